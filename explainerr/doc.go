@@ -1,0 +1,29 @@
+// Package explainerr is development middleware that turns a failing request
+// into a rich local error page with an explanation of what went wrong.
+//
+// Wrap a router with an Explainer's Middleware:
+//
+//	ex, err := explainerr.New()
+//	if err != nil { log.Fatal(err) }
+//	r := chi.NewRouter()
+//	r.Use(ex.Middleware)
+//
+// Three kinds of failure are caught: a panic in a handler, an error returned
+// by a handler written as a HandlerFunc, and a 5xx status the app writes
+// itself (as http.Error does). For each, the middleware builds a report (see
+// package report): the error, the stack with the app's own frames always
+// kept, the source around them, the request with secrets hidden, and build
+// information. It then asks a provider for an explanation: an
+// OpenAI-compatible model when one is configured, or the offline analyzer.
+// With retrieval on, the model also sees the app's own source, retrieved from
+// the index that "explainerr index" builds.
+//
+// Browsers get an HTML page whose trace shows at once while the explanation
+// streams in; "Accept: application/json" gets the JSON report; anything else
+// gets Markdown. Pages go only to loopback clients unless configured
+// otherwise; everyone else gets a plain 500.
+//
+// Settings come from the environment (OPENAI_API_KEY, OPENAI_BASE_URL,
+// EXPLAINERR_MODEL, EXPLAINERR_PROVIDER, EXPLAINERR_RAG, EXPLAINERR_INDEX)
+// and are overridden by Options.
+package explainerr

@@ -1,0 +1,113 @@
+// Package redact hides secrets before anything is shown or sent: values of
+// sensitive names (headers, cookies, query and form fields, environment
+// variables), bearer tokens, passwords in DSNs and URLs, private keys, API
+// keys that look like one, and the values of the process's own sensitive
+// environment variables wherever they appear in text.
+package redact
+
+import (
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Mask replaces every hidden value.
+const Mask = "[REDACTED]"
+
+// sensitiveName matches names whose values are secrets.
+var sensitiveName = regexp.MustCompile(`(?i)API|TOKEN|KEY|SECRET|PASS|SIGNATURE|AUTH|COOKIE|SESSION|CREDENTIAL|PRIVATE|DSN`)
+
+// IsSensitiveName reports whether a header, field, cookie or variable called
+// name holds a secret.
+func IsSensitiveName(name string) bool { return sensitiveName.MatchString(name) }
+
+// Patterns applied to free text, in order.
+var textPatterns = []struct {
+	re   *regexp.Regexp
+	repl string
+}{
+	// PEM private keys, whole.
+	{regexp.MustCompile(`-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)`), Mask},
+	// Authorization schemes.
+	{regexp.MustCompile(`(?i)\b(bearer|basic|token)\s+[A-Za-z0-9\-._~+/]{8,}=*`), "$1 " + Mask},
+	// user:password@ in URLs and DSNs.
+	{regexp.MustCompile(`([a-zA-Z][a-zA-Z0-9+.\-]*://[^:/@\s"']*):[^@/\s"']+@`), "$1:" + Mask + "@"},
+	// Go MySQL-style DSN: user:password@tcp(...)
+	{regexp.MustCompile(`\b([A-Za-z0-9_.\-]+):[^@:/\s"']+@(tcp|unix|udp)\(`), "$1:" + Mask + "@$2("},
+	// key=value and key: value pairs whose key is sensitive (DSN, query, env, JSON).
+	{regexp.MustCompile(`(?i)(["']?[A-Za-z0-9_.\-]*(?:api|token|key|secret|pass|signature|auth|cookie|session|credential|pwd)[A-Za-z0-9_.\-]*["']?\s*(?:=|:)\s*)("[^"]*"|'[^']*'|` + "`[^`]*`" + `|[^\s&;,'"}]+)`), "$1" + Mask},
+	// Well-known token shapes.
+	{regexp.MustCompile(`\b(sk-[A-Za-z0-9_\-]{16,}|sk-proj-[A-Za-z0-9_\-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|xox[abposr]-[A-Za-z0-9\-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_\-]{30,}|eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,})`), Mask},
+}
+
+// String hides secrets in free text: tokens, DSN and URL passwords, private
+// keys, sensitive key=value pairs, and the values of sensitive environment
+// variables of this process.
+func String(s string) string {
+	if s == "" {
+		return s
+	}
+	for _, p := range textPatterns {
+		s = p.re.ReplaceAllString(s, p.repl)
+	}
+	for _, v := range envSecrets() {
+		if strings.Contains(s, v) {
+			s = strings.ReplaceAll(s, v, Mask)
+		}
+	}
+	return s
+}
+
+// Value returns Mask when name is sensitive, else value with secrets in its
+// text hidden.
+func Value(name, value string) string {
+	if IsSensitiveName(name) && value != "" {
+		return Mask
+	}
+	return String(value)
+}
+
+// Values redacts a multi-valued map (query, form) into a new map.
+func Values(m map[string][]string) map[string][]string {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(map[string][]string, len(m))
+	for k, vs := range m {
+		rv := make([]string, len(vs))
+		for i, v := range vs {
+			rv[i] = Value(k, v)
+		}
+		out[k] = rv
+	}
+	return out
+}
+
+var (
+	envOnce sync.Once
+	envVals []string
+)
+
+// envSecrets returns the values of this process's environment variables
+// whose names are sensitive, longest first; values shorter than 6 bytes are
+// ignored (they would match everywhere).
+func envSecrets() []string {
+	envOnce.Do(func() { envVals = SensitiveEnvValues(os.Environ()) })
+	return envVals
+}
+
+// SensitiveEnvValues returns the values in environ ("NAME=value" entries)
+// whose names are sensitive, longest first, skipping values under 6 bytes.
+func SensitiveEnvValues(environ []string) []string {
+	var vals []string
+	for _, kv := range environ {
+		k, v, ok := strings.Cut(kv, "=")
+		if ok && len(v) >= 6 && IsSensitiveName(k) {
+			vals = append(vals, v)
+		}
+	}
+	sort.Slice(vals, func(i, j int) bool { return len(vals[i]) > len(vals[j]) })
+	return vals
+}

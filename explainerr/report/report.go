@@ -1,0 +1,201 @@
+// Package report defines the plain data model of one failure: the error, the
+// stack frames, the request, the retrieved source context, the prompt sent
+// to a model and the explanation that came back.
+//
+// A Report is built once per failing request (or per crash dump) and flows
+// one way: capture fills Error, Frames, Request and Build; retrieval fills
+// Mode and Context; prompt building fills Prompt and Fingerprint; a provider
+// fills Explanation. The JSON encoding of a Report is the public JSON report
+// served for "Accept: application/json".
+package report
+
+import "time"
+
+// Error kinds: how the failure reached the middleware.
+const (
+	KindPanic  = "panic"  // a panic recovered from the handler
+	KindError  = "error"  // an error returned by an error-returning handler
+	KindStatus = "status" // a 5xx status written by the app itself
+	KindCrash  = "crash"  // a crash dump read by the CLI
+)
+
+// Frame kinds: who owns the code of a frame.
+const (
+	FrameApp        = "app"        // the main module or a module prefix the user named
+	FrameDependency = "dependency" // any other module
+	FrameStdlib     = "stdlib"     // the standard library (GOROOT)
+	FrameRuntime    = "runtime"    // the panic machinery; hidden by default
+)
+
+// Modes: whether the prompt carried retrieved source.
+const (
+	ModeRAG   = "rag"
+	ModePlain = "plain"
+)
+
+// Reasons a chunk of source was retrieved.
+const (
+	ReasonFrame   = "frame"   // it contains an app frame's line or a named template
+	ReasonGraph   = "graph"   // one hop along the code graph from an anchored chunk
+	ReasonSimilar = "similar" // vector similarity to the failure
+)
+
+// Report is everything known about one failure.
+type Report struct {
+	Error       Error       `json:"error"`
+	Frames      []Frame     `json:"frames"`
+	Request     Request     `json:"request"`
+	Mode        string      `json:"mode"`
+	Context     []Chunk     `json:"context"`
+	Prompt      Prompt      `json:"prompt"`
+	Explanation Explanation `json:"explanation"`
+	Fingerprint string      `json:"fingerprint"`
+	Build       Build       `json:"build"`
+	// Status is the HTTP status the failure is answered with.
+	Status int `json:"status,omitempty"`
+	// Notices are short messages for the reader, such as a retrieval
+	// fallback ("index not found: explanation made without source").
+	Notices []string  `json:"notices,omitempty"`
+	Time    time.Time `json:"time"`
+}
+
+// Error describes the failure itself.
+type Error struct {
+	// Kind is one of KindPanic, KindError, KindStatus, KindCrash.
+	Kind string `json:"kind"`
+	// Type is the Go type of the panic value or error, such as
+	// "runtime.boundsError" or "*fs.PathError"; for a status failure it is
+	// "http.Status".
+	Type string `json:"type"`
+	// Message is the error text (for a status failure, the body written so far).
+	Message string `json:"message"`
+	// Chain holds the messages of the errors.Unwrap chain below the error
+	// itself, outermost first; empty when there is none.
+	Chain []string `json:"chain,omitempty"`
+}
+
+// Frame is one call in the failing goroutine's stack, innermost first.
+type Frame struct {
+	// Function is the fully qualified function name, as in
+	// "example.com/app.(*Cart).Add".
+	Function string `json:"function"`
+	// File is the absolute file path as recorded by the compiler.
+	File string `json:"file"`
+	Line int    `json:"line"`
+	// Kind is one of FrameApp, FrameDependency, FrameStdlib, FrameRuntime.
+	Kind string `json:"kind"`
+	// Source holds the lines around Line for app frames when the file is
+	// readable; nil otherwise.
+	Source *Source `json:"source,omitempty"`
+	// Repeat is how many identical consecutive frames this frame stands for
+	// (recursion); 0 or 1 means one.
+	Repeat int `json:"repeat,omitempty"`
+}
+
+// Source is a window of source lines around a frame's line.
+type Source struct {
+	// StartLine is the line number of Lines[0].
+	StartLine int      `json:"start_line"`
+	Lines     []string `json:"lines"`
+	// Line is the failing line's number (inside the window).
+	Line int `json:"line"`
+}
+
+// LineText returns the text of the failing line, or "" when unknown.
+func (s *Source) LineText() string {
+	if s == nil {
+		return ""
+	}
+	i := s.Line - s.StartLine
+	if i < 0 || i >= len(s.Lines) {
+		return ""
+	}
+	return s.Lines[i]
+}
+
+// Request is the failing request after redaction.
+type Request struct {
+	Method string `json:"method"`
+	URL    string `json:"url"`
+	// Route is the chi route pattern, such as "/posts/{id}", when present.
+	Route   string              `json:"route,omitempty"`
+	Headers map[string]string   `json:"headers,omitempty"`
+	Query   map[string][]string `json:"query,omitempty"`
+	Form    map[string][]string `json:"form,omitempty"`
+}
+
+// Chunk is one piece of the app's source that was given to the model.
+type Chunk struct {
+	File      string  `json:"file"`
+	StartLine int     `json:"start_line"`
+	EndLine   int     `json:"end_line"`
+	Symbol    string  `json:"symbol"`
+	Kind      string  `json:"kind,omitempty"`
+	Reason    string  `json:"reason"`
+	Score     float64 `json:"score"`
+	Text      string  `json:"text,omitempty"`
+}
+
+// Prompt is exactly what was, or would be, sent to the model.
+type Prompt struct {
+	System string `json:"system"`
+	User   string `json:"user"`
+}
+
+// Usage counts the tokens of one model call.
+type Usage struct {
+	PromptTokens     int `json:"prompt_tokens"`
+	CompletionTokens int `json:"completion_tokens"`
+}
+
+// Explanation is the provider's answer, or why there is none.
+type Explanation struct {
+	// Provider is "offline" or "openai".
+	Provider string `json:"provider"`
+	// Model is the model the server says it served ("" for offline).
+	Model string `json:"model"`
+	// Text is the explanation in Markdown.
+	Text string `json:"text"`
+	// Error says why no (complete) explanation could be made; "" on success.
+	Error string `json:"error"`
+	// Cached is true when the text was served from the explanation cache.
+	Cached bool `json:"cached,omitempty"`
+	// Throttled is true when the model call was skipped by the throttle.
+	Throttled bool   `json:"throttled,omitempty"`
+	Usage     *Usage `json:"usage,omitempty"`
+	// CostUSD is the estimated cost of the call from the price table.
+	CostUSD float64 `json:"cost_usd,omitempty"`
+	// Truncated is true when the model stopped at its token limit.
+	Truncated bool `json:"truncated,omitempty"`
+	// DurationMS is how long the explanation took to make.
+	DurationMS int64 `json:"duration_ms,omitempty"`
+}
+
+// Build describes the running binary.
+type Build struct {
+	GoVersion string `json:"go_version"`
+	Module    string `json:"module"`
+	Revision  string `json:"revision,omitempty"`
+	Modified  bool   `json:"modified,omitempty"`
+}
+
+// AppFrames returns the app frames of r, innermost first.
+func (r *Report) AppFrames() []Frame {
+	var out []Frame
+	for _, f := range r.Frames {
+		if f.Kind == FrameApp {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// InnermostApp returns the innermost app frame, or nil when there is none.
+func (r *Report) InnermostApp() *Frame {
+	for i := range r.Frames {
+		if r.Frames[i].Kind == FrameApp {
+			return &r.Frames[i]
+		}
+	}
+	return nil
+}

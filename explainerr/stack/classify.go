@@ -1,0 +1,169 @@
+package stack
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// selfPackage is the import path prefix of explainerr's own packages. Their
+// frames (the middleware, the handler adapter) are never app frames, even
+// when explainerr and the app share a module, as its sample app does.
+const selfPackage = "github.com/explainerr/explainerr/explainerr"
+
+// Classifier decides the kind of a frame from its function name and file.
+// The zero value treats nothing as app code; use NewClassifier.
+type Classifier struct {
+	// AppPrefixes are import path prefixes whose packages are the app. A
+	// prefix matches a package equal to it or below it ("example.com/app"
+	// matches "example.com/app/store" but not "example.com/apple").
+	AppPrefixes []string
+	// GOROOT is the standard library's root; files below GOROOT/src are stdlib.
+	GOROOT string
+}
+
+// NewClassifier returns a classifier whose app is mainModule plus the extra
+// module or package prefixes. An empty mainModule is allowed.
+func NewClassifier(mainModule string, extra ...string) *Classifier {
+	c := &Classifier{GOROOT: runtime.GOROOT()}
+	for _, p := range append([]string{mainModule}, extra...) {
+		p = strings.TrimSuffix(strings.TrimSpace(p), "/...")
+		p = strings.TrimSuffix(p, "/")
+		if p != "" {
+			c.AppPrefixes = append(c.AppPrefixes, p)
+		}
+	}
+	return c
+}
+
+// panicMachinery lists the runtime functions that raise or deliver a panic.
+// Their frames carry no information about the failure and are hidden.
+var panicMachinery = map[string]bool{
+	"runtime.gopanic": true, "runtime.panicmem": true, "runtime.panicmemAddr": true,
+	"runtime.sigpanic": true, "runtime.panicdivide": true, "runtime.panicshift": true,
+	"runtime.panicdottypeE": true, "runtime.panicdottypeI": true, "runtime.panicnildottype": true,
+	"runtime.panicwrap": true, "runtime.throw": true, "runtime.fatalpanic": true,
+	"runtime.fatalthrow": true, "runtime.gorecover": true, "runtime.Callers": true,
+	"runtime.panicunsafeslicelen": true, "runtime.panicunsafeslicenilptr": true,
+	"runtime.panicunsafestringlen": true, "runtime.panicrangestate": true,
+	"runtime.goPanicIndex": true, "runtime.goPanicIndexU": true, "runtime.goPanicSliceAlen": true,
+	"runtime.goPanicSliceAlenU": true, "runtime.goPanicSliceAcap": true, "runtime.goPanicSliceAcapU": true,
+	"runtime.goPanicSliceB": true, "runtime.goPanicSliceBU": true, "runtime.goPanicSlice3Alen": true,
+	"runtime.goPanicSlice3AlenU": true, "runtime.goPanicSlice3Acap": true, "runtime.goPanicSlice3AcapU": true,
+	"runtime.goPanicSlice3B": true, "runtime.goPanicSlice3BU": true, "runtime.goPanicSlice3C": true,
+	"runtime.goPanicSlice3CU": true, "runtime.goPanicSliceConvert": true,
+	"runtime.panicIndex": true, "runtime.panicIndexU": true, "runtime.panicSliceAlen": true,
+	"runtime.panicSliceAlenU": true, "runtime.panicSliceAcap": true, "runtime.panicSliceAcapU": true,
+	"runtime.panicSliceB": true, "runtime.panicSliceBU": true, "runtime.panicSlice3Alen": true,
+	"runtime.panicSlice3AlenU": true, "runtime.panicSlice3Acap": true, "runtime.panicSlice3AcapU": true,
+	"runtime.panicSlice3B": true, "runtime.panicSlice3BU": true, "runtime.panicSlice3C": true,
+	"runtime.panicSlice3CU": true, "runtime.panicSliceConvert": true, "runtime.panicBounds": true,
+	"runtime.panicBounds64": true, "runtime.panicExtend": true, "panic": true,
+}
+
+// IsPanicMachinery reports whether function is part of the runtime's panic
+// delivery (runtime.gopanic, runtime.sigpanic, the bounds-check helpers...).
+func IsPanicMachinery(function string) bool {
+	if panicMachinery[function] {
+		return true
+	}
+	return strings.HasPrefix(function, "runtime.panic") || strings.HasPrefix(function, "runtime.goPanic")
+}
+
+// Kind returns the frame kind (report.FrameApp, FrameDependency,
+// FrameStdlib or FrameRuntime) of a function defined in file.
+func (c *Classifier) Kind(function, file string) string {
+	if IsPanicMachinery(function) {
+		return report.FrameRuntime
+	}
+	pkg := PackageOf(function)
+	if pkg == selfPackage || strings.HasPrefix(pkg, selfPackage+"/") {
+		return report.FrameDependency
+	}
+	for _, p := range c.AppPrefixes {
+		if pkg == p || strings.HasPrefix(pkg, p+"/") {
+			return report.FrameApp
+		}
+	}
+	if c.GOROOT != "" && strings.HasPrefix(file, filepath.ToSlash(c.GOROOT)+"/src/") {
+		return report.FrameStdlib
+	}
+	if isStdlibPackage(pkg) && !strings.Contains(file, "/pkg/mod/") {
+		return report.FrameStdlib
+	}
+	return report.FrameDependency
+}
+
+// isStdlibPackage reports whether an import path looks like the standard
+// library's: its first element has no dot ("net/http", "runtime"), and it is
+// not "main" (a main package is always someone's program).
+func isStdlibPackage(pkg string) bool {
+	if pkg == "" || pkg == "main" || strings.HasPrefix(pkg, "main.") {
+		return false
+	}
+	first, _, _ := strings.Cut(pkg, "/")
+	return !strings.Contains(first, ".")
+}
+
+// PackageOf returns the import path of the package that defines function,
+// a fully qualified name such as "example.com/app/store.(*DB).Get.func1".
+func PackageOf(function string) string {
+	slash := strings.LastIndexByte(function, '/')
+	dot := strings.IndexByte(function[slash+1:], '.')
+	if dot < 0 {
+		return function
+	}
+	return function[:slash+1+dot]
+}
+
+var (
+	mainModuleOnce sync.Once
+	mainModule     string
+)
+
+// MainModule returns the running program's main module path from its build
+// information, or, when that is missing (a test binary, "go run" of a file),
+// the module of the nearest go.mod above the working directory. It returns
+// "" when neither is known.
+func MainModule() string {
+	mainModuleOnce.Do(func() {
+		if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Path != "" && bi.Main.Path != "command-line-arguments" {
+			mainModule = bi.Main.Path
+			return
+		}
+		if wd, err := os.Getwd(); err == nil {
+			mainModule, _ = ModuleAt(wd)
+		}
+	})
+	return mainModule
+}
+
+// ModuleAt finds the nearest go.mod at or above dir and returns its module
+// path and the directory that holds it.
+func ModuleAt(dir string) (module, root string) {
+	for d := dir; ; d = filepath.Dir(d) {
+		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
+			return ModulePath(data), d
+		}
+		if parent := filepath.Dir(d); parent == d {
+			return "", ""
+		}
+	}
+}
+
+// ModulePath returns the module path declared in the contents of a go.mod
+// file, or "" when there is none.
+func ModulePath(gomod []byte) string {
+	for _, line := range strings.Split(string(gomod), "\n") {
+		line = strings.TrimSpace(line)
+		if rest, ok := strings.CutPrefix(line, "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			return strings.Trim(strings.TrimSpace(rest), `"`)
+		}
+	}
+	return ""
+}

@@ -1,0 +1,165 @@
+package stack
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// DefaultBudget is the default character budget of a formatted trace.
+const DefaultBudget = 3000
+
+// Trace is a formatted, budgeted trace and what was left out of it.
+type Trace struct {
+	// Text is the trace as it goes into a prompt.
+	Text string
+	// Kept and Omitted count frames (after collapsing recursion).
+	Kept, Omitted int
+	// AppDropped counts app frames that did not fit in the budget even
+	// alone; the outermost are the ones dropped.
+	AppDropped int
+}
+
+// Format renders errLine and frames (innermost first) within budget
+// characters. It always keeps errLine and every app frame; then it adds
+// library frames nearest the failure, innermost first, while they fit; each
+// run of omitted frames becomes one line that counts them. Identical
+// consecutive frames are collapsed first. If the app frames alone do not fit,
+// the innermost ones are kept and the number dropped is stated. App frames
+// that carry Source show their failing line.
+//
+// A budget <= 0 means DefaultBudget.
+func Format(errLine string, frames []report.Frame, budget int) Trace {
+	if budget <= 0 {
+		budget = DefaultBudget
+	}
+	frames = Collapse(frames)
+	n := len(frames)
+	keep := make([]bool, n)
+	cost := make([]int, n)
+	for i := range frames {
+		cost[i] = len(frameText(&frames[i]))
+	}
+	header := strings.TrimRight(errLine, "\n") + "\n"
+	used := len(header)
+
+	// App frames first, innermost first, until the budget refuses one; the
+	// rest (the outermost) are dropped. The innermost is always kept.
+	var keptApps, appDropped int
+	for i := range frames {
+		if frames[i].Kind != report.FrameApp {
+			continue
+		}
+		if appDropped == 0 && (keptApps == 0 || used+cost[i]+gapLineLen <= budget) {
+			keep[i] = true
+			used += cost[i]
+			keptApps++
+			continue
+		}
+		appDropped++
+	}
+	used += gapLines(keep) * gapLineLen
+
+	// Then library frames nearest the failure.
+	for i := range frames {
+		if keep[i] {
+			continue
+		}
+		delta := cost[i]
+		left := i > 0 && !keep[i-1]
+		right := i < n-1 && !keep[i+1]
+		switch {
+		case left && right:
+			delta += gapLineLen // the gap splits in two
+		case !left && !right:
+			delta -= gapLineLen // the gap disappears
+		}
+		if used+delta > budget {
+			break
+		}
+		keep[i] = true
+		used += delta
+	}
+
+	var b strings.Builder
+	b.Grow(used + 64)
+	b.WriteString(header)
+	t := Trace{}
+	for i := 0; i < n; {
+		if keep[i] {
+			b.WriteString(frameText(&frames[i]))
+			t.Kept++
+			i++
+			continue
+		}
+		j := i
+		for j < n && !keep[j] {
+			j++
+		}
+		apps := 0
+		for _, f := range frames[i:j] {
+			if f.Kind == report.FrameApp {
+				apps++
+			}
+		}
+		writeGap(&b, j-i, apps)
+		t.Omitted += j - i
+		i = j
+	}
+	if appDropped > 0 {
+		fmt.Fprintf(&b, "(%d outer app frames dropped to fit the trace budget)\n", appDropped)
+	}
+	t.AppDropped = appDropped
+	t.Text = b.String()
+	return t
+}
+
+// gapLineLen is the length reserved for one "frames omitted" line.
+const gapLineLen = len("    ... 1000 library frames omitted ...\n")
+
+func writeGap(b *strings.Builder, count, apps int) {
+	noun := "library frames"
+	if count == 1 {
+		noun = "library frame"
+	}
+	if apps > 0 {
+		noun = "frames"
+		if count == 1 {
+			noun = "frame"
+		}
+	}
+	fmt.Fprintf(b, "    ... %d %s omitted ...\n", count, noun)
+}
+
+func gapLines(keep []bool) int {
+	gaps := 0
+	for i := range keep {
+		if !keep[i] && (i == 0 || keep[i-1]) {
+			gaps++
+		}
+	}
+	return gaps
+}
+
+// frameText renders one frame: the function (marked [app] for app frames),
+// its file and line, and for app frames with source the failing line.
+func frameText(f *report.Frame) string {
+	var b strings.Builder
+	b.WriteString(f.Function)
+	if f.Kind == report.FrameApp {
+		b.WriteString("  [app]")
+	}
+	if f.Repeat > 1 {
+		fmt.Fprintf(&b, "  (repeated %d times)", f.Repeat)
+	}
+	fmt.Fprintf(&b, "\n    %s:%d\n", f.File, f.Line)
+	if f.Kind == report.FrameApp {
+		if line := strings.TrimSpace(f.Source.LineText()); line != "" {
+			b.WriteString("    > ")
+			b.WriteString(line)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
