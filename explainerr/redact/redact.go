@@ -23,6 +23,9 @@ var sensitiveName = regexp.MustCompile(`(?i)API|TOKEN|KEY|SECRET|PASS|SIGNATURE|
 // name holds a secret.
 func IsSensitiveName(name string) bool { return sensitiveName.MatchString(name) }
 
+// sensitiveStem is the part of a name that marks its value as secret.
+const sensitiveStem = `(?:api|token|key|secret|pass|pwd|signature|auth|cookie|session|credential)`
+
 // Patterns applied to free text, in order.
 var textPatterns = []struct {
 	re   *regexp.Regexp
@@ -36,8 +39,12 @@ var textPatterns = []struct {
 	{regexp.MustCompile(`([a-zA-Z][a-zA-Z0-9+.\-]*://[^:/@\s"']*):[^@/\s"']+@`), "$1:" + Mask + "@"},
 	// Go MySQL-style DSN: user:password@tcp(...)
 	{regexp.MustCompile(`\b([A-Za-z0-9_.\-]+):[^@:/\s"']+@(tcp|unix|udp)\(`), "$1:" + Mask + "@$2("},
-	// key=value and key: value pairs whose key is sensitive (DSN, query, env, JSON).
-	{regexp.MustCompile(`(?i)(["']?[A-Za-z0-9_.\-]*(?:api|token|key|secret|pass|signature|auth|cookie|session|credential|pwd)[A-Za-z0-9_.\-]*["']?\s*(?:=|:)\s*)("[^"]*"|'[^']*'|` + "`[^`]*`" + `|[^\s&;,'"}]+)`), "$1" + Mask},
+	// A quoted literal given to a sensitive name: `apiKey = "..."`,
+	// `"password": "..."`, `Token: "..."`. Code such as
+	// `password := r.FormValue("password")` is left alone.
+	{regexp.MustCompile(`(?i)(["']?[A-Za-z0-9_.\-]*` + sensitiveStem + `[A-Za-z0-9_.\-]*["']?\s*(?::=|=|:)\s*)("[^"\n]+"|'[^'\n]+'|` + "`[^`]+`" + `)`), "$1\"" + Mask + "\""},
+	// key=value with no spaces, as in DSNs, query strings and environments.
+	{regexp.MustCompile(`(?i)\b([A-Za-z0-9_.\-]*` + sensitiveStem + `[A-Za-z0-9_.\-]*=)([^\s&;,'"}\)]+)`), "$1" + Mask},
 	// Well-known token shapes.
 	{regexp.MustCompile(`\b(sk-[A-Za-z0-9_\-]{16,}|sk-proj-[A-Za-z0-9_\-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|xox[abposr]-[A-Za-z0-9\-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_\-]{30,}|eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,})`), Mask},
 }

@@ -1,0 +1,27 @@
+package explainerr
+
+import (
+	"runtime"
+	"runtime/debug"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// buildInfo describes the running binary from its build information.
+func buildInfo() report.Build {
+	b := report.Build{GoVersion: runtime.Version()}
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return b
+	}
+	b.Module = bi.Main.Path
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			b.Revision = s.Value
+		case "vcs.modified":
+			b.Modified = s.Value == "true"
+		}
+	}
+	return b
+}

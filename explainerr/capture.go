@@ -1,0 +1,143 @@
+package explainerr
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"reflect"
+	"time"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/explainerr/stack"
+)
+
+// maxMessage bounds the error message kept in a report.
+const maxMessage = 64 << 10
+
+// panicReport describes a recovered panic value. It is called from the
+// deferred function that recovered, so the current stack still holds the
+// panicking frames.
+func (ex *Explainer) panicReport(v any) *report.Report {
+	pcs := stack.Capture(2)
+	r := &report.Report{
+		Error: report.Error{
+			Kind:    report.KindPanic,
+			Type:    typeName(v),
+			Message: describe(v),
+		},
+		Frames: stack.FromPCs(pcs, ex.classifier, ex.cfg.showRuntime),
+		Status: http.StatusInternalServerError,
+	}
+	if err, ok := v.(error); ok {
+		r.Error.Chain = chain(err)
+	}
+	return r
+}
+
+// errorReport describes an error returned by a HandlerFunc: the handler
+// function is the innermost frame, then the adapter's callers.
+func (ex *Explainer) errorReport(he *handlerError) *report.Report {
+	r := &report.Report{
+		Error: report.Error{
+			Kind:    report.KindError,
+			Type:    typeName(he.err),
+			Message: describe(he.err),
+			Chain:   chain(he.err),
+		},
+		Status: http.StatusInternalServerError,
+	}
+	if name, file, line := handlerFrame(he.fn); name != "" {
+		r.Frames = append(r.Frames, report.Frame{Function: name, File: file, Line: line, Kind: ex.classifier.Kind(name, file)})
+	}
+	r.Frames = append(r.Frames, stack.FromPCs(he.pcs, ex.classifier, ex.cfg.showRuntime)...)
+	return r
+}
+
+// statusReport describes a 5xx status the app wrote: the stack at the
+// WriteHeader call, the body written so far as the message.
+func (ex *Explainer) statusReport(w *writer) *report.Report {
+	return &report.Report{
+		Error: report.Error{
+			Kind:    report.KindStatus,
+			Type:    "http.Status",
+			Message: w.heldMessage(),
+		},
+		Frames: stack.FromPCs(w.heldPCs, ex.classifier, ex.cfg.showRuntime),
+		Status: w.heldStatus,
+	}
+}
+
+// typeName returns the Go type of v, as fmt's %T does ("<nil>" for nil).
+func typeName(v any) string {
+	if v == nil {
+		return "<nil>"
+	}
+	return reflect.TypeOf(v).String()
+}
+
+// describe returns v's message, surviving a panic in its Error or String
+// method and bounding its size.
+func describe(v any) (msg string) {
+	defer func() {
+		if p := recover(); p != nil {
+			msg = fmt.Sprintf("(%T: its Error or String method panicked: %s)", v, safeSprint(p))
+		}
+		if len(msg) > maxMessage {
+			msg = msg[:maxMessage] + fmt.Sprintf("… (%d bytes in all)", len(msg))
+		}
+	}()
+	switch x := v.(type) {
+	case error:
+		return x.Error()
+	case fmt.Stringer:
+		return x.String()
+	case string:
+		return x
+	}
+	return fmt.Sprintf("%v", v)
+}
+
+// safeSprint formats a value that may itself panic when formatted.
+func safeSprint(v any) (s string) {
+	defer func() {
+		if recover() != nil {
+			s = fmt.Sprintf("a %T value", v)
+		}
+	}()
+	s = fmt.Sprint(v)
+	if len(s) > 1024 {
+		s = s[:1024] + "…"
+	}
+	return s
+}
+
+// chain returns the messages of the errors below err in its Unwrap tree,
+// outermost first, at most 16 of them.
+func chain(err error) []string {
+	var out []string
+	var walk func(error, int)
+	walk = func(e error, depth int) {
+		if e == nil || depth > 16 || len(out) >= 16 {
+			return
+		}
+		switch u := e.(type) {
+		case interface{ Unwrap() []error }:
+			for _, c := range u.Unwrap() {
+				if c != nil {
+					out = append(out, describe(c))
+					walk(c, depth+1)
+				}
+			}
+		default:
+			if c := errors.Unwrap(e); c != nil {
+				out = append(out, describe(c))
+				walk(c, depth+1)
+			}
+		}
+	}
+	walk(err, 0)
+	return out
+}
+
+// stamp sets the time of a report.
+func stamp(r *report.Report) { r.Time = time.Now().UTC() }

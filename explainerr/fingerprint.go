@@ -1,0 +1,48 @@
+package explainerr
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+var (
+	hexNumber = regexp.MustCompile(`0x[0-9a-fA-F]+`)
+	decNumber = regexp.MustCompile(`\d+`)
+)
+
+// NormalizeMessage removes what varies between occurrences of the same bug
+// from an error message: addresses and numbers. It keeps at most 2000 bytes.
+func NormalizeMessage(msg string) string {
+	if len(msg) > 2000 {
+		msg = msg[:2000]
+	}
+	msg = hexNumber.ReplaceAllString(msg, "0x?")
+	msg = decNumber.ReplaceAllString(msg, "N")
+	return strings.Join(strings.Fields(msg), " ")
+}
+
+// Fingerprint identifies a bug, so that the same failure is explained once:
+// a hash of the error type, the normalised message, and the innermost app
+// frame's file, line and line text (or, without app frames, the innermost
+// frame's function).
+func Fingerprint(r *report.Report) string {
+	h := sha256.New()
+	write := func(s string) { h.Write([]byte(s)); h.Write([]byte{0}) }
+	write(r.Error.Kind)
+	write(r.Error.Type)
+	write(NormalizeMessage(r.Error.Message))
+	if f := r.InnermostApp(); f != nil {
+		write(f.File)
+		write(strconv.Itoa(f.Line))
+		write(strings.TrimSpace(f.Source.LineText()))
+	} else if len(r.Frames) > 0 {
+		write(r.Frames[0].Function)
+	}
+	write(r.Mode)
+	return hex.EncodeToString(h.Sum(nil)[:12])
+}

@@ -1,0 +1,71 @@
+package explainerr
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+
+	"github.com/explainerr/explainerr/explainerr/redact"
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// logFailure writes the one structured record of a failure.
+func (ex *Explainer) logFailure(rep *report.Report, note string) {
+	attrs := []slog.Attr{
+		slog.String("kind", rep.Error.Kind),
+		slog.String("type", rep.Error.Type),
+		slog.String("message", redact.String(truncate(rep.Error.Message, 300))),
+		slog.String("method", rep.Request.Method),
+		slog.String("url", rep.Request.URL),
+		slog.Int("status", rep.Status),
+	}
+	if rep.Request.Route != "" {
+		attrs = append(attrs, slog.String("route", rep.Request.Route))
+	}
+	if f := rep.InnermostApp(); f != nil {
+		attrs = append(attrs,
+			slog.String("at", fmt.Sprintf("%s:%d", filepath.Base(f.File), f.Line)),
+			slog.String("function", f.Function))
+	}
+	attrs = append(attrs, slog.String("fingerprint", rep.Fingerprint), slog.String("mode", rep.Mode))
+	if ex := rep.Explanation; ex.Provider != "" {
+		attrs = append(attrs, slog.String("provider", ex.Provider))
+		if ex.Model != "" {
+			attrs = append(attrs, slog.String("model", ex.Model))
+		}
+		if ex.Cached {
+			attrs = append(attrs, slog.Bool("cached", true))
+		}
+		if ex.Throttled {
+			attrs = append(attrs, slog.Bool("throttled", true))
+		}
+		if ex.Usage != nil {
+			attrs = append(attrs, slog.Int("prompt_tokens", ex.Usage.PromptTokens), slog.Int("completion_tokens", ex.Usage.CompletionTokens))
+		}
+		if ex.CostUSD > 0 {
+			attrs = append(attrs, slog.Float64("cost_usd", ex.CostUSD))
+		}
+		if ex.Error != "" {
+			attrs = append(attrs, slog.String("explanation_error", ex.Error))
+		}
+		if note != "" && ex.Text != "" {
+			// Nobody will see a page: the terminal is the only place left.
+			attrs = append(attrs, slog.String("explanation", ex.Text))
+		}
+	}
+	if note != "" {
+		attrs = append(attrs, slog.String("note", note))
+	}
+	for _, n := range rep.Notices {
+		attrs = append(attrs, slog.String("notice", n))
+	}
+	ex.log.LogAttrs(context.Background(), slog.LevelError, "explainerr: request failed", attrs...)
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

@@ -1,0 +1,47 @@
+package explainerr
+
+import (
+	"errors"
+	"net/http"
+)
+
+// Middleware returns next wrapped so that its failures are caught and
+// explained: panics (except http.ErrAbortHandler, which is re-panicked so
+// that net/http aborts the response), errors returned by HandlerFunc
+// handlers, and 5xx statuses the app writes itself. It fits chi's r.Use and
+// plain net/http.
+//
+// A request that does not fail costs one pooled wrapper and nothing else.
+func (ex *Explainer) Middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		w := ex.getWriter(rw)
+		defer func() {
+			if v := recover(); v != nil {
+				if err, ok := v.(error); ok && errors.Is(err, http.ErrAbortHandler) {
+					panic(v)
+				}
+				ex.handleFailure(w, r, ex.panicReport(v))
+			} else if w.handlerErr != nil {
+				ex.handleFailure(w, r, ex.errorReport(w.handlerErr))
+			} else if w.held {
+				ex.handleFailure(w, r, ex.statusReport(w))
+			}
+			ex.putWriter(w)
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (ex *Explainer) getWriter(rw http.ResponseWriter) *writer {
+	w, _ := ex.writers.Get().(*writer)
+	if w == nil {
+		w = new(writer)
+	}
+	w.reset(rw)
+	return w
+}
+
+func (ex *Explainer) putWriter(w *writer) {
+	w.reset(nil)
+	ex.writers.Put(w)
+}

@@ -1,0 +1,185 @@
+// Package prompt builds the two messages sent to a model for a failure: a
+// system message that sets the task and a user message with the error, the
+// budgeted trace, the request and, when retrieval is on, the app's source.
+//
+// What Build returns is exactly what is sent and what the JSON report shows;
+// nothing downstream rewrites it. Every part is redacted before it is added.
+package prompt
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/redact"
+	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/explainerr/stack"
+)
+
+// DefaultBudget is the default character budget of the user message.
+const DefaultBudget = 6000
+
+// maxMessage bounds the error message quoted in the prompt.
+const maxMessage = 1000
+
+// Options tune Build.
+type Options struct {
+	// TraceBudget is the trace section's character budget (default 3000).
+	TraceBudget int
+	// Budget is the user message's character budget (default 6000).
+	// Retrieved source is cut to fit it; the trace is never cut by it.
+	Budget int
+	// Language, when set, asks for the answer in that natural language.
+	Language string
+}
+
+// System returns the system message for an answer language ("" for English).
+func System(language string) string {
+	var b strings.Builder
+	b.WriteString(`You explain failures of a Go web application to the developer who is running it locally.
+Write a concise, concrete explanation of about 200 words, in Markdown, with no preamble:
+1. What went wrong, in one or two sentences.
+2. Why it happened: the cause in the app's code, which may be earlier than the line that failed.
+3. How to fix it: the change to make, with a short Go snippet when it helps.
+4. Where: the file and function (and line) to change.
+Name only functions, types, fields and files that appear in the trace or in the source you are given; if the cause is outside what you can see, say so instead of guessing.`)
+	if language = strings.TrimSpace(language); language != "" && !strings.EqualFold(language, "english") {
+		fmt.Fprintf(&b, "\nAnswer in %s, but keep identifiers, code, file names and trace lines exactly as they are, in English.", language)
+	}
+	return b.String()
+}
+
+// ErrorLine returns the one-line summary of r's error that heads its trace.
+func ErrorLine(r *report.Report) string {
+	msg := cut(oneLine(r.Error.Message), maxMessage)
+	var line string
+	switch r.Error.Kind {
+	case report.KindPanic:
+		line = "panic: " + msg
+	case report.KindStatus:
+		line = fmt.Sprintf("HTTP %d written by the handler: %s", r.Status, msg)
+	case report.KindCrash:
+		line = msg
+	default:
+		line = "error: " + msg
+	}
+	if r.Error.Type != "" {
+		line += " [" + r.Error.Type + "]"
+	}
+	return redact.String(line)
+}
+
+// Build returns the prompt for r and the chunks of source it includes (in
+// order): those of chunks that fit in the budget after the rest of the
+// message. The report's Frames are expected to have Source attached to app
+// frames.
+func Build(r *report.Report, chunks []report.Chunk, opts Options) (report.Prompt, []report.Chunk) {
+	if opts.Budget <= 0 {
+		opts.Budget = DefaultBudget
+	}
+	var b strings.Builder
+	b.WriteString("A request to my Go web app failed. Explain the failure and how to fix it.\n\n")
+	b.WriteString("## Error\n\n")
+	trace := stack.Format(ErrorLine(r), r.Frames, opts.TraceBudget)
+	if len(r.Error.Chain) > 0 {
+		b.WriteString("Wrapped errors, outermost first:\n")
+		for _, c := range r.Error.Chain {
+			fmt.Fprintf(&b, "- %s\n", redact.String(cut(oneLine(c), 300)))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("## Trace (innermost call first; [app] marks the app's own code)\n\n```\n")
+	b.WriteString(redact.String(trace.Text))
+	b.WriteString("```\n\n")
+	writeRequest(&b, &r.Request)
+
+	var kept []report.Chunk
+	if len(chunks) > 0 {
+		const heading = "## App source (retrieved from the app's index)\n\n"
+		used := b.Len() + len(heading)
+		var sec strings.Builder
+		for _, c := range chunks {
+			block := chunkBlock(c)
+			if used+len(block) > opts.Budget {
+				continue
+			}
+			used += len(block)
+			sec.WriteString(block)
+			kept = append(kept, c)
+		}
+		if len(kept) > 0 {
+			b.WriteString(heading)
+			b.WriteString(sec.String())
+		}
+	}
+	return report.Prompt{System: System(opts.Language), User: strings.TrimRight(b.String(), "\n") + "\n"}, kept
+}
+
+// chunkBlock formats one retrieved chunk with its path, lines and symbol.
+func chunkBlock(c report.Chunk) string {
+	lang := "go"
+	switch strings.ToLower(filepath.Ext(c.File)) {
+	case ".html", ".tmpl", ".gohtml":
+		lang = "html"
+	case ".sql":
+		lang = "sql"
+	}
+	text := redact.String(strings.TrimRight(c.Text, "\n"))
+	return fmt.Sprintf("### %s:%d-%d %s\n```%s\n%s\n```\n\n", c.File, c.StartLine, c.EndLine, c.Symbol, lang, text)
+}
+
+func writeRequest(b *strings.Builder, q *report.Request) {
+	if q.Method == "" && q.URL == "" {
+		return
+	}
+	b.WriteString("## Request\n\n")
+	fmt.Fprintf(b, "%s %s", q.Method, redact.String(q.URL))
+	if q.Route != "" {
+		fmt.Fprintf(b, " (route %s)", q.Route)
+	}
+	b.WriteString("\n")
+	writeValues(b, "Query", q.Query)
+	writeValues(b, "Form", q.Form)
+	b.WriteString("\n")
+}
+
+func writeValues(b *strings.Builder, title string, m map[string][]string) {
+	if len(m) == 0 {
+		return
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	fmt.Fprintf(b, "%s:", title)
+	for i, k := range keys {
+		if i == 20 {
+			fmt.Fprintf(b, " (and %d more)", len(keys)-i)
+			break
+		}
+		fmt.Fprintf(b, " %s=%s", cut(k, 60), cut(strings.Join(m[k], ","), 120))
+	}
+	b.WriteString("\n")
+}
+
+func oneLine(s string) string {
+	s = strings.TrimSpace(s)
+	if strings.ContainsAny(s, "\r\n") {
+		s = strings.Join(strings.Fields(strings.ReplaceAll(s, "\r", "")), " ")
+	}
+	return s
+}
+
+// cut shortens s to at most n bytes (on a rune boundary), marking the cut.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && (s[i]&0xC0) == 0x80 {
+		i--
+	}
+	return s[:i] + fmt.Sprintf("… (%d more bytes)", len(s)-i)
+}

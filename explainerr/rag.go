@@ -1,0 +1,86 @@
+package explainerr
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// ragState gives the middleware a retriever: the one configured, or one
+// opened from the index file on first use and reopened when the file is
+// rebuilt. A missing index is an error for each failure (so that the page
+// says so), not for New: the index may be built while the server runs.
+type ragState struct {
+	fixed Retriever
+	path  string
+
+	mu      sync.Mutex
+	opened  Retriever
+	closer  io.Closer
+	modTime time.Time
+}
+
+// openIndex opens the index file at path as a Retriever.
+var openIndex = func(path string) (Retriever, io.Closer, error) {
+	return nil, nil, errors.New("this build has no index support")
+}
+
+func newRAGState(r Retriever, path string) *ragState {
+	if path == "" {
+		path = DefaultIndexPath()
+	}
+	return &ragState{fixed: r, path: path}
+}
+
+func (s *ragState) retrieve(ctx context.Context, r *report.Report) ([]report.Chunk, error) {
+	ret, err := s.retriever()
+	if err != nil {
+		return nil, err
+	}
+	return ret.Retrieve(ctx, r)
+}
+
+func (s *ragState) retriever() (Retriever, error) {
+	if s.fixed != nil {
+		return s.fixed, nil
+	}
+	st, err := os.Stat(s.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("no index at %s: build it with \"go run github.com/explainerr/explainerr/cmd/explainerr index ./...\"", s.path)
+	} else if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.opened != nil && st.ModTime().Equal(s.modTime) {
+		return s.opened, nil
+	}
+	if s.closer != nil {
+		s.closer.Close()
+		s.opened, s.closer = nil, nil
+	}
+	ret, closer, err := openIndex(s.path)
+	if err != nil {
+		return nil, err
+	}
+	s.opened, s.closer, s.modTime = ret, closer, st.ModTime()
+	return ret, nil
+}
+
+func (s *ragState) close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closer != nil {
+		err := s.closer.Close()
+		s.opened, s.closer = nil, nil
+		return err
+	}
+	return nil
+}

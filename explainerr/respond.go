@@ -1,0 +1,126 @@
+package explainerr
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/page"
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// Response formats, chosen from the Accept header.
+const (
+	formatHTML     = "html"
+	formatJSON     = "json"
+	formatMarkdown = "markdown"
+)
+
+// negotiate picks the response format: HTML for browsers, JSON when asked
+// for, Markdown for everything else (curl, scripts, assistants).
+func negotiate(r *http.Request) string {
+	accept := strings.ToLower(r.Header.Get("Accept"))
+	switch {
+	case strings.Contains(accept, "text/html"):
+		return formatHTML
+	case strings.Contains(accept, "application/json"):
+		return formatJSON
+	default:
+		return formatMarkdown
+	}
+}
+
+// handleFailure answers a failed request. Loopback clients get the page or
+// report; others get a plain 500 (or the app's own 5xx response). If the
+// response has already started, nothing more is written: the failure is
+// logged, and a panic aborts the response as net/http would.
+func (ex *Explainer) handleFailure(w *writer, r *http.Request, rep *report.Report) {
+	stamp(rep)
+	rep.Request = describeRequest(r)
+	rw := w.ResponseWriter
+	ctx := r.Context()
+
+	switch {
+	case w.started:
+		ex.Explain(ctx, rep, nil)
+		ex.logFailure(rep, "the response had already started: the failure is reported here only")
+		if rep.Error.Kind == report.KindPanic {
+			panic(http.ErrAbortHandler)
+		}
+		return
+	case !ex.allowed(r):
+		ex.Prepare(ctx, rep)
+		if w.held {
+			w.release()
+		} else {
+			http.Error(rw, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		}
+		ex.logFailure(rep, "the client is not local: it got no details")
+		return
+	}
+
+	w.held = false
+	ex.Prepare(ctx, rep)
+	if p := catch(func() { ex.respond(rw, r, rep) }); p != nil {
+		rep.Notices = append(rep.Notices, fmt.Sprintf("rendering the error page failed: %s", safeSprint(p)))
+		if !w.wroteHeader {
+			http.Error(rw, "explainerr: rendering the error page failed; see the server log", http.StatusInternalServerError)
+		}
+	}
+	ex.logFailure(rep, "")
+}
+
+// respond writes the page or report in the negotiated format.
+func (ex *Explainer) respond(rw http.ResponseWriter, r *http.Request, rep *report.Report) {
+	h := rw.Header()
+	for _, k := range []string{"Content-Length", "Content-Type", "Etag", "Last-Modified", "Content-Disposition"} {
+		h.Del(k)
+	}
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	switch negotiate(r) {
+	case formatHTML:
+		ex.respondHTML(r.Context(), rw, rep)
+	case formatJSON:
+		ex.Explain(r.Context(), rep, nil)
+		h.Set("Content-Type", "application/json; charset=utf-8")
+		rw.WriteHeader(rep.Status)
+		enc := json.NewEncoder(rw)
+		enc.SetIndent("", "  ")
+		enc.Encode(rep)
+	default:
+		ex.Explain(r.Context(), rep, nil)
+		h.Set("Content-Type", "text/markdown; charset=utf-8")
+		rw.WriteHeader(rep.Status)
+		io.WriteString(rw, page.Markdown(rep))
+	}
+}
+
+// respondHTML sends the page with the trace at once and streams the
+// explanation into it.
+func (ex *Explainer) respondHTML(ctx context.Context, rw http.ResponseWriter, rep *report.Report) {
+	nonce := page.Headers(rw.Header())
+	rw.WriteHeader(rep.Status)
+	rc := http.NewResponseController(rw)
+	if err := page.Start(rw, rep, nonce); err != nil {
+		return
+	}
+	rc.Flush()
+	ex.Explain(ctx, rep, func(delta string) {
+		if page.Delta(rw, delta) == nil {
+			rc.Flush()
+		}
+	})
+	page.End(rw, rep.Explanation)
+	rc.Flush()
+}
+
+// catch runs f and returns what it panicked with, if anything.
+func catch(f func()) (p any) {
+	defer func() { p = recover() }()
+	f()
+	return nil
+}
