@@ -14,6 +14,7 @@ import (
 	"github.com/explainerr/explainerr/explainerr/provider"
 	"github.com/explainerr/explainerr/explainerr/provider/offline"
 	"github.com/explainerr/explainerr/explainerr/provider/openai"
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/explainerr/stack"
 )
@@ -146,6 +147,7 @@ func chooseProvider(cfg *config) (provider.Provider, error) {
 // explaining; the CLI calls it for crash dumps.
 func (ex *Explainer) Prepare(ctx context.Context, r *report.Report) error {
 	ex.sources.Attach(r.Frames, stack.DefaultRadius)
+	redactReport(r)
 	if r.Build.GoVersion == "" {
 		r.Build = ex.build
 	}
@@ -168,6 +170,9 @@ func (ex *Explainer) Prepare(ctx context.Context, r *report.Report) error {
 	if r.Context == nil {
 		r.Context = []report.Chunk{}
 	}
+	for i := range r.Context {
+		r.Context[i].Text = redact.String(r.Context[i].Text)
+	}
 	r.Fingerprint = Fingerprint(r)
 	return nil
 }
@@ -184,4 +189,25 @@ func (ex *Explainer) Explain(ctx context.Context, r *report.Report, onDelta func
 	}
 	r.Explanation = ex.engine.Explain(ctx, r, onDelta)
 	return nil
+}
+
+// redactReport hides secrets in the parts of r that came from the program:
+// the error message and chain, and the source windows of frames (which are
+// replaced by redacted copies, since the source cache shares its lines).
+func redactReport(r *report.Report) {
+	r.Error.Message = redact.String(r.Error.Message)
+	for i, c := range r.Error.Chain {
+		r.Error.Chain[i] = redact.String(c)
+	}
+	for i := range r.Frames {
+		src := r.Frames[i].Source
+		if src == nil {
+			continue
+		}
+		lines := make([]string, len(src.Lines))
+		for j, l := range src.Lines {
+			lines[j] = redact.String(l)
+		}
+		r.Frames[i].Source = &report.Source{StartLine: src.StartLine, Lines: lines, Line: src.Line}
+	}
 }

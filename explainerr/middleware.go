@@ -23,7 +23,7 @@ func (ex *Explainer) Middleware(next http.Handler) http.Handler {
 				ex.handleFailure(w, r, ex.panicReport(v))
 			} else if w.handlerErr != nil {
 				ex.handleFailure(w, r, ex.errorReport(w.handlerErr))
-			} else if w.held {
+			} else if w.heldStatus != 0 {
 				ex.handleFailure(w, r, ex.statusReport(w))
 			}
 			ex.putWriter(w)

@@ -2,6 +2,7 @@ package explainerr_test
 
 import (
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -17,7 +18,8 @@ func newExplainer(t *testing.T, opts ...explainerr.Option) *explainerr.Explainer
 	t.Setenv("OPENAI_BASE_URL", "")
 	t.Setenv("EXPLAINERR_PROVIDER", "")
 	t.Setenv("EXPLAINERR_RAG", "")
-	ex, err := explainerr.New(opts...)
+	quiet := explainerr.WithLogger(slog.New(slog.DiscardHandler))
+	ex, err := explainerr.New(append([]explainerr.Option{quiet}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

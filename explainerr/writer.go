@@ -27,7 +27,8 @@ type writer struct {
 	started  bool
 	hijacked bool
 
-	// held: a 5xx status is being held back.
+	// held: a 5xx status is being held back. heldStatus stays set after
+	// the held response is released, so that the failure is still reported.
 	held       bool
 	heldStatus int
 	heldPCs    []uintptr

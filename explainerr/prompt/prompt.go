@@ -79,9 +79,15 @@ func Build(r *report.Report, chunks []report.Chunk, opts Options) (report.Prompt
 		opts.Budget = DefaultBudget
 	}
 	var b strings.Builder
-	b.WriteString("A request to my Go web app failed. Explain the failure and how to fix it.\n\n")
-	b.WriteString("## Error\n\n")
+	if r.Error.Kind == report.KindCrash {
+		b.WriteString("My Go program crashed. Explain the failure and how to fix it.\n\n")
+	} else {
+		b.WriteString("A request to my Go web app failed. Explain the failure and how to fix it.\n\n")
+	}
+	b.WriteString("## Error and trace (innermost call first; [app] marks the app's own code)\n\n```\n")
 	trace := stack.Format(ErrorLine(r), r.Frames, opts.TraceBudget)
+	b.WriteString(redact.String(trace.Text))
+	b.WriteString("```\n\n")
 	if len(r.Error.Chain) > 0 {
 		b.WriteString("Wrapped errors, outermost first:\n")
 		for _, c := range r.Error.Chain {
@@ -89,9 +95,6 @@ func Build(r *report.Report, chunks []report.Chunk, opts Options) (report.Prompt
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString("## Trace (innermost call first; [app] marks the app's own code)\n\n```\n")
-	b.WriteString(redact.String(trace.Text))
-	b.WriteString("```\n\n")
 	writeRequest(&b, &r.Request)
 
 	var kept []report.Chunk

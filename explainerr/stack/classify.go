@@ -82,11 +82,19 @@ func (c *Classifier) Kind(function, file string) string {
 		return report.FrameRuntime
 	}
 	pkg := PackageOf(function)
+	if pkg == "main" {
+		// A program's main package is its own code, except for the
+		// harnesses and wrappers that build tools generate into it.
+		if generatedMain(function, file) {
+			return report.FrameDependency
+		}
+		return report.FrameApp
+	}
 	if pkg == selfPackage || strings.HasPrefix(pkg, selfPackage+"/") {
 		return report.FrameDependency
 	}
 	for _, p := range c.AppPrefixes {
-		if pkg == p || strings.HasPrefix(pkg, p+"/") {
+		if (pkg == p || strings.HasPrefix(pkg, p+"/")) && !isVendored(pkg) {
 			return report.FrameApp
 		}
 	}
@@ -112,13 +120,16 @@ func isStdlibPackage(pkg string) bool {
 
 // PackageOf returns the import path of the package that defines function,
 // a fully qualified name such as "example.com/app/store.(*DB).Get.func1".
+// Dots in the last path element are escaped as "%2e" in symbol names
+// ("gopkg.in/yaml%2ev3.Unmarshal"); the result has them unescaped.
 func PackageOf(function string) string {
 	slash := strings.LastIndexByte(function, '/')
 	dot := strings.IndexByte(function[slash+1:], '.')
-	if dot < 0 {
-		return function
+	pkg := function
+	if dot >= 0 {
+		pkg = function[:slash+1+dot]
 	}
-	return function[:slash+1+dot]
+	return strings.ReplaceAll(pkg, "%2e", ".")
 }
 
 var (

@@ -51,7 +51,7 @@ func Format(errLine string, frames []report.Frame, budget int) Trace {
 		if frames[i].Kind != report.FrameApp {
 			continue
 		}
-		if appDropped == 0 && (keptApps == 0 || used+cost[i]+gapLineLen <= budget) {
+		if appDropped == 0 && (keptApps == 0 || used+cost[i]+gapLineLen+droppedLineLen <= budget) {
 			keep[i] = true
 			used += cost[i]
 			keptApps++
@@ -60,6 +60,9 @@ func Format(errLine string, frames []report.Frame, budget int) Trace {
 		appDropped++
 	}
 	used += gapLines(keep) * gapLineLen
+	if appDropped > 0 {
+		used += droppedLineLen
+	}
 
 	// Then library frames nearest the failure.
 	for i := range frames {
@@ -114,6 +117,10 @@ func Format(errLine string, frames []report.Frame, budget int) Trace {
 	t.Text = b.String()
 	return t
 }
+
+// droppedLineLen is the length reserved for the line that counts dropped
+// app frames.
+const droppedLineLen = len("(10000 outer app frames dropped to fit the trace budget)\n")
 
 // gapLineLen is the length reserved for one "frames omitted" line.
 const gapLineLen = len("    ... 1000 library frames omitted ...\n")

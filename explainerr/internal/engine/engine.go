@@ -1,23 +1,29 @@
-// Package engine runs a provider for a prepared report: it applies the
-// explanation timeout, and (to be completed) the fingerprint-keyed cache,
-// the throttle, in-flight sharing of identical failures, and cost estimates.
+// Package engine runs a provider for a prepared report. Around the provider
+// it keeps a fingerprint-keyed LRU cache of successful explanations (the
+// same bug is explained once), a throttle on model calls, one shared
+// in-flight call for concurrent identical failures (whose followers receive
+// the streamed text too), a timeout per explanation, and a cost estimate
+// from a price table. The offline analyzer is free and fast: it is called
+// directly, neither cached nor throttled.
 package engine
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/explainerr/explainerr/explainerr/provider"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
-// Price is the cost of a model's tokens in US dollars per million.
-type Price struct {
-	InputPerMTok  float64
-	OutputPerMTok float64
-}
+// Defaults of Config.
+const (
+	DefaultTimeout        = 20 * time.Second
+	DefaultCacheSize      = 128
+	DefaultThrottleCalls  = 5
+	DefaultThrottleWindow = time.Minute
+)
 
 // Config configures an Engine.
 type Config struct {
@@ -25,12 +31,15 @@ type Config struct {
 	Provider provider.Provider
 	// Timeout bounds one explanation; 0 means 20 seconds.
 	Timeout time.Duration
-	// CacheSize is the number of explanations kept by fingerprint; 0 means 128.
+	// CacheSize is the number of explanations kept by fingerprint; 0 means
+	// 128, negative turns the cache off.
 	CacheSize int
-	// ThrottleCalls model calls are allowed per ThrottleWindow; 0 means 5 per minute.
+	// ThrottleCalls model calls are allowed per ThrottleWindow; 0 means 5,
+	// negative turns the throttle off. ThrottleWindow 0 means one minute.
 	ThrottleCalls  int
 	ThrottleWindow time.Duration
-	// Prices overrides the built-in price table, by model name.
+	// Prices overrides entries of the built-in price table (DefaultPrices),
+	// by model name.
 	Prices map[string]Price
 	// Now returns the current time; nil means time.Now.
 	Now func() time.Time
@@ -38,48 +47,174 @@ type Config struct {
 
 // Engine makes explanations for reports. It is safe for concurrent use.
 type Engine struct {
-	cfg Config
+	cfg    Config
+	prices map[string]Price
+
+	mu       sync.Mutex
+	cache    *lru
+	throttle *throttle
+	flights  map[string]*flight
 }
 
-// New returns an Engine for cfg.
+// New returns an Engine for cfg, with defaults filled in.
 func New(cfg Config) *Engine {
 	if cfg.Timeout <= 0 {
-		cfg.Timeout = 20 * time.Second
+		cfg.Timeout = DefaultTimeout
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Engine{cfg: cfg}
+	if cfg.CacheSize == 0 {
+		cfg.CacheSize = DefaultCacheSize
+	}
+	if cfg.ThrottleCalls == 0 {
+		cfg.ThrottleCalls = DefaultThrottleCalls
+	}
+	if cfg.ThrottleWindow <= 0 {
+		cfg.ThrottleWindow = DefaultThrottleWindow
+	}
+	prices := DefaultPrices()
+	for model, p := range cfg.Prices {
+		prices[normalizeModel(model)] = p
+	}
+	return &Engine{
+		cfg:      cfg,
+		prices:   prices,
+		cache:    newLRU(cfg.CacheSize),
+		throttle: newThrottle(cfg.ThrottleCalls, cfg.ThrottleWindow),
+		flights:  map[string]*flight{},
+	}
 }
 
 // Provider returns the engine's provider.
 func (e *Engine) Provider() provider.Provider { return e.cfg.Provider }
 
-// Explain makes the explanation for r (whose Prompt and Fingerprint are set).
-// onDelta, when not nil, receives streamed text in order. Explain never
-// fails: a failure is described in the returned Explanation's Error.
+// Timeout returns the time allowed for one explanation.
+func (e *Engine) Timeout() time.Duration { return e.cfg.Timeout }
+
+// Prices returns a copy of the engine's price table (the built-in one with
+// Config.Prices applied), by normalized model name.
+func (e *Engine) Prices() map[string]Price {
+	out := make(map[string]Price, len(e.prices))
+	for k, v := range e.prices {
+		out[k] = v
+	}
+	return out
+}
+
+// Explain makes the explanation for r (whose Prompt and Fingerprint are
+// set). onDelta, when not nil, receives the text in order as it is
+// generated (a cached answer arrives as one piece); the pieces concatenate
+// to the returned Text. Explain never fails: a failure is described in the
+// returned Explanation's Error, next to any partial text.
+//
+// Model calls are cached by r.Fingerprint and r.Mode (an empty fingerprint
+// is never cached nor shared), throttled, and shared between concurrent
+// callers with the same key. Explain returns when the explanation is
+// complete, when the timeout passes, or when ctx is done; a shared call
+// goes on as long as at least one caller still waits for it.
 func (e *Engine) Explain(ctx context.Context, r *report.Report, onDelta func(string)) report.Explanation {
-	p := e.cfg.Provider
 	start := e.cfg.Now()
+	p := e.cfg.Provider
+	switch {
+	case p == nil:
+		return report.Explanation{Error: "no explanation provider is configured"}
+	case r == nil:
+		return report.Explanation{Provider: p.Name(), Model: p.Model(), Error: "no report to explain"}
+	case p.Name() == "offline":
+		return e.direct(ctx, r, onDelta, start)
+	}
+
+	key := cacheKey(r)
+	e.mu.Lock()
+	if ex, ok := e.cache.get(key); ok {
+		e.mu.Unlock()
+		ex.Cached, ex.Usage, ex.CostUSD = true, nil, 0
+		ex.DurationMS = e.since(start)
+		if onDelta != nil && ex.Text != "" {
+			onDelta(ex.Text)
+		}
+		return ex
+	}
+	f, leader := e.flights[key], false
+	if f == nil || key == "" {
+		now := e.cfg.Now()
+		if ok, next := e.throttle.allow(now); !ok {
+			e.mu.Unlock()
+			return report.Explanation{
+				Provider: p.Name(), Model: p.Model(), Throttled: true, DurationMS: e.since(start),
+				Error: fmt.Sprintf("not explained: the limit of %d model calls per %s was reached, so no call was made (the next is possible in %s)",
+					e.cfg.ThrottleCalls, e.cfg.ThrottleWindow, (next+time.Second-1).Truncate(time.Second)),
+			}
+		}
+		f, leader = e.start(ctx, key, r, onDelta != nil), true
+	}
+	f.waiters++
+	e.mu.Unlock()
+
+	ex := e.wait(ctx, f, onDelta)
+	if !leader {
+		// The call was paid for once, by the caller that started it.
+		ex.Usage, ex.CostUSD = nil, 0
+	}
+	ex.DurationMS = e.since(start)
+	return ex
+}
+
+// direct calls the provider without cache, throttle or sharing.
+func (e *Engine) direct(ctx context.Context, r *report.Report, onDelta func(string), start time.Time) report.Explanation {
 	ctx, cancel := context.WithTimeout(ctx, e.cfg.Timeout)
 	defer cancel()
-	res, err := p.Explain(ctx, provider.Request{Report: r}, onDelta)
-	ex := report.Explanation{
-		Provider:   p.Name(),
-		Model:      res.Model,
-		Text:       res.Text,
-		Usage:      res.Usage,
-		Truncated:  res.Truncated,
-		DurationMS: e.cfg.Now().Sub(start).Milliseconds(),
-	}
-	if ex.Model == "" {
-		ex.Model = p.Model()
-	}
-	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) {
-			err = fmt.Errorf("the model did not answer within %s", e.cfg.Timeout)
+	ex := e.call(ctx, r, onDelta)
+	ex.DurationMS = e.since(start)
+	return ex
+}
+
+// call runs the provider once and turns its result into an Explanation.
+func (e *Engine) call(ctx context.Context, r *report.Report, onDelta func(string)) (ex report.Explanation) {
+	p := e.cfg.Provider
+	ex = report.Explanation{Provider: p.Name(), Model: p.Model()}
+	defer func() {
+		if v := recover(); v != nil {
+			ex.Error = fmt.Sprintf("the %s provider failed unexpectedly: %v", p.Name(), v)
 		}
-		ex.Error = err.Error()
+	}()
+	res, err := p.Explain(ctx, provider.Request{Report: r}, onDelta)
+	if res.Model != "" {
+		ex.Model = res.Model
+	}
+	ex.Text, ex.Usage, ex.Truncated = res.Text, res.Usage, res.Truncated
+	ex.CostUSD, _ = EstimateCost(e.prices, ex.Model, res.Usage)
+	if err != nil {
+		ex.Error = e.errorText(ctx, err, ex.Text != "")
 	}
 	return ex
+}
+
+// errorText is the message shown for a failed explanation.
+func (e *Engine) errorText(ctx context.Context, err error, partial bool) string {
+	if ctx.Err() == context.DeadlineExceeded {
+		msg := fmt.Sprintf("the model did not answer within the explanation timeout of %s", e.cfg.Timeout)
+		if partial {
+			msg = fmt.Sprintf("the model did not finish within the explanation timeout of %s; the answer above is incomplete", e.cfg.Timeout)
+		}
+		return msg + " (" + err.Error() + ")"
+	}
+	if partial {
+		return err.Error() + "; the answer above is incomplete"
+	}
+	return err.Error()
+}
+
+// since returns the milliseconds elapsed since start.
+func (e *Engine) since(start time.Time) int64 { return e.cfg.Now().Sub(start).Milliseconds() }
+
+// cacheKey keys the cache and the shared calls: the failure's fingerprint
+// and the prompt's mode (an answer made with retrieved source is not
+// reused for one made without). "" when the report has no fingerprint.
+func cacheKey(r *report.Report) string {
+	if r.Fingerprint == "" {
+		return ""
+	}
+	return r.Fingerprint + "\x00" + r.Mode
 }

@@ -4,40 +4,117 @@
 // The HTML page is written in three steps so that the trace shows at once
 // and the explanation streams in: Start writes everything up to the
 // explanation area, Delta appends streamed text, End writes the rendered
-// explanation and closes the document.
+// explanation and closes the document. The explanation area is the last
+// thing in the document but the first thing under the header on screen (a
+// flex column with CSS order), and the streamed text is hidden by CSS alone
+// once the final block follows it, so the page works without JavaScript.
+//
+// Every string of a report is untrusted: html/template escapes it in
+// context, and the explanation's Markdown goes through RenderMarkdown, which
+// drops raw HTML and unsafe links. The page loads nothing from the network;
+// its style and its one small script carry the nonce that Headers puts in the
+// Content-Security-Policy.
 package page
 
 import (
-	"fmt"
-	"html"
+	"crypto/rand"
+	"embed"
+	"encoding/base64"
+	"errors"
+	"html/template"
 	"io"
-	"strings"
+	"net/http"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
-// Start writes the page up to the explanation area.
-func Start(w io.Writer, r *report.Report) error {
-	_, err := fmt.Fprintf(w, "<!doctype html><html><head><meta charset=utf-8><title>%s</title></head><body><h1>%s</h1><pre>%s</pre><div id=stream>",
-		html.EscapeString(r.Error.Type), html.EscapeString(r.Error.Message), html.EscapeString(r.Prompt.User))
-	return err
+//go:embed assets/page.tmpl assets/page.css assets/page.js
+var assets embed.FS
+
+// tableView is one titled key/value table of the request section.
+type tableView struct {
+	Name string
+	Rows []pair
 }
 
-// Delta appends a piece of streamed explanation text.
+var tmpl = template.Must(template.New("page").Funcs(template.FuncMap{
+	"css":   func() template.CSS { return template.CSS(mustAsset("assets/page.css")) },
+	"js":    func() template.JS { return template.JS(mustAsset("assets/page.js")) },
+	"table": func(name string, rows []pair) tableView { return tableView{name, rows} },
+}).ParseFS(assets, "assets/page.tmpl"))
+
+func mustAsset(name string) string {
+	b, err := assets.ReadFile(name)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+// ContentSecurityPolicy returns the policy Headers sets for a page whose
+// style and script carry nonce: nothing may load from anywhere, only the
+// page's own nonce'd style and script run, images only from data: URLs, and
+// the page may not be framed, change its base URL or submit forms.
+func ContentSecurityPolicy(nonce string) string {
+	return "default-src 'none'; style-src 'nonce-" + nonce + "'; script-src 'nonce-" + nonce +
+		"'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+}
+
+// Headers prepares h for an HTML error page and returns the nonce the page
+// must be rendered with (pass it to Start). It sets the content type, turns
+// off caching, sniffing and referrers, sets a strict Content-Security-Policy
+// with a fresh random nonce, and deletes Content-Length, since the page
+// replaces whatever body the application meant to send.
+func Headers(h http.Header) (nonce string) {
+	nonce = newNonce()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Content-Security-Policy", ContentSecurityPolicy(nonce))
+	h.Del("Content-Length")
+	return nonce
+}
+
+// newNonce returns 128 random bits in base64.
+func newNonce() string {
+	var b [16]byte
+	// crypto/rand.Read never returns an error (it crashes the program
+	// rather than return predictable bytes).
+	_, _ = rand.Read(b[:])
+	return base64.StdEncoding.EncodeToString(b[:])
+}
+
+// Start writes the page up to the explanation area: the header (error kind,
+// type, message, request line, status), notices, the app-first trace with
+// source context, the retrieved source, the request, the prompt, the build
+// and the Markdown report. nonce is the value Headers returned. The document
+// is left open inside the streamed explanation block; follow with any number
+// of Delta calls and exactly one End.
+func Start(w io.Writer, r *report.Report, nonce string) error {
+	if r == nil {
+		return errors.New("page: nil report")
+	}
+	return tmpl.ExecuteTemplate(w, "start", newStartView(r, nonce))
+}
+
+// Delta appends text, a piece of the explanation as it streams in, to the
+// page started by Start. The text is escaped and shown as is (white space
+// kept) until End replaces it with the rendered explanation.
 func Delta(w io.Writer, text string) error {
-	_, err := io.WriteString(w, html.EscapeString(text))
+	if text == "" {
+		return nil
+	}
+	_, err := io.WriteString(w, template.HTMLEscapeString(text))
 	return err
 }
 
-// End writes the finished explanation and closes the document.
+// End writes the finished explanation and closes the document: who made it
+// (the offline analysis, with how to enable a model, or the model's name)
+// with badges for cached, throttled, truncated, tokens, cost and duration;
+// the model's error when it failed; and ex.Text rendered from Markdown.
+// Once written, CSS hides the streamed text.
 func End(w io.Writer, ex report.Explanation) error {
-	_, err := fmt.Fprintf(w, "</div><div id=final><pre>%s</pre><p>%s</p></div></body></html>", html.EscapeString(ex.Text), html.EscapeString(ex.Error))
-	return err
-}
-
-// Markdown returns the report as Markdown, ready to paste into an issue.
-func Markdown(r *report.Report) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# %s: %s\n\n```\n%s\n```\n\n## Explanation\n\n%s\n", r.Error.Type, r.Error.Message, r.Prompt.User, r.Explanation.Text)
-	return b.String()
+	return tmpl.ExecuteTemplate(w, "end", newEndView(ex))
 }

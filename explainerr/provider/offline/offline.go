@@ -2,17 +2,19 @@
 // network: it reads the failing app line and the error, recognises the Go
 // runtime panic classes and common library errors, and says what went
 // wrong, where, and the usual fixes, naming only identifiers found in the
-// source or the trace.
+// source, the retrieved context, the trace, the error or the request.
 package offline
 
 import (
 	"context"
-	"fmt"
+	"errors"
+	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/provider"
+	"github.com/explainerr/explainerr/explainerr/report"
 )
 
-// Provider is the offline analyzer.
+// Provider is the offline analyzer. It is safe for concurrent use.
 type Provider struct{}
 
 // New returns the offline analyzer.
@@ -24,15 +26,48 @@ func (*Provider) Name() string { return "offline" }
 // Model returns "": the analyzer is not a model.
 func (*Provider) Model() string { return "" }
 
-// Explain analyzes the report.
+// Explain analyzes the report and returns a Markdown explanation. It calls
+// onDelta, when not nil, with one piece per section of the text.
 func (*Provider) Explain(ctx context.Context, req provider.Request, onDelta func(string)) (provider.Result, error) {
-	r := req.Report
-	text := fmt.Sprintf("**%s**: %s", r.Error.Type, r.Error.Message)
-	if f := r.InnermostApp(); f != nil {
-		text += fmt.Sprintf("\n\nThe failure happened in `%s` at %s:%d.", f.Function, f.File, f.Line)
+	if req.Report == nil {
+		return provider.Result{}, errors.New("offline: no report to explain")
 	}
+	if err := ctx.Err(); err != nil {
+		return provider.Result{}, err
+	}
+	text := Analyze(req.Report)
 	if onDelta != nil {
-		onDelta(text)
+		for _, piece := range pieces(text) {
+			onDelta(piece)
+		}
 	}
 	return provider.Result{Text: text}, nil
+}
+
+// Analyze returns the offline explanation of r in Markdown.
+func Analyze(r *report.Report) string {
+	return newAnalysis(r).explain()
+}
+
+// Recognize returns the class of r's failure and the expression of the
+// failing line that the explanation names as the culprit ("" when none).
+func Recognize(r *report.Report) (Class, string) {
+	a := newAnalysis(r)
+	a.explain()
+	return a.f.Class, a.culprit
+}
+
+// pieces splits text after each blank line; the pieces concatenate to text.
+func pieces(text string) []string {
+	var out []string
+	for text != "" {
+		i := strings.Index(text, "\n\n")
+		if i < 0 {
+			out = append(out, text)
+			break
+		}
+		out = append(out, text[:i+2])
+		text = text[i+2:]
+	}
+	return out
 }

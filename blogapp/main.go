@@ -1,0 +1,71 @@
+// Command blogapp runs the Breakable Blog, a small blog whose fixtures fail
+// on purpose, wrapped in explainerr: open http://127.0.0.1:8000 and pick a
+// failure from the home page.
+//
+// Usage:
+//
+//	go run ./blogapp [-addr 127.0.0.1:8000] [-db FILE]
+//
+// Without -db the blog lives in memory and is seeded afresh on every start.
+// explainerr reads its settings from the environment (OPENAI_API_KEY,
+// OPENAI_BASE_URL, EXPLAINERR_MODEL, EXPLAINERR_PROVIDER, EXPLAINERR_RAG,
+// EXPLAINERR_INDEX); with none set, explanations come from the offline
+// analyzer.
+package main
+
+import (
+	_ "embed"
+	"flag"
+	"fmt"
+	"log"
+	"log/slog"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/explainerr/explainerr/blogapp/app"
+	"github.com/explainerr/explainerr/blogapp/fixture"
+	"github.com/explainerr/explainerr/explainerr"
+)
+
+// fixturesJSON is the fixtures file, listed on the home page.
+//
+//go:embed fixtures.json
+var fixturesJSON []byte
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:8000", "address to listen on")
+	dbPath := flag.String("db", "", "SQLite database file, created and seeded when empty (default: in memory)")
+	flag.Parse()
+
+	handler, err := newHandler(*dbPath)
+	if err != nil {
+		log.Fatal(err)
+	}
+	slog.Info("the Breakable Blog is listening", "url", "http://"+*addr+"/")
+	srv := &http.Server{Addr: *addr, Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	if err := srv.ListenAndServe(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// newHandler opens the database at dbPath ("" for memory) and returns the
+// blog wrapped in explainerr, configured from the environment, with the
+// fixtures listed on its home page.
+func newHandler(dbPath string, opts ...explainerr.Option) (http.Handler, error) {
+	fixtures, err := fixture.Parse(fixturesJSON)
+	if err != nil {
+		return nil, fmt.Errorf("embedded fixtures.json: %w", err)
+	}
+	db, err := app.OpenDB(dbPath)
+	if err != nil {
+		return nil, err
+	}
+	ex, err := explainerr.New(opts...)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("explainerr: %w", err)
+	}
+	return app.NewWithExplainer(db, ex, app.WithFixtures(fixtures.Fixtures)), nil
+}

@@ -1,0 +1,51 @@
+// Command explainerr builds and queries the source index that grounds
+// explanations, and explains Go crash dumps.
+//
+// Usage:
+//
+//	explainerr index   [-db FILE] [-embedder hash|openai] [PATTERN ...]
+//	explainerr search  [-db FILE] [-k N] QUERY
+//	explainerr explain [-db FILE] [-rag] [-module PATH] [-print-prompt] [FILE|-]
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run dispatches to a subcommand and returns the process exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	switch args[0] {
+	case "index":
+		return runIndex(args[1:], stdout, stderr)
+	case "search":
+		return runSearch(args[1:], stdout, stderr)
+	case "explain":
+		return runExplain(args[1:], stdin, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		usage(stdout)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "explainerr: unknown command %q\n", args[0])
+		usage(stderr)
+		return 2
+	}
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `usage:
+  explainerr index   [-db FILE] [-embedder hash|openai] [PATTERN ...]   build or update the source index (default ./...)
+  explainerr search  [-db FILE] [-k N] QUERY                            show the chunks a query retrieves
+  explainerr explain [-db FILE] [-rag] [-module PATH] [-print-prompt] [FILE|-]
+                                                                        explain a Go crash dump from a file or stdin
+`)
+}

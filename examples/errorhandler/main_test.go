@@ -1,0 +1,70 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr"
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// serve sends a GET from a loopback client to the handler made with an
+// offline, quiet Explainer over the sample notes.
+func serve(t *testing.T, path string) *httptest.ResponseRecorder {
+	t.Helper()
+	ex, err := explainerr.New(
+		explainerr.WithProviderName("offline"),
+		explainerr.WithRAG(false),
+		explainerr.WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil))),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := httptest.NewRequest(http.MethodGet, path, nil)
+	req.RemoteAddr = "127.0.0.1:50000"
+	req.Header.Set("Accept", "application/json")
+	rec := httptest.NewRecorder()
+	newHandler(ex, sampleNotes).ServeHTTP(rec, req)
+	return rec
+}
+
+func TestNotesThatParseAreServed(t *testing.T) {
+	rec := serve(t, "/notes/welcome")
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "Notes are JSON files.") {
+		t.Errorf("status %d, body %q", rec.Code, rec.Body)
+	}
+	if rec := serve(t, "/notes/missing"); rec.Code != http.StatusNotFound {
+		t.Errorf("missing note: status %d, want 404", rec.Code)
+	}
+}
+
+func TestReturnedErrorIsExplained(t *testing.T) {
+	rec := serve(t, "/notes/todo")
+	if rec.Code != http.StatusInternalServerError {
+		t.Fatalf("status %d, want 500", rec.Code)
+	}
+	var rep report.Report
+	if err := json.Unmarshal(rec.Body.Bytes(), &rep); err != nil {
+		t.Fatalf("not a JSON report: %v\n%s", err, rec.Body)
+	}
+	if rep.Error.Kind != report.KindError || !strings.HasPrefix(rep.Error.Message, "note todo: unexpected end of JSON input") {
+		t.Errorf("error %+v, want the error noteHandler returned", rep.Error)
+	}
+	if len(rep.Error.Chain) != 1 || rep.Error.Chain[0] != "unexpected end of JSON input" {
+		t.Errorf("chain %q, want the wrapped json error", rep.Error.Chain)
+	}
+	inner := rep.InnermostApp()
+	// The closure made by noteHandler; a test binary names package main by
+	// its import path, and inlining may put newHandler's name in front.
+	if inner == nil || !strings.Contains(inner.Function, "noteHandler.func") {
+		t.Fatalf("innermost app frame %+v, want the closure made by noteHandler", inner)
+	}
+	if !strings.Contains(rep.Prompt.User, "noteHandler") {
+		t.Error("the prompt does not name the handler")
+	}
+}

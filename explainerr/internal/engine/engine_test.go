@@ -1,0 +1,387 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/explainerr/explainerr/explainerr/provider"
+	"github.com/explainerr/explainerr/explainerr/provider/openai"
+	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/fakeopenai"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+func testReport(fingerprint string) *report.Report {
+	return &report.Report{
+		Mode:        report.ModePlain,
+		Fingerprint: fingerprint,
+		Prompt:      report.Prompt{System: "Explain Go failures.", User: "panic: runtime error: index out of range [3] with length 3 (" + fingerprint + ")"},
+	}
+}
+
+// newEngine starts a fake server with answers and an engine whose openai
+// provider talks to it.
+func newEngine(t *testing.T, cfg Config, answers ...fakeopenai.Answer) (*Engine, *fakeopenai.Server) {
+	t.Helper()
+	srv := fakeopenai.New(answers...)
+	t.Cleanup(srv.Close)
+	p, err := openai.New(openai.Config{BaseURL: srv.URL, HTTPClient: srv.Client(), Model: "gpt-4o-mini", MaxRetries: -1, RetryBackoff: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Provider = p
+	return New(cfg), srv
+}
+
+func TestPlainAndStreamedExplanations(t *testing.T) {
+	e, srv := newEngine(t, Config{}, fakeopenai.Reply("plain answer").WithUsage(1000, 100),
+		fakeopenai.Reply("streamed answer here").WithPieces(4, time.Millisecond))
+	ex := e.Explain(context.Background(), testReport("a"), nil)
+	if ex.Error != "" || ex.Text != "plain answer" || ex.Provider != "openai" || ex.Model != "gpt-4o-mini" || ex.Cached {
+		t.Fatalf("plain: %+v", ex)
+	}
+	if want := (1000*0.15 + 100*0.60) / 1e6; math.Abs(ex.CostUSD-want) > 1e-12 {
+		t.Fatalf("cost = %g, want %g", ex.CostUSD, want)
+	}
+	var deltas []string
+	ex = e.Explain(context.Background(), testReport("b"), func(s string) { deltas = append(deltas, s) })
+	if ex.Error != "" || ex.Text != "streamed answer here" || len(deltas) != 4 || strings.Join(deltas, "") != ex.Text {
+		t.Fatalf("streamed: %+v, deltas %q", ex, deltas)
+	}
+	if reqs := srv.Requests(); len(reqs) != 2 || reqs[0].Stream || !reqs[1].Stream {
+		t.Fatalf("stream flags sent: %d requests", len(reqs))
+	}
+}
+
+func TestCacheHitMakesNoCall(t *testing.T) {
+	e, srv := newEngine(t, Config{}, fakeopenai.Reply("the answer").WithUsage(10, 10))
+	first := e.Explain(context.Background(), testReport("same"), nil)
+	var got []string
+	second := e.Explain(context.Background(), testReport("same"), func(s string) { got = append(got, s) })
+	if srv.Calls() != 1 {
+		t.Fatalf("server got %d calls, want 1", srv.Calls())
+	}
+	if first.Cached || !second.Cached || second.Text != "the answer" || second.Error != "" {
+		t.Fatalf("first %+v\nsecond %+v", first, second)
+	}
+	if second.Usage != nil || second.CostUSD != 0 || first.CostUSD == 0 {
+		t.Fatalf("a cached answer costs nothing: first %g, second %g %+v", first.CostUSD, second.CostUSD, second.Usage)
+	}
+	if strings.Join(got, "") != "the answer" {
+		t.Fatalf("cached answer not delivered to onDelta: %q", got)
+	}
+}
+
+func TestWhatIsNotCached(t *testing.T) {
+	e, srv := newEngine(t, Config{},
+		fakeopenai.Status(500, "down"), fakeopenai.Reply("after failure"), // failed generations
+		fakeopenai.Reply("no fp 1"), fakeopenai.Reply("no fp 2"), // no fingerprint
+		fakeopenai.Reply("rag answer")) // another mode
+	failed := e.Explain(context.Background(), testReport("f"), nil)
+	if failed.Error == "" || !strings.Contains(failed.Error, "500") || failed.Text != "" {
+		t.Fatalf("failed: %+v", failed)
+	}
+	if ok := e.Explain(context.Background(), testReport("f"), nil); ok.Cached || ok.Text != "after failure" {
+		t.Fatalf("a failed generation was cached: %+v", ok)
+	}
+	for i := 1; i <= 2; i++ {
+		ex := e.Explain(context.Background(), testReport(""), nil)
+		if ex.Cached || ex.Text != fmt.Sprintf("no fp %d", i) {
+			t.Fatalf("no fingerprint, call %d: %+v", i, ex)
+		}
+	}
+	rag := testReport("f")
+	rag.Mode = report.ModeRAG
+	if ex := e.Explain(context.Background(), rag, nil); ex.Cached || ex.Text != "rag answer" {
+		t.Fatalf("an answer without retrieval was reused for one with it: %+v", ex)
+	}
+	if srv.Calls() != 5 {
+		t.Fatalf("server got %d calls, want 5", srv.Calls())
+	}
+}
+
+func TestCacheEvictsLeastRecentlyUsed(t *testing.T) {
+	e, srv := newEngine(t, Config{CacheSize: 2, ThrottleCalls: -1})
+	srv.Handle(func(req fakeopenai.Request) fakeopenai.Answer {
+		return fakeopenai.Reply("answer " + req.Messages[1].Content)
+	})
+	for _, fp := range []string{"a", "b", "a", "c", "a", "b"} {
+		e.Explain(context.Background(), testReport(fp), nil)
+	}
+	// a, b miss; a hits; c misses and evicts b; a hits; b misses again.
+	if srv.Calls() != 4 {
+		t.Fatalf("server got %d calls, want 4", srv.Calls())
+	}
+}
+
+func TestConcurrentIdenticalFailuresShareOneCall(t *testing.T) {
+	const text = "one two three four five six seven eight nine ten"
+	e, srv := newEngine(t, Config{}, fakeopenai.Reply(text).WithPieces(10, 15*time.Millisecond))
+	const n = 6
+	var wg sync.WaitGroup
+	results := make([]report.Explanation, n)
+	streamed := make([]string, n)
+	run := func(i int) {
+		defer wg.Done()
+		var sb strings.Builder
+		results[i] = e.Explain(context.Background(), testReport("shared"), func(s string) { sb.WriteString(s) })
+		streamed[i] = sb.String()
+	}
+	wg.Add(1)
+	go run(0)
+	// Let the first call start streaming, then join midway.
+	deadline := time.Now().Add(2 * time.Second)
+	for srv.Calls() == 0 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(40 * time.Millisecond)
+	for i := 1; i < n; i++ {
+		wg.Add(1)
+		go run(i)
+	}
+	wg.Wait()
+	if srv.Calls() != 1 {
+		t.Fatalf("server got %d calls for %d identical failures, want 1", srv.Calls(), n)
+	}
+	paid := 0
+	for i, ex := range results {
+		if ex.Error != "" || ex.Text != text || streamed[i] != text {
+			t.Fatalf("caller %d: %+v, streamed %q", i, ex, streamed[i])
+		}
+		if ex.CostUSD > 0 {
+			paid++
+		}
+	}
+	if paid != 1 {
+		t.Fatalf("%d callers carry the cost of one call", paid)
+	}
+}
+
+func TestSharedCallSurvivesTheFirstCallerLeaving(t *testing.T) {
+	e, srv := newEngine(t, Config{}, fakeopenai.Reply("still here for the others").WithPieces(5, 20*time.Millisecond))
+	ctx, cancel := context.WithCancel(context.Background())
+	leaderDone := make(chan report.Explanation)
+	go func() { leaderDone <- e.Explain(ctx, testReport("x"), func(string) {}) }()
+	for srv.Calls() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	followerDone := make(chan report.Explanation)
+	go func() { followerDone <- e.Explain(context.Background(), testReport("x"), nil) }()
+	time.Sleep(10 * time.Millisecond)
+	cancel()
+	if ex := <-leaderDone; !strings.Contains(ex.Error, "abandoned") {
+		t.Fatalf("the caller that left got %+v", ex)
+	}
+	if ex := <-followerDone; ex.Error != "" || ex.Text != "still here for the others" {
+		t.Fatalf("the remaining caller got %+v", ex)
+	}
+	if srv.Calls() != 1 {
+		t.Fatalf("%d calls", srv.Calls())
+	}
+}
+
+func TestLastCallerLeavingCancelsTheCall(t *testing.T) {
+	e, srv := newEngine(t, Config{}, fakeopenai.Stall(), fakeopenai.Reply("fresh"))
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	ex := e.Explain(ctx, testReport("gone"), nil)
+	if !strings.Contains(ex.Error, "abandoned") || time.Since(start) > time.Second {
+		t.Fatalf("after %s: %+v", time.Since(start), ex)
+	}
+	// The abandoned call is not reused: a later caller starts afresh.
+	if ex := e.Explain(context.Background(), testReport("gone"), nil); ex.Text != "fresh" || srv.Calls() != 2 {
+		t.Fatalf("later caller: %+v after %d calls", ex, srv.Calls())
+	}
+}
+
+func TestThrottleSkipsTheCall(t *testing.T) {
+	now := time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)
+	var mu sync.Mutex
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	e, srv := newEngine(t, Config{ThrottleCalls: 2, ThrottleWindow: time.Minute, Now: clock})
+	srv.Handle(func(fakeopenai.Request) fakeopenai.Answer { return fakeopenai.Reply("ok") })
+	for _, fp := range []string{"t1", "t2"} {
+		if ex := e.Explain(context.Background(), testReport(fp), nil); ex.Throttled || ex.Error != "" {
+			t.Fatalf("%s: %+v", fp, ex)
+		}
+	}
+	called := false
+	ex := e.Explain(context.Background(), testReport("t3"), func(string) { called = true })
+	if !ex.Throttled || !strings.Contains(ex.Error, "limit of 2 model calls per 1m0s") || ex.Text != "" || called {
+		t.Fatalf("third call: %+v", ex)
+	}
+	if srv.Calls() != 2 {
+		t.Fatalf("the throttled call reached the server: %d calls", srv.Calls())
+	}
+	// A cached answer is no call and is not throttled.
+	if ex := e.Explain(context.Background(), testReport("t1"), nil); !ex.Cached || ex.Throttled {
+		t.Fatalf("cached answer: %+v", ex)
+	}
+	mu.Lock()
+	now = now.Add(61 * time.Second)
+	mu.Unlock()
+	if ex := e.Explain(context.Background(), testReport("t3"), nil); ex.Throttled || ex.Text != "ok" || srv.Calls() != 3 {
+		t.Fatalf("after the window: %+v, %d calls", ex, srv.Calls())
+	}
+}
+
+func TestTimeout(t *testing.T) {
+	e, srv := newEngine(t, Config{Timeout: 80 * time.Millisecond}, fakeopenai.Reply("too late").WithDelay(5*time.Second), fakeopenai.Reply("in time"))
+	start := time.Now()
+	ex := e.Explain(context.Background(), testReport("slow"), func(string) {})
+	elapsed := time.Since(start)
+	if elapsed > 80*time.Millisecond+400*time.Millisecond {
+		t.Fatalf("returned after %s with an 80ms timeout", elapsed)
+	}
+	if !strings.Contains(ex.Error, "did not answer within the explanation timeout of 80ms") || ex.Text != "" {
+		t.Fatalf("timeout explanation: %+v", ex)
+	}
+	if ex := e.Explain(context.Background(), testReport("slow"), nil); ex.Cached || ex.Text != "in time" || srv.Calls() != 2 {
+		t.Fatalf("a timed out call was cached: %+v", ex)
+	}
+}
+
+func TestPartialStreamKeepsTextAndSaysSo(t *testing.T) {
+	e, _ := newEngine(t, Config{}, fakeopenai.Cut("first second third fourth", 2), fakeopenai.Reply("whole"))
+	var got strings.Builder
+	ex := e.Explain(context.Background(), testReport("cut"), func(s string) { got.WriteString(s) })
+	if ex.Text == "" || ex.Text != got.String() || !strings.Contains(ex.Error, "cut off") || !strings.Contains(ex.Error, "incomplete") {
+		t.Fatalf("cut stream: %+v (streamed %q)", ex, got.String())
+	}
+	if ex := e.Explain(context.Background(), testReport("cut"), nil); ex.Cached || ex.Text != "whole" {
+		t.Fatalf("a cut answer was cached: %+v", ex)
+	}
+}
+
+func TestServedModelAndTruncation(t *testing.T) {
+	e, _ := newEngine(t, Config{}, fakeopenai.Reply("short").WithModel("gpt-4o-mini-2024-07-18").WithFinishReason("length").WithUsage(2_000_000, 1_000_000))
+	ex := e.Explain(context.Background(), testReport("m"), nil)
+	if ex.Model != "gpt-4o-mini-2024-07-18" || !ex.Truncated || ex.Error != "" {
+		t.Fatalf("%+v", ex)
+	}
+	if math.Abs(ex.CostUSD-(2*0.15+0.60)) > 1e-9 {
+		t.Fatalf("cost of a dated model = %g, want 0.90", ex.CostUSD)
+	}
+}
+
+// countingProvider is a provider that counts its calls.
+type countingProvider struct {
+	name  string
+	calls atomic.Int32
+	panic bool
+}
+
+func (p *countingProvider) Name() string  { return p.name }
+func (p *countingProvider) Model() string { return "" }
+func (p *countingProvider) Explain(ctx context.Context, req provider.Request, onDelta func(string)) (provider.Result, error) {
+	p.calls.Add(1)
+	if p.panic {
+		panic("broken provider")
+	}
+	if onDelta != nil {
+		onDelta("offline text")
+	}
+	return provider.Result{Text: "offline text"}, nil
+}
+
+func TestOfflineIsNeitherThrottledNorCached(t *testing.T) {
+	p := &countingProvider{name: "offline"}
+	e := New(Config{Provider: p, ThrottleCalls: 1})
+	for i := 0; i < 4; i++ {
+		var got string
+		ex := e.Explain(context.Background(), testReport("same"), func(s string) { got += s })
+		if ex.Throttled || ex.Cached || ex.Text != "offline text" || got != "offline text" || ex.Provider != "offline" {
+			t.Fatalf("call %d: %+v", i, ex)
+		}
+	}
+	if p.calls.Load() != 4 {
+		t.Fatalf("offline provider called %d times, want 4", p.calls.Load())
+	}
+}
+
+func TestProviderPanicBecomesAnError(t *testing.T) {
+	e := New(Config{Provider: &countingProvider{name: "broken", panic: true}})
+	ex := e.Explain(context.Background(), testReport("p"), nil)
+	if !strings.Contains(ex.Error, "broken provider") {
+		t.Fatalf("%+v", ex)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	if ex := New(Config{}).Explain(context.Background(), testReport("x"), nil); !strings.Contains(ex.Error, "no explanation provider") {
+		t.Fatalf("no provider: %+v", ex)
+	}
+	e := New(Config{Provider: &countingProvider{name: "offline"}})
+	if ex := e.Explain(context.Background(), nil, nil); ex.Error == "" {
+		t.Fatal("nil report accepted")
+	}
+}
+
+func TestPricesAndCost(t *testing.T) {
+	table := DefaultPrices()
+	for model, want := range map[string]float64{
+		"gpt-4o-mini":                 0.15,
+		"gpt-4o-mini-2024-07-18":      0.15,
+		"GPT-4o":                      2.50,
+		"gpt-4o-2024-08-06":           2.50,
+		"openai/gpt-4.1-mini":         0.40,
+		"anthropic/claude-3.5-sonnet": 3.00,
+		"claude-3-5-sonnet-20241022":  3.00,
+	} {
+		p, ok := LookupPrice(table, model)
+		if !ok || p.InputPerMTok != want {
+			t.Errorf("price of %q = %+v %v, want input %g", model, p, ok, want)
+		}
+	}
+	if _, ok := LookupPrice(table, "llama3.2"); ok {
+		t.Error("a local model has a price")
+	}
+	cost, ok := EstimateCost(table, "gpt-4.1", &report.Usage{PromptTokens: 500_000, CompletionTokens: 250_000})
+	if !ok || math.Abs(cost-(1.0+2.0)) > 1e-9 {
+		t.Errorf("gpt-4.1 cost = %g %v, want 3", cost, ok)
+	}
+	e := New(Config{Provider: &countingProvider{name: "offline"}, Prices: map[string]Price{"My-Local": {InputPerMTok: 1, OutputPerMTok: 2}, "gpt-4o-mini": {InputPerMTok: 9}}})
+	if p, ok := LookupPrice(e.Prices(), "my-local"); !ok || p.OutputPerMTok != 2 {
+		t.Errorf("override not applied: %+v", p)
+	}
+	if p, _ := LookupPrice(e.Prices(), "gpt-4o-mini-2024-07-18"); p.InputPerMTok != 9 {
+		t.Errorf("override of a built-in price not applied: %+v", p)
+	}
+}
+
+func TestModelMismatch(t *testing.T) {
+	for _, c := range []struct {
+		asked, served string
+		mismatch      bool
+	}{
+		{"gpt-4o-mini", "gpt-4o-mini", false},
+		{"gpt-4o-mini", "gpt-4o-mini-2024-07-18", false},
+		{"gpt-4o-mini-2024-07-18", "gpt-4o-mini", false},
+		{"gpt-4", "gpt-4-0613", false},
+		{"claude-3-5-sonnet", "claude-3-5-sonnet-20241022", false},
+		{"openai/gpt-4o-mini", "gpt-4o-mini-2024-07-18", false},
+		{"llama3.2", "llama3.2:latest", false},
+		{"GPT-4o", "gpt-4o", false},
+		{"gpt-4o", "gpt-4o-mini", true},
+		{"gpt-4o-mini", "gpt-4o", true},
+		{"gpt-4o-mini", "gpt-3.5-turbo-0125", true},
+		{"llama3.2", "llama3.1", true},
+		{"gpt-4o", "gpt-4o-mini-2024-07-18", true},
+		{"gpt-4o-mini", "", false},
+		{"", "gpt-4o", false},
+	} {
+		if got := ModelMismatch(c.asked, c.served); got != c.mismatch {
+			t.Errorf("ModelMismatch(%q, %q) = %v, want %v", c.asked, c.served, got, c.mismatch)
+		}
+	}
+}

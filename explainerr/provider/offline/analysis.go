@@ -1,0 +1,264 @@
+package offline
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// analysis holds everything known while explaining one report.
+type analysis struct {
+	r *report.Report
+	g *Grounding
+	f failure
+	s site
+	c corpus
+	d *draft
+	// culprit is the expression the explanation names as the one that
+	// failed ("" when none could be named).
+	culprit string
+}
+
+func newAnalysis(r *report.Report) *analysis {
+	g := NewGrounding(r)
+	return &analysis{r: r, g: g, f: classify(r.Error), s: findSite(r), c: newCorpus(r), d: &draft{g: g}}
+}
+
+// explain writes the explanation for the report's class.
+func (a *analysis) explain() string {
+	a.where()
+	switch a.f.Class {
+	case ClassNilPointer:
+		a.nilPointer()
+	case ClassNilMap:
+		a.nilMap()
+	case ClassIndexRange:
+		a.indexRange()
+	case ClassSliceBounds:
+		a.sliceBounds()
+	case ClassTypeAssertion:
+		a.typeAssertion()
+	case ClassDivideByZero:
+		a.divideByZero()
+	case ClassSendClosed, ClassCloseClosed, ClassCloseNil:
+		a.channel()
+	case ClassNegativeWG:
+		a.negativeWaitGroup()
+	case ClassStackOverflow:
+		a.stackOverflow()
+	case ClassConcurrentMap:
+		a.concurrentMap()
+	case ClassDeadlock:
+		a.deadlock()
+	case ClassTemplateUndef, ClassTemplateFunc, ClassTemplateParse, ClassTemplateNoKey,
+		ClassTemplateField, ClassTemplateNil, ClassTemplateExec:
+		a.template()
+	case ClassNoRows:
+		a.noRows()
+	case ClassNoSuchColumn, ClassNoSuchTable, ClassSQLSyntax:
+		a.sqlSchema()
+	case ClassNotNull, ClassUnique, ClassForeignKey, ClassCheck:
+		a.constraint()
+	case ClassSQLScan:
+		a.sqlScan()
+	case ClassStrconvSyntax, ClassStrconvRange:
+		a.strconvError()
+	case ClassJSONSyntax, ClassJSONType, ClassJSONUnknownField:
+		a.jsonError()
+	case ClassNotFound:
+		a.notFound()
+	case ClassMultipleRows:
+		a.multipleRows()
+	default:
+		a.unknown()
+	}
+	return a.d.render()
+}
+
+// where writes the location section: file, line and function of the
+// innermost app frame with its line, the library function that raised the
+// failure, and the app's caller.
+func (a *analysis) where() {
+	s := a.s
+	if s.Frame == nil {
+		text := "No frame of the app's own code is on the failing stack"
+		if len(a.r.Frames) > 0 {
+			f := a.r.Frames[0]
+			text += "; the innermost frame is " + code(qualifiedShort(f.Function)) + " at " + code(loc(baseName(f.File), f.Line))
+		}
+		a.d.where = append(a.d.where, item{text + "."})
+		return
+	}
+	at := code(loc(s.File, s.Line)) + " in " + code(s.Function)
+	if s.Function != enclosingFunc(s.Function) {
+		at += " (a function literal inside " + code(enclosingFunc(s.Function)) + ")"
+	}
+	if a.r.Error.Kind == report.KindStatus {
+		at = "the app wrote the error status at " + at
+	}
+	if s.Returned {
+		a.d.where = append(a.d.where, item{at + " returned the error; the handler starts at this line:\n" + code(s.Text)})
+	} else if s.Text != "" {
+		a.d.where = append(a.d.where, item{at + ":\n" + code(s.Text)})
+	} else {
+		a.d.where = append(a.d.where, item{at + " (its source could not be read)."})
+	}
+	if k := a.r.Error.Kind; k == report.KindStatus || k == report.KindError {
+		if w, _, ok := s.errorOrigin(); ok && w.Number != s.Line {
+			a.d.where = append(a.d.where, item{"The error most likely comes from " + quoteLine(a.siteLine(w)) + "."})
+		}
+	}
+	if s.Raiser != nil {
+		a.d.where = append(a.d.where, item{"The failure was raised inside " + code(qualifiedShort(s.Raiser.Function)) + ", which this line called."})
+	}
+	if c := s.Caller; c != nil {
+		called := "Called from " + code(shortFunction(c.Function)) + " at " + code(loc(baseName(c.File), c.Line))
+		if text := strings.TrimSpace(c.Source.LineText()); text != "" {
+			a.d.where = append(a.d.where, item{called + ": " + code(text)})
+		} else {
+			a.d.where = append(a.d.where, item{called + "."})
+		}
+	}
+}
+
+// why adds paragraphs to the Why section, each a list of alternatives.
+func (a *analysis) why(alts ...string) { a.d.why = append(a.d.why, item(alts)) }
+
+// fix adds a bullet to the fixes, given as alternatives.
+func (a *analysis) fix(alts ...string) { a.d.fixes = append(a.d.fixes, item(alts)) }
+
+// note adds a closing paragraph.
+func (a *analysis) note(alts ...string) { a.d.notes = append(a.d.notes, item(alts)) }
+
+// headline sets the headline, given as alternatives.
+func (a *analysis) headline(alts ...string) { a.d.headline = item(alts) }
+
+// isPackageName reports whether name is probably an imported package on
+// the failing line rather than a variable: a standard library package or
+// the package of a frame in the trace, and not assigned in the window.
+func (a *analysis) isPackageName(name string) bool {
+	if stdPackageNames[name] {
+		return true
+	}
+	for _, f := range a.r.Frames {
+		pkg := f.Function
+		if i := strings.LastIndexByte(pkg, '/'); i >= 0 {
+			pkg = pkg[i+1:]
+		}
+		if i := strings.IndexByte(pkg, '.'); i >= 0 {
+			pkg = pkg[:i]
+		}
+		if pkg == name && f.Kind != report.FrameApp {
+			return true
+		}
+	}
+	imp := regexp.MustCompile(`^\s*(?:import\s+)?(?:\w+\s+)?"[^"]*/` + regexp.QuoteMeta(name) + `(?:/v\d+)?"`)
+	_, ok := a.c.first(imp)
+	return ok
+}
+
+// requestSource says where in the request a value came from: a route
+// parameter, a query or form field, or the URL, as Markdown; "" when the
+// value does not appear in the request.
+func (a *analysis) requestSource(value string) string {
+	q := a.r.Request
+	if value == "" {
+		return ""
+	}
+	if q.Route != "" {
+		path := q.URL
+		if i := strings.IndexAny(path, "?#"); i >= 0 {
+			path = path[:i]
+		}
+		if i := strings.Index(path, "://"); i >= 0 {
+			path = path[i+3:]
+			if j := strings.IndexByte(path, '/'); j >= 0 {
+				path = path[j:]
+			}
+		}
+		rs, ps := strings.Split(q.Route, "/"), strings.Split(path, "/")
+		if len(rs) == len(ps) {
+			for i, seg := range rs {
+				if strings.HasPrefix(seg, "{") && ps[i] == value {
+					name := strings.Trim(seg, "{}")
+					if j := strings.IndexByte(name, ':'); j >= 0 {
+						name = name[:j]
+					}
+					return "the route parameter " + code(name) + " of " + code(q.Route)
+				}
+			}
+		}
+	}
+	for _, m := range []struct {
+		what string
+		vals map[string][]string
+	}{{"query parameter", q.Query}, {"form field", q.Form}} {
+		for _, k := range sortedKeys(m.vals) {
+			for _, v := range m.vals[k] {
+				if v == value {
+					return "the " + m.what + " " + code(k)
+				}
+			}
+		}
+	}
+	if strings.Contains(q.URL, value) {
+		return "the request URL " + code(q.URL)
+	}
+	return ""
+}
+
+// requestLine describes the request that failed, such as "GET /posts/abc".
+func (a *analysis) requestLine() string {
+	q := a.r.Request
+	if q.Method == "" && q.URL == "" {
+		return ""
+	}
+	return code(strings.TrimSpace(q.Method + " " + q.URL))
+}
+
+func sortedKeys(m map[string][]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// declaration finds where name is declared with a type in the corpus: a
+// struct field or variable ("cache map[int]*Post", "var hits map[string]int")
+// and returns the line and the declared type.
+func (a *analysis) declaration(name string) (corpusLine, string, bool) {
+	if !isIdent(name) {
+		return corpusLine{}, "", false
+	}
+	re := regexp.MustCompile(`^\s*(?:var\s+)?` + regexp.QuoteMeta(name) + `(?:\s*,\s*\w+)*\s+([^=/]+?)\s*(?:=.*)?(?://.*)?$`)
+	for _, l := range a.c {
+		m := re.FindStringSubmatch(l.Text)
+		if m == nil {
+			continue
+		}
+		typ := strings.TrimSpace(m[1])
+		if typ == "" || strings.HasPrefix(typ, ":") || strings.ContainsAny(typ[:1], "(.,") {
+			continue
+		}
+		// A struct tag after the type is not part of it.
+		if i := strings.IndexByte(typ, '`'); i >= 0 {
+			typ = strings.TrimSpace(typ[:i])
+		}
+		return l, typ, true
+	}
+	return corpusLine{}, "", false
+}
+
+// quoteLine formats a corpus line for prose: `file.go:12` `text`.
+func quoteLine(l corpusLine) string {
+	return code(loc(l.File, l.Number)) + ": " + code(strings.TrimSpace(l.Text))
+}
+
+// siteLine returns a window line of the site as a corpus line.
+func (a *analysis) siteLine(w windowLine) corpusLine {
+	return corpusLine{File: a.s.File, Number: w.Number, Text: w.Text}
+}

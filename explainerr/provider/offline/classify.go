@@ -1,0 +1,158 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// Class names a kind of failure the analyzer recognises.
+type Class string
+
+// The failure classes. ClassUnknown is an error the analyzer can only
+// restate.
+const (
+	ClassNilPointer       Class = "nil-pointer"
+	ClassNilFunc          Class = "nil-func-call"
+	ClassNilMap           Class = "nil-map"
+	ClassIndexRange       Class = "index-out-of-range"
+	ClassSliceBounds      Class = "slice-bounds"
+	ClassTypeAssertion    Class = "interface-conversion"
+	ClassDivideByZero     Class = "divide-by-zero"
+	ClassSendClosed       Class = "send-on-closed-channel"
+	ClassCloseClosed      Class = "close-of-closed-channel"
+	ClassCloseNil         Class = "close-of-nil-channel"
+	ClassNegativeWG       Class = "negative-waitgroup"
+	ClassStackOverflow    Class = "stack-overflow"
+	ClassConcurrentMap    Class = "concurrent-map-access"
+	ClassDeadlock         Class = "deadlock"
+	ClassTemplateUndef    Class = "template-undefined"
+	ClassTemplateFunc     Class = "template-function-undefined"
+	ClassTemplateParse    Class = "template-parse"
+	ClassTemplateNoKey    Class = "template-missing-key"
+	ClassTemplateField    Class = "template-field"
+	ClassTemplateNil      Class = "template-nil-pointer"
+	ClassTemplateExec     Class = "template-exec"
+	ClassNoRows           Class = "sql-no-rows"
+	ClassNoSuchColumn     Class = "sqlite-no-such-column"
+	ClassNoSuchTable      Class = "sqlite-no-such-table"
+	ClassNotNull          Class = "constraint-not-null"
+	ClassUnique           Class = "constraint-unique"
+	ClassForeignKey       Class = "constraint-foreign-key"
+	ClassCheck            Class = "constraint-check"
+	ClassSQLSyntax        Class = "sql-syntax"
+	ClassSQLScan          Class = "sql-scan"
+	ClassStrconvSyntax    Class = "strconv-syntax"
+	ClassStrconvRange     Class = "strconv-range"
+	ClassJSONSyntax       Class = "json-syntax"
+	ClassJSONType         Class = "json-unmarshal-type"
+	ClassJSONUnknownField Class = "json-unknown-field"
+	ClassNotFound         Class = "not-found-as-error"
+	ClassMultipleRows     Class = "multiple-rows"
+	ClassInputName        Class = "input-name-mismatch"
+	ClassDeliberatePanic  Class = "deliberate-panic"
+	ClassUnknown          Class = "unknown"
+)
+
+// failure is a recognised error: its class and the facts its message gives.
+type failure struct {
+	Class Class
+	// Message is the message the class was recognised in (the error's own
+	// message or one from its chain).
+	Message string
+	// Captures are the class's named parts of the message (index, length,
+	// template name, column, value...).
+	Captures map[string]string
+}
+
+// rule recognises one class from a message.
+type rule struct {
+	class   Class
+	pattern *regexp.Regexp
+}
+
+// rules are tried in order on every message of the error, innermost of the
+// chain first; the first match wins.
+var rules = []rule{
+	{ClassNilPointer, regexp.MustCompile(`invalid memory address or nil pointer dereference`)},
+	{ClassNilMap, regexp.MustCompile(`assignment to entry in nil map`)},
+	{ClassIndexRange, regexp.MustCompile(`index out of range \[(?P<index>-?\d+)\](?: with length (?P<length>\d+))?`)},
+	{ClassSliceBounds, regexp.MustCompile(`slice bounds out of range \[(?P<bounds>[^\]]*)\](?: with (?P<limit>length|capacity) (?P<length>\d+))?`)},
+	{ClassTypeAssertion, regexp.MustCompile(`interface conversion: (?P<iface>.+?) is (?P<actual>.+?), not (?P<want>.+)$`)},
+	{ClassTypeAssertion, regexp.MustCompile(`interface conversion: (?P<actual>.+?) is not (?P<want>.+?): missing method (?P<method>\w+)`)},
+	{ClassDivideByZero, regexp.MustCompile(`integer divide by zero`)},
+	{ClassSendClosed, regexp.MustCompile(`send on closed channel`)},
+	{ClassCloseClosed, regexp.MustCompile(`close of closed channel`)},
+	{ClassCloseNil, regexp.MustCompile(`close of nil channel`)},
+	{ClassNegativeWG, regexp.MustCompile(`negative WaitGroup counter`)},
+	{ClassStackOverflow, regexp.MustCompile(`stack overflow|goroutine stack exceeds`)},
+	{ClassConcurrentMap, regexp.MustCompile(`concurrent map (?:writes|read and map write|iteration and map write)`)},
+	{ClassDeadlock, regexp.MustCompile(`all goroutines are asleep - deadlock`)},
+
+	{ClassTemplateNil, regexp.MustCompile(`^(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: nil pointer evaluating (?P<type>\S+)\.(?P<field>\w+)`)},
+	{ClassTemplateField, regexp.MustCompile(`^(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: can't evaluate field (?P<field>\w+) in type (?P<type>\S+)`)},
+	{ClassTemplateNoKey, regexp.MustCompile(`^(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: map has no entry for key "(?P<key>[^"]*)"`)},
+	{ClassTemplateUndef, regexp.MustCompile(`^(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <[^>]*>: template "(?P<missing>[^"]*)" not defined`)},
+	{ClassTemplateUndef, regexp.MustCompile(`html/template: "(?P<missing>[^"]*)" is undefined`)},
+	{ClassTemplateUndef, regexp.MustCompile(`template: no template "(?P<missing>[^"]*)" associated with template "(?P<tname>[^"]*)"`)},
+	{ClassTemplateUndef, regexp.MustCompile(`html/template: no such template "(?P<missing>[^"]*)"`)},
+	{ClassTemplateUndef, regexp.MustCompile(`html/template: (?:cannot Execute|.*?) ?"(?P<missing>[^"]*)" is (?:an incomplete or empty template|undefined)`)},
+	{ClassTemplateUndef, regexp.MustCompile("template: pattern matches no files: `?(?P<pattern>[^`]+)`?")},
+	{ClassTemplateFunc, regexp.MustCompile(`template: (?P<tname>[^:]+):(?P<tline>\d+): function "(?P<fn>[^"]+)" not defined`)},
+	{ClassTemplateExec, regexp.MustCompile(`^(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: (?P<detail>.*)`)},
+	{ClassTemplateParse, regexp.MustCompile(`^(?:html/)?template: ?(?P<tname>[^:]+):(?P<tline>\d+):(?:\d+:)? ?(?P<detail>.*)`)},
+
+	{ClassNoRows, regexp.MustCompile(`sql: no rows in result set`)},
+	{ClassNoSuchColumn, regexp.MustCompile(`no such column: (?P<column>[\w.]+)`)},
+	{ClassNoSuchTable, regexp.MustCompile(`no such table: (?P<table>[\w.]+)`)},
+	{ClassNotNull, regexp.MustCompile(`NOT NULL constraint failed: (?P<table>\w+)\.(?P<column>\w+)`)},
+	{ClassUnique, regexp.MustCompile(`UNIQUE constraint failed: (?P<table>\w+)\.(?P<column>\w+)`)},
+	{ClassForeignKey, regexp.MustCompile(`FOREIGN KEY constraint failed`)},
+	{ClassCheck, regexp.MustCompile(`CHECK constraint failed: ?(?P<check>\S*)`)},
+	{ClassSQLSyntax, regexp.MustCompile(`near "(?P<near>[^"]*)": syntax error`)},
+	{ClassSQLScan, regexp.MustCompile(`sql: (?:Scan error on column index (?P<col>\d+), name "(?P<column>[^"]*)": (?P<detail>.*)|expected (?P<want>\d+) destination arguments in Scan, not (?P<got>\d+))`)},
+
+	{ClassStrconvSyntax, regexp.MustCompile(`strconv\.(?P<fn>\w+): parsing "(?P<value>[^"]*)": invalid syntax`)},
+	{ClassStrconvRange, regexp.MustCompile(`strconv\.(?P<fn>\w+): parsing "(?P<value>[^"]*)": value out of range`)},
+
+	{ClassJSONType, regexp.MustCompile(`json: cannot unmarshal (?P<got>\w+) into Go (?:struct field (?P<field>\S+)|value) of type (?P<want>\S+)`)},
+	{ClassJSONUnknownField, regexp.MustCompile(`json: unknown field "(?P<field>[^"]*)"`)},
+	{ClassJSONSyntax, regexp.MustCompile(`invalid character '(?P<char>.+?)' (?P<where>[^\n]*)|unexpected end of JSON input`)},
+
+	{ClassMultipleRows, regexp.MustCompile(`(?i)\b(?:several|multiple|more than one|too many) rows\b`)},
+	{ClassNotFound, regexp.MustCompile(`(?i)\bnot found\b`)},
+}
+
+// messages returns the messages of e worth classifying, innermost of the
+// chain first, then the error's own message.
+func messages(e report.Error) []string {
+	out := make([]string, 0, len(e.Chain)+1)
+	for i := len(e.Chain) - 1; i >= 0; i-- {
+		out = append(out, e.Chain[i])
+	}
+	return append(out, e.Message)
+}
+
+// classify recognises the failure of r's error.
+func classify(e report.Error) failure {
+	for _, msg := range messages(e) {
+		for _, r := range rules {
+			m := r.pattern.FindStringSubmatch(msg)
+			if m == nil {
+				continue
+			}
+			caps := map[string]string{}
+			for i, name := range r.pattern.SubexpNames() {
+				if name != "" && m[i] != "" {
+					caps[name] = m[i]
+				}
+			}
+			return failure{Class: r.class, Message: msg, Captures: caps}
+		}
+	}
+	if e.Kind == report.KindPanic && (e.Type == "string" || strings.HasPrefix(e.Type, "*errors.") || e.Type == "error") {
+		return failure{Class: ClassDeliberatePanic, Message: e.Message}
+	}
+	return failure{Class: ClassUnknown, Message: e.Message}
+}

@@ -1,0 +1,165 @@
+package offline
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Footer is the last line of every offline explanation.
+const Footer = "_Offline analysis — set OPENAI_API_KEY or OPENAI_BASE_URL for a model's explanation._"
+
+// item is one paragraph, bullet or code block of an explanation, given as
+// alternatives from the most to the least specific. The first alternative
+// whose code names only grounded identifiers is used; an item with none
+// is left out.
+type item []string
+
+// draft is an explanation being written.
+type draft struct {
+	g        *Grounding
+	headline item
+	where    []item
+	why      []item
+	fixes    []item
+	notes    []item
+}
+
+// pick returns the first alternative of it that the grounding allows.
+func (d *draft) pick(it item) (string, bool) {
+	for _, alt := range it {
+		if alt != "" && len(d.g.Unknown(alt)) == 0 {
+			return alt, true
+		}
+	}
+	return "", false
+}
+
+// render writes the draft as Markdown.
+func (d *draft) render() string {
+	var b strings.Builder
+	if h, ok := d.pick(d.headline); ok {
+		b.WriteString("### " + h + "\n\n")
+	}
+	section := func(label string, items []item, bullets bool, sep string) {
+		var parts []string
+		for _, it := range items {
+			if s, ok := d.pick(it); ok {
+				parts = append(parts, s)
+			}
+		}
+		if len(parts) == 0 {
+			return
+		}
+		if bullets {
+			b.WriteString("**" + label + "**\n\n")
+			for _, p := range parts {
+				b.WriteString("- " + indentContinuation(p) + "\n")
+			}
+			b.WriteString("\n")
+			return
+		}
+		b.WriteString("**" + label + "** " + strings.Join(parts, sep) + "\n\n")
+	}
+	section("Where:", d.where, false, "\n")
+	section("Why:", d.why, false, " ")
+	section("How to fix it:", d.fixes, true, "")
+	for _, it := range d.notes {
+		if s, ok := d.pick(it); ok {
+			b.WriteString(s + "\n\n")
+		}
+	}
+	b.WriteString(Footer + "\n")
+	return b.String()
+}
+
+// indentContinuation indents the lines after the first of a bullet so
+// that code blocks stay inside the list item.
+func indentContinuation(s string) string {
+	return strings.ReplaceAll(s, "\n", "\n  ")
+}
+
+// code wraps s in an inline code span, using a fence longer than any run
+// of backticks inside it.
+func code(s string) string {
+	s = strings.TrimSpace(s)
+	longest, run := 0, 0
+	for _, r := range s {
+		if r == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if longest > 0 {
+		return fence + " " + s + " " + fence
+	}
+	return fence + s + fence
+}
+
+// block formats lines as a fenced Go code block, after a lead-in line.
+func block(lead string, lines ...string) string {
+	return lead + "\n\n```go\n" + strings.Join(lines, "\n") + "\n```"
+}
+
+// loc formats a file and line as "file.go:42".
+func loc(file string, line int) string { return file + ":" + itoa(line) }
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// rootIdent returns the leading identifier of an expression's text ("p"
+// for "p.Author.Name", "s" for "s.cache[id]"), or "".
+func rootIdent(expr string) string {
+	expr = strings.TrimLeft(expr, "*&(")
+	m := wordPattern.FindStringIndex(expr)
+	if m == nil || m[0] != 0 {
+		return ""
+	}
+	return expr[:m[1]]
+}
+
+// lastSelector returns the last selected name of an expression ("cache"
+// for "s.cache"), or the expression when it is a plain identifier.
+func lastSelector(expr string) string {
+	if i := strings.LastIndexByte(expr, '.'); i >= 0 {
+		return expr[i+1:]
+	}
+	return expr
+}
+
+// isIdent reports whether s is a plain Go identifier.
+func isIdent(s string) bool {
+	m := wordPattern.FindString(s)
+	return m != "" && m == s
+}
+
+// callName returns the name of the function an expression's first call
+// calls ("FeaturedPost" for "s.store.FeaturedPost(ctx)"), or "".
+func callName(expr string) string {
+	m := callNamePattern.FindStringSubmatch(expr)
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+var callNamePattern = regexp.MustCompile(`(\w+)\s*\(`)
+
+// camelCase turns a SQL column name into the usual Go field name:
+// "created_at" becomes "CreatedAt".
+func camelCase(col string) string {
+	var b strings.Builder
+	for _, part := range strings.Split(col, "_") {
+		if part == "" {
+			continue
+		}
+		if strings.EqualFold(part, "id") {
+			b.WriteString("ID")
+			continue
+		}
+		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+	}
+	return b.String()
+}

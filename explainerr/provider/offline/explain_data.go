@@ -1,0 +1,372 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+)
+
+// queryCall matches a line that runs SQL.
+var queryCall = regexp.MustCompile(`\.(?:QueryRow|QueryRowContext|Query|QueryContext|Exec|ExecContext|Get|Select)\(|\.Scan\(`)
+
+// errorIs returns the usual "answer this error with status" snippet
+// when the error is tested with errors.Is.
+func errorIs(target, status string) []string {
+	return []string{"if errors.Is(err, " + target + ") {", "\thttp.Error(w, http.StatusText(" + status + "), " + status + ")", "\treturn", "}"}
+}
+
+// failingCall returns the statement that produced the error: the query or
+// call line above (or on) the failing line.
+func (a *analysis) failingCall(pattern *regexp.Regexp) (corpusLine, bool) {
+	if w, ok := a.s.lineMatching(pattern); ok {
+		return a.siteLine(w), true
+	}
+	if w, _, ok := a.s.errorOrigin(); ok {
+		return a.siteLine(w), true
+	}
+	return corpusLine{}, false
+}
+
+// noRows explains sql.ErrNoRows.
+func (a *analysis) noRows() {
+	a.headline("No row found: " + code("sql: no rows in result set"))
+	call, hasCall := a.failingCall(queryCall)
+	switch {
+	case hasCall && queryCall.MatchString(call.Text):
+		a.culprit = strings.TrimSpace(call.Text)
+		a.why("The query at " + quoteLine(call) + " matched no row, so its Scan returned " + code("sql.ErrNoRows") + ". For a query that looks a record up by a value from the request, that is the normal \"not found\" case, not a server error.")
+	case hasCall && callName(call.Text) != "":
+		a.culprit = strings.TrimSpace(call.Text)
+		a.why("A single-row query run inside " + code(callName(call.Text)) + " (called at " + quoteLine(call) + ") matched no row, so its Scan returned " + code("sql.ErrNoRows") + ". Either the values it looks up with are wrong (check which value is passed), or the record is legitimately missing and should be a 404, not a 500.")
+	default:
+		a.why("A single-row query matched no row, so its Scan returned " + code("sql.ErrNoRows") + ". For a lookup by a value from the request, that is the normal \"not found\" case, not a server error.")
+	}
+	if rl := a.requestLine(); rl != "" {
+		a.why("The request was " + rl + ".")
+	}
+	if len(a.r.Error.Chain) > 0 {
+		a.why("The app wrapped it as " + code(shorten(a.r.Error.Message, 120)) + "; " + code("errors.Is") + " still finds it through wrapping with " + code("fmt.Errorf") + ".")
+	}
+	a.fix(block("Answer a missing row with 404 Not Found where the error is handled:", errorIs("sql.ErrNoRows", "http.StatusNotFound")...),
+		"Check "+code("errors.Is(err, sql.ErrNoRows)")+" where the error is handled and answer 404 Not Found instead of 500.",
+		"Check for "+code("sql.ErrNoRows")+" with "+code("errors.Is")+" where the error is handled and answer 404 Not Found instead of 500.")
+	a.fix("Keep 500 for the other errors: those are real failures.")
+}
+
+// sqlStatement finds the SQL text that mentions word (case-insensitive),
+// preferring lines with SQL keywords.
+func (a *analysis) sqlStatement(word string) (corpusLine, bool) {
+	if word == "" {
+		return corpusLine{}, false
+	}
+	re := regexp.MustCompile(`(?i)(?:SELECT|INSERT|UPDATE|DELETE|FROM|WHERE|INTO|SET|JOIN|ORDER BY|VALUES).*\b` + regexp.QuoteMeta(word) + `\b|\b` + regexp.QuoteMeta(word) + `\b.*(?:FROM|WHERE|VALUES|SET)`)
+	return a.c.first(re)
+}
+
+// lowerWords returns the corpus words made of lower-case letters, digits
+// and underscores (the usual SQL names).
+func lowerWords(c corpus) []string {
+	var out []string
+	for _, w := range c.words() {
+		if strings.ToLower(w) == w {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// sqlSchema explains SQLite "no such column", "no such table" and syntax
+// errors.
+func (a *analysis) sqlSchema() {
+	caps := a.f.Captures
+	switch a.f.Class {
+	case ClassNoSuchColumn:
+		col := caps["column"]
+		name := col
+		if i := strings.LastIndexByte(col, '.'); i >= 0 {
+			name = col[i+1:]
+		}
+		a.culprit = col
+		a.headline("SQL error: no such column " + code(col))
+		a.why("SQLite rejected the query because the table has no column " + code(col) + ". It is a mistake in the SQL text (or a schema that is older than the code), found when the statement is prepared.")
+		if l, ok := a.sqlStatement(name); ok {
+			a.why("The query is at " + quoteLine(l) + ".")
+		} else if call, ok := a.failingCall(regexp.MustCompile(`err\s*:?=`)); ok && callName(call.Text) != "" {
+			a.culprit = col
+			a.why("The query runs inside " + code(callName(call.Text)) + ", called at " + quoteLine(call) + "; its SQL text names " + code(col) + ".")
+		}
+		if s := closest(name, lowerWords(a.c), 2); s != "" {
+			a.why("The code also uses " + code(s) + ", which is probably the real column.")
+			a.fix("Correct the column name in the query: " + code(name) + " → " + code(s) + ".")
+		} else {
+			a.fix("Correct the column name in the query to one the table has.")
+		}
+		a.fix("If the column is new, add it to the schema (a migration) before the code uses it.")
+	case ClassNoSuchTable:
+		table := caps["table"]
+		a.culprit = table
+		a.headline("SQL error: no such table " + code(table))
+		a.why("SQLite has no table " + code(table) + " in this database: the name is misspelt, or the schema (the CREATE TABLE statements) was not applied to the database file the app opened.")
+		if l, ok := a.sqlStatement(table); ok {
+			a.why("The query is at " + quoteLine(l) + ".")
+		}
+		if s := closest(table, lowerWords(a.c), 2); s != "" {
+			a.fix("Correct the table name: " + code(table) + " → " + code(s) + ".")
+		}
+		a.fix("Make sure the schema is created at startup, on the same database file the app opens.")
+	default:
+		near := caps["near"]
+		a.culprit = near
+		a.headline("SQL syntax error near " + code(`"`+near+`"`))
+		a.why("SQLite could not parse the statement; the error is at or just before " + code(`"`+near+`"`) + ".")
+		if l, ok := a.failingCall(queryCall); ok {
+			a.why("The statement is run at " + quoteLine(l) + ".")
+		}
+		a.fix("Check the SQL text around that word: a missing comma, a reserved word used as a name, or a placeholder in a place SQL does not allow one (table and column names cannot be parameters).")
+	}
+}
+
+// constraint explains SQLite constraint failures.
+func (a *analysis) constraint() {
+	caps := a.f.Captures
+	table, col := caps["table"], caps["column"]
+	stmt, hasStmt := corpusLine{}, false
+	if table != "" {
+		stmt, hasStmt = a.c.first(regexp.MustCompile(`(?i)(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE)\s+["']?` + regexp.QuoteMeta(table) + `\b`))
+	}
+	if !hasStmt {
+		stmt, hasStmt = a.failingCall(queryCall)
+	}
+	showStmt := func() {
+		if hasStmt {
+			a.why("The statement is at " + quoteLine(stmt) + ".")
+		}
+	}
+	switch a.f.Class {
+	case ClassNotNull:
+		a.culprit = table + "." + col
+		a.headline("Constraint failed: " + code(table+"."+col) + " must not be NULL")
+		a.why("The INSERT or UPDATE left " + code(col) + " of " + code(table) + " NULL, and the schema declares it NOT NULL: the statement does not set the column, or the value passed for it is nil (or a zero value the app turns into NULL).")
+		showStmt()
+		if _, isInput := a.r.Request.Form[col]; isInput {
+			a.why("The request's form field " + code(col) + " is empty.")
+			a.fix("Validate the input before writing: when " + code(col) + " is empty, answer 400 Bad Request with a message instead of running the statement.")
+			break
+		}
+		field := camelCase(col)
+		built := a.builtValue()
+		if built != nil {
+			a.why("The value written is built at " + quoteLine(*built) + ".")
+		}
+		switch {
+		case built != nil && callName(built.Text) != "" && a.g.Has(field):
+			a.fix("Set " + code(field) + " (the field stored in " + code(col) + ") in " + code(callName(built.Text)) + ", so every value it builds has one.")
+		case built != nil && callName(built.Text) != "":
+			a.fix("Set the value stored in " + code(col) + " in " + code(callName(built.Text)) + ", so every value it builds has one.")
+		default:
+			a.fix("Set the value stored in " + code(col) + " where the value is built, or give the column a DEFAULT in the schema.")
+		}
+		a.fix("Make sure the statement lists " + code(col) + " and passes a value for it.")
+	case ClassUnique:
+		a.culprit = table + "." + col
+		a.headline("Constraint failed: " + code(table+"."+col) + " must be unique")
+		a.why("A row with the same " + code(col) + " already exists in " + code(table) + ", and the schema requires the value to be unique. The request tried to create a duplicate.")
+		showStmt()
+		a.fix("Treat the duplicate as the client's error: check for the value first, or recognise the constraint error and answer 409 Conflict (" + code("http.StatusConflict") + ") with a clear message.")
+		a.fix("If the value is generated by the app (a slug, an id), make it unique before inserting.")
+	case ClassForeignKey:
+		a.headline("Constraint failed: foreign key")
+		a.why("The statement refers to a row that does not exist in the parent table (for example, an id from the request that matches no record), and SQLite enforces foreign keys. SQLite does not say which column.")
+		showStmt()
+		if rl := a.requestLine(); rl != "" {
+			a.why("The request was " + rl + ".")
+		}
+		a.fix("Check that the referenced row exists before inserting, and answer 404 Not Found (or 400) when it does not.")
+		a.fix("Check that the id passed to the statement is the one meant (not a zero value from a failed parse).")
+	default:
+		a.headline("Constraint failed: CHECK")
+		a.why("A value broke a CHECK constraint of the schema: " + code(shorten(a.f.Message, 120)) + ".")
+		showStmt()
+		a.fix("Validate the input against the same rule before writing, and answer 400 Bad Request when it fails.")
+	}
+}
+
+// sqlScan explains Scan errors.
+func (a *analysis) sqlScan() {
+	caps := a.f.Captures
+	call, hasCall := a.failingCall(regexp.MustCompile(`\.Scan\(`))
+	a.headline("SQL Scan error")
+	if caps["want"] != "" {
+		a.why("The query returns " + caps["want"] + " columns but Scan was given " + caps["got"] + " destinations; they must match one to one, in order.")
+		a.fix("Make the SELECT list and the arguments of Scan agree, in number and order.")
+	} else {
+		col := caps["column"]
+		a.culprit = col
+		a.why("Scanning column " + code(col) + " failed: " + code(caps["detail"]) + ".")
+		if strings.Contains(caps["detail"], "NULL") {
+			a.fix("The column can be NULL: scan it into a " + code("sql.NullString") + " (or the matching Null type, or a pointer), or use COALESCE in the query.")
+		} else {
+			a.fix("Scan the column into a Go type that can hold its values.")
+		}
+	}
+	if hasCall {
+		a.why("Scan is called at " + quoteLine(call) + ".")
+	}
+}
+
+// strconvError explains strconv parse errors.
+func (a *analysis) strconvError() {
+	caps := a.f.Captures
+	fn, value := caps["fn"], caps["value"]
+	a.culprit = value
+	call, hasCall := corpusLine{}, false
+	if w, ok := a.s.lineMatching(regexp.MustCompile(`strconv\.` + regexp.QuoteMeta(fn) + `\(`)); ok {
+		call, hasCall = a.siteLine(w), true
+	}
+	if a.f.Class == ClassStrconvRange {
+		a.headline("Number out of range: " + code(`strconv.`+fn) + " of " + code(`"`+value+`"`))
+		a.why(code("strconv."+fn) + " parsed " + code(`"`+value+`"`) + ", but the number does not fit the requested size.")
+	} else {
+		a.headline("Invalid number: " + code(`strconv.`+fn) + " cannot parse " + code(`"`+value+`"`))
+		a.why(code("strconv."+fn) + " was given " + code(`"`+value+`"`) + ", which is not a number in the expected form.")
+	}
+	if hasCall {
+		a.why("It is parsed at " + quoteLine(call) + ".")
+	}
+	src := a.requestSource(value)
+	if src != "" {
+		a.why("The value comes from " + src + " of the request, so this is bad client input, not a server failure: it should be a 400, not a 500.")
+	} else if value == "" {
+		named := regexp.MustCompile(`(?i)\bparam(?:eter)?\s+"?(\w+)"?`).FindStringSubmatch(a.r.Error.Message)
+		params := routeParams(a.r.Request.Route)
+		if m, ok := a.findInputMismatch(); ok {
+			a.explainMismatch(m)
+		} else if named != nil && len(params) > 0 && !contains(params, named[1]) {
+			a.culprit = named[1]
+			a.explainMismatch(inputMismatch{Key: named[1], What: "route parameter", Have: params})
+		} else if params := routeParams(a.r.Request.Route); len(params) > 0 {
+			var quoted []string
+			for _, p := range params {
+				quoted = append(quoted, code(p))
+			}
+			a.why("The value was empty. A route parameter read under a name the route does not declare is empty, and the route " + code(a.r.Request.Route) + " declares " + strings.Join(quoted, ", ") + ": check the name the code reads.")
+		} else {
+			a.why("The value was empty: a missing parameter or field.")
+		}
+	}
+	a.fix(block("Answer a parse failure with 400 Bad Request:", "if err != nil {", "\thttp.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)", "\treturn", "}"),
+		"Answer a parse failure with 400 Bad Request instead of 500.")
+	if strings.HasPrefix(src, "the route parameter ") {
+		for _, p := range routeParams(a.r.Request.Route) {
+			if strings.HasPrefix(src, "the route parameter "+code(p)) {
+				a.fix("Or restrict the route to digits with a pattern (" + code("{"+p+":[0-9]+}") + " in chi), so other values get 404.")
+			}
+		}
+	}
+}
+
+// jsonError explains encoding/json errors.
+func (a *analysis) jsonError() {
+	caps := a.f.Captures
+	call, hasCall := a.failingCall(regexp.MustCompile(`json\.|\.Decode\(|Unmarshal\(`))
+	fromBody := hasCall && strings.Contains(call.Text, "Body")
+	switch a.f.Class {
+	case ClassJSONType:
+		field, got, want := caps["field"], caps["got"], caps["want"]
+		a.culprit = field
+		target := "the value"
+		if field != "" {
+			target = "the field " + code(field)
+		}
+		a.headline("JSON type mismatch: " + code(got) + " into " + code(want))
+		a.why("The JSON has a " + code(got) + " where " + target + " has Go type " + code(want) + "; the decoder does not convert between them.")
+		a.fix("Send the value with the JSON type the struct expects, or change the Go type to match the JSON.")
+		a.fix("For numbers sent as strings, the " + code(`json:",string"`) + " struct tag option decodes them.")
+	case ClassJSONUnknownField:
+		field := caps["field"]
+		a.culprit = field
+		a.headline("JSON error: unknown field " + code(`"`+field+`"`))
+		a.why("The decoder was told to reject unknown fields, and the JSON has " + code(`"`+field+`"`) + ", which no struct field matches (by name or json tag).")
+		a.fix("Correct the field name in the JSON, or add a field with that json tag to the struct.")
+	default:
+		a.headline("Invalid JSON")
+		a.why("The input is not valid JSON: " + code(shorten(a.f.Message, 120)) + ".")
+		if ct := a.r.Request.Headers["Content-Type"]; ct != "" && !strings.Contains(ct, "json") {
+			a.why("The request's Content-Type is " + code(ct) + ", not JSON.")
+		}
+	}
+	if hasCall {
+		a.why("It is decoded at " + quoteLine(call) + ".")
+	}
+	if fromBody {
+		a.fix("A request body that does not decode is the client's error: answer 400 Bad Request, not 500.")
+	}
+}
+
+// notFound explains a "not found" error answered as a server error.
+func (a *analysis) notFound() {
+	a.headline("A missing record answered as a server error")
+	msg := strings.TrimSpace(a.f.Message)
+	a.why("The error says " + code(shorten(msg, 120)) + ": the request named something that does not exist. That is the client's 404, yet it reached the generic error path and became a 500.")
+	call, hasCall := a.failingCall(regexp.MustCompile(`err\s*:?=`))
+	if hasCall {
+		a.culprit = strings.TrimSpace(call.Text)
+	}
+	check, hasCheck := a.errorsIsCheck()
+	if hasCheck {
+		a.why("The handler does test for it at " + quoteLine(check) + ", so the error that came back does not match that test: it says \"not found\" but does not wrap the sentinel error. This happens when the error is made with " + code(`fmt.Errorf`) + " and " + code(`"%v"`) + " (or " + code(`"%s"`) + ") instead of " + code(`"%w"`) + ", or with a fresh " + code("errors.New") + ".")
+		if hasCall {
+			a.fix("Find where the error returned at " + quoteLine(call) + " is created and wrap the sentinel with " + code(`"%w"`) + ", so " + code("errors.Is") + " sees it.")
+		} else {
+			a.fix("Find where the error is created and wrap the sentinel with " + code(`"%w"`) + ", so " + code("errors.Is") + " sees it.")
+		}
+	} else {
+		a.fix("Return a sentinel error (wrapped with " + code(`"%w"`) + ") for the not-found case, and check it with " + code("errors.Is") + " where the error is handled, answering 404 Not Found.")
+	}
+	a.fix("Keep 500 for the other errors: those are real failures.")
+}
+
+// errorsIsCheck finds an errors.Is test in the scope of the failure.
+func (a *analysis) errorsIsCheck() (corpusLine, bool) {
+	re := regexp.MustCompile(`errors\.Is\(\s*err\s*,`)
+	if w, ok := a.s.lineMatching(re); ok {
+		return a.siteLine(w), true
+	}
+	return corpusLine{}, false
+}
+
+// multipleRows explains an app's "query returned several rows" error.
+func (a *analysis) multipleRows() {
+	msg := strings.TrimSpace(a.f.Message)
+	a.headline("A query meant to find one row found several")
+	a.why("The error says " + code(shorten(msg, 140)) + ": the query's condition matches more than one row, and the code that runs it expects exactly one.")
+	if call, ok := a.failingCall(regexp.MustCompile(`err\s*:?=`)); ok {
+		a.culprit = strings.TrimSpace(call.Text)
+		a.why("The query runs inside the call at " + quoteLine(call) + ".")
+	}
+	a.fix("Make the query pick one row on purpose: order the rows and add LIMIT 1, or add the column that makes the condition unique (such as the id) to the WHERE clause.")
+	a.fix("If several rows are legitimate, change the code to read them all.")
+}
+
+// builtValue finds where the value passed to the failing call is built:
+// the assignment, above the call, of its last plain-identifier argument.
+func (a *analysis) builtValue() *corpusLine {
+	w, facts, ok := a.s.errorOrigin()
+	if !ok {
+		return nil
+	}
+	for _, c := range facts.Calls {
+		for i := len(c.Args) - 1; i >= 0; i-- {
+			arg := c.Args[i]
+			if !isIdent(arg) || arg == "ctx" || arg == "err" {
+				continue
+			}
+			s := a.s
+			s.Line = w.Number
+			if l, _, ok := s.assignmentOf(arg); ok {
+				line := a.siteLine(l)
+				return &line
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,793 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+)
+
+// guard returns the usual "check and handle" snippet: in an HTTP handler
+// it answers with status, elsewhere it leaves the handling to a comment.
+func (a *analysis) guard(cond, status string) []string {
+	if a.inHandler() {
+		return []string{"if " + cond + " {", "\thttp.Error(w, http.StatusText(" + status + "), " + status + ")", "\treturn", "}"}
+	}
+	return []string{"if " + cond + " {", "\t// handle it: return an error or a default", "}"}
+}
+
+// inHandler reports whether the failing line is inside an HTTP handler
+// with its ResponseWriter named w, as far as the window shows.
+func (a *analysis) inHandler() bool {
+	handler := regexp.MustCompile(`\bw\s+http\.ResponseWriter\b`)
+	if a.s.Frame == nil || a.s.Frame.Source == nil {
+		return false
+	}
+	src := a.s.Frame.Source
+	for i := a.s.Line - src.StartLine; i >= 0 && i < len(src.Lines); i-- {
+		if handler.MatchString(src.Lines[i]) {
+			return true
+		}
+		if strings.HasPrefix(strings.TrimSpace(src.Lines[i]), "func ") {
+			return false
+		}
+	}
+	return false
+}
+
+// receiverOrigin finds where the caller got the value the failing method
+// was called on: "stats := NewSiteStats()" above "stats.AddPost(p)".
+func (a *analysis) receiverOrigin() (corpusLine, string, bool) {
+	c := a.s.Caller
+	if c == nil || c.Source == nil || a.s.Frame == nil {
+		return corpusLine{}, "", false
+	}
+	name := lastName(a.s.Frame.Function)
+	for _, call := range analyzeLine(c.Source).Calls {
+		if call.Name != name || !isIdent(call.Receiver) {
+			continue
+		}
+		cs := site{Frame: c, File: baseName(c.File), Line: c.Line}
+		if w, op, ok := cs.assignmentOf(call.Receiver); ok {
+			return corpusLine{File: cs.File, Number: w.Number, Text: w.Text}, callName(op.RHS), true
+		}
+	}
+	return corpusLine{}, "", false
+}
+
+// plural picks the singular or plural of a noun by count.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// nilPointer explains "invalid memory address or nil pointer dereference".
+func (a *analysis) nilPointer() {
+	s, facts := a.s, a.s.Facts
+	var candidates []string
+	add := func(expr string) {
+		if expr == "" || a.isPackageName(rootIdent(expr)) || expr == rootIdent(expr) && a.isPackageName(expr) {
+			return
+		}
+		for _, c := range candidates {
+			if c == expr {
+				return
+			}
+		}
+		candidates = append(candidates, expr)
+	}
+	if s.Raiser != nil {
+		name := lastName(s.Raiser.Function)
+		for _, c := range facts.Calls {
+			if c.Name == name && c.Receiver != "" {
+				add(c.Receiver)
+			}
+		}
+	} else {
+		for _, c := range facts.Calls {
+			if a.isFuncValue(c) {
+				a.nilFunc(c)
+				return
+			}
+		}
+	}
+	for _, sel := range facts.Selectors {
+		add(sel.Base)
+	}
+	for _, d := range facts.Derefs {
+		add(d)
+	}
+
+	if len(candidates) == 0 {
+		a.headline("Nil pointer dereference")
+		if s.Raiser != nil {
+			a.why("A nil pointer was dereferenced inside " + code(qualifiedShort(s.Raiser.Function)) + ": one of the values this line passed to it, or the value it was called on, is " + code("nil") + ".")
+		} else {
+			a.why("The program read or wrote through a pointer (or called a method through an interface) that was " + code("nil") + ". The offline analyzer could not tell from the line which value it was.")
+		}
+		a.fix("Find which value on the failing line can be " + code("nil") + " and check it before use, returning an error instead of continuing.")
+		return
+	}
+	x := candidates[0]
+	a.culprit = x
+	a.headline("Nil pointer dereference: "+code(x)+" is nil", "Nil pointer dereference")
+	others := ""
+	if len(candidates) > 1 {
+		var quoted []string
+		for _, c := range candidates[1:] {
+			quoted = append(quoted, code(c))
+		}
+		others = " (or, less likely, " + strings.Join(quoted, " or ") + ")"
+	}
+	if s.Raiser != nil {
+		a.why("The dereference happened inside "+code(qualifiedShort(s.Raiser.Function))+", which this line called on "+code(x)+"; so "+code(x)+" is most likely "+code("nil")+others+".",
+			"The dereference happened inside the library function this line called; the value it was called on is most likely nil.")
+	} else {
+		a.why("The line reads through "+code(x)+others+", which holds "+code("nil")+": following a nil pointer (or calling a method on a nil interface) panics.",
+			"The line reads through a pointer that holds nil.")
+	}
+	a.nilOrigin(x)
+	a.fix(block("Check it before use and answer with an error instead of panicking:", a.guard(x+" == nil", "http.StatusNotFound")...),
+		"Check "+code(x+" == nil")+" before this line and handle the missing value (return an error, or answer 404 when the request names something that does not exist).")
+	if owner := a.ownerType(x); owner != "" {
+		if ctor, ok := a.constructorOf(owner); ok {
+			a.fix("Or make sure "+code(lastSelector(x))+" is always set where the "+code(owner)+" is built, at "+quoteLine(ctor)+".",
+				"Or make sure it is always set where the value is built.")
+		}
+	}
+}
+
+// nilOrigin adds what the window shows about where the nil value came from.
+func (a *analysis) nilOrigin(x string) {
+	root := rootIdent(x)
+	if w, op, ok := a.s.assignmentOf(root); ok {
+		l := a.siteLine(w)
+		switch {
+		case len(op.LHS) > 1 && op.LHS[len(op.LHS)-1] == "_":
+			a.why(code(root)+" comes from "+quoteLine(l)+", which discards the error: when "+code(op.RHS)+" fails, "+code(root)+" is left "+code("nil")+".",
+				code(root)+" comes from "+quoteLine(l)+", which discards an error.")
+			a.fix(block("Check the error instead of discarding it:", strings.Join(replaceLast(op.LHS, "err"), ", ")+" := "+op.RHS, "if err != nil {", "\thttp.Error(w, err.Error(), http.StatusInternalServerError)", "\treturn", "}"),
+				"Check the error of "+code(op.RHS)+" instead of discarding it with "+code("_")+".")
+		case op.RHS == "":
+			a.why(code(root) + " is declared at " + quoteLine(l) + " without a value, so it is " + code("nil") + " until something assigns it.")
+		case mapLookup.MatchString(op.RHS):
+			a.why(code(root) + " comes from the lookup " + quoteLine(l) + ": looking up a missing key gives the zero value, " + code("nil") + " for a pointer.")
+			a.fix("Use the two-result form of the lookup and handle a missing key before using " + code(root) + ".")
+		default:
+			a.why(code(root)+" comes from "+quoteLine(l)+", which can return "+code("nil")+".", code(root)+" comes from "+quoteLine(l)+".")
+			fn := callName(op.RHS)
+			if check, ok := a.errCheckBetween(w.Number); ok && fn != "" && len(op.LHS) > 1 {
+				a.why("Its error is checked at " + quoteLine(check) + " and that check passed, so " + code(fn) + " returned " + code("nil") + " together with a " + code("nil") + " error: look at what it returns when it finds nothing.")
+				a.fix("Make " + code(fn) + " return an error (for example a not-found error) instead of " + code("nil, nil") + " when there is nothing to return, and answer that error here with a 404.")
+			}
+		}
+		return
+	}
+	if a.s.isParameter(root) && a.s.Caller != nil {
+		a.why(code(root) + " is a parameter of " + code(a.s.Function) + "; its caller " + code(shortFunction(a.s.Caller.Function)) + " at " + code(loc(baseName(a.s.Caller.File), a.s.Caller.Line)) + " passed it in.")
+	}
+}
+
+// mapLookup matches an index expression (the whole right-hand side).
+var mapLookup = regexp.MustCompile(`^[\w.]+\[[^\]]+\]$`)
+
+// replaceLast returns names with its last element replaced by with.
+func replaceLast(names []string, with string) []string {
+	out := append([]string(nil), names...)
+	out[len(out)-1] = with
+	return out
+}
+
+// isFuncValue reports whether a call on the failing line calls a func
+// value (a field, variable or parameter of func type) rather than a
+// declared function or method: the corpus declares "name func(...)".
+func (a *analysis) isFuncValue(c callOp) bool {
+	if c.Name == "" || predeclared[c.Name] || (c.Receiver != "" && a.isPackageName(rootIdent(c.Receiver))) {
+		return false
+	}
+	decl := regexp.MustCompile(`(?:^|[\s(,])` + regexp.QuoteMeta(c.Name) + `\s+func\s*\(`)
+	_, ok := a.c.first(decl)
+	return ok
+}
+
+// nilFunc explains a call of a nil func value.
+func (a *analysis) nilFunc(c callOp) {
+	a.f.Class = ClassNilFunc
+	a.culprit = c.Fun
+	a.headline("Call of a nil function: "+code(c.Fun)+" is nil", "Call of a nil function value")
+	a.why("The line calls " + code(c.Fun) + ", a variable or field of func type that was never set: its value is " + code("nil") + ", and calling a nil func panics with a nil pointer dereference.")
+	if l, ok := a.c.first(regexp.MustCompile(`(?:^|[\s(,])` + regexp.QuoteMeta(c.Name) + `\s+func\s*\(`)); ok {
+		a.why("It is declared at " + quoteLine(l) + ".")
+	}
+	a.fix(block("Skip the call when it is not set:", "if "+c.Fun+" != nil {", "\t"+c.Fun+"("+strings.Join(c.Args, ", ")+")", "}"),
+		"Check "+code(c.Fun+" != nil")+" before calling it.")
+	if owner := a.ownerType(c.Fun); owner != "" {
+		if ctor, ok := a.constructorOf(owner); ok {
+			a.fix("Or set " + code(c.Name) + " where the " + code(owner) + " is built, at " + quoteLine(ctor) + ".")
+			return
+		}
+	}
+	a.fix("Or give it a value (a function) where the value holding it is created.")
+}
+
+// ownerType returns the type whose field expr selects, when expr is a field
+// of the failing method's receiver ("Store" for "s.cache" in (*Store).Put).
+func (a *analysis) ownerType(expr string) string {
+	if !strings.Contains(expr, ".") {
+		return ""
+	}
+	recv := receiverType(enclosingFunc(a.s.Function))
+	if recv == "" {
+		return ""
+	}
+	root := rootIdent(expr)
+	if strings.Count(expr, ".") != 1 {
+		return ""
+	}
+	// The receiver's name shows in the method's declaration line.
+	decl := regexp.MustCompile(`^func\s*\(\s*` + regexp.QuoteMeta(root) + `\s+\*?\s*` + regexp.QuoteMeta(recv) + `\b`)
+	if _, ok := a.c.first(decl); ok {
+		return recv
+	}
+	return ""
+}
+
+// constructorOf finds where a value of type name is built: a composite
+// literal of it, preferring one inside a New... function.
+func (a *analysis) constructorOf(name string) (corpusLine, bool) {
+	lit := regexp.MustCompile(`&?\b` + regexp.QuoteMeta(name) + `\{`)
+	var found []corpusLine
+	for _, l := range a.c.find(lit) {
+		if strings.HasPrefix(strings.TrimSpace(l.Text), "type ") {
+			continue
+		}
+		found = append(found, l)
+	}
+	for _, l := range found {
+		if strings.HasPrefix(lastSelector(l.Symbol), "New") {
+			return l, true
+		}
+	}
+	if len(found) > 0 {
+		return found[0], true
+	}
+	return corpusLine{}, false
+}
+
+// literalSets reports whether the composite literal starting at l sets
+// field (a "field:" key on one of its lines, up to the closing brace).
+func (a *analysis) literalSets(l corpusLine, field string) bool {
+	key := regexp.MustCompile(`\b` + regexp.QuoteMeta(field) + `\s*:`)
+	depth := 0
+	started := false
+	for _, cl := range a.c {
+		if cl.File != l.File || cl.Number < l.Number {
+			continue
+		}
+		if cl.Number > l.Number+40 {
+			break
+		}
+		text := cl.Text
+		if cl.Number == l.Number {
+			if i := strings.Index(text, "{"); i >= 0 {
+				text = text[i:]
+			}
+		}
+		if key.MatchString(text) {
+			return true
+		}
+		for _, r := range text {
+			switch r {
+			case '{':
+				depth++
+				started = true
+			case '}':
+				depth--
+			}
+		}
+		if started && depth <= 0 {
+			return false
+		}
+	}
+	return false
+}
+
+// nilMap explains "assignment to entry in nil map".
+func (a *analysis) nilMap() {
+	facts := a.s.Facts
+	var target indexOp
+	found := false
+	for _, ix := range facts.Indexes {
+		if ix.Assign {
+			target, found = ix, true
+			break
+		}
+	}
+	if !found && len(facts.Indexes) > 0 {
+		target, found = facts.Indexes[0], true
+	}
+	if !found {
+		a.headline("Assignment to entry in nil map")
+		a.why("The line writes to a map that is " + code("nil") + ": it was declared but never created with " + code("make") + " or a map literal. Reading a nil map gives zero values, but writing to it panics.")
+		a.fix("Create the map with " + code("make") + " before writing to it, where the value holding it is built.")
+		return
+	}
+	m := target.X
+	a.culprit = m
+	a.headline("Assignment to entry in nil map "+code(m), "Assignment to entry in nil map")
+	if target.Nested {
+		a.why("The line writes " + code(m+"["+target.Index+"]") + ", but " + code(m) + " is itself an entry of an outer map that was never created: its value is a " + code("nil") + " map. Reading a nil map gives zero values, but writing to it panics.")
+	} else {
+		a.why("The line writes " + code(m+"["+target.Index+"]") + ", but " + code(m) + " is a " + code("nil") + " map: it was declared but never created with " + code("make") + " or a map literal. Reading a nil map gives zero values, but writing to it panics.")
+	}
+	field := lastSelector(m)
+	declLine, typ, hasDecl := a.declaration(field)
+	if target.Nested {
+		typ, hasDecl = "", false
+	}
+	if hasDecl {
+		a.why(code(field) + " is declared at " + quoteLine(declLine) + ".")
+	}
+	owner := a.ownerType(m)
+	if owner != "" {
+		if ctor, ok := a.constructorOf(owner); !ok {
+			if l, maker, ok := a.receiverOrigin(); ok && maker != "" {
+				a.why("The " + code(owner) + " here comes from " + quoteLine(l) + ", and nothing creates " + code(field) + " on the way.")
+				if typ != "" {
+					a.fix(block("Create the map in "+code(maker)+", where the "+code(owner)+" is built:", field+": make("+typ+"),"),
+						"Create "+code(field)+" with "+code("make")+" in "+code(maker)+", where the "+code(owner)+" is built.")
+				} else {
+					a.fix("Create " + code(field) + " with " + code("make") + " in " + code(maker) + ", where the " + code(owner) + " is built.")
+				}
+			}
+		} else {
+			sets := a.literalSets(ctor, field)
+			where := code(loc(ctor.File, ctor.Number))
+			if ctor.Symbol != "" {
+				where = code(lastSelector(ctor.Symbol)) + " (" + where + ")"
+			}
+			if !sets {
+				a.why("The " + code(owner) + " is built in " + where + " without setting " + code(field) + ".")
+				if typ != "" {
+					a.fix(block("Create the map where the "+code(owner)+" is built, in "+where+":", field+": make("+typ+"),"),
+						"Create the map where the "+code(owner)+" is built, in "+where+".")
+				} else {
+					a.fix("Create the map with " + code("make") + " where the " + code(owner) + " is built, in " + where + ".")
+				}
+			} else {
+				a.why(where + " does set " + code(field) + ", so the value used here was probably built another way (a zero value or a literal without it).")
+				a.fix("Build every " + code(owner) + " through " + where + " instead of a zero value or a bare literal.")
+			}
+		}
+	}
+	switch {
+	case owner != "" && len(a.d.fixes) > 0:
+		// The fix where the value is built says it all.
+	case target.Nested:
+		a.fix("Create the inner map before writing to it: check whether " + code(m) + " is " + code("nil") + " and assign " + code("make") + " of the inner map type to it first.")
+	case typ != "" && strings.HasPrefix(typ, "map[") && !strings.Contains(m, "."):
+		a.fix(block("Create it with "+code("make")+" instead of only declaring it:", m+" := make("+typ+")"),
+			"Create it with "+code("make")+" instead of only declaring it.")
+	case typ != "" && strings.HasPrefix(typ, "map["):
+		a.fix(block("Or create it lazily, just before the first write:", "if "+m+" == nil {", "\t"+m+" = make("+typ+")", "}"),
+			"Or create it lazily, just before the first write.")
+	default:
+		a.fix("Create the map with " + code("make") + " (or a map literal) before the first write, where the value holding it is built.")
+	}
+}
+
+// indexRange explains "index out of range [i] with length n".
+func (a *analysis) indexRange() {
+	idx, length := a.f.Captures["index"], a.f.Captures["length"]
+	facts := a.s.Facts
+	var target indexOp
+	found := false
+	for _, ix := range facts.Indexes {
+		if ix.Index == idx {
+			target, found = ix, true
+			break
+		}
+	}
+	if !found && len(facts.Indexes) > 0 {
+		target, found = facts.Indexes[0], true
+	}
+	lengthText := "length " + length
+	if length == "0" {
+		lengthText = "length 0: it is empty"
+	}
+	if !found {
+		a.headline("Index out of range [" + idx + "]")
+		a.why("An index expression read position " + idx + " of a slice, array or string of " + lengthText + ". Valid indexes run from 0 to the length minus one.")
+		a.fix("Check the length with " + code("len") + " before indexing, and handle the short case.")
+		return
+	}
+	expr := target.X + "[" + target.Index + "]"
+	a.culprit = expr
+	a.headline("Index out of range: "+code(expr), "Index out of range")
+	if length == "" {
+		a.why(code(expr) + " used index " + idx + ", which is out of range for " + code(target.X) + ".")
+	} else {
+		valid := "there is no valid index"
+		if n := atoi(length); n > 0 {
+			valid = "valid indexes are 0 to " + itoa(n-1)
+		}
+		a.why(code(expr) + " read index " + idx + ", but " + code(target.X) + " has " + lengthText + " (" + valid + ").")
+	}
+	if strings.HasPrefix(idx, "-") {
+		a.why("A negative index usually comes from a search that found nothing (-1) or from the length minus one of an empty slice.")
+	}
+	if w, op, ok := a.s.assignmentOf(rootIdent(target.X)); ok && isIdent(target.X) {
+		l := a.siteLine(w)
+		a.why(code(target.X) + " comes from " + quoteLine(l) + ".")
+		if strings.Contains(op.RHS, "Split") || strings.Contains(op.RHS, "Fields") {
+			a.why("Splitting gives fewer parts than expected when the input lacks the separator.")
+		}
+	}
+	cond := "len(" + target.X + ") <= " + target.Index
+	if !isNumber(target.Index) {
+		cond = target.Index + " < 0 || " + target.Index + " >= len(" + target.X + ")"
+	}
+	a.fix(block("Check the length before indexing:", a.guard(cond, "http.StatusNotFound")...),
+		"Check "+code("len("+target.X+")")+" before reading "+code(expr)+", and handle the short case.")
+	a.fix("If the index comes from the request, validate it where it is parsed and answer 400 Bad Request.")
+}
+
+var numberPattern = regexp.MustCompile(`^-?\d+$`)
+
+func isNumber(s string) bool { return numberPattern.MatchString(s) }
+
+func atoi(s string) int {
+	n := 0
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return -1
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n
+}
+
+// sliceBounds explains "slice bounds out of range [lo:hi] with length n".
+func (a *analysis) sliceBounds() {
+	bounds, limit, length := a.f.Captures["bounds"], a.f.Captures["limit"], a.f.Captures["length"]
+	facts := a.s.Facts
+	if len(facts.Slices) == 0 {
+		a.headline("Slice bounds out of range [" + bounds + "]")
+		a.why("A slice expression asked for bounds [" + bounds + "], outside what the slice, array or string holds. Bounds must satisfy 0 <= low <= high <= capacity.")
+		a.fix("Check " + code("len") + " (or " + code("cap") + ") before slicing and clamp the bounds.")
+		return
+	}
+	t := facts.Slices[0]
+	expr := t.X + "[" + t.Low + ":" + t.High
+	if t.Max != "" {
+		expr += ":" + t.Max
+	}
+	expr += "]"
+	a.culprit = expr
+	a.headline("Slice bounds out of range: "+code(expr), "Slice bounds out of range")
+	parts := strings.Split(bounds, ":")
+	switch {
+	case limit != "" && len(parts) >= 2:
+		a.why(code(expr) + " asked for bounds [" + bounds + "], but " + code(t.X) + " has " + limit + " " + length + ". Slicing past the end panics; it does not stop early.")
+	case len(parts) >= 2 && parts[0] != "" && parts[1] != "":
+		a.why(code(expr) + " asked for bounds [" + bounds + "]: the start is after the end.")
+	default:
+		a.why(code(expr) + " asked for bounds [" + bounds + "], outside " + code(t.X) + ".")
+	}
+	if t.High != "" && t.Low == "" && t.Max == "" {
+		a.fix(block("Clamp the end to the length:", t.X+"[:min("+t.High+", len("+t.X+"))]"),
+			"Clamp the end of the slice to "+code("len("+t.X+")")+".")
+	} else {
+		a.fix("Check " + code("len("+t.X+")") + " before slicing and keep 0 <= low <= high <= len.")
+	}
+	if w, _, ok := a.s.assignmentOf(rootIdent(t.X)); ok && isIdent(t.X) {
+		a.why(code(t.X) + " comes from " + quoteLine(a.siteLine(w)) + ".")
+	}
+}
+
+// typeAssertion explains "interface conversion: ...".
+func (a *analysis) typeAssertion() {
+	caps := a.f.Captures
+	want, actual, method := caps["want"], caps["actual"], caps["method"]
+	facts := a.s.Facts
+	var target assertOp
+	found := false
+	for _, as := range facts.Asserts {
+		if as.Type == want || as.Type == unqualify(want) {
+			target, found = as, true
+			break
+		}
+	}
+	if !found && len(facts.Asserts) > 0 {
+		target, found = facts.Asserts[0], true
+	}
+	assertion := "the type assertion"
+	if found {
+		assertion = code(target.X + ".(" + target.Type + ")")
+		a.culprit = target.X + ".(" + target.Type + ")"
+		a.headline("Failed type assertion: "+code(a.culprit), "Failed type assertion")
+	} else {
+		a.headline("Failed interface conversion")
+	}
+	switch {
+	case method != "":
+		a.why(assertion + " failed: the value's type " + code(actual) + " has no method " + code(method) + ", so it does not implement " + code(want) + ".")
+	case actual == "nil":
+		a.why(assertion + " failed: the interface holds no value at all (" + code("nil") + "), so it cannot be " + code(want) + ". A one-result type assertion panics when it does not match.")
+	default:
+		a.why(assertion + " failed: the value holds a " + code(actual) + ", not a " + code(want) + ". A one-result type assertion panics when the dynamic type differs.")
+	}
+	if found && strings.Contains(target.X, "Value(") {
+		if l, ok := a.c.first(regexp.MustCompile(`WithValue\(`)); ok {
+			a.why("The value is stored with " + quoteLine(l) + "; the type stored there must be the one asserted here.")
+		}
+	}
+	if found {
+		lhs := ""
+		for _, as := range facts.Assigned {
+			if strings.HasSuffix(as.RHS, target.X+".("+target.Type+")") && len(as.LHS) == 1 {
+				lhs = as.LHS[0]
+			}
+		}
+		if lhs != "" && lhs != "_" {
+			a.fix(block("Use the two-result form, which reports a mismatch instead of panicking:", lhs+", ok := "+target.X+".("+target.Type+")", "if !ok {", "\thttp.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)", "\treturn", "}"),
+				block("Use the two-result form, which reports a mismatch instead of panicking:", lhs+", ok := "+target.X+".("+target.Type+")", "if !ok {", "\t// handle the unexpected type", "}"),
+				"Use the two-result form of the type assertion, which reports a mismatch in a boolean instead of panicking.")
+		} else {
+			a.fix("Use the two-result form of the type assertion, which reports a mismatch in a boolean instead of panicking.")
+		}
+	}
+	if actual != "" && actual != "nil" && method == "" {
+		a.fix("Or store a " + code(want) + " where the value is set, or assert the type that is really stored (" + code(actual) + ").")
+	} else if actual == "nil" {
+		a.fix("Or make sure a value is always stored before it is read here.")
+	}
+}
+
+// unqualify drops package qualifiers from a type: "*main.Post" -> "*Post".
+func unqualify(t string) string {
+	return regexp.MustCompile(`\b\w+\.`).ReplaceAllString(t, "")
+}
+
+// divideByZero explains "integer divide by zero".
+func (a *analysis) divideByZero() {
+	facts := a.s.Facts
+	if len(facts.Divisions) == 0 {
+		a.headline("Integer divide by zero")
+		a.why("An integer division or remainder on this line had a divisor of 0. Integer division by zero panics (floating-point division does not).")
+		a.fix("Check the divisor before dividing and handle 0.")
+		return
+	}
+	d := facts.Divisions[0]
+	a.culprit = d.Y
+	a.headline("Integer divide by zero: "+code(d.Y)+" is 0", "Integer divide by zero")
+	a.why(code(d.X+" "+d.Op+" "+d.Y) + " divides by " + code(d.Y) + ", which was 0. Integer division or remainder by zero panics (floating-point division does not).")
+	if isIdent(d.Y) {
+		if w, _, ok := a.s.assignmentOf(d.Y); ok {
+			a.why(code(d.Y) + " comes from " + quoteLine(a.siteLine(w)) + "; nothing between there and here rules out 0.")
+		} else if src := a.requestSource(d.Y); src != "" {
+			a.why("It may come from " + src + ".")
+		}
+	}
+	a.fix(block("Reject (or replace) a zero divisor before dividing:", a.guard(d.Y+" == 0", "http.StatusBadRequest")...),
+		"Check "+code(d.Y+" == 0")+" before dividing and handle it (a default value, or a 400 Bad Request when it comes from the request).")
+	a.fix("Validate the value where it is read (query parameter, form, config), giving a sensible default when it is missing.")
+}
+
+// channel explains send on a closed channel and close of a closed or nil
+// channel.
+func (a *analysis) channel() {
+	facts := a.s.Facts
+	ch := ""
+	switch a.f.Class {
+	case ClassSendClosed:
+		if len(facts.Sends) > 0 {
+			ch = facts.Sends[0]
+		}
+	default:
+		if len(facts.Closes) > 0 {
+			ch = facts.Closes[0]
+		}
+	}
+	a.culprit = ch
+	name := "the channel"
+	if ch != "" {
+		name = code(ch)
+	}
+	var closes []corpusLine
+	if ch != "" {
+		closes = a.c.find(regexp.MustCompile(`\bclose\(\s*(?:[\w.]+\.)?` + regexp.QuoteMeta(lastSelector(ch)) + `\s*\)`))
+	}
+	var elsewhere []string
+	for _, l := range closes {
+		if l.File == a.s.File && l.Number == a.s.Line {
+			continue
+		}
+		elsewhere = append(elsewhere, quoteLine(l))
+	}
+	switch a.f.Class {
+	case ClassSendClosed:
+		a.headline("Send on closed channel "+name, "Send on closed channel")
+		a.why("This line sends on " + name + " after it was closed. A send on a closed channel always panics; only receiving from it is allowed (and returns the zero value at once).")
+		if len(elsewhere) > 0 {
+			a.why("It is closed at " + strings.Join(elsewhere, ", ") + ".")
+		}
+		a.fix("Close a channel only on the sending side, once, after the last send: wait for every sender (a " + code("sync.WaitGroup") + ") and close after that wait returns.")
+		a.fix("To tell senders to stop, use a separate channel or a " + code("context.Context") + " instead of closing the channel they send on.")
+	case ClassCloseClosed:
+		a.headline("Close of closed channel "+name, "Close of closed channel")
+		a.why("This line closes " + name + ", which was already closed. Closing a channel twice panics.")
+		if len(elsewhere) > 0 {
+			a.why("It is also closed at " + strings.Join(elsewhere, ", ") + ".")
+		}
+		a.fix("Close each channel exactly once, from the one goroutine that owns it (the sender).")
+		a.fix("When several paths may close it, guard the close with a " + code("sync.Once") + ".")
+	case ClassCloseNil:
+		a.headline("Close of nil channel "+name, "Close of nil channel")
+		a.why("This line closes " + name + ", which is " + code("nil") + ": it was declared but never created with " + code("make") + ". Closing a nil channel panics (and sending to or receiving from one blocks forever).")
+		if _, typ, ok := a.declaration(lastSelector(ch)); ok && strings.HasPrefix(typ, "chan") {
+			a.fix(block("Create the channel before using it:", ch+" = make("+typ+")"), "Create the channel with "+code("make")+" before using it.")
+		} else {
+			a.fix("Create the channel with " + code("make") + " before using it.")
+		}
+	}
+}
+
+// negativeWaitGroup explains "sync: negative WaitGroup counter".
+func (a *analysis) negativeWaitGroup() {
+	wg := ""
+	for _, c := range a.s.Facts.Calls {
+		if (c.Name == "Done" || c.Name == "Add") && c.Receiver != "" {
+			wg = c.Receiver
+			break
+		}
+	}
+	a.culprit = wg
+	if wg == "" {
+		a.headline("Negative WaitGroup counter")
+		a.why("A " + code("sync.WaitGroup") + "'s counter went below zero: it was told more goroutines finished than were added.")
+		a.fix("Call the WaitGroup's Add once per goroutine, before starting it, and its Done exactly once in each goroutine (with " + code("defer") + ").")
+		return
+	}
+	a.headline("Negative WaitGroup counter on "+code(wg), "Negative WaitGroup counter")
+	a.why("This line took the counter of " + code(wg) + " below zero: more goroutines reported they finished than were added to it, so one path calls Done twice or an Add is missing (or runs too late, inside the goroutine).")
+	adds := a.c.find(regexp.MustCompile(`\b` + regexp.QuoteMeta(lastSelector(wg)) + `\.(?:Add|Done)\(`))
+	var shown []string
+	for _, l := range adds {
+		if l.File == a.s.File && l.Number == a.s.Line {
+			continue
+		}
+		shown = append(shown, quoteLine(l))
+	}
+	if len(shown) > 0 {
+		a.why("Other updates of the counter: " + strings.Join(shown, ", ") + ".")
+	}
+	a.fix(block("Add before starting each goroutine, and call Done exactly once inside it:", wg+".Add(1)", "go func() {", "\tdefer "+wg+".Done()", "\t// ...", "}()"),
+		"Add before starting each goroutine, and call Done exactly once inside it, with "+code("defer")+".")
+	a.fix("Make sure no path calls Done a second time (for example both in a " + code("defer") + " and at the end of the function).")
+}
+
+// stackOverflow explains "goroutine stack exceeds ... limit".
+func (a *analysis) stackOverflow() {
+	fn := ""
+	counts := map[string]int{}
+	for _, f := range a.r.Frames {
+		n := max(f.Repeat, 1)
+		counts[f.Function] += n
+		if counts[f.Function] > 1 && fn == "" {
+			fn = f.Function
+		}
+	}
+	a.headline("Stack overflow: unbounded recursion")
+	if fn == "" {
+		a.why("A chain of calls never ended, until the goroutine's stack hit its limit (1 GB on 64-bit systems).")
+		a.fix("Find the function that calls itself (directly or through others) and give it a base case that stops the recursion.")
+		return
+	}
+	short := shortFunction(fn)
+	a.culprit = short
+	a.why(code(short) + " calls itself (directly or through other functions) without ever stopping, until the goroutine's stack hit its limit.")
+	switch lastName(fn) {
+	case "String", "Error", "MarshalJSON", "Format":
+		a.why("A " + code(lastName(fn)) + " method that formats or marshals its own receiver calls itself again through the fmt or encoding/json machinery.")
+		a.fix("Inside " + code(short) + ", format the fields one by one, or convert the receiver to a type without the method first, so it does not call itself.")
+	default:
+		a.fix("Give " + code(short) + " a base case that stops the recursion, and check that every recursive call moves toward it.")
+	}
+}
+
+// concurrentMap explains the runtime's "concurrent map writes" fatal error.
+func (a *analysis) concurrentMap() {
+	m := ""
+	if len(a.s.Facts.Indexes) > 0 {
+		m = a.s.Facts.Indexes[0].X
+	}
+	a.culprit = m
+	name := "a map"
+	if m != "" {
+		name = code(m)
+	}
+	a.headline("Concurrent map access")
+	a.why("Two goroutines used " + name + " at the same time, at least one of them writing. Maps are not safe for concurrent use; the runtime detects this and stops the whole program (it cannot be recovered). An HTTP server runs each request in its own goroutine, so shared maps need a lock.")
+	a.fix("Guard every read and write of " + name + " with a " + code("sync.Mutex") + " (or " + code("sync.RWMutex") + ") stored next to it.")
+	a.fix("Run the tests with the race detector (go test -race) to find every unguarded access.")
+}
+
+// deadlock explains "all goroutines are asleep - deadlock!".
+func (a *analysis) deadlock() {
+	a.headline("Deadlock: all goroutines are asleep")
+	a.why("Every goroutine is blocked (on a channel, a mutex or a WaitGroup) and none can ever continue. The offline analyzer cannot tell which wait is wrong from the message alone.")
+	a.fix("Look at the line where this goroutine waits: a receive with no sender, a send with no receiver on an unbuffered channel, or a lock taken twice.")
+}
+
+// unknown explains an error the analyzer does not recognise.
+func (a *analysis) unknown() {
+	e := a.r.Error
+	msg := strings.TrimSpace(a.f.Message)
+	deliberate := false
+	for _, c := range a.s.Facts.Calls {
+		if c.Name == "panic" && c.Receiver == "" {
+			deliberate = true
+		}
+	}
+	if deliberate && e.Kind == "panic" {
+		a.f.Class = ClassDeliberatePanic
+		a.headline("Deliberate panic")
+		a.why("The code calls " + code("panic") + " here on purpose, with " + code(shorten(msg, 160)) + ".")
+		a.fix("If this can happen for a request (bad input, a missing record), return an error and answer it with a status instead of panicking.")
+		return
+	}
+	if strings.Contains(msg, `""`) {
+		if m, ok := a.findInputMismatch(); ok {
+			a.f.Class = ClassInputName
+			a.headline("An empty value: a request input read under the wrong name")
+			a.why("The error says " + code(shorten(msg, 120)) + ": the value was empty.")
+			a.explainMismatch(m)
+			return
+		}
+	}
+	a.headline("Error: " + code(shorten(msg, 100)))
+	typ := ""
+	if e.Type != "" {
+		typ = " (" + code(e.Type) + ")"
+	}
+	a.why("The offline analyzer does not recognise this error" + typ + ", so it cannot say more than its message: " + code(shorten(msg, 200)) + ".")
+	if len(e.Chain) > 0 {
+		var chain []string
+		for _, c := range e.Chain {
+			chain = append(chain, code(shorten(c, 120)))
+		}
+		a.why("It wraps " + strings.Join(chain, ", then ") + ".")
+	}
+	if a.s.Frame != nil {
+		a.fix("Read " + code(a.s.Function) + " around " + code(loc(a.s.File, a.s.Line)) + " and the call that produced the error, and check what makes it fail for this request.")
+	}
+	if e.Kind == "status" || e.Kind == "error" {
+		a.fix("When the error is expected for some requests (a missing record, bad input), answer it with a 4xx status instead of 500.")
+	}
+}
+
+// shorten cuts s to at most n runes, marking the cut.
+func shorten(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
+
+// errCheckBetween finds an "if err != nil" test between line from and the
+// failing line.
+func (a *analysis) errCheckBetween(from int) (corpusLine, bool) {
+	re := regexp.MustCompile(`err\s*!=\s*nil`)
+	for _, l := range a.s.linesAbove() {
+		if l.Number <= from {
+			break
+		}
+		if re.MatchString(l.Text) {
+			return a.siteLine(l), true
+		}
+	}
+	return corpusLine{}, false
+}

@@ -1,0 +1,179 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+)
+
+// executeCall matches a line that runs a template.
+var executeCall = regexp.MustCompile(`\.Execute(?:Template)?\(`)
+
+// templateFileName matches the usual template file names.
+var templateFileName = regexp.MustCompile(`^[\w./-]+\.(?:html|tmpl|gohtml|tpl|txt)$`)
+
+// templateLine returns the line the error names inside a template, from
+// the retrieved chunks or windows whose file is the template.
+func (a *analysis) templateLine(name string, line int) (corpusLine, bool) {
+	if name == "" || line <= 0 {
+		return corpusLine{}, false
+	}
+	for _, l := range a.c {
+		if l.Number == line && (l.File == name || l.File == baseName(name)) {
+			return l, true
+		}
+	}
+	return corpusLine{}, false
+}
+
+// template explains html/template and text/template errors.
+func (a *analysis) template() {
+	caps := a.f.Captures
+	tname, action := caps["tname"], caps["action"]
+	tline := atoi(caps["tline"])
+	at := ""
+	if tname != "" && tline > 0 {
+		at = code(loc(tname, tline))
+	}
+	src, hasSrc := a.templateLine(tname, tline)
+	showSource := func() {
+		if hasSrc {
+			a.why("That template line reads " + code(strings.TrimSpace(src.Text)) + ".")
+		}
+	}
+	if w, ok := a.s.lineMatching(executeCall); ok && w.Number != a.s.Line {
+		a.d.where = append(a.d.where, item{"The template was run at " + quoteLine(a.siteLine(w)) + "."})
+	}
+	switch a.f.Class {
+	case ClassTemplateField:
+		field, typ := caps["field"], caps["type"]
+		a.culprit = action
+		a.headline("Template error: no field "+code(field)+" in "+code(typ), "Template error: unknown field")
+		a.why("At " + at + " the action " + code("{{"+action+"}}") + " asks for " + code(field) + ", but the value there has type " + code(typ) + ", which has no exported field or method of that name. Templates look names up only when they run, so this fails at request time, not at startup.")
+		showSource()
+		if s := closest(field, exported(a.c.words()), 2); s != "" {
+			a.why("The code has " + code(s) + ", which is probably what was meant.")
+			a.fix("Correct the name in the template: " + code(field) + " → " + code(s) + ".")
+		} else {
+			a.fix("Correct the name in the template to a field or method that " + code(typ) + " has (exported, so it starts with a capital letter).")
+		}
+		a.fix("Or add the field or method to the type, if the template is right.")
+	case ClassTemplateNil:
+		field, typ := caps["field"], caps["type"]
+		holder := strings.TrimSuffix(action, "."+field)
+		a.culprit = holder
+		a.headline("Template error: "+code(holder)+" is nil", "Template error: nil pointer")
+		a.why("At " + at + " the action " + code("{{"+action+"}}") + " reads " + code(field) + " from " + code(holder) + ", which is a nil " + code(typ) + ".")
+		showSource()
+		if holder != "" && holder != "." {
+			a.fix("Guard it in the template: " + code("{{with "+holder+"}}{{."+field+"}}{{end}}") + ".")
+		}
+		a.fix("Or make sure the handler fills it in before running the template.")
+	case ClassTemplateNoKey:
+		key := caps["key"]
+		a.culprit = key
+		a.headline("Template error: map has no key "+code(key), "Template error: missing map key")
+		a.why("At " + at + " the action " + code("{{"+action+"}}") + " reads the key " + code(key) + " from a map that does not have it, and the template was set up with the option missingkey=error, which turns a missing key into an error.")
+		showSource()
+		if c := a.s.Caller; c != nil && strings.TrimSpace(c.Source.LineText()) != "" {
+			a.fix("Add " + code(`"`+key+`"`) + " to the data " + code(enclosingFunc(shortFunction(c.Function))) + " passes at " + code(loc(baseName(c.File), c.Line)) + ", or stop using it in the template.")
+		} else if l, ok := a.s.lineMatching(executeCall); ok {
+			a.fix("Add " + code(key) + " to the data passed at " + quoteLine(a.siteLine(l)) + ".")
+		} else {
+			a.fix("Add " + code(key) + " to the map passed to the template.")
+		}
+		if s := closest(key, a.c.words(), 2); s != "" {
+			a.fix("Or, if it is a typo, use the key the code sets, probably " + code(s) + ".")
+		}
+	case ClassTemplateUndef:
+		missing := caps["missing"]
+		if missing == "" {
+			missing = baseName(caps["pattern"])
+		}
+		a.culprit = missing
+		a.headline("Template error: no template "+code(`"`+missing+`"`), "Template error: undefined template")
+		a.why("The app asked for the template " + code(`"`+missing+`"`) + ", but no template of that name was parsed into this set. Names are the file's base name for files parsed with " + code("template.ParseFiles") + ", " + code("template.ParseGlob") + " or " + code("template.ParseFS") + ", or the name given in " + code(`{{define "..."}}`) + ".")
+		if l, ok := a.c.first(regexp.MustCompile(regexp.QuoteMeta(`"` + missing + `"`))); ok {
+			a.why("It is named at " + quoteLine(l) + ".")
+		}
+		names := append(a.c.quotedNames(templateFileName), defineNames(a.c)...)
+		if s := closest(missing, names, 3); s != "" {
+			a.why("The code does use " + code(`"`+s+`"`) + ", which is probably what was meant.")
+			a.fix("Correct the name: " + code(`"`+missing+`"`) + " → " + code(`"`+s+`"`) + ".")
+		} else {
+			a.fix("Use the exact name the template was parsed under, or add the file to the parse pattern.")
+		}
+		a.fix("Check that the parse pattern (the glob or file list) really includes the template's file.")
+	case ClassTemplateFunc:
+		fn := caps["fn"]
+		a.culprit = fn
+		a.headline("Template error: function "+code(`"`+fn+`"`)+" not defined", "Template error: undefined function")
+		a.why("The template " + at + " calls " + code(`"`+fn+`"`) + ", but no function of that name was registered when it was parsed. Functions must be registered with " + code("template.FuncMap") + " through the template's Funcs method before parsing, or parsing fails.")
+		showSource()
+		if l, ok := a.c.first(regexp.MustCompile(`FuncMap\{`)); ok {
+			a.why("The functions are registered at " + quoteLine(l) + ".")
+		}
+		keys := a.c.quotedNames(regexp.MustCompile(`^\w+$`))
+		if s := closest(fn, keys, 2); s != "" {
+			a.fix("Correct the name in the template to the registered " + code(`"`+s+`"`) + ".")
+		} else {
+			a.fix("Correct the name in the template to one that is registered (a typo is the usual cause).")
+		}
+		a.fix("Or register the function in the " + code("template.FuncMap") + " before the templates are parsed.")
+	case ClassTemplateParse:
+		detail := caps["detail"]
+		a.culprit = tname
+		a.headline("Template parse error in "+code(tname), "Template parse error")
+		a.why("The template " + at + " does not parse: " + code(detail) + ".")
+		showSource()
+		switch {
+		case strings.Contains(detail, "unclosed action"):
+			a.fix("Close the action on that line with " + code("}}") + ".")
+		case strings.Contains(detail, `unexpected "}"`):
+			a.why("A single " + code("}") + " inside an action is not a closing delimiter: actions end with " + code("}}") + ".")
+			a.fix("Close the action on that line with two braces, " + code("}}") + ".")
+		case strings.Contains(detail, "unexpected EOF") || strings.Contains(detail, "missing end"):
+			a.fix("Every " + code("{{if}}") + ", " + code("{{range}}") + ", " + code("{{with}}") + " and " + code("{{define}}") + " needs its own " + code("{{end}}") + ".")
+		default:
+			a.fix("Fix the syntax of the action at that line; the message says what the parser expected.")
+		}
+		a.fix("Templates are parsed at startup; parse them in a test too, so a syntax error fails the build instead of a request.")
+	default:
+		detail := caps["detail"]
+		a.culprit = action
+		a.headline("Template execution error", "Template error")
+		if action != "" {
+			a.why("Running the template failed at " + at + " in the action " + code("{{"+action+"}}") + ": " + code(detail) + ".")
+		} else {
+			a.why("Running the template failed: " + code(shorten(a.f.Message, 200)) + ".")
+		}
+		showSource()
+		if strings.HasPrefix(detail, "error calling") {
+			a.fix("A function called from the template returned an error; fix its input, or compute the value in the handler before running the template.")
+		}
+		a.fix("Check the action against the data the handler passes to the template.")
+	}
+	a.fix("Render into a buffer first and only then write it, so a failing template does not leave a half-written page.")
+}
+
+// exported returns the words that start with a capital letter.
+func exported(words []string) []string {
+	var out []string
+	for _, w := range words {
+		if w[0] >= 'A' && w[0] <= 'Z' {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// defineNames returns the names of {{define "name"}} blocks in the corpus.
+func defineNames(c corpus) []string {
+	re := regexp.MustCompile(`\{\{-?\s*(?:define|block)\s+"([^"]+)"`)
+	var out []string
+	for _, l := range c {
+		for _, m := range re.FindAllStringSubmatch(l.Text, -1) {
+			out = append(out, m[1])
+		}
+	}
+	return out
+}

@@ -1,0 +1,152 @@
+package offline_test
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/explainerr/explainerr/blogapp/app"
+	"github.com/explainerr/explainerr/blogapp/fixture"
+	"github.com/explainerr/explainerr/explainerr"
+	"github.com/explainerr/explainerr/explainerr/provider/offline"
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// blogDir is the sample blog, relative to this package.
+const blogDir = "../../../blogapp"
+
+// blogSource returns the text of every Go file and template of the blog app.
+func blogSource(t *testing.T) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(filepath.Join(blogDir, "app"), func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		b.Write(data)
+		b.WriteByte('\n')
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// blogHandler returns the blog app wrapped in the real middleware, with
+// the offline analyzer and no retrieval.
+func blogHandler(t *testing.T) http.Handler {
+	t.Helper()
+	db, err := app.OpenDB("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	ex, err := explainerr.New(
+		explainerr.WithProvider(offline.New()),
+		explainerr.WithRAG(false),
+		explainerr.WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil))),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return app.NewWithExplainer(db, ex)
+}
+
+// fixtureReport sends fx's request and decodes the JSON report.
+func fixtureReport(t *testing.T, h http.Handler, fx fixture.Fixture) *report.Report {
+	t.Helper()
+	var body io.Reader
+	if fx.Body != "" {
+		body = strings.NewReader(fx.Body)
+	}
+	req := httptest.NewRequest(fx.Method, fx.Path, body)
+	req.RemoteAddr = "127.0.0.1:41000"
+	req.Header.Set("Accept", "application/json")
+	if fx.Body != "" {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != fx.ExpectedStatus {
+		t.Fatalf("status %d, want %d; body:\n%s", rec.Code, fx.ExpectedStatus, rec.Body)
+	}
+	var rep report.Report
+	if err := json.Unmarshal(rec.Body.Bytes(), &rep); err != nil {
+		t.Fatalf("not a JSON report: %v\n%s", err, rec.Body)
+	}
+	return &rep
+}
+
+// TestBlogFixtures drives each of the blog's fixtures through the blog
+// wrapped in the middleware and checks the offline explanation: it names
+// the panic site's function and failing line, recognises the failure, and
+// names only identifiers of the app's source or the trace.
+func TestBlogFixtures(t *testing.T) {
+	fixtures, err := fixture.Load(filepath.Join(blogDir, "fixtures.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fixtures.Fixtures) != 15 {
+		t.Errorf("%d fixtures, want 15", len(fixtures.Fixtures))
+	}
+	h := blogHandler(t)
+	source := blogSource(t)
+	for _, fx := range fixtures.Fixtures {
+		t.Run(fx.ID, func(t *testing.T) {
+			rep := fixtureReport(t, h, fx)
+			ex := rep.Explanation
+			if ex.Provider != "offline" || ex.Error != "" {
+				t.Fatalf("explanation from %q, error %q", ex.Provider, ex.Error)
+			}
+			text := ex.Text
+			site := rep.InnermostApp()
+			if site == nil {
+				t.Fatal("the report has no app frame")
+			}
+			if !fixture.MatchesFunction(site.Function, fx.PanicSite.Function) {
+				t.Fatalf("innermost app frame %s, want %s", site.Function, fx.PanicSite.Function)
+			}
+			if !strings.Contains(text, "`"+fx.PanicSite.Function) {
+				t.Errorf("explanation does not name the panic site %s", fx.PanicSite.Function)
+			}
+			where := "`" + filepath.Base(site.File) + ":" + strconv.Itoa(site.Line) + "`"
+			if !strings.Contains(text, where) {
+				t.Errorf("explanation does not name the failing line %s", where)
+			}
+			if line := strings.TrimSpace(site.Source.LineText()); line == "" || !strings.Contains(text, line) {
+				t.Errorf("explanation does not quote the failing line %q", line)
+			}
+			class, culprit := offline.Recognize(rep)
+			if class == offline.ClassUnknown {
+				t.Errorf("failure not recognised: %s %q", rep.Error.Type, rep.Error.Message)
+			}
+			if again := offline.Analyze(rep); again != text {
+				t.Errorf("analyzing the decoded report gives a different text:\n%s", again)
+			}
+			// Every identifier must be in the report (what the analyzer
+			// saw) and, independently, in the app's source or the trace.
+			if unknown := offline.NewGrounding(rep).Unknown(text); len(unknown) > 0 {
+				t.Errorf("names identifiers not in the report: %v", unknown)
+			}
+			g := offline.NewGrounding(&report.Report{Frames: rep.Frames})
+			g.Add(source, rep.Error.Message, rep.Error.Type)
+			g.Add(rep.Error.Chain...)
+			if unknown := g.Unknown(text); len(unknown) > 0 {
+				t.Errorf("names identifiers not in the app's source or the trace: %v", unknown)
+			}
+			if !strings.HasSuffix(strings.TrimSpace(text), offline.Footer) {
+				t.Error("no offline footer")
+			}
+			t.Logf("%s (culprit %q) %+v:\n%s", class, culprit, rep.Error, text)
+		})
+	}
+}

@@ -1,0 +1,262 @@
+package offline
+
+import (
+	"go/scanner"
+	"go/token"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// wordPattern matches identifier-shaped words in any text: Go source,
+// templates, SQL, error messages, file paths.
+var wordPattern = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+// Grounding is the set of identifiers an explanation may name: the words of
+// the report's source windows, retrieved context, trace (function and file
+// names), error message and request, plus Go's predeclared identifiers and
+// the standard library identifiers in the stdExports table.
+type Grounding struct {
+	words map[string]bool
+}
+
+// NewGrounding returns the grounding of r: every identifier-shaped word of
+// its source windows, retrieved chunks, frames, error and request.
+func NewGrounding(r *report.Report) *Grounding {
+	g := &Grounding{words: map[string]bool{}}
+	if r == nil {
+		return g
+	}
+	g.Add(r.Error.Type, r.Error.Message)
+	g.Add(r.Error.Chain...)
+	for _, f := range r.Frames {
+		g.Add(f.Function, f.File)
+		if f.Source != nil {
+			g.Add(f.Source.Lines...)
+		}
+	}
+	for _, c := range r.Context {
+		g.Add(c.File, c.Symbol, c.Text)
+	}
+	q := r.Request
+	g.Add(q.Method, q.URL, q.Route)
+	for k, v := range q.Headers {
+		g.Add(k, v)
+	}
+	for _, m := range []map[string][]string{q.Query, q.Form} {
+		for k, vs := range m {
+			g.Add(k)
+			g.Add(vs...)
+		}
+	}
+	return g
+}
+
+// Add makes every identifier-shaped word of texts part of the grounding.
+func (g *Grounding) Add(texts ...string) {
+	for _, t := range texts {
+		for _, w := range wordPattern.FindAllString(t, -1) {
+			g.words[w] = true
+		}
+	}
+}
+
+// Has reports whether word occurs in the grounding texts themselves (not
+// counting Go's predeclared or standard library names).
+func (g *Grounding) Has(word string) bool { return g.words[word] }
+
+// Unknown returns the identifiers that markdown names in code spans and
+// code blocks and that the grounding does not allow, sorted and without
+// duplicates. A qualified standard library name is reported as "pkg.Name".
+func (g *Grounding) Unknown(markdown string) []string {
+	seen := map[string]bool{}
+	for _, code := range CodeSegments(markdown) {
+		for _, name := range g.unknownIn(code) {
+			seen[name] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for n := range seen {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// unknownIn returns the identifiers of one piece of code that are not allowed.
+func (g *Grounding) unknownIn(code string) []string {
+	var out []string
+	toks := goTokens(code)
+	inTemplate := strings.Contains(code, "{{")
+	for i, t := range toks {
+		if t.tok != token.IDENT {
+			continue
+		}
+		if g.words[t.lit] || predeclared[t.lit] || predeclaredMethods[t.lit] || stdPackageNames[t.lit] {
+			continue
+		}
+		if inTemplate && templateKeywords[t.lit] {
+			continue
+		}
+		// A selector whose chain starts at a standard library package:
+		// pkg.Name, or (*pkg.Type).Method.
+		if pkg := stdQualifier(toks[:i]); pkg != "" {
+			if stdExported(pkg, t.lit) {
+				continue
+			}
+			out = append(out, pkg+"."+t.lit)
+			continue
+		}
+		out = append(out, t.lit)
+	}
+	return out
+}
+
+// stdQualifier returns the standard library package name that qualifies
+// the identifier following before (a selector chain such as "http." or
+// "(*template.Template)."), or "".
+func stdQualifier(before []goToken) string {
+	n := len(before)
+	if n == 0 || before[n-1].tok != token.PERIOD {
+		return ""
+	}
+	for i := n - 2; i >= 0 && i >= n-6; i-- {
+		switch before[i].tok {
+		case token.IDENT:
+			if stdPackageNames[before[i].lit] && (i+1 < n && before[i+1].tok == token.PERIOD) {
+				return before[i].lit
+			}
+		case token.PERIOD, token.RPAREN, token.LPAREN, token.MUL:
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// Allows reports whether code (a Go expression, statement or line) names
+// only allowed identifiers.
+func (g *Grounding) Allows(code string) bool { return len(g.unknownIn(code)) == 0 }
+
+type goToken struct {
+	tok token.Token
+	lit string
+}
+
+// goTokens scans code as Go, tolerating errors (templates, SQL and file
+// names scan into identifiers and punctuation too). Comments and the
+// contents of string literals are not identifiers.
+func goTokens(code string) []goToken {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	src := []byte(code)
+	s.Init(fset.AddFile("", -1, len(src)), src, func(token.Position, string) {}, 0)
+	var out []goToken
+	for {
+		_, tok, lit := s.Scan()
+		if tok == token.EOF {
+			return out
+		}
+		out = append(out, goToken{tok, lit})
+	}
+}
+
+// CodeSegments returns the contents of the inline code spans and fenced
+// code blocks of markdown, in order.
+func CodeSegments(markdown string) []string {
+	var out []string
+	lines := strings.Split(markdown, "\n")
+	var prose []string
+	flush := func() {
+		out = append(out, inlineSpans(strings.Join(prose, "\n"))...)
+		prose = prose[:0]
+	}
+	for i := 0; i < len(lines); i++ {
+		trimmed := strings.TrimSpace(lines[i])
+		if !strings.HasPrefix(trimmed, "```") {
+			prose = append(prose, lines[i])
+			continue
+		}
+		flush()
+		var block []string
+		for i++; i < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[i]), "```"); i++ {
+			block = append(block, lines[i])
+		}
+		out = append(out, strings.Join(block, "\n"))
+	}
+	flush()
+	return out
+}
+
+// inlineSpans returns the contents of the backtick code spans of text. A
+// span opens with a run of backticks and closes with a run of equal length.
+func inlineSpans(text string) []string {
+	var out []string
+	for i := 0; i < len(text); {
+		if text[i] != '`' {
+			i++
+			continue
+		}
+		n := 0
+		for i+n < len(text) && text[i+n] == '`' {
+			n++
+		}
+		open := strings.Repeat("`", n)
+		rest := text[i+n:]
+		end := -1
+		for j := 0; j < len(rest); {
+			k := strings.Index(rest[j:], open)
+			if k < 0 {
+				break
+			}
+			k += j
+			// The closing run must be exactly n backticks long.
+			m := 0
+			for k+m < len(rest) && rest[k+m] == '`' {
+				m++
+			}
+			if m == n {
+				end = k
+				break
+			}
+			j = k + m
+		}
+		if end < 0 {
+			i += n
+			continue
+		}
+		out = append(out, rest[:end])
+		i += n + end + n
+	}
+	return out
+}
+
+// predeclared holds Go's predeclared identifiers: types, constants, the
+// zero value and built-in functions.
+var predeclared = setOf(`any bool byte comparable complex64 complex128 error float32 float64
+	int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr
+	true false iota nil
+	append cap clear close complex copy delete imag len make max min new panic print println real recover`)
+
+// templateKeywords are the keywords of text/template and html/template
+// actions, allowed in code that contains an action.
+var templateKeywords = setOf(`if else end range with define block template break continue and or not eq ne lt le gt ge len index print printf println html js urlquery call slice`)
+
+// predeclaredMethods are the methods of predeclared types: error's Error.
+var predeclaredMethods = setOf(`Error`)
+
+func setOf(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
+// baseName returns the last element of a slash- or backslash-separated path.
+func baseName(path string) string {
+	return filepath.Base(filepath.ToSlash(path))
+}

@@ -1,0 +1,470 @@
+package stack
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	pp "github.com/maruel/panicparse/v2/stack"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// MaxDumpBytes is the largest crash dump ParseDump reads.
+const MaxDumpBytes = 64 << 20
+
+// maxSnapshots bounds how many separate goroutine dumps are read from one
+// input (a log holding many crashes); the first crash is almost always in
+// the first few.
+const maxSnapshots = 1000
+
+// Dump is what a Go crash dump says about the failure.
+type Dump struct {
+	// Header holds the crash's header lines as printed ("panic: ...",
+	// "[signal SIGSEGV ...]", "fatal error: ...") without log prefixes; a
+	// panic repeated by "go test" appears once. Empty when the dump has no
+	// header (a goroutine dump taken on request).
+	Header []string
+	// Message is the error message: the header lines, the main one first,
+	// joined by newlines. "" when there is no header.
+	Message string
+	// Type is a guess at the Go type of the panic value, such as
+	// "runtime.boundsError" or "*runtime.TypeAssertionError"; "fatal error"
+	// for a runtime fatal error, "data race" for a race report, "" when the
+	// dump does not tell.
+	Type string
+	// Goroutine is the failing goroutine's ID and State its state
+	// ("running", "chan receive").
+	Goroutine int
+	State     string
+	// Frames is the failing goroutine's stack, innermost first, classified.
+	// The code that recovered a panic (the frames above the panic call) and
+	// the runtime's panic machinery are left out.
+	Frames []report.Frame
+	// CreatedBy is the function that started the failing goroutine ("" for
+	// the main goroutine or when unknown).
+	CreatedBy string
+	// Elided is true when the runtime left frames out of the failing
+	// goroutine's stack (deep recursion).
+	Elided bool
+	// Goroutines counts the goroutines in the dump.
+	Goroutines int
+	// Ambiguous is true when the dump does not say which goroutine failed
+	// (no crash header, a deadlock, a dump on SIGQUIT); the goroutine was
+	// then chosen by Reason.
+	Ambiguous bool
+	// Reason says how the failing goroutine was chosen.
+	Reason string
+	// LinePrefix is the log prefix stripped from the dump's lines, as
+	// written before the first goroutine header; "" when there was none.
+	LinePrefix string
+	// Warnings are parse problems that did not stop the parse, such as a
+	// malformed goroutine that was read only in part.
+	Warnings []string
+}
+
+// DumpOptions tune ParseDumpWith.
+type DumpOptions struct {
+	// ModuleRoots are local directories holding the app's modules. A frame
+	// of a main package whose file lies below one is an app frame (a main
+	// package has no import path to match the app's).
+	ModuleRoots []string
+	// MaxBytes caps the input's size; 0 means MaxDumpBytes.
+	MaxBytes int64
+}
+
+// ParseDump reads a Go crash dump (a panic, a "fatal error:", a "go test"
+// panic, a goroutine dump; from a terminal, a log file with a prefix on
+// every line, or a web page) and returns the failing goroutine's frames,
+// classified by c, and what the header says about the error.
+func ParseDump(r io.Reader, c *Classifier) (*Dump, error) {
+	return ParseDumpWith(r, c, DumpOptions{})
+}
+
+// ParseDumpWith is ParseDump with options.
+func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) {
+	limit := opts.MaxBytes
+	if limit <= 0 {
+		limit = MaxDumpBytes
+	}
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading the crash dump: %w", err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("the crash dump is larger than %d bytes: pass only the part with the panic and the goroutine that failed", limit)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, errors.New("the crash dump is empty")
+	}
+	text, prefix := normalizeDump(data)
+	snaps, err := scanSnapshots(text)
+	if err != nil {
+		return nil, err
+	}
+	total, withFrames := 0, 0
+	for _, s := range snaps {
+		total += len(s.goroutines)
+		for _, g := range s.goroutines {
+			if len(g.Stack.Calls) > 0 {
+				withFrames++
+			}
+		}
+	}
+	if withFrames == 0 {
+		msg := "no goroutine stack found in the input: expected Go crash output with lines such as \"goroutine 1 [running]:\" followed by frames"
+		if len(snaps) > 0 && snaps[0].err != "" {
+			msg += " (" + snaps[0].err + ")"
+		}
+		return nil, errors.New(msg)
+	}
+	if c == nil {
+		c = NewClassifier("")
+	}
+	d := &Dump{Goroutines: total, LinePrefix: prefix}
+	for _, s := range snaps {
+		if s.err != "" {
+			d.Warnings = append(d.Warnings, s.err)
+		}
+	}
+	g := d.pickGoroutine(snaps, c, opts.ModuleRoots)
+	d.Goroutine, d.State, d.Elided = g.ID, g.State, g.Stack.Elided
+	if len(g.CreatedBy.Calls) > 0 {
+		d.CreatedBy = strings.TrimSpace(reInGoroutine.ReplaceAllString(g.CreatedBy.Calls[0].Func.Complete, ""))
+	}
+	d.Frames = dumpFrames(g, c, opts.ModuleRoots)
+	return d, nil
+}
+
+var reInGoroutine = regexp.MustCompile(` in goroutine \d+$`)
+
+// snapshot is one goroutine dump in the input and the text before it.
+type snapshot struct {
+	goroutines []*pp.Goroutine
+	junk       string // the text between the previous dump and this one
+	err        string // why the parser stopped early, if it did
+}
+
+// scanSnapshots reads every goroutine dump of text with panicparse, which
+// stops at the first line that is not part of a dump; the rest is scanned
+// again, so that a log holding several dumps, or a dump with a malformed
+// goroutine, is read to the end.
+func scanSnapshots(text []byte) (snaps []snapshot, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("the crash dump could not be parsed: %v", v)
+		}
+	}()
+	// No path guessing, no source parsing: the dump's files are usually
+	// not on this machine, and the disk is not to be scanned.
+	opts := &pp.Opts{}
+	for pos := 0; pos < len(text) && len(snaps) < maxSnapshots; {
+		in := bytes.NewReader(text[pos:])
+		var junk bytes.Buffer
+		snap, suffix, scanErr := pp.ScanSnapshot(in, &junk, opts)
+		s := snapshot{junk: junk.String()}
+		if scanErr != nil && scanErr != io.EOF {
+			s.err = scanErr.Error()
+		}
+		if snap != nil {
+			s.goroutines = snap.Goroutines
+		}
+		if snap != nil || s.err != "" {
+			snaps = append(snaps, s)
+		}
+		if snap == nil || scanErr == io.EOF {
+			break
+		}
+		next := len(text) - len(suffix) - in.Len()
+		if next <= pos {
+			break
+		}
+		pos = next
+	}
+	return snaps, nil
+}
+
+// pickGoroutine chooses the failing goroutine: the first one printed
+// after the crash header; when the dump does not say (no header, a
+// deadlock, a dump on request), a running goroutine that is not the one
+// printing the dump, else the first with an app frame, else the first.
+func (d *Dump) pickGoroutine(snaps []snapshot, c *Classifier, roots []string) *pp.Goroutine {
+	guess := func(gs []*pp.Goroutine, why string) *pp.Goroutine { return d.guess(gs, why, c, roots) }
+	for _, s := range snaps {
+		if len(s.goroutines) == 0 {
+			continue
+		}
+		if g := s.goroutines[0]; g.RaceAddr != 0 {
+			d.Header = []string{"WARNING: DATA RACE"}
+			d.Message, d.Type = d.Header[0], "data race"
+			d.Reason = "the first access of the data race report"
+			return g
+		}
+		header := crashHeader(s.junk)
+		if len(header) == 0 {
+			continue
+		}
+		d.Header = header
+		d.Message = strings.Join(header, "\n")
+		d.Type = guessType(header[0])
+		first := header[0]
+		switch {
+		case strings.Contains(first, "all goroutines are asleep"):
+			d.Ambiguous = true
+			return guess(s.goroutines, "a deadlock: every goroutine waits, ")
+		case strings.HasPrefix(first, "SIG"):
+			d.Ambiguous = true
+			return guess(s.goroutines, "a dump on a signal names no failing goroutine, ")
+		case strings.HasPrefix(first, "panic: test timed out"):
+			if g := testGoroutine(s.junk, s.goroutines); g != nil {
+				d.Reason = "the goroutine running the test that timed out"
+				return g
+			}
+		}
+		d.Reason = "the goroutine printed right after the crash header"
+		return s.goroutines[0]
+	}
+	d.Ambiguous = true
+	var all []*pp.Goroutine
+	for _, s := range snaps {
+		all = append(all, s.goroutines...)
+	}
+	return guess(all, "the dump has no panic or fatal error header, ")
+}
+
+// guess picks a goroutine when the dump does not name the failing one.
+func (d *Dump) guess(gs []*pp.Goroutine, why string, c *Classifier, roots []string) *pp.Goroutine {
+	for _, g := range gs {
+		if g.State == "running" && !printsDump(g) && len(g.Stack.Calls) > 0 {
+			d.Reason = why + "so the first running goroutine was chosen"
+			return g
+		}
+	}
+	for _, g := range gs {
+		for _, call := range g.Stack.Calls {
+			if dumpKind(c, call.Func.Complete, call.RemoteSrcPath, roots) == report.FrameApp && !printsDump(g) {
+				d.Reason = why + "so the first goroutine running app code was chosen"
+				return g
+			}
+		}
+	}
+	d.Reason = why + "so the first goroutine was chosen"
+	return gs[0]
+}
+
+// printsDump reports whether g is the goroutine that wrote the dump
+// (runtime.Stack, runtime/debug.Stack, the pprof goroutine profile).
+func printsDump(g *pp.Goroutine) bool {
+	for _, call := range g.Stack.Calls {
+		f := call.Func.Complete
+		if f == "runtime.Stack" || strings.HasPrefix(f, "runtime/pprof.") || strings.HasPrefix(f, "runtime/debug.Stack") {
+			return true
+		}
+	}
+	return false
+}
+
+// reRunningTest matches a test named under "running tests:" in a "go
+// test" timeout panic.
+var reRunningTest = regexp.MustCompile(`(?m)^\s+(Test\w+|Benchmark\w+|Fuzz\w+|Example\w+)(?:/\S*)? \(`)
+
+// testGoroutine finds the goroutine running a test named in a timeout panic.
+func testGoroutine(junk string, gs []*pp.Goroutine) *pp.Goroutine {
+	for _, m := range reRunningTest.FindAllStringSubmatch(junk, -1) {
+		for _, g := range gs {
+			for _, call := range g.Stack.Calls {
+				if strings.HasSuffix(call.Func.Complete, "."+m[1]) {
+					return g
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// reRecovered matches the note Go adds to a panic that was recovered and
+// raised again.
+var reRecovered = regexp.MustCompile(` \[recovered(?:, repanicked)?\]$`)
+
+// crashHeader returns the crash's header lines found in junk, the main
+// one (the first "panic:" or "fatal error:" line) first. A panic value
+// printed over several lines is kept whole (up to a limit); a value that
+// "go test" repeats after "[recovered]" appears once.
+func crashHeader(junk string) []string {
+	lines := strings.Split(junk, "\n")
+	var main, extra []string
+	seen := map[string]bool{}
+	for i := 0; i < len(lines); i++ {
+		l := strings.TrimSpace(lines[i])
+		switch {
+		case strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || l == "panic:" || isSignalHeader(l):
+			value := reRecovered.ReplaceAllString(l, "")
+			if seen[value] {
+				continue
+			}
+			seen[value] = true
+			// A panic value may span lines, up to the next blank line.
+			block := []string{l}
+			for i+1 < len(lines) && len(block) < 20 {
+				next := strings.TrimSpace(lines[i+1])
+				if next == "" || isHeaderLine(next) || reGoroutineHeaderAnywhere.MatchString(next) {
+					break
+				}
+				block = append(block, strings.TrimRight(lines[i+1], " \t"))
+				i++
+			}
+			if main == nil {
+				main = block
+			} else {
+				extra = append(extra, block...)
+			}
+		case strings.HasPrefix(l, "[signal ") || strings.HasPrefix(l, "unexpected fault address"):
+			extra = append(extra, l)
+		case strings.HasPrefix(l, "runtime: ") && !strings.Contains(l, "=0x"):
+			extra = append(extra, l)
+		}
+	}
+	if main == nil {
+		return nil
+	}
+	return append(main, extra...)
+}
+
+func isHeaderLine(l string) bool {
+	return strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") ||
+		strings.HasPrefix(l, "[signal ") || strings.HasPrefix(l, "runtime: ") || isSignalHeader(l)
+}
+
+// reSignalHeader matches the first line of a dump on a signal such as
+// "SIGQUIT: quit" or "SIGABRT: abort".
+var reSignalHeader = regexp.MustCompile(`^SIG[A-Z]+: [a-z][a-z ]*$`)
+
+func isSignalHeader(l string) bool { return reSignalHeader.MatchString(l) }
+
+// reCustomValue matches how the runtime prints a panic value of a named
+// non-error type: "(main.T) 0xc000012345" or "main.Code(42)".
+var (
+	reCustomValue = regexp.MustCompile(`^\(([^()\s]+)\) 0x[0-9a-f]+$`)
+	reNamedScalar = regexp.MustCompile(`^((?:\*)?[\w./-]+\.[A-Za-z_]\w*)\(.*\)$`)
+)
+
+// guessType guesses the Go type of a panic value from the main header
+// line. The runtime's own errors print distinctive messages; other values
+// print only their text, and then the type is unknown ("").
+func guessType(line string) string {
+	if strings.HasPrefix(line, "fatal error: ") {
+		return "fatal error"
+	}
+	if isSignalHeader(line) {
+		return "signal"
+	}
+	v := reRecovered.ReplaceAllString(strings.TrimPrefix(line, "panic: "), "")
+	switch {
+	case strings.HasPrefix(v, "interface conversion"):
+		return "*runtime.TypeAssertionError"
+	case strings.HasPrefix(v, "runtime error: index out of range"),
+		strings.HasPrefix(v, "runtime error: slice bounds out of range"):
+		return "runtime.boundsError"
+	case strings.HasPrefix(v, "runtime error: invalid memory address"),
+		strings.HasPrefix(v, "runtime error: integer divide by zero"),
+		strings.HasPrefix(v, "runtime error: negative shift amount"),
+		strings.HasPrefix(v, "runtime error: makeslice"),
+		strings.HasPrefix(v, "runtime error: makechan"),
+		strings.HasPrefix(v, "runtime error: hash of unhashable type"),
+		strings.HasPrefix(v, "runtime error: comparing uncomparable type"):
+		return "runtime.errorString"
+	case strings.HasPrefix(v, "runtime error: "):
+		return "runtime.Error"
+	case strings.HasPrefix(v, "assignment to entry in nil map"),
+		strings.HasPrefix(v, "close of closed channel"),
+		strings.HasPrefix(v, "close of nil channel"),
+		strings.HasPrefix(v, "send on closed channel"),
+		strings.HasPrefix(v, "all goroutines are asleep"):
+		return "runtime.plainError"
+	}
+	if m := reCustomValue.FindStringSubmatch(v); m != nil {
+		return m[1]
+	}
+	if m := reNamedScalar.FindStringSubmatch(v); m != nil && !strings.Contains(m[1], " ") {
+		return m[1]
+	}
+	return ""
+}
+
+// dumpFrames converts g's stack to classified frames, innermost first,
+// without the recovering code above the outermost panic call and without
+// the panic machinery.
+func dumpFrames(g *pp.Goroutine, c *Classifier, roots []string) []report.Frame {
+	calls := g.Stack.Calls
+	for i, call := range calls {
+		if f := call.Func.Complete; f == "panic" || f == "runtime.gopanic" {
+			calls = g.Stack.Calls[i+1:]
+		}
+	}
+	frames := make([]report.Frame, 0, len(calls))
+	for _, call := range calls {
+		fn, file := call.Func.Complete, call.RemoteSrcPath
+		if fn == "" {
+			continue
+		}
+		kind := dumpKind(c, fn, file, roots)
+		if kind == report.FrameRuntime {
+			continue
+		}
+		frames = append(frames, report.Frame{Function: fn, File: file, Line: call.Line, Kind: kind})
+	}
+	return frames
+}
+
+// dumpKind classifies a frame of a dump. On top of c.Kind it knows two
+// things a dump from another machine needs: a vendored copy of a
+// dependency inside the app's tree ("app/vendor/github.com/x/y") is a
+// dependency, and a main package is app code when its file lies in the
+// app's tree, unless a build tool generated it (a fuzzing harness, cgo
+// glue).
+func dumpKind(c *Classifier, fn, file string, roots []string) string {
+	kind := c.Kind(fn, file)
+	if kind == report.FrameApp && PackageOf(fn) == "main" && !inApp(c, file, roots) {
+		// A dump may come from another program than the app being asked about.
+		return report.FrameDependency
+	}
+	return kind
+}
+
+func isVendored(pkg string) bool {
+	return strings.Contains(pkg, "/vendor/") || strings.HasPrefix(pkg, "vendor/")
+}
+
+// generatedMain reports whether a main package frame is in code a build
+// tool wrote: go-fuzz's and libFuzzer's harnesses, cgo's export wrappers.
+func generatedMain(fn, file string) bool {
+	base := filepath.Base(filepath.ToSlash(file))
+	return strings.Contains(file, "/go.fuzz.main/") || strings.HasPrefix(base, "_cgo_") ||
+		strings.HasPrefix(fn, "main.LLVMFuzzerTestOneInput") || strings.HasPrefix(fn, "main._cgoexp")
+}
+
+// inApp reports whether file lies in the app's tree: below a local module
+// root, or on a path that names an app module ("…/src/example.com/app/…",
+// or "example.com/app/…" in a -trimpath build).
+func inApp(c *Classifier, file string, roots []string) bool {
+	slash := filepath.ToSlash(file)
+	for _, r := range roots {
+		if r == "" {
+			continue
+		}
+		r = strings.TrimSuffix(filepath.ToSlash(r), "/") + "/"
+		if strings.HasPrefix(slash, r) {
+			return true
+		}
+	}
+	for _, p := range c.AppPrefixes {
+		if strings.HasPrefix(slash, p+"/") || strings.Contains(slash, "/"+p+"/") {
+			return true
+		}
+	}
+	return false
+}

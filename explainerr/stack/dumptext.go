@@ -1,0 +1,125 @@
+package stack
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Crash dumps rarely arrive as the runtime printed them: they pass through
+// loggers, terminals, web pages and issue trackers. normalizeDump undoes
+// what those do to the text, so that the goroutine parser sees the
+// runtime's own format.
+
+// reGoroutineHeaderAnywhere finds a goroutine header after any line prefix,
+// such as a logger's timestamp. Group 1 is the prefix.
+var reGoroutineHeaderAnywhere = regexp.MustCompile(`^(.*?)goroutine \d+(?: gp=\S+ m=\S+(?: mp=\S+)?)? \[[^\]]+\]:$`)
+
+// reBareFileLine matches a frame's file line that lost its indentation.
+var reBareFileLine = regexp.MustCompile(`^[^\s].*\.(?:go|s|c):\d+(?: \+0x[0-9a-f]+)?(?: fp=0x[0-9a-f]+ sp=0x[0-9a-f]+(?: pc=0x[0-9a-f]+)?)?$`)
+
+// reDigits matches a run of digits in a log prefix (timestamps, pids).
+var reDigits = regexp.MustCompile(`[0-9]+`)
+
+// normalizeDump returns data with line endings made "\n", Unicode spaces
+// (such as the em spaces some web pages indent with) made ASCII, trailing
+// blanks removed, a log prefix repeated before every line stripped, and
+// file lines that lost their indentation re-indented. prefix is the log
+// prefix found, as it appeared on the first goroutine header ("" if none).
+func normalizeDump(data []byte) (text []byte, prefix string) {
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	s := string(data)
+	if strings.IndexByte(s, '\r') >= 0 {
+		s = strings.ReplaceAll(s, "\r\n", "\n")
+		s = strings.ReplaceAll(s, "\r", "\n")
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(asciiSpaces(l), " \t")
+	}
+
+	strip, prefix := logPrefix(lines)
+	if strip != nil {
+		for i, l := range lines {
+			if m := strip.FindStringIndex(l); m != nil {
+				lines[i] = l[m[1]:]
+			}
+		}
+	}
+
+	var b bytes.Buffer
+	b.Grow(len(s) + len(lines))
+	prevFunc := false
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			l = ""
+		}
+		if prevFunc && reBareFileLine.MatchString(l) {
+			l = "\t" + l
+		}
+		indented := strings.HasPrefix(l, "\t") || strings.HasPrefix(l, " ")
+		prevFunc = !indented && (strings.HasSuffix(l, ")") || strings.HasPrefix(l, "created by "))
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return b.Bytes(), prefix
+}
+
+// logPrefix returns a pattern for the prefix a logger wrote before every
+// line of the dump, learnt from the first goroutine header: the prefix with
+// its digits generalised (timestamps change from line to line). It returns
+// nil when the header has no prefix, or only indentation. raw is the
+// prefix as written on that header.
+func logPrefix(lines []string) (re *regexp.Regexp, raw string) {
+	for _, l := range lines {
+		m := reGoroutineHeaderAnywhere.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		p := m[1]
+		core := strings.TrimRight(p, " \t")
+		if strings.TrimSpace(core) == "" {
+			return nil, ""
+		}
+		ws := p[len(core):]
+		pattern := "^" + reDigits.ReplaceAllString(regexp.QuoteMeta(core), `[0-9]+`)
+		if ws != "" {
+			// An empty log line may have lost the separator.
+			pattern += "(?:" + regexp.QuoteMeta(ws) + "|$)"
+		}
+		re, err := regexp.Compile(pattern)
+		if err != nil {
+			return nil, ""
+		}
+		return re, p
+	}
+	return nil, ""
+}
+
+// asciiSpaces replaces every non-ASCII space (no-break, em and other
+// typographic spaces) by an ASCII space and drops zero-width characters.
+func asciiSpaces(s string) string {
+	clean := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r < utf8.RuneSelf:
+			return r
+		case r == '\u200B' || r == '\u200C' || r == '\u200D' || r == '\u2060' || r == '\uFEFF':
+			return -1
+		case unicode.IsSpace(r):
+			return ' '
+		}
+		return r
+	}, s)
+}

@@ -1,0 +1,3 @@
+module example.com/crasher
+
+go 1.22

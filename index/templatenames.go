@@ -1,0 +1,165 @@
+package index
+
+import (
+	"context"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+var (
+	// templatePosRE finds "template: post.html:3:14:" in an execution error.
+	templatePosRE = regexp.MustCompile(`template: ([^\s:"]+):(\d+)`)
+	// quotedNameRE finds quoted template names: `executing "post.html"`,
+	// `"posts_lst.html" is undefined`, `no template "x"`.
+	quotedNameRE = regexp.MustCompile(`"([^"\s]{1,200})"`)
+)
+
+// templateRef is a template an error message names, with a line when the
+// message gives one.
+type templateRef struct {
+	name string
+	line int
+	// missing is set when the message says the template does not exist,
+	// so templates with nearby names are worth showing.
+	missing bool
+}
+
+// templateRefs returns the templates an error names, in order, once each.
+func templateRefs(e report.Error) []templateRef {
+	var out []templateRef
+	seen := map[string]bool{}
+	for _, msg := range append([]string{e.Message}, e.Chain...) {
+		if !strings.Contains(msg, "template") {
+			continue
+		}
+		missing := strings.Contains(msg, "undefined") || strings.Contains(msg, "no template") ||
+			strings.Contains(msg, "not defined")
+		for _, m := range templatePosRE.FindAllStringSubmatch(msg, -1) {
+			line, _ := strconv.Atoi(m[2])
+			if !seen[m[1]] {
+				seen[m[1]] = true
+				out = append(out, templateRef{name: m[1], line: line})
+			}
+		}
+		for _, m := range quotedNameRE.FindAllStringSubmatch(msg, -1) {
+			if !seen[m[1]] {
+				seen[m[1]] = true
+				out = append(out, templateRef{name: m[1], missing: missing})
+			}
+		}
+	}
+	return out
+}
+
+// templateAnchors adds the template chunks an error message names. A
+// name with a line picks the chunk of that file holding the line; a name
+// the index does not know (a misspelt template) picks the templates with
+// the nearest names instead.
+func (r *Retriever) templateAnchors(ctx context.Context, e report.Error, sel *selection) error {
+	refs := templateRefs(e)
+	if len(refs) == 0 {
+		return nil
+	}
+	for _, ref := range refs {
+		found, err := r.templateChunks(ctx, ref)
+		if err != nil {
+			return err
+		}
+		if len(found) == 0 && ref.missing {
+			if found, err = r.nearestTemplates(ctx, ref.name); err != nil {
+				return err
+			}
+		}
+		for _, id := range found {
+			sel.add(id, report.ReasonFrame, 1)
+		}
+	}
+	return nil
+}
+
+// templateChunks returns the template chunks that declare ref.name,
+// narrowed to the one holding ref.line when that one is known.
+func (r *Retriever) templateChunks(ctx context.Context, ref templateRef) ([]int64, error) {
+	if ref.line > 0 {
+		var id int64
+		err := r.db.QueryRowContext(ctx, `SELECT id FROM chunks WHERE kind = ? AND (file = ? OR file LIKE ? ESCAPE '\') AND start_line <= ? AND end_line >= ?
+			ORDER BY end_line - start_line LIMIT 1`, KindTemplate, ref.name, "%/"+escapeLike(ref.name), ref.line, ref.line).Scan(&id)
+		if err == nil {
+			return []int64{id}, nil
+		}
+	}
+	rows, err := r.db.QueryContext(ctx, `SELECT c.id FROM idents i JOIN chunks c ON c.id = i.chunk_id
+		WHERE i.name = ? AND i.role = ? AND c.kind = ? AND (c.symbol = ? OR c.part = 0)
+		ORDER BY c.symbol = ? DESC, c.file, c.start_line LIMIT 3`, ref.name, roleDeclares, KindTemplate, ref.name, ref.name)
+	if err != nil {
+		return nil, r.broken(err)
+	}
+	return scanIDs(rows)
+}
+
+// nearestTemplates returns up to two template chunks whose symbol is
+// within a small edit distance of name.
+func (r *Retriever) nearestTemplates(ctx context.Context, name string) ([]int64, error) {
+	rows, err := r.db.QueryContext(ctx, `SELECT id, symbol FROM chunks WHERE kind = ? AND part = 0`, KindTemplate)
+	if err != nil {
+		return nil, r.broken(err)
+	}
+	defer rows.Close()
+	type cand struct {
+		id   int64
+		dist int
+	}
+	var best []cand
+	limit := max(2, len(name)/4)
+	for rows.Next() {
+		var id int64
+		var sym string
+		if err := rows.Scan(&id, &sym); err != nil {
+			return nil, r.broken(err)
+		}
+		if d := editDistance(strings.ToLower(sym), strings.ToLower(name)); d <= limit {
+			best = append(best, cand{id, d})
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, r.broken(err)
+	}
+	// Stable selection of the two nearest.
+	var out []int64
+	for d := 0; d <= limit && len(out) < 2; d++ {
+		for _, c := range best {
+			if c.dist == d && len(out) < 2 {
+				out = append(out, c.id)
+			}
+		}
+	}
+	return out, nil
+}
+
+// editDistance is the Levenshtein distance of two strings.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func escapeLike(s string) string {
+	return strings.NewReplacer(`%`, `\%`, `_`, `\_`).Replace(s)
+}
