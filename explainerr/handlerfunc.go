@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"reflect"
 	"runtime"
+	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/stack"
 )
@@ -47,6 +48,14 @@ func handlerFrame(pc uintptr) (name, file string, line int) {
 	if fn == nil {
 		return "", "", 0
 	}
+	name = fn.Name()
 	file, line = fn.FileLine(fn.Entry())
-	return fn.Name(), file, line
+	if strings.HasSuffix(name, "-fm") {
+		// A method value: its wrapper is generated code; find the method.
+		if method, mfile, mline, ok := locateMethodValue(name); ok {
+			return method, mfile, mline
+		}
+		name = strings.TrimSuffix(name, "-fm")
+	}
+	return name, file, line
 }

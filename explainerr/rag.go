@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/index"
 )
 
 // ragState gives the middleware a retriever: the one configured, or one
@@ -25,11 +26,6 @@ type ragState struct {
 	opened  Retriever
 	closer  io.Closer
 	modTime time.Time
-}
-
-// openIndex opens the index file at path as a Retriever.
-var openIndex = func(path string) (Retriever, io.Closer, error) {
-	return nil, nil, errors.New("this build has no index support")
 }
 
 func newRAGState(r Retriever, path string) *ragState {
@@ -66,11 +62,11 @@ func (s *ragState) retriever() (Retriever, error) {
 		s.closer.Close()
 		s.opened, s.closer = nil, nil
 	}
-	ret, closer, err := openIndex(s.path)
+	ret, err := index.OpenRetriever(s.path, index.RetrieverOptions{})
 	if err != nil {
 		return nil, err
 	}
-	s.opened, s.closer, s.modTime = ret, closer, st.ModTime()
+	s.opened, s.closer, s.modTime = ret, ret, st.ModTime()
 	return ret, nil
 }
 

@@ -181,3 +181,22 @@ func TestHandlerFuncWithoutMiddleware(t *testing.T) {
 		t.Errorf("%d %q", rec.Code, rec.Body.String())
 	}
 }
+
+type postService struct{}
+
+func (s *postService) create(w http.ResponseWriter, r *http.Request) error {
+	return errors.New("title is required")
+}
+
+func TestHandlerFuncMethodValue(t *testing.T) {
+	svc := &postService{}
+	h := newExplainer(t).Middleware(explainerr.HandlerFunc(svc.create))
+	rep := decodeReport(t, get(h, "POST", "/posts", "application/json"))
+	f := rep.InnermostApp()
+	if f == nil || !strings.HasSuffix(f.Function, "(*postService).create") || strings.HasSuffix(f.Function, "-fm") {
+		t.Fatalf("innermost app frame = %+v, want the method", f)
+	}
+	if !strings.HasSuffix(f.File, "writer_test.go") || f.Source == nil || !strings.Contains(f.Source.LineText(), "func (s *postService) create") {
+		t.Errorf("method located at %s:%d with source %+v", f.File, f.Line, f.Source)
+	}
+}

@@ -13,7 +13,8 @@ import (
 
 // selfPackage is the import path prefix of explainerr's own packages. Their
 // frames (the middleware, the handler adapter) are never app frames, even
-// when explainerr and the app share a module, as its sample app does.
+// when explainerr and the app share a module, as its sample app does; they
+// count as machinery and are hidden by default.
 const selfPackage = "github.com/explainerr/explainerr/explainerr"
 
 // Classifier decides the kind of a frame from its function name and file.
@@ -91,7 +92,9 @@ func (c *Classifier) Kind(function, file string) string {
 		return report.FrameApp
 	}
 	if pkg == selfPackage || strings.HasPrefix(pkg, selfPackage+"/") {
-		return report.FrameDependency
+		// explainerr's own middleware and adapters: machinery, like the
+		// runtime's panic delivery, and hidden with it.
+		return report.FrameRuntime
 	}
 	for _, p := range c.AppPrefixes {
 		if (pkg == p || strings.HasPrefix(pkg, p+"/")) && !isVendored(pkg) {

@@ -124,7 +124,7 @@ func TestClassifier(t *testing.T) {
 		{"runtime.goPanicIndex", "/usr/local/go/src/runtime/panic.go", report.FrameRuntime},
 		{"runtime.mapassign_faststr", "/usr/local/go/src/runtime/map_faststr.go", report.FrameStdlib},
 		{"github.com/go-chi/chi/v5.(*Mux).ServeHTTP", "/go/pkg/mod/github.com/go-chi/chi/v5@v5.5.0/mux.go", report.FrameDependency},
-		{"github.com/explainerr/explainerr/explainerr.(*Explainer).Middleware.func1", "/src/explainerr/middleware.go", report.FrameDependency},
+		{"github.com/explainerr/explainerr/explainerr.(*Explainer).Middleware.func1", "/src/explainerr/middleware.go", report.FrameRuntime},
 	}
 	for _, tc := range cases {
 		if got := c.Kind(tc.fn, tc.file); got != tc.want {

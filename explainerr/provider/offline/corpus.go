@@ -82,19 +82,18 @@ func (c corpus) first(pattern *regexp.Regexp) (corpusLine, bool) {
 }
 
 // closest returns the candidate nearest to word by edit distance, at most
-// maxDist edits away and not equal to word (ignoring case), or "". Ties go
-// to the alphabetically first candidate, so the answer is deterministic.
+// maxDist edits away (a change of case is an edit) and not equal to
+// word, or "". Ties go to the alphabetically first candidate, so the
+// answer is deterministic.
 func closest(word string, candidates []string, maxDist int) string {
 	best, bestDist := "", maxDist+1
 	sorted := append([]string(nil), candidates...)
 	sort.Strings(sorted)
-	lw := strings.ToLower(word)
 	for _, c := range sorted {
-		lc := strings.ToLower(c)
-		if lc == lw || len(c) < 2 {
+		if c == word || len(c) < 2 {
 			continue
 		}
-		if d := editDistance(lw, lc); d < bestDist {
+		if d := editDistance(word, c); d < bestDist {
 			best, bestDist = c, d
 		}
 	}

@@ -62,13 +62,20 @@ func (a *analysis) sqlStatement(word string) (corpusLine, bool) {
 	return a.c.first(re)
 }
 
-// lowerWords returns the corpus words made of lower-case letters, digits
-// and underscores (the usual SQL names).
-func lowerWords(c corpus) []string {
+// sqlLine matches a line of SQL text.
+var sqlLine = regexp.MustCompile(`\b(?:SELECT|INSERT INTO|UPDATE|DELETE FROM|CREATE TABLE|FROM|WHERE|JOIN|REFERENCES)\b`)
+
+// sqlNames returns the lower-case words of the corpus lines that hold SQL
+// (the usual table and column names), without the SQL keywords.
+func sqlNames(c corpus) []string {
 	var out []string
-	for _, w := range c.words() {
-		if strings.ToLower(w) == w {
-			out = append(out, w)
+	seen := map[string]bool{}
+	for _, l := range c.find(sqlLine) {
+		for _, w := range wordPattern.FindAllString(l.Text, -1) {
+			if strings.ToLower(w) == w && !seen[w] {
+				seen[w] = true
+				out = append(out, w)
+			}
 		}
 	}
 	return out
@@ -94,7 +101,7 @@ func (a *analysis) sqlSchema() {
 			a.culprit = col
 			a.why("The query runs inside " + code(callName(call.Text)) + ", called at " + quoteLine(call) + "; its SQL text names " + code(col) + ".")
 		}
-		if s := closest(name, lowerWords(a.c), 2); s != "" {
+		if s := closest(name, sqlNames(a.c), 2); s != "" {
 			a.why("The code also uses " + code(s) + ", which is probably the real column.")
 			a.fix("Correct the column name in the query: " + code(name) + " → " + code(s) + ".")
 		} else {
@@ -109,7 +116,7 @@ func (a *analysis) sqlSchema() {
 		if l, ok := a.sqlStatement(table); ok {
 			a.why("The query is at " + quoteLine(l) + ".")
 		}
-		if s := closest(table, lowerWords(a.c), 2); s != "" {
+		if s := closest(table, sqlNames(a.c), 2); s != "" {
 			a.fix("Correct the table name: " + code(table) + " → " + code(s) + ".")
 		}
 		a.fix("Make sure the schema is created at startup, on the same database file the app opens.")

@@ -109,10 +109,20 @@ func (a *analysis) template() {
 		a.headline("Template error: function "+code(`"`+fn+`"`)+" not defined", "Template error: undefined function")
 		a.why("The template " + at + " calls " + code(`"`+fn+`"`) + ", but no function of that name was registered when it was parsed. Functions must be registered with " + code("template.FuncMap") + " through the template's Funcs method before parsing, or parsing fails.")
 		showSource()
-		if l, ok := a.c.first(regexp.MustCompile(`FuncMap\{`)); ok {
-			a.why("The functions are registered at " + quoteLine(l) + ".")
-		}
 		keys := a.c.quotedNames(regexp.MustCompile(`^\w+$`))
+		if l, ok := a.c.first(regexp.MustCompile(`FuncMap\{`)); ok {
+			registered := a.funcMapKeys(l)
+			if len(registered) > 0 {
+				keys = registered
+				var quoted []string
+				for _, k := range registered {
+					quoted = append(quoted, code(`"`+k+`"`))
+				}
+				a.why("The functions are registered at " + quoteLine(l) + "; the names are " + strings.Join(quoted, ", ") + ".")
+			} else {
+				a.why("The functions are registered at " + quoteLine(l) + ".")
+			}
+		}
 		if s := closest(fn, keys, 2); s != "" {
 			a.fix("Correct the name in the template to the registered " + code(`"`+s+`"`) + ".")
 		} else {
@@ -173,6 +183,25 @@ func defineNames(c corpus) []string {
 	for _, l := range c {
 		for _, m := range re.FindAllStringSubmatch(l.Text, -1) {
 			out = append(out, m[1])
+		}
+	}
+	return out
+}
+
+// funcMapKeys returns the names registered by the template.FuncMap literal
+// that opens at l, as far as the corpus shows it.
+func (a *analysis) funcMapKeys(l corpusLine) []string {
+	key := regexp.MustCompile(`"(\w+)"\s*:`)
+	var out []string
+	for _, cl := range a.c {
+		if cl.File != l.File || cl.Number < l.Number || cl.Number > l.Number+30 {
+			continue
+		}
+		for _, m := range key.FindAllStringSubmatch(cl.Text, -1) {
+			out = append(out, m[1])
+		}
+		if cl.Number > l.Number && strings.TrimSpace(cl.Text) == "}" {
+			break
 		}
 	}
 	return out

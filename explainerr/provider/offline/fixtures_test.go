@@ -1,6 +1,7 @@
 package offline_test
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -17,12 +18,14 @@ import (
 	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/explainerr/provider/offline"
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/index"
 )
 
 // blogDir is the sample blog, relative to this package.
 const blogDir = "../../../blogapp"
 
-// blogSource returns the text of every Go file and template of the blog app.
+// blogSource returns the name and text of every Go file and template of
+// the blog app.
 func blogSource(t *testing.T) string {
 	t.Helper()
 	var b strings.Builder
@@ -31,6 +34,7 @@ func blogSource(t *testing.T) string {
 			return err
 		}
 		data, err := os.ReadFile(path)
+		b.WriteString(path + "\n")
 		b.Write(data)
 		b.WriteByte('\n')
 		return err
@@ -42,19 +46,23 @@ func blogSource(t *testing.T) string {
 }
 
 // blogHandler returns the blog app wrapped in the real middleware, with
-// the offline analyzer and no retrieval.
-func blogHandler(t *testing.T) http.Handler {
+// the offline analyzer; indexPath "" means no retrieval.
+func blogHandler(t *testing.T, indexPath string) http.Handler {
 	t.Helper()
 	db, err := app.OpenDB("")
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	ex, err := explainerr.New(
+	opts := []explainerr.Option{
 		explainerr.WithProvider(offline.New()),
-		explainerr.WithRAG(false),
+		explainerr.WithRAG(indexPath != ""),
 		explainerr.WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil))),
-	)
+	}
+	if indexPath != "" {
+		opts = append(opts, explainerr.WithIndexPath(indexPath))
+	}
+	ex, err := explainerr.New(opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,6 +99,22 @@ func fixtureReport(t *testing.T, h http.Handler, fx fixture.Fixture) *report.Rep
 // the panic site's function and failing line, recognises the failure, and
 // names only identifiers of the app's source or the trace.
 func TestBlogFixtures(t *testing.T) {
+	checkBlogFixtures(t, blogHandler(t, ""), report.ModePlain)
+}
+
+// TestBlogFixturesWithRetrieval does the same with retrieval on, over an
+// index of the blog built for the test: the explanation may then use the
+// retrieved source, and must still name only what exists.
+func TestBlogFixturesWithRetrieval(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "index.db")
+	_, err := index.Build(context.Background(), index.BuildOptions{Dir: blogDir, Patterns: []string{"./..."}, Path: path})
+	if err != nil {
+		t.Fatalf("indexing the blog: %v", err)
+	}
+	checkBlogFixtures(t, blogHandler(t, path), report.ModeRAG)
+}
+
+func checkBlogFixtures(t *testing.T, h http.Handler, mode string) {
 	fixtures, err := fixture.Load(filepath.Join(blogDir, "fixtures.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -98,11 +122,13 @@ func TestBlogFixtures(t *testing.T) {
 	if len(fixtures.Fixtures) != 15 {
 		t.Errorf("%d fixtures, want 15", len(fixtures.Fixtures))
 	}
-	h := blogHandler(t)
 	source := blogSource(t)
 	for _, fx := range fixtures.Fixtures {
 		t.Run(fx.ID, func(t *testing.T) {
 			rep := fixtureReport(t, h, fx)
+			if rep.Mode != mode {
+				t.Fatalf("mode %q, want %q (notices %q)", rep.Mode, mode, rep.Notices)
+			}
 			ex := rep.Explanation
 			if ex.Provider != "offline" || ex.Error != "" {
 				t.Fatalf("explanation from %q, error %q", ex.Provider, ex.Error)
@@ -146,7 +172,7 @@ func TestBlogFixtures(t *testing.T) {
 			if !strings.HasSuffix(strings.TrimSpace(text), offline.Footer) {
 				t.Error("no offline footer")
 			}
-			t.Logf("%s (culprit %q) %+v:\n%s", class, culprit, rep.Error, text)
+			t.Logf("%s (culprit %q):\n%s", class, culprit, text)
 		})
 	}
 }

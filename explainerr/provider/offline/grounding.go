@@ -238,7 +238,7 @@ func inlineSpans(text string) []string {
 // zero value and built-in functions.
 var predeclared = setOf(`any bool byte comparable complex64 complex128 error float32 float64
 	int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr
-	true false iota nil
+	true false iota nil _
 	append cap clear close complex copy delete imag len make max min new panic print println real recover`)
 
 // templateKeywords are the keywords of text/template and html/template

@@ -76,7 +76,11 @@ func (a *analysis) explainMismatch(m inputMismatch) {
 	if m.Line.File != "" {
 		at = " at " + quoteLine(m.Line)
 	}
-	a.why("The code reads the " + m.What + " " + code(`"`+m.Key+`"`) + at + ", but the request has no " + m.What + " of that name (it has " + strings.Join(have, ", ") + "), so the value read is empty.")
+	missing := "the request has no " + m.What + " of that name (it has " + strings.Join(have, ", ") + ")"
+	if m.What == "route parameter" && a.r.Request.Route != "" {
+		missing = "the route " + code(a.r.Request.Route) + " declares no parameter of that name (it declares " + strings.Join(have, ", ") + ")"
+	}
+	a.why("The code reads the " + m.What + " " + code(`"`+m.Key+`"`) + at + ", but " + missing + ", so the value read is empty.")
 	a.fix("Read the " + m.What + " under the name the request uses (" + strings.Join(have, ", ") + "), or rename it where it is declared, so both sides agree.")
 }
 

@@ -90,6 +90,9 @@ func analyzeLine(src *report.Source) lineFacts {
 	if idx < 0 || idx >= len(src.Lines) {
 		return lineFacts{}
 	}
+	if t := strings.TrimSpace(src.Lines[idx]); t == "" || strings.HasPrefix(t, "//") {
+		return lineFacts{}
+	}
 	for back := 0; back <= maxExtend && idx-back >= 0; back++ {
 		for fwd := 0; fwd <= maxExtend && idx+fwd < len(src.Lines); fwd++ {
 			snippet := src.Lines[idx-back : idx+fwd+1]
@@ -105,11 +108,6 @@ func analyzeLine(src *report.Source) lineFacts {
 // composite literal elements or call arguments, and collects the operations
 // on line failing (an index into lines).
 func parseSnippet(lines []string, failing int) (lineFacts, bool) {
-	text := strings.Join(lines, "\n")
-	opens, ok := bracketBalance(text)
-	if !ok {
-		return lineFacts{}, false
-	}
 	first := strings.TrimSpace(lines[0])
 	if strings.HasPrefix(first, "}") {
 		// "} else {" and "} else if cond {": keep the part after the brace.
@@ -119,10 +117,12 @@ func parseSnippet(lines []string, failing int) (lineFacts, bool) {
 			return lineFacts{}, false
 		}
 		lines = append([]string{rest}, lines[1:]...)
-		text = strings.Join(lines, "\n")
-		if opens, ok = bracketBalance(text); !ok {
-			return lineFacts{}, false
-		}
+		first = rest
+	}
+	text := strings.Join(lines, "\n")
+	opens, ok := bracketBalance(text)
+	if !ok {
+		return lineFacts{}, false
 	}
 	closers := strings.Repeat("\n}", opens)
 	type wrap struct{ head, tail string }
