@@ -47,7 +47,11 @@ func (ex *Explainer) errorReport(he *handlerError) *report.Report {
 		Status: http.StatusInternalServerError,
 	}
 	if name, file, line := handlerFrame(he.fn); name != "" {
-		r.Frames = append(r.Frames, report.Frame{Function: name, File: file, Line: line, Kind: ex.classifier.Kind(name, file)})
+		f := report.Frame{Function: name, File: file, Line: line, Kind: ex.classifier.Kind(name, file)}
+		if f.Kind == report.FrameApp {
+			refineReturnLine(&f, ex.sources.Lines(file), r.Error.Message)
+		}
+		r.Frames = append(r.Frames, f)
 	}
 	r.Frames = append(r.Frames, stack.FromPCs(he.pcs, ex.classifier, ex.cfg.showRuntime)...)
 	return r

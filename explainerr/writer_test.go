@@ -3,6 +3,7 @@ package explainerr_test
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -196,7 +197,25 @@ func TestHandlerFuncMethodValue(t *testing.T) {
 	if f == nil || !strings.HasSuffix(f.Function, "(*postService).create") || strings.HasSuffix(f.Function, "-fm") {
 		t.Fatalf("innermost app frame = %+v, want the method", f)
 	}
-	if !strings.HasSuffix(f.File, "writer_test.go") || f.Source == nil || !strings.Contains(f.Source.LineText(), "func (s *postService) create") {
+	if !strings.HasSuffix(f.File, "writer_test.go") || f.Source == nil || !strings.Contains(f.Source.LineText(), `errors.New("title is required")`) {
 		t.Errorf("method located at %s:%d with source %+v", f.File, f.Line, f.Source)
+	}
+}
+
+func wrapsItsError(w http.ResponseWriter, r *http.Request) error {
+	slug := r.URL.Query().Get("slug")
+	if slug == "" {
+		return nil
+	}
+	err := errors.New("no rows")
+	return fmt.Errorf("loading post %q: %w", slug, err)
+}
+
+func TestHandlerFuncPointsAtTheReturn(t *testing.T) {
+	h := newExplainer(t).Middleware(explainerr.HandlerFunc(wrapsItsError))
+	rep := decodeReport(t, get(h, "GET", "/?slug=hello", "application/json"))
+	f := rep.InnermostApp()
+	if f == nil || !strings.Contains(f.Source.LineText(), `fmt.Errorf("loading post %q: %w"`) {
+		t.Fatalf("frame = %+v; want the line that made the error", f)
 	}
 }
