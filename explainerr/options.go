@@ -97,8 +97,9 @@ func WithAppModules(prefixes ...string) Option {
 // (default 3000).
 func WithTraceBudget(chars int) Option { return func(c *config) { c.traceBudget = chars } }
 
-// WithPromptBudget sets the character budget of the whole user message
-// (default 6000); retrieved source is cut to fit it.
+// WithPromptBudget sets the character budget of the whole prompt, system
+// and user messages together (default 6000); retrieved source is cut to
+// fit it.
 func WithPromptBudget(chars int) Option { return func(c *config) { c.promptBudget = chars } }
 
 // WithTimeout bounds one explanation (default 20s).

@@ -1,4 +1,20 @@
 // Package index chunks an app's Go source and templates, embeds the chunks,
 // stores them in a local SQLite file with a sqlite-vec table, and retrieves
 // the chunks relevant to a failure report.
+//
+// Build lists the packages of some patterns with golang.org/x/tools/go/packages
+// and makes one chunk per top-level declaration (functions, methods, types
+// with their methods' signatures, const and var blocks; long ones split at
+// statement boundaries), per {{define}} block of a template and per .sql
+// file, recording for each chunk the identifiers it declares, references,
+// calls and returns. Chunks are embedded by an Embedder (the offline
+// HashEmbedder by default, or an OpenAI-compatible endpoint) and stored
+// with their vectors in one SQLite file; rebuilding is incremental by file
+// content hash and atomic (a temporary file renamed into place).
+//
+// A Retriever answers a report.Report with the chunks that contain its app
+// frames and the templates its message names, then one hop along the code
+// graph (callees, the failing method's receiver type and constructors, the
+// declarations and users of identifiers on the failing line), then the
+// chunks nearest the failure by vector similarity.
 package index

@@ -236,24 +236,29 @@ func failingIdentifiers(rep *report.Report) []string {
 // to the query.
 func (r *Retriever) similarities(ctx context.Context, qvec []float32, cands []graphCand) (map[int64]float64, error) {
 	out := make(map[int64]float64, len(cands))
-	if qvec == nil {
+	if qvec == nil || len(cands) == 0 {
 		return out, nil
 	}
-	stmt, err := r.db.PrepareContext(ctx, `SELECT embedding FROM vectors WHERE rowid = ?`)
+	args := make([]any, len(cands))
+	for i, c := range cands {
+		args[i] = c.id
+	}
+	marks := strings.Repeat(",?", len(cands))[1:]
+	rows, err := r.db.QueryContext(ctx, `SELECT id, embedding FROM vector_copies WHERE id IN (`+marks+`)`, args...)
 	if err != nil {
 		return nil, r.broken(err)
 	}
-	defer stmt.Close()
-	for _, c := range cands {
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
 		var blob []byte
-		err := stmt.QueryRowContext(ctx, c.id).Scan(&blob)
-		if err == sql.ErrNoRows {
-			continue
-		}
-		if err != nil {
+		if err := rows.Scan(&id, &blob); err != nil {
 			return nil, r.broken(err)
 		}
-		out[c.id] = cosine(qvec, deserializeVector(blob))
+		out[id] = cosineBlob(qvec, blob)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, r.broken(err)
 	}
 	return out, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -27,7 +28,7 @@ func (r *Retriever) materialize(ctx context.Context, sel *selection) ([]report.C
 			return nil, r.broken(err)
 		}
 		if len(c.Text) > r.opts.MaxChunkChars {
-			c.Text = c.Text[:r.opts.MaxChunkChars] + "\n// ... (cut)"
+			c.Text = strings.ToValidUTF8(c.Text[:r.opts.MaxChunkChars], "") + "\n// ... (cut)"
 		}
 		out = append(out, c)
 	}

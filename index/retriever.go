@@ -43,6 +43,8 @@ type Retriever struct {
 	emb   Embedder
 	opts  RetrieverOptions
 	files *fileSuffixes
+	// vectors is the number of vectors, which decides how to search them.
+	vectors int
 }
 
 // OpenRetriever opens the index at path read-only. A missing file is an
@@ -93,6 +95,9 @@ func (r *Retriever) init() error {
 		return r.broken(err)
 	}
 	r.files = files
+	if err := r.db.QueryRow(`SELECT count(*) FROM chunks`).Scan(&r.vectors); err != nil {
+		return r.broken(err)
+	}
 	return nil
 }
 

@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -171,6 +172,60 @@ func TestReceiverOf(t *testing.T) {
 		pkg, recv := receiverOf(fn)
 		if pkg != want[0] || recv != want[1] {
 			t.Errorf("receiverOf(%q) = %q, %q; want %q, %q", fn, pkg, recv, want[0], want[1])
+		}
+	}
+}
+
+func TestRetrieveTemplateNamesNarrowToPositionedFile(t *testing.T) {
+	dir := writeTestModule(t)
+	// A second page that also defines "footer".
+	writeFile(t, filepath.Join(dir, "templates/about.html"), "{{define \"about.html\"}}<p>about</p>{{template \"footer\" .}}{{end}}\n{{define \"footer\"}}<footer>about</footer>{{end}}\n")
+	stats := buildTestIndex(t, dir, BuildOptions{})
+	r, err := OpenRetriever(stats.Path, RetrieverOptions{K: -1, GraphLimit: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	got, err := r.Retrieve(context.Background(), &report.Report{Error: report.Error{
+		Message: `template: post.html:8:2: executing "footer" at <.Missing>: can't evaluate field Missing`}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range got {
+		if c.File != "templates/post.html" {
+			t.Errorf("retrieved %s %s, want only post.html's chunks", c.File, c.Symbol)
+		}
+	}
+	if len(got) == 0 {
+		t.Error("nothing retrieved")
+	}
+}
+
+func TestRetrieveConcurrently(t *testing.T) {
+	r, dir := openTestRetriever(t, RetrieverOptions{})
+	want, err := r.Retrieve(context.Background(), showPostReport(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		go func() {
+			for i := 0; i < 20; i++ {
+				got, err := r.Retrieve(context.Background(), showPostReport(dir))
+				if err == nil && len(got) != len(want) {
+					err = fmt.Errorf("got %d chunks, want %d", len(got), len(want))
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for g := 0; g < 8; g++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
 		}
 	}
 }

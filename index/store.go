@@ -17,7 +17,7 @@ import (
 
 // SchemaVersion is the version of the index file's layout. An index of
 // another version must be rebuilt.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 // appMarker is stored in every index so a foreign SQLite file is told apart.
 const appMarker = "explainerr-index"
@@ -87,6 +87,10 @@ func schema(dims int) []string {
 		`CREATE INDEX idents_by_name ON idents(name, role)`,
 		`CREATE INDEX idents_by_chunk ON idents(chunk_id)`,
 		fmt.Sprintf(`CREATE VIRTUAL TABLE vectors USING vec0(embedding float[%d] distance_metric=cosine)`, dims),
+		// A plain copy of each vector, for fast reads by id when ranking
+		// graph candidates and a shortlist (vec0 point lookups are slow).
+		`CREATE TABLE vector_copies(id INTEGER PRIMARY KEY, embedding BLOB NOT NULL)`,
+		fmt.Sprintf(`CREATE VIRTUAL TABLE vector_codes USING vec0(code bit[%d])`, codeBits(dims)),
 	}
 }
 

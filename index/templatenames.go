@@ -2,7 +2,9 @@ package index
 
 import (
 	"context"
+	"database/sql"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -57,47 +59,78 @@ func templateRefs(e report.Error) []templateRef {
 // templateAnchors adds the template chunks an error message names. A
 // name with a line picks the chunk of that file holding the line; a name
 // the index does not know (a misspelt template) picks the templates with
-// the nearest names instead.
+// the nearest names instead. Once a position has named a file, other
+// names ("executing \"content\"", defined by every page) are looked up
+// in that file only.
 func (r *Retriever) templateAnchors(ctx context.Context, e report.Error, sel *selection) error {
 	refs := templateRefs(e)
-	if len(refs) == 0 {
-		return nil
-	}
+	var files []string
 	for _, ref := range refs {
-		found, err := r.templateChunks(ctx, ref)
+		found, err := r.templateChunks(ctx, ref, files)
 		if err != nil {
 			return err
 		}
 		if len(found) == 0 && ref.missing {
-			if found, err = r.nearestTemplates(ctx, ref.name); err != nil {
+			ids, err := r.nearestTemplates(ctx, ref.name)
+			if err != nil {
 				return err
 			}
+			for _, id := range ids {
+				found = append(found, fileChunk{id: id})
+			}
 		}
-		for _, id := range found {
-			sel.add(id, report.ReasonFrame, 1)
+		for _, f := range found {
+			sel.add(f.id, report.ReasonFrame, 1)
+			if ref.line > 0 && f.file != "" {
+				files = append(files, f.file)
+			}
 		}
 	}
 	return nil
 }
 
+// fileChunk is a chunk id with its file.
+type fileChunk struct {
+	id   int64
+	file string
+}
+
 // templateChunks returns the template chunks that declare ref.name,
-// narrowed to the one holding ref.line when that one is known.
-func (r *Retriever) templateChunks(ctx context.Context, ref templateRef) ([]int64, error) {
+// narrowed to the one holding ref.line when that one is known, and to the
+// given files when there are any.
+func (r *Retriever) templateChunks(ctx context.Context, ref templateRef, files []string) ([]fileChunk, error) {
 	if ref.line > 0 {
-		var id int64
-		err := r.db.QueryRowContext(ctx, `SELECT id FROM chunks WHERE kind = ? AND (file = ? OR file LIKE ? ESCAPE '\') AND start_line <= ? AND end_line >= ?
-			ORDER BY end_line - start_line LIMIT 1`, KindTemplate, ref.name, "%/"+escapeLike(ref.name), ref.line, ref.line).Scan(&id)
+		var f fileChunk
+		err := r.db.QueryRowContext(ctx, `SELECT id, file FROM chunks WHERE kind = ? AND (file = ? OR file LIKE ? ESCAPE '\') AND start_line <= ? AND end_line >= ?
+			ORDER BY end_line - start_line LIMIT 1`, KindTemplate, ref.name, "%/"+escapeLike(ref.name), ref.line, ref.line).Scan(&f.id, &f.file)
 		if err == nil {
-			return []int64{id}, nil
+			return []fileChunk{f}, nil
+		}
+		if err != sql.ErrNoRows {
+			return nil, r.broken(err)
 		}
 	}
-	rows, err := r.db.QueryContext(ctx, `SELECT c.id FROM idents i JOIN chunks c ON c.id = i.chunk_id
+	rows, err := r.db.QueryContext(ctx, `SELECT c.id, c.file FROM idents i JOIN chunks c ON c.id = i.chunk_id
 		WHERE i.name = ? AND i.role = ? AND c.kind = ? AND (c.symbol = ? OR c.part = 0)
-		ORDER BY c.symbol = ? DESC, c.file, c.start_line LIMIT 3`, ref.name, roleDeclares, KindTemplate, ref.name, ref.name)
+		ORDER BY c.symbol = ? DESC, c.file, c.start_line`, ref.name, roleDeclares, KindTemplate, ref.name, ref.name)
 	if err != nil {
 		return nil, r.broken(err)
 	}
-	return scanIDs(rows)
+	defer rows.Close()
+	var out []fileChunk
+	for rows.Next() {
+		var f fileChunk
+		if err := rows.Scan(&f.id, &f.file); err != nil {
+			return nil, r.broken(err)
+		}
+		if len(files) == 0 || slices.Contains(files, f.file) {
+			out = append(out, f)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, r.broken(err)
+	}
+	return out[:min(len(out), 3)], nil
 }
 
 // nearestTemplates returns up to two template chunks whose symbol is

@@ -160,6 +160,8 @@ func (w *writer) deleteChunk(id int64) error {
 		`DELETE FROM chunks WHERE id = ?`,
 		`DELETE FROM idents WHERE chunk_id = ?`,
 		`DELETE FROM vectors WHERE rowid = ?`,
+		`DELETE FROM vector_codes WHERE rowid = ?`,
+		`DELETE FROM vector_copies WHERE id = ?`,
 	} {
 		if _, err := w.tx.Exec(q, id); err != nil {
 			return err
@@ -174,9 +176,17 @@ func (w *writer) storeVector(id int64, v []float32) error {
 	if err != nil {
 		return err
 	}
-	if _, err := w.tx.Exec(`DELETE FROM vectors WHERE rowid = ?`, id); err != nil {
+	for _, q := range []string{`DELETE FROM vectors WHERE rowid = ?`, `DELETE FROM vector_codes WHERE rowid = ?`} {
+		if _, err := w.tx.Exec(q, id); err != nil {
+			return err
+		}
+	}
+	if _, err = w.tx.Exec(`INSERT INTO vectors(rowid, embedding) VALUES(?, ?)`, id, blob); err != nil {
 		return err
 	}
-	_, err = w.tx.Exec(`INSERT INTO vectors(rowid, embedding) VALUES(?, ?)`, id, blob)
+	if _, err = w.tx.Exec(`INSERT OR REPLACE INTO vector_copies(id, embedding) VALUES(?, ?)`, id, blob); err != nil {
+		return err
+	}
+	_, err = w.tx.Exec(`INSERT INTO vector_codes(rowid, code) VALUES(?, vec_bit(?))`, id, signCode(v))
 	return err
 }

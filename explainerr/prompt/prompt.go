@@ -27,8 +27,9 @@ const maxMessage = 1000
 type Options struct {
 	// TraceBudget is the trace section's character budget (default 3000).
 	TraceBudget int
-	// Budget is the user message's character budget (default 6000).
-	// Retrieved source is cut to fit it; the trace is never cut by it.
+	// Budget is the character budget of the whole prompt, system and user
+	// messages together (default 6000). Retrieved source is cut to fit it;
+	// the trace is never cut by it.
 	Budget int
 	// Language, when set, asks for the answer in that natural language.
 	Language string
@@ -78,6 +79,7 @@ func Build(r *report.Report, chunks []report.Chunk, opts Options) (report.Prompt
 	if opts.Budget <= 0 {
 		opts.Budget = DefaultBudget
 	}
+	system := System(opts.Language)
 	var b strings.Builder
 	if r.Error.Kind == report.KindCrash {
 		b.WriteString("My Go program crashed. Explain the failure and how to fix it.\n\n")
@@ -100,12 +102,21 @@ func Build(r *report.Report, chunks []report.Chunk, opts Options) (report.Prompt
 	var kept []report.Chunk
 	if len(chunks) > 0 {
 		const heading = "## App source (retrieved from the app's index)\n\n"
-		used := b.Len() + len(heading)
+		used := len(system) + b.Len() + len(heading)
 		var sec strings.Builder
 		for _, c := range chunks {
 			block := chunkBlock(c)
 			if used+len(block) > opts.Budget {
-				continue
+				// Keep the head of a chunk that does not fit whole when
+				// there is room for a useful part of it.
+				room := opts.Budget - used
+				if room < minPartialChunk {
+					continue
+				}
+				c = cutChunk(c, room)
+				if block = chunkBlock(c); used+len(block) > opts.Budget {
+					continue
+				}
 			}
 			used += len(block)
 			sec.WriteString(block)
@@ -116,7 +127,35 @@ func Build(r *report.Report, chunks []report.Chunk, opts Options) (report.Prompt
 			b.WriteString(sec.String())
 		}
 	}
-	return report.Prompt{System: System(opts.Language), User: strings.TrimRight(b.String(), "\n") + "\n"}, kept
+	return report.Prompt{System: system, User: strings.TrimRight(b.String(), "\n") + "\n"}, kept
+}
+
+// minPartialChunk is the least room worth filling with the head of a chunk
+// that does not fit whole.
+const minPartialChunk = 500
+
+// cutChunk keeps the whole lines of c's text that fit in a block of at most
+// room characters, and says where it stopped.
+func cutChunk(c report.Chunk, room int) report.Chunk {
+	overhead := len(chunkBlock(report.Chunk{File: c.File, StartLine: c.StartLine, EndLine: c.EndLine, Symbol: c.Symbol}))
+	const marker = "// … (cut to fit the prompt budget)"
+	limit := room - overhead - len(marker) - 1
+	lines := strings.SplitAfter(c.Text, "\n")
+	var b strings.Builder
+	end := c.StartLine - 1
+	for _, l := range lines {
+		if b.Len()+len(l) > limit {
+			break
+		}
+		b.WriteString(l)
+		end++
+	}
+	if end < c.StartLine {
+		end = c.StartLine
+	}
+	c.Text = b.String() + marker
+	c.EndLine = end
+	return c
 }
 
 // chunkBlock formats one retrieved chunk with its path, lines and symbol.

@@ -1,0 +1,267 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/explainerr/explainerr/evals/internal/pipeline"
+	"github.com/explainerr/explainerr/evals/internal/records"
+	"github.com/explainerr/explainerr/internal/fakeopenai"
+)
+
+// The fixtures the end-to-end test runs, by the request path in the prompt.
+var e2ePaths = map[string]string{
+	"GET /featured":  "featured_post_nil",
+	"GET /search?q=": "search_unknown_column",
+	"/comments/":     "comment_route_param",
+	"GET /archive":   "archive_page_out_of_range",
+}
+
+func fixtureOf(prompt string) string {
+	for p, id := range e2ePaths {
+		if strings.Contains(prompt, p) {
+			return id
+		}
+	}
+	return ""
+}
+
+// script plays the generator and the judge on one fake server.
+type script struct {
+	mu sync.Mutex
+	// judgeFail lists fixtures whose next judge call gets an API error.
+	judgeFail map[string]bool
+	genCalls  int
+	judges    map[string]int
+	prompts   []string
+}
+
+var excerptLine = regexp.MustCompile(`(?m)^\s*\d+ \| (.*\S.*)$`)
+
+func (s *script) answer(req fakeopenai.Request) fakeopenai.Answer {
+	system, _ := req.Message("system")
+	user, _ := req.Message("user")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !strings.HasPrefix(system, "You grade explanations") {
+		s.genCalls++
+		s.prompts = append(s.prompts, user)
+		id := fixtureOf(user)
+		text := fmt.Sprintf("The handler fails in `%s`. Look at `(*Store).FeaturedPost` in `store_posts.go` and at `NoSuchHelper`.", id)
+		a := fakeopenai.Reply(text).WithModel("gen-model").WithUsage(900, 120)
+		if id == "archive_page_out_of_range" && strings.Contains(user, "## App source") {
+			a = a.WithFinishReason("length")
+		}
+		return a
+	}
+	id := fixtureOf(user)
+	s.judges[id]++
+	if s.judgeFail[id] {
+		delete(s.judgeFail, id)
+		return fakeopenai.Status(400, "the judge is unavailable")
+	}
+	switch id {
+	case "search_unknown_column":
+		return fakeopenai.Reply(`{"A": {"claims": [`).WithModel("judge-model") // malformed
+	case "archive_page_out_of_range":
+		return fakeopenai.Reply("{}").WithModel("another-model") // served model mismatch
+	}
+	quote := excerptLine.FindStringSubmatch(user)[1]
+	side := func(ok bool) string {
+		return fmt.Sprintf(`{"claims": [{"claim": "names the store method", "verdict": "verified", "evidence": %q},
+ {"claim": "FeaturedPost takes an id", "verdict": "contradicted", "evidence": %q},
+ {"claim": "the seed has no featured post", "verdict": "absent", "evidence": ""}],
+ "identifies_cause": %v, "points_to_fix_location": true, "fix_would_work": false, "written_for_learner": true}`, quote, quote, ok)
+	}
+	return fakeopenai.Reply(fmt.Sprintf(`{"A": %s, "B": %s, "winner": "A", "reasoning": "A names the cause."}`, side(true), side(false))).WithModel("judge-model")
+}
+
+func runEvals(t *testing.T, env map[string]string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(context.Background(), args, func(k string) string { return env[k] }, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func readRows(t *testing.T, dir string) *records.Rows {
+	t.Helper()
+	rows, err := (&records.Dir{Path: dir}).ReadResults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+func TestEndToEndThroughTheJudge(t *testing.T) {
+	s := &script{judgeFail: map[string]bool{"comment_route_param": true}, judges: map[string]int{}}
+	srv := fakeopenai.New()
+	defer srv.Close()
+	srv.Handle(s.answer)
+	env := map[string]string{
+		"OPENAI_BASE_URL": srv.URL, "OPENAI_API_KEY": "test-key", "EXPLAINERR_MODEL": "gen-model",
+		"EXPLAINERR_JUDGE_MODEL": "judge-model", "EXPLAINERR_JUDGE_BASE_URL": srv.URL, "EXPLAINERR_JUDGE_API_KEY": "judge-key",
+	}
+	// Pin the source tree: files elsewhere in the module may change while
+	// the test runs; the stale check is tested by changing the pin.
+	tree := "tree-under-test"
+	pipeline.TreeHash = func(string) (string, error) { return tree, nil }
+	defer func() { pipeline.TreeHash = records.SourceTreeHash }()
+	out := filepath.Join(t.TempDir(), "run")
+	args := []string{"-out", out, "-seed", "7", "-fixture", "featured_post_nil", "-fixture", "search_unknown_column",
+		"-fixture", "comment_route_param", "-fixture", "archive_page_out_of_range"}
+
+	code, stdout, stderr := runEvals(t, env, args...)
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	rows := readRows(t, out)
+	if len(rows.Generations) != 8 {
+		t.Fatalf("%d generation rows, want 8 (4 fixtures x 2 modes)", len(rows.Generations))
+	}
+	// The harness stores exactly the prompt the middleware sent.
+	for _, g := range rows.Generations {
+		sent, err := os.ReadFile(filepath.Join(out, g.TraceDir, "prompt_user.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, p := range s.prompts {
+			found = found || p == string(sent)
+		}
+		if !found {
+			t.Errorf("%s/%s: the stored prompt is not one the model received", g.Fixture, g.Mode)
+		}
+		if g.Model != "gen-model" || g.Checker.UnknownIdentifier == 0 {
+			t.Errorf("%s/%s: model %q, checker %+v: NoSuchHelper should be an unknown identifier", g.Fixture, g.Mode, g.Model, g.Checker)
+		}
+		if want := g.Fixture == "archive_page_out_of_range" && g.Mode == "rag"; g.Truncated != want {
+			t.Errorf("%s/%s: truncated %v, want %v", g.Fixture, g.Mode, g.Truncated, want)
+		}
+	}
+	// Judgments: featured parsed, search malformed (a failure, not a tie);
+	// comment hit an API error and archive a model mismatch: errors, not results.
+	byFixture := map[string]records.Judgment{}
+	for _, j := range rows.Judgments {
+		byFixture[j.Fixture] = j
+	}
+	if len(rows.Judgments) != 2 {
+		t.Fatalf("%d judgment rows, want 2: %+v", len(rows.Judgments), rows.Judgments)
+	}
+	ok := byFixture["featured_post_nil"]
+	if ok.Failed || ok.Judgment == nil || ok.WinnerMode != ok.AMode {
+		t.Errorf("featured judgment: %+v", ok)
+	}
+	if side := ok.Judgment.A; side.Contradicted != 1 || side.NoFabrication || side.Uncited != 0 || side.Absent != 1 {
+		t.Errorf("featured side A: %+v", side)
+	}
+	if bad := byFixture["search_unknown_column"]; !bad.Failed || bad.WinnerMode != "" || bad.Failure == "" {
+		t.Errorf("malformed judgment must be a failure: %+v", bad)
+	}
+	errs, err := (&records.Dir{Path: out}).ReadErrors()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errText []string
+	for _, e := range errs {
+		errText = append(errText, e.Stage+" "+e.Fixture+": "+e.Error)
+	}
+	all := strings.Join(errText, "\n")
+	if len(errs) != 2 || !strings.Contains(all, "judge comment_route_param") || !strings.Contains(all, "another model") {
+		t.Errorf("errors.jsonl:\n%s", all)
+	}
+	// The judge never learns which side used retrieval.
+	for _, r := range srv.Requests() {
+		if sys, _ := r.Message("system"); strings.HasPrefix(sys, "You grade") {
+			user, _ := r.Message("user")
+			if strings.Contains(strings.ToLower(user), "retriev") || strings.Contains(user, "rag-first") || strings.Contains(user, "plain-first") {
+				t.Error("the judge's input reveals the modes")
+			}
+		}
+	}
+	// One failure out of two judgments: more than a third, no tallies.
+	if !strings.Contains(stdout, "withheld") {
+		t.Errorf("winner tallies should be withheld:\n%s", stdout)
+	}
+	for _, f := range []string{"run.json", "report.md", "report.html", "index.db"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	var info records.RunInfo
+	data, _ := os.ReadFile(filepath.Join(out, "run.json"))
+	if err := json.Unmarshal(data, &info); err != nil || info.SourceTreeHash == "" || info.IndexHash == "" || info.JudgeModel != "judge-model" || info.Seed != 7 {
+		t.Errorf("run.json: %+v (%v)", info, err)
+	}
+
+	// Resume: only the judgment that hit an API error (and the mismatch)
+	// are made again; no generation is repeated.
+	gens, judgeCalls := s.genCalls, s.judges["comment_route_param"]
+	code, stdout, stderr = runEvals(t, env, args...)
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if s.genCalls != gens {
+		t.Errorf("resume made %d generator calls, want 0", s.genCalls-gens)
+	}
+	if s.judges["comment_route_param"] != judgeCalls+1 || s.judges["featured_post_nil"] != 1 || s.judges["search_unknown_column"] != 1 {
+		t.Errorf("resume judged %v", s.judges)
+	}
+	rows = readRows(t, out)
+	if len(rows.Judgments) != 3 {
+		t.Fatalf("after resume: %d judgments, want 3", len(rows.Judgments))
+	}
+	// One failure out of three: exactly a third, so tallies are shown.
+	if strings.Contains(stdout, "withheld") {
+		t.Errorf("1 failure of 3 judgments must not withhold the tallies:\n%s", stdout)
+	}
+
+	// Regrade makes no model call, and re-scores a repaired raw answer.
+	calls := srv.Calls()
+	bad := byFixture["search_unknown_column"]
+	good, err := os.ReadFile(filepath.Join(out, byFixture["featured_post_nil"].TraceDir, "raw.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(out, bad.TraceDir, "raw.txt"), good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = runEvals(t, env, "regrade", out)
+	if code != 0 {
+		t.Fatalf("regrade: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if srv.Calls() != calls {
+		t.Errorf("regrade made %d model calls", srv.Calls()-calls)
+	}
+	rows = readRows(t, out)
+	failed := 0
+	for _, j := range rows.Judgments {
+		if j.Failed {
+			failed++
+		}
+	}
+	if len(rows.Judgments) != 3 || failed != 0 || len(rows.Generations) != 8 {
+		t.Errorf("after regrade: %d judgments, %d failed, %d generations", len(rows.Judgments), failed, len(rows.Generations))
+	}
+
+	// A run made from another source tree is flagged as stale.
+	if strings.Contains(stderr, "STALE") {
+		t.Fatalf("fresh results flagged stale:\n%s", stderr)
+	}
+	tree = "a-changed-tree"
+	_, stdout, stderr = runEvals(t, env, "summary", out)
+	if !strings.Contains(stderr, "STALE") || !strings.Contains(stdout, "STALE") {
+		t.Errorf("summary of a stale run does not warn:\nstdout:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+	_, stdout, _ = runEvals(t, env, "spotcheck", out)
+	if !strings.Contains(stdout, "FeaturedPost takes an id") {
+		t.Errorf("spotcheck should list the contradicted claim naming an identifier:\n%s", stdout)
+	}
+}

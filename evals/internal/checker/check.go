@@ -1,0 +1,644 @@
+package checker
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/explainerr/explainerr/evals/internal/source"
+)
+
+// Verdicts of the checker.
+const (
+	// Verified: the claim holds in the module as stated.
+	Verified = "verified"
+	// Contradicted: the name exists, but the claim about it is wrong.
+	Contradicted = "contradicted"
+	// UnknownIdentifier: nothing of that name exists anywhere.
+	UnknownIdentifier = "unknown_identifier"
+	// Proposed: an unknown name the explanation introduces as new (a
+	// helper it suggests adding); not counted as a fabrication.
+	Proposed = "proposed"
+)
+
+// Result is one claim and its verdict.
+type Result struct {
+	Claim
+	Verdict string `json:"verdict"`
+	// Reason says what the lookup found.
+	Reason string `json:"reason"`
+}
+
+// Fabricated reports whether the verdict counts as a fabrication.
+func (r Result) Fabricated() bool {
+	return r.Verdict == Contradicted || r.Verdict == UnknownIdentifier
+}
+
+// Checker looks claims up in a loaded module.
+type Checker struct {
+	m *source.Module
+}
+
+// New returns a checker over m.
+func New(m *source.Module) *Checker { return &Checker{m: m} }
+
+// CheckText extracts the claims of an explanation and checks each.
+func (c *Checker) CheckText(text string) []Result {
+	claims := Extract(text)
+	out := make([]Result, 0, len(claims))
+	for _, cl := range claims {
+		out = append(out, c.Check(cl))
+	}
+	return out
+}
+
+// Check returns the verdict on one claim.
+func (c *Checker) Check(cl Claim) Result {
+	v, reason := c.check(cl)
+	if v == UnknownIdentifier && (cl.Proposed || cl.InCode && cl.Kind == KindSignature) {
+		v, reason = Proposed, "a new name the explanation proposes: "+reason
+	}
+	return Result{Claim: cl, Verdict: v, Reason: reason}
+}
+
+func (c *Checker) check(cl Claim) (string, string) {
+	switch cl.Kind {
+	case KindFile:
+		return c.checkFile(cl.Text, 0)
+	case KindFileLine:
+		f, line := splitFileLine(cl.Text)
+		return c.checkFile(f, line)
+	case KindIdentifier:
+		return c.placed(cl, c.checkName(cl.Text))
+	case KindSelector:
+		return c.placed(cl, c.checkSelector(cl.Text))
+	case KindCall:
+		return c.placed(cl, c.checkCall(cl.Text))
+	case KindSignature:
+		return c.placed(cl, c.checkSignature(cl.Text))
+	case KindField:
+		return c.checkField(cl.Text)
+	case KindTemplate:
+		return c.checkTemplate(cl.Text)
+	}
+	return UnknownIdentifier, "unknown claim kind " + cl.Kind
+}
+
+type verdict struct {
+	v, reason string
+	// funcs are the module functions the claim resolved to, for placing.
+	funcs []*source.Func
+}
+
+// placed applies a claim's file and line, if it has them, to the functions
+// it resolved to.
+func (c *Checker) placed(cl Claim, res verdict) (string, string) {
+	if res.v != Verified || cl.File == "" {
+		return res.v, res.reason
+	}
+	files := c.m.FindFile(cl.File)
+	if len(files) == 0 {
+		return UnknownIdentifier, fmt.Sprintf("%s exists, but there is no file %s", cl.Text, cl.File)
+	}
+	if len(res.funcs) == 0 {
+		// A name that is not a function: it must at least be declared or
+		// used in that file.
+		name := lastName(cl.Text)
+		for _, f := range files {
+			for _, line := range c.m.Files[f] {
+				if containsIdent(line, name) {
+					return Verified, fmt.Sprintf("%s appears in %s", name, f)
+				}
+			}
+		}
+		return Contradicted, fmt.Sprintf("%s does not appear in %s", name, cl.File)
+	}
+	var where []string
+	for _, sp := range c.spans(res.funcs, lastName(cl.Text)) {
+		for _, f := range files {
+			if sp.file != f {
+				continue
+			}
+			if cl.Line == 0 || sp.start <= cl.Line && cl.Line <= sp.end {
+				return Verified, fmt.Sprintf("%s is declared in %s:%d-%d", cl.Text, sp.file, sp.start, sp.end)
+			}
+		}
+		where = append(where, fmt.Sprintf("%s:%d-%d", sp.file, sp.start, sp.end))
+	}
+	if cl.Line > 0 {
+		return Contradicted, fmt.Sprintf("%s:%d is not inside %s (declared at %s)", cl.File, cl.Line, cl.Text, strings.Join(where, ", "))
+	}
+	return Contradicted, fmt.Sprintf("%s is not declared in %s but at %s", cl.Text, cl.File, strings.Join(where, ", "))
+}
+
+type span struct {
+	file       string
+	start, end int
+}
+
+// spans are where a resolved claim is declared: the functions it resolved
+// to, and every other module object of its name (a field, a type).
+func (c *Checker) spans(funcs []*source.Func, name string) []span {
+	var out []span
+	seen := map[token.Pos]bool{}
+	for _, f := range funcs {
+		out = append(out, span{f.File, f.StartLine, f.EndLine})
+		if f.Obj != nil {
+			seen[f.Obj.Pos()] = true
+		}
+	}
+	for _, o := range c.m.Objects[name] {
+		if seen[o.Pos()] || !o.Pos().IsValid() {
+			continue
+		}
+		pos := c.m.Fset.Position(o.Pos())
+		if fn, ok := o.(*types.Func); ok {
+			if g := c.moduleFunc(fn); len(g) > 0 {
+				out = append(out, span{g[0].File, g[0].StartLine, g[0].EndLine})
+				continue
+			}
+		}
+		out = append(out, span{c.m.Rel(pos.Filename), pos.Line, pos.Line})
+	}
+	return out
+}
+
+func (c *Checker) checkFile(file string, line int) (string, string) {
+	files := c.m.FindFile(file)
+	if len(files) == 0 {
+		if at := c.quotedIn(path.Base(file)); at != "" && line == 0 {
+			return Verified, "no such file, but the code names it at " + at + " (a quoted name, such as a mistyped template)"
+		}
+		return UnknownIdentifier, "no file " + file + " in the module"
+	}
+	if line == 0 {
+		return Verified, "the module has " + strings.Join(files, ", ")
+	}
+	for _, f := range files {
+		if line >= 1 && line <= c.m.LineCount(f) {
+			return Verified, fmt.Sprintf("%s has a line %d", f, line)
+		}
+	}
+	return Contradicted, fmt.Sprintf("%s has only %d lines", files[0], c.m.LineCount(files[0]))
+}
+
+// checkName looks a bare name up everywhere.
+func (c *Checker) checkName(name string) verdict {
+	if c.m.Exists(name) {
+		return verdict{v: Verified, reason: name + " is declared", funcs: c.m.FuncsNamed(name)}
+	}
+	if c.m.TemplateField(name) {
+		return verdict{v: Verified, reason: name + " is used in a template"}
+	}
+	if at := c.textIn(name); at != "" {
+		return verdict{v: Verified, reason: name + " appears as text at " + at + " (a SQL name, route parameter or string)"}
+	}
+	return verdict{v: UnknownIdentifier, reason: "nothing called " + name + " exists in the module or its imports"}
+}
+
+// normalizeSelector turns "(*Store).Get" into "Store.Get".
+func normalizeSelector(s string) string {
+	s = closureSuffix.ReplaceAllString(strings.TrimSpace(s), "")
+	if strings.HasPrefix(s, "(") {
+		if i := strings.Index(s, ")"); i > 0 {
+			s = strings.Trim(s[1:i], "*") + s[i+1:]
+		}
+	}
+	return s
+}
+
+func lastName(s string) string {
+	s = normalizeSelector(s)
+	if i := strings.Index(s, "("); i >= 0 {
+		s = s[:i]
+	}
+	if strings.HasPrefix(s, "func") {
+		return s
+	}
+	if i := strings.LastIndex(s, "."); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+var (
+	identCharRe = regexp.MustCompile(`[A-Za-z0-9_]`)
+	// closureSuffix is the ".func1" (or "-fm") the runtime appends to the
+	// names of closures and method values.
+	closureSuffix = regexp.MustCompile(`(?:\.func\d+)+$|-fm$`)
+)
+
+// textIn returns the first module file line where every name of names
+// occurs as a whole word, as "file:line", or "".
+func (c *Checker) textIn(names ...string) string {
+	for _, rel := range sortedFiles(c.m) {
+		for i, line := range c.m.Files[rel] {
+			all := true
+			for _, n := range names {
+				if !containsIdent(line, n) {
+					all = false
+					break
+				}
+			}
+			if all {
+				return fmt.Sprintf("%s:%d", rel, i+1)
+			}
+		}
+	}
+	return ""
+}
+
+// quotedIn returns the first module line that holds s in quotes, as
+// "file:line", or "".
+func (c *Checker) quotedIn(s string) string {
+	for _, rel := range sortedFiles(c.m) {
+		for i, line := range c.m.Files[rel] {
+			if strings.Contains(line, `"`+s+`"`) || strings.Contains(line, `"templates/`+s+`"`) {
+				return fmt.Sprintf("%s:%d", rel, i+1)
+			}
+		}
+	}
+	return ""
+}
+
+func sortedFiles(m *source.Module) []string {
+	out := make([]string, 0, len(m.Files))
+	for k := range m.Files {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func containsIdent(line, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(line[i:], name)
+		if j < 0 {
+			return false
+		}
+		a, b := i+j, i+j+len(name)
+		if (a == 0 || !identCharRe.MatchString(line[a-1:a])) && (b == len(line) || !identCharRe.MatchString(line[b:b+1])) {
+			return true
+		}
+		i = b
+	}
+}
+
+// checkSelector resolves "X.Y.Z": X a package, a type or a variable, then
+// each following name a member of what came before.
+func (c *Checker) checkSelector(sel string) verdict {
+	parts := strings.Split(normalizeSelector(sel), ".")
+	head := parts[0]
+	if len(parts) == 1 {
+		return c.checkName(head)
+	}
+	if len(c.m.Imported[head]) > 0 && len(c.m.TypeNamed(head)) == 0 {
+		// A package: its member first, then members of that.
+		member := parts[1]
+		var cur []types.Type
+		var funcs []*source.Func
+		for _, p := range c.m.Imported[head] {
+			o := p.Scope().Lookup(member)
+			if o == nil {
+				continue
+			}
+			cur = append(cur, o.Type())
+			if f, ok := o.(*types.Func); ok {
+				funcs = append(funcs, c.moduleFunc(f)...)
+			}
+		}
+		if len(cur) == 0 {
+			return c.missing(member, "package "+head)
+		}
+		return c.resolveMembers(parts, 2, cur, funcs)
+	}
+	objs := c.m.Objects[head]
+	if len(objs) == 0 {
+		if c.m.Exists(head) {
+			return verdict{v: Verified, reason: head + " is declared outside the module's own code"}
+		}
+		if at := c.textIn(parts...); at != "" {
+			return verdict{v: Verified, reason: sel + " appears as text at " + at + " (a SQL name or a string)"}
+		}
+		return verdict{v: UnknownIdentifier, reason: "nothing called " + head + " exists in the module or its imports"}
+	}
+	var cur []types.Type
+	for _, o := range objs {
+		cur = append(cur, o.Type())
+	}
+	res := c.resolveMembers(parts, 1, cur, nil)
+	if res.v != Verified && len(c.m.TypeNamed(head)) == 0 {
+		// A variable head may be a SQL alias or a name in a string
+		// ("p.content" in a query): quoted code counts.
+		if at := c.textIn(parts...); at != "" {
+			return verdict{v: Verified, reason: sel + " appears as text at " + at + " (a SQL name or a string)"}
+		}
+	}
+	return res
+}
+
+// resolveMembers resolves parts[start:] as successive members of the types
+// in cur.
+func (c *Checker) resolveMembers(parts []string, start int, cur []types.Type, funcs []*source.Func) verdict {
+	for i := start; i < len(parts); i++ {
+		name := parts[i]
+		var next []types.Type
+		var nextFuncs []*source.Func
+		for _, t := range cur {
+			obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+			if obj == nil {
+				// Unexported members are found with their package.
+				if n := namedOf(t); n != nil {
+					obj, _, _ = types.LookupFieldOrMethod(t, true, n.Obj().Pkg(), name)
+				}
+			}
+			if obj == nil {
+				continue
+			}
+			next = append(next, obj.Type())
+			if f, ok := obj.(*types.Func); ok {
+				nextFuncs = append(nextFuncs, c.moduleFunc(f)...)
+			}
+		}
+		if len(next) == 0 {
+			return c.missing(name, strings.Join(parts[:i], "."))
+		}
+		cur, funcs = next, nextFuncs
+	}
+	return verdict{v: Verified, reason: strings.Join(parts, ".") + " resolves", funcs: funcs}
+}
+
+func namedOf(t types.Type) *types.Named {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, _ := t.(*types.Named)
+	return n
+}
+
+// missing is the verdict on a member that is not where the claim puts it.
+func (c *Checker) missing(name, where string) verdict {
+	if c.m.Exists(name) || c.m.TemplateField(name) {
+		return verdict{v: Contradicted, reason: fmt.Sprintf("%s exists, but not as a member of %s", name, where)}
+	}
+	return verdict{v: UnknownIdentifier, reason: fmt.Sprintf("nothing called %s exists (looked for it in %s)", name, where)}
+}
+
+// moduleFunc returns the module declaration of f, if it is one.
+func (c *Checker) moduleFunc(f *types.Func) []*source.Func {
+	var out []*source.Func
+	for _, g := range c.m.Funcs {
+		if g.Obj == f || g.Obj == f.Origin() {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// checkCall resolves the callee and, when the call lists arguments,
+// compares their number with the parameters.
+func (c *Checker) checkCall(call string) verdict {
+	mm := callSpanRe.FindStringSubmatch(strings.TrimSpace(call))
+	if mm == nil {
+		return verdict{v: UnknownIdentifier, reason: "not a call: " + call}
+	}
+	callee, args := mm[1], strings.TrimSpace(mm[2])
+	if types.Universe.Lookup(callee) != nil {
+		return verdict{v: Verified, reason: callee + " is predeclared"}
+	}
+	var res verdict
+	var sigs []*types.Signature
+	if strings.Contains(callee, ".") {
+		res = c.checkSelector(callee)
+		for _, f := range res.funcs {
+			if f.Obj != nil {
+				sigs = append(sigs, f.Obj.Type().(*types.Signature))
+			}
+		}
+		if res.v == Verified && len(res.funcs) == 0 {
+			sigs = c.signaturesOf(callee)
+		}
+	} else {
+		res = c.checkName(callee)
+		for _, f := range res.funcs {
+			if f.Obj != nil {
+				sigs = append(sigs, f.Obj.Type().(*types.Signature))
+			}
+		}
+	}
+	if res.v != Verified || args == "" || strings.Contains(args, "...") || strings.Contains(args, "…") || len(sigs) == 0 {
+		return res
+	}
+	n := countArgs(args)
+	for _, s := range sigs {
+		p := s.Params().Len()
+		if n == p || s.Variadic() && n >= p-1 {
+			return res
+		}
+	}
+	return verdict{v: Contradicted, reason: fmt.Sprintf("%s takes %s, not %d argument(s)", callee, paramCounts(sigs), n)}
+}
+
+// signaturesOf returns the signatures of the functions a selector outside
+// the module's own declarations resolves to (package functions of imports).
+func (c *Checker) signaturesOf(callee string) []*types.Signature {
+	parts := strings.Split(normalizeSelector(callee), ".")
+	if len(parts) != 2 {
+		return nil
+	}
+	var out []*types.Signature
+	for _, p := range c.m.Imported[parts[0]] {
+		if f, ok := p.Scope().Lookup(parts[1]).(*types.Func); ok {
+			out = append(out, f.Type().(*types.Signature))
+		}
+	}
+	return out
+}
+
+func paramCounts(sigs []*types.Signature) string {
+	var parts []string
+	seen := map[int]bool{}
+	for _, s := range sigs {
+		if !seen[s.Params().Len()] {
+			seen[s.Params().Len()] = true
+			parts = append(parts, fmt.Sprint(s.Params().Len()))
+		}
+	}
+	return strings.Join(parts, " or ") + " parameter(s)"
+}
+
+// countArgs counts top-level comma-separated arguments.
+func countArgs(args string) int {
+	depth, n := 0, 1
+	for _, r := range args {
+		switch r {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// checkSignature compares a declaration with the module's declarations of
+// that name: receiver type, parameter types and (when given) result types.
+func (c *Checker) checkSignature(sig string) verdict {
+	src := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(sig), "{"))
+	file, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+src+" {}\n", 0)
+	if err != nil || len(file.Decls) == 0 {
+		return verdict{v: UnknownIdentifier, reason: "not a parsable declaration: " + sig}
+	}
+	fd, ok := file.Decls[0].(*ast.FuncDecl)
+	if !ok {
+		return verdict{v: UnknownIdentifier, reason: "not a function declaration: " + sig}
+	}
+	name := fd.Name.Name
+	cands := c.m.FuncsNamed(name)
+	if len(cands) == 0 {
+		if c.m.Exists(name) {
+			return verdict{v: Contradicted, reason: name + " exists, but not as a function of the module"}
+		}
+		return verdict{v: UnknownIdentifier, reason: "no function called " + name + " exists in the module"}
+	}
+	recv := ""
+	if fd.Recv != nil && len(fd.Recv.List) > 0 {
+		recv = strings.TrimLeft(types.ExprString(fd.Recv.List[0].Type), "*")
+		if i := strings.Index(recv, "["); i >= 0 {
+			recv = recv[:i]
+		}
+	}
+	claimedParams := fieldTypes(fd.Type.Params)
+	claimedResults := fieldTypes(fd.Type.Results)
+	var diffs []string
+	for _, f := range cands {
+		if recv != f.Recv {
+			diffs = append(diffs, fmt.Sprintf("%s has receiver %q", f.QualifiedName(), f.Recv))
+			continue
+		}
+		real := fieldTypes(f.Decl.Type.Params)
+		realRes := fieldTypes(f.Decl.Type.Results)
+		if !sameTypes(claimedParams, real) {
+			diffs = append(diffs, fmt.Sprintf("%s takes (%s)", f.QualifiedName(), strings.Join(real, ", ")))
+			continue
+		}
+		if fd.Type.Results != nil && !sameTypes(claimedResults, realRes) {
+			diffs = append(diffs, fmt.Sprintf("%s returns (%s)", f.QualifiedName(), strings.Join(realRes, ", ")))
+			continue
+		}
+		return verdict{v: Verified, reason: fmt.Sprintf("matches %s at %s:%d", f.QualifiedName(), f.File, f.StartLine), funcs: []*source.Func{f}}
+	}
+	return verdict{v: Contradicted, reason: "the signature differs: " + strings.Join(diffs, "; ")}
+}
+
+// fieldTypes lists the type of each parameter or result, one entry per
+// name, as written.
+func fieldTypes(fl *ast.FieldList) []string {
+	if fl == nil {
+		return nil
+	}
+	var out []string
+	for _, f := range fl.List {
+		t := strings.ReplaceAll(types.ExprString(f.Type), " ", "")
+		n := max(len(f.Names), 1)
+		for i := 0; i < n; i++ {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func sameTypes(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// checkField checks "Type.Field T" or "Field T": the field exists and has
+// that type.
+func (c *Checker) checkField(s string) (string, string) {
+	mm := fieldSpanRe.FindStringSubmatch(s)
+	if mm == nil {
+		return UnknownIdentifier, "not a field claim: " + s
+	}
+	sel, typ := mm[1], strings.ReplaceAll(mm[2], " ", "")
+	name := lastName(sel)
+	var vars []*types.Var
+	if strings.Contains(sel, ".") {
+		res := c.checkSelector(sel)
+		if res.v != Verified {
+			return res.v, res.reason
+		}
+		owner := strings.Split(sel, ".")[0]
+		for _, o := range c.m.Objects[owner] {
+			if obj, _, _ := types.LookupFieldOrMethod(o.Type(), true, o.Pkg(), name); obj != nil {
+				if v, ok := obj.(*types.Var); ok && v.IsField() {
+					vars = append(vars, v)
+				}
+			}
+		}
+	} else {
+		for _, o := range c.m.Objects[name] {
+			if v, ok := o.(*types.Var); ok && v.IsField() {
+				vars = append(vars, v)
+			}
+		}
+	}
+	if len(vars) == 0 {
+		if c.m.Exists(name) {
+			return Contradicted, name + " exists, but not as a field"
+		}
+		return UnknownIdentifier, "no field called " + name
+	}
+	var have []string
+	for _, v := range vars {
+		t := types.TypeString(v.Type(), source.Qualifier)
+		if strings.ReplaceAll(t, " ", "") == typ {
+			return Verified, fmt.Sprintf("%s has type %s", name, t)
+		}
+		have = append(have, t)
+	}
+	return Contradicted, fmt.Sprintf("%s has type %s, not %s", name, strings.Join(have, " or "), typ)
+}
+
+var (
+	templateNameRe  = regexp.MustCompile(`^\{\{-?\s*(?:template|define|block)\s+"([^"]+)"`)
+	templateFieldRe = regexp.MustCompile(`\.([A-Za-z_]\w*)`)
+)
+
+// checkTemplate checks a template action: a named template must exist; the
+// fields it uses must exist as fields or methods somewhere.
+func (c *Checker) checkTemplate(s string) (string, string) {
+	if mm := templateNameRe.FindStringSubmatch(s); mm != nil {
+		if !identCharRe.MatchString(mm[1]) {
+			return Verified, "a placeholder, not a name"
+		}
+		if c.m.TemplateExists(mm[1]) {
+			return Verified, "template " + mm[1] + " exists"
+		}
+		return UnknownIdentifier, "no template called " + mm[1]
+	}
+	for _, f := range templateFieldRe.FindAllStringSubmatch(s, -1) {
+		name := f[1]
+		if !c.m.Members[name] && !c.m.TemplateField(name) && !c.m.Exists(name) {
+			return UnknownIdentifier, "no field or method called " + name
+		}
+	}
+	return Verified, "every name the action uses exists"
+}

@@ -1,0 +1,281 @@
+// Package checker is the evaluation's mechanical claim checker: it extracts
+// the checkable code claims of an explanation (backtick spans, calls,
+// function signatures, file names, file:line references, struct fields,
+// template names) and looks each one up in the whole module. It is free,
+// deterministic and neutral between modes: it checks against everything,
+// not against what one mode happened to see.
+package checker
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Kinds of claims.
+const (
+	KindIdentifier = "identifier" // a bare name: `showPost`
+	KindSelector   = "selector"   // a qualified name: `Post.Title`, `store.PostByID`
+	KindCall       = "call"       // a call: `PostByID(ctx, id)`
+	KindSignature  = "signature"  // a declaration: `func (s *Store) PostByID(id int64) (*Post, error)`
+	KindField      = "field"      // a field with its type: `Post.Views int`
+	KindFile       = "file"       // a file name: `handlers.go`
+	KindFileLine   = "file_line"  // a file and line: `handlers.go:42`
+	KindTemplate   = "template"   // a template action or name: `{{.Post.Title}}`
+)
+
+// Claim is one checkable statement about the code.
+type Claim struct {
+	// Text is the claim as written in the explanation.
+	Text string `json:"text"`
+	Kind string `json:"kind"`
+	// InCode is true for claims taken from a fenced code block.
+	InCode bool `json:"in_code,omitempty"`
+	// Proposed is true when the text introduces the name as new ("add a
+	// helper `parseID`"): an unknown proposed name is not a fabrication.
+	Proposed bool `json:"proposed,omitempty"`
+	// File and Line, when set, place the claim: "`showPost` in
+	// handlers.go" or "`showPost` (handlers.go:42)".
+	File string `json:"file,omitempty"`
+	Line int    `json:"line,omitempty"`
+
+	start, end int // byte offsets in the prose it came from
+}
+
+var (
+	fenceRe     = regexp.MustCompile("(?ms)^[ \t]*```[^\n]*\n(.*?)^[ \t]*```[ \t]*$")
+	backtickRe  = regexp.MustCompile("`([^`\n]+)`")
+	fileRe      = regexp.MustCompile(`(?:^|[\s(\[,;"'])((?:[A-Za-z0-9_\-]+/)*[A-Za-z0-9_\-]+\.(?:go|html|tmpl|gohtml|sql))(?::(\d+))?\b`)
+	proseCallRe = regexp.MustCompile(`(?:^|[^\w.` + "`" + `])((?:\(\*?[A-Za-z_]\w*\)\.)?[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)\(([^()\n]*)\)`)
+	codeSigRe   = regexp.MustCompile(`(?m)^[ \t]*func\b[^\n{]*`)
+	codeCallRe  = regexp.MustCompile(`\b([A-Za-z_]\w*)\.([A-Za-z_]\w*)\(`)
+	identRe     = regexp.MustCompile(`^[A-Za-z_]\w*$`)
+	selectorRe  = regexp.MustCompile(`^(?:\(\*?[A-Za-z_]\w*\)|[A-Za-z_]\w*)(?:\.[A-Za-z_]\w*)+$`)
+	callSpanRe  = regexp.MustCompile(`^((?:\(\*?[A-Za-z_]\w*\)\.)?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\((.*)\)$`)
+	fieldSpanRe = regexp.MustCompile(`^((?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*)\s+(\*?(?:\[\])?\*?(?:map\[[\w.*]+\])?[A-Za-z_][\w.]*)$`)
+	fileSpanRe  = regexp.MustCompile(`^((?:[A-Za-z0-9_\-]+/)*[A-Za-z0-9_\-]+\.(?:go|html|tmpl|gohtml|sql))(?::(\d+))?$`)
+	proposeRe   = regexp.MustCompile(`(?i)\b(?:add|adding|introduce|introducing|create|creating|define|defining|declare|declaring|new|write|writing|extract|extracting|rename\w*(?: it)? to)\b(?:\s+(?:a|an|the|new|small|helper|function|method|field|variable|constant|sentinel|error|type|func|check|called|named))*\s*$`)
+	insideRe    = regexp.MustCompile(`(?i)^[\s,]*(?:inside|in|within|in the function|in the method)\s*[(` + "`" + `]*\s*$`)
+	isARe       = regexp.MustCompile(`(?i)^\s*(?:is|has type|is of type)\s+(?:a|an)?\s*$`)
+	placeRe     = regexp.MustCompile(`(?i)^[\s,(–—-]*(?:(?:is|are|which is)\s+)?(?:(?:defined|declared|located|implemented|found|lives?)\s+)?(?:in|inside|at|of|from)?(?:\s+the\s+file)?\s*[(` + "`" + `]*\s*$`)
+)
+
+// keywords are Go keywords and words that are not claims about the code.
+var keywords = map[string]bool{
+	"break": true, "case": true, "chan": true, "const": true, "continue": true, "default": true,
+	"defer": true, "else": true, "fallthrough": true, "for": true, "func": true, "go": true,
+	"goto": true, "if": true, "import": true, "interface": true, "map": true, "package": true,
+	"range": true, "return": true, "select": true, "struct": true, "switch": true, "type": true, "var": true,
+}
+
+// Extract returns the checkable claims of a Markdown explanation, in order:
+// from its prose, backtick spans, calls, file names and file:line
+// references; from its fenced code, declaration signatures and calls of
+// package members or methods.
+func Extract(text string) []Claim {
+	var claims []Claim
+	prose := fenceRe.ReplaceAllStringFunc(text, func(block string) string {
+		body := fenceRe.FindStringSubmatch(block)[1]
+		claims = append(claims, extractCode(body)...)
+		return strings.Repeat(" ", len(block)) // keep offsets of the prose
+	})
+	claims = append(claims, extractProse(prose)...)
+	return dedupe(claims)
+}
+
+func extractCode(body string) []Claim {
+	var out []Claim
+	for _, sig := range codeSigRe.FindAllString(body, -1) {
+		sig = strings.TrimSpace(sig)
+		out = append(out, Claim{Text: sig, Kind: KindSignature, InCode: true})
+	}
+	for _, mm := range codeCallRe.FindAllStringSubmatch(body, -1) {
+		out = append(out, Claim{Text: mm[1] + "." + mm[2], Kind: KindSelector, InCode: true})
+	}
+	return out
+}
+
+func extractProse(prose string) []Claim {
+	var out []Claim
+	covered := make([]bool, len(prose))
+	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose, -1) {
+		span := strings.TrimSpace(prose[loc[2]:loc[3]])
+		for i := loc[0]; i < loc[1]; i++ {
+			covered[i] = true
+		}
+		c, ok := classifySpan(span)
+		if !ok {
+			continue
+		}
+		c.start, c.end = loc[0], loc[1]
+		c.Proposed = proposeRe.MatchString(prose[max(0, loc[0]-40):loc[0]])
+		out = append(out, c)
+	}
+	for _, loc := range fileRe.FindAllStringSubmatchIndex(prose, -1) {
+		if covered[loc[2]] {
+			continue
+		}
+		c := Claim{Text: prose[loc[2]:loc[1]], Kind: KindFile, start: loc[2], end: loc[1]}
+		if loc[4] >= 0 {
+			c.Kind = KindFileLine
+		}
+		out = append(out, c)
+	}
+	for _, loc := range proseCallRe.FindAllStringSubmatchIndex(prose, -1) {
+		if covered[loc[2]] {
+			continue
+		}
+		name := prose[loc[2]:loc[3]]
+		if keywords[name] || !looksLikeCode(name) {
+			continue
+		}
+		c := Claim{Text: prose[loc[2]:loc[1]], Kind: KindCall, start: loc[2], end: loc[1]}
+		c.Proposed = proposeRe.MatchString(prose[max(0, loc[2]-40):loc[2]])
+		out = append(out, c)
+	}
+	sortByStart(out)
+	return mergeFieldTypes(prose, place(prose, out))
+}
+
+// notTypes are words that follow "is a" without naming a type.
+var notTypes = map[string]bool{"nil": true, "true": true, "false": true, "iota": true}
+
+// mergeFieldTypes turns "`Post.Views` is an `int`" into the field claim
+// "Post.Views int".
+func mergeFieldTypes(prose string, claims []Claim) []Claim {
+	var out []Claim
+	for i := 0; i < len(claims); i++ {
+		c := claims[i]
+		if c.Kind == KindSelector && i+1 < len(claims) {
+			next := claims[i+1]
+			typ := strings.Trim(prose[next.start:next.end], "`")
+			if (next.Kind == KindIdentifier || next.Kind == KindSelector) && !notTypes[typ] && c.end <= next.start &&
+				isARe.MatchString(prose[c.end:next.start]) && fieldSpanRe.MatchString(c.Text+" "+typ) {
+				c.Kind, c.Text, c.end = KindField, c.Text+" "+typ, next.end
+				out = append(out, c)
+				i++
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// looksLikeCode tells a call written in prose ("PostByID(id)") from an
+// ordinary word followed by a parenthesis.
+func looksLikeCode(name string) bool {
+	if strings.ContainsAny(name, "._") {
+		return true
+	}
+	for i := 1; i < len(name); i++ {
+		if name[i] >= 'A' && name[i] <= 'Z' {
+			return true // camelCase or MixedCase inside the word
+		}
+	}
+	return false
+}
+
+// classifySpan decides what a backtick span claims, if anything.
+func classifySpan(s string) (Claim, bool) {
+	c := Claim{Text: s}
+	switch {
+	case strings.HasPrefix(s, "func ") || strings.HasPrefix(s, "func("):
+		c.Kind = KindSignature
+	case strings.HasPrefix(s, "{{"):
+		c.Kind = KindTemplate
+	case fileSpanRe.MatchString(s):
+		c.Kind = KindFile
+		if fileSpanRe.FindStringSubmatch(s)[2] != "" {
+			c.Kind = KindFileLine
+		}
+	case callSpanRe.MatchString(s):
+		c.Kind = KindCall
+	case selectorRe.MatchString(s):
+		c.Kind = KindSelector
+	case identRe.MatchString(s):
+		if keywords[s] {
+			return c, false
+		}
+		c.Kind = KindIdentifier
+	case fieldSpanRe.MatchString(s):
+		c.Kind = KindField
+	default:
+		return c, false // an expression or a value: not a claim about a name
+	}
+	return c, true
+}
+
+// place attaches a file (and line) to the code claim just before it when
+// the prose says where that code is: "`showPost` in handlers.go",
+// "`showPost` (handlers.go:42)".
+func place(prose string, claims []Claim) []Claim {
+	for i := 0; i < len(claims); i++ {
+		f := &claims[i]
+		if f.Kind != KindFile && f.Kind != KindFileLine {
+			continue
+		}
+		file, line := splitFileLine(f.Text)
+		if i > 0 {
+			if prev := &claims[i-1]; isCode(prev.Kind) && prev.File == "" && prev.end <= f.start && f.start-prev.end <= 40 && placeRe.MatchString(prose[prev.end:f.start]) {
+				prev.File, prev.Line = file, line
+				continue
+			}
+		}
+		// "models.go:75, inside `AddPost`"
+		if i+1 < len(claims) {
+			next := &claims[i+1]
+			if isCode(next.Kind) && next.File == "" && f.end <= next.start && next.start-f.end <= 30 && insideRe.MatchString(prose[f.end:next.start]) {
+				next.File, next.Line = file, line
+			}
+		}
+	}
+	return claims
+}
+
+func isCode(kind string) bool {
+	switch kind {
+	case KindIdentifier, KindSelector, KindCall, KindSignature:
+		return true
+	}
+	return false
+}
+
+// splitFileLine splits "handlers.go:42" into its file and line.
+func splitFileLine(s string) (string, int) {
+	s = strings.Trim(s, "`")
+	i := strings.LastIndex(s, ":")
+	if i < 0 {
+		return s, 0
+	}
+	n := 0
+	for _, r := range s[i+1:] {
+		if r < '0' || r > '9' {
+			return s, 0
+		}
+		n = n*10 + int(r-'0')
+	}
+	return s[:i], n
+}
+
+func sortByStart(cs []Claim) {
+	for i := 1; i < len(cs); i++ {
+		for j := i; j > 0 && cs[j].start < cs[j-1].start; j-- {
+			cs[j], cs[j-1] = cs[j-1], cs[j]
+		}
+	}
+}
+
+// dedupe keeps the first of identical claims (same text, kind and place).
+func dedupe(cs []Claim) []Claim {
+	seen := map[string]bool{}
+	var out []Claim
+	for _, c := range cs {
+		k := c.Kind + "\x00" + c.Text + "\x00" + c.File
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, c)
+	}
+	return out
+}

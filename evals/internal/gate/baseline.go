@@ -1,0 +1,100 @@
+package gate
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+)
+
+// Baseline is the stored result of a gate run that later runs must not fall
+// below.
+type Baseline struct {
+	// Note says how the baseline was made.
+	Note    string    `json:"note"`
+	Metrics []Metrics `json:"metrics"`
+	Totals  []Total   `json:"totals"`
+}
+
+// Tolerance absorbs floating-point noise in rate comparisons.
+const Tolerance = 1e-9
+
+// Regression is one measure that got worse than the baseline.
+type Regression struct {
+	Fixture string `json:"fixture"`
+	Mode    string `json:"mode"`
+	Measure string `json:"measure"`
+	Was     string `json:"was"`
+	Now     string `json:"now"`
+}
+
+// String formats the regression for the terminal.
+func (r Regression) String() string {
+	return fmt.Sprintf("%s/%s %s: %s -> %s", r.Fixture, r.Mode, r.Measure, r.Was, r.Now)
+}
+
+// LoadBaseline reads a baseline file.
+func LoadBaseline(path string) (*Baseline, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var b Baseline
+	if err := json.Unmarshal(data, &b); err != nil {
+		return nil, fmt.Errorf("baseline %s: %w", path, err)
+	}
+	return &b, nil
+}
+
+// WriteBaseline writes the metrics (sorted by fixture and mode) and their
+// totals to path.
+func WriteBaseline(path, note string, ms []Metrics) error {
+	sorted := append([]Metrics(nil), ms...)
+	sort.Slice(sorted, func(i, j int) bool {
+		if sorted[i].Fixture != sorted[j].Fixture {
+			return sorted[i].Fixture < sorted[j].Fixture
+		}
+		return sorted[i].Mode < sorted[j].Mode
+	})
+	b := Baseline{Note: note, Metrics: sorted, Totals: Totals(sorted)}
+	data, err := json.MarshalIndent(b, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(data, '\n'), 0o644)
+}
+
+// Compare returns every measure of current that is worse than in the
+// baseline: the fix location no longer reaching the model, a lower fact
+// recall, a lost hit or a lower MRR. Fixtures or modes missing from either
+// side are not compared; missing lists the baseline entries that were not
+// measured now.
+func Compare(base *Baseline, current []Metrics) (regs []Regression, missing []string) {
+	now := map[[2]string]Metrics{}
+	for _, m := range current {
+		now[[2]string{m.Fixture, m.Mode}] = m
+	}
+	for _, b := range base.Metrics {
+		m, ok := now[[2]string{b.Fixture, b.Mode}]
+		if !ok {
+			missing = append(missing, b.Fixture+"/"+b.Mode)
+			continue
+		}
+		add := func(measure, was, is string) {
+			regs = append(regs, Regression{Fixture: b.Fixture, Mode: b.Mode, Measure: measure, Was: was, Now: is})
+		}
+		if b.FixLocationInPrompt && !m.FixLocationInPrompt {
+			add("fix_location_in_prompt", "true", "false")
+		}
+		if m.FactRecall < b.FactRecall-Tolerance {
+			add("fact_recall", fmt.Sprintf("%.2f", b.FactRecall), fmt.Sprintf("%.2f", m.FactRecall))
+		}
+		if b.HitAtK && !m.HitAtK {
+			add("hit_at_k", "true", "false")
+		}
+		if m.MRR < b.MRR-Tolerance {
+			add("mrr", fmt.Sprintf("%.2f", b.MRR), fmt.Sprintf("%.2f", m.MRR))
+		}
+	}
+	return regs, missing
+}

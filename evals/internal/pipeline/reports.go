@@ -1,0 +1,50 @@
+package pipeline
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/explainerr/explainerr/evals/internal/gate"
+	"github.com/explainerr/explainerr/evals/internal/records"
+	"github.com/explainerr/explainerr/evals/internal/reportgen"
+)
+
+// outcome is what the gates concluded about a stored run.
+type outcome struct {
+	leaks        []gate.Leak
+	regressions  []gate.Regression
+	missing      []string
+	baselineNote string
+	stale        string
+	judged       bool
+	took         time.Duration
+}
+
+// writeReports prints the terminal report and writes report.md and
+// report.html into the run directory.
+func writeReports(o *Options, dir *records.Dir, info *records.RunInfo, rows *records.Rows, errs []records.ErrorRow, out outcome) error {
+	s := reportgen.Summarize(reportgen.Input{
+		Dir: dir.Path, Info: info, Rows: rows, Errors: errs, Leaks: out.leaks,
+		Regressions: out.regressions, Missing: out.missing, BaselineNote: out.baselineNote,
+		Stale: out.stale, Judged: out.judged, Seconds: out.took.Seconds(),
+	})
+	if out.stale != "" {
+		fmt.Fprintln(o.Stderr, "evals: "+out.stale)
+	}
+	s.WriteText(o.Stdout)
+	if err := os.WriteFile(filepath.Join(dir.Path, "report.md"), []byte(s.Markdown()), 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir.Path, "report.html"), []byte(s.HTML()), 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(o.Stdout, "\nReports: %s, %s\n", filepath.Join(dir.Path, "report.md"), filepath.Join(dir.Path, "report.html"))
+	if s.GatePassed() {
+		fmt.Fprintln(o.Stdout, "Gates: PASS")
+	} else {
+		fmt.Fprintln(o.Stdout, "Gates: FAIL")
+	}
+	return nil
+}

@@ -1,0 +1,592 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"time"
+
+	"github.com/explainerr/explainerr/blogapp/fixture"
+	"github.com/explainerr/explainerr/evals/internal/gate"
+	"github.com/explainerr/explainerr/evals/internal/harness"
+	"github.com/explainerr/explainerr/evals/internal/judge"
+	"github.com/explainerr/explainerr/evals/internal/records"
+	"github.com/explainerr/explainerr/evals/internal/source"
+	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/index"
+)
+
+// Exit codes of a run.
+const (
+	ExitOK     = 0
+	ExitFailed = 1 // a gate failed: a regression or a leak
+	ExitError  = 2 // the run could not be made
+)
+
+// Orders of a comparison.
+const (
+	OrderRAGFirst   = "rag-first"
+	OrderPlainFirst = "plain-first"
+)
+
+var modes = []string{report.ModePlain, report.ModeRAG}
+
+// Run runs the evaluation and returns the process exit code.
+func Run(ctx context.Context, o Options) int {
+	if err := o.validate(); err != nil {
+		fmt.Fprintln(o.Stderr, "evals:", err)
+		return ExitError
+	}
+	code, err := run(ctx, &o)
+	if err != nil {
+		fmt.Fprintln(o.Stderr, "evals:", err)
+		return ExitError
+	}
+	return code
+}
+
+type runner struct {
+	o       *Options
+	dir     *records.Dir
+	info    *records.RunInfo
+	fixes   []fixture.Fixture
+	secrets []fixture.Secret
+	sc      *scorer
+	done    map[string]bool
+	rows    *records.Rows
+	judge   *judge.Client
+}
+
+func run(ctx context.Context, o *Options) (int, error) {
+	began := time.Now()
+	ff, err := fixture.Load(o.FixturesPath)
+	if err != nil {
+		return 0, err
+	}
+	fixes, err := selectFixtures(ff, o.Fixtures)
+	if err != nil {
+		return 0, err
+	}
+	dir, err := records.Open(o.Out)
+	if err != nil {
+		return 0, err
+	}
+	r := &runner{o: o, dir: dir, fixes: fixes, secrets: ff.PlantedSecrets}
+	if o.Judge.Enabled() {
+		o.Judge.Seed = o.Seed
+		r.judge = judge.NewClient(o.Judge)
+	}
+
+	treeHash, err := TreeHash(o.Root)
+	if err != nil {
+		return 0, err
+	}
+	fixturesHash, err := records.FileHash(o.FixturesPath)
+	if err != nil {
+		return 0, err
+	}
+	prev, resuming, err := dir.ReadRun()
+	if err != nil {
+		return 0, err
+	}
+	if resuming {
+		if err := compatible(prev, o, treeHash, fixturesHash); err != nil {
+			return 0, err
+		}
+		fmt.Fprintf(o.Stdout, "Resuming the run in %s\n", o.Out)
+	}
+
+	// Build the index and load the module at the same time: both are
+	// the slow part of a run.
+	indexPath := filepath.Join(o.Out, "index.db")
+	var (
+		m        *source.Module
+		loadErr  error
+		stats    index.BuildStats
+		buildErr error
+	)
+	loaded := make(chan struct{})
+	go func() {
+		defer close(loaded)
+		m, loadErr = source.Load(o.Root, "./...")
+	}()
+	if _, statErr := os.Stat(indexPath); resuming && statErr == nil {
+		stats.Path = indexPath
+	} else {
+		stats, buildErr = index.Build(ctx, index.BuildOptions{Dir: o.Root, Patterns: []string{"./blogapp/..."}, Path: indexPath, Rebuild: true})
+	}
+	<-loaded
+	if buildErr != nil {
+		return 0, fmt.Errorf("building the index: %w", buildErr)
+	}
+	if loadErr != nil {
+		return 0, loadErr
+	}
+	indexHash, err := records.FileHash(indexPath)
+	if err != nil {
+		return 0, err
+	}
+	if resuming && prev.IndexHash != indexHash {
+		return 0, fmt.Errorf("the index in %s changed since the run began (hash %.12s, recorded %.12s): start a new run", o.Out, indexHash, prev.IndexHash)
+	}
+	r.sc = newScorer(m, ff.PlantedSecrets)
+
+	h, err := harness.Start(harness.Config{IndexPath: indexPath, Generator: r.generatorConfig()})
+	if err != nil {
+		return 0, err
+	}
+	provName, provModel := h.Provider()
+	h.Close()
+
+	if resuming {
+		r.info = prev
+	} else {
+		rev, dirty := records.GitRevision(o.Root)
+		r.info = &records.RunInfo{
+			Started:           began.UTC().Format(time.RFC3339),
+			GoVersion:         runtime.Version(),
+			GitRevision:       rev,
+			GitDirty:          dirty,
+			SourceTreeHash:    treeHash,
+			FixturesFile:      relTo(o.Root, o.FixturesPath),
+			FixturesHash:      fixturesHash,
+			IndexFile:         "index.db",
+			IndexHash:         indexHash,
+			IndexChunks:       stats.Chunks,
+			Embedder:          "hash",
+			Generator:         o.Generator,
+			GeneratorProvider: provName,
+			GeneratorModel:    provModel,
+			GeneratorBaseURL:  o.Model.BaseURL,
+			Prices:            map[string]records.Price{},
+			Seed:              o.Seed,
+			Runs:              o.Runs,
+			JudgeReps:         o.JudgeReps,
+			BothOrders:        o.BothOrders,
+			Args:              o.Args,
+		}
+		if provName != "offline" {
+			r.info.Prices["generator:"+provModel] = o.GeneratorPrice
+		}
+		if r.judge != nil {
+			r.info.JudgeModel, r.info.JudgeBaseURL = o.Judge.Model, o.Judge.BaseURL
+			r.info.Prices["judge:"+o.Judge.Model] = o.JudgePrice
+		}
+		for _, fx := range fixes {
+			r.info.Fixtures = append(r.info.Fixtures, fx.ID)
+		}
+		if err := dir.WriteRun(r.info); err != nil {
+			return 0, err
+		}
+	}
+
+	if r.rows, err = dir.ReadResults(); err != nil {
+		return 0, err
+	}
+	r.done = r.rows.Keys()
+
+	for run := 1; run <= o.Runs; run++ {
+		if err := r.runOnce(ctx, indexPath, run); err != nil {
+			return 0, err
+		}
+	}
+	r.info.Finished = time.Now().UTC().Format(time.RFC3339)
+	if err := dir.WriteRun(r.info); err != nil {
+		return 0, err
+	}
+	return finish(o, dir, r.info, r.sc, r.judge != nil, time.Since(began))
+}
+
+func (r *runner) generatorConfig() harness.Generator {
+	g := r.o.Model
+	if r.o.Generator != GenNormal {
+		g.Offline = true
+	}
+	return g
+}
+
+// compatible refuses to resume a run made from other evidence or flags.
+func compatible(prev *records.RunInfo, o *Options, treeHash, fixturesHash string) error {
+	switch {
+	case prev.SourceTreeHash != treeHash:
+		return fmt.Errorf("%s was made from another source tree (%.12s, now %.12s): start a new run with another -out", o.Out, prev.SourceTreeHash, treeHash)
+	case prev.FixturesHash != fixturesHash:
+		return fmt.Errorf("%s was made from another fixtures file: start a new run", o.Out)
+	case prev.Generator != o.Generator || prev.Seed != o.Seed || prev.BothOrders != o.BothOrders:
+		return fmt.Errorf("%s was made with other flags (mode %s, seed %d, both orders %v): resume it with the same ones", o.Out, prev.Generator, prev.Seed, prev.BothOrders)
+	case o.Judge.Enabled() && prev.JudgeModel != "" && prev.JudgeModel != o.Judge.Model:
+		return fmt.Errorf("%s was judged by %s, not %s", o.Out, prev.JudgeModel, o.Judge.Model)
+	}
+	return nil
+}
+
+func selectFixtures(ff *fixture.File, ids []string) ([]fixture.Fixture, error) {
+	if len(ids) == 0 {
+		return ff.Fixtures, nil
+	}
+	var out []fixture.Fixture
+	for _, id := range ids {
+		fx := ff.ByID(id)
+		if fx == nil {
+			return nil, fmt.Errorf("-fixture %q: no such fixture in the fixtures file", id)
+		}
+		out = append(out, *fx)
+	}
+	return out, nil
+}
+
+func relTo(root, p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil {
+		return p
+	}
+	return filepath.ToSlash(rel)
+}
+
+// runOnce makes one run: fresh apps (so no explanation is cached across
+// runs), every fixture in both modes, then the judge.
+func (r *runner) runOnce(ctx context.Context, indexPath string, run int) error {
+	h, err := harness.Start(harness.Config{IndexPath: indexPath, Generator: r.generatorConfig()})
+	if err != nil {
+		return err
+	}
+	defer h.Close()
+	for _, fx := range r.fixes {
+		gens := map[string]*records.Generation{}
+		for _, mode := range modes {
+			key := records.GenerationKey(fx.ID, mode, run)
+			if r.done[key] {
+				gens[mode] = r.findGeneration(key)
+				continue
+			}
+			g, err := r.generate(ctx, h, fx, mode, run)
+			if err != nil {
+				r.dir.AppendError(records.ErrorRow{Stage: "generate", Fixture: fx.ID, Mode: mode, Run: run, Error: err.Error()})
+				fmt.Fprintf(r.o.Stderr, "evals: %s/%s run %d: %v\n", fx.ID, mode, run, err)
+				continue
+			}
+			if err := r.dir.AppendResult(g); err != nil {
+				return err
+			}
+			r.rows.Generations = append(r.rows.Generations, *g)
+			r.done[key] = true
+			gens[mode] = g
+		}
+		if r.judge != nil {
+			r.judgeFixture(ctx, fx, run, gens)
+		}
+	}
+	return nil
+}
+
+func (r *runner) findGeneration(key string) *records.Generation {
+	for i := range r.rows.Generations {
+		if r.rows.Generations[i].Key() == key {
+			return &r.rows.Generations[i]
+		}
+	}
+	return nil
+}
+
+// generate triggers one fixture in one mode and stores and scores what the
+// middleware produced.
+func (r *runner) generate(ctx context.Context, h *harness.Harness, fx fixture.Fixture, mode string, run int) (*records.Generation, error) {
+	c, err := h.Trigger(ctx, fx, mode, run == 1)
+	if err != nil {
+		return nil, err
+	}
+	rep := &c.Report
+	if mode == report.ModeRAG && rep.Mode != report.ModeRAG {
+		return nil, fmt.Errorf("retrieval fell back to plain: %v", rep.Notices)
+	}
+	ex := rep.Explanation
+	if r.o.Generator == GenNormal {
+		if ex.Error != "" {
+			return nil, fmt.Errorf("generator: %s", ex.Error)
+		}
+		if ex.Provider != "offline" && !judge.SameModel(r.info.GeneratorModel, ex.Model) {
+			return nil, fmt.Errorf("generator: asked for model %q, the server served %q", r.info.GeneratorModel, ex.Model)
+		}
+	}
+	text := ex.Text
+	switch r.o.Generator {
+	case GenOracle:
+		text = fx.Reference
+	case GenNull:
+		text = ""
+	case GenCopy:
+		text = copyText(rep)
+	}
+	traceRel := fmt.Sprintf("%s/run%d/%s", fx.ID, run, mode)
+	files := map[string][]byte{
+		"report.json":       c.RawReport,
+		"prompt_system.txt": []byte(rep.Prompt.System),
+		"prompt_user.txt":   []byte(rep.Prompt.User),
+		"explanation.md":    []byte(text),
+	}
+	if ctxJSON, err := json.MarshalIndent(rep.Context, "", "  "); err == nil {
+		files["context.json"] = ctxJSON
+	}
+	if c.Page != nil {
+		files["page.html"] = c.Page
+	}
+	var traceDir string
+	for _, name := range sortedKeys(files) {
+		if traceDir, err = r.dir.WriteTrace(traceRel, name, files[name]); err != nil {
+			return nil, err
+		}
+	}
+	g := &records.Generation{
+		Kind:        records.KindGeneration,
+		Fixture:     fx.ID,
+		Group:       fx.Category,
+		Mode:        mode,
+		ReportMode:  rep.Mode,
+		Run:         run,
+		Generator:   r.o.Generator,
+		Provider:    ex.Provider,
+		Model:       ex.Model,
+		Status:      c.Status,
+		Explanation: text,
+		Truncated:   ex.Truncated && r.o.Generator == GenNormal,
+		DurationMS:  ex.DurationMS,
+		CostUSD:     ex.CostUSD,
+		Notices:     rep.Notices,
+		TraceDir:    traceDir,
+	}
+	if ex.Usage != nil {
+		g.PromptTokens, g.CompletionTokens = ex.Usage.PromptTokens, ex.Usage.CompletionTokens
+	}
+	r.sc.scoreGeneration(g, generationInput{fx: fx, mode: mode, rep: rep, rawReport: c.RawReport, page: c.Page, explanation: text})
+	return g, nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// orders returns the orders to judge a comparison in: both, or one drawn
+// from the seed and the comparison's identity (so a resumed run draws the
+// same).
+func (r *runner) orders(fixtureID string, run, rep int) []string {
+	if r.o.BothOrders {
+		return []string{OrderRAGFirst, OrderPlainFirst}
+	}
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s/%d/%d", fixtureID, run, rep)
+	rng := rand.New(rand.NewPCG(uint64(r.o.Seed), h.Sum64()))
+	if rng.IntN(2) == 0 {
+		return []string{OrderRAGFirst}
+	}
+	return []string{OrderPlainFirst}
+}
+
+// judgeFixture judges the two explanations of one fixture and run.
+func (r *runner) judgeFixture(ctx context.Context, fx fixture.Fixture, run int, gens map[string]*records.Generation) {
+	plain, rag := gens[report.ModePlain], gens[report.ModeRAG]
+	for rep := 1; rep <= r.o.JudgeReps; rep++ {
+		for _, order := range r.orders(fx.ID, run, rep) {
+			key := records.JudgmentKey(fx.ID, run, rep, order)
+			if r.done[key] {
+				continue
+			}
+			if plain == nil || rag == nil {
+				r.dir.AppendError(records.ErrorRow{Stage: "judge", Fixture: fx.ID, Run: run, Rep: rep, Order: order,
+					Error: "not judged: an explanation of this fixture is missing (see the generate errors)"})
+				continue
+			}
+			j, err := r.judgeOne(ctx, fx, run, rep, order, plain, rag)
+			if err != nil {
+				r.dir.AppendError(records.ErrorRow{Stage: "judge", Fixture: fx.ID, Run: run, Rep: rep, Order: order, Error: err.Error()})
+				fmt.Fprintf(r.o.Stderr, "evals: judging %s run %d rep %d: %v\n", fx.ID, run, rep, err)
+				continue
+			}
+			if err := r.dir.AppendResult(j); err != nil {
+				fmt.Fprintln(r.o.Stderr, "evals:", err)
+				continue
+			}
+			r.rows.Judgments = append(r.rows.Judgments, *j)
+			r.done[key] = true
+		}
+	}
+}
+
+// judgeInput is what the judge of one comparison is shown, stored with the
+// trace.
+type judgeInput struct {
+	Input   judge.Input `json:"input"`
+	Citable []string    `json:"citable"`
+	AMode   string      `json:"a_mode"`
+	NamesA  bool        `json:"names_code_a"`
+	NamesB  bool        `json:"names_code_b"`
+}
+
+func (r *runner) judgeOne(ctx context.Context, fx fixture.Fixture, run, rep int, order string, plain, rag *records.Generation) (*records.Judgment, error) {
+	userPrompt, err := r.dir.ReadTrace(plain.TraceDir, "prompt_user.txt")
+	if err != nil {
+		return nil, err
+	}
+	rawReport, err := r.dir.ReadTrace(plain.TraceDir, "report.json")
+	if err != nil {
+		return nil, err
+	}
+	var plainRep report.Report
+	if err := json.Unmarshal(rawReport, &plainRep); err != nil {
+		return nil, err
+	}
+	ex := r.sc.excerpt(fx, &plainRep)
+	trace := judge.TraceSection(string(userPrompt))
+	a, b := rag, plain
+	aMode := report.ModeRAG
+	if order == OrderPlainFirst {
+		a, b, aMode = plain, rag, report.ModePlain
+	}
+	in := judgeInput{
+		Input: judge.Input{
+			Trace:       trace,
+			Cause:       fx.Cause,
+			FixLocation: locationText(fx.FixLocation),
+			Excerpt:     ex.Text,
+			A:           a.Explanation,
+			B:           b.Explanation,
+		},
+		Citable: judge.CitableLines(trace, ex.Lines),
+		AMode:   aMode,
+		NamesA:  namesCode(a.Explanation),
+		NamesB:  namesCode(b.Explanation),
+	}
+	user := judge.User(in.Input)
+	traceRel := fmt.Sprintf("%s/run%d/judge-rep%d-%s", fx.ID, run, rep, order)
+	inJSON, _ := json.MarshalIndent(in, "", "  ")
+	traceDir, err := r.dir.WriteTrace(traceRel, "input.json", inJSON)
+	if err != nil {
+		return nil, err
+	}
+	r.dir.WriteTrace(traceRel, "system.txt", []byte(judge.System))
+	r.dir.WriteTrace(traceRel, "user.txt", []byte(user))
+
+	ans, callErr := r.judge.Judge(ctx, judge.System, user)
+	ansJSON, _ := json.MarshalIndent(ans, "", "  ")
+	r.dir.WriteTrace(traceRel, "answer.json", ansJSON)
+	r.dir.WriteTrace(traceRel, "raw.txt", []byte(ans.Text))
+	if callErr != nil {
+		return nil, callErr
+	}
+	j := &records.Judgment{
+		Kind:           records.KindJudgment,
+		Fixture:        fx.ID,
+		Group:          fx.Category,
+		Run:            run,
+		Rep:            rep,
+		AMode:          aMode,
+		Order:          order,
+		Model:          ans.Model,
+		DurationMS:     ans.DurationMS,
+		PromptTokens:   ans.PromptTokens,
+		OutputTokens:   ans.OutputTokens,
+		CostUSD:        r.o.JudgePrice.Cost(ans.PromptTokens, ans.OutputTokens),
+		TraceDir:       traceDir,
+		Truncated:      ans.Truncated(),
+		InputTruncated: plain.Truncated || rag.Truncated,
+	}
+	scoreJudgment(j, ans.Text, in)
+	return j, nil
+}
+
+// scoreJudgment parses a raw answer into j (shared by run and regrade).
+func scoreJudgment(j *records.Judgment, raw string, in judgeInput) {
+	j.Judgment, j.Failed, j.Failure, j.WinnerMode = nil, false, "", ""
+	parsed, err := judge.Parse(judge.ParseInput{Raw: raw, Citable: in.Citable, NamesCodeA: in.NamesA, NamesCodeB: in.NamesB})
+	if err != nil {
+		j.Failure = err.Error()
+		j.Failed = !j.Truncated
+		return
+	}
+	j.Judgment = parsed
+	j.WinnerMode = judge.WinnerMode(parsed.Winner, j.AMode)
+}
+
+func locationText(l fixture.Location) string {
+	if l.Function != "" {
+		return fmt.Sprintf("%s, function %s", l.File, l.Function)
+	}
+	return fmt.Sprintf("%s, template %s", l.File, l.Template)
+}
+
+// finish runs the gates over the stored run and writes the reports.
+func finish(o *Options, dir *records.Dir, info *records.RunInfo, sc *scorer, judged bool, took time.Duration) (int, error) {
+	rows, err := dir.ReadResults()
+	if err != nil {
+		return 0, err
+	}
+	errs, err := dir.ReadErrors()
+	if err != nil {
+		return 0, err
+	}
+	leaks, err := gate.ScanDir(filepath.Join(dir.Path, records.TracesDir), sc.secrets)
+	if err != nil {
+		return 0, err
+	}
+	for _, g := range rows.Generations {
+		leaks = append(leaks, g.Leaks...)
+	}
+	metrics := firstRunMetrics(rows)
+	out := outcome{leaks: leaks, judged: judged, took: took}
+	if o.Baseline != "" {
+		if o.UpdateBaseline {
+			if len(leaks) > 0 {
+				return 0, errors.New("not updating the baseline: the leak gate failed")
+			}
+			note := fmt.Sprintf("written by go run ./evals -update-baseline from source tree %.12s (git %.12s), generator %s/%s; do not edit by hand", info.SourceTreeHash, info.GitRevision, info.GeneratorProvider, info.Generator)
+			if err := gate.WriteBaseline(o.Baseline, note, metrics); err != nil {
+				return 0, err
+			}
+			out.baselineNote = "baseline written to " + o.Baseline
+		} else {
+			base, err := gate.LoadBaseline(o.Baseline)
+			if err != nil {
+				return 0, err
+			}
+			out.regressions, out.missing = gate.Compare(base, metrics)
+			out.baselineNote = "compared with " + o.Baseline
+		}
+	}
+	if out.stale, err = stale(info, o.Root); err != nil {
+		return 0, err
+	}
+	if err := writeReports(o, dir, info, rows, errs, out); err != nil {
+		return 0, err
+	}
+	if len(leaks) > 0 || len(out.regressions) > 0 {
+		return ExitFailed, nil
+	}
+	return ExitOK, nil
+}
+
+// firstRunMetrics are the gate metrics of run 1 (the gate is
+// deterministic: later runs repeat them).
+func firstRunMetrics(rows *records.Rows) []gate.Metrics {
+	var out []gate.Metrics
+	for _, g := range rows.Generations {
+		if g.Run == 1 {
+			out = append(out, g.Gate)
+		}
+	}
+	return out
+}

@@ -1,0 +1,159 @@
+// Package records keeps an evaluation run on disk: run.json (the frozen
+// evidence), results.jsonl (one row per finished item, appended as it
+// finishes), errors.jsonl (API and harness failures, never scored), and
+// traces/ (every prompt, context, page, judge input and raw judge output).
+// It also hashes the source tree, so that results made from another tree
+// can be flagged as stale.
+package records
+
+import (
+	"fmt"
+
+	"github.com/explainerr/explainerr/evals/internal/checker"
+	"github.com/explainerr/explainerr/evals/internal/gate"
+	"github.com/explainerr/explainerr/evals/internal/judge"
+	"github.com/explainerr/explainerr/evals/internal/source"
+)
+
+// Row kinds.
+const (
+	KindGeneration = "generation"
+	KindJudgment   = "judgment"
+)
+
+// CheckerCounts sums the checker's verdicts on one explanation.
+type CheckerCounts struct {
+	Claims            int `json:"claims"`
+	Verified          int `json:"verified"`
+	Contradicted      int `json:"contradicted"`
+	UnknownIdentifier int `json:"unknown_identifier"`
+	Proposed          int `json:"proposed"`
+}
+
+// Fabrications counts contradicted and unknown claims.
+func (c CheckerCounts) Fabrications() int { return c.Contradicted + c.UnknownIdentifier }
+
+// CountVerdicts sums checker results.
+func CountVerdicts(rs []checker.Result) CheckerCounts {
+	c := CheckerCounts{Claims: len(rs)}
+	for _, r := range rs {
+		switch r.Verdict {
+		case checker.Verified:
+			c.Verified++
+		case checker.Contradicted:
+			c.Contradicted++
+		case checker.UnknownIdentifier:
+			c.UnknownIdentifier++
+		case checker.Proposed:
+			c.Proposed++
+		}
+	}
+	return c
+}
+
+// Generation is the row of one fixture in one mode and run: what the
+// middleware sent, what came back, and the free layers' scores.
+type Generation struct {
+	Kind    string `json:"kind"`
+	Fixture string `json:"fixture"`
+	Group   string `json:"group"`
+	// Mode is "rag" or "plain" (what the harness asked for); ReportMode
+	// what the report says it did (a retrieval failure falls back to plain).
+	Mode       string `json:"mode"`
+	ReportMode string `json:"report_mode"`
+	Run        int    `json:"run"`
+	// Generator is "normal", "oracle", "null" or "copy".
+	Generator string `json:"generator"`
+	Provider  string `json:"provider"`
+	Model     string `json:"model"`
+	Status    int    `json:"status"`
+	// Explanation is the text that was scored.
+	Explanation      string   `json:"explanation"`
+	Truncated        bool     `json:"truncated,omitempty"`
+	DurationMS       int64    `json:"duration_ms"`
+	CostUSD          float64  `json:"cost_usd"`
+	PromptTokens     int      `json:"prompt_tokens,omitempty"`
+	CompletionTokens int      `json:"completion_tokens,omitempty"`
+	Notices          []string `json:"notices,omitempty"`
+
+	Gate    gate.Metrics     `json:"gate"`
+	Claims  []checker.Result `json:"claims"`
+	Checker CheckerCounts    `json:"checker"`
+	// Overlap is the share of the judge's excerpt lines that this mode's
+	// context already held (0 in plain mode).
+	Overlap float64       `json:"overlap"`
+	Excerpt []source.Span `json:"excerpt"`
+	Leaks   []gate.Leak   `json:"leaks,omitempty"`
+	// TraceDir is the trace directory, relative to the run directory.
+	TraceDir string `json:"trace_dir"`
+}
+
+// Key identifies the item for resuming.
+func (g Generation) Key() string { return GenerationKey(g.Fixture, g.Mode, g.Run) }
+
+// GenerationKey identifies a generation item.
+func GenerationKey(fixture, mode string, run int) string {
+	return fmt.Sprintf("gen/%s/%s/%d", fixture, mode, run)
+}
+
+// Judgment is the row of one judge comparison.
+type Judgment struct {
+	Kind    string `json:"kind"`
+	Fixture string `json:"fixture"`
+	Group   string `json:"group"`
+	Run     int    `json:"run"`
+	Rep     int    `json:"rep"`
+	// AMode is the mode shown as A, drawn from the seed; Order is
+	// "rag-first" or "plain-first".
+	AMode string `json:"a_mode"`
+	Order string `json:"order"`
+	Model string `json:"model"`
+	// Failed is set for a malformed answer (or no claims for an
+	// explanation naming code); Failure says why. A failure is never a tie.
+	Failed  bool   `json:"failed"`
+	Failure string `json:"failure,omitempty"`
+	// Truncated answers stopped at the token limit: flagged, and kept out
+	// of tallies and averages.
+	Truncated bool `json:"truncated,omitempty"`
+	// InputTruncated is set when an explanation judged was itself cut off.
+	InputTruncated bool            `json:"input_truncated,omitempty"`
+	Judgment       *judge.Judgment `json:"judgment,omitempty"`
+	// WinnerMode is the winning mode, "tie", or "" when failed.
+	WinnerMode   string  `json:"winner_mode"`
+	DurationMS   int64   `json:"duration_ms"`
+	PromptTokens int     `json:"prompt_tokens"`
+	OutputTokens int     `json:"output_tokens"`
+	CostUSD      float64 `json:"cost_usd"`
+	TraceDir     string  `json:"trace_dir"`
+}
+
+// Key identifies the item for resuming.
+func (j Judgment) Key() string { return JudgmentKey(j.Fixture, j.Run, j.Rep, j.Order) }
+
+// JudgmentKey identifies a judgment item.
+func JudgmentKey(fixture string, run, rep int, order string) string {
+	return fmt.Sprintf("judge/%s/%d/%d/%s", fixture, run, rep, order)
+}
+
+// SideOf returns the judge's side for mode in j, or nil.
+func (j Judgment) SideOf(mode string) *judge.Side {
+	if j.Judgment == nil {
+		return nil
+	}
+	if j.AMode == mode {
+		return &j.Judgment.A
+	}
+	return &j.Judgment.B
+}
+
+// ErrorRow is one API or harness failure. It is never scored.
+type ErrorRow struct {
+	Time    string `json:"time"`
+	Stage   string `json:"stage"`
+	Fixture string `json:"fixture,omitempty"`
+	Mode    string `json:"mode,omitempty"`
+	Run     int    `json:"run,omitempty"`
+	Rep     int    `json:"rep,omitempty"`
+	Order   string `json:"order,omitempty"`
+	Error   string `json:"error"`
+}
