@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/explainerr/explainerr/explainerr/stack"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // methodLocations caches where method values' methods are declared.
@@ -67,7 +68,7 @@ func findMethod(qualified string) location {
 		}
 		for _, d := range af.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if ok && fd.Name.Name == method && fd.Recv != nil && len(fd.Recv.List) == 1 && receiverName(fd.Recv.List[0].Type) == recv {
+			if ok && fd.Name.Name == method && astutil.ReceiverName(fd) == recv {
 				return location{file: f, line: fset.Position(fd.Pos()).Line}
 			}
 		}
@@ -94,24 +95,4 @@ func splitMethod(s string) (recv, method string, ok bool) {
 		recv = recv[:i]
 	}
 	return recv, method, recv != "" && method != "" && !strings.Contains(method, ".")
-}
-
-// receiverName returns the type name of a receiver expression.
-func receiverName(e ast.Expr) string {
-	for {
-		switch t := e.(type) {
-		case *ast.StarExpr:
-			e = t.X
-		case *ast.IndexExpr:
-			e = t.X
-		case *ast.IndexListExpr:
-			e = t.X
-		case *ast.ParenExpr:
-			e = t.X
-		case *ast.Ident:
-			return t.Name
-		default:
-			return ""
-		}
-	}
 }

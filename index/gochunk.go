@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"strings"
+
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // goFileChunker turns one parsed Go file into chunks.
@@ -124,32 +126,11 @@ func resultTypeNames(ft *ast.FuncType) []string {
 	}
 	var out []string
 	for _, f := range ft.Results.List {
-		if n := typeName(f.Type); n != "" {
+		if n := astutil.TypeName(f.Type); n != "" {
 			out = append(out, n)
 		}
 	}
 	return out
-}
-
-func typeName(e ast.Expr) string {
-	for {
-		switch t := e.(type) {
-		case *ast.StarExpr:
-			e = t.X
-		case *ast.ArrayType:
-			e = t.Elt
-		case *ast.IndexExpr:
-			e = t.X
-		case *ast.IndexListExpr:
-			e = t.X
-		case *ast.SelectorExpr:
-			return t.Sel.Name
-		case *ast.Ident:
-			return t.Name
-		default:
-			return ""
-		}
-	}
 }
 
 // typeChunks chunks a type declaration: one chunk per spec of a group.
@@ -195,7 +176,7 @@ func declareType(spec *ast.TypeSpec, c *chunk) {
 			c.Declares = append(c.Declares, n.Name, spec.Name.Name+"."+n.Name)
 		}
 		if len(f.Names) == 0 { // an embedded field is named after its type
-			if n := typeName(f.Type); n != "" {
+			if n := astutil.TypeName(f.Type); n != "" {
 				c.Declares = append(c.Declares, spec.Name.Name+"."+n)
 			}
 		}

@@ -17,6 +17,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/explainerr/explainerr/internal/astutil"
+
 	"golang.org/x/tools/go/packages"
 )
 
@@ -179,7 +181,7 @@ func (m *Module) indexPackage(p *packages.Package) {
 			obj, _ := p.TypesInfo.Defs[fd.Name].(*types.Func)
 			fn := &Func{
 				Name:      fd.Name.Name,
-				Recv:      receiverName(fd),
+				Recv:      astutil.ReceiverName(fd),
 				Obj:       obj,
 				Decl:      fd,
 				Pkg:       p,
@@ -225,30 +227,6 @@ func (m *Module) addMembers(tp *types.Package) {
 			for i := 0; i < it.NumMethods(); i++ {
 				m.Members[it.Method(i).Name()] = true
 			}
-		}
-	}
-}
-
-// receiverName returns the receiver's base type name of a method.
-func receiverName(fd *ast.FuncDecl) string {
-	if fd.Recv == nil || len(fd.Recv.List) == 0 {
-		return ""
-	}
-	t := fd.Recv.List[0].Type
-	for {
-		switch x := t.(type) {
-		case *ast.StarExpr:
-			t = x.X
-		case *ast.IndexExpr:
-			t = x.X
-		case *ast.IndexListExpr:
-			t = x.X
-		case *ast.ParenExpr:
-			t = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
 		}
 	}
 }
