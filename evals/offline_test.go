@@ -1,0 +1,46 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestOfflineRunRetrievalGate runs "go run ./evals" with no keys, as CI does,
+// through the real middleware and index, and holds retrieval to its
+// promise: for every app fixture the fix-location chunk reaches the model
+// with retrieval on. It logs hit@k and MRR per fixture, and checks the run
+// passes the committed baseline.
+func TestOfflineRunRetrievalGate(t *testing.T) {
+	dir := t.TempDir()
+	code, stdout, stderr := runEvals(t, map[string]string{}, "-out", dir, "-baseline", "baseline.json")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "Leak gate: PASS") || !strings.Contains(stdout, "Baseline: PASS") {
+		t.Errorf("gates did not pass:\n%s", stdout)
+	}
+	rows := readRows(t, dir)
+	apps, hits := 0, 0
+	for _, g := range rows.Generations {
+		if g.Mode != "rag" {
+			continue
+		}
+		m := g.Gate
+		t.Logf("%-28s %-9s hit@%d=%v rank=%d MRR=%.2f facts=%d/%d", g.Fixture, g.Group, m.K, m.HitAtK, m.FixRank, m.MRR, m.FactsFound, m.FactsTotal)
+		if g.ReportMode != "rag" {
+			t.Errorf("%s: retrieval fell back to plain: %v", g.Fixture, g.Notices)
+		}
+		if g.Group == "app" {
+			apps++
+			if m.HitAtK {
+				hits++
+			} else {
+				t.Errorf("%s: the fix-location chunk did not reach the model", g.Fixture)
+			}
+		}
+	}
+	if apps != 10 {
+		t.Fatalf("%d app fixtures ran with retrieval, want 10", apps)
+	}
+	t.Logf("app group: hit %d/%d", hits, apps)
+}
