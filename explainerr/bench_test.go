@@ -48,7 +48,9 @@ func (w *discardWriter) Flush() {}
 
 // reset makes the writer ready for the next request without allocating.
 func (w *discardWriter) reset() {
-	clear(w.header)
+	if len(w.header) > 0 {
+		clear(w.header)
+	}
 	w.status, w.written = 0, 0
 	if w.body != nil {
 		w.body.Reset()

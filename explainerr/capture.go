@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"reflect"
+	"strings"
 	"time"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -71,6 +72,22 @@ func (ex *Explainer) statusReport(w *writer) *report.Report {
 	}
 }
 
+// isAbort reports whether the panic value v is http.ErrAbortHandler or
+// wraps it. An Unwrap method that panics while the chain is searched means
+// it is not.
+func isAbort(v any) (abort bool) {
+	err, ok := v.(error)
+	if !ok {
+		return false
+	}
+	defer func() {
+		if recover() != nil {
+			abort = false
+		}
+	}()
+	return errors.Is(err, http.ErrAbortHandler)
+}
+
 // typeName returns the Go type of v, as fmt's %T does ("<nil>" for nil).
 func typeName(v any) string {
 	if v == nil {
@@ -89,6 +106,9 @@ func describe(v any) (msg string) {
 		if len(msg) > maxMessage {
 			msg = msg[:maxMessage] + fmt.Sprintf("… (%d bytes in all)", len(msg))
 		}
+		// Binary panic values, and the cut above, may leave bytes that are
+		// not UTF-8; the page, the JSON report and the prompt need text.
+		msg = strings.ToValidUTF8(msg, "\uFFFD")
 	}()
 	switch x := v.(type) {
 	case error:
@@ -119,6 +139,9 @@ func safeSprint(v any) (s string) {
 // outermost first, at most 16 of them.
 func chain(err error) []string {
 	var out []string
+	// An Unwrap method may panic (a typed nil error, say): the chain then
+	// ends where it could be followed.
+	defer func() { recover() }()
 	var walk func(error, int)
 	walk = func(e error, depth int) {
 		if e == nil || depth > 16 || len(out) >= 16 {

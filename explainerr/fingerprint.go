@@ -15,15 +15,25 @@ var (
 	decNumber = regexp.MustCompile(`\d+`)
 )
 
+// maxNormalizedInput bounds the part of a message NormalizeMessage reads
+// (the middleware keeps at most 64 KiB of a message anyway).
+const maxNormalizedInput = 64 << 10
+
 // NormalizeMessage removes what varies between occurrences of the same bug
-// from an error message: addresses and numbers. It keeps at most 2000 bytes.
+// from an error message: addresses and numbers. It keeps at most 2000 bytes,
+// cut after normalising, so that numbers of different lengths early in a
+// long message do not change what is kept.
 func NormalizeMessage(msg string) string {
-	if len(msg) > 2000 {
-		msg = msg[:2000]
+	if len(msg) > maxNormalizedInput {
+		msg = msg[:maxNormalizedInput]
 	}
 	msg = hexNumber.ReplaceAllString(msg, "0x?")
 	msg = decNumber.ReplaceAllString(msg, "N")
-	return strings.Join(strings.Fields(msg), " ")
+	msg = strings.Join(strings.Fields(msg), " ")
+	if len(msg) > 2000 {
+		msg = strings.TrimSpace(msg[:2000])
+	}
+	return msg
 }
 
 // Fingerprint identifies a bug, so that the same failure is explained once:

@@ -1,9 +1,6 @@
 package explainerr
 
-import (
-	"errors"
-	"net/http"
-)
+import "net/http"
 
 // Middleware returns next wrapped so that its failures are caught and
 // explained: panics (except http.ErrAbortHandler, which is re-panicked so
@@ -17,7 +14,7 @@ func (ex *Explainer) Middleware(next http.Handler) http.Handler {
 		w := ex.getWriter(rw)
 		defer func() {
 			if v := recover(); v != nil {
-				if err, ok := v.(error); ok && errors.Is(err, http.ErrAbortHandler) {
+				if isAbort(v) {
 					panic(v)
 				}
 				ex.handleFailure(w, r, ex.panicReport(v))
@@ -33,11 +30,12 @@ func (ex *Explainer) Middleware(next http.Handler) http.Handler {
 }
 
 func (ex *Explainer) getWriter(rw http.ResponseWriter) *writer {
+	// Writers in the pool were reset when they were put back.
 	w, _ := ex.writers.Get().(*writer)
 	if w == nil {
 		w = new(writer)
 	}
-	w.reset(rw)
+	w.ResponseWriter = rw
 	return w
 }
 

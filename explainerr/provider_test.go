@@ -116,9 +116,9 @@ type modelCase struct {
 	within time.Duration
 }
 
-func ptr(s string) *string { return &s }
+func textPtr(s string) *string { return &s }
 
-const plainAnswer = "The handler writes to `counts`, a **nil map**: make it with `make(map[string]int)` first."
+const modelPlainAnswer = "The handler writes to `counts`, a **nil map**: make it with `make(map[string]int)` first."
 
 func modelCases() []modelCase {
 	streamed := "Writing to a nil map panics. Initialise `counts` with make before the increment in modelCallSite."
@@ -126,8 +126,8 @@ func modelCases() []modelCase {
 	retryFast := func(a fakeopenai.Answer) fakeopenai.Answer { return a.WithHeader("Retry-After-Ms", "10") }
 	return []modelCase{
 		{
-			name: "plain answer", answers: []fakeopenai.Answer{fakeopenai.Reply(plainAnswer)},
-			calls: 1, text: plainAnswer, within: 3 * time.Second,
+			name: "plain answer", answers: []fakeopenai.Answer{fakeopenai.Reply(modelPlainAnswer)},
+			calls: 1, text: modelPlainAnswer, within: 3 * time.Second,
 		},
 		{
 			name:    "streamed answer",
@@ -136,8 +136,8 @@ func modelCases() []modelCase {
 		},
 		{
 			name:    "429 then success",
-			answers: []fakeopenai.Answer{retryFast(fakeopenai.Status(429, "slow down")), fakeopenai.Reply(plainAnswer)},
-			calls:   2, text: plainAnswer, within: 3 * time.Second,
+			answers: []fakeopenai.Answer{retryFast(fakeopenai.Status(429, "slow down")), fakeopenai.Reply(modelPlainAnswer)},
+			calls:   2, text: modelPlainAnswer, within: 3 * time.Second,
 		},
 		{
 			name: "500s past the retry budget",
@@ -157,14 +157,16 @@ func modelCases() []modelCase {
 		{
 			name:    "malformed JSON",
 			answers: []fakeopenai.Answer{fakeopenai.Malformed()},
-			// A stream gets one good piece before the broken event.
-			calls: 1, streamedText: ptr("The ans"), errHas: []string{"not valid JSON"}, within: 3 * time.Second,
+			// A stream gets the first of the fake's three pieces, then a
+			// broken event; a plain answer is broken JSON throughout.
+			calls: 1, streamedText: textPtr("The ans"), errHas: []string{"not valid JSON"}, within: 3 * time.Second,
 		},
 		{
 			name:    "stream cut off midway",
 			answers: []fakeopenai.Answer{fakeopenai.Cut(cut, 2).WithPieces(4, 0)},
-			// A plain answer is cut in the middle of its JSON body.
-			calls: 1, streamedText: ptr("The map counts is nil, and writing t"), errHas: []string{"cut off"}, within: 3 * time.Second,
+			// A stream gets two of the four pieces, then the connection
+			// drops; a plain answer is cut in the middle of its JSON body.
+			calls: 1, streamedText: textPtr("The map counts is nil, and writing t"), errHas: []string{"cut off"}, within: 3 * time.Second,
 		},
 	}
 }
@@ -232,7 +234,7 @@ func TestModelAnswersThroughTheMiddleware(t *testing.T) {
 				text = *tc.streamedText
 			}
 			// The streamed block holds the text as it arrived, escaped.
-			streamed := between(page, `<div class="stream-text">`, `</div></div>`)
+			streamed := textBetween(page, `<div class="stream-text">`, `</div></div>`)
 			if html.UnescapeString(streamed) != text {
 				t.Errorf("streamed text %q, want %q", html.UnescapeString(streamed), text)
 			}
@@ -244,7 +246,7 @@ func TestModelAnswersThroughTheMiddleware(t *testing.T) {
 					t.Errorf("the answer's Markdown is not rendered:\n%s", final)
 				}
 			} else {
-				errBlock := between(final, `<div class="ex-error" role="alert">`, "</div>")
+				errBlock := textBetween(final, `<div class="ex-error" role="alert">`, "</div>")
 				if errBlock == "" {
 					t.Fatalf("the page does not say the model failed:\n%s", final)
 				}
@@ -282,9 +284,9 @@ func checkExplanation(t *testing.T, text, errText, wantText string, errHas []str
 	}
 }
 
-// between returns the text of s between the first start and the next end
+// textBetween returns the text of s between the first start and the next end
 // after it, or "".
-func between(s, start, end string) string {
+func textBetween(s, start, end string) string {
 	i := strings.Index(s, start)
 	if i < 0 {
 		return ""
@@ -298,20 +300,19 @@ func between(s, start, end string) string {
 }
 
 // plantedConn is a connection that is never opened.
-type plantedConn struct{ dsn, key string }
+type plantedConn struct{ dsn, client string }
 
 // dialWithPlantedSecrets fails on a line that holds secret-looking
-// literals; the lines around it hold more.
+// literals: a DSN with a password and an API key.
 func dialWithPlantedSecrets(conn *plantedConn) {
-	apiKey := "srcsecret-8g6h4j2k"
-	conn.dsn, conn.key = "postgres://blog:srcdsnpw-1q3w5e7r@db.internal/blog", apiKey // conn is nil
+	conn.dsn, conn.client = "postgres://blog:srcdsnpw-1q3w5e7r@db.internal/blog", "sk-proj-srcsecret8g6h4j2k0000" // conn is nil
 }
 
 func TestSecretsNeverReachTheModel(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	fake := fakeopenai.New()
 	defer fake.Close()
-	fake.Handle(func(fakeopenai.Request) fakeopenai.Answer { return fakeopenai.Reply(plainAnswer) })
+	fake.Handle(func(fakeopenai.Request) fakeopenai.Answer { return fakeopenai.Reply(modelPlainAnswer) })
 	ex := newModelExplainer(t, fake, explainerr.WithCacheSize(-1))
 
 	handlers := map[string]http.HandlerFunc{
@@ -352,10 +353,22 @@ func TestSecretsNeverReachTheModel(t *testing.T) {
 
 	// The calls carried the request and the failing line, with the secrets
 	// masked: what was sent is real, only the secrets are missing.
-	for _, want := range []string{"/login", "page", "title", "hello", "dialWithPlantedSecrets", "conn.dsn, conn.key", "postgres://blog:", "login failed with"} {
+	for _, want := range []string{"/login", "page", "title", "hello", "dialWithPlantedSecrets", "conn.dsn, conn.client", "postgres://blog:", "login failed with"} {
 		if !fake.Received(want) {
 			t.Errorf("the model never received %q", want)
 		}
+	}
+	masked := map[string]bool{}
+	for _, req := range fake.Requests() {
+		user, _ := req.Message("user")
+		for _, want := range []string{`conn.dsn, conn.client = "postgres://blog:[REDACTED]@db.internal/blog", "[REDACTED]"`, "api_key=[REDACTED]", "postgres://blog:[REDACTED]@db/blog", "access_token=[REDACTED]"} {
+			if strings.Contains(user, want) {
+				masked[want] = true
+			}
+		}
+	}
+	if len(masked) != 4 {
+		t.Errorf("the model did not get the planted places masked, only %v", masked)
 	}
 	for _, s := range secrets {
 		if fake.Received(s) {
@@ -382,6 +395,6 @@ const (
 	modelFormSecret   = "formsecret-2a4c6e8f"
 	modelPanicSecret  = "sk-live-panicsecret0a1b2c3d4e"
 	modelDSNSecret    = "dsnsecret-5d7f9b1c"
-	modelSourceSecret = "srcsecret-8g6h4j2k"
+	modelSourceSecret = "srcsecret8g6h4j2k"
 	modelSourceDSN    = "srcdsnpw-1q3w5e7r"
 )

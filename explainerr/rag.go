@@ -35,11 +35,17 @@ func newRAGState(r Retriever, path string) *ragState {
 	return &ragState{fixed: r, path: path}
 }
 
-func (s *ragState) retrieve(ctx context.Context, r *report.Report) ([]report.Chunk, error) {
+func (s *ragState) retrieve(ctx context.Context, r *report.Report) (chunks []report.Chunk, err error) {
 	ret, err := s.retriever()
 	if err != nil {
 		return nil, err
 	}
+	// A retriever that panics costs the retrieval, not the page.
+	defer func() {
+		if p := recover(); p != nil {
+			chunks, err = nil, fmt.Errorf("the retriever panicked: %s", safeSprint(p))
+		}
+	}()
 	return ret.Retrieve(ctx, r)
 }
 

@@ -64,14 +64,40 @@ func (ex *Explainer) handleFailure(w *writer, r *http.Request, rep *report.Repor
 
 	w.held = false
 	ex.Prepare(ctx, rep)
-	if p := catch(func() { ex.respond(rw, r, rep) }); p != nil {
+	pw := &pageWriter{ResponseWriter: rw}
+	if p := catch(func() { ex.respond(pw, r, rep) }); p != nil {
 		rep.Notices = append(rep.Notices, fmt.Sprintf("rendering the error page failed: %s", safeSprint(p)))
-		if !w.wroteHeader {
-			http.Error(rw, "explainerr: rendering the error page failed; see the server log", http.StatusInternalServerError)
+		if !pw.wroteHeader {
+			// The writer itself may be what failed: never let the
+			// fallback panic out of the middleware.
+			catch(func() {
+				http.Error(rw, "explainerr: rendering the error page failed; see the server log", http.StatusInternalServerError)
+			})
 		}
 	}
 	ex.logFailure(rep, "")
 }
+
+// pageWriter passes the page through to the client's writer and records
+// whether a status was sent, so that a failure while rendering knows
+// whether a fallback status may still be written.
+type pageWriter struct {
+	http.ResponseWriter
+	wroteHeader bool
+}
+
+func (p *pageWriter) WriteHeader(code int) {
+	p.wroteHeader = true
+	p.ResponseWriter.WriteHeader(code)
+}
+
+func (p *pageWriter) Write(b []byte) (int, error) {
+	p.wroteHeader = true
+	return p.ResponseWriter.Write(b)
+}
+
+// Unwrap returns the client's writer, for http.ResponseController.
+func (p *pageWriter) Unwrap() http.ResponseWriter { return p.ResponseWriter }
 
 // respond writes the page or report in the negotiated format.
 func (ex *Explainer) respond(rw http.ResponseWriter, r *http.Request, rep *report.Report) {

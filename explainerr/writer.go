@@ -2,7 +2,6 @@ package explainerr
 
 import (
 	"bufio"
-	"bytes"
 	"net"
 	"net/http"
 
@@ -32,23 +31,20 @@ type writer struct {
 	held       bool
 	heldStatus int
 	heldPCs    []uintptr
-	body       bytes.Buffer
-	bodyLen    int
+	// body holds up to maxCapturedBody bytes of a held response; it is
+	// allocated on the first held write, so a request that does not fail
+	// never touches it.
+	body    []byte
+	bodyLen int
 
 	// handlerErr is set by HandlerFunc when its function returns an error.
 	handlerErr *handlerError
 }
 
+// reset makes w a fresh wrapper of rw (nil when it goes back to the pool).
+// A single struct assignment: the happy path pays for nothing else.
 func (w *writer) reset(rw http.ResponseWriter) {
-	w.ResponseWriter = rw
-	w.wroteHeader, w.started, w.hijacked = false, false, false
-	w.held, w.heldStatus, w.heldPCs = false, 0, nil
-	if w.body.Cap() > maxCapturedBody {
-		w.body = bytes.Buffer{}
-	}
-	w.body.Reset()
-	w.bodyLen = 0
-	w.handlerErr = nil
+	*w = writer{ResponseWriter: rw}
 }
 
 // WriteHeader holds back a first 5xx status; any other status passes through.
@@ -75,8 +71,8 @@ func (w *writer) WriteHeader(code int) {
 func (w *writer) Write(p []byte) (int, error) {
 	if w.held {
 		w.bodyLen += len(p)
-		if room := maxCapturedBody - w.body.Len(); room > 0 {
-			w.body.Write(p[:min(room, len(p))])
+		if room := maxCapturedBody - len(w.body); room > 0 {
+			w.body = append(w.body, p[:min(room, len(p))]...)
 		}
 		return len(p), nil
 	}
@@ -101,7 +97,9 @@ func (w *writer) release() {
 	w.held = false
 	w.ResponseWriter.WriteHeader(w.heldStatus)
 	w.wroteHeader, w.started = true, true
-	w.ResponseWriter.Write(w.body.Bytes())
+	if len(w.body) > 0 {
+		w.ResponseWriter.Write(w.body)
+	}
 }
 
 // Hijack hands the connection to the handler; no page is written after it.
@@ -119,8 +117,8 @@ func (w *writer) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // heldMessage returns the held body as the failure message.
 func (w *writer) heldMessage() string {
-	msg := w.body.String()
-	if w.bodyLen > w.body.Len() {
+	msg := string(w.body)
+	if w.bodyLen > len(w.body) {
 		msg += "… (body cut)"
 	}
 	return msg

@@ -33,8 +33,9 @@ var textPatterns = []struct {
 }{
 	// PEM private keys, whole.
 	{regexp.MustCompile(`-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)`), Mask},
-	// Authorization schemes.
-	{regexp.MustCompile(`(?i)\b(bearer|basic|token)\s+[A-Za-z0-9\-._~+/]{8,}=*`), "$1 " + Mask},
+	// Authorization schemes. The credential runs to the next space or
+	// delimiter: "Basic password=..." must not leave the value behind.
+	{regexp.MustCompile(`(?i)\b(bearer|basic|token)\s+[A-Za-z0-9\-._~+/]{8,}[^\s"'<>,;]*`), "$1 " + Mask},
 	// user:password@ in URLs and DSNs.
 	{regexp.MustCompile(`([a-zA-Z][a-zA-Z0-9+.\-]*://[^:/@\s"']*):[^@/\s"']+@`), "$1:" + Mask + "@"},
 	// Go MySQL-style DSN: user:password@tcp(...)
@@ -56,8 +57,10 @@ func String(s string) string {
 	if s == "" {
 		return s
 	}
-	for _, p := range textPatterns {
-		s = p.re.ReplaceAllString(s, p.repl)
+	if mayHoldSecret(s) {
+		for _, p := range textPatterns {
+			s = p.re.ReplaceAllString(s, p.repl)
+		}
 	}
 	for _, v := range envSecrets() {
 		if strings.Contains(s, v) {

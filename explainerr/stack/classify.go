@@ -2,6 +2,7 @@ package stack
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -40,6 +41,26 @@ func NewClassifier(mainModule string, extra ...string) *Classifier {
 		}
 	}
 	return c
+}
+
+// selfDir is the directory of explainerr's own source ("…/explainerr/"),
+// as the compiler records file names. A closure of the middleware that the
+// compiler inlined into the app carries the app's package in its name, but
+// not in its file.
+var selfDir = func() string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		return ""
+	}
+	return path.Dir(path.Dir(filepath.ToSlash(file))) + "/"
+}()
+
+// isSelfFile reports whether file is part of explainerr itself (its tests
+// and test programs excepted: they play the app).
+func isSelfFile(file string) bool {
+	file = filepath.ToSlash(file)
+	return len(selfDir) > 1 && strings.HasPrefix(file, selfDir) &&
+		!strings.HasSuffix(file, "_test.go") && !strings.Contains(file, "/testdata/")
 }
 
 // panicMachinery lists the runtime functions that raise or deliver a panic.
@@ -91,7 +112,7 @@ func (c *Classifier) Kind(function, file string) string {
 		}
 		return report.FrameApp
 	}
-	if pkg == selfPackage || strings.HasPrefix(pkg, selfPackage+"/") {
+	if pkg == selfPackage || strings.HasPrefix(pkg, selfPackage+"/") || isSelfFile(file) {
 		// explainerr's own middleware and adapters: machinery, like the
 		// runtime's panic delivery, and hidden with it.
 		return report.FrameRuntime

@@ -43,32 +43,12 @@ func Format(errLine string, frames []report.Frame, budget int) Trace {
 	}
 	header := strings.TrimRight(errLine, "\n") + "\n"
 	used := len(header)
-
-	// App frames first, innermost first, until the budget refuses one; the
-	// rest (the outermost) are dropped. The innermost is always kept.
-	var keptApps, appDropped int
-	for i := range frames {
-		if frames[i].Kind != report.FrameApp {
-			continue
-		}
-		if appDropped == 0 && (keptApps == 0 || used+cost[i]+gapLineLen+droppedLineLen <= budget) {
-			keep[i] = true
-			used += cost[i]
-			keptApps++
-			continue
-		}
-		appDropped++
+	if n > 0 {
+		used += gapLineLen // until a frame is kept, all are one omitted run
 	}
-	used += gapLines(keep) * gapLineLen
-	if appDropped > 0 {
-		used += droppedLineLen
-	}
-
-	// Then library frames nearest the failure.
-	for i := range frames {
-		if keep[i] {
-			continue
-		}
+	// keepCost is what keeping frame i adds to used: its text, and the
+	// change in gap lines (keeping it may split a gap or close one).
+	keepCost := func(i int) int {
 		delta := cost[i]
 		left := i > 0 && !keep[i-1]
 		right := i < n-1 && !keep[i+1]
@@ -78,6 +58,36 @@ func Format(errLine string, frames []report.Frame, budget int) Trace {
 		case !left && !right:
 			delta -= gapLineLen // the gap disappears
 		}
+		return delta
+	}
+
+	// App frames first, innermost first, until the budget refuses one; the
+	// rest (the outermost) are dropped. The innermost is always kept. Room
+	// for the line that counts dropped frames is kept in reserve.
+	var keptApps, appDropped int
+	for i := range frames {
+		if frames[i].Kind != report.FrameApp {
+			continue
+		}
+		delta := keepCost(i)
+		if appDropped == 0 && (keptApps == 0 || used+delta+droppedLineLen <= budget) {
+			keep[i] = true
+			used += delta
+			keptApps++
+			continue
+		}
+		appDropped++
+	}
+	if appDropped > 0 {
+		used += droppedLineLen
+	}
+
+	// Then library frames nearest the failure.
+	for i := range frames {
+		if keep[i] {
+			continue
+		}
+		delta := keepCost(i)
 		if used+delta > budget {
 			break
 		}
@@ -137,16 +147,6 @@ func writeGap(b *strings.Builder, count, apps int) {
 		}
 	}
 	fmt.Fprintf(b, "    ... %d %s omitted ...\n", count, noun)
-}
-
-func gapLines(keep []bool) int {
-	gaps := 0
-	for i := range keep {
-		if !keep[i] && (i == 0 || keep[i-1]) {
-			gaps++
-		}
-	}
-	return gaps
 }
 
 // frameText renders one frame: the function (marked [app] for app frames),

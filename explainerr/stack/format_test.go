@@ -131,6 +131,10 @@ func TestClassifier(t *testing.T) {
 			t.Errorf("Kind(%s) = %s, want %s", tc.fn, got, tc.want)
 		}
 	}
+	inlined := "example.com/app.TestX.(*Explainer).Middleware.func1"
+	if got := c.Kind(inlined, selfDir+"middleware.go"); got != report.FrameRuntime {
+		t.Errorf("an inlined middleware closure is %s, want it hidden", got)
+	}
 	m := NewClassifier("main")
 	if got := m.Kind("main.handler", "/src/x/main.go"); got != report.FrameApp {
 		t.Errorf("main package: %s", got)

@@ -144,7 +144,7 @@ func (e *Engine) Explain(ctx context.Context, r *report.Report, onDelta func(str
 			return report.Explanation{
 				Provider: p.Name(), Model: p.Model(), Throttled: true, DurationMS: e.since(start),
 				Error: fmt.Sprintf("not explained: the limit of %d model calls per %s was reached, so no call was made (the next is possible in %s)",
-					e.cfg.ThrottleCalls, e.cfg.ThrottleWindow, (next+time.Second-1).Truncate(time.Second)),
+					e.cfg.ThrottleCalls, e.cfg.ThrottleWindow, (next + time.Second - 1).Truncate(time.Second)),
 			}
 		}
 		f, leader = e.start(ctx, key, r, onDelta != nil), true

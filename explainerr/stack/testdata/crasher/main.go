@@ -27,8 +27,10 @@ func main() {
 	park(parked)
 	done := make(chan struct{})
 	go func() {
-		defer close(done)
+		// Not deferred: a deferred close would run while the panic unwinds
+		// and could let main return, and exit 0, before the crash report.
 		serve(os.Args[1])
+		close(done)
 	}()
 	<-done
 }
