@@ -3,9 +3,11 @@
 //
 // Usage:
 //
-//	explainerr index   [-db FILE] [-embedder hash|openai] [PATTERN ...]
-//	explainerr search  [-db FILE] [-k N] QUERY
-//	explainerr explain [-db FILE] [-rag] [-module PATH] [-print-prompt] [FILE|-]
+//	explainerr index   [-db FILE] [-embedder hash|openai] [-model NAME] [-tests] [-rebuild] [PATTERN ...]
+//	explainerr search  [-db FILE] [-k N] [-text] QUERY
+//	explainerr explain [-db FILE] [-rag] [-module PATH] [-print-prompt] [-budget N] [FILE|-]
+//
+// Each subcommand's -h lists its flags.
 package main
 
 import (
@@ -43,9 +45,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 func usage(w io.Writer) {
 	fmt.Fprint(w, `usage:
-  explainerr index   [-db FILE] [-embedder hash|openai] [PATTERN ...]   build or update the source index (default ./...)
-  explainerr search  [-db FILE] [-k N] QUERY                            show the chunks a query retrieves
-  explainerr explain [-db FILE] [-rag] [-module PATH] [-print-prompt] [FILE|-]
-                                                                        explain a Go crash dump from a file or stdin
+  explainerr index   [-db FILE] [-embedder hash|openai] [-model NAME] [-tests] [-rebuild] [PATTERN ...]
+        build or update the source index (default ./...)
+  explainerr search  [-db FILE] [-k N] [-text] QUERY
+        show the chunks a query retrieves
+  explainerr explain [-db FILE] [-rag] [-module PATH] [-print-prompt] [-budget N] [FILE|-]
+        explain a Go crash dump from a file or stdin
+
+Run "explainerr COMMAND -h" for a command's flags.
 `)
 }
