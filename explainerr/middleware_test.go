@@ -1,8 +1,6 @@
 package explainerr_test
 
 import (
-	"encoding/json"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -10,43 +8,23 @@ import (
 
 	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/reporttest"
 )
 
 func newExplainer(t *testing.T, opts ...explainerr.Option) *explainerr.Explainer {
 	t.Helper()
-	t.Setenv("OPENAI_API_KEY", "")
-	t.Setenv("OPENAI_BASE_URL", "")
-	t.Setenv("EXPLAINERR_PROVIDER", "")
-	t.Setenv("EXPLAINERR_RAG", "")
-	quiet := explainerr.WithLogger(slog.New(slog.DiscardHandler))
-	ex, err := explainerr.New(append([]explainerr.Option{quiet}, opts...)...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ex.Close() })
-	return ex
+	return reporttest.Explainer(t, opts...)
 }
 
 // get serves one request through h from a loopback client and returns the
 // recorder.
 func get(h http.Handler, method, target, accept string) *httptest.ResponseRecorder {
-	req := httptest.NewRequest(method, target, nil)
-	req.RemoteAddr = "127.0.0.1:5555"
-	if accept != "" {
-		req.Header.Set("Accept", accept)
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	return rec
+	return reporttest.Serve(h, method, target, accept)
 }
 
 func decodeReport(t *testing.T, rec *httptest.ResponseRecorder) report.Report {
 	t.Helper()
-	var rep report.Report
-	if err := json.Unmarshal(rec.Body.Bytes(), &rep); err != nil {
-		t.Fatalf("decoding the JSON report: %v\n%s", err, rec.Body.String())
-	}
-	return rep
+	return reporttest.Decode(t, rec)
 }
 
 func explodingLookup(m map[string]*int, k string) int {

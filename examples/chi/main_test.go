@@ -1,36 +1,20 @@
 package main
 
 import (
-	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
-	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/reporttest"
 )
 
 // serve sends a GET from a loopback client to a router made with an
 // offline, quiet Explainer.
 func serve(t *testing.T, path string) *httptest.ResponseRecorder {
 	t.Helper()
-	ex, err := explainerr.New(
-		explainerr.WithProviderName("offline"),
-		explainerr.WithRAG(false),
-		explainerr.WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil))),
-	)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req := httptest.NewRequest(http.MethodGet, path, nil)
-	req.RemoteAddr = "127.0.0.1:50000"
-	req.Header.Set("Accept", "application/json")
-	rec := httptest.NewRecorder()
-	newRouter(ex).ServeHTTP(rec, req)
-	return rec
+	return reporttest.Serve(newRouter(reporttest.Explainer(t)), http.MethodGet, path, "application/json")
 }
 
 func TestKnownItemWorks(t *testing.T) {
@@ -45,10 +29,7 @@ func TestUnknownItemIsExplained(t *testing.T) {
 	if rec.Code != http.StatusInternalServerError {
 		t.Fatalf("status %d, want 500", rec.Code)
 	}
-	var rep report.Report
-	if err := json.Unmarshal(rec.Body.Bytes(), &rep); err != nil {
-		t.Fatalf("not a JSON report: %v\n%s", err, rec.Body)
-	}
+	rep := reporttest.Decode(t, rec)
 	if rep.Error.Kind != report.KindPanic || !strings.Contains(rep.Error.Message, "nil pointer dereference") {
 		t.Errorf("error %+v, want a nil pointer panic", rep.Error)
 	}
