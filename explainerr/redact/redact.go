@@ -30,25 +30,40 @@ const sensitiveStem = `(?:api|token|key|secret|pass|pwd|signature|auth|cookie|se
 var textPatterns = []struct {
 	re   *regexp.Regexp
 	repl string
+	// keep, when set, is asked about the value (the second group) of each
+	// match; a match it keeps is left as it is.
+	keep func(value string) bool
 }{
 	// PEM private keys, whole.
-	{regexp.MustCompile(`-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)`), Mask},
+	{regexp.MustCompile(`-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)`), Mask, nil},
 	// Authorization schemes. The credential runs to the next space or
 	// delimiter: "Basic password=..." must not leave the value behind.
-	{regexp.MustCompile(`(?i)\b(bearer|basic|token)\s+[A-Za-z0-9\-._~+/]{8,}[^\s"'<>,;]*`), "$1 " + Mask},
+	{regexp.MustCompile(`(?i)\b(bearer|basic|token)\s+[A-Za-z0-9\-._~+/]{8,}[^\s"'<>,;]*`), "$1 " + Mask, nil},
 	// user:password@ in URLs and DSNs.
-	{regexp.MustCompile(`([a-zA-Z][a-zA-Z0-9+.\-]*://[^:/@\s"']*):[^@/\s"']+@`), "$1:" + Mask + "@"},
+	{regexp.MustCompile(`([a-zA-Z][a-zA-Z0-9+.\-]*://[^:/@\s"']*):[^@/\s"']+@`), "$1:" + Mask + "@", nil},
 	// Go MySQL-style DSN: user:password@tcp(...)
-	{regexp.MustCompile(`\b([A-Za-z0-9_.\-]+):[^@:/\s"']+@(tcp|unix|udp)\(`), "$1:" + Mask + "@$2("},
+	{regexp.MustCompile(`\b([A-Za-z0-9_.\-]+):[^@:/\s"']+@(tcp|unix|udp)\(`), "$1:" + Mask + "@$2(", nil},
 	// A quoted literal given to a sensitive name: `apiKey = "..."`,
 	// `"password": "..."`, `Token: "..."`. Code such as
 	// `password := r.FormValue("password")` is left alone.
-	{regexp.MustCompile(`(?i)(["']?[A-Za-z0-9_.\-]*` + sensitiveStem + `[A-Za-z0-9_.\-]*["']?\s*(?::=|=|:)\s*)("[^"\n]+"|'[^'\n]+'|` + "`[^`]+`" + `)`), "$1\"" + Mask + "\""},
+	{regexp.MustCompile(`(?i)(["']?[A-Za-z0-9_.\-]*` + sensitiveStem + `[A-Za-z0-9_.\-]*["']?\s*(?::=|=|:)\s*)("[^"\n]+"|'[^'\n]+'|` + "`[^`]+`" + `)`), "$1\"" + Mask + "\"", nil},
 	// key=value with no spaces, as in DSNs, query strings and environments.
-	{regexp.MustCompile(`(?i)\b([A-Za-z0-9_.\-]*` + sensitiveStem + `[A-Za-z0-9_.\-]*=)([^\s&;,'"}\)]+)`), "$1" + Mask},
+	// Setting words are kept: html/template's "missingkey=error" is no
+	// secret, and hiding it would hide the cause of a failure.
+	{regexp.MustCompile(`(?i)\b([A-Za-z0-9_.\-]*` + sensitiveStem + `[A-Za-z0-9_.\-]*=)([^\s&;,'"}\)]+)`), "$1" + Mask, isSettingWord},
 	// Well-known token shapes.
-	{regexp.MustCompile(`\b(sk-[A-Za-z0-9_\-]{16,}|sk-proj-[A-Za-z0-9_\-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|xox[abposr]-[A-Za-z0-9\-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_\-]{30,}|eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,})`), Mask},
+	{regexp.MustCompile(`\b(sk-[A-Za-z0-9_\-]{16,}|sk-proj-[A-Za-z0-9_\-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|xox[abposr]-[A-Za-z0-9\-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_\-]{30,}|eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,})`), Mask, nil},
 }
+
+// settingWords are values that configure something and are never secrets.
+var settingWords = map[string]bool{
+	"error": true, "zero": true, "default": true, "invalid": true, "true": true, "false": true,
+	"none": true, "null": true, "nil": true, "on": true, "off": true, "yes": true, "no": true,
+	"required": true, "optional": true, "disable": true, "disabled": true, "enable": true, "enabled": true,
+}
+
+// isSettingWord reports whether value is a setting such as "error" or "off".
+func isSettingWord(value string) bool { return settingWords[strings.ToLower(value)] }
 
 // String hides secrets in free text: tokens, DSN and URL passwords, private
 // keys, sensitive key=value pairs, and the values of sensitive environment
@@ -59,7 +74,16 @@ func String(s string) string {
 	}
 	if mayHoldSecret(s) {
 		for _, p := range textPatterns {
-			s = p.re.ReplaceAllString(s, p.repl)
+			if p.keep == nil {
+				s = p.re.ReplaceAllString(s, p.repl)
+				continue
+			}
+			s = p.re.ReplaceAllStringFunc(s, func(m string) string {
+				if sub := p.re.FindStringSubmatch(m); len(sub) > 2 && p.keep(sub[2]) {
+					return m
+				}
+				return p.re.ReplaceAllString(m, p.repl)
+			})
 		}
 	}
 	for _, v := range envSecrets() {

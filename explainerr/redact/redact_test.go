@@ -33,6 +33,8 @@ func TestStringLeavesCodeAlone(t *testing.T) {
 		`key := chi.URLParam(r, "slug")`,
 		`m[key] = value`,
 		`token, err := parseToken(h)`,
+		`tmpl := template.New("page").Option("missingkey=error")`,
+		`GET /posts?api_key_required=true`,
 	} {
 		if got := String(code); got != code {
 			t.Errorf("String(%q) = %q, want it unchanged", code, got)

@@ -190,6 +190,9 @@ func run(ctx context.Context, o *Options) (int, error) {
 	if r.rows, err = dir.ReadResults(); err != nil {
 		return 0, err
 	}
+	if r.rows.TornLine > 0 {
+		fmt.Fprintf(o.Stderr, "evals: %s line %d is torn (the run stopped while writing it): ignored, its item runs again\n", records.ResultsFile, r.rows.TornLine)
+	}
 	r.done = r.rows.Keys()
 
 	for run := 1; run <= o.Runs; run++ {

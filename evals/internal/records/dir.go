@@ -54,9 +54,13 @@ func (d *Dir) appendJSON(name string, row any) error {
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	f, err := os.OpenFile(filepath.Join(d.Path, name), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	f, err := os.OpenFile(filepath.Join(d.Path, name), os.O_APPEND|os.O_CREATE|os.O_RDWR, 0o644)
 	if err != nil {
 		return err
+	}
+	if err := repairTornTail(f); err != nil {
+		f.Close()
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	if _, err := f.Write(append(data, '\n')); err != nil {
 		f.Close()
@@ -67,6 +71,36 @@ func (d *Dir) appendJSON(name string, row any) error {
 		return err
 	}
 	return f.Close()
+}
+
+// repairTornTail makes f end with a complete line before a row is appended
+// to it. A run stopped while writing leaves a last line without its
+// newline: when that line is a whole JSON row it is kept and ended; when it
+// is a torn fragment (never a finished item, which ReadResults ignores) it
+// is cut off. Appending after either as-is would glue the new row to it and
+// lose the new row or make the file unreadable.
+func repairTornTail(f *os.File) error {
+	st, err := f.Stat()
+	if err != nil || st.Size() == 0 {
+		return err
+	}
+	last := make([]byte, 1)
+	if _, err := f.ReadAt(last, st.Size()-1); err != nil {
+		return err
+	}
+	if last[0] == '\n' {
+		return nil
+	}
+	data := make([]byte, st.Size())
+	if _, err := f.ReadAt(data, 0); err != nil {
+		return err
+	}
+	cut := bytes.LastIndexByte(data, '\n') + 1
+	if json.Valid(data[cut:]) {
+		_, err := f.Write([]byte{'\n'})
+		return err
+	}
+	return f.Truncate(int64(cut))
 }
 
 // WriteTrace writes one trace file under traces/rel and returns its path
@@ -91,6 +125,10 @@ func (d *Dir) ReadTrace(traceDir, name string) ([]byte, error) {
 type Rows struct {
 	Generations []Generation
 	Judgments   []Judgment
+	// TornLine is the 1-based number of a torn last line that was ignored
+	// (a run stopped while writing it; its item is not finished), 0 when
+	// there is none.
+	TornLine int
 }
 
 // Keys returns the keys of every finished item.
@@ -126,6 +164,7 @@ func (d *Dir) ReadResults() (*Rows, error) {
 		}
 		if err := json.Unmarshal(line, &head); err != nil {
 			if i == len(lines)-1 {
+				rows.TornLine = i + 1
 				break
 			}
 			return nil, fmt.Errorf("%s line %d: %w", ResultsFile, i+1, err)
