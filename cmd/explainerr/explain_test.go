@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
@@ -14,6 +12,7 @@ import (
 	"time"
 
 	"github.com/explainerr/explainerr/explainerr/stack"
+	"github.com/explainerr/explainerr/internal/crashdumps"
 	"github.com/explainerr/explainerr/internal/fakeopenai"
 )
 
@@ -49,36 +48,13 @@ func repoRoot(t *testing.T) string {
 	return root
 }
 
-type labelledDump struct {
-	File            string   `json:"file"`
-	AppModule       string   `json:"app_module"`
-	CulpritFunction string   `json:"culprit_function"`
-	AppFrames       []string `json:"app_frames"`
-}
+type labelledDump = crashdumps.Dump
 
 // realDumps returns the directory of the real crash dumps beside the
 // repository and their labels.
 func realDumps(t *testing.T) (string, []labelledDump) {
 	t.Helper()
-	dir := filepath.Join(repoRoot(t), "..", "shared", "crashdumps")
-	f, err := os.Open(filepath.Join(dir, "index.jsonl"))
-	if err != nil {
-		t.Fatalf("the real crash dumps must be at %s (../shared/crashdumps beside the repository): %v", dir, err)
-	}
-	defer f.Close()
-	var dumps []labelledDump
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		if strings.TrimSpace(sc.Text()) == "" {
-			continue
-		}
-		var d labelledDump
-		if err := json.Unmarshal(sc.Bytes(), &d); err != nil {
-			t.Fatal(err)
-		}
-		dumps = append(dumps, d)
-	}
+	dir, dumps := crashdumps.Load(t)
 	if len(dumps) != 10 {
 		t.Fatalf("%d labelled dumps, want 10", len(dumps))
 	}

@@ -1,10 +1,8 @@
 package stack
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -15,59 +13,15 @@ import (
 	"time"
 
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/crashdumps"
 )
 
 // crashDump is one labelled real crash dump of ../shared/crashdumps.
-type crashDump struct {
-	File            string   `json:"file"`
-	AppModule       string   `json:"app_module"`
-	PanicKind       string   `json:"panic_kind"`
-	CulpritFunction string   `json:"culprit_function"`
-	AppFrames       []string `json:"app_frames"`
-}
-
-// crashDumpsDir returns the directory of the real crash dumps, which lives
-// beside the repository (../shared/crashdumps from its root).
-func crashDumpsDir(t testing.TB) string {
-	t.Helper()
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, root := ModuleAt(wd)
-	if root == "" {
-		t.Fatal("no go.mod above the test's directory")
-	}
-	dir := filepath.Join(root, "..", "shared", "crashdumps")
-	if _, err := os.Stat(filepath.Join(dir, "index.jsonl")); err != nil {
-		t.Fatalf("the real crash dumps must be at %s (../shared/crashdumps beside the repository): %v", dir, err)
-	}
-	return dir
-}
+// crashDump is one labelled real crash dump.
+type crashDump = crashdumps.Dump
 
 func loadCrashDumps(t testing.TB) (string, []crashDump) {
-	dir := crashDumpsDir(t)
-	f, err := os.Open(filepath.Join(dir, "index.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var dumps []crashDump
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		if strings.TrimSpace(sc.Text()) == "" {
-			continue
-		}
-		var d crashDump
-		if err := json.Unmarshal(sc.Bytes(), &d); err != nil {
-			t.Fatalf("index.jsonl: %v", err)
-		}
-		dumps = append(dumps, d)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	dir, dumps := crashdumps.Load(t)
 	if len(dumps) != 10 {
 		t.Fatalf("index.jsonl lists %d dumps, want 10", len(dumps))
 	}

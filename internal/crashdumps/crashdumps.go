@@ -1,0 +1,62 @@
+// Package crashdumps loads, for tests, the real Go crash dumps kept beside
+// the repository in ../shared/crashdumps, with their labels: the app's
+// module and the app frames of the goroutine that failed.
+package crashdumps
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// Dump is one labelled crash dump (a line of index.jsonl).
+type Dump struct {
+	// File is the dump's file name inside the directory Load returns.
+	File      string `json:"file"`
+	AppModule string `json:"app_module"`
+	PanicKind string `json:"panic_kind"`
+	// CulpritFunction is the innermost app frame of the failing goroutine.
+	CulpritFunction string `json:"culprit_function"`
+	// AppFrames are that goroutine's app frames, innermost first.
+	AppFrames []string `json:"app_frames"`
+}
+
+// Load returns the directory of the dumps and their labels. A missing
+// directory fails the test: CI lays shared/ beside the repository.
+func Load(t testing.TB) (dir string, dumps []Dump) {
+	t.Helper()
+	_, self, _, ok := runtime.Caller(0)
+	if !ok {
+		t.Fatal("cannot locate the repository")
+	}
+	root := filepath.Join(filepath.Dir(self), "..", "..")
+	dir = filepath.Join(root, "..", "shared", "crashdumps")
+	f, err := os.Open(filepath.Join(dir, "index.jsonl"))
+	if err != nil {
+		t.Fatalf("the real crash dumps must be at %s (../shared/crashdumps beside the repository): %v", dir, err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var d Dump
+		if err := json.Unmarshal(sc.Bytes(), &d); err != nil {
+			t.Fatalf("index.jsonl: %v", err)
+		}
+		dumps = append(dumps, d)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(dumps) == 0 {
+		t.Fatalf("no dumps listed in %s", filepath.Join(dir, "index.jsonl"))
+	}
+	return dir, dumps
+}
