@@ -82,9 +82,10 @@ func Format(errLine string, frames []report.Frame, budget int) Trace {
 		used += droppedLineLen
 	}
 
-	// Then library frames nearest the failure.
+	// Then library frames nearest the failure. App frames the budget
+	// refused stay dropped, so that what is dropped is the outermost run.
 	for i := range frames {
-		if keep[i] {
+		if keep[i] || frames[i].Kind == report.FrameApp {
 			continue
 		}
 		delta := keepCost(i)
