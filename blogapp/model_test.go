@@ -13,6 +13,7 @@ import (
 
 	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/internal/fakeopenai"
+	"github.com/explainerr/explainerr/internal/reporttest"
 )
 
 // clearExplainerrEnv empties every variable explainerr reads, so that a
@@ -115,7 +116,7 @@ func TestBlogShowsTheModelServersStreamedAnswer(t *testing.T) {
 		t.Errorf("the user message lacks the failing handler or the request:\n%s", user)
 	}
 
-	final := between(page.body, finalMark, "</section>")
+	final := reporttest.Between(page.body, finalMark, "</section>")
 	for _, want := range []string{"Explained by llama3.2", "<strong>nil map</strong>", "<code>handleStats</code>"} {
 		if !strings.Contains(final, want) {
 			t.Errorf("the explanation block lacks %q:\n%s", want, final)
@@ -126,7 +127,7 @@ func TestBlogShowsTheModelServersStreamedAnswer(t *testing.T) {
 	}
 	// The answer arrived piece by piece into the stream block, after the
 	// trace was already on screen.
-	streamed := between(page.body, `<div class="stream-text">`, "</div></div>")
+	streamed := reporttest.Between(page.body, `<div class="stream-text">`, "</div></div>")
 	if html.UnescapeString(streamed) != answer {
 		t.Errorf("streamed block %q, want the answer's pieces %q", html.UnescapeString(streamed), answer)
 	}
@@ -149,7 +150,7 @@ func TestBlogWithoutModelShowsOfflineAnalysis(t *testing.T) {
 	defer srv.Close()
 
 	page := getPage(t, srv, "/stats")
-	final := between(page.body, `<div class="final">`, "</section>")
+	final := reporttest.Between(page.body, `<div class="final">`, "</section>")
 	for _, want := range []string{`<span class="tag tag-offline">Offline analysis</span>`, "No model is configured", "OPENAI_BASE_URL"} {
 		if !strings.Contains(final, want) {
 			t.Errorf("the explanation block lacks %q:\n%s", want, final)
@@ -158,19 +159,4 @@ func TestBlogWithoutModelShowsOfflineAnalysis(t *testing.T) {
 	if !strings.Contains(final, `<div class="md">`) || !strings.Contains(final, "handleStats") {
 		t.Errorf("the offline analysis is missing or does not name the failing handler:\n%s", final)
 	}
-}
-
-// between returns the text of s between the first start and the next end
-// after it, or "".
-func between(s, start, end string) string {
-	i := strings.Index(s, start)
-	if i < 0 {
-		return ""
-	}
-	s = s[i+len(start):]
-	j := strings.Index(s, end)
-	if j < 0 {
-		return ""
-	}
-	return s[:j]
 }

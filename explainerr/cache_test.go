@@ -12,6 +12,7 @@ import (
 
 	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/internal/fakeopenai"
+	"github.com/explainerr/explainerr/internal/reporttest"
 )
 
 // cachedFailure panics the same way on every request.
@@ -47,7 +48,7 @@ func TestSameFailureIsExplainedOnce(t *testing.T) {
 
 	// A browser asking about the same bug gets the cached answer, marked.
 	page := get(h, "GET", "/tags/3", "text/html").Body.String()
-	final := textBetween(page, `<div class="final">`, "</section>")
+	final := reporttest.Between(page, `<div class="final">`, "</section>")
 	if !strings.Contains(final, `<span class="tag">cached</span>`) || !strings.Contains(final, "<code>tags</code> is empty") {
 		t.Errorf("the page does not show the cached answer:\n%s", final)
 	}
@@ -168,7 +169,7 @@ func TestThrottleStopsModelCalls(t *testing.T) {
 
 	rec := get(ex.Middleware(http.HandlerFunc(throttledFailureC)), "GET", "/c", "text/html")
 	page := rec.Body.String()
-	final := textBetween(page, `<div class="final">`, "</section>")
+	final := reporttest.Between(page, `<div class="final">`, "</section>")
 	if rec.Code != http.StatusInternalServerError || !strings.Contains(page, `id="trace"`) {
 		t.Fatalf("throttled page: status %d, trace shown %v", rec.Code, strings.Contains(page, `id="trace"`))
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/internal/fakeopenai"
+	"github.com/explainerr/explainerr/internal/reporttest"
 )
 
 // modelName is the model every explainer of these tests asks for.
@@ -234,7 +235,7 @@ func TestModelAnswersThroughTheMiddleware(t *testing.T) {
 				text = *tc.streamedText
 			}
 			// The streamed block holds the text as it arrived, escaped.
-			streamed := textBetween(page, `<div class="stream-text">`, `</div></div>`)
+			streamed := reporttest.Between(page, `<div class="stream-text">`, `</div></div>`)
 			if html.UnescapeString(streamed) != text {
 				t.Errorf("streamed text %q, want %q", html.UnescapeString(streamed), text)
 			}
@@ -246,7 +247,7 @@ func TestModelAnswersThroughTheMiddleware(t *testing.T) {
 					t.Errorf("the answer's Markdown is not rendered:\n%s", final)
 				}
 			} else {
-				errBlock := textBetween(final, `<div class="ex-error" role="alert">`, "</div>")
+				errBlock := reporttest.Between(final, `<div class="ex-error" role="alert">`, "</div>")
 				if errBlock == "" {
 					t.Fatalf("the page does not say the model failed:\n%s", final)
 				}
@@ -282,21 +283,6 @@ func checkExplanation(t *testing.T, text, errText, wantText string, errHas []str
 			t.Errorf("explanation error %q lacks %q", errText, want)
 		}
 	}
-}
-
-// textBetween returns the text of s between the first start and the next end
-// after it, or "".
-func textBetween(s, start, end string) string {
-	i := strings.Index(s, start)
-	if i < 0 {
-		return ""
-	}
-	s = s[i+len(start):]
-	j := strings.Index(s, end)
-	if j < 0 {
-		return ""
-	}
-	return s[:j]
 }
 
 // plantedConn is a connection that is never opened.

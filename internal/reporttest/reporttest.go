@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr"
@@ -53,4 +54,19 @@ func Decode(t testing.TB, rec *httptest.ResponseRecorder) report.Report {
 		t.Fatalf("not a JSON report: %v\n%s", err, rec.Body.String())
 	}
 	return rep
+}
+
+// Between returns the text of s between the first start and the next end
+// after it, or "" when either is missing: a section of a page or prompt.
+func Between(s, start, end string) string {
+	i := strings.Index(s, start)
+	if i < 0 {
+		return ""
+	}
+	s = s[i+len(start):]
+	j := strings.Index(s, end)
+	if j < 0 {
+		return ""
+	}
+	return s[:j]
 }
