@@ -5,9 +5,11 @@
 #   ./bench.sh            # 10 runs of each benchmark, summarised with benchstat
 #   COUNT=3 ./bench.sh    # fewer runs
 #
-# Happy path: a request that does not fail, through the bare handler, chi's
-# middleware.Recoverer and explainerr's Middleware (x-recoverer is
-# explainerr's time as a multiple of Recoverer's, measured in the same run).
+# Happy path (BenchmarkHappy): a request that does not fail, through the bare
+# handler, minimal recover-and-watch-status wrappers (pooled and allocated
+# per request), chi's Recoverer + WrapResponseWriter and explainerr's
+# Middleware (x-minimal and x-chi are explainerr's time as multiples of
+# minimalAlloc and chiRecovererWrap, measured in the same run).
 # Failure path: a panic turned into the complete HTML page and the JSON
 # report, offline analyzer, retrieval off. Retrieval over a 10k-chunk index
 # is benchmarked in ./index (BenchmarkRetrieve10k).
@@ -25,7 +27,7 @@ echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 
-go test ./explainerr -run '^$' -bench 'HappyPath|FailurePath' -benchmem \
+go test ./explainerr -run '^$' -bench 'Happy$|FailurePath' -benchmem \
 	-benchtime "$BENCHTIME" -count "$COUNT" | tee "$out" | grep '^Benchmark' || true
 if [ "${INDEX:-1}" = 1 ]; then
 	go test ./index -run '^$' -bench 'Retrieve10k$' -benchmem -count "$COUNT" | tee "$out.index" | grep '^Benchmark' || true

@@ -11,6 +11,10 @@
 // OPENAI_BASE_URL, EXPLAINERR_MODEL, EXPLAINERR_PROVIDER, EXPLAINERR_RAG,
 // EXPLAINERR_INDEX); with none set, explanations come from the offline
 // analyzer.
+//
+// The blog links both optional pieces of explainerr with blank imports:
+// the model client (used when an API key or base URL is set) and retrieval
+// (used with EXPLAINERR_RAG=on, after "go run ./cmd/explainerr index ./...").
 package main
 
 import (
@@ -26,6 +30,8 @@ import (
 	"github.com/explainerr/explainerr/blogapp/app"
 	"github.com/explainerr/explainerr/blogapp/fixture"
 	"github.com/explainerr/explainerr/explainerr"
+	_ "github.com/explainerr/explainerr/explainerr/provider/openai"
+	_ "github.com/explainerr/explainerr/index/rag"
 )
 
 // fixturesJSON is the fixtures file, listed on the home page.

@@ -160,9 +160,10 @@ func TestThrottleStopsModelCalls(t *testing.T) {
 	if fake.Calls() != 2 {
 		t.Fatalf("%d model calls with a throttle of 2 per minute, want 2", fake.Calls())
 	}
-	if !c.Explanation.Throttled || c.Explanation.Text != "" || !strings.Contains(c.Explanation.Error, "limit of 2 model calls") {
+	if !c.Explanation.Throttled || !strings.Contains(c.Explanation.Error, "limit of 2 model calls") {
 		t.Errorf("third explanation %+v, want throttled with a note", c.Explanation)
 	}
+	checkFallback(t, c.Explanation, "was not called: the limit of 2 model calls per 1m0s was reached")
 	if c.Prompt.User == "" || !strings.Contains(c.Prompt.User, "third distinct failure") {
 		t.Errorf("a throttled report still shows the prompt it would send; got %q", c.Prompt.User)
 	}
@@ -173,7 +174,7 @@ func TestThrottleStopsModelCalls(t *testing.T) {
 	if rec.Code != http.StatusInternalServerError || !strings.Contains(page, `id="trace"`) {
 		t.Fatalf("throttled page: status %d, trace shown %v", rec.Code, strings.Contains(page, `id="trace"`))
 	}
-	if !strings.Contains(final, `<span class="tag">throttled</span>`) || !strings.Contains(final, "limit of 2 model calls per 1m0s") {
+	if !strings.Contains(final, `<span class="tag">throttled</span>`) || !strings.Contains(fallbackOnPage(t, final), "limit of 2 model calls per 1m0s") {
 		t.Errorf("the page does not say the explanation was throttled:\n%s", final)
 	}
 	if fake.Calls() != 2 {

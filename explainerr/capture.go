@@ -1,7 +1,6 @@
 package explainerr
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"reflect"
@@ -59,33 +58,45 @@ func (ex *Explainer) errorReport(he *handlerError) *report.Report {
 }
 
 // statusReport describes a 5xx status the app wrote: the stack at the
-// WriteHeader call, the body written so far as the message.
+// WriteHeader call, the body written so far as the message. A status
+// written while the goroutine was panicking is a recovered panic.
 func (ex *Explainer) statusReport(w *writer) *report.Report {
+	f := w.fail
+	msg := bodyMessage(f.body, f.bodyLen, w.ResponseWriter.Header())
+	if rec, panicking := recoveredBy(f.pcs); panicking {
+		return ex.recoveredReport(f, rec, msg)
+	}
 	return &report.Report{
 		Error: report.Error{
 			Kind:    report.KindStatus,
 			Type:    "http.Status",
-			Message: w.heldMessage(),
+			Message: msg,
 		},
-		Frames: stack.FromPCs(w.heldPCs, ex.classifier, ex.cfg.showRuntime),
-		Status: w.heldStatus,
+		Frames: ex.statusFrames(f.pcs),
+		Status: f.status,
 	}
 }
 
-// isAbort reports whether the panic value v is http.ErrAbortHandler or
-// wraps it. An Unwrap method that panics while the chain is searched means
-// it is not.
-func isAbort(v any) (abort bool) {
-	err, ok := v.(error)
-	if !ok {
-		return false
+// lateStatusReport describes a 5xx status written after the response had
+// started: the client already had another status and part of the body.
+func (ex *Explainer) lateStatusReport(w *writer) *report.Report {
+	l := w.fail.late
+	msg := strings.TrimSpace(bodyMessage(l.body, len(l.body), w.ResponseWriter.Header()))
+	if msg == "" {
+		msg = fmt.Sprintf("status %d written after the response had started", l.status)
 	}
-	defer func() {
-		if recover() != nil {
-			abort = false
-		}
-	}()
-	return errors.Is(err, http.ErrAbortHandler)
+	return &report.Report{
+		Error: report.Error{
+			Kind:    report.KindStatus,
+			Type:    "http.Status",
+			Message: msg,
+			Late:    true,
+		},
+		Frames: ex.statusFrames(l.pcs),
+		Status: l.status,
+		Notices: []string{fmt.Sprintf("Status %d was written after the response had started: "+
+			"the client had already received another status and part of the body, so it got no error page.", l.status)},
+	}
 }
 
 // typeName returns the Go type of v, as fmt's %T does ("<nil>" for nil).
@@ -118,7 +129,7 @@ func describe(v any) (msg string) {
 	case string:
 		return x
 	}
-	return fmt.Sprintf("%v", v)
+	return panicValueText(v)
 }
 
 // safeSprint formats a value that may itself panic when formatted.
@@ -128,42 +139,11 @@ func safeSprint(v any) (s string) {
 			s = fmt.Sprintf("a %T value", v)
 		}
 	}()
-	s = fmt.Sprint(v)
+	s = valueText(v)
 	if len(s) > 1024 {
 		s = s[:1024] + "…"
 	}
 	return s
-}
-
-// chain returns the messages of the errors below err in its Unwrap tree,
-// outermost first, at most 16 of them.
-func chain(err error) []string {
-	var out []string
-	// An Unwrap method may panic (a typed nil error, say): the chain then
-	// ends where it could be followed.
-	defer func() { recover() }()
-	var walk func(error, int)
-	walk = func(e error, depth int) {
-		if e == nil || depth > 16 || len(out) >= 16 {
-			return
-		}
-		switch u := e.(type) {
-		case interface{ Unwrap() []error }:
-			for _, c := range u.Unwrap() {
-				if c != nil {
-					out = append(out, describe(c))
-					walk(c, depth+1)
-				}
-			}
-		default:
-			if c := errors.Unwrap(e); c != nil {
-				out = append(out, describe(c))
-				walk(c, depth+1)
-			}
-		}
-	}
-	walk(err, 0)
-	return out
 }
 
 // stamp sets the time of a report.

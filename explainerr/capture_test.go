@@ -83,7 +83,7 @@ func TestPanicValues(t *testing.T) {
 	}{
 		{"string", "boom", "string", "boom"},
 		{"int", 42, "int", "42"},
-		{"struct", point{1, 2}, "explainerr_test.point", "{1 2}"},
+		{"struct", point{1, 2}, "explainerr_test.point", "{X:1 Y:2}"},
 		{"error", errors.New("plain error"), "*errors.errorString", "plain error"},
 		{"nil", nil, "*runtime.PanicNilError", "panic called with nil argument"},
 		{"self-referencing", loop, "*explainerr_test.selfRef", "loop"},

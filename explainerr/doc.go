@@ -3,6 +3,12 @@
 //
 // Wrap a router with an Explainer's Middleware:
 //
+//	import (
+//		"github.com/explainerr/explainerr/explainerr"
+//		_ "github.com/explainerr/explainerr/explainerr/provider/openai" // the model client (optional)
+//		_ "github.com/explainerr/explainerr/index/rag"                  // retrieval (optional; cgo)
+//	)
+//
 //	ex, err := explainerr.New()
 //	if err != nil { log.Fatal(err) }
 //	r := chi.NewRouter()
@@ -22,6 +28,15 @@
 // streams in; "Accept: application/json" gets the JSON report; anything else
 // gets Markdown. Pages go only to loopback clients unless configured
 // otherwise; everyone else gets a plain 500.
+//
+// This package is the core: capturing failures, the page and the offline
+// analysis, in pure Go. The model client and retrieval are linked only by
+// their blank imports, which register them (as database/sql drivers
+// register); a setting that asks for one that is not linked gets the
+// offline analysis and a notice, on the page and in the log, naming the
+// import to add (ModelClientImport, RetrievalImport). HandlerFunc is
+// handler.Func, from a package that needs only the standard library, so
+// that a production build can leave this package out entirely.
 //
 // Settings come from the environment (OPENAI_API_KEY, OPENAI_BASE_URL,
 // EXPLAINERR_MODEL, EXPLAINERR_PROVIDER, EXPLAINERR_RAG, EXPLAINERR_INDEX)

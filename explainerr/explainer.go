@@ -2,6 +2,7 @@ package explainerr
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -13,7 +14,6 @@ import (
 	"github.com/explainerr/explainerr/explainerr/prompt"
 	"github.com/explainerr/explainerr/explainerr/provider"
 	"github.com/explainerr/explainerr/explainerr/provider/offline"
-	"github.com/explainerr/explainerr/explainerr/provider/openai"
 	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/explainerr/stack"
@@ -32,6 +32,8 @@ type Explainer struct {
 	log        *slog.Logger
 	build      report.Build
 	rag        *ragState
+	logs       *logCapture // nil when log capture is off
+	notices    []string    // about the configuration, shown with every report
 	writers    sync.Pool
 }
 
@@ -42,14 +44,32 @@ func New(opts ...Option) (*Explainer, error) {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	p, err := chooseProvider(&cfg)
+	if err := cfg.guard.err(); err != nil {
+		return nil, err
+	}
+	p, notice, err := chooseProvider(&cfg)
 	if err != nil {
 		return nil, err
 	}
 	if cfg.logger == nil {
 		cfg.logger = slog.Default()
 	}
+	var notices []string
+	if notice != "" {
+		notices = append(notices, notice)
+	}
+	if cfg.rag && cfg.retriever == nil && registeredIndexOpener() == nil {
+		notices = append(notices, retrievalNotLinked)
+	}
+	for _, n := range notices {
+		cfg.logger.Warn("explainerr: " + n)
+	}
+	logs, err := startLogCapture(cfg.logCapture)
+	if err != nil {
+		return nil, err
+	}
 	ex := &Explainer{
+		logs:       logs,
 		cfg:        cfg,
 		classifier: stack.NewClassifier(stack.MainModule(), cfg.appModules...),
 		sources:    stack.NewSources(),
@@ -61,8 +81,9 @@ func New(opts ...Option) (*Explainer, error) {
 			ThrottleWindow: cfg.throttleWindow,
 			Prices:         cfg.prices,
 		}),
-		log:   cfg.logger,
-		build: buildInfo(),
+		log:     cfg.logger,
+		build:   buildInfo(),
+		notices: notices,
 	}
 	if cfg.rag {
 		ex.rag = newRAGState(cfg.retriever, cfg.indexPath)
@@ -76,8 +97,11 @@ func (ex *Explainer) Provider() provider.Provider { return ex.engine.Provider() 
 // RAG reports whether retrieval of the app's source is on.
 func (ex *Explainer) RAG() bool { return ex.rag != nil }
 
-// Close releases the index, if one was opened.
+// Close releases the index, if one was opened, and gives back the log and
+// slog defaults that log capture wrapped (when no other Explainer captures
+// and the app has not replaced them since).
 func (ex *Explainer) Close() error {
+	ex.logs.stop()
 	if ex.rag != nil {
 		return ex.rag.close()
 	}
@@ -113,31 +137,50 @@ func DefaultIndexPath() string {
 	return filepath.Join(wd, ".explainerr", "index.db")
 }
 
-func chooseProvider(cfg *config) (provider.Provider, error) {
+// chooseProvider returns the provider the configuration asks for. A
+// registered provider that is not linked into the program gives way to the
+// offline analyzer, with a notice that names the import line to add.
+func chooseProvider(cfg *config) (p provider.Provider, notice string, err error) {
 	if cfg.provider != nil {
-		return cfg.provider, nil
+		return cfg.provider, "", nil
 	}
 	name := cfg.providerName
+	why := "EXPLAINERR_PROVIDER is \"openai\""
 	if name == "" {
 		name = "offline"
 		if cfg.apiKey != "" || cfg.baseURL != "" {
 			name = "openai"
+			why = "an API key or base URL is set"
 		}
 	}
-	switch name {
-	case "offline":
-		return offline.New(), nil
-	case "openai":
-		return openai.New(openai.Config{
-			APIKey:     cfg.apiKey,
-			BaseURL:    cfg.baseURL,
-			Model:      cfg.model,
-			MaxRetries: cfg.maxRetries,
-			HTTPClient: cfg.httpClient,
-		})
-	default:
-		return nil, fmt.Errorf("explainerr: unknown provider %q (EXPLAINERR_PROVIDER): use \"openai\" or \"offline\"", name)
+	if name == "offline" {
+		return offline.New(), "", nil
 	}
+	p, ok, err := openRegisteredProvider(name, cfg)
+	switch {
+	case err != nil:
+		return nil, "", err
+	case ok:
+		return p, "", nil
+	case name == "openai":
+		return offline.New(), "The model client is not linked into this program, so the offline analysis stands in although " + why +
+			". To ask the model, add this import to your main package: import " + ModelClientImport, nil
+	}
+	return nil, "", fmt.Errorf("explainerr: unknown provider %q (EXPLAINERR_PROVIDER): use \"openai\" or \"offline\"%s", name, registeredNote())
+}
+
+// registeredNote lists the providers registered besides the built-in ones.
+func registeredNote() string {
+	var extra []string
+	for _, n := range provider.Registered() {
+		if n != "openai" {
+			extra = append(extra, fmt.Sprintf("%q", n))
+		}
+	}
+	if len(extra) == 0 {
+		return ""
+	}
+	return ", or one registered: " + strings.Join(extra, ", ")
 }
 
 // Prepare makes r ready for a provider without calling one: it attaches
@@ -152,11 +195,14 @@ func (ex *Explainer) Prepare(ctx context.Context, r *report.Report) error {
 		r.Build = ex.build
 	}
 	r.Mode = report.ModePlain
+	r.Notices = append(r.Notices, ex.notices...)
 	var chunks []report.Chunk
 	if ex.rag != nil {
 		var err error
 		chunks, err = ex.rag.retrieve(ctx, r)
-		if err != nil {
+		if errors.Is(err, errRetrievalNotLinked) {
+			// Already among ex.notices, with what to add.
+		} else if err != nil {
 			r.Notices = append(r.Notices, "Retrieval is on but failed, so the explanation was made without the app's source: "+err.Error())
 		} else {
 			r.Mode = report.ModeRAG
@@ -189,25 +235,4 @@ func (ex *Explainer) Explain(ctx context.Context, r *report.Report, onDelta func
 	}
 	r.Explanation = ex.engine.Explain(ctx, r, onDelta)
 	return nil
-}
-
-// redactReport hides secrets in the parts of r that came from the program:
-// the error message and chain, and the source windows of frames (which are
-// replaced by redacted copies, since the source cache shares its lines).
-func redactReport(r *report.Report) {
-	r.Error.Message = redact.String(r.Error.Message)
-	for i, c := range r.Error.Chain {
-		r.Error.Chain[i] = redact.String(c)
-	}
-	for i := range r.Frames {
-		src := r.Frames[i].Source
-		if src == nil {
-			continue
-		}
-		lines := make([]string, len(src.Lines))
-		for j, l := range src.Lines {
-			lines[j] = redact.String(l)
-		}
-		r.Frames[i].Source = &report.Source{StartLine: src.StartLine, Lines: lines, Line: src.Line}
-	}
 }

@@ -16,11 +16,12 @@ import (
 )
 
 // faultTimeout is the explanation timeout of the fault tests, and
-// faultMargin what a page may take beyond it (generous: CI runs these tests
-// under -race on a busy machine).
+// faultMargin what a page may take beyond it: a hang detector, not a speed
+// limit (the slow fake answers after 5s; CI runs these tests under -race
+// on a busy machine).
 const (
 	faultTimeout = 300 * time.Millisecond
-	faultMargin  = 1200 * time.Millisecond
+	faultMargin  = 3 * time.Second
 )
 
 // modelExplainer returns an Explainer whose provider is the OpenAI-compatible
@@ -67,13 +68,17 @@ func TestModelFaultsThroughTheMiddleware(t *testing.T) {
 		says []string
 		// maxCalls bounds the calls the server may receive per request.
 		maxCalls int
+		// partial: a streamed page gets some of the model's text before
+		// the failure; it is kept, marked incomplete, instead of the
+		// offline analysis.
+		partial bool
 	}{
 		{name: "connection refused", closed: true, says: []string{"cannot reach the model server", "refused"}},
 		{name: "429 storm", answers: repeat(20, retryNow(fakeopenai.Status(429, "slow down"))), retries: 2, says: []string{"429", "slow down", "after 3 attempts"}, maxCalls: 3},
 		{name: "500s", answers: repeat(20, retryNow(fakeopenai.Status(500, "the model crashed"))), retries: 1, says: []string{"500", "the model crashed"}, maxCalls: 2},
 		{name: "slower than the timeout", answers: []fakeopenai.Answer{fakeopenai.Reply("too late").WithDelay(5 * time.Second)}, retries: -1, says: []string{"timeout of 300ms"}, maxCalls: 1},
-		{name: "stream stalls forever", answers: []fakeopenai.Answer{{Stall: true, Text: "It starts", StallAfter: 1}}, retries: -1, says: []string{"timeout of 300ms"}, maxCalls: 1},
-		{name: "malformed JSON", answers: []fakeopenai.Answer{fakeopenai.Malformed()}, retries: -1, says: []string{"not valid JSON"}, maxCalls: 1},
+		{name: "stream stalls forever", answers: []fakeopenai.Answer{{Stall: true, Text: "It starts", StallAfter: 1}}, retries: -1, says: []string{"timeout of 300ms"}, maxCalls: 1, partial: true},
+		{name: "malformed JSON", answers: []fakeopenai.Answer{fakeopenai.Malformed()}, retries: -1, says: []string{"not valid JSON"}, maxCalls: 1, partial: true},
 		{name: "enormous reply", answers: []fakeopenai.Answer{fakeopenai.Huge(8 << 20)}, retries: -1, maxCalls: 1},
 	}
 	for _, c := range cases {
@@ -106,9 +111,6 @@ func TestModelFaultsThroughTheMiddleware(t *testing.T) {
 						t.Errorf("error = %+v", rep.Error)
 					}
 					ex2 = rep.Explanation
-					if ex2.Provider != "openai" {
-						t.Errorf("provider %q", ex2.Provider)
-					}
 				} else {
 					if !strings.HasSuffix(strings.TrimSpace(body), "</html>") || !strings.Contains(body, "fault case: "+html.EscapeString(c.name)) {
 						t.Fatalf("incomplete page:\n%.2000s", body)
@@ -137,15 +139,19 @@ func TestModelFaultsThroughTheMiddleware(t *testing.T) {
 							t.Errorf("explanation.error %q does not say %q", ex2.Error, s)
 						}
 					}
-					if c.closed && ex2.Text != "" {
-						t.Errorf("text %q without a server", ex2.Text)
-					}
+					// No answer came: the offline analysis stands in, saying why.
+					checkFallback(t, ex2, c.says...)
 					return
 				}
-				if !strings.Contains(body, "The model could not explain this failure") {
-					t.Errorf("the explanation area does not report the failure:\n%s", tail(body, 3000))
-				}
 				area := body[strings.LastIndex(body, `class="final"`):]
+				if c.partial {
+					// The model's first words arrived: they stay, marked incomplete.
+					if !strings.Contains(area, "The model could not explain this failure") {
+						t.Errorf("the explanation area does not report the failure:\n%s", tail(body, 3000))
+					}
+				} else if fallbackOnPage(t, area) == "" {
+					t.Errorf("the explanation area does not show the offline analysis with why:\n%s", tail(body, 3000))
+				}
 				for _, s := range c.says {
 					if !strings.Contains(html.UnescapeString(area), s) {
 						t.Errorf("the explanation area does not say %q:\n%s", s, area)

@@ -1,65 +1,215 @@
 package explainerr
 
 import (
-	"net"
 	"net/http"
 	"net/netip"
-	"strings"
+	"strconv"
 )
 
-// allowed reports whether r may see pages and reports: by default only
-// clients on a loopback address. Forwarded-for headers are ignored unless
-// trusted, and then every address they name must be loopback too.
-func (ex *Explainer) allowed(r *http.Request) bool {
-	if ex.cfg.allowRemote != nil {
-		return ex.cfg.allowRemote(r)
-	}
-	if !isLoopback(r.RemoteAddr) {
-		return false
-	}
-	if !ex.cfg.trustForwarded {
-		return true
-	}
-	for _, h := range []string{"X-Forwarded-For", "X-Real-Ip", "Forwarded"} {
-		for _, v := range r.Header.Values(h) {
-			for _, part := range strings.Split(v, ",") {
-				addr := strings.TrimSpace(part)
-				if h == "Forwarded" {
-					addr = forwardedFor(addr)
-					if addr == "" {
-						continue
-					}
-				}
-				if !isLoopback(addr) {
-					return false
-				}
-			}
-		}
-	}
-	return true
+// admission is the guard's verdict on one request: whether its client is
+// the developer and may see the report of a failure. It is taken in two
+// steps. When the request enters the middleware, before any handler it
+// wraps could rewrite the request, admit records RemoteAddr and Host and
+// refuses a peer that cannot be the developer (its response then passes
+// through untouched); this costs next to nothing, since most requests do
+// not fail. When a request fails, decide reads the rest: forwarding
+// headers, the Host, and where the browser says the request came from.
+type admission struct {
+	// remote and host are r.RemoteAddr and r.Host on entry.
+	remote, host string
+	// decided: decide has run; refused is final.
+	decided bool
+	refused refusal
+	// ownOrigin: the request came from a page of the developer's own
+	// (a front-end dev server on another localhost port, say), whose
+	// CORS headers the report keeps.
+	ownOrigin bool
 }
 
-// forwardedFor returns the for= address of one RFC 7239 Forwarded element.
-func forwardedFor(elem string) string {
-	for _, kv := range strings.Split(elem, ";") {
-		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
-		if ok && strings.EqualFold(k, "for") {
-			return strings.Trim(v, `"[]`)
-		}
-	}
-	return ""
+// ok reports whether the client may see the report: after decide, the
+// verdict; before it, whether the peer may still be the developer.
+func (a admission) ok() bool { return a.refused.why == 0 }
+
+// refusal says why a client gets no report. detail (or addr) is the
+// offending value, quoted in the log; it is formatted only then.
+type refusal struct {
+	why    refusalReason
+	detail string
+	addr   netip.Addr
 }
 
-// isLoopback reports whether addr ("host", "host:port", "[v6]:port") is a
-// loopback IP address.
-func isLoopback(addr string) bool {
-	host := addr
-	if h, _, err := net.SplitHostPort(addr); err == nil {
-		host = h
+// refusalReason is one reason to refuse a report.
+type refusalReason uint8
+
+const (
+	_ refusalReason = iota
+	whyNoPeer
+	whyRewritten
+	whyRemote
+	whyNotAllowed
+	whyForwarded
+	whyUntrustedProxy
+	whyForwardedClient
+	whyHost
+	whyCrossSite
+	whyForeignOrigin
+)
+
+// String is the log's explanation of a refusal, in one line.
+func (r refusal) String() string {
+	var s string
+	switch r.why {
+	case 0:
+		return ""
+	case whyNoPeer:
+		s = "the request has no client address"
+	case whyRewritten:
+		s = "the client address was rewritten before explainerr saw it (put explainerr before RealIP-style middleware)"
+	case whyRemote:
+		s = "the client is not on this machine and not an allowed peer (WithAllowedPeers)"
+	case whyNotAllowed:
+		s = "the WithAllowRemote function refused the client"
+	case whyForwarded:
+		s = "a forwarding header is present and no trusted proxies are named (WithTrustedProxies): a proxy or tunnel may be relaying someone else"
+	case whyUntrustedProxy:
+		s = "forwarding headers came from a peer that is not a trusted proxy (WithTrustedProxies)"
+	case whyForwardedClient:
+		s = "a forwarding header names a client that is not on this machine and not an allowed peer"
+	case whyHost:
+		s = "the Host is not loopback, localhost or an allowed host (WithAllowedHosts): DNS rebinding or a request meant for another site"
+	case whyCrossSite:
+		s = "the browser says the request comes from another site (Sec-Fetch-Site: cross-site)"
+	case whyForeignOrigin:
+		s = "the request comes from a page whose Origin is not loopback, localhost or an allowed host"
 	}
-	ip, err := netip.ParseAddr(strings.Trim(host, "[]"))
-	if err != nil {
-		return false
+	switch {
+	case r.detail != "":
+		s += ": " + strconv.Quote(truncate(r.detail, 200))
+	case r.addr.IsValid():
+		s += ": " + strconv.Quote(r.addr.String())
 	}
-	return ip.Unmap().IsLoopback()
+	return s
+}
+
+// admit takes the guard's first step when r enters the middleware: it
+// records r.RemoteAddr and r.Host, and refuses a peer that is neither on
+// this machine, nor an allowed peer, nor a trusted proxy.
+func (ex *Explainer) admit(r *http.Request) admission {
+	a := admission{remote: r.RemoteAddr, host: r.Host}
+	g := &ex.cfg.guard
+	if g.allowRemote != nil {
+		return a // the developer's function decides, if the request fails
+	}
+	local, known := localAddr(r)
+	if known && local.loopback {
+		return a // this machine: the usual case, decided if the request fails
+	}
+	peer, ref := peerFrom(local, known, a.remote)
+	if ref.why == 0 && !g.isLocalClient(peer.addr) && !inPrefixes(g.trusted, peer.addr) {
+		ref = refusal{why: whyRemote, addr: peer.addr}
+	}
+	a.refused = ref
+	return a
+}
+
+// decide completes a's verdict for the failed request r.
+//
+// The developer is a client that reached the server from this machine (or
+// from an allowed peer) as the connection saw it, with no forwarding header
+// unless it came through a trusted proxy that names only such clients;
+// that used a Host naming this machine; and that was not sent by a page
+// on another site. WithAllowRemote replaces the first part only.
+func (ex *Explainer) decide(r *http.Request, a admission) admission {
+	if a.decided {
+		return a
+	}
+	a.decided = true
+	if a.refused.why != 0 {
+		return a
+	}
+	g := &ex.cfg.guard
+	origin, ref := g.siteCheck(r, a.host)
+	if ref.why != 0 {
+		a.refused = ref
+		return a
+	}
+	a.ownOrigin = origin == originOwn
+	if g.allowRemote != nil {
+		// The function sees the request as it arrived, not as later
+		// middleware rewrote it.
+		entry := r.WithContext(r.Context())
+		entry.RemoteAddr, entry.Host = a.remote, a.host
+		if !g.allowRemote(entry) {
+			a.refused = refusal{why: whyNotAllowed, detail: a.remote}
+		}
+		return a
+	}
+	a.refused = g.peerCheck(r, a.remote)
+	return a
+}
+
+// siteCheck refuses DNS rebinding and requests sent by pages on other
+// sites, and says what the Origin header tells.
+func (g *guardConfig) siteCheck(r *http.Request, host string) (originVerdict, refusal) {
+	// A request handed to ServeHTTP without a server (tests, in-process
+	// callers) came over no connection a browser could have been lured
+	// into, so its Host says nothing about rebinding.
+	if _, known := localAddr(r); known && !g.hostAllowed(host) {
+		return originNone, refusal{why: whyHost, detail: host}
+	}
+	if crossSite(r) {
+		return originNone, refusal{why: whyCrossSite}
+	}
+	origin := g.checkOrigin(r)
+	if origin == originForeign {
+		return origin, refusal{why: whyForeignOrigin, detail: r.Header.Get("Origin")}
+	}
+	return origin, refusal{}
+}
+
+// peerCheck decides from the connection (remote is r.RemoteAddr on entry)
+// and the forwarding headers whether the client is on this machine or an
+// allowed peer.
+func (g *guardConfig) peerCheck(r *http.Request, remote string) refusal {
+	peer, ref := peerOf(r, remote)
+	if ref.why != 0 {
+		return ref
+	}
+	fwd := forwardingHeader(r)
+	if fwd == "" || len(g.trusted) == 0 {
+		if !g.isLocalClient(peer.addr) {
+			return refusal{why: whyRemote, addr: peer.addr}
+		}
+		if fwd != "" {
+			return refusal{why: whyForwarded, detail: fwd}
+		}
+		return refusal{}
+	}
+	if !peer.local && namedInHeaders(r, peer.addr) {
+		return refusal{why: whyRewritten, detail: remote}
+	}
+	if !inPrefixes(g.trusted, peer.addr) && !(peer.rewritten && trustsLoopback(g)) {
+		return refusal{why: whyUntrustedProxy, addr: peer.addr}
+	}
+	named, ref := g.forwardedClients(r)
+	if ref.why != 0 {
+		return ref
+	}
+	if !named && !g.isLocalClient(peer.addr) {
+		// The proxy names no client: the proxy itself is the client.
+		return refusal{why: whyRemote, addr: peer.addr}
+	}
+	return refusal{}
+}
+
+// trustsLoopback reports whether a trusted proxy is on this machine. A
+// peer known only to be local (its RemoteAddr was rewritten) is then taken
+// for it.
+func trustsLoopback(g *guardConfig) bool {
+	for _, p := range g.trusted {
+		if p.Addr().IsLoopback() {
+			return true
+		}
+	}
+	return false
 }

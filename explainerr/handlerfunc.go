@@ -1,44 +1,31 @@
 package explainerr
 
 import (
-	"net/http"
-	"reflect"
 	"runtime"
 	"strings"
 
-	"github.com/explainerr/explainerr/explainerr/stack"
+	"github.com/explainerr/explainerr/handler"
 )
 
 // HandlerFunc is a handler that reports failure by returning an error. It
 // implements http.Handler. Under an Explainer's Middleware, a returned error
 // becomes a failure report whose innermost app frame is the handler
-// function itself; elsewhere it is answered with http.Error and status 500.
+// function itself; elsewhere it is answered with a plain 500 that says
+// nothing about the error.
 //
 // An error returned after the response has started is logged, never
 // appended to the partial body.
-type HandlerFunc func(w http.ResponseWriter, r *http.Request) error
+//
+// HandlerFunc is handler.Func, from a package that needs nothing but the
+// standard library, so that handlers can name it in a production build
+// that links none of explainerr.
+type HandlerFunc = handler.Func
 
 // handlerError is a returned error with where it came from.
 type handlerError struct {
 	err error
 	fn  uintptr   // entry of the handler function
 	pcs []uintptr // stack of the adapter's ServeHTTP
-}
-
-// ServeHTTP calls f and reports a returned error.
-func (f HandlerFunc) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	err := f(w, r)
-	if err == nil {
-		return
-	}
-	sink := failureSink(w)
-	if sink == nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	if sink.handlerErr == nil {
-		sink.handlerErr = &handlerError{err: err, fn: reflect.ValueOf(f).Pointer(), pcs: stack.Capture(1)}
-	}
 }
 
 // handlerFrame returns the function name, file and line of a handler

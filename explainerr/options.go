@@ -44,8 +44,8 @@ type config struct {
 	throttleWindow time.Duration
 	cacheSize      int
 	logger         *slog.Logger
-	trustForwarded bool
-	allowRemote    func(*http.Request) bool
+	logCapture     *bool // nil: EXPLAINERR_LOGS, else on
+	guard          guardConfig
 	prices         map[string]Price
 	showRuntime    bool
 	httpClient     *http.Client
@@ -123,15 +123,55 @@ func WithCacheSize(n int) Option { return func(c *config) { c.cacheSize = n } }
 // slog.Default()).
 func WithLogger(l *slog.Logger) Option { return func(c *config) { c.logger = l } }
 
-// WithTrustForwardedFor makes the loopback guard believe X-Forwarded-For and
-// X-Real-IP: every address they name must be loopback too. Use it only
-// behind a local reverse proxy.
-func WithTrustForwardedFor(trust bool) Option { return func(c *config) { c.trustForwarded = trust } }
+// WithAllowedHosts adds Host names (and Origin hosts) that may see
+// reports, besides loopback addresses, "localhost" and "*.localhost": a
+// name the developer's browser uses for this machine, such as
+// "myapp.test", or "*.example.dev" for every name under example.dev. A port
+// is not part of the name. Anything else is refused, which stops DNS
+// rebinding (a page on another site whose name resolves to 127.0.0.1).
+func WithAllowedHosts(hosts ...string) Option {
+	return func(c *config) { c.guard.addHosts(hosts) }
+}
 
-// WithAllowRemote replaces the loopback guard: allow decides which requests
-// may see pages and reports. Everyone else gets a plain 500.
+// WithTrustedProxies names the reverse proxies between the developer's
+// browser and the app, by address ("127.0.0.1") or CIDR ("10.0.0.0/8").
+// Without it, a request that carries any forwarding header
+// (X-Forwarded-For, Forwarded, X-Real-IP, True-Client-IP, ...) gets no
+// report. With it, such a request gets one only when it came straight from
+// a trusted proxy and every client address the headers name is loopback or
+// an allowed peer. An entry that is neither an address nor a CIDR makes New
+// fail.
+func WithTrustedProxies(proxies ...string) Option {
+	return func(c *config) { c.guard.trusted = c.guard.addPrefixes(c.guard.trusted, "WithTrustedProxies", proxies) }
+}
+
+// WithAllowedPeers names clients other than this machine that may see
+// reports, by address ("172.17.0.1") or CIDR ("192.168.65.0/24"): the
+// address a dev server in a container, devcontainer or WSL2 sees the
+// developer's browser connect from. Nothing is allowed this way
+// automatically. The Host and cross-site checks still apply. An entry that
+// is neither an address nor a CIDR makes New fail.
+func WithAllowedPeers(peers ...string) Option {
+	return func(c *config) { c.guard.peers = c.guard.addPrefixes(c.guard.peers, "WithAllowedPeers", peers) }
+}
+
+// WithTrustForwardedFor(true) trusts a reverse proxy on this machine: it is
+// WithTrustedProxies("127.0.0.0/8", "::1").
+//
+// Deprecated: name the proxies with WithTrustedProxies.
+func WithTrustForwardedFor(trust bool) Option {
+	if !trust {
+		return func(*config) {}
+	}
+	return WithTrustedProxies("127.0.0.0/8", "::1")
+}
+
+// WithAllowRemote replaces the peer check: allow decides which clients may
+// see reports, whatever address they connect from and whatever forwarding
+// headers they send. The Host and cross-site checks still apply. Everyone
+// allow refuses gets the app's own response or a plain 500.
 func WithAllowRemote(allow func(*http.Request) bool) Option {
-	return func(c *config) { c.allowRemote = allow }
+	return func(c *config) { c.guard.allowRemote = allow }
 }
 
 // WithPrices overrides entries of the price table used for cost estimates.

@@ -11,8 +11,19 @@ import (
 	"time"
 
 	"github.com/explainerr/explainerr/explainerr/report"
-	"github.com/explainerr/explainerr/index"
 )
+
+// retrievalNotLinked says what to add when retrieval is on and no index
+// reader is linked.
+const retrievalNotLinked = "Retrieval is on (EXPLAINERR_RAG) but the index reader is not linked into this program, " +
+	"so the explanation is made without the app's source. To retrieve it, add this import to your main package: import " + RetrievalImport
+
+// errRetrievalNotLinked is the retrieval error when no index reader is linked.
+var errRetrievalNotLinked = errors.New(retrievalNotLinked)
+
+// indexHint says how to build the index from the user's own module.
+const indexHint = "build it with \"go tool explainerr index ./...\" at your module's root " +
+	"(after \"go get -tool github.com/explainerr/explainerr/cmd/explainerr\")"
 
 // ragState gives the middleware a retriever: the one configured, or one
 // opened from the index file on first use and reopened when the file is
@@ -53,9 +64,13 @@ func (s *ragState) retriever() (Retriever, error) {
 	if s.fixed != nil {
 		return s.fixed, nil
 	}
+	open := registeredIndexOpener()
+	if open == nil {
+		return nil, errRetrievalNotLinked
+	}
 	st, err := os.Stat(s.path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("no index at %s: build it with \"go run github.com/explainerr/explainerr/cmd/explainerr index ./...\"", s.path)
+		return nil, fmt.Errorf("no index at %s: %s", s.path, indexHint)
 	} else if err != nil {
 		return nil, err
 	}
@@ -68,11 +83,12 @@ func (s *ragState) retriever() (Retriever, error) {
 		s.closer.Close()
 		s.opened, s.closer = nil, nil
 	}
-	ret, err := index.OpenRetriever(s.path, index.RetrieverOptions{})
+	ret, err := open(s.path)
 	if err != nil {
 		return nil, err
 	}
-	s.opened, s.closer, s.modTime = ret, ret, st.ModTime()
+	s.opened, s.modTime = ret, st.ModTime()
+	s.closer, _ = ret.(io.Closer)
 	return ret, nil
 }
 

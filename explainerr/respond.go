@@ -33,37 +33,56 @@ func negotiate(r *http.Request) string {
 	}
 }
 
-// handleFailure answers a failed request. Loopback clients get the page or
-// report; others get a plain 500 (or the app's own 5xx response). If the
-// response has already started, nothing more is written: the failure is
-// logged, and a panic aborts the response as net/http would.
-func (ex *Explainer) handleFailure(w *writer, r *http.Request, rep *report.Report) {
+// handleFailure answers a failed request. The developer gets the page or
+// report; other clients get the app's own response unchanged (a 5xx body it
+// wrote passes through whole) or a plain 500. If the response has already
+// started, nothing more is written: the failure is logged (with the
+// explanation made afterwards, off the request) and a panic aborts the
+// response at once, as net/http would.
+func (ex *Explainer) handleFailure(w *writer, r *http.Request, admit admission, rep *report.Report) {
+	admit = ex.decide(r, admit)
 	stamp(rep)
 	rep.Request = describeRequest(r)
+	w.capture.attach(rep, r)
 	rw := w.ResponseWriter
 	ctx := r.Context()
+	// A panic a recoverer inside explainerr took is over: its response
+	// (passed through to a client that gets no report) stands.
+	abort := rep.Error.Kind == report.KindPanic && rep.Error.Recoverer == "" && w.started()
 
 	switch {
-	case w.started:
-		ex.Explain(ctx, rep, nil)
-		ex.logFailure(rep, "the response had already started: the failure is reported here only")
-		if rep.Error.Kind == report.KindPanic {
+	case !admit.ok():
+		// A client that may not see the report causes no model call.
+		note := "no report for this client: " + admit.refused.String()
+		switch {
+		case w.held():
+			w.release()
+		case rep.Error.Late:
+			note = "the response had already started; " + note
+		case !w.started():
+			http.Error(rw, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		}
+		ex.Prepare(ctx, rep)
+		ex.logFailure(rep, note)
+		if abort {
 			panic(http.ErrAbortHandler)
 		}
 		return
-	case !ex.allowed(r):
-		ex.Prepare(ctx, rep)
-		if w.held {
-			w.release()
-		} else {
-			http.Error(rw, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+	case w.started():
+		note := "the response had already started: the failure is reported here only"
+		if rep.Error.Late {
+			note = "late: the response had already started, so the client got no error page; the failure is reported here only"
 		}
-		ex.logFailure(rep, "the client is not local: it got no details")
+		ex.explainLater(ctx, rep, note)
+		if abort {
+			panic(http.ErrAbortHandler)
+		}
 		return
 	}
 
-	w.held = false
+	w.state &^= stHeld
 	ex.Prepare(ctx, rep)
+	reportCORS(rw.Header(), admit)
 	pw := &pageWriter{ResponseWriter: rw}
 	if p := catch(func() { ex.respond(pw, r, rep) }); p != nil {
 		rep.Notices = append(rep.Notices, fmt.Sprintf("rendering the error page failed: %s", safeSprint(p)))
@@ -76,6 +95,18 @@ func (ex *Explainer) handleFailure(w *writer, r *http.Request, rep *report.Repor
 		}
 	}
 	ex.logFailure(rep, "")
+}
+
+// explainLater explains and logs a failure whose client gets no page, on
+// another goroutine: the response is not held open for the model call.
+func (ex *Explainer) explainLater(ctx context.Context, rep *report.Report, note string) {
+	ctx = context.WithoutCancel(ctx)
+	go func() {
+		if p := catch(func() { ex.Explain(ctx, rep, nil) }); p != nil {
+			rep.Notices = append(rep.Notices, fmt.Sprintf("explaining the failure failed: %s", safeSprint(p)))
+		}
+		ex.logFailure(rep, note)
+	}()
 }
 
 // pageWriter passes the page through to the client's writer and records
@@ -102,7 +133,7 @@ func (p *pageWriter) Unwrap() http.ResponseWriter { return p.ResponseWriter }
 // respond writes the page or report in the negotiated format.
 func (ex *Explainer) respond(rw http.ResponseWriter, r *http.Request, rep *report.Report) {
 	h := rw.Header()
-	for _, k := range []string{"Content-Length", "Content-Type", "Etag", "Last-Modified", "Content-Disposition"} {
+	for _, k := range pageDropsHeaders {
 		h.Del(k)
 	}
 	h.Set("Cache-Control", "no-store")

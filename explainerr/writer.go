@@ -4,138 +4,245 @@ import (
 	"bufio"
 	"net"
 	"net/http"
-
-	"github.com/explainerr/explainerr/explainerr/stack"
+	"sync/atomic"
 )
 
-// maxCapturedBody bounds how much of a 5xx body is kept as the message.
+// maxCapturedBody bounds how much of a 5xx body is held back to be replaced
+// by the page (and kept as the failure's message). A longer body is not
+// replaced: what was held is sent, and the rest passes through unchanged.
 const maxCapturedBody = 64 << 10
 
-// writer wraps the handler's ResponseWriter. It passes everything through,
-// except that a 5xx status is held back (with the stack at the WriteHeader
-// call) together with the body that follows, so that the error page can
-// replace them. Once the app flushes, hijacks, or writes a non-5xx status,
+// Writer states: bits of writer.state.
+const (
+	// stStarted: a status or body bytes reached the client's writer (or the
+	// connection was hijacked); no page may be written any more.
+	stStarted uint8 = 1 << iota
+	// stHijacked: the handler took the connection.
+	stHijacked
+	// stHeld: a 5xx status (and its body so far) is being held back.
+	stHeld
+	// stLate: a 5xx status came after the response had started; the body
+	// that follows is copied (bounded) as the late failure's message.
+	stLate
+	// stPassThrough: the client gets no report, so a 5xx response is not
+	// held but passes through as the app writes it; its status, stack and
+	// (bounded) body are still recorded for the log.
+	stPassThrough
+	// stTee: the body of a passed-through 5xx response is being copied.
+	stTee
+)
+
+// writer wraps the handler's ResponseWriter for one request; it is allocated
+// per request and never reused, so a goroutine the handler leaked cannot
+// write into another request's response through it. Once the middleware
+// has returned, every call is dropped (see late.go).
+//
+// Everything passes through, except that a 5xx status is held back (with the
+// stack at the WriteHeader call) together with the body that follows, so
+// that the error page can replace them. Once the app flushes, hijacks,
+// writes a non-5xx status or more than maxCapturedBody bytes of a 5xx body,
 // the response has started and is never replaced.
 type writer struct {
 	http.ResponseWriter
 
-	// wroteHeader: a status line has been sent to the underlying writer.
-	wroteHeader bool
-	// started: bytes or a status reached the client side (or the
-	// connection was hijacked); no page may be written any more.
-	started  bool
-	hijacked bool
-
-	// held: a 5xx status is being held back. heldStatus stays set after
-	// the held response is released, so that the failure is still reported.
-	held       bool
-	heldStatus int
-	heldPCs    []uintptr
-	// body holds up to maxCapturedBody bytes of a held response; it is
-	// allocated on the first held write, so a request that does not fail
-	// never touches it.
-	body    []byte
-	bodyLen int
-
+	ex *Explainer
 	// handlerErr is set by HandlerFunc when its function returns an error.
 	handlerErr *handlerError
+	// fail records what went wrong; nil on the happy path.
+	fail *failure
+	// capture records what the request logs and the body its handler
+	// reads (logcapture_request.go).
+	capture requestCapture
+	// done is set when the middleware returns: later calls come from a
+	// goroutine the handler left behind and are dropped.
+	done  atomic.Bool
+	state uint8
 }
 
-// reset makes w a fresh wrapper of rw (nil when it goes back to the pool).
-// A single struct assignment: the happy path pays for nothing else.
-func (w *writer) reset(rw http.ResponseWriter) {
-	*w = writer{ResponseWriter: rw}
+// failure is what the writer saw of a failing response. It is allocated on
+// the first sign of trouble, so that a request that does not fail pays for
+// none of it.
+type failure struct {
+	// status is the first 5xx status the app wrote before the response
+	// started (held back, or released unchanged).
+	status int
+	// pcs is the stack at that WriteHeader call.
+	pcs []uintptr
+	// body holds up to maxCapturedBody bytes of the 5xx body; bodyLen
+	// counts all of it.
+	body    []byte
+	bodyLen int
+	// passed: the held response was sent unchanged because it grew beyond
+	// what is held.
+	passed bool
+	// late is a 5xx status written after the response had started.
+	late *lateStatus
+	// misuse lists calls net/http would have logged ("superfluous
+	// response.WriteHeader call"), to be logged naming the app's call site.
+	misuse []misuse
+}
+
+// record returns w's failure record, making it on first use.
+func (w *writer) record() *failure {
+	if w.fail == nil {
+		w.fail = new(failure)
+	}
+	return w.fail
+}
+
+// Header returns the response headers (a throwaway set once the middleware
+// has returned).
+func (w *writer) Header() http.Header {
+	if w.done.Load() {
+		return http.Header{}
+	}
+	return w.ResponseWriter.Header()
 }
 
 // WriteHeader holds back a first 5xx status; any other status passes through.
 func (w *writer) WriteHeader(code int) {
-	if w.held || w.wroteHeader || w.hijacked {
-		if !w.held {
-			w.ResponseWriter.WriteHeader(code) // let net/http report the superfluous call
-		}
-		return
-	}
-	if code >= 500 && code <= 599 {
-		w.held = true
-		w.heldStatus = code
-		w.heldPCs = stack.Capture(1)
+	if w.state != 0 || code >= 500 || w.done.Load() {
+		w.writeHeaderSlow(code)
 		return
 	}
 	w.ResponseWriter.WriteHeader(code)
 	if code >= 200 {
-		w.wroteHeader, w.started = true, true
+		w.state = stStarted
+	}
+}
+
+func (w *writer) writeHeaderSlow(code int) {
+	switch {
+	case w.done.Load():
+		w.afterReturn("WriteHeader")
+	case w.state&stHijacked != 0:
+		w.misused(misuseHijackedHeader)
+	case w.state&stHeld != 0:
+		w.misused(misuseSuperfluous)
+	case w.state&stStarted != 0:
+		if code >= 500 && code <= 599 {
+			w.lateStatus(code)
+		}
+		// Not forwarded: net/http would name this wrapper as the caller.
+		w.misused(misuseSuperfluous)
+	case code >= 500 && code <= 599:
+		f := w.record()
+		f.status = code
+		f.pcs = captureStatus()
+		if w.state&stPassThrough != 0 {
+			w.ResponseWriter.WriteHeader(code)
+			w.state |= stStarted | stTee
+			return
+		}
+		w.state |= stHeld
+	default:
+		w.ResponseWriter.WriteHeader(code)
+		if code >= 200 {
+			w.state |= stStarted
+		}
 	}
 }
 
 // Write buffers the body of a held 5xx response, else passes through.
 func (w *writer) Write(p []byte) (int, error) {
-	if w.held {
-		w.bodyLen += len(p)
-		if room := maxCapturedBody - len(w.body); room > 0 {
-			w.body = append(w.body, p[:min(room, len(p))]...)
+	if w.state&^stStarted != 0 || w.done.Load() {
+		return w.writeSlow(p)
+	}
+	w.state = stStarted
+	return w.ResponseWriter.Write(p)
+}
+
+func (w *writer) writeSlow(p []byte) (int, error) {
+	switch {
+	case w.done.Load():
+		w.afterReturn("Write")
+		return 0, errHandlerReturned
+	case w.state&stHijacked != 0:
+		if len(p) > 0 {
+			w.misused(misuseHijackedWrite)
 		}
+		return 0, http.ErrHijacked
+	case w.state&stHeld != 0:
+		f := w.fail
+		if len(f.body)+len(p) > maxCapturedBody {
+			// Too long to hold: send the app's response as it is.
+			f.bodyLen += len(p)
+			f.passed = true
+			w.release()
+			return w.ResponseWriter.Write(p)
+		}
+		f.body = append(f.body, p...)
+		f.bodyLen += len(p)
 		return len(p), nil
+	case w.state&stLate != 0:
+		l := w.fail.late
+		l.body = appendBounded(l.body, p)
+	case w.state&stTee != 0:
+		f := w.fail
+		f.body = appendBounded(f.body, p)
+		f.bodyLen += len(p)
 	}
-	if !w.wroteHeader {
-		w.wroteHeader, w.started = true, true
-	}
+	w.state |= stStarted
 	return w.ResponseWriter.Write(p)
 }
 
 // Flush sends what was written so far. Flushing a held 5xx response sends it
 // as the app wrote it: the app has chosen to stream its error.
 func (w *writer) Flush() {
-	if w.held {
+	if w.done.Load() {
+		w.afterReturn("Flush")
+		return
+	}
+	if w.state&stHeld != 0 {
 		w.release()
 	}
-	w.wroteHeader, w.started = true, true
+	w.state |= stStarted
 	_ = http.NewResponseController(w.ResponseWriter).Flush()
 }
 
 // release sends a held 5xx status and its body unchanged.
 func (w *writer) release() {
-	w.held = false
-	w.ResponseWriter.WriteHeader(w.heldStatus)
-	w.wroteHeader, w.started = true, true
-	if len(w.body) > 0 {
-		w.ResponseWriter.Write(w.body)
+	w.state &^= stHeld
+	w.state |= stStarted
+	w.ResponseWriter.WriteHeader(w.fail.status)
+	if len(w.fail.body) > 0 {
+		w.ResponseWriter.Write(w.fail.body)
 	}
 }
 
 // Hijack hands the connection to the handler; no page is written after it.
 func (w *writer) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	if w.done.Load() {
+		w.afterReturn("Hijack")
+		return nil, nil, errHandlerReturned
+	}
 	conn, rw, err := http.NewResponseController(w.ResponseWriter).Hijack()
 	if err == nil {
-		w.hijacked, w.started = true, true
-		w.held = false
+		w.state = stStarted | stHijacked
 	}
 	return conn, rw, err
 }
 
-// Unwrap returns the wrapped ResponseWriter, for http.ResponseController.
-func (w *writer) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-// heldMessage returns the held body as the failure message.
-func (w *writer) heldMessage() string {
-	msg := string(w.body)
-	if w.bodyLen > len(w.body) {
-		msg += "… (body cut)"
+// Unwrap returns the wrapped ResponseWriter, for http.ResponseController;
+// nil once the middleware has returned.
+func (w *writer) Unwrap() http.ResponseWriter {
+	if w.done.Load() {
+		w.afterReturn("Unwrap")
+		return nil
 	}
-	return msg
+	return w.ResponseWriter
 }
 
-// failureSink finds the explainerr writer under rw (through Unwrap chains of
-// other middleware's wrappers), or nil when there is none.
-func failureSink(rw http.ResponseWriter) *writer {
-	for i := 0; i < 16 && rw != nil; i++ {
-		if w, ok := rw.(*writer); ok {
-			return w
-		}
-		u, ok := rw.(interface{ Unwrap() http.ResponseWriter })
-		if !ok {
-			return nil
-		}
-		rw = u.Unwrap()
+// appendBounded appends to dst what fits of p within maxCapturedBody bytes.
+func appendBounded(dst, p []byte) []byte {
+	if room := maxCapturedBody - len(dst); room > 0 {
+		dst = append(dst, p[:min(room, len(p))]...)
 	}
-	return nil
+	return dst
 }
+
+// started reports whether the response has reached the client's writer.
+func (w *writer) started() bool { return w.state&stStarted != 0 }
+
+// held reports whether a 5xx response is being held back.
+func (w *writer) held() bool { return w.state&stHeld != 0 }

@@ -2,12 +2,14 @@ package index
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -52,15 +54,23 @@ type BuildStats struct {
 	Embedded int
 	// Warnings explain skipped files.
 	Warnings []string
+	// Notes say what happened to the index file itself, such as an index
+	// of an older explainerr being rebuilt.
+	Notes []string
 	// Duration is how long the build took.
 	Duration time.Duration
 }
 
 // Build builds or updates the index of the Go packages, templates and SQL
 // files matching opts.Patterns. Files whose content hash is unchanged are
-// neither chunked nor embedded again. The new index is written to a
-// temporary file next to the index and renamed into place, so a failed
-// build leaves the old index as it was.
+// neither chunked nor embedded again, and an update changes only the rows
+// of what changed, in one SQLite transaction: a failed build leaves the
+// index as it was. The index file is recognised by its SQLite
+// application_id; a file at opts.Path that is not an explainerr index is
+// an error wrapping ErrNotIndex and is never written to, even with
+// opts.Rebuild. An index built by an older explainerr is rebuilt (see
+// BuildStats.Notes). An index reached through a symbolic link is written
+// where the link points.
 func Build(ctx context.Context, opts BuildOptions) (BuildStats, error) {
 	began := time.Now()
 	stats := BuildStats{}
@@ -75,11 +85,16 @@ func Build(ctx context.Context, opts BuildOptions) (BuildStats, error) {
 		opts.Path = filepath.Join(root, filepath.FromSlash(DefaultRelPath))
 	}
 	stats.Path = opts.Path
-
-	prev, err := readPrevious(opts)
+	target, err := resolveIndexPath(opts.Path)
 	if err != nil {
 		return stats, err
 	}
+
+	prev, reset, notes, err := readPrevious(opts, target)
+	if err != nil {
+		return stats, err
+	}
+	stats.Notes = notes
 	found, err := discover(ctx, opts.Dir, root, opts.Patterns, opts.Tests)
 	if err != nil {
 		return stats, err
@@ -100,7 +115,12 @@ func Build(ctx context.Context, opts BuildOptions) (BuildStats, error) {
 		stats.Duration = time.Since(began)
 		return stats, nil
 	}
-	chunks, embedded, err := writeIndex(ctx, opts, prev, plan, patterns)
+	var chunks, embedded int
+	if prev.exists {
+		chunks, embedded, err = updateIndex(ctx, opts, target, prev, plan, patterns)
+	} else {
+		chunks, embedded, err = createIndex(ctx, opts, target, reset, plan, patterns)
+	}
 	if err != nil {
 		return stats, err
 	}
@@ -151,46 +171,63 @@ type previous struct {
 
 type fileRecord struct{ hash, skipped string }
 
-// readPrevious reads an existing index's file hashes, or returns an empty
-// previous for a rebuild or a missing file. An existing file that is not a
-// usable index, or was built with another embedder, is an error.
-func readPrevious(opts BuildOptions) (previous, error) {
-	p := previous{files: map[string]fileRecord{}}
-	if opts.Rebuild {
-		return p, nil
-	}
-	db, m, err := openIndex(opts.Path)
-	if errors.Is(err, ErrNoIndex) {
-		return p, nil
-	}
+// readPrevious reads what an existing index holds, or returns an empty
+// previous when the index is to be built from scratch: there is none, the
+// file is empty, a rebuild was asked for, or it is an index of another
+// schema version. reset says that the file at target is an index to
+// discard. A file that is not an explainerr index, or an index that cannot
+// be updated (built with another embedder, unreadable), is an error.
+func readPrevious(opts BuildOptions, target string) (p previous, reset bool, notes []string, err error) {
+	p = previous{files: map[string]fileRecord{}}
+	mark, err := inspectFile(target)
 	if err != nil {
-		return p, err
+		return p, false, nil, err
+	}
+	switch mark.state {
+	case stateMissing, stateEmpty:
+		return p, false, nil, nil
+	case stateForeign, stateNotSQLite:
+		return p, false, nil, notIndexError(opts.Path, mark)
+	case stateOlder:
+		return p, true, []string{fmt.Sprintf("%s was built by an older explainerr (schema version %d); rebuilding it for schema version %d", opts.Path, mark.version, SchemaVersion)}, nil
+	case stateNewer:
+		if !opts.Rebuild {
+			return p, false, nil, incompatible(opts.Path, "was built by a newer explainerr (schema version %d; this one writes %d)", mark.version, SchemaVersion)
+		}
+		return p, true, nil, nil
+	}
+	if opts.Rebuild {
+		return p, true, nil, nil
+	}
+	db, m, err := openIndexAs(target, opts.Path)
+	if err != nil {
+		return p, false, nil, err
 	}
 	defer db.Close()
 	if err := checkEmbedder(opts.Path, m, opts.Embedder); err != nil {
-		return p, err
+		return p, false, nil, err
 	}
 	rows, err := db.Query(`SELECT path, hash, skipped FROM files`)
 	if err != nil {
-		return p, incompatible(opts.Path, "cannot be read (%v)", err)
+		return p, false, nil, incompatible(opts.Path, "cannot be read (%v)", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var path string
 		var r fileRecord
 		if err := rows.Scan(&path, &r.hash, &r.skipped); err != nil {
-			return p, incompatible(opts.Path, "cannot be read (%v)", err)
+			return p, false, nil, incompatible(opts.Path, "cannot be read (%v)", err)
 		}
 		p.files[path] = r
 	}
 	if err := rows.Err(); err != nil {
-		return p, incompatible(opts.Path, "cannot be read (%v)", err)
+		return p, false, nil, incompatible(opts.Path, "cannot be read (%v)", err)
 	}
 	if err := db.QueryRow(`SELECT count(*) FROM chunks`).Scan(&p.chunks); err != nil {
-		return p, incompatible(opts.Path, "cannot be read (%v)", err)
+		return p, false, nil, incompatible(opts.Path, "cannot be read (%v)", err)
 	}
 	p.exists, p.meta = true, m
-	return p, nil
+	return p, false, nil, nil
 }
 
 // changedFile is a new or changed file, chunked.
@@ -199,6 +236,7 @@ type changedFile struct {
 	hash   string
 	skip   string
 	chunks []chunk
+	data   []chunkData // data[i] is what is stored about chunks[i]
 }
 
 // buildPlan is what must change in the index.
@@ -210,39 +248,66 @@ type buildPlan struct {
 	warnings  []string
 }
 
-// planBuild hashes every file, and chunks those that are new or changed.
+// plannedFile is what planning found for one file.
+type plannedFile struct {
+	unchanged bool
+	skipped   string // why the file is left out ("" when it is not)
+	readErr   error
+	changed   changedFile
+}
+
+// planBuild hashes every file, and chunks those that are new or changed,
+// on all cores.
 func planBuild(ctx context.Context, files []sourceFile, prev previous, progress func(string, int, int)) (buildPlan, error) {
 	var plan buildPlan
+	results := make([]plannedFile, len(files))
+	finished := make(chan struct{}, len(files))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), max(1, len(files))) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(files) || ctx.Err() != nil {
+					return
+				}
+				results[i] = planFile(files[i], prev)
+				finished <- struct{}{}
+			}
+		})
+	}
+	progress("chunking", 0, len(files))
+	for done := 0; done < len(files) && ctx.Err() == nil; {
+		select {
+		case <-finished:
+			done++
+			progress("chunking", done, len(files))
+		case <-ctx.Done():
+		}
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return plan, err
+	}
 	seen := make(map[string]bool, len(files))
 	for i, f := range files {
-		if err := ctx.Err(); err != nil {
-			return plan, err
-		}
-		progress("chunking", i, len(files))
 		seen[f.Rel] = true
-		src, err := os.ReadFile(f.Abs)
-		if err != nil {
+		r := &results[i]
+		switch {
+		case r.readErr != nil:
 			plan.skipped++
-			plan.warnings = append(plan.warnings, fmt.Sprintf("skipped %s: %v", f.Rel, err))
+			plan.warnings = append(plan.warnings, fmt.Sprintf("skipped %s: %v", f.Rel, r.readErr))
 			continue
+		case r.skipped != "":
+			plan.skipped++
+			plan.warnings = appendSkipWarning(plan.warnings, f.Rel, r.skipped)
 		}
-		hash := contentHash(string(src))
-		if old, ok := prev.files[f.Rel]; ok && old.hash == hash {
+		if r.unchanged {
 			plan.unchanged++
-			if old.skipped != "" {
-				plan.skipped++
-				plan.warnings = appendSkipWarning(plan.warnings, f.Rel, old.skipped)
-			}
-			continue
+		} else {
+			plan.changed = append(plan.changed, r.changed)
 		}
-		chunks, skip := chunkFile(f, src)
-		if skip != "" {
-			plan.skipped++
-			plan.warnings = appendSkipWarning(plan.warnings, f.Rel, skip)
-		}
-		plan.changed = append(plan.changed, changedFile{file: f, hash: hash, skip: skip, chunks: chunks})
 	}
-	progress("chunking", len(files), len(files))
 	for path := range prev.files {
 		if !seen[path] {
 			plan.removed = append(plan.removed, path)
@@ -250,6 +315,25 @@ func planBuild(ctx context.Context, files []sourceFile, prev previous, progress 
 	}
 	slices.Sort(plan.removed)
 	return plan, nil
+}
+
+// planFile reads one file and, when it is new or changed, chunks it and
+// prepares its chunks' data.
+func planFile(f sourceFile, prev previous) plannedFile {
+	src, err := os.ReadFile(f.Abs)
+	if err != nil {
+		return plannedFile{readErr: err}
+	}
+	hash := contentHash(string(src))
+	if old, ok := prev.files[f.Rel]; ok && old.hash == hash {
+		return plannedFile{unchanged: true, skipped: old.skipped}
+	}
+	chunks, skip := chunkFile(f, src)
+	data := make([]chunkData, len(chunks))
+	for i := range chunks {
+		data[i] = prepareChunk(&chunks[i])
+	}
+	return plannedFile{skipped: skip, changed: changedFile{file: f, hash: hash, skip: skip, chunks: chunks, data: data}}
 }
 
 // appendSkipWarning adds a warning for a skipped file; generated files are

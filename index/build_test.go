@@ -216,7 +216,15 @@ func TestBuildIncremental(t *testing.T) {
 	changed = strings.Replace(changed, "package store\n", "package store\n\nimport \"fmt\"\n", 1)
 	writeFile(t, path, changed)
 
+	before0, err := os.Stat(first.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
 	third := buildTestIndex(t, dir, BuildOptions{})
+	if after0, err := os.Stat(third.Path); err != nil || !os.SameFile(before0, after0) {
+		t.Errorf("the update replaced the index file instead of changing it in place (%v)", err)
+	}
+	assertVectorsMatchChunks(t, third.Path)
 	if third.Changed != 1 || third.Embedded != 1 {
 		t.Fatalf("after changing one function: changed %d files, embedded %d chunks; want 1 and 1 (%+v)", third.Changed, third.Embedded, third)
 	}
@@ -271,6 +279,15 @@ func assertVectorsMatchChunks(t *testing.T, path string) {
 	if chunks != vectors || orphans != 0 {
 		t.Errorf("%d chunks, %d vectors, %d chunks without a vector", chunks, vectors, orphans)
 	}
+	var codes, strayTerms, strayIdents, badCounts int
+	mustScan(t, db, `SELECT count(*) FROM vector_codes`, &codes)
+	mustScan(t, db, `SELECT count(*) FROM chunk_terms WHERE chunk_id NOT IN (SELECT id FROM chunks)`, &strayTerms)
+	mustScan(t, db, `SELECT count(*) FROM idents WHERE chunk_id NOT IN (SELECT id FROM chunks)`, &strayIdents)
+	mustScan(t, db, `SELECT count(*) FROM chunks c WHERE term_count != (SELECT coalesce(sum(weight), 0) FROM chunk_terms WHERE chunk_id = c.id)`, &badCounts)
+	if codes != chunks || strayTerms != 0 || strayIdents != 0 || badCounts != 0 {
+		t.Errorf("%d codes for %d chunks; terms of no chunk: %d; identifiers of no chunk: %d; chunks whose term_count is off: %d",
+			codes, chunks, strayTerms, strayIdents, badCounts)
+	}
 }
 
 func mustScan(t *testing.T, db *sql.DB, q string, dst any) {
@@ -287,4 +304,36 @@ func keys[V any](m map[string]V) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+func TestUpdateRemovesTermsWrittenOtherwise(t *testing.T) {
+	dir := writeTestModule(t)
+	first := buildTestIndex(t, dir, BuildOptions{})
+	db, err := openDB(first.Path, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A term the current computation would not give the chunk, as an
+	// index written by another version might hold.
+	var id int64
+	mustScan(t, db, `SELECT id FROM chunks WHERE symbol = '(*Store).Get'`, &id)
+	for _, q := range []string{
+		`INSERT INTO chunk_terms(term, chunk_id, weight) VALUES('stale', ?, 2)`,
+		`UPDATE chunks SET term_count = term_count + 2 WHERE id = ?`,
+	} {
+		if _, err := db.Exec(q, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	path := filepath.Join(dir, "store/get.go")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, path, strings.Replace(string(src), "return nil, ErrNotFound", "return nil, ErrNotFound // gone", 1))
+	if stats := buildTestIndex(t, dir, BuildOptions{}); stats.Embedded != 1 {
+		t.Fatalf("embedded %d chunks, want 1", stats.Embedded)
+	}
+	assertVectorsMatchChunks(t, first.Path)
 }

@@ -2,67 +2,148 @@ package index
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 )
 
-// writeIndex writes a build's changes to a copy of the index (or a new
-// one) and renames it into place. It returns the number of chunks in the
-// index and the number embedded.
-func writeIndex(ctx context.Context, opts BuildOptions, prev previous, plan buildPlan, patterns string) (chunks, embedded int, err error) {
-	dir := filepath.Dir(opts.Path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return 0, 0, fmt.Errorf("creating index directory: %w", err)
+// openWriteDB opens the index file at target for a build, creating it if
+// needed. SQLite's rollback journal makes each build's transaction atomic.
+func openWriteDB(target string) (*sql.DB, error) {
+	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		return nil, fmt.Errorf("creating index directory: %w", err)
 	}
-	tmp, err := os.CreateTemp(dir, ".index-*.db.tmp")
+	db, err := openDB(target, false)
 	if err != nil {
-		return 0, 0, fmt.Errorf("creating temporary index: %w", err)
+		return nil, err
 	}
-	tmpPath := tmp.Name()
-	committed := false
-	defer func() {
-		if !committed {
-			os.Remove(tmpPath)
-			os.Remove(tmpPath + "-journal")
-		}
-	}()
-	if prev.exists {
-		if err := copyInto(tmp, opts.Path); err != nil {
-			tmp.Close()
-			return 0, 0, fmt.Errorf("copying index: %w", err)
-		}
-	}
-	if err := tmp.Close(); err != nil {
-		return 0, 0, err
-	}
-
-	db, err := openDB(tmpPath, false)
-	if err != nil {
-		return 0, 0, err
-	}
-	defer func() {
-		if db != nil {
-			db.Close()
-		}
-	}()
 	db.SetMaxOpenConns(1)
-	meta := metadata{Embedder: opts.Embedder.Name(), Dims: opts.Embedder.Dims(), Patterns: patterns}
-	if !prev.exists {
-		if meta.Dims == 0 {
-			if meta.Dims, err = probeDims(ctx, opts.Embedder); err != nil {
-				return 0, 0, err
-			}
+	for _, p := range []string{`PRAGMA cache_size = -65536`, `PRAGMA temp_store = MEMORY`} {
+		if _, err := db.Exec(p); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("opening index %s: %w", target, err)
 		}
-		if err := createSchema(db, meta); err != nil {
+	}
+	return db, nil
+}
+
+// createIndex writes a new index into target: a missing or empty file, or
+// (reset) an index being rebuilt, which is emptied first. Everything is
+// written in one transaction; secondary indexes are built after the rows.
+// It returns the number of chunks, all of them embedded.
+func createIndex(ctx context.Context, opts BuildOptions, target string, reset bool, plan buildPlan, patterns string) (chunks, embedded int, err error) {
+	meta := metadata{Embedder: opts.Embedder.Name(), Dims: opts.Embedder.Dims(), Patterns: patterns}
+	if meta.Dims == 0 {
+		if meta.Dims, err = probeDims(ctx, opts.Embedder); err != nil {
 			return 0, 0, err
 		}
-	} else {
-		meta.Dims = prev.meta.Dims
 	}
+	if reset {
+		if err := emptyIndexFile(target); err != nil {
+			return 0, 0, err
+		}
+	}
+	all, data := flattenPlan(plan)
+	texts := typeTexts(all)
 
+	db, err := openWriteDB(target)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer db.Close()
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer tx.Rollback()
+	if err := createTables(tx, meta); err != nil {
+		return 0, 0, err
+	}
+	w := newWriter(tx)
+	w.termRows, w.identRows = &[]termRow{}, &[]identRow{}
+	inputs := make([]string, len(all))
+	finalText := make([]string, len(all))
+	hashes := make([]string, len(all))
+	ids := make([]int64, len(all))
+	for i, c := range all {
+		ids[i] = int64(i + 1)
+		finalText[i], hashes[i], inputs[i] = c.Text, data[i].srcHash, data[i].input
+		if t, ok := texts[i]; ok && t != c.Text {
+			finalText[i] = t
+			inputs[i] = embedInput(c.File, c.Package, c.Symbol, t)
+			hashes[i] = contentHash(inputs[i])
+		}
+	}
+	insertRows := func() error {
+		for i, c := range all {
+			if _, err := w.insertChunkData(ids[i], c, &data[i], finalText[i], hashes[i]); err != nil {
+				return err
+			}
+		}
+		for _, f := range plan.changed {
+			if err := w.exec(sqlPutFile, f.file.Rel, f.hash, f.file.Pkg, f.skip); err != nil {
+				return err
+			}
+		}
+		if err := w.flushIdents(); err != nil {
+			return err
+		}
+		return w.flushTerms()
+	}
+	if err := embedAndStore(ctx, w, opts, meta.Dims, ids, inputs, insertRows); err != nil {
+		return 0, 0, err
+	}
+	if err := createIndexes(tx); err != nil {
+		return 0, 0, err
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, 0, fmt.Errorf("writing index: %w", err)
+	}
+	return len(all), len(all), nil
+}
+
+// flattenPlan lists the chunks of the changed files, in file order, with
+// their data.
+func flattenPlan(plan buildPlan) ([]*chunk, []chunkData) {
+	var all []*chunk
+	var data []chunkData
+	for _, f := range plan.changed {
+		for i := range f.chunks {
+			all = append(all, &f.chunks[i])
+		}
+		data = append(data, f.data...)
+	}
+	return all, data
+}
+
+// emptyIndexFile empties an index file that is being rebuilt, keeping the
+// file (and a symbolic link to it), and removes a journal left by a crash.
+// It is only ever called on a file recognised as an explainerr index.
+func emptyIndexFile(target string) error {
+	for _, side := range []string{"-journal", "-wal", "-shm"} {
+		if err := os.Remove(target + side); err != nil && !os.IsNotExist(err) {
+			return fmt.Errorf("emptying index %s: %w", target, err)
+		}
+	}
+	if err := os.Truncate(target, 0); err != nil {
+		return fmt.Errorf("emptying index %s: %w", target, err)
+	}
+	return nil
+}
+
+// updateIndex applies a build's changes to an existing index in place, in
+// one transaction touching only the rows of what changed. It returns the
+// number of chunks in the index and the number embedded.
+func updateIndex(ctx context.Context, opts BuildOptions, target string, prev previous, plan buildPlan, patterns string) (chunks, embedded int, err error) {
+	meta := metadata{Embedder: opts.Embedder.Name(), Dims: prev.meta.Dims, Patterns: patterns}
+	db, err := openWriteDB(target)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer db.Close()
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, 0, err
@@ -75,18 +156,23 @@ func writeIndex(ctx context.Context, opts BuildOptions, prev previous, plan buil
 		}
 	}
 	for _, c := range plan.changed {
-		if err := w.replaceFile(c.file, c.hash, c.skip, c.chunks); err != nil {
+		if err := w.replaceFile(c); err != nil {
 			return 0, 0, fmt.Errorf("indexing %s: %w", c.file.Rel, err)
 		}
 	}
-	retyped, err := completeTypes(tx, w.touched)
-	if err != nil {
+	if err := w.completeTypes(); err != nil {
 		return 0, 0, fmt.Errorf("listing methods of types: %w", err)
 	}
-	for id, input := range retyped {
-		w.pending[id] = input
+	ids := make([]int64, 0, len(w.pending))
+	for id := range w.pending {
+		ids = append(ids, id)
 	}
-	if err := embedPending(ctx, w, opts, meta.Dims); err != nil {
+	slices.Sort(ids)
+	inputs := make([]string, len(ids))
+	for i, id := range ids {
+		inputs[i] = w.pending[id]
+	}
+	if err := embedAndStore(ctx, w, opts, meta.Dims, ids, inputs, nil); err != nil {
 		return 0, 0, err
 	}
 	if err := writeMeta(tx, meta); err != nil {
@@ -98,49 +184,94 @@ func writeIndex(ctx context.Context, opts BuildOptions, prev previous, plan buil
 	if err := tx.Commit(); err != nil {
 		return 0, 0, fmt.Errorf("writing index: %w", err)
 	}
-	if err := db.Close(); err != nil {
-		return 0, 0, err
-	}
-	db = nil
-	if err := os.Rename(tmpPath, opts.Path); err != nil {
-		return 0, 0, fmt.Errorf("moving the new index into place: %w", err)
-	}
-	committed = true
-	return chunks, len(w.pending), nil
+	return chunks, len(ids), nil
 }
 
-// embedPending embeds the queued chunks in batches and stores their vectors.
-func embedPending(ctx context.Context, w *writer, opts BuildOptions, dims int) error {
-	ids := make([]int64, 0, len(w.pending))
-	for id := range w.pending {
-		ids = append(ids, id)
+// embeddedBatch is one batch of vectors, encoded, or why it failed.
+type embeddedBatch struct {
+	vecs []encodedVector
+	err  error
+}
+
+// embedAndStore embeds inputs[i] for chunk ids[i] in batches and stores
+// the vectors. Batches are embedded and encoded ahead on other cores (the
+// offline embedder) or one at a time (an embedding service), while the
+// vectors of earlier batches are written.
+// meanwhile, when not nil, runs on the calling goroutine once embedding
+// has started.
+func embedAndStore(ctx context.Context, w *writer, opts BuildOptions, dims int, ids []int64, inputs []string, meanwhile func() error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	workers := 1
+	if _, local := opts.Embedder.(*HashEmbedder); local {
+		workers = runtime.GOMAXPROCS(0)
 	}
-	slices.Sort(ids)
-	for start := 0; start < len(ids); start += opts.EmbedBatch {
-		opts.Progress("embedding", start, len(ids))
-		batch := ids[start:min(start+opts.EmbedBatch, len(ids))]
-		texts := make([]string, len(batch))
-		for i, id := range batch {
-			texts[i] = w.pending[id]
-		}
-		vecs, err := opts.Embedder.Embed(ctx, texts)
-		if err != nil {
-			return fmt.Errorf("embedding chunks with %s: %w", opts.Embedder.Name(), err)
-		}
-		if len(vecs) != len(batch) {
-			return fmt.Errorf("embedder %s returned %d vectors for %d chunks", opts.Embedder.Name(), len(vecs), len(batch))
-		}
-		for i, id := range batch {
-			if len(vecs[i]) != dims {
-				return fmt.Errorf("embedder %s returned %d dimensions, the index holds %d; %s", opts.Embedder.Name(), len(vecs[i]), dims, rebuildHint(opts.Path))
+	size := opts.EmbedBatch
+	nBatches := (len(ids) + size - 1) / size
+	results := make([]chan embeddedBatch, nBatches)
+	for b := range results {
+		results[b] = make(chan embeddedBatch, 1)
+	}
+	slots := make(chan struct{}, workers) // batches embedded ahead of the writer
+	go func() {
+		for b := range nBatches {
+			select {
+			case slots <- struct{}{}:
+			case <-ctx.Done():
+				return
 			}
-			if err := w.storeVector(id, vecs[i]); err != nil {
+			go func() {
+				lo, hi := b*size, min((b+1)*size, len(ids))
+				results[b] <- embedBatch(ctx, opts, dims, inputs[lo:hi])
+			}()
+		}
+	}()
+	if meanwhile != nil {
+		if err := meanwhile(); err != nil {
+			return err
+		}
+	}
+	for b := range nBatches {
+		opts.Progress("embedding", b*size, len(ids))
+		var r embeddedBatch
+		select {
+		case r = <-results[b]:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		<-slots
+		if r.err != nil {
+			return r.err
+		}
+		for i, ev := range r.vecs {
+			if err := w.storeEncoded(ids[b*size+i], ev); err != nil {
 				return err
 			}
 		}
 	}
 	opts.Progress("embedding", len(ids), len(ids))
 	return nil
+}
+
+// embedBatch embeds and encodes one batch of texts.
+func embedBatch(ctx context.Context, opts BuildOptions, dims int, texts []string) embeddedBatch {
+	vecs, err := opts.Embedder.Embed(ctx, texts)
+	if err != nil {
+		return embeddedBatch{err: fmt.Errorf("embedding chunks with %s: %w", opts.Embedder.Name(), err)}
+	}
+	if len(vecs) != len(texts) {
+		return embeddedBatch{err: fmt.Errorf("embedder %s returned %d vectors for %d chunks", opts.Embedder.Name(), len(vecs), len(texts))}
+	}
+	out := make([]encodedVector, len(vecs))
+	for i, v := range vecs {
+		if len(v) != dims {
+			return embeddedBatch{err: fmt.Errorf("embedder %s returned %d dimensions, the index holds %d; %s", opts.Embedder.Name(), len(v), dims, rebuildHint(opts.Path))}
+		}
+		if out[i], err = encodeChunkVector(v); err != nil {
+			return embeddedBatch{err: err}
+		}
+	}
+	return embeddedBatch{vecs: out}
 }
 
 // probeDims learns an embedder's dimensions by embedding one word.
@@ -153,15 +284,4 @@ func probeDims(ctx context.Context, e Embedder) (int, error) {
 		return 0, fmt.Errorf("embedder %s returned no vector", e.Name())
 	}
 	return len(v[0]), nil
-}
-
-// copyInto copies the file at src into dst.
-func copyInto(dst *os.File, src string) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	_, err = io.Copy(dst, in)
-	return err
 }

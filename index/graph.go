@@ -244,18 +244,19 @@ func (r *Retriever) similarities(ctx context.Context, qvec []float32, cands []gr
 		args[i] = c.id
 	}
 	marks := strings.Repeat(",?", len(cands))[1:]
-	rows, err := r.db.QueryContext(ctx, `SELECT id, embedding FROM vector_copies WHERE id IN (`+marks+`)`, args...)
+	rows, err := r.db.QueryContext(ctx, `SELECT id, embedding FROM vectors WHERE id IN (`+marks+`)`, args...)
 	if err != nil {
 		return nil, r.broken(err)
 	}
 	defer rows.Close()
+	q := newQueryVector(qvec)
 	for rows.Next() {
 		var id int64
-		var blob []byte
+		var blob sql.RawBytes
 		if err := rows.Scan(&id, &blob); err != nil {
 			return nil, r.broken(err)
 		}
-		out[id] = cosineBlob(qvec, blob)
+		out[id] = q.cosine(blob)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, r.broken(err)

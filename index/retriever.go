@@ -32,6 +32,10 @@ type RetrieverOptions struct {
 	// MaxChunkChars cuts the text of a single chunk; 0 means
 	// DefaultMaxChunkChars.
 	MaxChunkChars int
+	// ExactVectors computes the vector part of the ranking by an exact
+	// scan of every vector instead of through the shortlist of a large
+	// index: the same ranking, without the approximation, for comparison.
+	ExactVectors bool
 }
 
 // Retriever finds the chunks of an index relevant to a failure. It is safe
@@ -43,8 +47,30 @@ type Retriever struct {
 	emb   Embedder
 	opts  RetrieverOptions
 	files *fileSuffixes
-	// vectors is the number of vectors, which decides how to search them.
-	vectors int
+	// vectors is the number of vectors; more than exactLimit are searched
+	// through the shortlist.
+	vectors    int
+	exactLimit int
+	// avgTerms is the mean length of a chunk in terms, for lexical ranking.
+	avgTerms float64
+	stmts    retrieverStmts
+	// codes are the shortlist codes, read on the first shortlist search.
+	codes codeTable
+}
+
+// retrieverStmts are the statements a Retriever prepares once.
+type retrieverStmts struct {
+	termDF       *sql.Stmt // the number of chunks with a term
+	termPostings *sql.Stmt // the chunks with a term, and its weight in each
+	namedChunks  *sql.Stmt // the first parts of the chunks declaring a name
+}
+
+func (s *retrieverStmts) close() {
+	for _, st := range []*sql.Stmt{s.termDF, s.termPostings, s.namedChunks} {
+		if st != nil {
+			st.Close()
+		}
+	}
 }
 
 // OpenRetriever opens the index at path read-only. A missing file is an
@@ -55,7 +81,7 @@ func OpenRetriever(path string, opts RetrieverOptions) (*Retriever, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Retriever{db: db, path: path, meta: m, opts: opts}
+	r := &Retriever{db: db, path: path, meta: m, opts: opts, exactLimit: exactSearchLimit}
 	if err := r.init(); err != nil {
 		db.Close()
 		return nil, err
@@ -90,6 +116,9 @@ func (r *Retriever) init() error {
 	if err := checkEmbedder(r.path, r.meta, r.emb); err != nil {
 		return err
 	}
+	if err := r.checkShortlistScheme(); err != nil {
+		return err
+	}
 	files, err := loadFileSuffixes(r.db)
 	if err != nil {
 		return r.broken(err)
@@ -98,11 +127,46 @@ func (r *Retriever) init() error {
 	if err := r.db.QueryRow(`SELECT count(*) FROM chunks`).Scan(&r.vectors); err != nil {
 		return r.broken(err)
 	}
+	if r.avgTerms, err = meanTermCount(r.db); err != nil {
+		return r.broken(err)
+	}
+	if r.stmts.termDF, err = r.db.Prepare(`SELECT count(*) FROM chunk_terms WHERE term = ?`); err != nil {
+		return r.broken(err)
+	}
+	if r.stmts.termPostings, err = r.db.Prepare(`SELECT chunk_id, weight FROM chunk_terms WHERE term = ?`); err != nil {
+		r.stmts.close()
+		return r.broken(err)
+	}
+	if r.stmts.namedChunks, err = r.db.Prepare(`SELECT c.id, c.symbol FROM idents i JOIN chunks c ON c.id = i.chunk_id
+		WHERE i.name = ? AND i.role = ? AND c.part = 0 LIMIT ?`); err != nil {
+		r.stmts.close()
+		return r.broken(err)
+	}
+	return nil
+}
+
+// checkShortlistScheme rejects an index whose shortlist codes were made
+// another way than the queries' (an index written by an older explainerr).
+func (r *Retriever) checkShortlistScheme() error {
+	var scheme string
+	err := r.db.QueryRow(`SELECT value FROM meta WHERE key = ?`, shortlistMetaKey).Scan(&scheme)
+	if err != nil && err != sql.ErrNoRows {
+		return r.broken(err)
+	}
+	if scheme != shortlistScheme {
+		if scheme == "" {
+			scheme = "sign codes"
+		}
+		return incompatible(r.path, "holds search codes of an older kind (%s, this explainerr reads %s)", scheme, shortlistScheme)
+	}
 	return nil
 }
 
 // Close closes the index.
-func (r *Retriever) Close() error { return r.db.Close() }
+func (r *Retriever) Close() error {
+	r.stmts.close()
+	return r.db.Close()
+}
 
 // Embedder returns the embedder queries are embedded with.
 func (r *Retriever) Embedder() Embedder { return r.emb }
@@ -116,7 +180,8 @@ func (r *Retriever) broken(err error) error {
 // the chunks containing its app frames and the templates its message
 // names (reason "frame"), then one hop along the code graph from them
 // (reason "graph"), then up to K chunks by vector similarity to the
-// failure (reason "similar"). Each chunk appears once and carries its text.
+// failure (reason "similar"), ranked as Search ranks. Each chunk appears
+// once and carries its text.
 func (r *Retriever) Retrieve(ctx context.Context, rep *report.Report) ([]report.Chunk, error) {
 	if rep == nil {
 		return nil, fmt.Errorf("retrieve: no report")
@@ -142,14 +207,18 @@ func (r *Retriever) Retrieve(ctx context.Context, rep *report.Report) ([]report.
 		}
 	}
 	if r.opts.K > 0 {
-		if err := r.similar(ctx, qvec, r.opts.K, sel); err != nil {
+		if err := r.similar(ctx, query, qvec, r.opts.K, sel); err != nil {
 			return nil, err
 		}
 	}
 	return r.materialize(ctx, sel)
 }
 
-// Search returns the k chunks most similar to a free-text query.
+// Search returns the k chunks that best match a free-text query: the
+// chunks nearest to it by vector similarity fused with the chunks whose
+// identifiers, path, comments and strings share its words (reciprocal rank
+// fusion), best first. Words and identifiers alike match: "NewServer" and
+// "new server" find the same chunks.
 func (r *Retriever) Search(ctx context.Context, query string, k int) ([]report.Chunk, error) {
 	if strings.TrimSpace(query) == "" {
 		return nil, fmt.Errorf("search: empty query")
@@ -162,7 +231,7 @@ func (r *Retriever) Search(ctx context.Context, query string, k int) ([]report.C
 		return nil, err
 	}
 	sel := newSelection()
-	if err := r.similar(ctx, qvec, k, sel); err != nil {
+	if err := r.similar(ctx, query, qvec, k, sel); err != nil {
 		return nil, err
 	}
 	return r.materialize(ctx, sel)

@@ -229,3 +229,30 @@ func TestRetrieveConcurrently(t *testing.T) {
 		}
 	}
 }
+
+// TestRetrieveRanksAsSearch checks that the middleware's similarity step
+// ranks as search does: without anchored or graph chunks, Retrieve's
+// similar chunks are Search's results for the failure's query text.
+func TestRetrieveRanksAsSearch(t *testing.T) {
+	r, dir := openTestRetriever(t, RetrieverOptions{GraphLimit: -1})
+	rep := showPostReport(dir)
+	for i := range rep.Frames {
+		rep.Frames[i].File = "/elsewhere/" + filepath.Base(rep.Frames[i].File) // no frame anchors
+	}
+	got, err := r.Retrieve(context.Background(), rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := r.Search(context.Background(), QueryText(rep), DefaultK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) || len(got) != DefaultK {
+		t.Fatalf("Retrieve gave %d chunks, Search %d; want %d", len(got), len(want), DefaultK)
+	}
+	for i := range want {
+		if got[i].Reason != report.ReasonSimilar || got[i].File != want[i].File || got[i].StartLine != want[i].StartLine || got[i].Score != want[i].Score {
+			t.Errorf("chunk %d: Retrieve %s %s %.3f, Search %s %.3f", i, got[i].Reason, got[i].Symbol, got[i].Score, want[i].Symbol, want[i].Score)
+		}
+	}
+}

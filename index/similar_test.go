@@ -2,18 +2,103 @@ package index
 
 import (
 	"context"
-	"fmt"
-	"math/rand/v2"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
-// TestShortlistRecall checks that the sign-code shortlist used for large
-// indexes finds nearly the same nearest chunks as exhaustive search.
-func TestShortlistRecall(t *testing.T) {
+// moduleDir returns the directory of a module this module requires, from
+// the module cache.
+func moduleDir(tb testing.TB, module string) string {
+	tb.Helper()
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", module).Output()
+	dir := strings.TrimSpace(string(out))
+	if err != nil || dir == "" {
+		tb.Fatalf("go list -m %s: %v (run go mod download)", module, err)
+	}
+	return dir
+}
+
+// recallQueries returns n query texts made from chunks spread evenly over
+// an index: alternately the second half of a chunk's source (code like
+// the source around a failing line) and the words of its symbol and first
+// line (a short question).
+func recallQueries(ctx context.Context, r *Retriever, n int) ([]string, error) {
+	rows, err := r.db.QueryContext(ctx, `SELECT symbol, text FROM chunks ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var all [][2]string
+	for rows.Next() {
+		var sym, text string
+		if err := rows.Scan(&sym, &text); err != nil {
+			return nil, err
+		}
+		all = append(all, [2]string{sym, text})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var out []string
+	for i := 0; i < n && len(all) > 0; i++ {
+		c := all[i*len(all)/n]
+		lines := strings.Split(c[1], "\n")
+		if i%2 == 0 {
+			out = append(out, strings.Join(lines[len(lines)/2:], "\n"))
+		} else {
+			out = append(out, strings.Join(splitIdentifier(c[0]), " ")+" "+lines[0])
+		}
+	}
+	return out, nil
+}
+
+// shortlistRecall returns the share of the exact k nearest chunks of each
+// query that the shortlist finds.
+func shortlistRecall(ctx context.Context, r *Retriever, queries []string, k int) (float64, error) {
+	found, total := 0, 0
+	for _, q := range queries {
+		qvec, err := r.embedQuery(ctx, q)
+		if err != nil {
+			return 0, err
+		}
+		exact, err := r.exactKNN(ctx, qvec, k)
+		if err != nil {
+			return 0, err
+		}
+		approx, err := r.shortlistKNN(ctx, qvec, k)
+		if err != nil {
+			return 0, err
+		}
+		in := map[int64]bool{}
+		for _, h := range approx {
+			in[h.id] = true
+		}
+		for _, h := range exact {
+			total++
+			// A chunk at the same distance as one found is as good a find.
+			if in[h.id] || len(approx) == k && h.dist >= approx[k-1].dist-1e-12 {
+				found++
+			}
+		}
+	}
+	if total == 0 {
+		return 0, nil
+	}
+	return float64(found) / float64(total), nil
+}
+
+// TestShortlistRecallOnRealCode indexes packages of golang.org/x/tools
+// with the default embedder and checks that the shortlist, with the
+// parameters large indexes use, finds at least 95% of the exact 4 nearest
+// chunks of queries made from real chunks.
+func TestShortlistRecallOnRealCode(t *testing.T) {
+	dir := moduleDir(t, "golang.org/x/tools")
 	path := filepath.Join(t.TempDir(), "index.db")
-	const n = 6000
-	if err := writeSyntheticIndex(path, n); err != nil {
+	ctx := context.Background()
+	stats, err := Build(ctx, BuildOptions{Dir: dir, Path: path, Patterns: recallTestPatterns})
+	if err != nil {
 		t.Fatal(err)
 	}
 	r, err := OpenRetriever(path, RetrieverOptions{})
@@ -21,46 +106,52 @@ func TestShortlistRecall(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	if r.vectors != n || r.vectors <= exactSearchLimit {
-		t.Fatalf("index has %d vectors; the test needs more than %d", r.vectors, exactSearchLimit)
+	if stats.Chunks < 2*shortlistMin*4 {
+		t.Fatalf("indexed %d chunks; the test needs many more than a shortlist (%d)", stats.Chunks, shortlistMin)
 	}
-	ctx := context.Background()
-	rng := rand.New(rand.NewPCG(7, 7))
-	const queries, k = 40, 4
-	found := 0
-	for q := 0; q < queries; q++ {
-		_, text, _ := syntheticFunc(rng, n+q, n)
-		qvec, err := r.embedQuery(ctx, text+fmt.Sprintf(" extra words %d", q))
+	queries, err := recallQueries(ctx, r, 200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const k = 4
+	recall, err := shortlistRecall(ctx, r, queries, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("shortlist recall@%d over %d chunks of x/tools, %d queries: %.3f", k, stats.Chunks, len(queries), recall)
+	if recall < 0.95 {
+		t.Errorf("shortlist recall@%d = %.3f, want at least 0.95", k, recall)
+	}
+
+	// Search through the shortlist ranks as search -exact does.
+	exact, err := OpenRetriever(path, RetrieverOptions{ExactVectors: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer exact.Close()
+	r.exactLimit = 0
+	same, total := 0, 0
+	for _, q := range queries[:40] {
+		a, err := r.Search(ctx, q, 5)
 		if err != nil {
 			t.Fatal(err)
 		}
-		exact, err := r.exactKNN(ctx, qvec, k)
+		b, err := exact.Search(ctx, q, 5)
 		if err != nil {
 			t.Fatal(err)
 		}
-		approx, err := r.shortlistKNN(ctx, qvec, k)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(exact) != k || len(approx) != k {
-			t.Fatalf("query %d: %d exact, %d shortlisted hits", q, len(exact), len(approx))
-		}
-		in := map[int64]bool{}
-		for _, h := range approx {
-			in[h.id] = true
-		}
-		for i, h := range exact {
-			if in[h.id] {
-				found++
-			}
-			if i == 0 && approx[0].dist < h.dist-1e-6 {
-				t.Errorf("query %d: shortlist found a nearer vector (%v) than exhaustive search (%v)", q, approx[0].dist, h.dist)
+		for i := range b {
+			total++
+			if i < len(a) && a[i].File == b[i].File && a[i].StartLine == b[i].StartLine {
+				same++
 			}
 		}
 	}
-	recall := float64(found) / float64(queries*k)
-	t.Logf("recall@%d of the shortlist: %.3f", k, recall)
-	if recall < 0.9 {
-		t.Errorf("shortlist recall@%d = %.3f, want at least 0.9", k, recall)
+	t.Logf("search through the shortlist ranks %d of %d results as search -exact", same, total)
+	if float64(same) < 0.95*float64(total) {
+		t.Errorf("search through the shortlist ranks %d of %d results as search -exact, want at least 95%%", same, total)
 	}
 }
+
+// recallTestPatterns are the x/tools packages the recall test indexes.
+var recallTestPatterns = []string{"./go/..."}

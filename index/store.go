@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -14,13 +13,6 @@ import (
 	vec "github.com/asg017/sqlite-vec-go-bindings/cgo"
 	_ "github.com/mattn/go-sqlite3" // the "sqlite3" database/sql driver
 )
-
-// SchemaVersion is the version of the index file's layout. An index of
-// another version must be rebuilt.
-const SchemaVersion = 2
-
-// appMarker is stored in every index so a foreign SQLite file is told apart.
-const appMarker = "explainerr-index"
 
 // ErrNoIndex is returned (wrapped) when there is no index file.
 var ErrNoIndex = errors.New("no index")
@@ -66,53 +58,15 @@ type metadata struct {
 	Patterns string
 }
 
-// schema creates an empty index for vectors of dims dimensions.
-func schema(dims int) []string {
-	return []string{
-		`CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
-		`CREATE TABLE files(path TEXT PRIMARY KEY, hash TEXT NOT NULL, package TEXT NOT NULL, skipped TEXT NOT NULL DEFAULT '')`,
-		`CREATE TABLE chunks(
-			id INTEGER PRIMARY KEY,
-			file TEXT NOT NULL, package TEXT NOT NULL,
-			symbol TEXT NOT NULL, kind TEXT NOT NULL,
-			start_line INTEGER NOT NULL, end_line INTEGER NOT NULL,
-			receiver TEXT NOT NULL DEFAULT '', signature TEXT NOT NULL DEFAULT '',
-			part INTEGER NOT NULL DEFAULT 0,
-			decl TEXT NOT NULL DEFAULT '', text TEXT NOT NULL,
-			hash TEXT NOT NULL, src_hash TEXT NOT NULL)`,
-		`CREATE INDEX chunks_by_file ON chunks(file, start_line)`,
-		`CREATE INDEX chunks_by_symbol ON chunks(package, symbol)`,
-		`CREATE INDEX chunks_by_receiver ON chunks(package, receiver)`,
-		`CREATE TABLE idents(chunk_id INTEGER NOT NULL, name TEXT NOT NULL, role TEXT NOT NULL)`,
-		`CREATE INDEX idents_by_name ON idents(name, role)`,
-		`CREATE INDEX idents_by_chunk ON idents(chunk_id)`,
-		fmt.Sprintf(`CREATE VIRTUAL TABLE vectors USING vec0(embedding float[%d] distance_metric=cosine)`, dims),
-		// A plain copy of each vector, for fast reads by id when ranking
-		// graph candidates and a shortlist (vec0 point lookups are slow).
-		`CREATE TABLE vector_copies(id INTEGER PRIMARY KEY, embedding BLOB NOT NULL)`,
-		fmt.Sprintf(`CREATE VIRTUAL TABLE vector_codes USING vec0(code bit[%d])`, codeBits(dims)),
-	}
-}
-
-// createSchema makes an empty index in db.
-func createSchema(db *sql.DB, m metadata) error {
-	for _, stmt := range schema(m.Dims) {
-		if _, err := db.Exec(stmt); err != nil {
-			return fmt.Errorf("creating index schema: %w", err)
-		}
-	}
-	return writeMeta(db, m)
-}
-
-func writeMeta(db interface {
-	Exec(string, ...any) (sql.Result, error)
-}, m metadata) error {
+// writeMeta records an index's metadata.
+func writeMeta(db execer, m metadata) error {
 	for k, v := range map[string]string{
 		"app":            appMarker,
 		"schema_version": strconv.Itoa(SchemaVersion),
 		"embedder":       m.Embedder,
 		"dims":           strconv.Itoa(m.Dims),
 		"patterns":       m.Patterns,
+		shortlistMetaKey: shortlistScheme,
 	} {
 		if _, err := db.Exec(`INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)`, k, v); err != nil {
 			return fmt.Errorf("writing index metadata: %w", err)
@@ -152,9 +106,6 @@ func readMeta(db *sql.DB, path string) (metadata, error) {
 	if kv["app"] != appMarker {
 		return metadata{}, incompatible(path, "is an SQLite database but not an explainerr index")
 	}
-	if v := kv["schema_version"]; v != strconv.Itoa(SchemaVersion) {
-		return metadata{}, incompatible(path, "has schema version %q, this explainerr reads version %d", v, SchemaVersion)
-	}
 	dims, err := strconv.Atoi(kv["dims"])
 	if err != nil || dims <= 0 || kv["embedder"] == "" {
 		return metadata{}, incompatible(path, "does not record its embedder")
@@ -171,19 +122,30 @@ func checkEmbedder(path string, m metadata, e Embedder) error {
 	return nil
 }
 
-// openIndex opens an existing index read-only and checks its metadata.
-func openIndex(path string) (*sql.DB, metadata, error) {
-	info, err := os.Stat(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, metadata{}, fmt.Errorf("%w at %s: build one with `explainerr index ./...`", ErrNoIndex, path)
-	}
+// openIndex opens an existing index read-only and checks its mark and
+// metadata.
+func openIndex(path string) (*sql.DB, metadata, error) { return openIndexAs(path, path) }
+
+// openIndexAs is openIndex of the file at target, named path in errors
+// (the path a symbolic link at path leads to).
+func openIndexAs(target, path string) (*sql.DB, metadata, error) {
+	mark, err := inspectFile(target)
 	if err != nil {
 		return nil, metadata{}, err
 	}
-	if info.IsDir() {
-		return nil, metadata{}, incompatible(path, "is a directory")
+	switch mark.state {
+	case stateMissing:
+		return nil, metadata{}, fmt.Errorf("%w at %s: build one with `explainerr index ./...`", ErrNoIndex, path)
+	case stateEmpty:
+		return nil, metadata{}, fmt.Errorf("%w at %s (the file is empty): build one with `explainerr index ./...`", ErrNoIndex, path)
+	case stateOlder:
+		return nil, metadata{}, incompatible(path, "was built by an older explainerr (schema version %d; this one reads %d)", mark.version, SchemaVersion)
+	case stateNewer:
+		return nil, metadata{}, incompatible(path, "was built by a newer explainerr (schema version %d; this one reads %d)", mark.version, SchemaVersion)
+	case stateForeign, stateNotSQLite:
+		return nil, metadata{}, notIndexError(path, mark)
 	}
-	db, err := openDB(path, true)
+	db, err := openDB(target, true)
 	if err != nil {
 		return nil, metadata{}, err
 	}

@@ -34,10 +34,31 @@ func TestOpenUnusableIndex(t *testing.T) {
 	for name, path := range map[string]string{"not sqlite": notSQLite, "foreign": foreign, "directory": dir} {
 		t.Run(name, func(t *testing.T) {
 			_, err := OpenRetriever(path, RetrieverOptions{})
-			assertRebuildError(t, err)
-			_, err = Build(context.Background(), BuildOptions{Dir: writeTestModule(t), Path: path})
-			assertRebuildError(t, err)
+			assertNotIndexError(t, err)
+			for _, rebuild := range []bool{false, true} {
+				_, err = Build(context.Background(), BuildOptions{Dir: writeTestModule(t), Path: path, Rebuild: rebuild})
+				assertNotIndexError(t, err)
+			}
 		})
+	}
+	if got, err := os.ReadFile(notSQLite); err != nil || string(got) != strings.Repeat("this is not a database\n", 400) {
+		t.Errorf("the text file was changed (%v)", err)
+	}
+	db, err = openDB(foreign, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var tables int
+	if err := db.QueryRow(`SELECT count(*) FROM sqlite_schema`).Scan(&tables); err != nil || tables != 1 {
+		t.Errorf("the foreign database now has %d schema objects (%v)", tables, err)
+	}
+}
+
+func assertNotIndexError(t *testing.T, err error) {
+	t.Helper()
+	if !errors.Is(err, ErrNotIndex) || !strings.Contains(err.Error(), "never overwrites") {
+		t.Fatalf("err = %v, want ErrNotIndex saying the file is left alone", err)
 	}
 }
 

@@ -122,3 +122,107 @@ func identifiersIn(line string) []string {
 	})
 	return out
 }
+
+// termStopWords are English words too common in questions, comments and
+// identifiers to rank by: "where is the Server created" searches for
+// "server" and "created".
+var termStopWords = map[string]bool{
+	"a": true, "an": true, "the": true, "of": true, "to": true, "in": true, "is": true,
+	"it": true, "its": true, "and": true, "or": true, "be": true, "on": true, "at": true,
+	"by": true, "for": true, "from": true, "with": true, "as": true, "this": true,
+	"that": true, "these": true, "those": true, "are": true, "was": true, "were": true,
+	"been": true, "has": true, "have": true, "had": true, "do": true, "does": true,
+	"did": true, "not": true, "no": true, "if": true, "so": true, "but": true,
+	"where": true, "what": true, "which": true, "who": true, "whom": true, "why": true,
+	"when": true, "how": true, "there": true, "here": true, "can": true, "will": true,
+	"would": true, "should": true, "could": true, "may": true, "must": true, "we": true,
+	"you": true, "your": true, "our": true, "they": true, "them": true, "their": true,
+	"he": true, "she": true, "his": true, "her": true, "me": true, "my": true, "i": true,
+	"into": true, "than": true, "then": true, "also": true, "only": true, "any": true,
+	"all": true, "some": true, "each": true, "such": true, "via": true, "about": true,
+}
+
+// termsOf returns the search terms of a text, with repeats, in order. The
+// same function splits the text indexed for a chunk and a search query, so
+// "NewServer" and "new server" meet: every word is split at underscores,
+// case changes and digits; each part is lower-cased and reduced to a
+// stem ("servers", "served" and "server" give "serv"), and a word that
+// splits also gives itself lower-cased whole ("newserver"), so an exact
+// identifier outranks its parts. English stop words, single characters
+// and numbers are left out.
+func termsOf(text string) []string {
+	var out []string
+	words(text, func(w string) {
+		parts := splitTerm(w)
+		if len(parts) > 1 {
+			if t := strings.ToLower(w); keepTerm(t) {
+				out = append(out, t)
+			}
+		}
+		for _, p := range parts {
+			if t := strings.ToLower(p); keepTerm(t) {
+				out = append(out, stemTerm(t))
+			}
+		}
+	})
+	return out
+}
+
+// splitTerm splits a word at underscores, case changes and between
+// letters and digits: "HTTP2Server_v1" gives "HTTP", "2", "Server", "v", "1".
+func splitTerm(w string) []string {
+	var out []string
+	for _, p := range splitIdentifier(w) {
+		start := 0
+		for i, r := range p {
+			if i > 0 {
+				prev, _ := utf8.DecodeLastRuneInString(p[:i])
+				if unicode.IsDigit(prev) != unicode.IsDigit(r) {
+					out = append(out, p[start:i])
+					start = i
+				}
+			}
+		}
+		if start < len(p) {
+			out = append(out, p[start:])
+		}
+	}
+	return out
+}
+
+func keepTerm(t string) bool {
+	return len(t) >= 2 && !termStopWords[t] && !isNumber(t)
+}
+
+// stemTerm reduces a lower-cased word to a crude stem that its plural and
+// its -ing, -ed and -er forms share: "limits", "limiting", "limited" and
+// "limiter" give "limit"; "handle" and "handlers" give "handl". Stems
+// are at least three letters long; shorter words are left alone.
+func stemTerm(w string) string {
+	if len(w) <= 3 {
+		return w
+	}
+	cut := func(suffix, repl string) bool {
+		if strings.HasSuffix(w, suffix) && len(w)-len(suffix)+len(repl) >= 3 {
+			w = w[:len(w)-len(suffix)] + repl
+			return true
+		}
+		return false
+	}
+	switch {
+	case strings.HasSuffix(w, "ies"):
+		cut("ies", "y")
+	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
+	case strings.HasSuffix(w, "s"):
+		cut("s", "")
+	}
+	stripped := cut("ing", "") || cut("ed", "")
+	stripped = cut("er", "") || stripped
+	if stripped && len(w) > 3 && w[len(w)-1] == w[len(w)-2] && !strings.ContainsRune("lsz", rune(w[len(w)-1])) {
+		w = w[:len(w)-1] // "mapping" gives "map", "wrapper" gives "wrap"
+	}
+	if len(w) > 3 && strings.HasSuffix(w, "e") {
+		w = w[:len(w)-1]
+	}
+	return w
+}

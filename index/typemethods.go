@@ -1,8 +1,9 @@
 package index
 
 import (
-	"database/sql"
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -23,37 +24,40 @@ func typeText(decl, name string, methods []string) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-// completeTypes rewrites the type chunks of the given packages with their
-// methods' signatures, and returns the ids whose text changed with the
-// text to embed.
-func completeTypes(tx *sql.Tx, pkgs map[string]bool) (map[int64]string, error) {
-	changed := map[int64]string{}
-	for pkg := range pkgs {
-		types, err := tx.Query(`SELECT id, file, symbol, decl, hash FROM chunks WHERE package = ? AND kind = ?`, pkg, KindType)
+// completeTypes rewrites the type chunks of the packages the writer
+// touched with their methods' signatures, and queues those whose text
+// changed for embedding.
+func (w *writer) completeTypes() error {
+	types, err := w.stmt(sqlTypeChunks)
+	if err != nil {
+		return err
+	}
+	for pkg := range w.touched {
+		rows, err := types.Query(pkg)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		type typeRow struct {
 			id                       int64
 			file, symbol, decl, hash string
 		}
-		var rows []typeRow
-		for types.Next() {
+		var found []typeRow
+		for rows.Next() {
 			var r typeRow
-			if err := types.Scan(&r.id, &r.file, &r.symbol, &r.decl, &r.hash); err != nil {
-				types.Close()
-				return nil, err
+			if err := rows.Scan(&r.id, &r.file, &r.symbol, &r.decl, &r.hash); err != nil {
+				rows.Close()
+				return err
 			}
-			rows = append(rows, r)
+			found = append(found, r)
 		}
-		types.Close()
-		if err := types.Err(); err != nil {
-			return nil, err
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
 		}
-		for _, r := range rows {
-			methods, err := methodSignatures(tx, pkg, r.symbol)
+		for _, r := range found {
+			methods, err := w.methodSignatures(pkg, r.symbol)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			text := typeText(r.decl, r.symbol, methods)
 			input := embedInput(r.file, pkg, r.symbol, text)
@@ -61,29 +65,63 @@ func completeTypes(tx *sql.Tx, pkgs map[string]bool) (map[int64]string, error) {
 			if h == r.hash {
 				continue
 			}
-			if _, err := tx.Exec(`UPDATE chunks SET text = ?, hash = ? WHERE id = ?`, text, h, r.id); err != nil {
-				return nil, err
+			if err := w.exec(sqlSetChunkText, text, h, r.id); err != nil {
+				return err
 			}
-			changed[r.id] = input
+			w.pending[r.id] = input
 		}
 	}
-	return changed, nil
+	return nil
 }
 
 // methodSignatures lists the signatures of a type's methods in a package.
-func methodSignatures(tx *sql.Tx, pkg, typ string) ([]string, error) {
-	rows, err := tx.Query(`SELECT signature FROM chunks WHERE package = ? AND receiver = ? AND part = 0 ORDER BY file, start_line`, pkg, typ)
+func (w *writer) methodSignatures(pkg, typ string) ([]string, error) {
+	s, err := w.stmt(sqlMethodsOfType)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.Query(pkg, typ)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var out []string
 	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
+		var sig string
+		if err := rows.Scan(&sig); err != nil {
 			return nil, err
 		}
-		out = append(out, s)
+		out = append(out, sig)
 	}
 	return out, rows.Err()
+}
+
+// typeTexts returns the completed text of every type chunk among chunks,
+// by index, for a new index whose chunks are all at hand: the same text
+// completeTypes writes.
+func typeTexts(chunks []*chunk) map[int]string {
+	type recv struct{ pkg, name string }
+	methods := map[recv][]*chunk{}
+	for _, c := range chunks {
+		if c.Receiver != "" && c.Part == 0 {
+			k := recv{c.Package, c.Receiver}
+			methods[k] = append(methods[k], c)
+		}
+	}
+	out := map[int]string{}
+	for i, c := range chunks {
+		if c.Kind != KindType {
+			continue
+		}
+		ms := methods[recv{c.Package, c.Symbol}]
+		slices.SortStableFunc(ms, func(a, b *chunk) int {
+			return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.StartLine, b.StartLine))
+		})
+		sigs := make([]string, len(ms))
+		for j, m := range ms {
+			sigs[j] = m.Signature
+		}
+		out[i] = typeText(c.Text, c.Symbol, sigs)
+	}
+	return out
 }

@@ -7,23 +7,111 @@ import (
 	"fmt"
 )
 
-// contentHash is the hex SHA-256 of s.
+// contentHash is a hex digest of s (the first 128 bits of its SHA-256).
 func contentHash(s string) string {
 	sum := sha256.Sum256([]byte(s))
-	return hex.EncodeToString(sum[:])
+	return hex.EncodeToString(sum[:16])
 }
 
-// writer applies one build's changes inside a transaction.
+// Statements of a build, each prepared once per build.
+const (
+	sqlInsertChunk = `INSERT INTO chunks(id, file, package, symbol, kind, start_line, end_line, receiver, signature, part, decl, text, hash, src_hash, term_count)
+		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	sqlInsertIdents    = `INSERT OR IGNORE INTO idents(chunk_id, name, role) SELECT ?1, value->>0, value->>1 FROM json_each(?2)`
+	sqlInsertTerms     = `INSERT OR IGNORE INTO chunk_terms(term, chunk_id, weight) SELECT key, ?1, value FROM json_each(?2)`
+	sqlInsertTermRows  = `INSERT INTO chunk_terms(term, chunk_id, weight) SELECT value->>0, value->>1, value->>2 FROM json_each(?)`
+	sqlChunkForTerms   = `SELECT file, package, symbol, kind, receiver, signature, decl, text, term_count FROM chunks WHERE id = ?`
+	sqlChunkIdents     = `SELECT name, role FROM idents WHERE chunk_id = ?`
+	sqlDeleteTerms     = `DELETE FROM chunk_terms WHERE chunk_id = ?1 AND term IN (SELECT key FROM json_each(?2)) RETURNING weight`
+	sqlScanDeleteTerms = `DELETE FROM chunk_terms WHERE chunk_id = ?`
+	sqlInsertVector    = `INSERT OR REPLACE INTO vectors(id, embedding) VALUES(?, ?)`
+	sqlInsertCode      = `INSERT INTO vector_codes(rowid, code) VALUES(?, vec_bit(?))`
+	sqlDeleteCode      = `DELETE FROM vector_codes WHERE rowid = ?`
+	sqlPutFile         = `INSERT OR REPLACE INTO files(path, hash, package, skipped) VALUES(?, ?, ?, ?)`
+	sqlDeleteFile      = `DELETE FROM files WHERE path = ?`
+	sqlFileChunks      = `SELECT id, src_hash, package FROM chunks WHERE file = ?`
+	sqlMoveChunk       = `UPDATE chunks SET start_line = ?, end_line = ?, part = ? WHERE id = ?`
+	sqlSetChunkText    = `UPDATE chunks SET text = ?, hash = ? WHERE id = ?`
+	sqlTypeChunks      = `SELECT id, file, symbol, decl, hash FROM chunks WHERE package = ? AND kind = 'type'`
+	sqlMethodsOfType   = `SELECT signature FROM chunks WHERE package = ? AND receiver = ? AND part = 0 ORDER BY file, start_line`
+)
+
+// sqlDeleteChunk removes a chunk and everything stored about it but its
+// terms (see deleteTerms).
+var sqlDeleteChunk = []string{
+	`DELETE FROM chunks WHERE id = ?`,
+	`DELETE FROM idents WHERE chunk_id = ?`,
+	`DELETE FROM vectors WHERE id = ?`,
+	sqlDeleteCode,
+}
+
+// writer applies one build's changes inside a transaction, with each
+// statement prepared once.
 type writer struct {
-	tx *sql.Tx
+	tx    *sql.Tx
+	stmts map[string]*sql.Stmt
 	// pending maps chunk ids to the text to embed for them.
 	pending map[int64]string
 	// touched holds the packages whose type chunks must be completed again.
 	touched map[string]bool
+	// inserted holds the chunks inserted by this build: they have no
+	// vector to replace yet.
+	inserted map[int64]bool
+	// termRows and identRows, when not nil, collect the terms and
+	// identifiers of inserted chunks, to be written in key order by
+	// flushTerms and flushIdents (a new index).
+	termRows  *[]termRow
+	identRows *[]identRow
 }
 
 func newWriter(tx *sql.Tx) *writer {
-	return &writer{tx: tx, pending: map[int64]string{}, touched: map[string]bool{}}
+	return &writer{tx: tx, stmts: map[string]*sql.Stmt{}, pending: map[int64]string{},
+		touched: map[string]bool{}, inserted: map[int64]bool{}}
+}
+
+// stmt returns the prepared form of query. Statements prepared on the
+// transaction are closed when it ends.
+func (w *writer) stmt(query string) (*sql.Stmt, error) {
+	if s, ok := w.stmts[query]; ok {
+		return s, nil
+	}
+	s, err := w.tx.Prepare(query)
+	if err != nil {
+		return nil, err
+	}
+	w.stmts[query] = s
+	return s, nil
+}
+
+func (w *writer) exec(query string, args ...any) error {
+	s, err := w.stmt(query)
+	if err != nil {
+		return err
+	}
+	_, err = s.Exec(args...)
+	return err
+}
+
+// chunkData is what is stored about a chunk besides its source: computed
+// before writing, away from the transaction.
+type chunkData struct {
+	input     string         // the text embedded
+	srcHash   string         // the hash of the chunk's own source, to reuse it when it moves
+	idents    [][2]string    // (name, role) pairs
+	terms     map[string]int // term weights
+	termCount int
+}
+
+// prepareChunk computes a chunk's data.
+func prepareChunk(c *chunk) chunkData {
+	input := embedInput(c.File, c.Package, c.Symbol, c.Text)
+	d := chunkData{input: input, srcHash: contentHash(input)}
+	d.idents = c.idents()
+	d.terms = chunkTerms(c)
+	for _, n := range d.terms {
+		d.termCount += n
+	}
+	return d
 }
 
 // storedChunk is what a reuse decision needs of an existing chunk.
@@ -35,7 +123,11 @@ type storedChunk struct {
 
 // fileChunks returns the chunks stored for a file.
 func (w *writer) fileChunks(file string) ([]storedChunk, error) {
-	rows, err := w.tx.Query(`SELECT id, src_hash, package FROM chunks WHERE file = ?`, file)
+	s, err := w.stmt(sqlFileChunks)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.Query(file)
 	if err != nil {
 		return nil, err
 	}
@@ -51,12 +143,13 @@ func (w *writer) fileChunks(file string) ([]storedChunk, error) {
 	return out, rows.Err()
 }
 
-// replaceFile stores a changed file's chunks. A new chunk whose source is
-// identical to one already stored for the file (a function that merely
-// moved) takes over that row and its vector; every other new chunk is
-// queued for embedding; stored chunks left over are deleted.
-func (w *writer) replaceFile(f sourceFile, hash, skip string, chunks []chunk) error {
-	old, err := w.fileChunks(f.Rel)
+// replaceFile stores a changed file's chunks in an existing index. A new
+// chunk whose source is identical to one already stored for the file (a
+// function that merely moved) takes over that row and its vector; every
+// other new chunk is queued for embedding; stored chunks left over are
+// deleted.
+func (w *writer) replaceFile(f changedFile) error {
+	old, err := w.fileChunks(f.file.Rel)
 	if err != nil {
 		return err
 	}
@@ -65,23 +158,21 @@ func (w *writer) replaceFile(f sourceFile, hash, skip string, chunks []chunk) er
 		reusable[o.srcHash] = append(reusable[o.srcHash], o.id)
 		w.touched[o.pkg] = true
 	}
-	for i := range chunks {
-		c := &chunks[i]
+	for i := range f.chunks {
+		c, d := &f.chunks[i], &f.data[i]
 		w.touched[c.Package] = true
-		input := embedInput(c.File, c.Package, c.Symbol, c.Text)
-		srcHash := contentHash(input)
-		if ids := reusable[srcHash]; len(ids) > 0 {
-			reusable[srcHash] = ids[1:]
-			if err := w.updateChunk(ids[0], c); err != nil {
+		if ids := reusable[d.srcHash]; len(ids) > 0 {
+			reusable[d.srcHash] = ids[1:]
+			if err := w.exec(sqlMoveChunk, c.StartLine, c.EndLine, c.Part, ids[0]); err != nil {
 				return err
 			}
 			continue
 		}
-		id, err := w.insertChunk(c, srcHash)
+		id, err := w.insertChunkData(0, c, d, c.Text, d.srcHash)
 		if err != nil {
 			return err
 		}
-		w.pending[id] = input
+		w.pending[id] = d.input
 	}
 	for _, ids := range reusable {
 		for _, id := range ids {
@@ -90,8 +181,7 @@ func (w *writer) replaceFile(f sourceFile, hash, skip string, chunks []chunk) er
 			}
 		}
 	}
-	_, err = w.tx.Exec(`INSERT OR REPLACE INTO files(path, hash, package, skipped) VALUES(?, ?, ?, ?)`, f.Rel, hash, f.Pkg, skip)
-	return err
+	return w.exec(sqlPutFile, f.file.Rel, f.hash, f.file.Pkg, f.skip)
 }
 
 // removeFile deletes a file that is gone and its chunks.
@@ -106,87 +196,105 @@ func (w *writer) removeFile(rel string) error {
 			return err
 		}
 	}
-	_, err = w.tx.Exec(`DELETE FROM files WHERE path = ?`, rel)
-	return err
+	return w.exec(sqlDeleteFile, rel)
 }
 
+// insertChunk stores a new chunk, its identifiers and terms, and returns its id.
 func (w *writer) insertChunk(c *chunk, srcHash string) (int64, error) {
+	d := prepareChunk(c)
+	return w.insertChunkData(0, c, &d, c.Text, srcHash)
+}
+
+// insertChunkData stores a chunk with the given id (0: the next free one),
+// text and text hash.
+func (w *writer) insertChunkData(id int64, c *chunk, d *chunkData, text, hash string) (int64, error) {
 	decl := ""
 	if c.Kind == KindType {
 		decl = c.Text
 	}
-	res, err := w.tx.Exec(`INSERT INTO chunks(file, package, symbol, kind, start_line, end_line, receiver, signature, part, decl, text, hash, src_hash)
-		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		c.File, c.Package, c.Symbol, c.Kind, c.StartLine, c.EndLine, c.Receiver, c.Signature, c.Part, decl, c.Text, srcHash, srcHash)
-	if err != nil {
-		return 0, fmt.Errorf("storing chunk %s %s: %w", c.File, c.Symbol, err)
+	var idArg any
+	if id != 0 {
+		idArg = id
 	}
-	id, err := res.LastInsertId()
+	s, err := w.stmt(sqlInsertChunk)
 	if err != nil {
 		return 0, err
 	}
-	return id, w.insertIdents(id, c)
-}
-
-// updateChunk moves a reused chunk to its new lines and refreshes its
-// identifiers; its text, hashes and vector stay.
-func (w *writer) updateChunk(id int64, c *chunk) error {
-	if _, err := w.tx.Exec(`UPDATE chunks SET start_line = ?, end_line = ?, part = ? WHERE id = ?`, c.StartLine, c.EndLine, c.Part, id); err != nil {
-		return err
-	}
-	if _, err := w.tx.Exec(`DELETE FROM idents WHERE chunk_id = ?`, id); err != nil {
-		return err
-	}
-	return w.insertIdents(id, c)
-}
-
-func (w *writer) insertIdents(id int64, c *chunk) error {
-	stmt, err := w.tx.Prepare(`INSERT INTO idents(chunk_id, name, role) VALUES(?, ?, ?)`)
+	res, err := s.Exec(idArg, c.File, c.Package, c.Symbol, c.Kind, c.StartLine, c.EndLine, c.Receiver, c.Signature, c.Part,
+		decl, text, hash, d.srcHash, d.termCount)
 	if err != nil {
-		return err
+		return 0, fmt.Errorf("storing chunk %s %s: %w", c.File, c.Symbol, err)
 	}
-	defer stmt.Close()
-	for _, nr := range c.idents() {
-		if _, err := stmt.Exec(id, nr[0], nr[1]); err != nil {
-			return err
+	if id == 0 {
+		if id, err = res.LastInsertId(); err != nil {
+			return 0, err
 		}
 	}
-	return nil
+	w.inserted[id] = true
+	if w.identRows != nil {
+		for _, nr := range d.idents {
+			*w.identRows = append(*w.identRows, identRow{id: id, name: nr[0], role: nr[1]})
+		}
+	} else if err := w.exec(sqlInsertIdents, id, identsJSON(d.idents)); err != nil {
+		return 0, fmt.Errorf("storing identifiers of %s %s: %w", c.File, c.Symbol, err)
+	}
+	if w.termRows != nil {
+		for t, n := range d.terms {
+			*w.termRows = append(*w.termRows, termRow{term: t, id: id, weight: n})
+		}
+		return id, nil
+	}
+	if err := w.exec(sqlInsertTerms, id, termsJSON(d.terms)); err != nil {
+		return 0, fmt.Errorf("storing terms of %s %s: %w", c.File, c.Symbol, err)
+	}
+	return id, nil
 }
 
 func (w *writer) deleteChunk(id int64) error {
 	delete(w.pending, id)
-	for _, q := range []string{
-		`DELETE FROM chunks WHERE id = ?`,
-		`DELETE FROM idents WHERE chunk_id = ?`,
-		`DELETE FROM vectors WHERE rowid = ?`,
-		`DELETE FROM vector_codes WHERE rowid = ?`,
-		`DELETE FROM vector_copies WHERE id = ?`,
-	} {
-		if _, err := w.tx.Exec(q, id); err != nil {
+	if err := w.deleteTerms(id); err != nil {
+		return err
+	}
+	for _, q := range sqlDeleteChunk {
+		if err := w.exec(q, id); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// storeVector replaces a chunk's vector.
+// storeVector sets a chunk's vector and shortlist code.
 func (w *writer) storeVector(id int64, v []float32) error {
-	blob, err := serializeVector(v)
+	ev, err := encodeChunkVector(v)
 	if err != nil {
 		return err
 	}
-	for _, q := range []string{`DELETE FROM vectors WHERE rowid = ?`, `DELETE FROM vector_codes WHERE rowid = ?`} {
-		if _, err := w.tx.Exec(q, id); err != nil {
+	return w.storeEncoded(id, ev)
+}
+
+// encodedVector is a vector ready to store: its encoding and shortlist code.
+type encodedVector struct {
+	blob, code []byte
+}
+
+// encodeChunkVector encodes a vector for storeEncoded.
+func encodeChunkVector(v []float32) (encodedVector, error) {
+	blob, err := encodeVector(v)
+	if err != nil {
+		return encodedVector{}, err
+	}
+	return encodedVector{blob: blob, code: shortlistCode(v)}, nil
+}
+
+// storeEncoded stores an encoded vector, replacing the chunk's old one.
+func (w *writer) storeEncoded(id int64, ev encodedVector) error {
+	if !w.inserted[id] {
+		if err := w.exec(sqlDeleteCode, id); err != nil {
 			return err
 		}
 	}
-	if _, err = w.tx.Exec(`INSERT INTO vectors(rowid, embedding) VALUES(?, ?)`, id, blob); err != nil {
+	if err := w.exec(sqlInsertVector, id, ev.blob); err != nil {
 		return err
 	}
-	if _, err = w.tx.Exec(`INSERT OR REPLACE INTO vector_copies(id, embedding) VALUES(?, ?)`, id, blob); err != nil {
-		return err
-	}
-	_, err = w.tx.Exec(`INSERT INTO vector_codes(rowid, code) VALUES(?, vec_bit(?))`, id, signCode(v))
-	return err
+	return w.exec(sqlInsertCode, id, ev.code)
 }

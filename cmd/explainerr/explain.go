@@ -219,10 +219,28 @@ func dumpReport(d *stack.Dump, modules []string, root string) *report.Report {
 		Frames: d.Frames,
 		Time:   time.Now(),
 	}
-	for i := range r.Frames {
-		if r.Frames[i].Kind == report.FrameApp {
-			r.Frames[i].File = localFile(r.Frames[i].File, modules, root)
+	localize := func(frames []report.Frame) {
+		for i := range frames {
+			if frames[i].Kind == report.FrameApp {
+				frames[i].File = localFile(frames[i].File, modules, root)
+			}
 		}
+	}
+	localize(r.Frames)
+	localCopy := func(f *report.Frame) *report.Frame {
+		if f == nil {
+			return nil
+		}
+		c := []report.Frame{*f}
+		localize(c)
+		return &c[0]
+	}
+	r.CreatedBy = localCopy(d.Creator)
+	for _, g := range d.Blocked {
+		g.Frames = append([]report.Frame(nil), g.Frames...)
+		localize(g.Frames)
+		g.CreatedBy = localCopy(g.CreatedBy)
+		r.Goroutines = append(r.Goroutines, g)
 	}
 	if d.Ambiguous {
 		r.Notices = append(r.Notices, fmt.Sprintf("The dump does not say which goroutine failed: %s (goroutine %d, one of %d).", d.Reason, d.Goroutine, d.Goroutines))

@@ -26,7 +26,7 @@ func runIndex(args []string, stdout, stderr io.Writer) int {
 	embedder := fs.String("embedder", "hash", "embedder: hash (offline) or openai (OPENAI_BASE_URL, OPENAI_API_KEY)")
 	model := fs.String("model", "", "embeddings model for -embedder openai (default $EXPLAINERR_EMBED_MODEL or "+index.DefaultOpenAIModel+")")
 	tests := fs.Bool("tests", false, "index _test.go files too")
-	rebuild := fs.Bool("rebuild", false, "discard the existing index and build it again")
+	rebuild := fs.Bool("rebuild", false, "discard the existing index and build it again (a file that is not an explainerr index is never touched)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: explainerr index [-db FILE] [-embedder hash|openai] [-model NAME] [-tests] [-rebuild] [PATTERN ...]")
 		fs.PrintDefaults()
@@ -53,6 +53,9 @@ func runIndex(args []string, stdout, stderr io.Writer) int {
 	opts.Progress = bar.update
 	stats, err := index.Build(ctx, opts)
 	bar.finish()
+	for _, n := range stats.Notes {
+		fmt.Fprintf(stderr, "explainerr index: %s\n", n)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "explainerr index: %v\n", err)
 		return 1

@@ -17,8 +17,9 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 	dbPath := fs.String("db", "", "index file (default .explainerr/index.db at the module root)")
 	k := fs.Int("k", 8, "number of chunks to show")
 	showText := fs.Bool("text", false, "print each chunk's source too")
+	exact := fs.Bool("exact", false, "compute the vector part of the ranking by an exact scan instead of the shortlist (for comparison)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: explainerr search [-db FILE] [-k N] [-text] QUERY")
+		fmt.Fprintln(stderr, "usage: explainerr search [-db FILE] [-k N] [-text] [-exact] QUERY")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -45,7 +46,7 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	r, err := index.OpenRetriever(path, index.RetrieverOptions{})
+	r, err := index.OpenRetriever(path, index.RetrieverOptions{ExactVectors: *exact})
 	if err != nil {
 		fmt.Fprintf(stderr, "explainerr search: %v\n", err)
 		return 1

@@ -24,6 +24,21 @@ func TestSearchCommand(t *testing.T) {
 		t.Errorf("first result %q, want cart/cart.go:6-7 (*Cart).Add with a score", lines[0])
 	}
 
+	// -exact ranks the same way, its vector part by an exact scan (this
+	// small index is scanned exactly either way).
+	code, exactOut, errs := runSubcommand(t, "search", "-exact", "-k", "2", "add", "item", "to", "cart")
+	if code != 0 || exactOut != out {
+		t.Errorf("search -exact: exit %d, %q (%s); want the default's %q", code, exactOut, errs, out)
+	}
+	// An identifier, and the words of its doc comment in other forms,
+	// find its chunk.
+	for _, q := range [][]string{{"Total"}, {"count", "item"}} {
+		code, out, errs := runSubcommand(t, append([]string{"search", "-k", "1"}, q...)...)
+		if code != 0 || !strings.Contains(out, " Total ") {
+			t.Errorf("search %q: exit %d, %q (%s); want Total first", q, code, out, errs)
+		}
+	}
+
 	code, out, _ = runSubcommand(t, "search", "-k", "1", "-text", "carts", "table")
 	if code != 0 || !strings.Contains(out, "schema.sql") || !strings.Contains(out, "CREATE TABLE carts") {
 		t.Errorf("search -text: exit %d, %q", code, out)

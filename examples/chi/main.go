@@ -1,6 +1,12 @@
 // Command chi shows explainerr on a chi router: the middleware is installed
 // with r.Use, so failure reports carry the chi route pattern.
 //
+// The model client is linked with a blank import below, so setting
+// OPENAI_API_KEY (or OPENAI_BASE_URL) makes a model explain failures.
+// Retrieval is linked in retrieval.go when cgo is available, so that
+// EXPLAINERR_RAG=on also shows the model the app's own source, while
+// CGO_ENABLED=0 still builds.
+//
 //	go run ./examples/chi [-addr 127.0.0.1:8081]
 //
 // Then open http://127.0.0.1:8081/items/lamp (works) and
@@ -16,6 +22,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/explainerr/explainerr/explainerr"
+	_ "github.com/explainerr/explainerr/explainerr/provider/openai"
 )
 
 func main() {

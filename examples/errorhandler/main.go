@@ -2,6 +2,17 @@
 // an error instead of writing a 500 themselves. Under the middleware a
 // returned error becomes a report whose app frame is the handler.
 //
+// It also shows the production opt-out. The handlers name the type as
+// handler.Func (explainerr.HandlerFunc is the same type), from a package
+// that needs only the standard library; explainerr is wired in by
+// explainerr.go, built unless the "prod" tag is set, and prod.go is its
+// twin that wires nothing. So
+//
+//	go build -tags prod ./examples/errorhandler
+//
+// links none of explainerr's middleware, page, analysis, model client or
+// index, and a returned error gets a plain 500.
+//
 //	go run ./examples/errorhandler [-addr 127.0.0.1:8083]
 //
 // Then open http://127.0.0.1:8083/notes/welcome (works) and
@@ -18,18 +29,18 @@ import (
 	"net/http"
 	"testing/fstest"
 
-	"github.com/explainerr/explainerr/explainerr"
+	"github.com/explainerr/explainerr/handler"
 )
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8083", "address to listen on")
 	flag.Parse()
-	ex, err := explainerr.New()
+	h, err := withExplainerr(newHandler(sampleNotes))
 	if err != nil {
 		log.Fatal(err)
 	}
 	log.Printf("listening on http://%s/", *addr)
-	log.Fatal(http.ListenAndServe(*addr, newHandler(ex, sampleNotes)))
+	log.Fatal(http.ListenAndServe(*addr, h))
 }
 
 // sampleNotes are the notes served; todo.json lacks a closing quote.
@@ -45,7 +56,7 @@ type note struct {
 }
 
 // noteHandler serves the notes in notes as /notes/{name}.
-func noteHandler(notes fs.FS) explainerr.HandlerFunc {
+func noteHandler(notes fs.FS) handler.Func {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		name := r.PathValue("name")
 		data, err := fs.ReadFile(notes, name+".json")
@@ -65,9 +76,9 @@ func noteHandler(notes fs.FS) explainerr.HandlerFunc {
 	}
 }
 
-// newHandler returns the routes over notes, wrapped in ex's middleware.
-func newHandler(ex *explainerr.Explainer, notes fs.FS) http.Handler {
+// newHandler returns the routes over notes.
+func newHandler(notes fs.FS) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /notes/{name}", noteHandler(notes))
-	return ex.Middleware(mux)
+	return mux
 }

@@ -1,3 +1,5 @@
+//go:build !prod
+
 package main
 
 import (
@@ -14,7 +16,7 @@ import (
 // offline, quiet Explainer over the sample notes.
 func serve(t *testing.T, path string) *httptest.ResponseRecorder {
 	t.Helper()
-	return reporttest.Serve(newHandler(reporttest.Explainer(t), sampleNotes), http.MethodGet, path, "application/json")
+	return reporttest.Serve(reporttest.Explainer(t).Middleware(newHandler(sampleNotes)), http.MethodGet, path, "application/json")
 }
 
 func TestNotesThatParseAreServed(t *testing.T) {

@@ -6,6 +6,9 @@
 //
 // Then open http://127.0.0.1:8082/users/1 (fails: a User has a field
 // encoding/json cannot encode).
+//
+// Only the core is linked: explanations come from the offline analysis.
+// The chi example shows the blank imports that add a model and retrieval.
 package main
 
 import (

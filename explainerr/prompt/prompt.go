@@ -87,9 +87,13 @@ func Build(r *report.Report, chunks []report.Chunk, opts Options) (report.Prompt
 		b.WriteString("A request to my Go web app failed. Explain the failure and how to fix it.\n\n")
 	}
 	b.WriteString("## Error and trace (innermost call first; [app] marks the app's own code)\n\n```\n")
-	trace := stack.Format(ErrorLine(r), r.Frames, opts.TraceBudget)
+	// The "created by" line closes the trace and counts in its budget.
+	createdBy := stack.CreatedByText(r.CreatedBy)
+	trace := stack.Format(ErrorLine(r), r.Frames, traceBudget(opts.TraceBudget, len(createdBy)))
 	b.WriteString(redact.String(trace.Text))
+	b.WriteString(redact.String(createdBy))
 	b.WriteString("```\n\n")
+	writeGoroutines(&b, r.Goroutines)
 	if len(r.Error.Chain) > 0 {
 		b.WriteString("Wrapped errors, outermost first:\n")
 		for _, c := range r.Error.Chain {
@@ -98,6 +102,7 @@ func Build(r *report.Report, chunks []report.Chunk, opts Options) (report.Prompt
 		b.WriteString("\n")
 	}
 	writeRequest(&b, &r.Request)
+	writeLogs(&b, r.Logs, r.LogsCut)
 
 	var kept []report.Chunk
 	if len(chunks) > 0 {
@@ -183,7 +188,68 @@ func writeRequest(b *strings.Builder, q *report.Request) {
 	b.WriteString("\n")
 	writeValues(b, "Query", q.Query)
 	writeValues(b, "Form", q.Form)
+	if q.Body != "" {
+		kind := "Body"
+		if q.BodyType != "" {
+			kind += " (" + q.BodyType + ")"
+		}
+		fence := codeFence(q.Body)
+		fmt.Fprintf(b, "%s, as the handler read it:\n%s\n%s\n%s\n", kind, fence, redact.String(cut(strings.TrimRight(q.Body, "\n"), maxBody)), fence)
+	}
 	b.WriteString("\n")
+}
+
+// maxBody bounds the request body quoted in the prompt.
+const maxBody = 800
+
+// maxLogs bounds the log lines quoted in the prompt; the newest lines,
+// nearest the failure, are kept.
+const maxLogs = 1500
+
+// writeLogs adds the lines the request wrote to log and slog, newest kept
+// when they do not all fit; cut says that older ones were already left out
+// of the report.
+func writeLogs(b *strings.Builder, logs []report.LogLine, cutBefore bool) {
+	if len(logs) == 0 {
+		return
+	}
+	var kept []string
+	used := 0
+	for i := len(logs) - 1; i >= 0; i-- {
+		line := cut(oneLine(logs[i].Text), 300)
+		if used+len(line)+1 > maxLogs && len(kept) > 0 {
+			cutBefore = true
+			break
+		}
+		kept = append(kept, line)
+		used += len(line) + 1
+	}
+	b.WriteString("## Log lines the request wrote (oldest first)\n\n")
+	var body strings.Builder
+	if cutBefore {
+		body.WriteString("(earlier lines left out)\n")
+	}
+	for i := len(kept) - 1; i >= 0; i-- {
+		body.WriteString(kept[i] + "\n")
+	}
+	text := redact.String(body.String())
+	fence := codeFence(text)
+	b.WriteString(fence + "\n" + text + fence + "\n\n")
+}
+
+// codeFence returns a Markdown code fence longer than any run of backticks
+// in s.
+func codeFence(s string) string {
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return strings.Repeat("`", max(3, longest+1))
 }
 
 func writeValues(b *strings.Builder, title string, m map[string][]string) {

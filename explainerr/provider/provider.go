@@ -5,6 +5,10 @@
 // OpenAI-compatible chat completions server; the offline sub-package is a
 // deterministic analyzer that needs no network and is the default when no
 // model is configured.
+//
+// Providers other than the offline one are linked into a program by a
+// blank import of their package, whose init function calls Register; the
+// explainerr package opens them by name (EXPLAINERR_PROVIDER).
 package provider
 
 import (

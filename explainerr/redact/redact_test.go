@@ -15,6 +15,32 @@ func TestString(t *testing.T) {
 		{`{"api_key": "zzz-123-yyy"}`, "zzz-123-yyy", "api_key"},
 		{"-----BEGIN RSA PRIVATE KEY-----\nMIIEabc\n-----END RSA PRIVATE KEY-----", "MIIEabc", ""},
 		{`token ghp_abcdefghijklmnopqrstuvwxyz0123`, "ghp_abcdefghijklmnopqrstuvwxyz0123", ""},
+
+		// Passwords in URLs and DSNs holding "@", "/" or ":".
+		{"postgres://app:p@ss/w0rd@db.internal:5432/app?sslmode=disable", "p@ss/w0rd", "@db.internal:5432/app?sslmode=disable"},
+		{"redis://:r3dis-pw@cache:6379/0", "r3dis-pw", "@cache:6379/0"},
+		{`db, err := sql.Open("mysql", "blog:p@ss:w0rd@tcp(127.0.0.1:3306)/blog?parseTime=true")`, "p@ss:w0rd", "blog:[REDACTED]@tcp(127.0.0.1:3306)/blog"},
+		// Configuration formats.
+		{"password: x", ": x", "password: "},
+		{"db:\n  user: blog\n  password: correct horse battery\n  host: db", "correct horse battery", "user: blog"},
+		{"[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\nregion = eu-west-1", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "region = eu-west-1"},
+		{"config: aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY loaded", "wJalrXUtnFEMI", "loaded"},
+		{`{"user": "blog", "password": "hun\"ter2"}`, `ter2`, `"user": "blog"`},
+		{"export STRIPE_API_KEY=abc123def456", "abc123def456", "export STRIPE_API_KEY="},
+		{"X-Api-Key: abc123def456", "abc123def456", "X-Api-Key: "},
+		{"Cookie: sessionid=Zx81nB4vT6q; theme=dark", "Zx81nB4vT6q", "Cookie: "},
+		{"cookie sessionid=Zx81nB4vT6q; theme=dark", "Zx81nB4vT6q", "theme=dark"},
+		// URLs: query signatures, OAuth codes and tokens, secrets in paths.
+		{"https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&se=2026-01-01&sp=r&sig=abcDEF123%2Bxyz%3D", "abcDEF123", "sv=2022-11-02"},
+		{"GET /oauth/callback?code=4/0AfJohXm9qZ&state=xyz", "4/0AfJohXm9qZ", "state=xyz"},
+		{"GET /cb#access_token=ya29.a0AfH6SMBx&token_type=Bearer&refresh_token=1//0gLx9", "ya29.a0AfH6SMBx", "token_type=Bearer"},
+		{"GET /cb#access_token=ya29.a0AfH6SMBx&token_type=Bearer&refresh_token=1//0gLx9", "1//0gLx9", "GET /cb#"},
+		{"POST /password/reset/7f3k9Qx2LmN8vR4tZ6wY1", "7f3k9Qx2LmN8vR4tZ6wY1", "/password/reset/"},
+		{"POST https://example.com/hooks/T0123ABCD/B0456EFGH/aZ3xY9wV7uT5sR1qP0oN2mL4", "aZ3xY9wV7uT5sR1qP0oN2mL4", "https://example.com/hooks/"},
+		{"https://hooks.slack.com/services/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", "aZ3xY9wV7uT5sR1qP0oN2mL4", "hooks.slack.com"},
+		// Authorization credentials.
+		{"Authorization: Basic dXNlcjpwYXNzd29yZA==", "dXNlcjpwYXNzd29yZA==", "Authorization: "},
+		{"req.Header.Set(\"Authorization\", \"Bearer eyJhbGciOi.abc\")", "eyJhbGciOi.abc", "req.Header.Set"},
 	}
 	for _, c := range cases {
 		got := String(c.in)
@@ -27,17 +53,103 @@ func TestString(t *testing.T) {
 	}
 }
 
+// TestStringHidesPrivateKeysWhole checks that a private key is hidden from
+// its BEGIN line to its END line, in a source window, in a window that
+// starts or stops inside the key, and in a one-line string literal, and
+// that the text keeps its line count.
+func TestStringHidesPrivateKeysWhole(t *testing.T) {
+	body := []string{"MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun", "VTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK", "LxoS2tFczGkPLPgizskuemMghRniWaoLcyehkd3qqGElvW/VDL5AaWTg0nLVkjRo9z+40RQzuVaE8AkAFmxZzow3x+VJYKdjykkJ0iT9wCS0DRTXu269V264Vf/3jvredZiKRkgwlL9xNAwxXFg0x/XFw005UWVRIkdgcKWTjpBP2dPwVZ4WWC+9aGVd+Gyn1o0CLelf4rEjGoXbAAEgAqeGUxrcIlbjXfbcmwIDAQAB"}
+	key := "-----BEGIN RSA PRIVATE KEY-----\n" + strings.Join(body, "\n") + "\n-----END RSA PRIVATE KEY-----"
+	window := "// testKey signs the session cookies.\nconst testKey = `" + key + "`\n\nfunc sign(b []byte) []byte {"
+	cases := map[string]string{
+		"whole window":         window,
+		"window cut after key": strings.SplitN(window, body[1], 2)[0] + body[1],
+		"window from inside":   body[1] + "\n" + body[2] + "\n-----END RSA PRIVATE KEY-----`\n\nfunc sign(b []byte) []byte {",
+		"escaped literal":      `const testKey = "` + strings.ReplaceAll(key, "\n", `\n`) + `"`,
+		"OpenSSH":              "-----BEGIN OPENSSH PRIVATE KEY-----\n" + body[0] + "\n-----END OPENSSH PRIVATE KEY-----",
+	}
+	for name, in := range cases {
+		got := String(in)
+		for _, b := range body {
+			for _, part := range []string{b[:20], b[len(b)-20:]} {
+				if strings.Contains(in, part) && strings.Contains(got, part) {
+					t.Errorf("%s: key data %q kept:\n%s", name, part, got)
+				}
+			}
+		}
+		if strings.Count(got, "\n") != strings.Count(in, "\n") {
+			t.Errorf("%s: %d lines became %d", name, strings.Count(in, "\n")+1, strings.Count(got, "\n")+1)
+		}
+	}
+	if got := String(window); !strings.Contains(got, "func sign(b []byte) []byte {") || !strings.Contains(got, "// testKey signs") {
+		t.Errorf("the code around the key was hidden too:\n%s", got)
+	}
+}
+
+func TestLinesKeepsTheirCount(t *testing.T) {
+	lines := []string{"const k = `-----BEGIN EC PRIVATE KEY-----", "MHcCAQEEIBkg4LVWM9nuwNSk3yTTwVNGCDuMk8n8OmaWrBEQ3m9ZoAoGCCqGSM49", "-----END EC PRIVATE KEY-----`", "", "func f() {}"}
+	got := Lines(lines)
+	if len(got) != len(lines) || strings.Contains(strings.Join(got, "\n"), "MHcCAQEE") || got[4] != "func f() {}" {
+		t.Errorf("Lines = %q", got)
+	}
+}
+
+// TestStringLeavesCodeAlone lists ordinary code and text that holds no
+// secret and must reach the reader unchanged: hiding it would hide the
+// cause of a failure.
 func TestStringLeavesCodeAlone(t *testing.T) {
 	for _, code := range []string{
 		`password := r.FormValue("password")`,
 		`key := chi.URLParam(r, "slug")`,
 		`m[key] = value`,
 		`token, err := parseToken(h)`,
+		"\ttoken = tok",
+		"\tpassword = strings.TrimSpace(password)",
+		"\t\tPassword: pw,",
+		"\tAPIKey:  cfg.APIKey,",
+		`if token == "" {`,
 		`tmpl := template.New("page").Option("missingkey=error")`,
 		`GET /posts?api_key_required=true`,
+		`SELECT id, author_id, title FROM posts WHERE author_id = ? AND published = 1`,
+		`INSERT INTO sessions (user_id, expires_at) VALUES (?, ?)`,
+		`UPDATE users SET password_hash = ? WHERE id = ?`,
+		`AuthorID: 7, Keyboard: "us", Passenger: "x", monkey: "y", Tokenizer: "z"`,
+		"commit 9fceb02d0ae598e95dc970b74767f19372d61af8 (HEAD -> main)",
+		"GET /posts/550e8400-e29b-41d4-a716-446655440000/comments",
+		"request_id=550e8400-e29b-41d4-a716-446655440000 status=500",
+		"github.com/go-chi/chi/v5@v5.2.1/mux.go:90 +0x1f4",
+		"runtime.mapassign_faststr(0x7a1b20, 0x0, {0xc000012345, 0x5})",
+		`<img src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==">`,
+		"invalid token signature: the token validation failed",
+		"use basic authentication or a bearer token",
+		"https://example.com:8080/users/@alice",
+		"mailto:alice@example.com",
+		"/reset/{token}",
+		"GET /keys/primary",
 	} {
 		if got := String(code); got != code {
 			t.Errorf("String(%q) = %q, want it unchanged", code, got)
+		}
+	}
+}
+
+func TestIsSensitiveName(t *testing.T) {
+	for _, name := range []string{
+		"api_key", "APIKey", "apiKey", "AuthToken", "X-Auth-Token", "X-Api-Key", "Authorization",
+		"Set-Cookie", "Cookie", "sessionid", "SESSION_ID", "client_secret", "DB_PASSWORD", "passwd",
+		"aws_secret_access_key", "AWS_SESSION_TOKEN", "accessToken", "refresh_token", "privateKey",
+		"X-Amz-Signature", "sig", "Credentials", "OPENAI_API_KEY", "csrf_token", "Tokens", "apikey",
+	} {
+		if !IsSensitiveName(name) {
+			t.Errorf("IsSensitiveName(%q) = false, want true", name)
+		}
+	}
+	for _, name := range []string{
+		"AuthorID", "author", "Keyboard", "Passenger", "monkey", "Tokenizer", "Passage", "compass",
+		"Accept", "User-Agent", "ContentType", "Signal", "Authority", "bypass", "hotkeys", "URL", "code",
+	} {
+		if IsSensitiveName(name) {
+			t.Errorf("IsSensitiveName(%q) = true, want false", name)
 		}
 	}
 }
@@ -49,14 +161,14 @@ func TestValue(t *testing.T) {
 	if got := Value("Accept", "text/html"); got != "text/html" {
 		t.Errorf("plain header changed: %q", got)
 	}
-	v := Values(map[string][]string{"session_id": {"x1"}, "q": {"go"}})
-	if v["session_id"][0] != Mask || v["q"][0] != "go" {
+	v := Values(map[string][]string{"session_id": {"x1"}, "q": {"go"}, "code": {"4/0Af"}})
+	if v["session_id"][0] != Mask || v["q"][0] != "go" || v["code"][0] != Mask {
 		t.Errorf("Values = %v", v)
 	}
 }
 
 func TestSensitiveEnvValues(t *testing.T) {
-	vals := SensitiveEnvValues([]string{"OPENAI_API_KEY=sk-abcdefgh", "HOME=/root", "DB_PASSWORD=shortpw1", "API_TOKEN=tiny", "X_TOKEN=abc"})
+	vals := SensitiveEnvValues([]string{"OPENAI_API_KEY=sk-abcdefgh", "HOME=/root", "DB_PASSWORD=shortpw1", "API_TOKEN=tiny", "X_TOKEN=abc", "PWD=/work/app", "OLDPWD=/home/dev"})
 	if len(vals) != 2 || vals[0] != "sk-abcdefgh" {
 		t.Errorf("SensitiveEnvValues = %v", vals)
 	}

@@ -57,6 +57,35 @@ type Report struct {
 	// fallback ("index not found: explanation made without source").
 	Notices []string  `json:"notices,omitempty"`
 	Time    time.Time `json:"time"`
+	// Logs are the lines the failing request wrote to the standard log
+	// package and to log/slog while its handler ran, oldest first, after
+	// redaction; at most the newest 50 lines (8 KiB).
+	Logs []LogLine `json:"logs,omitempty"`
+	// LogsCut is true when older lines of the request were left out.
+	LogsCut bool `json:"logs_cut,omitempty"`
+	// CreatedBy is the go statement that started the failing goroutine
+	// (a crash dump's "created by" line), often the best lead to the code
+	// that set the failure up; nil for the main goroutine or when unknown.
+	CreatedBy *Frame `json:"created_by,omitempty"`
+	// Goroutines are the other goroutines that take part in the failure,
+	// such as every goroutine blocked in a deadlock; empty otherwise.
+	Goroutines []Goroutine `json:"goroutines,omitempty"`
+}
+
+// Goroutine is another goroutine of a crash dump that takes part in the
+// failure, such as one blocked in a deadlock.
+type Goroutine struct {
+	ID int `json:"id"`
+	// State is what the goroutine was doing ("chan send", "semacquire").
+	State string `json:"state"`
+	// Frames are the call it waits in (innermost) and its app frames,
+	// innermost first.
+	Frames []Frame `json:"frames"`
+	// CreatedBy is the go statement that started it, nil when unknown.
+	CreatedBy *Frame `json:"created_by,omitempty"`
+	// Count is how many goroutines of the dump had this same state and
+	// frames; 0 or 1 means one.
+	Count int `json:"count,omitempty"`
 }
 
 // Error describes the failure itself.
@@ -72,6 +101,14 @@ type Error struct {
 	// Chain holds the messages of the errors.Unwrap chain below the error
 	// itself, outermost first; empty when there is none.
 	Chain []string `json:"chain,omitempty"`
+	// Late is true when the failure happened after the response had
+	// started (a status and part of the body were sent): the client got no
+	// page, and the failure is reported in the log only.
+	Late bool `json:"late"`
+	// Recoverer names the function that recovered a panic before
+	// explainerr could (a recoverer placed inside explainerr, such as chi's
+	// middleware.Recoverer); the panic value is then unknown.
+	Recoverer string `json:"recoverer,omitempty"`
 }
 
 // Frame is one call in the failing goroutine's stack, innermost first.
@@ -122,6 +159,18 @@ type Request struct {
 	Headers map[string]string   `json:"headers,omitempty"`
 	Query   map[string][]string `json:"query,omitempty"`
 	Form    map[string][]string `json:"form,omitempty"`
+	// Body is the request body the handler read, when it is not a form
+	// (whose fields are in Form): JSON re-indented with the values of
+	// sensitive keys masked, or text, redacted and bounded.
+	Body string `json:"body,omitempty"`
+	// BodyType is the body's media type, such as "application/json".
+	BodyType string `json:"body_type,omitempty"`
+}
+
+// LogLine is one line a request wrote to the log package or log/slog.
+type LogLine struct {
+	Time time.Time `json:"time"`
+	Text string    `json:"text"`
 }
 
 // Chunk is one piece of the app's source that was given to the model.
@@ -169,6 +218,11 @@ type Explanation struct {
 	Truncated bool `json:"truncated,omitempty"`
 	// DurationMS is how long the explanation took to make.
 	DurationMS int64 `json:"duration_ms,omitempty"`
+	// Fallback, when not "", says why Text is the offline analysis rather
+	// than the model's answer ("The model call to gpt-4o-mini failed: …;
+	// this is the offline analysis."). Provider then names the fallback,
+	// and Error keeps the model's failure.
+	Fallback string `json:"fallback,omitempty"`
 }
 
 // Build describes the running binary.

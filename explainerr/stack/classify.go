@@ -2,7 +2,6 @@ package stack
 
 import (
 	"os"
-	"path"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -27,12 +26,17 @@ type Classifier struct {
 	AppPrefixes []string
 	// GOROOT is the standard library's root; files below GOROOT/src are stdlib.
 	GOROOT string
+	// ModCache is the module cache's root ($GOMODCACHE). Files below it
+	// belong to the module their directory names, whatever package the
+	// compiler inlined them into; files below any ".../pkg/mod/" directory
+	// are read the same way.
+	ModCache string
 }
 
 // NewClassifier returns a classifier whose app is mainModule plus the extra
 // module or package prefixes. An empty mainModule is allowed.
 func NewClassifier(mainModule string, extra ...string) *Classifier {
-	c := &Classifier{GOROOT: runtime.GOROOT()}
+	c := &Classifier{GOROOT: runtime.GOROOT(), ModCache: defaultModCache()}
 	for _, p := range append([]string{mainModule}, extra...) {
 		p = strings.TrimSuffix(strings.TrimSpace(p), "/...")
 		p = strings.TrimSuffix(p, "/")
@@ -41,26 +45,6 @@ func NewClassifier(mainModule string, extra ...string) *Classifier {
 		}
 	}
 	return c
-}
-
-// selfDir is the directory of explainerr's own source ("…/explainerr/"),
-// as the compiler records file names. A closure of the middleware that the
-// compiler inlined into the app carries the app's package in its name, but
-// not in its file.
-var selfDir = func() string {
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		return ""
-	}
-	return path.Dir(path.Dir(filepath.ToSlash(file))) + "/"
-}()
-
-// isSelfFile reports whether file is part of explainerr itself (its tests
-// and test programs excepted: they play the app).
-func isSelfFile(file string) bool {
-	file = filepath.ToSlash(file)
-	return len(selfDir) > 1 && strings.HasPrefix(file, selfDir) &&
-		!strings.HasSuffix(file, "_test.go") && !strings.Contains(file, "/testdata/")
 }
 
 // panicMachinery lists the runtime functions that raise or deliver a panic.
@@ -98,10 +82,31 @@ func IsPanicMachinery(function string) bool {
 }
 
 // Kind returns the frame kind (report.FrameApp, FrameDependency,
-// FrameStdlib or FrameRuntime) of a function defined in file.
+// FrameStdlib or FrameRuntime) of a function defined in file. The file
+// decides first (explainerr's own source, GOROOT, the module cache, a
+// vendor directory), because the compiler names a closure inlined into
+// another package after that package; the function's package decides
+// what the file cannot tell.
 func (c *Classifier) Kind(function, file string) string {
 	if IsPanicMachinery(function) {
 		return report.FrameRuntime
+	}
+	switch owner, pkgDir := c.ownerOf(file); owner {
+	case ownerSelf:
+		// explainerr's own middleware and adapters: machinery, like the
+		// runtime's panic delivery, and hidden with it.
+		return report.FrameRuntime
+	case ownerStdlib:
+		return report.FrameStdlib
+	case ownerVendor:
+		return report.FrameDependency
+	case ownerModule:
+		if c.isApp(pkgDir) {
+			// The app itself run from the module cache ("go run
+			// example.com/app@latest"), or a module the user named.
+			return report.FrameApp
+		}
+		return report.FrameDependency
 	}
 	pkg := PackageOf(function)
 	if pkg == "main" {
@@ -112,23 +117,28 @@ func (c *Classifier) Kind(function, file string) string {
 		}
 		return report.FrameApp
 	}
-	if pkg == selfPackage || strings.HasPrefix(pkg, selfPackage+"/") || isSelfFile(file) {
-		// explainerr's own middleware and adapters: machinery, like the
-		// runtime's panic delivery, and hidden with it.
+	if pkg == selfPackage || strings.HasPrefix(pkg, selfPackage+"/") {
 		return report.FrameRuntime
 	}
-	for _, p := range c.AppPrefixes {
-		if (pkg == p || strings.HasPrefix(pkg, p+"/")) && !isVendored(pkg) {
-			return report.FrameApp
-		}
-	}
-	if c.GOROOT != "" && strings.HasPrefix(file, filepath.ToSlash(c.GOROOT)+"/src/") {
-		return report.FrameStdlib
+	if c.isApp(pkg) && !isVendored(pkg) {
+		return report.FrameApp
 	}
 	if isStdlibPackage(pkg) && !strings.Contains(file, "/pkg/mod/") {
 		return report.FrameStdlib
 	}
 	return report.FrameDependency
+}
+
+// isApp reports whether the package or module path pkg is below one of the
+// app's prefixes ("example.com/app" matches "example.com/app/store" but not
+// "example.com/apple").
+func (c *Classifier) isApp(pkg string) bool {
+	for _, p := range c.AppPrefixes {
+		if pkg == p || strings.HasPrefix(pkg, p+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // isStdlibPackage reports whether an import path looks like the standard

@@ -48,6 +48,14 @@ type Dump struct {
 	// CreatedBy is the function that started the failing goroutine ("" for
 	// the main goroutine or when unknown).
 	CreatedBy string
+	// Creator is the same "created by" call with its file and line,
+	// classified; nil when CreatedBy is "".
+	Creator *report.Frame
+	// Blocked are the other goroutines running app code in a dump of a
+	// hang (a deadlock, a test that timed out, a dump on a signal or on
+	// request): the call each waits in and its app frames. Goroutines with
+	// the same state, frames and creator are merged (Count).
+	Blocked []report.Goroutine
 	// Elided is true when the runtime left frames out of the failing
 	// goroutine's stack (deep recursion).
 	Elided bool
@@ -65,6 +73,10 @@ type Dump struct {
 	// Warnings are parse problems that did not stop the parse, such as a
 	// malformed goroutine that was read only in part.
 	Warnings []string
+
+	// hang is true when the dump shows a program that stopped making
+	// progress rather than one goroutine's failure.
+	hang bool
 }
 
 // DumpOptions tune ParseDumpWith.
@@ -133,11 +145,41 @@ func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) 
 	}
 	g := d.pickGoroutine(snaps, c, opts.ModuleRoots)
 	d.Goroutine, d.State, d.Elided = g.ID, g.State, g.Stack.Elided
-	if len(g.CreatedBy.Calls) > 0 {
-		d.CreatedBy = strings.TrimSpace(reInGoroutine.ReplaceAllString(g.CreatedBy.Calls[0].Func.Complete, ""))
+	d.Creator = creator(g, c, opts.ModuleRoots)
+	if d.Creator != nil {
+		d.CreatedBy = d.Creator.Function
 	}
 	d.Frames = dumpFrames(g, c, opts.ModuleRoots)
+	if d.hang {
+		d.Blocked = blockedGoroutines(snapshotOf(snaps, g), g, c, opts.ModuleRoots)
+	}
 	return d, nil
+}
+
+// creator returns the "created by" call of g as a classified frame, nil
+// when the dump does not name one.
+func creator(g *pp.Goroutine, c *Classifier, roots []string) *report.Frame {
+	if len(g.CreatedBy.Calls) == 0 {
+		return nil
+	}
+	call := g.CreatedBy.Calls[0]
+	fn := strings.TrimSpace(reInGoroutine.ReplaceAllString(call.Func.Complete, ""))
+	if fn == "" {
+		return nil
+	}
+	return &report.Frame{Function: fn, File: call.RemoteSrcPath, Line: call.Line, Kind: dumpKind(c, fn, call.RemoteSrcPath, roots)}
+}
+
+// snapshotOf returns the goroutines of the snapshot that holds g.
+func snapshotOf(snaps []snapshot, g *pp.Goroutine) []*pp.Goroutine {
+	for _, s := range snaps {
+		for _, x := range s.goroutines {
+			if x == g {
+				return s.goroutines
+			}
+		}
+	}
+	return nil
 }
 
 var reInGoroutine = regexp.MustCompile(` in goroutine \d+$`)
@@ -172,6 +214,7 @@ func scanSnapshots(text []byte) (snaps []snapshot, err error) {
 		}
 		if snap != nil {
 			s.goroutines = snap.Goroutines
+			unmarkGoroutines(s.goroutines)
 		}
 		if snap != nil || s.err != "" {
 			snaps = append(snaps, s)
@@ -186,6 +229,31 @@ func scanSnapshots(text []byte) (snaps []snapshot, err error) {
 		pos = next
 	}
 	return snaps, nil
+}
+
+// unmarkGoroutines undoes what normalizeDump did for the parser: the
+// marks on foreign file names, the stand-in frame of a goroutine with none.
+func unmarkGoroutines(gs []*pp.Goroutine) {
+	for _, g := range gs {
+		calls := g.Stack.Calls[:0]
+		for _, c := range g.Stack.Calls {
+			if c.Func.Complete == noFramesFunc {
+				continue
+			}
+			unmarkCall(&c)
+			calls = append(calls, c)
+		}
+		g.Stack.Calls = calls
+		for i := range g.CreatedBy.Calls {
+			unmarkCall(&g.CreatedBy.Calls[i])
+		}
+	}
+}
+
+func unmarkCall(c *pp.Call) {
+	for _, p := range []*string{&c.RemoteSrcPath, &c.LocalSrcPath, &c.SrcName, &c.DirSrc, &c.RelSrcPath} {
+		*p = unmarkFile(*p)
+	}
 }
 
 // pickGoroutine chooses the failing goroutine: the first one printed
@@ -214,12 +282,13 @@ func (d *Dump) pickGoroutine(snaps []snapshot, c *Classifier, roots []string) *p
 		first := header[0]
 		switch {
 		case strings.Contains(first, "all goroutines are asleep"):
-			d.Ambiguous = true
+			d.Ambiguous, d.hang = true, true
 			return guess(s.goroutines, "a deadlock: every goroutine waits, ")
 		case strings.HasPrefix(first, "SIG"):
-			d.Ambiguous = true
+			d.Ambiguous, d.hang = true, true
 			return guess(s.goroutines, "a dump on a signal names no failing goroutine, ")
 		case strings.HasPrefix(first, "panic: test timed out"):
+			d.hang = true
 			if g := testGoroutine(s.junk, s.goroutines); g != nil {
 				d.Reason = "the goroutine running the test that timed out"
 				return g
@@ -228,7 +297,7 @@ func (d *Dump) pickGoroutine(snaps []snapshot, c *Classifier, roots []string) *p
 		d.Reason = "the goroutine printed right after the crash header"
 		return s.goroutines[0]
 	}
-	d.Ambiguous = true
+	d.Ambiguous, d.hang = true, true
 	var all []*pp.Goroutine
 	for _, s := range snaps {
 		all = append(all, s.goroutines...)
@@ -401,7 +470,8 @@ func guessType(line string) string {
 func dumpFrames(g *pp.Goroutine, c *Classifier, roots []string) []report.Frame {
 	calls := g.Stack.Calls
 	for i, call := range calls {
-		if f := call.Func.Complete; f == "panic" || f == "runtime.gopanic" {
+		// runtime.panic is the name of runtime.gopanic before Go 1.4.
+		if f := call.Func.Complete; f == "panic" || f == "runtime.gopanic" || f == "runtime.panic" {
 			calls = g.Stack.Calls[i+1:]
 		}
 	}

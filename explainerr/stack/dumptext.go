@@ -51,7 +51,7 @@ func normalizeDump(data []byte) (text []byte, prefix string) {
 
 	var b bytes.Buffer
 	b.Grow(len(s) + len(lines))
-	prevFunc := false
+	prevFunc, prevHeader := false, false
 	for _, l := range lines {
 		if strings.TrimSpace(l) == "" {
 			l = ""
@@ -59,6 +59,15 @@ func normalizeDump(data []byte) (text []byte, prefix string) {
 		if prevFunc && reBareFileLine.MatchString(l) {
 			l = "\t" + l
 		}
+		if prevFunc {
+			l = markForeignFile(l)
+		}
+		if prevHeader && strings.HasPrefix(l, "created by ") {
+			// A goroutine that has not started yet shows no frame, only
+			// its creator; the parser wants a frame first.
+			b.WriteString(noFramesFunc + "()\n\t??:0\n")
+		}
+		prevHeader = reGoroutineHeaderAnywhere.MatchString(l)
 		indented := strings.HasPrefix(l, "\t") || strings.HasPrefix(l, " ")
 		prevFunc = !indented && (strings.HasSuffix(l, ")") || strings.HasPrefix(l, "created by "))
 		b.WriteString(l)
@@ -122,4 +131,38 @@ func asciiSpaces(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// Older Go runtimes were partly written in C and in the Go-flavoured C of
+// .goc files, and their dumps name those files ("runtime/hashmap.goc:1270",
+// "runtime/panic.c:279"). The goroutine parser reads only .go, .c and .s
+// file lines, so a frame's file line with any other extension is marked
+// with foreignFileMark to look like one, and unmarked after parsing.
+const foreignFileMark = "#explainerr.s"
+
+// noFramesFunc stands for the missing frame of a goroutine that shows only
+// its "created by" line; its calls are removed after parsing.
+const noFramesFunc = "explainerr.noframes"
+
+// reForeignFileLine matches an indented frame file line whose file has an
+// extension other than .go, .c or .s.
+var reForeignFileLine = regexp.MustCompile(`^([\t ]+.+\.([A-Za-z0-9_]+)):(\d+(?: \+0x[0-9a-f]+)?(?: fp=0x[0-9a-f]+ sp=0x[0-9a-f]+(?: pc=0x[0-9a-f]+)?)?)$`)
+
+// markForeignFile returns l with foreignFileMark after its file name when
+// l is a file line of a source file the parser would not accept.
+func markForeignFile(l string) string {
+	m := reForeignFileLine.FindStringSubmatch(l)
+	if m == nil {
+		return l
+	}
+	switch m[2] {
+	case "go", "c", "s":
+		return l
+	}
+	return m[1] + foreignFileMark + ":" + m[3]
+}
+
+// unmarkFile undoes markForeignFile on a parsed file name.
+func unmarkFile(file string) string {
+	return strings.TrimSuffix(file, foreignFileMark)
 }

@@ -4,7 +4,9 @@
 // in-flight call for concurrent identical failures (whose followers receive
 // the streamed text too), a timeout per explanation, and a cost estimate
 // from a price table. The offline analyzer is free and fast: it is called
-// directly, neither cached nor throttled.
+// directly, neither cached nor throttled. When a model call fails, times
+// out or is throttled, the explanation is the offline analysis, labelled
+// with why (see fallback.go).
 package engine
 
 import (
@@ -14,6 +16,7 @@ import (
 	"time"
 
 	"github.com/explainerr/explainerr/explainerr/provider"
+	"github.com/explainerr/explainerr/explainerr/provider/offline"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -43,6 +46,9 @@ type Config struct {
 	Prices map[string]Price
 	// Now returns the current time; nil means time.Now.
 	Now func() time.Time
+	// Fallback explains a failure when the model call fails, times out or
+	// is throttled and produced no text; nil means the offline analyzer.
+	Fallback provider.Provider
 }
 
 // Engine makes explanations for reports. It is safe for concurrent use.
@@ -72,6 +78,9 @@ func New(cfg Config) *Engine {
 	}
 	if cfg.ThrottleWindow <= 0 {
 		cfg.ThrottleWindow = DefaultThrottleWindow
+	}
+	if cfg.Fallback == nil {
+		cfg.Fallback = offline.New()
 	}
 	prices := DefaultPrices()
 	for model, p := range cfg.Prices {
@@ -113,7 +122,16 @@ func (e *Engine) Prices() map[string]Price {
 // callers with the same key. Explain returns when the explanation is
 // complete, when the timeout passes, or when ctx is done; a shared call
 // goes on as long as at least one caller still waits for it.
+//
+// A model call that fails, times out or is throttled without producing any
+// text is replaced by the fallback's (the offline analysis), with
+// Explanation.Fallback saying why; Error still holds the model's failure.
 func (e *Engine) Explain(ctx context.Context, r *report.Report, onDelta func(string)) report.Explanation {
+	return e.withFallback(ctx, r, e.explain(ctx, r, onDelta))
+}
+
+// explain makes the explanation with the configured provider alone.
+func (e *Engine) explain(ctx context.Context, r *report.Report, onDelta func(string)) report.Explanation {
 	start := e.cfg.Now()
 	p := e.cfg.Provider
 	switch {

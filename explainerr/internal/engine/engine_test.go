@@ -87,7 +87,7 @@ func TestWhatIsNotCached(t *testing.T) {
 		fakeopenai.Reply("no fp 1"), fakeopenai.Reply("no fp 2"), // no fingerprint
 		fakeopenai.Reply("rag answer")) // another mode
 	failed := e.Explain(context.Background(), testReport("f"), nil)
-	if failed.Error == "" || !strings.Contains(failed.Error, "500") || failed.Text != "" {
+	if failed.Error == "" || !strings.Contains(failed.Error, "500") || failed.Fallback == "" {
 		t.Fatalf("failed: %+v", failed)
 	}
 	if ok := e.Explain(context.Background(), testReport("f"), nil); ok.Cached || ok.Text != "after failure" {
@@ -217,9 +217,10 @@ func TestThrottleSkipsTheCall(t *testing.T) {
 	}
 	called := false
 	ex := e.Explain(context.Background(), testReport("t3"), func(string) { called = true })
-	if !ex.Throttled || !strings.Contains(ex.Error, "limit of 2 model calls per 1m0s") || ex.Text != "" || called {
+	if !ex.Throttled || !strings.Contains(ex.Error, "limit of 2 model calls per 1m0s") || called {
 		t.Fatalf("third call: %+v", ex)
 	}
+	checkFallback(t, ex, "The model gpt-4o-mini was not called: the limit of 2 model calls per 1m0s was reached")
 	if srv.Calls() != 2 {
 		t.Fatalf("the throttled call reached the server: %d calls", srv.Calls())
 	}
@@ -240,12 +241,14 @@ func TestTimeout(t *testing.T) {
 	start := time.Now()
 	ex := e.Explain(context.Background(), testReport("slow"), func(string) {})
 	elapsed := time.Since(start)
-	if elapsed > 80*time.Millisecond+400*time.Millisecond {
+	// A hang detector, not a speed limit: the answer would take 5s.
+	if elapsed > 3*time.Second {
 		t.Fatalf("returned after %s with an 80ms timeout", elapsed)
 	}
-	if !strings.Contains(ex.Error, "did not answer within the explanation timeout of 80ms") || ex.Text != "" {
+	if !strings.Contains(ex.Error, "did not answer within the explanation timeout of 80ms") {
 		t.Fatalf("timeout explanation: %+v", ex)
 	}
+	checkFallback(t, ex, "The model call to gpt-4o-mini failed: the model did not answer within the explanation timeout of 80ms")
 	if ex := e.Explain(context.Background(), testReport("slow"), nil); ex.Cached || ex.Text != "in time" || srv.Calls() != 2 {
 		t.Fatalf("a timed out call was cached: %+v", ex)
 	}

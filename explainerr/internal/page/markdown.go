@@ -72,10 +72,12 @@ func markdownReport(r *report.Report, withExplanation bool) string {
 
 	if len(r.Frames) > 0 {
 		b.WriteString("## Stack trace (innermost first)\n\n")
-		fenced(&b, "text", markdownTrace(r.Frames))
+		fenced(&b, "text", markdownTrace(r.Frames)+markdownCreatedBy(r.CreatedBy))
 		writeMarkdownSource(&b, r.Frames)
 	}
+	writeMarkdownGoroutines(&b, r.Goroutines)
 
+	writeMarkdownLogs(&b, r.Logs, r.LogsCut)
 	writeMarkdownRequest(&b, r)
 
 	if r.Build != (report.Build{}) || r.Fingerprint != "" {
@@ -217,6 +219,14 @@ func writeMarkdownRequest(b *strings.Builder, r *report.Report) {
 	}
 	b.WriteString("## Request\n\n")
 	fenced(b, "text", t.String())
+	if q.Body != "" {
+		b.WriteString("Body, as the handler read it:\n\n")
+		lang := "text"
+		if strings.HasSuffix(q.BodyType, "json") {
+			lang = "json"
+		}
+		fenced(b, lang, q.Body)
+	}
 }
 
 // markdownExplanation writes the explanation section: who made it, then the
@@ -225,6 +235,8 @@ func markdownExplanation(ex report.Explanation) string {
 	var b strings.Builder
 	b.WriteString("## Explanation\n\n")
 	switch {
+	case ex.Provider == "offline" && ex.Fallback != "":
+		b.WriteString("_Offline analysis_")
 	case ex.Provider == "offline":
 		b.WriteString("_Offline analysis (no model configured)_")
 	case ex.Model != "":
@@ -236,7 +248,9 @@ func markdownExplanation(ex report.Explanation) string {
 		b.WriteString(" · " + strings.Join(bs, " · "))
 	}
 	b.WriteString("\n\n")
-	if ex.Error != "" {
+	if ex.Fallback != "" {
+		fmt.Fprintf(&b, "> %s\n\n", oneLine(ex.Fallback))
+	} else if ex.Error != "" {
 		fmt.Fprintf(&b, "> **The model could not explain this failure:** %s\n\n", oneLine(ex.Error))
 	}
 	if text := strings.TrimSpace(ex.Text); text != "" {

@@ -48,6 +48,16 @@ type startView struct {
 	Finger   string
 	Prompt   report.Prompt
 	Markdown string
+
+	// Logs are the lines the request wrote to log and slog; LogsCut says
+	// that older ones were left out.
+	Logs    []report.LogLine
+	LogsCut bool
+
+	// CreatedBy is the go statement that started the failing goroutine;
+	// Goroutines are other goroutines of the failure (a deadlock's).
+	CreatedBy  *frameView
+	Goroutines []goroutineView
 }
 
 // traceItem is either one app frame or a run of library frames.
@@ -93,7 +103,9 @@ type chunkView struct {
 
 // endView is what the explanation block is made from.
 type endView struct {
-	Offline  bool
+	Offline bool
+	// Fallback says why the offline analysis stands in for the model.
+	Fallback string
 	Provider string
 	Model    string
 	Badges   []string
@@ -121,6 +133,8 @@ func newStartView(r *report.Report, nonce string) startView {
 		Finger:   r.Fingerprint,
 		Prompt:   r.Prompt,
 		Markdown: markdownReport(r, false),
+		Logs:     r.Logs,
+		LogsCut:  r.LogsCut,
 	}
 	v.Message, v.MoreText = splitMessage(r.Error.Message, messageHead)
 	if v.MoreText != "" {
@@ -135,6 +149,7 @@ func newStartView(r *report.Report, nonce string) startView {
 		v.Time = r.Time.Format(time.RFC3339)
 	}
 	v.Trace, v.AppCount, v.LibCount = traceItems(r.Frames)
+	v.CreatedBy, v.Goroutines = createdByView(r.CreatedBy), goroutineViews(r.Goroutines)
 	for _, c := range r.Context {
 		v.Context = append(v.Context, chunkView{
 			Chunk: c,
@@ -323,6 +338,7 @@ func byteSize(n int) string {
 func newEndView(ex report.Explanation) endView {
 	v := endView{
 		Offline:  ex.Provider == "offline",
+		Fallback: ex.Fallback,
 		Provider: ex.Provider,
 		Model:    ex.Model,
 		Error:    ex.Error,

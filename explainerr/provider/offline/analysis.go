@@ -19,6 +19,10 @@ type analysis struct {
 	// culprit is the expression the explanation names as the one that
 	// failed ("" when none could be named).
 	culprit string
+	// src is the app's parsed source (nil when unreadable), loaded on
+	// first use by app.
+	src       *appSource
+	srcLoaded bool
 }
 
 func newAnalysis(r *report.Report) *analysis {

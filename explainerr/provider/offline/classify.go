@@ -52,6 +52,7 @@ const (
 	ClassMultipleRows     Class = "multiple-rows"
 	ClassInputName        Class = "input-name-mismatch"
 	ClassDeliberatePanic  Class = "deliberate-panic"
+	ClassLostSentinel     Class = "sentinel-wrapped-without-w"
 	ClassUnknown          Class = "unknown"
 )
 

@@ -318,6 +318,11 @@ func (a *analysis) notFound() {
 	if hasCall {
 		a.culprit = strings.TrimSpace(call.Text)
 	}
+	if l, ok := a.findLostSentinel(); ok {
+		a.explainLostSentinel(l)
+		a.fix("Keep 500 for the other errors: those are real failures.")
+		return
+	}
 	check, hasCheck := a.errorsIsCheck()
 	if hasCheck {
 		a.why("The handler does test for it at " + quoteLine(check) + ", so the error that came back does not match that test: it says \"not found\" but does not wrap the sentinel error. This happens when the error is made with " + code(`fmt.Errorf`) + " and " + code(`"%v"`) + " (or " + code(`"%s"`) + ") instead of " + code(`"%w"`) + ", or with a fresh " + code("errors.New") + ".")

@@ -3,6 +3,8 @@ package offline
 import (
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // guard returns the usual "check and handle" snippet: in an HTTP handler
@@ -108,27 +110,55 @@ func (a *analysis) nilPointer() {
 		a.fix("Find which value on the failing line can be " + code("nil") + " and check it before use, returning an error instead of continuing.")
 		return
 	}
+	if s.Raiser != nil {
+		a.raisedNil(candidates)
+		return
+	}
+	cands := a.weighNilCandidates(candidates)
+	x := a.explainNilCandidates(cands, "The line reads through")
+	a.culprit = x
+	if x == "" {
+		for _, c := range cands {
+			if c.NotNil == "" && isIdent(c.Expr) {
+				a.nilOrigin(c.Expr)
+			}
+		}
+		a.fix("Check each of them for " + code("nil") + " before this line (or log them) to see which one it is, then fix where that value is made.")
+		return
+	}
+	if isIdent(x) || a.s.hasAssignment(rootIdent(x)) {
+		a.nilOrigin(x)
+	}
+	a.fix(block("Check it before use and answer with an error instead of panicking:", a.guard(x+" == nil", "http.StatusNotFound")...),
+		"Check "+code(x+" == nil")+" before this line and handle the missing value (return an error, or answer 404 when the request names something that does not exist).")
+	if owner := a.ownerType(x); owner != "" && len(a.d.fixes) == 1 {
+		if ctor, ok := a.constructorOf(owner); ok {
+			a.fix("Or make sure "+code(lastSelector(x))+" is always set where the "+code(owner)+" is built, at "+quoteLine(ctor)+".",
+				"Or make sure it is always set where the value is built.")
+		}
+	}
+}
+
+// raisedNil explains a nil dereference raised inside a library function
+// the failing line called: the value it was called on is the usual
+// suspect, the other operands of the line the others.
+func (a *analysis) raisedNil(candidates []string) {
 	x := candidates[0]
 	a.culprit = x
-	a.headline("Nil pointer dereference: "+code(x)+" is nil", "Nil pointer dereference")
+	a.headline("Nil pointer dereference: "+code(x)+" is probably nil", "Nil pointer dereference")
 	others := ""
 	if len(candidates) > 1 {
 		var quoted []string
 		for _, c := range candidates[1:] {
 			quoted = append(quoted, code(c))
 		}
-		others = " (or, less likely, " + strings.Join(quoted, " or ") + ")"
+		others = " (or " + strings.Join(quoted, " or ") + ")"
 	}
-	if s.Raiser != nil {
-		a.why("The dereference happened inside "+code(qualifiedShort(s.Raiser.Function))+", which this line called on "+code(x)+"; so "+code(x)+" is most likely "+code("nil")+others+".",
-			"The dereference happened inside the library function this line called; the value it was called on is most likely nil.")
-	} else {
-		a.why("The line reads through "+code(x)+others+", which holds "+code("nil")+": following a nil pointer (or calling a method on a nil interface) panics.",
-			"The line reads through a pointer that holds nil.")
-	}
+	a.why("The dereference happened inside "+code(qualifiedShort(a.s.Raiser.Function))+", which this line called on "+code(x)+"; so "+code(x)+" is most likely "+code("nil")+others+".",
+		"The dereference happened inside the library function this line called; the value it was called on is most likely nil.")
 	a.nilOrigin(x)
 	a.fix(block("Check it before use and answer with an error instead of panicking:", a.guard(x+" == nil", "http.StatusNotFound")...),
-		"Check "+code(x+" == nil")+" before this line and handle the missing value (return an error, or answer 404 when the request names something that does not exist).")
+		"Check "+code(x+" == nil")+" before this line and handle the missing value.")
 	if owner := a.ownerType(x); owner != "" {
 		if ctor, ok := a.constructorOf(owner); ok {
 			a.fix("Or make sure "+code(lastSelector(x))+" is always set where the "+code(owner)+" is built, at "+quoteLine(ctor)+".",
@@ -156,8 +186,17 @@ func (a *analysis) nilOrigin(x string) {
 		default:
 			a.why(code(root)+" comes from "+quoteLine(l)+", which can return "+code("nil")+".", code(root)+" comes from "+quoteLine(l)+".")
 			fn := callName(op.RHS)
+			var nilNil []sourceLine
+			if src := a.app(); src != nil && fn != "" && len(op.LHS) > 1 {
+				nilNil = src.nilReturns(fn)
+			}
 			if check, ok := a.errCheckBetween(w.Number); ok && fn != "" && len(op.LHS) > 1 {
 				a.why("Its error is checked at " + quoteLine(check) + " and that check passed, so " + code(fn) + " returned " + code("nil") + " together with a " + code("nil") + " error: look at what it returns when it finds nothing.")
+			}
+			if len(nilNil) > 0 {
+				a.why(code(fn) + " returns " + code("nil") + " with a " + code("nil") + " error at " + a.cite(nilNil[0]) + ": the caller's error check passes and the " + code("nil") + " value is used.")
+				a.fix("Make " + code(fn) + " return an error (for example a not-found error) instead of " + code("nil, nil") + " at " + code(loc(baseName(nilNil[0].Path), nilNil[0].Line)) + ", and answer that error here with a 404.")
+			} else if _, ok := a.errCheckBetween(w.Number); ok && fn != "" && len(op.LHS) > 1 {
 				a.fix("Make " + code(fn) + " return an error (for example a not-found error) instead of " + code("nil, nil") + " when there is nothing to return, and answer that error here with a 404.")
 			}
 		}
@@ -320,6 +359,9 @@ func (a *analysis) nilMap() {
 	} else {
 		a.why("The line writes " + code(m+"["+target.Index+"]") + ", but " + code(m) + " is a " + code("nil") + " map: it was declared but never created with " + code("make") + " or a map literal. Reading a nil map gives zero values, but writing to it panics.")
 	}
+	if !target.Nested && a.nilMapField(m) {
+		return
+	}
 	field := lastSelector(m)
 	declLine, typ, hasDecl := a.declaration(field)
 	if target.Nested {
@@ -369,6 +411,10 @@ func (a *analysis) nilMap() {
 		a.fix(block("Create it with "+code("make")+" instead of only declaring it:", m+" := make("+typ+")"),
 			"Create it with "+code("make")+" instead of only declaring it.")
 	case typ != "" && strings.HasPrefix(typ, "map["):
+		if len(a.d.fixes) == 0 {
+			a.fix("Create "+code(m)+" with "+code("make("+typ+")")+" where the value holding it is built, so that every such value has its map.",
+				"Create the map with "+code("make")+" where the value holding it is built.")
+		}
 		a.fix(block("Or create it lazily, just before the first write:", "if "+m+" == nil {", "\t"+m+" = make("+typ+")", "}"),
 			"Or create it lazily, just before the first write.")
 	default:
@@ -382,18 +428,31 @@ func (a *analysis) indexRange() {
 	facts := a.s.Facts
 	var target indexOp
 	found := false
+	// An index written as a number other than the one the error reports
+	// is not the failing one; of the others, only a single one can be
+	// named.
+	var viable []indexOp
 	for _, ix := range facts.Indexes {
-		if ix.Index == idx {
-			target, found = ix, true
-			break
+		if ix.Index == idx || !isNumber(ix.Index) {
+			viable = append(viable, ix)
 		}
 	}
-	if !found && len(facts.Indexes) > 0 {
-		target, found = facts.Indexes[0], true
+	if len(viable) == 1 {
+		target, found = viable[0], true
 	}
 	lengthText := "length " + length
 	if length == "0" {
 		lengthText = "length 0: it is empty"
+	}
+	if !found && len(viable) > 1 {
+		var quoted []string
+		for _, ix := range viable {
+			quoted = append(quoted, code(ix.X+"["+ix.Index+"]"))
+		}
+		a.headline("Index out of range [" + idx + "]: one of " + strings.Join(quoted, ", "))
+		a.why("One of " + strings.Join(quoted, ", ") + " read position " + idx + " of a slice, array or string of " + lengthText + "; the trace does not say which.")
+		a.fix("Check the length of each with " + code("len") + " before indexing, and handle the short case.")
+		return
 	}
 	if !found {
 		a.headline("Index out of range [" + idx + "]")
@@ -422,6 +481,9 @@ func (a *analysis) indexRange() {
 		if strings.Contains(op.RHS, "Split") || strings.Contains(op.RHS, "Fields") {
 			a.why("Splitting gives fewer parts than expected when the input lacks the separator.")
 		}
+	}
+	if length == "0" || strings.HasPrefix(idx, "-") {
+		a.emptyOrigin(target.X)
 	}
 	cond := "len(" + target.X + ") <= " + target.Index
 	if !isNumber(target.Index) {
@@ -718,6 +780,41 @@ func (a *analysis) deadlock() {
 	a.headline("Deadlock: all goroutines are asleep")
 	a.why("Every goroutine is blocked (on a channel, a mutex or a WaitGroup) and none can ever continue. The offline analyzer cannot tell which wait is wrong from the message alone.")
 	a.fix("Look at the line where this goroutine waits: a receive with no sender, a send with no receiver on an unbuffered channel, or a lock taken twice.")
+	a.blockedGoroutines()
+}
+
+// blockedGoroutines lists where the other goroutines of a hang wait in
+// the app's code, and who started them.
+func (a *analysis) blockedGoroutines() {
+	if len(a.r.Goroutines) == 0 {
+		return
+	}
+	var lines []string
+	for _, g := range a.r.Goroutines {
+		var app *report.Frame
+		for i := range g.Frames {
+			if g.Frames[i].Kind == report.FrameApp {
+				app = &g.Frames[i]
+				break
+			}
+		}
+		if app == nil {
+			continue
+		}
+		a.g.Add(app.Function, app.File, g.State)
+		line := "goroutine " + itoa(g.ID) + " waits (" + g.State + ") in " + code(shortFunction(app.Function)) + " at " + code(loc(baseName(app.File), app.Line))
+		if g.Count > 1 {
+			line += ", with " + itoa(g.Count-1) + " more the same way"
+		}
+		if c := g.CreatedBy; c != nil {
+			a.g.Add(c.Function, c.File)
+			line += "; started by " + code(shortFunction(c.Function)) + " at " + code(loc(baseName(c.File), c.Line))
+		}
+		lines = append(lines, "- "+line)
+	}
+	if len(lines) > 0 {
+		a.note("The other goroutines waiting in the app's code:\n\n" + strings.Join(lines, "\n"))
+	}
 }
 
 // unknown explains an error the analyzer does not recognise.
@@ -745,6 +842,13 @@ func (a *analysis) unknown() {
 			a.explainMismatch(m)
 			return
 		}
+	}
+	if l, ok := a.findLostSentinel(); ok {
+		a.f.Class = ClassLostSentinel
+		a.headline(sentinelHeadline(l), "An error wrapped without %w")
+		a.why("The error says " + code(shorten(msg, 120)) + ".")
+		a.explainLostSentinel(l)
+		return
 	}
 	a.headline("Error: " + code(shorten(msg, 100)))
 	typ := ""

@@ -195,6 +195,13 @@ func (s site) assignmentOf(name string) (windowLine, assignOp, bool) {
 	return windowLine{}, assignOp{}, false
 }
 
+// hasAssignment reports whether the window assigns name above the failing
+// line.
+func (s site) hasAssignment(name string) bool {
+	_, _, ok := s.assignmentOf(name)
+	return ok
+}
+
 // isParameter reports whether name is a parameter or receiver of the
 // function whose declaration line shows in the site's window.
 func (s site) isParameter(name string) bool {

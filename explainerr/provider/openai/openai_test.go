@@ -215,7 +215,8 @@ func TestRetryAfterLongerThanAllowedStopsRetrying(t *testing.T) {
 		fakeopenai.Status(429, "wait a minute").WithHeader("Retry-After", "60"), fakeopenai.Reply("no"))
 	start := time.Now()
 	_, err := p.Explain(context.Background(), provider.Request{Report: testReport()}, nil)
-	if err == nil || srv.Calls() != 1 || time.Since(start) > time.Second {
+	// Waiting as asked would take 60s; 10s only detects that it waited.
+	if err == nil || srv.Calls() != 1 || time.Since(start) > 10*time.Second {
 		t.Fatalf("err %v, %d calls after %s", err, srv.Calls(), time.Since(start))
 	}
 }
@@ -243,7 +244,7 @@ func TestReplySlowerThanTheTimeout(t *testing.T) {
 		if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "deadline") {
 			t.Fatalf("stream=%v: want a deadline error, got %v", stream, err)
 		}
-		if elapsed > 80*time.Millisecond+400*time.Millisecond {
+		if elapsed > 3*time.Second { // a hang detector, not a speed limit
 			t.Fatalf("stream=%v: returned after %s, timeout was 80ms", stream, elapsed)
 		}
 		if srv.Calls() != 1 {

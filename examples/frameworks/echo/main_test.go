@@ -1,0 +1,72 @@
+package main
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/reporttest"
+)
+
+func TestProfileIsServed(t *testing.T) {
+	rec := reporttest.Serve(reporttest.Explainer(t).Middleware(newEcho()), http.MethodGet, "/users/ada", "")
+	if rec.Code != http.StatusOK || rec.Body.String() != "Ada: Writes the first programs.\n" {
+		t.Errorf("status %d, body %q", rec.Code, rec.Body)
+	}
+}
+
+func TestPanicReachesTheReportWithEchosRoute(t *testing.T) {
+	rec := reporttest.Serve(reporttest.Explainer(t).Middleware(newEcho()), http.MethodGet, "/users/bob", "application/json")
+	if rec.Code != http.StatusInternalServerError {
+		t.Fatalf("status %d, want 500", rec.Code)
+	}
+	rep := reporttest.Decode(t, rec)
+	if rep.Error.Kind != report.KindPanic || rep.Error.Type != "runtime.errorString" ||
+		!strings.Contains(rep.Error.Message, "nil pointer dereference") {
+		t.Errorf("error %+v, want the nil pointer panic's value", rep.Error)
+	}
+	f := rep.InnermostApp()
+	if f == nil || !strings.HasSuffix(f.Function, ".greeting") || !strings.HasSuffix(f.File, "echo/main.go") {
+		t.Fatalf("innermost app frame %+v, want greeting in echo/main.go", f)
+	}
+	if f.Source == nil || !strings.Contains(f.Source.Lines[f.Line-f.Source.StartLine], "p.Name") {
+		t.Errorf("source window %+v does not show the failing line", f.Source)
+	}
+	if rep.Request.Route != "/users/:name" {
+		t.Errorf("route %q, want echo's pattern /users/:name", rep.Request.Route)
+	}
+}
+
+// With echo's Recover, the panic becomes an error that echo's error handler
+// answers with a generic 500 while the panicking frames are still on the
+// stack: the site is explained; the panic's value is lost.
+func TestWithEchosRecoverTheSiteIsStillExplained(t *testing.T) {
+	e := echo.New()
+	e.Logger.SetOutput(new(strings.Builder))
+	e.Use(middleware.Recover(), recordRoute)
+	addRoutes(e)
+	rec := reporttest.Serve(reporttest.Explainer(t).Middleware(e), http.MethodGet, "/users/bob", "application/json")
+	if rec.Code != http.StatusInternalServerError {
+		t.Fatalf("status %d, want 500", rec.Code)
+	}
+	rep := reporttest.Decode(t, rec)
+	if rep.Status != http.StatusInternalServerError {
+		t.Errorf("status %d: want the 500 echo wrote", rep.Status)
+	}
+	if strings.Contains(rep.Error.Message, "nil pointer") {
+		t.Errorf("message %q: echo's error handler was expected to keep the panic value to itself", rep.Error.Message)
+	}
+	if f := rep.InnermostApp(); f == nil || !strings.HasSuffix(f.Function, ".greeting") {
+		t.Errorf("innermost app frame %+v, want greeting", f)
+	}
+	if rep.Request.Route != "/users/:name" {
+		t.Errorf("route %q, want /users/:name", rep.Request.Route)
+	}
+	if rep.Explanation.Text == "" {
+		t.Error("no explanation")
+	}
+}

@@ -1,0 +1,70 @@
+package explainerr
+
+import (
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"compress/zlib"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+)
+
+// bodyMessage turns a captured 5xx body into the failure's message. A body
+// compressed by a compressor inside explainerr (chi's middleware.Compress)
+// is decoded, bounded; one in an encoding that cannot be decoded here is
+// not shown as bytes but marked.
+func bodyMessage(body []byte, total int, h http.Header) string {
+	enc := strings.ToLower(strings.TrimSpace(h.Get("Content-Encoding")))
+	var msg string
+	switch enc {
+	case "", "identity":
+		msg = string(body)
+		if total > len(body) {
+			msg += "… (body cut)"
+		}
+	case "gzip", "x-gzip", "deflate":
+		text, complete := decompress(enc, body)
+		msg = text
+		if !complete || total > len(body) {
+			msg += "… (body cut)"
+		}
+	default:
+		msg = fmt.Sprintf("(a %d-byte body in Content-Encoding %q, not shown)", total, enc)
+	}
+	return strings.ToValidUTF8(msg, "\uFFFD")
+}
+
+// decompress decodes up to maxCapturedBody bytes of a gzip or deflate
+// body. complete is false when the body was cut or could not be read to
+// its end; what was decoded is returned either way.
+func decompress(enc string, body []byte) (text string, complete bool) {
+	var r io.Reader
+	var err error
+	switch enc {
+	case "deflate":
+		// "deflate" is zlib-wrapped by the HTTP spec; some servers send it raw.
+		if r, err = zlib.NewReader(bytes.NewReader(body)); err != nil {
+			r, err = flate.NewReader(bytes.NewReader(body)), nil
+		}
+	default:
+		r, err = gzip.NewReader(bytes.NewReader(body))
+	}
+	if err != nil {
+		return fmt.Sprintf("(a %d-byte body in Content-Encoding %q that could not be decoded)", len(body), enc), true
+	}
+	out, err := io.ReadAll(io.LimitReader(r, maxCapturedBody+1))
+	if len(out) > maxCapturedBody {
+		return string(out[:maxCapturedBody]), false
+	}
+	return string(out), err == nil
+}
+
+// pageDropsHeaders are headers of the app's response that describe a body
+// the page replaces: the page is neither compressed nor a range of it, and
+// has its own length and no validators.
+var pageDropsHeaders = []string{
+	"Content-Length", "Content-Type", "Content-Encoding", "Content-Range",
+	"Etag", "Last-Modified", "Content-Disposition",
+}

@@ -1,0 +1,23 @@
+package explainerr
+
+import (
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/provider"
+)
+
+// Unlinked makes New behave, until t ends, as it does in a program that
+// links neither the model client nor retrieval.
+func Unlinked(t testing.TB) {
+	indexOpenerMu.Lock()
+	saved := indexOpener
+	indexOpener = nil
+	indexOpenerMu.Unlock()
+	lookupProvider = func(string) (provider.Opener, bool) { return nil, false }
+	t.Cleanup(func() {
+		indexOpenerMu.Lock()
+		indexOpener = saved
+		indexOpenerMu.Unlock()
+		lookupProvider = provider.Lookup
+	})
+}

@@ -1,0 +1,131 @@
+package explainerr
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"log/slog"
+	"net/http"
+	"path"
+	"reflect"
+	"runtime"
+
+	"github.com/explainerr/explainerr/explainerr/stack"
+)
+
+// errHandlerReturned is what a ResponseWriter call gets once the middleware
+// has returned (from a goroutine the handler left running): the response is
+// complete and the call is dropped.
+var errHandlerReturned = errors.New("explainerr: the handler has returned; the ResponseWriter must not be used any more (write dropped)")
+
+// stWarnedAfterReturn: a call after the middleware returned was logged
+// (once per request).
+const stWarnedAfterReturn uint8 = 1 << 7
+
+// afterReturn logs, once per request, that the handler's ResponseWriter was
+// used after the middleware returned, naming the app's call site.
+func (w *writer) afterReturn(op string) {
+	if w.state&stWarnedAfterReturn != 0 {
+		return
+	}
+	w.state |= stWarnedAfterReturn
+	site := callSite(stack.Capture(1))
+	w.ex.log.LogAttrs(context.Background(), slog.LevelWarn,
+		"explainerr: a ResponseWriter was used after its handler returned; the call was dropped",
+		slog.String("call", op),
+		slog.String("from", site.Function),
+		slog.String("at", fmt.Sprintf("%s:%d", path.Base(site.File), site.Line)))
+}
+
+// lateStatus is a 5xx status written after the response had started: the
+// client already has another status and part of the body.
+type lateStatus struct {
+	status int
+	pcs    []uintptr
+	// body holds up to maxCapturedBody bytes written after it.
+	body []byte
+}
+
+// lateStatus records the first 5xx status written after the response
+// started; the body that follows is copied as its message.
+func (w *writer) lateStatus(code int) {
+	f := w.record()
+	if f.late != nil {
+		return
+	}
+	f.late = &lateStatus{status: code, pcs: captureStatus()}
+	w.state |= stLate
+}
+
+// Kinds of ResponseWriter misuse that net/http logs.
+const (
+	misuseSuperfluous    = "http: superfluous response.WriteHeader call"
+	misuseHijackedHeader = "http: response.WriteHeader on hijacked connection"
+	misuseHijackedWrite  = "http: response.Write on hijacked connection"
+)
+
+// maxMisuse bounds how many misuses of one request are logged.
+const maxMisuse = 4
+
+// misuse is one call net/http would have logged, with the stack at the call.
+type misuse struct {
+	what string
+	pcs  []uintptr
+}
+
+// misused records a call that net/http would log. It is not forwarded, since
+// net/http would then name this wrapper as the caller; logMisuse writes the
+// same line naming the app's call site instead.
+func (w *writer) misused(what string) {
+	f := w.record()
+	if len(f.misuse) < maxMisuse {
+		f.misuse = append(f.misuse, misuse{what: what, pcs: captureStatus()})
+	}
+}
+
+// logMisuse writes net/http's line for each recorded misuse where net/http
+// would (the server's ErrorLog, else the standard logger), naming the app's
+// call site.
+func logMisuse(r *http.Request, f *failure) {
+	for _, m := range f.misuse {
+		site := callSite(m.pcs)
+		line := fmt.Sprintf("%s from %s (%s:%d)", m.what, site.Function, path.Base(site.File), site.Line)
+		if srv, ok := r.Context().Value(http.ServerContextKey).(*http.Server); ok && srv.ErrorLog != nil {
+			srv.ErrorLog.Print(line)
+		} else {
+			log.Print(line)
+		}
+	}
+}
+
+// captureStatus records the stack at a WriteHeader or Write call of the
+// writer. It starts inside the writer: explainerr's own frames are machinery,
+// hidden in reports and skipped when a call site is named.
+func captureStatus() []uintptr { return stack.Capture(1) }
+
+// selfPackage is the import path of this package; its frames are the
+// writer's own and never a call site.
+var selfPackage = reflect.TypeOf((*writer)(nil)).Elem().PkgPath()
+
+// callSite returns the frame to name as the caller of a ResponseWriter
+// method: the first frame outside explainerr, net/http and the app's or a
+// library's pass-through ResponseWriter wrappers (an access log's
+// statusWriter.WriteHeader).
+func callSite(pcs []uintptr) runtime.Frame {
+	frames := runtime.CallersFrames(pcs)
+	var first runtime.Frame
+	for {
+		f, more := frames.Next()
+		if first.Function == "" {
+			first = f
+		}
+		pkg := stack.PackageOf(f.Function)
+		if pkg != selfPackage && pkg != "net/http" && pkg != "runtime" && !isWriterMethod(f.Function) {
+			return f
+		}
+		if !more {
+			return first
+		}
+	}
+}

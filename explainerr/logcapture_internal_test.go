@@ -1,0 +1,149 @@
+package explainerr
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// syncBuffer is a buffer safe for the concurrent writes of a logger.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// noOtherCapture fails the test when an Explainer of another test still
+// holds the hooks: what follows needs to install them afresh.
+func noOtherCapture(t *testing.T) {
+	t.Helper()
+	logHooks.mu.Lock()
+	users := logHooks.users
+	logHooks.mu.Unlock()
+	if users != 0 {
+		t.Fatalf("%d Explainers still capture logs", users)
+	}
+}
+
+// linesSince returns the texts of the lines this goroutine wrote after mark.
+func linesSince(mark uint64) []string {
+	lines, _ := capturedLogs.collect(mark)
+	var out []string
+	for _, l := range lines {
+		out = append(out, l.Text)
+	}
+	return out
+}
+
+// TestCaptureKeepsTheAppsOutput checks, for slog's built-in default and for
+// an app's own default handler, that every line still reaches the app's
+// output exactly once, is captured exactly once, and that Close puts the
+// loggers back as they were.
+func TestCaptureKeepsTheAppsOutput(t *testing.T) {
+	for _, custom := range []bool{false, true} {
+		name := "slog built-in default"
+		if custom {
+			name = "app's own slog handler"
+		}
+		t.Run(name, func(t *testing.T) {
+			noOtherCapture(t)
+			prevOut, prevFlags, prevSlog := log.Writer(), log.Flags(), slog.Default()
+			defer func() { slog.SetDefault(prevSlog); log.SetOutput(prevOut); log.SetFlags(prevFlags) }()
+			var out syncBuffer
+			log.SetOutput(&out)
+			if custom {
+				slog.SetDefault(slog.New(slog.NewTextHandler(&out, nil)))
+			}
+			appOut, appSlog, appFlags := log.Writer(), slog.Default(), log.Flags()
+
+			c, err := startLogCapture(nil)
+			if err != nil || c == nil {
+				t.Fatalf("capture not started: %v", err)
+			}
+			mark := capturedLogs.mark()
+			log.Printf("plain %d", 1)
+			slog.ErrorContext(context.Background(), "structured", "n", 2)
+			slog.With("who", "ada").Warn("with attrs")
+			got := linesSince(mark)
+
+			if len(got) != 3 || !strings.Contains(got[0], "plain 1") || !strings.Contains(got[1], "structured") ||
+				!strings.Contains(got[1], "n=2") || !strings.Contains(got[2], "who=ada") {
+				t.Errorf("captured %q, want each line once", got)
+			}
+			printed := out.String()
+			for _, want := range []string{"plain 1", "structured", "with attrs"} {
+				if strings.Count(printed, want) != 1 {
+					t.Errorf("the app's output holds %q %d times, want once:\n%s", want, strings.Count(printed, want), printed)
+				}
+			}
+
+			c.stop()
+			c.stop() // a second Close changes nothing
+			if log.Writer() != appOut || slog.Default() != appSlog || log.Flags() != appFlags {
+				t.Errorf("Close did not put the loggers back: log %T, slog %p (was %p), flags %d (was %d)", log.Writer(), slog.Default(), appSlog, log.Flags(), appFlags)
+			}
+			mark = capturedLogs.mark()
+			log.Print("after close")
+			if got := linesSince(mark); len(got) != 0 {
+				t.Errorf("captured after Close: %q", got)
+			}
+		})
+	}
+}
+
+// TestCloseLeavesLoggersTheAppReplaced checks that Close does not undo a
+// log output the app set after New.
+func TestCloseLeavesLoggersTheAppReplaced(t *testing.T) {
+	noOtherCapture(t)
+	prevOut := log.Writer()
+	defer log.SetOutput(prevOut)
+	c, _ := startLogCapture(nil)
+	var mine bytes.Buffer
+	log.SetOutput(&mine)
+	c.stop()
+	if log.Writer() != io.Writer(&mine) {
+		t.Errorf("Close replaced the app's log output with %T", log.Writer())
+	}
+}
+
+func TestLogWriterAndLogHandler(t *testing.T) {
+	var out bytes.Buffer
+	logger := slog.New(LogHandler(slog.NewJSONHandler(&out, nil))).WithGroup("req")
+	mark := capturedLogs.mark()
+	io.WriteString(LogWriter(), `{"level":"error","msg":"zerolog line"}`+"\n")
+	logger.Error("own logger", "id", 7)
+	got := linesSince(mark)
+	if len(got) != 2 || got[0] != `{"level":"error","msg":"zerolog line"}` || !strings.Contains(got[1], "req.id=7") {
+		t.Errorf("captured %q", got)
+	}
+	if !strings.Contains(out.String(), `"req":{"id":7}`) {
+		t.Errorf("the wrapped handler did not get the record: %s", out.String())
+	}
+}
+
+func TestGoroutineID(t *testing.T) {
+	ids := make(chan uint64, 2)
+	for range 2 {
+		go func() { ids <- goroutineID() }()
+	}
+	a, b, me := <-ids, <-ids, goroutineID()
+	if a == 0 || b == 0 || me == 0 || a == b || a == me || b == me || me != goroutineID() {
+		t.Errorf("goroutine ids %d, %d and %d (twice %d)", a, b, me, goroutineID())
+	}
+}

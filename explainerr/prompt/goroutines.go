@@ -1,0 +1,29 @@
+package prompt
+
+import (
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/redact"
+	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/explainerr/stack"
+)
+
+// writeGoroutines adds the other goroutines that take part in the failure
+// (every goroutine a deadlock left waiting in app code), when there are any.
+func writeGoroutines(b *strings.Builder, gs []report.Goroutine) {
+	if len(gs) == 0 {
+		return
+	}
+	b.WriteString("## Other goroutines waiting in the app's code\n\n```\n")
+	b.WriteString(redact.String(stack.GoroutinesText(gs)))
+	b.WriteString("```\n\n")
+}
+
+// traceBudget is the budget left for the frames of a trace of budget
+// characters (0 for the default) once reserved characters are taken.
+func traceBudget(budget, reserved int) int {
+	if budget <= 0 {
+		budget = stack.DefaultBudget
+	}
+	return max(budget-reserved, 1)
+}

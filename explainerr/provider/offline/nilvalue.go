@@ -1,0 +1,180 @@
+package offline
+
+import (
+	"strings"
+)
+
+// A nil pointer panic says that some pointer on the failing line was nil,
+// not which. The analyzer names one value only when the line and the data
+// flow show it (a single nil-able operand; a constructor that never sets
+// the field; a caller that passes a value that can be nil while the other
+// candidates are shown not to be); otherwise it names every candidate.
+
+// nilCandidate is one operand of the failing line that may be the nil one.
+type nilCandidate struct {
+	Expr string
+	// Owner and Field are set for a field of the failing method's
+	// receiver ("Server", "cfg" for s.cfg).
+	Owner, Field string
+	// Unset are the places the owner is built without setting Field.
+	Unset []builder
+	// NilFrom are lines that make the value nil one step back: a
+	// function the caller got it from returns nil.
+	NilFrom []sourceLine
+	// Arg is the caller's argument for a parameter candidate.
+	Arg string
+	// NotNil says why the value cannot be nil ("" when it can).
+	NotNil string
+}
+
+// evidence reports whether something beyond the line points at c.
+func (c nilCandidate) evidence() bool { return len(c.Unset) > 0 || len(c.NilFrom) > 0 }
+
+// app returns the app's parsed source, nil when it cannot be read.
+func (a *analysis) app() *appSource {
+	if !a.srcLoaded {
+		a.srcLoaded = true
+		a.src = loadAppSource(a.r)
+	}
+	return a.src
+}
+
+// cite quotes a line of the app's source, making its words citable.
+func (a *analysis) cite(l sourceLine) string {
+	a.g.Add(l.Text, l.Func, baseName(l.Path))
+	where := code(loc(baseName(l.Path), l.Line))
+	if l.Func != "" {
+		where = code(l.Func) + " (" + where + ")"
+	}
+	return where + ": " + code(l.Text)
+}
+
+// siteDecl returns the failing function's declared name and receiver type
+// without type arguments ("title", "Server" for (*Server).title.func1).
+func (a *analysis) siteDecl() (name, recv string) {
+	fn := strings.ReplaceAll(enclosingFunc(a.s.Function), "[...]", "")
+	return lastSelector(fn), receiverType(fn)
+}
+
+// weighNilCandidates looks one step back for each candidate: whether its
+// type can be nil at all, whether the owner's constructors set it, and,
+// for a parameter, what the caller passed.
+func (a *analysis) weighNilCandidates(exprs []string) []nilCandidate {
+	out := make([]nilCandidate, 0, len(exprs))
+	src := a.app()
+	name, recv := a.siteDecl()
+	recvVar := ""
+	var params []string
+	if src != nil {
+		if recv != "" {
+			recvVar = src.receiverOf(name, recv)
+		}
+		params, _ = src.params(name, recv)
+	}
+	for _, e := range exprs {
+		c := nilCandidate{Expr: e}
+		if src != nil && recvVar != "" && strings.Count(e, ".") == 1 && rootIdent(e) == recvVar {
+			c.Owner, c.Field = recv, lastSelector(e)
+			if _, typ, ok := src.structField(recv, c.Field); ok && !src.nilable(typ) {
+				c.NotNil = "its type cannot be nil"
+			} else if unset, ok := src.leftUnset(recv, c.Field); ok {
+				c.Unset = unset
+			}
+		}
+		if src != nil && isIdent(e) && contains(params, e) {
+			a.weighArgument(&c, name, params)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// weighArgument looks at what the caller passed for the parameter c.
+func (a *analysis) weighArgument(c *nilCandidate, name string, params []string) {
+	caller := a.s.Caller
+	if caller == nil || caller.Source == nil {
+		return
+	}
+	i := -1
+	for j, p := range params {
+		if p == c.Expr {
+			i = j
+		}
+	}
+	for _, call := range analyzeLine(caller.Source).Calls {
+		if call.Name != name || i < 0 || i >= len(call.Args) {
+			continue
+		}
+		arg := strings.TrimSpace(call.Args[i])
+		c.Arg = arg
+		switch {
+		case strings.HasPrefix(arg, "&") && strings.HasSuffix(arg, "}"), strings.HasPrefix(arg, "new("):
+			c.NotNil = "the caller passes " + code(arg) + ", which is never nil"
+		case callName(arg) != "" && strings.HasSuffix(arg, ")"):
+			c.NilFrom = a.app().nilReturns(callName(arg))
+		}
+		return
+	}
+}
+
+// explainNilCandidates writes the headline and the why of a nil pointer
+// dereference on a line with several candidates, and returns the one
+// value the evidence points at ("" when it points at none or several).
+func (a *analysis) explainNilCandidates(cands []nilCandidate, via string) string {
+	var live, strong []nilCandidate
+	for _, c := range cands {
+		if c.NotNil != "" {
+			continue
+		}
+		live = append(live, c)
+		if c.evidence() {
+			strong = append(strong, c)
+		}
+	}
+	if len(live) == 0 {
+		live = cands // the evidence contradicts itself: keep every candidate
+	}
+	var chosen string
+	switch {
+	case len(strong) == 1:
+		chosen = strong[0].Expr
+	case len(live) == 1:
+		chosen = live[0].Expr
+	}
+	if chosen != "" {
+		a.headline("Nil pointer dereference: "+code(chosen)+" is nil", "Nil pointer dereference")
+		a.why(via + " " + code(chosen) + ", which is " + code("nil") + ": following a nil pointer (or calling a method on a nil interface) panics.")
+	} else {
+		var quoted []string
+		for _, c := range live {
+			quoted = append(quoted, code(c.Expr))
+		}
+		list := strings.Join(quoted, ", ")
+		a.headline("Nil pointer dereference: one of "+list+" is nil", "Nil pointer dereference")
+		a.why(via + " " + list + ". One of them is " + code("nil") + "; the trace does not say which, so check each.")
+	}
+	for _, c := range cands {
+		a.explainCandidate(c, chosen)
+	}
+	return chosen
+}
+
+// explainCandidate adds what is known about one candidate.
+func (a *analysis) explainCandidate(c nilCandidate, chosen string) {
+	switch {
+	case c.NotNil != "":
+		a.why(code(c.Expr) + " is not it: " + c.NotNil + ".")
+	case len(c.Unset) > 0:
+		var at []string
+		for _, b := range c.Unset {
+			at = append(at, a.cite(b.Line))
+		}
+		a.why(code(c.Owner) + " is built without setting " + code(c.Field) + " at " + strings.Join(at, "; ") + ", so " + code(c.Expr) + " stays " + code("nil") + ".")
+		a.fix("Set " + code(c.Field) + " where the " + code(c.Owner) + " is built, at " + a.cite(c.Unset[0].Line) + ".")
+	case len(c.NilFrom) > 0:
+		a.why(code(c.Expr) + " is " + code(c.Arg) + " in the caller, and " + code(callName(c.Arg)) + " returns " + code("nil") + " at " + a.cite(c.NilFrom[0]) + ".")
+		a.fix("Handle the " + code("nil") + " that " + code(callName(c.Arg)) + " can return before passing it on, or make it return an error instead.")
+	case c.Arg != "" && c.Expr != chosen:
+		a.why("The caller passes " + code(c.Arg) + " as " + code(c.Expr) + ".")
+	}
+}

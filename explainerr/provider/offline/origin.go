@@ -1,0 +1,277 @@
+package offline
+
+import (
+	"go/ast"
+	"go/token"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Where a value was made, one step back from the failing line, found in
+// the app's parsed source (appsource.go).
+
+// builder is a composite literal of a struct type: where a value is built.
+type builder struct {
+	Line sourceLine
+	// Sets are the fields the literal, or a later assignment in the same
+	// function, sets; All is true for a literal without keys.
+	Sets map[string]bool
+	All  bool
+}
+
+// builders returns the composite literals of the struct type typ in the
+// module, with the fields each sets.
+func (s *appSource) builders(typ string) []builder {
+	var out []builder
+	s.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
+		fn := funcName(fd)
+		var found []builder
+		assigned := map[string]bool{}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.CompositeLit:
+				if x.Type == nil || typeName(x.Type) != typ {
+					return true
+				}
+				if _, isStruct := s.typeDecl(typ).(*ast.StructType); !isStruct {
+					return true
+				}
+				b := builder{Line: s.lineAt(f, x.Pos(), fn), Sets: map[string]bool{}}
+				for _, e := range x.Elts {
+					kv, ok := e.(*ast.KeyValueExpr)
+					if !ok {
+						b.All = true
+						continue
+					}
+					if k, ok := kv.Key.(*ast.Ident); ok && !isNilIdent(kv.Value) {
+						b.Sets[k.Name] = true
+					}
+				}
+				found = append(found, b)
+			case *ast.AssignStmt:
+				for i, l := range x.Lhs {
+					if sel, ok := l.(*ast.SelectorExpr); ok && (len(x.Rhs) != len(x.Lhs) || !isNilIdent(x.Rhs[i])) {
+						assigned[sel.Sel.Name] = true
+					}
+				}
+			}
+			return true
+		})
+		for _, b := range found {
+			for k := range assigned {
+				b.Sets[k] = true
+			}
+			out = append(out, b)
+		}
+	})
+	return out
+}
+
+func isNilIdent(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == "nil"
+}
+
+// leftUnset returns the builders of typ that do not set field; ok is false
+// when the module builds no typ at all.
+func (s *appSource) leftUnset(typ, field string) (unset []builder, ok bool) {
+	bs := s.builders(typ)
+	for _, b := range bs {
+		if !b.All && !b.Sets[field] {
+			unset = append(unset, b)
+		}
+	}
+	return unset, len(bs) > 0
+}
+
+// funcs returns the declarations named name; with recv set, only the
+// methods of that receiver type.
+func (s *appSource) funcs(name, recv string) []struct {
+	f  *appFile
+	fd *ast.FuncDecl
+} {
+	var out []struct {
+		f  *appFile
+		fd *ast.FuncDecl
+	}
+	s.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
+		if fd.Name.Name == name && (recv == "" || receiverName(fd) == recv) {
+			out = append(out, struct {
+				f  *appFile
+				fd *ast.FuncDecl
+			}{f, fd})
+		}
+	})
+	return out
+}
+
+// nilReturns returns the return statements of the functions named name
+// whose first result is nil and whose other results are nil too (a value
+// that is not there, and no error saying so).
+func (s *appSource) nilReturns(name string) []sourceLine {
+	var out []sourceLine
+	for _, d := range s.funcs(name, "") {
+		fn := funcName(d.fd)
+		ast.Inspect(d.fd.Body, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			ret, ok := n.(*ast.ReturnStmt)
+			if !ok || len(ret.Results) == 0 {
+				return true
+			}
+			for _, r := range ret.Results {
+				if !isNilIdent(r) {
+					return true
+				}
+			}
+			out = append(out, s.lineAt(d.f, ret.Pos(), fn))
+			return true
+		})
+	}
+	return out
+}
+
+// emptyResult finds, in the functions named name, where an empty slice
+// result is made: a "var out []T" that is returned, or a return of nil or
+// of an empty literal.
+func (s *appSource) emptyResult(name string) (sourceLine, bool) {
+	for _, d := range s.funcs(name, "") {
+		fn := funcName(d.fd)
+		declared := map[string]sourceLine{}
+		var hit sourceLine
+		found := false
+		ast.Inspect(d.fd.Body, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch x := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.GenDecl:
+				for _, sp := range x.Specs {
+					vs, ok := sp.(*ast.ValueSpec)
+					if !ok || len(vs.Values) > 0 {
+						continue
+					}
+					if _, ok := vs.Type.(*ast.ArrayType); ok {
+						for _, id := range vs.Names {
+							declared[id.Name] = s.lineAt(d.f, x.Pos(), fn)
+						}
+					}
+				}
+			case *ast.ReturnStmt:
+				if len(x.Results) == 0 {
+					return true
+				}
+				switch r := x.Results[0].(type) {
+				case *ast.Ident:
+					if r.Name == "nil" {
+						hit, found = s.lineAt(d.f, x.Pos(), fn), true
+					} else if l, ok := declared[r.Name]; ok {
+						hit, found = l, true
+					}
+				case *ast.CompositeLit:
+					if len(r.Elts) == 0 {
+						hit, found = s.lineAt(d.f, x.Pos(), fn), true
+					}
+				}
+			}
+			return true
+		})
+		if found {
+			return hit, true
+		}
+	}
+	return sourceLine{}, false
+}
+
+// textWrap is an error formatted into another with %v or %s instead of
+// %w: the new error keeps its text but not its identity.
+type textWrap struct {
+	Line sourceLine
+	// Arg is the wrapped error as written ("ErrNotFound", "err").
+	Arg string
+	// Verb is the verb used ("%v").
+	Verb string
+}
+
+// fmtVerb matches the verbs of a format string.
+var fmtVerb = regexp.MustCompile(`%[-+# 0]*[0-9]*(?:\.[0-9]+)?[a-zA-Z%]`)
+
+// textWraps returns the fmt.Errorf calls of the module that format an
+// error value (a name starting with Err or err) with a verb other than %w.
+func (s *appSource) textWraps() []textWrap {
+	var out []textWrap
+	s.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
+		fn := funcName(fd)
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) < 2 {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Errorf" {
+				return true
+			}
+			if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != "fmt" {
+				return true
+			}
+			lit, ok := call.Args[0].(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			format, err := strconv.Unquote(lit.Value)
+			if err != nil {
+				return true
+			}
+			var verbs []string
+			for _, v := range fmtVerb.FindAllString(format, -1) {
+				if v != "%%" {
+					verbs = append(verbs, v)
+				}
+			}
+			for i, a := range call.Args[1:] {
+				if i >= len(verbs) || strings.HasSuffix(verbs[i], "w") {
+					continue
+				}
+				name := lastSelector(s.exprText(f, a))
+				if strings.HasPrefix(name, "Err") || name == "err" || strings.HasSuffix(name, "Err") {
+					out = append(out, textWrap{Line: s.lineAt(f, call.Pos(), fn), Arg: s.exprText(f, a), Verb: verbs[i][len(verbs[i])-1:]})
+				}
+			}
+			return true
+		})
+	})
+	return out
+}
+
+// params returns the parameter names of the functions named name, in
+// order ("" for an unnamed one), from the first declaration found.
+func (s *appSource) params(name, recv string) ([]string, bool) {
+	for _, d := range s.funcs(name, recv) {
+		var out []string
+		for _, fl := range d.fd.Type.Params.List {
+			if len(fl.Names) == 0 {
+				out = append(out, "")
+			}
+			for _, n := range fl.Names {
+				out = append(out, n.Name)
+			}
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// receiverOf returns the receiver variable's name of the method recv.name,
+// "" when not found.
+func (s *appSource) receiverOf(name, recv string) string {
+	for _, d := range s.funcs(name, recv) {
+		if l := d.fd.Recv.List; len(l) > 0 && len(l[0].Names) > 0 {
+			return l[0].Names[0].Name
+		}
+	}
+	return ""
+}

@@ -1,0 +1,3 @@
+module example.com/generic
+
+go 1.22

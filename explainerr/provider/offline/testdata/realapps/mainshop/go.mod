@@ -1,0 +1,3 @@
+module example.com/mainshop
+
+go 1.22

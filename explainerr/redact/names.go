@@ -1,0 +1,124 @@
+package redact
+
+import "strings"
+
+// A name is split into words on case changes, digits, "_", "-", "." and
+// spaces; it is sensitive when one of its words is a sensitive word, or is
+// made of sensitive words and joining words ("sessionid", "apikey",
+// "passwords"). Joining words alone mark nothing.
+const (
+	otherWord = iota
+	sensitiveWord
+	joiningWord
+)
+
+// wordKind returns whether the lower-case word w is a sensitive word, a
+// joining word, or neither.
+func wordKind(w []byte) int {
+	switch string(w) {
+	case "api", "token", "key", "secret",
+		"pass", "passwd", "password", "pwd", "passphrase",
+		"signature", "sig", "auth", "authorization", "oauth",
+		"cookie", "session", "credential", "private",
+		"bearer", "jwt", "csrf", "xsrf", "otp":
+		return sensitiveWord
+	case "id", "s", "access", "refresh", "client", "app", "user", "db":
+		return joiningWord
+	}
+	return otherWord
+}
+
+// longestWord is the length of the longest sensitive or joining word.
+const longestWord = len("authorization")
+
+// queryWords are extra names whose values are secret in URL queries and
+// forms: an OAuth authorization code, a one-time code.
+var queryWords = map[string]bool{"code": true}
+
+// IsSensitiveName reports whether a header, field, cookie, struct field or
+// variable called name holds a secret: whether one of its words is a
+// sensitive word (API, TOKEN, KEY, SECRET, PASS, PASSWD, PASSWORD,
+// SIGNATURE, SIG, AUTH, AUTHORIZATION, COOKIE, SESSION, CREDENTIAL,
+// PRIVATE and a few more). Words are whole: "AuthToken", "api_key",
+// "X-Auth-Token", "Set-Cookie" and "sessionid" are sensitive; "AuthorID",
+// "Keyboard", "Passenger", "monkey" and "Tokenizer" are not.
+func IsSensitiveName(name string) bool {
+	var buf [64]byte
+	word := buf[:0]
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		upper, lower := 'A' <= c && c <= 'Z', 'a' <= c && c <= 'z'
+		split := !upper && !lower
+		if upper && i > 0 {
+			prev := name[i-1]
+			prevLower := 'a' <= prev && prev <= 'z'
+			prevUpper := 'A' <= prev && prev <= 'Z'
+			nextLower := i+1 < len(name) && 'a' <= name[i+1] && name[i+1] <= 'z'
+			split = prevLower || prevUpper && nextLower
+		}
+		if split && len(word) > 0 {
+			if isSensitiveWord(word) {
+				return true
+			}
+			word = word[:0]
+		}
+		if upper || lower {
+			word = append(word, c|0x20)
+		}
+	}
+	return len(word) > 0 && isSensitiveWord(word)
+}
+
+// isSensitiveQueryName is IsSensitiveName for URL query and form fields,
+// which also hide OAuth codes.
+func isSensitiveQueryName(name string) bool {
+	return IsSensitiveName(name) || queryWords[strings.ToLower(name)]
+}
+
+// hasSensitiveName reports whether line holds a name (a run of letters,
+// digits, "_", "." and "-") that IsSensitiveName accepts. Every name the
+// name-based rules judge is the end of such a run, with the same words.
+func hasSensitiveName(line string) bool {
+	for i := 0; i < len(line); {
+		if !isNameChar(line[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(line) && isNameChar(line[j]) {
+			j++
+		}
+		if j-i >= 2 && IsSensitiveName(line[i:j]) {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+func isNameChar(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '.' || c == '-'
+}
+
+// isSensitiveWord reports whether the lower-case word w is a sensitive
+// word, or a sensitive word joined with others or with joining words.
+func isSensitiveWord(w []byte) bool {
+	if k := wordKind(w); k != otherWord || len(w) > 32 || len(w) < 4 {
+		return k == sensitiveWord
+	}
+	return composed(w, false)
+}
+
+// composed reports whether w splits wholly into sensitive and joining
+// words, at least one of them sensitive (or seen already).
+func composed(w []byte, seen bool) bool {
+	if len(w) == 0 {
+		return seen
+	}
+	for i := 1; i <= len(w) && i <= longestWord; i++ {
+		if k := wordKind(w[:i]); k != otherWord && composed(w[i:], seen || k == sensitiveWord) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,199 @@
+package redact
+
+import (
+	"regexp"
+	"strings"
+)
+
+// nameExpr matches a name a value may be given to: a variable, a field, a
+// header, a query or form field, an environment variable.
+const nameExpr = `[A-Za-z_][A-Za-z0-9_.\-]*`
+
+// nameStems are the lower-case stems one of which every sensitive name
+// holds: the anchors of the rules that hide values by their name.
+var nameStems = []string{"api", "token", "key", "secret", "pass", "pwd", "sig", "auth", "cookie", "session", "credential", "private", "bearer", "jwt", "csrf", "xsrf", "otp"}
+
+// textRules are the rules String applies, in order, to each line.
+var textRules = append([]*rule{
+	{
+		// An authorization scheme and its credential, as in a header:
+		// "Authorization: Bearer …", "Basic dXNl…", "token ghp_…".
+		name:        "authorization credentials",
+		foldAnchors: []string{"bearer", "basic", "token"},
+		re:          regexp.MustCompile(`(?i)\b(bearer|basic|token)[ \t]+([A-Za-z0-9\-._~+/]{8,}=*[^\s"'<>,;]*)`),
+		hide:        hideGroup(2, keepSchemeWord),
+	},
+	{
+		name:    "URL passwords",
+		anchors: []string{"://"},
+		apply:   hideURLPasswords,
+	},
+	{
+		// Go MySQL driver DSNs: user:password@tcp(host)/db.
+		name:    "MySQL DSN passwords",
+		anchors: []string{"@tcp", "@unix(", "@udp("},
+		re:      regexp.MustCompile(`\b[A-Za-z0-9_.\-]+:([^\s"'` + "`" + `]*?)@(?:tcp6?|unix|udp)\(`),
+		hide:    hideGroup(1, func(line string, m []int) bool { return m[2] == m[3] }),
+	},
+	{
+		// A quoted literal given to a sensitive name: apiKey = "…",
+		// "password": "…", Token: '…'. A name given anything but a literal
+		// (password := r.FormValue("password")) is code, and kept.
+		name:        "quoted values of sensitive names",
+		foldAnchors: nameStems,
+		re:          regexp.MustCompile(`(["']?)(` + nameExpr + `)(["']?)[ \t]*(?::=|=|:)[ \t]*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|` + "`[^`\\n]*`" + `)`),
+		hide:        hideQuoted,
+		gate:        hasSensitiveName,
+	},
+	{
+		// name=value with no spaces: query strings, DSNs, logfmt,
+		// environments, cookies. Settings such as "missingkey=error" are
+		// kept: hiding them would hide the cause of a failure.
+		name:        "name=value pairs of sensitive names",
+		foldAnchors: append([]string{"code="}, nameStems...),
+		re:          regexp.MustCompile(`(` + nameExpr + `)=([^\s&;,'"})<>=][^\s&;,'"})<>]*)`),
+		hide:        hideGroup(2, keepPair),
+		gate:        hasSensitiveNameOrCode,
+	},
+	{
+		// A whole line giving a sensitive name a value: YAML
+		// "password: x", INI "aws_secret_access_key = …", .env
+		// "export API_TOKEN=…", a header "X-Api-Key: …". A tab-indented
+		// line whose value is code (token = tok, Password: pw,) is Go.
+		name:        "lines giving a sensitive name a value",
+		foldAnchors: nameStems,
+		re:          regexp.MustCompile(`^([ \t]*(?:export[ \t]+|-[ \t]+)?)(["']?)(` + nameExpr + `)(["']?)[ \t]*(?:=|:)[ \t]*([^\s="'` + "`" + `][^\n]*?)[ \t\r]*$`),
+		hide:        hideGroup(5, keepLineValue),
+		gate:        hasSensitiveName,
+	},
+	{
+		// name = value inside a line, with spaces.
+		name:        "spaced values of sensitive names",
+		foldAnchors: nameStems,
+		re:          regexp.MustCompile(`(?:^|[ \t(\[{,])(["']?)(` + nameExpr + `)(["']?)[ \t]*=[ \t]+([^\s="'` + "`" + `][^\s,;]*)`),
+		hide:        hideGroup(4, keepInlineValue),
+		gate:        hasSensitiveName,
+	},
+	{
+		name:        "secrets in URL paths",
+		foldAnchors: secretPathAnchors,
+		re:          secretPath,
+		hide:        hideSecretSegments,
+	},
+}, tokenRules...)
+
+// hasSensitiveNameOrCode is the gate of the name=value rule, which also
+// hides an OAuth "code=" in a URL.
+func hasSensitiveNameOrCode(line string) bool {
+	return hasSensitiveName(line) || containsFold(line, "code=")
+}
+
+// keepSchemeWord keeps "token validation", "basic authentication": a
+// lower-case scheme word followed by a lower-case word is prose or code,
+// not a credential.
+func keepSchemeWord(line string, m []int) bool {
+	scheme, cred := line[m[2]:m[3]], line[m[4]:m[5]]
+	return cred == Mask || scheme == strings.ToLower(scheme) && isLowerWord(strings.TrimRight(cred, ".:;!?"))
+}
+
+// hideQuoted hides the literal of a match of the quoted-values rule when
+// its name is sensitive.
+func hideQuoted(line string, m []int) string {
+	name, lit := line[m[4]:m[5]], line[m[8]:m[9]]
+	if !IsSensitiveName(name) || len(lit) <= 2 || lit[1:len(lit)-1] == Mask {
+		return line[m[0]:m[1]]
+	}
+	q := lit[:1]
+	return line[m[0]:m[8]] + q + Mask + q
+}
+
+// keepPair keeps a name=value pair whose name is not sensitive, or whose
+// value is a setting word. "code" is sensitive after "?" or "&" (an
+// OAuth code in a URL).
+func keepPair(line string, m []int) bool {
+	name, value := line[m[2]:m[3]], line[m[4]:m[5]]
+	if isSettingWord(value) {
+		return true
+	}
+	if IsSensitiveName(name) {
+		return false
+	}
+	return !(queryWords[strings.ToLower(name)] && m[2] > 0 && (line[m[2]-1] == '?' || line[m[2]-1] == '&'))
+}
+
+// keepLineValue keeps a line whose name is not sensitive, whose value is a
+// setting, or which is Go code: indented with a tab, with code as value.
+func keepLineValue(line string, m []int) bool {
+	name, value := line[m[6]:m[7]], line[m[10]:m[11]]
+	if !IsSensitiveName(name) || isSettingWord(value) || value == Mask {
+		return true
+	}
+	indent := line[m[2]:m[3]]
+	return strings.HasPrefix(indent, "\t") && isCode(value)
+}
+
+// keepInlineValue keeps a value inside a line that is code or a setting.
+func keepInlineValue(line string, m []int) bool {
+	name, value := line[m[4]:m[5]], line[m[8]:m[9]]
+	return !IsSensitiveName(name) || isSettingWord(value) || value == Mask || isCode(value)
+}
+
+// isCode reports whether an unquoted value looks like Go code rather than
+// a secret: a call or composite, a value continued on the next line, or an
+// identifier or selector with no digits (tok, cfg.APIKey).
+func isCode(v string) bool {
+	if strings.ContainsAny(v, "()[]{}") || strings.HasSuffix(v, ",") {
+		return true
+	}
+	v = strings.TrimLeft(v, "&*!")
+	if v == "" {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+func isLowerWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'a' || s[i] > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// settingWords are values that configure something and are never secrets.
+var settingWords = map[string]bool{
+	"error": true, "zero": true, "default": true, "invalid": true, "true": true, "false": true,
+	"none": true, "null": true, "nil": true, "on": true, "off": true, "yes": true, "no": true,
+	"required": true, "optional": true, "disable": true, "disabled": true, "enable": true, "enabled": true,
+	"bearer": true, "basic": true,
+}
+
+// isSettingWord reports whether value is a setting such as "error" or "off".
+func isSettingWord(value string) bool {
+	return value == Mask || settingWords[strings.ToLower(value)] || isPlaceholder(value)
+}
+
+// isPlaceholder reports whether value is an SQL parameter placeholder:
+// "?", "$1", ":name", "@name".
+func isPlaceholder(value string) bool {
+	if value == "?" {
+		return true
+	}
+	if len(value) < 2 || value[0] != '$' && value[0] != ':' && value[0] != '@' {
+		return false
+	}
+	for i := 1; i < len(value); i++ {
+		c := value[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return value[0] != '$' || strings.Trim(value[1:], "0123456789") == ""
+}

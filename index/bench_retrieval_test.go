@@ -1,0 +1,298 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Real-code indexes for the retrieval benchmarks, built once and kept in
+// $EXPLAINERR_BENCH_DIR when it is set (scripts/bench-retrieval.sh sets
+// it), else in a temporary directory:
+//   - "10k": golang.org/x/tools and golang.org/x/net (about 10,000 chunks);
+//   - "88k": the standard library, the Go command and toolchain (GOROOT's
+//     cmd module) and the modules in the module cache's golang.org/x
+//     directory (about 88,000 chunks).
+//
+// Each also holds the vectors in a sqlite-vec vec0 table, bench_vec0, for
+// the exact sqlite-vec scan the shortlist is compared with.
+
+// benchModules returns the module directories of a benchmark index.
+func benchModules(tb testing.TB, size string) []string {
+	tb.Helper()
+	cache := goEnv(tb, "GOMODCACHE")
+	x := filepath.Join(cache, "golang.org", "x")
+	tools := moduleDir(tb, "golang.org/x/tools")
+	net := latestInCache(tb, x, "net@")
+	switch size {
+	case "10k":
+		return []string{tools, net}
+	case "88k":
+		src := filepath.Join(goEnv(tb, "GOROOT"), "src")
+		dirs := []string{src, filepath.Join(src, "cmd"), tools, net}
+		for _, name := range []string{"sys@", "text@", "crypto@", "mod@", "sync@", "term@", "telemetry@"} {
+			if d := latestInCache(nil, x, name); d != "" {
+				dirs = append(dirs, d)
+			}
+		}
+		return dirs
+	}
+	tb.Fatalf("unknown benchmark index size %q", size)
+	return nil
+}
+
+func goEnv(tb testing.TB, name string) string {
+	out, err := exec.Command("go", "env", name).Output()
+	if err != nil {
+		tb.Fatalf("go env %s: %v", name, err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// latestInCache returns the last directory of dir whose name starts with
+// prefix ("net@"), or "" (a failure when tb is set).
+func latestInCache(tb testing.TB, dir, prefix string) string {
+	entries, _ := os.ReadDir(dir)
+	found := ""
+	for _, e := range entries {
+		if e.IsDir() && strings.HasPrefix(e.Name(), prefix) {
+			found = filepath.Join(dir, e.Name())
+		}
+	}
+	if found == "" && tb != nil {
+		tb.Fatalf("no %s* module in %s: run `go mod download golang.org/x/%s@latest` outside this module", prefix, dir, strings.TrimSuffix(prefix, "@"))
+	}
+	return found
+}
+
+// benchRetriever opens (building it first if needed) a benchmark index.
+func benchRetriever(tb testing.TB, size string, opts RetrieverOptions) *Retriever {
+	tb.Helper()
+	dir := os.Getenv("EXPLAINERR_BENCH_DIR")
+	if dir == "" {
+		dir = tb.TempDir()
+	}
+	path := filepath.Join(dir, "retrieval-"+size+".db")
+	r, err := OpenRetriever(path, opts)
+	if err != nil {
+		os.Remove(path)
+		if err := writeMultiModuleIndex(context.Background(), path, benchModules(tb, size)); err != nil {
+			tb.Fatal(err)
+		}
+		if r, err = OpenRetriever(path, opts); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	tb.Cleanup(func() { r.Close() })
+	return r
+}
+
+// writeMultiModuleIndex writes one index of every package of several
+// modules, each module's files under its directory's name, plus the
+// bench_vec0 table.
+func writeMultiModuleIndex(ctx context.Context, path string, dirs []string) error {
+	var plan buildPlan
+	for _, dir := range dirs {
+		found, err := discover(ctx, dir, dir, []string{"./..."}, false)
+		if err != nil {
+			return err
+		}
+		for i := range found.Files {
+			found.Files[i].Rel = filepath.Base(dir) + "/" + found.Files[i].Rel
+		}
+		p, err := planBuild(ctx, found.Files, previous{files: map[string]fileRecord{}}, func(string, int, int) {})
+		if err != nil {
+			return err
+		}
+		plan.changed = append(plan.changed, p.changed...)
+	}
+	opts := BuildOptions{Dir: dirs[0], Path: path}
+	if err := opts.defaults(); err != nil {
+		return err
+	}
+	if _, _, err := createIndex(ctx, opts, path, false, plan, "benchmark"); err != nil {
+		return err
+	}
+	return addVec0Table(path)
+}
+
+// addVec0Table copies an index's vectors into a sqlite-vec vec0 table.
+func addVec0Table(path string) error {
+	db, err := openDB(path, false)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	var dims int
+	if err := db.QueryRow(`SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'dims'`).Scan(&dims); err != nil {
+		return err
+	}
+	tx, err := db.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(fmt.Sprintf(`CREATE VIRTUAL TABLE bench_vec0 USING vec0(embedding float[%d] distance_metric=cosine)`, dims)); err != nil {
+		return err
+	}
+	rows, err := tx.Query(`SELECT id, embedding FROM vectors ORDER BY id`)
+	if err != nil {
+		return err
+	}
+	type row struct {
+		id   int64
+		blob []byte
+	}
+	var all []row
+	for rows.Next() {
+		var r row
+		var stored []byte
+		if err := rows.Scan(&r.id, &stored); err != nil {
+			rows.Close()
+			return err
+		}
+		v, err := decodeVector(stored)
+		if err != nil {
+			rows.Close()
+			return err
+		}
+		r.blob = float32Blob(v)
+		all = append(all, r)
+	}
+	rows.Close()
+	ins, err := tx.Prepare(`INSERT INTO bench_vec0(rowid, embedding) VALUES(?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer ins.Close()
+	for _, r := range all {
+		if _, err := ins.Exec(r.id, r.blob); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// float32Blob encodes a vector as the little-endian float32 blob sqlite-vec reads.
+func float32Blob(v []float32) []byte {
+	out := make([]byte, 4*len(v))
+	for i, x := range v {
+		binary.LittleEndian.PutUint32(out[4*i:], math.Float32bits(x))
+	}
+	return out
+}
+
+// sqliteVecKNN is the exact sqlite-vec scan: the n nearest vectors by the
+// vec0 table's cosine distance.
+func sqliteVecKNN(ctx context.Context, db *sql.DB, qvec []float32, n int) ([]scored, error) {
+	rows, err := db.QueryContext(ctx, `SELECT rowid, distance FROM bench_vec0 WHERE embedding MATCH ? AND k = ? ORDER BY distance`, float32Blob(qvec), n)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []scored
+	for rows.Next() {
+		var h scored
+		if err := rows.Scan(&h.id, &h.dist); err != nil {
+			return nil, err
+		}
+		out = append(out, h)
+	}
+	return out, rows.Err()
+}
+
+// benchQueries embeds the recall queries of a benchmark index.
+func benchQueries(tb testing.TB, r *Retriever) ([]string, [][]float32) {
+	tb.Helper()
+	ctx := context.Background()
+	texts, err := recallQueries(ctx, r, 200)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	vecs := make([][]float32, len(texts))
+	for i, q := range texts {
+		if vecs[i], err = r.embedQuery(ctx, q); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return texts, vecs
+}
+
+// BenchmarkVectorSearch times the vector part of the ranking, the 4
+// nearest chunks of real-code queries, on real-code indexes of about
+// 10,000 and 88,000 chunks: through the shortlist (the default for large
+// indexes), by the exact scan of `explainerr search -exact`, and by the
+// exact scan of a sqlite-vec vec0 table. The shortlist run also reports
+// its recall@4 against the exact scan.
+func BenchmarkVectorSearch(b *testing.B) {
+	for _, size := range []string{"10k", "88k"} {
+		b.Run("size="+size, func(b *testing.B) {
+			r := benchRetriever(b, size, RetrieverOptions{})
+			texts, vecs := benchQueries(b, r)
+			ctx := context.Background()
+			const k = 4
+			run := func(b *testing.B, knn func(q []float32) ([]scored, error)) {
+				b.ReportAllocs()
+				i := 0
+				for b.Loop() {
+					hits, err := knn(vecs[i%len(vecs)])
+					if err != nil || len(hits) != k {
+						b.Fatalf("%d hits, %v", len(hits), err)
+					}
+					i++
+				}
+				b.ReportMetric(float64(r.vectors), "chunks")
+			}
+			b.Run("shortlist", func(b *testing.B) {
+				recall, err := shortlistRecall(ctx, r, texts, k)
+				if err != nil {
+					b.Fatal(err)
+				}
+				run(b, func(q []float32) ([]scored, error) { return r.shortlistKNN(ctx, q, k) })
+				b.ReportMetric(recall, "recall@4")
+			})
+			b.Run("exact", func(b *testing.B) {
+				run(b, func(q []float32) ([]scored, error) { return r.exactKNN(ctx, q, k) })
+			})
+			b.Run("sqlite-vec", func(b *testing.B) {
+				run(b, func(q []float32) ([]scored, error) { return sqliteVecKNN(ctx, r.db, q, k) })
+			})
+		})
+	}
+}
+
+// BenchmarkSearch times a whole Search (vector and lexical rankings,
+// fusion, reading the chunks) for k=4 on the real-code indexes, with the
+// shortlist and with -exact.
+func BenchmarkSearch(b *testing.B) {
+	for _, size := range []string{"10k", "88k"} {
+		b.Run("size="+size, func(b *testing.B) {
+			for _, mode := range []struct {
+				name  string
+				exact bool
+			}{{"default", false}, {"exact", true}} {
+				b.Run(mode.name, func(b *testing.B) {
+					r := benchRetriever(b, size, RetrieverOptions{ExactVectors: mode.exact})
+					texts, _ := benchQueries(b, r)
+					ctx := context.Background()
+					b.ReportAllocs()
+					i := 0
+					for b.Loop() {
+						if _, err := r.Search(ctx, texts[i%len(texts)], DefaultK); err != nil {
+							b.Fatal(err)
+						}
+						i++
+					}
+				})
+			}
+		})
+	}
+}

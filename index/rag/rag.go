@@ -1,0 +1,29 @@
+// Package rag links retrieval into a program that uses explainerr: a blank
+// import of it registers the reader of the index that "explainerr index"
+// builds, the way database/sql drivers register.
+//
+//	import _ "github.com/explainerr/explainerr/index/rag"
+//
+// Retrieval then turns on with EXPLAINERR_RAG=on (or explainerr.WithRAG).
+// The index is a SQLite file with a sqlite-vec table, so linking this
+// package needs cgo; an app that does not link it builds without.
+package rag
+
+import (
+	"github.com/explainerr/explainerr/explainerr"
+	"github.com/explainerr/explainerr/index"
+)
+
+func init() {
+	explainerr.RegisterIndexOpener(Open)
+}
+
+// Open opens the index file at path read-only, with the default retriever
+// options.
+func Open(path string) (explainerr.Retriever, error) {
+	r, err := index.OpenRetriever(path, index.RetrieverOptions{})
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}

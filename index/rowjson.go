@@ -1,0 +1,91 @@
+package index
+
+import (
+	"slices"
+	"strconv"
+	"unicode/utf8"
+)
+
+// A chunk's identifiers and terms are written with one statement each,
+// passed as JSON that SQLite's json_each expands into rows.
+
+// identsJSON encodes (name, role) pairs as [["name","role"],...].
+func identsJSON(idents [][2]string) []byte {
+	b := make([]byte, 0, 16*len(idents)+2)
+	b = append(b, '[')
+	for i, nr := range idents {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = appendJSONString(b, nr[0])
+		b = append(b, ',')
+		b = appendJSONString(b, nr[1])
+		b = append(b, ']')
+	}
+	return append(b, ']')
+}
+
+// termsJSON encodes term weights as {"term":weight,...}, terms in order.
+func termsJSON(tf map[string]int) []byte {
+	terms := make([]string, 0, len(tf))
+	for t := range tf {
+		terms = append(terms, t)
+	}
+	slices.Sort(terms)
+	b := make([]byte, 0, 12*len(terms)+2)
+	b = append(b, '{')
+	for i, t := range terms {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, t)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(tf[t]), 10)
+	}
+	return append(b, '}')
+}
+
+// termRowsJSON encodes term rows as [["term",chunk_id,weight],...].
+func termRowsJSON(rows []termRow) []byte {
+	b := make([]byte, 0, 24*len(rows)+2)
+	b = append(b, '[')
+	for i, r := range rows {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = appendJSONString(b, r.term)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, r.id, 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(r.weight), 10)
+		b = append(b, ']')
+	}
+	return append(b, ']')
+}
+
+// appendJSONString appends s as a JSON string; invalid UTF-8 becomes U+FFFD.
+func appendJSONString(b []byte, s string) []byte {
+	const hexDigits = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				b = append(b, '\\', c)
+			case c < 0x20:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			default:
+				b = append(b, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		b = utf8.AppendRune(b, r)
+		i += size
+	}
+	return append(b, '"')
+}

@@ -1,0 +1,143 @@
+package index
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// termRow is one row of chunk_terms.
+type termRow struct {
+	term   string
+	id     int64
+	weight int
+}
+
+// flushTerms writes the collected terms of a new index in key order, which
+// packs the table tightly.
+func (w *writer) flushTerms() error {
+	if w.termRows == nil {
+		return nil
+	}
+	rows := *w.termRows
+	w.termRows = nil
+	slices.SortFunc(rows, func(a, b termRow) int {
+		return cmp.Or(strings.Compare(a.term, b.term), cmp.Compare(a.id, b.id))
+	})
+	err := w.insertRows("chunk_terms(term, chunk_id, weight)", 3, len(rows), func(i int, args []any) {
+		args[0], args[1], args[2] = rows[i].term, rows[i].id, rows[i].weight
+	})
+	if err != nil {
+		return fmt.Errorf("storing terms: %w", err)
+	}
+	return nil
+}
+
+// identRow is one row of idents.
+type identRow struct {
+	id         int64
+	name, role string
+}
+
+// flushIdents writes the collected identifiers of a new index in key order.
+func (w *writer) flushIdents() error {
+	if w.identRows == nil {
+		return nil
+	}
+	rows := *w.identRows
+	w.identRows = nil
+	slices.SortFunc(rows, func(a, b identRow) int {
+		return cmp.Or(cmp.Compare(a.id, b.id), strings.Compare(a.name, b.name), strings.Compare(a.role, b.role))
+	})
+	err := w.insertRows("idents(chunk_id, name, role)", 3, len(rows), func(i int, args []any) {
+		args[0], args[1], args[2] = rows[i].id, rows[i].name, rows[i].role
+	})
+	if err != nil {
+		return fmt.Errorf("storing identifiers: %w", err)
+	}
+	return nil
+}
+
+// deleteTerms deletes a stored chunk's terms. chunk_terms is keyed by term,
+// so the chunk's terms are computed again from its stored identifiers and
+// text, the same way they were when it was inserted. The weights deleted
+// must add up to the chunk's term_count; if they do not (terms written by
+// another version of the computation), every row of the chunk is deleted
+// by a scan of the table instead.
+func (w *writer) deleteTerms(id int64) error {
+	c, termCount, err := w.storedChunk(id)
+	if err != nil {
+		return err
+	}
+	s, err := w.stmt(sqlDeleteTerms)
+	if err != nil {
+		return err
+	}
+	rows, err := s.Query(id, termsJSON(chunkTerms(&c)))
+	if err != nil {
+		return err
+	}
+	deleted := 0
+	for rows.Next() {
+		var weight int
+		if err := rows.Scan(&weight); err != nil {
+			rows.Close()
+			return err
+		}
+		deleted += weight
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if deleted == termCount {
+		return nil
+	}
+	return w.exec(sqlScanDeleteTerms, id)
+}
+
+// storedChunk reads back what chunkTerms needs of a stored chunk, and its
+// term_count. A type chunk's terms were computed from its declaration,
+// before its methods were listed.
+func (w *writer) storedChunk(id int64) (chunk, int, error) {
+	var c chunk
+	var decl string
+	var termCount int
+	s, err := w.stmt(sqlChunkForTerms)
+	if err != nil {
+		return c, 0, err
+	}
+	if err := s.QueryRow(id).Scan(&c.File, &c.Package, &c.Symbol, &c.Kind, &c.Receiver, &c.Signature, &decl, &c.Text, &termCount); err != nil {
+		return c, 0, fmt.Errorf("reading chunk %d: %w", id, err)
+	}
+	if c.Kind == KindType {
+		c.Text = decl
+	}
+	s, err = w.stmt(sqlChunkIdents)
+	if err != nil {
+		return c, 0, err
+	}
+	rows, err := s.Query(id)
+	if err != nil {
+		return c, 0, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var name, role string
+		if err := rows.Scan(&name, &role); err != nil {
+			return c, 0, err
+		}
+		switch role {
+		case roleDeclares:
+			c.Declares = append(c.Declares, name)
+		case roleReferences:
+			c.References = append(c.References, name)
+		case roleCalls:
+			c.Calls = append(c.Calls, name)
+		case roleReturns:
+			c.Returns = append(c.Returns, name)
+		}
+	}
+	return c, termCount, rows.Err()
+}

@@ -1,0 +1,97 @@
+package index
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestTermsOfMeetsIdentifiersAndWords(t *testing.T) {
+	for _, tc := range []struct {
+		identifier, words string
+		shared            []string
+	}{
+		{"NewServer", "new server", []string{"new", "serv"}},
+		{"rateLimiter", "rate limiting", []string{stemTerm("rate"), "limit"}},
+		{"parse_http_headers", "parsed HTTP header", []string{"pars", "http", "head"}},
+		{"HTTP2Server", "http 2 servers", []string{"http", "serv"}},
+	} {
+		id, w := termsOf(tc.identifier), termsOf(tc.words)
+		for _, s := range tc.shared {
+			if !slices.Contains(id, s) || !slices.Contains(w, s) {
+				t.Errorf("termsOf(%q) = %q and termsOf(%q) = %q do not share %q", tc.identifier, id, tc.words, w, s)
+			}
+		}
+	}
+	if got := termsOf("NewServer"); !slices.Contains(got, "newserver") {
+		t.Errorf("termsOf(NewServer) = %q, want the whole identifier too", got)
+	}
+	if got := termsOf("where is the Server created?"); !slices.Equal(got, []string{"serv", "creat"}) {
+		t.Errorf("question terms = %q, want [serv creat]", got)
+	}
+}
+
+func TestStemTerm(t *testing.T) {
+	for _, group := range [][]string{
+		{"limit", "limits", "limiting", "limited", "limiter"},
+		{"handle", "handler", "handlers", "handled", "handling"},
+		{"entry", "entries"},
+		{"map", "mapping", "mapped"},
+		{"cache", "caches", "caching", "cached"},
+		{"order", "orders", "ordered", "ordering"},
+	} {
+		want := stemTerm(group[0])
+		for _, w := range group[1:] {
+			if got := stemTerm(w); got != want {
+				t.Errorf("stemTerm(%q) = %q, want %q like %q", w, got, want, group[0])
+			}
+		}
+	}
+	for _, w := range []string{"status", "class", "new", "db", "use", "analysis"} {
+		if got := stemTerm(w); len(got) < min(3, len(w)) || got[:2] != w[:2] {
+			t.Errorf("stemTerm(%q) = %q", w, got)
+		}
+	}
+	if stemTerm("status") != "status" || stemTerm("class") != "class" {
+		t.Errorf("stemTerm cut a word that is not a plural: %q %q", stemTerm("status"), stemTerm("class"))
+	}
+}
+
+func TestQueryTermsExpandGoSpellings(t *testing.T) {
+	got := map[string]float64{}
+	for _, qt := range queryTerms("nil map in constructor context") {
+		got[qt.term] = qt.weight
+	}
+	if got["nil"] != 1 || got["map"] != 1 || got["constructor"] != 1 {
+		t.Errorf("query terms %v lack the query's own words at weight 1", got)
+	}
+	if got["new"] != expansionWeight || got["ctx"] != expansionWeight {
+		t.Errorf("query terms %v lack the Go spellings new and ctx at %v", got, expansionWeight)
+	}
+	// A word the query has itself keeps its full weight.
+	for _, qt := range queryTerms("create a new store") {
+		if qt.term == "new" && qt.weight != 1 {
+			t.Errorf("new weighs %v, want 1", qt.weight)
+		}
+	}
+}
+
+func TestChunkTerms(t *testing.T) {
+	c := &chunk{
+		File: "app/server.go", Symbol: "NewServer", Kind: KindFunc,
+		Declares:   []string{"NewServer"},
+		References: []string{"Server", "limiter", "http"},
+		Text:       "// NewServer returns a server with rate limiting.\nfunc NewServer() *Server {\n\treturn &Server{name: \"the blog\"}\n}",
+	}
+	tf := chunkTerms(c)
+	if tf["newserver"] != termWeightSymbol+termWeightDeclares+termWeightOther {
+		t.Errorf("newserver weighs %d, want symbol+declared+comment", tf["newserver"])
+	}
+	for _, term := range []string{stemTerm("rate"), "limit", "blog", "app", "http"} {
+		if tf[term] == 0 {
+			t.Errorf("chunk terms %v lack %q", tf, term)
+		}
+	}
+	if tf["func"] != 0 || tf["name"] != 0 {
+		t.Errorf("chunk terms %v hold words of the code that are neither identifiers it declares or uses, nor prose", tf)
+	}
+}

@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# measure-adoption.sh measures what adopting explainerr costs a small chi
+# app, side by side with the same app using chi's middleware.Recoverer:
+# binary size, the time to rebuild after a one-line edit (warm build cache,
+# the variants built in alternation), and the first build (empty build
+# cache). It prints a Markdown table and the machine it ran on.
+#
+#   scripts/measure-adoption.sh            # 7 alternating edit-rebuild rounds
+#   RUNS=3 FIRST=0 scripts/measure-adoption.sh   # quicker, no first builds
+#   RAG=1 scripts/measure-adoption.sh      # also the variant with retrieval (cgo)
+#
+# The variants (each one main package in a scratch module that requires
+# explainerr through a replace to this checkout):
+#   recoverer  chi + middleware.Recoverer
+#   core       chi + explainerr's middleware (offline analysis)
+#   model      core + the model client (the openai provider's blank import)
+#   openai     chi + Recoverer + openai-go with its chat-completions service
+#              constructed: the model client's own cost in a bare app
+#   rag        model + retrieval (index/rag; needs cgo), when RAG=1
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+RUNS=${RUNS:-7}
+FIRST=${FIRST:-1}
+RAG=${RAG:-0}
+work=$(mktemp -d)
+trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+
+variants=(recoverer core model openai)
+[ "$RAG" = 1 ] && variants+=(rag)
+
+# The app: a few chi routes, the same in every variant; only the wiring
+# (the imports and the wrap function) differs.
+app_body='
+var version = "edit-0"
+
+func routes(wrap func(http.Handler) http.Handler) http.Handler {
+	r := chi.NewRouter()
+	r.Use(wrap)
+	r.Get("/", func(w http.ResponseWriter, r *http.Request) { fmt.Fprintln(w, "home", version) })
+	r.Get("/items/{id}", func(w http.ResponseWriter, r *http.Request) {
+		items := map[string]string{"lamp": "Desk lamp"}
+		fmt.Fprintln(w, items[chi.URLParam(r, "id")])
+	})
+	return r
+}
+
+func main() {
+	log.Fatal(http.ListenAndServe("127.0.0.1:8080", routes(wrap())))
+}
+'
+
+write_variant() {
+	local v=$1 dir=$work/app/$1
+	mkdir -p "$dir"
+	{
+		echo "package main"
+		echo
+		echo "import ("
+		echo '	"fmt"'
+		echo '	"log"'
+		echo '	"net/http"'
+		echo
+		echo '	"github.com/go-chi/chi/v5"'
+		case $v in
+		recoverer) echo '	"github.com/go-chi/chi/v5/middleware"' ;;
+		openai)
+			echo '	"github.com/go-chi/chi/v5/middleware"'
+			echo '	"github.com/openai/openai-go/v3"'
+			;;
+		*) echo '	"github.com/explainerr/explainerr/explainerr"' ;;
+		esac
+		case $v in
+		model) echo '	_ "github.com/explainerr/explainerr/explainerr/provider/openai"' ;;
+		rag)
+			echo '	_ "github.com/explainerr/explainerr/explainerr/provider/openai"'
+			echo '	_ "github.com/explainerr/explainerr/index/rag"'
+			;;
+		esac
+		echo ")"
+		echo "$app_body"
+		case $v in
+		recoverer) echo 'func wrap() func(http.Handler) http.Handler { return middleware.Recoverer }' ;;
+		openai)
+			echo 'var chat openai.ChatCompletionService'
+			echo
+			echo 'func wrap() func(http.Handler) http.Handler {'
+			echo '	chat = openai.NewClient().Chat.Completions'
+			echo '	return middleware.Recoverer'
+			echo '}'
+			;;
+		*)
+			echo 'func wrap() func(http.Handler) http.Handler {'
+			echo '	ex, err := explainerr.New()'
+			echo '	if err != nil {'
+			echo '		log.Fatal(err)'
+			echo '	}'
+			echo '	return ex.Middleware'
+			echo '}'
+			;;
+		esac
+	} >"$dir/main.go"
+}
+
+cd "$work"
+mkdir app
+cat >go.mod <<MOD
+module example.com/adopt
+
+go 1.26.0
+
+replace github.com/explainerr/explainerr => $root
+MOD
+for v in "${variants[@]}"; do write_variant "$v"; done
+# explainerr's own go.sum vouches for every module the variants need, so
+# nothing is looked up beyond the module cache and the proxy.
+cp "$root/go.sum" .
+export GOFLAGS=-mod=mod
+version_of() { (cd "$root" && go list -m -f '{{.Version}}' "$1"); }
+go get github.com/explainerr/explainerr@v0.0.0 \
+	"github.com/go-chi/chi/v5@$(version_of github.com/go-chi/chi/v5)" \
+	"github.com/openai/openai-go/v3@$(version_of github.com/openai/openai-go/v3)" 2>&1 | grep -v '^go: ' || true
+
+cgo_of() { if [ "$1" = rag ]; then echo 1; else echo 0; fi; }
+build() { CGO_ENABLED=$(cgo_of "$1") go build -o "$work/bin/$1" "./app/$1"; }
+now() { date +%s.%N; }
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(go version | cut -d' ' -f3-)"
+echo "date: $(date -u +%Y-%m-%d)"
+echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+declare -A first
+if [ "$FIRST" = 1 ]; then
+	# First build: an empty build cache (the module cache stays warm: the
+	# download is not counted). -debug-actiongraph records each step's time.
+	for v in "${variants[@]}"; do
+		export GOCACHE=$work/cache-$v
+		t0=$(now)
+		CGO_ENABLED=$(cgo_of "$v") go build -debug-actiongraph="$work/graph-$v.json" -o "$work/bin/$v" "./app/$v"
+		first[$v]=$(echo "$(now) - $t0" | bc)
+		chmod -R u+w "$GOCACHE"
+		rm -rf "$GOCACHE"
+	done
+	unset GOCACHE
+fi
+
+# Warm the cache, then alternate one-line edits and rebuilds.
+for v in "${variants[@]}"; do build "$v"; done
+declare -A times
+for ((i = 1; i <= RUNS; i++)); do
+	for v in "${variants[@]}"; do
+		sed -i "s/^var version = .*/var version = \"edit-$i\"/" "app/$v/main.go"
+		t0=$(now)
+		build "$v"
+		times[$v]+="$(echo "$(now) - $t0" | bc) "
+	done
+done
+
+mb() { awk -v b="$1" 'BEGIN {printf "%.1f", b / 1048576}'; }
+base_size=$(stat -c %s bin/recoverer)
+base_edit=$(echo "${times[recoverer]}" | tr ' ' '\n' | grep . | median)
+echo
+echo "| variant | binary (MB) | growth vs recoverer (MB) | one-line edit rebuild, median of $RUNS (s) | × recoverer | first build, empty cache (s) |"
+echo "| --- | --- | --- | --- | --- | --- |"
+for v in "${variants[@]}"; do
+	size=$(stat -c %s "bin/$v")
+	edit=$(echo "${times[$v]}" | tr ' ' '\n' | grep . | median)
+	printf "| %s | %s | %s | %.2f | %.2f | %s |\n" "$v" "$(mb "$size")" "$(mb $((size - base_size)))" \
+		"$edit" "$(echo "$edit / $base_edit" | bc -l)" "${first[$v]:-not measured}"
+done
+
+if [ "$FIRST" = 1 ]; then
+	echo
+	echo "What dominates each first build (the five slowest steps, seconds of wall time):"
+	for v in "${variants[@]}"; do
+		echo "- $v: $(python3 - "$work/graph-$v.json" <<'PY'
+import json, sys
+from datetime import datetime
+def t(s):
+    s = s.replace("Z", "+00:00")
+    if "." in s:
+        head, rest = s.split(".", 1)
+        frac = "".join(ch for ch in rest if ch.isdigit())
+        tz = rest[len(frac):]
+        s = head + "." + frac[:6].ljust(6, "0") + tz
+    return datetime.fromisoformat(s).timestamp()
+steps = []
+for a in json.load(open(sys.argv[1])):
+    if a.get("TimeDone") and a.get("TimeStart") and a.get("Mode") in ("build", "link"):
+        steps.append((t(a["TimeDone"]) - t(a["TimeStart"]), a["Mode"] + " " + a.get("Package", "")))
+steps.sort(reverse=True)
+print(", ".join(f"{p} {d:.1f}" for d, p in steps[:5]))
+PY
+)"
+	done
+fi
