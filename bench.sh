@@ -10,6 +10,9 @@
 # per request), chi's Recoverer + WrapResponseWriter and explainerr's
 # Middleware (x-minimal and x-chi are explainerr's time as multiples of
 # minimalAlloc and chiRecovererWrap, measured in the same run).
+# BenchmarkHappyRatios interleaves the candidates in a random order per
+# round and reports the median of the per-round ratios (x-minimalAlloc,
+# x-minimalPooled, x-chi): the figures to trust on a busy machine.
 # Failure path: a panic turned into the complete HTML page and the JSON
 # report, offline analyzer, retrieval off. Retrieval over a 10k-chunk index
 # is benchmarked in ./index (BenchmarkRetrieve10k).
@@ -27,7 +30,7 @@ echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 
-go test ./explainerr -run '^$' -bench 'Happy$|FailurePath' -benchmem \
+go test ./explainerr -run '^$' -bench 'Happy$|HappyRatios|FailurePath' -benchmem \
 	-benchtime "$BENCHTIME" -count "$COUNT" | tee "$out" | grep '^Benchmark' || true
 if [ "${INDEX:-1}" = 1 ]; then
 	go test ./index -run '^$' -bench 'Retrieve10k$' -benchmem -count "$COUNT" | tee "$out.index" | grep '^Benchmark' || true

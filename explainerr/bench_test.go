@@ -4,14 +4,17 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/go-chi/chi/v5/middleware"
 
@@ -190,6 +193,54 @@ func BenchmarkHappy(b *testing.B) {
 				b.ReportMetric(ns/m, "x-chi")
 			}
 		})
+	}
+}
+
+// BenchmarkHappyRatios measures the happy-path ratios the way a noisy
+// machine allows: each iteration is one round that serves a batch of
+// requests through every candidate, in a random order, and takes
+// explainerr's time as a multiple of the others' in that round. The
+// reported figures are the medians over rounds: x-minimalAlloc (the minimal
+// wrapper that, like explainerr, allocates per request), x-minimalPooled
+// and x-chi (chi's Recoverer + WrapResponseWriter).
+func BenchmarkHappyRatios(b *testing.B) {
+	ex := benchExplainer(b)
+	ok := http.HandlerFunc(okHandler)
+	candidates := map[string]http.Handler{
+		"minimalPooled":    minimal(ok, true),
+		"minimalAlloc":     minimal(ok, false),
+		"chiRecovererWrap": chiRecovererWrap(ok),
+		"explainerr":       ex.Middleware(ok),
+	}
+	names := []string{"minimalPooled", "minimalAlloc", "chiRecovererWrap", "explainerr"}
+	req := httptest.NewRequest("GET", "/posts/1", nil)
+	req.RemoteAddr = "127.0.0.1:5555"
+	req = req.WithContext(context.WithValue(req.Context(), http.LocalAddrContextKey, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080}))
+	w := newDiscardWriter()
+	const batch = 2000
+	rng := rand.New(rand.NewPCG(1, 2))
+	ratios := map[string][]float64{}
+	b.ReportAllocs()
+	for b.Loop() {
+		rng.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
+		took := map[string]time.Duration{}
+		for _, name := range names {
+			h := candidates[name]
+			start := time.Now()
+			for range batch {
+				w.reset()
+				h.ServeHTTP(w, req)
+			}
+			took[name] = time.Since(start)
+		}
+		for _, other := range []string{"minimalAlloc", "minimalPooled", "chiRecovererWrap"} {
+			ratios[other] = append(ratios[other], float64(took["explainerr"])/float64(took[other]))
+		}
+	}
+	for other, unit := range map[string]string{"minimalAlloc": "x-minimalAlloc", "minimalPooled": "x-minimalPooled", "chiRecovererWrap": "x-chi"} {
+		r := ratios[other]
+		slices.Sort(r)
+		b.ReportMetric(r[len(r)/2], unit)
 	}
 }
 

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/explainerr/explainerr/explainerr/internal/engine"
 	"github.com/explainerr/explainerr/explainerr/prompt"
@@ -34,7 +33,6 @@ type Explainer struct {
 	rag        *ragState
 	logs       *logCapture // nil when log capture is off
 	notices    []string    // about the configuration, shown with every report
-	writers    sync.Pool
 }
 
 // New returns an Explainer configured from the environment and opts (which

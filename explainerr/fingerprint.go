@@ -37,15 +37,20 @@ func NormalizeMessage(msg string) string {
 }
 
 // Fingerprint identifies a bug, so that the same failure is explained once:
-// a hash of the error type, the normalised message, and the innermost app
-// frame's file, line and line text (or, without app frames, the innermost
-// frame's function).
+// a hash of the error type, the normalised message, the normalised lines
+// the request logged (two failures at the same http.Error call with the same
+// generic body differ by what they logged), and the innermost app frame's
+// file, line and line text (or, without app frames, the innermost frame's
+// function).
 func Fingerprint(r *report.Report) string {
 	h := sha256.New()
 	write := func(s string) { h.Write([]byte(s)); h.Write([]byte{0}) }
 	write(r.Error.Kind)
 	write(r.Error.Type)
 	write(NormalizeMessage(r.Error.Message))
+	for _, l := range r.Logs {
+		write(NormalizeMessage(l.Text))
+	}
 	if f := r.InnermostApp(); f != nil {
 		write(f.File)
 		write(strconv.Itoa(f.Line))

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"log/slog"
 	"net"
 	"net/http"
@@ -393,9 +394,15 @@ func corsStacks(ex *explainerr.Explainer, app http.Handler) map[string]http.Hand
 // test ends.
 func captureDefaultLog(t *testing.T) *logBuffer {
 	lb := &logBuffer{}
-	prev := slog.Default()
+	prev, out, flags := slog.Default(), log.Writer(), log.Flags()
 	slog.SetDefault(slog.New(slog.NewJSONHandler(lb, nil)))
-	t.Cleanup(func() { slog.SetDefault(prev) })
+	t.Cleanup(func() {
+		// Setting slog's default points the log package at it; putting
+		// the old default back does not undo that.
+		slog.SetDefault(prev)
+		log.SetOutput(out)
+		log.SetFlags(flags)
+	})
 	return lb
 }
 

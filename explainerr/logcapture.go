@@ -127,25 +127,28 @@ func (c *logCapture) stop() {
 	}
 }
 
+// hookLogs counts one more Explainer that captures and makes sure the
+// loggers are wrapped: a logger the app replaced since an earlier
+// Explainer wrapped it is wrapped again.
 func hookLogs() {
 	logHooks.mu.Lock()
 	defer logHooks.mu.Unlock()
 	logHooks.users++
-	if logHooks.users > 1 {
-		return
-	}
-	out, flags := log.Writer(), log.Flags()
-	if h := slog.Default().Handler(); !writesThroughLog(h) {
-		logHooks.slogPrev = slog.Default()
-		logHooks.slogOurs = slog.New(LogHandler(h))
-		// SetDefault points the log package at the new handler too; the
-		// tee below puts back the output it had, so that log lines are
-		// kept once and still reach the app's handler as before.
+	if l := slog.Default(); l != logHooks.slogOurs && !writesThroughLog(l.Handler()) && !isCaptureHandler(l.Handler()) {
+		out, flags := log.Writer(), log.Flags()
+		logHooks.slogPrev = l
+		logHooks.slogOurs = slog.New(LogHandler(l.Handler()))
+		// SetDefault points the log package at the new handler too; put
+		// back the output it had, so that log lines are kept once (by the
+		// tee below) and still reach the app's handler as before.
 		slog.SetDefault(logHooks.slogOurs)
+		log.SetOutput(out)
+		log.SetFlags(flags)
 	}
-	logHooks.tee = &logTee{out: out}
-	log.SetOutput(logHooks.tee)
-	log.SetFlags(flags)
+	if logHooks.tee == nil || log.Writer() != io.Writer(logHooks.tee) {
+		logHooks.tee = &logTee{out: log.Writer()}
+		log.SetOutput(logHooks.tee)
+	}
 }
 
 func unhookLogs() {
@@ -165,6 +168,13 @@ func unhookLogs() {
 		log.SetOutput(logHooks.tee.out)
 	}
 	logHooks.tee, logHooks.slogOurs, logHooks.slogPrev = nil, nil, nil
+}
+
+// isCaptureHandler reports whether h already keeps what it handles (the app
+// wrapped it with LogHandler).
+func isCaptureHandler(h slog.Handler) bool {
+	_, ok := h.(*captureHandler)
+	return ok
 }
 
 // writesThroughLog reports whether h is slog's built-in default handler,

@@ -147,3 +147,20 @@ func TestGoroutineID(t *testing.T) {
 		t.Errorf("goroutine ids %d, %d and %d (twice %d)", a, b, me, goroutineID())
 	}
 }
+
+// TestDefaultAlreadyWrappedIsNotWrappedAgain checks that an app that made
+// its default logger with LogHandler gets each record kept once.
+func TestDefaultAlreadyWrappedIsNotWrappedAgain(t *testing.T) {
+	noOtherCapture(t)
+	prevOut, prevFlags, prevSlog := log.Writer(), log.Flags(), slog.Default()
+	defer func() { slog.SetDefault(prevSlog); log.SetOutput(prevOut); log.SetFlags(prevFlags) }()
+	var out syncBuffer
+	slog.SetDefault(slog.New(LogHandler(slog.NewTextHandler(&out, nil))))
+	c, _ := startLogCapture(nil)
+	defer c.stop()
+	mark := capturedLogs.mark()
+	slog.Error("once only")
+	if got := linesSince(mark); len(got) != 1 {
+		t.Errorf("captured %q, want the record once", got)
+	}
+}

@@ -10,9 +10,11 @@ import (
 // runs: where its log lines start, and the body its handler reads. Starting
 // it costs an atomic load, plus a small wrapper for a request with a body.
 type requestCapture struct {
-	logs bool
-	mark uint64
-	body *bodyRecorder
+	// logMark is the log line sequence number the request started at, plus
+	// one; 0 when log capture is off. (One word: the writer that holds it
+	// is allocated for every request.)
+	logMark uint64
+	body    *bodyRecorder
 }
 
 // startCapture begins recording r: the log lines its goroutine writes from
@@ -20,7 +22,7 @@ type requestCapture struct {
 func (ex *Explainer) startCapture(r *http.Request) requestCapture {
 	c := requestCapture{body: recordBody(r)}
 	if ex.logs != nil {
-		c.logs, c.mark = true, capturedLogs.mark()
+		c.logMark = capturedLogs.mark() + 1
 	}
 	return c
 }
@@ -31,8 +33,8 @@ func (ex *Explainer) startCapture(r *http.Request) requestCapture {
 // parsed a copy made by r.WithContext), or the JSON or text body. It must be
 // called from the goroutine that served the request.
 func (c *requestCapture) attach(rep *report.Report, r *http.Request) {
-	if c.logs {
-		rep.Logs, rep.LogsCut = capturedLogs.collect(c.mark)
+	if c.logMark != 0 {
+		rep.Logs, rep.LogsCut = capturedLogs.collect(c.logMark - 1)
 	}
 	v := c.body.describeBody(r.Header.Get("Content-Type"))
 	if len(v.form) > 0 && len(rep.Request.Form) == 0 {

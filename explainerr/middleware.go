@@ -23,12 +23,15 @@ func (ex *Explainer) Middleware(next http.Handler) http.Handler {
 			// No page will replace the app's response: let it through.
 			w.state = stPassThrough
 		}
+		// The deferred function reaches the verdict through a pointer, so
+		// that it is not copied into the closure on every request.
+		verdict := &admit
 		defer func() {
 			// From here on, calls from goroutines the handler left
 			// running are dropped.
 			w.done.Store(true)
 			if v := recover(); v != nil || w.fail != nil || w.handlerErr != nil {
-				ex.finish(w, r, admit, v)
+				ex.finish(w, r, *verdict, v)
 			}
 		}()
 		next.ServeHTTP(w, r)

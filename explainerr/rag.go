@@ -18,8 +18,9 @@ import (
 const retrievalNotLinked = "Retrieval is on (EXPLAINERR_RAG) but the index reader is not linked into this program, " +
 	"so the explanation is made without the app's source. To retrieve it, add this import to your main package: import " + RetrievalImport
 
-// errRetrievalNotLinked is the retrieval error when no index reader is linked.
-var errRetrievalNotLinked = errors.New(retrievalNotLinked)
+// errRetrievalNotLinked is the retrieval error when no index reader is
+// linked; the notice that says so is made once, by New.
+var errRetrievalNotLinked = errors.New("retrieval is on but no index reader is linked")
 
 // indexHint says how to build the index from the user's own module.
 const indexHint = "build it with \"go tool explainerr index ./...\" at your module's root " +

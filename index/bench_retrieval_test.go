@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/binary"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"os/exec"
@@ -18,8 +19,10 @@ import (
 // it), else in a temporary directory:
 //   - "10k": golang.org/x/tools and golang.org/x/net (about 10,000 chunks);
 //   - "88k": the standard library, the Go command and toolchain (GOROOT's
-//     cmd module) and the modules in the module cache's golang.org/x
-//     directory (about 88,000 chunks).
+//     cmd module) and the golang.org/x modules this module requires (about
+//     88,000 chunks).
+// Module versions are the ones go.mod selects, so the indexes are the same
+// wherever `go mod download` has run.
 //
 // Each also holds the vectors in a sqlite-vec vec0 table, bench_vec0, for
 // the exact sqlite-vec scan the shortlist is compared with.
@@ -27,20 +30,18 @@ import (
 // benchModules returns the module directories of a benchmark index.
 func benchModules(tb testing.TB, size string) []string {
 	tb.Helper()
-	cache := goEnv(tb, "GOMODCACHE")
-	x := filepath.Join(cache, "golang.org", "x")
-	tools := moduleDir(tb, "golang.org/x/tools")
-	net := latestInCache(tb, x, "net@")
 	switch size {
 	case "10k":
-		return []string{tools, net}
+		return []string{moduleDir(tb, "golang.org/x/tools"), moduleDir(tb, "golang.org/x/net")}
 	case "88k":
 		src := filepath.Join(goEnv(tb, "GOROOT"), "src")
-		dirs := []string{src, filepath.Join(src, "cmd"), tools, net}
-		for _, name := range []string{"sys@", "text@", "crypto@", "mod@", "sync@", "term@", "telemetry@"} {
-			if d := latestInCache(nil, x, name); d != "" {
-				dirs = append(dirs, d)
-			}
+		dirs := []string{src, filepath.Join(src, "cmd")}
+		out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "golang.org/x/...").Output()
+		if err != nil {
+			tb.Fatalf("go list -m golang.org/x/...: %v", err)
+		}
+		for _, d := range strings.Fields(string(out)) {
+			dirs = append(dirs, d)
 		}
 		return dirs
 	}
@@ -54,22 +55,6 @@ func goEnv(tb testing.TB, name string) string {
 		tb.Fatalf("go env %s: %v", name, err)
 	}
 	return strings.TrimSpace(string(out))
-}
-
-// latestInCache returns the last directory of dir whose name starts with
-// prefix ("net@"), or "" (a failure when tb is set).
-func latestInCache(tb testing.TB, dir, prefix string) string {
-	entries, _ := os.ReadDir(dir)
-	found := ""
-	for _, e := range entries {
-		if e.IsDir() && strings.HasPrefix(e.Name(), prefix) {
-			found = filepath.Join(dir, e.Name())
-		}
-	}
-	if found == "" && tb != nil {
-		tb.Fatalf("no %s* module in %s: run `go mod download golang.org/x/%s@latest` outside this module", prefix, dir, strings.TrimSuffix(prefix, "@"))
-	}
-	return found
 }
 
 // benchRetriever opens (building it first if needed) a benchmark index.
@@ -94,24 +79,44 @@ func benchRetriever(tb testing.TB, size string, opts RetrieverOptions) *Retrieve
 	return r
 }
 
-// writeMultiModuleIndex writes one index of every package of several
-// modules, each module's files under its directory's name, plus the
-// bench_vec0 table.
+// writeMultiModuleIndex writes one index of the Go files (not tests) of
+// several module directories, each module's files under its directory's
+// name, plus the bench_vec0 table. Files are found by walking the
+// directories, every build constraint included, so that a module whose
+// dependencies are not all downloaded is indexed too.
 func writeMultiModuleIndex(ctx context.Context, path string, dirs []string) error {
-	var plan buildPlan
+	var files []sourceFile
 	for _, dir := range dirs {
-		found, err := discover(ctx, dir, dir, []string{"./..."}, false)
+		base := filepath.Base(dir)
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			name := d.Name()
+			if d.IsDir() {
+				if p != dir && (name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+				return nil
+			}
+			rel, err := filepath.Rel(dir, p)
+			if err != nil {
+				return err
+			}
+			rel = base + "/" + filepath.ToSlash(rel)
+			files = append(files, sourceFile{Abs: p, Rel: rel, Pkg: filepath.ToSlash(filepath.Dir(rel)), Kind: fileGo})
+			return nil
+		})
 		if err != nil {
 			return err
 		}
-		for i := range found.Files {
-			found.Files[i].Rel = filepath.Base(dir) + "/" + found.Files[i].Rel
-		}
-		p, err := planBuild(ctx, found.Files, previous{files: map[string]fileRecord{}}, func(string, int, int) {})
-		if err != nil {
-			return err
-		}
-		plan.changed = append(plan.changed, p.changed...)
+	}
+	plan, err := planBuild(ctx, files, previous{files: map[string]fileRecord{}}, func(string, int, int) {})
+	if err != nil {
+		return err
 	}
 	opts := BuildOptions{Dir: dirs[0], Path: path}
 	if err := opts.defaults(); err != nil {

@@ -25,7 +25,8 @@ type BuildOptions struct {
 	Embedder Embedder
 	// Tests includes _test.go files.
 	Tests bool
-	// Rebuild discards an existing index instead of updating it.
+	// Rebuild discards an existing index instead of updating it. A file
+	// that is not an explainerr index is never discarded.
 	Rebuild bool
 	// Progress, when set, is called as files are chunked (stage
 	// "chunking") and chunks embedded (stage "embedding").

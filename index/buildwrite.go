@@ -63,7 +63,7 @@ func createIndex(ctx context.Context, opts BuildOptions, target string, reset bo
 		return 0, 0, err
 	}
 	w := newWriter(tx)
-	w.termRows, w.identRows = &[]termRow{}, &[]identRow{}
+	w.bulk = newBulkRows()
 	inputs := make([]string, len(all))
 	finalText := make([]string, len(all))
 	hashes := make([]string, len(all))
@@ -88,10 +88,7 @@ func createIndex(ctx context.Context, opts BuildOptions, target string, reset bo
 				return err
 			}
 		}
-		if err := w.flushIdents(); err != nil {
-			return err
-		}
-		return w.flushTerms()
+		return w.flushBulk()
 	}
 	if err := embedAndStore(ctx, w, opts, meta.Dims, ids, inputs, insertRows); err != nil {
 		return 0, 0, err

@@ -44,16 +44,12 @@ type discovery struct {
 // _test.go files only when tests is set.
 func discover(ctx context.Context, dir, root string, patterns []string, tests bool) (discovery, error) {
 	var d discovery
-	cfg := &packages.Config{
-		Context: ctx,
-		Dir:     dir,
-		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedEmbedFiles,
-		Tests:   tests,
-		Logf:    nil,
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		return d, fmt.Errorf("listing packages %s: %w", strings.Join(patterns, " "), err)
+	listed, ok := walkPackages(dir, root, patterns, tests)
+	if !ok {
+		var err error
+		if listed, d.Warnings, err = loadPackages(ctx, dir, patterns, tests); err != nil {
+			return d, err
+		}
 	}
 	seen := map[string]bool{}
 	pkgDirs := map[string]string{} // directory -> import path
@@ -74,26 +70,15 @@ func discover(ctx context.Context, dir, root string, patterns []string, tests bo
 		seen[abs] = true
 		d.Files = append(d.Files, sourceFile{Abs: abs, Rel: rel, Pkg: pkg, Kind: kind})
 	}
-	for _, p := range pkgs {
-		for _, e := range p.Errors {
-			if e.Kind == packages.ListError && len(p.GoFiles) == 0 {
-				d.Warnings = append(d.Warnings, e.Msg)
+	for _, f := range listed {
+		switch {
+		case f.embedded:
+			if k := assetKind(f.abs); k != "" {
+				add(f.abs, f.pkg, k)
 			}
-		}
-		pkgPath := basePackagePath(p.PkgPath)
-		for _, f := range p.GoFiles {
-			if !tests && strings.HasSuffix(f, "_test.go") {
-				continue
-			}
-			if strings.HasSuffix(f, ".go") {
-				add(f, pkgPath, fileGo)
-				pkgDirs[filepath.Dir(f)] = pkgPath
-			}
-		}
-		for _, f := range p.EmbedFiles {
-			if k := assetKind(f); k != "" {
-				add(f, pkgPath, k)
-			}
+		case strings.HasSuffix(f.abs, ".go") && (tests || !strings.HasSuffix(f.abs, "_test.go")):
+			add(f.abs, f.pkg, fileGo)
+			pkgDirs[filepath.Dir(f.abs)] = f.pkg
 		}
 	}
 	for _, base := range assetRoots(dir, patterns, pkgDirs) {
@@ -103,6 +88,46 @@ func discover(ctx context.Context, dir, root string, patterns []string, tests bo
 	}
 	slices.SortFunc(d.Files, func(a, b sourceFile) int { return strings.Compare(a.Rel, b.Rel) })
 	return d, nil
+}
+
+// listedFile is a file of a package: a Go file, or a file it embeds.
+type listedFile struct {
+	abs      string
+	pkg      string // the package's import path
+	embedded bool
+}
+
+// loadPackages lists the files of the packages matching patterns with
+// go/packages (the go command), run in dir.
+func loadPackages(ctx context.Context, dir string, patterns []string, tests bool) ([]listedFile, []string, error) {
+	cfg := &packages.Config{
+		Context: ctx,
+		Dir:     dir,
+		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedEmbedFiles,
+		Tests:   tests,
+		Logf:    nil,
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("listing packages %s: %w", strings.Join(patterns, " "), err)
+	}
+	var files []listedFile
+	var warnings []string
+	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			if e.Kind == packages.ListError && len(p.GoFiles) == 0 {
+				warnings = append(warnings, e.Msg)
+			}
+		}
+		pkgPath := basePackagePath(p.PkgPath)
+		for _, f := range p.GoFiles {
+			files = append(files, listedFile{abs: f, pkg: pkgPath})
+		}
+		for _, f := range p.EmbedFiles {
+			files = append(files, listedFile{abs: f, pkg: pkgPath, embedded: true})
+		}
+	}
+	return files, warnings, nil
 }
 
 // basePackagePath drops the test-variant suffix of a go/packages path

@@ -48,11 +48,11 @@ func (h *HashEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, 
 
 // vector embeds one text.
 func (h *HashEmbedder) vector(text string) []float32 {
-	tf := map[string]int{}
-	subTokens(text, func(t string) { tf[t]++ })
+	tf := map[uint64]int{}
+	hashedSubTokens(text, func(sum uint64) { tf[sum]++ })
 	v := make([]float64, h.dims)
-	for tok, n := range tf {
-		idx, sign := h.slot(tok)
+	for sum, n := range tf {
+		idx, sign := h.slotOf(sum)
 		v[idx] += sign * (1 + math.Log(float64(n)))
 	}
 	var norm float64
@@ -77,7 +77,11 @@ func (h *HashEmbedder) vector(text string) []float32 {
 func (h *HashEmbedder) slot(tok string) (int, float64) {
 	f := fnv.New64a()
 	f.Write([]byte(tok))
-	sum := f.Sum64()
+	return h.slotOf(f.Sum64())
+}
+
+// slotOf returns the dimension and sign of a token's FNV-1a hash.
+func (h *HashEmbedder) slotOf(sum uint64) (int, float64) {
 	sign := 1.0
 	if sum>>63 == 1 {
 		sign = -1

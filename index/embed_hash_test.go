@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -91,5 +92,29 @@ func TestNewEmbedder(t *testing.T) {
 	}
 	if _, err := NewEmbedder("bert", 0); err == nil {
 		t.Error("unknown embedder accepted")
+	}
+}
+
+// TestHashedSubTokensMatchSubTokens checks the fast tokenizer of the hash
+// embedder against subTokens on Go source, identifiers of every shape and
+// non-ASCII text.
+func TestHashedSubTokensMatchSubTokens(t *testing.T) {
+	texts := []string{
+		`func (s *Store) GetPost(ctx context.Context, id int) (*Post, error) { return nil, ErrNotFound }`,
+		`parseHTTPRequest_v2 userID2Name HTTPServer _private __x a_b ID XMLHttpRequest2FA utf8 sha256Sum 12345 x`,
+		`// Größe des Puffers: maxÄnderungen; naïve café ünïcode_Ident ΣigmaΛambda`,
+		`CREATE TABLE posts (id INTEGER PRIMARY KEY, author_id INTEGER); {{ .Author.Name }} {{template "footer"}}`,
+		strings.Repeat("VeryLongIdentifierNameThatGoesOnAndOn", 3) + " " + strings.Repeat("a", 70),
+		"",
+	}
+	for _, text := range texts {
+		var want, got []uint64
+		subTokens(text, func(s string) { want = append(want, fnvString(s)) })
+		hashedSubTokens(text, func(h uint64) { got = append(got, h) })
+		if !slices.Equal(got, want) {
+			var toks []string
+			subTokens(text, func(s string) { toks = append(toks, s) })
+			t.Errorf("%.40q: %d hashes, want %d (tokens %q)", text, len(got), len(want), toks)
+		}
 	}
 }

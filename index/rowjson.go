@@ -46,25 +46,6 @@ func termsJSON(tf map[string]int) []byte {
 	return append(b, '}')
 }
 
-// termRowsJSON encodes term rows as [["term",chunk_id,weight],...].
-func termRowsJSON(rows []termRow) []byte {
-	b := make([]byte, 0, 24*len(rows)+2)
-	b = append(b, '[')
-	for i, r := range rows {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '[')
-		b = appendJSONString(b, r.term)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, r.id, 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(r.weight), 10)
-		b = append(b, ']')
-	}
-	return append(b, ']')
-}
-
 // appendJSONString appends s as a JSON string; invalid UTF-8 becomes U+FFFD.
 func appendJSONString(b []byte, s string) []byte {
 	const hexDigits = "0123456789abcdef"

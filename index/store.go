@@ -46,6 +46,10 @@ func openDB(path string, readOnly bool) (*sql.DB, error) {
 	q.Set("_busy_timeout", "5000")
 	if readOnly {
 		q.Set("mode", "ro")
+	} else {
+		// A build takes the write lock when it begins, so two builds
+		// queue instead of failing half-way.
+		q.Set("_txlock", "immediate")
 	}
 	u.RawQuery = q.Encode()
 	return sql.Open("sqlite3", u.String())

@@ -1,63 +1,8 @@
 package index
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
-	"strings"
 )
-
-// termRow is one row of chunk_terms.
-type termRow struct {
-	term   string
-	id     int64
-	weight int
-}
-
-// flushTerms writes the collected terms of a new index in key order, which
-// packs the table tightly.
-func (w *writer) flushTerms() error {
-	if w.termRows == nil {
-		return nil
-	}
-	rows := *w.termRows
-	w.termRows = nil
-	slices.SortFunc(rows, func(a, b termRow) int {
-		return cmp.Or(strings.Compare(a.term, b.term), cmp.Compare(a.id, b.id))
-	})
-	err := w.insertRows("chunk_terms(term, chunk_id, weight)", 3, len(rows), func(i int, args []any) {
-		args[0], args[1], args[2] = rows[i].term, rows[i].id, rows[i].weight
-	})
-	if err != nil {
-		return fmt.Errorf("storing terms: %w", err)
-	}
-	return nil
-}
-
-// identRow is one row of idents.
-type identRow struct {
-	id         int64
-	name, role string
-}
-
-// flushIdents writes the collected identifiers of a new index in key order.
-func (w *writer) flushIdents() error {
-	if w.identRows == nil {
-		return nil
-	}
-	rows := *w.identRows
-	w.identRows = nil
-	slices.SortFunc(rows, func(a, b identRow) int {
-		return cmp.Or(cmp.Compare(a.id, b.id), strings.Compare(a.name, b.name), strings.Compare(a.role, b.role))
-	})
-	err := w.insertRows("idents(chunk_id, name, role)", 3, len(rows), func(i int, args []any) {
-		args[0], args[1], args[2] = rows[i].id, rows[i].name, rows[i].role
-	})
-	if err != nil {
-		return fmt.Errorf("storing identifiers: %w", err)
-	}
-	return nil
-}
 
 // deleteTerms deletes a stored chunk's terms. chunk_terms is keyed by term,
 // so the chunk's terms are computed again from its stored identifiers and

@@ -57,11 +57,10 @@ type writer struct {
 	// inserted holds the chunks inserted by this build: they have no
 	// vector to replace yet.
 	inserted map[int64]bool
-	// termRows and identRows, when not nil, collect the terms and
-	// identifiers of inserted chunks, to be written in key order by
-	// flushTerms and flushIdents (a new index).
-	termRows  *[]termRow
-	identRows *[]identRow
+	// bulk, when not nil, collects the terms and identifiers of inserted
+	// chunks, to be written in key order by flushTerms and flushIdents (a
+	// new index, whose chunks are inserted in id order).
+	bulk *bulkRows
 }
 
 func newWriter(tx *sql.Tx) *writer {
@@ -231,18 +230,12 @@ func (w *writer) insertChunkData(id int64, c *chunk, d *chunkData, text, hash st
 		}
 	}
 	w.inserted[id] = true
-	if w.identRows != nil {
-		for _, nr := range d.idents {
-			*w.identRows = append(*w.identRows, identRow{id: id, name: nr[0], role: nr[1]})
-		}
-	} else if err := w.exec(sqlInsertIdents, id, identsJSON(d.idents)); err != nil {
-		return 0, fmt.Errorf("storing identifiers of %s %s: %w", c.File, c.Symbol, err)
-	}
-	if w.termRows != nil {
-		for t, n := range d.terms {
-			*w.termRows = append(*w.termRows, termRow{term: t, id: id, weight: n})
-		}
+	if w.bulk != nil {
+		w.bulk.add(id, d)
 		return id, nil
+	}
+	if err := w.exec(sqlInsertIdents, id, identsJSON(d.idents)); err != nil {
+		return 0, fmt.Errorf("storing identifiers of %s %s: %w", c.File, c.Symbol, err)
 	}
 	if err := w.exec(sqlInsertTerms, id, termsJSON(d.terms)); err != nil {
 		return 0, fmt.Errorf("storing terms of %s %s: %w", c.File, c.Symbol, err)

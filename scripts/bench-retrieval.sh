@@ -3,9 +3,10 @@
 # code: the recall@4 of the shortlist against the exact cosine ranking, and
 # its latency next to the exact scan of a sqlite-vec vec0 table (and the
 # exact scan `explainerr search -exact` uses), at about 10,000 chunks
-# (golang.org/x/tools + golang.org/x/net) and about 88,000 (the standard
-# library + the golang.org/x modules in the module cache). Then the latency
-# of a whole search (vector and lexical rankings fused), default and -exact.
+# (golang.org/x/tools + golang.org/x/net) and about 88,000 (GOROOT's std
+# and cmd modules + every module go.mod requires), all with the default
+# hash embedder. Then the latency of a whole search (vector and lexical
+# rankings fused, k=4), default and -exact.
 #
 #   scripts/bench-retrieval.sh               # 7 rounds
 #   ROUNDS=3 N=50 scripts/bench-retrieval.sh # quicker
@@ -13,9 +14,8 @@
 # Each round runs every candidate once, in a random order, as its own
 # process over N queries; ratios are taken round by round, and the table
 # gives their median with the smallest and largest. The indexes are built
-# on the first run (minutes for the large one) and kept in
-# $EXPLAINERR_BENCH_DIR (default ~/.cache/explainerr-bench). x/net must be
-# in the module cache: `cd /tmp && go mod download golang.org/x/net@latest`.
+# on the first run (minutes for the large one; `go mod download` first) and
+# kept in $EXPLAINERR_BENCH_DIR (default ~/.cache/explainerr-bench).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 ROUNDS=${ROUNDS:-7}

@@ -8,6 +8,8 @@
 #   scripts/measure-adoption.sh            # 7 alternating edit-rebuild rounds
 #   RUNS=3 FIRST=0 scripts/measure-adoption.sh   # quicker, no first builds
 #   RAG=1 scripts/measure-adoption.sh      # also the variant with retrieval (cgo)
+#   VARIANTS="recoverer model" RUNS=0 scripts/measure-adoption.sh   # first builds of a subset only
+# ROOT names the checkout to measure (default: the one holding this script).
 #
 # The variants (each one main package in a scratch module that requires
 # explainerr through a replace to this checkout):
@@ -18,7 +20,7 @@
 #              constructed: the model client's own cost in a bare app
 #   rag        model + retrieval (index/rag; needs cgo), when RAG=1
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 RUNS=${RUNS:-7}
 FIRST=${FIRST:-1}
 RAG=${RAG:-0}
@@ -27,6 +29,8 @@ trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
 
 variants=(recoverer core model openai)
 [ "$RAG" = 1 ] && variants+=(rag)
+# VARIANTS="recoverer model" measures a subset (recoverer always first).
+[ -n "${VARIANTS:-}" ] && read -r -a variants <<<"$VARIANTS"
 
 # The app: a few chi routes, the same in every variant; only the wiring
 # (the imports and the wrap function) differs.
@@ -132,12 +136,15 @@ echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 declare -A first
 if [ "$FIRST" = 1 ]; then
 	# First build: an empty build cache (the module cache stays warm: the
-	# download is not counted). -debug-actiongraph records each step's time.
+	# download is not counted). CPU time (user + system, all compiler and
+	# linker processes) is what the build costs; wall time depends on the
+	# machine's other work. -debug-actiongraph records each step's time.
 	for v in "${variants[@]}"; do
 		export GOCACHE=$work/cache-$v
-		t0=$(now)
-		CGO_ENABLED=$(cgo_of "$v") go build -debug-actiongraph="$work/graph-$v.json" -o "$work/bin/$v" "./app/$v"
-		first[$v]=$(echo "$(now) - $t0" | bc)
+		CGO_ENABLED=$(cgo_of "$v") /usr/bin/time -f "%e %U %S" -o "$work/time-$v" \
+			go build -debug-actiongraph="$work/graph-$v.json" -o "$work/bin/$v" "./app/$v"
+		read -r wall user sys <"$work/time-$v"
+		first[$v]=$(printf "%.0f CPU s (%.0f s wall)" "$(echo "$user + $sys" | bc)" "$wall")
 		chmod -R u+w "$GOCACHE"
 		rm -rf "$GOCACHE"
 	done
@@ -145,7 +152,7 @@ if [ "$FIRST" = 1 ]; then
 fi
 
 # Warm the cache, then alternate one-line edits and rebuilds.
-for v in "${variants[@]}"; do build "$v"; done
+for v in "${variants[@]}"; do [ -f "bin/$v" ] || build "$v"; done
 declare -A times
 for ((i = 1; i <= RUNS; i++)); do
 	for v in "${variants[@]}"; do
@@ -158,39 +165,27 @@ done
 
 mb() { awk -v b="$1" 'BEGIN {printf "%.1f", b / 1048576}'; }
 base_size=$(stat -c %s bin/recoverer)
-base_edit=$(echo "${times[recoverer]}" | tr ' ' '\n' | grep . | median)
+base_edit=$(echo "${times[recoverer]:-}" | tr ' ' '\n' | grep . | median || true)
 echo
-echo "| variant | binary (MB) | growth vs recoverer (MB) | one-line edit rebuild, median of $RUNS (s) | × recoverer | first build, empty cache (s) |"
+echo "| variant | binary (MB) | growth vs recoverer (MB) | one-line edit rebuild, median of $RUNS (s) | × recoverer | first build, empty cache |"
 echo "| --- | --- | --- | --- | --- | --- |"
 for v in "${variants[@]}"; do
 	size=$(stat -c %s "bin/$v")
-	edit=$(echo "${times[$v]}" | tr ' ' '\n' | grep . | median)
-	printf "| %s | %s | %s | %.2f | %.2f | %s |\n" "$v" "$(mb "$size")" "$(mb $((size - base_size)))" \
-		"$edit" "$(echo "$edit / $base_edit" | bc -l)" "${first[$v]:-not measured}"
+	if [ "$RUNS" -gt 0 ]; then
+		edit=$(echo "${times[$v]}" | tr ' ' '\n' | grep . | median)
+		edit_cols=$(printf "%.2f | %.2f" "$edit" "$(echo "$edit / $base_edit" | bc -l)")
+	else
+		edit_cols="not measured | not measured"
+	fi
+	printf "| %s | %s | %s | %s | %s |\n" "$v" "$(mb "$size")" "$(mb $((size - base_size)))" \
+		"$edit_cols" "${first[$v]:-not measured}"
 done
 
 if [ "$FIRST" = 1 ]; then
 	echo
-	echo "What dominates each first build (the five slowest steps, seconds of wall time):"
+	echo "What each first build compiles beyond the recoverer variant's (seconds of compile wall time, summed; the five slowest):"
 	for v in "${variants[@]}"; do
-		echo "- $v: $(python3 - "$work/graph-$v.json" <<'PY'
-import json, sys
-from datetime import datetime
-def t(s):
-    s = s.replace("Z", "+00:00")
-    if "." in s:
-        head, rest = s.split(".", 1)
-        frac = "".join(ch for ch in rest if ch.isdigit())
-        tz = rest[len(frac):]
-        s = head + "." + frac[:6].ljust(6, "0") + tz
-    return datetime.fromisoformat(s).timestamp()
-steps = []
-for a in json.load(open(sys.argv[1])):
-    if a.get("TimeDone") and a.get("TimeStart") and a.get("Mode") in ("build", "link"):
-        steps.append((t(a["TimeDone"]) - t(a["TimeStart"]), a["Mode"] + " " + a.get("Package", "")))
-steps.sort(reverse=True)
-print(", ".join(f"{p} {d:.1f}" for d, p in steps[:5]))
-PY
-)"
+		[ "$v" = recoverer ] && continue
+		echo "- $v: $(python3 "$root/scripts/actiongraph-extra.py" "$work/graph-recoverer.json" "$work/graph-$v.json")"
 	done
 fi

@@ -8,6 +8,9 @@ import (
 	"github.com/explainerr/explainerr/explainerr/stack"
 )
 
+// goroutinesBudget bounds the section of other goroutines, in characters.
+const goroutinesBudget = 2000
+
 // writeGoroutines adds the other goroutines that take part in the failure
 // (every goroutine a deadlock left waiting in app code), when there are any.
 func writeGoroutines(b *strings.Builder, gs []report.Goroutine) {
@@ -15,7 +18,7 @@ func writeGoroutines(b *strings.Builder, gs []report.Goroutine) {
 		return
 	}
 	b.WriteString("## Other goroutines waiting in the app's code\n\n```\n")
-	b.WriteString(redact.String(stack.GoroutinesText(gs)))
+	b.WriteString(redact.String(stack.GoroutinesText(gs, goroutinesBudget)))
 	b.WriteString("```\n\n")
 }
 

@@ -30,21 +30,53 @@ func String(s string) string {
 	if s == "" {
 		return s
 	}
+	out := once(s)
 	// A rule's change can make an earlier rule match (a path segment
 	// hidden, a query after it becomes visible): apply the rules again
-	// until nothing changes, so that redacting twice changes nothing.
-	for range maxPasses {
-		t := newText(hidePrivateKeys(s))
-		for k := range textRules {
-			t.run(k)
-		}
-		out := hideEnvSecrets(t.s)
+	// until nothing changes, so that redacting twice changes nothing. The
+	// rules work within lines, so only the lines that changed can change
+	// again.
+	for range maxPasses - 1 {
 		if out == s {
 			break
 		}
-		s = out
+		before, after := strings.Split(s, "\n"), strings.Split(out, "\n")
+		if len(before) != len(after) {
+			s, out = out, once(out)
+			continue
+		}
+		var changed []int
+		for i := range after {
+			if after[i] != before[i] {
+				changed = append(changed, i)
+			}
+		}
+		sub := make([]string, len(changed))
+		for j, i := range changed {
+			sub[j] = after[i]
+		}
+		again := strings.Split(once(strings.Join(sub, "\n")), "\n")
+		if len(again) != len(sub) {
+			s, out = out, once(out)
+			continue
+		}
+		for j, i := range changed {
+			after[i] = again[j]
+		}
+		s, out = out, strings.Join(after, "\n")
 	}
-	return s
+	return out
+}
+
+// once applies every rule to s once.
+func once(s string) string {
+	t := newText(hidePrivateKeys(s))
+	for k := range textRules {
+		t.run(k)
+	}
+	out := t.s
+	t.free()
+	return hideEnvSecrets(out)
 }
 
 // maxPasses bounds how many times String applies its rules.

@@ -126,6 +126,16 @@ func TestStringLeavesCodeAlone(t *testing.T) {
 		"mailto:alice@example.com",
 		"/reset/{token}",
 		"GET /keys/primary",
+		"\tDefaultMaxTokens        = 700",
+		"max_tokens: 4096",
+		"\tu.TotalTokens = u.PromptTokens + u.CompletionTokens",
+		"db.QueryRow(`SELECT value FROM meta WHERE key = 'schema_version'`)",
+		"db.QueryRow(`SELECT value FROM meta WHERE key = ?`, metaKey)",
+		`KindSignature  = "signature"`,
+		`sessionCookie = "session"`,
+		`shortlistMetaKey = "shortlist_code"`,
+		`t.Errorf("Authorization = %q", got)`,
+		`panic("connecting with api_key=" + key + " failed")`,
 	} {
 		if got := String(code); got != code {
 			t.Errorf("String(%q) = %q, want it unchanged", code, got)

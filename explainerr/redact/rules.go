@@ -3,6 +3,7 @@ package redact
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // A rule hides one kind of secret inside single lines of text. Every line
@@ -28,9 +29,12 @@ type rule struct {
 	apply func(line string) string
 	// gate, when set, is a cheap test that a line holding an anchor must
 	// pass for the rule to run on it: false only when the rule cannot
-	// change the line.
-	gate func(line string) bool
+	// change the line. Rules that share a gate share its answers.
+	gate *gate
 }
+
+// A gate is a cheap test of a line, shared by rules.
+type gate struct{ pass func(line string) bool }
 
 // line rewrites one line of text.
 func (r *rule) line(line string) string {
@@ -76,7 +80,7 @@ type text struct {
 	s string
 	// foldAll is set when s holds a non-ASCII letter that a
 	// case-insensitive expression matches as an ASCII one (U+212A KELVIN
-	// SIGN as k, U+017F LONG S as s): the lower-case copy cannot find
+	// SIGN as k, U+017F LONG S as s): ASCII case folding cannot find
 	// anchors then, so rules with case-insensitive anchors try every line.
 	foldAll bool
 	// hits[i] lists, in order, where the anchors of textRules[i] occur;
@@ -89,7 +93,7 @@ type text struct {
 }
 
 type gateResult struct {
-	gate *func(string) bool
+	gate *gate
 	line string
 	pass bool
 }
@@ -100,17 +104,33 @@ func (t *text) passes(r *rule, line string) bool {
 		return true
 	}
 	for _, g := range t.gates {
-		if g.gate == &r.gate && g.line == line {
+		if g.gate == r.gate && g.line == line {
 			return g.pass
 		}
 	}
-	pass := r.gate(line)
-	t.gates = append(t.gates, gateResult{gate: &r.gate, line: line, pass: pass})
+	pass := r.gate.pass(line)
+	t.gates = append(t.gates, gateResult{gate: r.gate, line: line, pass: pass})
 	return pass
 }
 
+// texts keeps texts for reuse, with their slices, so that redacting a
+// text allocates little.
+var texts = sync.Pool{New: func() any { return new(text) }}
+
+// newText returns a text for s from the pool; put it back with free.
 func newText(s string) *text {
-	return &text{s: s, foldAll: strings.Contains(s, "\u212a") || strings.Contains(s, "\u017f"), stale: true}
+	t := texts.Get().(*text)
+	t.s, t.stale = s, true
+	t.foldAll = strings.Contains(s, "\u212a") || strings.Contains(s, "\u017f")
+	return t
+}
+
+// free returns t to the pool.
+func (t *text) free() {
+	t.s = ""
+	clear(t.gates)
+	t.gates = t.gates[:0]
+	texts.Put(t)
 }
 
 // run applies textRules[k] to every line of t that holds one of its

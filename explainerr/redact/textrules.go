@@ -43,7 +43,7 @@ var textRules = append([]*rule{
 		foldAnchors: nameStems,
 		re:          regexp.MustCompile(`(["']?)(` + nameExpr + `)(["']?)[ \t]*(?::=|=|:)[ \t]*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|` + "`[^`\\n]*`" + `)`),
 		hide:        hideQuoted,
-		gate:        hasSensitiveName,
+		gate:        sensitiveNameGate,
 	},
 	{
 		// name=value with no spaces: query strings, DSNs, logfmt,
@@ -53,7 +53,7 @@ var textRules = append([]*rule{
 		foldAnchors: append([]string{"code="}, nameStems...),
 		re:          regexp.MustCompile(`(` + nameExpr + `)=([^\s&;,'"})<>=][^\s&;,'"})<>]*)`),
 		hide:        hideGroup(2, keepPair),
-		gate:        hasSensitiveNameOrCode,
+		gate:        sensitiveNameOrCodeGate,
 	},
 	{
 		// A whole line giving a sensitive name a value: YAML
@@ -64,15 +64,15 @@ var textRules = append([]*rule{
 		foldAnchors: nameStems,
 		re:          regexp.MustCompile(`^([ \t]*(?:export[ \t]+|-[ \t]+)?)(["']?)(` + nameExpr + `)(["']?)[ \t]*(?:=|:)[ \t]*([^\s="'` + "`" + `][^\n]*?)[ \t\r]*$`),
 		hide:        hideGroup(5, keepLineValue),
-		gate:        hasSensitiveName,
+		gate:        sensitiveNameGate,
 	},
 	{
 		// name = value inside a line, with spaces.
 		name:        "spaced values of sensitive names",
 		foldAnchors: nameStems,
-		re:          regexp.MustCompile(`(?:^|[ \t(\[{,])(["']?)(` + nameExpr + `)(["']?)[ \t]*=[ \t]+([^\s="'` + "`" + `][^\s,;]*)`),
+		re:          regexp.MustCompile(`(?:^|[ \t(\[{,])(["']?)(` + nameExpr + `)(["']?)[ \t]*=[ \t]+([^\s="'` + "`" + `][^\s,;"'` + "`" + `]*)`),
 		hide:        hideGroup(4, keepInlineValue),
-		gate:        hasSensitiveName,
+		gate:        sensitiveNameGate,
 	},
 	{
 		name:        "secrets in URL paths",
@@ -81,6 +81,14 @@ var textRules = append([]*rule{
 		hide:        hideSecretSegments,
 	},
 }, tokenRules...)
+
+// The gates of the rules that judge values by their name: a line they can
+// change holds a sensitive name (or, for name=value pairs, an OAuth
+// "code=").
+var (
+	sensitiveNameGate       = &gate{pass: hasSensitiveName}
+	sensitiveNameOrCodeGate = &gate{pass: hasSensitiveNameOrCode}
+)
 
 // hasSensitiveNameOrCode is the gate of the name=value rule, which also
 // hides an OAuth "code=" in a URL.
@@ -100,11 +108,81 @@ func keepSchemeWord(line string, m []int) bool {
 // its name is sensitive.
 func hideQuoted(line string, m []int) string {
 	name, lit := line[m[4]:m[5]], line[m[8]:m[9]]
-	if !IsSensitiveName(name) || len(lit) <= 2 || lit[1:len(lit)-1] == Mask {
+	if !IsSensitiveName(name) || len(lit) <= 2 || isLabel(name, lit[1:len(lit)-1]) || afterSQLKeyword(line, m[2]) {
 		return line[m[0]:m[1]]
 	}
 	q := lit[:1]
 	return line[m[0]:m[8]] + q + Mask + q
+}
+
+// isLabel reports whether the literal v given to a sensitive name is no
+// secret but a label or code: Mask itself; a sensitive word or the name
+// itself (KindSignature = "signature", sessionCookie = "session"); Go
+// code between two string literals (api_key=" + key + "); or, for a name
+// whose only sensitive word is KEY (cacheKey, MetaKey), an identifier
+// such as "schema_version".
+func isLabel(name, v string) bool {
+	if v == Mask || strings.EqualFold(v, name) || wordKind([]byte(strings.ToLower(v))) == sensitiveWord {
+		return true
+	}
+	t := strings.TrimSpace(v)
+	if strings.HasPrefix(t, "+") || strings.HasSuffix(t, "+") || strings.HasPrefix(t, ",") {
+		return true
+	}
+	return onlyKeyWord(name) && isLowerIdent(v)
+}
+
+// onlyKeyWord reports whether the only sensitive words of name are "key"
+// and "keys".
+func onlyKeyWord(name string) bool {
+	only := true
+	lowerName := strings.ToLower(name)
+	for _, w := range []string{"api", "token", "secret", "pass", "pwd", "sig", "auth", "cookie", "session", "credential", "private", "bearer", "jwt", "csrf", "xsrf", "otp"} {
+		if strings.Contains(lowerName, w) {
+			only = false
+		}
+	}
+	return only
+}
+
+// isLowerIdent reports whether v is a lower-case identifier with no
+// digits, such as "schema_version".
+func isLowerIdent(v string) bool {
+	if v == "" {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; !('a' <= c && c <= 'z' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// sqlKeywords come before a column compared with a value in SQL.
+var sqlKeywords = []string{"where", "and", "or", "set", "on", "when", "having", "not"}
+
+// afterSQLKeyword reports whether the word before position i of line is
+// an SQL keyword: "WHERE key = 'app'" compares a column.
+func afterSQLKeyword(line string, i int) bool {
+	j := i
+	for j > 0 && (line[j-1] == ' ' || line[j-1] == '\t' || line[j-1] == '(') {
+		j--
+	}
+	k := j
+	for k > 0 && ('a' <= line[k-1]|0x20 && line[k-1]|0x20 <= 'z') {
+		k--
+	}
+	if j == i || k == j {
+		return false
+	}
+	w := strings.ToLower(line[k:j])
+	for _, kw := range sqlKeywords {
+		if w == kw {
+			return true
+		}
+	}
+	return false
 }
 
 // keepPair keeps a name=value pair whose name is not sensitive, or whose
@@ -135,17 +213,34 @@ func keepLineValue(line string, m []int) bool {
 // keepInlineValue keeps a value inside a line that is code or a setting.
 func keepInlineValue(line string, m []int) bool {
 	name, value := line[m[4]:m[5]], line[m[8]:m[9]]
-	return !IsSensitiveName(name) || isSettingWord(value) || value == Mask || isCode(value)
+	return !IsSensitiveName(name) || isSettingWord(value) || isCode(value) || afterSQLKeyword(line, m[4])
 }
 
 // isCode reports whether an unquoted value looks like Go code rather than
 // a secret: a call or composite, a value continued on the next line, or an
 // identifier or selector with no digits (tok, cfg.APIKey).
 func isCode(v string) bool {
-	if strings.ContainsAny(v, "()[]{}") || strings.HasSuffix(v, ",") {
+	if strings.ContainsAny(v, "()[]{}") || strings.HasSuffix(v, ",") || strings.HasPrefix(v, "%") {
 		return true
 	}
-	v = strings.TrimLeft(v, "&*!")
+	// An expression of identifiers: a + b.c, x * y.
+	fields := strings.Fields(v)
+	for i, f := range fields {
+		if i%2 == 1 {
+			if len(f) > 2 || strings.Trim(f, "+-*/%&|^<>=!") != "" {
+				return false
+			}
+			continue
+		}
+		if !isIdent(strings.TrimLeft(f, "&*!")) {
+			return false
+		}
+	}
+	return len(fields) > 0
+}
+
+// isIdent reports whether v is an identifier or selector with no digits.
+func isIdent(v string) bool {
 	if v == "" {
 		return false
 	}
@@ -177,7 +272,13 @@ var settingWords = map[string]bool{
 
 // isSettingWord reports whether value is a setting such as "error" or "off".
 func isSettingWord(value string) bool {
-	return value == Mask || settingWords[strings.ToLower(value)] || isPlaceholder(value)
+	return value == Mask || settingWords[strings.ToLower(value)] || isPlaceholder(value) || isSmallNumber(value)
+}
+
+// isSmallNumber reports whether value is a number of at most five digits,
+// such as a limit (MaxTokens = 700): a setting, not a secret.
+func isSmallNumber(value string) bool {
+	return value != "" && len(value) <= 5 && strings.Trim(value, "0123456789") == ""
 }
 
 // isPlaceholder reports whether value is an SQL parameter placeholder:

@@ -9,8 +9,12 @@ import (
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
-// maxBlocked bounds how many distinct blocked goroutines a dump reports.
-const maxBlocked = 20
+// maxBlocked bounds how many distinct blocked goroutines a dump reports,
+// and maxBlockedFrames how many app frames (innermost first) each keeps.
+const (
+	maxBlocked       = 20
+	maxBlockedFrames = 4
+)
 
 // blockedGoroutines returns the goroutines of gs other than failing that
 // run app code, each as the call it waits in and its app frames, innermost
@@ -48,6 +52,7 @@ func blockedGoroutines(gs []*pp.Goroutine, failing *pp.Goroutine, c *Classifier,
 func waitingFrames(g *pp.Goroutine, c *Classifier, roots []string) []report.Frame {
 	var frames []report.Frame
 	var callee *report.Frame
+	apps := 0
 	for _, call := range g.Stack.Calls {
 		fn, file := call.Func.Complete, call.RemoteSrcPath
 		if fn == "" {
@@ -58,7 +63,10 @@ func waitingFrames(g *pp.Goroutine, c *Classifier, roots []string) []report.Fram
 			if len(frames) == 0 && callee != nil {
 				frames = append(frames, *callee)
 			}
-			frames = append(frames, f)
+			if apps < maxBlockedFrames {
+				frames = append(frames, f)
+			}
+			apps++
 			continue
 		}
 		if len(frames) == 0 {

@@ -3,7 +3,6 @@ package stack
 import (
 	"os"
 	"path/filepath"
-	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -36,7 +35,7 @@ type Classifier struct {
 // NewClassifier returns a classifier whose app is mainModule plus the extra
 // module or package prefixes. An empty mainModule is allowed.
 func NewClassifier(mainModule string, extra ...string) *Classifier {
-	c := &Classifier{GOROOT: runtime.GOROOT(), ModCache: defaultModCache()}
+	c := &Classifier{GOROOT: buildGOROOT, ModCache: defaultModCache()}
 	for _, p := range append([]string{mainModule}, extra...) {
 		p = strings.TrimSuffix(strings.TrimSpace(p), "/...")
 		p = strings.TrimSuffix(p, "/")

@@ -4,7 +4,13 @@
 //
 // The model is plain: a failure's stack is a []report.Frame, innermost
 // first. A Classifier decides who owns each frame (the app, a dependency,
-// the standard library, or the runtime's panic machinery); Capture and
-// FromPCs build frames from runtime.Callers; Format renders them for a
-// prompt; Sources reads and caches the lines around app frames.
+// the standard library, or the runtime's panic machinery) from the frame's
+// file first (explainerr's own source, GOROOT, the module cache, vendor
+// directories), because the compiler names a closure inlined into another
+// package after that package, and from the function's package for what
+// the file cannot tell. Capture and FromPCs build frames from
+// runtime.Callers; ParseDump reads a crash dump, keeping the failing
+// goroutine's creator and, for a hang, every goroutine waiting in app
+// code; Format renders frames for a prompt; Sources reads and caches the
+// lines around app frames.
 package stack

@@ -114,3 +114,23 @@ func TestParseDumpPanicListsNoBlockedGoroutines(t *testing.T) {
 		t.Errorf("a panic listed blocked goroutines: %+v", d.Blocked)
 	}
 }
+
+// TestGoroutinesTextBudget checks that goroutines past the budget are
+// counted, not printed, and that the first is always printed.
+func TestGoroutinesTextBudget(t *testing.T) {
+	var gs []report.Goroutine
+	for i := 0; i < 30; i++ {
+		gs = append(gs, report.Goroutine{ID: 100 + i, State: "chan receive", Frames: []report.Frame{
+			{Function: "example.com/shop/jobs.(*Pool).work", File: "/home/dev/shop/jobs/pool.go", Line: 40 + i, Kind: report.FrameApp}}})
+	}
+	text := GoroutinesText(gs, 600)
+	if len(text) > 700 || !strings.Contains(text, "goroutine 100 [chan receive]") || !strings.Contains(text, "more goroutines left out to fit the prompt") {
+		t.Errorf("budgeted text (%d characters):\n%s", len(text), text)
+	}
+	if all := GoroutinesText(gs, 0); strings.Count(all, "goroutine 1") != 30 {
+		t.Errorf("unbudgeted text lost goroutines:\n%s", all)
+	}
+	if one := GoroutinesText(gs[:1], 10); !strings.Contains(one, "goroutine 100") {
+		t.Errorf("the first goroutine must always show: %q", one)
+	}
+}

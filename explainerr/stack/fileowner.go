@@ -30,6 +30,22 @@ const (
 // selfModule is the module path of explainerr itself.
 const selfModule = "github.com/explainerr/explainerr"
 
+// buildGOROOT is the GOROOT this binary was built with, as the file names
+// of its own runtime frames record it ("" in a -trimpath build, whose
+// standard library files are named "net/http/server.go").
+var buildGOROOT = func() string {
+	pcs := make([]uintptr, 1)
+	if runtime.Callers(0, pcs) == 0 {
+		return ""
+	}
+	f, _ := runtime.CallersFrames(pcs).Next()
+	file := filepath.ToSlash(f.File)
+	if i := strings.LastIndex(file, "/src/runtime/"); i > 0 {
+		return file[:i]
+	}
+	return ""
+}()
+
 // defaultModCache returns the module cache directory as the go command
 // would choose it ($GOMODCACHE, else the first GOPATH entry's pkg/mod,
 // else $HOME/go/pkg/mod), in slash form; "" when none can be found.

@@ -1,6 +1,7 @@
 package stack
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -72,5 +73,26 @@ func TestDefaultModCache(t *testing.T) {
 	t.Setenv("GOPATH", "/gp")
 	if got := defaultModCache(); got != "/gp/pkg/mod" {
 		t.Errorf("GOPATH: got %s", got)
+	}
+}
+
+// TestBuildGOROOT checks that the standard library's root is read from
+// the binary's own runtime frames: the file of a stdlib function called
+// here lies below it.
+func TestBuildGOROOT(t *testing.T) {
+	if buildGOROOT == "" {
+		t.Fatal("no GOROOT found in this (non -trimpath) test binary")
+	}
+	c := NewClassifier("example.com/app")
+	pcs := Capture(0)
+	frames := FromPCs(pcs, c, true)
+	stdlib := false
+	for _, f := range frames {
+		if f.Function == "testing.tRunner" {
+			stdlib = f.Kind == report.FrameStdlib && strings.HasPrefix(f.File, buildGOROOT+"/src/")
+		}
+	}
+	if !stdlib {
+		t.Errorf("testing.tRunner not classified as stdlib below %s: %+v", buildGOROOT, frames)
 	}
 }

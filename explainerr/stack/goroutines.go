@@ -29,20 +29,28 @@ func CreatedByText(f *report.Frame) string {
 
 // GoroutinesText renders other goroutines of a failure (such as the ones
 // blocked in a deadlock), each with its state, the frames it waits in and
-// its creator, in the trace's format; "" when there are none.
-func GoroutinesText(gs []report.Goroutine) string {
+// its creator, in the trace's format, within budget characters (0 means no
+// limit): goroutines that do not fit are counted in a last line. It
+// returns "" when there are none.
+func GoroutinesText(gs []report.Goroutine, budget int) string {
 	var b strings.Builder
-	for _, g := range gs {
-		fmt.Fprintf(&b, "goroutine %d [%s]", g.ID, g.State)
+	for i, g := range gs {
+		var one strings.Builder
+		fmt.Fprintf(&one, "goroutine %d [%s]", g.ID, g.State)
 		if g.Count > 1 {
-			fmt.Fprintf(&b, " (and %d more goroutines waiting the same way)", g.Count-1)
+			fmt.Fprintf(&one, " (and %d more goroutines waiting the same way)", g.Count-1)
 		}
-		b.WriteString(":\n")
+		one.WriteString(":\n")
 		for i := range g.Frames {
-			b.WriteString(frameText(&g.Frames[i]))
+			one.WriteString(frameText(&g.Frames[i]))
 		}
-		b.WriteString(CreatedByText(g.CreatedBy))
-		b.WriteByte('\n')
+		one.WriteString(CreatedByText(g.CreatedBy))
+		one.WriteByte('\n')
+		if budget > 0 && i > 0 && b.Len()+one.Len() > budget {
+			fmt.Fprintf(&b, "(%d more goroutines left out to fit the prompt)\n", len(gs)-i)
+			break
+		}
+		b.WriteString(one.String())
 	}
 	return b.String()
 }

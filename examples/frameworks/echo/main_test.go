@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
@@ -68,5 +69,28 @@ func TestWithEchosRecoverTheSiteIsStillExplained(t *testing.T) {
 	}
 	if rep.Explanation.Text == "" {
 		t.Error("no explanation")
+	}
+}
+
+// An error a handler returns is answered by echo's error handler, before
+// explainerr sees anything: the report is of that 500, with the body echo
+// wrote and echo's error handler on the stack.
+func TestReturnedErrorIsSeenAsEchosAnswer(t *testing.T) {
+	e := newEcho()
+	e.GET("/closed", func(c echo.Context) error { return errors.New("the store is closed") })
+	rec := reporttest.Serve(reporttest.Explainer(t).Middleware(e), http.MethodGet, "/closed", "application/json")
+	rep := reporttest.Decode(t, rec)
+	if rep.Error.Kind != report.KindStatus || !strings.Contains(rep.Error.Message, "Internal Server Error") {
+		t.Errorf("error %+v, want the 500 echo's error handler wrote", rep.Error)
+	}
+	onStack := false
+	for _, f := range rep.Frames {
+		onStack = onStack || strings.HasSuffix(f.Function, "DefaultHTTPErrorHandler")
+	}
+	if !onStack {
+		t.Error("echo's error handler is not on the stack")
+	}
+	if rep.Request.Route != "/closed" {
+		t.Errorf("route %q, want /closed", rep.Request.Route)
 	}
 }

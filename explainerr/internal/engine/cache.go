@@ -54,6 +54,3 @@ func (c *lru) put(key string, ex report.Explanation) {
 		delete(c.items, last.Value.(*lruEntry).key)
 	}
 }
-
-// len returns the number of entries.
-func (c *lru) len() int { return c.order.Len() }

@@ -51,9 +51,17 @@ var sourceCache struct {
 }
 
 type cachedSource struct {
-	stamp string
-	src   *appSource
+	stamp   string
+	checked time.Time
+	src     *appSource
 }
+
+// recheckAfter is how long a module's parse is used before its files are
+// listed again to see whether they changed. Listing a large module costs
+// milliseconds, and a burst of failures (a page that fails on every
+// request, a load test) must not pay it every time; a source edit reaches
+// a running server only after a rebuild anyway.
+const recheckAfter = 2 * time.Second
 
 // loadAppSource parses the module holding r's innermost app frame, or
 // returns nil when that file is not on this machine.
@@ -69,17 +77,22 @@ func loadAppSource(r *report.Report) *appSource {
 	if root == "" {
 		return nil
 	}
-	paths, stamp := moduleFiles(root)
 	sourceCache.Lock()
 	defer sourceCache.Unlock()
-	if c := sourceCache.byRoot[root]; c != nil && c.stamp == stamp {
+	c := sourceCache.byRoot[root]
+	if c != nil && time.Since(c.checked) < recheckAfter {
+		return c.src
+	}
+	paths, stamp := moduleFiles(root)
+	if c != nil && c.stamp == stamp {
+		c.checked = time.Now()
 		return c.src
 	}
 	src := parseFiles(root, paths)
 	if sourceCache.byRoot == nil {
 		sourceCache.byRoot = map[string]*cachedSource{}
 	}
-	sourceCache.byRoot[root] = &cachedSource{stamp: stamp, src: src}
+	sourceCache.byRoot[root] = &cachedSource{stamp: stamp, checked: time.Now(), src: src}
 	return src
 }
 
@@ -149,11 +162,6 @@ type sourceLine struct {
 	// Func is the short name of the function it is in ("New",
 	// "(*Store).Get"), "" at top level.
 	Func string
-}
-
-// corpusLine returns l as the analyzer quotes lines.
-func (l sourceLine) corpusLine() corpusLine {
-	return corpusLine{File: baseName(l.Path), Number: l.Line, Text: l.Text, Symbol: l.Func}
 }
 
 // lineAt returns the source line at pos.

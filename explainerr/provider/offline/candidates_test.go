@@ -38,3 +38,35 @@ func pair(names, emails []string, i, j int) string {
 		t.Errorf("culprit %q, want emails[j]: names[0] cannot read index 3", culprit)
 	}
 }
+
+// TestSliceAndAssertionCandidates checks that two slice expressions, or
+// two type assertions none of which names the type in the error, are all
+// named and none is blamed.
+func TestSliceAndAssertionCandidates(t *testing.T) {
+	r := panicReport("runtime.boundsError", "runtime error: slice bounds out of range [:9] with length 4",
+		appFrame(t, "example.com/app.clip", "clip.go", `
+package main
+
+func clip(a, b string, n int) string {
+	return a[:n] + b[:n] //!
+}
+`))
+	text := Analyze(r)
+	if !strings.Contains(text, "one of `a[:n]`, `b[:n]`") || strings.Contains(text, "Slice bounds out of range: `") {
+		t.Errorf("slice candidates:\n%s", text)
+	}
+	r = panicReport("*runtime.TypeAssertionError", "interface conversion: interface {} is string, not int",
+		appFrame(t, "example.com/app.pick", "pick.go", `
+package main
+
+func pick(m map[string]any) (float64, bool) {
+	return m["n"].(float64), m["ok"].(bool) //!
+}
+`))
+	text = Analyze(r)
+	for _, bad := range []string{"`m[\"n\"].(float64)`", "`m[\"ok\"].(bool)`"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("blames %s though the error names neither type:\n%s", bad, text)
+		}
+	}
+}

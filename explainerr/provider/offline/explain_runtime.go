@@ -55,14 +55,6 @@ func (a *analysis) receiverOrigin() (corpusLine, string, bool) {
 	return corpusLine{}, "", false
 }
 
-// plural picks the singular or plural of a noun by count.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // nilPointer explains "invalid memory address or nil pointer dereference".
 func (a *analysis) nilPointer() {
 	s, facts := a.s, a.s.Facts
@@ -196,6 +188,10 @@ func (a *analysis) nilOrigin(x string) {
 			if len(nilNil) > 0 {
 				a.why(code(fn) + " returns " + code("nil") + " with a " + code("nil") + " error at " + a.cite(nilNil[0]) + ": the caller's error check passes and the " + code("nil") + " value is used.")
 				a.fix("Make " + code(fn) + " return an error (for example a not-found error) instead of " + code("nil, nil") + " at " + code(loc(baseName(nilNil[0].Path), nilNil[0].Line)) + ", and answer that error here with a 404.")
+			} else if src := a.app(); src != nil && fn != "" && len(op.LHS) == 1 {
+				if nils := src.nilReturns(fn); len(nils) > 0 {
+					a.why(code(fn) + " returns " + code("nil") + " at " + a.cite(nils[0]) + ".")
+				}
 			} else if _, ok := a.errCheckBetween(w.Number); ok && fn != "" && len(op.LHS) > 1 {
 				a.fix("Make " + code(fn) + " return an error (for example a not-found error) instead of " + code("nil, nil") + " when there is nothing to return, and answer that error here with a 404.")
 			}
@@ -519,6 +515,20 @@ func (a *analysis) sliceBounds() {
 		a.fix("Check " + code("len") + " (or " + code("cap") + ") before slicing and clamp the bounds.")
 		return
 	}
+	if len(facts.Slices) > 1 {
+		var quoted []string
+		for _, sl := range facts.Slices {
+			e := sl.X + "[" + sl.Low + ":" + sl.High
+			if sl.Max != "" {
+				e += ":" + sl.Max
+			}
+			quoted = append(quoted, code(e+"]"))
+		}
+		a.headline("Slice bounds out of range [" + bounds + "]: one of " + strings.Join(quoted, ", "))
+		a.why("One of " + strings.Join(quoted, ", ") + " asked for bounds [" + bounds + "], outside what it slices; the trace does not say which. Bounds must satisfy 0 <= low <= high <= capacity.")
+		a.fix("Check " + code("len") + " (or " + code("cap") + ") of each before slicing and clamp the bounds.")
+		return
+	}
 	t := facts.Slices[0]
 	expr := t.X + "[" + t.Low + ":" + t.High
 	if t.Max != "" {
@@ -560,7 +570,7 @@ func (a *analysis) typeAssertion() {
 			break
 		}
 	}
-	if !found && len(facts.Asserts) > 0 {
+	if !found && len(facts.Asserts) == 1 {
 		target, found = facts.Asserts[0], true
 	}
 	assertion := "the type assertion"

@@ -250,19 +250,20 @@ func (s *appSource) textWraps() []textWrap {
 // params returns the parameter names of the functions named name, in
 // order ("" for an unnamed one), from the first declaration found.
 func (s *appSource) params(name, recv string) ([]string, bool) {
-	for _, d := range s.funcs(name, recv) {
-		var out []string
-		for _, fl := range d.fd.Type.Params.List {
-			if len(fl.Names) == 0 {
-				out = append(out, "")
-			}
-			for _, n := range fl.Names {
-				out = append(out, n.Name)
-			}
-		}
-		return out, true
+	decls := s.funcs(name, recv)
+	if len(decls) == 0 {
+		return nil, false
 	}
-	return nil, false
+	var out []string
+	for _, fl := range decls[0].fd.Type.Params.List {
+		if len(fl.Names) == 0 {
+			out = append(out, "")
+		}
+		for _, n := range fl.Names {
+			out = append(out, n.Name)
+		}
+	}
+	return out, true
 }
 
 // receiverOf returns the receiver variable's name of the method recv.name,

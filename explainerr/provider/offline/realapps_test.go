@@ -120,7 +120,7 @@ func mustNotContain(t *testing.T, what, text string, bad ...string) {
 // constructor and to the caller, and names every candidate when nothing
 // shows which one was nil.
 func TestRealAppAllInMain(t *testing.T) {
-	rs := realAppReports(t, "mainshop", "GET /title", "GET /cart/add?user=ann&item=x", "GET /latest", "GET /hello", "GET /receipt?id=o1")
+	rs := realAppReports(t, "mainshop", "GET /title", "GET /cart/add?user=ann&item=x", "GET /latest", "GET /hello", "GET /receipt?id=o1", "GET /profile")
 
 	title := rs[0].Explanation.Text
 	mustContain(t, "title", title, "Nil pointer dereference: `s.cfg` is nil", "`Server` is built without setting `cfg` at `NewServer` (`main.go:39`)")
@@ -140,6 +140,10 @@ func TestRealAppAllInMain(t *testing.T) {
 	receipt := rs[4].Explanation.Text
 	mustContain(t, "receipt", receipt, "Nil pointer dereference: one of `o.Buyer`, `o`, `o.Item` is nil", "the trace does not say which")
 	mustNotContain(t, "receipt", receipt, "dereference: `o.Buyer` is nil", "dereference: `o.Item` is nil", "dereference: `o` is nil", "which is `nil`")
+	profile := rs[5].Explanation.Text
+	mustContain(t, "profile", profile, "Nil pointer dereference: `u` is nil", "`u` comes from `main.go:89`: `u := currentUser(r)`",
+		"`currentUser` returns `nil` at `currentUser` (`main.go:62`): `return nil`")
+
 	for i, r := range rs {
 		if class, _ := offline.Recognize(r); class == offline.ClassUnknown {
 			t.Errorf("report %d not recognised", i)

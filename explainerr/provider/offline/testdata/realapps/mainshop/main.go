@@ -85,6 +85,11 @@ func (s *Server) receipt(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprintln(w, o.Buyer.Name+" bought "+o.Item.Name)
 }
 
+func (s *Server) profile(w http.ResponseWriter, r *http.Request) {
+	u := currentUser(r)
+	fmt.Fprintln(w, "profile of", u.Name)
+}
+
 func main() {
 	ex, err := explainerr.New(explainerr.WithProviderName("offline"))
 	if err != nil {
@@ -98,5 +103,6 @@ func main() {
 	mux.HandleFunc("/latest", s.latest)
 	mux.HandleFunc("/hello", s.hello)
 	mux.HandleFunc("/receipt", s.receipt)
+	mux.HandleFunc("/profile", s.profile)
 	probe(ex.Middleware(mux), os.Args[1:])
 }
