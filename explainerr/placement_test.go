@@ -114,8 +114,11 @@ func savesDraft(w http.ResponseWriter, r *http.Request) {
 }
 
 func TestCompressorInside(t *testing.T) {
-	for _, accept := range []string{"application/json", "text/html", "text/plain"} {
-		t.Run(accept, func(t *testing.T) {
+	for _, c := range []struct{ accept, encoding string }{
+		{"application/json", "gzip"}, {"text/html", "gzip"}, {"text/plain", "gzip"}, {"application/json", "deflate"},
+	} {
+		accept := c.accept
+		t.Run(accept+"/"+c.encoding, func(t *testing.T) {
 			r := chi.NewRouter()
 			r.Use(newExplainer(t).Middleware)
 			r.Use(middleware.Compress(5))
@@ -123,7 +126,7 @@ func TestCompressorInside(t *testing.T) {
 			srv := httptest.NewServer(r)
 			defer srv.Close()
 
-			resp, body := fetch(t, srv.URL+"/save", map[string]string{"Accept": accept, "Accept-Encoding": "gzip"})
+			resp, body := fetch(t, srv.URL+"/save", map[string]string{"Accept": accept, "Accept-Encoding": c.encoding})
 			if ce := resp.Header.Get("Content-Encoding"); ce != "" {
 				t.Fatalf("the page went out with Content-Encoding %q over a plain body", ce)
 			}
@@ -136,6 +139,21 @@ func TestCompressorInside(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestUndecodableBodyIsMarked: a body in an encoding explainerr cannot
+// decode is described, never shown as bytes.
+func TestUndecodableBodyIsMarked(t *testing.T) {
+	h := newExplainer(t).Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Encoding", "br")
+		w.WriteHeader(http.StatusInternalServerError)
+		w.Write([]byte{0x1b, 0x03, 0x00, 0xf8, 0xa5, 0x40})
+	}))
+	rec := get(h, "GET", "/", "application/json")
+	rep := decodeReport(t, rec)
+	if !strings.Contains(rep.Error.Message, `Content-Encoding "br"`) || rec.Header().Get("Content-Encoding") != "" {
+		t.Errorf("message %q, Content-Encoding %q", rep.Error.Message, rec.Header().Get("Content-Encoding"))
 	}
 }
 

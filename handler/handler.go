@@ -6,9 +6,11 @@
 package handler
 
 import (
+	"log/slog"
 	"net/http"
 	"reflect"
 	"runtime"
+	"sync/atomic"
 )
 
 // maxDepth bounds the program counters recorded for a returned error.
@@ -32,8 +34,11 @@ type ErrorTaker interface {
 	TakeHandlerError(err error, fn uintptr, callers []uintptr)
 }
 
-// ServeHTTP calls f and hands a returned error to the ErrorTaker under w,
-// or answers a plain 500 when there is none.
+// ServeHTTP calls f and hands a returned error to the ErrorTaker under w.
+// When there is none (a production build, or a wrapper such as
+// http.TimeoutHandler that hides it), the client gets a plain 500 that
+// says nothing about the error, and the error goes to slog.Default() for
+// the server's log.
 func (f Func) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	err := f(w, r)
 	if err == nil {
@@ -45,7 +50,29 @@ func (f Func) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		t.TakeHandlerError(err, reflect.ValueOf(f).Pointer(), pcs[:n])
 		return
 	}
+	errorLog.Load().(func(*http.Request, error))(r, err)
 	http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+}
+
+// errorLog holds the function that logs an error no ErrorTaker took.
+var errorLog atomic.Value
+
+func init() { errorLog.Store(logError) }
+
+// logError is the default error log: one record on slog.Default().
+func logError(r *http.Request, err error) {
+	slog.ErrorContext(r.Context(), "handler returned an error", "method", r.Method, "path", r.URL.Path, "error", err.Error())
+}
+
+// SetErrorLog replaces the function that logs an error a Func returned
+// when no ErrorTaker took it (the default writes one record to
+// slog.Default()). explainerr sets one that hides secrets first; a nil f
+// restores the default.
+func SetErrorLog(f func(r *http.Request, err error)) {
+	if f == nil {
+		f = logError
+	}
+	errorLog.Store(f)
 }
 
 // errorTaker finds the ErrorTaker under w, or nil.

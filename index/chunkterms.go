@@ -1,9 +1,6 @@
 package index
 
 import (
-	"go/scanner"
-	"go/token"
-	"strconv"
 	"strings"
 )
 
@@ -72,27 +69,92 @@ func splitQualified(symbol string) (qualifier, name string) {
 // goProse calls emit with the comments and string literals of a piece of
 // Go source, the prose a developer searches with words, and with "map"
 // and "chan" for its map and channel types (keywords, so not among its
-// identifiers, yet what "nil map" or "closed channel" asks about).
+// identifiers, yet what "nil map" or "closed channel" asks about). It is
+// a single pass over the bytes: escapes in strings become spaces, rune
+// literals and the rest of the code are skipped.
 func goProse(src string, emit func(string)) {
-	var s scanner.Scanner
-	fset := token.NewFileSet()
-	file := fset.AddFile("", -1, len(src))
-	s.Init(file, []byte(src), func(token.Position, string) {}, scanner.ScanComments)
-	for {
-		_, tok, lit := s.Scan()
-		switch tok {
-		case token.EOF:
-			return
-		case token.COMMENT:
-			emit(lit)
-		case token.MAP, token.CHAN:
-			emit(tok.String())
-		case token.STRING:
-			if u, err := strconv.Unquote(lit); err == nil {
-				emit(u)
-			} else {
-				emit(lit)
+	var buf []byte
+	for i := 0; i < len(src); {
+		c := src[i]
+		switch {
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			end := lineEnd(src, i)
+			emit(src[i+2 : end])
+			i = end
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			end := strings.Index(src[i+2:], "*/")
+			if end < 0 {
+				emit(src[i+2:])
+				return
 			}
+			emit(src[i+2 : i+2+end])
+			i += 2 + end + 2
+		case c == '`':
+			end := strings.IndexByte(src[i+1:], '`')
+			if end < 0 {
+				emit(src[i+1:])
+				return
+			}
+			emit(src[i+1 : i+1+end])
+			i += 1 + end + 1
+		case c == '"':
+			buf = buf[:0]
+			j := i + 1
+			for j < len(src) && src[j] != '"' && src[j] != '\n' {
+				if src[j] == '\\' && j+1 < len(src) {
+					buf = append(buf, ' ')
+					j += 1 + escapeLen(src[j+1])
+					continue
+				}
+				buf = append(buf, src[j])
+				j++
+			}
+			emit(string(buf))
+			i = j + 1
+		case c == '\'':
+			j := i + 1
+			for j < len(src) && src[j] != '\'' && src[j] != '\n' {
+				if src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			i = j + 1
+		case c == '_' || c >= 0x80 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+			j := i + 1
+			for j < len(src) && (src[j] == '_' || src[j] >= 0x80 || 'a' <= src[j] && src[j] <= 'z' || 'A' <= src[j] && src[j] <= 'Z' || '0' <= src[j] && src[j] <= '9') {
+				j++
+			}
+			if w := src[i:j]; w == "map" || w == "chan" {
+				emit(w)
+			}
+			i = j
+		default:
+			i++
 		}
 	}
+}
+
+// lineEnd returns the index of the newline ending the line at i, or len(s).
+func lineEnd(s string, i int) int {
+	if n := strings.IndexByte(s[i:], '\n'); n >= 0 {
+		return i + n
+	}
+	return len(s)
+}
+
+// escapeLen returns how many bytes follow the backslash of an escape
+// sequence whose first byte is c: "\x41" has 3, "\u00e9" 5, "\n" 1.
+func escapeLen(c byte) int {
+	switch {
+	case c == 'x':
+		return 3
+	case c == 'u':
+		return 5
+	case c == 'U':
+		return 9
+	case '0' <= c && c <= '7':
+		return 3
+	}
+	return 1
 }

@@ -37,8 +37,9 @@ type discovery struct {
 	Warnings []string
 }
 
-// discover lists the Go files of the packages matching patterns (with
-// go/packages, run in dir) and the templates and SQL files under the
+// discover lists the Go files of the packages matching patterns (see
+// walkPackages; with go/packages, run in dir, for the patterns it does not
+// handle) and the templates and SQL files under the
 // patterns' directories and among the packages' embedded files. Files
 // outside root, and vendor/ and testdata/ directories, are left out;
 // _test.go files only when tests is set.

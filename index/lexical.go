@@ -11,15 +11,20 @@ import (
 )
 
 // BM25 parameters of the lexical ranking, and its limits: a query keeps
-// its maxQueryTerms rarest terms, a term found in more than maxTermShare
-// of the chunks ranks nothing, and the lengthCandidates best chunks by
+// its maxQueryTerms rarest terms; a term found in more than maxTermShare
+// of the chunks, or in more than the larger of minPostingsCap and
+// postingsShare of them, ranks nothing (its weight is small and reading its
+// chunks is not); and
+// the lengthCandidates best chunks by
 // term matches alone are re-ranked with their lengths, measured against
 // the mean length of lengthSample chunks spread over the index.
 const (
 	bm25K1           = 1.2
 	bm25B            = 0.75
-	maxQueryTerms    = 32
+	maxQueryTerms    = 16
 	maxTermShare     = 0.5
+	minPostingsCap   = 500
+	postingsShare    = 0.025
 	lengthCandidates = 200
 	lengthSample     = 512
 	expansionWeight  = 0.5
@@ -112,7 +117,7 @@ func (r *Retriever) lexicalRanking(ctx context.Context, query string, n int) ([]
 		if err := r.stmts.termDF.QueryRowContext(ctx, qt.term).Scan(&df); err != nil {
 			return nil, r.broken(err)
 		}
-		if df == 0 || float64(df) > maxTermShare*total && total > 2 {
+		if df == 0 || float64(df) > maxTermShare*total && total > 2 || float64(df) > max(minPostingsCap, postingsShare*total) {
 			continue
 		}
 		idf := math.Log(1 + (total-float64(df)+0.5)/(float64(df)+0.5))

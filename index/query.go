@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/provider/offline"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -21,6 +22,11 @@ func QueryText(rep *report.Report) string {
 	b.WriteString("\n")
 	for _, c := range rep.Error.Chain {
 		b.WriteString(c)
+		b.WriteString("\n")
+	}
+	if logged := offline.LoggedError(rep); logged != "" {
+		// The real error of a generic 500 is often only in the log.
+		b.WriteString(logged)
 		b.WriteString("\n")
 	}
 	for i, f := range rep.AppFrames() {

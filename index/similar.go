@@ -31,8 +31,9 @@ type scored struct {
 }
 
 // rank is the ranking of search and of the middleware's similarity step:
-// the vector ranking of qvec fused with the lexical ranking of text (see
-// fuseRankings), best first, at most rankingDepth(n) chunks of each.
+// the vector ranking of qvec, the lexical ranking of text and the chunks
+// text names (symbolRanking), fused by fuseRankings, best first; each
+// ranking contributes at most rankingDepth(n) chunks.
 func (r *Retriever) rank(ctx context.Context, text string, qvec []float32, n int) ([]ranked, error) {
 	depth := rankingDepth(n)
 	vec, err := r.vectorRanking(ctx, qvec, depth)

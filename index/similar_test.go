@@ -26,30 +26,25 @@ func moduleDir(tb testing.TB, module string) string {
 // the source around a failing line) and the words of its symbol and first
 // line (a short question).
 func recallQueries(ctx context.Context, r *Retriever, n int) ([]string, error) {
-	rows, err := r.db.QueryContext(ctx, `SELECT symbol, text FROM chunks ORDER BY id`)
+	rows, err := r.db.QueryContext(ctx, `SELECT id FROM chunks ORDER BY id`)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var all [][2]string
-	for rows.Next() {
-		var sym, text string
-		if err := rows.Scan(&sym, &text); err != nil {
-			return nil, err
-		}
-		all = append(all, [2]string{sym, text})
-	}
-	if err := rows.Err(); err != nil {
+	ids, err := scanIDs(rows)
+	if err != nil {
 		return nil, err
 	}
 	var out []string
-	for i := 0; i < n && len(all) > 0; i++ {
-		c := all[i*len(all)/n]
-		lines := strings.Split(c[1], "\n")
+	for i := 0; i < n && len(ids) > 0; i++ {
+		var sym, text string
+		if err := r.db.QueryRowContext(ctx, `SELECT symbol, text FROM chunks WHERE id = ?`, ids[i*len(ids)/n]).Scan(&sym, &text); err != nil {
+			return nil, err
+		}
+		lines := strings.Split(text, "\n")
 		if i%2 == 0 {
 			out = append(out, strings.Join(lines[len(lines)/2:], "\n"))
 		} else {
-			out = append(out, strings.Join(splitIdentifier(c[0]), " ")+" "+lines[0])
+			out = append(out, strings.Join(splitIdentifier(sym), " ")+" "+lines[0])
 		}
 	}
 	return out, nil

@@ -152,20 +152,85 @@ var termStopWords = map[string]bool{
 // and numbers are left out.
 func termsOf(text string) []string {
 	var out []string
+	var bounds []int
 	words(text, func(w string) {
-		parts := splitTerm(w)
-		if len(parts) > 1 {
-			if t := strings.ToLower(w); keepTerm(t) {
-				out = append(out, t)
+		if !isASCIIWord(w) {
+			out = appendWordTerms(out, w, splitTerm(w))
+			return
+		}
+		lower := w
+		for i := 0; i < len(w); i++ {
+			if 'A' <= w[i] && w[i] <= 'Z' {
+				lower = strings.ToLower(w)
+				break
 			}
 		}
-		for _, p := range parts {
-			if t := strings.ToLower(p); keepTerm(t) {
+		bounds = asciiTermBounds(bounds[:0], w)
+		if len(bounds) > 2 && keepTerm(lower) {
+			out = append(out, lower)
+		}
+		for k := 0; k < len(bounds); k += 2 {
+			if t := lower[bounds[k]:bounds[k+1]]; keepTerm(t) {
 				out = append(out, stemTerm(t))
 			}
 		}
 	})
 	return out
+}
+
+// appendWordTerms appends the terms of a word split into parts.
+func appendWordTerms(out []string, w string, parts []string) []string {
+	if len(parts) > 1 {
+		if t := strings.ToLower(w); keepTerm(t) {
+			out = append(out, t)
+		}
+	}
+	for _, p := range parts {
+		if t := strings.ToLower(p); keepTerm(t) {
+			out = append(out, stemTerm(t))
+		}
+	}
+	return out
+}
+
+func isASCIIWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiTermBounds appends to dst the start and end of each part splitTerm
+// gives for an ASCII word, without building the parts.
+func asciiTermBounds(dst []int, w string) []int {
+	isUpper := func(c byte) bool { return 'A' <= c && c <= 'Z' }
+	isLower := func(c byte) bool { return 'a' <= c && c <= 'z' }
+	isDigit := func(c byte) bool { return '0' <= c && c <= '9' }
+	start := 0
+	for i := 0; i <= len(w); i++ {
+		if i == len(w) || w[i] == '_' {
+			if i > start {
+				dst = append(dst, start, i)
+			}
+			start = i + 1
+			continue
+		}
+		if i == start {
+			continue
+		}
+		prev, r := w[i-1], w[i]
+		next := byte(0)
+		if i+1 < len(w) {
+			next = w[i+1]
+		}
+		if isUpper(r) && (isLower(prev) || isDigit(prev) || isUpper(prev) && isLower(next)) || isDigit(prev) != isDigit(r) {
+			dst = append(dst, start, i)
+			start = i
+		}
+	}
+	return dst
 }
 
 // splitTerm splits a word at underscores, case changes and between

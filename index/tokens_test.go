@@ -1,6 +1,8 @@
 package index
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -93,5 +95,27 @@ func TestChunkTerms(t *testing.T) {
 	}
 	if tf["func"] != 0 || tf["name"] != 0 {
 		t.Errorf("chunk terms %v hold words of the code that are neither identifiers it declares or uses, nor prose", tf)
+	}
+}
+
+// TestTermsOfFastPathMatchesSplitTerm checks the ASCII fast path of
+// termsOf against the general one (splitTerm) on real source.
+func TestTermsOfFastPathMatchesSplitTerm(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(moduleDir(t, "github.com/go-chi/chi/v5"), "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("chi source: %v", err)
+	}
+	extra := "HTTP2Server_v1 parseHTTPRequest userID2Name __x__ ABC a1b2 X_Y_Z URLParamFromCtx"
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(src) + " " + extra
+		var want []string
+		words(text, func(w string) { want = appendWordTerms(want, w, splitTerm(w)) })
+		if got := termsOf(text); !slices.Equal(got, want) {
+			t.Errorf("%s: termsOf gives %d terms, the general path %d", filepath.Base(f), len(got), len(want))
+		}
 	}
 }

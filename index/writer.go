@@ -19,7 +19,6 @@ const (
 		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlInsertIdents    = `INSERT OR IGNORE INTO idents(chunk_id, name, role) SELECT ?1, value->>0, value->>1 FROM json_each(?2)`
 	sqlInsertTerms     = `INSERT OR IGNORE INTO chunk_terms(term, chunk_id, weight) SELECT key, ?1, value FROM json_each(?2)`
-	sqlInsertTermRows  = `INSERT INTO chunk_terms(term, chunk_id, weight) SELECT value->>0, value->>1, value->>2 FROM json_each(?)`
 	sqlChunkForTerms   = `SELECT file, package, symbol, kind, receiver, signature, decl, text, term_count FROM chunks WHERE id = ?`
 	sqlChunkIdents     = `SELECT name, role FROM idents WHERE chunk_id = ?`
 	sqlDeleteTerms     = `DELETE FROM chunk_terms WHERE chunk_id = ?1 AND term IN (SELECT key FROM json_each(?2)) RETURNING weight`

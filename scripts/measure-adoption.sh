@@ -16,8 +16,9 @@
 #   recoverer  chi + middleware.Recoverer
 #   core       chi + explainerr's middleware (offline analysis)
 #   model      core + the model client (the openai provider's blank import)
-#   openai     chi + Recoverer + openai-go with its chat-completions service
-#              constructed: the model client's own cost in a bare app
+#   openai     chi + Recoverer + openai-go's chat-completions service, asked
+#              for a whole answer and a stream (as explainerr's provider
+#              does): the model client's own cost in a bare app
 #   rag        model + retrieval (index/rag; needs cgo), when RAG=1
 set -euo pipefail
 root=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -85,12 +86,39 @@ write_variant() {
 		case $v in
 		recoverer) echo 'func wrap() func(http.Handler) http.Handler { return middleware.Recoverer }' ;;
 		openai)
-			echo 'var chat openai.ChatCompletionService'
-			echo
-			echo 'func wrap() func(http.Handler) http.Handler {'
-			echo '	chat = openai.NewClient().Chat.Completions'
-			echo '	return middleware.Recoverer'
-			echo '}'
+			# The chat-completions service, called both ways explainerr's
+			# provider calls it (a whole answer, and a stream).
+			cat <<'GO'
+var chat openai.ChatCompletionService
+
+func ask(w http.ResponseWriter, r *http.Request) {
+	params := openai.ChatCompletionNewParams{
+		Model:    "gpt-4o-mini",
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage(r.URL.Query().Get("q"))},
+	}
+	if r.URL.Query().Has("stream") {
+		stream := chat.NewStreaming(r.Context(), params)
+		for stream.Next() {
+			if c := stream.Current(); len(c.Choices) > 0 {
+				fmt.Fprint(w, c.Choices[0].Delta.Content)
+			}
+		}
+		return
+	}
+	answer, err := chat.New(r.Context(), params)
+	if err != nil || len(answer.Choices) == 0 {
+		http.Error(w, fmt.Sprint(err), http.StatusBadGateway)
+		return
+	}
+	fmt.Fprint(w, answer.Choices[0].Message.Content)
+}
+
+func wrap() func(http.Handler) http.Handler {
+	chat = openai.NewChatCompletionService()
+	http.HandleFunc("/ask", ask)
+	return middleware.Recoverer
+}
+GO
 			;;
 		*)
 			echo 'func wrap() func(http.Handler) http.Handler {'

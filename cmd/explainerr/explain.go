@@ -88,36 +88,16 @@ func explainDump(ctx context.Context, fl explainFlags, name string, stdin io.Rea
 	if len(modules) == 0 {
 		fmt.Fprintln(stderr, "explainerr explain: warning: no -module given and no go.mod in the current directory, so no frame counts as the app's")
 	}
-	var classifier *stack.Classifier
-	if len(modules) > 0 {
-		classifier = stack.NewClassifier(modules[0], modules[1:]...)
-	} else {
-		classifier = stack.NewClassifier("")
-	}
-	var roots []string
-	if root != "" {
-		roots = []string{root}
-	}
-	dump, err := stack.ParseDumpWith(in, classifier, stack.DumpOptions{ModuleRoots: roots})
+	dump, r, err := parseCrash(in, modules, root)
 	if err != nil {
 		if name != "-" {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		return err
 	}
-	r := dumpReport(dump, modules, root)
 	fmt.Fprintln(stderr, dumpSummary(dump, r))
 
-	opts := []explainerr.Option{
-		explainerr.WithRAG(fl.rag),
-		explainerr.WithTraceBudget(fl.budget),
-	}
-	if fl.db != "" {
-		opts = append(opts, explainerr.WithIndexPath(fl.db))
-	}
-	if len(modules) > 0 {
-		opts = append(opts, explainerr.WithAppModules(modules...))
-	}
+	opts := crashExplainerOptions(fl, modules)
 	if fl.printPrompt {
 		// No model is called, so no model needs to be configured.
 		opts = append(opts, explainerr.WithProviderName("offline"))

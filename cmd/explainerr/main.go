@@ -6,6 +6,7 @@
 //	explainerr index   [-db FILE] [-embedder hash|openai] [-model NAME] [-tests] [-rebuild] [PATTERN ...]
 //	explainerr search  [-db FILE] [-k N] [-text] QUERY
 //	explainerr explain [-db FILE] [-rag] [-module PATH] [-print-prompt] [-budget N] [FILE|-]
+//	explainerr run     [-restart] [-db FILE] [-rag] [-module PATH] [-budget N] -- CMD [ARGS...]
 //
 // Each subcommand's -h lists its flags.
 package main
@@ -33,6 +34,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runSearch(args[1:], stdout, stderr)
 	case "explain":
 		return runExplain(args[1:], stdin, stdout, stderr)
+	case "run":
+		return runRun(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		usage(stdout)
 		return 0
@@ -51,6 +54,8 @@ func usage(w io.Writer) {
         show the chunks a query retrieves
   explainerr explain [-db FILE] [-rag] [-module PATH] [-print-prompt] [-budget N] [FILE|-]
         explain a Go crash dump from a file or stdin
+  explainerr run     [-restart] [-db FILE] [-rag] [-module PATH] [-budget N] -- CMD [ARGS...]
+        run a command and explain every Go crash dump it prints
 
 Run "explainerr COMMAND -h" for a command's flags.
 `)

@@ -359,6 +359,11 @@ func testGoroutine(junk string, gs []*pp.Goroutine) *pp.Goroutine {
 // raised again.
 var reRecovered = regexp.MustCompile(` \[recovered(?:, repanicked)?\]$`)
 
+// reServePanic matches the line net/http's server logs for a handler
+// that panicked ("http: panic serving 127.0.0.1:5555: <value>"), after any
+// log prefix such as a timestamp. Group 1 is the panic value.
+var reServePanic = regexp.MustCompile(`(?:^|\s)http: panic serving \S+: (.+)$`)
+
 // crashHeader returns the crash's header lines found in junk, the main
 // one (the first "panic:" or "fatal error:" line) first. A panic value
 // printed over several lines is kept whole (up to a limit); a value that
@@ -369,6 +374,11 @@ func crashHeader(junk string) []string {
 	seen := map[string]bool{}
 	for i := 0; i < len(lines); i++ {
 		l := strings.TrimSpace(lines[i])
+		if m := reServePanic.FindStringSubmatch(l); m != nil && main == nil {
+			// net/http logs a handler's panic on one line, after the
+			// logger's own prefix, instead of the runtime's "panic:".
+			l = "panic: " + m[1]
+		}
 		switch {
 		case strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || l == "panic:" || isSignalHeader(l):
 			value := reRecovered.ReplaceAllString(l, "")

@@ -3,7 +3,9 @@ package page
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -131,13 +133,13 @@ func markdownReport(r *report.Report, withExplanation bool) string {
 // line that counts them and names their packages.
 func markdownTrace(frames []report.Frame) string {
 	var b strings.Builder
-	items, _, _ := traceItems(frames)
+	items, _, _ := groupFrames(frames, false)
 	for _, it := range items {
 		if it.App != nil {
 			writeTraceFrame(&b, "app", *it.App)
 			if src := frames[it.App.Index].Source; src != nil {
 				if t := src.LineText(); t != "" {
-					fmt.Fprintf(&b, "      > %d | %s\n", src.Line, strings.TrimSpace(t))
+					b.WriteString("      > " + strconv.Itoa(src.Line) + " | " + strings.TrimSpace(t) + "\n")
 				}
 			}
 			continue
@@ -146,7 +148,7 @@ func markdownTrace(frames []report.Frame) string {
 			writeTraceFrame(&b, "lib", it.Library[0])
 			continue
 		}
-		fmt.Fprintf(&b, "  … %d library frames: %s\n", len(it.Library), it.Packages)
+		b.WriteString("  … " + strconv.Itoa(len(it.Library)) + " library frames: " + it.Packages + "\n")
 	}
 	return b.String()
 }
@@ -154,9 +156,14 @@ func markdownTrace(frames []report.Frame) string {
 func writeTraceFrame(b *strings.Builder, label string, f frameView) {
 	repeat := ""
 	if f.Repeat > 1 {
-		repeat = fmt.Sprintf(" ×%d", f.Repeat)
+		repeat = " ×" + strconv.Itoa(f.Repeat)
 	}
-	fmt.Fprintf(b, "%-5s %s%s\n      %s:%d\n", label, f.Function, repeat, f.File, f.Line)
+	// As fmt's "%-5s %s%s\n      %s:%d\n".
+	b.WriteString(label)
+	for range 5 - utf8.RuneCountInString(label) {
+		b.WriteByte(' ')
+	}
+	b.WriteString(" " + f.Function + repeat + "\n      " + f.File + ":" + strconv.Itoa(f.Line) + "\n")
 }
 
 // writeMarkdownSource writes the source context of the innermost app frames.
@@ -179,7 +186,18 @@ func writeMarkdownSource(b *strings.Builder, frames []report.Frame) {
 			if no == f.Source.Line {
 				mark = ">"
 			}
-			fmt.Fprintf(&src, "%s %*d | %s\n", mark, width, no, l)
+			// As fmt's "%s %*d | %s\n", which costs more than the rest of
+			// the report.
+			src.WriteString(mark)
+			src.WriteByte(' ')
+			n := strconv.Itoa(no)
+			for range width - len(n) {
+				src.WriteByte(' ')
+			}
+			src.WriteString(n)
+			src.WriteString(" | ")
+			src.WriteString(l)
+			src.WriteByte('\n')
 		}
 		fenced(b, "go", src.String())
 		if shown == markdownSourceFrames {
@@ -214,7 +232,7 @@ func writeMarkdownRequest(b *strings.Builder, r *report.Report) {
 		}
 		fmt.Fprintf(&t, "%s:\n", sec.name)
 		for _, p := range sec.pairs {
-			fmt.Fprintf(&t, "  %s: %s\n", p.Key, oneLine(p.Value))
+			t.WriteString("  " + p.Key + ": " + oneLine(p.Value) + "\n")
 		}
 	}
 	b.WriteString("## Request\n\n")

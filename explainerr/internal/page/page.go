@@ -9,9 +9,11 @@
 // flex column with CSS order), and the streamed text is hidden by CSS alone
 // once the final block follows it, so the page works without JavaScript.
 //
-// Every string of a report is untrusted: html/template escapes it in
-// context, and the explanation's Markdown goes through RenderMarkdown, which
-// drops raw HTML and unsafe links. The page loads nothing from the network;
+// Every string of a report is untrusted: it is escaped in context, by
+// html/template for the end of the page and, for the top part, by Go code
+// that a test holds to the bytes html/template writes
+// (testdata/start.tmpl); the explanation's Markdown goes through
+// RenderMarkdown, which drops raw HTML and unsafe links. The page loads nothing from the network;
 // its style and its one small script carry the nonce that Headers puts in the
 // Content-Security-Policy.
 package page
@@ -24,6 +26,7 @@ import (
 	"html/template"
 	"io"
 	"net/http"
+	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -37,11 +40,14 @@ type tableView struct {
 	Rows []pair
 }
 
-var tmpl = template.Must(template.New("page").Funcs(template.FuncMap{
-	"css":   func() template.CSS { return template.CSS(mustAsset("assets/page.css")) },
-	"js":    func() template.JS { return template.JS(mustAsset("assets/page.js")) },
-	"table": func(name string, rows []pair) tableView { return tableView{name, rows} },
-}).ParseFS(assets, "assets/page.tmpl"))
+// pageCSS and pageJS are the page's style and script, read once.
+var (
+	pageCSS = template.CSS(mustAsset("assets/page.css"))
+	pageJS  = template.JS(mustAsset("assets/page.js"))
+)
+
+// tmpl holds the end of the page; writeStart writes the rest.
+var tmpl = template.Must(template.New("page").ParseFS(assets, "assets/page.tmpl"))
 
 func mustAsset(name string) string {
 	b, err := assets.ReadFile(name)
@@ -96,7 +102,29 @@ func Start(w io.Writer, r *report.Report, nonce string) error {
 	if r == nil {
 		return errors.New("page: nil report")
 	}
-	return tmpl.ExecuteTemplate(w, "start", newStartView(r, nonce))
+	v := newStartView(r, nonce)
+	var b strings.Builder
+	b.Grow(startSize(&v))
+	writeStart(&b, &v)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// startSize estimates the size of the top part of the page for v, so that
+// it is written in one buffer: the style and script, the longest texts,
+// some hundred bytes of markup per frame, a few kilobytes for the rest.
+func startSize(v *startView) int {
+	n := len(pageCSS) + len(pageJS) + len(v.Prompt.System) + len(v.Prompt.User) + len(v.Markdown) + len(v.Request.Body) + 4<<10
+	for _, it := range v.Trace {
+		n += 300 * (1 + len(it.Library))
+		if it.App != nil {
+			n += 300
+			for _, l := range it.App.Source {
+				n += 60 + len(l.Text)
+			}
+		}
+	}
+	return n + n/16
 }
 
 // Delta appends text, a piece of the explanation as it streams in, to the

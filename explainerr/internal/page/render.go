@@ -5,6 +5,7 @@ import (
 	"html"
 	"html/template"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -42,13 +43,52 @@ var markdown = goldmark.New(
 // the page loads no external resources. The result never contains a script
 // element, an event handler attribute or a javascript: URL.
 func RenderMarkdown(src string) template.HTML {
+	if h, ok := renderedCache.get(src); ok {
+		return h
+	}
 	var buf bytes.Buffer
 	if err := markdown.Convert([]byte(src), &buf); err != nil {
 		// goldmark only fails when the writer fails; a bytes.Buffer does
 		// not. Fall back to the escaped text rather than lose it.
 		return template.HTML("<pre>" + template.HTMLEscapeString(src) + "</pre>")
 	}
-	return template.HTML(buf.String())
+	h := template.HTML(buf.String())
+	renderedCache.put(src, h)
+	return h
+}
+
+// renderedCache keeps the HTML of recently rendered explanations: a page
+// that fails on every request gets the same explanation every time, and
+// rendering is a pure function of the text.
+var renderedCache = renderCache{max: 64, maxText: 64 << 10}
+
+// renderCache maps Markdown to its rendering, holding at most max entries
+// of at most maxText bytes of Markdown each; when full it starts again
+// empty.
+type renderCache struct {
+	mu      sync.Mutex
+	max     int
+	maxText int
+	html    map[string]template.HTML
+}
+
+func (c *renderCache) get(src string) (template.HTML, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	h, ok := c.html[src]
+	return h, ok
+}
+
+func (c *renderCache) put(src string, h template.HTML) {
+	if len(src) > c.maxText {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.html == nil || len(c.html) >= c.max {
+		c.html = make(map[string]template.HTML, c.max)
+	}
+	c.html[src] = h
 }
 
 // safeLinks rewrites the parsed explanation: links and autolinks with an

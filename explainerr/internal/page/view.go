@@ -163,7 +163,16 @@ func newStartView(r *report.Report, nonce string) startView {
 // traceItems groups frames (innermost first) into app frames and runs of
 // library frames, and counts both.
 func traceItems(frames []report.Frame) (items []traceItem, apps, libs int) {
+	return groupFrames(frames, true)
+}
+
+// groupFrames is traceItems, with the frames' numbered source lines only
+// when withSource is true.
+func groupFrames(frames []report.Frame, withSource bool) (items []traceItem, apps, libs int) {
 	for i, f := range frames {
+		if !withSource {
+			f.Source = nil
+		}
 		fv := newFrameView(i, f)
 		if f.Kind == report.FrameApp {
 			fv.Open = apps < openAppFrames
@@ -204,7 +213,7 @@ func newFrameView(i int, f report.Frame) frameView {
 		Repeat:   f.Repeat,
 	}
 	if f.Source != nil {
-		fv.Source = numbered(strings.Join(f.Source.Lines, "\n"), f.Source.StartLine, f.Source.Line)
+		fv.Source = numberedLines(f.Source.Lines, f.Source.StartLine, f.Source.Line)
 	}
 	return fv
 }
@@ -215,6 +224,27 @@ func numbered(text string, start, hit int) []lineView {
 		return nil
 	}
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	out := make([]lineView, len(lines))
+	for i, l := range lines {
+		out[i] = lineView{No: start + i, Text: l, Hit: start+i == hit}
+	}
+	return out
+}
+
+// numberedLines is numbered(strings.Join(lines, "\n"), start, hit) without
+// joining and splitting again.
+func numberedLines(lines []string, start, hit int) []lineView {
+	if len(lines) == 0 || len(lines) == 1 && lines[0] == "" {
+		return nil
+	}
+	for _, l := range lines {
+		if strings.Contains(l, "\n") {
+			return numbered(strings.Join(lines, "\n"), start, hit)
+		}
+	}
+	if len(lines) > 1 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
 	out := make([]lineView, len(lines))
 	for i, l := range lines {
 		out[i] = lineView{No: start + i, Text: l, Hit: start+i == hit}

@@ -23,16 +23,25 @@ type analysis struct {
 	// first use by app.
 	src       *appSource
 	srcLoaded bool
+	// fromLog is the request's log line analysed as the failure when the
+	// error's own text said nothing ("" when the error itself was used).
+	fromLog string
 }
 
 func newAnalysis(r *report.Report) *analysis {
 	g := NewGrounding(r)
-	return &analysis{r: r, g: g, f: classify(r.Error), s: findSite(r), c: newCorpus(r), d: &draft{g: g}}
+	a := &analysis{r: r, g: g, f: classify(r.Error), s: findSite(r), c: newCorpus(r), d: &draft{g: g}}
+	a.siteAtHelperCaller()
+	a.useLoggedError()
+	return a
 }
 
 // explain writes the explanation for the report's class.
 func (a *analysis) explain() string {
 	a.where()
+	if a.fromLog != "" {
+		a.explainLoggedCause()
+	}
 	switch a.f.Class {
 	case ClassNilPointer:
 		a.nilPointer()
@@ -99,7 +108,9 @@ func (a *analysis) where() {
 	if s.Function != enclosingFunc(s.Function) {
 		at += " (a function literal inside " + code(enclosingFunc(s.Function)) + ")"
 	}
-	if a.r.Error.Kind == report.KindStatus {
+	if h := s.Helper; h != nil {
+		at = "the app reported the failure at " + at
+	} else if a.r.Error.Kind == report.KindStatus {
 		at = "the app wrote the error status at " + at
 	}
 	if s.Returned {
@@ -113,6 +124,9 @@ func (a *analysis) where() {
 		if w, _, ok := s.errorOrigin(); ok && w.Number != s.Line {
 			a.d.where = append(a.d.where, item{"The error most likely comes from " + quoteLine(a.siteLine(w)) + "."})
 		}
+	}
+	if h := s.Helper; h != nil {
+		a.d.where = append(a.d.where, item{"The status was written inside the app's error helper " + code(shortFunction(h.Function)) + " at " + code(loc(baseName(h.File), h.Line)) + ", which this line called with the error."})
 	}
 	if s.Raiser != nil {
 		a.d.where = append(a.d.where, item{"The failure was raised inside " + code(qualifiedShort(s.Raiser.Function)) + ", which this line called."})
@@ -158,7 +172,7 @@ func (a *analysis) isPackageName(name string) bool {
 			return true
 		}
 	}
-	imp := regexp.MustCompile(`^\s*(?:import\s+)?(?:\w+\s+)?"[^"]*/` + regexp.QuoteMeta(name) + `(?:/v\d+)?"`)
+	imp := compiled(`^\s*(?:import\s+)?(?:\w+\s+)?"[^"]*/` + regexp.QuoteMeta(name) + `(?:/v\d+)?"`)
 	_, ok := a.c.first(imp)
 	return ok
 }
@@ -238,7 +252,7 @@ func (a *analysis) declaration(name string) (corpusLine, string, bool) {
 	if !isIdent(name) {
 		return corpusLine{}, "", false
 	}
-	re := regexp.MustCompile(`^\s*(?:var\s+)?` + regexp.QuoteMeta(name) + `(?:\s*,\s*\w+)*\s+([^=/]+?)\s*(?:=.*)?(?://.*)?$`)
+	re := compiled(`^\s*(?:var\s+)?` + regexp.QuoteMeta(name) + `(?:\s*,\s*\w+)*\s+([^=/]+?)\s*(?:=.*)?(?://.*)?$`)
 	for _, l := range a.c {
 		m := re.FindStringSubmatch(l.Text)
 		if m == nil {

@@ -42,18 +42,30 @@ type appFile struct {
 	path  string
 	ast   *ast.File
 	lines []string
+	// size and modTime are the file's as listed before it was read; a
+	// later listing with the same values reuses the parse.
+	size    int64
+	modTime time.Time
 }
 
 // sourceCache keeps each module's parse while its files do not change.
 var sourceCache struct {
 	sync.Mutex
 	byRoot map[string]*cachedSource
+	// byFile maps a failing file to its module's root, so that a burst of
+	// failures does not look for go.mod on every one.
+	byFile map[string]fileRoot
 }
 
 type cachedSource struct {
 	stamp   string
 	checked time.Time
 	src     *appSource
+}
+
+type fileRoot struct {
+	root    string
+	checked time.Time
 }
 
 // recheckAfter is how long a module's parse is used before its files are
@@ -63,6 +75,9 @@ type cachedSource struct {
 // a running server only after a rebuild anyway.
 const recheckAfter = 2 * time.Second
 
+// maxCachedFiles bounds sourceCache.byFile; past it the map starts again.
+const maxCachedFiles = 4096
+
 // loadAppSource parses the module holding r's innermost app frame, or
 // returns nil when that file is not on this machine.
 func loadAppSource(r *report.Report) *appSource {
@@ -70,6 +85,14 @@ func loadAppSource(r *report.Report) *appSource {
 	if f == nil || !filepath.IsAbs(f.File) {
 		return nil
 	}
+	sourceCache.Lock()
+	if fr, ok := sourceCache.byFile[f.File]; ok && time.Since(fr.checked) < recheckAfter {
+		if c := sourceCache.byRoot[fr.root]; c != nil && time.Since(c.checked) < recheckAfter {
+			sourceCache.Unlock()
+			return c.src
+		}
+	}
+	sourceCache.Unlock()
 	if st, err := os.Stat(f.File); err != nil || !st.Mode().IsRegular() {
 		return nil
 	}
@@ -79,16 +102,24 @@ func loadAppSource(r *report.Report) *appSource {
 	}
 	sourceCache.Lock()
 	defer sourceCache.Unlock()
+	if sourceCache.byFile == nil || len(sourceCache.byFile) >= maxCachedFiles {
+		sourceCache.byFile = map[string]fileRoot{}
+	}
+	sourceCache.byFile[f.File] = fileRoot{root: root, checked: time.Now()}
 	c := sourceCache.byRoot[root]
 	if c != nil && time.Since(c.checked) < recheckAfter {
 		return c.src
 	}
-	paths, stamp := moduleFiles(root)
+	files, stamp := moduleFiles(root)
 	if c != nil && c.stamp == stamp {
 		c.checked = time.Now()
 		return c.src
 	}
-	src := parseFiles(root, paths)
+	var prev *appSource
+	if c != nil {
+		prev = c.src
+	}
+	src := parseFiles(root, files, prev)
 	if sourceCache.byRoot == nil {
 		sourceCache.byRoot = map[string]*cachedSource{}
 	}
@@ -96,10 +127,18 @@ func loadAppSource(r *report.Report) *appSource {
 	return src
 }
 
+// moduleFile is a Go file of the module as listed: its path, size and
+// modification time.
+type moduleFile struct {
+	path    string
+	size    int64
+	modTime time.Time
+}
+
 // moduleFiles lists the module's non-test Go files below root (not in
 // vendor, testdata, hidden directories or nested modules) and a stamp of
 // their names, sizes and times.
-func moduleFiles(root string) (paths []string, stamp string) {
+func moduleFiles(root string) (files []moduleFile, stamp string) {
 	var b strings.Builder
 	walked := 0
 	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -121,35 +160,54 @@ func moduleFiles(root string) (paths []string, stamp string) {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || len(paths) >= maxAppFiles {
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || len(files) >= maxAppFiles {
 			return nil
 		}
 		info, err := d.Info()
 		if err != nil || info.Size() > maxAppFileSize {
 			return nil
 		}
-		paths = append(paths, path)
+		files = append(files, moduleFile{path: path, size: info.Size(), modTime: info.ModTime()})
 		b.WriteString(path)
 		b.WriteString(itoa(int(info.Size())))
 		b.WriteString(info.ModTime().Format(time.RFC3339Nano))
 		return nil
 	})
-	return paths, b.String()
+	return files, b.String()
 }
 
-func parseFiles(root string, paths []string) *appSource {
+// parseFiles parses the listed files. The files of prev (the module's
+// previous parse, nil when none) whose size and time did not change are
+// reused instead of parsed again, sharing prev's file set, unless that set
+// has grown to several times the module's size with superseded parses.
+func parseFiles(root string, files []moduleFile, prev *appSource) *appSource {
+	var total int64
+	for _, f := range files {
+		total += f.size
+	}
+	reuse := map[string]*appFile{}
 	src := &appSource{root: root, fset: token.NewFileSet()}
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
+	if prev != nil && int64(prev.fset.Base()) <= 4*(total+int64(len(files))+1) {
+		src.fset = prev.fset
+		for _, f := range prev.files {
+			reuse[f.path] = f
+		}
+	}
+	for _, mf := range files {
+		if f := reuse[mf.path]; f != nil && f.size == mf.size && f.modTime.Equal(mf.modTime) {
+			src.files = append(src.files, f)
+			continue
+		}
+		data, err := os.ReadFile(mf.path)
 		if err != nil {
 			continue
 		}
-		f, err := parser.ParseFile(src.fset, p, data, parser.SkipObjectResolution)
+		f, err := parser.ParseFile(src.fset, mf.path, data, parser.SkipObjectResolution)
 		if f == nil {
 			continue
 		}
 		_ = err // a file with a syntax error still gives what parsed
-		src.files = append(src.files, &appFile{path: p, ast: f, lines: strings.Split(string(data), "\n")})
+		src.files = append(src.files, &appFile{path: mf.path, ast: f, lines: strings.Split(string(data), "\n"), size: mf.size, modTime: mf.modTime})
 	}
 	return src
 }
@@ -285,6 +343,16 @@ func (s *appSource) nilable(t ast.Expr) bool {
 		return x.Len == nil
 	case *ast.StructType:
 		return false
+	case *ast.ParenExpr:
+		return s.nilable(x.X)
+	case *ast.SelectorExpr:
+		if pkg, ok := x.X.(*ast.Ident); ok && stdValueTypes[pkg.Name+"."+x.Sel.Name] {
+			return false
+		}
+		// A type of another package of the app.
+		if under := s.typeDecl(x.Sel.Name); under != nil {
+			return s.nilable(under)
+		}
 	case *ast.Ident:
 		switch x.Name {
 		case "string", "bool", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16",

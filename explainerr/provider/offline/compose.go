@@ -28,7 +28,7 @@ type draft struct {
 // pick returns the first alternative of it that the grounding allows.
 func (d *draft) pick(it item) (string, bool) {
 	for _, alt := range it {
-		if alt != "" && len(d.g.Unknown(alt)) == 0 {
+		if alt != "" && d.g.allowsMarkdown(alt) {
 			return alt, true
 		}
 	}

@@ -27,10 +27,14 @@ var funcDecl = regexp.MustCompile(`^func\s+(?:\(\s*\w*\s*\*?\s*(\w+)(?:\[[^\]]*\
 
 // newCorpus collects the lines of r's app source windows and chunks.
 func newCorpus(r *report.Report) corpus {
-	seen := map[string]bool{}
+	type lineKey struct {
+		file   string
+		number int
+	}
+	seen := map[lineKey]bool{}
 	var c corpus
 	add := func(l corpusLine) {
-		key := l.File + ":" + itoa(l.Number)
+		key := lineKey{l.File, l.Number}
 		if seen[key] {
 			return
 		}
@@ -42,19 +46,24 @@ func newCorpus(r *report.Report) corpus {
 			continue
 		}
 		symbol := ""
+		file := baseName(f.File)
 		for i, t := range f.Source.Lines {
-			if m := funcDecl.FindStringSubmatch(t); m != nil {
-				symbol = m[2]
-				if m[1] != "" {
-					symbol = m[1] + "." + m[2]
+			// funcDecl is anchored on "func": skip the regexp elsewhere.
+			if strings.HasPrefix(t, "func") {
+				if m := funcDecl.FindStringSubmatch(t); m != nil {
+					symbol = m[2]
+					if m[1] != "" {
+						symbol = m[1] + "." + m[2]
+					}
 				}
 			}
-			add(corpusLine{baseName(f.File), f.Source.StartLine + i, t, symbol})
+			add(corpusLine{file, f.Source.StartLine + i, t, symbol})
 		}
 	}
 	for _, ch := range r.Context {
+		file := baseName(ch.File)
 		for i, t := range strings.Split(ch.Text, "\n") {
-			add(corpusLine{baseName(ch.File), ch.StartLine + i, t, ch.Symbol})
+			add(corpusLine{file, ch.StartLine + i, t, ch.Symbol})
 		}
 	}
 	return c
@@ -147,7 +156,7 @@ func (c corpus) words() []string {
 func (c corpus) quotedNames(pattern *regexp.Regexp) []string {
 	seen := map[string]bool{}
 	var out []string
-	lit := regexp.MustCompile(`"([^"\\]*)"`)
+	lit := compiled(`"([^"\\]*)"`)
 	for _, l := range c {
 		for _, m := range lit.FindAllStringSubmatch(l.Text, -1) {
 			if pattern.MatchString(m[1]) && !seen[m[1]] {

@@ -58,7 +58,7 @@ func (a *analysis) sqlStatement(word string) (corpusLine, bool) {
 	if word == "" {
 		return corpusLine{}, false
 	}
-	re := regexp.MustCompile(`(?i)(?:SELECT|INSERT|UPDATE|DELETE|FROM|WHERE|INTO|SET|JOIN|ORDER BY|VALUES).*\b` + regexp.QuoteMeta(word) + `\b|\b` + regexp.QuoteMeta(word) + `\b.*(?:FROM|WHERE|VALUES|SET)`)
+	re := compiled(`(?i)(?:SELECT|INSERT|UPDATE|DELETE|FROM|WHERE|INTO|SET|JOIN|ORDER BY|VALUES).*\b` + regexp.QuoteMeta(word) + `\b|\b` + regexp.QuoteMeta(word) + `\b.*(?:FROM|WHERE|VALUES|SET)`)
 	return a.c.first(re)
 }
 
@@ -97,7 +97,7 @@ func (a *analysis) sqlSchema() {
 		a.why("SQLite rejected the query because the table has no column " + code(col) + ". It is a mistake in the SQL text (or a schema that is older than the code), found when the statement is prepared.")
 		if l, ok := a.sqlStatement(name); ok {
 			a.why("The query is at " + quoteLine(l) + ".")
-		} else if call, ok := a.failingCall(regexp.MustCompile(`err\s*:?=`)); ok && callName(call.Text) != "" {
+		} else if call, ok := a.failingCall(compiled(`err\s*:?=`)); ok && callName(call.Text) != "" {
 			a.culprit = col
 			a.why("The query runs inside " + code(callName(call.Text)) + ", called at " + quoteLine(call) + "; its SQL text names " + code(col) + ".")
 		}
@@ -138,7 +138,7 @@ func (a *analysis) constraint() {
 	table, col := caps["table"], caps["column"]
 	stmt, hasStmt := corpusLine{}, false
 	if table != "" {
-		stmt, hasStmt = a.c.first(regexp.MustCompile(`(?i)(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE)\s+["']?` + regexp.QuoteMeta(table) + `\b`))
+		stmt, hasStmt = a.c.first(compiled(`(?i)(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE)\s+["']?` + regexp.QuoteMeta(table) + `\b`))
 	}
 	if !hasStmt {
 		stmt, hasStmt = a.failingCall(queryCall)
@@ -200,7 +200,7 @@ func (a *analysis) constraint() {
 // sqlScan explains Scan errors.
 func (a *analysis) sqlScan() {
 	caps := a.f.Captures
-	call, hasCall := a.failingCall(regexp.MustCompile(`\.Scan\(`))
+	call, hasCall := a.failingCall(compiled(`\.Scan\(`))
 	a.headline("SQL Scan error")
 	if caps["want"] != "" {
 		a.why("The query returns " + caps["want"] + " columns but Scan was given " + caps["got"] + " destinations; they must match one to one, in order.")
@@ -226,7 +226,7 @@ func (a *analysis) strconvError() {
 	fn, value := caps["fn"], caps["value"]
 	a.culprit = value
 	call, hasCall := corpusLine{}, false
-	if w, ok := a.s.lineMatching(regexp.MustCompile(`strconv\.` + regexp.QuoteMeta(fn) + `\(`)); ok {
+	if w, ok := a.s.lineMatching(compiled(`strconv\.` + regexp.QuoteMeta(fn) + `\(`)); ok {
 		call, hasCall = a.siteLine(w), true
 	}
 	if a.f.Class == ClassStrconvRange {
@@ -243,7 +243,7 @@ func (a *analysis) strconvError() {
 	if src != "" {
 		a.why("The value comes from " + src + " of the request, so this is bad client input, not a server failure: it should be a 400, not a 500.")
 	} else if value == "" {
-		named := regexp.MustCompile(`(?i)\bparam(?:eter)?\s+"?(\w+)"?`).FindStringSubmatch(a.r.Error.Message)
+		named := compiled(`(?i)\bparam(?:eter)?\s+"?(\w+)"?`).FindStringSubmatch(a.r.Error.Message)
 		params := routeParams(a.r.Request.Route)
 		if m, ok := a.findInputMismatch(); ok {
 			a.explainMismatch(m)
@@ -274,7 +274,7 @@ func (a *analysis) strconvError() {
 // jsonError explains encoding/json errors.
 func (a *analysis) jsonError() {
 	caps := a.f.Captures
-	call, hasCall := a.failingCall(regexp.MustCompile(`json\.|\.Decode\(|Unmarshal\(`))
+	call, hasCall := a.failingCall(compiled(`json\.|\.Decode\(|Unmarshal\(`))
 	fromBody := hasCall && strings.Contains(call.Text, "Body")
 	switch a.f.Class {
 	case ClassJSONType:
@@ -314,7 +314,7 @@ func (a *analysis) notFound() {
 	a.headline("A missing record answered as a server error")
 	msg := strings.TrimSpace(a.f.Message)
 	a.why("The error says " + code(shorten(msg, 120)) + ": the request named something that does not exist. That is the client's 404, yet it reached the generic error path and became a 500.")
-	call, hasCall := a.failingCall(regexp.MustCompile(`err\s*:?=`))
+	call, hasCall := a.failingCall(compiled(`err\s*:?=`))
 	if hasCall {
 		a.culprit = strings.TrimSpace(call.Text)
 	}
@@ -339,7 +339,7 @@ func (a *analysis) notFound() {
 
 // errorsIsCheck finds an errors.Is test in the scope of the failure.
 func (a *analysis) errorsIsCheck() (corpusLine, bool) {
-	re := regexp.MustCompile(`errors\.Is\(\s*err\s*,`)
+	re := compiled(`errors\.Is\(\s*err\s*,`)
 	if w, ok := a.s.lineMatching(re); ok {
 		return a.siteLine(w), true
 	}
@@ -351,7 +351,7 @@ func (a *analysis) multipleRows() {
 	msg := strings.TrimSpace(a.f.Message)
 	a.headline("A query meant to find one row found several")
 	a.why("The error says " + code(shorten(msg, 140)) + ": the query's condition matches more than one row, and the code that runs it expects exactly one.")
-	if call, ok := a.failingCall(regexp.MustCompile(`err\s*:?=`)); ok {
+	if call, ok := a.failingCall(compiled(`err\s*:?=`)); ok {
 		a.culprit = strings.TrimSpace(call.Text)
 		a.why("The query runs inside the call at " + quoteLine(call) + ".")
 	}

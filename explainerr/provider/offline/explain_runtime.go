@@ -19,7 +19,7 @@ func (a *analysis) guard(cond, status string) []string {
 // inHandler reports whether the failing line is inside an HTTP handler
 // with its ResponseWriter named w, as far as the window shows.
 func (a *analysis) inHandler() bool {
-	handler := regexp.MustCompile(`\bw\s+http\.ResponseWriter\b`)
+	handler := compiled(`\bw\s+http\.ResponseWriter\b`)
 	if a.s.Frame == nil || a.s.Frame.Source == nil {
 		return false
 	}
@@ -91,6 +91,7 @@ func (a *analysis) nilPointer() {
 	for _, d := range facts.Derefs {
 		add(d)
 	}
+	candidates = a.dropValueTyped(candidates)
 
 	if len(candidates) == 0 {
 		a.headline("Nil pointer dereference")
@@ -220,7 +221,7 @@ func (a *analysis) isFuncValue(c callOp) bool {
 	if c.Name == "" || predeclared[c.Name] || (c.Receiver != "" && a.isPackageName(rootIdent(c.Receiver))) {
 		return false
 	}
-	decl := regexp.MustCompile(`(?:^|[\s(,])` + regexp.QuoteMeta(c.Name) + `\s+func\s*\(`)
+	decl := compiled(`(?:^|[\s(,])` + regexp.QuoteMeta(c.Name) + `\s+func\s*\(`)
 	_, ok := a.c.first(decl)
 	return ok
 }
@@ -231,7 +232,7 @@ func (a *analysis) nilFunc(c callOp) {
 	a.culprit = c.Fun
 	a.headline("Call of a nil function: "+code(c.Fun)+" is nil", "Call of a nil function value")
 	a.why("The line calls " + code(c.Fun) + ", a variable or field of func type that was never set: its value is " + code("nil") + ", and calling a nil func panics with a nil pointer dereference.")
-	if l, ok := a.c.first(regexp.MustCompile(`(?:^|[\s(,])` + regexp.QuoteMeta(c.Name) + `\s+func\s*\(`)); ok {
+	if l, ok := a.c.first(compiled(`(?:^|[\s(,])` + regexp.QuoteMeta(c.Name) + `\s+func\s*\(`)); ok {
 		a.why("It is declared at " + quoteLine(l) + ".")
 	}
 	a.fix(block("Skip the call when it is not set:", "if "+c.Fun+" != nil {", "\t"+c.Fun+"("+strings.Join(c.Args, ", ")+")", "}"),
@@ -260,7 +261,7 @@ func (a *analysis) ownerType(expr string) string {
 		return ""
 	}
 	// The receiver's name shows in the method's declaration line.
-	decl := regexp.MustCompile(`^func\s*\(\s*` + regexp.QuoteMeta(root) + `\s+\*?\s*` + regexp.QuoteMeta(recv) + `\b`)
+	decl := compiled(`^func\s*\(\s*` + regexp.QuoteMeta(root) + `\s+\*?\s*` + regexp.QuoteMeta(recv) + `\b`)
 	if _, ok := a.c.first(decl); ok {
 		return recv
 	}
@@ -270,7 +271,7 @@ func (a *analysis) ownerType(expr string) string {
 // constructorOf finds where a value of type name is built: a composite
 // literal of it, preferring one inside a New... function.
 func (a *analysis) constructorOf(name string) (corpusLine, bool) {
-	lit := regexp.MustCompile(`&?\b` + regexp.QuoteMeta(name) + `\{`)
+	lit := compiled(`&?\b` + regexp.QuoteMeta(name) + `\{`)
 	var found []corpusLine
 	for _, l := range a.c.find(lit) {
 		if strings.HasPrefix(strings.TrimSpace(l.Text), "type ") {
@@ -292,7 +293,7 @@ func (a *analysis) constructorOf(name string) (corpusLine, bool) {
 // literalSets reports whether the composite literal starting at l sets
 // field (a "field:" key on one of its lines, up to the closing brace).
 func (a *analysis) literalSets(l corpusLine, field string) bool {
-	key := regexp.MustCompile(`\b` + regexp.QuoteMeta(field) + `\s*:`)
+	key := compiled(`\b` + regexp.QuoteMeta(field) + `\s*:`)
 	depth := 0
 	started := false
 	for _, cl := range a.c {
@@ -485,9 +486,19 @@ func (a *analysis) indexRange() {
 	if !isNumber(target.Index) {
 		cond = target.Index + " < 0 || " + target.Index + " >= len(" + target.X + ")"
 	}
-	a.fix(block("Check the length before indexing:", a.guard(cond, "http.StatusNotFound")...),
-		"Check "+code("len("+target.X+")")+" before reading "+code(expr)+", and handle the short case.")
-	a.fix("If the index comes from the request, validate it where it is parsed and answer 400 Bad Request.")
+	switch a.indexInput(target.X, target.Index) {
+	case inputKey:
+		a.fix(block("Check the length before indexing:", a.guard(cond, "http.StatusNotFound")...),
+			"Check "+code("len("+target.X+")")+" before reading "+code(expr)+", and handle the short case.")
+		a.fix("The index comes from the request: validate it where it is parsed and answer 400 Bad Request (or 404 when it names nothing).")
+	case inputHeader:
+		a.fix(block("Check the length before indexing, and handle the malformed value:", "if "+cond+" {", "\t// the input is malformed: skip it or use a default", "}"),
+			"Check "+code("len("+target.X+")")+" before reading "+code(expr)+", and handle the malformed value.")
+		a.fix("The value comes from a request header or cookie, which the client controls: validate the input and handle a malformed value (skip it, use a default or ignore it) instead of assuming its format.")
+	default:
+		a.fix(block("Check the length before indexing:", "if "+cond+" {", "\t// handle it: return an error or a default", "}"),
+			"Check "+code("len("+target.X+")")+" before reading "+code(expr)+", and handle the short case.")
+	}
 }
 
 var numberPattern = regexp.MustCompile(`^-?\d+$`)
@@ -509,6 +520,7 @@ func atoi(s string) int {
 func (a *analysis) sliceBounds() {
 	bounds, limit, length := a.f.Captures["bounds"], a.f.Captures["limit"], a.f.Captures["length"]
 	facts := a.s.Facts
+	facts.Slices = slicesOfShape(facts.Slices, bounds)
 	if len(facts.Slices) == 0 {
 		a.headline("Slice bounds out of range [" + bounds + "]")
 		a.why("A slice expression asked for bounds [" + bounds + "], outside what the slice, array or string holds. Bounds must satisfy 0 <= low <= high <= capacity.")
@@ -590,7 +602,7 @@ func (a *analysis) typeAssertion() {
 		a.why(assertion + " failed: the value holds a " + code(actual) + ", not a " + code(want) + ". A one-result type assertion panics when the dynamic type differs.")
 	}
 	if found && strings.Contains(target.X, "Value(") {
-		if l, ok := a.c.first(regexp.MustCompile(`WithValue\(`)); ok {
+		if l, ok := a.c.first(compiled(`WithValue\(`)); ok {
 			a.why("The value is stored with " + quoteLine(l) + "; the type stored there must be the one asserted here.")
 		}
 	}
@@ -618,7 +630,7 @@ func (a *analysis) typeAssertion() {
 
 // unqualify drops package qualifiers from a type: "*main.Post" -> "*Post".
 func unqualify(t string) string {
-	return regexp.MustCompile(`\b\w+\.`).ReplaceAllString(t, "")
+	return compiled(`\b\w+\.`).ReplaceAllString(t, "")
 }
 
 // divideByZero explains "integer divide by zero".
@@ -668,7 +680,7 @@ func (a *analysis) channel() {
 	}
 	var closes []corpusLine
 	if ch != "" {
-		closes = a.c.find(regexp.MustCompile(`\bclose\(\s*(?:[\w.]+\.)?` + regexp.QuoteMeta(lastSelector(ch)) + `\s*\)`))
+		closes = a.c.find(compiled(`\bclose\(\s*(?:[\w.]+\.)?` + regexp.QuoteMeta(lastSelector(ch)) + `\s*\)`))
 	}
 	var elsewhere []string
 	for _, l := range closes {
@@ -723,7 +735,7 @@ func (a *analysis) negativeWaitGroup() {
 	}
 	a.headline("Negative WaitGroup counter on "+code(wg), "Negative WaitGroup counter")
 	a.why("This line took the counter of " + code(wg) + " below zero: more goroutines reported they finished than were added to it, so one path calls Done twice or an Add is missing (or runs too late, inside the goroutine).")
-	adds := a.c.find(regexp.MustCompile(`\b` + regexp.QuoteMeta(lastSelector(wg)) + `\.(?:Add|Done)\(`))
+	adds := a.c.find(compiled(`\b` + regexp.QuoteMeta(lastSelector(wg)) + `\.(?:Add|Done)\(`))
 	var shown []string
 	for _, l := range adds {
 		if l.File == a.s.File && l.Number == a.s.Line {
@@ -865,7 +877,11 @@ func (a *analysis) unknown() {
 	if e.Type != "" {
 		typ = " (" + code(e.Type) + ")"
 	}
-	a.why("The offline analyzer does not recognise this error" + typ + ", so it cannot say more than its message: " + code(shorten(msg, 200)) + ".")
+	if a.fromLog != "" {
+		a.why("The offline analyzer does not recognise the logged error, so it cannot say more than the log line: " + code(shorten(msg, 200)) + ".")
+	} else {
+		a.why("The offline analyzer does not recognise this error" + typ + ", so it cannot say more than its message: " + code(shorten(msg, 200)) + ".")
+	}
 	if len(e.Chain) > 0 {
 		var chain []string
 		for _, c := range e.Chain {
@@ -894,7 +910,7 @@ func shorten(s string, n int) string {
 // errCheckBetween finds an "if err != nil" test between line from and the
 // failing line.
 func (a *analysis) errCheckBetween(from int) (corpusLine, bool) {
-	re := regexp.MustCompile(`err\s*!=\s*nil`)
+	re := compiled(`err\s*!=\s*nil`)
 	for _, l := range a.s.linesAbove() {
 		if l.Number <= from {
 			break

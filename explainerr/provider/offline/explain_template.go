@@ -92,7 +92,7 @@ func (a *analysis) template() {
 		a.culprit = missing
 		a.headline("Template error: no template "+code(`"`+missing+`"`), "Template error: undefined template")
 		a.why("The app asked for the template " + code(`"`+missing+`"`) + ", but no template of that name was parsed into this set. Names are the file's base name for files parsed with " + code("template.ParseFiles") + ", " + code("template.ParseGlob") + " or " + code("template.ParseFS") + ", or the name given in " + code(`{{define "..."}}`) + ".")
-		if l, ok := a.c.first(regexp.MustCompile(regexp.QuoteMeta(`"` + missing + `"`))); ok {
+		if l, ok := a.c.first(compiled(regexp.QuoteMeta(`"` + missing + `"`))); ok {
 			a.why("It is named at " + quoteLine(l) + ".")
 		}
 		names := append(a.c.quotedNames(templateFileName), defineNames(a.c)...)
@@ -109,8 +109,8 @@ func (a *analysis) template() {
 		a.headline("Template error: function "+code(`"`+fn+`"`)+" not defined", "Template error: undefined function")
 		a.why("The template " + at + " calls " + code(`"`+fn+`"`) + ", but no function of that name was registered when it was parsed. Functions must be registered with " + code("template.FuncMap") + " through the template's Funcs method before parsing, or parsing fails.")
 		showSource()
-		keys := a.c.quotedNames(regexp.MustCompile(`^\w+$`))
-		if l, ok := a.c.first(regexp.MustCompile(`FuncMap\{`)); ok {
+		keys := a.c.quotedNames(compiled(`^\w+$`))
+		if l, ok := a.c.first(compiled(`FuncMap\{`)); ok {
 			registered := a.funcMapKeys(l)
 			if len(registered) > 0 {
 				keys = registered
@@ -178,7 +178,7 @@ func exported(words []string) []string {
 
 // defineNames returns the names of {{define "name"}} blocks in the corpus.
 func defineNames(c corpus) []string {
-	re := regexp.MustCompile(`\{\{-?\s*(?:define|block)\s+"([^"]+)"`)
+	re := compiled(`\{\{-?\s*(?:define|block)\s+"([^"]+)"`)
 	var out []string
 	for _, l := range c {
 		for _, m := range re.FindAllStringSubmatch(l.Text, -1) {
@@ -191,7 +191,7 @@ func defineNames(c corpus) []string {
 // funcMapKeys returns the names registered by the template.FuncMap literal
 // that opens at l, as far as the corpus shows it.
 func (a *analysis) funcMapKeys(l corpusLine) []string {
-	key := regexp.MustCompile(`"(\w+)"\s*:`)
+	key := compiled(`"(\w+)"\s*:`)
 	var out []string
 	for _, cl := range a.c {
 		if cl.File != l.File || cl.Number < l.Number || cl.Number > l.Number+30 {

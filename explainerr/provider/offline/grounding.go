@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -26,7 +27,7 @@ type Grounding struct {
 // NewGrounding returns the grounding of r: every identifier-shaped word of
 // its source windows, retrieved chunks, frames, error and request.
 func NewGrounding(r *report.Report) *Grounding {
-	g := &Grounding{words: map[string]bool{}}
+	g := &Grounding{words: make(map[string]bool, 256)}
 	if r == nil {
 		return g
 	}
@@ -55,13 +56,29 @@ func NewGrounding(r *report.Report) *Grounding {
 	return g
 }
 
-// Add makes every identifier-shaped word of texts part of the grounding.
+// Add makes every identifier-shaped word of texts part of the grounding:
+// the matches of wordPattern, found by a plain scan (this runs over every
+// source window and header of every report).
 func (g *Grounding) Add(texts ...string) {
 	for _, t := range texts {
-		for _, w := range wordPattern.FindAllString(t, -1) {
-			g.words[w] = true
+		for i := 0; i < len(t); {
+			if !isWordStart(t[i]) {
+				i++
+				continue
+			}
+			j := i + 1
+			for j < len(t) && (isWordStart(t[j]) || '0' <= t[j] && t[j] <= '9') {
+				j++
+			}
+			g.words[t[i:j]] = true
+			i = j
 		}
 	}
+}
+
+// isWordStart reports whether c can start an identifier-shaped word.
+func isWordStart(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_'
 }
 
 // Has reports whether word occurs in the grounding texts themselves (not
@@ -89,7 +106,35 @@ func (g *Grounding) Unknown(markdown string) []string {
 // unknownIn returns the identifiers of one piece of code that are not allowed.
 func (g *Grounding) unknownIn(code string) []string {
 	var out []string
-	toks := goTokens(code)
+	g.eachUnknown(code, func(name string) bool {
+		out = append(out, name)
+		return true
+	})
+	return out
+}
+
+// allowsMarkdown reports whether every code span and code block of
+// markdown names only allowed identifiers: Unknown(markdown) is empty.
+func (g *Grounding) allowsMarkdown(markdown string) bool {
+	for _, code := range CodeSegments(markdown) {
+		ok := true
+		g.eachUnknown(code, func(string) bool {
+			ok = false
+			return false
+		})
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// eachUnknown calls fn with each identifier of code that is not allowed,
+// in order, until fn returns false.
+func (g *Grounding) eachUnknown(code string, fn func(name string) bool) {
+	t := tokenizers.Get().(*tokenizer)
+	defer tokenizers.Put(t)
+	toks := t.scan(code)
 	inTemplate := strings.Contains(code, "{{")
 	for i, t := range toks {
 		if t.tok != token.IDENT {
@@ -103,16 +148,17 @@ func (g *Grounding) unknownIn(code string) []string {
 		}
 		// A selector whose chain starts at a standard library package:
 		// pkg.Name, or (*pkg.Type).Method.
+		name := t.lit
 		if pkg := stdQualifier(toks[:i]); pkg != "" {
 			if stdExported(pkg, t.lit) {
 				continue
 			}
-			out = append(out, pkg+"."+t.lit)
-			continue
+			name = pkg + "." + t.lit
 		}
-		out = append(out, t.lit)
+		if !fn(name) {
+			return
+		}
 	}
-	return out
 }
 
 // stdQualifier returns the standard library package name that qualifies
@@ -150,17 +196,40 @@ type goToken struct {
 // names scan into identifiers and punctuation too). Comments and the
 // contents of string literals are not identifiers.
 func goTokens(code string) []goToken {
-	var s scanner.Scanner
-	fset := token.NewFileSet()
+	var t tokenizer
+	return t.scan(code)
+}
+
+// tokenizer scans pieces of code, reusing its file set and token buffer:
+// the grounding check scans every code span of every alternative of an
+// explanation.
+type tokenizer struct {
+	fset *token.FileSet
+	s    scanner.Scanner
+	toks []goToken
+}
+
+var tokenizers = sync.Pool{New: func() any { return &tokenizer{} }}
+
+// scan returns the tokens of code as goTokens does, in a buffer that is
+// reused by the next call.
+func (t *tokenizer) scan(code string) []goToken {
+	// A removed file still used up its range of positions: start a new
+	// set long before they run out.
+	if t.fset == nil || t.fset.Base() > 1<<30 {
+		t.fset = token.NewFileSet()
+	}
 	src := []byte(code)
-	s.Init(fset.AddFile("", -1, len(src)), src, func(token.Position, string) {}, 0)
-	var out []goToken
+	f := t.fset.AddFile("", -1, len(src))
+	defer t.fset.RemoveFile(f)
+	t.s.Init(f, src, nil, 0)
+	t.toks = t.toks[:0]
 	for {
-		_, tok, lit := s.Scan()
+		_, tok, lit := t.s.Scan()
 		if tok == token.EOF {
-			return out
+			return t.toks
 		}
-		out = append(out, goToken{tok, lit})
+		t.toks = append(t.toks, goToken{tok, lit})
 	}
 }
 

@@ -14,7 +14,7 @@ var inputRead = regexp.MustCompile(`\b(\w*(?:FormValue|URLParam|Param|Get))\(\s*
 // ("/posts/{slug}/comments/{id:[0-9]+}" gives slug and id).
 func routeParams(route string) []string {
 	var out []string
-	for _, m := range regexp.MustCompile(`\{([^}:]+)(?::[^}]*)?\}`).FindAllStringSubmatch(route, -1) {
+	for _, m := range compiled(`\{([^}:]+)(?::[^}]*)?\}`).FindAllStringSubmatch(route, -1) {
 		out = append(out, m[1])
 	}
 	return out

@@ -93,6 +93,23 @@ func analyzeLine(src *report.Source) lineFacts {
 	if t := strings.TrimSpace(src.Lines[idx]); t == "" || strings.HasPrefix(t, "//") {
 		return lineFacts{}
 	}
+	key := itoa(idx) + "\n" + strings.Join(src.Lines, "\n")
+	if facts, ok := lineFactsCache.get(key); ok {
+		return facts
+	}
+	facts := parseWindow(src, idx)
+	lineFactsCache.put(key, facts)
+	return facts
+}
+
+// lineFactsCache keeps the facts of recently analyzed windows: a page that
+// fails on every request fails on the same line, and parsing it is most
+// of finding the failure's site. The facts are shared: they are only read.
+var lineFactsCache = boundedCache[lineFacts]{max: 256}
+
+// parseWindow parses the line idx of src's window, joining neighbouring
+// lines as needed; see analyzeLine.
+func parseWindow(src *report.Source, idx int) lineFacts {
 	for back := 0; back <= maxExtend && idx-back >= 0; back++ {
 		for fwd := 0; fwd <= maxExtend && idx+fwd < len(src.Lines); fwd++ {
 			snippet := src.Lines[idx-back : idx+fwd+1]
@@ -174,7 +191,13 @@ func bracketBalance(text string) (int, bool) {
 		case token.LPAREN, token.LBRACK, token.LBRACE:
 			stack = append(stack, tok)
 		case token.RPAREN, token.RBRACK, token.RBRACE:
-			want := map[token.Token]token.Token{token.RPAREN: token.LPAREN, token.RBRACK: token.LBRACK, token.RBRACE: token.LBRACE}[tok]
+			want := token.LBRACE
+			switch tok {
+			case token.RPAREN:
+				want = token.LPAREN
+			case token.RBRACK:
+				want = token.LBRACK
+			}
 			if len(stack) == 0 || stack[len(stack)-1] != want {
 				return 0, false
 			}

@@ -24,6 +24,10 @@ type site struct {
 	Raiser *report.Frame
 	// Caller is the next app frame outward, if any.
 	Caller *report.Frame
+	// Helper is the app's central error-reporting function (one that
+	// takes an error, such as Error(w, r, err)) that wrote the status
+	// when the site is its caller; nil otherwise.
+	Helper *report.Frame
 	// Returned is true when the frame is an error-returning handler that
 	// had already returned: its line is the handler's declaration, and the
 	// error came from a statement in the body below it.
@@ -34,9 +38,13 @@ type site struct {
 }
 
 // findSite locates the failure in r's frames.
-func findSite(r *report.Report) site {
+func findSite(r *report.Report) site { return siteFrom(r, 0) }
+
+// siteFrom locates the failure in r's frames from the frame at index start
+// outward.
+func siteFrom(r *report.Report, start int) site {
 	s := site{messages: messages(r.Error)}
-	for i := range r.Frames {
+	for i := start; i < len(r.Frames); i++ {
 		f := &r.Frames[i]
 		if f.Kind == report.FrameApp {
 			if s.Frame == nil {
@@ -176,7 +184,7 @@ func (s site) assignmentOf(name string) (windowLine, assignOp, bool) {
 	if name == "" {
 		return windowLine{}, assignOp{}, false
 	}
-	varDecl := regexp.MustCompile(`^\s*var\s+` + regexp.QuoteMeta(name) + `\b`)
+	varDecl := compiled(`^\s*var\s+` + regexp.QuoteMeta(name) + `\b`)
 	for _, l := range s.linesAbove() {
 		if !strings.Contains(l.Text, name) {
 			continue
@@ -216,7 +224,7 @@ func (s site) isParameter(name string) bool {
 			if j := strings.LastIndex(sig, "{"); j >= 0 {
 				sig = sig[:j]
 			}
-			return regexp.MustCompile(`[(,]\s*` + regexp.QuoteMeta(name) + `\s+[\w*\[.]`).MatchString(sig)
+			return compiled(`[(,]\s*` + regexp.QuoteMeta(name) + `\s+[\w*\[.]`).MatchString(sig)
 		}
 	}
 	return false

@@ -1,0 +1,3 @@
+module example.com/runchild
+
+go 1.22

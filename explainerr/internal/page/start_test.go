@@ -1,0 +1,84 @@
+package page
+
+import (
+	"html/template"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// startTemplate is the top part of the page as html/template markup, the
+// specification writeStart follows.
+var startTemplate = template.Must(template.New("page").Funcs(template.FuncMap{
+	"css":   func() template.CSS { return pageCSS },
+	"js":    func() template.JS { return pageJS },
+	"table": func(name string, rows []pair) tableView { return tableView{name, rows} },
+}).ParseFiles("testdata/start.tmpl"))
+
+// startVariants are reports that between them take every branch of the
+// top part of the page, with hostile strings in every field.
+func startVariants() map[string]*report.Report {
+	out := map[string]*report.Report{
+		"sample":     sampleReport(),
+		"hostile":    hostileReport(),
+		"offline":    offlineReport(),
+		"goroutines": crashWithGoroutines(),
+	}
+	r := hostileReport()
+	for i := range r.Frames {
+		r.Frames[i].Source = nil
+		r.Frames[i].Repeat = i
+	}
+	r.Request.Body = `{"a": "<b>&'+"` + "\x00"
+	r.Request.BodyType = "application/json<x>"
+	r.Logs = []report.LogLine{{Text: "first <log> & 'line'"}, {Text: "second"}}
+	r.LogsCut = true
+	r.Error.Message = strings.Repeat("long <message> & ", 300)
+	r.Error.Chain = []string{"outer <err>", "inner 'err'"}
+	r.Build.Modified = false
+	r.Time = time.Date(2026, 11, 30, 23, 0, 0, 0, time.UTC)
+	out["noSource"] = r
+
+	r = sampleReport()
+	r.Frames, r.Notices, r.Error.Chain, r.Request = nil, nil, nil, report.Request{}
+	r.Status, r.Error.Kind, r.Error.Type = 0, "", ""
+	r.Build, r.Fingerprint = report.Build{}, ""
+	r.Logs = []report.LogLine{{Text: "only one"}}
+	out["empty"] = r
+
+	r = sampleReport()
+	r.Context = r.Context[:1]
+	r.Context[0].Symbol = ""
+	r.Context[0].Text = ""
+	r.Request.Route = ""
+	out["oneChunk"] = r
+
+	r = sampleReport()
+	r.Context = nil
+	out["ragNothingRetrieved"] = r
+	return out
+}
+
+func TestStartWritesWhatTheTemplateWrites(t *testing.T) {
+	for name, r := range startVariants() {
+		t.Run(name, func(t *testing.T) {
+			var want, got strings.Builder
+			if err := startTemplate.ExecuteTemplate(&want, "start", newStartView(r, "n+/=")); err != nil {
+				t.Fatal(err)
+			}
+			if err := Start(&got, r, "n+/="); err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != want.String() {
+				g, w := got.String(), want.String()
+				i := 0
+				for i < len(g) && i < len(w) && g[i] == w[i] {
+					i++
+				}
+				t.Fatalf("Start differs from the template at byte %d:\n got …%.200s\nwant …%.200s", i, g[max(0, i-80):], w[max(0, i-80):])
+			}
+		})
+	}
+}

@@ -1,0 +1,73 @@
+package offline
+
+import (
+	"go/ast"
+	"regexp"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// Apps report their errors through one helper, such as
+// Error(w http.ResponseWriter, r *http.Request, err error), which logs the
+// error and writes the status. The status is written inside the helper,
+// but the failure was reported where the helper was called: that call is
+// the site, and the helper stays in view as context.
+
+// siteAtHelperCaller moves a status failure's site from an error helper
+// that wrote it to the helper's caller, the next app frame. It reports
+// whether it did.
+func (a *analysis) siteAtHelperCaller() bool {
+	if a.r.Error.Kind != report.KindStatus || a.s.Frame == nil || a.s.Caller == nil {
+		return false
+	}
+	if !a.takesError(a.s.Frame) {
+		return false
+	}
+	helper := a.s.Frame
+	for i := range a.r.Frames {
+		if &a.r.Frames[i] == a.s.Caller {
+			s := siteFrom(a.r, i)
+			s.Helper = helper
+			a.s = s
+			return true
+		}
+	}
+	return false
+}
+
+// reErrorParam matches a function declaration's line with a parameter of
+// type error.
+var reErrorParam = regexp.MustCompile(`^\s*func\b[^{]*\(\s*[^)]*\b\w+\s+error\s*[,)]`)
+
+// takesError reports whether the function of frame f is declared with a
+// parameter of type error: in the app's parsed source when it is there,
+// else on the declaration line of the frame's source window.
+func (a *analysis) takesError(f *report.Frame) bool {
+	name := shortFunction(f.Function)
+	if src := a.app(); src != nil {
+		found, takes := false, false
+		src.eachFunc(func(af *appFile, fd *ast.FuncDecl) {
+			if found || funcName(fd) != name || baseName(af.path) != baseName(f.File) {
+				return
+			}
+			found = true
+			for _, p := range fd.Type.Params.List {
+				if id, ok := p.Type.(*ast.Ident); ok && id.Name == "error" {
+					takes = true
+				}
+			}
+		})
+		if found {
+			return takes
+		}
+	}
+	if f.Source == nil {
+		return false
+	}
+	for i := min(f.Source.Line-f.Source.StartLine, len(f.Source.Lines)-1); i >= 0; i-- {
+		if line := f.Source.Lines[i]; funcLiteralLine.MatchString(line) || reErrorParam.MatchString(line) {
+			return reErrorParam.MatchString(line)
+		}
+	}
+	return false
+}

@@ -1,0 +1,116 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// Handlers often log the real error and answer with a generic body
+// ("internal error"). The body then says nothing the analyzer can read,
+// but the request's captured log lines do: the most relevant of them is
+// analysed as the failure message.
+
+// reErrorLooking matches a log line that reports an error: an error level,
+// an error attribute, or the usual words of error messages.
+var reErrorLooking = regexp.MustCompile(`(?i)(?:\blevel=error\b|^\s*(?:\S+\s+){0,3}ERROR\b|\berr(?:or)?=|\berror\b|\bfail(?:ed|ure|s)?\b|\bcannot\b|\bcan't\b|\bunable to\b|\bnot found\b|\bno such\b|\brefused\b|\bdeadline exceeded\b|\bno rows\b|\bconstraint failed\b|\binvalid\b)`)
+
+// reErrorAttr finds an error attribute in a structured log line:
+// err="..." or error=... (slog's text handler, logfmt).
+var reErrorAttr = regexp.MustCompile(`\berr(?:or)?=(?:"((?:[^"\\]|\\.)*)"|(\S+))`)
+
+// loggedError returns the log line of r most likely to hold the failure:
+// the last one whose text a failure class recognises, else the last one
+// that looks like an error. ok is false when no line looks like an error.
+func loggedError(r *report.Report) (line string, ok bool) {
+	for i := len(r.Logs) - 1; i >= 0; i-- {
+		text := logText(r.Logs[i].Text)
+		if text != "" && recognised(logMessage(text)) {
+			return text, true
+		}
+	}
+	for i := len(r.Logs) - 1; i >= 0; i-- {
+		text := logText(r.Logs[i].Text)
+		if text != "" && reErrorLooking.MatchString(text) {
+			return text, true
+		}
+	}
+	return "", false
+}
+
+// reLogTimestamp matches the date and time the standard logger writes
+// before a line ("2026/11/30 12:00:00 ", with microseconds or not).
+var reLogTimestamp = regexp.MustCompile(`^\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? `)
+
+// logText returns a log line without blanks around it and without the
+// standard logger's timestamp.
+func logText(line string) string {
+	return strings.TrimSpace(reLogTimestamp.ReplaceAllString(strings.TrimSpace(line), ""))
+}
+
+// logMessage returns the error message a log line carries: the value of
+// its error attribute when it has one, else the whole line.
+func logMessage(line string) string {
+	if m := reErrorAttr.FindStringSubmatch(line); m != nil {
+		if m[1] != "" {
+			return strings.ReplaceAll(m[1], `\"`, `"`)
+		}
+		if m[2] != "" {
+			return m[2]
+		}
+	}
+	return line
+}
+
+// LoggedError returns the text of the line the request r logged that most
+// likely holds its failure (the last one a failure class recognises, else
+// the last error-looking one), without the logger's timestamp; "" when no
+// line looks like an error. Handlers that log the real error and answer
+// with a generic body leave the cause only there.
+func LoggedError(r *report.Report) string {
+	line, _ := loggedError(r)
+	return line
+}
+
+// recognised reports whether a failure class recognises msg.
+func recognised(msg string) bool {
+	return classify(report.Error{Message: msg}).Class != ClassUnknown
+}
+
+// useLoggedError makes the request's logged error the failure to analyse
+// when the error itself is not recognised (a generic body such as
+// "internal error") and the request logged an error-looking line. It
+// reports whether it did.
+func (a *analysis) useLoggedError() bool {
+	if a.f.Class != ClassUnknown {
+		return false
+	}
+	if k := a.r.Error.Kind; k != report.KindStatus && k != report.KindError {
+		return false
+	}
+	line, ok := loggedError(a.r)
+	if !ok {
+		return false
+	}
+	a.g.Add(line)
+	a.fromLog = line
+	f := classify(report.Error{Message: logMessage(line)})
+	if f.Class == ClassUnknown {
+		f.Message = line
+	}
+	a.f = f
+	return true
+}
+
+// explainLoggedCause says that the failure analysed is the one the request
+// logged, not the response's generic text.
+func (a *analysis) explainLoggedCause() {
+	body := strings.TrimSpace(a.r.Error.Message)
+	said := "The response says only " + code(shorten(body, 80))
+	if body == "" {
+		said = "The response does not say what failed"
+	}
+	a.why(said+"; the cause comes from the request's log, which has "+code(shorten(a.fromLog, 200))+" just before the error status, so that logged error is what is analysed here.",
+		"The cause comes from the request's log, which has "+code(shorten(a.fromLog, 200))+" just before the error status.")
+}

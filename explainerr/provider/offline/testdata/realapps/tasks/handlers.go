@@ -1,0 +1,47 @@
+package main
+
+import (
+	"log"
+	"net/http"
+	"strconv"
+	"time"
+
+	"example.com/tasks/internal/taskstore"
+)
+
+type taskServer struct {
+	store *taskstore.TaskStore
+}
+
+func (ts *taskServer) getTaskHandler(w http.ResponseWriter, req *http.Request) {
+	id, err := strconv.Atoi(req.PathValue("id"))
+	if err != nil {
+		http.Error(w, "invalid id", http.StatusBadRequest)
+		return
+	}
+	task, err := ts.store.GetTask(id)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusNotFound)
+		return
+	}
+	log.Printf("task %d due %s", task.Id, task.Due.Format(time.DateOnly))
+	w.Write([]byte(task.Text))
+}
+
+func (ts *taskServer) deleteTaskHandler(w http.ResponseWriter, req *http.Request) {
+	id, err := strconv.Atoi(req.PathValue("id"))
+	if err != nil {
+		http.Error(w, "invalid id", http.StatusBadRequest)
+		return
+	}
+	if err := ts.store.DeleteTask(id); err != nil {
+		log.Printf("deleting task %d: %v", id, err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+}
+
+func (ts *taskServer) whoamiHandler(w http.ResponseWriter, req *http.Request) {
+	reqID := req.Context().Value("request-id").(string)
+	w.Write([]byte(reqID))
+}

@@ -1,0 +1,71 @@
+package handler_test
+
+import (
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/explainerr/explainerr/handler"
+)
+
+// taker is a response writer that takes returned errors over.
+type taker struct {
+	http.ResponseWriter
+	err     error
+	fn      uintptr
+	callers []uintptr
+}
+
+func (t *taker) TakeHandlerError(err error, fn uintptr, callers []uintptr) {
+	t.err, t.fn, t.callers = err, fn, callers
+}
+
+// wrapper is another middleware's writer that hides the taker but unwraps.
+type wrapper struct{ http.ResponseWriter }
+
+func (w wrapper) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+var errSecret = errors.New("db password rejected: hunter2")
+
+func failing(w http.ResponseWriter, r *http.Request) error { return errSecret }
+
+func TestReturnedErrorGoesToTheTakerUnderWrappers(t *testing.T) {
+	rec := httptest.NewRecorder()
+	tk := &taker{ResponseWriter: rec}
+	handler.Func(failing).ServeHTTP(wrapper{wrapper{tk}}, httptest.NewRequest(http.MethodGet, "/", nil))
+	if tk.err != errSecret {
+		t.Fatalf("taker got %v, want the returned error", tk.err)
+	}
+	if tk.fn != reflect.ValueOf(failing).Pointer() {
+		t.Error("taker did not get the handler function's entry")
+	}
+	if len(tk.callers) == 0 {
+		t.Error("taker got no callers")
+	}
+	if rec.Code != http.StatusOK || rec.Body.Len() != 0 {
+		t.Errorf("Func wrote %d %q itself; the taker answers", rec.Code, rec.Body)
+	}
+}
+
+func TestWithoutATakerTheClientGetsAPlain500(t *testing.T) {
+	rec := httptest.NewRecorder()
+	handler.Func(failing).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
+	if rec.Code != http.StatusInternalServerError || rec.Body.String() != "Internal Server Error\n" {
+		t.Errorf("status %d, body %q: want a plain 500", rec.Code, rec.Body)
+	}
+	if strings.Contains(rec.Body.String(), "hunter2") {
+		t.Error("the error reached the client")
+	}
+}
+
+func TestNoErrorWritesNothingMore(t *testing.T) {
+	rec := httptest.NewRecorder()
+	ok := func(w http.ResponseWriter, r *http.Request) error { w.Write([]byte("fine")); return nil }
+	handler.Func(ok).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
+	if rec.Code != http.StatusOK || rec.Body.String() != "fine" {
+		t.Errorf("status %d, body %q", rec.Code, rec.Body)
+	}
+}
