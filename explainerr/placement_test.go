@@ -1,3 +1,4 @@
+//lint:file-ignore SA1019 chi's RealIP is deprecated as spoofable; apps still use it, so placement is tested under it.
 package explainerr_test
 
 import (

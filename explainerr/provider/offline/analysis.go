@@ -85,7 +85,9 @@ func (a *analysis) explain() string {
 	case ClassMultipleRows:
 		a.multipleRows()
 	default:
-		a.unknown()
+		if !a.recoveredUnknown() {
+			a.unknown()
+		}
 	}
 	return a.d.render()
 }

@@ -53,6 +53,7 @@ const (
 	ClassInputName        Class = "input-name-mismatch"
 	ClassDeliberatePanic  Class = "deliberate-panic"
 	ClassLostSentinel     Class = "sentinel-wrapped-without-w"
+	ClassRecovered        Class = "recovered-value-unknown"
 	ClassUnknown          Class = "unknown"
 )
 

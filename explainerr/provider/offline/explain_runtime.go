@@ -199,7 +199,7 @@ func (a *analysis) nilOrigin(x string) {
 		}
 		return
 	}
-	if a.s.isParameter(root) && a.s.Caller != nil {
+	if a.s.isParameter(root) && a.s.Caller != nil && !a.followNilParameter(root) {
 		a.why(code(root) + " is a parameter of " + code(a.s.Function) + "; its caller " + code(shortFunction(a.s.Caller.Function)) + " at " + code(loc(baseName(a.s.Caller.File), a.s.Caller.Line)) + " passed it in.")
 	}
 }
@@ -584,6 +584,18 @@ func (a *analysis) typeAssertion() {
 	}
 	if !found && len(facts.Asserts) == 1 {
 		target, found = facts.Asserts[0], true
+	}
+	if found && actual == "nil" && method == "" {
+		lhs := ""
+		for _, as := range facts.Assigned {
+			if strings.HasSuffix(as.RHS, target.X+".("+target.Type+")") && len(as.LHS) == 1 {
+				lhs = as.LHS[0]
+			}
+		}
+		if a.explainMissingContextValue(target.X, target.Type, lhs) {
+			a.culprit = target.X + ".(" + target.Type + ")"
+			return
+		}
 	}
 	assertion := "the type assertion"
 	if found {

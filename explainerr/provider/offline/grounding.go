@@ -192,14 +192,6 @@ type goToken struct {
 	lit string
 }
 
-// goTokens scans code as Go, tolerating errors (templates, SQL and file
-// names scan into identifiers and punctuation too). Comments and the
-// contents of string literals are not identifiers.
-func goTokens(code string) []goToken {
-	var t tokenizer
-	return t.scan(code)
-}
-
 // tokenizer scans pieces of code, reusing its file set and token buffer:
 // the grounding check scans every code span of every alternative of an
 // explanation.
@@ -211,8 +203,10 @@ type tokenizer struct {
 
 var tokenizers = sync.Pool{New: func() any { return &tokenizer{} }}
 
-// scan returns the tokens of code as goTokens does, in a buffer that is
-// reused by the next call.
+// scan returns the tokens of code, scanned as Go and tolerating errors
+// (templates, SQL and file names scan into identifiers and punctuation
+// too; comments and the contents of string literals are not identifiers),
+// in a buffer that is reused by the next call.
 func (t *tokenizer) scan(code string) []goToken {
 	// A removed file still used up its range of positions: start a new
 	// set long before they run out.
@@ -236,6 +230,10 @@ func (t *tokenizer) scan(code string) []goToken {
 // CodeSegments returns the contents of the inline code spans and fenced
 // code blocks of markdown, in order.
 func CodeSegments(markdown string) []string {
+	if !strings.Contains(markdown, "```") {
+		// No fence: the whole text is prose.
+		return inlineSpans(markdown)
+	}
 	var out []string
 	lines := strings.Split(markdown, "\n")
 	var prose []string
@@ -273,7 +271,10 @@ func inlineSpans(text string) []string {
 		for i+n < len(text) && text[i+n] == '`' {
 			n++
 		}
-		open := strings.Repeat("`", n)
+		open := "`"
+		if n > 1 {
+			open = strings.Repeat("`", n)
+		}
 		rest := text[i+n:]
 		end := -1
 		for j := 0; j < len(rest); {

@@ -22,6 +22,7 @@ var tasksTargets = []string{
 	"GET /whoami/",                          // 6: ctx.Value("request-id") under the wrong key
 	"GET /dials/42",                         // 7: findDialByID returns nil, nil two calls up
 	"GET /safe/task/3/",                     // 8: the same nil task under the app's recoverer
+	"GET /due/?text=none",                   // 9: a nil *Task whose Due field is a time.Time
 }
 
 var (

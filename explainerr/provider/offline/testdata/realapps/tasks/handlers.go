@@ -45,3 +45,13 @@ func (ts *taskServer) whoamiHandler(w http.ResponseWriter, req *http.Request) {
 	reqID := req.Context().Value("request-id").(string)
 	w.Write([]byte(reqID))
 }
+
+func (ts *taskServer) dueHandler(w http.ResponseWriter, req *http.Request) {
+	var task *taskstore.Task
+	for _, t := range ts.store.GetAllTasks() {
+		if t.Text == req.URL.Query().Get("text") {
+			task = &t
+		}
+	}
+	w.Write([]byte(task.Due.Format(time.DateOnly)))
+}

@@ -62,3 +62,14 @@ func (ts *TaskStore) DeleteTask(id int) error {
 	delete(ts.tasks, id)
 	return nil
 }
+
+// GetAllTasks returns every task.
+func (ts *TaskStore) GetAllTasks() []Task {
+	ts.Lock()
+	defer ts.Unlock()
+	var all []Task
+	for _, t := range ts.tasks {
+		all = append(all, t)
+	}
+	return all
+}

@@ -1,0 +1,111 @@
+package offline
+
+import (
+	"go/ast"
+	"regexp"
+	"strings"
+)
+
+// A value read from a request's context with a one-result type assertion,
+// r.Context().Value(key).(T), panics with "interface {} is nil" when the
+// context holds nothing under key. That is rarely a type problem: the key
+// read differs from the key the setter used (a string "request-id" is not
+// the middleware's ctxKey("request-id")), or the middleware that sets it
+// does not run on this route.
+
+// reValueKey finds the key of a Value(key) call at the end of an expression.
+var reValueKey = regexp.MustCompile(`\bValue\((.+)\)$`)
+
+// reWithValue finds the key of a context.WithValue(ctx, key, value) call.
+var reWithValue = regexp.MustCompile(`\bWithValue\(\s*[^,]+,\s*([^,]+?)\s*,`)
+
+// contextSetter is a context.WithValue call of the app.
+type contextSetter struct {
+	line sourceLine
+	key  string
+}
+
+// contextSetters returns the app's context.WithValue calls.
+func (a *analysis) contextSetters() []contextSetter {
+	var out []contextSetter
+	if src := a.app(); src != nil {
+		src.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
+			start, end := src.fset.Position(fd.Pos()).Line, src.fset.Position(fd.End()).Line
+			for n := start; n <= end && n <= len(f.lines); n++ {
+				if m := reWithValue.FindStringSubmatch(f.lines[n-1]); m != nil {
+					out = append(out, contextSetter{sourceLine{Path: f.path, Line: n, Text: strings.TrimSpace(f.lines[n-1]), Func: funcName(fd)}, m[1]})
+				}
+			}
+		})
+		return out
+	}
+	if l, ok := a.c.first(reWithValue); ok {
+		m := reWithValue.FindStringSubmatch(l.Text)
+		out = append(out, contextSetter{sourceLine{Path: l.File, Line: l.Number, Text: strings.TrimSpace(l.Text)}, m[1]})
+	}
+	return out
+}
+
+// explainMissingContextValue explains a nil read from a context under key
+// expr (the Value call's receiver and argument). It reports whether the
+// read was a context Value call.
+func (a *analysis) explainMissingContextValue(x, typ, lhs string) bool {
+	m := reValueKey.FindStringSubmatch(x)
+	if m == nil || !strings.Contains(x, "Context()") && !strings.Contains(strings.ToLower(x), "ctx") {
+		return false
+	}
+	key := strings.TrimSpace(m[1])
+	a.headline("A value missing from the request context: "+code(x), "A value missing from the request context")
+	a.why(code(x+".("+typ+")") + " found no value in the context under " + code(key) + ": " + code("Value") + " returned " + code("nil") + ", and the one-result type assertion panics on it. The type asserted is not the problem; the value is missing.")
+	setters := a.contextSetters()
+	same := func(k string) bool { return unqualify(k) == unqualify(key) }
+	var match, other []contextSetter
+	for _, s := range setters {
+		if same(s.key) {
+			match = append(match, s)
+		} else {
+			other = append(other, s)
+		}
+	}
+	// Of several other keys, the one named like the key read is meant.
+	for i, s := range other {
+		if strings.Contains(letters(s.key), letters(key)) || strings.Contains(letters(key), letters(s.key)) {
+			other[0], other[i] = other[i], other[0]
+			break
+		}
+	}
+	switch {
+	case len(match) > 0:
+		a.why("The app stores a value under the same key at " + a.cite(match[0].line) + ", so that code did not run for this request: the middleware that sets it is not installed on this route, or it runs after this handler, or it stored the value on a request copy this handler did not get.")
+		a.fix("Install the middleware that calls " + code("WithValue") + " (" + code(match[0].line.Func) + ") around this route, before the handler.")
+	case len(other) > 0:
+		a.why("The key used here does not match the key the setter used: the app stores its value with " + a.cite(other[0].line) + ", under " + code(other[0].key) + ". Context keys are compared by type and value, so " + code(key) + " never finds a value stored under " + code(other[0].key) + ", even when they print the same.")
+		a.fix("Read the value with the setter's key (" + code(other[0].key) + "), best through an accessor function exported next to it, instead of repeating the key here.")
+	default:
+		a.why("No code of the app stores a value under " + code(key) + " with " + code("context.WithValue") + ": the middleware that sets it is not installed on this route, or the key differs.")
+		a.fix("Make sure the middleware that stores the value runs before this handler, with the same key.")
+	}
+	if lhs != "" && lhs != "_" {
+		a.g.Add("ok") // the comma-ok form names its boolean ok
+		a.fix(block("Use the comma-ok form, so that a missing value is handled instead of panicking:", lhs+", ok := "+x+".("+typ+")", "if !ok {", "\t// the value is missing: answer an error or use a default", "}"),
+			"Use the comma-ok form ("+code(lhs+", ok := "+x+".("+typ+")")+"), so that a missing value is handled instead of panicking.",
+			"Use the comma-ok form of the type assertion, so that a missing value is handled instead of panicking.")
+	} else {
+		a.fix("Use the comma-ok form of the type assertion, so that a missing value is handled instead of panicking.")
+	}
+	return true
+}
+
+// letters returns the lower-case letters of s: "requestid" for both
+// "request-id" and RequestID.
+func letters(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case 'a' <= r && r <= 'z':
+			return r
+		case 'A' <= r && r <= 'Z':
+			return r - 'A' + 'a'
+		}
+		return -1
+	}, s)
+}

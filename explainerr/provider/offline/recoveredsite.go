@@ -1,0 +1,106 @@
+package offline
+
+import "strings"
+
+// An app's own recoverer inside explainerr takes the panic value and
+// answers the request itself: the report then knows where the panic
+// happened (the frame at the panic site) but not what it said. The
+// failing line still shows what can panic there.
+
+// recoveredUnknown explains a panic whose value a recoverer took: the
+// operations on the panic-site line that can panic, as candidates. It
+// reports whether it applies.
+func (a *analysis) recoveredUnknown() bool {
+	e := a.r.Error
+	if e.Recoverer == "" || a.f.Class != ClassUnknown || a.s.Frame == nil || a.s.Text == "" {
+		return false
+	}
+	rec := shortFunction(e.Recoverer)
+	a.g.Add(e.Recoverer, rec)
+	a.f.Class = ClassRecovered
+	a.headline("A panic at "+code(loc(a.s.File, a.s.Line))+", recovered by "+code(rec)+": its value is unknown",
+		"A panic at "+code(loc(a.s.File, a.s.Line))+": its value is unknown",
+		"A recovered panic: its value is unknown")
+	a.why("The app's recoverer " + code(rec) + " recovered the panic and answered the request itself, so the panic value (the runtime's message) is unknown: the recoverer took it. The panic site is known, so what follows is what on that line can panic, not a diagnosis.")
+	cands, nils := a.panicCandidates()
+	if len(cands) == 0 {
+		a.why("The line has no operation the offline analyzer knows to panic; the panic was probably raised inside a function it calls.")
+	} else {
+		a.why("What can panic on " + code(loc(a.s.File, a.s.Line)) + ":\n\n- " + strings.Join(cands, "\n- ") + "\n\n")
+	}
+	for i, n := range nils {
+		if isIdent(n) {
+			if i == 0 {
+				a.why("If it was a nil dereference:")
+			}
+			a.nilOrigin(n)
+		}
+	}
+	a.fix("Let the panic reach explainerr while developing: take the app's recoverer out of the chain (or put explainerr inside it), or have it log the value, so the report says which of these failed.")
+	return true
+}
+
+// panicCandidates lists the operations of the failing line that can panic
+// (out) and the values it dereferences that may be nil (nils): nil
+// dereferences, index and slice expressions, one-result type assertions, map
+// writes, divisions and calls of panic.
+func (a *analysis) panicCandidates() (out, nils []string) {
+	facts := a.s.Facts
+	seen := map[string]bool{}
+	for _, sel := range facts.Selectors {
+		b := sel.Base
+		if b == "" || seen[b] || a.isPackageName(rootIdent(b)) {
+			continue
+		}
+		seen[b] = true
+		nils = append(nils, b)
+	}
+	for _, d := range facts.Derefs {
+		if !seen[d] {
+			seen[d] = true
+			nils = append(nils, d)
+		}
+	}
+	nils = a.dropValueTyped(nils)
+	if len(nils) > 0 {
+		var quoted []string
+		for _, n := range nils {
+			quoted = append(quoted, code(n))
+		}
+		out = append(out, "a nil pointer dereference, if "+strings.Join(quoted, " or ")+" is "+code("nil"))
+	}
+	for _, ix := range facts.Indexes {
+		expr := code(ix.X + "[" + ix.Index + "]")
+		if ix.Assign {
+			out = append(out, "a write to a nil map in "+expr+", if "+code(ix.X)+" was never made")
+		}
+		out = append(out, "an index out of range in "+expr)
+	}
+	for _, sl := range facts.Slices {
+		e := sl.X + "[" + sl.Low + ":" + sl.High
+		if sl.Max != "" {
+			e += ":" + sl.Max
+		}
+		out = append(out, "slice bounds out of range in "+code(e+"]"))
+	}
+	for _, as := range facts.Asserts {
+		commaOK := false
+		for _, asg := range facts.Assigned {
+			if len(asg.LHS) == 2 && strings.HasSuffix(asg.RHS, as.X+".("+as.Type+")") {
+				commaOK = true
+			}
+		}
+		if !commaOK {
+			out = append(out, "a failed type assertion "+code(as.X+".("+as.Type+")"))
+		}
+	}
+	for _, d := range facts.Divisions {
+		out = append(out, "an integer divide by zero in "+code(d.X+" "+d.Op+" "+d.Y)+", if "+code(d.Y)+" is 0")
+	}
+	for _, c := range facts.Calls {
+		if c.Name == "panic" && c.Receiver == "" {
+			out = append(out, "the call of "+code("panic")+" itself")
+		}
+	}
+	return out, nils
+}
