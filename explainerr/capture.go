@@ -121,15 +121,7 @@ func describe(v any) (msg string) {
 		// not UTF-8; the page, the JSON report and the prompt need text.
 		msg = strings.ToValidUTF8(msg, "\uFFFD")
 	}()
-	switch x := v.(type) {
-	case error:
-		return x.Error()
-	case fmt.Stringer:
-		return x.String()
-	case string:
-		return x
-	}
-	return panicValueText(v)
+	return valueText(v)
 }
 
 // safeSprint formats a value that may itself panic when formatted.

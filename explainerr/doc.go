@@ -26,8 +26,15 @@
 //
 // Browsers get an HTML page whose trace shows at once while the explanation
 // streams in; "Accept: application/json" gets the JSON report; anything else
-// gets Markdown. Pages go only to loopback clients unless configured
-// otherwise; everyone else gets a plain 500.
+// gets Markdown. Reports go only to the developer: a client that reached the
+// server from this machine as the connection saw it (or from a peer or
+// through a proxy the developer named), with a Host that names this machine
+// and from no other site's page. Everyone else gets the app's own response,
+// or a plain 500, and causes no model call.
+//
+// What the failing request wrote to the log package and to log/slog while
+// it ran, and the body its handler read, are part of the report, redacted
+// like everything else.
 //
 // This package is the core: capturing failures, the page and the offline
 // analysis, in pure Go. The model client and retrieval are linked only by
@@ -39,6 +46,6 @@
 // that a production build can leave this package out entirely.
 //
 // Settings come from the environment (OPENAI_API_KEY, OPENAI_BASE_URL,
-// EXPLAINERR_MODEL, EXPLAINERR_PROVIDER, EXPLAINERR_RAG, EXPLAINERR_INDEX)
-// and are overridden by Options.
+// EXPLAINERR_MODEL, EXPLAINERR_PROVIDER, EXPLAINERR_RAG, EXPLAINERR_INDEX,
+// EXPLAINERR_LOGS) and are overridden by Options.
 package explainerr

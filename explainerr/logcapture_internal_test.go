@@ -3,31 +3,16 @@ package explainerr
 import (
 	"bytes"
 	"context"
+	"github.com/explainerr/explainerr/internal/lockedbuf"
 	"io"
 	"log"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 )
 
-// syncBuffer is a buffer safe for the concurrent writes of a logger.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
+// syncBuffer is safe for concurrent writes and reads.
+type syncBuffer = lockedbuf.Buffer
 
 // noOtherCapture fails the test when an Explainer of another test still
 // holds the hooks: what follows needs to install them afresh.

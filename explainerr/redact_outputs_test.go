@@ -1,17 +1,16 @@
 package explainerr_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/explainerr/explainerr/internal/lockedbuf"
 	"html"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -103,23 +102,8 @@ MHcCAQEEIBkg4LVWM9nuwNSk3yTTwVNGCDuMk8n8OmaWrBEQ3m9ZoAoGCCqGSM49
 	panic(fmt.Sprintf("login failed (%d %d %d)", len(apiKey), len(password), len(key)))
 }
 
-// syncBuffer is a log destination safe for the middleware's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
+// syncBuffer is safe for concurrent writes and reads.
+type syncBuffer = lockedbuf.Buffer
 
 // TestSecretsAreHiddenInEveryOutput plants each secret format in a failure
 // and looks for it in every output: the HTML page, the JSON report, the

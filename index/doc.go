@@ -9,12 +9,17 @@
 // file, recording for each chunk the identifiers it declares, references,
 // calls and returns. Chunks are embedded by an Embedder (the offline
 // HashEmbedder by default, or an OpenAI-compatible endpoint) and stored
-// with their vectors in one SQLite file; rebuilding is incremental by file
-// content hash and atomic (a temporary file renamed into place).
+// with their vectors in one SQLite file marked as explainerr's own
+// (application_id and a schema version: a file without the mark is never
+// written); rebuilding is incremental by file content hash, one SQLite
+// transaction proportional to what changed.
 //
 // A Retriever answers a report.Report with the chunks that contain its app
 // frames and the templates its message names, then one hop along the code
 // graph (callees, the failing method's receiver type and constructors, the
 // declarations and users of identifiers on the failing line), then the
-// chunks nearest the failure by vector similarity.
+// chunks nearest the failure by the same ranking as Search: a lexical
+// ranking over identifiers split into words and doc comments, fused with
+// the vector ranking (a random-hyperplane shortlist re-ranked by exact
+// cosine).
 package index

@@ -66,8 +66,54 @@ func TestExplainStatusFromErrorHelperBlamesCaller(t *testing.T) {
 	mustNotContain(t, "create", text, "Read `Error`", "wrote the error status at `http.go:24`")
 }
 
-func TestDumpTasksExplanations(t *testing.T) {
-	for i, r := range tasksApp(t) {
-		t.Logf("=== %s\nkind=%s type=%s msg=%q recoverer=%q\n%s", tasksTargets[i], r.Error.Kind, r.Error.Type, r.Error.Message, r.Error.Recoverer, r.Explanation.Text)
+func TestExplainNilCandidatesSkipValueTypes(t *testing.T) {
+	text := tasksApp(t)[9].Explanation.Text
+	mustContain(t, "due", text, "`task`")
+	mustNotContain(t, "due", text, "`task.Due`")
+}
+
+func TestExplainSliceBoundsShapePicksExpression(t *testing.T) {
+	text := tasksApp(t)[3].Explanation.Text
+	mustContain(t, "newdial", text, "Slice bounds out of range: `dial.Name[:1]`", "`dial.Name` has length 0")
+	mustNotContain(t, "newdial", text, "one of", "`dial.Name[1:]`", "does not say which")
+}
+
+func TestExplainIndexAdviceFollowsInputSource(t *testing.T) {
+	rs := tasksApp(t)
+	for _, i := range []int{4, 5} {
+		text := rs[i].Explanation.Text
+		mustContain(t, tasksTargets[i], text, "handle the malformed value", "request header or cookie")
+		mustNotContain(t, tasksTargets[i], text, "StatusNotFound", "404", "Not Found")
 	}
+}
+
+func TestExplainMissingContextValue(t *testing.T) {
+	text := tasksApp(t)[6].Explanation.Text
+	mustContain(t, "whoami", text, "A value missing from the request context",
+		"does not match the key the setter used", "`ctx := context.WithValue(req.Context(), RequestIDKey, \"req-1\")`",
+		"under `RequestIDKey`", "reqID, ok := req.Context().Value(\"request-id\").(string)")
+	mustNotContain(t, "whoami", text, "the type stored there must be")
+}
+
+func TestExplainNilParameterFollowedToStore(t *testing.T) {
+	text := tasksApp(t)[7].Explanation.Text
+	mustContain(t, "dials", text, "Nil pointer dereference: `dial` is nil",
+		"its caller `(*DialService).FindDialByID` passes `dial` at `dial.go:37`",
+		"`dial` comes from `dial.go:34`: `dial, err := findDialByID(ctx, tx, id)`",
+		"`findDialByID` returns `nil` with a `nil` error at `findDialByID` (`dial.go:51`): `return nil, nil`",
+		"Make `findDialByID` return an error")
+}
+
+func TestExplainRecoveredPanicSite(t *testing.T) {
+	rep := tasksApp(t)[8]
+	if rep.Error.Recoverer == "" {
+		t.Fatalf("the app's recoverer was not named: %+v", rep.Error)
+	}
+	text := rep.Explanation.Text
+	if !strings.HasPrefix(text, "### A panic at `handlers.go:27`") {
+		t.Errorf("no headline naming the panic site:\n%s", text)
+	}
+	mustContain(t, "safe", text, "its value is unknown", "the recoverer took it",
+		"a nil pointer dereference, if `task` is `nil`", "`return nil, nil`")
+	mustNotContain(t, "safe", text, "does not recognise this error", "`task.Due`")
 }

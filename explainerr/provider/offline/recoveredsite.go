@@ -26,12 +26,12 @@ func (a *analysis) recoveredUnknown() bool {
 	if len(cands) == 0 {
 		a.why("The line has no operation the offline analyzer knows to panic; the panic was probably raised inside a function it calls.")
 	} else {
-		a.why("What can panic on " + code(loc(a.s.File, a.s.Line)) + ":\n\n- " + strings.Join(cands, "\n- ") + "\n\n")
+		a.why("What can panic on " + code(loc(a.s.File, a.s.Line)) + ":\n\n- " + strings.Join(cands, "\n- "))
 	}
 	for i, n := range nils {
 		if isIdent(n) {
 			if i == 0 {
-				a.why("If it was a nil dereference:")
+				a.why("\n\nIf it was a nil dereference:")
 			}
 			a.nilOrigin(n)
 		}
