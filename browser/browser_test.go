@@ -105,6 +105,9 @@ func newExplainer(t *testing.T, fake *fakeopenai.Server) *explainerr.Explainer {
 		explainerr.WithTimeout(20*time.Second),
 		explainerr.WithRAG(false),
 		explainerr.WithLogger(slog.New(slog.DiscardHandler)),
+		// This test module is not the blog's module: the blog plays the
+		// app, as its own module would make it by default.
+		explainerr.WithAppModules("github.com/explainerr/explainerr/blogapp", "github.com/explainerr/explainerr/browser"),
 	)
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"go/ast"
 	"regexp"
 	"strings"
 
@@ -30,6 +31,13 @@ func (a *analysis) inHandler() bool {
 		}
 		if strings.HasPrefix(strings.TrimSpace(src.Lines[i]), "func ") {
 			return false
+		}
+	}
+	// The window does not reach the function's declaration: ask the
+	// parsed source for the type of w.
+	if app := a.app(); app != nil {
+		if sel, ok := a.declaredType(app, "w").(*ast.SelectorExpr); ok && sel.Sel.Name == "ResponseWriter" {
+			return true
 		}
 	}
 	return false

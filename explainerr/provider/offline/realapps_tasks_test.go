@@ -22,7 +22,8 @@ var tasksTargets = []string{
 	"GET /whoami/",                          // 6: ctx.Value("request-id") under the wrong key
 	"GET /dials/42",                         // 7: findDialByID returns nil, nil two calls up
 	"GET /safe/task/3/",                     // 8: the same nil task under the app's recoverer
-	"GET /due/?text=none",                   // 9: a nil *Task whose Due field is a time.Time
+	"GET /due/?text=none",
+	"GET /priority/7/", // 10: an index taken from the route                   // 9: a nil *Task whose Due field is a time.Time
 }
 
 var (
@@ -85,6 +86,11 @@ func TestExplainIndexAdviceFollowsInputSource(t *testing.T) {
 		mustContain(t, tasksTargets[i], text, "handle the malformed value", "request header or cookie")
 		mustNotContain(t, tasksTargets[i], text, "StatusNotFound", "404", "Not Found")
 	}
+}
+
+func TestExplainIndexFromRouteSuggestsNotFound(t *testing.T) {
+	text := tasksApp(t)[10].Explanation.Text
+	mustContain(t, "priority", text, "http.StatusNotFound", "The index comes from the request")
 }
 
 func TestExplainMissingContextValue(t *testing.T) {

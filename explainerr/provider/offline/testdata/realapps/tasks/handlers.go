@@ -55,3 +55,14 @@ func (ts *taskServer) dueHandler(w http.ResponseWriter, req *http.Request) {
 	}
 	w.Write([]byte(task.Due.Format(time.DateOnly)))
 }
+
+var priorities = []string{"low", "normal", "high"}
+
+func (ts *taskServer) priorityHandler(w http.ResponseWriter, req *http.Request) {
+	level, err := strconv.Atoi(req.PathValue("level"))
+	if err != nil {
+		http.Error(w, "invalid level", http.StatusBadRequest)
+		return
+	}
+	w.Write([]byte(priorities[level]))
+}

@@ -30,6 +30,7 @@ func main() {
 	mux.HandleFunc("DELETE /task/{id}/", ts.deleteTaskHandler)
 	mux.HandleFunc("GET /whoami/", ts.whoamiHandler)
 	mux.HandleFunc("GET /due/", ts.dueHandler)
+	mux.HandleFunc("GET /priority/{level}/", ts.priorityHandler)
 	mux.Handle("GET /safe/task/{id}/", middleware.PanicRecovery(http.HandlerFunc(ts.getTaskHandler)))
 	mux.HandleFunc("GET /dials/{id}", dials.HandleDialView)
 	mux.HandleFunc("POST /dials", dials.HandleDialCreate)
