@@ -101,7 +101,7 @@ func newExplainer(t *testing.T, fake *fakeopenai.Server) *explainerr.Explainer {
 		explainerr.WithProviderName("openai"),
 		explainerr.WithBaseURL(fake.URL),
 		explainerr.WithAPIKey("k"),
-		explainerr.WithModel("gpt-4o-mini"),
+		explainerr.WithModel("scripted-fake-model"),
 		explainerr.WithTimeout(20*time.Second),
 		explainerr.WithRAG(false),
 		explainerr.WithLogger(slog.New(slog.DiscardHandler)),
@@ -314,7 +314,7 @@ func TestErrorPageInChromium(t *testing.T) {
 			"h2":       "[What went wrong How to fix it]",
 			"strong":   "[nil map]",
 			"code":     "[counts := make(map[string]int)\n]",
-			"provider": "Explained by gpt-4o-mini",
+			"provider": "Explained by scripted-fake-model",
 		}
 		for k, v := range want {
 			if got := fmt.Sprint(rendered[k]); !strings.Contains(got, v) {
@@ -325,7 +325,7 @@ func TestErrorPageInChromium(t *testing.T) {
 			t.Errorf("after completion the raw stream is shown (%v) or an error is shown (%v)", rendered["streamShown"], rendered["errorShown"])
 		}
 		reqs := blog.fake.Requests()
-		if len(reqs) != 1 || !reqs[0].Stream || reqs[0].Model != "gpt-4o-mini" {
+		if len(reqs) != 1 || !reqs[0].Stream || reqs[0].Model != "scripted-fake-model" {
 			t.Errorf("the model got %d calls (stream %v), want one streamed call", len(reqs), len(reqs) > 0 && reqs[0].Stream)
 		}
 		saveScreenshot(t, tab, "blog-stats-error-page.png")

@@ -69,6 +69,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		switch args[0] {
 		case "summary", "regrade", "spotcheck":
 			return stored(args[0], args[1:], root, fixtures, stdout, stderr)
+		case "checkclaims":
+			return checkClaims(args[1:], stdout, stderr)
 		}
 	}
 
@@ -93,7 +95,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return pipeline.ExitError
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "evals: unexpected argument %q (subcommands: summary, regrade, spotcheck)\n", fs.Arg(0))
+		fmt.Fprintf(stderr, "evals: unexpected argument %q (subcommands: summary, regrade, spotcheck, checkclaims)\n", fs.Arg(0))
 		return pipeline.ExitError
 	}
 	o.Root = root

@@ -10,6 +10,8 @@
 //	go run ./evals summary DIR      print the reports of a stored run
 //	go run ./evals regrade DIR      re-score a stored run, no model calls
 //	go run ./evals spotcheck DIR    list verdicts worth a human look
+//	go run ./evals checkclaims -dir DIR -claims FILE
+//	                                measure the claim checker on labelled claims
 //
 // The generator is configured like the middleware (OPENAI_API_KEY,
 // OPENAI_BASE_URL, EXPLAINERR_MODEL; the offline analyzer without them),

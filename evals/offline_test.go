@@ -39,8 +39,8 @@ func TestOfflineRunRetrievalGate(t *testing.T) {
 			}
 		}
 	}
-	if apps != 10 {
-		t.Fatalf("%d app fixtures ran with retrieval, want 10", apps)
+	if apps != 7 {
+		t.Fatalf("%d app fixtures ran with retrieval, want 7", apps)
 	}
 	t.Logf("app group: hit %d/%d", hits, apps)
 }

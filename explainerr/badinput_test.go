@@ -316,7 +316,7 @@ func TestBadIndexFiles(t *testing.T) {
 				}
 				rep := decodeJSON(t, body)
 				notices := strings.Join(rep.Notices, "\n")
-				if rep.Mode != report.ModePlain || !strings.Contains(notices, "Retrieval is on but failed") {
+				if rep.Mode != report.ModeStatic || !strings.Contains(notices, "Retrieval is on but failed") {
 					t.Errorf("mode %q, notices %q", rep.Mode, rep.Notices)
 				}
 				if rep.Explanation.Text == "" {

@@ -202,7 +202,8 @@ func BenchmarkHappy(b *testing.B) {
 // explainerr's time as a multiple of the others' in that round. The
 // reported figures are the medians over rounds: x-minimalAlloc (the minimal
 // wrapper that, like explainerr, allocates per request), x-minimalPooled
-// and x-chi (chi's Recoverer + WrapResponseWriter).
+// and x-chi (chi's Recoverer + WrapResponseWriter); their spread is given
+// by the quartiles over rounds (the -p25 and -p75 metrics).
 func BenchmarkHappyRatios(b *testing.B) {
 	ex := benchExplainer(b)
 	ok := http.HandlerFunc(okHandler)
@@ -241,6 +242,10 @@ func BenchmarkHappyRatios(b *testing.B) {
 		r := ratios[other]
 		slices.Sort(r)
 		b.ReportMetric(r[len(r)/2], unit)
+		if other != "minimalPooled" {
+			b.ReportMetric(r[len(r)/4], unit+"-p25")
+			b.ReportMetric(r[len(r)*3/4], unit+"-p75")
+		}
 	}
 }
 

@@ -46,14 +46,15 @@ func (ex *Explainer) errorReport(he *handlerError) *report.Report {
 		},
 		Status: http.StatusInternalServerError,
 	}
-	if name, file, line := handlerFrame(he.fn); name != "" {
+	below := stack.FromPCs(he.pcs, ex.classifier, ex.cfg.showRuntime)
+	if name, file, line := handlerFrame(he.fn, below); name != "" {
 		f := report.Frame{Function: name, File: file, Line: line, Kind: ex.classifier.Kind(name, file)}
 		if f.Kind == report.FrameApp {
 			refineReturnLine(&f, ex.sources.Lines(file), r.Error.Message)
 		}
 		r.Frames = append(r.Frames, f)
 	}
-	r.Frames = append(r.Frames, stack.FromPCs(he.pcs, ex.classifier, ex.cfg.showRuntime)...)
+	r.Frames = append(r.Frames, below...)
 	return r
 }
 
@@ -66,7 +67,7 @@ func (ex *Explainer) statusReport(w *writer) *report.Report {
 	if rec, panicking := recoveredBy(f.pcs); panicking {
 		return ex.recoveredReport(f, rec, msg)
 	}
-	return &report.Report{
+	rep := &report.Report{
 		Error: report.Error{
 			Kind:    report.KindStatus,
 			Type:    "http.Status",
@@ -75,6 +76,10 @@ func (ex *Explainer) statusReport(w *writer) *report.Report {
 		Frames: ex.statusFrames(f.pcs),
 		Status: f.status,
 	}
+	if lib := writtenByLibrary(rep.Frames); lib != nil {
+		ex.noteWrittenBy(rep, lib)
+	}
+	return rep
 }
 
 // lateStatusReport describes a 5xx status written after the response had

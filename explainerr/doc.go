@@ -45,7 +45,16 @@
 // handler.Func, from a package that needs only the standard library, so
 // that a production build can leave this package out entirely.
 //
+// The prompt carries the app's own source in one of three context modes
+// (EXPLAINERR_CONTEXT, WithContext): plain (the trace and the request
+// only), static (also the app frames' functions and the module functions
+// they call directly, read from the app's files with go/parser: no index,
+// no cgo) and rag (also the source retrieved from the index, which needs
+// retrieval linked). Without a mode set, an explanation uses the index when
+// one can be opened and the static context otherwise; EXPLAINERR_RAG=on is
+// an alias of rag.
+//
 // Settings come from the environment (OPENAI_API_KEY, OPENAI_BASE_URL,
-// EXPLAINERR_MODEL, EXPLAINERR_PROVIDER, EXPLAINERR_RAG, EXPLAINERR_INDEX,
-// EXPLAINERR_LOGS) and are overridden by Options.
+// EXPLAINERR_MODEL, EXPLAINERR_PROVIDER, EXPLAINERR_CONTEXT, EXPLAINERR_RAG,
+// EXPLAINERR_INDEX, EXPLAINERR_LOGS) and are overridden by Options.
 package explainerr

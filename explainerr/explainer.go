@@ -2,7 +2,6 @@ package explainerr
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/engine"
+	"github.com/explainerr/explainerr/explainerr/internal/history"
 	"github.com/explainerr/explainerr/explainerr/prompt"
 	"github.com/explainerr/explainerr/explainerr/provider"
 	"github.com/explainerr/explainerr/explainerr/provider/offline"
@@ -33,6 +33,8 @@ type Explainer struct {
 	rag        *ragState
 	logs       *logCapture // nil when log capture is off
 	notices    []string    // about the configuration, shown with every report
+	history    *history.Store
+	editor     *editorLinks // nil: no editor links
 }
 
 // New returns an Explainer configured from the environment and opts (which
@@ -43,6 +45,13 @@ func New(opts ...Option) (*Explainer, error) {
 		o(&cfg)
 	}
 	if err := cfg.guard.err(); err != nil {
+		return nil, err
+	}
+	editor, err := newEditorLinks(cfg.editor, cfg.editorPaths, moduleRoot())
+	if err != nil {
+		return nil, err
+	}
+	if err := checkContext(cfg.context); err != nil {
 		return nil, err
 	}
 	p, notice, err := chooseProvider(&cfg)
@@ -56,8 +65,8 @@ func New(opts ...Option) (*Explainer, error) {
 	if notice != "" {
 		notices = append(notices, notice)
 	}
-	if cfg.rag && cfg.retriever == nil && registeredIndexOpener() == nil {
-		notices = append(notices, retrievalNotLinked)
+	if cfg.context == ContextRAG && cfg.retriever == nil && registeredIndexOpener() == nil {
+		notices = append(notices, retrievalMissing())
 	}
 	for _, n := range notices {
 		cfg.logger.Warn("explainerr: " + n)
@@ -78,12 +87,15 @@ func New(opts ...Option) (*Explainer, error) {
 			ThrottleCalls:  cfg.throttleCalls,
 			ThrottleWindow: cfg.throttleWindow,
 			Prices:         cfg.prices,
+			StandIn:        notice,
 		}),
 		log:     cfg.logger,
 		build:   buildInfo(),
 		notices: notices,
+		history: newHistory(&cfg),
+		editor:  editor,
 	}
-	if cfg.rag {
+	if cfg.context == ContextRAG || cfg.context == "" {
 		ex.rag = newRAGState(cfg.retriever, cfg.indexPath)
 	}
 	return ex, nil
@@ -92,8 +104,15 @@ func New(opts ...Option) (*Explainer, error) {
 // Provider returns the provider that makes the explanations.
 func (ex *Explainer) Provider() provider.Provider { return ex.engine.Provider() }
 
-// RAG reports whether retrieval of the app's source is on.
+// RAG reports whether retrieval of the app's source from its index is on:
+// the context mode is rag, or is not set and explanations use the index
+// whenever one can be opened.
 func (ex *Explainer) RAG() bool { return ex.rag != nil }
+
+// Context returns the context mode set by WithContext or the environment,
+// "" when none is: then each explanation uses the index when one can be
+// opened and the static context otherwise.
+func (ex *Explainer) Context() ContextMode { return ex.cfg.context }
 
 // Close releases the index, if one was opened, and gives back the log and
 // slog defaults that log capture wrapped (when no other Explainer captures
@@ -113,10 +132,9 @@ func configFromEnv() config {
 		model:        os.Getenv("EXPLAINERR_MODEL"),
 		providerName: strings.ToLower(strings.TrimSpace(os.Getenv("EXPLAINERR_PROVIDER"))),
 		indexPath:    os.Getenv("EXPLAINERR_INDEX"),
-	}
-	switch strings.ToLower(strings.TrimSpace(os.Getenv("EXPLAINERR_RAG"))) {
-	case "on", "1", "true", "yes":
-		c.rag = true
+		editor:       os.Getenv("EXPLAINERR_EDITOR"),
+		editorPaths:  editorPathsFromEnv(os.Getenv("EXPLAINERR_EDITOR_PATHS")),
+		context:      contextFromEnv(),
 	}
 	return c
 }
@@ -182,30 +200,18 @@ func registeredNote() string {
 }
 
 // Prepare makes r ready for a provider without calling one: it attaches
-// source windows to app frames, retrieves the app's source when retrieval is
-// on (falling back to none, with a notice, on any failure), and builds the
-// prompt and the fingerprint. Prepare is what the middleware does before
-// explaining; the CLI calls it for crash dumps.
+// source windows to app frames, gathers the app's source the context mode
+// asks for (see addContext), and builds the prompt and the fingerprint.
+// Prepare is what the middleware does before explaining; the CLI calls it
+// for crash dumps.
 func (ex *Explainer) Prepare(ctx context.Context, r *report.Report) error {
 	ex.sources.Attach(r.Frames, stack.DefaultRadius)
 	redactReport(r)
 	if r.Build.GoVersion == "" {
 		r.Build = ex.build
 	}
-	r.Mode = report.ModePlain
 	r.Notices = append(r.Notices, ex.notices...)
-	var chunks []report.Chunk
-	if ex.rag != nil {
-		var err error
-		chunks, err = ex.rag.retrieve(ctx, r)
-		if errors.Is(err, errRetrievalNotLinked) {
-			// Already among ex.notices, with what to add.
-		} else if err != nil {
-			r.Notices = append(r.Notices, "Retrieval is on but failed, so the explanation was made without the app's source: "+err.Error())
-		} else {
-			r.Mode = report.ModeRAG
-		}
-	}
+	chunks := ex.addContext(ctx, r)
 	r.Prompt, r.Context = prompt.Build(r, chunks, prompt.Options{
 		TraceBudget: ex.cfg.traceBudget,
 		Budget:      ex.cfg.promptBudget,

@@ -4,16 +4,17 @@ import (
 	"net/http"
 	"net/netip"
 	"strconv"
+	"strings"
 )
 
 // admission is the guard's verdict on one request: whether its client is
 // the developer and may see the report of a failure. It is taken in two
 // steps. When the request enters the middleware, before any handler it
-// wraps could rewrite the request, admit records RemoteAddr and Host and
-// refuses a peer that cannot be the developer (its response then passes
-// through untouched); this costs next to nothing, since most requests do
-// not fail. When a request fails, decide reads the rest: forwarding
-// headers, the Host, and where the browser says the request came from.
+// wraps could rewrite the request, admit records RemoteAddr and Host; this
+// costs two string copies on the stack, since most requests do not fail.
+// When a request fails, decide reads the rest: the connection's local
+// address, forwarding headers, the Host, and where the browser says the
+// request came from.
 type admission struct {
 	// remote and host are r.RemoteAddr and r.Host on entry.
 	remote, host string
@@ -27,7 +28,7 @@ type admission struct {
 }
 
 // ok reports whether the client may see the report: after decide, the
-// verdict; before it, whether the peer may still be the developer.
+// verdict; before it, always true.
 func (a admission) ok() bool { return a.refused.why == 0 }
 
 // refusal says why a client gets no report. detail (or addr) is the
@@ -92,24 +93,53 @@ func (r refusal) String() string {
 }
 
 // admit takes the guard's first step when r enters the middleware: it
-// records r.RemoteAddr and r.Host, and refuses a peer that is neither on
-// this machine, nor an allowed peer, nor a trusted proxy.
+// records r.RemoteAddr and r.Host, which a handler it wraps (RealIP-style
+// middleware) may rewrite. Everything else waits until the request fails.
 func (ex *Explainer) admit(r *http.Request) admission {
-	a := admission{remote: r.RemoteAddr, host: r.Host}
+	return admission{remote: r.RemoteAddr, host: r.Host}
+}
+
+// mayReport reports whether the client of r, whose RemoteAddr was remote
+// on entry, may be the developer as far as a cheap look tells. It decides
+// only whether a 5xx response is held back (so that a page may replace it)
+// or passes through as the app writes it: decide has the last word, and a
+// held response it refuses is released unchanged. A RemoteAddr that reads
+// as loopback is taken at its word here, so that the usual request costs
+// no context lookup; any other is checked as decide checks it.
+func (ex *Explainer) mayReport(r *http.Request, remote string) bool {
+	return looksLoopback(remote) || ex.peerMayReport(r, remote)
+}
+
+// peerMayReport is mayReport for a RemoteAddr that does not read as
+// loopback.
+func (ex *Explainer) peerMayReport(r *http.Request, remote string) bool {
+	return ex.peerRefusal(r, remote).why == 0
+}
+
+// looksLoopback reports whether a RemoteAddr names a loopback address
+// ("127.0.0.1:5555", "[::1]:5555"), by its text.
+func looksLoopback(remote string) bool {
+	return strings.HasPrefix(remote, "127.") || strings.HasPrefix(remote, "[::1]:")
+}
+
+// peerRefusal refuses the client of r, whose RemoteAddr was remote on
+// entry, when the connection's peer is neither on this machine, nor an
+// allowed peer, nor a trusted proxy. It reads the local address net/http
+// records in r's context, which no handler can rewrite.
+func (ex *Explainer) peerRefusal(r *http.Request, remote string) refusal {
 	g := &ex.cfg.guard
 	if g.allowRemote != nil {
-		return a // the developer's function decides, if the request fails
+		return refusal{} // the developer's function decides
 	}
 	local, known := localAddr(r)
 	if known && local.loopback {
-		return a // this machine: the usual case, decided if the request fails
+		return refusal{} // this machine: the usual case
 	}
-	peer, ref := peerFrom(local, known, a.remote)
+	peer, ref := peerFrom(local, known, remote)
 	if ref.why == 0 && !g.isLocalClient(peer.addr) && !inPrefixes(g.trusted, peer.addr) {
 		ref = refusal{why: whyRemote, addr: peer.addr}
 	}
-	a.refused = ref
-	return a
+	return ref
 }
 
 // decide completes a's verdict for the failed request r.
@@ -124,7 +154,7 @@ func (ex *Explainer) decide(r *http.Request, a admission) admission {
 		return a
 	}
 	a.decided = true
-	if a.refused.why != 0 {
+	if a.refused = ex.peerRefusal(r, a.remote); a.refused.why != 0 {
 		return a
 	}
 	g := &ex.cfg.guard

@@ -36,8 +36,10 @@ func browserRequest(remote string, local *net.TCPAddr) *http.Request {
 }
 
 // BenchmarkGuardHappyPath measures a request that does not fail, with the
-// headers of a browser page load, through the middleware: the guard's
-// verdict is taken on every request, before the handler runs.
+// headers of a browser page load, through the middleware: the guard records
+// RemoteAddr and Host on every request and looks at the connection's local
+// address only when RemoteAddr does not read as loopback (the remote peer);
+// the rest of its verdict waits until a request fails.
 func BenchmarkGuardHappyPath(b *testing.B) {
 	cases := []struct {
 		name string

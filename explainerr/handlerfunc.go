@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/redact"
+	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/handler"
 )
 
@@ -32,8 +33,9 @@ type handlerError struct {
 }
 
 // handlerFrame returns the function name, file and line of a handler
-// function's entry point.
-func handlerFrame(pc uintptr) (name, file string, line int) {
+// function's entry point; frames, the stack below it, help find a method
+// value's method.
+func handlerFrame(pc uintptr, frames []report.Frame) (name, file string, line int) {
 	fn := runtime.FuncForPC(pc)
 	if fn == nil {
 		return "", "", 0
@@ -42,7 +44,7 @@ func handlerFrame(pc uintptr) (name, file string, line int) {
 	file, line = fn.FileLine(fn.Entry())
 	if strings.HasSuffix(name, "-fm") {
 		// A method value: its wrapper is generated code; find the method.
-		if method, mfile, mline, ok := locateMethodValue(name); ok {
+		if method, mfile, mline, ok := locateMethodValue(name, frames); ok {
 			return method, mfile, mline
 		}
 		name = strings.TrimSuffix(name, "-fm")

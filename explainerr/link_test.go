@@ -60,6 +60,13 @@ func TestKeySetButModelClientNotLinkedNamesTheImport(t *testing.T) {
 	if !strings.Contains(page, `import _ "github.com/explainerr/explainerr/explainerr/provider/openai"`) {
 		t.Error("the page does not name the import to add")
 	}
+	// Built from pieces, since the page shows this test's own source.
+	if strings.Contains(page, "No model is "+"configured") {
+		t.Error("the page says no model is configured although a key is set")
+	}
+	if !strings.Contains(rep.Explanation.Fallback, "not linked") {
+		t.Errorf("explanation fallback %q, want why the offline analysis stands in", rep.Explanation.Fallback)
+	}
 }
 
 func TestProviderOpenAIButNotLinkedNamesTheImport(t *testing.T) {
@@ -76,8 +83,8 @@ func TestRetrievalOnButNotLinkedNamesTheImport(t *testing.T) {
 	var log bytes.Buffer
 	ex := reporttest.Explainer(t, explainerr.WithRAG(true), logTo(&log))
 	rep := reporttest.Decode(t, reporttest.Serve(ex.Middleware(http.HandlerFunc(linkSite)), http.MethodGet, "/tags", "application/json"))
-	if rep.Mode != report.ModePlain {
-		t.Errorf("mode %q, want plain", rep.Mode)
+	if rep.Mode != report.ModeStatic {
+		t.Errorf("mode %q, want static (the app's files without the index)", rep.Mode)
 	}
 	notices := strings.Join(rep.Notices, "\n")
 	if !strings.Contains(notices, "import "+explainerr.RetrievalImport) || strings.Contains(notices, "Retrieval is on but failed") {

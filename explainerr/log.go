@@ -10,8 +10,9 @@ import (
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
-// logFailure writes the one structured record of a failure.
-func (ex *Explainer) logFailure(rep *report.Report, note string) {
+// logFailure writes the one structured record of a failure; extra (the
+// report's URL) follows the fingerprint.
+func (ex *Explainer) logFailure(rep *report.Report, note string, extra ...slog.Attr) {
 	attrs := []slog.Attr{
 		slog.String("kind", rep.Error.Kind),
 		slog.String("type", rep.Error.Type),
@@ -29,6 +30,7 @@ func (ex *Explainer) logFailure(rep *report.Report, note string) {
 			slog.String("function", f.Function))
 	}
 	attrs = append(attrs, slog.String("fingerprint", rep.Fingerprint), slog.String("mode", rep.Mode))
+	attrs = append(attrs, extra...)
 	if ex := rep.Explanation; ex.Provider != "" {
 		attrs = append(attrs, slog.String("provider", ex.Provider))
 		if ex.Model != "" {

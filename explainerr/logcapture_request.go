@@ -1,31 +1,62 @@
 package explainerr
 
 import (
+	"io"
 	"net/http"
+	"reflect"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // requestCapture is what is recorded of one request while its handler
-// runs: where its log lines start, and the body its handler reads. Starting
-// it costs an atomic load, plus a small wrapper for a request with a body.
+// runs: where its log lines start, and the body its handler reads. It lives
+// on the middleware's stack until the request fails. Starting it costs an
+// atomic load, and nothing for a request without a body: the recorder of a
+// body shares the writer's allocation (newWriter).
 type requestCapture struct {
 	// logMark is the log line sequence number the request started at, plus
-	// one; 0 when log capture is off. (One word: the writer that holds it
-	// is allocated for every request.)
+	// one; 0 when log capture is off.
 	logMark uint64
 	body    *bodyRecorder
 }
 
-// startCapture begins recording r: the log lines its goroutine writes from
-// now on (when log capture is on) and the body its handler reads.
-func (ex *Explainer) startCapture(r *http.Request) requestCapture {
-	c := requestCapture{body: recordBody(r)}
+// writerWithBody is the writer and body recorder of a request with a body,
+// allocated together.
+type writerWithBody struct {
+	writer
+	body bodyRecorder
+}
+
+// newWriter returns the writer for r's response, which wraps rw, and
+// starts recording r into c: the log lines its goroutine writes from now on
+// (when log capture is on) and the body its handler reads. It makes one
+// allocation.
+func (ex *Explainer) newWriter(rw http.ResponseWriter, r *http.Request, c *requestCapture) *writer {
 	if ex.logs != nil {
 		c.logMark = capturedLogs.mark() + 1
 	}
-	return c
+	if r.Body != nil && !isNoBody(r.Body) {
+		return ex.newWriterWithBody(rw, r, c)
+	}
+	return &writer{ResponseWriter: rw, ex: ex}
 }
+
+// newWriterWithBody is newWriter for a request with a body, whose recorder
+// shares the writer's allocation.
+func (ex *Explainer) newWriterWithBody(rw http.ResponseWriter, r *http.Request, c *requestCapture) *writer {
+	wb := &writerWithBody{writer: writer{ResponseWriter: rw, ex: ex}, body: bodyRecorder{ReadCloser: r.Body}}
+	r.Body = &wb.body
+	c.body = &wb.body
+	return &wb.writer
+}
+
+// noBodyType is the type of http.NoBody.
+var noBodyType = reflect.TypeOf(http.NoBody)
+
+// isNoBody reports whether b is http.NoBody, comparing types only (all
+// values of its empty struct type are the same), which is much cheaper
+// than comparing the interfaces.
+func isNoBody(b io.ReadCloser) bool { return reflect.TypeOf(b) == noBodyType }
 
 // attach adds to rep, whose Request is already described, what the request
 // logged and what its handler read of the body: form fields (when the

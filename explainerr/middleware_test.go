@@ -57,7 +57,7 @@ func TestPanicJSONReport(t *testing.T) {
 	if !strings.Contains(rep.Prompt.User, "explodingLookup") || !strings.Contains(rep.Prompt.User, "*m[k]") {
 		t.Errorf("prompt lacks the app frame:\n%s", rep.Prompt.User)
 	}
-	if rep.Request.Query["page"][0] != "2" || rep.Fingerprint == "" || rep.Mode != report.ModePlain {
+	if rep.Request.Query["page"][0] != "2" || rep.Fingerprint == "" || rep.Mode != report.ModeStatic {
 		t.Errorf("request/fingerprint/mode = %+v %q %q", rep.Request, rep.Fingerprint, rep.Mode)
 	}
 	if rep.Explanation.Provider != "offline" || rep.Explanation.Text == "" {

@@ -32,7 +32,7 @@ type config struct {
 	apiKey         string
 	baseURL        string
 	model          string
-	rag            bool
+	context        ContextMode
 	indexPath      string
 	retriever      Retriever
 	appModules     []string
@@ -50,6 +50,14 @@ type config struct {
 	showRuntime    bool
 	httpClient     *http.Client
 	maxRetries     int
+
+	// The failure history and editor links (historyoptions.go).
+	stateDir    string
+	stateDirSet bool
+	historyMax  int
+	historyAge  time.Duration
+	editor      string
+	editorPaths []string
 }
 
 // WithProvider sets the explanation provider, replacing the one chosen from
@@ -76,8 +84,15 @@ func WithHTTPClient(hc *http.Client) Option { return func(c *config) { c.httpCli
 // WithMaxRetries bounds retries of a model call on 429 and 5xx answers.
 func WithMaxRetries(n int) Option { return func(c *config) { c.maxRetries = n } }
 
-// WithRAG turns retrieval of the app's source on or off (EXPLAINERR_RAG).
-func WithRAG(on bool) Option { return func(c *config) { c.rag = on } }
+// WithRAG(true) is WithContext(ContextRAG): retrieval of the app's source
+// from its index (EXPLAINERR_RAG=on). WithRAG(false) is
+// WithContext(ContextStatic): the app's source without the index.
+func WithRAG(on bool) Option {
+	if on {
+		return WithContext(ContextRAG)
+	}
+	return WithContext(ContextStatic)
+}
 
 // WithIndexPath sets the index file (EXPLAINERR_INDEX; default
 // ".explainerr/index.db" at the module root).

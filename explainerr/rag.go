@@ -15,12 +15,15 @@ import (
 
 // retrievalNotLinked says what to add when retrieval is on and no index
 // reader is linked.
-const retrievalNotLinked = "Retrieval is on (EXPLAINERR_RAG) but the index reader is not linked into this program, " +
-	"so the explanation is made without the app's source. To retrieve it, add this import to your main package: import " + RetrievalImport
+const retrievalNotLinked = "Retrieval is on (EXPLAINERR_CONTEXT=rag) but the index reader is not linked into this program, " +
+	"so the explanation is made from the app's files without the index. To retrieve from it, add this import to your main package: import " + RetrievalImport
 
 // errRetrievalNotLinked is the retrieval error when no index reader is
 // linked; the notice that says so is made once, by New.
 var errRetrievalNotLinked = errors.New("retrieval is on but no index reader is linked")
+
+// errNoIndex marks the retrieval error when there is no index file.
+var errNoIndex = errors.New("no index")
 
 // indexHint says how to build the index from the user's own module.
 const indexHint = "build it with \"go tool explainerr index ./...\" at your module's root " +
@@ -71,7 +74,7 @@ func (s *ragState) retriever() (Retriever, error) {
 	}
 	st, err := os.Stat(s.path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("no index at %s: %s", s.path, indexHint)
+		return nil, fmt.Errorf("%w at %s: %s", errNoIndex, s.path, indexHint)
 	} else if err != nil {
 		return nil, err
 	}

@@ -12,10 +12,13 @@ import (
 
 // recoveredBy inspects the stack at a 5xx WriteHeader call. When it passes
 // through runtime.gopanic, the goroutine was panicking: a recoverer inside
-// explainerr (chi's middleware.Recoverer, the app's own deferred recover)
-// took the panic value and wrote the status. It returns the recoverer's
-// frame: the first one that called WriteHeader, past explainerr's own,
-// net/http's (http.Error) and pass-through ResponseWriter methods.
+// explainerr (chi's middleware.Recoverer, echo's Recover, the app's own
+// deferred recover) took the panic value and wrote the status, itself or
+// through an error handler. It returns the recoverer's frame: the deferred
+// function that runtime.gopanic called, which is the outermost frame below
+// runtime.gopanic (runtime frames and the compiler's deferwrap wrappers
+// aside), whatever helpers (http.Error, an error handler, a JSON encoder)
+// it wrote the status through.
 func recoveredBy(pcs []uintptr) (recoverer runtime.Frame, panicking bool) {
 	frames := runtime.CallersFrames(pcs)
 	for {
@@ -23,8 +26,7 @@ func recoveredBy(pcs []uintptr) (recoverer runtime.Frame, panicking bool) {
 		if f.Function == "runtime.gopanic" {
 			return recoverer, true
 		}
-		pkg := stack.PackageOf(f.Function)
-		if recoverer.Function == "" && pkg != selfPackage && pkg != "net/http" && pkg != "runtime" && !isWriterMethod(f.Function) {
+		if stack.PackageOf(f.Function) != "runtime" && !strings.Contains(f.Function, ".deferwrap") {
 			recoverer = f
 		}
 		if !more {
@@ -38,7 +40,7 @@ func recoveredBy(pcs []uintptr) (recoverer runtime.Frame, panicking bool) {
 // the recoverer's WriteHeader still holds it, below runtime.gopanic), and
 // the value is gone, so the report says where it went.
 func (ex *Explainer) recoveredReport(f *failure, rec runtime.Frame, body string) *report.Report {
-	name := rec.Function
+	name := ex.classifier.OwnName(rec.Function, rec.File)
 	if name == "" {
 		name = "a recoverer"
 	}
@@ -69,6 +71,10 @@ func valueWentTo(recoverer string) string {
 	case strings.HasPrefix(recoverer, "github.com/go-chi/chi/v5/middleware.Recoverer"),
 		strings.HasPrefix(recoverer, "github.com/go-chi/chi/middleware.Recoverer"):
 		return "chi's Recoverer printed it with its stack to the server's stderr, or to the request's log entry under middleware.RequestLogger"
+	case strings.HasPrefix(recoverer, "github.com/labstack/echo/v4/middleware.Recover"):
+		return "echo's Recover logged it with its stack through the Echo instance's Logger, and handed an error to its HTTPErrorHandler"
+	case strings.HasPrefix(recoverer, "github.com/gin-gonic/gin.CustomRecoveryWithWriter"), strings.HasPrefix(recoverer, "github.com/gin-gonic/gin.Recovery"):
+		return "gin's Recovery printed it with its stack to gin.DefaultErrorWriter (stderr)"
 	default:
 		return "it went wherever that code sends it, often its log"
 	}

@@ -86,6 +86,37 @@ func redactURL(u *url.URL) string {
 	return redact.String(c.RequestURI())
 }
 
+// chiRouteFinder is what a chi router offers to find the route pattern a
+// method and path match.
+type chiRouteFinder interface {
+	Find(rctx *chi.Context, method, path string) string
+}
+
+// routeFromRouter asks the handler the middleware wraps, when it is a
+// router, which route pattern r matches: with explainerr wrapped around a
+// whole chi router or ServeMux, the router records the pattern on its own
+// copy of the request, which explainerr never sees. A router that panics
+// when asked gives "".
+func routeFromRouter(h http.Handler, r *http.Request) (pattern string) {
+	defer func() {
+		if recover() != nil {
+			pattern = ""
+		}
+	}()
+	switch h := h.(type) {
+	case *http.ServeMux:
+		_, pattern = h.Handler(r)
+		return pattern
+	case chiRouteFinder:
+		path := r.URL.RawPath
+		if path == "" {
+			path = r.URL.Path
+		}
+		return h.Find(chi.NewRouteContext(), r.Method, path)
+	}
+	return ""
+}
+
 // routePattern returns chi's matched route pattern, or the ServeMux
 // pattern, or "".
 func routePattern(r *http.Request) string {

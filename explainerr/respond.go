@@ -43,9 +43,13 @@ func (ex *Explainer) handleFailure(w *writer, r *http.Request, admit admission, 
 	admit = ex.decide(r, admit)
 	stamp(rep)
 	rep.Request = describeRequest(r)
-	w.capture.attach(rep, r)
+	if rep.Request.Route == "" {
+		rep.Request.Route = routeFromRouter(w.fail.next, r)
+	}
+	w.fail.capture.attach(rep, r)
 	rw := w.ResponseWriter
 	ctx := r.Context()
+	link := ex.newReportLink(r, admit)
 	// A panic a recoverer inside explainerr took is over: its response
 	// (passed through to a client that gets no report) stands.
 	abort := rep.Error.Kind == report.KindPanic && rep.Error.Recoverer == "" && w.started()
@@ -63,7 +67,11 @@ func (ex *Explainer) handleFailure(w *writer, r *http.Request, admit admission, 
 			http.Error(rw, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 		}
 		ex.Prepare(ctx, rep)
-		ex.logFailure(rep, note)
+		ex.history.Reserve(link.id)
+		ex.logFailure(rep, note, link.attr())
+		// The history shows the developer why this one was not explained.
+		rep.Notices = append(rep.Notices, "Not explained: "+note+". A client that may not see the report causes no model call.")
+		ex.remember(link, rep)
 		if abort {
 			panic(http.ErrAbortHandler)
 		}
@@ -73,7 +81,7 @@ func (ex *Explainer) handleFailure(w *writer, r *http.Request, admit admission, 
 		if rep.Error.Late {
 			note = "late: the response had already started, so the client got no error page; the failure is reported here only"
 		}
-		ex.explainLater(ctx, rep, note)
+		ex.explainLater(ctx, rep, note, link)
 		if abort {
 			panic(http.ErrAbortHandler)
 		}
@@ -83,6 +91,8 @@ func (ex *Explainer) handleFailure(w *writer, r *http.Request, admit admission, 
 	w.state &^= stHeld
 	ex.Prepare(ctx, rep)
 	reportCORS(rw.Header(), admit)
+	rw.Header().Set(exposedReportHeader, link.path)
+	ex.history.Reserve(link.id)
 	pw := &pageWriter{ResponseWriter: rw}
 	if p := catch(func() { ex.respond(pw, r, rep) }); p != nil {
 		rep.Notices = append(rep.Notices, fmt.Sprintf("rendering the error page failed: %s", safeSprint(p)))
@@ -94,18 +104,24 @@ func (ex *Explainer) handleFailure(w *writer, r *http.Request, admit admission, 
 			})
 		}
 	}
-	ex.logFailure(rep, "")
+	// Logged first: once kept, the report's page and the history show it.
+	ex.logFailure(rep, "", link.attr())
+	ex.remember(link, rep)
 }
 
-// explainLater explains and logs a failure whose client gets no page, on
-// another goroutine: the response is not held open for the model call.
-func (ex *Explainer) explainLater(ctx context.Context, rep *report.Report, note string) {
+// explainLater explains, logs and keeps in the history (under link) a
+// failure whose client gets no page, on another goroutine: the response is
+// not held open for the model call.
+func (ex *Explainer) explainLater(ctx context.Context, rep *report.Report, note string, link reportLink) {
 	ctx = context.WithoutCancel(ctx)
+	// The report's page waits for it from now on; it is kept once logged.
+	ex.history.Reserve(link.id)
 	go func() {
 		if p := catch(func() { ex.Explain(ctx, rep, nil) }); p != nil {
 			rep.Notices = append(rep.Notices, fmt.Sprintf("explaining the failure failed: %s", safeSprint(p)))
 		}
-		ex.logFailure(rep, note)
+		ex.logFailure(rep, note, link.attr())
+		ex.remember(link, rep)
 	}()
 }
 
@@ -162,7 +178,7 @@ func (ex *Explainer) respondHTML(ctx context.Context, rw http.ResponseWriter, re
 	nonce := page.Headers(rw.Header())
 	rw.WriteHeader(rep.Status)
 	rc := http.NewResponseController(rw)
-	if err := page.Start(rw, rep, nonce); err != nil {
+	if err := ex.startPage(rw, rep, nonce); err != nil {
 		return
 	}
 	rc.Flush()

@@ -35,7 +35,9 @@ const (
 // writer wraps the handler's ResponseWriter for one request; it is allocated
 // per request and never reused, so a goroutine the handler leaked cannot
 // write into another request's response through it. Once the middleware
-// has returned, every call is dropped (see late.go).
+// has returned, every call is dropped (see late.go). It is kept to 48 bytes
+// (a size class of the allocator): what is needed only once a request has
+// failed lives on the middleware's stack (entry) or in failure.
 //
 // Everything passes through, except that a 5xx status is held back (with the
 // stack at the WriteHeader call) together with the body that follows, so
@@ -50,9 +52,6 @@ type writer struct {
 	handlerErr *handlerError
 	// fail records what went wrong; nil on the happy path.
 	fail *failure
-	// capture records what the request logs and the body its handler
-	// reads (logcapture_request.go).
-	capture requestCapture
 	// done is set when the middleware returns: later calls come from a
 	// goroutine the handler left behind and are dropped.
 	done  atomic.Bool
@@ -80,6 +79,12 @@ type failure struct {
 	// misuse lists calls net/http would have logged ("superfluous
 	// response.WriteHeader call"), to be logged naming the app's call site.
 	misuse []misuse
+	// capture is what the request logged and the body its handler read
+	// (logcapture_request.go), handed over when the request has failed.
+	capture requestCapture
+	// next is the handler the middleware wraps, asked for the route
+	// pattern when the request does not carry it (request.go).
+	next http.Handler
 }
 
 // record returns w's failure record, making it on first use.

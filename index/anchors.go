@@ -34,6 +34,20 @@ func loadFileSuffixes(db *sql.DB) (*fileSuffixes, error) {
 	return fs, rows.Err()
 }
 
+// fileSuffixes returns the paths of the indexed files, reading them the
+// first time.
+func (r *Retriever) fileSuffixes() (*fileSuffixes, error) {
+	r.files.once.Do(func() {
+		fs, err := loadFileSuffixes(r.db)
+		if err != nil {
+			r.files.err = r.broken(err)
+			return
+		}
+		r.files.fileSuffixes = fs
+	})
+	return r.files.fileSuffixes, r.files.err
+}
+
 // match returns the stored path that abs ends with ("/src/app/store/db.go"
 // matches "store/db.go"), the longest when several do, or "".
 func (fs *fileSuffixes) match(abs string) string {
@@ -62,7 +76,11 @@ func (r *Retriever) frameAnchors(ctx context.Context, rep *report.Report, sel *s
 		if f.Kind != report.FrameApp || f.File == "" || len(out) >= maxFrameAnchors {
 			continue
 		}
-		rel := r.files.match(f.File)
+		files, err := r.fileSuffixes()
+		if err != nil {
+			return nil, err
+		}
+		rel := files.match(f.File)
 		if rel == "" {
 			continue
 		}

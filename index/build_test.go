@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -280,10 +281,15 @@ func assertVectorsMatchChunks(t *testing.T, path string) {
 		t.Errorf("%d chunks, %d vectors, %d chunks without a vector", chunks, vectors, orphans)
 	}
 	var codes, strayTerms, strayIdents, badCounts int
-	mustScan(t, db, `SELECT count(*) FROM vector_codes`, &codes)
-	mustScan(t, db, `SELECT count(*) FROM chunk_terms WHERE chunk_id NOT IN (SELECT id FROM chunks)`, &strayTerms)
+	codes = countCodes(t, db)
+	strayTerms, badCounts = checkPostings(t, db)
 	mustScan(t, db, `SELECT count(*) FROM idents WHERE chunk_id NOT IN (SELECT id FROM chunks)`, &strayIdents)
-	mustScan(t, db, `SELECT count(*) FROM chunks c WHERE term_count != (SELECT coalesce(sum(weight), 0) FROM chunk_terms WHERE chunk_id = c.id)`, &badCounts)
+	var termTotal, recorded int64
+	mustScan(t, db, `SELECT coalesce(sum(term_count), 0) FROM chunks`, &termTotal)
+	mustScan(t, db, `SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'term_total'`, &recorded)
+	if termTotal != recorded || termTotal == 0 {
+		t.Errorf("the chunks' term counts add up to %d; the index records %d", termTotal, recorded)
+	}
 	if codes != chunks || strayTerms != 0 || strayIdents != 0 || badCounts != 0 {
 		t.Errorf("%d codes for %d chunks; terms of no chunk: %d; identifiers of no chunk: %d; chunks whose term_count is off: %d",
 			codes, chunks, strayTerms, strayIdents, badCounts)
@@ -317,11 +323,15 @@ func TestUpdateRemovesTermsWrittenOtherwise(t *testing.T) {
 	// index written by another version might hold.
 	var id int64
 	mustScan(t, db, `SELECT id FROM chunks WHERE symbol = '(*Store).Get'`, &id)
-	for _, q := range []string{
-		`INSERT INTO chunk_terms(term, chunk_id, weight) VALUES('stale', ?, 2)`,
-		`UPDATE chunks SET term_count = term_count + 2 WHERE id = ?`,
+	for _, q := range []struct {
+		sql  string
+		args []any
+	}{
+		{`INSERT INTO term_postings(term, df, postings) VALUES('stale', 1, ?)`, []any{encodePostings([]posting{{id: id, weight: 2}})}},
+		{`UPDATE chunks SET term_count = term_count + 2 WHERE id = ?`, []any{id}},
+		{`UPDATE meta SET value = CAST(value AS INTEGER) + 2 WHERE key = 'term_total'`, nil},
 	} {
-		if _, err := db.Exec(q, id); err != nil {
+		if _, err := db.Exec(q.sql, q.args...); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -336,4 +346,94 @@ func TestUpdateRemovesTermsWrittenOtherwise(t *testing.T) {
 		t.Fatalf("embedded %d chunks, want 1", stats.Embedded)
 	}
 	assertVectorsMatchChunks(t, first.Path)
+}
+
+// countCodes counts the shortlist codes stored in an index's code pages,
+// failing on a code stored for no chunk.
+func countCodes(t *testing.T, db *sql.DB) int {
+	t.Helper()
+	rows, err := db.Query(sqlReadCodePages)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var page []byte
+		if err := rows.Scan(&page); err != nil {
+			t.Fatal(err)
+		}
+		err := forEachCode(page, func(id int64, code []byte) {
+			n++
+			var chunks int
+			mustScan(t, db, fmt.Sprintf(`SELECT count(*) FROM chunks WHERE id = %d`, id), &chunks)
+			if chunks != 1 || len(code) != codeBytes {
+				t.Errorf("code of %d bytes for chunk %d, which the index holds %d times", len(code), id, chunks)
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// checkPostings reads every posting list of an index, failing on one whose
+// df is not its length, and counts the postings of chunks the index does
+// not hold and the chunks whose term_count is not the sum of their weights.
+func checkPostings(t *testing.T, db *sql.DB) (stray, badCounts int) {
+	t.Helper()
+	counts := map[int64]int{}
+	rows, err := db.Query(`SELECT id, term_count FROM chunks`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id int64
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			t.Fatal(err)
+		}
+		counts[id] = n
+	}
+	rows.Close()
+	sums := map[int64]int{}
+	rows, err = db.Query(`SELECT term, df, postings FROM term_postings`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var term string
+		var df int
+		var blob []byte
+		if err := rows.Scan(&term, &df, &blob); err != nil {
+			t.Fatal(err)
+		}
+		ps, err := decodePostings(nil, blob)
+		if err != nil || len(ps) != df || len(ps) == 0 {
+			t.Errorf("term %q: %d postings, df %d, %v", term, len(ps), df, err)
+		}
+		for i, p := range ps {
+			if i > 0 && p.id <= ps[i-1].id {
+				t.Errorf("term %q: postings out of order: %v", term, ps)
+			}
+			if _, ok := counts[p.id]; !ok {
+				stray++
+			}
+			sums[p.id] += p.weight
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for id, n := range counts {
+		if sums[id] != n {
+			badCounts++
+		}
+	}
+	return stray, badCounts
 }

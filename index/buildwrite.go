@@ -93,6 +93,12 @@ func createIndex(ctx context.Context, opts BuildOptions, target string, reset bo
 	if err := embedAndStore(ctx, w, opts, meta.Dims, ids, inputs, insertRows); err != nil {
 		return 0, 0, err
 	}
+	if err := w.flush(); err != nil {
+		return 0, 0, err
+	}
+	if err := writeTermTotal(tx, w.termDelta); err != nil {
+		return 0, 0, err
+	}
 	if err := createIndexes(tx); err != nil {
 		return 0, 0, err
 	}
@@ -172,7 +178,13 @@ func updateIndex(ctx context.Context, opts BuildOptions, target string, prev pre
 	if err := embedAndStore(ctx, w, opts, meta.Dims, ids, inputs, nil); err != nil {
 		return 0, 0, err
 	}
+	if err := w.flush(); err != nil {
+		return 0, 0, err
+	}
 	if err := writeMeta(tx, meta); err != nil {
+		return 0, 0, err
+	}
+	if err := updateTermTotal(tx, prev.meta.TermTotal, w.termDelta); err != nil {
 		return 0, 0, err
 	}
 	if err := tx.QueryRow(`SELECT count(*) FROM chunks`).Scan(&chunks); err != nil {
@@ -281,4 +293,17 @@ func probeDims(ctx context.Context, e Embedder) (int, error) {
 		return 0, fmt.Errorf("embedder %s returned no vector", e.Name())
 	}
 	return len(v[0]), nil
+}
+
+// updateTermTotal records the sum of the chunks' term_count after an
+// update that changed it by delta, adding up the chunks when the index did
+// not record it (total < 0).
+func updateTermTotal(tx *sql.Tx, total, delta int64) error {
+	if total < 0 {
+		if err := tx.QueryRow(`SELECT coalesce(sum(term_count), 0) FROM chunks`).Scan(&total); err != nil {
+			return fmt.Errorf("adding up chunk lengths: %w", err)
+		}
+		delta = 0
+	}
+	return writeTermTotal(tx, total+delta)
 }

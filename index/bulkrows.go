@@ -3,12 +3,11 @@ package index
 import (
 	"fmt"
 	"slices"
-	"strconv"
 )
 
 // bulkRows collects the identifiers and terms of the chunks of a new
 // index, inserted in id order, to write them with few statements: one per
-// chunk and role for idents, one per term for chunk_terms, in key order.
+// chunk and role for idents, one per term for term_postings, in key order.
 type bulkRows struct {
 	idents []chunkIdents
 	terms  map[string][]posting
@@ -16,34 +15,47 @@ type bulkRows struct {
 
 // chunkIdents are a chunk's identifiers, by role.
 type chunkIdents struct {
-	id     int64
-	byRole map[string][]string
+	id    int64
+	roles []identRun
 }
 
-// posting is a chunk's weight for a term.
-type posting struct {
-	id     int64
-	weight int
+// identRun is the identifiers of one role of a chunk, as a JSON array.
+type identRun struct {
+	role, names string
 }
 
-// Statements of flushBulk: the rows come as JSON arrays. A posting is
-// packed into one integer, id<<postingWeightBits | weight.
-const (
-	postingWeightBits  = 16
-	sqlBulkIdents      = `INSERT INTO idents(chunk_id, name, role) SELECT ?1, value, ?2 FROM json_each(?3)`
-	sqlBulkTermPosting = `INSERT INTO chunk_terms(term, chunk_id, weight) SELECT ?1, value >> 16, value & 65535 FROM json_each(?2)`
-	sqlInsertTermRow   = `INSERT INTO chunk_terms(term, chunk_id, weight) VALUES(?, ?, ?)`
-)
+// identRuns groups a chunk's identifiers (in role order, as chunk.idents
+// gives them) by role, as JSON arrays.
+func identRuns(idents [][2]string) []identRun {
+	var out []identRun
+	var buf []byte
+	for i := 0; i < len(idents); {
+		role := idents[i][1]
+		buf = append(buf[:0], '[')
+		for j := i; i < len(idents) && idents[i][1] == role; i++ {
+			if i > j {
+				buf = append(buf, ',')
+			}
+			buf = appendJSONString(buf, idents[i][0])
+		}
+		out = append(out, identRun{role: role, names: string(append(buf, ']'))})
+	}
+	return out
+}
+
+// sqlBulkIdents inserts a chunk's identifiers of one role, given as a
+// JSON array.
+const sqlBulkIdents = `INSERT INTO idents(chunk_id, name, role) SELECT ?1, value, ?2 FROM json_each(?3)`
 
 func newBulkRows() *bulkRows { return &bulkRows{terms: map[string][]posting{}} }
 
 // add collects a chunk's rows; chunks must come in increasing id order.
 func (b *bulkRows) add(id int64, d *chunkData) {
-	ci := chunkIdents{id: id, byRole: map[string][]string{}}
-	for _, nr := range d.idents {
-		ci.byRole[nr[1]] = append(ci.byRole[nr[1]], nr[0])
+	roles := d.identRuns
+	if roles == nil {
+		roles = identRuns(d.idents)
 	}
-	b.idents = append(b.idents, ci)
+	b.idents = append(b.idents, chunkIdents{id: id, roles: roles})
 	for t, n := range d.terms {
 		b.terms[t] = append(b.terms[t], posting{id: id, weight: n})
 	}
@@ -53,22 +65,9 @@ func (b *bulkRows) add(id int64, d *chunkData) {
 func (w *writer) flushBulk() error {
 	b := w.bulk
 	w.bulk = nil
-	var buf []byte
 	for _, ci := range b.idents {
-		for _, role := range []string{roleDeclares, roleReferences, roleCalls, roleReturns} {
-			names := ci.byRole[role]
-			if len(names) == 0 {
-				continue
-			}
-			buf = append(buf[:0], '[')
-			for i, n := range names {
-				if i > 0 {
-					buf = append(buf, ',')
-				}
-				buf = appendJSONString(buf, n)
-			}
-			buf = append(buf, ']')
-			if err := w.exec(sqlBulkIdents, ci.id, role, string(buf)); err != nil {
+		for _, run := range ci.roles {
+			if err := w.exec(sqlBulkIdents, ci.id, run.role, run.names); err != nil {
 				return fmt.Errorf("storing identifiers: %w", err)
 			}
 		}
@@ -79,26 +78,13 @@ func (w *writer) flushBulk() error {
 	}
 	slices.Sort(terms)
 	for _, t := range terms {
-		buf = append(buf[:0], '[')
-		n := 0
-		for _, p := range b.terms[t] {
-			if p.weight >= 1<<postingWeightBits || p.weight < 0 {
-				if err := w.exec(sqlInsertTermRow, t, p.id, p.weight); err != nil {
-					return fmt.Errorf("storing terms: %w", err)
-				}
-				continue
+		ps := b.terms[t]
+		for _, p := range ps {
+			if p.weight <= 0 || p.weight >= maxPostingWeight {
+				return fmt.Errorf("term %q has weight %d in chunk %d", t, p.weight, p.id)
 			}
-			if n > 0 {
-				buf = append(buf, ',')
-			}
-			n++
-			buf = strconv.AppendInt(buf, p.id<<postingWeightBits|int64(p.weight), 10)
 		}
-		if n == 0 {
-			continue
-		}
-		buf = append(buf, ']')
-		if err := w.exec(sqlBulkTermPosting, t, string(buf)); err != nil {
+		if err := w.exec(sqlPutPostings, t, len(ps), encodePostings(ps)); err != nil {
 			return fmt.Errorf("storing terms: %w", err)
 		}
 	}

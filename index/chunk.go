@@ -49,8 +49,9 @@ type chunk struct {
 
 // idents returns the chunk's identifiers as (name, role) pairs, each once.
 func (c *chunk) idents() [][2]string {
-	seen := make(map[[2]string]bool)
-	var out [][2]string
+	n := len(c.Declares) + len(c.References) + len(c.Calls) + len(c.Returns)
+	seen := make(map[[2]string]bool, n)
+	out := make([][2]string, 0, n)
 	add := func(names []string, role string) {
 		for _, n := range names {
 			k := [2]string{n, role}

@@ -13,7 +13,7 @@ const (
 )
 
 // chunkTerms returns the search terms of a chunk with their weights, the
-// rows the index keeps in chunk_terms for lexical search: the words (see
+// posting lists the index keeps for lexical search: the words (see
 // termsOf) of its symbol, declared and referenced identifiers, file path,
 // and the words of its comments and string literals (for templates and
 // SQL, of its whole text). A term's weight is how often it occurs, a

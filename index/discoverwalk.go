@@ -7,7 +7,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/explainerr/explainerr/explainerr/stack"
 )
@@ -38,6 +41,7 @@ func walkPackages(dir, root string, patterns []string, tests bool) (files []list
 		if rel, inside := relToRoot(root, base); !inside || (base != root && hasGoMod(base)) || (rel != "." && skippedPath(rel+"/x")) {
 			return nil, false
 		}
+		var dirs []string
 		err := filepath.WalkDir(base, func(d string, e fs.DirEntry, err error) error {
 			if err != nil {
 				return err
@@ -48,17 +52,23 @@ func walkPackages(dir, root string, patterns []string, tests bool) (files []list
 			if d != base && (!recursive || skippedDir(e.Name()) || hasGoMod(d)) {
 				return filepath.SkipDir
 			}
-			if seen[d] {
-				return nil
+			if !seen[d] {
+				seen[d] = true
+				dirs = append(dirs, d)
 			}
-			seen[d] = true
-			pkg, err := ctxt.ImportDir(d, 0)
-			var noGo *build.NoGoError
-			if errors.As(err, &noGo) {
-				return nil
-			}
-			if err != nil {
-				return err
+			return nil
+		})
+		if err != nil {
+			return nil, false
+		}
+		pkgs, err := importDirs(&ctxt, dirs)
+		if err != nil {
+			return nil, false
+		}
+		for i, d := range dirs {
+			pkg := pkgs[i]
+			if pkg == nil {
+				continue
 			}
 			rel, _ := relToRoot(root, d)
 			importPath := path.Join(module, rel)
@@ -76,13 +86,39 @@ func walkPackages(dir, root string, patterns []string, tests bool) (files []list
 				add(pkg.TestGoFiles, importPath)
 				add(pkg.XTestGoFiles, importPath+"_test")
 			}
-			return nil
-		})
-		if err != nil {
-			return nil, false
 		}
 	}
 	return files, true
+}
+
+// importDirs reads the packages of dirs with go/build, on all cores:
+// pkgs[i] is the package in dirs[i], nil when it holds no Go files.
+func importDirs(ctxt *build.Context, dirs []string) ([]*build.Package, error) {
+	pkgs := make([]*build.Package, len(dirs))
+	errs := make([]error, len(dirs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), max(1, len(dirs))) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(dirs) {
+					return
+				}
+				pkg, err := ctxt.ImportDir(dirs[i], 0)
+				var noGo *build.NoGoError
+				switch {
+				case errors.As(err, &noGo):
+				case err != nil:
+					errs[i] = err
+				default:
+					pkgs[i] = pkg
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return pkgs, errors.Join(errs...)
 }
 
 // directoryPattern returns the directory of a pattern naming a directory

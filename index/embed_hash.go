@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"sync"
 )
 
 // HashDims is the default number of dimensions of the hash embedder.
@@ -46,11 +47,26 @@ func (h *HashEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, 
 	return out, nil
 }
 
+// hashScratch is the working memory of one embedding, reused.
+type hashScratch struct {
+	tf map[uint64]int
+	v  []float64
+}
+
+var hashScratchPool = sync.Pool{New: func() any { return &hashScratch{tf: map[uint64]int{}} }}
+
 // vector embeds one text.
 func (h *HashEmbedder) vector(text string) []float32 {
-	tf := map[uint64]int{}
+	scratch := hashScratchPool.Get().(*hashScratch)
+	defer hashScratchPool.Put(scratch)
+	tf := scratch.tf
+	clear(tf)
 	hashedSubTokens(text, func(sum uint64) { tf[sum]++ })
-	v := make([]float64, h.dims)
+	if cap(scratch.v) < h.dims {
+		scratch.v = make([]float64, h.dims)
+	}
+	v := scratch.v[:h.dims]
+	clear(v)
 	for sum, n := range tf {
 		idx, sign := h.slotOf(sum)
 		v[idx] += sign * (1 + math.Log(float64(n)))

@@ -102,7 +102,7 @@ func queryTerms(query string) []queryTerm {
 }
 
 // lexicalRanking returns up to n chunks ranked by BM25 over the terms of
-// the index's chunk_terms table, best first: each query term scores the
+// the index's posting lists, best first: each query term scores the
 // chunks that have it by its rarity (inverse document frequency), with a
 // frequency that saturates, relative to the chunk's length in terms.
 func (r *Retriever) lexicalRanking(ctx context.Context, query string, n int) ([]ranked, error) {
@@ -114,7 +114,7 @@ func (r *Retriever) lexicalRanking(ctx context.Context, query string, n int) ([]
 	var terms []termStats
 	for _, qt := range queryTerms(query) {
 		var df int
-		if err := r.stmts.termDF.QueryRowContext(ctx, qt.term).Scan(&df); err != nil {
+		if err := r.stmts.termDF.QueryRowContext(ctx, qt.term).Scan(&df); err != nil && err != sql.ErrNoRows {
 			return nil, r.broken(err)
 		}
 		if df == 0 || float64(df) > maxTermShare*total && total > 2 || float64(df) > max(minPostingsCap, postingsShare*total) {
@@ -131,28 +131,23 @@ func (r *Retriever) lexicalRanking(ctx context.Context, query string, n int) ([]
 
 	// tfs[chunk][i] is the frequency of terms[i] in the chunk.
 	tfs := map[int64][]float64{}
+	var postings []posting
 	for i, t := range terms {
-		rows, err := r.stmts.termPostings.QueryContext(ctx, t.term)
-		if err != nil {
+		var blob []byte
+		if err := r.stmts.termPostings.QueryRowContext(ctx, t.term).Scan(&blob); err != nil && err != sql.ErrNoRows {
 			return nil, r.broken(err)
 		}
-		for rows.Next() {
-			var id int64
-			var w float64
-			if err := rows.Scan(&id, &w); err != nil {
-				rows.Close()
-				return nil, r.broken(err)
-			}
-			f := tfs[id]
+		var err error
+		if postings, err = decodePostings(postings[:0], blob); err != nil {
+			return nil, r.broken(err)
+		}
+		for _, p := range postings {
+			f := tfs[p.id]
 			if f == nil {
 				f = make([]float64, len(terms))
-				tfs[id] = f
+				tfs[p.id] = f
 			}
-			f[i] += w
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, r.broken(err)
+			f[i] += float64(p.weight)
 		}
 	}
 	score := func(f []float64, norm float64) float64 {

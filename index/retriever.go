@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -41,12 +42,18 @@ type RetrieverOptions struct {
 // Retriever finds the chunks of an index relevant to a failure. It is safe
 // for concurrent use.
 type Retriever struct {
-	db    *sql.DB
-	path  string
-	meta  metadata
-	emb   Embedder
-	opts  RetrieverOptions
-	files *fileSuffixes
+	db   *sql.DB
+	path string
+	meta metadata
+	emb  Embedder
+	opts RetrieverOptions
+	// files are the paths of the indexed files, read on the first
+	// retrieval that matches frames to them.
+	files struct {
+		once sync.Once
+		err  error
+		*fileSuffixes
+	}
 	// vectors is the number of vectors; more than exactLimit are searched
 	// through the shortlist.
 	vectors    int
@@ -61,7 +68,7 @@ type Retriever struct {
 // retrieverStmts are the statements a Retriever prepares once.
 type retrieverStmts struct {
 	termDF       *sql.Stmt // the number of chunks with a term
-	termPostings *sql.Stmt // the chunks with a term, and its weight in each
+	termPostings *sql.Stmt // the posting list of a term: the chunks with it, and its weight in each
 	namedChunks  *sql.Stmt // the first parts of the chunks declaring a name
 }
 
@@ -119,21 +126,22 @@ func (r *Retriever) init() error {
 	if err := r.checkShortlistScheme(); err != nil {
 		return err
 	}
-	files, err := loadFileSuffixes(r.db)
-	if err != nil {
-		return r.broken(err)
-	}
-	r.files = files
 	if err := r.db.QueryRow(`SELECT count(*) FROM chunks`).Scan(&r.vectors); err != nil {
 		return r.broken(err)
 	}
-	if r.avgTerms, err = meanTermCount(r.db); err != nil {
+	var err error
+	switch {
+	case r.meta.TermTotal >= 0 && r.vectors > 0:
+		r.avgTerms = float64(r.meta.TermTotal) / float64(r.vectors)
+	case r.meta.TermTotal < 0:
+		if r.avgTerms, err = meanTermCount(r.db); err != nil {
+			return r.broken(err)
+		}
+	}
+	if r.stmts.termDF, err = r.db.Prepare(sqlTermDF); err != nil {
 		return r.broken(err)
 	}
-	if r.stmts.termDF, err = r.db.Prepare(`SELECT count(*) FROM chunk_terms WHERE term = ?`); err != nil {
-		return r.broken(err)
-	}
-	if r.stmts.termPostings, err = r.db.Prepare(`SELECT chunk_id, weight FROM chunk_terms WHERE term = ?`); err != nil {
+	if r.stmts.termPostings, err = r.db.Prepare(sqlTermPostings); err != nil {
 		r.stmts.close()
 		return r.broken(err)
 	}

@@ -1,12 +1,10 @@
 package index
 
 import (
-	"slices"
-	"strconv"
 	"unicode/utf8"
 )
 
-// A chunk's identifiers and terms are written with one statement each,
+// A chunk's identifiers are written with one statement,
 // passed as JSON that SQLite's json_each expands into rows.
 
 // identsJSON encodes (name, role) pairs as [["name","role"],...].
@@ -24,26 +22,6 @@ func identsJSON(idents [][2]string) []byte {
 		b = append(b, ']')
 	}
 	return append(b, ']')
-}
-
-// termsJSON encodes term weights as {"term":weight,...}, terms in order.
-func termsJSON(tf map[string]int) []byte {
-	terms := make([]string, 0, len(tf))
-	for t := range tf {
-		terms = append(terms, t)
-	}
-	slices.Sort(terms)
-	b := make([]byte, 0, 12*len(terms)+2)
-	b = append(b, '{')
-	for i, t := range terms {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendJSONString(b, t)
-		b = append(b, ':')
-		b = strconv.AppendInt(b, int64(tf[t]), 10)
-	}
-	return append(b, '}')
 }
 
 // appendJSONString appends s as a JSON string; invalid UTF-8 becomes U+FFFD.

@@ -11,17 +11,19 @@ const ApplicationID = 0x45585052
 
 // SchemaVersion is the version of the index file's layout, stored as the
 // SQLite user_version. An index of an older version is rebuilt by the next
-// build; one of another version cannot be queried.
-const SchemaVersion = 3
+// build; one of another version cannot be queried. Version 4 stores the
+// shortlist codes in pages (code_pages) instead of a sqlite-vec table, and
+// the lexical terms as a posting list per term (term_postings) instead of
+// a row per term and chunk.
+const SchemaVersion = 4
 
 // appMarker is the "app" metadata value of every index; indexes older than
 // schema version 3 carry only this mark.
 const appMarker = "explainerr-index"
 
-// tableDDL creates the tables of an empty index for vectors of dims
-// dimensions. Rows are clustered by chunk id where a chunk's rows are read
+// tableDDL creates the tables of an empty index. Rows are clustered by chunk id where a chunk's rows are read
 // or deleted together.
-func tableDDL(dims int) []string {
+func tableDDL() []string {
 	return []string{
 		`CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID`,
 		`CREATE TABLE files(path TEXT PRIMARY KEY, hash TEXT NOT NULL, package TEXT NOT NULL, skipped TEXT NOT NULL DEFAULT '') WITHOUT ROWID`,
@@ -38,18 +40,17 @@ func tableDDL(dims int) []string {
 		// The identifiers each chunk declares, references, calls and returns.
 		`CREATE TABLE idents(chunk_id INTEGER NOT NULL, name TEXT NOT NULL, role TEXT NOT NULL,
 			PRIMARY KEY(chunk_id, name, role)) WITHOUT ROWID`,
-		// The words of each chunk for lexical ranking, weighted by how often
-		// they occur; chunks.term_count is their sum. Clustered by term, the
-		// way they are searched; a chunk's rows are found from its stored
+		// The words of the chunks for lexical ranking: per term, the number
+		// of chunks with it and their weights for it (how often it occurs;
+		// chunks.term_count is the sum of a chunk's weights), encoded by
+		// encodePostings. A chunk's terms are found from its stored
 		// identifiers and text (see deleteTerms), so no second index is kept.
-		// Weights are whole numbers: an INTEGER column stores them in a byte
-		// where a REAL one takes eight.
-		`CREATE TABLE chunk_terms(term TEXT NOT NULL, chunk_id INTEGER NOT NULL, weight INTEGER NOT NULL,
-			PRIMARY KEY(term, chunk_id)) WITHOUT ROWID`,
+		`CREATE TABLE term_postings(term TEXT PRIMARY KEY, df INTEGER NOT NULL, postings BLOB NOT NULL) WITHOUT ROWID`,
 		// Each chunk's vector, once, in the encoding of encodeVector.
 		`CREATE TABLE vectors(id INTEGER PRIMARY KEY, embedding BLOB NOT NULL)`,
-		// Short binary codes of the vectors, to shortlist candidates in large indexes.
-		fmt.Sprintf(`CREATE VIRTUAL TABLE vector_codes USING vec0(code bit[%d])`, codeBits(dims)),
+		// Short binary codes of the vectors, to shortlist candidates in
+		// large indexes, in pages of consecutive chunk ids (see codepages.go).
+		`CREATE TABLE code_pages(page INTEGER PRIMARY KEY, codes BLOB NOT NULL)`,
 	}
 }
 
@@ -73,7 +74,7 @@ func createTables(db execer, m metadata) error {
 	stmts := append([]string{
 		fmt.Sprintf(`PRAGMA application_id = %d`, ApplicationID),
 		fmt.Sprintf(`PRAGMA user_version = %d`, SchemaVersion),
-	}, tableDDL(m.Dims)...)
+	}, tableDDL()...)
 	for _, stmt := range stmts {
 		if _, err := db.Exec(stmt); err != nil {
 			return fmt.Errorf("creating index schema: %w", err)

@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"database/sql"
 	"encoding/binary"
 	"fmt"
 	"math/bits"
@@ -21,13 +22,14 @@ type codeTable struct {
 	words []uint64 // codeWords per id
 }
 
-// shortlistCodes returns the index's codes, reading them the first time.
+// shortlistCodes returns the index's codes, reading them the first time:
+// one pass over the code pages, a few rows per hundred thousand chunks.
 func (r *Retriever) shortlistCodes() (*codeTable, error) {
 	t := &r.codes
 	t.once.Do(func() {
 		// Read without the query's context: a cancelled query must not
 		// leave the retriever without codes.
-		rows, err := r.db.QueryContext(context.Background(), `SELECT rowid, code FROM vector_codes`)
+		rows, err := r.db.QueryContext(context.Background(), sqlReadCodePages)
 		if err != nil {
 			t.err = r.broken(err)
 			return
@@ -36,19 +38,20 @@ func (r *Retriever) shortlistCodes() (*codeTable, error) {
 		t.ids = make([]int64, 0, r.vectors)
 		t.words = make([]uint64, 0, r.vectors*codeWords)
 		for rows.Next() {
-			var id int64
-			var code []byte
-			if err := rows.Scan(&id, &code); err != nil {
+			var page sql.RawBytes
+			if err := rows.Scan(&page); err != nil {
 				t.err = r.broken(err)
 				return
 			}
-			if len(code) != shortlistBits/8 {
-				t.err = incompatible(r.path, "holds a search code of %d bytes, not %d", len(code), shortlistBits/8)
+			err := forEachCode(page, func(id int64, code []byte) {
+				t.ids = append(t.ids, id)
+				for w := range codeWords {
+					t.words = append(t.words, binary.LittleEndian.Uint64(code[8*w:]))
+				}
+			})
+			if err != nil {
+				t.err = incompatible(r.path, "holds a page of search codes of %d bytes, not a whole number of %d-byte entries", len(page), codeEntryBytes)
 				return
-			}
-			t.ids = append(t.ids, id)
-			for w := range codeWords {
-				t.words = append(t.words, binary.LittleEndian.Uint64(code[8*w:]))
 			}
 		}
 		if err := rows.Err(); err != nil {

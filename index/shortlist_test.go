@@ -110,3 +110,29 @@ func TestExactSearchRanksAsDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestMalformedCodePageIsAnUnusableIndex checks that a search through a
+// damaged page of shortlist codes fails with a rebuild hint instead of
+// ranking with wrong codes.
+func TestMalformedCodePageIsAnUnusableIndex(t *testing.T) {
+	dir := writeTestModule(t)
+	stats := buildTestIndex(t, dir, BuildOptions{})
+	db, err := openDB(stats.Path, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE code_pages SET codes = substr(codes, 2)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	r, err := OpenRetriever(stats.Path, RetrieverOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	r.exactLimit = 0 // search through the shortlist, as large indexes do
+	_, err = r.Search(context.Background(), "store", 3)
+	if !errors.Is(err, ErrIncompatible) || !strings.Contains(err.Error(), "rebuild") {
+		t.Errorf("search through a damaged code page: %v", err)
+	}
+}

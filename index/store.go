@@ -24,7 +24,7 @@ var ErrIncompatible = errors.New("unusable index")
 
 // rebuildHint tells how to recover from an unusable index at path.
 func rebuildHint(path string) string {
-	return fmt.Sprintf("rebuild it with `explainerr index -rebuild` (or delete %s and run `explainerr index ./...`)", path)
+	return fmt.Sprintf("rebuild it with `go tool explainerr index -rebuild ./...` at your module's root (or delete %s and run `go tool explainerr index ./...`)", path)
 }
 
 // incompatible wraps ErrIncompatible with what is wrong and how to rebuild.
@@ -60,6 +60,22 @@ type metadata struct {
 	Embedder string
 	Dims     int
 	Patterns string
+	// TermTotal is the sum of the chunks' term_count (key termTotalKey),
+	// -1 when the index does not record it.
+	TermTotal int64
+}
+
+// termTotalKey is the metadata key of the sum of the chunks' term_count,
+// from which a retriever has the mean chunk length of the lexical ranking
+// without reading the chunks.
+const termTotalKey = "term_total"
+
+// writeTermTotal records the sum of the chunks' term_count.
+func writeTermTotal(db execer, total int64) error {
+	if _, err := db.Exec(`INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)`, termTotalKey, strconv.FormatInt(total, 10)); err != nil {
+		return fmt.Errorf("writing index metadata: %w", err)
+	}
+	return nil
 }
 
 // writeMeta records an index's metadata.
@@ -114,7 +130,11 @@ func readMeta(db *sql.DB, path string) (metadata, error) {
 	if err != nil || dims <= 0 || kv["embedder"] == "" {
 		return metadata{}, incompatible(path, "does not record its embedder")
 	}
-	return metadata{Embedder: kv["embedder"], Dims: dims, Patterns: kv["patterns"]}, nil
+	m := metadata{Embedder: kv["embedder"], Dims: dims, Patterns: kv["patterns"], TermTotal: -1}
+	if t, err := strconv.ParseInt(kv[termTotalKey], 10, 64); err == nil && t >= 0 {
+		m.TermTotal = t
+	}
+	return m, nil
 }
 
 // checkEmbedder reports an embedder that cannot share the index's vectors.
@@ -139,9 +159,9 @@ func openIndexAs(target, path string) (*sql.DB, metadata, error) {
 	}
 	switch mark.state {
 	case stateMissing:
-		return nil, metadata{}, fmt.Errorf("%w at %s: build one with `explainerr index ./...`", ErrNoIndex, path)
+		return nil, metadata{}, fmt.Errorf("%w at %s: build one with `go tool explainerr index ./...` at your module's root", ErrNoIndex, path)
 	case stateEmpty:
-		return nil, metadata{}, fmt.Errorf("%w at %s (the file is empty): build one with `explainerr index ./...`", ErrNoIndex, path)
+		return nil, metadata{}, fmt.Errorf("%w at %s (the file is empty): build one with `go tool explainerr index ./...` at your module's root", ErrNoIndex, path)
 	case stateOlder:
 		return nil, metadata{}, incompatible(path, "was built by an older explainerr (schema version %d; this one reads %d)", mark.version, SchemaVersion)
 	case stateNewer:

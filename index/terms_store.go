@@ -4,42 +4,30 @@ import (
 	"fmt"
 )
 
-// deleteTerms deletes a stored chunk's terms. chunk_terms is keyed by term,
-// so the chunk's terms are computed again from its stored identifiers and
-// text, the same way they were when it was inserted. The weights deleted
-// must add up to the chunk's term_count; if they do not (terms written by
-// another version of the computation), every row of the chunk is deleted
-// by a scan of the table instead.
+// deleteTerms takes a stored chunk off the posting lists of its terms.
+// The lists are keyed by term, so the chunk's terms are computed again
+// from its stored identifiers and text, the same way they were when it was
+// inserted. The weights taken off must add up to the chunk's term_count;
+// if they do not (terms written by another version of the computation),
+// the chunk is taken off every posting list by a scan instead.
 func (w *writer) deleteTerms(id int64) error {
 	c, termCount, err := w.storedChunk(id)
 	if err != nil {
 		return err
 	}
-	s, err := w.stmt(sqlDeleteTerms)
-	if err != nil {
-		return err
-	}
-	rows, err := s.Query(id, termsJSON(chunkTerms(&c)))
-	if err != nil {
-		return err
-	}
+	w.termDelta -= int64(termCount)
 	deleted := 0
-	for rows.Next() {
-		var weight int
-		if err := rows.Scan(&weight); err != nil {
-			rows.Close()
+	for t := range chunkTerms(&c) {
+		n, err := w.removePosting(t, id)
+		if err != nil {
 			return err
 		}
-		deleted += weight
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
+		deleted += n
 	}
 	if deleted == termCount {
 		return nil
 	}
-	return w.exec(sqlScanDeleteTerms, id)
+	return w.removeEverywhere(id)
 }
 
 // storedChunk reads back what chunkTerms needs of a stored chunk, and its

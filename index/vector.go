@@ -35,33 +35,37 @@ const (
 	shortlistMetaKey = "shortlist_code"
 )
 
-// codeBits is the length in bits of the shortlist code of a vector of dims
-// dimensions (the same for every size).
-func codeBits(dims int) int { return shortlistBits }
+// laneWords is the number of 64-bit words of a shortlist code's
+// accumulator: one 16-bit lane per hyperplane, four to a word.
+const laneWords = shortlistBits / 4
 
 // hyperplanes holds the random hyperplanes of the shortlist code by
-// dimension: planes[d][b] is +1 or -1, the d-th coordinate of hyperplane
-// b's normal. It grows as vectors with more dimensions arrive.
+// dimension, as lane masks: the lane of hyperplane b in masks[d] (bits
+// 16*(b%4) to 16*(b%4)+15 of word b/4) is all ones when the d-th
+// coordinate of hyperplane b's normal is -1 and zero when it is +1. It
+// grows as vectors with more dimensions arrive.
 var hyperplanes struct {
 	sync.Mutex
-	planes [][]float32
+	masks [][laneWords]uint64
 }
 
-// planeRows returns the hyperplane coordinates of the first dims dimensions.
-func planeRows(dims int) [][]float32 {
+// planeMasks returns the hyperplane lane masks of the first dims dimensions.
+func planeMasks(dims int) [][laneWords]uint64 {
 	hyperplanes.Lock()
 	defer hyperplanes.Unlock()
-	for d := len(hyperplanes.planes); d < dims; d++ {
-		row := make([]float32, shortlistBits)
+	for d := len(hyperplanes.masks); d < dims; d++ {
+		var m [laneWords]uint64
 		for b := 0; b < shortlistBits; b += 64 {
 			bits := splitmix64(shortlistSeed ^ uint64(d)<<32 ^ uint64(b/64))
 			for j := range 64 {
-				row[b+j] = float32(1 - 2*int((bits>>j)&1))
+				if (bits>>j)&1 == 1 { // the coordinate is -1
+					m[(b+j)/4] |= 0xffff << (16 * ((b + j) % 4))
+				}
 			}
 		}
-		hyperplanes.planes = append(hyperplanes.planes, row)
+		hyperplanes.masks = append(hyperplanes.masks, m)
 	}
-	return hyperplanes.planes[:dims:dims]
+	return hyperplanes.masks[:dims:dims]
 }
 
 // splitmix64 is a fixed, well-mixed hash of x: the source of the
@@ -73,26 +77,62 @@ func splitmix64(x uint64) uint64 {
 	return x ^ x>>31
 }
 
-// shortlistCode returns the shortlist code of a vector, as the bit blob
-// vec_bit() reads: bit b (byte b/8, bit b%8) is set when the vector lies
-// on the positive side of hyperplane b. Zero coordinates cost nothing, so
-// sparse vectors are coded fast.
+// codeScale is the sum of a vector's quantized magnitudes in
+// shortlistCode: one less than a 16-bit lane holds, so that rounding in
+// the scaling cannot overflow a lane.
+const codeScale = 1<<16 - 2
+
+// shortlistCode returns the shortlist code of a vector, as a bit blob: bit
+// b (byte b/8, bit b%8) is set when the vector lies on the positive side
+// of hyperplane b, that is when the dot product of the vector with the
+// hyperplane's ±1 normal is positive.
+//
+// The dot products are computed on quantized magnitudes, sixteen bits a
+// hyperplane, four hyperplanes to a machine word: with each magnitude
+// |x_d| scaled to an integer q_d and A = Σ q_d, the dot product is
+// A - 2·N_b where N_b sums the q_d whose term is negative (the sign of x_d
+// differs from that of the normal's coordinate), so bit b is set when
+// 2·N_b < A. The scaling keeps A (and so every N_b) within a lane. Only
+// the signs of dot products within about one part in ten thousand of zero
+// can differ from the exact computation. Zero coordinates cost nothing,
+// so sparse vectors are coded fast.
 func shortlistCode(v []float32) []byte {
-	planes := planeRows(len(v))
-	var acc [shortlistBits]float32
-	for d, x := range v {
-		if x == 0 {
-			continue
-		}
-		row := planes[d][:shortlistBits]
-		for b := range acc {
-			acc[b] += x * row[b]
-		}
+	masks := planeMasks(len(v))
+	var sum float64
+	for _, x := range v {
+		sum += math.Abs(float64(x))
 	}
 	out := make([]byte, shortlistBits/8)
-	for b, s := range acc {
-		if s > 0 {
-			out[b/8] |= 1 << (b % 8)
+	if sum == 0 || math.IsNaN(sum) || math.IsInf(sum, 0) {
+		return out
+	}
+	scale := codeScale / sum
+	var neg [laneWords]uint64
+	var total uint64
+	for d, x := range v {
+		q := uint64(math.Abs(float64(x)) * scale) // truncated: Σ q ≤ codeScale
+		if q == 0 {
+			continue
+		}
+		total += q
+		rep := q * 0x0001_0001_0001_0001
+		m := &masks[d]
+		if x > 0 {
+			for w := range neg {
+				neg[w] += m[w] & rep
+			}
+		} else {
+			for w := range neg {
+				neg[w] += ^m[w] & rep
+			}
+		}
+	}
+	for w, lanes := range neg {
+		for j := range 4 {
+			if 2*(lanes>>(16*j)&0xffff) < total {
+				b := 4*w + j
+				out[b/8] |= 1 << (b % 8)
+			}
 		}
 	}
 	return out

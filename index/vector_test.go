@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"math"
@@ -18,8 +19,8 @@ func TestShortlistCodeIsStable(t *testing.T) {
 		v[i] = float32(math.Sin(float64(i)))
 	}
 	code := shortlistCode(v)
-	if len(code)*8 != codeBits(HashDims) {
-		t.Fatalf("code of %d bits, want %d", len(code)*8, codeBits(HashDims))
+	if len(code)*8 != shortlistBits {
+		t.Fatalf("code of %d bits, want %d", len(code)*8, shortlistBits)
 	}
 	sum := sha256.Sum256(code)
 	const want = "987b3f69e59d731c"
@@ -97,5 +98,78 @@ func TestQueryVectorCosine(t *testing.T) {
 	}
 	if got := newQueryVector([]float32{1, 0}).cosine([]byte("x")); got != 0 {
 		t.Errorf("malformed stored vector: cosine %v, want 0", got)
+	}
+}
+
+// hyperplaneDots returns the dot products of v with the ±1 normals of the
+// shortlist hyperplanes, in floating point.
+func hyperplaneDots(v []float32) []float64 {
+	masks := planeMasks(len(v))
+	acc := make([]float64, shortlistBits)
+	for d, x := range v {
+		for b := range acc {
+			if masks[d][b/4]>>(16*(b%4))&1 == 1 {
+				acc[b] -= float64(x)
+			} else {
+				acc[b] += float64(x)
+			}
+		}
+	}
+	return acc
+}
+
+// TestShortlistCodeMatchesFloatingPoint checks the quantized code against
+// the signs of the dot products computed in floating point: a bit may
+// differ only where the dot product is within a part in a thousand of the
+// vector's L1 norm of zero.
+func TestShortlistCodeMatchesFloatingPoint(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	differ, total := 0, 0
+	for _, nonZero := range []int{1, 5, 40, 200, HashDims} {
+		for range 40 {
+			v := make([]float32, HashDims)
+			for range nonZero {
+				v[rng.IntN(HashDims)] = float32(rng.NormFloat64())
+			}
+			var l1 float64
+			for _, x := range v {
+				l1 += math.Abs(float64(x))
+			}
+			code := shortlistCode(v)
+			for b, dot := range hyperplaneDots(v) {
+				total++
+				if got, want := code[b/8]>>(b%8)&1 == 1, dot > 0; got != want {
+					differ++
+					if math.Abs(dot) > 1e-3*l1 {
+						t.Fatalf("%d non-zero values: bit %d is %v, dot product %v (L1 norm %v)", nonZero, b, got, dot, l1)
+					}
+				}
+			}
+		}
+	}
+	if differ*1000 > total {
+		t.Errorf("%d of %d bits differ from the floating-point signs", differ, total)
+	}
+	if code := shortlistCode(make([]float32, HashDims)); !bytes.Equal(code, make([]byte, shortlistBits/8)) {
+		t.Errorf("the zero vector's code has bits set: %x", code)
+	}
+}
+
+// BenchmarkShortlistCode codes hash-embedder vectors of real chunk texts'
+// sparsity (about a hundred non-zero dimensions).
+func BenchmarkShortlistCode(b *testing.B) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	vecs := make([][]float32, 64)
+	for i := range vecs {
+		vecs[i] = make([]float32, HashDims)
+		for range 100 {
+			vecs[i][rng.IntN(HashDims)] = float32(rng.NormFloat64())
+		}
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		shortlistCode(vecs[i%len(vecs)])
+		i++
 	}
 }

@@ -17,31 +17,25 @@ func contentHash(s string) string {
 const (
 	sqlInsertChunk = `INSERT INTO chunks(id, file, package, symbol, kind, start_line, end_line, receiver, signature, part, decl, text, hash, src_hash, term_count)
 		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-	sqlInsertIdents    = `INSERT OR IGNORE INTO idents(chunk_id, name, role) SELECT ?1, value->>0, value->>1 FROM json_each(?2)`
-	sqlInsertTerms     = `INSERT OR IGNORE INTO chunk_terms(term, chunk_id, weight) SELECT key, ?1, value FROM json_each(?2)`
-	sqlChunkForTerms   = `SELECT file, package, symbol, kind, receiver, signature, decl, text, term_count FROM chunks WHERE id = ?`
-	sqlChunkIdents     = `SELECT name, role FROM idents WHERE chunk_id = ?`
-	sqlDeleteTerms     = `DELETE FROM chunk_terms WHERE chunk_id = ?1 AND term IN (SELECT key FROM json_each(?2)) RETURNING weight`
-	sqlScanDeleteTerms = `DELETE FROM chunk_terms WHERE chunk_id = ?`
-	sqlInsertVector    = `INSERT OR REPLACE INTO vectors(id, embedding) VALUES(?, ?)`
-	sqlInsertCode      = `INSERT INTO vector_codes(rowid, code) VALUES(?, vec_bit(?))`
-	sqlDeleteCode      = `DELETE FROM vector_codes WHERE rowid = ?`
-	sqlPutFile         = `INSERT OR REPLACE INTO files(path, hash, package, skipped) VALUES(?, ?, ?, ?)`
-	sqlDeleteFile      = `DELETE FROM files WHERE path = ?`
-	sqlFileChunks      = `SELECT id, src_hash, package FROM chunks WHERE file = ?`
-	sqlMoveChunk       = `UPDATE chunks SET start_line = ?, end_line = ?, part = ? WHERE id = ?`
-	sqlSetChunkText    = `UPDATE chunks SET text = ?, hash = ? WHERE id = ?`
-	sqlTypeChunks      = `SELECT id, file, symbol, decl, hash FROM chunks WHERE package = ? AND kind = 'type'`
-	sqlMethodsOfType   = `SELECT signature FROM chunks WHERE package = ? AND receiver = ? AND part = 0 ORDER BY file, start_line`
+	sqlInsertIdents  = `INSERT OR IGNORE INTO idents(chunk_id, name, role) SELECT ?1, value->>0, value->>1 FROM json_each(?2)`
+	sqlChunkForTerms = `SELECT file, package, symbol, kind, receiver, signature, decl, text, term_count FROM chunks WHERE id = ?`
+	sqlChunkIdents   = `SELECT name, role FROM idents WHERE chunk_id = ?`
+	sqlInsertVector  = `INSERT OR REPLACE INTO vectors(id, embedding) VALUES(?, ?)`
+	sqlPutFile       = `INSERT OR REPLACE INTO files(path, hash, package, skipped) VALUES(?, ?, ?, ?)`
+	sqlDeleteFile    = `DELETE FROM files WHERE path = ?`
+	sqlFileChunks    = `SELECT id, src_hash, package FROM chunks WHERE file = ?`
+	sqlMoveChunk     = `UPDATE chunks SET start_line = ?, end_line = ?, part = ? WHERE id = ?`
+	sqlSetChunkText  = `UPDATE chunks SET text = ?, hash = ? WHERE id = ?`
+	sqlTypeChunks    = `SELECT id, file, symbol, decl, hash FROM chunks WHERE package = ? AND kind = 'type'`
+	sqlMethodsOfType = `SELECT signature FROM chunks WHERE package = ? AND receiver = ? AND part = 0 ORDER BY file, start_line`
 )
 
 // sqlDeleteChunk removes a chunk and everything stored about it but its
-// terms (see deleteTerms).
+// terms (see deleteTerms) and its shortlist code (see dropCode).
 var sqlDeleteChunk = []string{
 	`DELETE FROM chunks WHERE id = ?`,
 	`DELETE FROM idents WHERE chunk_id = ?`,
 	`DELETE FROM vectors WHERE id = ?`,
-	sqlDeleteCode,
 }
 
 // writer applies one build's changes inside a transaction, with each
@@ -53,18 +47,23 @@ type writer struct {
 	pending map[int64]string
 	// touched holds the packages whose type chunks must be completed again.
 	touched map[string]bool
-	// inserted holds the chunks inserted by this build: they have no
-	// vector to replace yet.
-	inserted map[int64]bool
+	// codes holds the shortlist codes changed since the last flushCodes
+	// by chunk id, nil for a chunk deleted.
+	codes map[int64][]byte
+	// terms holds the posting lists read or changed since the last
+	// flushTerms, by term.
+	terms map[string][]posting
+	// termDelta is the change of the sum of the chunks' term_count.
+	termDelta int64
 	// bulk, when not nil, collects the terms and identifiers of inserted
-	// chunks, to be written in key order by flushTerms and flushIdents (a
-	// new index, whose chunks are inserted in id order).
+	// chunks, to be written in key order by flushBulk (a new index, whose
+	// chunks are inserted in id order).
 	bulk *bulkRows
 }
 
 func newWriter(tx *sql.Tx) *writer {
 	return &writer{tx: tx, stmts: map[string]*sql.Stmt{}, pending: map[int64]string{},
-		touched: map[string]bool{}, inserted: map[int64]bool{}}
+		touched: map[string]bool{}, codes: map[int64][]byte{}, terms: map[string][]posting{}}
 }
 
 // stmt returns the prepared form of query. Statements prepared on the
@@ -96,6 +95,7 @@ type chunkData struct {
 	input     string         // the text embedded
 	srcHash   string         // the hash of the chunk's own source, to reuse it when it moves
 	idents    [][2]string    // (name, role) pairs
+	identRuns []identRun     // idents by role, for a new index's bulk insert
 	terms     map[string]int // term weights
 	termCount int
 }
@@ -105,6 +105,7 @@ func prepareChunk(c *chunk) chunkData {
 	input := embedInput(c.File, c.Package, c.Symbol, c.Text)
 	d := chunkData{input: input, srcHash: contentHash(input)}
 	d.idents = c.idents()
+	d.identRuns = identRuns(d.idents)
 	d.terms = chunkTerms(c)
 	for _, n := range d.terms {
 		d.termCount += n
@@ -228,7 +229,7 @@ func (w *writer) insertChunkData(id int64, c *chunk, d *chunkData, text, hash st
 			return 0, err
 		}
 	}
-	w.inserted[id] = true
+	w.termDelta += int64(d.termCount)
 	if w.bulk != nil {
 		w.bulk.add(id, d)
 		return id, nil
@@ -236,8 +237,10 @@ func (w *writer) insertChunkData(id int64, c *chunk, d *chunkData, text, hash st
 	if err := w.exec(sqlInsertIdents, id, identsJSON(d.idents)); err != nil {
 		return 0, fmt.Errorf("storing identifiers of %s %s: %w", c.File, c.Symbol, err)
 	}
-	if err := w.exec(sqlInsertTerms, id, termsJSON(d.terms)); err != nil {
-		return 0, fmt.Errorf("storing terms of %s %s: %w", c.File, c.Symbol, err)
+	for t, n := range d.terms {
+		if err := w.setPosting(t, id, n); err != nil {
+			return 0, fmt.Errorf("storing terms of %s %s: %w", c.File, c.Symbol, err)
+		}
 	}
 	return id, nil
 }
@@ -252,6 +255,7 @@ func (w *writer) deleteChunk(id int64) error {
 			return err
 		}
 	}
+	w.dropCode(id)
 	return nil
 }
 
@@ -278,15 +282,21 @@ func encodeChunkVector(v []float32) (encodedVector, error) {
 	return encodedVector{blob: blob, code: shortlistCode(v)}, nil
 }
 
-// storeEncoded stores an encoded vector, replacing the chunk's old one.
+// storeEncoded stores an encoded vector, replacing the chunk's old one;
+// its shortlist code is written by flushCodes.
 func (w *writer) storeEncoded(id int64, ev encodedVector) error {
-	if !w.inserted[id] {
-		if err := w.exec(sqlDeleteCode, id); err != nil {
-			return err
-		}
-	}
 	if err := w.exec(sqlInsertVector, id, ev.blob); err != nil {
 		return err
 	}
-	return w.exec(sqlInsertCode, id, ev.code)
+	w.setCode(id, ev.code)
+	return nil
+}
+
+// flush writes the posting lists and shortlist codes changed by the
+// build; it must run before the transaction is committed.
+func (w *writer) flush() error {
+	if err := w.flushTerms(); err != nil {
+		return err
+	}
+	return w.flushCodes()
 }

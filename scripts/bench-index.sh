@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench-index.sh: a cold `explainerr index` of golang.org/x/tools against
 # `ctags -R` (universal-ctags) on the same tree, interleaved in a random
-# order per round, with the ratio taken round by round; and the size of
+# order per round, with the ratio of wall times (and of CPU times, user +
+# system, which a busy machine inflates less) taken round by round; and the size of
 # the index on disk.
 #
 # usage: scripts/bench-index.sh [ROUNDS]     (default 7)
@@ -28,27 +29,20 @@ cp -r "$src" "$work/tools"
 chmod -R u+w "$work/tools"
 (cd "$repo" && go build -o "$work/explainerr" ./cmd/explainerr)
 
-# now_ns prints the time in nanoseconds.
-now_ns() { local t=${EPOCHREALTIME/./}; echo "${t}000"; }
-
-# run_one CANDIDATE prints the wall time of one cold run in nanoseconds.
+# run_one CANDIDATE prints the wall, user and system seconds of one cold run.
 run_one() {
-	local start end
+	local t
 	case $1 in
 	explainerr)
 		rm -f "$work/index.db"
-		start=$(now_ns)
-		(cd "$work/tools" && "$work/explainerr" index -db "$work/index.db" ./... >/dev/null 2>&1)
-		end=$(now_ns)
+		t=$( { TIMEFORMAT='%3R %3U %3S'; time (cd "$work/tools" && "$work/explainerr" index -db "$work/index.db" ./... >/dev/null 2>&1); } 2>&1)
 		;;
 	ctags)
 		rm -f "$work/tags"
-		start=$(now_ns)
-		(cd "$work/tools" && ctags -R -f "$work/tags" . >/dev/null 2>&1)
-		end=$(now_ns)
+		t=$( { TIMEFORMAT='%3R %3U %3S'; time (cd "$work/tools" && ctags -R -f "$work/tags" . >/dev/null 2>&1); } 2>&1)
 		;;
 	esac
-	echo $((end - start))
+	echo "$t"
 }
 
 # One warm-up run of each, so both read the tree from the page cache and
@@ -56,26 +50,38 @@ run_one() {
 run_one ctags >/dev/null
 run_one explainerr >/dev/null
 
-echo "cold index of golang.org/x/tools@$version: explainerr index vs ctags -R, $rounds rounds, $(nproc) CPUs, $(date -u +%Y-%m-%dT%H:%MZ)"
-printf '%-6s %-22s %12s %12s %8s\n' round order explainerr ctags ratio
+echo "cold index of golang.org/x/tools@$version: explainerr index vs ctags -R, $rounds rounds, $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "(wall time, and CPU time = user + system, which a busy machine inflates less)"
+printf '%-6s %-18s %11s %11s %8s %11s %11s %8s\n' round order explainerr ctags ratio 'cpu expl' 'cpu ctags' 'cpu ratio'
 ratios=()
+cpuratios=()
 for ((r = 1; r <= rounds; r++)); do
 	if ((RANDOM % 2)); then order=(explainerr ctags); else order=(ctags explainerr); fi
 	declare -A took=()
 	for c in "${order[@]}"; do took[$c]=$(run_one "$c"); done
-	ratio=$(awk -v a="${took[explainerr]}" -v b="${took[ctags]}" 'BEGIN { printf "%.2f", a / b }')
+	read -r ew eu es <<<"${took[explainerr]}"
+	read -r cw cu cs <<<"${took[ctags]}"
+	line=$(awk -v ew="$ew" -v eu="$eu" -v es="$es" -v cw="$cw" -v cu="$cu" -v cs="$cs" 'BEGIN {
+		printf "%.0f %.0f %.2f %.0f %.0f %.2f", ew * 1000, cw * 1000, ew / cw, (eu + es) * 1000, (cu + cs) * 1000, (eu + es) / (cu + cs) }')
+	read -r ems cms ratio ecpu ccpu cpuratio <<<"$line"
 	ratios+=("$ratio")
-	printf '%-6s %-22s %10.0fms %10.0fms %7sx\n' "$r" "${order[*]}" \
-		"$(awk -v n="${took[explainerr]}" 'BEGIN { print n / 1e6 }')" \
-		"$(awk -v n="${took[ctags]}" 'BEGIN { print n / 1e6 }')" "$ratio"
+	cpuratios+=("$cpuratio")
+	printf '%-6s %-18s %9sms %9sms %7sx %9sms %9sms %7sx\n' "$r" "${order[*]}" "$ems" "$cms" "$ratio" "$ecpu" "$ccpu" "$cpuratio"
 	unset took
 done
-printf '%s\n' "${ratios[@]}" | sort -n | awk '
-	{ v[NR] = $1 }
-	END {
-		med = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-		printf "ratio explainerr/ctags: median %.2fx, min %.2fx, max %.2fx (target <= 5x)\n", med, v[1], v[NR]
-	}'
+# summary NAME RATIOS...: the median, smallest and largest ratio.
+summary() {
+	local name=$1
+	shift
+	printf '%s\n' "$@" | sort -n | awk -v name="$name" '
+		{ v[NR] = $1 }
+		END {
+			med = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+			printf "%s: median %.2fx, min %.2fx, max %.2fx\n", name, med, v[1], v[NR]
+		}'
+}
+summary "ratio explainerr/ctags, wall time (target <= 5x)" "${ratios[@]}"
+summary "ratio explainerr/ctags, CPU time" "${cpuratios[@]}"
 size=$(stat -c %s "$work/index.db")
 awk -v s="$size" 'BEGIN { printf "index size on disk: %.1f MB (%d bytes; target <= 20 MB)\n", s / 1e6, s }'
 

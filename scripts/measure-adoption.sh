@@ -179,29 +179,38 @@ if [ "$FIRST" = 1 ]; then
 	unset GOCACHE
 fi
 
-# Warm the cache, then alternate one-line edits and rebuilds.
+# Warm the cache, then alternate one-line edits and rebuilds: every round
+# rebuilds each variant once, in a random order, so that the machine's
+# other work falls on all of them alike; each variant's time is compared
+# with the recoverer variant's of the same round.
 for v in "${variants[@]}"; do [ -f "bin/$v" ] || build "$v"; done
 declare -A times
 for ((i = 1; i <= RUNS; i++)); do
-	for v in "${variants[@]}"; do
+	for v in $(printf '%s\n' "${variants[@]}" | shuf); do
 		sed -i "s/^var version = .*/var version = \"edit-$i\"/" "app/$v/main.go"
 		t0=$(now)
 		build "$v"
 		times[$v]+="$(echo "$(now) - $t0" | bc) "
 	done
 done
+# quartiles prints the median and the first and third quartiles of its input lines.
+quartiles() { sort -g | awk '{a[NR]=$1} END {q=(NR-1)/4; printf "%.2f (%.2f–%.2f)", a[int(2*q)+1], a[int(q)+1], a[int(3*q)+1]}'; }
+# round_ratios prints variant $1's rebuild time over the recoverer's, per round.
+round_ratios() {
+	paste <(echo "${times[$1]}" | tr ' ' '\n' | grep .) <(echo "${times[recoverer]}" | tr ' ' '\n' | grep .) |
+		awk '{printf "%.4f\n", $1 / $2}'
+}
 
 mb() { awk -v b="$1" 'BEGIN {printf "%.1f", b / 1048576}'; }
 base_size=$(stat -c %s bin/recoverer)
-base_edit=$(echo "${times[recoverer]:-}" | tr ' ' '\n' | grep . | median || true)
 echo
-echo "| variant | binary (MB) | growth vs recoverer (MB) | one-line edit rebuild, median of $RUNS (s) | × recoverer | first build, empty cache |"
+echo "| variant | binary (MB) | growth vs recoverer (MB) | one-line edit rebuild, median of $RUNS (s) | × recoverer per round, median (quartiles) | first build, empty cache |"
 echo "| --- | --- | --- | --- | --- | --- |"
 for v in "${variants[@]}"; do
 	size=$(stat -c %s "bin/$v")
 	if [ "$RUNS" -gt 0 ]; then
 		edit=$(echo "${times[$v]}" | tr ' ' '\n' | grep . | median)
-		edit_cols=$(printf "%.2f | %.2f" "$edit" "$(echo "$edit / $base_edit" | bc -l)")
+		edit_cols=$(printf "%.2f | %s" "$edit" "$(round_ratios "$v" | quartiles)")
 	else
 		edit_cols="not measured | not measured"
 	fi

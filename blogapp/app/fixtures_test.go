@@ -94,8 +94,8 @@ func TestFixturesFileCoversTheIssue(t *testing.T) {
 		}
 		captures[fx.Capture]++
 	}
-	if app != 10 || traceback != 5 {
-		t.Errorf("got %d app and %d traceback fixtures, want 10 and 5", app, traceback)
+	if app != 7 || traceback != 8 {
+		t.Errorf("got %d app and %d traceback fixtures, want 7 and 8", app, traceback)
 	}
 	for _, c := range []string{"panic", "error", "status"} {
 		if captures[c] == 0 {

@@ -198,6 +198,9 @@ func dumpReport(d *stack.Dump, modules []string, root string) *report.Report {
 		Error:  report.Error{Kind: report.KindCrash, Type: d.Type, Message: msg},
 		Frames: d.Frames,
 		Time:   time.Now(),
+		// The program that crashed, not this one: its module, and no Go
+		// version, which a dump does not record.
+		Build: report.Build{GoVersion: "not in the dump", Module: firstOr(modules, "unknown")},
 	}
 	localize := func(frames []report.Frame) {
 		for i := range frames {
@@ -229,6 +232,14 @@ func dumpReport(d *stack.Dump, modules []string, root string) *report.Report {
 		r.Notices = append(r.Notices, "The Go runtime left some frames of the failing goroutine out of the dump (deep recursion).")
 	}
 	return r
+}
+
+// firstOr returns the first of list, or def when list is empty.
+func firstOr(list []string, def string) string {
+	if len(list) == 0 {
+		return def
+	}
+	return list[0]
 }
 
 // localFile maps a file named in a dump to the same file on this machine,

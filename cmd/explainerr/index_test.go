@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"database/sql"
 	"encoding/binary"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/explainerr/explainerr/index"
 )
 
 // writeCLIModule writes a small module and makes it the working directory.
@@ -239,7 +242,7 @@ func TestIndexRebuildsAnOlderIndex(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "4 chunks, 4 embedded") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
-	if !strings.Contains(errs, "old.db was built by an older explainerr (schema version 2); rebuilding it for schema version 3") {
+	if !strings.Contains(errs, fmt.Sprintf("old.db was built by an older explainerr (schema version 2); rebuilding it for schema version %d", index.SchemaVersion)) {
 		t.Errorf("no message about the upgrade: %q", errs)
 	}
 	if applicationID(t, old) != 0x45585052 {
@@ -259,6 +262,38 @@ func TestIndexRebuildsAnOlderIndex(t *testing.T) {
 	}
 	if code, out, _ := runSubcommand(t, "index", "-db", old); code != 0 || !strings.HasPrefix(out, "index up to date") {
 		t.Errorf("after the upgrade: exit %d, %q", code, out)
+	}
+}
+
+func TestIndexRebuildsASchemaVersion3Index(t *testing.T) {
+	dir := writeCLIModule(t)
+	path := filepath.Join(dir, "v3.db")
+	if code, out, errs := runSubcommand(t, "index", "-db", path); code != 0 {
+		t.Fatalf("exit %d, %q %q", code, out, errs)
+	}
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Version 3 kept the shortlist codes in a vector_codes table.
+	for _, q := range []string{`DROP TABLE code_pages`, `CREATE TABLE vector_codes(code BLOB)`, `PRAGMA user_version = 3`} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	if code, out, errs := runSubcommand(t, "search", "-db", path, "Cart"); code == 0 || !strings.Contains(errs, "older explainerr") || !strings.Contains(errs, "rebuild") {
+		t.Errorf("search of a version 3 index: exit %d, %q %q", code, out, errs)
+	}
+	code, out, errs := runSubcommand(t, "index", "-db", path)
+	if code != 0 || !strings.Contains(out, "4 embedded") {
+		t.Fatalf("exit %d, %q %q", code, out, errs)
+	}
+	if !strings.Contains(errs, fmt.Sprintf("v3.db was built by an older explainerr (schema version 3); rebuilding it for schema version %d", index.SchemaVersion)) {
+		t.Errorf("no message about the upgrade: %q", errs)
+	}
+	if code, out, errs := runSubcommand(t, "search", "-db", path, "Cart"); code != 0 || !strings.Contains(out, "Cart") {
+		t.Errorf("search after the upgrade: exit %d, %q %q", code, out, errs)
 	}
 }
 

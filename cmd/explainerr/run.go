@@ -92,7 +92,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	stderr = &lockedWriter{w: stderr}
 	rep := newCrashReporter(ex, modules, root, filepath.Join(dir, ".explainerr", "crashes"), commandName(argv), stderr)
 	defer rep.close()
-	sup := &supervisor{
+	sup := &supervisor{child: child{
 		path:     path,
 		argv:     argv,
 		stdin:    stdin,
@@ -100,8 +100,19 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		stderr:   stderr,
 		reporter: rep,
 		restart:  fl.restart,
-	}
+	}}
 	return sup.run()
+}
+
+// child is the program "run" runs and where its output goes.
+type child struct {
+	path     string // the executable, as found on PATH
+	argv     []string
+	stdin    io.Reader
+	stdout   io.Writer
+	stderr   io.Writer
+	reporter *crashReporter // explains the crash dumps in the output
+	restart  bool           // start the child again after a crash
 }
 
 // startFailure reports a command that could not be started and returns

@@ -29,13 +29,7 @@ const drainTimeout = 2 * time.Second
 // supervisor runs the child, again after crashes when asked to, and
 // forwards signals to it.
 type supervisor struct {
-	path     string
-	argv     []string
-	stdin    io.Reader
-	stdout   io.Writer
-	stderr   io.Writer
-	reporter *crashReporter
-	restart  bool
+	child
 
 	mu       sync.Mutex
 	pgid     int  // process group of the running child; 0 when none runs

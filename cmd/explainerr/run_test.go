@@ -169,6 +169,9 @@ func oneReport(t *testing.T, dir string, p *runProcess) (report.Report, string) 
 	if reps[0].Explanation.Text == "" {
 		t.Errorf("the report has no explanation (error %q)", reps[0].Explanation.Error)
 	}
+	if b := reps[0].Build; b.Module != "example.com/runchild" {
+		t.Errorf("build %+v: want the crashed program's module, not explainerr's", b)
+	}
 	return reps[0], mds[0]
 }
 

@@ -2,21 +2,12 @@
 
 package main
 
-import (
-	"fmt"
-	"io"
-)
+import "fmt"
 
 // supervisor would run the child; process groups and signals are only
 // handled on Unix systems.
 type supervisor struct {
-	path     string
-	argv     []string
-	stdin    io.Reader
-	stdout   io.Writer
-	stderr   io.Writer
-	reporter *crashReporter
-	restart  bool
+	child
 }
 
 func (s *supervisor) run() int {

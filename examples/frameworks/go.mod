@@ -9,6 +9,7 @@ require (
 )
 
 require (
+	github.com/alexedwards/scs/v2 v2.5.0 // indirect
 	github.com/bytedance/gopkg v0.1.3 // indirect
 	github.com/bytedance/sonic v1.15.0 // indirect
 	github.com/bytedance/sonic/loader v0.5.0 // indirect

@@ -1,6 +1,7 @@
 // Package prompt builds the two messages sent to a model for a failure: a
 // system message that sets the task and a user message with the error, the
-// budgeted trace, the request and, when retrieval is on, the app's source.
+// budgeted trace, the request and, in the static and rag context modes, the
+// app's source.
 //
 // What Build returns is exactly what is sent and what the JSON report shows;
 // nothing downstream rewrites it. Every part is redacted before it is added.
@@ -73,7 +74,9 @@ func ErrorLine(r *report.Report) string {
 
 // Build returns the prompt for r and the chunks of source it includes (in
 // order): those of chunks that fit in the budget after the rest of the
-// message. The report's Frames are expected to have Source attached to app
+// message. r.Mode says where the chunks come from (report.ModeStatic: the
+// app's files; otherwise the index), which the section's heading tells the
+// model. The report's Frames are expected to have Source attached to app
 // frames.
 func Build(r *report.Report, chunks []report.Chunk, opts Options) (report.Prompt, []report.Chunk) {
 	if opts.Budget <= 0 {
@@ -106,7 +109,7 @@ func Build(r *report.Report, chunks []report.Chunk, opts Options) (report.Prompt
 
 	var kept []report.Chunk
 	if len(chunks) > 0 {
-		const heading = "## App source (retrieved from the app's index)\n\n"
+		heading := sourceHeading(r.Mode)
 		used := len(system) + b.Len() + len(heading)
 		var sec strings.Builder
 		for _, c := range chunks {
@@ -135,6 +138,15 @@ func Build(r *report.Report, chunks []report.Chunk, opts Options) (report.Prompt
 	return report.Prompt{System: system, User: strings.TrimRight(b.String(), "\n") + "\n"}, kept
 }
 
+// sourceHeading heads the app source section of a prompt in mode. Both
+// start with "## App source", which ends the trace part of a prompt.
+func sourceHeading(mode string) string {
+	if mode == report.ModeStatic {
+		return "## App source (the failing functions and the functions they call, from the app's files)\n\n"
+	}
+	return "## App source (retrieved from the app's index)\n\n"
+}
+
 // minPartialChunk is the least room worth filling with the head of a chunk
 // that does not fit whole.
 const minPartialChunk = 500
@@ -144,23 +156,7 @@ const minPartialChunk = 500
 func cutChunk(c report.Chunk, room int) report.Chunk {
 	overhead := len(chunkBlock(report.Chunk{File: c.File, StartLine: c.StartLine, EndLine: c.EndLine, Symbol: c.Symbol}))
 	const marker = "// … (cut to fit the prompt budget)"
-	limit := room - overhead - len(marker) - 1
-	lines := strings.SplitAfter(c.Text, "\n")
-	var b strings.Builder
-	end := c.StartLine - 1
-	for _, l := range lines {
-		if b.Len()+len(l) > limit {
-			break
-		}
-		b.WriteString(l)
-		end++
-	}
-	if end < c.StartLine {
-		end = c.StartLine
-	}
-	c.Text = b.String() + marker
-	c.EndLine = end
-	return c
+	return c.Head(room-overhead-len(marker)-1, marker)
 }
 
 // chunkBlock formats one retrieved chunk with its path, lines and symbol.

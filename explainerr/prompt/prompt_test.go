@@ -88,3 +88,22 @@ func TestErrorLineKinds(t *testing.T) {
 		t.Errorf("secret in the error line: %q", got)
 	}
 }
+
+func TestSourceSectionSaysWhereTheSourceComesFrom(t *testing.T) {
+	for mode, heading := range map[string]string{
+		report.ModeStatic: "## App source (the failing functions and the functions they call, from the app's files)",
+		report.ModeRAG:    "## App source (retrieved from the app's index)",
+	} {
+		r := sampleReport()
+		r.Mode = mode
+		p, kept := Build(r, []report.Chunk{chunk("A", 5)}, Options{})
+		if len(kept) != 1 || strings.Count(p.User, "## App source") != 1 || !strings.Contains(p.User, heading+"\n") {
+			t.Errorf("%s: kept %d, prompt:\n%s", mode, len(kept), p.User)
+		}
+	}
+	r := sampleReport()
+	r.Mode = report.ModePlain
+	if p, _ := Build(r, nil, Options{}); strings.Contains(p.User, "## App source") {
+		t.Errorf("plain prompt has a source section:\n%s", p.User)
+	}
+}

@@ -27,10 +27,15 @@ const (
 	FrameRuntime    = "runtime"    // the panic machinery; hidden by default
 )
 
-// Modes: whether the prompt carried retrieved source.
+// Modes: which of the app's source the prompt carried.
 const (
-	ModeRAG   = "rag"
+	// ModePlain: the trace and the request only.
 	ModePlain = "plain"
+	// ModeStatic: also the app frames' functions and the module functions
+	// they call directly, read from the app's files (no index).
+	ModeStatic = "static"
+	// ModeRAG: also the chunks retrieved from the app's index.
+	ModeRAG = "rag"
 )
 
 // Reasons a chunk of source was retrieved.
@@ -109,6 +114,13 @@ type Error struct {
 	// explainerr could (a recoverer placed inside explainerr, such as chi's
 	// middleware.Recoverer); the panic value is then unknown.
 	Recoverer string `json:"recoverer,omitempty"`
+	// WrittenBy, for a status, names the library function that wrote it
+	// when the app only handed the request on to that library (a line
+	// calling ServeHTTP): a response buffer such as a session manager's,
+	// which writes the status the handler set after the handler returned,
+	// or a library handler. The app frame below it is where the request
+	// was handed on, not where the status was decided.
+	WrittenBy string `json:"written_by,omitempty"`
 }
 
 // Frame is one call in the failing goroutine's stack, innermost first.

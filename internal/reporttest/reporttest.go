@@ -16,14 +16,15 @@ import (
 
 // Explainer returns an Explainer that ignores the model settings of the
 // environment (so it uses the offline analyzer unless opts say otherwise),
-// has retrieval off, and logs nowhere; opts come last and win. It is closed
-// when the test ends.
+// has retrieval off (the static context, whether or not an index was
+// built), and logs nowhere; opts come last and win. It is closed when the
+// test ends.
 func Explainer(t testing.TB, opts ...explainerr.Option) *explainerr.Explainer {
 	t.Helper()
-	for _, k := range []string{"OPENAI_API_KEY", "OPENAI_BASE_URL", "EXPLAINERR_PROVIDER", "EXPLAINERR_RAG", "EXPLAINERR_MODEL", "EXPLAINERR_INDEX"} {
+	for _, k := range []string{"OPENAI_API_KEY", "OPENAI_BASE_URL", "EXPLAINERR_PROVIDER", "EXPLAINERR_RAG", "EXPLAINERR_CONTEXT", "EXPLAINERR_MODEL", "EXPLAINERR_INDEX"} {
 		t.Setenv(k, "")
 	}
-	base := []explainerr.Option{explainerr.WithLogger(slog.New(slog.DiscardHandler))}
+	base := []explainerr.Option{explainerr.WithLogger(slog.New(slog.DiscardHandler)), explainerr.WithContext(explainerr.ContextStatic)}
 	ex, err := explainerr.New(append(base, opts...)...)
 	if err != nil {
 		t.Fatal(err)

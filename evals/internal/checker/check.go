@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/explainerr/explainerr/evals/internal/source"
 )
@@ -43,6 +44,9 @@ func (r Result) Fabricated() bool {
 // Checker looks claims up in a loaded module.
 type Checker struct {
 	m *source.Module
+
+	textOnce sync.Once
+	text     *codeText
 }
 
 // New returns a checker over m.
@@ -53,6 +57,7 @@ func (c *Checker) CheckText(text string) []Result {
 	claims := Extract(text)
 	out := make([]Result, 0, len(claims))
 	for _, cl := range claims {
+		cl.scope = c.scopeFor(cl, claims)
 		out = append(out, c.Check(cl))
 	}
 	return out
@@ -77,9 +82,9 @@ func (c *Checker) check(cl Claim) (string, string) {
 	case KindIdentifier:
 		return c.placed(cl, c.checkName(cl.Text))
 	case KindSelector:
-		return c.placed(cl, c.checkSelector(cl.Text))
+		return c.placed(cl, c.checkSelector(cl.Text, cl.scope))
 	case KindCall:
-		return c.placed(cl, c.checkCall(cl.Text))
+		return c.placed(cl, c.checkCall(cl.Text, cl.scope))
 	case KindSignature:
 		return c.placed(cl, c.checkSignature(cl.Text))
 	case KindField:
@@ -97,29 +102,37 @@ type verdict struct {
 }
 
 // placed applies a claim's file and line, if it has them, to the functions
-// it resolved to.
+// it resolved to: the line must fall inside one of them (in the file, or
+// in any file for a line written without one: "`Add` panics at line 40"),
+// or be a line where the name is used (a call site). A name that is not a
+// function must occur in the file, near the line when one is given.
 func (c *Checker) placed(cl Claim, res verdict) (string, string) {
-	if res.v != Verified || cl.File == "" {
+	if res.v != Verified || cl.File == "" && cl.Line == 0 {
 		return res.v, res.reason
 	}
 	files := c.m.FindFile(cl.File)
-	if len(files) == 0 {
+	if cl.File == "" {
+		files = sortedFiles(c.m)
+	} else if len(files) == 0 {
 		return UnknownIdentifier, fmt.Sprintf("%s exists, but there is no file %s", cl.Text, cl.File)
+	}
+	where := cl.File
+	if where == "" {
+		where = "any file"
 	}
 	if len(res.funcs) == 0 {
 		// A name that is not a function: it must at least be declared or
-		// used in that file.
+		// used in that file, near the line when one is given.
 		name := lastName(cl.Text)
-		for _, f := range files {
-			for _, line := range c.m.Files[f] {
-				if containsIdent(line, name) {
-					return Verified, fmt.Sprintf("%s appears in %s", name, f)
-				}
-			}
+		if at := c.usedNear(files, name, cl.Line); at != "" {
+			return Verified, fmt.Sprintf("%s appears at %s", name, at)
+		}
+		if cl.Line > 0 {
+			return Contradicted, fmt.Sprintf("%s does not appear near line %d of %s", name, cl.Line, where)
 		}
 		return Contradicted, fmt.Sprintf("%s does not appear in %s", name, cl.File)
 	}
-	var where []string
+	var spots []string
 	for _, sp := range c.spans(res.funcs, lastName(cl.Text)) {
 		for _, f := range files {
 			if sp.file != f {
@@ -129,13 +142,45 @@ func (c *Checker) placed(cl Claim, res verdict) (string, string) {
 				return Verified, fmt.Sprintf("%s is declared in %s:%d-%d", cl.Text, sp.file, sp.start, sp.end)
 			}
 		}
-		where = append(where, fmt.Sprintf("%s:%d-%d", sp.file, sp.start, sp.end))
+		spots = append(spots, fmt.Sprintf("%s:%d-%d", sp.file, sp.start, sp.end))
 	}
 	if cl.Line > 0 {
-		return Contradicted, fmt.Sprintf("%s:%d is not inside %s (declared at %s)", cl.File, cl.Line, cl.Text, strings.Join(where, ", "))
+		// A line may also be where the function is called or named: "the
+		// call `s.render(...)` at handlers.go:18".
+		if at := c.usedNear(files, lastName(cl.Text), cl.Line); at != "" {
+			return Verified, fmt.Sprintf("%s is used at %s", lastName(cl.Text), at)
+		}
 	}
-	return Contradicted, fmt.Sprintf("%s is not declared in %s but at %s", cl.Text, cl.File, strings.Join(where, ", "))
+	if cl.Line > 0 && cl.File == "" {
+		return Contradicted, fmt.Sprintf("line %d is not inside %s (declared at %s)", cl.Line, cl.Text, strings.Join(spots, ", "))
+	}
+	if cl.Line > 0 {
+		return Contradicted, fmt.Sprintf("%s:%d is not inside %s (declared at %s)", cl.File, cl.Line, cl.Text, strings.Join(spots, ", "))
+	}
+	return Contradicted, fmt.Sprintf("%s is not declared in %s but at %s", cl.Text, cl.File, strings.Join(spots, ", "))
 }
+
+// usedNear returns the first place in files where name occurs as code
+// within nearLines of line (anywhere when line is 0), as "file:line", or "".
+func (c *Checker) usedNear(files []string, name string, line int) string {
+	for _, f := range files {
+		lines := c.views().code[f]
+		from, to := 0, len(lines)
+		if line > 0 {
+			from, to = max(0, line-1-nearLines), min(len(lines), line+nearLines)
+		}
+		for i := from; i < to; i++ {
+			if containsIdent(lines[i], name) {
+				return fmt.Sprintf("%s:%d", f, i+1)
+			}
+		}
+	}
+	return ""
+}
+
+// nearLines is how far from a stated line a name may appear: a statement
+// can span a few lines, and a trace names the line a call starts on.
+const nearLines = 2
 
 type span struct {
 	file       string
@@ -235,10 +280,13 @@ var (
 )
 
 // textIn returns the first module file line where every name of names
-// occurs as a whole word, as "file:line", or "".
+// occurs as a whole word in quoted text (a Go string literal, SQL, a
+// template action or attribute value; never a comment), as "file:line", or
+// "".
 func (c *Checker) textIn(names ...string) string {
+	quoted := c.views().quoted
 	for _, rel := range sortedFiles(c.m) {
-		for i, line := range c.m.Files[rel] {
+		for i, line := range quoted[rel] {
 			all := true
 			for _, n := range names {
 				if !containsIdent(line, n) {
@@ -254,11 +302,12 @@ func (c *Checker) textIn(names ...string) string {
 	return ""
 }
 
-// quotedIn returns the first module line that holds s in quotes, as
-// "file:line", or "".
+// quotedIn returns the first module line that holds s in quotes outside a
+// comment, as "file:line", or "".
 func (c *Checker) quotedIn(s string) string {
+	code := c.views().code
 	for _, rel := range sortedFiles(c.m) {
-		for i, line := range c.m.Files[rel] {
+		for i, line := range code[rel] {
 			if strings.Contains(line, `"`+s+`"`) || strings.Contains(line, `"templates/`+s+`"`) {
 				return fmt.Sprintf("%s:%d", rel, i+1)
 			}
@@ -292,7 +341,7 @@ func containsIdent(line, name string) bool {
 
 // checkSelector resolves "X.Y.Z": X a package, a type or a variable, then
 // each following name a member of what came before.
-func (c *Checker) checkSelector(sel string) verdict {
+func (c *Checker) checkSelector(sel string, scope []*source.Func) verdict {
 	parts := strings.Split(normalizeSelector(sel), ".")
 	head := parts[0]
 	if len(parts) == 1 {
@@ -319,6 +368,9 @@ func (c *Checker) checkSelector(sel string) verdict {
 		return c.resolveMembers(parts, 2, cur, funcs)
 	}
 	objs := c.m.Objects[head]
+	if local := localObjects(scope, head); len(local) > 0 {
+		objs = local // the variable of the function the text speaks of
+	}
 	if len(objs) == 0 {
 		if c.m.Exists(head) {
 			return verdict{v: Verified, reason: head + " is declared outside the module's own code"}
@@ -403,7 +455,7 @@ func (c *Checker) moduleFunc(f *types.Func) []*source.Func {
 
 // checkCall resolves the callee and, when the call lists arguments,
 // compares their number with the parameters.
-func (c *Checker) checkCall(call string) verdict {
+func (c *Checker) checkCall(call string, scope []*source.Func) verdict {
 	mm := callSpanRe.FindStringSubmatch(strings.TrimSpace(call))
 	if mm == nil {
 		return verdict{v: UnknownIdentifier, reason: "not a call: " + call}
@@ -415,7 +467,7 @@ func (c *Checker) checkCall(call string) verdict {
 	var res verdict
 	var sigs []*types.Signature
 	if strings.Contains(callee, ".") {
-		res = c.checkSelector(callee)
+		res = c.checkSelector(callee, scope)
 		for _, f := range res.funcs {
 			if f.Obj != nil {
 				sigs = append(sigs, f.Obj.Type().(*types.Signature))
@@ -581,7 +633,7 @@ func (c *Checker) checkField(s string) (string, string) {
 	name := lastName(sel)
 	var vars []*types.Var
 	if strings.Contains(sel, ".") {
-		res := c.checkSelector(sel)
+		res := c.checkSelector(sel, nil)
 		if res.v != Verified {
 			return res.v, res.reason
 		}
@@ -609,7 +661,9 @@ func (c *Checker) checkField(s string) (string, string) {
 	var have []string
 	for _, v := range vars {
 		t := types.TypeString(v.Type(), source.Qualifier)
-		if strings.ReplaceAll(t, " ", "") == typ {
+		// Types of the field's own package are written without it.
+		local := types.TypeString(v.Type(), types.RelativeTo(v.Pkg()))
+		if strings.ReplaceAll(t, " ", "") == typ || strings.ReplaceAll(local, " ", "") == typ {
 			return Verified, fmt.Sprintf("%s has type %s", name, t)
 		}
 		have = append(have, t)
@@ -618,12 +672,11 @@ func (c *Checker) checkField(s string) (string, string) {
 }
 
 var (
-	templateNameRe  = regexp.MustCompile(`^\{\{-?\s*(?:template|define|block)\s+"([^"]+)"`)
-	templateFieldRe = regexp.MustCompile(`\.([A-Za-z_]\w*)`)
+	templateNameRe = regexp.MustCompile(`^\{\{-?\s*(?:template|define|block)\s+"([^"]+)"`)
 )
 
-// checkTemplate checks a template action: a named template must exist; the
-// fields it uses must exist as fields or methods somewhere.
+// checkTemplate checks a template action: a named template must exist; each
+// field and method chain it uses must resolve (see checkTemplateChain).
 func (c *Checker) checkTemplate(s string) (string, string) {
 	if mm := templateNameRe.FindStringSubmatch(s); mm != nil {
 		if !identCharRe.MatchString(mm[1]) {
@@ -634,10 +687,9 @@ func (c *Checker) checkTemplate(s string) (string, string) {
 		}
 		return UnknownIdentifier, "no template called " + mm[1]
 	}
-	for _, f := range templateFieldRe.FindAllStringSubmatch(s, -1) {
-		name := f[1]
-		if !c.m.Members[name] && !c.m.TemplateField(name) && !c.m.Exists(name) {
-			return UnknownIdentifier, "no field or method called " + name
+	for _, mm := range templateChainRe.FindAllStringSubmatch(s, -1) {
+		if v, reason := c.checkTemplateChain(mm[1]); v != Verified {
+			return v, reason
 		}
 	}
 	return Verified, "every name the action uses exists"

@@ -88,6 +88,10 @@ func TestExtractSkipsNonClaims(t *testing.T) {
 		"It returned `nil` and the page (see below) broke.",
 		"Check that `id <= 0` before using it.",
 		"The status was `500`.",
+		"It answers with `Content-Type` set to `text/html; charset=utf-8`.",
+		"The template runs with `missingkey=error`; run the tests with `-race`.",
+		"Send `Accept: application/json` to get JSON.",
+		"A fix declares its own names: `n := id * 2; if n < 2 { return }`.",
 	} {
 		c := shop(t)
 		for _, r := range c.CheckText(text) {

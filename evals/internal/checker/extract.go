@@ -1,14 +1,18 @@
 // Package checker is the evaluation's mechanical claim checker: it extracts
-// the checkable code claims of an explanation (backtick spans, calls,
-// function signatures, file names, file:line references, struct fields,
-// template names) and looks each one up in the whole module. It is free,
-// deterministic and neutral between modes: it checks against everything,
-// not against what one mode happened to see.
+// the checkable code claims of an explanation (backtick spans, the names
+// used inside code expressions, calls, function signatures, file names,
+// file:line references and line numbers written in prose, struct fields,
+// template names and action chains) and looks each one up in the whole
+// module, its comments left out. It is free, deterministic and neutral
+// between modes: it checks against everything, not against what one mode
+// happened to see.
 package checker
 
 import (
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/evals/internal/source"
 )
 
 // Kinds of claims.
@@ -39,6 +43,13 @@ type Claim struct {
 	Line int    `json:"line,omitempty"`
 
 	start, end int // byte offsets in the prose it came from
+	// fromExpr marks a name taken from inside a code expression; such a
+	// claim is not the one a following "in file.go" places.
+	fromExpr bool
+	// scope are the module functions the rest of the text names: a
+	// variable of one of them ("`c.items`" in a sentence about `Lookup`)
+	// is looked up there first.
+	scope []*source.Func
 }
 
 var (
@@ -56,7 +67,7 @@ var (
 	proposeRe   = regexp.MustCompile(`(?i)\b(?:add|adding|introduce|introducing|create|creating|define|defining|declare|declaring|new|write|writing|extract|extracting|rename\w*(?: it)? to)\b(?:\s+(?:a|an|the|new|small|helper|function|method|field|variable|constant|sentinel|error|type|func|check|called|named))*\s*$`)
 	insideRe    = regexp.MustCompile(`(?i)^[\s,]*(?:inside|in|within|in the function|in the method)\s*[(` + "`" + `]*\s*$`)
 	isARe       = regexp.MustCompile(`(?i)^\s*(?:is|has type|is of type)\s+(?:a|an)?\s*$`)
-	placeRe     = regexp.MustCompile(`(?i)^[\s,(–—-]*(?:(?:is|are|which is)\s+)?(?:(?:defined|declared|located|implemented|found|lives?)\s+)?(?:in|inside|at|of|from)?(?:\s+the\s+file)?\s*[(` + "`" + `]*\s*$`)
+	placeRe     = regexp.MustCompile(`(?i)^[\s,(–—-]*(?:(?:is|are|which is)\s+)?(?:(?:defined|declared|located|implemented|found|lives?|panics|panicked|fails|failed|crashes|crashed|breaks|happens|occurs)\s+)?(?:in|inside|at|of|from|on)?(?:\s+the\s+file)?\s*[(` + "`" + `]*\s*$`)
 )
 
 // keywords are Go keywords and words that are not claims about the code.
@@ -102,13 +113,12 @@ func extractProse(prose string) []Claim {
 		for i := loc[0]; i < loc[1]; i++ {
 			covered[i] = true
 		}
-		c, ok := classifySpan(span)
-		if !ok {
-			continue
+		proposed := proposeRe.MatchString(prose[max(0, loc[0]-40):loc[0]])
+		for _, c := range classifySpan(span) {
+			c.start, c.end = loc[0], loc[1]
+			c.Proposed = proposed
+			out = append(out, c)
 		}
-		c.start, c.end = loc[0], loc[1]
-		c.Proposed = proposeRe.MatchString(prose[max(0, loc[0]-40):loc[0]])
-		out = append(out, c)
 	}
 	for _, loc := range fileRe.FindAllStringSubmatchIndex(prose, -1) {
 		if covered[loc[2]] {
@@ -133,7 +143,9 @@ func extractProse(prose string) []Claim {
 		out = append(out, c)
 	}
 	sortByStart(out)
-	return mergeFieldTypes(prose, place(prose, out))
+	used := fileLines(prose, out)
+	out = unplacedLines(prose, place(prose, out))
+	return mergeFieldTypes(prose, bareLines(prose, out, used))
 }
 
 // notTypes are words that follow "is a" without naming a type.
@@ -175,8 +187,24 @@ func looksLikeCode(name string) bool {
 	return false
 }
 
-// classifySpan decides what a backtick span claims, if anything.
-func classifySpan(s string) (Claim, bool) {
+// classifySpan decides what a backtick span claims, if anything: one
+// claim about the span as a whole (a name, a call, a signature, a file, a
+// template action), and, for a call, the names its arguments use; or, for
+// any other Go expression or statement, the names used inside it.
+func classifySpan(s string) []Claim {
+	c, ok := classifyWhole(s)
+	switch {
+	case !ok:
+		return exprClaims(s, false)
+	case c.Kind == KindCall:
+		return append([]Claim{c}, exprClaims(s, true)...)
+	}
+	return []Claim{c}
+}
+
+// classifyWhole decides what a backtick span claims as a whole, if it is
+// a single name, call, signature, field, file or template action.
+func classifyWhole(s string) (Claim, bool) {
 	c := Claim{Text: s}
 	switch {
 	case strings.HasPrefix(s, "func ") || strings.HasPrefix(s, "func("):
@@ -216,15 +244,17 @@ func place(prose string, claims []Claim) []Claim {
 		}
 		file, line := splitFileLine(f.Text)
 		if i > 0 {
-			if prev := &claims[i-1]; isCode(prev.Kind) && prev.File == "" && prev.end <= f.start && f.start-prev.end <= 40 && placeRe.MatchString(prose[prev.end:f.start]) {
-				prev.File, prev.Line = file, line
+			if prev := &claims[i-1]; isCode(prev.Kind) && !prev.fromExpr && prev.File == "" && prev.end <= f.start && f.start-prev.end <= 40 && placeRe.MatchString(prose[prev.end:f.start]) {
+				if !calledOne(prose, claims, i-1) {
+					prev.File, prev.Line = file, line
+				}
 				continue
 			}
 		}
 		// "models.go:75, inside `AddPost`"
 		if i+1 < len(claims) {
 			next := &claims[i+1]
-			if isCode(next.Kind) && next.File == "" && f.end <= next.start && next.start-f.end <= 30 && insideRe.MatchString(prose[f.end:next.start]) {
+			if isCode(next.Kind) && !next.fromExpr && next.File == "" && f.end <= next.start && next.start-f.end <= 30 && insideRe.MatchString(prose[f.end:next.start]) {
 				next.File, next.Line = file, line
 			}
 		}

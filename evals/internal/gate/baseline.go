@@ -66,18 +66,24 @@ func WriteBaseline(path, note string, ms []Metrics) error {
 
 // Compare returns every measure of current that is worse than in the
 // baseline: the fix location no longer reaching the model, a lower fact
-// recall, a lost hit or a lower MRR. Fixtures or modes missing from either
-// side are not compared; missing lists the baseline entries that were not
-// measured now.
+// recall, a lost hit or a lower MRR. missing lists the baseline entries
+// of the fixtures measured now whose mode was not measured: a failure like
+// a regression (fixtures left out of the run with -fixture are not
+// compared). Entries measured now and absent from the baseline are new
+// measurements, not regressions.
 func Compare(base *Baseline, current []Metrics) (regs []Regression, missing []string) {
 	now := map[[2]string]Metrics{}
+	measured := map[string]bool{}
 	for _, m := range current {
 		now[[2]string{m.Fixture, m.Mode}] = m
+		measured[m.Fixture] = true
 	}
 	for _, b := range base.Metrics {
 		m, ok := now[[2]string{b.Fixture, b.Mode}]
 		if !ok {
-			missing = append(missing, b.Fixture+"/"+b.Mode)
+			if measured[b.Fixture] {
+				missing = append(missing, b.Fixture+"/"+b.Mode)
+			}
 			continue
 		}
 		add := func(measure, was, is string) {

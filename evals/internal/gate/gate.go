@@ -22,21 +22,32 @@ type Span struct {
 	File      string `json:"file"`
 	StartLine int    `json:"start_line"`
 	EndLine   int    `json:"end_line"`
+	// Marks are distinctive lines of the span (white space trimmed, found
+	// nowhere else in the module): a chunk of source is the span's when
+	// its text holds one of them, whatever its heading says.
+	Marks []string `json:"marks,omitempty"`
 }
 
 // Input is what one mode of one fixture sent to the model.
 type Input struct {
 	Fixture fixture.Fixture
-	// Mode is report.ModeRAG or report.ModePlain, as the report says.
+	// Mode is the context mode ("plain", "static", "rag"), as the report
+	// says.
 	Mode string
 	// Prompt is exactly what was sent.
 	Prompt report.Prompt
 	// Context holds the chunks of source in the prompt, in prompt order.
 	Context []report.Chunk
 	// FixSpan, when known, is where the fix location's function or
-	// template is declared; a chunk overlapping it counts as the
-	// fix-location chunk even when its symbol is spelled differently.
+	// template is declared; a chunk of the prompt is the fix location's
+	// when its text holds one of the span's marks.
 	FixSpan *Span
+	// Lines returns the lines of a module file (nil when unknown); each
+	// chunk's text is compared with the lines its heading names.
+	Lines func(file string) []string
+	// SecretSites are the source lines that hold planted secrets; a chunk
+	// covering one exercises the redaction of retrieved source.
+	SecretSites []Span
 }
 
 // Metrics are the retrieval measures of one fixture in one mode.
@@ -55,9 +66,9 @@ type Metrics struct {
 	FactsTotal   int      `json:"facts_total"`
 	FactRecall   float64  `json:"fact_recall"`
 	MissingFacts []string `json:"missing_facts,omitempty"`
-	// K is the number of chunks in the prompt; FixRank the 1-based rank of
-	// the first fix-location chunk among them (0: none). HitAtK and MRR
-	// follow from it. All zero in plain mode.
+	// K is the number of chunks of source in the prompt; FixRank the
+	// 1-based rank of the first chunk whose text is the fix location's
+	// (0: none). HitAtK and MRR follow from it. All zero in plain mode.
 	K       int     `json:"k"`
 	FixRank int     `json:"fix_rank"`
 	HitAtK  bool    `json:"hit_at_k"`
@@ -66,6 +77,13 @@ type Metrics struct {
 	// estimates their tokens.
 	PromptChars int `json:"prompt_chars"`
 	EstTokens   int `json:"est_tokens"`
+	// Mismatched lists chunks whose text is not the source their heading
+	// names, and a context list that disagrees with the prompt: the model
+	// was told a wrong place. Any entry fails the gate.
+	Mismatched []string `json:"mismatched,omitempty"`
+	// SecretChunks counts the chunks of the prompt whose lines cover a
+	// planted secret's line: the leak gate needs some fixture to have one.
+	SecretChunks int `json:"secret_chunks,omitempty"`
 }
 
 // Measure computes the metrics of one input.
@@ -89,21 +107,31 @@ func Measure(in Input) Metrics {
 	}
 
 	m.FixInTrace = mentionsLocation(traceText(in.Prompt.User), fx.FixLocation)
-	if in.Mode == report.ModeRAG {
-		m.K = len(in.Context)
-		for i, c := range in.Context {
-			if ChunkIsFixLocation(c, fx.FixLocation, in.FixSpan) {
-				m.FixRank = i + 1
-				break
-			}
-		}
-		m.HitAtK = m.FixRank > 0
-		if m.FixRank > 0 {
-			m.MRR = 1 / float64(m.FixRank)
-		}
-		// The chunk only reached the model if its text is in the prompt.
-		m.FixInContext = m.HitAtK && strings.Contains(in.Prompt.User, chunkHeading(in.Context[m.FixRank-1]))
+	// Judge each chunk by the text the model saw under its heading, in
+	// prompt order: the heading alone proves nothing.
+	blocks := PromptChunks(in.Prompt.User)
+	m.K = len(blocks)
+	var marks []string
+	if in.FixSpan != nil {
+		marks = in.FixSpan.Marks
 	}
+	for i, b := range blocks {
+		if m.FixRank == 0 && b.IsFixLocation(marks) {
+			m.FixRank = i + 1
+		}
+		if b.Covers(in.SecretSites) {
+			m.SecretChunks++
+		}
+		if why := b.Mismatch(in.Lines); why != "" {
+			m.Mismatched = append(m.Mismatched, why)
+		}
+	}
+	m.Mismatched = append(m.Mismatched, contextMismatch(in.Context, blocks)...)
+	m.HitAtK = m.FixRank > 0
+	if m.FixRank > 0 {
+		m.MRR = 1 / float64(m.FixRank)
+	}
+	m.FixInContext = m.HitAtK
 	m.FixLocationInPrompt = m.FixInTrace || m.FixInContext
 	return m
 }
@@ -153,33 +181,6 @@ func isIdentChar(b byte) bool {
 	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
 
-// chunkHeading is how the prompt heads a chunk: "path:start-end".
-func chunkHeading(c report.Chunk) string {
-	return c.File + ":" + itoa(c.StartLine) + "-" + itoa(c.EndLine)
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
-}
-
 var receiverPrefix = regexp.MustCompile(`^.*[.)]`)
 
 // BareFunc strips a package path and receiver from a function name:
@@ -198,22 +199,4 @@ var closureSuffix = regexp.MustCompile(`(\.func\d+)+$|-fm$`)
 func SameFile(a, b string) bool {
 	a, b = path.Clean(strings.TrimPrefix(a, "./")), path.Clean(strings.TrimPrefix(b, "./"))
 	return a == b || strings.HasSuffix(a, "/"+b) || strings.HasSuffix(b, "/"+a)
-}
-
-// ChunkIsFixLocation reports whether chunk c is (a part of) the fix
-// location: same file, and the same symbol or a line range overlapping span.
-func ChunkIsFixLocation(c report.Chunk, loc fixture.Location, span *Span) bool {
-	if !SameFile(c.File, loc.File) {
-		return false
-	}
-	if span != nil && c.StartLine <= span.EndLine && c.EndLine >= span.StartLine {
-		return true
-	}
-	if loc.Function != "" {
-		return BareFunc(c.Symbol) == BareFunc(loc.Function)
-	}
-	if loc.Template != "" {
-		return c.Symbol == loc.Template || strings.Contains(c.Symbol, `"`+loc.Template+`"`) || path.Base(c.File) == loc.Template
-	}
-	return false
 }

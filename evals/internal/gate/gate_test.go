@@ -1,8 +1,10 @@
 package gate
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/explainerr/explainerr/blogapp/fixture"
@@ -17,31 +19,94 @@ var fx = fixture.Fixture{
 
 const trace = "A request failed.\n\n## Trace\n\n```\npanic: nil pointer\n[app] example.com/blogapp/app.(*Server).handleFeatured.func7\n    blogapp/app/handlers_posts.go:45\n```\n"
 
+// source is a small module: two files by line.
+var source = map[string][]string{
+	"blogapp/app/handlers_posts.go": {
+		"package app", "", "// handleFeatured sends the reader to the featured post.",
+		"func (s *Server) handleFeatured() http.HandlerFunc {",
+		"\treturn func(w http.ResponseWriter, r *http.Request) {",
+		"\t\tpost, _ := s.store.FeaturedPost(r.Context())",
+		"\t\thttp.Redirect(w, r, \"/posts/\"+post.Slug, http.StatusFound)",
+		"\t}", "}",
+	},
+	"blogapp/app/store_posts.go": {
+		"package app", "",
+		"// FeaturedPost returns the post the editors marked as featured.",
+		"func (s *Store) FeaturedPost(ctx context.Context) (*Post, error) {",
+		"\tif len(posts) == 0 {", "\t\treturn nil, nil", "\t}", "\treturn &posts[0], nil", "}",
+		"",
+		"const mailAPIKey = \"sk-live-123456789\"",
+	},
+}
+
+func block(file string, start, end int, symbol string, lines []string) string {
+	return fmt.Sprintf("### %s:%d-%d %s\n```go\n%s\n```\n\n", file, start, end, symbol, strings.Join(lines, "\n"))
+}
+
+func chunk(file string, start, end int) (report.Chunk, string) {
+	lines := source[file][start-1 : end]
+	return report.Chunk{File: file, StartLine: start, EndLine: end, Text: strings.Join(lines, "\n")}, block(file, start, end, "", lines)
+}
+
+func measureRAG(t *testing.T, chunks []report.Chunk, blocks ...string) Metrics {
+	t.Helper()
+	x := NewLineIndex(source)
+	span := x.WithMarks(&Span{File: "blogapp/app/store_posts.go", StartLine: 3, EndLine: 9})
+	user := trace + "\n## App source (retrieved from the app's index)\n\n" + strings.Join(blocks, "")
+	return Measure(Input{Fixture: fx, Mode: report.ModeRAG, Prompt: report.Prompt{User: user}, Context: chunks,
+		FixSpan: span, Lines: x.File, SecretSites: x.Sites([]string{"sk-live-123456789"})})
+}
+
 func TestMeasurePlainAndRAG(t *testing.T) {
-	plain := Measure(Input{Fixture: fx, Mode: report.ModePlain, Prompt: report.Prompt{System: "sys", User: trace + "uses POST.SLUG\n"}})
+	plain := Measure(Input{Fixture: fx, Mode: report.ModePlain, Prompt: report.Prompt{System: "sys", User: trace + "uses post.Slug\n"}})
 	if plain.FixLocationInPrompt || plain.FactsFound != 1 || plain.K != 0 || plain.MRR != 0 {
 		t.Errorf("plain: %+v", plain)
 	}
 	if plain.EstTokens != (plain.PromptChars+3)/4 {
 		t.Errorf("tokens %d for %d chars", plain.EstTokens, plain.PromptChars)
 	}
-	chunks := []report.Chunk{
-		{File: "blogapp/app/handlers_posts.go", StartLine: 40, EndLine: 52, Symbol: "(*Server).handleFeatured"},
-		{File: "blogapp/app/store_posts.go", StartLine: 47, EndLine: 58, Symbol: "(*Store).FeaturedPost", Text: "return nil, nil"},
-	}
-	user := trace + "\n## App source\n\n### blogapp/app/handlers_posts.go:40-52 x\n\n### blogapp/app/store_posts.go:47-58 (*Store).FeaturedPost\nreturn nil,\n  NIL\n"
-	rag := Measure(Input{Fixture: fx, Mode: report.ModeRAG, Prompt: report.Prompt{User: user}, Context: chunks})
-	if !rag.FixLocationInPrompt || rag.FixInTrace || !rag.FixInContext || rag.FixRank != 2 || rag.MRR != 0.5 || !rag.HitAtK {
+	c1, b1 := chunk("blogapp/app/handlers_posts.go", 3, 9)
+	c2, b2 := chunk("blogapp/app/store_posts.go", 3, 9)
+	rag := measureRAG(t, []report.Chunk{c1, c2}, b1, b2)
+	if !rag.FixLocationInPrompt || rag.FixInTrace || !rag.FixInContext || rag.FixRank != 2 || rag.MRR != 0.5 || !rag.HitAtK || rag.K != 2 {
 		t.Errorf("rag: %+v", rag)
 	}
-	if rag.FactsFound != 2 { // "FeaturedPost", and "nil, nil" across a line break
+	if len(rag.Mismatched) != 0 || rag.SecretChunks != 0 {
+		t.Errorf("faithful chunks flagged: %+v", rag)
+	}
+	if rag.FactsFound != 3 {
 		t.Errorf("rag facts: %d (%v)", rag.FactsFound, rag.MissingFacts)
 	}
-	// A chunk found by line range even when its symbol is spelled otherwise.
-	chunks[1].Symbol = "FeaturedPost#0"
-	span := &Span{File: "blogapp/app/store_posts.go", StartLine: 47, EndLine: 58}
-	if m := Measure(Input{Fixture: fx, Mode: report.ModeRAG, Prompt: report.Prompt{User: user}, Context: chunks, FixSpan: span}); m.FixRank != 2 {
-		t.Errorf("by span: rank %d", m.FixRank)
+}
+
+// Swapping the texts of two chunks under their headings moves the fix
+// location to the other rank, and both chunks are flagged: the text, not
+// the heading, is what the model saw.
+func TestSwappedChunkTextsAreCaught(t *testing.T) {
+	c1, _ := chunk("blogapp/app/handlers_posts.go", 3, 9)
+	c2, _ := chunk("blogapp/app/store_posts.go", 3, 9)
+	swapped1 := block(c1.File, 3, 9, "", strings.Split(c2.Text, "\n"))
+	swapped2 := block(c2.File, 3, 9, "", strings.Split(c1.Text, "\n"))
+	m := measureRAG(t, []report.Chunk{c1, c2}, swapped1, swapped2)
+	if m.FixRank != 1 {
+		t.Errorf("the fix location's text is first in the prompt, rank %d", m.FixRank)
+	}
+	if len(m.Mismatched) != 2 {
+		t.Errorf("mismatched %v, want both chunks", m.Mismatched)
+	}
+	// A context list that disagrees with the prompt is flagged too.
+	_, b1 := chunk("blogapp/app/handlers_posts.go", 3, 9)
+	if m := measureRAG(t, []report.Chunk{c2}, b1); len(m.Mismatched) != 1 || m.FixRank != 0 {
+		t.Errorf("context/prompt disagreement: %+v", m)
+	}
+}
+
+func TestSecretChunksAndRedactedLines(t *testing.T) {
+	c, _ := chunk("blogapp/app/store_posts.go", 10, 11)
+	redacted := block(c.File, 10, 11, "mailAPIKey", []string{"", "const mailAPIKey = \"[REDACTED]\""})
+	m := measureRAG(t, []report.Chunk{c}, redacted)
+	if m.SecretChunks != 1 || len(m.Mismatched) != 0 {
+		t.Errorf("a redacted secret-bearing chunk: %+v", m)
 	}
 }
 
@@ -86,8 +151,14 @@ func TestTotalsAndBaseline(t *testing.T) {
 	worse[0].FixLocationInPrompt, worse[0].MRR = false, 0.5
 	worse[2].FactRecall = 0.9
 	regs, missing := Compare(base, worse[:1])
-	if len(regs) != 2 || len(missing) != 2 {
-		t.Errorf("regressions %v missing %v", regs, missing)
+	if len(regs) != 2 || len(missing) != 0 {
+		t.Errorf("fixtures left out of the run are not missing: regressions %v missing %v", regs, missing)
+	}
+	// A fixture measured in one mode and not in another is missing.
+	other := Metrics{Fixture: "a", Group: "app", Mode: "plain"}
+	base.Metrics = append(base.Metrics, other)
+	if _, missing := Compare(base, ms); len(missing) != 1 || missing[0] != "a/plain" {
+		t.Errorf("missing %v, want a/plain", missing)
 	}
 	better := append([]Metrics(nil), ms...)
 	better[1].FactRecall = 1

@@ -58,16 +58,36 @@ func Totals(ms []Metrics) []Total {
 		out = append(out, *t)
 	}
 	sort.Slice(out, func(i, j int) bool {
-		gi, gj := groupOrder(out[i].Group), groupOrder(out[j].Group)
-		if gi != gj {
-			return gi < gj
-		}
-		if out[i].Group != out[j].Group {
-			return out[i].Group < out[j].Group
-		}
-		return out[i].Mode < out[j].Mode
+		return Before(out[i].Group, out[i].Mode, out[j].Group, out[j].Mode)
 	})
 	return out
+}
+
+// Before orders totals by group (app, traceback, other groups by name,
+// GroupAll) and then by mode, from the least context to the most (plain,
+// static, rag, others by name).
+func Before(group1, mode1, group2, mode2 string) bool {
+	g1, g2 := groupOrder(group1), groupOrder(group2)
+	if g1 != g2 {
+		return g1 < g2
+	}
+	if group1 != group2 {
+		return group1 < group2
+	}
+	return modeOrder(mode1) < modeOrder(mode2)
+}
+
+// modeOrder orders modes from the least context to the most.
+func modeOrder(m string) string {
+	switch m {
+	case "plain":
+		return "0"
+	case "static":
+		return "1"
+	case "rag":
+		return "2"
+	}
+	return "3" + m
 }
 
 func groupOrder(g string) int {

@@ -1,6 +1,6 @@
 // Package harness runs the blog app wrapped in the real explainerr
-// middleware, in-process on loopback, once with retrieval off and once with
-// it on, and triggers fixtures over HTTP. It takes the report and prompt the
+// middleware, in-process on loopback, once per context mode (plain, static
+// and rag), and triggers fixtures over HTTP. It takes the report and prompt the
 // middleware built; it never builds a prompt itself.
 package harness
 
@@ -52,15 +52,14 @@ type instance struct {
 	db  interface{ Close() error }
 }
 
-// Harness is two running blog apps: one explained without retrieval, one
-// with it.
+// Harness is three running blog apps, one per context mode.
 type Harness struct {
-	plain, rag *instance
-	retriever  *index.Retriever
-	client     *http.Client
+	plain, static, rag *instance
+	retriever          *index.Retriever
+	client             *http.Client
 }
 
-// Start opens the index and starts both apps.
+// Start opens the index and starts the three apps.
 func Start(cfg Config) (*Harness, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -70,18 +69,22 @@ func Start(cfg Config) (*Harness, error) {
 		return nil, fmt.Errorf("opening the index: %w", err)
 	}
 	h := &Harness{retriever: ret, client: &http.Client{Timeout: 10 * time.Minute}}
-	if h.plain, err = startInstance(cfg, nil); err != nil {
+	if h.plain, err = startInstance(cfg, explainerr.ContextPlain, nil); err != nil {
 		h.Close()
 		return nil, err
 	}
-	if h.rag, err = startInstance(cfg, ret); err != nil {
+	if h.static, err = startInstance(cfg, explainerr.ContextStatic, nil); err != nil {
+		h.Close()
+		return nil, err
+	}
+	if h.rag, err = startInstance(cfg, explainerr.ContextRAG, ret); err != nil {
 		h.Close()
 		return nil, err
 	}
 	return h, nil
 }
 
-func startInstance(cfg Config, ret *index.Retriever) (*instance, error) {
+func startInstance(cfg Config, mode explainerr.ContextMode, ret *index.Retriever) (*instance, error) {
 	g := cfg.Generator
 	timeout := g.Timeout
 	if timeout <= 0 {
@@ -91,7 +94,7 @@ func startInstance(cfg Config, ret *index.Retriever) (*instance, error) {
 		explainerr.WithLogger(cfg.Logger),
 		explainerr.WithThrottle(1<<20, time.Minute),
 		explainerr.WithTimeout(timeout),
-		explainerr.WithRAG(ret != nil),
+		explainerr.WithContext(mode),
 	}
 	if ret != nil {
 		opts = append(opts, explainerr.WithRetriever(ret))
@@ -115,9 +118,9 @@ func startInstance(cfg Config, ret *index.Retriever) (*instance, error) {
 	return &instance{ex: ex, srv: httptest.NewServer(handler), db: db}, nil
 }
 
-// Close stops both apps and closes the index.
+// Close stops the apps and closes the index.
 func (h *Harness) Close() {
-	for _, in := range []*instance{h.plain, h.rag} {
+	for _, in := range []*instance{h.plain, h.static, h.rag} {
 		if in == nil {
 			continue
 		}
@@ -150,11 +153,14 @@ type Capture struct {
 }
 
 // Trigger sends the fixture's request to the app explained in mode
-// ("plain" or "rag") and returns the middleware's JSON report; with
+// ("plain", "static" or "rag") and returns the middleware's JSON report; with
 // withPage it also fetches the HTML page for the same request.
 func (h *Harness) Trigger(ctx context.Context, fx fixture.Fixture, mode string, withPage bool) (*Capture, error) {
 	in := h.plain
-	if mode == report.ModeRAG {
+	switch mode {
+	case report.ModeStatic:
+		in = h.static
+	case report.ModeRAG:
 		in = h.rag
 	}
 	body, status, err := h.do(ctx, in, fx, "application/json")

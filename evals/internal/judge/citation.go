@@ -15,10 +15,16 @@ type CitationIndex struct {
 // fragments ("}", "err") would match almost any excerpt.
 const minQuote = 6
 
-// NewCitationIndex indexes lines (excerpt and trace lines as shown).
+// NewCitationIndex indexes lines (excerpt and trace lines as shown). Section
+// headings ("## Error and trace", "### store.go:12-30 FeaturedPost") are
+// left out: they are labels the material was shown under, not evidence,
+// and a verdict that quotes one cites nothing.
 func NewCitationIndex(lines []string) *CitationIndex {
 	idx := &CitationIndex{}
 	for _, l := range lines {
+		if isHeading(l) {
+			continue
+		}
 		if n := normalizeQuote(l); n != "" {
 			idx.lines = append(idx.lines, n)
 		}
@@ -30,7 +36,21 @@ var (
 	// lineNumberPrefix is the "  42 | " an excerpt line is shown with, or a
 	// "file.go:42:" a judge may prepend.
 	lineNumberPrefix = regexp.MustCompile(`^(?:[\w./-]+:\d+:?\s*|\d+\s*\|\s?)`)
+	// headingRe is a Markdown section heading.
+	headingRe = regexp.MustCompile(`^\s*#{1,6}(?:\s|$)`)
 )
+
+// isHeading reports whether a shown line, or a quoted one, is a section
+// heading.
+func isHeading(line string) bool {
+	return headingRe.MatchString(strings.Trim(strings.TrimSpace(line), "`\"'"))
+}
+
+// Cited reports whether a verdict rests on a line the judge was shown: an
+// absent verdict needs no quote; a verified or contradicted one counts only
+// when its quote passed the citation gate. An uncited contradiction is not
+// evidence of a fabrication.
+func (c ClaimVerdict) Cited() bool { return c.Verdict == Absent || c.CitationOK }
 
 // normalizeQuote trims quotes, a line-number prefix and white space.
 func normalizeQuote(s string) string {
@@ -50,6 +70,9 @@ func (idx *CitationIndex) Contains(quote string) bool {
 		q := normalizeQuote(p)
 		if q == "" || q == "..." || q == "…" {
 			continue
+		}
+		if isHeading(p) {
+			return false
 		}
 		n += len(q)
 		if !idx.containsLine(q) {

@@ -89,30 +89,61 @@ func TestCitationGate(t *testing.T) {
 
 func TestTallyRule(t *testing.T) {
 	outs := []Outcome{
-		{Winner: ModeRAG}, {Winner: ModeRAG}, {Winner: ModePlain}, {Winner: WinnerTie},
+		{AMode: "rag", Winner: "rag"}, {AMode: "static", Winner: "rag"}, {AMode: "static", Winner: "static"}, {Winner: WinnerTie},
 		{Failed: true}, {Failed: true},
 	}
 	tl := Count(outs)
-	if tl.Withheld || tl.RAG != 2 || tl.Plain != 1 || tl.Tie != 1 || tl.Failed != 2 {
+	if tl.Withheld || tl.Wins["rag"] != 2 || tl.Wins["static"] != 1 || tl.Tie != 1 || tl.Failed != 2 || tl.Scored() != 4 {
 		t.Errorf("2 of 6 failed (a third): %+v", tl)
 	}
+	if tl.FirstWins != 2 || tl.SecondWins != 1 {
+		t.Errorf("positions: A won %d, B won %d; want 2 and 1", tl.FirstWins, tl.SecondWins)
+	}
 	tl = Count(append(outs, Outcome{Failed: true}))
-	if !tl.Withheld || tl.RAG != 0 || tl.Failed != 3 || tl.Total != 7 {
+	if !tl.Withheld || tl.Wins["rag"] != 0 || tl.FirstWins != 0 || tl.Failed != 3 || tl.Total != 7 {
 		t.Errorf("3 of 7 failed (more than a third): %+v", tl)
 	}
 }
 
-func TestWinnerModeAndConsistency(t *testing.T) {
-	if WinnerMode(WinnerB, ModeRAG) != ModePlain || WinnerMode(WinnerA, ModePlain) != ModePlain || WinnerMode(WinnerTie, ModeRAG) != WinnerTie {
-		t.Error("WinnerMode maps sides to modes wrongly")
-	}
+func TestConsistency(t *testing.T) {
 	pairs, agree := Consistency([]Outcome{
-		{Key: "x", AMode: ModeRAG, Winner: ModeRAG}, {Key: "x", AMode: ModePlain, Winner: ModeRAG},
-		{Key: "y", AMode: ModeRAG, Winner: ModeRAG}, {Key: "y", AMode: ModePlain, Winner: ModePlain},
-		{Key: "z", AMode: ModeRAG, Winner: ModeRAG},
+		{Key: "x", AMode: "rag", Winner: "rag"}, {Key: "x", AMode: "static", Winner: "rag"},
+		{Key: "y", AMode: "rag", Winner: "rag"}, {Key: "y", AMode: "static", Winner: "static"},
+		{Key: "z", AMode: "rag", Winner: "rag"},
+		{Key: "w", AMode: "rag", Winner: "rag"}, {Key: "w", AMode: "static", Failed: true},
 	})
 	if pairs != 2 || agree != 1 {
 		t.Errorf("pairs %d agree %d, want 2 and 1", pairs, agree)
+	}
+}
+
+func TestBalancedFirstSplitsEvenlyAndRepeats(t *testing.T) {
+	ids := []string{"a", "b", "c", "d", "e", "f", "g"}
+	first := BalancedFirst(ids, 1, 1, 1)
+	n := 0
+	for _, id := range ids {
+		if first[id] {
+			n++
+		}
+	}
+	if n != 4 || len(first) != len(ids) {
+		t.Errorf("%d of %d shown first, want 4: %v", n, len(ids), first)
+	}
+	again := BalancedFirst([]string{"g", "f", "e", "d", "c", "b", "a"}, 1, 1, 1)
+	for _, id := range ids {
+		if again[id] != first[id] {
+			t.Fatalf("the draw depends on the ids' order: %v vs %v", first, again)
+		}
+	}
+	differs := false
+	for seed := int64(2); seed < 10 && !differs; seed++ {
+		other := BalancedFirst(ids, seed, 1, 1)
+		for _, id := range ids {
+			differs = differs || other[id] != first[id]
+		}
+	}
+	if !differs {
+		t.Error("the seed does not change the draw")
 	}
 }
 

@@ -39,13 +39,15 @@ type Side struct {
 	FixWouldWork        bool           `json:"fix_would_work"`
 	WrittenForLearner   bool           `json:"written_for_learner"`
 
-	// Computed in code from Claims, never asked of the judge.
+	// Computed in code from Claims, never asked of the judge. Verified and
+	// Contradicted count only cited verdicts; NoFabrication is true when no
+	// cited verdict is contradicted.
 	NoFabrication bool `json:"no_fabrication"`
 	Verified      int  `json:"verified"`
 	Contradicted  int  `json:"contradicted"`
 	Absent        int  `json:"absent"`
 	// Uncited counts verified or contradicted claims whose evidence is not
-	// a line of the judge's input.
+	// a line of the judge's input; they count as neither.
 	Uncited int `json:"uncited"`
 }
 
@@ -61,16 +63,15 @@ type Judgment struct {
 func (s *Side) score() {
 	s.Verified, s.Contradicted, s.Absent, s.Uncited = 0, 0, 0, 0
 	for _, c := range s.Claims {
-		switch c.Verdict {
-		case Verified:
-			s.Verified++
-		case Contradicted:
-			s.Contradicted++
-		case Absent:
-			s.Absent++
-		}
-		if !c.CitationOK {
+		switch {
+		case !c.Cited():
 			s.Uncited++
+		case c.Verdict == Verified:
+			s.Verified++
+		case c.Verdict == Contradicted:
+			s.Contradicted++
+		case c.Verdict == Absent:
+			s.Absent++
 		}
 	}
 	s.NoFabrication = s.Contradicted == 0

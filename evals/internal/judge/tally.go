@@ -1,9 +1,10 @@
 package judge
 
-// Modes the A/B sides map to.
-const (
-	ModeRAG   = "rag"
-	ModePlain = "plain"
+import (
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"sort"
 )
 
 // Outcome is one comparison's result in terms of modes.
@@ -16,45 +17,37 @@ type Outcome struct {
 	AMode string
 	// Winner is the winning mode, "tie", or "" for a failed judgment.
 	Winner string
+	// Failed is set for a malformed answer and for a judgment that never
+	// came back (an API error, a served-model mismatch): both count
+	// against the failure rule.
 	Failed bool
-}
-
-// WinnerMode maps a judge's winner to a mode given which mode was A.
-func WinnerMode(winner, aMode string) string {
-	switch winner {
-	case WinnerA:
-		return aMode
-	case WinnerB:
-		return Other(aMode)
-	}
-	return WinnerTie
-}
-
-// Other returns the other mode.
-func Other(mode string) string {
-	if mode == ModeRAG {
-		return ModePlain
-	}
-	return ModeRAG
 }
 
 // Tally counts winners by mode.
 type Tally struct {
 	Total  int `json:"total"`
 	Failed int `json:"failed"`
-	RAG    int `json:"rag"`
-	Plain  int `json:"plain"`
-	Tie    int `json:"tie"`
+	// Wins counts the wins of each mode.
+	Wins map[string]int `json:"wins"`
+	Tie  int            `json:"tie"`
+	// FirstWins and SecondWins count the wins of the side shown as A and
+	// of the side shown as B, whichever mode it was: a large gap between
+	// them is a position effect, not a finding about the modes.
+	FirstWins  int `json:"first_wins"`
+	SecondWins int `json:"second_wins"`
 	// Withheld is true when more than a third of the judgments failed: the
 	// winner counts are then not reported.
 	Withheld bool `json:"withheld"`
 }
 
+// Scored returns the number of judgments that named a winner or a tie.
+func (t Tally) Scored() int { return t.Total - t.Failed }
+
 // Count tallies outcomes. When more than a third failed, the winner
 // counts are zeroed and Withheld is set: a tally over the judgments that
 // happened to parse is not a result.
 func Count(outs []Outcome) Tally {
-	var t Tally
+	t := Tally{Wins: map[string]int{}}
 	for _, o := range outs {
 		t.Total++
 		if o.Failed {
@@ -62,18 +55,26 @@ func Count(outs []Outcome) Tally {
 			continue
 		}
 		switch o.Winner {
-		case ModeRAG:
-			t.RAG++
-		case ModePlain:
-			t.Plain++
-		default:
+		case WinnerTie, "":
 			t.Tie++
+		default:
+			t.Wins[o.Winner]++
+			if o.Winner == o.AMode {
+				t.FirstWins++
+			} else {
+				t.SecondWins++
+			}
 		}
 	}
 	if t.Failed*3 > t.Total {
-		t.RAG, t.Plain, t.Tie, t.Withheld = 0, 0, 0, true
+		t.Withhold()
 	}
 	return t
+}
+
+// Withhold zeroes the winner counts and marks the tally withheld.
+func (t *Tally) Withhold() {
+	t.Wins, t.Tie, t.FirstWins, t.SecondWins, t.Withheld = map[string]int{}, 0, 0, 0, true
 }
 
 // Consistency compares the two orders of each comparison judged both ways:
@@ -86,21 +87,32 @@ func Consistency(outs []Outcome) (pairs, agree int) {
 		}
 	}
 	for _, list := range byKey {
-		var ragFirst, plainFirst *Outcome
-		for i := range list {
-			if list[i].AMode == ModeRAG {
-				ragFirst = &list[i]
-			} else {
-				plainFirst = &list[i]
-			}
-		}
-		if ragFirst == nil || plainFirst == nil {
+		if len(list) < 2 || list[0].AMode == list[1].AMode {
 			continue
 		}
 		pairs++
-		if ragFirst.Winner == plainFirst.Winner {
+		if list[0].Winner == list[1].Winner {
 			agree++
 		}
 	}
 	return pairs, agree
+}
+
+// BalancedFirst decides, for each comparison of one run and repetition,
+// whether its first mode is shown as A: exactly half of the ids (one more
+// when their number is odd) get it, drawn from the seed, so that a pure
+// position effect cannot pass for a winner. The draw depends only on the
+// seed, run, rep and the set of ids, so a resumed run draws the same.
+func BalancedFirst(ids []string, seed int64, run, rep int) map[string]bool {
+	sorted := append([]string(nil), ids...)
+	sort.Strings(sorted)
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d/%d", run, rep)
+	rng := rand.New(rand.NewPCG(uint64(seed), h.Sum64()))
+	rng.Shuffle(len(sorted), func(i, j int) { sorted[i], sorted[j] = sorted[j], sorted[i] })
+	out := make(map[string]bool, len(sorted))
+	for i, id := range sorted {
+		out[id] = i < (len(sorted)+1)/2
+	}
+	return out
 }

@@ -14,6 +14,7 @@ import (
 // outcome is what the gates concluded about a stored run.
 type outcome struct {
 	leaks        []gate.Leak
+	leakNotes    []string
 	regressions  []gate.Regression
 	missing      []string
 	baselineNote string
@@ -22,23 +23,27 @@ type outcome struct {
 	took         time.Duration
 }
 
-// writeReports prints the terminal report and writes report.md and
-// report.html into the run directory.
-func writeReports(o *Options, dir *records.Dir, info *records.RunInfo, rows *records.Rows, errs []records.ErrorRow, out outcome) error {
+// writeReports prints the terminal report, writes report.md, report.html
+// and summary.json into the run directory, and reports whether every gate
+// passed.
+func writeReports(o *Options, dir *records.Dir, info *records.RunInfo, rows *records.Rows, errs []records.ErrorRow, out outcome) (bool, error) {
 	s := reportgen.Summarize(reportgen.Input{
-		Dir: dir.Path, Info: info, Rows: rows, Errors: errs, Leaks: out.leaks,
+		Dir: dir.Path, Info: info, Rows: rows, Errors: errs, Leaks: out.leaks, LeakNotes: out.leakNotes,
 		Regressions: out.regressions, Missing: out.missing, BaselineNote: out.baselineNote,
-		Stale: out.stale, Judged: out.judged, Seconds: out.took.Seconds(),
+		Stale: out.stale, Judged: out.judged, Seconds: out.took.Seconds(), Layer1: Layer1(rows.Generations),
 	})
 	if out.stale != "" {
 		fmt.Fprintln(o.Stderr, "evals: "+out.stale)
 	}
 	s.WriteText(o.Stdout)
 	if err := os.WriteFile(filepath.Join(dir.Path, "report.md"), []byte(s.Markdown()), 0o644); err != nil {
-		return err
+		return false, err
 	}
 	if err := os.WriteFile(filepath.Join(dir.Path, "report.html"), []byte(s.HTML()), 0o644); err != nil {
-		return err
+		return false, err
+	}
+	if err := s.WriteSummaryJSON(filepath.Join(dir.Path, reportgen.SummaryFile)); err != nil {
+		return false, err
 	}
 	fmt.Fprintf(o.Stdout, "\nReports: %s, %s\n", filepath.Join(dir.Path, "report.md"), filepath.Join(dir.Path, "report.html"))
 	if s.GatePassed() {
@@ -46,5 +51,5 @@ func writeReports(o *Options, dir *records.Dir, info *records.RunInfo, rows *rec
 	} else {
 		fmt.Fprintln(o.Stdout, "Gates: FAIL")
 	}
-	return nil
+	return s.GatePassed(), nil
 }

@@ -5,12 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/explainerr/explainerr/blogapp/fixture"
@@ -32,11 +31,14 @@ const (
 
 // Orders of a comparison.
 const (
-	OrderRAGFirst   = "rag-first"
-	OrderPlainFirst = "plain-first"
+	OrderRAGFirst    = "rag-first"
+	OrderStaticFirst = "static-first"
 )
 
-var modes = []string{report.ModePlain, report.ModeRAG}
+// modes are the context modes every fixture is generated in. The judge
+// compares rag with static: retrieval against the strongest context that
+// needs no index. Plain is measured by the free layers.
+var modes = []string{report.ModePlain, report.ModeStatic, report.ModeRAG}
 
 // Run runs the evaluation and returns the process exit code.
 func Run(ctx context.Context, o Options) int {
@@ -88,6 +90,10 @@ func run(ctx context.Context, o *Options) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	gradersHash, err := records.GradersHash(o.Root)
+	if err != nil {
+		return 0, err
+	}
 	fixturesHash, err := records.FileHash(o.FixturesPath)
 	if err != nil {
 		return 0, err
@@ -129,7 +135,7 @@ func run(ctx context.Context, o *Options) (int, error) {
 	if loadErr != nil {
 		return 0, loadErr
 	}
-	indexHash, err := records.FileHash(indexPath)
+	indexHash, err := records.IndexHash(indexPath)
 	if err != nil {
 		return 0, err
 	}
@@ -155,6 +161,7 @@ func run(ctx context.Context, o *Options) (int, error) {
 			GitRevision:       rev,
 			GitDirty:          dirty,
 			SourceTreeHash:    treeHash,
+			GradersHash:       gradersHash,
 			FixturesFile:      relTo(o.Root, o.FixturesPath),
 			FixturesHash:      fixturesHash,
 			IndexFile:         "index.db",
@@ -166,6 +173,7 @@ func run(ctx context.Context, o *Options) (int, error) {
 			GeneratorModel:    provModel,
 			GeneratorBaseURL:  o.Model.BaseURL,
 			Prices:            map[string]records.Price{},
+			Modes:             modes,
 			Seed:              o.Seed,
 			Runs:              o.Runs,
 			JudgeReps:         o.JudgeReps,
@@ -199,6 +207,11 @@ func run(ctx context.Context, o *Options) (int, error) {
 		if err := r.runOnce(ctx, indexPath, run); err != nil {
 			return 0, err
 		}
+	}
+	// Redaction is probed directly on every path, whatever the fixtures
+	// happened to retrieve.
+	if r.info.LeakProbe, err = harness.RunLeakProbe(ctx, o.Root, indexPath, r.secrets, filepath.Join(o.Out, records.TracesDir, "leak-probe")); err != nil {
+		return 0, err
 	}
 	r.info.Finished = time.Now().UTC().Format(time.RFC3339)
 	if err := dir.WriteRun(r.info); err != nil {
@@ -258,7 +271,7 @@ func relTo(root, p string) string {
 }
 
 // runOnce makes one run: fresh apps (so no explanation is cached across
-// runs), every fixture in both modes, then the judge.
+// runs), every fixture in every mode, then the judge.
 func (r *runner) runOnce(ctx context.Context, indexPath string, run int) error {
 	h, err := harness.Start(harness.Config{IndexPath: indexPath, Generator: r.generatorConfig()})
 	if err != nil {
@@ -310,8 +323,8 @@ func (r *runner) generate(ctx context.Context, h *harness.Harness, fx fixture.Fi
 		return nil, err
 	}
 	rep := &c.Report
-	if mode == report.ModeRAG && rep.Mode != report.ModeRAG {
-		return nil, fmt.Errorf("retrieval fell back to plain: %v", rep.Notices)
+	if rep.Mode != mode {
+		return nil, fmt.Errorf("asked for the %s context, the middleware used %q: %v", mode, rep.Mode, rep.Notices)
 	}
 	ex := rep.Explanation
 	if r.o.Generator == GenNormal {
@@ -384,37 +397,35 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// orders returns the orders to judge a comparison in: both, or one drawn
-// from the seed and the comparison's identity (so a resumed run draws the
-// same).
+// orders returns the orders to judge a comparison in: both, or one
+// balanced across the run's fixtures (half of them see rag first, drawn
+// from the seed, so a resumed run draws the same).
 func (r *runner) orders(fixtureID string, run, rep int) []string {
 	if r.o.BothOrders {
-		return []string{OrderRAGFirst, OrderPlainFirst}
+		return []string{OrderRAGFirst, OrderStaticFirst}
 	}
-	h := fnv.New64a()
-	fmt.Fprintf(h, "%s/%d/%d", fixtureID, run, rep)
-	rng := rand.New(rand.NewPCG(uint64(r.o.Seed), h.Sum64()))
-	if rng.IntN(2) == 0 {
+	if judge.BalancedFirst(r.info.Fixtures, r.o.Seed, run, rep)[fixtureID] {
 		return []string{OrderRAGFirst}
 	}
-	return []string{OrderPlainFirst}
+	return []string{OrderStaticFirst}
 }
 
-// judgeFixture judges the two explanations of one fixture and run.
+// judgeFixture judges the rag and static explanations of one fixture and
+// run.
 func (r *runner) judgeFixture(ctx context.Context, fx fixture.Fixture, run int, gens map[string]*records.Generation) {
-	plain, rag := gens[report.ModePlain], gens[report.ModeRAG]
+	static, rag := gens[report.ModeStatic], gens[report.ModeRAG]
 	for rep := 1; rep <= r.o.JudgeReps; rep++ {
 		for _, order := range r.orders(fx.ID, run, rep) {
 			key := records.JudgmentKey(fx.ID, run, rep, order)
 			if r.done[key] {
 				continue
 			}
-			if plain == nil || rag == nil {
+			if static == nil || rag == nil {
 				r.dir.AppendError(records.ErrorRow{Stage: "judge", Fixture: fx.ID, Run: run, Rep: rep, Order: order,
 					Error: "not judged: an explanation of this fixture is missing (see the generate errors)"})
 				continue
 			}
-			j, err := r.judgeOne(ctx, fx, run, rep, order, plain, rag)
+			j, err := r.judgeOne(ctx, fx, run, rep, order, static, rag)
 			if err != nil {
 				r.dir.AppendError(records.ErrorRow{Stage: "judge", Fixture: fx.ID, Run: run, Rep: rep, Order: order, Error: err.Error()})
 				fmt.Fprintf(r.o.Stderr, "evals: judging %s run %d rep %d: %v\n", fx.ID, run, rep, err)
@@ -440,25 +451,25 @@ type judgeInput struct {
 	NamesB  bool        `json:"names_code_b"`
 }
 
-func (r *runner) judgeOne(ctx context.Context, fx fixture.Fixture, run, rep int, order string, plain, rag *records.Generation) (*records.Judgment, error) {
-	userPrompt, err := r.dir.ReadTrace(plain.TraceDir, "prompt_user.txt")
+func (r *runner) judgeOne(ctx context.Context, fx fixture.Fixture, run, rep int, order string, static, rag *records.Generation) (*records.Judgment, error) {
+	userPrompt, err := r.dir.ReadTrace(static.TraceDir, "prompt_user.txt")
 	if err != nil {
 		return nil, err
 	}
-	rawReport, err := r.dir.ReadTrace(plain.TraceDir, "report.json")
+	rawReport, err := r.dir.ReadTrace(static.TraceDir, "report.json")
 	if err != nil {
 		return nil, err
 	}
-	var plainRep report.Report
-	if err := json.Unmarshal(rawReport, &plainRep); err != nil {
+	var staticRep report.Report
+	if err := json.Unmarshal(rawReport, &staticRep); err != nil {
 		return nil, err
 	}
-	ex := r.sc.excerpt(fx, &plainRep)
+	ex := r.sc.excerpt(fx, &staticRep)
 	trace := judge.TraceSection(string(userPrompt))
-	a, b := rag, plain
+	a, b := rag, static
 	aMode := report.ModeRAG
-	if order == OrderPlainFirst {
-		a, b, aMode = plain, rag, report.ModePlain
+	if order == OrderStaticFirst {
+		a, b, aMode = static, rag, report.ModeStatic
 	}
 	in := judgeInput{
 		Input: judge.Input{
@@ -506,7 +517,7 @@ func (r *runner) judgeOne(ctx context.Context, fx fixture.Fixture, run, rep int,
 		CostUSD:        r.o.JudgePrice.Cost(ans.PromptTokens, ans.OutputTokens),
 		TraceDir:       traceDir,
 		Truncated:      ans.Truncated(),
-		InputTruncated: plain.Truncated || rag.Truncated,
+		InputTruncated: static.Truncated || rag.Truncated,
 	}
 	scoreJudgment(j, ans.Text, in)
 	return j, nil
@@ -522,7 +533,27 @@ func scoreJudgment(j *records.Judgment, raw string, in judgeInput) {
 		return
 	}
 	j.Judgment = parsed
-	j.WinnerMode = judge.WinnerMode(parsed.Winner, j.AMode)
+	j.WinnerMode = winnerMode(parsed.Winner, j.AMode)
+}
+
+// judgedOther returns the mode judged against mode: rag and static are
+// compared.
+func judgedOther(mode string) string {
+	if mode == report.ModeRAG {
+		return report.ModeStatic
+	}
+	return report.ModeRAG
+}
+
+// winnerMode maps a judge's winner to a mode given which mode was A.
+func winnerMode(winner, aMode string) string {
+	switch winner {
+	case judge.WinnerA:
+		return aMode
+	case judge.WinnerB:
+		return judgedOther(aMode)
+	}
+	return judge.WinnerTie
 }
 
 func locationText(l fixture.Location) string {
@@ -551,10 +582,17 @@ func finish(o *Options, dir *records.Dir, info *records.RunInfo, sc *scorer, jud
 	}
 	metrics := firstRunMetrics(rows)
 	out := outcome{leaks: leaks, judged: judged, took: took}
+	// Every fixture × mode × run must have been measured; a missing row is
+	// a failure, never a silent gap in the totals.
+	out.missing = records.MissingGenerations(rows, errs, info.Fixtures, modes, info.Runs)
+	out.leakNotes = records.LeakNotes(info, rows, len(o.Fixtures) == 0)
 	if o.Baseline != "" {
 		if o.UpdateBaseline {
-			if len(leaks) > 0 {
+			if len(leaks) > 0 || len(out.leakNotes) > 0 {
 				return 0, errors.New("not updating the baseline: the leak gate failed")
+			}
+			if len(out.missing) > 0 {
+				return 0, fmt.Errorf("not updating the baseline: %d row(s) missing, errored or not measured: %s", len(out.missing), strings.Join(out.missing, "; "))
 			}
 			note := fmt.Sprintf("written by go run ./evals -update-baseline from source tree %.12s (git %.12s), generator %s/%s; do not edit by hand", info.SourceTreeHash, info.GitRevision, info.GeneratorProvider, info.Generator)
 			if err := gate.WriteBaseline(o.Baseline, note, metrics); err != nil {
@@ -566,17 +604,22 @@ func finish(o *Options, dir *records.Dir, info *records.RunInfo, sc *scorer, jud
 			if err != nil {
 				return 0, err
 			}
-			out.regressions, out.missing = gate.Compare(base, metrics)
+			regs, missing := gate.Compare(base, metrics)
+			out.regressions = regs
+			for _, m := range missing {
+				out.missing = append(out.missing, m+": in the baseline, not measured now")
+			}
 			out.baselineNote = "compared with " + o.Baseline
 		}
 	}
 	if out.stale, err = stale(info, o.Root); err != nil {
 		return 0, err
 	}
-	if err := writeReports(o, dir, info, rows, errs, out); err != nil {
+	passed, err := writeReports(o, dir, info, rows, errs, out)
+	if err != nil {
 		return 0, err
 	}
-	if len(leaks) > 0 || len(out.regressions) > 0 {
+	if !passed {
 		return ExitFailed, nil
 	}
 	return ExitOK, nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/explainerr/explainerr/blogapp/fixture"
 	"github.com/explainerr/explainerr/evals/internal/checker"
+	"github.com/explainerr/explainerr/evals/internal/coverage"
 	"github.com/explainerr/explainerr/evals/internal/gate"
 	"github.com/explainerr/explainerr/evals/internal/records"
 	"github.com/explainerr/explainerr/evals/internal/source"
@@ -18,13 +19,16 @@ type scorer struct {
 	m       *source.Module
 	check   *checker.Checker
 	secrets []string
+	lines   *gate.LineIndex
+	sites   []gate.Span
 }
 
 func newScorer(m *source.Module, secrets []fixture.Secret) *scorer {
-	s := &scorer{m: m, check: checker.New(m)}
+	s := &scorer{m: m, check: checker.New(m), lines: gate.NewLineIndex(m.Files)}
 	for _, sec := range secrets {
 		s.secrets = append(s.secrets, sec.Value)
 	}
+	s.sites = s.lines.Sites(s.secrets)
 	return s
 }
 
@@ -56,12 +60,12 @@ func (s *scorer) fixSpan(fx fixture.Fixture) *gate.Span {
 	loc := fx.FixLocation
 	if loc.Function != "" {
 		if f := s.m.FuncByLocation(loc.File, loc.Function); f != nil {
-			return &gate.Span{File: f.File, StartLine: f.StartLine, EndLine: f.EndLine}
+			return s.lines.WithMarks(&gate.Span{File: f.File, StartLine: f.StartLine, EndLine: f.EndLine})
 		}
 		return nil
 	}
 	if t := s.m.TemplateFor(loc.Template); t != nil {
-		return &gate.Span{File: t.File, StartLine: 1, EndLine: len(t.Lines)}
+		return s.lines.WithMarks(&gate.Span{File: t.File, StartLine: 1, EndLine: len(t.Lines)})
 	}
 	return nil
 }
@@ -85,13 +89,17 @@ func (s *scorer) scoreGeneration(g *records.Generation, in generationInput) {
 		Prompt:  in.rep.Prompt,
 		Context: in.rep.Context,
 		FixSpan: s.fixSpan(in.fx),
+		// The chunks' texts are judged against the module's files.
+		Lines:       s.lines.File,
+		SecretSites: s.sites,
 	})
+	g.Coverage = coverage.Score(in.fx, in.explanation)
 	g.Claims = s.check.CheckText(in.explanation)
 	g.Checker = records.CountVerdicts(g.Claims)
 	ex := s.excerpt(in.fx, in.rep)
 	g.Excerpt = ex.Spans
 	g.Overlap = 0
-	if in.mode == report.ModeRAG {
+	if in.mode != report.ModePlain {
 		g.Overlap = source.Overlap(ex, in.rep.Context)
 	}
 	g.Leaks = nil
@@ -109,7 +117,7 @@ func namesCode(text string) bool {
 }
 
 // copyText is the copy mode's explanation: the context verbatim (the
-// trace section in plain mode, the retrieved chunks in rag mode).
+// trace section in plain mode, the source chunks in static and rag mode).
 func copyText(rep *report.Report) string {
 	if len(rep.Context) == 0 {
 		user := rep.Prompt.User

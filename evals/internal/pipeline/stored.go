@@ -89,22 +89,33 @@ func summarize(o StoredOptions, dir *records.Dir, info *records.RunInfo) (int, e
 		leaks = append(leaks, g.Leaks...)
 	}
 	out := outcome{leaks: leaks, judged: info.JudgeModel != ""}
+	runModes := info.Modes
+	if len(runModes) == 0 {
+		runModes = modes
+	}
+	out.missing = records.MissingGenerations(rows, errs, info.Fixtures, runModes, info.Runs)
+	out.leakNotes = records.LeakNotes(info, rows, len(info.Fixtures) == len(ff.Fixtures))
 	if o.Baseline != "" {
 		base, err := gate.LoadBaseline(o.Baseline)
 		if err != nil {
 			return 0, err
 		}
-		out.regressions, out.missing = gate.Compare(base, firstRunMetrics(rows))
+		regs, missing := gate.Compare(base, firstRunMetrics(rows))
+		out.regressions = regs
+		for _, m := range missing {
+			out.missing = append(out.missing, m+": in the baseline, not measured now")
+		}
 		out.baselineNote = "compared with " + o.Baseline
 	}
 	if out.stale, err = stale(info, o.Root); err != nil {
 		return 0, err
 	}
 	ro := &Options{Stdout: o.Stdout, Stderr: o.Stderr}
-	if err := writeReports(ro, dir, info, rows, errs, out); err != nil {
+	passed, err := writeReports(ro, dir, info, rows, errs, out)
+	if err != nil {
 		return 0, err
 	}
-	if len(out.leaks) > 0 || len(out.regressions) > 0 {
+	if !passed {
 		return ExitFailed, nil
 	}
 	return ExitOK, nil
@@ -193,7 +204,11 @@ func regrade(o StoredOptions, dir *records.Dir, info *records.RunInfo) error {
 	if err != nil {
 		return err
 	}
-	info.Regrades = append(info.Regrades, records.Regrade{Time: time.Now().UTC().Format(time.RFC3339), SourceTreeHash: tree})
+	graders, err := records.GradersHash(o.Root)
+	if err != nil {
+		return err
+	}
+	info.Regrades = append(info.Regrades, records.Regrade{Time: time.Now().UTC().Format(time.RFC3339), SourceTreeHash: tree, GradersHash: graders})
 	if err := dir.WriteRun(info); err != nil {
 		return err
 	}
@@ -227,20 +242,21 @@ func Spotcheck(o StoredOptions) int {
 		return ExitError
 	}
 	w := o.Stdout
-	total, flagged, uncited := 0, 0, 0
+	total, flagged := 0, 0
+	var uncited []string // verdicts whose quote the judge was not shown
 	fmt.Fprintln(w, "== Judge: contradicted claims that name identifiers existing in the module ==")
 	for _, j := range rows.Judgments {
 		if j.Judgment == nil {
 			continue
 		}
-		for _, mode := range []string{report.ModePlain, report.ModeRAG} {
+		for _, mode := range []string{report.ModeStatic, report.ModeRAG} {
 			side := j.SideOf(mode)
 			for _, c := range side.Claims {
 				total++
-				if c.Verdict == judge.Verified || c.Verdict == judge.Contradicted {
-					if !c.CitationOK {
-						uncited++
-					}
+				if !c.Cited() {
+					uncited = append(uncited, fmt.Sprintf("- %s run %d rep %d, %s side, %s: %q\n  quote: %q\n  trace: %s\n",
+						j.Fixture, j.Run, j.Rep, mode, c.Verdict, c.Claim, c.Evidence, j.TraceDir))
+					continue // an uncited verdict is no evidence either way
 				}
 				if c.Verdict != judge.Contradicted {
 					continue
@@ -264,7 +280,12 @@ func Spotcheck(o StoredOptions) int {
 			}
 		}
 	}
-	fmt.Fprintf(w, "%d of %d judge claims flagged; %d verified/contradicted verdicts quote a line the judge was not shown.\n", flagged, total, uncited)
+	fmt.Fprintf(w, "%d of %d judge claims flagged.\n", flagged, total)
+	fmt.Fprintln(w, "\n== Judge: verdicts that quote a line the judge was not shown (counted neither verified nor contradicted) ==")
+	for _, u := range uncited {
+		fmt.Fprint(w, u)
+	}
+	fmt.Fprintf(w, "%d verified/contradicted verdicts quote a line the judge was not shown.\n", len(uncited))
 
 	fmt.Fprintln(w, "\n== Checker: contradicted claims ==")
 	n := 0

@@ -18,11 +18,32 @@ var treeExts = map[string]bool{".go": true, ".html": true, ".tmpl": true, ".goht
 // treeFiles are other files that can change a run's results.
 var treeFiles = map[string]bool{"go.mod": true, "go.sum": true, "blogapp/fixtures.json": true}
 
+// gradersDir holds the evaluation's own code: the graders.
+const gradersDir = "evals"
+
 // SourceTreeHash hashes every file of the module at root that can change
-// a run's results: Go files (tests excluded), templates, SQL, go.mod,
-// go.sum and the fixtures file; hidden directories, testdata and
-// evals/results are left out. Paths and contents both count.
+// what the product sends and answers: Go files (tests excluded),
+// templates, SQL, go.mod, go.sum and the fixtures file; hidden
+// directories, testdata and the graders (evals/) are left out, so that
+// changing a grader and regrading does not make a run stale. Paths and
+// contents both count.
 func SourceTreeHash(root string) (string, error) {
+	return hashTree(root, func(rel string) bool { return rel != gradersDir }, func(string) bool { return true })
+}
+
+// GradersHash hashes the graders: the evaluation's own Go files under
+// evals/ (tests and stored results left out) and the fixtures file they
+// read.
+func GradersHash(root string) (string, error) {
+	inGraders := func(rel string) bool { return rel == gradersDir || strings.HasPrefix(rel, gradersDir+"/") }
+	return hashTree(root,
+		func(dir string) bool { return inGraders(dir) || dir == "blogapp" },
+		func(file string) bool { return inGraders(file) || file == "blogapp/fixtures.json" })
+}
+
+// hashTree hashes the files of treeExts and treeFiles under root that are
+// in directories enter accepts and that keep accepts.
+func hashTree(root string, enter, keep func(rel string) bool) (string, error) {
 	var files []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -32,9 +53,12 @@ func SourceTreeHash(root string) (string, error) {
 		rel = filepath.ToSlash(rel)
 		if d.IsDir() {
 			name := d.Name()
-			if rel != "." && (strings.HasPrefix(name, ".") || name == "testdata" || rel == "evals/results") {
+			if rel != "." && (strings.HasPrefix(name, ".") || name == "testdata" || rel == "evals/results" || !enter(rel)) {
 				return filepath.SkipDir
 			}
+			return nil
+		}
+		if !keep(rel) {
 			return nil
 		}
 		if treeFiles[rel] || treeExts[filepath.Ext(p)] && !strings.HasSuffix(p, "_test.go") {

@@ -1,10 +1,15 @@
 package records
 
 import (
+	"context"
+	"database/sql"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/explainerr/explainerr/index"
 )
 
 // writeFile writes content to root/rel, creating directories.
@@ -150,5 +155,83 @@ func TestStale(t *testing.T) {
 		if !strings.Contains(w, want) {
 			t.Errorf("warning %q does not name %s", w, want)
 		}
+	}
+}
+
+// TestIndexHashIsStableAcrossBuilds builds the blog app's index twice and
+// requires the same content hash, and a different one when a chunk's text
+// changes.
+func TestIndexHashIsStableAcrossBuilds(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	var hashes []string
+	for i := range 2 {
+		path := filepath.Join(dir, fmt.Sprintf("index%d.db", i))
+		if _, err := index.Build(ctx, index.BuildOptions{Dir: "../../..", Patterns: []string{"./blogapp/..."}, Path: path, Rebuild: true}); err != nil {
+			t.Fatal(err)
+		}
+		h, err := IndexHash(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hashes = append(hashes, h)
+	}
+	if hashes[0] != hashes[1] {
+		t.Errorf("two builds of the same source hash differently: %.12s, %.12s", hashes[0], hashes[1])
+	}
+	db, err := sql.Open("sqlite3", filepath.Join(dir, "index1.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE chunks SET text = text || ' ' WHERE id = (SELECT min(id) FROM chunks)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	changed, err := IndexHash(filepath.Join(dir, "index1.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if changed == hashes[0] {
+		t.Error("a changed chunk text leaves the index hash unchanged")
+	}
+	if _, err := IndexHash(filepath.Join(dir, "missing.db")); err == nil {
+		t.Error("a missing index has a hash")
+	}
+}
+
+// TestGradersAreOutsideTheProductHash changes a grader and then the
+// product: only the matching hash moves, so a regraded run is not stale.
+func TestGradersAreOutsideTheProductHash(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, root, "go.mod", "module example.com/m\n")
+	writeFile(t, root, "app/app.go", "package app\n")
+	writeFile(t, root, "evals/internal/gate/gate.go", "package gate\n")
+	writeFile(t, root, "blogapp/fixtures.json", "{}\n")
+	hashes := func() (string, string) {
+		p, err := SourceTreeHash(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := GradersHash(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p, g
+	}
+	p0, g0 := hashes()
+	writeFile(t, root, "evals/internal/gate/gate.go", "package gate // changed\n")
+	p1, g1 := hashes()
+	if p1 != p0 || g1 == g0 {
+		t.Errorf("a grader change: product %v, graders %v; want only the graders' hash to move", p1 != p0, g1 != g0)
+	}
+	writeFile(t, root, "app/app.go", "package app // changed\n")
+	p2, g2 := hashes()
+	if p2 == p1 || g2 != g1 {
+		t.Errorf("a product change: product %v, graders %v; want only the product's hash to move", p2 != p1, g2 != g1)
+	}
+	writeFile(t, root, "blogapp/fixtures.json", "{\"changed\": true}\n")
+	p3, g3 := hashes()
+	if p3 == p2 || g3 == g2 {
+		t.Error("the fixtures file feeds both the product run and the graders: both hashes must move")
 	}
 }

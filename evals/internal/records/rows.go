@@ -10,6 +10,7 @@ import (
 	"fmt"
 
 	"github.com/explainerr/explainerr/evals/internal/checker"
+	"github.com/explainerr/explainerr/evals/internal/coverage"
 	"github.com/explainerr/explainerr/evals/internal/gate"
 	"github.com/explainerr/explainerr/evals/internal/judge"
 	"github.com/explainerr/explainerr/evals/internal/source"
@@ -57,8 +58,8 @@ type Generation struct {
 	Kind    string `json:"kind"`
 	Fixture string `json:"fixture"`
 	Group   string `json:"group"`
-	// Mode is "rag" or "plain" (what the harness asked for); ReportMode
-	// what the report says it did (a retrieval failure falls back to plain).
+	// Mode is the context mode the harness asked for ("plain", "static",
+	// "rag"); ReportMode what the report says it did.
 	Mode       string `json:"mode"`
 	ReportMode string `json:"report_mode"`
 	Run        int    `json:"run"`
@@ -79,6 +80,9 @@ type Generation struct {
 	Gate    gate.Metrics     `json:"gate"`
 	Claims  []checker.Result `json:"claims"`
 	Checker CheckerCounts    `json:"checker"`
+	// Coverage says whether the explanation names the fix location and
+	// the fixture's facts.
+	Coverage coverage.Result `json:"coverage"`
 	// Overlap is the share of the judge's excerpt lines that this mode's
 	// context already held (0 in plain mode).
 	Overlap float64       `json:"overlap"`

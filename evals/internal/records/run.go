@@ -24,22 +24,30 @@ func (p Price) Cost(in, out int) float64 {
 type Regrade struct {
 	Time           string `json:"time"`
 	SourceTreeHash string `json:"source_tree_hash"`
+	// GradersHash is the hash of the graders that re-scored the run.
+	GradersHash string `json:"graders_hash,omitempty"`
 }
 
 // RunInfo is run.json: the evidence a run's numbers depend on, frozen.
 type RunInfo struct {
-	Started        string `json:"started"`
-	Finished       string `json:"finished,omitempty"`
-	GoVersion      string `json:"go_version"`
-	GitRevision    string `json:"git_revision"`
-	GitDirty       bool   `json:"git_dirty"`
+	Started     string `json:"started"`
+	Finished    string `json:"finished,omitempty"`
+	GoVersion   string `json:"go_version"`
+	GitRevision string `json:"git_revision"`
+	GitDirty    bool   `json:"git_dirty"`
+	// SourceTreeHash hashes the product (everything but the evaluation's
+	// own code); GradersHash the graders (evals/), which regrade may
+	// change without making the results stale.
 	SourceTreeHash string `json:"source_tree_hash"`
+	GradersHash    string `json:"graders_hash,omitempty"`
 	FixturesFile   string `json:"fixtures_file"`
 	FixturesHash   string `json:"fixtures_hash"`
 	IndexFile      string `json:"index_file"`
-	IndexHash      string `json:"index_hash"`
-	IndexChunks    int    `json:"index_chunks"`
-	Embedder       string `json:"embedder"`
+	// IndexHash hashes the index's content (its chunks and embedder), not
+	// its file: the same source gives the same hash.
+	IndexHash   string `json:"index_hash"`
+	IndexChunks int    `json:"index_chunks"`
+	Embedder    string `json:"embedder"`
 
 	Generator         string           `json:"generator"`
 	GeneratorProvider string           `json:"generator_provider"`
@@ -48,6 +56,11 @@ type RunInfo struct {
 	JudgeModel        string           `json:"judge_model,omitempty"`
 	JudgeBaseURL      string           `json:"judge_base_url,omitempty"`
 	Prices            map[string]Price `json:"prices"`
+
+	// Modes are the context modes every fixture was generated in.
+	Modes []string `json:"modes,omitempty"`
+	// LeakProbe is the leak probe's record; nil in runs made before it.
+	LeakProbe *LeakProbe `json:"leak_probe,omitempty"`
 
 	Seed       int64    `json:"seed"`
 	Runs       int      `json:"runs"`

@@ -14,9 +14,10 @@ type bar struct {
 }
 
 const (
-	colorPlain = "#8c8c8c"
-	colorRAG   = "#2b6cb0"
-	colorTie   = "#c0a060"
+	colorPlain  = "#8c8c8c"
+	colorStatic = "#6b9e5f"
+	colorRAG    = "#2b6cb0"
+	colorTie    = "#c0a060"
 )
 
 // barChart draws horizontal bars as inline SVG.
@@ -41,36 +42,52 @@ func barChart(title string, bars []bar, max float64, format func(float64) string
 }
 
 func modeColor(m string) string {
-	if m == "rag" {
+	switch m {
+	case "rag":
 		return colorRAG
+	case "static":
+		return colorStatic
 	}
 	return colorPlain
 }
+
+// withN labels a bar with the number of items its share is over.
+func withN(label string, n int) string { return fmt.Sprintf("%s (n=%d)", label, n) }
 
 func (s *Summary) charts() []string {
 	var out []string
 	var fix, facts []bar
 	for _, t := range s.Totals {
-		label := t.Group + " · " + t.Mode
+		label := withN(t.Group+" · "+t.Mode, t.N)
 		fix = append(fix, bar{label, float64(t.FixLocationInPrompt) / float64(max(t.N, 1)), modeColor(t.Mode)})
 		facts = append(facts, bar{label, t.FactRecall, modeColor(t.Mode)})
 	}
 	share := func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }
-	out = append(out, barChart("Fix location reaches the model", fix, 1, share))
-	out = append(out, barChart("Fact recall of the prompt", facts, 1, share))
+	out = append(out, barChart("Fix location reaches the model (layer 1)", fix, 1, share))
+	out = append(out, barChart("Fact recall of the prompt (layer 1)", facts, 1, share))
+
+	var named []bar
+	for _, t := range s.Coverage {
+		named = append(named, bar{withN(t.Group+" · "+t.Mode, t.N), t.FixLocationNamed, modeColor(t.Mode)})
+	}
+	if len(named) > 0 {
+		out = append(out, barChart("Explanation names the fix location (coverage)", named, 1, share))
+	}
 
 	var fab []bar
 	for _, r := range s.Checker {
 		if r.Group == "all" {
-			fab = append(fab, bar{"checker · " + r.Mode, float64(r.WithFabrication) / float64(max(r.Explanations, 1)), modeColor(r.Mode)})
+			fab = append(fab, bar{withN("checker · "+r.Mode, r.Explanations), float64(r.WithFabrication) / float64(max(r.Explanations, 1)), modeColor(r.Mode)})
 		}
 	}
+	layers := "layer 2"
 	for _, r := range s.Judge {
 		if r.Group == "all" && r.Sides > 0 {
-			fab = append(fab, bar{"judge · " + r.Mode, float64(r.Sides-r.NoFabrication) / float64(r.Sides), modeColor(r.Mode)})
+			fab = append(fab, bar{withN("judge · "+r.Mode, r.Sides), float64(r.Sides-r.NoFabrication) / float64(r.Sides), modeColor(r.Mode)})
+			layers = "layer 2, layer 3"
 		}
 	}
-	out = append(out, barChart("Explanations with a fabrication (layer 2, layer 3)", fab, 1, share))
+	out = append(out, barChart("Explanations with a fabrication ("+layers+")", fab, 1, share))
 
 	if len(s.In.Rows.Judgments) > 0 {
 		var win []bar
@@ -79,16 +96,17 @@ func (s *Summary) charts() []string {
 			if t.Withheld {
 				continue
 			}
-			n := float64(t.RAG + t.Plain + t.Tie)
-			win = append(win, bar{g + " · rag wins", float64(t.RAG), colorRAG}, bar{g + " · plain wins", float64(t.Plain), colorPlain}, bar{g + " · ties", float64(t.Tie), colorTie})
-			_ = n
+			for _, m := range s.JudgedModes() {
+				win = append(win, bar{withN(g+" · "+m+" wins", t.Scored()), float64(t.Wins[m]), modeColor(m)})
+			}
+			win = append(win, bar{withN(g+" · ties", t.Scored()), float64(t.Tie), colorTie})
 		}
 		maxWin := 1.0
 		for _, w := range win {
 			maxWin = max(maxWin, w.value)
 		}
 		if len(win) > 0 {
-			out = append(out, barChart("Judge winners", win, maxWin, func(v float64) string { return fmt.Sprintf("%.0f", v) }))
+			out = append(out, barChart("Judge winners (layer 3)", win, maxWin, func(v float64) string { return fmt.Sprintf("%.0f", v) }))
 		}
 	}
 	return out
@@ -102,6 +120,9 @@ func (s *Summary) HTML() string {
 table{border-collapse:collapse;margin:.5em 0 1em}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}
 th{background:#f3f3f3}figure{display:inline-block;margin:0 2em 1em 0}figcaption{font-weight:600;margin-bottom:4px}
 .note{color:#444}.warn{color:#a00;font-weight:600}</style></head><body><h1>explainerr evaluation report</h1>`)
+	if banner := s.Banner(); banner != "" {
+		fmt.Fprintf(&b, `<p class="warn">%s</p>`, html.EscapeString(banner))
+	}
 	if s.In.Stale != "" {
 		fmt.Fprintf(&b, `<p class="warn">%s</p>`, html.EscapeString(s.In.Stale))
 	}
@@ -126,7 +147,7 @@ th{background:#f3f3f3}figure{display:inline-block;margin:0 2em 1em 0}figcaption{
 		b.WriteString("</table>")
 		for _, n := range t.notes {
 			class := "note"
-			if strings.Contains(n, "FAIL") || strings.HasPrefix(n, "STALE") {
+			if strings.Contains(n, "FAIL") || strings.HasPrefix(n, "STALE") || strings.HasPrefix(n, "SELF-CHECK") {
 				class = "warn"
 			}
 			fmt.Fprintf(&b, `<p class="%s">%s</p>`, class, html.EscapeString(n))

@@ -141,15 +141,21 @@ func TestMarkdownEscapesPipes(t *testing.T) {
 	}
 }
 
-func TestErrorsAreNeverScored(t *testing.T) {
+func TestErrorsAreNeverScoredButJudgeErrorsCountAsFailures(t *testing.T) {
 	in := sampleInput()
 	before := Summarize(in)
-	in.Errors = append(in.Errors, records.ErrorRow{Stage: "judge", Fixture: "featured_post_nil", Error: "timeout"},
-		records.ErrorRow{Stage: "generate", Fixture: hostileID, Mode: "plain", Error: "boom"})
+	in.Errors = append(in.Errors, records.ErrorRow{Stage: "judge", Fixture: "featured_post_nil", Run: 1, Rep: 2, Order: "rag-first", Error: "judge call: 400"},
+		records.ErrorRow{Stage: "generate", Fixture: hostileID, Mode: "plain", Run: 2, Error: "boom"})
 	after := Summarize(in)
 	if fmt.Sprint(before.Checker) != fmt.Sprint(after.Checker) || fmt.Sprint(before.Totals) != fmt.Sprint(after.Totals) ||
-		fmt.Sprint(before.Tallies) != fmt.Sprint(after.Tallies) || before.JudgeN != after.JudgeN {
-		t.Error("error rows changed a score")
+		fmt.Sprint(before.Coverage) != fmt.Sprint(after.Coverage) {
+		t.Error("error rows changed a free layer's score")
+	}
+	// The judge error is a failed judgment: 2 of 4 failed, more than a
+	// third, so the tallies are withheld.
+	if after.JudgeN != before.JudgeN+1 || after.Failed != before.Failed+1 || !after.Tallies["all"].Withheld {
+		t.Errorf("judge errors do not count against the failure rule: before %d/%d, after %d/%d, withheld %v",
+			before.Failed, before.JudgeN, after.Failed, after.JudgeN, after.Tallies["all"].Withheld)
 	}
 	if after.ErrorStages["generate"] != 2 || after.ErrorStages["judge"] != 1 {
 		t.Errorf("error stages %v", after.ErrorStages)
@@ -161,6 +167,45 @@ func TestErrorsAreNeverScored(t *testing.T) {
 	}
 }
 
+// An error whose item was made by a later resume is history: it is not
+// counted, and the report says how many were resolved.
+func TestResolvedErrorsAreNotCounted(t *testing.T) {
+	in := sampleInput()
+	// featured_post_nil/rag run 1 exists in the rows: its earlier error
+	// was resolved by a resume.
+	in.Errors = append(in.Errors, records.ErrorRow{Stage: "generate", Fixture: "featured_post_nil", Mode: "rag", Run: 1, Error: "status 502"})
+	s := Summarize(in)
+	if s.ErrorStages["generate"] != 1 || s.Resolved != 1 {
+		t.Errorf("stages %v, resolved %d; want 1 unresolved generate error and 1 resolved", s.ErrorStages, s.Resolved)
+	}
+	var text bytes.Buffer
+	s.WriteText(&text)
+	if !strings.Contains(text.String(), "generate: 1 (1 earlier error(s) left out: their item was made, or failed again, since)") {
+		t.Errorf("the report does not tell resolved errors apart:\n%s", text.String())
+	}
+}
+
+// A judged run in which no judgment came back fails the gates.
+func TestAllJudgmentsFailingFailsTheRun(t *testing.T) {
+	in := sampleInput()
+	in.Rows.Judgments = nil
+	for _, id := range []string{"featured_post_nil", hostileID} {
+		in.Errors = append(in.Errors, records.ErrorRow{Stage: "judge", Fixture: id, Run: 1, Rep: 1, Order: "rag-first", Error: "asked for judge-test, served other"})
+	}
+	s := Summarize(in)
+	if !s.JudgeFailed() || s.GatePassed() {
+		t.Fatalf("every judgment errored, yet judge failed %v, gates passed %v", s.JudgeFailed(), s.GatePassed())
+	}
+	if md := s.Markdown(); !strings.Contains(md, "Judge: FAIL") || !strings.Contains(md, "judge error: featured_post_nil") {
+		t.Errorf("report.md does not say the judge failed:\n%s", md)
+	}
+	in.Errors = nil
+	in.Judged = true
+	if s := Summarize(in); !s.JudgeFailed() {
+		t.Error("a judge that was on and made no judgment at all passed")
+	}
+}
+
 func TestSummaryCounts(t *testing.T) {
 	s := Summarize(sampleInput())
 	for _, r := range s.Checker {
@@ -169,7 +214,7 @@ func TestSummaryCounts(t *testing.T) {
 		}
 	}
 	all := s.Tallies["all"]
-	if all.Total != 3 || all.Failed != 1 || all.RAG != 1 || all.Plain != 1 || all.Withheld {
+	if all.Total != 3 || all.Failed != 1 || all.Wins["rag"] != 1 || all.Wins["plain"] != 1 || all.Withheld {
 		t.Errorf("tally = %+v", all)
 	}
 	for _, r := range s.Judge {

@@ -1,11 +1,14 @@
 // Package reportgen turns a stored run into its reports: a terminal table,
-// report.md and a self-contained report.html with inline SVG charts. It
-// only reads rows; every number it shows is computed from results.jsonl.
+// report.md, a self-contained report.html with inline SVG charts and
+// summary.json. It only reads rows; every number it shows is computed from
+// results.jsonl and errors.jsonl. It also decides whether the run's gates
+// passed.
 package reportgen
 
 import (
 	"sort"
 
+	"github.com/explainerr/explainerr/evals/internal/coverage"
 	"github.com/explainerr/explainerr/evals/internal/gate"
 	"github.com/explainerr/explainerr/evals/internal/judge"
 	"github.com/explainerr/explainerr/evals/internal/records"
@@ -18,8 +21,13 @@ type Input struct {
 	Rows   *records.Rows
 	Errors []records.ErrorRow
 	Leaks  []gate.Leak
+	// LeakNotes are the leak gate's other failures: a probe or the
+	// fixtures that never put a secret-bearing line in front of redaction.
+	LeakNotes []string
 	// Regressions against the baseline; BaselineNote says what was done.
-	Regressions  []gate.Regression
+	Regressions []gate.Regression
+	// Missing lists fixture × mode rows that are missing, errored or not
+	// measured, and baseline entries not measured now: each fails the run.
 	Missing      []string
 	BaselineNote string
 	// Stale is the stale-tree warning, "" when the tree matches.
@@ -28,27 +36,30 @@ type Input struct {
 	Judged bool
 	// Seconds is how long the run took (0 for summaries).
 	Seconds float64
+	// Layer1 is summary.json's "layer1" list, as the pipeline computes it.
+	Layer1 any
 }
 
 // Groups in report order.
 var Groups = []string{"app", "traceback", gate.GroupAll}
 
-// Modes in report order.
-var Modes = []string{"plain", "rag"}
+// Modes in report order: from the least context to the most.
+var Modes = []string{"plain", "static", "rag"}
 
 // CheckerRow sums the checker over one group and mode.
 type CheckerRow struct {
-	Group, Mode string
+	Group string `json:"group"`
+	Mode  string `json:"mode"`
 	// Explanations counts the scored explanations (truncated ones are left
 	// out); WithFabrication those with a contradicted or unknown claim.
-	Explanations    int
-	Truncated       int
-	Claims          int
-	Verified        int
-	Contradicted    int
-	Unknown         int
-	Proposed        int
-	WithFabrication int
+	Explanations    int `json:"explanations"`
+	Truncated       int `json:"truncated"`
+	Claims          int `json:"claims"`
+	Verified        int `json:"verified"`
+	Contradicted    int `json:"contradicted"`
+	Unknown         int `json:"unknown_identifier"`
+	Proposed        int `json:"proposed"`
+	WithFabrication int `json:"with_fabrication"`
 }
 
 // JudgeRow sums the judge's answers for one group and mode.
@@ -69,20 +80,36 @@ type JudgeRow struct {
 
 // Summary is the computed content of a report.
 type Summary struct {
-	In       Input
-	Totals   []gate.Total
-	Metrics  []gate.Metrics
-	Overlap  map[string]float64
-	Checker  []CheckerRow
-	Judge    []JudgeRow
-	Tallies  map[string]judge.Tally
-	Pairs    int
-	Agree    int
-	JudgeN   int
-	Failed   int
-	TruncJ   int
-	InTrunc  int
-	Failures []records.Judgment
+	In      Input
+	Totals  []gate.Total
+	Metrics []gate.Metrics
+	Overlap map[string]float64
+	// OverlapLines is the number of lines of each fixture's judge excerpt.
+	OverlapLines map[string]int
+	Checker      []CheckerRow
+	Judge        []JudgeRow
+	Tallies      map[string]judge.Tally
+	Pairs        int
+	Agree        int
+	JudgeN       int
+	Failed       int
+	TruncJ       int
+	InTrunc      int
+	Failures     []records.Judgment
+	// JudgeErrors are the judgments that never came back (API errors,
+	// served-model mismatches, comparisons missing an explanation) and
+	// were not made since; they count as failed judgments.
+	JudgeErrors []records.ErrorRow
+	// Coverage totals the coverage score by group and mode (all runs,
+	// explanations cut at the token limit left out).
+	Coverage []coverage.Total
+	// Mismatched lists the chunks whose text is not the source their
+	// heading names, by fixture and mode.
+	Mismatched []string
+	// Unresolved are the error rows whose item has not been made since;
+	// Resolved counts the others (made by a later resume).
+	Unresolved []records.ErrorRow
+	Resolved   int
 	// LatencyP50 is the median generation time by mode, and of the judge.
 	LatencyP50  map[string]int64
 	JudgeP50    int64
@@ -93,17 +120,28 @@ type Summary struct {
 
 // Summarize computes a report's content.
 func Summarize(in Input) *Summary {
-	s := &Summary{In: in, Overlap: map[string]float64{}, Tallies: map[string]judge.Tally{},
+	s := &Summary{In: in, Overlap: map[string]float64{}, OverlapLines: map[string]int{}, Tallies: map[string]judge.Tally{},
 		LatencyP50: map[string]int64{}, ErrorStages: map[string]int{}}
+	s.Unresolved = records.Unresolved(in.Rows, in.Errors)
+	s.Resolved = len(in.Errors) - len(s.Unresolved)
+	var scored []coverage.Scored
 	for _, g := range in.Rows.Generations {
 		if g.Run == 1 {
 			s.Metrics = append(s.Metrics, g.Gate)
 			if g.Mode == "rag" {
 				s.Overlap[g.Fixture] = g.Overlap
+				s.OverlapLines[g.Fixture] = excerptLines(g)
 			}
+		}
+		for _, why := range g.Gate.Mismatched {
+			s.Mismatched = append(s.Mismatched, g.Fixture+"/"+g.Mode+" run "+itoa(g.Run)+": "+why)
+		}
+		if !g.Truncated {
+			scored = append(scored, coverage.Scored{Group: g.Group, Mode: g.Mode, Result: g.Coverage})
 		}
 		s.GenCost += g.CostUSD
 	}
+	s.Coverage = coverage.Totals(scored)
 	sort.Slice(s.Metrics, func(i, j int) bool {
 		if s.Metrics[i].Fixture != s.Metrics[j].Fixture {
 			return s.Metrics[i].Fixture < s.Metrics[j].Fixture
@@ -114,7 +152,7 @@ func Summarize(in Input) *Summary {
 	s.checker()
 	s.judge()
 	s.latency()
-	for _, e := range in.Errors {
+	for _, e := range s.Unresolved {
 		s.ErrorStages[e.Stage]++
 	}
 	return s
@@ -124,7 +162,7 @@ func inGroup(group, g string) bool { return g == gate.GroupAll || group == g }
 
 func (s *Summary) checker() {
 	for _, g := range Groups {
-		for _, m := range Modes {
+		for _, m := range s.ShownModes() {
 			row := CheckerRow{Group: g, Mode: m}
 			for _, r := range s.In.Rows.Generations {
 				if r.Mode != m || !inGroup(r.Group, g) {
@@ -172,6 +210,21 @@ func (s *Summary) judge() {
 		}
 		outs = append(outs, judge.Outcome{Key: j.Fixture + "/" + itoa(j.Run) + "/" + itoa(j.Rep), Group: j.Group, AMode: j.AMode, Winner: j.WinnerMode, Failed: j.Failed})
 	}
+	// A judgment that never came back is a failed judgment too: leaving it
+	// out would let a judge that mostly errs pass the failure rule.
+	groups := map[string]string{}
+	for _, g := range s.In.Rows.Generations {
+		groups[g.Fixture] = g.Group
+	}
+	for _, e := range s.Unresolved {
+		if e.Stage != records.StageJudge {
+			continue
+		}
+		s.JudgeErrors = append(s.JudgeErrors, e)
+		s.JudgeN++
+		s.Failed++
+		outs = append(outs, judge.Outcome{Key: e.Fixture + "/" + itoa(e.Run) + "/" + itoa(e.Rep), Group: groups[e.Fixture], Failed: true})
+	}
 	for _, g := range Groups {
 		var sub []judge.Outcome
 		for _, o := range outs {
@@ -186,13 +239,13 @@ func (s *Summary) judge() {
 	if s.Tallies[gate.GroupAll].Withheld {
 		for _, g := range Groups {
 			t := s.Tallies[g]
-			t.RAG, t.Plain, t.Tie, t.Withheld = 0, 0, 0, true
+			t.Withhold()
 			s.Tallies[g] = t
 		}
 	}
 	s.Pairs, s.Agree = judge.Consistency(outs)
 	for _, g := range Groups {
-		for _, m := range Modes {
+		for _, m := range s.JudgedModes() {
 			row := JudgeRow{Group: g, Mode: m}
 			for _, j := range s.In.Rows.Judgments {
 				if !scored(j) || j.Failed || !inGroup(j.Group, g) {
@@ -219,7 +272,7 @@ func (s *Summary) judge() {
 }
 
 func (s *Summary) latency() {
-	for _, m := range Modes {
+	for _, m := range s.ShownModes() {
 		var d []int64
 		for _, g := range s.In.Rows.Generations {
 			if g.Mode == m {
@@ -253,5 +306,76 @@ func b2i(b bool) int {
 	return 0
 }
 
-// GatePassed reports whether the leak gate and the baseline both passed.
-func (s *Summary) GatePassed() bool { return len(s.In.Leaks) == 0 && len(s.In.Regressions) == 0 }
+// JudgeFailed reports whether the judge was on and not one judgment
+// named a winner or a tie: layer 3 gave no result at all.
+func (s *Summary) JudgeFailed() bool {
+	judged := s.In.Judged || len(s.In.Rows.Judgments) > 0 || len(s.JudgeErrors) > 0
+	return judged && s.JudgeN-s.Failed <= 0
+}
+
+// GatePassed reports whether every gate passed: no leak, a leak gate that
+// was exercised, no regression against the baseline, no missing, errored
+// or unmeasured row, no chunk whose text is not the source its heading
+// names, and, when the judge was on, at least one judgment.
+func (s *Summary) GatePassed() bool {
+	return len(s.In.Leaks) == 0 && len(s.In.LeakNotes) == 0 && len(s.In.Regressions) == 0 &&
+		len(s.In.Missing) == 0 && len(s.Mismatched) == 0 && !s.JudgeFailed()
+}
+
+// ShownModes returns the modes that have rows, in report order.
+func (s *Summary) ShownModes() []string {
+	have := map[string]bool{}
+	for _, g := range s.In.Rows.Generations {
+		have[g.Mode] = true
+	}
+	var out []string
+	for _, m := range Modes {
+		if have[m] {
+			out = append(out, m)
+			delete(have, m)
+		}
+	}
+	for _, m := range sortedKeys(have) {
+		out = append(out, m)
+	}
+	return out
+}
+
+// JudgedModes returns the modes the judge compared, in report order.
+func (s *Summary) JudgedModes() []string {
+	have := map[string]bool{}
+	for _, j := range s.In.Rows.Judgments {
+		if j.AMode != "" {
+			have[j.AMode] = true
+		}
+		if j.WinnerMode != "" && j.WinnerMode != judge.WinnerTie {
+			have[j.WinnerMode] = true
+		}
+	}
+	var out []string
+	for _, m := range Modes {
+		if have[m] {
+			out = append(out, m)
+			delete(have, m)
+		}
+	}
+	return append(out, sortedKeys(have)...)
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// excerptLines counts the lines of a generation's judge excerpt.
+func excerptLines(g records.Generation) int {
+	n := 0
+	for _, sp := range g.Excerpt {
+		n += sp.EndLine - sp.StartLine + 1
+	}
+	return n
+}

@@ -61,6 +61,9 @@ func TestWithEchosRecoverTheSiteIsStillExplained(t *testing.T) {
 	if strings.Contains(rep.Error.Message, "nil pointer") {
 		t.Errorf("message %q: echo's error handler was expected to keep the panic value to itself", rep.Error.Message)
 	}
+	if rep.Error.Kind != report.KindPanic || !strings.Contains(rep.Error.Recoverer, "labstack/echo/v4/middleware.RecoverWithConfig") {
+		t.Errorf("error %+v: want a recovered panic with echo's Recover named as the recoverer", rep.Error)
+	}
 	if f := rep.InnermostApp(); f == nil || !strings.HasSuffix(f.Function, ".greeting") {
 		t.Errorf("innermost app frame %+v, want greeting", f)
 	}

@@ -61,6 +61,12 @@ func TestWithGinsRecoveryTheSiteIsStillExplained(t *testing.T) {
 	if strings.Contains(rep.Error.Message, "index out of range") {
 		t.Errorf("message %q: gin's Recovery was expected to keep the panic value to itself", rep.Error.Message)
 	}
+	if rep.Error.Kind != report.KindPanic || !strings.HasPrefix(rep.Error.Recoverer, "github.com/gin-gonic/gin.CustomRecoveryWithWriter") {
+		t.Errorf("error %+v: want a recovered panic with gin's Recovery named as the recoverer", rep.Error)
+	}
+	if notes := strings.Join(rep.Notices, "\n"); !strings.Contains(notes, "gin.DefaultErrorWriter") {
+		t.Errorf("notices %q: want where gin's Recovery sent the value", notes)
+	}
 	if f := rep.InnermostApp(); f == nil || !strings.HasSuffix(f.Function, ".bookTitle") {
 		t.Errorf("innermost app frame %+v, want bookTitle", f)
 	}

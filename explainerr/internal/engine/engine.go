@@ -49,6 +49,12 @@ type Config struct {
 	// Fallback explains a failure when the model call fails, times out or
 	// is throttled and produced no text; nil means the offline analyzer.
 	Fallback provider.Provider
+	// StandIn, when not "", says why Provider (the offline analysis)
+	// stands in for a model that was asked for but cannot be used, such as
+	// a model client that is not linked into the program. Every
+	// explanation carries it as its Fallback, so that the page does not
+	// tell the developer to configure a model they have configured.
+	StandIn string
 }
 
 // Engine makes explanations for reports. It is safe for concurrent use.
@@ -127,7 +133,11 @@ func (e *Engine) Prices() map[string]Price {
 // text is replaced by the fallback's (the offline analysis), with
 // Explanation.Fallback saying why; Error still holds the model's failure.
 func (e *Engine) Explain(ctx context.Context, r *report.Report, onDelta func(string)) report.Explanation {
-	return e.withFallback(ctx, r, e.explain(ctx, r, onDelta))
+	ex := e.withFallback(ctx, r, e.explain(ctx, r, onDelta))
+	if ex.Fallback == "" && e.cfg.StandIn != "" {
+		ex.Fallback = e.cfg.StandIn
+	}
+	return ex
 }
 
 // explain makes the explanation with the configured provider alone.

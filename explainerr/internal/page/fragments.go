@@ -39,7 +39,13 @@ func writeFrameHead(b *strings.Builder, f frameView) {
 		b.WriteString(n)
 		b.WriteString(`</span>`)
 	}
-	b.WriteString(` <span class="loc" title="`)
+	if f.Link != "" {
+		b.WriteString(` <a class="loc" href="`)
+		htmlText.WriteString(b, f.Link)
+		b.WriteString(`" title="`)
+	} else {
+		b.WriteString(` <span class="loc" title="`)
+	}
 	htmlText.WriteString(b, f.File)
 	b.WriteString(`:`)
 	b.WriteString(line)
@@ -49,7 +55,11 @@ func writeFrameHead(b *strings.Builder, f frameView) {
 	htmlText.WriteString(b, f.Base)
 	b.WriteString(`</b>:`)
 	b.WriteString(line)
-	b.WriteString(`</span>`)
+	if f.Link != "" {
+		b.WriteString(`</a>`)
+	} else {
+		b.WriteString(`</span>`)
+	}
 }
 
 // writeLibraryItems writes a run of frames as list items, each a frame

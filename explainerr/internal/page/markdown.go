@@ -95,9 +95,12 @@ func markdownReport(r *report.Report, withExplanation bool) string {
 		b.WriteString("\n")
 	}
 
-	if r.Mode == report.ModeRAG {
+	switch r.Mode {
+	case report.ModeRAG:
 		fmt.Fprintf(&b, "## Retrieved source (retrieval on, %d chunks)\n\n", len(r.Context))
-	} else {
+	case report.ModeStatic:
+		fmt.Fprintf(&b, "## App source (static context: the failing functions and their callees, from the app's files, %d chunks)\n\n", len(r.Context))
+	default:
 		b.WriteString("## Retrieved source (retrieval off)\n\n")
 	}
 	if len(r.Context) == 0 {

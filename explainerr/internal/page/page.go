@@ -9,11 +9,13 @@
 // flex column with CSS order), and the streamed text is hidden by CSS alone
 // once the final block follows it, so the page works without JavaScript.
 //
-// Every string of a report is untrusted: it is escaped in context, by
-// html/template for the end of the page and, for the top part, by Go code
-// that a test holds to the bytes html/template writes
-// (testdata/start.tmpl); the explanation's Markdown goes through
-// RenderMarkdown, which drops raw HTML and unsafe links. The page loads nothing from the network;
+// Every string of a report is untrusted: it is escaped in context by Go
+// code that tests hold to the bytes html/template writes from the markup in
+// testdata/start.tmpl and testdata/end.tmpl (the package does not import
+// html/template itself: its reflection keeps every exported method of every
+// type in an adopting program's binary, which costs megabytes and link
+// time); the explanation's Markdown goes through RenderMarkdown, which
+// drops raw HTML and unsafe links. The page loads nothing from the network;
 // its style and its one small script carry the nonce that Headers puts in the
 // Content-Security-Policy.
 package page
@@ -23,7 +25,6 @@ import (
 	"embed"
 	"encoding/base64"
 	"errors"
-	"html/template"
 	"io"
 	"net/http"
 	"strings"
@@ -31,7 +32,7 @@ import (
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
-//go:embed assets/page.tmpl assets/page.css assets/page.js
+//go:embed assets/page.css assets/page.js
 var assets embed.FS
 
 // tableView is one titled key/value table of the request section.
@@ -42,12 +43,9 @@ type tableView struct {
 
 // pageCSS and pageJS are the page's style and script, read once.
 var (
-	pageCSS = template.CSS(mustAsset("assets/page.css"))
-	pageJS  = template.JS(mustAsset("assets/page.js"))
+	pageCSS = mustAsset("assets/page.css")
+	pageJS  = mustAsset("assets/page.js")
 )
-
-// tmpl holds the end of the page; writeStart writes the rest.
-var tmpl = template.Must(template.New("page").ParseFS(assets, "assets/page.tmpl"))
 
 func mustAsset(name string) string {
 	b, err := assets.ReadFile(name)
@@ -134,7 +132,7 @@ func Delta(w io.Writer, text string) error {
 	if text == "" {
 		return nil
 	}
-	_, err := io.WriteString(w, template.HTMLEscapeString(text))
+	_, err := htmlText.WriteString(w, text)
 	return err
 }
 
@@ -144,5 +142,10 @@ func Delta(w io.Writer, text string) error {
 // the model's error when it failed; and ex.Text rendered from Markdown.
 // Once written, CSS hides the streamed text.
 func End(w io.Writer, ex report.Explanation) error {
-	return tmpl.ExecuteTemplate(w, "end", newEndView(ex))
+	v := newEndView(ex)
+	var b strings.Builder
+	b.Grow(len(v.HTML) + 2*len(v.Markdown) + len(v.Error) + len(v.Fallback) + 1<<10)
+	writeEnd(&b, &v)
+	_, err := io.WriteString(w, b.String())
+	return err
 }

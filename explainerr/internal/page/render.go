@@ -3,7 +3,6 @@ package page
 import (
 	"bytes"
 	"html"
-	"html/template"
 	"strings"
 	"sync"
 
@@ -42,7 +41,7 @@ var markdown = goldmark.New(
 // (others keep their text and lose the link), and images become links, since
 // the page loads no external resources. The result never contains a script
 // element, an event handler attribute or a javascript: URL.
-func RenderMarkdown(src string) template.HTML {
+func RenderMarkdown(src string) HTML {
 	if h, ok := renderedCache.get(src); ok {
 		return h
 	}
@@ -50,12 +49,16 @@ func RenderMarkdown(src string) template.HTML {
 	if err := markdown.Convert([]byte(src), &buf); err != nil {
 		// goldmark only fails when the writer fails; a bytes.Buffer does
 		// not. Fall back to the escaped text rather than lose it.
-		return template.HTML("<pre>" + template.HTMLEscapeString(src) + "</pre>")
+		return HTML("<pre>" + htmlText.Replace(src) + "</pre>")
 	}
-	h := template.HTML(buf.String())
+	h := HTML(buf.String())
 	renderedCache.put(src, h)
 	return h
 }
+
+// HTML is markup that is safe to put in the page as it is: RenderMarkdown's
+// output.
+type HTML string
 
 // renderedCache keeps the HTML of recently rendered explanations: a page
 // that fails on every request gets the same explanation every time, and
@@ -69,24 +72,24 @@ type renderCache struct {
 	mu      sync.Mutex
 	max     int
 	maxText int
-	html    map[string]template.HTML
+	html    map[string]HTML
 }
 
-func (c *renderCache) get(src string) (template.HTML, bool) {
+func (c *renderCache) get(src string) (HTML, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	h, ok := c.html[src]
 	return h, ok
 }
 
-func (c *renderCache) put(src string, h template.HTML) {
+func (c *renderCache) put(src string, h HTML) {
 	if len(src) > c.maxText {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.html == nil || len(c.html) >= c.max {
-		c.html = make(map[string]template.HTML, c.max)
+		c.html = make(map[string]HTML, c.max)
 	}
 	c.html[src] = h
 }

@@ -220,30 +220,46 @@ func writeStartRequest(b *strings.Builder, v *startView, esc func(string)) {
 // writeStartRest writes the retrieved source, the build, the prompt, the
 // Markdown report and the script, and opens the explanation block.
 func writeStartRest(b *strings.Builder, v *startView, esc func(string), plural func(int, string, string)) {
-	b.WriteString("\n<section class=\"context\" id=\"context\">\n<h2>Retrieved source <small>")
-	if v.RAG {
-		b.WriteString("retrieval on · ")
+	b.WriteString("\n<section class=\"context\" id=\"context\">\n<h2>")
+	switch {
+	case v.Static:
+		b.WriteString("App source <small>static context, from the app's files · ")
 		b.WriteString(strconv.Itoa(len(v.Context)))
 		plural(len(v.Context), " chunk", " chunks")
-	} else {
-		b.WriteString("retrieval off")
+	case v.RAG:
+		b.WriteString("Retrieved source <small>retrieval on · ")
+		b.WriteString(strconv.Itoa(len(v.Context)))
+		plural(len(v.Context), " chunk", " chunks")
+	default:
+		b.WriteString("Retrieved source <small>retrieval off")
 	}
 	b.WriteString("</small></h2>")
 	if len(v.Context) == 0 {
-		if v.RAG {
+		if v.Static {
+			b.WriteString("\n<p class=\"muted\">The app's files held no source for the failing frames: the model saw the trace and the request only.</p>")
+		} else if v.RAG {
 			b.WriteString("\n<p class=\"muted\">No source was retrieved.</p>")
 		} else {
 			b.WriteString("\n<p class=\"muted\">Retrieval was off: the model saw the trace and the request only.</p>")
 		}
 	}
 	for _, c := range v.Context {
-		b.WriteString("\n<details class=\"chunk\">\n<summary><code>")
+		b.WriteString("\n<details class=\"chunk\">\n<summary>")
+		if c.Link != "" {
+			b.WriteString("<a class=\"loc\" href=\"")
+			esc(c.Link)
+			b.WriteString("\">")
+		}
+		b.WriteString("<code>")
 		esc(c.File)
 		b.WriteString(":")
 		b.WriteString(strconv.Itoa(c.StartLine))
 		b.WriteString("–")
 		b.WriteString(strconv.Itoa(c.EndLine))
 		b.WriteString("</code>")
+		if c.Link != "" {
+			b.WriteString("</a>")
+		}
 		if c.Symbol != "" {
 			b.WriteString(" <code class=\"sym\">")
 			esc(c.Symbol)
@@ -251,9 +267,13 @@ func writeStartRest(b *strings.Builder, v *startView, esc func(string), plural f
 		}
 		b.WriteString(" <span class=\"tag tag-reason\">")
 		esc(c.Reason)
-		b.WriteString("</span> <span class=\"muted score\">score ")
-		esc(c.Score)
-		b.WriteString("</span></summary>")
+		b.WriteString("</span>")
+		if c.Score != "" {
+			b.WriteString(" <span class=\"muted score\">score ")
+			esc(c.Score)
+			b.WriteString("</span>")
+		}
+		b.WriteString("</summary>")
 		if len(c.Lines) > 0 {
 			b.WriteString("\n<div class=\"src\">")
 			writeSourceLines(b, c.Lines, false)

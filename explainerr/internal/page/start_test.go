@@ -12,9 +12,10 @@ import (
 // startTemplate is the top part of the page as html/template markup, the
 // specification writeStart follows.
 var startTemplate = template.Must(template.New("page").Funcs(template.FuncMap{
-	"css":   func() template.CSS { return pageCSS },
-	"js":    func() template.JS { return pageJS },
+	"css":   func() template.CSS { return template.CSS(pageCSS) },
+	"js":    func() template.JS { return template.JS(pageJS) },
 	"table": func(name string, rows []pair) tableView { return tableView{name, rows} },
+	"url":   func(s string) template.URL { return template.URL(s) },
 }).ParseFiles("testdata/start.tmpl"))
 
 // startVariants are reports that between them take every branch of the
@@ -58,6 +59,12 @@ func startVariants() map[string]*report.Report {
 	r = sampleReport()
 	r.Context = nil
 	out["ragNothingRetrieved"] = r
+
+	r = sampleReport()
+	for i := range r.Context {
+		r.Context[i].Score = 0 // the static context's chunks are not ranked
+	}
+	out["unrankedChunks"] = r
 	return out
 }
 
@@ -71,14 +78,21 @@ func TestStartWritesWhatTheTemplateWrites(t *testing.T) {
 			if err := Start(&got, r, "n+/="); err != nil {
 				t.Fatal(err)
 			}
-			if got.String() != want.String() {
-				g, w := got.String(), want.String()
-				i := 0
-				for i < len(g) && i < len(w) && g[i] == w[i] {
-					i++
-				}
-				t.Fatalf("Start differs from the template at byte %d:\n got …%.200s\nwant …%.200s", i, g[max(0, i-80):], w[max(0, i-80):])
-			}
+			sameBytes(t, "Start", got.String(), want.String())
 		})
 	}
+}
+
+// sameBytes fails the test when what wrote got where the template wrote
+// want, showing where they part.
+func sameBytes(t *testing.T, what, got, want string) {
+	t.Helper()
+	if got == want {
+		return
+	}
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	t.Fatalf("%s differs from the template at byte %d:\n got …%.200s\nwant …%.200s", what, i, got[max(0, i-80):], want[max(0, i-80):])
 }

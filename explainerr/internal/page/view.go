@@ -2,7 +2,6 @@ package page
 
 import (
 	"fmt"
-	"html/template"
 	"net/http"
 	"path"
 	"sort"
@@ -43,6 +42,7 @@ type startView struct {
 	Query    []pair
 	Form     []pair
 	RAG      bool
+	Static   bool // the static context: source read from the app's files
 	Context  []chunkView
 	Build    report.Build
 	Finger   string
@@ -82,6 +82,8 @@ type frameView struct {
 	Repeat   int
 	Source   []lineView
 	Open     bool
+	// Link opens File at Line in the developer's editor; "" for none.
+	Link string
 }
 
 // lineView is one numbered source line.
@@ -99,6 +101,9 @@ type chunkView struct {
 	report.Chunk
 	Score string
 	Lines []lineView
+	// Link opens the chunk's first line in the developer's editor; ""
+	// for none.
+	Link string
 }
 
 // endView is what the explanation block is made from.
@@ -110,7 +115,7 @@ type endView struct {
 	Model    string
 	Badges   []string
 	Error    string
-	HTML     template.HTML
+	HTML     HTML
 	Markdown string
 	Empty    bool
 }
@@ -129,6 +134,7 @@ func newStartView(r *report.Report, nonce string) startView {
 		Query:    sortedMulti(r.Request.Query),
 		Form:     sortedMulti(r.Request.Form),
 		RAG:      r.Mode == report.ModeRAG,
+		Static:   r.Mode == report.ModeStatic,
 		Build:    r.Build,
 		Finger:   r.Fingerprint,
 		Prompt:   r.Prompt,
@@ -151,11 +157,12 @@ func newStartView(r *report.Report, nonce string) startView {
 	v.Trace, v.AppCount, v.LibCount = traceItems(r.Frames)
 	v.CreatedBy, v.Goroutines = createdByView(r.CreatedBy), goroutineViews(r.Goroutines)
 	for _, c := range r.Context {
-		v.Context = append(v.Context, chunkView{
-			Chunk: c,
-			Score: fmt.Sprintf("%.2f", c.Score),
-			Lines: numbered(c.Text, c.StartLine, 0),
-		})
+		cv := chunkView{Chunk: c, Lines: numbered(c.Text, c.StartLine, 0)}
+		if c.Score != 0 {
+			// Retrieved chunks are ranked; chunks of the static context are not.
+			cv.Score = fmt.Sprintf("%.2f", c.Score)
+		}
+		v.Context = append(v.Context, cv)
 	}
 	return v
 }

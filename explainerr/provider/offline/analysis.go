@@ -26,6 +26,9 @@ type analysis struct {
 	// fromLog is the request's log line analysed as the failure when the
 	// error's own text said nothing ("" when the error itself was used).
 	fromLog string
+	// recoveredLog is the request's log line that holds the value of a
+	// panic the app's recoverer took ("" when none was used).
+	recoveredLog string
 }
 
 func newAnalysis(r *report.Report) *analysis {
@@ -33,6 +36,7 @@ func newAnalysis(r *report.Report) *analysis {
 	a := &analysis{r: r, g: g, f: classify(r.Error), s: findSite(r), c: newCorpus(r), d: &draft{g: g}}
 	a.siteAtHelperCaller()
 	a.useLoggedError()
+	a.useRecoveredLogValue()
 	return a
 }
 
@@ -41,6 +45,9 @@ func (a *analysis) explain() string {
 	a.where()
 	if a.fromLog != "" {
 		a.explainLoggedCause()
+	}
+	if a.recoveredLog != "" {
+		a.explainRecoveredFromLog()
 	}
 	switch a.f.Class {
 	case ClassNilPointer:
@@ -84,6 +91,10 @@ func (a *analysis) explain() string {
 		a.notFound()
 	case ClassMultipleRows:
 		a.multipleRows()
+	case ClassConnRefused:
+		a.connRefused()
+	case ClassDeadline, ClassCanceled, ClassStmtCanceled:
+		a.contextEnded()
 	default:
 		if !a.recoveredUnknown() {
 			a.unknown()
@@ -109,6 +120,10 @@ func (a *analysis) where() {
 	at := code(loc(s.File, s.Line)) + " in " + code(s.Function)
 	if s.Function != enclosingFunc(s.Function) {
 		at += " (a function literal inside " + code(enclosingFunc(s.Function)) + ")"
+	}
+	if a.writtenByLibrary() {
+		a.whereLibraryWrote(at)
+		return
 	}
 	if h := s.Helper; h != nil {
 		at = "the app reported the failure at " + at

@@ -2,39 +2,28 @@ package offline
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
-	"time"
 
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/report"
-	"github.com/explainerr/explainerr/explainerr/stack"
 )
 
 // The cause of a failure is often one step away from the failing line, in
 // another function or package of the app: the constructor that left a map
 // nil, the store function that returned nil, nil. The report carries only
 // the windows around app frames, so the analyzer reads the app's module
-// from disk, as Go source parsed with go/parser (no type checking, no
+// from disk through package appsource (go/parser, no type checking, no
 // build), to follow a value back to where it was made.
 
-// Limits on what is read of a module.
-const (
-	maxAppFiles    = 3000
-	maxAppFileSize = 1 << 20
-	// maxWalked bounds the directory entries looked at to find them.
-	maxWalked = 50000
-)
-
-// appSource is the parsed Go source of the app's module.
+// appSource is the analyzer's view of a parsed module.
 type appSource struct {
 	root  string
 	fset  *token.FileSet
 	files []*appFile
+	// mod is the parse itself, for its declaration lookups.
+	mod *appsource.Module
 }
 
 // appFile is one parsed file and its lines.
@@ -42,174 +31,51 @@ type appFile struct {
 	path  string
 	ast   *ast.File
 	lines []string
-	// size and modTime are the file's as listed before it was read; a
-	// later listing with the same values reuses the parse.
-	size    int64
-	modTime time.Time
 }
 
-// sourceCache keeps each module's parse while its files do not change.
-var sourceCache struct {
+// views keeps the view made of each parse, and of each file, so that an
+// unchanged module or file is the same value from one failure to the next.
+var views struct {
 	sync.Mutex
-	byRoot map[string]*cachedSource
-	// byFile maps a failing file to its module's root, so that a burst of
-	// failures does not look for go.mod on every one.
-	byFile map[string]fileRoot
+	byModule map[*appsource.Module]*appSource
+	byFile   map[*appsource.File]*appFile
 }
 
-type cachedSource struct {
-	stamp   string
-	checked time.Time
-	src     *appSource
-}
+// maxViews bounds views.byModule; past it the maps start again.
+const maxViews = 8
 
-type fileRoot struct {
-	root    string
-	checked time.Time
-}
-
-// recheckAfter is how long a module's parse is used before its files are
-// listed again to see whether they changed. Listing a large module costs
-// milliseconds, and a burst of failures (a page that fails on every
-// request, a load test) must not pay it every time; a source edit reaches
-// a running server only after a rebuild anyway.
-const recheckAfter = 2 * time.Second
-
-// maxCachedFiles bounds sourceCache.byFile; past it the map starts again.
-const maxCachedFiles = 4096
-
-// loadAppSource parses the module holding r's innermost app frame, or
-// returns nil when that file is not on this machine.
+// loadAppSource returns the parsed module holding r's innermost app frame,
+// or nil when that file is not on this machine.
 func loadAppSource(r *report.Report) *appSource {
 	f := r.InnermostApp()
-	if f == nil || !filepath.IsAbs(f.File) {
+	if f == nil {
 		return nil
 	}
-	sourceCache.Lock()
-	if fr, ok := sourceCache.byFile[f.File]; ok && time.Since(fr.checked) < recheckAfter {
-		if c := sourceCache.byRoot[fr.root]; c != nil && time.Since(c.checked) < recheckAfter {
-			sourceCache.Unlock()
-			return c.src
-		}
-	}
-	sourceCache.Unlock()
-	if st, err := os.Stat(f.File); err != nil || !st.Mode().IsRegular() {
+	m := appsource.Load(f.File)
+	if m == nil {
 		return nil
 	}
-	_, root := stack.ModuleAt(filepath.Dir(f.File))
-	if root == "" {
-		return nil
+	views.Lock()
+	defer views.Unlock()
+	if v := views.byModule[m]; v != nil {
+		return v
 	}
-	sourceCache.Lock()
-	defer sourceCache.Unlock()
-	if sourceCache.byFile == nil || len(sourceCache.byFile) >= maxCachedFiles {
-		sourceCache.byFile = map[string]fileRoot{}
+	if views.byModule == nil || len(views.byModule) >= maxViews {
+		views.byModule = map[*appsource.Module]*appSource{}
 	}
-	sourceCache.byFile[f.File] = fileRoot{root: root, checked: time.Now()}
-	c := sourceCache.byRoot[root]
-	if c != nil && time.Since(c.checked) < recheckAfter {
-		return c.src
+	byFile := map[*appsource.File]*appFile{}
+	v := &appSource{root: m.Root, fset: m.Fset, mod: m}
+	for _, mf := range m.Files {
+		af := views.byFile[mf]
+		if af == nil {
+			af = &appFile{path: mf.Path, ast: mf.AST, lines: mf.Lines}
+		}
+		byFile[mf] = af
+		v.files = append(v.files, af)
 	}
-	files, stamp := moduleFiles(root)
-	if c != nil && c.stamp == stamp {
-		c.checked = time.Now()
-		return c.src
-	}
-	var prev *appSource
-	if c != nil {
-		prev = c.src
-	}
-	src := parseFiles(root, files, prev)
-	if sourceCache.byRoot == nil {
-		sourceCache.byRoot = map[string]*cachedSource{}
-	}
-	sourceCache.byRoot[root] = &cachedSource{stamp: stamp, checked: time.Now(), src: src}
-	return src
-}
-
-// moduleFile is a Go file of the module as listed: its path, size and
-// modification time.
-type moduleFile struct {
-	path    string
-	size    int64
-	modTime time.Time
-}
-
-// moduleFiles lists the module's non-test Go files below root (not in
-// vendor, testdata, hidden directories or nested modules) and a stamp of
-// their names, sizes and times.
-func moduleFiles(root string) (files []moduleFile, stamp string) {
-	var b strings.Builder
-	walked := 0
-	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if walked++; walked > maxWalked {
-			return filepath.SkipAll
-		}
-		name := d.Name()
-		if d.IsDir() {
-			if path != root {
-				if name == "vendor" || name == "testdata" || name == "node_modules" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
-					return filepath.SkipDir
-				}
-				if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
-					return filepath.SkipDir
-				}
-			}
-			return nil
-		}
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || len(files) >= maxAppFiles {
-			return nil
-		}
-		info, err := d.Info()
-		if err != nil || info.Size() > maxAppFileSize {
-			return nil
-		}
-		files = append(files, moduleFile{path: path, size: info.Size(), modTime: info.ModTime()})
-		b.WriteString(path)
-		b.WriteString(itoa(int(info.Size())))
-		b.WriteString(info.ModTime().Format(time.RFC3339Nano))
-		return nil
-	})
-	return files, b.String()
-}
-
-// parseFiles parses the listed files. The files of prev (the module's
-// previous parse, nil when none) whose size and time did not change are
-// reused instead of parsed again, sharing prev's file set, unless that set
-// has grown to several times the module's size with superseded parses.
-func parseFiles(root string, files []moduleFile, prev *appSource) *appSource {
-	var total int64
-	for _, f := range files {
-		total += f.size
-	}
-	reuse := map[string]*appFile{}
-	src := &appSource{root: root, fset: token.NewFileSet()}
-	if prev != nil && int64(prev.fset.Base()) <= 4*(total+int64(len(files))+1) {
-		src.fset = prev.fset
-		for _, f := range prev.files {
-			reuse[f.path] = f
-		}
-	}
-	for _, mf := range files {
-		if f := reuse[mf.path]; f != nil && f.size == mf.size && f.modTime.Equal(mf.modTime) {
-			src.files = append(src.files, f)
-			continue
-		}
-		data, err := os.ReadFile(mf.path)
-		if err != nil {
-			continue
-		}
-		f, err := parser.ParseFile(src.fset, mf.path, data, parser.SkipObjectResolution)
-		if f == nil {
-			continue
-		}
-		_ = err // a file with a syntax error still gives what parsed
-		src.files = append(src.files, &appFile{path: mf.path, ast: f, lines: strings.Split(string(data), "\n"), size: mf.size, modTime: mf.modTime})
-	}
-	return src
+	views.byFile = byFile
+	views.byModule[m] = v
+	return v
 }
 
 // sourceLine is a line of the module's source: where it is and its text.
@@ -234,48 +100,15 @@ func (s *appSource) lineAt(f *appFile, pos token.Pos, fn string) sourceLine {
 
 // funcName returns the short name of a function declaration: "New",
 // "(*Store).Get", "Cache.Len".
-func funcName(fd *ast.FuncDecl) string {
-	if fd.Recv == nil || len(fd.Recv.List) == 0 {
-		return fd.Name.Name
-	}
-	t := fd.Recv.List[0].Type
-	star := false
-	if s, ok := t.(*ast.StarExpr); ok {
-		star, t = true, s.X
-	}
-	name := typeName(t)
-	if star {
-		return "(*" + name + ")." + fd.Name.Name
-	}
-	return name + "." + fd.Name.Name
-}
+func funcName(fd *ast.FuncDecl) string { return appsource.FuncName(fd) }
 
 // typeName returns the name of a type expression without package or type
 // arguments: "Store" for store.Store, *Store, Cache[K, V].
-func typeName(t ast.Expr) string {
-	switch x := t.(type) {
-	case *ast.Ident:
-		return x.Name
-	case *ast.StarExpr:
-		return typeName(x.X)
-	case *ast.SelectorExpr:
-		return x.Sel.Name
-	case *ast.IndexExpr:
-		return typeName(x.X)
-	case *ast.IndexListExpr:
-		return typeName(x.X)
-	}
-	return ""
-}
+func typeName(t ast.Expr) string { return appsource.TypeName(t) }
 
 // receiverName returns the receiver type name of a declaration, "" for a
 // function.
-func receiverName(fd *ast.FuncDecl) string {
-	if fd.Recv == nil || len(fd.Recv.List) == 0 {
-		return ""
-	}
-	return typeName(fd.Recv.List[0].Type)
-}
+func receiverName(fd *ast.FuncDecl) string { return appsource.ReceiverName(fd) }
 
 // eachFunc calls fn for every function declaration with a body.
 func (s *appSource) eachFunc(fn func(f *appFile, fd *ast.FuncDecl)) {

@@ -35,8 +35,8 @@ const (
 	ClassTemplateNil      Class = "template-nil-pointer"
 	ClassTemplateExec     Class = "template-exec"
 	ClassNoRows           Class = "sql-no-rows"
-	ClassNoSuchColumn     Class = "sqlite-no-such-column"
-	ClassNoSuchTable      Class = "sqlite-no-such-table"
+	ClassNoSuchColumn     Class = "sql-no-such-column"
+	ClassNoSuchTable      Class = "sql-no-such-table"
 	ClassNotNull          Class = "constraint-not-null"
 	ClassUnique           Class = "constraint-unique"
 	ClassForeignKey       Class = "constraint-foreign-key"
@@ -50,6 +50,10 @@ const (
 	ClassJSONUnknownField Class = "json-unknown-field"
 	ClassNotFound         Class = "not-found-as-error"
 	ClassMultipleRows     Class = "multiple-rows"
+	ClassConnRefused      Class = "connection-refused"
+	ClassDeadline         Class = "context-deadline-exceeded"
+	ClassCanceled         Class = "context-canceled"
+	ClassStmtCanceled     Class = "sql-statement-canceled"
 	ClassInputName        Class = "input-name-mismatch"
 	ClassDeliberatePanic  Class = "deliberate-panic"
 	ClassLostSentinel     Class = "sentinel-wrapped-without-w"
@@ -108,6 +112,12 @@ var rules = []rule{
 	{ClassNoRows, regexp.MustCompile(`sql: no rows in result set`)},
 	{ClassNoSuchColumn, regexp.MustCompile(`no such column: (?P<column>[\w.]+)`)},
 	{ClassNoSuchTable, regexp.MustCompile(`no such table: (?P<table>[\w.]+)`)},
+	// PostgreSQL (lib/pq, pgx) and MySQL name a missing column or table
+	// in their own words.
+	{ClassNoSuchColumn, regexp.MustCompile(`\bcolumn (?:"(?P<column>[^"]+)"|(?P<column>[\w.]+)) (?:of relation "(?P<table>[^"]+)" )?does not exist`)},
+	{ClassNoSuchTable, regexp.MustCompile(`\brelation "(?P<table>[^"]+)" does not exist`)},
+	{ClassNoSuchColumn, regexp.MustCompile(`Unknown column '(?P<column>[^']+)'(?: in '(?P<clause>[^']+)')?`)},
+	{ClassNoSuchTable, regexp.MustCompile(`Table '(?P<table>[^']+)' doesn't exist`)},
 	{ClassNotNull, regexp.MustCompile(`NOT NULL constraint failed: (?P<table>\w+)\.(?P<column>\w+)`)},
 	{ClassUnique, regexp.MustCompile(`UNIQUE constraint failed: (?P<table>\w+)\.(?P<column>\w+)`)},
 	{ClassForeignKey, regexp.MustCompile(`FOREIGN KEY constraint failed`)},
@@ -121,6 +131,11 @@ var rules = []rule{
 	{ClassJSONType, regexp.MustCompile(`json: cannot unmarshal (?P<got>\w+) into Go (?:struct field (?P<field>\S+)|value) of type (?P<want>\S+)`)},
 	{ClassJSONUnknownField, regexp.MustCompile(`json: unknown field "(?P<field>[^"]*)"`)},
 	{ClassJSONSyntax, regexp.MustCompile(`invalid character '(?P<char>.+?)' (?P<where>[^\n]*)|unexpected end of JSON input`)},
+
+	{ClassConnRefused, regexp.MustCompile(`dial (?P<network>tcp[46]?|unix) (?P<addr>\S+?): connect: connection refused`)},
+	{ClassStmtCanceled, regexp.MustCompile(`canceling statement due to (?P<reason>user request|statement timeout)`)},
+	{ClassDeadline, regexp.MustCompile(`context deadline exceeded`)},
+	{ClassCanceled, regexp.MustCompile(`context canceled`)},
 
 	{ClassMultipleRows, regexp.MustCompile(`(?i)\b(?:several|multiple|more than one|too many) rows\b`)},
 	{ClassNotFound, regexp.MustCompile(`(?i)\bnot found\b`)},

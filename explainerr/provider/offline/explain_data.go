@@ -81,10 +81,83 @@ func sqlNames(c corpus) []string {
 	return out
 }
 
-// sqlSchema explains SQLite "no such column", "no such table" and syntax
+// sqlEngine names the database that wrote a schema error, from its
+// wording: lib/pq and pgx prefix theirs ("pq:", "SQLSTATE"), MySQL's
+// driver gives its error number, SQLite says "no such".
+func sqlEngine(msg string) string {
+	switch {
+	case strings.Contains(msg, "pq:") || strings.Contains(msg, "SQLSTATE") || strings.Contains(msg, "does not exist"):
+		return "PostgreSQL"
+	case strings.Contains(msg, "Error 1054") || strings.Contains(msg, "Error 1146") || strings.Contains(msg, "Unknown column") || strings.Contains(msg, "doesn't exist"):
+		return "MySQL"
+	case strings.Contains(msg, "no such") || strings.Contains(msg, "near \""):
+		return "SQLite"
+	}
+	return "The database"
+}
+
+// queryNaming adds where the app's SQL text names word: the windows and
+// retrieved chunks first, else the module's parsed source. It reports
+// whether it found it.
+func (a *analysis) queryNaming(word string) bool {
+	if l, ok := a.sqlStatement(word); ok {
+		a.why("The query is at " + quoteLine(l) + ".")
+		return true
+	}
+	src := a.app()
+	if src == nil {
+		return false
+	}
+	uses := src.sqlUses(word, 3)
+	if len(uses) == 0 {
+		return false
+	}
+	var at []string
+	for _, u := range uses {
+		at = append(at, a.cite(u))
+	}
+	if len(uses) == 1 {
+		a.why("The app's SQL text that names " + code(word) + " is at " + at[0] + ".")
+	} else {
+		a.why("The app's SQL text names " + code(word) + " at " + strings.Join(at, "; ") + ".")
+	}
+	return true
+}
+
+// schemaNames returns the lower-case names of the app's SQL text: the
+// windows' and chunks', and the module's when it is parsed.
+func (a *analysis) schemaNames() []string {
+	names := sqlNames(a.c)
+	if src := a.app(); src != nil {
+		names = append(names, src.sqlWords()...)
+	}
+	return names
+}
+
+// closestSchemaName returns the name of the app's SQL text nearest to
+// name (see closest), "" when none is near. A name found only in the
+// parsed module is cited where the SQL uses it, so the explanation may
+// name it.
+func (a *analysis) closestSchemaName(name string) (s, where string) {
+	s = closest(name, a.schemaNames(), 2)
+	if s == "" || a.g.Has(s) {
+		return s, ""
+	}
+	if src := a.app(); src != nil {
+		if uses := src.sqlUses(s, 1); len(uses) > 0 {
+			return s, " (at " + a.cite(uses[0]) + ")"
+		}
+	}
+	return "", ""
+}
+
+// sqlSchema explains "no such column", "no such table" (SQLite),
+// "column ... does not exist", "relation ... does not exist" (PostgreSQL),
+// "Unknown column", "Table ... doesn't exist" (MySQL) and SQLite's syntax
 // errors.
 func (a *analysis) sqlSchema() {
 	caps := a.f.Captures
+	engine := sqlEngine(a.f.Message)
 	switch a.f.Class {
 	case ClassNoSuchColumn:
 		col := caps["column"]
@@ -94,15 +167,19 @@ func (a *analysis) sqlSchema() {
 		}
 		a.culprit = col
 		a.headline("SQL error: no such column " + code(col))
-		a.why("SQLite rejected the query because the table has no column " + code(col) + ". It is a mistake in the SQL text (or a schema that is older than the code), found when the statement is prepared.")
-		if l, ok := a.sqlStatement(name); ok {
-			a.why("The query is at " + quoteLine(l) + ".")
-		} else if call, ok := a.failingCall(compiled(`err\s*:?=`)); ok && callName(call.Text) != "" {
-			a.culprit = col
-			a.why("The query runs inside " + code(callName(call.Text)) + ", called at " + quoteLine(call) + "; its SQL text names " + code(col) + ".")
+		a.why(engine + " rejected the query because the table has no column " + code(col) + ". It is a mistake in the SQL text (or a schema that is older than the code), found when the statement is prepared, so it fails for every request that runs it: a server error, not bad input.")
+		if !a.queryNaming(name) {
+			if call, ok := a.failingCall(compiled(`err\s*:?=`)); ok && callName(call.Text) != "" {
+				a.why("The query runs inside " + code(callName(call.Text)) + ", called at " + quoteLine(call) + "; its SQL text names " + code(col) + ".")
+			}
 		}
-		if s := closest(name, sqlNames(a.c), 2); s != "" {
-			a.why("The code also uses " + code(s) + ", which is probably the real column.")
+		if engine == "PostgreSQL" {
+			if src := a.app(); src != nil && src.sqlQuotes(name) {
+				a.why("PostgreSQL reads a name in double quotes as a column: a string value takes single quotes (" + code("'"+name+"'") + ").")
+			}
+		}
+		if s, where := a.closestSchemaName(name); s != "" {
+			a.why("The code also uses " + code(s) + where + ", which is probably the real column.")
 			a.fix("Correct the column name in the query: " + code(name) + " → " + code(s) + ".")
 		} else {
 			a.fix("Correct the column name in the query to one the table has.")
@@ -110,16 +187,26 @@ func (a *analysis) sqlSchema() {
 		a.fix("If the column is new, add it to the schema (a migration) before the code uses it.")
 	case ClassNoSuchTable:
 		table := caps["table"]
+		name := table
+		if i := strings.LastIndexByte(table, '.'); i >= 0 && engine == "MySQL" {
+			name = table[i+1:] // MySQL names the database too
+		}
 		a.culprit = table
 		a.headline("SQL error: no such table " + code(table))
-		a.why("SQLite has no table " + code(table) + " in this database: the name is misspelt, or the schema (the CREATE TABLE statements) was not applied to the database file the app opened.")
-		if l, ok := a.sqlStatement(table); ok {
-			a.why("The query is at " + quoteLine(l) + ".")
+		db := "in this database"
+		if engine == "SQLite" {
+			db = "in this database file"
 		}
-		if s := closest(table, sqlNames(a.c), 2); s != "" {
-			a.fix("Correct the table name: " + code(table) + " → " + code(s) + ".")
+		a.why(engine + " has no table " + code(table) + " " + db + ": the name is misspelt, or the schema (the CREATE TABLE statements, or the migrations) was not applied to the database the app connects to.")
+		a.queryNaming(name)
+		if s, _ := a.closestSchemaName(name); s != "" {
+			a.fix("Correct the table name: " + code(name) + " → " + code(s) + ".")
 		}
-		a.fix("Make sure the schema is created at startup, on the same database file the app opens.")
+		if engine == "SQLite" {
+			a.fix("Make sure the schema is created at startup, on the same database file the app opens.")
+		} else {
+			a.fix("Make sure the migrations ran on the database the app connects to (check its DSN: the database name and schema).")
+		}
 	default:
 		near := caps["near"]
 		a.culprit = near

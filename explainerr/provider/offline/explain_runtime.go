@@ -127,6 +127,10 @@ func (a *analysis) nilPointer() {
 		a.fix("Check each of them for " + code("nil") + " before this line (or log them) to see which one it is, then fix where that value is made.")
 		return
 	}
+	if a.r.CreatedBy != nil && a.r.Error.Kind == report.KindCrash {
+		a.goroutineNil(x)
+		return
+	}
 	if isIdent(x) || a.s.hasAssignment(rootIdent(x)) {
 		a.nilOrigin(x)
 	}
@@ -157,6 +161,10 @@ func (a *analysis) raisedNil(candidates []string) {
 	}
 	a.why("The dereference happened inside "+code(qualifiedShort(a.s.Raiser.Function))+", which this line called on "+code(x)+"; so "+code(x)+" is most likely "+code("nil")+others+".",
 		"The dereference happened inside the library function this line called; the value it was called on is most likely nil.")
+	if a.r.CreatedBy != nil && a.r.Error.Kind == report.KindCrash {
+		a.goroutineNil(x)
+		return
+	}
 	a.nilOrigin(x)
 	a.fix(block("Check it before use and answer with an error instead of panicking:", a.guard(x+" == nil", "http.StatusNotFound")...),
 		"Check "+code(x+" == nil")+" before this line and handle the missing value.")
@@ -205,6 +213,9 @@ func (a *analysis) nilOrigin(x string) {
 				a.fix("Make " + code(fn) + " return an error (for example a not-found error) instead of " + code("nil, nil") + " when there is nothing to return, and answer that error here with a 404.")
 			}
 		}
+		return
+	}
+	if !a.s.isParameter(root) && a.explainCallOrigin(root) {
 		return
 	}
 	if a.s.isParameter(root) && a.s.Caller != nil && !a.followNilParameter(root) {
@@ -909,10 +920,12 @@ func (a *analysis) unknown() {
 		}
 		a.why("It wraps " + strings.Join(chain, ", then ") + ".")
 	}
-	if a.s.Frame != nil {
+	if f, ok := a.reportingFrame(); ok {
+		a.fix("Read " + code(shortFunction(f.Function)) + " around " + code(loc(baseName(f.File), f.Line)) + " and the call that produced the error, and check what makes it fail for this request.")
+	} else if a.s.Frame != nil && !a.writtenByLibrary() {
 		a.fix("Read " + code(a.s.Function) + " around " + code(loc(a.s.File, a.s.Line)) + " and the call that produced the error, and check what makes it fail for this request.")
 	}
-	if e.Kind == "status" || e.Kind == "error" {
+	if (e.Kind == "status" || e.Kind == "error") && !serverSide.MatchString(msg) {
 		a.fix("When the error is expected for some requests (a missing record, bad input), answer it with a 4xx status instead of 500.")
 	}
 }

@@ -35,6 +35,9 @@ func (a *analysis) template() {
 		at = code(loc(tname, tline))
 	}
 	src, hasSrc := a.templateLine(tname, tline)
+	if !hasSrc {
+		src, hasSrc = a.templateFromDisk(tname, tline)
+	}
 	showSource := func() {
 		if hasSrc {
 			a.why("That template line reads " + code(strings.TrimSpace(src.Text)) + ".")
@@ -50,7 +53,17 @@ func (a *analysis) template() {
 		a.headline("Template error: no field "+code(field)+" in "+code(typ), "Template error: unknown field")
 		a.why("At " + at + " the action " + code("{{"+action+"}}") + " asks for " + code(field) + ", but the value there has type " + code(typ) + ", which has no exported field or method of that name. Templates look names up only when they run, so this fails at request time, not at startup.")
 		showSource()
-		if s := closest(field, exported(a.c.words()), 2); s != "" {
+		members, hasMembers := typeMembers{}, false
+		if src := a.app(); src != nil {
+			members, hasMembers = src.membersOf(typ)
+		}
+		if hasMembers {
+			a.explainMembers(typ, members)
+		}
+		if s := closest(field, append(members.Fields, members.Methods...), 2); hasMembers && s != "" {
+			a.why(code(s) + " is probably what was meant.")
+			a.fix("Correct the name in the template: " + code(field) + " → " + code(s) + ".")
+		} else if s := closest(field, exported(a.c.words()), 2); !hasMembers && s != "" {
 			a.why("The code has " + code(s) + ", which is probably what was meant.")
 			a.fix("Correct the name in the template: " + code(field) + " → " + code(s) + ".")
 		} else {
@@ -205,4 +218,25 @@ func (a *analysis) funcMapKeys(l corpusLine) []string {
 		}
 	}
 	return out
+}
+
+// explainMembers says what a template's data type really has.
+func (a *analysis) explainMembers(typ string, m typeMembers) {
+	a.g.Add(m.Fields...)
+	a.g.Add(m.Methods...)
+	var fields, methods []string
+	for _, f := range m.Fields {
+		fields = append(fields, code(f))
+	}
+	for _, f := range m.Methods {
+		methods = append(methods, code(f))
+	}
+	has := "no exported fields"
+	if len(fields) > 0 {
+		has = "the exported fields " + strings.Join(fields, ", ")
+	}
+	if len(methods) > 0 {
+		has += " and the methods " + strings.Join(methods, ", ")
+	}
+	a.why(code(typ) + " has " + has + "; it is declared at " + a.cite(m.Decl) + ".")
 }

@@ -46,7 +46,7 @@ func blogSource(t *testing.T) string {
 }
 
 // blogHandler returns the blog app wrapped in the real middleware, with
-// the offline analyzer; indexPath "" means no retrieval.
+// the offline analyzer; indexPath "" means the plain context (no source).
 func blogHandler(t *testing.T, indexPath string) http.Handler {
 	t.Helper()
 	db, err := app.OpenDB("")
@@ -56,11 +56,11 @@ func blogHandler(t *testing.T, indexPath string) http.Handler {
 	t.Cleanup(func() { db.Close() })
 	opts := []explainerr.Option{
 		explainerr.WithProvider(offline.New()),
-		explainerr.WithRAG(indexPath != ""),
+		explainerr.WithContext(explainerr.ContextPlain),
 		explainerr.WithLogger(slog.New(slog.NewTextHandler(io.Discard, nil))),
 	}
 	if indexPath != "" {
-		opts = append(opts, explainerr.WithIndexPath(indexPath))
+		opts = append(opts, explainerr.WithContext(explainerr.ContextRAG), explainerr.WithIndexPath(indexPath))
 	}
 	ex, err := explainerr.New(opts...)
 	if err != nil {

@@ -50,17 +50,47 @@ func logText(line string) string {
 }
 
 // logMessage returns the error message a log line carries: the value of
-// its error attribute when it has one, else the whole line.
+// its error attribute when it has one; else, for a structured line at the
+// error level, its message attribute (an app's serverError helper logs
+// err.Error() as the message); else the line without the attributes that
+// are not the message (a logged stack trace).
 func logMessage(line string) string {
 	if m := reErrorAttr.FindStringSubmatch(line); m != nil {
 		if m[1] != "" {
-			return strings.ReplaceAll(m[1], `\"`, `"`)
+			return unquoteLogValue(m[1])
 		}
 		if m[2] != "" {
 			return m[2]
 		}
 	}
+	if reErrorLevel.MatchString(line) {
+		if m := reMsgAttr.FindStringSubmatch(line); m != nil {
+			if m[1] != "" {
+				return unquoteLogValue(m[1])
+			}
+			if m[2] != "" {
+				return m[2]
+			}
+		}
+	}
+	if loc := reTraceAttr.FindStringIndex(line); loc != nil {
+		return strings.TrimSpace(line[:loc[0]])
+	}
 	return line
+}
+
+// reErrorLevel matches a structured log line at the error level.
+var reErrorLevel = regexp.MustCompile(`(?i)\blevel=(?:error|fatal|panic)\b`)
+
+// reMsgAttr finds the message attribute of a structured log line.
+var reMsgAttr = regexp.MustCompile(`\bmsg=(?:"((?:[^"\\]|\\.)*)"|(\S+))`)
+
+// reTraceAttr finds an attribute that holds a stack trace.
+var reTraceAttr = regexp.MustCompile(`\s(?:trace|stack|stacktrace)=`)
+
+// unquoteLogValue undoes the escaping of a quoted log attribute value.
+func unquoteLogValue(v string) string {
+	return strings.NewReplacer(`\"`, `"`, `\\`, `\`, `\n`, "\n", `\t`, "\t").Replace(v)
 }
 
 // LoggedError returns the text of the line the request r logged that most
@@ -97,7 +127,7 @@ func (a *analysis) useLoggedError() bool {
 	a.fromLog = line
 	f := classify(report.Error{Message: logMessage(line)})
 	if f.Class == ClassUnknown {
-		f.Message = line
+		f.Message = logMessage(line)
 	}
 	a.f = f
 	return true

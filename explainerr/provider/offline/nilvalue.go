@@ -25,10 +25,14 @@ type nilCandidate struct {
 	Arg string
 	// NotNil says why the value cannot be nil ("" when it can).
 	NotNil string
+	// Local is true for a local variable whose value, per the parsed
+	// source, comes from a call that can return nil, nil; nilOrigin says
+	// where.
+	Local bool
 }
 
 // evidence reports whether something beyond the line points at c.
-func (c nilCandidate) evidence() bool { return len(c.Unset) > 0 || len(c.NilFrom) > 0 }
+func (c nilCandidate) evidence() bool { return len(c.Unset) > 0 || len(c.NilFrom) > 0 || c.Local }
 
 // app returns the app's parsed source, nil when it cannot be read.
 func (a *analysis) app() *appSource {
@@ -83,6 +87,8 @@ func (a *analysis) weighNilCandidates(exprs []string) []nilCandidate {
 		}
 		if src != nil && isIdent(e) && contains(params, e) {
 			a.weighArgument(&c, name, params)
+		} else if src != nil && isIdent(e) && !a.s.hasAssignment(e) && a.nilFromCall(e) {
+			c.Local = true
 		}
 		out = append(out, c)
 	}
@@ -162,6 +168,8 @@ func (a *analysis) explainNilCandidates(cands []nilCandidate, via string) string
 // explainCandidate adds what is known about one candidate.
 func (a *analysis) explainCandidate(c nilCandidate, chosen string) {
 	switch {
+	case c.Local:
+		// nilOrigin says where it came from.
 	case c.NotNil != "":
 		a.why(code(c.Expr) + " is not it: " + c.NotNil + ".")
 	case len(c.Unset) > 0:

@@ -113,22 +113,9 @@ func (s *appSource) nilReturns(name string) []sourceLine {
 	var out []sourceLine
 	for _, d := range s.funcs(name, "") {
 		fn := funcName(d.fd)
-		ast.Inspect(d.fd.Body, func(n ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok {
-				return false
-			}
-			ret, ok := n.(*ast.ReturnStmt)
-			if !ok || len(ret.Results) == 0 {
-				return true
-			}
-			for _, r := range ret.Results {
-				if !isNilIdent(r) {
-					return true
-				}
-			}
-			out = append(out, s.lineAt(d.f, ret.Pos(), fn))
-			return true
-		})
+		for _, pos := range allNilReturns(d.fd.Body) {
+			out = append(out, s.lineAt(d.f, pos, fn))
+		}
 	}
 	return out
 }
@@ -275,4 +262,27 @@ func (s *appSource) receiverOf(name, recv string) string {
 		}
 	}
 	return ""
+}
+
+// allNilReturns returns the positions of the return statements of body
+// (not those of function literals in it) whose results are all nil.
+func allNilReturns(body *ast.BlockStmt) []token.Pos {
+	var out []token.Pos
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) == 0 {
+			return true
+		}
+		for _, r := range ret.Results {
+			if !isNilIdent(r) {
+				return true
+			}
+		}
+		out = append(out, ret.Pos())
+		return true
+	})
+	return out
 }

@@ -71,10 +71,15 @@ func (a *analysis) panicCandidates() (out, nils []string) {
 	}
 	for _, ix := range facts.Indexes {
 		expr := code(ix.X + "[" + ix.Index + "]")
-		if ix.Assign {
+		kind := a.indexKind(ix.X)
+		if ix.Assign && kind != "sequence" {
 			out = append(out, "a write to a nil map in "+expr+", if "+code(ix.X)+" was never made")
 		}
-		out = append(out, "an index out of range in "+expr)
+		if kind != "map" {
+			// Reading a missing map key gives the zero value: only slices,
+			// arrays and strings have a range.
+			out = append(out, "an index out of range in "+expr)
+		}
 	}
 	for _, sl := range facts.Slices {
 		e := sl.X + "[" + sl.Low + ":" + sl.High

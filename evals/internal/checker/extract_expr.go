@@ -1,0 +1,239 @@
+package checker
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"regexp"
+	"strings"
+)
+
+// exprClaims returns the names a Go expression or statement written in a
+// backtick span claims exist: "`c.items[sku] += qty`" claims `c.items`,
+// `sku` and `qty`; "`len(ratings)`" claims `ratings`; "`&Cart{catalog:
+// cat}`" claims the field `Cart.catalog`. Calls become call claims (their
+// arity is checked), selector chains rooted at a name become selector
+// claims, other names identifier claims. Names the snippet itself declares
+// (":=", range variables, parameters of a function literal) are not claims.
+// skipTop leaves the outermost call's callee out, for a span already
+// claimed as a call. A span that is neither an expression nor statements
+// gives nothing.
+func exprClaims(span string, skipTop bool) []Claim {
+	root, base := parseSnippet(span)
+	if root == nil {
+		return nil
+	}
+	w := &exprWalker{src: span, base: base, declared: map[string]bool{}}
+	ast.Inspect(root, w.declare)
+	if skipTop {
+		if call, ok := root.(*ast.CallExpr); ok {
+			for _, a := range call.Args {
+				w.walk(a)
+			}
+			return w.out
+		}
+	}
+	w.walk(root)
+	return w.out
+}
+
+// parseSnippet parses s as an expression or, failing that, as statements
+// in a function body. base is the offset of s in the parsed text.
+func parseSnippet(s string) (ast.Node, int) {
+	s = strings.TrimSuffix(strings.TrimSpace(s), ";")
+	if s == "" || strings.Contains(s, "...") || strings.Contains(s, "…") || notGoRe.MatchString(s) {
+		return nil, 0
+	}
+	fset := token.NewFileSet()
+	if e, err := parser.ParseExprFrom(fset, "", s, 0); err == nil {
+		return e, 1 // positions are 1-based
+	}
+	const head = "package p\nfunc _() {\n"
+	f, err := parser.ParseFile(fset, "", head+s+"\n}\n", 0)
+	if err != nil || len(f.Decls) != 1 {
+		return nil, 0
+	}
+	body := f.Decls[0].(*ast.FuncDecl).Body
+	if len(body.List) == 0 || !validStatements(body) {
+		return nil, 0
+	}
+	return body, 1 + len(head)
+}
+
+// notGoRe matches spans that parse as Go but are something else: a header
+// or MIME type ("Content-Type", "text/html"), a setting ("missingkey=error"),
+// a command-line flag ("-race").
+var notGoRe = regexp.MustCompile(`^(?:[\w.]+(?:[-/][\w.]+)+|[\w.-]+=[\w.=-]*|--?[A-Za-z][\w.=-]*)$`)
+
+// validStatements reports whether every expression statement of body is
+// one Go allows (a call or a receive): "text/html; charset=utf-8" parses,
+// but is not code.
+func validStatements(body *ast.BlockStmt) bool {
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		if es, isExpr := n.(*ast.ExprStmt); isExpr {
+			switch x := ast.Unparen(es.X).(type) {
+			case *ast.CallExpr:
+			case *ast.UnaryExpr:
+				ok = ok && x.Op == token.ARROW
+			default:
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+type exprWalker struct {
+	src      string
+	base     int
+	declared map[string]bool
+	out      []Claim
+}
+
+// declare records the names the snippet declares.
+func (w *exprWalker) declare(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		if n.Tok == token.DEFINE {
+			for _, l := range n.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					w.declared[id.Name] = true
+				}
+			}
+		}
+	case *ast.RangeStmt:
+		if n.Tok == token.DEFINE {
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if id, ok := e.(*ast.Ident); ok {
+					w.declared[id.Name] = true
+				}
+			}
+		}
+	case *ast.FuncLit:
+		for _, fl := range []*ast.FieldList{n.Type.Params, n.Type.Results} {
+			if fl == nil {
+				continue
+			}
+			for _, f := range fl.List {
+				for _, id := range f.Names {
+					w.declared[id.Name] = true
+				}
+			}
+		}
+	case *ast.ValueSpec:
+		for _, id := range n.Names {
+			w.declared[id.Name] = true
+		}
+	}
+	return true
+}
+
+func (w *exprWalker) text(n ast.Node) string {
+	a, b := int(n.Pos())-w.base, int(n.End())-w.base
+	if a < 0 || b > len(w.src) || a > b {
+		return ""
+	}
+	return w.src[a:b]
+}
+
+func (w *exprWalker) add(kind, text string) {
+	if text != "" {
+		w.out = append(w.out, Claim{Text: text, Kind: kind, fromExpr: true})
+	}
+}
+
+// chain returns "a.b.c" for a selector chain rooted at a name, or "".
+func chain(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.SelectorExpr:
+		if head := chain(e.X); head != "" {
+			return head + "." + e.Sel.Name
+		}
+	}
+	return ""
+}
+
+func (w *exprWalker) walk(n ast.Node) {
+	if n == nil {
+		return
+	}
+	switch n := n.(type) {
+	case *ast.Ident:
+		if n.Name != "_" && !w.declared[n.Name] && !keywords[n.Name] {
+			w.add(KindIdentifier, n.Name)
+		}
+		return
+	case *ast.SelectorExpr:
+		if c := chain(n); c != "" {
+			if head := strings.Split(c, ".")[0]; !w.declared[head] {
+				w.add(KindSelector, c)
+			}
+			return
+		}
+		w.walk(n.X) // a member of a call's result or an index: only the inner part is checkable
+		return
+	case *ast.CallExpr:
+		if c := chain(n.Fun); c != "" {
+			if head := strings.Split(c, ".")[0]; !w.declared[head] {
+				w.add(KindCall, c+"("+w.argsText(n)+")")
+			}
+		} else {
+			w.walk(n.Fun)
+		}
+		for _, a := range n.Args {
+			w.walk(a)
+		}
+		return
+	case *ast.CompositeLit:
+		typ := chain(n.Type)
+		if n.Type != nil {
+			w.walk(n.Type)
+		}
+		for _, el := range n.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				w.walk(el)
+				continue
+			}
+			if key, ok := kv.Key.(*ast.Ident); ok && typ != "" {
+				w.add(KindSelector, typ+"."+key.Name) // a field of the literal's type
+			} else if !ok {
+				w.walk(kv.Key)
+			}
+			w.walk(kv.Value)
+		}
+		return
+	case *ast.FuncLit:
+		w.walk(n.Body)
+		return
+	case *ast.BasicLit:
+		return
+	}
+	ast.Inspect(n, func(c ast.Node) bool {
+		if c == n {
+			return true
+		}
+		if e, ok := c.(ast.Expr); ok {
+			w.walk(e)
+			return false
+		}
+		return true
+	})
+}
+
+// argsText is the source of a call's arguments, or "" when they cannot be
+// cut out.
+func (w *exprWalker) argsText(call *ast.CallExpr) string {
+	if len(call.Args) == 0 {
+		return ""
+	}
+	a, b := int(call.Args[0].Pos())-w.base, int(call.Args[len(call.Args)-1].End())-w.base
+	if a < 0 || b > len(w.src) || a > b {
+		return ""
+	}
+	return w.src[a:b]
+}

@@ -1,0 +1,3 @@
+module example.com/market
+
+go 1.22

@@ -1,0 +1,102 @@
+package explainerr
+
+import (
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/explainerr/explainerr/explainerr/internal/history"
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// historyPath is where the middleware serves the failure history; a
+// report's page is at historyPath + "reports/" + its id.
+const historyPath = "/_explainerr/"
+
+// reportsPath is the prefix of a stored report's page.
+const reportsPath = historyPath + "reports/"
+
+// reportLink is where a failure's report will be found: its id in the
+// history, the path of its page on this server and, for the log, the full
+// URL.
+type reportLink struct {
+	id, path, url string
+}
+
+// newHistory makes the store of the failure history from the
+// configuration. Its files are read when it is first used.
+func newHistory(cfg *config) *history.Store {
+	dir := cfg.stateDir
+	if !cfg.stateDirSet {
+		dir = defaultStateDir()
+	}
+	opts := history.Options{
+		MaxReports: cfg.historyMax,
+		MaxAge:     cfg.historyAge,
+	}
+	if dir != "" {
+		opts.Dir = filepath.Join(dir, "history")
+		opts.CrashDir = filepath.Join(dir, "crashes")
+	}
+	logger := cfg.logger
+	opts.OnError = func(err error) { logger.Warn("explainerr: failure history: " + err.Error()) }
+	return history.New(opts)
+}
+
+// defaultStateDir returns the .explainerr directory at the module root,
+// where the history is persisted; "" (memory only) in a test binary, so
+// that the tests of an app do not fill its history.
+func defaultStateDir() string {
+	if isTestBinary() {
+		return ""
+	}
+	return filepath.Dir(DefaultIndexPath())
+}
+
+// isTestBinary reports whether the program is a binary "go test" built.
+func isTestBinary() bool {
+	name := filepath.Base(os.Args[0])
+	return strings.HasSuffix(name, ".test") || strings.HasSuffix(name, ".test.exe")
+}
+
+// newReportLink names the report of a failure of r, whose client the guard
+// judged admit. The full URL uses the request's Host when the guard allows
+// it, else localhost and the port the connection came in on, so that a
+// forged Host never becomes a link in the developer's terminal.
+func (ex *Explainer) newReportLink(r *http.Request, admit admission) reportLink {
+	id := history.NewID()
+	l := reportLink{id: id, path: reportsPath + id}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	host := admit.host
+	if hostName(host) == "" || !ex.cfg.guard.hostAllowed(host) {
+		host = "localhost"
+		if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
+			if _, port, err := net.SplitHostPort(a.String()); err == nil {
+				host = net.JoinHostPort(host, port)
+			}
+		}
+	}
+	l.url = scheme + "://" + host + l.path
+	return l
+}
+
+// attr is the report's URL as a log attribute.
+func (l reportLink) attr() slog.Attr { return slog.String("report", l.url) }
+
+// remember keeps rep, the complete and redacted report of a failure, in
+// the history under l's id. The report must not change afterwards.
+func (ex *Explainer) remember(l reportLink, rep *report.Report) {
+	if rep.Time.IsZero() {
+		rep.Time = time.Now()
+	}
+	if err := ex.history.Add(l.id, rep); err != nil {
+		ex.log.Warn("explainerr: failure history: " + err.Error())
+	}
+}

@@ -1,0 +1,318 @@
+package appsource
+
+import (
+	"go/ast"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Callees returns the module functions that fd (declared in f) calls
+// directly, closures inside it included, resolved by name: a function of
+// the same package, pkg.F of another package of the module, and x.M where
+// the type of x can be told from the syntax (the receiver, a parameter, a
+// field, a composite literal, a module function's result) or, when it
+// cannot, where the package declares exactly one method M. Calls on line
+// come first, then those on earlier lines, nearest first (code that ran
+// before the failing line and returned), then later ones. A function is
+// listed once; fd itself is not listed, nor functions started by a go
+// statement.
+func (m *Module) Callees(f *File, fd *ast.FuncDecl, line int) []FuncRef {
+	r := newResolver(m, f, fd)
+	type call struct {
+		line int
+		ref  FuncRef
+	}
+	var calls []call
+	// A function started by a go statement runs in another goroutine: it
+	// is not part of the failing one's story.
+	started := map[*ast.CallExpr]bool{}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if g, ok := n.(*ast.GoStmt); ok {
+			started[g.Call] = true
+		}
+		ce, ok := n.(*ast.CallExpr)
+		if !ok || started[ce] {
+			return true
+		}
+		at := m.Fset.Position(ce.Pos()).Line
+		for _, ref := range r.resolve(ce.Fun) {
+			if ref.Decl != fd {
+				calls = append(calls, call{at, ref})
+			}
+		}
+		return true
+	})
+	rank := func(l int) int {
+		switch {
+		case l == line:
+			return 0
+		case l < line:
+			return line - l
+		}
+		return 1<<20 + l
+	}
+	sort.SliceStable(calls, func(i, j int) bool { return rank(calls[i].line) < rank(calls[j].line) })
+	var out []FuncRef
+	seen := map[*ast.FuncDecl]bool{}
+	for _, c := range calls {
+		if !seen[c.ref.Decl] {
+			seen[c.ref.Decl] = true
+			out = append(out, c.ref)
+		}
+	}
+	return out
+}
+
+// resolver resolves the calls of one function by name.
+type resolver struct {
+	m   *Module
+	f   *File
+	fd  *ast.FuncDecl
+	dir string
+	// imports maps the names f imports packages by to their directory,
+	// "" for packages outside the module.
+	imports map[string]string
+	// locals maps the names of the function's parameters (its closures'
+	// too) and of the variables it declares to what is known of them.
+	locals map[string]local
+}
+
+// local is what is known of a local name: its declared type, or the
+// expression that gave its value (nil when nothing is known).
+type local struct {
+	expr   ast.Expr
+	isType bool
+}
+
+// typeKey names a type of the module: its package directory and name.
+type typeKey struct{ dir, name string }
+
+func newResolver(m *Module, f *File, fd *ast.FuncDecl) *resolver {
+	r := &resolver{m: m, f: f, fd: fd, dir: filepath.Dir(f.Path), imports: map[string]string{}, locals: map[string]local{}}
+	for _, im := range f.AST.Imports {
+		p, err := strconv.Unquote(im.Path.Value)
+		if err != nil {
+			continue
+		}
+		name := p[strings.LastIndexByte(p, '/')+1:]
+		if im.Name != nil {
+			name = im.Name.Name
+		}
+		dir := ""
+		if m.Path != "" && (p == m.Path || strings.HasPrefix(p, m.Path+"/")) {
+			dir = filepath.Join(m.Root, filepath.FromSlash(strings.TrimPrefix(p, m.Path)))
+		}
+		r.imports[name] = dir
+	}
+	r.collectLocals()
+	return r
+}
+
+// collectLocals records the parameters of the function and its closures
+// and the variables declared by "x := e", "var x T" and "var x = e" (the
+// first one of each name wins). An error variable is known not to be of a
+// module type.
+func (r *resolver) collectLocals() {
+	add := func(name string, e ast.Expr, isType bool) {
+		if _, ok := r.locals[name]; ok || name == "_" {
+			return
+		}
+		if name == "err" {
+			e, isType = ast.NewIdent("error"), true
+		}
+		r.locals[name] = local{e, isType}
+	}
+	params := func(ft *ast.FuncType) {
+		if ft.Params == nil {
+			return
+		}
+		for _, p := range ft.Params.List {
+			for _, n := range p.Names {
+				add(n.Name, p.Type, true)
+			}
+		}
+	}
+	params(r.fd.Type)
+	ast.Inspect(r.fd.Body, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.FuncLit:
+			params(s.Type)
+		case *ast.AssignStmt:
+			for i, l := range s.Lhs {
+				id, ok := l.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				switch {
+				case len(s.Lhs) == len(s.Rhs):
+					add(id.Name, s.Rhs[i], false)
+				case i == 0 && len(s.Rhs) == 1:
+					// x, err := f(): x is f's first result.
+					add(id.Name, s.Rhs[0], false)
+				default:
+					add(id.Name, nil, false)
+				}
+			}
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{s.Key, s.Value} {
+				if id, ok := e.(*ast.Ident); ok {
+					add(id.Name, nil, false)
+				}
+			}
+		case *ast.ValueSpec:
+			for i, n := range s.Names {
+				switch {
+				case s.Type != nil:
+					add(n.Name, s.Type, true)
+				case i < len(s.Values):
+					add(n.Name, s.Values[i], false)
+				default:
+					add(n.Name, nil, false)
+				}
+			}
+		}
+		return true
+	})
+}
+
+// resolve returns the module functions a call's function expression names.
+func (r *resolver) resolve(fun ast.Expr) []FuncRef {
+	switch x := fun.(type) {
+	case *ast.ParenExpr:
+		return r.resolve(x.X)
+	case *ast.IndexExpr: // a generic function instantiated explicitly
+		return r.resolve(x.X)
+	case *ast.IndexListExpr:
+		return r.resolve(x.X)
+	case *ast.Ident:
+		if _, local := r.locals[x.Name]; local {
+			return nil
+		}
+		return r.m.Func(r.dir, x.Name)
+	case *ast.SelectorExpr:
+		if id, ok := x.X.(*ast.Ident); ok && r.isPackage(id.Name) {
+			if dir := r.imports[id.Name]; dir != "" {
+				return r.m.Func(dir, x.Sel.Name)
+			}
+			return nil // the standard library or a dependency
+		}
+		methods := r.m.Methods(x.Sel.Name)
+		if t, known := r.typeOf(x.X, 0); known {
+			var out []FuncRef
+			for _, ref := range methods {
+				if t.name != "" && ReceiverName(ref.Decl) == t.name && filepath.Dir(ref.File.Path) == t.dir {
+					out = append(out, ref)
+				}
+			}
+			return out
+		}
+		// The type is unknown: a method only this package declares.
+		var out []FuncRef
+		for _, ref := range methods {
+			if filepath.Dir(ref.File.Path) == r.dir {
+				out = append(out, ref)
+			}
+		}
+		if len(out) == 1 {
+			return out
+		}
+	}
+	return nil
+}
+
+// isPackage reports whether name is an imported package's name here,
+// rather than a local variable or the receiver.
+func (r *resolver) isPackage(name string) bool {
+	if _, ok := r.imports[name]; !ok {
+		return false
+	}
+	_, local := r.locals[name]
+	return !local && name != r.recvName()
+}
+
+// recvName returns the name of the function's receiver, "" when none.
+func (r *resolver) recvName() string {
+	if r.fd.Recv == nil || len(r.fd.Recv.List) == 0 || len(r.fd.Recv.List[0].Names) == 0 {
+		return ""
+	}
+	return r.fd.Recv.List[0].Names[0].Name
+}
+
+// maxTypeDepth bounds how far typeOf follows values.
+const maxTypeDepth = 6
+
+// typeOf returns the module type of e as far as the syntax tells (a zero
+// typeKey when it is not a type of the module) and whether the syntax
+// told: a parameter of type *sql.DB is known and not the module's.
+func (r *resolver) typeOf(e ast.Expr, depth int) (t typeKey, known bool) {
+	if depth > maxTypeDepth {
+		return typeKey{}, false
+	}
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		return r.typeOf(x.X, depth+1)
+	case *ast.StarExpr:
+		return r.typeOf(x.X, depth+1)
+	case *ast.UnaryExpr:
+		return r.typeOf(x.X, depth+1)
+	case *ast.CompositeLit:
+		return r.moduleType(x.Type, r.dir), true
+	case *ast.Ident:
+		if x.Name != "" && x.Name == r.recvName() {
+			return r.moduleType(r.fd.Recv.List[0].Type, r.dir), true
+		}
+		if v, ok := r.locals[x.Name]; ok && v.expr != nil && v.expr != e {
+			if v.isType {
+				return r.moduleType(v.expr, r.dir), true
+			}
+			return r.typeOf(v.expr, depth+1)
+		}
+	case *ast.SelectorExpr:
+		if owner, _ := r.typeOf(x.X, depth+1); owner.name != "" {
+			if tr, ok := r.m.Type(owner.dir, owner.name); ok {
+				if ft := fieldType(tr, x.Sel.Name); ft != nil {
+					return r.moduleType(ft, owner.dir), true
+				}
+			}
+		}
+	case *ast.CallExpr:
+		for _, ref := range r.resolve(x.Fun) {
+			if res := ref.Decl.Type.Results; res != nil && len(res.List) > 0 {
+				return r.moduleType(res.List[0].Type, filepath.Dir(ref.File.Path)), true
+			}
+		}
+	}
+	return typeKey{}, false
+}
+
+// moduleType returns the module type a type expression written in the
+// package in dir names, a zero typeKey when it is not one of the
+// module's. Only the syntax is read: pkg.T is looked up in the package
+// imported as pkg, when it is the module's.
+func (r *resolver) moduleType(t ast.Expr, dir string) typeKey {
+	switch x := t.(type) {
+	case *ast.StarExpr:
+		return r.moduleType(x.X, dir)
+	case *ast.ParenExpr:
+		return r.moduleType(x.X, dir)
+	case *ast.IndexExpr:
+		return r.moduleType(x.X, dir)
+	case *ast.IndexListExpr:
+		return r.moduleType(x.X, dir)
+	case *ast.Ident:
+		if _, ok := r.m.Type(dir, x.Name); ok {
+			return typeKey{filepath.Clean(dir), x.Name}
+		}
+	case *ast.SelectorExpr:
+		if pkg, ok := x.X.(*ast.Ident); ok && dir == r.dir {
+			if d := r.imports[pkg.Name]; d != "" {
+				if _, ok := r.m.Type(d, x.Sel.Name); ok {
+					return typeKey{filepath.Clean(d), x.Sel.Name}
+				}
+			}
+		}
+	}
+	return typeKey{}
+}

@@ -1,0 +1,249 @@
+package appsource
+
+import (
+	"go/ast"
+	"path/filepath"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// Limits of the static context. The prompt's budget cuts it further; these
+// keep one long function from crowding out the rest.
+const (
+	// maxFrameFunc is the longest frame function shown whole, in
+	// characters; a longer one is shown around its failing line.
+	maxFrameFunc = 1800
+	// frameBefore and frameAfter are the lines shown around the failing
+	// line of a long frame function.
+	frameBefore, frameAfter = 12, 6
+	// maxCallee is the longest callee shown whole; a longer one is cut
+	// after its head.
+	maxCallee = 1500
+	// maxStaticFrames is how many app frames, innermost first, give
+	// their function and callees.
+	maxStaticFrames = 4
+	// maxStaticChunks bounds the chunks returned.
+	maxStaticChunks = 16
+)
+
+// Static returns the app source the static context mode shows the model
+// for r, most useful first: the function of each app frame (innermost
+// first) and the template the error names at a line, then the module
+// functions called on the frames' failing lines, then the declaration of
+// the innermost method's receiver type, then the other functions the
+// frames call directly, those called before the failing line first. It reads the app's files from disk (see Load);
+// when they are not on this machine, the frames' source windows held by
+// the report stand in. Chunks are relative to the module root; Reason is
+// report.ReasonFrame for a frame's function and report.ReasonGraph for a
+// callee. The text is not redacted here: the prompt does it.
+func Static(r *report.Report) []report.Chunk {
+	frames := r.AppFrames()
+	if len(frames) > maxStaticFrames {
+		frames = frames[:maxStaticFrames]
+	}
+	if len(frames) == 0 {
+		return nil
+	}
+	var m *Module
+	for _, fr := range frames {
+		if m = Load(fr.File); m != nil {
+			break
+		}
+	}
+	if m == nil {
+		return windows(frames)
+	}
+	s := staticSet{m: m, seen: map[*ast.FuncDecl]bool{}}
+	var onLine, earlier [][]FuncRef
+	var receiver *TypeRef
+	for i, fr := range frames {
+		f, fd := m.FuncAt(fr.File, fr.Line)
+		if fd == nil {
+			if c, ok := window(fr); ok {
+				s.add(c)
+			}
+			continue
+		}
+		if s.seen[fd] {
+			continue
+		}
+		s.seen[fd] = true
+		s.add(s.frameChunk(f, fd, fr.Line))
+		if i == 0 && fd.Recv != nil {
+			r := newResolver(m, f, fd)
+			if t := r.moduleType(fd.Recv.List[0].Type, r.dir); t.name != "" {
+				if tr, ok := m.Type(t.dir, t.name); ok {
+					receiver = &tr
+				}
+			}
+		}
+		var line, other []FuncRef
+		for _, ref := range m.Callees(f, fd, fr.Line) {
+			if m.Fset.Position(fd.Pos()).Line <= fr.Line && calledOn(m, fd, ref, fr.Line) {
+				line = append(line, ref)
+			} else {
+				other = append(other, ref)
+			}
+		}
+		onLine, earlier = append(onLine, line), append(earlier, other)
+	}
+	if c, ok := m.templateWindow(r, filepath.Dir(frames[0].File)); ok {
+		s.add(c)
+	}
+	for _, refs := range onLine {
+		s.addCallees(refs)
+	}
+	if receiver != nil {
+		s.add(s.typeChunk(*receiver))
+	}
+	for _, refs := range earlier {
+		s.addCallees(refs)
+	}
+	return s.chunks
+}
+
+// staticSet collects the chunks of Static, each function once.
+type staticSet struct {
+	m      *Module
+	seen   map[*ast.FuncDecl]bool
+	chunks []report.Chunk
+}
+
+func (s *staticSet) add(c report.Chunk) {
+	if len(s.chunks) < maxStaticChunks {
+		s.chunks = append(s.chunks, c)
+	}
+}
+
+func (s *staticSet) addCallees(refs []FuncRef) {
+	for _, ref := range refs {
+		if s.seen[ref.Decl] {
+			continue
+		}
+		s.seen[ref.Decl] = true
+		start, end := s.lines(ref.Decl)
+		c := s.chunk(ref.File, ref.Decl, start, end, report.ReasonGraph)
+		if len(c.Text) > maxCallee {
+			c = headOf(c, maxCallee)
+		}
+		s.add(c)
+	}
+}
+
+// typeChunk is a type's declaration.
+func (s *staticSet) typeChunk(t TypeRef) report.Chunk {
+	node := ast.Node(t.Spec)
+	if len(t.Decl.Specs) == 1 {
+		node = t.Decl // "type T struct{...}" rather than "T struct{...}"
+	}
+	start, end := s.m.Fset.Position(node.Pos()).Line, min(s.m.Fset.Position(node.End()).Line, len(t.File.Lines))
+	c := report.Chunk{File: s.m.Rel(t.File.Path), StartLine: start, EndLine: end, Symbol: t.Spec.Name.Name, Kind: "type", Reason: report.ReasonGraph,
+		Text: strings.Join(t.File.Lines[start-1:end], "\n")}
+	if len(c.Text) > maxCallee {
+		c = headOf(c, maxCallee)
+	}
+	return c
+}
+
+// frameChunk is a frame's function, whole or around the failing line when
+// it is long.
+func (s *staticSet) frameChunk(f *File, fd *ast.FuncDecl, line int) report.Chunk {
+	start, end := s.lines(fd)
+	c := s.chunk(f, fd, start, end, report.ReasonFrame)
+	if len(c.Text) > maxFrameFunc && line >= start && line <= end {
+		c = s.chunk(f, fd, max(start, line-frameBefore), min(end, line+frameAfter), report.ReasonFrame)
+	}
+	return c
+}
+
+// lines returns the first and last line of a declaration.
+func (s *staticSet) lines(fd *ast.FuncDecl) (start, end int) {
+	return s.m.Fset.Position(fd.Pos()).Line, s.m.Fset.Position(fd.End()).Line
+}
+
+func (s *staticSet) chunk(f *File, fd *ast.FuncDecl, start, end int, reason string) report.Chunk {
+	end = min(end, len(f.Lines))
+	text := ""
+	if start >= 1 && start <= end {
+		text = strings.Join(f.Lines[start-1:end], "\n")
+	}
+	return report.Chunk{File: s.m.Rel(f.Path), StartLine: start, EndLine: end, Symbol: FuncName(fd), Kind: "func", Reason: reason, Text: text}
+}
+
+// calledOn reports whether fd calls ref's function on line.
+func calledOn(m *Module, fd *ast.FuncDecl, ref FuncRef, line int) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		ce, ok := n.(*ast.CallExpr)
+		if !ok || m.Fset.Position(ce.Pos()).Line > line || m.Fset.Position(ce.End()).Line < line {
+			return true
+		}
+		if calleeName(ce.Fun) == ref.Decl.Name.Name {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// calleeName returns the name a call's function expression ends in.
+func calleeName(fun ast.Expr) string {
+	switch x := fun.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.SelectorExpr:
+		return x.Sel.Name
+	case *ast.ParenExpr:
+		return calleeName(x.X)
+	case *ast.IndexExpr:
+		return calleeName(x.X)
+	case *ast.IndexListExpr:
+		return calleeName(x.X)
+	}
+	return ""
+}
+
+// headOf keeps the whole lines of c that fit in limit characters and says
+// where it stopped.
+func headOf(c report.Chunk, limit int) report.Chunk {
+	return c.Head(limit, "// … (the rest of the function is left out)")
+}
+
+// windows returns the frames' source windows, for when the app's files
+// cannot be read.
+func windows(frames []report.Frame) []report.Chunk {
+	var out []report.Chunk
+	for _, fr := range frames {
+		if c, ok := window(fr); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// window is one frame's source window as a chunk. A test file's window is
+// left out, as the module's test files are: in a test, the lines around a
+// failing handler are the test's own expectations.
+func window(fr report.Frame) (report.Chunk, bool) {
+	src := fr.Source
+	if src == nil || len(src.Lines) == 0 || strings.HasSuffix(fr.File, "_test.go") {
+		return report.Chunk{}, false
+	}
+	fn := fr.Function
+	if i := strings.LastIndexByte(fn, '/'); i >= 0 {
+		fn = fn[i+1:]
+	}
+	return report.Chunk{
+		File:      filepath.ToSlash(fr.File),
+		StartLine: src.StartLine,
+		EndLine:   src.StartLine + len(src.Lines) - 1,
+		Symbol:    fn,
+		Kind:      "window",
+		Reason:    report.ReasonFrame,
+		Text:      strings.Join(src.Lines, "\n"),
+	}, true
+}

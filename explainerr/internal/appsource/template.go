@@ -1,0 +1,79 @@
+package appsource
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// templateAt finds "template: NAME:LINE" in an error message, as
+// text/template and html/template write it.
+var templateAt = regexp.MustCompile(`template: ([\w.-]+\.(?:html|tmpl|gohtml|tpl|txt)):(\d+)`)
+
+// maxTemplate is the longest template shown whole; a longer one is shown
+// around the failing line.
+const maxTemplate = 1500
+
+// templateWindow returns the template an error message names at a line,
+// read from the module's files below near (the failing package's
+// directory) or else anywhere in the module; false when there is none.
+func (m *Module) templateWindow(r *report.Report, near string) (report.Chunk, bool) {
+	msg := r.Error.Message + "\n" + strings.Join(r.Error.Chain, "\n")
+	mm := templateAt.FindStringSubmatch(msg)
+	if mm == nil {
+		return report.Chunk{}, false
+	}
+	line, _ := strconv.Atoi(mm[2])
+	path := FindFile(near, mm[1])
+	if path == "" {
+		path = FindFile(m.Root, mm[1])
+	}
+	data, err := os.ReadFile(path)
+	if path == "" || err != nil {
+		return report.Chunk{}, false
+	}
+	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	start, end := 1, len(lines)
+	if len(data) > maxTemplate {
+		start, end = max(1, line-frameBefore), min(len(lines), line+frameAfter)
+	}
+	return report.Chunk{
+		File: m.Rel(path), StartLine: start, EndLine: end, Symbol: mm[1], Kind: "template",
+		Reason: report.ReasonFrame, Text: strings.Join(lines[start-1:end], "\n"),
+	}, true
+}
+
+// maxTemplateWalk bounds the directory entries looked at to find a
+// template.
+const maxTemplateWalk = 20000
+
+// FindFile returns the path of the first file called name below dir (not
+// in vendor, hidden or node_modules directories), "" when there is none;
+// it looks at no more than 20000 directory entries.
+func FindFile(dir, name string) string {
+	found, walked := "", 0
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if walked++; walked > maxTemplateWalk || found != "" {
+			return filepath.SkipAll
+		}
+		if d.IsDir() {
+			if n := d.Name(); path != dir && (n == "vendor" || n == "node_modules" || strings.HasPrefix(n, ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.Name() == name {
+			found = path
+		}
+		return nil
+	})
+	return found
+}

@@ -1,0 +1,131 @@
+package offline
+
+import (
+	"go/ast"
+	"go/token"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Searches of the app's whole parsed source, for failures whose cause is
+// written far from the failing stack: the SQL text that names a missing
+// column, the string that holds an address, the call that sets a
+// deadline.
+
+// lineOfPos returns the module's line at pos, in the function fn.
+func (s *appSource) lineOfPos(pos token.Pos, fn string) sourceLine {
+	p := s.fset.Position(pos)
+	text := ""
+	if s.mod != nil {
+		if f := s.mod.FileAt(p.Filename); f != nil && p.Line >= 1 && p.Line <= len(f.Lines) {
+			text = strings.TrimSpace(f.Lines[p.Line-1])
+		}
+	}
+	return sourceLine{Path: p.Filename, Line: p.Line, Text: text, Func: fn}
+}
+
+// eachDecl calls fn for every top-level declaration of the module with
+// the short name of the function it is ("" for a type, var or const).
+func (s *appSource) eachDecl(fn func(f *appFile, d ast.Decl, in string)) {
+	for _, f := range s.files {
+		for _, d := range f.ast.Decls {
+			in := ""
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				in = funcName(fd)
+			}
+			fn(f, d, in)
+		}
+	}
+}
+
+// stringLit is a string literal of the module.
+type stringLit struct {
+	Lit   *ast.BasicLit
+	Value string
+	Func  string
+}
+
+// stringLits returns the module's string literals whose value matches
+// pattern, in file order.
+func (s *appSource) stringLits(pattern *regexp.Regexp) []stringLit {
+	var out []stringLit
+	s.eachDecl(func(f *appFile, d ast.Decl, in string) {
+		ast.Inspect(d, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			v, err := strconv.Unquote(lit.Value)
+			if err != nil || !pattern.MatchString(v) {
+				return true
+			}
+			out = append(out, stringLit{lit, v, in})
+			return true
+		})
+	})
+	return out
+}
+
+// litLine returns the line of a string literal where the first match of
+// pattern in its source text is (a raw string spans lines).
+func (s *appSource) litLine(l stringLit, pattern *regexp.Regexp) sourceLine {
+	at := l.Lit.Pos()
+	if loc := pattern.FindStringIndex(l.Lit.Value); loc != nil {
+		at += token.Pos(loc[0])
+	}
+	return s.lineOfPos(at, l.Func)
+}
+
+// sqlKeyword matches the statements of SQL text.
+var sqlKeyword = regexp.MustCompile(`(?i)\b(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM|CREATE\s+TABLE|ALTER\s+TABLE)\b`)
+
+// sqlUses returns the lines of the module's SQL text (string literals
+// holding a statement) that name word as a whole word, at most max.
+func (s *appSource) sqlUses(word string, max int) []sourceLine {
+	if word == "" {
+		return nil
+	}
+	w := compiled(`(?i)(?:^|[^\w.])` + regexp.QuoteMeta(word) + `\b`)
+	var out []sourceLine
+	for _, l := range s.stringLits(w) {
+		if !sqlKeyword.MatchString(l.Value) {
+			continue
+		}
+		line := s.litLine(l, w)
+		// A raw string's backquote at either end of the line is not SQL.
+		line.Text = strings.TrimSpace(strings.Trim(line.Text, "`"))
+		out = append(out, line)
+		if len(out) == max {
+			break
+		}
+	}
+	return out
+}
+
+// sqlWords returns the lower-case words of the module's SQL text, the
+// usual table and column names.
+func (s *appSource) sqlWords() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, l := range s.stringLits(sqlKeyword) {
+		for _, w := range wordPattern.FindAllString(l.Value, -1) {
+			if strings.ToLower(w) == w && !seen[w] {
+				seen[w] = true
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+// sqlQuotes reports whether the module's SQL text has name in double
+// quotes.
+func (s *appSource) sqlQuotes(name string) bool {
+	for _, l := range s.stringLits(compiled(regexp.QuoteMeta(`"` + name + `"`))) {
+		if sqlKeyword.MatchString(l.Value) {
+			return true
+		}
+	}
+	return false
+}

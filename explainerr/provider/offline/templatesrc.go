@@ -1,0 +1,105 @@
+package offline
+
+import (
+	"go/ast"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+)
+
+// A template error names the template's file and line and the Go type the
+// action ran on. When the report carries neither (no retrieval), the
+// module on disk has both: the template file below the module root, and
+// the type's declaration in the parsed source.
+
+// templateFromDisk returns line n of the template file called name below
+// the module's root; false when there is no such file or line.
+func (a *analysis) templateFromDisk(name string, n int) (corpusLine, bool) {
+	src := a.app()
+	if src == nil || name == "" || n <= 0 {
+		return corpusLine{}, false
+	}
+	path := appsource.FindFile(src.root, baseName(name))
+	if path == "" {
+		return corpusLine{}, false
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return corpusLine{}, false
+	}
+	lines := strings.Split(string(data), "\n")
+	if n > len(lines) {
+		return corpusLine{}, false
+	}
+	l := corpusLine{File: baseName(path), Number: n, Text: lines[n-1]}
+	a.g.Add(l.Text, l.File)
+	return l, true
+}
+
+// typeMembers are the exported fields and methods of a struct type of the
+// module, and where it is declared.
+type typeMembers struct {
+	Decl    sourceLine
+	Fields  []string
+	Methods []string
+}
+
+// membersOf finds the struct type a template error names ("*store.Snippet",
+// "main.pageData") in the module: the package name qualifies it.
+func (s *appSource) membersOf(typ string) (typeMembers, bool) {
+	typ = strings.TrimLeft(typ, "*")
+	pkg, name := "", typ
+	if i := strings.LastIndexByte(typ, '.'); i >= 0 {
+		pkg, name = typ[:i], typ[i+1:]
+	}
+	if j := strings.LastIndexByte(pkg, '/'); j >= 0 {
+		pkg = pkg[j+1:]
+	}
+	var out typeMembers
+	var dir string
+	found := false
+	for _, f := range s.files {
+		if found || pkg != "" && f.ast.Name.Name != pkg {
+			continue
+		}
+		for _, d := range f.ast.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, sp := range gd.Specs {
+				ts := sp.(*ast.TypeSpec)
+				st, ok := ts.Type.(*ast.StructType)
+				if !ok || ts.Name.Name != name {
+					continue
+				}
+				found, dir = true, filepath.Dir(f.path)
+				out.Decl = s.lineAt(f, ts.Pos(), "")
+				for _, fl := range st.Fields.List {
+					if len(fl.Names) == 0 { // embedded
+						if n := typeName(fl.Type); ast.IsExported(n) {
+							out.Fields = append(out.Fields, n)
+						}
+					}
+					for _, n := range fl.Names {
+						if n.IsExported() {
+							out.Fields = append(out.Fields, n.Name)
+						}
+					}
+				}
+			}
+		}
+	}
+	if !found {
+		return typeMembers{}, false
+	}
+	s.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
+		if receiverName(fd) == name && filepath.Dir(f.path) == dir && fd.Name.IsExported() {
+			out.Methods = append(out.Methods, fd.Name.Name)
+		}
+	})
+	return out, true
+}

@@ -1,0 +1,3 @@
+module example.com/snippets
+
+go 1.22
