@@ -1,6 +1,7 @@
 package explainerr
 
 import (
+	"html"
 	"log/slog"
 	"net"
 	"net/http"
@@ -99,4 +100,24 @@ func (ex *Explainer) remember(l reportLink, rep *report.Report) {
 	if err := ex.history.Add(l.id, rep); err != nil {
 		ex.log.Warn("explainerr: failure history: " + err.Error())
 	}
+}
+
+// reportLinkLine returns the live error page's line that points at the
+// report's own page, kept with the failure history, where a follow-up
+// question can be asked when a model is configured; "" without a path.
+func (ex *Explainer) reportLinkLine(path string) string {
+	if path == "" {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\n<p class=\"backlink\">This report is kept at <a href=\"")
+	b.WriteString(html.EscapeString(path))
+	b.WriteString("\"><code>")
+	b.WriteString(html.EscapeString(path))
+	b.WriteString("</code></a>")
+	if ex.engine.CanFollowUp() {
+		b.WriteString(", where you can ask the model a follow-up question about it")
+	}
+	b.WriteString(".</p>")
+	return b.String()
 }

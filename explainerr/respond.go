@@ -187,7 +187,7 @@ func (ex *Explainer) respondHTML(ctx context.Context, rw http.ResponseWriter, re
 			rc.Flush()
 		}
 	})
-	page.End(rw, rep.Explanation)
+	page.EndStored(rw, rep.Explanation, historyPath, ex.reportLinkLine(rw.Header().Get(exposedReportHeader)))
 	rc.Flush()
 }
 

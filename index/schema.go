@@ -92,11 +92,3 @@ func createIndexes(db execer) error {
 	}
 	return nil
 }
-
-// createSchema makes a complete empty index in db.
-func createSchema(db execer, m metadata) error {
-	if err := createTables(db, m); err != nil {
-		return err
-	}
-	return createIndexes(db)
-}

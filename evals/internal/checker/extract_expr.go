@@ -130,14 +130,6 @@ func (w *exprWalker) declare(n ast.Node) bool {
 	return true
 }
 
-func (w *exprWalker) text(n ast.Node) string {
-	a, b := int(n.Pos())-w.base, int(n.End())-w.base
-	if a < 0 || b > len(w.src) || a > b {
-		return ""
-	}
-	return w.src[a:b]
-}
-
 func (w *exprWalker) add(kind, text string) {
 	if text != "" {
 		w.out = append(w.out, Claim{Text: text, Kind: kind, fromExpr: true})

@@ -51,7 +51,7 @@ func PromptChunks(user string) []PromptChunk {
 		body := sec[l[1]:]
 		if i := strings.Index(body, "\n```\n"); i >= 0 {
 			body = body[:i]
-		} else if strings.HasSuffix(body, "\n```") {
+		} else {
 			body = strings.TrimSuffix(body, "\n```")
 		}
 		c.Text = body

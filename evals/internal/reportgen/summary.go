@@ -335,10 +335,7 @@ func (s *Summary) ShownModes() []string {
 			delete(have, m)
 		}
 	}
-	for _, m := range sortedKeys(have) {
-		out = append(out, m)
-	}
-	return out
+	return append(out, sortedKeys(have)...)
 }
 
 // JudgedModes returns the modes the judge compared, in report order.
