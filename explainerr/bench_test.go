@@ -74,7 +74,7 @@ func okHandler(w http.ResponseWriter, r *http.Request) {
 // off and a discarding logger, from a clean environment.
 func benchExplainer(tb testing.TB, opts ...explainerr.Option) *explainerr.Explainer {
 	tb.Helper()
-	for _, k := range []string{"OPENAI_API_KEY", "OPENAI_BASE_URL", "EXPLAINERR_PROVIDER", "EXPLAINERR_RAG"} {
+	for _, k := range []string{"OPENAI_API_KEY", "OPENAI_BASE_URL", "EXPLAINERR_PROVIDER", "EXPLAINERR_RAG", "EXPLAINERR_CONTEXT"} {
 		if v, ok := os.LookupEnv(k); ok {
 			os.Unsetenv(k)
 			tb.Cleanup(func() { os.Setenv(k, v) })
