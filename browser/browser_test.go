@@ -95,20 +95,20 @@ type site struct {
 
 // newExplainer returns an Explainer that asks fake, whatever the
 // environment says.
-func newExplainer(t *testing.T, fake *fakeopenai.Server) *explainerr.Explainer {
+func newExplainer(t *testing.T, fake *fakeopenai.Server, opts ...explainerr.Option) *explainerr.Explainer {
 	t.Helper()
-	ex, err := explainerr.New(
+	ex, err := explainerr.New(append([]explainerr.Option{
 		explainerr.WithProviderName("openai"),
 		explainerr.WithBaseURL(fake.URL),
 		explainerr.WithAPIKey("k"),
 		explainerr.WithModel("scripted-fake-model"),
-		explainerr.WithTimeout(20*time.Second),
+		explainerr.WithTimeout(20 * time.Second),
 		explainerr.WithRAG(false),
 		explainerr.WithLogger(slog.New(slog.DiscardHandler)),
 		// This test module is not the blog's module: the blog plays the
 		// app, as its own module would make it by default.
 		explainerr.WithAppModules("github.com/explainerr/explainerr/blogapp", "github.com/explainerr/explainerr/browser"),
-	)
+	}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package browser_test
 
 import (
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -45,23 +44,7 @@ var (
 // explanations and the follow-up questions of one test.
 func newAskingExplainer(t *testing.T, fake *fakeopenai.Server) *explainerr.Explainer {
 	t.Helper()
-	ex, err := explainerr.New(
-		explainerr.WithProviderName("openai"),
-		explainerr.WithBaseURL(fake.URL),
-		explainerr.WithAPIKey("k"),
-		explainerr.WithModel("scripted-fake-model"),
-		explainerr.WithTimeout(20*time.Second),
-		explainerr.WithMaxRetries(-1),
-		explainerr.WithThrottle(20, time.Minute),
-		explainerr.WithRAG(false),
-		explainerr.WithLogger(slog.New(slog.DiscardHandler)),
-		explainerr.WithAppModules("github.com/explainerr/explainerr/blogapp", "github.com/explainerr/explainerr/browser"),
-	)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ex.Close() })
-	return ex
+	return newExplainer(t, fake, explainerr.WithMaxRetries(-1), explainerr.WithThrottle(20, time.Minute))
 }
 
 // TestHistoryAndFollowUpInChromium makes the blog fail a few ways, opens

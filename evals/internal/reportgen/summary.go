@@ -328,14 +328,7 @@ func (s *Summary) ShownModes() []string {
 	for _, g := range s.In.Rows.Generations {
 		have[g.Mode] = true
 	}
-	var out []string
-	for _, m := range Modes {
-		if have[m] {
-			out = append(out, m)
-			delete(have, m)
-		}
-	}
-	return append(out, sortedKeys(have)...)
+	return inReportOrder(have)
 }
 
 // JudgedModes returns the modes the judge compared, in report order.
@@ -349,6 +342,12 @@ func (s *Summary) JudgedModes() []string {
 			have[j.WinnerMode] = true
 		}
 	}
+	return inReportOrder(have)
+}
+
+// inReportOrder returns the modes in have: those of Modes in its order,
+// then any others by name. It empties have.
+func inReportOrder(have map[string]bool) []string {
 	var out []string
 	for _, m := range Modes {
 		if have[m] {
