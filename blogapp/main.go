@@ -8,13 +8,15 @@
 //
 // Without -db the blog lives in memory and is seeded afresh on every start.
 // explainerr reads its settings from the environment (OPENAI_API_KEY,
-// OPENAI_BASE_URL, EXPLAINERR_MODEL, EXPLAINERR_PROVIDER, EXPLAINERR_RAG,
-// EXPLAINERR_INDEX); with none set, explanations come from the offline
-// analyzer.
+// OPENAI_BASE_URL, EXPLAINERR_MODEL, EXPLAINERR_PROVIDER,
+// EXPLAINERR_CONTEXT, EXPLAINERR_INDEX); with none set, explanations come
+// from the offline analyzer, with the app's source from the index when one
+// has been built and from the app's own files otherwise.
 //
 // The blog links both optional pieces of explainerr with blank imports:
 // the model client (used when an API key or base URL is set) and retrieval
-// (used with EXPLAINERR_RAG=on, after "go run ./cmd/explainerr index ./...").
+// (used once "go run ./cmd/explainerr index ./..." has built the index, or
+// with EXPLAINERR_CONTEXT=rag).
 package main
 
 import (

@@ -4,9 +4,10 @@
 //
 //	import _ "github.com/explainerr/explainerr/index/rag"
 //
-// Retrieval then turns on with EXPLAINERR_RAG=on (or explainerr.WithRAG).
-// The index is a SQLite file with a sqlite-vec table, so linking this
-// package needs cgo; an app that does not link it builds without.
+// With no context mode set, an explanation then uses the index whenever
+// one can be opened; EXPLAINERR_CONTEXT=rag (or explainerr.WithContext)
+// asks for it always. The index is a SQLite file, so linking this package
+// needs cgo; an app that does not link it builds without.
 package rag
 
 import (
