@@ -8,7 +8,6 @@ import (
 	"io"
 	"mime"
 	"mime/multipart"
-	"net/http"
 	"net/url"
 	"strings"
 	"unicode/utf8"
@@ -35,16 +34,6 @@ type bodyRecorder struct {
 	io.ReadCloser
 	buf  []byte
 	read int64
-}
-
-// recordBody puts a recorder in front of r's body; nil when r has none.
-func recordBody(r *http.Request) *bodyRecorder {
-	if r.Body == nil || r.Body == http.NoBody {
-		return nil
-	}
-	b := &bodyRecorder{ReadCloser: r.Body}
-	r.Body = b
-	return b
 }
 
 // Read reads from the body and keeps a copy of what it returns.

@@ -8,6 +8,14 @@ import (
 	"testing"
 )
 
+// recordBody puts the middleware's recorder in front of r's body, as a
+// request entering it gets; nil when r has no body.
+func recordBody(r *http.Request) *bodyRecorder {
+	var c requestCapture
+	(&Explainer{}).newWriter(httptest.NewRecorder(), r, &c)
+	return c.body
+}
+
 // readVia records body through a recorder, reading it as a handler would.
 func readVia(t *testing.T, body string, n int) *bodyRecorder {
 	t.Helper()

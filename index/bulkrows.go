@@ -2,6 +2,7 @@ package index
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 )
 
@@ -72,12 +73,7 @@ func (w *writer) flushBulk() error {
 			}
 		}
 	}
-	terms := make([]string, 0, len(b.terms))
-	for t := range b.terms {
-		terms = append(terms, t)
-	}
-	slices.Sort(terms)
-	for _, t := range terms {
+	for _, t := range slices.Sorted(maps.Keys(b.terms)) {
 		ps := b.terms[t]
 		for _, p := range ps {
 			if p.weight <= 0 || p.weight >= maxPostingWeight {

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 )
 
@@ -176,12 +177,7 @@ func (w *writer) removeEverywhere(id int64) error {
 // flushTerms writes the posting lists changed since the last flush, in
 // term order; an empty list's row is deleted.
 func (w *writer) flushTerms() error {
-	terms := make([]string, 0, len(w.terms))
-	for t := range w.terms {
-		terms = append(terms, t)
-	}
-	slices.Sort(terms)
-	for _, t := range terms {
+	for _, t := range slices.Sorted(maps.Keys(w.terms)) {
 		ps := w.terms[t]
 		var err error
 		if len(ps) == 0 {

@@ -46,10 +46,16 @@ Write a concise, concrete explanation of about 200 words, in Markdown, with no p
 3. How to fix it: the change to make, with a short Go snippet when it helps.
 4. Where: the file and function (and line) to change.
 Name only functions, types, fields and files that appear in the trace or in the source you are given; if the cause is outside what you can see, say so instead of guessing.`)
-	if language = strings.TrimSpace(language); language != "" && !strings.EqualFold(language, "english") {
-		fmt.Fprintf(&b, "\nAnswer in %s, but keep identifiers, code, file names and trace lines exactly as they are, in English.", language)
+	return b.String() + languageLine(language)
+}
+
+// languageLine is the system message's last line for an answer language:
+// "" for English.
+func languageLine(language string) string {
+	if language = strings.TrimSpace(language); language == "" || strings.EqualFold(language, "english") {
+		return ""
 	}
-	return b.String()
+	return "\nAnswer in " + language + ", but keep identifiers, code, file names and trace lines exactly as they are, in English."
 }
 
 // ErrorLine returns the one-line summary of r's error that heads its trace.

@@ -3,6 +3,7 @@ package offline
 import (
 	"go/ast"
 	"go/token"
+	"iter"
 	"strings"
 	"sync"
 
@@ -139,29 +140,41 @@ func (s *appSource) fieldType(typ, field string) string {
 // structField finds the declaration of field in struct type typ and
 // returns its line and type expression.
 func (s *appSource) structField(typ, field string) (sourceLine, ast.Expr, bool) {
-	for _, f := range s.files {
-		for _, d := range f.ast.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.TYPE {
-				continue
-			}
-			for _, sp := range gd.Specs {
-				ts := sp.(*ast.TypeSpec)
-				st, ok := ts.Type.(*ast.StructType)
-				if !ok || ts.Name.Name != typ {
-					continue
-				}
-				for _, fl := range st.Fields.List {
-					for _, n := range fl.Names {
-						if n.Name == field {
-							return s.lineAt(f, n.Pos(), ""), fl.Type, true
-						}
-					}
+	for f, ts := range s.structTypes(typ, "") {
+		for _, fl := range ts.Type.(*ast.StructType).Fields.List {
+			for _, n := range fl.Names {
+				if n.Name == field {
+					return s.lineAt(f, n.Pos(), ""), fl.Type, true
 				}
 			}
 		}
 	}
 	return sourceLine{}, nil, false
+}
+
+// structTypes yields the declarations of the struct types called name in
+// the app's files (of the package called pkg, when pkg is not ""), with
+// the file of each.
+func (s *appSource) structTypes(name, pkg string) iter.Seq2[*appFile, *ast.TypeSpec] {
+	return func(yield func(*appFile, *ast.TypeSpec) bool) {
+		for _, f := range s.files {
+			if pkg != "" && f.ast.Name.Name != pkg {
+				continue
+			}
+			for _, d := range f.ast.Decls {
+				gd, ok := d.(*ast.GenDecl)
+				if !ok || gd.Tok != token.TYPE {
+					continue
+				}
+				for _, sp := range gd.Specs {
+					ts := sp.(*ast.TypeSpec)
+					if _, ok := ts.Type.(*ast.StructType); ok && ts.Name.Name == name && !yield(f, ts) {
+						return
+					}
+				}
+			}
+		}
+	}
 }
 
 // nilable reports whether values of the type expression t can be nil, as

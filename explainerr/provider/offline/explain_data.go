@@ -68,10 +68,20 @@ var sqlLine = regexp.MustCompile(`\b(?:SELECT|INSERT INTO|UPDATE|DELETE FROM|CRE
 // sqlNames returns the lower-case words of the corpus lines that hold SQL
 // (the usual table and column names), without the SQL keywords.
 func sqlNames(c corpus) []string {
+	var texts []string
+	for _, l := range c.find(sqlLine) {
+		texts = append(texts, l.Text)
+	}
+	return lowerCaseWords(texts)
+}
+
+// lowerCaseWords returns the words of texts that are all lower case, the
+// way SQL names tables and columns, each once, in order.
+func lowerCaseWords(texts []string) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, l := range c.find(sqlLine) {
-		for _, w := range wordPattern.FindAllString(l.Text, -1) {
+	for _, t := range texts {
+		for _, w := range wordPattern.FindAllString(t, -1) {
 			if strings.ToLower(w) == w && !seen[w] {
 				seen[w] = true
 				out = append(out, w)

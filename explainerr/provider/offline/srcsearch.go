@@ -106,17 +106,11 @@ func (s *appSource) sqlUses(word string, max int) []sourceLine {
 // sqlWords returns the lower-case words of the module's SQL text, the
 // usual table and column names.
 func (s *appSource) sqlWords() []string {
-	seen := map[string]bool{}
-	var out []string
+	var texts []string
 	for _, l := range s.stringLits(sqlKeyword) {
-		for _, w := range wordPattern.FindAllString(l.Value, -1) {
-			if strings.ToLower(w) == w && !seen[w] {
-				seen[w] = true
-				out = append(out, w)
-			}
-		}
+		texts = append(texts, l.Value)
 	}
-	return out
+	return lowerCaseWords(texts)
 }
 
 // sqlQuotes reports whether the module's SQL text has name in double

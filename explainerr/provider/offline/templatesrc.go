@@ -2,7 +2,6 @@ package offline
 
 import (
 	"go/ast"
-	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,37 +60,22 @@ func (s *appSource) membersOf(typ string) (typeMembers, bool) {
 	var out typeMembers
 	var dir string
 	found := false
-	for _, f := range s.files {
-		if found || pkg != "" && f.ast.Name.Name != pkg {
-			continue
-		}
-		for _, d := range f.ast.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.TYPE {
-				continue
-			}
-			for _, sp := range gd.Specs {
-				ts := sp.(*ast.TypeSpec)
-				st, ok := ts.Type.(*ast.StructType)
-				if !ok || ts.Name.Name != name {
-					continue
+	for f, ts := range s.structTypes(name, pkg) {
+		found, dir = true, filepath.Dir(f.path)
+		out.Decl = s.lineAt(f, ts.Pos(), "")
+		for _, fl := range ts.Type.(*ast.StructType).Fields.List {
+			if len(fl.Names) == 0 { // embedded
+				if n := typeName(fl.Type); ast.IsExported(n) {
+					out.Fields = append(out.Fields, n)
 				}
-				found, dir = true, filepath.Dir(f.path)
-				out.Decl = s.lineAt(f, ts.Pos(), "")
-				for _, fl := range st.Fields.List {
-					if len(fl.Names) == 0 { // embedded
-						if n := typeName(fl.Type); ast.IsExported(n) {
-							out.Fields = append(out.Fields, n)
-						}
-					}
-					for _, n := range fl.Names {
-						if n.IsExported() {
-							out.Fields = append(out.Fields, n.Name)
-						}
-					}
+			}
+			for _, n := range fl.Names {
+				if n.IsExported() {
+					out.Fields = append(out.Fields, n.Name)
 				}
 			}
 		}
+		break
 	}
 	if !found {
 		return typeMembers{}, false
