@@ -12,7 +12,9 @@ import (
 // request entering it gets; nil when r has no body.
 func recordBody(r *http.Request) *bodyRecorder {
 	var c requestCapture
-	(&Explainer{}).newWriter(httptest.NewRecorder(), r, &c)
+	if hasBody(r) {
+		newWriterWithBody(httptest.NewRecorder(), r, &c)
+	}
 	return c.body
 }
 

@@ -35,6 +35,9 @@ type Explainer struct {
 	notices    []string    // about the configuration, shown with every report
 	history    *history.Store
 	editor     *editorLinks // nil: no editor links
+	// returned is the failure record of every request that did not fail,
+	// set when its handler returns so that later calls are logged here.
+	returned failure
 }
 
 // New returns an Explainer configured from the environment and opts (which
@@ -95,6 +98,7 @@ func New(opts ...Option) (*Explainer, error) {
 		history: newHistory(&cfg),
 		editor:  editor,
 	}
+	ex.returned = failure{ex: ex, returned: true}
 	if cfg.context == ContextRAG || cfg.context == "" {
 		ex.rag = newRAGState(cfg.retriever, cfg.indexPath)
 	}

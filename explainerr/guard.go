@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"net/netip"
 	"strconv"
-	"strings"
 )
 
 // admission is the guard's verdict on one request: whether its client is
@@ -97,29 +96,6 @@ func (r refusal) String() string {
 // middleware) may rewrite. Everything else waits until the request fails.
 func (ex *Explainer) admit(r *http.Request) admission {
 	return admission{remote: r.RemoteAddr, host: r.Host}
-}
-
-// mayReport reports whether the client of r, whose RemoteAddr was remote
-// on entry, may be the developer as far as a cheap look tells. It decides
-// only whether a 5xx response is held back (so that a page may replace it)
-// or passes through as the app writes it: decide has the last word, and a
-// held response it refuses is released unchanged. A RemoteAddr that reads
-// as loopback is taken at its word here, so that the usual request costs
-// no context lookup; any other is checked as decide checks it.
-func (ex *Explainer) mayReport(r *http.Request, remote string) bool {
-	return looksLoopback(remote) || ex.peerMayReport(r, remote)
-}
-
-// peerMayReport is mayReport for a RemoteAddr that does not read as
-// loopback.
-func (ex *Explainer) peerMayReport(r *http.Request, remote string) bool {
-	return ex.peerRefusal(r, remote).why == 0
-}
-
-// looksLoopback reports whether a RemoteAddr names a loopback address
-// ("127.0.0.1:5555", "[::1]:5555"), by its text.
-func looksLoopback(remote string) bool {
-	return strings.HasPrefix(remote, "127.") || strings.HasPrefix(remote, "[::1]:")
 }
 
 // peerRefusal refuses the client of r, whose RemoteAddr was remote on

@@ -3,6 +3,7 @@
 package explainerr_test
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,8 @@ import (
 	"net/http/httputil"
 	"net/netip"
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -610,4 +613,55 @@ func TestTrustedProxyOnAnotherMachine(t *testing.T) {
 	g = newGuardRig(t, opts...)
 	base = serveAs(t, g.ex.Middleware(middleware.RealIP(failingApp())), server, proxy)
 	g.expectRefused(t, "/panic", send(t, base, "/panic", "application/json", "localhost:8080", http.Header{"X-Forwarded-For": {"10.0.0.77"}}), "X-Forwarded-For: 10.0.0.77")
+}
+
+// TestRefusedClientGetsTheAppsErrorResponseIntact: the 5xx response of a
+// client that gets no report reaches it as the app wrote it, whatever its
+// length, with its Content-Length, and a flushed one as a stream.
+func TestRefusedClientGetsTheAppsErrorResponseIntact(t *testing.T) {
+	big := strings.Repeat("0123456789abcdef", 100<<10/16) // beyond what is held
+	streamed := make(chan struct{})
+	mux := http.NewServeMux()
+	for name, body := range map[string]string{"/short": appBody, "/long": big} {
+		mux.HandleFunc(name, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+			w.WriteHeader(http.StatusBadGateway)
+			for chunk := range slices.Chunk([]byte(body), 4096) {
+				w.Write(chunk)
+			}
+		})
+	}
+	mux.HandleFunc("/stream", func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusServiceUnavailable)
+		io.WriteString(w, "first\n")
+		w.(http.Flusher).Flush()
+		<-streamed // the client has read the first line
+		io.WriteString(w, "second\n")
+	})
+	g := newGuardRig(t)
+	base := serveAs(t, g.ex.Middleware(mux), publicLocal, remotePeer)
+	for path, want := range map[string]string{"/short": appBody, "/long": big} {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != http.StatusBadGateway || string(got) != want || resp.ContentLength != int64(len(want)) {
+			t.Errorf("%s: got %d, %d bytes (Content-Length %d, %v), want 502 and the app's %d bytes", path, resp.StatusCode, len(got), resp.ContentLength, err, len(want))
+		}
+	}
+	resp, err := http.Get(base + "/stream")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	line, err := bufio.NewReader(resp.Body).ReadString('\n')
+	close(streamed) // the handler was still running: the first line was streamed
+	if err != nil || resp.StatusCode != http.StatusServiceUnavailable || line != "first\n" {
+		t.Errorf("stream: got %d %q, %v", resp.StatusCode, line, err)
+	}
+	if n := g.fake.Calls(); n != 0 {
+		t.Errorf("refused clients caused %d model calls", n)
+	}
 }

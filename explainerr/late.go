@@ -31,7 +31,7 @@ func (w *writer) afterReturn(op string) {
 	}
 	w.state |= stWarnedAfterReturn
 	site := callSite(stack.Capture(1))
-	w.ex.log.LogAttrs(context.Background(), slog.LevelWarn,
+	w.fail.ex.log.LogAttrs(context.Background(), slog.LevelWarn,
 		"explainerr: a ResponseWriter was used after its handler returned; the call was dropped",
 		slog.String("call", op),
 		slog.String("from", site.Function),

@@ -12,7 +12,7 @@ import (
 // runs: where its log lines start, and the body its handler reads. It lives
 // on the middleware's stack until the request fails. Starting it costs an
 // atomic load, and nothing for a request without a body: the recorder of a
-// body shares the writer's allocation (newWriter).
+// body shares the writer's allocation (newWriterWithBody).
 type requestCapture struct {
 	// logMark is the log line sequence number the request started at, plus
 	// one; 0 when log capture is off.
@@ -27,24 +27,18 @@ type writerWithBody struct {
 	body bodyRecorder
 }
 
-// newWriter returns the writer for r's response, which wraps rw, and
-// starts recording r into c: the log lines its goroutine writes from now on
-// (when log capture is on) and the body its handler reads. It makes one
-// allocation.
-func (ex *Explainer) newWriter(rw http.ResponseWriter, r *http.Request, c *requestCapture) *writer {
-	if ex.logs != nil {
-		c.logMark = capturedLogs.mark() + 1
-	}
-	if r.Body != nil && !isNoBody(r.Body) {
-		return ex.newWriterWithBody(rw, r, c)
-	}
-	return &writer{ResponseWriter: rw, ex: ex}
-}
+// hasBody reports whether r has a body to record: its writer is then made
+// by newWriterWithBody.
+func hasBody(r *http.Request) bool { return r.Body != nil && !isNoBody(r.Body) }
 
-// newWriterWithBody is newWriter for a request with a body, whose recorder
-// shares the writer's allocation.
-func (ex *Explainer) newWriterWithBody(rw http.ResponseWriter, r *http.Request, c *requestCapture) *writer {
-	wb := &writerWithBody{writer: writer{ResponseWriter: rw, ex: ex}, body: bodyRecorder{ReadCloser: r.Body}}
+// newWriterWithBody returns the writer for the response to r, which has a
+// body, wrapping rw, and starts recording into c the body r's handler
+// reads; the recorder shares the writer's allocation. It is kept out of
+// line so that the middleware stays small for requests without a body.
+//
+//go:noinline
+func newWriterWithBody(rw http.ResponseWriter, r *http.Request, c *requestCapture) *writer {
+	wb := &writerWithBody{writer: writer{ResponseWriter: rw}, body: bodyRecorder{ReadCloser: r.Body}}
 	r.Body = &wb.body
 	c.body = &wb.body
 	return &wb.writer

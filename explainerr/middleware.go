@@ -14,7 +14,9 @@ import (
 //
 // A request that does not fail costs one small allocation (its
 // ResponseWriter wrapper, never reused) and nothing else: who the client is
-// is worked out only when the request fails.
+// is worked out only when the request fails. A 5xx response is held back
+// for every client until then; one that may not see a report gets it as
+// the app wrote it.
 func (ex *Explainer) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		// The failure history, to the developer only (historyroutes.go).
@@ -24,46 +26,57 @@ func (ex *Explainer) Middleware(next http.Handler) http.Handler {
 			return
 		}
 		// Who the client is, recorded before next can rewrite the request.
-		e := entry{remote: r.RemoteAddr, host: r.Host, next: next}
-		w := ex.newWriter(rw, r, &e.capture)
-		if !ex.mayReport(r, e.remote) {
-			// No page will replace the app's response: let it through.
-			w.state = stPassThrough
+		e := entry{remote: r.RemoteAddr, host: r.Host}
+		if ex.logs != nil {
+			e.capture.logMark = capturedLogs.mark() + 1
 		}
-		defer ex.end(w, r, &e)
+		// The writer, allocated here: a call to a constructor measured
+		// slower on the happy path.
+		var w *writer
+		if hasBody(r) {
+			w = newWriterWithBody(rw, r, &e.capture)
+		} else {
+			w = &writer{ResponseWriter: rw}
+		}
+		defer func() {
+			if v := recover(); v != nil || w.fail != nil {
+				ex.failed(w, r, &e, next, v)
+				return
+			}
+			// From now on, calls from goroutines the handler left
+			// running are dropped (late.go).
+			w.fail = &ex.returned
+			w.done.Store(true)
+		}()
 		next.ServeHTTP(w, r)
 	})
 }
 
 // entry is what the middleware records of a request when it enters, kept on
 // its stack until the request fails: r.RemoteAddr and r.Host as they were
-// (a handler it wraps may rewrite them), what the request logs and reads,
-// and the handler it wraps.
+// (a handler it wraps may rewrite them), and what the request logs and
+// reads.
 type entry struct {
 	remote, host string
 	capture      requestCapture
-	next         http.Handler
 }
 
-// end runs, deferred, when the handler of r has returned or panicked: from
-// then on, calls from goroutines the handler left running are dropped, and
-// a failure is reported.
-func (ex *Explainer) end(w *writer, r *http.Request, e *entry) {
+// failed reports the failure of r, whose handler next has returned or
+// panicked (v). From then on, calls from goroutines the handler left
+// running are dropped.
+func (ex *Explainer) failed(w *writer, r *http.Request, e *entry, next http.Handler, v any) {
+	f := w.record()
+	f.ex, f.capture, f.next = ex, e.capture, next
 	w.done.Store(true)
-	if v := recover(); v != nil || w.fail != nil || w.handlerErr != nil {
-		rec := w.record()
-		rec.capture, rec.next = e.capture, e.next
-		ex.finish(w, r, admission{remote: e.remote, host: e.host}, v)
-	}
+	ex.finish(w, r, admission{remote: e.remote, host: e.host}, v)
 }
 
 // finish reports what went wrong with one request: a panic (v), an error a
 // HandlerFunc returned, a 5xx status the app wrote, or one it wrote after
 // the response had started, in that order of precedence.
 func (ex *Explainer) finish(w *writer, r *http.Request, admit admission, v any) {
-	if w.fail != nil {
-		logMisuse(r, w.fail)
-	}
+	f := w.fail
+	logMisuse(r, f)
 	var rep *report.Report
 	switch {
 	case v != nil:
@@ -72,12 +85,12 @@ func (ex *Explainer) finish(w *writer, r *http.Request, admit admission, v any) 
 		}
 		rep = ex.panicReport(v)
 		rep.Error.Late = w.started()
-	case w.handlerErr != nil:
-		rep = ex.errorReport(w.handlerErr)
+	case f.handlerErr != nil:
+		rep = ex.errorReport(f.handlerErr)
 		rep.Error.Late = w.started()
-	case w.fail.status != 0:
+	case f.status != 0:
 		rep = ex.statusReport(w)
-	case w.fail.late != nil:
+	case f.late != nil:
 		rep = ex.lateStatusReport(w)
 	default:
 		return

@@ -24,18 +24,12 @@ const (
 	// stLate: a 5xx status came after the response had started; the body
 	// that follows is copied (bounded) as the late failure's message.
 	stLate
-	// stPassThrough: the client gets no report, so a 5xx response is not
-	// held but passes through as the app writes it; its status, stack and
-	// (bounded) body are still recorded for the log.
-	stPassThrough
-	// stTee: the body of a passed-through 5xx response is being copied.
-	stTee
 )
 
 // writer wraps the handler's ResponseWriter for one request; it is allocated
 // per request and never reused, so a goroutine the handler leaked cannot
 // write into another request's response through it. Once the middleware
-// has returned, every call is dropped (see late.go). It is kept to 48 bytes
+// has returned, every call is dropped (see late.go). It is kept to 32 bytes
 // (a size class of the allocator): what is needed only once a request has
 // failed lives on the middleware's stack (entry) or in failure.
 //
@@ -47,13 +41,12 @@ const (
 type writer struct {
 	http.ResponseWriter
 
-	ex *Explainer
-	// handlerErr is set by HandlerFunc when its function returns an error.
-	handlerErr *handlerError
-	// fail records what went wrong; nil on the happy path.
+	// fail records what went wrong; nil on the happy path until the
+	// handler returns, then its Explainer's returned mark.
 	fail *failure
 	// done is set when the middleware returns: later calls come from a
-	// goroutine the handler left behind and are dropped.
+	// goroutine the handler left behind and are dropped. fail, set before
+	// done, tells them which Explainer to log through.
 	done  atomic.Bool
 	state uint8
 }
@@ -62,6 +55,14 @@ type writer struct {
 // the first sign of trouble, so that a request that does not fail pays for
 // none of it.
 type failure struct {
+	// ex is the Explainer that served the request, set when its handler
+	// has returned; late calls are logged through it (late.go).
+	ex *Explainer
+	// returned marks the one record every Explainer keeps for requests
+	// that did not fail, which nothing may change (Explainer.returned).
+	returned bool
+	// handlerErr is set by HandlerFunc when its function returns an error.
+	handlerErr *handlerError
 	// status is the first 5xx status the app wrote before the response
 	// started (held back, or released unchanged).
 	status int
@@ -87,7 +88,8 @@ type failure struct {
 	next http.Handler
 }
 
-// record returns w's failure record, making it on first use.
+// record returns w's failure record, making it on first use. It is called
+// only while the handler runs (over is false).
 func (w *writer) record() *failure {
 	if w.fail == nil {
 		w.fail = new(failure)
@@ -95,10 +97,17 @@ func (w *writer) record() *failure {
 	return w.fail
 }
 
+// over reports whether the handler has returned: done is set or, for a
+// goroutine the handler left running that races its return, fail is
+// already the returned mark. Calls from then on are dropped.
+func (w *writer) over() bool {
+	return w.done.Load() || w.fail != nil && w.fail.returned
+}
+
 // Header returns the response headers (a throwaway set once the middleware
 // has returned).
 func (w *writer) Header() http.Header {
-	if w.done.Load() {
+	if w.over() {
 		return http.Header{}
 	}
 	return w.ResponseWriter.Header()
@@ -118,7 +127,7 @@ func (w *writer) WriteHeader(code int) {
 
 func (w *writer) writeHeaderSlow(code int) {
 	switch {
-	case w.done.Load():
+	case w.over():
 		w.afterReturn("WriteHeader")
 	case w.state&stHijacked != 0:
 		w.misused(misuseHijackedHeader)
@@ -134,11 +143,6 @@ func (w *writer) writeHeaderSlow(code int) {
 		f := w.record()
 		f.status = code
 		f.pcs = captureStatus()
-		if w.state&stPassThrough != 0 {
-			w.ResponseWriter.WriteHeader(code)
-			w.state |= stStarted | stTee
-			return
-		}
 		w.state |= stHeld
 	default:
 		w.ResponseWriter.WriteHeader(code)
@@ -159,7 +163,7 @@ func (w *writer) Write(p []byte) (int, error) {
 
 func (w *writer) writeSlow(p []byte) (int, error) {
 	switch {
-	case w.done.Load():
+	case w.over():
 		w.afterReturn("Write")
 		return 0, errHandlerReturned
 	case w.state&stHijacked != 0:
@@ -182,10 +186,6 @@ func (w *writer) writeSlow(p []byte) (int, error) {
 	case w.state&stLate != 0:
 		l := w.fail.late
 		l.body = appendBounded(l.body, p)
-	case w.state&stTee != 0:
-		f := w.fail
-		f.body = appendBounded(f.body, p)
-		f.bodyLen += len(p)
 	}
 	w.state |= stStarted
 	return w.ResponseWriter.Write(p)
@@ -194,7 +194,7 @@ func (w *writer) writeSlow(p []byte) (int, error) {
 // Flush sends what was written so far. Flushing a held 5xx response sends it
 // as the app wrote it: the app has chosen to stream its error.
 func (w *writer) Flush() {
-	if w.done.Load() {
+	if w.over() {
 		w.afterReturn("Flush")
 		return
 	}
@@ -217,7 +217,7 @@ func (w *writer) release() {
 
 // Hijack hands the connection to the handler; no page is written after it.
 func (w *writer) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	if w.done.Load() {
+	if w.over() {
 		w.afterReturn("Hijack")
 		return nil, nil, errHandlerReturned
 	}
@@ -231,7 +231,7 @@ func (w *writer) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 // Unwrap returns the wrapped ResponseWriter, for http.ResponseController;
 // nil once the middleware has returned.
 func (w *writer) Unwrap() http.ResponseWriter {
-	if w.done.Load() {
+	if w.over() {
 		w.afterReturn("Unwrap")
 		return nil
 	}
