@@ -111,15 +111,13 @@ func writeMultiModuleIndex(ctx context.Context, path string, dirs []string) erro
 			return err
 		}
 	}
-	plan, err := planBuild(ctx, files, previous{files: map[string]fileRecord{}}, func(string, int, int) {})
-	if err != nil {
-		return err
-	}
 	opts := BuildOptions{Dir: dirs[0], Path: path}
 	if err := opts.defaults(); err != nil {
 		return err
 	}
-	if _, _, err := createIndex(ctx, opts, path, false, plan, "benchmark"); err != nil {
+	pl := startPlanning(ctx, files, previous{files: map[string]fileRecord{}}, embedAheadFor(opts))
+	defer pl.stop()
+	if _, _, err := createIndex(ctx, opts, path, false, pl, "benchmark"); err != nil {
 		return err
 	}
 	return addVec0Table(path)

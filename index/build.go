@@ -101,30 +101,34 @@ func Build(ctx context.Context, opts BuildOptions) (BuildStats, error) {
 		return stats, err
 	}
 	stats.Warnings = append(stats.Warnings, found.Warnings...)
-	plan, err := planBuild(ctx, found.Files, prev, opts.Progress)
-	if err != nil {
-		return stats, err
-	}
 	stats.Files = len(found.Files)
+	patterns := strings.Join(opts.Patterns, " ")
+
+	var plan buildPlan
+	var chunks, embedded int
+	if !prev.exists {
+		// A new index is written while its files are still being chunked.
+		pl := startPlanning(ctx, found.Files, prev, embedAheadFor(opts))
+		defer pl.stop()
+		if chunks, embedded, err = createIndex(ctx, opts, target, reset, pl, patterns); err != nil {
+			return stats, err
+		}
+		if plan, err = pl.collect(nil); err != nil {
+			return stats, err
+		}
+	} else {
+		if plan, err = planBuild(ctx, found.Files, prev, opts.Progress); err != nil {
+			return stats, err
+		}
+		if len(plan.changed) == 0 && len(plan.removed) == 0 && prev.meta.Patterns == patterns {
+			chunks = prev.chunks
+		} else if chunks, embedded, err = updateIndex(ctx, opts, target, prev, plan, patterns); err != nil {
+			return stats, err
+		}
+	}
 	stats.Changed, stats.Unchanged, stats.Removed = len(plan.changed), plan.unchanged, len(plan.removed)
 	stats.Skipped = plan.skipped
 	stats.Warnings = append(stats.Warnings, plan.warnings...)
-
-	patterns := strings.Join(opts.Patterns, " ")
-	if prev.exists && len(plan.changed) == 0 && len(plan.removed) == 0 && prev.meta.Patterns == patterns {
-		stats.Chunks = prev.chunks
-		stats.Duration = time.Since(began)
-		return stats, nil
-	}
-	var chunks, embedded int
-	if prev.exists {
-		chunks, embedded, err = updateIndex(ctx, opts, target, prev, plan, patterns)
-	} else {
-		chunks, embedded, err = createIndex(ctx, opts, target, reset, plan, patterns)
-	}
-	if err != nil {
-		return stats, err
-	}
 	stats.Chunks, stats.Embedded = chunks, embedded
 	stats.Duration = time.Since(began)
 	return stats, nil
@@ -238,6 +242,9 @@ type changedFile struct {
 	skip   string
 	chunks []chunk
 	data   []chunkData // data[i] is what is stored about chunks[i]
+	// vecs[i] is chunks[i]'s vector when it was embedded ahead (see
+	// embedAhead); nil otherwise, and empty for a type's chunk.
+	vecs []encodedVector
 }
 
 // buildPlan is what must change in the index.
@@ -254,46 +261,90 @@ type plannedFile struct {
 	unchanged bool
 	skipped   string // why the file is left out ("" when it is not)
 	readErr   error
+	embedErr  error
 	changed   changedFile
 }
 
 // planBuild hashes every file, and chunks those that are new or changed,
 // on all cores.
 func planBuild(ctx context.Context, files []sourceFile, prev previous, progress func(string, int, int)) (buildPlan, error) {
-	var plan buildPlan
-	results := make([]plannedFile, len(files))
-	finished := make(chan struct{}, len(files))
+	pl := startPlanning(ctx, files, prev, nil)
+	defer pl.stop()
+	return pl.collect(progress)
+}
+
+// planner plans the files of a build on all cores: each file is read,
+// hashed and, when it is new or changed, chunked. Its results are taken in
+// file order (result), while later files are still being planned, so that
+// a new index is written as its files come.
+type planner struct {
+	files   []sourceFile
+	prev    previous
+	ahead   *embedAhead
+	ctx     context.Context
+	cancel  context.CancelFunc
+	results []plannedFile
+	ready   []chan struct{} // ready[i] is closed once results[i] is set
+	wg      sync.WaitGroup
+}
+
+// startPlanning starts planning files against what prev holds; ahead,
+// when not nil, embeds the chunks as they are made.
+func startPlanning(ctx context.Context, files []sourceFile, prev previous, ahead *embedAhead) *planner {
+	pl := &planner{files: files, prev: prev, ahead: ahead, results: make([]plannedFile, len(files)), ready: make([]chan struct{}, len(files))}
+	pl.ctx, pl.cancel = context.WithCancel(ctx)
+	for i := range pl.ready {
+		pl.ready[i] = make(chan struct{})
+	}
 	var next atomic.Int64
-	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), max(1, len(files))) {
-		wg.Go(func() {
+		pl.wg.Go(func() {
 			for {
 				i := int(next.Add(1) - 1)
-				if i >= len(files) || ctx.Err() != nil {
+				if i >= len(files) || pl.ctx.Err() != nil {
 					return
 				}
-				results[i] = planFile(files[i], prev)
-				finished <- struct{}{}
+				pl.results[i] = planFile(pl.ctx, files[i], prev, ahead)
+				close(pl.ready[i])
 			}
 		})
 	}
-	progress("chunking", 0, len(files))
-	for done := 0; done < len(files) && ctx.Err() == nil; {
-		select {
-		case <-finished:
-			done++
-			progress("chunking", done, len(files))
-		case <-ctx.Done():
+	return pl
+}
+
+// result waits for the plan of file i.
+func (pl *planner) result(i int) (*plannedFile, error) {
+	select {
+	case <-pl.ready[i]:
+		return &pl.results[i], nil
+	case <-pl.ctx.Done():
+		return nil, pl.ctx.Err()
+	}
+}
+
+// stop cancels what is left of the planning and waits for it to end.
+func (pl *planner) stop() {
+	pl.cancel()
+	pl.wg.Wait()
+}
+
+// collect waits for every file's plan, reporting progress (when not nil)
+// as "chunking", and sums them up.
+func (pl *planner) collect(progress func(string, int, int)) (buildPlan, error) {
+	var plan buildPlan
+	if progress != nil {
+		progress("chunking", 0, len(pl.files))
+	}
+	seen := make(map[string]bool, len(pl.files))
+	for i, f := range pl.files {
+		r, err := pl.result(i)
+		if err != nil {
+			return plan, err
 		}
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return plan, err
-	}
-	seen := make(map[string]bool, len(files))
-	for i, f := range files {
+		if progress != nil {
+			progress("chunking", i+1, len(pl.files))
+		}
 		seen[f.Rel] = true
-		r := &results[i]
 		switch {
 		case r.readErr != nil:
 			plan.skipped++
@@ -309,7 +360,7 @@ func planBuild(ctx context.Context, files []sourceFile, prev previous, progress 
 			plan.changed = append(plan.changed, r.changed)
 		}
 	}
-	for path := range prev.files {
+	for path := range pl.prev.files {
 		if !seen[path] {
 			plan.removed = append(plan.removed, path)
 		}
@@ -319,8 +370,8 @@ func planBuild(ctx context.Context, files []sourceFile, prev previous, progress 
 }
 
 // planFile reads one file and, when it is new or changed, chunks it and
-// prepares its chunks' data.
-func planFile(f sourceFile, prev previous) plannedFile {
+// prepares its chunks' data, embedding them when ahead is not nil.
+func planFile(ctx context.Context, f sourceFile, prev previous, ahead *embedAhead) plannedFile {
 	src, err := os.ReadFile(f.Abs)
 	if err != nil {
 		return plannedFile{readErr: err}
@@ -334,7 +385,11 @@ func planFile(f sourceFile, prev previous) plannedFile {
 	for i := range chunks {
 		data[i] = prepareChunk(&chunks[i])
 	}
-	return plannedFile{skipped: skip, changed: changedFile{file: f, hash: hash, skip: skip, chunks: chunks, data: data}}
+	p := plannedFile{skipped: skip, changed: changedFile{file: f, hash: hash, skip: skip, chunks: chunks, data: data}}
+	if ahead != nil {
+		p.changed.vecs, p.embedErr = ahead.embed(ctx, chunks, data)
+	}
+	return p
 }
 
 // appendSkipWarning adds a warning for a skipped file; generated files are

@@ -30,11 +30,15 @@ func openWriteDB(target string) (*sql.DB, error) {
 	return db, nil
 }
 
-// createIndex writes a new index into target: a missing or empty file, or
-// (reset) an index being rebuilt, which is emptied first. Everything is
-// written in one transaction; secondary indexes are built after the rows.
-// It returns the number of chunks, all of them embedded.
-func createIndex(ctx context.Context, opts BuildOptions, target string, reset bool, plan buildPlan, patterns string) (chunks, embedded int, err error) {
+// createIndex writes a new index into target (a missing or empty file,
+// or, when reset, an index being rebuilt, which is emptied first) from the
+// files pl plans, as they come: each chunk's row, identifiers and terms,
+// and its vector when it was embedded ahead. A type's chunk is written
+// once every chunk is known, with its methods listed; chunks not embedded
+// ahead are embedded then. Everything is written in one transaction;
+// secondary indexes are built after the rows. It returns the number of
+// chunks, all of them embedded.
+func createIndex(ctx context.Context, opts BuildOptions, target string, reset bool, pl *planner, patterns string) (chunks, embedded int, err error) {
 	meta := metadata{Embedder: opts.Embedder.Name(), Dims: opts.Embedder.Dims(), Patterns: patterns}
 	if meta.Dims == 0 {
 		if meta.Dims, err = probeDims(ctx, opts.Embedder); err != nil {
@@ -46,9 +50,6 @@ func createIndex(ctx context.Context, opts BuildOptions, target string, reset bo
 			return 0, 0, err
 		}
 	}
-	all, data := flattenPlan(plan)
-	texts := typeTexts(all)
-
 	db, err := openWriteDB(target)
 	if err != nil {
 		return 0, 0, err
@@ -64,33 +65,71 @@ func createIndex(ctx context.Context, opts BuildOptions, target string, reset bo
 	}
 	w := newWriter(tx)
 	w.bulk = newBulkRows()
-	inputs := make([]string, len(all))
-	finalText := make([]string, len(all))
-	hashes := make([]string, len(all))
-	ids := make([]int64, len(all))
-	for i, c := range all {
-		ids[i] = int64(i + 1)
-		finalText[i], hashes[i], inputs[i] = c.Text, data[i].srcHash, data[i].input
-		if t, ok := texts[i]; ok && t != c.Text {
-			finalText[i] = t
-			inputs[i] = embedInput(c.File, c.Package, c.Symbol, t)
-			hashes[i] = contentHash(inputs[i])
-		}
+
+	// A type's chunk, written last.
+	type typeChunk struct {
+		at int // in all
+		c  *chunk
+		d  *chunkData
 	}
-	insertRows := func() error {
-		for i, c := range all {
-			if _, err := w.insertChunkData(ids[i], c, &data[i], finalText[i], hashes[i]); err != nil {
-				return err
+	var all []*chunk
+	var types []typeChunk
+	var ids []int64 // chunks to embed now, and their inputs
+	var inputs []string
+	opts.Progress("chunking", 0, len(pl.files))
+	for i := range pl.files {
+		r, err := pl.result(i)
+		if err != nil {
+			return 0, 0, err
+		}
+		opts.Progress("chunking", i+1, len(pl.files))
+		if r.readErr != nil {
+			continue
+		}
+		if r.embedErr != nil {
+			return 0, 0, r.embedErr
+		}
+		f := &r.changed
+		for j := range f.chunks {
+			c, d := &f.chunks[j], &f.data[j]
+			id := int64(len(all) + 1)
+			all = append(all, c)
+			if c.Kind == KindType {
+				types = append(types, typeChunk{at: len(all) - 1, c: c, d: d})
+			} else if err := w.insertChunkRow(id, c, d, c.Text, d.srcHash); err != nil {
+				return 0, 0, err
+			}
+			if err := w.addChunkTerms(id, c, d); err != nil {
+				return 0, 0, err
+			}
+			switch {
+			case c.Kind == KindType:
+			case f.vecs != nil:
+				if err := w.storeEncoded(id, f.vecs[j]); err != nil {
+					return 0, 0, err
+				}
+			default:
+				ids, inputs = append(ids, id), append(inputs, d.input)
 			}
 		}
-		for _, f := range plan.changed {
-			if err := w.exec(sqlPutFile, f.file.Rel, f.hash, f.file.Pkg, f.skip); err != nil {
-				return err
-			}
+		if err := w.exec(sqlPutFile, f.file.Rel, f.hash, f.file.Pkg, f.skip); err != nil {
+			return 0, 0, err
 		}
-		return w.flushBulk()
 	}
-	if err := embedAndStore(ctx, w, opts, meta.Dims, ids, inputs, insertRows); err != nil {
+	texts := typeTexts(all)
+	for _, t := range types {
+		text, hash, input := t.c.Text, t.d.srcHash, t.d.input
+		if done, ok := texts[t.at]; ok && done != text {
+			text, input = done, embedInput(t.c.File, t.c.Package, t.c.Symbol, done)
+			hash = contentHash(input)
+		}
+		id := int64(t.at + 1)
+		if err := w.insertChunkRow(id, t.c, t.d, text, hash); err != nil {
+			return 0, 0, err
+		}
+		ids, inputs = append(ids, id), append(inputs, input)
+	}
+	if err := embedAndStore(ctx, w, opts, meta.Dims, ids, inputs, w.flushBulk); err != nil {
 		return 0, 0, err
 	}
 	if err := w.flush(); err != nil {
@@ -106,20 +145,6 @@ func createIndex(ctx context.Context, opts BuildOptions, target string, reset bo
 		return 0, 0, fmt.Errorf("writing index: %w", err)
 	}
 	return len(all), len(all), nil
-}
-
-// flattenPlan lists the chunks of the changed files, in file order, with
-// their data.
-func flattenPlan(plan buildPlan) ([]*chunk, []chunkData) {
-	var all []*chunk
-	var data []chunkData
-	for _, f := range plan.changed {
-		for i := range f.chunks {
-			all = append(all, &f.chunks[i])
-		}
-		data = append(data, f.data...)
-	}
-	return all, data
 }
 
 // emptyIndexFile empties an index file that is being rebuilt, keeping the

@@ -6,18 +6,12 @@ import (
 	"slices"
 )
 
-// bulkRows collects the identifiers and terms of the chunks of a new
-// index, inserted in id order, to write them with few statements: one per
-// chunk and role for idents, one per term for term_postings, in key order.
+// bulkRows collects the terms of the chunks of a new index, added in id
+// order, to write them with one statement per term (term_postings), in
+// key order, once every chunk is known. Their identifiers are written as
+// they come, one statement per chunk and role (addChunkTerms).
 type bulkRows struct {
-	idents []chunkIdents
-	terms  map[string][]posting
-}
-
-// chunkIdents are a chunk's identifiers, by role.
-type chunkIdents struct {
-	id    int64
-	roles []identRun
+	terms map[string][]posting
 }
 
 // identRun is the identifiers of one role of a chunk, as a JSON array.
@@ -52,27 +46,15 @@ func newBulkRows() *bulkRows { return &bulkRows{terms: map[string][]posting{}} }
 
 // add collects a chunk's rows; chunks must come in increasing id order.
 func (b *bulkRows) add(id int64, d *chunkData) {
-	roles := d.identRuns
-	if roles == nil {
-		roles = identRuns(d.idents)
-	}
-	b.idents = append(b.idents, chunkIdents{id: id, roles: roles})
 	for t, n := range d.terms {
 		b.terms[t] = append(b.terms[t], posting{id: id, weight: n})
 	}
 }
 
-// flushBulk writes the collected rows.
+// flushBulk writes the collected posting lists.
 func (w *writer) flushBulk() error {
 	b := w.bulk
 	w.bulk = nil
-	for _, ci := range b.idents {
-		for _, run := range ci.roles {
-			if err := w.exec(sqlBulkIdents, ci.id, run.role, run.names); err != nil {
-				return fmt.Errorf("storing identifiers: %w", err)
-			}
-		}
-	}
 	for _, t := range slices.Sorted(maps.Keys(b.terms)) {
 		ps := b.terms[t]
 		for _, p := range ps {

@@ -1,5 +1,5 @@
 // Package index chunks an app's Go source and templates, embeds the chunks,
-// stores them in a local SQLite file with a sqlite-vec table, and retrieves
+// stores them in a local SQLite file, and retrieves
 // the chunks relevant to a failure report.
 //
 // Build lists the packages of some patterns with golang.org/x/tools/go/packages
@@ -12,7 +12,11 @@
 // with their vectors in one SQLite file marked as explainerr's own
 // (application_id and a schema version: a file without the mark is never
 // written); rebuilding is incremental by file content hash, one SQLite
-// transaction proportional to what changed.
+// transaction proportional to what changed. A new index is written while
+// its files are still being chunked (and, with the offline embedder,
+// embedded) on the other cores, in file order, so that its contents do not
+// depend on how the work was scheduled; a type's chunk, which lists its
+// methods, is written once every file has been read.
 //
 // A Retriever answers a report.Report with the chunks that contain its app
 // frames and the templates its message names, then one hop along the code

@@ -22,10 +22,17 @@ var stopTokens = map[string]bool{
 }
 
 // words calls emit for every run of letters, digits and underscores in text.
+// ASCII bytes are classified by a table; other runes by unicode.
 func words(text string, emit func(string)) {
 	start := -1
-	for i, r := range text {
-		isWord := r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
+	for i := 0; i < len(text); {
+		c, size := text[i], 1
+		isWord := asciiWordByte[c]
+		if c >= utf8.RuneSelf {
+			var r rune
+			r, size = utf8.DecodeRuneInString(text[i:])
+			isWord = unicode.IsLetter(r) || unicode.IsDigit(r)
+		}
 		switch {
 		case isWord && start < 0:
 			start = i
@@ -33,11 +40,21 @@ func words(text string, emit func(string)) {
 			emit(text[start:i])
 			start = -1
 		}
+		i += size
 	}
 	if start >= 0 {
 		emit(text[start:])
 	}
 }
+
+// asciiWordByte tells the ASCII bytes words keeps: letters, digits and the
+// underscore.
+var asciiWordByte = func() (t [256]bool) {
+	for c := range utf8.RuneSelf {
+		t[c] = c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	return t
+}()
 
 // splitIdentifier splits an identifier at underscores and case changes:
 // "parseHTTPRequest_v2" gives "parse", "HTTP", "Request", "v2".

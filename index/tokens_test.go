@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"unicode"
 )
 
 func TestTermsOfMeetsIdentifiersAndWords(t *testing.T) {
@@ -116,6 +117,45 @@ func TestTermsOfFastPathMatchesSplitTerm(t *testing.T) {
 		words(text, func(w string) { want = appendWordTerms(want, w, splitTerm(w)) })
 		if got := termsOf(text); !slices.Equal(got, want) {
 			t.Errorf("%s: termsOf gives %d terms, the general path %d", filepath.Base(f), len(got), len(want))
+		}
+	}
+}
+
+// TestWordsMatchesUnicodeClasses: words, which classifies ASCII bytes by a
+// table, splits like a plain rune-by-rune reading of unicode's letter and
+// digit classes, on ASCII, other scripts, digits and invalid UTF-8.
+func TestWordsMatchesUnicodeClasses(t *testing.T) {
+	reference := func(text string) []string {
+		var out []string
+		start := -1
+		for i, r := range text {
+			isWord := r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
+			switch {
+			case isWord && start < 0:
+				start = i
+			case !isWord && start >= 0:
+				out = append(out, text[start:i])
+				start = -1
+			}
+		}
+		if start >= 0 {
+			out = append(out, text[start:])
+		}
+		return out
+	}
+	texts := []string{
+		"", "parseHTTPRequest_v2(ctx, r)", "// Größe der Datei: ñandú, 東京, Ελλάδα",
+		"x\xffy\xc3(z", "٣٤ digits ௫ and 'quotes' `raw`", "a-b.c/d\te\nf_",
+		"\u00a0nbsp\u2028line", "é", "\xc3",
+	}
+	for c := 0; c < 256; c++ {
+		texts = append(texts, "a"+string(rune(c))+"b", "a"+string([]byte{byte(c)})+"b")
+	}
+	for _, text := range texts {
+		var got []string
+		words(text, func(w string) { got = append(got, w) })
+		if want := reference(text); !slices.Equal(got, want) {
+			t.Errorf("words(%q) = %q, want %q", text, got, want)
 		}
 	}
 }

@@ -205,8 +205,25 @@ func (w *writer) insertChunk(c *chunk, srcHash string) (int64, error) {
 }
 
 // insertChunkData stores a chunk with the given id (0: the next free one),
-// text and text hash.
+// text and text hash, with its identifiers and terms.
 func (w *writer) insertChunkData(id int64, c *chunk, d *chunkData, text, hash string) (int64, error) {
+	id, err := w.insertChunkRowID(id, c, d, text, hash)
+	if err != nil {
+		return 0, err
+	}
+	return id, w.addChunkTerms(id, c, d)
+}
+
+// insertChunkRow stores the row of a chunk with the given id, text and
+// text hash; its identifiers and terms are added by addChunkTerms.
+func (w *writer) insertChunkRow(id int64, c *chunk, d *chunkData, text, hash string) error {
+	_, err := w.insertChunkRowID(id, c, d, text, hash)
+	return err
+}
+
+// insertChunkRowID is insertChunkRow that also takes id 0 (the next free
+// one) and returns the id.
+func (w *writer) insertChunkRowID(id int64, c *chunk, d *chunkData, text, hash string) (int64, error) {
 	decl := ""
 	if c.Kind == KindType {
 		decl = c.Text
@@ -229,20 +246,35 @@ func (w *writer) insertChunkData(id int64, c *chunk, d *chunkData, text, hash st
 			return 0, err
 		}
 	}
+	return id, nil
+}
+
+// addChunkTerms stores the identifiers and terms of chunk id; a new
+// index collects them (bulkRows), in increasing id order.
+func (w *writer) addChunkTerms(id int64, c *chunk, d *chunkData) error {
 	w.termDelta += int64(d.termCount)
 	if w.bulk != nil {
+		roles := d.identRuns
+		if roles == nil {
+			roles = identRuns(d.idents)
+		}
+		for _, run := range roles {
+			if err := w.exec(sqlBulkIdents, id, run.role, run.names); err != nil {
+				return fmt.Errorf("storing identifiers of %s %s: %w", c.File, c.Symbol, err)
+			}
+		}
 		w.bulk.add(id, d)
-		return id, nil
+		return nil
 	}
 	if err := w.exec(sqlInsertIdents, id, identsJSON(d.idents)); err != nil {
-		return 0, fmt.Errorf("storing identifiers of %s %s: %w", c.File, c.Symbol, err)
+		return fmt.Errorf("storing identifiers of %s %s: %w", c.File, c.Symbol, err)
 	}
 	for t, n := range d.terms {
 		if err := w.setPosting(t, id, n); err != nil {
-			return 0, fmt.Errorf("storing terms of %s %s: %w", c.File, c.Symbol, err)
+			return fmt.Errorf("storing terms of %s %s: %w", c.File, c.Symbol, err)
 		}
 	}
-	return id, nil
+	return nil
 }
 
 func (w *writer) deleteChunk(id int64) error {
