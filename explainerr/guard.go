@@ -9,11 +9,11 @@ import (
 // admission is the guard's verdict on one request: whether its client is
 // the developer and may see the report of a failure. It is taken in two
 // steps. When the request enters the middleware, before any handler it
-// wraps could rewrite the request, admit records RemoteAddr and Host; this
-// costs two string copies on the stack, since most requests do not fail.
-// When a request fails, decide reads the rest: the connection's local
-// address, forwarding headers, the Host, and where the browser says the
-// request came from.
+// wraps could rewrite the request, the middleware records RemoteAddr and
+// Host (admit does for the history's routes); this costs two string copies
+// on the stack, since most requests do not fail. When a request fails,
+// decide reads the rest: the connection's local address, forwarding
+// headers, the Host, and where the browser says the request came from.
 type admission struct {
 	// remote and host are r.RemoteAddr and r.Host on entry.
 	remote, host string
