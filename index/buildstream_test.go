@@ -9,32 +9,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
-)
 
-// copyTree copies the directory src into dst, skipping dot directories.
-func copyTree(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			if strings.HasPrefix(d.Name(), ".") && rel != "." {
-				return filepath.SkipDir
-			}
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
+	"github.com/explainerr/explainerr/internal/testdir"
+)
 
 // logicalIndex lists what an index holds, keyed by each chunk's place
 // rather than its id: rows, vectors, identifiers and term postings.
@@ -112,7 +89,7 @@ func TestNewIndexMatchesAnUpdatedOne(t *testing.T) {
 	src := filepath.Join(root, "blogapp")
 	fresh, updated := t.TempDir(), t.TempDir()
 	for _, dir := range []string{fresh, updated} {
-		copyTree(t, src, dir)
+		testdir.Copy(t, src, dir)
 		os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/blog\n\ngo 1.24\n"), 0o644)
 	}
 	// The updated one starts with every Go file reduced to its package

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/explainerr/explainerr/explainerr/provider/offline"
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/testdir"
 )
 
 // repoRoot is the root of the module these tests run in.
@@ -27,23 +27,7 @@ func realAppReports(t *testing.T, name string, targets ...string) []*report.Repo
 	t.Helper()
 	src := filepath.Join("testdata", "realapps", name)
 	dir := filepath.Join(t.TempDir(), name)
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dir, rel), data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	testdir.Copy(t, src, dir)
 	probe, err := os.ReadFile(filepath.Join("testdata", "realapps", "probe.go.txt"))
 	if err != nil {
 		t.Fatal(err)
