@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -133,6 +134,62 @@ func minimal(next http.Handler, pooled bool) http.Handler {
 	})
 }
 
+// cutoffWriter is minimalWriter for a wrapper that also keeps the late-write
+// rule: a call made after the handler returned (from a goroutine it left
+// running) is dropped, since net/http would put it into a buffered writer
+// it has already handed back to its pool.
+type cutoffWriter struct {
+	http.ResponseWriter
+	status int
+	done   atomic.Bool
+}
+
+func (w *cutoffWriter) WriteHeader(code int) {
+	if w.done.Load() {
+		return
+	}
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *cutoffWriter) Write(p []byte) (int, error) {
+	if w.done.Load() {
+		return 0, http.ErrHandlerTimeout
+	}
+	return w.ResponseWriter.Write(p)
+}
+
+// minimalCutoff returns the minimal recover-and-watch-status middleware
+// that keeps the late-write rule as explainerr does: a wrapper allocated per
+// request, never reused, whose calls are cut off when the handler returns.
+func minimalCutoff(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		w := &cutoffWriter{ResponseWriter: rw}
+		defer func() {
+			w.done.Store(true)
+			if v := recover(); v != nil || w.status >= 500 {
+				http.Error(rw, "failed", http.StatusInternalServerError)
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// TestMinimalCutoffDropsLateWrites: the benchmarks' minimalCutoff peer
+// keeps the late-write rule it stands for.
+func TestMinimalCutoffDropsLateWrites(t *testing.T) {
+	var leaked http.ResponseWriter
+	h := minimalCutoff(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		leaked = w
+		w.Write(okBody)
+	}))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+	if _, err := leaked.Write([]byte("late")); err == nil || rec.Body.String() != string(okBody) {
+		t.Errorf("a write after return got %v; the response is %q", err, rec.Body)
+	}
+}
+
 // chiRecovererWrap is what chi apps commonly run: Recoverer plus
 // middleware.WrapResponseWriter (as chi's request logger uses it).
 func chiRecovererWrap(next http.Handler) http.Handler {
@@ -148,7 +205,8 @@ var happyNsPerOp = map[string]float64{}
 
 // BenchmarkHappy measures a request that does not fail through the bare
 // handler, the minimal recover-and-watch-status wrappers (pooled, and
-// allocated per request as explainerr's is), chi's Recoverer with
+// allocated per request as explainerr's is, without and with the cutoff of
+// late calls), chi's Recoverer with
 // WrapResponseWriter, and explainerr's Middleware. The explainerr
 // sub-benchmark also reports its time as multiples of minimalAlloc
 // ("x-minimal"; target at most 1.15) and of chiRecovererWrap ("x-chi";
@@ -163,6 +221,7 @@ func BenchmarkHappy(b *testing.B) {
 		{"bare", ok},
 		{"minimalPooled", minimal(ok, true)},
 		{"minimalAlloc", minimal(ok, false)},
+		{"minimalCutoff", minimalCutoff(ok)},
 		{"chiRecovererWrap", chiRecovererWrap(ok)},
 		{"explainerr", ex.Middleware(ok)},
 	}
@@ -202,9 +261,11 @@ func BenchmarkHappy(b *testing.B) {
 // requests through every candidate, in a random order, and takes
 // explainerr's time as a multiple of the others' in that round. The
 // reported figures are the medians over rounds: x-minimalAlloc (the minimal
-// wrapper that, like explainerr, allocates per request), x-minimalPooled
-// and x-chi (chi's Recoverer + WrapResponseWriter); their spread is given
-// by the quartiles over rounds (the -p25 and -p75 metrics).
+// wrapper that, like explainerr, allocates per request), x-minimalCutoff
+// (the same wrapper also cutting off calls made after the handler
+// returned, as explainerr does), x-minimalPooled and x-chi (chi's
+// Recoverer + WrapResponseWriter); their spread is given by the quartiles
+// over rounds (the -p25 and -p75 metrics).
 //
 // It runs with two batch sizes. Batches of 2,000 requests (well under a
 // millisecond per candidate) measure the code path: the garbage collector,
@@ -219,6 +280,7 @@ func BenchmarkHappyRatios(b *testing.B) {
 	candidates := map[string]http.Handler{
 		"minimalPooled":    minimal(ok, true),
 		"minimalAlloc":     minimal(ok, false),
+		"minimalCutoff":    minimalCutoff(ok),
 		"chiRecovererWrap": chiRecovererWrap(ok),
 		"explainerr":       ex.Middleware(ok),
 	}
@@ -227,7 +289,7 @@ func BenchmarkHappyRatios(b *testing.B) {
 	req = req.WithContext(context.WithValue(req.Context(), http.LocalAddrContextKey, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080}))
 	for _, batch := range []int{2000, 20000} {
 		b.Run(fmt.Sprintf("batch=%d", batch), func(b *testing.B) {
-			names := []string{"minimalPooled", "minimalAlloc", "chiRecovererWrap", "explainerr"}
+			names := []string{"minimalPooled", "minimalAlloc", "minimalCutoff", "chiRecovererWrap", "explainerr"}
 			w := newDiscardWriter()
 			rng := rand.New(rand.NewPCG(1, 2))
 			ratios := map[string][]float64{}
@@ -244,11 +306,11 @@ func BenchmarkHappyRatios(b *testing.B) {
 					}
 					took[name] = time.Since(start)
 				}
-				for _, other := range []string{"minimalAlloc", "minimalPooled", "chiRecovererWrap"} {
+				for _, other := range []string{"minimalAlloc", "minimalCutoff", "minimalPooled", "chiRecovererWrap"} {
 					ratios[other] = append(ratios[other], float64(took["explainerr"])/float64(took[other]))
 				}
 			}
-			for other, unit := range map[string]string{"minimalAlloc": "x-minimalAlloc", "minimalPooled": "x-minimalPooled", "chiRecovererWrap": "x-chi"} {
+			for other, unit := range map[string]string{"minimalAlloc": "x-minimalAlloc", "minimalCutoff": "x-minimalCutoff", "minimalPooled": "x-minimalPooled", "chiRecovererWrap": "x-chi"} {
 				r := ratios[other]
 				slices.Sort(r)
 				b.ReportMetric(r[len(r)/2], unit)
