@@ -128,6 +128,29 @@ func TestRequestBodyAsTheHandlerSawIt(t *testing.T) {
 		}
 	})
 
+	t.Run("chunked JSON body through a server", func(t *testing.T) {
+		srv := httptest.NewServer(h)
+		defer srv.Close()
+		// A reader of unknown length: the body is sent chunked and the
+		// server's request has ContentLength -1.
+		body := io.MultiReader(strings.NewReader(`{"name":`), strings.NewReader(`"Chunked"}`))
+		req, _ := http.NewRequest("POST", srv.URL+"/json", body)
+		req.Header.Set("Accept", "application/json")
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var rep report.Report
+		if err := json.NewDecoder(resp.Body).Decode(&rep); err != nil || req.ContentLength != 0 {
+			t.Fatalf("decoding the report: %v (request length %d)", err, req.ContentLength)
+		}
+		if !strings.Contains(rep.Request.Body, `"name": "Chunked"`) {
+			t.Errorf("body %q, want the chunked JSON the handler read", rep.Request.Body)
+		}
+	})
+
 	t.Run("body never read", func(t *testing.T) {
 		rep := post(t, h, "/unread", "application/json", strings.NewReader(`{"name":"unread"}`))
 		if rep.Request.Body != "" || len(rep.Request.Form) != 0 {

@@ -1,9 +1,7 @@
 package explainerr
 
 import (
-	"io"
 	"net/http"
-	"reflect"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -28,8 +26,10 @@ type writerWithBody struct {
 }
 
 // hasBody reports whether r has a body to record: its writer is then made
-// by newWriterWithBody.
-func hasBody(r *http.Request) bool { return r.Body != nil && !isNoBody(r.Body) }
+// by newWriterWithBody. A request net/http serves has a ContentLength of 0
+// exactly when its Body is http.NoBody; the length is read because it is
+// the cheaper test, measured on the happy path.
+func hasBody(r *http.Request) bool { return r.ContentLength != 0 && r.Body != nil }
 
 // newWriterWithBody returns the writer for the response to r, which has a
 // body, wrapping rw, and starts recording into c the body r's handler
@@ -43,14 +43,6 @@ func newWriterWithBody(rw http.ResponseWriter, r *http.Request, c *requestCaptur
 	c.body = &wb.body
 	return &wb.writer
 }
-
-// noBodyType is the type of http.NoBody.
-var noBodyType = reflect.TypeOf(http.NoBody)
-
-// isNoBody reports whether b is http.NoBody, comparing types only (all
-// values of its empty struct type are the same), which is much cheaper
-// than comparing the interfaces.
-func isNoBody(b io.ReadCloser) bool { return reflect.TypeOf(b) == noBodyType }
 
 // attach adds to rep, whose Request is already described, what the request
 // logged and what its handler read of the body: form fields (when the
