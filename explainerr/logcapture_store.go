@@ -33,7 +33,7 @@ const (
 // of capture on the happy path) later collects exactly the lines its
 // goroutine wrote since, and none from an earlier request served by the
 // same goroutine (a kept-alive connection).
-var capturedLogs = &lineStore{byG: map[uint64]*goroutineLines{}}
+var capturedLogs = lineStore{byG: map[uint64]*goroutineLines{}}
 
 // lineStore is the type of capturedLogs.
 type lineStore struct {
