@@ -15,6 +15,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/explainerr/explainerr/index"
+	"github.com/explainerr/explainerr/index/openaiembed"
 )
 
 // maxWarnings bounds the warnings printed by one index build.
@@ -28,7 +29,7 @@ func runIndex(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	dbPath := fs.String("db", "", "index file (default .explainerr/index.db at the module root)")
 	embedder := fs.String("embedder", "hash", "embedder: hash (offline) or openai (OPENAI_BASE_URL, OPENAI_API_KEY)")
-	model := fs.String("model", "", "embeddings model for -embedder openai (default $EXPLAINERR_EMBED_MODEL or "+index.DefaultOpenAIModel+")")
+	model := fs.String("model", "", "embeddings model for -embedder openai (default $EXPLAINERR_EMBED_MODEL or "+openaiembed.DefaultModel+")")
 	tests := fs.Bool("tests", false, "index _test.go files too")
 	rebuild := fs.Bool("rebuild", false, "discard the existing index and build it again (a file that is not an explainerr index is never touched)")
 	fs.Usage = func() {
@@ -84,7 +85,7 @@ func newEmbedder(name, model string) (index.Embedder, error) {
 	case "hash":
 		return index.NewHashEmbedder(index.HashDims)
 	case "openai":
-		return index.NewOpenAIEmbedder(index.OpenAIOptions{Model: model})
+		return openaiembed.New(openaiembed.Options{Model: model})
 	}
 	return nil, fmt.Errorf("unknown embedder %q: want hash or openai", name)
 }

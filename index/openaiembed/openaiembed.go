@@ -1,4 +1,16 @@
-package index
+// Package openaiembed embeds an index's chunks, and the queries made of it,
+// through an OpenAI-compatible /embeddings endpoint (OpenAI, Ollama, vLLM,
+// llama.cpp server...). Importing it registers the "openai" embedder with
+// package index, the way database/sql drivers register:
+//
+//	import _ "github.com/explainerr/explainerr/index/openaiembed"
+//
+// The explainerr command links it, so that "explainerr index -embedder
+// openai" works; an app that retrieves from an index built that way links
+// it too, since its queries must be embedded by the same model. An app
+// whose index uses the offline embedder (the default) does not, and so
+// does not link the OpenAI client.
+package openaiembed
 
 import (
 	"context"
@@ -11,10 +23,18 @@ import (
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
+
+	"github.com/explainerr/explainerr/index"
 )
 
-// DefaultOpenAIModel is the embeddings model used when none is named.
-const DefaultOpenAIModel = "text-embedding-3-small"
+func init() {
+	index.RegisterEmbedder("openai", func(model string, dims int) (index.Embedder, error) {
+		return New(Options{Model: model, Dims: dims})
+	})
+}
+
+// DefaultModel is the embeddings model used when none is named.
+const DefaultModel = "text-embedding-3-small"
 
 // knownEmbeddingDims are the vector sizes of well-known embeddings models.
 var knownEmbeddingDims = map[string]int{
@@ -26,10 +46,10 @@ var knownEmbeddingDims = map[string]int{
 	"all-minilm":             384,
 }
 
-// OpenAIOptions configures an OpenAIEmbedder. Empty fields take their
+// Options configures an Embedder. Empty fields take their
 // defaults from the environment: OPENAI_API_KEY, OPENAI_BASE_URL, and
 // EXPLAINERR_EMBED_MODEL for the model.
-type OpenAIOptions struct {
+type Options struct {
 	// Model is the embeddings model; empty means EXPLAINERR_EMBED_MODEL or
 	// text-embedding-3-small.
 	Model string
@@ -52,24 +72,24 @@ type OpenAIOptions struct {
 	HTTPClient *http.Client
 }
 
-// OpenAIEmbedder embeds through an OpenAI-compatible /embeddings endpoint
+// Embedder embeds through an OpenAI-compatible /embeddings endpoint
 // (OpenAI, Ollama, vLLM, llama.cpp server...), in batches, with bounded
 // retries, checking that every vector has the expected length.
-type OpenAIEmbedder struct {
+type Embedder struct {
 	client openai.Client
-	opts   OpenAIOptions
+	opts   Options
 
 	mu   sync.Mutex
 	dims int
 }
 
-// NewOpenAIEmbedder returns an embedder for opts.
-func NewOpenAIEmbedder(opts OpenAIOptions) (*OpenAIEmbedder, error) {
+// New returns an embedder for opts.
+func New(opts Options) (*Embedder, error) {
 	if opts.Model == "" {
 		opts.Model = os.Getenv("EXPLAINERR_EMBED_MODEL")
 	}
 	if opts.Model == "" {
-		opts.Model = DefaultOpenAIModel
+		opts.Model = DefaultModel
 	}
 	if opts.BaseURL == "" {
 		opts.BaseURL = os.Getenv("OPENAI_BASE_URL")
@@ -102,21 +122,21 @@ func NewOpenAIEmbedder(opts OpenAIOptions) (*OpenAIEmbedder, error) {
 	if opts.HTTPClient != nil {
 		reqOpts = append(reqOpts, option.WithHTTPClient(opts.HTTPClient))
 	}
-	return &OpenAIEmbedder{client: openai.NewClient(reqOpts...), opts: opts, dims: opts.Dims}, nil
+	return &Embedder{client: openai.NewClient(reqOpts...), opts: opts, dims: opts.Dims}, nil
 }
 
 // Name returns "openai:" and the model.
-func (e *OpenAIEmbedder) Name() string { return "openai:" + e.opts.Model }
+func (e *Embedder) Name() string { return "openai:" + e.opts.Model }
 
 // Dims returns the vector length, 0 while unknown.
-func (e *OpenAIEmbedder) Dims() int {
+func (e *Embedder) Dims() int {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.dims
 }
 
 // Embed returns one vector per text, requesting BatchSize texts at a time.
-func (e *OpenAIEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, 0, len(texts))
 	for start := 0; start < len(texts); start += e.opts.BatchSize {
 		batch := texts[start:min(start+e.opts.BatchSize, len(texts))]
@@ -130,7 +150,7 @@ func (e *OpenAIEmbedder) Embed(ctx context.Context, texts []string) ([][]float32
 }
 
 // embedBatch sends one request, retrying transient failures.
-func (e *OpenAIEmbedder) embedBatch(ctx context.Context, batch []string) ([][]float32, error) {
+func (e *Embedder) embedBatch(ctx context.Context, batch []string) ([][]float32, error) {
 	params := openai.EmbeddingNewParams{
 		Model:          e.opts.Model,
 		Input:          openai.EmbeddingNewParamsInputUnion{OfArrayOfStrings: batch},
@@ -174,7 +194,7 @@ func retryable(err error) bool {
 }
 
 // vectors checks an answer and returns its vectors in input order.
-func (e *OpenAIEmbedder) vectors(res *openai.CreateEmbeddingResponse, n int) ([][]float32, error) {
+func (e *Embedder) vectors(res *openai.CreateEmbeddingResponse, n int) ([][]float32, error) {
 	if res == nil || len(res.Data) != n {
 		got := 0
 		if res != nil {
@@ -201,7 +221,7 @@ func (e *OpenAIEmbedder) vectors(res *openai.CreateEmbeddingResponse, n int) ([]
 
 // checkDims learns the vector length from the first answer when unknown,
 // and rejects any vector of another length.
-func (e *OpenAIEmbedder) checkDims(got int) error {
+func (e *Embedder) checkDims(got int) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if got == 0 {

@@ -1,4 +1,4 @@
-package index
+package openaiembed
 
 import (
 	"context"
@@ -6,10 +6,14 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/explainerr/explainerr/index"
 )
 
 // fakeEmbeddings is an OpenAI-compatible /embeddings server that records
@@ -83,7 +87,7 @@ func status(code int) func(w http.ResponseWriter) {
 	}
 }
 
-func newFakeEmbedder(t *testing.T, fake *fakeEmbeddings, opts OpenAIOptions) *OpenAIEmbedder {
+func newFakeEmbedder(t *testing.T, fake *fakeEmbeddings, opts Options) *Embedder {
 	t.Helper()
 	fake.t = t
 	srv := httptest.NewServer(fake)
@@ -95,16 +99,16 @@ func newFakeEmbedder(t *testing.T, fake *fakeEmbeddings, opts OpenAIOptions) *Op
 	if opts.RetryBackoff == 0 {
 		opts.RetryBackoff = time.Millisecond
 	}
-	e, err := NewOpenAIEmbedder(opts)
+	e, err := New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return e
 }
 
-func TestOpenAIEmbedderBatches(t *testing.T) {
+func TestBatches(t *testing.T) {
 	fake := &fakeEmbeddings{dims: 8}
-	e := newFakeEmbedder(t, fake, OpenAIOptions{Dims: 8, BatchSize: 2})
+	e := newFakeEmbedder(t, fake, Options{Dims: 8, BatchSize: 2})
 	texts := []string{"a", "bb", "ccc", "dddd", "eeeee"}
 	vecs, err := e.Embed(context.Background(), texts)
 	if err != nil {
@@ -123,7 +127,7 @@ func TestOpenAIEmbedderBatches(t *testing.T) {
 	}
 	wantBatches := [][]string{{"a", "bb"}, {"ccc", "dddd"}, {"eeeee"}}
 	for i, req := range fake.requests {
-		if req.Model != DefaultOpenAIModel || req.EncodingFormat != "float" || req.auth != "Bearer test-key" {
+		if req.Model != DefaultModel || req.EncodingFormat != "float" || req.auth != "Bearer test-key" {
 			t.Errorf("request %d: model %q format %q auth %q", i, req.Model, req.EncodingFormat, req.auth)
 		}
 		if strings.Join(req.Input, ",") != strings.Join(wantBatches[i], ",") {
@@ -135,9 +139,9 @@ func TestOpenAIEmbedderBatches(t *testing.T) {
 	}
 }
 
-func TestOpenAIEmbedderRetries(t *testing.T) {
+func TestRetries(t *testing.T) {
 	fake := &fakeEmbeddings{dims: 4, script: []func(http.ResponseWriter){status(429), status(503)}}
-	e := newFakeEmbedder(t, fake, OpenAIOptions{Model: "nomic-embed-text", Dims: 4})
+	e := newFakeEmbedder(t, fake, Options{Model: "nomic-embed-text", Dims: 4})
 	vecs, err := e.Embed(context.Background(), []string{"x"})
 	if err != nil {
 		t.Fatalf("429 then 503 then OK: %v", err)
@@ -147,9 +151,9 @@ func TestOpenAIEmbedderRetries(t *testing.T) {
 	}
 }
 
-func TestOpenAIEmbedderGivesUp(t *testing.T) {
+func TestGivesUp(t *testing.T) {
 	fake := &fakeEmbeddings{dims: 4, script: []func(http.ResponseWriter){status(500), status(500), status(500), status(500)}}
-	e := newFakeEmbedder(t, fake, OpenAIOptions{Dims: 4, MaxRetries: 2})
+	e := newFakeEmbedder(t, fake, Options{Dims: 4, MaxRetries: 2})
 	_, err := e.Embed(context.Background(), []string{"x"})
 	if err == nil || !strings.Contains(err.Error(), "after 3 attempts") || !strings.Contains(err.Error(), "500") {
 		t.Fatalf("err = %v, want a failure after 3 attempts naming the status", err)
@@ -159,9 +163,9 @@ func TestOpenAIEmbedderGivesUp(t *testing.T) {
 	}
 }
 
-func TestOpenAIEmbedderDoesNotRetryClientErrors(t *testing.T) {
+func TestDoesNotRetryClientErrors(t *testing.T) {
 	fake := &fakeEmbeddings{dims: 4, script: []func(http.ResponseWriter){status(401)}}
-	e := newFakeEmbedder(t, fake, OpenAIOptions{Dims: 4})
+	e := newFakeEmbedder(t, fake, Options{Dims: 4})
 	if _, err := e.Embed(context.Background(), []string{"x"}); err == nil || !strings.Contains(err.Error(), "401") {
 		t.Fatalf("err = %v, want the 401", err)
 	}
@@ -170,18 +174,18 @@ func TestOpenAIEmbedderDoesNotRetryClientErrors(t *testing.T) {
 	}
 }
 
-func TestOpenAIEmbedderWrongDimensions(t *testing.T) {
+func TestWrongDimensions(t *testing.T) {
 	fake := &fakeEmbeddings{dims: 6}
-	e := newFakeEmbedder(t, fake, OpenAIOptions{}) // text-embedding-3-small: 1536 expected
+	e := newFakeEmbedder(t, fake, Options{}) // text-embedding-3-small: 1536 expected
 	_, err := e.Embed(context.Background(), []string{"x"})
 	if err == nil || !strings.Contains(err.Error(), "returned 6 dimensions, expected 1536") {
 		t.Fatalf("err = %v, want a dimension mismatch", err)
 	}
 }
 
-func TestOpenAIEmbedderLearnsUnknownDimensions(t *testing.T) {
+func TestLearnsUnknownDimensions(t *testing.T) {
 	fake := &fakeEmbeddings{dims: 5}
-	e := newFakeEmbedder(t, fake, OpenAIOptions{Model: "my-local-model"})
+	e := newFakeEmbedder(t, fake, Options{Model: "my-local-model"})
 	if e.Dims() != 0 {
 		t.Fatalf("Dims before any call = %d, want 0 (unknown)", e.Dims())
 	}
@@ -193,7 +197,7 @@ func TestOpenAIEmbedderLearnsUnknownDimensions(t *testing.T) {
 	}
 }
 
-func TestOpenAIEmbedderMalformedAnswers(t *testing.T) {
+func TestMalformedAnswers(t *testing.T) {
 	for name, answer := range map[string]string{
 		"not json":     `{"data": [`,
 		"too few":      `{"object":"list","data":[],"model":"m","usage":{"prompt_tokens":1,"total_tokens":1}}`,
@@ -205,7 +209,7 @@ func TestOpenAIEmbedderMalformedAnswers(t *testing.T) {
 				w.Header().Set("Content-Type", "application/json")
 				fmt.Fprint(w, answer)
 			}}}
-			e := newFakeEmbedder(t, fake, OpenAIOptions{Dims: 4})
+			e := newFakeEmbedder(t, fake, Options{Dims: 4})
 			if _, err := e.Embed(context.Background(), []string{"x"}); err == nil {
 				t.Fatal("malformed answer accepted")
 			}
@@ -216,11 +220,48 @@ func TestOpenAIEmbedderMalformedAnswers(t *testing.T) {
 	}
 }
 
+// writeModule writes a small Go module to index.
+func writeModule(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/posts\n\ngo 1.24\n",
+		"posts.go": `package posts
+
+// Post is a blog post.
+type Post struct{ Title, Author string }
+
+// AuthorName returns who wrote p.
+func (p *Post) AuthorName() string { return p.Author }
+
+// NewPost makes a post.
+func NewPost(title, author string) *Post { return &Post{Title: title, Author: author} }
+`,
+		"store.go": `package posts
+
+// Store keeps posts by title.
+type Store struct{ byTitle map[string]*Post }
+
+// Add stores p.
+func (s *Store) Add(p *Post) { s.byTitle[p.Title] = p }
+`,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
 func TestBuildWithOpenAIEmbedder(t *testing.T) {
 	fake := &fakeEmbeddings{dims: 8}
-	e := newFakeEmbedder(t, fake, OpenAIOptions{Model: "tiny", BatchSize: 5})
-	dir := writeTestModule(t)
-	stats := buildTestIndex(t, dir, BuildOptions{Embedder: e, EmbedBatch: 5})
+	e := newFakeEmbedder(t, fake, Options{Model: "tiny", BatchSize: 5})
+	dir := writeModule(t)
+	stats, err := index.Build(context.Background(), index.BuildOptions{Dir: dir, Embedder: e, EmbedBatch: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
 	total := 0
 	for _, req := range fake.requests {
 		total += len(req.Input)
@@ -228,15 +269,32 @@ func TestBuildWithOpenAIEmbedder(t *testing.T) {
 			t.Errorf("batch of %d inputs, want at most 5", len(req.Input))
 		}
 	}
-	if total != stats.Embedded+1 { // +1: the dimension probe
+	if stats.Embedded == 0 || total != stats.Embedded+1 { // +1: the dimension probe
 		t.Errorf("server embedded %d texts, build reports %d (+1 probe)", total, stats.Embedded)
 	}
-	r, err := OpenRetriever(stats.Path, RetrieverOptions{Embedder: e})
+	r, err := index.OpenRetriever(stats.Path, index.RetrieverOptions{Embedder: e})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
 	if _, err := r.Search(context.Background(), "post author", 2); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRegisteredWithIndex: importing the package lets an index that
+// records the openai embedder make one for its queries.
+func TestRegisteredWithIndex(t *testing.T) {
+	t.Setenv("OPENAI_BASE_URL", "http://127.0.0.1:1/v1")
+	e, err := index.NewEmbedder("openai:tiny", 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := e.(*Embedder); !ok || got.Name() != "openai:tiny" || got.Dims() != 8 {
+		t.Errorf("NewEmbedder gave %#v", e)
+	}
+	// A known model's size, when the index does not record one.
+	if e, err := index.NewEmbedder("openai:nomic-embed-text", 0); err != nil || e.Dims() != 768 {
+		t.Errorf("nomic-embed-text: %v, %v", e, err)
 	}
 }
