@@ -8,7 +8,8 @@
 // statement boundaries), per {{define}} block of a template and per .sql
 // file, recording for each chunk the identifiers it declares, references,
 // calls and returns. Chunks are embedded by an Embedder (the offline
-// HashEmbedder by default, or an OpenAI-compatible endpoint) and stored
+// HashEmbedder by default, or an OpenAI-compatible endpoint, linked by
+// importing index/openaiembed, which registers it) and stored
 // with their vectors in one SQLite file marked as explainerr's own
 // (application_id and a schema version: a file without the mark is never
 // written); rebuilding is incremental by file content hash, one SQLite

@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"errors"
 	"math"
 	"slices"
 	"strings"
@@ -117,5 +118,33 @@ func TestHashedSubTokensMatchSubTokens(t *testing.T) {
 			subTokens(text, func(s string) { toks = append(toks, s) })
 			t.Errorf("%.40q: %d hashes, want %d (tokens %q)", text, len(got), len(want), toks)
 		}
+	}
+}
+
+// namedEmbedder is the hash embedder under another embedder's name, as an
+// index built with that embedder records it.
+type namedEmbedder struct {
+	*HashEmbedder
+	name string
+}
+
+func (e namedEmbedder) Name() string { return e.name }
+
+// TestIndexOfAnUnlinkedEmbedderNamesTheImport: opening an index built with
+// the openai embedder, in a program that does not link it, is an error
+// that says which import adds it.
+func TestIndexOfAnUnlinkedEmbedderNamesTheImport(t *testing.T) {
+	h, err := NewHashEmbedder(HashDims)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stats := buildTestIndex(t, writeTestModule(t), BuildOptions{Embedder: namedEmbedder{h, "openai:tiny"}})
+	r, err := OpenRetriever(stats.Path, RetrieverOptions{})
+	if err == nil {
+		r.Close()
+		t.Fatal("an index of an embedder this program does not link was opened")
+	}
+	if !errors.Is(err, ErrIncompatible) || !strings.Contains(err.Error(), `import _ "github.com/explainerr/explainerr/index/openaiembed"`) {
+		t.Errorf("error %q does not name the import", err)
 	}
 }
