@@ -19,7 +19,9 @@
 #   openai     chi + Recoverer + openai-go's chat-completions service, asked
 #              for a whole answer and a stream (as explainerr's provider
 #              does): the model client's own cost in a bare app
-#   rag        model + retrieval (index/rag; needs cgo), when RAG=1
+#   retrieval  core + retrieval (index/rag; needs cgo), when RAG=1: what
+#              retrieval costs an app that explains offline
+#   rag        model + retrieval, when RAG=1
 set -euo pipefail
 root=${ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 RUNS=${RUNS:-7}
@@ -29,7 +31,7 @@ work=$(mktemp -d)
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
 
 variants=(recoverer core model openai)
-[ "$RAG" = 1 ] && variants+=(rag)
+[ "$RAG" = 1 ] && variants+=(retrieval rag)
 # VARIANTS="recoverer model" measures a subset (recoverer always first).
 [ -n "${VARIANTS:-}" ] && read -r -a variants <<<"$VARIANTS"
 
@@ -76,6 +78,7 @@ write_variant() {
 		esac
 		case $v in
 		model) echo '	_ "github.com/explainerr/explainerr/explainerr/provider/openai"' ;;
+		retrieval) echo '	_ "github.com/explainerr/explainerr/index/rag"' ;;
 		rag)
 			echo '	_ "github.com/explainerr/explainerr/explainerr/provider/openai"'
 			echo '	_ "github.com/explainerr/explainerr/index/rag"'
@@ -152,7 +155,7 @@ go get github.com/explainerr/explainerr@v0.0.0 \
 	"github.com/go-chi/chi/v5@$(version_of github.com/go-chi/chi/v5)" \
 	"github.com/openai/openai-go/v3@$(version_of github.com/openai/openai-go/v3)" 2>&1 | grep -v '^go: ' || true
 
-cgo_of() { if [ "$1" = rag ]; then echo 1; else echo 0; fi; }
+cgo_of() { case $1 in rag | retrieval) echo 1 ;; *) echo 0 ;; esac; }
 build() { CGO_ENABLED=$(cgo_of "$1") go build -o "$work/bin/$1" "./app/$1"; }
 now() { date +%s.%N; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
