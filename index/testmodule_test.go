@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/explainerr/explainerr/internal/testdir"
 )
 
 // testModule is the source of a small app written into a temp dir by
@@ -115,9 +117,7 @@ func reportSource() string {
 func writeTestModule(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
-	for name, text := range testModule {
-		writeFile(t, filepath.Join(dir, name), text)
-	}
+	testdir.Write(t, dir, testModule)
 	return dir
 }
 

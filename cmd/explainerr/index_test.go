@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/explainerr/explainerr/index"
+	"github.com/explainerr/explainerr/internal/testdir"
 )
 
 // writeCLIModule writes a small module and makes it the working directory.
@@ -33,15 +34,7 @@ func Total(c *Cart) int { return len(c.Items) }
 `,
 		"cart/schema.sql": "CREATE TABLE carts (id INTEGER PRIMARY KEY);\n",
 	}
-	for name, text := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testdir.Write(t, dir, files)
 	t.Chdir(dir)
 	return dir
 }

@@ -6,14 +6,13 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/explainerr/explainerr/index"
+	"github.com/explainerr/explainerr/internal/testdir"
 )
 
 // fakeEmbeddings is an OpenAI-compatible /embeddings server that records
@@ -246,11 +245,7 @@ type Store struct{ byTitle map[string]*Post }
 func (s *Store) Add(p *Post) { s.byTitle[p.Title] = p }
 `,
 	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testdir.Write(t, dir, files)
 	return dir
 }
 

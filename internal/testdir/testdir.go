@@ -40,3 +40,18 @@ func Copy(tb testing.TB, src, dst string) {
 		tb.Fatalf("copying %s: %v", src, err)
 	}
 }
+
+// Write writes files (slash-separated paths relative to dir, and their
+// text) into dir, creating directories as needed; an error fails the test.
+func Write(tb testing.TB, dir string, files map[string]string) {
+	tb.Helper()
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
