@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -72,9 +73,15 @@ type BuildStats struct {
 // opts.Rebuild. An index built by an older explainerr is rebuilt (see
 // BuildStats.Notes). An index reached through a symbolic link is written
 // where the link points.
-func Build(ctx context.Context, opts BuildOptions) (BuildStats, error) {
+func Build(ctx context.Context, opts BuildOptions) (stats BuildStats, err error) {
+	defer func() {
+		// A cancelled build says so, rather than how the transaction
+		// database/sql rolled back on cancellation failed next.
+		if err != nil && ctx.Err() != nil && !errors.Is(err, ctx.Err()) {
+			err = fmt.Errorf("index build stopped: %w", ctx.Err())
+		}
+	}()
 	began := time.Now()
-	stats := BuildStats{}
 	if err := opts.defaults(); err != nil {
 		return stats, err
 	}

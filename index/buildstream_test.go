@@ -1,6 +1,8 @@
 package index
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -9,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"go.uber.org/goleak"
 
 	"github.com/explainerr/explainerr/internal/testdir"
 )
@@ -138,4 +142,32 @@ func TestNewIndexMatchesAnUpdatedOne(t *testing.T) {
 		}
 	}
 	assertVectorsMatchChunks(t, filepath.Join(fresh, ".explainerr", "index.db"))
+}
+
+// TestCancelledNewIndexStopsCleanly: a new index whose build is cancelled
+// while its files are being chunked is not committed, leaves no goroutine
+// running, and the next build makes it whole.
+func TestCancelledNewIndexStopsCleanly(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	dir := writeTestModule(t)
+	path := filepath.Join(t.TempDir(), "index.db")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, err := Build(ctx, BuildOptions{Dir: dir, Path: path, Progress: func(stage string, done, total int) {
+		if stage == "chunking" && done == 1 {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled build: %v, want context.Canceled", err)
+	}
+	if r, err := OpenRetriever(path, RetrieverOptions{}); err == nil {
+		r.Close()
+		t.Fatal("a cancelled build left an index that opens")
+	}
+	stats, err := Build(context.Background(), BuildOptions{Dir: dir, Path: path})
+	if err != nil || stats.Chunks == 0 {
+		t.Fatalf("the next build: %+v, %v", stats, err)
+	}
+	assertVectorsMatchChunks(t, path)
 }
