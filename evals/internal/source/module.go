@@ -17,10 +17,15 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/explainerr/explainerr/evals/internal/serialcheck"
 	"github.com/explainerr/explainerr/internal/astutil"
 
 	"golang.org/x/tools/go/packages"
 )
+
+// go/packages has been initialized, with one package type-checked at a
+// time (serialcheck); the program gets its processors back.
+func init() { serialcheck.Restore() }
 
 // Module is a loaded Go module.
 type Module struct {
