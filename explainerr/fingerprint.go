@@ -41,7 +41,8 @@ func NormalizeMessage(msg string) string {
 // the request logged (two failures at the same http.Error call with the same
 // generic body differ by what they logged), and the innermost app frame's
 // file, line and line text (or, without app frames, the innermost frame's
-// function).
+// function). It does not depend on how the explanation is made (its mode,
+// its provider): the history counts one bug once across configurations.
 func Fingerprint(r *report.Report) string {
 	h := sha256.New()
 	write := func(s string) { h.Write([]byte(s)); h.Write([]byte{0}) }
@@ -58,6 +59,5 @@ func Fingerprint(r *report.Report) string {
 	} else if len(r.Frames) > 0 {
 		write(r.Frames[0].Function)
 	}
-	write(r.Mode)
 	return hex.EncodeToString(h.Sum(nil)[:12])
 }

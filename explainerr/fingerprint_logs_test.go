@@ -5,6 +5,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+
+	"github.com/explainerr/explainerr/explainerr"
+	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // Two failures at the same http.Error call with the same generic body are
@@ -29,5 +32,20 @@ func TestFingerprintTellsFailuresApartByWhatTheyLogged(t *testing.T) {
 	}
 	if locked.Fingerprint != again.Fingerprint {
 		t.Errorf("the same failure logged the same way got fingerprints %q and %q", locked.Fingerprint, again.Fingerprint)
+	}
+}
+
+// The same bug keeps its fingerprint when the way it is explained changes
+// (the history counted it twice after retrieval was turned on), while the
+// explanation's cache still keeps the modes apart (engine's cacheKey).
+func TestFingerprintDoesNotDependOnTheMode(t *testing.T) {
+	rep := report.Report{
+		Error:  report.Error{Kind: report.KindPanic, Type: "runtime.Error", Message: "assignment to entry in nil map"},
+		Frames: []report.Frame{{Function: "main.handle", File: "/app/main.go", Line: 12, Kind: report.FrameApp}},
+	}
+	static, rag := rep, rep
+	static.Mode, rag.Mode = report.ModeStatic, report.ModeRAG
+	if explainerr.Fingerprint(&static) != explainerr.Fingerprint(&rag) {
+		t.Error("the same failure got different fingerprints in static and rag mode")
 	}
 }

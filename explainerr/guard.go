@@ -66,7 +66,7 @@ func (r refusal) String() string {
 	case whyRewritten:
 		s = "the client address was rewritten before explainerr saw it (put explainerr before RealIP-style middleware)"
 	case whyRemote:
-		s = "the client is not on this machine and not an allowed peer (WithAllowedPeers)"
+		s = "the client's address is not loopback and not an allowed peer (WithAllowedPeers); a request to this machine's own network address counts as remote, since port forwarding (Docker's, a router's) relays others' requests from it"
 	case whyNotAllowed:
 		s = "the WithAllowRemote function refused the client"
 	case whyForwarded:
@@ -74,7 +74,7 @@ func (r refusal) String() string {
 	case whyUntrustedProxy:
 		s = "forwarding headers came from a peer that is not a trusted proxy (WithTrustedProxies)"
 	case whyForwardedClient:
-		s = "a forwarding header names a client that is not on this machine and not an allowed peer"
+		s = "a forwarding header names a client whose address is not loopback and not an allowed peer"
 	case whyHost:
 		s = "the Host is not loopback, localhost or an allowed host (WithAllowedHosts): DNS rebinding or a request meant for another site"
 	case whyCrossSite:

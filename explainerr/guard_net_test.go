@@ -235,7 +235,7 @@ func TestRemotePeerGetsNothing(t *testing.T) {
 					g := newGuardRig(t)
 					base := serveAs(t, stack(g.ex, failingApp()), publicLocal, remotePeer)
 					got := send(t, base, path, accept, "localhost", hdr)
-					reason := "not on this machine"
+					reason := "address is not loopback"
 					if name == "RealIP before" && hdr != nil {
 						reason = "rewritten before explainerr saw it"
 					}
@@ -350,7 +350,7 @@ func TestHostRebindingGetsNothing(t *testing.T) {
 	// An allowed host does not open the peer check.
 	g := newGuardRig(t, myapp)
 	base := serveAs(t, g.ex.Middleware(failingApp()), publicLocal, remotePeer)
-	g.expectRefused(t, "/panic", send(t, base, "/panic", "", "myapp.test", nil), "not on this machine")
+	g.expectRefused(t, "/panic", send(t, base, "/panic", "", "myapp.test", nil), "address is not loopback")
 }
 
 func TestAllowedPeersForContainers(t *testing.T) {

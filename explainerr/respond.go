@@ -47,6 +47,7 @@ func (ex *Explainer) handleFailure(w *writer, r *http.Request, admit admission, 
 		rep.Request.Route = routeFromRouter(w.fail.next, r)
 	}
 	w.fail.capture.attach(rep, r)
+	hideKnownSecrets(rep, requestSecrets(r, w.fail.capture.body))
 	rw := w.ResponseWriter
 	ctx := r.Context()
 	link := ex.newReportLink(r, admit)

@@ -19,6 +19,7 @@ func FuzzString(f *testing.F) {
 	f.Add("TO\u212aEN abcdefghijkl")
 	f.Add("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG\npassword: x\n\ttoken = tok")
 	f.Add("GET /reset/4f9b2c7e1a8d6035be94c1f7?code=abc123&sig=zz%3D")
+	f.Add("debug headers=map[X-Api-Key:[xk_live_9988] password:[pw12345]] &{User:a APIKey:k-123 Token:[REDACTED]}")
 	f.Fuzz(func(t *testing.T, s string) {
 		once := String(s)
 		if twice := String(once); twice != once {

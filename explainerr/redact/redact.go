@@ -108,7 +108,8 @@ func Value(name, value string) string {
 
 // Values redacts a multi-valued map of query or form fields into a new
 // map: the values of sensitive names (and of "code", an OAuth code) are
-// hidden, secrets in the other values too.
+// hidden, secrets in the other values and in the names too (a JSON body
+// sent as a form, as curl -d does, is one name).
 func Values(m map[string][]string) map[string][]string {
 	if len(m) == 0 {
 		return nil
@@ -124,21 +125,14 @@ func Values(m map[string][]string) map[string][]string {
 				rv[i] = String(v)
 			}
 		}
-		out[k] = rv
+		out[String(k)] = rv
 	}
 	return out
 }
 
 // hideEnvSecrets replaces the values of this process's sensitive
 // environment variables in s.
-func hideEnvSecrets(s string) string {
-	for _, v := range envSecrets() {
-		if strings.Contains(s, v) {
-			s = strings.ReplaceAll(s, v, Mask)
-		}
-	}
-	return s
-}
+func hideEnvSecrets(s string) string { return replaceAll(s, envSecrets()) }
 
 var (
 	envOnce sync.Once

@@ -38,6 +38,12 @@ func TestString(t *testing.T) {
 		{"POST /password/reset/7f3k9Qx2LmN8vR4tZ6wY1", "7f3k9Qx2LmN8vR4tZ6wY1", "/password/reset/"},
 		{"POST https://example.com/hooks/T0123ABCD/B0456EFGH/aZ3xY9wV7uT5sR1qP0oN2mL4", "aZ3xY9wV7uT5sR1qP0oN2mL4", "https://example.com/hooks/"},
 		{"https://hooks.slack.com/services/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", "aZ3xY9wV7uT5sR1qP0oN2mL4", "hooks.slack.com"},
+		// Go's %v and %+v of headers, forms and structs, as apps log them.
+		{"debug headers=map[Accept:[*/*] X-Api-Key:[xk_live_998877665544]]", "xk_live_998877665544", "Accept:[*/*]"},
+		{"form=map[password:[QpW0rdInQuery] next:[/home]]", "QpW0rdInQuery", "next:[/home]"},
+		{"debug {User:alice APIKey:apikeyvalue777 Password:structpw555}", "apikeyvalue777", "User:alice"},
+		{"debug &{User:alice APIKey:apikeyvalue777 Password:structpw555}", "structpw555", "User:alice"},
+		{"loaded &{ID:42 Token:tok-123456 Expires:2026}", "tok-123456", "ID:42"},
 		// Authorization credentials.
 		{"Authorization: Basic dXNlcjpwYXNzd29yZA==", "dXNlcjpwYXNzd29yZA==", "Authorization: "},
 		{"req.Header.Set(\"Authorization\", \"Bearer eyJhbGciOi.abc\")", "eyJhbGciOi.abc", "req.Header.Set"},
@@ -136,6 +142,10 @@ func TestStringLeavesCodeAlone(t *testing.T) {
 		`shortlistMetaKey = "shortlist_code"`,
 		`t.Errorf("Authorization = %q", got)`,
 		`panic("connecting with api_key=" + key + " failed")`,
+		"map[Password:[] Token:<nil>]",
+		"\t\tAPIKey: cfg.APIKey,",
+		`main.Config{URL:"x", APIKey:"[REDACTED]"}`,
+		"http://auth.example.com:8080/login",
 	} {
 		if got := String(code); got != code {
 			t.Errorf("String(%q) = %q, want it unchanged", code, got)

@@ -56,6 +56,17 @@ var textRules = append([]*rule{
 		gate:        sensitiveNameOrCodeGate,
 	},
 	{
+		// A field of a sensitive name as Go's %v and %+v print it: a map
+		// of headers or form values (map[X-Api-Key:[v] password:[v]]), a
+		// struct ({User:alice APIKey:v}). gofmt puts a space after the
+		// colon of a field in code, so the form without one is output.
+		name:        "Go-formatted fields of sensitive names",
+		foldAnchors: nameStems,
+		re:          regexp.MustCompile(`(?:^|[\[{ ,(])(` + nameExpr + `):(\[[^\]\n]*\]|[^\s\]}\[{:/"'` + "`" + `][^\s\]}]*)`),
+		hide:        hideGroup(2, keepGoField),
+		gate:        sensitiveNameGate,
+	},
+	{
 		// A whole line giving a sensitive name a value: YAML
 		// "password: x", INI "aws_secret_access_key = …", .env
 		// "export API_TOKEN=…", a header "X-Api-Key: …". A tab-indented
@@ -197,6 +208,13 @@ func keepPair(line string, m []int) bool {
 		return false
 	}
 	return !(queryWords[strings.ToLower(name)] && m[2] > 0 && (line[m[2]-1] == '?' || line[m[2]-1] == '&'))
+}
+
+// keepGoField keeps a Go-formatted field whose name is not sensitive or
+// whose value is empty, nil or already hidden.
+func keepGoField(line string, m []int) bool {
+	name, value := line[m[2]:m[3]], line[m[4]:m[5]]
+	return !IsSensitiveName(name) || value == "[]" || value == Mask || value == "<nil>" || isSettingWord(value)
 }
 
 // keepLineValue keeps a line whose name is not sensitive, whose value is a

@@ -1,0 +1,135 @@
+package explainerr
+
+import (
+	"bytes"
+	"encoding/json"
+	"mime"
+	"net/http"
+	"net/url"
+
+	"github.com/explainerr/explainerr/explainerr/redact"
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// requestSecrets returns the secrets r carries under sensitive names: the
+// values of sensitive headers and of every cookie, of sensitive query and
+// form fields, and of sensitive fields of the body its handler read. The
+// request section masks them by their names; the report must not show
+// them anywhere else either (an app that logs a password, an error that
+// quotes a token).
+func requestSecrets(r *http.Request, body *bodyRecorder) *redact.Known {
+	k := new(redact.Known)
+	for name, vs := range r.Header {
+		if redact.IsSensitiveName(name) {
+			for _, v := range vs {
+				k.Add(v)
+			}
+		}
+	}
+	for _, c := range r.Cookies() {
+		k.Add(c.Value)
+	}
+	addFields(k, r.URL.Query())
+	addFields(k, r.PostForm)
+	if r.MultipartForm != nil {
+		addFields(k, r.MultipartForm.Value)
+	}
+	if body != nil {
+		addBodySecrets(k, body.buf, r.Header.Get("Content-Type"))
+	}
+	return k
+}
+
+// addFields adds the values of the sensitive fields of vals to k.
+func addFields(k *redact.Known, vals url.Values) {
+	for name, vs := range vals {
+		k.AddField(name, vs)
+	}
+}
+
+// addBodySecrets adds to k the values of sensitive fields of a recorded
+// body: form fields, and the values of sensitive keys of JSON, whatever the
+// content type claims (curl -d sends JSON as a form).
+func addBodySecrets(k *redact.Known, data []byte, contentType string) {
+	mt, params, _ := mime.ParseMediaType(contentType)
+	switch mt {
+	case "application/x-www-form-urlencoded":
+		vals, _ := url.ParseQuery(string(data))
+		addFields(k, vals)
+	case "multipart/form-data":
+		addFields(k, multipartFields(data, params["boundary"]))
+	}
+	if t := bytes.TrimSpace(data); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
+		dec := json.NewDecoder(bytes.NewReader(t))
+		dec.UseNumber()
+		var v any
+		if dec.Decode(&v) == nil {
+			addJSONSecrets(k, v, 0)
+		}
+	}
+}
+
+// addJSONSecrets adds to k the values given to sensitive keys in v, a
+// decoded JSON value, to maxJSONDepth levels.
+func addJSONSecrets(k *redact.Known, v any, depth int) {
+	if depth > maxJSONDepth {
+		return
+	}
+	switch v := v.(type) {
+	case map[string]any:
+		for key, val := range v {
+			if redact.IsSensitiveName(key) {
+				switch s := val.(type) {
+				case string:
+					k.Add(s)
+				case json.Number:
+					k.Add(s.String())
+				}
+			}
+			addJSONSecrets(k, val, depth+1)
+		}
+	case []any:
+		for _, e := range v {
+			addJSONSecrets(k, e, depth+1)
+		}
+	}
+}
+
+// hideKnownSecrets hides the secrets of k wherever rep shows text that
+// came from the program or the request: the error, the lines the request
+// logged, the request's URL, header values, fields and body.
+func hideKnownSecrets(rep *report.Report, k *redact.Known) {
+	if k.Len() == 0 {
+		return
+	}
+	rep.Error.Message = k.Hide(rep.Error.Message)
+	for i, c := range rep.Error.Chain {
+		rep.Error.Chain[i] = k.Hide(c)
+	}
+	for i := range rep.Logs {
+		rep.Logs[i].Text = k.Hide(rep.Logs[i].Text)
+	}
+	q := &rep.Request
+	q.URL, q.Body = k.Hide(q.URL), k.Hide(q.Body)
+	for name, v := range q.Headers {
+		q.Headers[name] = k.Hide(v)
+	}
+	q.Query, q.Form = hideKnownFields(q.Query, k), hideKnownFields(q.Form, k)
+}
+
+// hideKnownFields returns vals with the secrets of k hidden in its names
+// and values.
+func hideKnownFields(vals map[string][]string, k *redact.Known) map[string][]string {
+	if len(vals) == 0 {
+		return vals
+	}
+	out := make(map[string][]string, len(vals))
+	for name, vs := range vals {
+		hidden := make([]string, len(vs))
+		for i, v := range vs {
+			hidden[i] = k.Hide(v)
+		}
+		out[k.Hide(name)] = hidden
+	}
+	return out
+}
