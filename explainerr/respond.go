@@ -77,6 +77,23 @@ func (ex *Explainer) handleFailure(w *writer, r *http.Request, admit admission, 
 			panic(http.ErrAbortHandler)
 		}
 		return
+	case optedOut(r) && !w.started():
+		// The developer asked for the app's own response (an API's error
+		// format, a front-end that reads it): it goes out as the app
+		// wrote it, with the report's address, and the report goes to the
+		// history and the log.
+		h := rw.Header()
+		h.Set(exposedReportHeader, link.path)
+		if admit.ownOrigin && len(h["Access-Control-Allow-Origin"]) > 0 && !exposes(h, exposedReportHeader) {
+			h.Add("Access-Control-Expose-Headers", exposedReportHeader)
+		}
+		if w.held() {
+			w.release()
+		} else {
+			http.Error(rw, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+		}
+		ex.explainLater(ctx, rep, "the request asked for the app's own response ("+optOutHeader+": off): the failure is reported here only", link)
+		return
 	case w.started():
 		note := "the response had already started: the failure is reported here only"
 		if rep.Error.Late {
@@ -198,3 +215,10 @@ func catch(f func()) (p any) {
 	f()
 	return nil
 }
+
+// optOutHeader is the request header with which the developer asks for the
+// app's own response to a failing request instead of the report: "off".
+const optOutHeader = "X-Explainerr"
+
+// optedOut reports whether r asks for the app's own response.
+func optedOut(r *http.Request) bool { return strings.EqualFold(r.Header.Get(optOutHeader), "off") }
