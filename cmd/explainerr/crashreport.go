@@ -26,7 +26,9 @@ func parseCrash(in io.Reader, modules []string, root string) (*stack.Dump, *repo
 	if err != nil {
 		return nil, nil, err
 	}
-	return dump, dumpReport(dump, modules, root), nil
+	r := dumpReport(dump, modules, root)
+	guardSources(r, classifier, root)
+	return dump, r, nil
 }
 
 // crashExplainerOptions are the options of the explainer that explains

@@ -108,34 +108,34 @@ func explainDump(ctx context.Context, fl explainFlags, name string, stdin io.Rea
 	}
 	defer ex.Close()
 
+	if err := ex.Prepare(ctx, r); err != nil {
+		return err
+	}
+	// The app's source and the dump may hold control characters; neither
+	// the model nor the terminal gets them.
+	r.Prompt.System = stack.StripControl(r.Prompt.System)
+	r.Prompt.User = stack.StripControl(r.Prompt.User)
+	printNotices(stderr, r)
 	if fl.printPrompt {
-		if err := ex.Prepare(ctx, r); err != nil {
-			return err
-		}
-		printNotices(stderr, r)
 		_, err := fmt.Fprintf(stdout, "%s\n%s\n%s", r.Prompt.System, promptSeparator, r.Prompt.User)
 		return err
 	}
 
-	if err := ex.Prepare(ctx, r); err != nil {
-		return err
-	}
-	printNotices(stderr, r)
 	streamed := false
 	if err := ex.Explain(ctx, r, func(delta string) {
 		streamed = true
-		io.WriteString(stdout, delta)
+		io.WriteString(stdout, stack.StripControl(delta))
 	}); err != nil {
 		return err
 	}
 	e := r.Explanation
 	if !streamed && e.Text != "" {
-		io.WriteString(stdout, e.Text)
+		io.WriteString(stdout, stack.StripControl(e.Text))
 	}
 	if e.Text != "" && !strings.HasSuffix(e.Text, "\n") {
 		io.WriteString(stdout, "\n")
 	}
-	fmt.Fprintf(stdout, "\n-- %s\n", footer(r))
+	fmt.Fprintf(stdout, "\n-- %s\n", stack.StripControl(footer(r)))
 	if e.Error != "" {
 		return fmt.Errorf("no complete explanation: %s", e.Error)
 	}
@@ -246,7 +246,8 @@ func firstOr(list []string, def string) string {
 // below root: the path as it is, relative to root, after the module path
 // ("…/src/example.com/app/x/y.go" or a -trimpath "example.com/app/x/y.go"),
 // or its longest tail that exists below root. It returns file unchanged when
-// no local copy is found.
+// no local copy is found; a candidate that climbs out of root ("..") is
+// never taken.
 func localFile(file string, modules []string, root string) string {
 	if root == "" || file == "" {
 		return file
@@ -254,6 +255,7 @@ func localFile(file string, modules []string, root string) string {
 	if filepath.IsAbs(file) && isFile(file) {
 		return file
 	}
+	isFile := func(path string) bool { return within(root, path) && isFile(path) }
 	slash := filepath.ToSlash(file)
 	if !strings.HasPrefix(slash, "/") && isFile(filepath.Join(root, file)) {
 		return filepath.Join(root, file)
@@ -280,6 +282,12 @@ func localFile(file string, modules []string, root string) string {
 	return file
 }
 
+// within reports whether path, once cleaned, lies below dir.
+func within(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
 func isFile(path string) bool {
 	st, err := os.Stat(path)
 	return err == nil && st.Mode().IsRegular()
@@ -301,7 +309,7 @@ func dumpSummary(d *stack.Dump, r *report.Report) string {
 
 func printNotices(w io.Writer, r *report.Report) {
 	for _, n := range r.Notices {
-		fmt.Fprintf(w, "explainerr explain: %s\n", n)
+		fmt.Fprintf(w, "explainerr explain: %s\n", stack.StripControl(n))
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	pp "github.com/maruel/panicparse/v2/stack"
@@ -143,15 +144,21 @@ func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) 
 			d.Warnings = append(d.Warnings, s.err)
 		}
 	}
-	g := d.pickGoroutine(snaps, c, opts.ModuleRoots)
+	if w := cutFileLine(data, text); w != "" {
+		d.Warnings = append(d.Warnings, w)
+	}
+	// A main package's file below the tree of the dump's other app
+	// frames is the app's too.
+	roots := append(slices.Clone(opts.ModuleRoots), appTreeRoots(snaps, c)...)
+	g := d.pickGoroutine(snaps, c, roots)
 	d.Goroutine, d.State, d.Elided = g.ID, g.State, g.Stack.Elided
-	d.Creator = creator(g, c, opts.ModuleRoots)
+	d.Creator = creator(g, c, roots)
 	if d.Creator != nil {
 		d.CreatedBy = d.Creator.Function
 	}
-	d.Frames = dumpFrames(g, c, opts.ModuleRoots)
+	d.Frames = dumpFrames(g, c, roots)
 	if d.hang {
-		d.Blocked = blockedGoroutines(snapshotOf(snaps, g), g, c, opts.ModuleRoots)
+		d.Blocked = blockedGoroutines(snapshotOf(snaps, g), g, c, roots)
 	}
 	return d, nil
 }
@@ -295,7 +302,7 @@ func (d *Dump) pickGoroutine(snaps []snapshot, c *Classifier, roots []string) *p
 			}
 		}
 		d.Reason = "the goroutine printed right after the crash header"
-		return s.goroutines[0]
+		return firstNotG0(s.goroutines)
 	}
 	d.Ambiguous, d.hang = true, true
 	var all []*pp.Goroutine
@@ -305,24 +312,62 @@ func (d *Dump) pickGoroutine(snaps []snapshot, c *Classifier, roots []string) *p
 	return guess(all, "the dump has no panic or fatal error header, ")
 }
 
-// guess picks a goroutine when the dump does not name the failing one.
+// guess picks a goroutine when the dump does not name the failing one. It
+// never picks goroutine 0, the scheduler's own stack (g0) that a dump on a
+// signal shows first, unless the dump has nothing else.
 func (d *Dump) guess(gs []*pp.Goroutine, why string, c *Classifier, roots []string) *pp.Goroutine {
 	for _, g := range gs {
-		if g.State == "running" && !printsDump(g) && len(g.Stack.Calls) > 0 {
+		if g.ID != 0 && g.State == "running" && !printsDump(g) && len(g.Stack.Calls) > 0 {
 			d.Reason = why + "so the first running goroutine was chosen"
 			return g
 		}
 	}
 	for _, g := range gs {
+		if g.ID == 0 || printsDump(g) {
+			continue
+		}
 		for _, call := range g.Stack.Calls {
-			if dumpKind(c, call.Func.Complete, call.RemoteSrcPath, roots) == report.FrameApp && !printsDump(g) {
+			if dumpKind(c, call.Func.Complete, call.RemoteSrcPath, roots) == report.FrameApp {
 				d.Reason = why + "so the first goroutine running app code was chosen"
 				return g
 			}
 		}
 	}
+	for _, g := range gs {
+		if isUserGoroutine(g) {
+			d.Reason = why + "so the first goroutine running more than the runtime was chosen"
+			return g
+		}
+	}
 	d.Reason = why + "so the first goroutine was chosen"
+	return firstNotG0(gs)
+}
+
+// firstNotG0 returns the first goroutine of gs with frames that is not
+// goroutine 0 (the scheduler's g0), else the first one.
+func firstNotG0(gs []*pp.Goroutine) *pp.Goroutine {
+	for _, g := range gs {
+		if g.ID != 0 && len(g.Stack.Calls) > 0 {
+			return g
+		}
+	}
 	return gs[0]
+}
+
+// isUserGoroutine reports whether g runs code other than the runtime's:
+// not g0, not a runtime worker (the garbage collector's, the finalizers'),
+// not the goroutine printing the dump.
+func isUserGoroutine(g *pp.Goroutine) bool {
+	if g.ID == 0 || printsDump(g) {
+		return false
+	}
+	for _, call := range g.Stack.Calls {
+		pkg := PackageOf(call.Func.Complete)
+		if pkg != "runtime" && !strings.HasPrefix(pkg, "runtime/") && !strings.HasPrefix(pkg, "internal/") {
+			return true
+		}
+	}
+	return false
 }
 
 // printsDump reports whether g is the goroutine that wrote the dump
@@ -528,8 +573,10 @@ func generatedMain(fn, file string) bool {
 }
 
 // inApp reports whether file lies in the app's tree: below a local module
-// root, or on a path that names an app module ("…/src/example.com/app/…",
-// or "example.com/app/…" in a -trimpath build).
+// root or the tree of the dump's other app frames, on a path that names an
+// app module ("…/src/example.com/app/…", or "example.com/app/…" in a
+// -trimpath build), or on this machine in a package of an app module as
+// the go.mod above it declares.
 func inApp(c *Classifier, file string, roots []string) bool {
 	slash := filepath.ToSlash(file)
 	for _, r := range roots {
@@ -546,5 +593,5 @@ func inApp(c *Classifier, file string, roots []string) bool {
 			return true
 		}
 	}
-	return false
+	return c.inLocalApp(file)
 }

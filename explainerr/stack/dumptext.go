@@ -23,7 +23,8 @@ var reBareFileLine = regexp.MustCompile(`^[^\s].*\.(?:go|s|c):\d+(?: \+0x[0-9a-f
 // reDigits matches a run of digits in a log prefix (timestamps, pids).
 var reDigits = regexp.MustCompile(`[0-9]+`)
 
-// normalizeDump returns data with line endings made "\n", Unicode spaces
+// normalizeDump returns data with terminal escape sequences and control
+// characters removed (StripControl), line endings made "\n", Unicode spaces
 // (such as the em spaces some web pages indent with) made ASCII, trailing
 // blanks removed, a log prefix repeated before every line stripped, and
 // file lines that lost their indentation re-indented. prefix is the log
@@ -31,6 +32,7 @@ var reDigits = regexp.MustCompile(`[0-9]+`)
 func normalizeDump(data []byte) (text []byte, prefix string) {
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	s := string(data)
+	s = StripControl(s)
 	if strings.IndexByte(s, '\r') >= 0 {
 		s = strings.ReplaceAll(s, "\r\n", "\n")
 		s = strings.ReplaceAll(s, "\r", "\n")

@@ -161,7 +161,7 @@ func frameText(f *report.Frame) string {
 	if f.Repeat > 1 {
 		fmt.Fprintf(&b, "  (repeated %d times)", f.Repeat)
 	}
-	fmt.Fprintf(&b, "\n    %s:%d\n", f.File, f.Line)
+	fmt.Fprintf(&b, "\n    %s\n", Location(f.File, f.Line))
 	if f.Kind == report.FrameApp {
 		if line := strings.TrimSpace(f.Source.LineText()); line != "" {
 			b.WriteString("    > ")
@@ -170,4 +170,17 @@ func frameText(f *report.Frame) string {
 		}
 	}
 	return b.String()
+}
+
+// Location renders a frame's file and line as "file:line"; "file" alone
+// when the line is unknown, and "(location unknown)" when the file is
+// (a dump cut after a function's name).
+func Location(file string, line int) string {
+	switch {
+	case file == "" || file == ".":
+		return "(location unknown)"
+	case line <= 0:
+		return file
+	}
+	return fmt.Sprintf("%s:%d", file, line)
 }

@@ -21,7 +21,7 @@ func CreatedByText(f *report.Frame) string {
 		b.WriteString("  [app]")
 	}
 	if f.File != "" {
-		fmt.Fprintf(&b, "\n    %s:%d", f.File, f.Line)
+		fmt.Fprintf(&b, "\n    %s", Location(f.File, f.Line))
 	}
 	b.WriteByte('\n')
 	return b.String()

@@ -3,6 +3,8 @@ package stack
 import (
 	"bytes"
 	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -26,7 +28,7 @@ type Sources struct {
 func NewSources() *Sources { return &Sources{files: map[string][]string{}} }
 
 // Lines returns the lines of file, reading it on first use; nil when the
-// file cannot be read.
+// file cannot be read or is not a Go source file (see isGoSourceName).
 func (s *Sources) Lines(file string) []string {
 	s.mu.RLock()
 	lines, ok := s.files[file]
@@ -42,6 +44,9 @@ func (s *Sources) Lines(file string) []string {
 }
 
 func readLines(file string) []string {
+	if !isGoSourceName(file) {
+		return nil
+	}
 	st, err := os.Stat(file)
 	if err != nil || !st.Mode().IsRegular() || st.Size() > maxSourceFile {
 		return nil
@@ -78,4 +83,19 @@ func (s *Sources) Attach(frames []report.Frame, radius int) {
 			frames[i].Source = s.Window(frames[i].File, frames[i].Line, radius)
 		}
 	}
+}
+
+// isGoSourceName reports whether file names a Go source file the way a
+// compiler records one: a ".go" file with no ".." element. Frames name
+// files at will in a crash dump, and only Go source is ever shown.
+func isGoSourceName(file string) bool {
+	if !strings.HasSuffix(file, ".go") {
+		return false
+	}
+	for _, elem := range strings.FieldsFunc(filepath.ToSlash(file), func(r rune) bool { return r == '/' }) {
+		if elem == ".." {
+			return false
+		}
+	}
+	return true
 }

@@ -1,0 +1,161 @@
+package stack
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	pp "github.com/maruel/panicparse/v2/stack"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// A main package has no import path to match the app's, so whether a
+// "main.…" frame is the app's is decided by where its file lies: in a
+// directory whose go.mod declares an app module (when the file is on this
+// machine), or in the same tree as the dump's other app frames.
+
+// maxModuleDirs bounds moduleDirs; past it the cache starts again.
+const maxModuleDirs = 4096
+
+// moduleDirs caches, by directory, the module path and root of the
+// nearest go.mod at or above it ("" when there is none).
+var moduleDirs = struct {
+	sync.Mutex
+	m map[string][2]string
+}{}
+
+// cachedModuleAt is ModuleAt with its answers remembered for every
+// directory it looked at.
+func cachedModuleAt(dir string) (module, root string) {
+	var seen []string
+	defer func() {
+		moduleDirs.Lock()
+		defer moduleDirs.Unlock()
+		if moduleDirs.m == nil || len(moduleDirs.m)+len(seen) > maxModuleDirs {
+			moduleDirs.m = map[string][2]string{}
+		}
+		for _, d := range seen {
+			moduleDirs.m[d] = [2]string{module, root}
+		}
+	}()
+	for d := dir; ; d = filepath.Dir(d) {
+		moduleDirs.Lock()
+		hit, ok := moduleDirs.m[d]
+		moduleDirs.Unlock()
+		if ok {
+			return hit[0], hit[1]
+		}
+		seen = append(seen, d)
+		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
+			return ModulePath(data), d
+		}
+		if parent := filepath.Dir(d); parent == d {
+			return "", ""
+		}
+	}
+}
+
+// localImportPath returns the import path of the package in file's
+// directory as the nearest go.mod above it on this machine says; "" when
+// file is not an absolute path or no go.mod is found.
+func localImportPath(file string) string {
+	if file == "" || !filepath.IsAbs(file) {
+		return ""
+	}
+	dir := filepath.Dir(filepath.Clean(file))
+	mod, root := cachedModuleAt(dir)
+	if mod == "" {
+		return ""
+	}
+	rel, err := filepath.Rel(root, dir)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return ""
+	}
+	if rel == "." {
+		return mod
+	}
+	return mod + "/" + filepath.ToSlash(rel)
+}
+
+// inLocalApp reports whether file lies on this machine in a package of
+// the app, as the go.mod above it declares.
+func (c *Classifier) inLocalApp(file string) bool {
+	pkg := localImportPath(file)
+	return pkg != "" && c.isApp(pkg)
+}
+
+// IsAppSource reports whether file may be read as the app's source: a
+// ".go" file, named by a clean absolute path, below one of roots or in a
+// package of the app as the go.mod above it on this machine declares. A
+// crash dump names files at will; only these are opened.
+func (c *Classifier) IsAppSource(file string, roots []string) bool {
+	if !strings.HasSuffix(file, ".go") || !filepath.IsAbs(file) || filepath.Clean(file) != file {
+		return false
+	}
+	for _, r := range roots {
+		if r == "" || !filepath.IsAbs(r) {
+			continue
+		}
+		if rel, err := filepath.Rel(filepath.Clean(r), file); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return c.inLocalApp(file)
+}
+
+// appTreeRoots returns the directories the dump's app packages lie in:
+// for each frame of an app package whose file's directory ends with the
+// package's path below its app prefix, the directory before that part
+// ("/src/shop" for example.com/shop/internal/store in
+// "/src/shop/internal/store/store.go").
+func appTreeRoots(snaps []snapshot, c *Classifier) []string {
+	seen := map[string]bool{}
+	var roots []string
+	for _, s := range snaps {
+		for _, g := range s.goroutines {
+			for _, call := range g.Stack.Calls {
+				r := appTreeRoot(c, call)
+				if r != "" && !seen[r] {
+					seen[r] = true
+					roots = append(roots, r)
+				}
+			}
+		}
+	}
+	return roots
+}
+
+// appTreeRoot is what appTreeRoots learns from one call; "" when the
+// call tells nothing.
+func appTreeRoot(c *Classifier, call pp.Call) string {
+	fn, file := call.Func.Complete, filepath.ToSlash(call.RemoteSrcPath)
+	pkg := PackageOf(fn)
+	if file == "" || pkg == "main" || isVendored(pkg) || c.Kind(fn, file) != report.FrameApp {
+		return ""
+	}
+	prefix := c.appPrefixOf(pkg)
+	if prefix == "" {
+		return ""
+	}
+	dir := path.Dir(file)
+	rel := strings.TrimPrefix(pkg, prefix) // "" or "/internal/store"
+	root, ok := strings.CutSuffix(dir, rel)
+	if !ok || root == "" || root == "/" || root == "." || strings.HasSuffix(root, "/") {
+		return ""
+	}
+	return root
+}
+
+// appPrefixOf returns the longest app prefix that pkg is below, or "".
+func (c *Classifier) appPrefixOf(pkg string) string {
+	best := ""
+	for _, p := range c.AppPrefixes {
+		if (pkg == p || strings.HasPrefix(pkg, p+"/")) && len(p) > len(best) {
+			best = p
+		}
+	}
+	return best
+}
