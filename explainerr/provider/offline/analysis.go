@@ -244,6 +244,31 @@ func (a *analysis) requestSource(value string) string {
 	return ""
 }
 
+// servesHTTP reports whether the failure happened while serving an HTTP
+// request: the report has a request, or the stack shows net/http serving.
+// A crash dump of a command-line program has neither.
+func (a *analysis) servesHTTP() bool {
+	if q := a.r.Request; q.Method != "" || q.URL != "" {
+		return true
+	}
+	for _, f := range a.r.Frames {
+		if strings.HasPrefix(f.Function, "net/http.") && (strings.Contains(f.Function, "ServeHTTP") || strings.HasSuffix(f.Function, "(*conn).serve")) {
+			return true
+		}
+	}
+	return false
+}
+
+// explicitPanic reports whether the app's failing line calls panic itself.
+func (a *analysis) explicitPanic() bool {
+	for _, c := range a.s.Facts.Calls {
+		if c.Name == "panic" && c.Receiver == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // requestLine describes the request that failed, such as "GET /posts/abc".
 func (a *analysis) requestLine() string {
 	q := a.r.Request

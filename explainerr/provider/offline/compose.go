@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/stack"
 )
 
 // Footer is the last line of every offline explanation.
@@ -73,6 +75,17 @@ func (d *draft) render() string {
 	return b.String()
 }
 
+// WithoutFooter returns text, an offline explanation, without its closing
+// Footer: for when a model is configured (one that failed, or a client that
+// is not linked), which the footer's hint would contradict.
+func WithoutFooter(text string) string {
+	trimmed := strings.TrimRight(text, "\n")
+	if !strings.HasSuffix(trimmed, Footer) {
+		return text
+	}
+	return strings.TrimRight(strings.TrimSuffix(trimmed, Footer), "\n") + "\n"
+}
+
 // indentContinuation indents the lines after the first of a bullet so
 // that code blocks stay inside the list item.
 func indentContinuation(s string) string {
@@ -81,8 +94,12 @@ func indentContinuation(s string) string {
 
 // code wraps s in an inline code span, using a fence longer than any run
 // of backticks inside it.
+// An empty s gives "(empty)": an empty code span would show nothing.
 func code(s string) string {
 	s = strings.TrimSpace(s)
+	if s == "" {
+		return "(empty)"
+	}
 	longest, run := 0, 0
 	for _, r := range s {
 		if r == '`' {
@@ -105,7 +122,7 @@ func block(lead string, lines ...string) string {
 }
 
 // loc formats a file and line as "file.go:42".
-func loc(file string, line int) string { return file + ":" + itoa(line) }
+func loc(file string, line int) string { return stack.Location(file, line) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
 

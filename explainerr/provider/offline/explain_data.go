@@ -10,8 +10,8 @@ var queryCall = regexp.MustCompile(`\.(?:QueryRow|QueryRowContext|Query|QueryCon
 
 // errorIs returns the usual "answer this error with status" snippet
 // when the error is tested with errors.Is.
-func errorIs(target, status string) []string {
-	return []string{"if errors.Is(err, " + target + ") {", "\thttp.Error(w, http.StatusText(" + status + "), " + status + ")", "\treturn", "}"}
+func (a *analysis) errorIs(target, status string) []string {
+	return a.answerAndReturn("if errors.Is(err, "+target+") {", "\thttp.Error(w, http.StatusText("+status+"), "+status+")")
 }
 
 // failingCall returns the statement that produced the error: the query or
@@ -46,7 +46,7 @@ func (a *analysis) noRows() {
 	if len(a.r.Error.Chain) > 0 {
 		a.why("The app wrapped it as " + code(shorten(a.r.Error.Message, 120)) + "; " + code("errors.Is") + " still finds it through wrapping with " + code("fmt.Errorf") + ".")
 	}
-	a.fix(block("Answer a missing row with 404 Not Found where the error is handled:", errorIs("sql.ErrNoRows", "http.StatusNotFound")...),
+	a.fix(block("Answer a missing row with 404 Not Found where the error is handled:", a.errorIs("sql.ErrNoRows", "http.StatusNotFound")...),
 		"Check "+code("errors.Is(err, sql.ErrNoRows)")+" where the error is handled and answer 404 Not Found instead of 500.",
 		"Check for "+code("sql.ErrNoRows")+" with "+code("errors.Is")+" where the error is handled and answer 404 Not Found instead of 500.")
 	a.fix("Keep 500 for the other errors: those are real failures.")
@@ -357,7 +357,7 @@ func (a *analysis) strconvError() {
 			a.why("The value was empty: a missing parameter or field.")
 		}
 	}
-	a.fix(block("Answer a parse failure with 400 Bad Request:", "if err != nil {", "\thttp.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)", "\treturn", "}"),
+	a.fix(block("Answer a parse failure with 400 Bad Request:", a.answerAndReturn("if err != nil {", "\thttp.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)")...),
 		"Answer a parse failure with 400 Bad Request instead of 500.")
 	if strings.HasPrefix(src, "the route parameter ") {
 		for _, p := range routeParams(a.r.Request.Route) {
@@ -408,8 +408,12 @@ func (a *analysis) jsonError() {
 
 // notFound explains a "not found" error answered as a server error.
 func (a *analysis) notFound() {
-	a.headline("A missing record answered as a server error")
 	msg := strings.TrimSpace(a.f.Message)
+	if !a.servesHTTP() {
+		a.notFoundOutsideHTTP(msg)
+		return
+	}
+	a.headline("A missing record answered as a server error")
 	a.why("The error says " + code(shorten(msg, 120)) + ": the request named something that does not exist. That is the client's 404, yet it reached the generic error path and became a 500.")
 	call, hasCall := a.failingCall(compiled(`err\s*:?=`))
 	if hasCall {
@@ -432,6 +436,22 @@ func (a *analysis) notFound() {
 		a.fix("Return a sentinel error (wrapped with " + code(`"%w"`) + ") for the not-found case, and check it with " + code("errors.Is") + " where the error is handled, answering 404 Not Found.")
 	}
 	a.fix("Keep 500 for the other errors: those are real failures.")
+}
+
+// notFoundOutsideHTTP explains a "not found" failure of a program that
+// serves no request: no status is involved.
+func (a *analysis) notFoundOutsideHTTP(msg string) {
+	if a.explicitPanic() {
+		a.deliberatePanic(msg)
+		a.why("The message says something the program looked up does not exist.")
+		return
+	}
+	a.headline("Something the program looked up does not exist")
+	a.why("The error says " + code(shorten(msg, 120)) + ": a lookup found nothing, and the program treated that as a failure.")
+	if call, ok := a.failingCall(compiled(`err\s*:?=`)); ok {
+		a.culprit = strings.TrimSpace(call.Text)
+	}
+	a.fix("If a missing value can happen in normal use, return a sentinel error (wrapped with " + code(`"%w"`) + ") for it and check it with " + code("errors.Is") + " where it is handled, instead of treating it as a failure.")
 }
 
 // errorsIsCheck finds an errors.Is test in the scope of the failure.

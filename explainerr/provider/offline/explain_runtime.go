@@ -12,7 +12,7 @@ import (
 // it answers with status, elsewhere it leaves the handling to a comment.
 func (a *analysis) guard(cond, status string) []string {
 	if a.inHandler() {
-		return []string{"if " + cond + " {", "\thttp.Error(w, http.StatusText(" + status + "), " + status + ")", "\treturn", "}"}
+		return a.answerAndReturn("if "+cond+" {", "\thttp.Error(w, http.StatusText("+status+"), "+status+")")
 	}
 	return []string{"if " + cond + " {", "\t// handle it: return an error or a default", "}"}
 }
@@ -85,12 +85,12 @@ func (a *analysis) nilPointer() {
 				add(c.Receiver)
 			}
 		}
-	} else {
-		for _, c := range facts.Calls {
-			if a.isFuncValue(c) {
-				a.nilFunc(c)
-				return
-			}
+	}
+	funcs := map[string]callOp{}
+	if s.Raiser == nil {
+		for _, c := range a.funcValueCalls() {
+			add(c.Fun)
+			funcs[c.Fun] = c
 		}
 	}
 	for _, sel := range facts.Selectors {
@@ -116,12 +116,26 @@ func (a *analysis) nilPointer() {
 		return
 	}
 	cands := a.weighNilCandidates(candidates)
-	x := a.explainNilCandidates(cands, "The line reads through")
+	a.weighFuncCandidates(cands, funcs)
+	if chosen, _ := pickNilCandidate(cands); chosen != "" {
+		if c, ok := funcs[chosen]; ok {
+			a.nilFunc(c)
+			return
+		}
+	}
+	via := "The line reads through"
+	if len(funcs) > 0 {
+		via = "The line reads through or calls"
+	}
+	x := a.explainNilCandidates(cands, via)
 	a.culprit = x
 	if x == "" {
 		for _, c := range cands {
 			if c.NotNil == "" && isIdent(c.Expr) {
 				a.nilOrigin(c.Expr)
+			}
+			if f, ok := funcs[c.Expr]; ok && c.NotNil == "" {
+				a.explainFuncCandidate(f)
 			}
 		}
 		a.fix("Check each of them for " + code("nil") + " before this line (or log them) to see which one it is, then fix where that value is made.")
@@ -134,8 +148,8 @@ func (a *analysis) nilPointer() {
 	if isIdent(x) || a.s.hasAssignment(rootIdent(x)) {
 		a.nilOrigin(x)
 	}
-	a.fix(block("Check it before use and answer with an error instead of panicking:", a.guard(x+" == nil", "http.StatusNotFound")...),
-		"Check "+code(x+" == nil")+" before this line and handle the missing value (return an error, or answer 404 when the request names something that does not exist).")
+	a.fix(a.nilGuard(x),
+		"Check "+code(x+" == nil")+" before this line and handle the missing value"+a.missingValueHint()+".")
 	if owner := a.ownerType(x); owner != "" && len(a.d.fixes) == 1 {
 		if ctor, ok := a.constructorOf(owner); ok {
 			a.fix("Or make sure "+code(lastSelector(x))+" is always set where the "+code(owner)+" is built, at "+quoteLine(ctor)+".",
@@ -166,7 +180,7 @@ func (a *analysis) raisedNil(candidates []string) {
 		return
 	}
 	a.nilOrigin(x)
-	a.fix(block("Check it before use and answer with an error instead of panicking:", a.guard(x+" == nil", "http.StatusNotFound")...),
+	a.fix(a.nilGuard(x),
 		"Check "+code(x+" == nil")+" before this line and handle the missing value.")
 	if owner := a.ownerType(x); owner != "" {
 		if ctor, ok := a.constructorOf(owner); ok {
@@ -185,7 +199,7 @@ func (a *analysis) nilOrigin(x string) {
 		case len(op.LHS) > 1 && op.LHS[len(op.LHS)-1] == "_":
 			a.why(code(root)+" comes from "+quoteLine(l)+", which discards the error: when "+code(op.RHS)+" fails, "+code(root)+" is left "+code("nil")+".",
 				code(root)+" comes from "+quoteLine(l)+", which discards an error.")
-			a.fix(block("Check the error instead of discarding it:", strings.Join(replaceLast(op.LHS, "err"), ", ")+" := "+op.RHS, "if err != nil {", "\thttp.Error(w, err.Error(), http.StatusInternalServerError)", "\treturn", "}"),
+			a.fix(block("Check the error instead of discarding it:", append([]string{strings.Join(replaceLast(op.LHS, "err"), ", ") + " := " + op.RHS}, a.answerAndReturn("if err != nil {", "\thttp.Error(w, err.Error(), http.StatusInternalServerError)")...)...),
 				"Check the error of "+code(op.RHS)+" instead of discarding it with "+code("_")+".")
 		case op.RHS == "":
 			a.why(code(root) + " is declared at " + quoteLine(l) + " without a value, so it is " + code("nil") + " until something assigns it.")
@@ -204,13 +218,14 @@ func (a *analysis) nilOrigin(x string) {
 			}
 			if len(nilNil) > 0 {
 				a.why(code(fn) + " returns " + code("nil") + " with a " + code("nil") + " error at " + a.cite(nilNil[0]) + ": the caller's error check passes and the " + code("nil") + " value is used.")
-				a.fix("Make " + code(fn) + " return an error (for example a not-found error) instead of " + code("nil, nil") + " at " + code(loc(baseName(nilNil[0].Path), nilNil[0].Line)) + ", and answer that error here with a 404.")
+				a.why("A " + code("nil") + " result without an error is a case the caller must handle: here it may be the normal one (nothing found).")
+				a.fix("Handle a " + code("nil") + " " + code(root) + " before this line, or make " + code(fn) + " return an error (for example a not-found error) instead of " + code("nil, nil") + " at " + code(loc(baseName(nilNil[0].Path), nilNil[0].Line)) + " and check for it here" + a.notFoundAnswer() + ".")
 			} else if src := a.app(); src != nil && fn != "" && len(op.LHS) == 1 {
 				if nils := src.nilReturns(fn); len(nils) > 0 {
 					a.why(code(fn) + " returns " + code("nil") + " at " + a.cite(nils[0]) + ".")
 				}
 			} else if _, ok := a.errCheckBetween(w.Number); ok && fn != "" && len(op.LHS) > 1 {
-				a.fix("Make " + code(fn) + " return an error (for example a not-found error) instead of " + code("nil, nil") + " when there is nothing to return, and answer that error here with a 404.")
+				a.fix("Handle a " + code("nil") + " " + code(root) + " before this line, or make " + code(fn) + " return an error (for example a not-found error) instead of " + code("nil, nil") + " when there is nothing to return and check for it here" + a.notFoundAnswer() + ".")
 			}
 		}
 		return
@@ -241,8 +256,10 @@ func (a *analysis) isFuncValue(c callOp) bool {
 		return false
 	}
 	decl := compiled(`(?:^|[\s(,])` + regexp.QuoteMeta(c.Name) + `\s+func\s*\(`)
-	_, ok := a.c.first(decl)
-	return ok
+	if _, ok := a.c.first(decl); ok {
+		return true
+	}
+	return a.funcTypedInSource(c)
 }
 
 // nilFunc explains a call of a nil func value.
@@ -250,12 +267,20 @@ func (a *analysis) nilFunc(c callOp) {
 	a.f.Class = ClassNilFunc
 	a.culprit = c.Fun
 	a.headline("Call of a nil function: "+code(c.Fun)+" is nil", "Call of a nil function value")
-	a.why("The line calls " + code(c.Fun) + ", a variable or field of func type that was never set: its value is " + code("nil") + ", and calling a nil func panics with a nil pointer dereference.")
-	if l, ok := a.c.first(compiled(`(?:^|[\s(,])` + regexp.QuoteMeta(c.Name) + `\s+func\s*\(`)); ok {
+	if c.Indexed {
+		a.why("The line calls " + code(c.Fun) + ", a func value read by index: a map gives the zero value, " + code("nil") + ", for a missing key, and calling a nil func panics with a nil pointer dereference.")
+	} else {
+		a.why("The line calls " + code(c.Fun) + ", a variable or field of func type that was never set: its value is " + code("nil") + ", and calling a nil func panics with a nil pointer dereference.")
+	}
+	if l, ok := a.c.first(compiled(`(?:^|[\s(,])` + regexp.QuoteMeta(c.Name) + `\s+func\s*\(`)); ok && c.Name != "" {
 		a.why("It is declared at " + quoteLine(l) + ".")
 	}
-	a.fix(block("Skip the call when it is not set:", "if "+c.Fun+" != nil {", "\t"+c.Fun+"("+strings.Join(c.Args, ", ")+")", "}"),
+	a.fix(block("Skip the call when it is not set:", a.funcGuard(c)...),
 		"Check "+code(c.Fun+" != nil")+" before calling it.")
+	if c.Indexed {
+		a.fix("Or make sure every key or position the code calls holds a function, where the map or slice is filled.")
+		return
+	}
 	if owner := a.ownerType(c.Fun); owner != "" {
 		if ctor, ok := a.constructorOf(owner); ok {
 			a.fix("Or set " + code(c.Name) + " where the " + code(owner) + " is built, at " + quoteLine(ctor) + ".")
@@ -449,6 +474,9 @@ func (a *analysis) indexRange() {
 	// named.
 	var viable []indexOp
 	for _, ix := range facts.Indexes {
+		if isStringLiteral(ix.Index) || a.indexKind(ix.X) == "map" {
+			continue // a map lookup has no range
+		}
 		if ix.Index == idx || !isNumber(ix.Index) {
 			viable = append(viable, ix)
 		}
@@ -511,6 +539,7 @@ func (a *analysis) indexRange() {
 			"Check "+code("len("+target.X+")")+" before reading "+code(expr)+", and handle the short case.")
 		a.fix("The index comes from the request: validate it where it is parsed and answer 400 Bad Request (or 404 when it names nothing).")
 	case inputHeader:
+		a.absentHeader(target.X)
 		a.fix(block("Check the length before indexing, and handle the malformed value:", "if "+cond+" {", "\t// the input is malformed: skip it or use a default", "}"),
 			"Check "+code("len("+target.X+")")+" before reading "+code(expr)+", and handle the malformed value.")
 		a.fix("The value comes from a request header or cookie, which the client controls: validate the input and handle a malformed value (skip it, use a default or ignore it) instead of assuming its format.")
@@ -645,7 +674,7 @@ func (a *analysis) typeAssertion() {
 			}
 		}
 		if lhs != "" && lhs != "_" {
-			a.fix(block("Use the two-result form, which reports a mismatch instead of panicking:", lhs+", ok := "+target.X+".("+target.Type+")", "if !ok {", "\thttp.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)", "\treturn", "}"),
+			a.fix(block("Use the two-result form, which reports a mismatch instead of panicking:", append([]string{lhs + ", ok := " + target.X + ".(" + target.Type + ")"}, a.answerAndReturn("if !ok {", "\thttp.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)")...)...),
 				block("Use the two-result form, which reports a mismatch instead of panicking:", lhs+", ok := "+target.X+".("+target.Type+")", "if !ok {", "\t// handle the unexpected type", "}"),
 				"Use the two-result form of the type assertion, which reports a mismatch in a boolean instead of panicking.")
 		} else {
@@ -823,9 +852,63 @@ func (a *analysis) concurrentMap() {
 		name = code(m)
 	}
 	a.headline("Concurrent map access")
-	a.why("Two goroutines used " + name + " at the same time, at least one of them writing. Maps are not safe for concurrent use; the runtime detects this and stops the whole program (it cannot be recovered). An HTTP server runs each request in its own goroutine, so shared maps need a lock.")
+	a.why("Two goroutines used " + name + " at the same time, at least one of them writing. Maps are not safe for concurrent use; the runtime detects this and stops the whole program (it cannot be recovered)." + a.concurrencyNote())
 	a.fix("Guard every read and write of " + name + " with a " + code("sync.Mutex") + " (or " + code("sync.RWMutex") + ") stored next to it.")
 	a.fix("Run the tests with the race detector (go test -race) to find every unguarded access.")
+}
+
+// concurrencyNote says where the concurrent goroutines come from: the
+// HTTP server's per-request goroutines, or the program's own.
+func (a *analysis) concurrencyNote() string {
+	if a.servesHTTP() {
+		return " An HTTP server runs each request in its own goroutine, so shared maps need a lock."
+	}
+	return " Every goroutine that uses a shared map needs to hold the same lock."
+}
+
+// forThis names what a failure is specific to: the request when one was
+// served, the run otherwise.
+func (a *analysis) forThis() string {
+	if a.servesHTTP() {
+		return "for this request"
+	}
+	return "in this run"
+}
+
+// readsOneResource reports whether the request reads one resource (a GET
+// or HEAD), so that a value found missing is the client's 404. Other
+// requests (a signup, a form post) may expect nothing to be found.
+func (a *analysis) readsOneResource() bool {
+	m := a.r.Request.Method
+	return m == "GET" || m == "HEAD"
+}
+
+// notFoundAnswer is the clause that answers a not-found error with a 404,
+// for a request that reads one resource; "" otherwise.
+func (a *analysis) notFoundAnswer() string {
+	if a.readsOneResource() {
+		return ", answering 404 when it is not found"
+	}
+	return ""
+}
+
+// nilGuard is the fix that checks x for nil before use: in a handler of
+// a request that reads one resource it answers 404; elsewhere a nil may
+// be the normal case, so the snippet leaves its handling to the code.
+func (a *analysis) nilGuard(x string) string {
+	if a.readsOneResource() || !a.inHandler() {
+		return block("Check it before use and answer with an error instead of panicking:", a.guard(x+" == nil", "http.StatusNotFound")...)
+	}
+	return block("Check it before use and handle the "+code("nil")+" case instead of panicking (it may be the normal one, such as nothing found):", "if "+x+" == nil {", "\t// handle it: nothing was found", "}")
+}
+
+// missingValueHint says how a missing value is usually handled, for the
+// guard's fallback text.
+func (a *analysis) missingValueHint() string {
+	if a.servesHTTP() {
+		return " (return an error, or answer 404 when the request names something that does not exist)"
+	}
+	return " (return an error or use a default)"
 }
 
 // deadlock explains "all goroutines are asleep - deadlock!".
@@ -874,17 +957,8 @@ func (a *analysis) blockedGoroutines() {
 func (a *analysis) unknown() {
 	e := a.r.Error
 	msg := strings.TrimSpace(a.f.Message)
-	deliberate := false
-	for _, c := range a.s.Facts.Calls {
-		if c.Name == "panic" && c.Receiver == "" {
-			deliberate = true
-		}
-	}
-	if deliberate && e.Kind == "panic" {
-		a.f.Class = ClassDeliberatePanic
-		a.headline("Deliberate panic")
-		a.why("The code calls " + code("panic") + " here on purpose, with " + code(shorten(msg, 160)) + ".")
-		a.fix("If this can happen for a request (bad input, a missing record), return an error and answer it with a status instead of panicking.")
+	if a.explicitPanic() {
+		a.deliberatePanic(msg)
 		return
 	}
 	if strings.Contains(msg, `""`) {
@@ -901,6 +975,10 @@ func (a *analysis) unknown() {
 		a.headline(sentinelHeadline(l), "An error wrapped without %w")
 		a.why("The error says " + code(shorten(msg, 120)) + ".")
 		a.explainLostSentinel(l)
+		return
+	}
+	if (e.Kind == report.KindStatus || e.Kind == report.KindError) && emptyBody(e.Message) {
+		a.emptyMessage()
 		return
 	}
 	a.headline("Error: " + code(shorten(msg, 100)))
@@ -921,12 +999,68 @@ func (a *analysis) unknown() {
 		a.why("It wraps " + strings.Join(chain, ", then ") + ".")
 	}
 	if f, ok := a.reportingFrame(); ok {
-		a.fix("Read " + code(shortFunction(f.Function)) + " around " + code(loc(baseName(f.File), f.Line)) + " and the call that produced the error, and check what makes it fail for this request.")
+		a.fix("Read " + code(shortFunction(f.Function)) + " around " + code(loc(baseName(f.File), f.Line)) + " and the call that produced the error, and check what makes it fail " + a.forThis() + ".")
 	} else if a.s.Frame != nil && !a.writtenByLibrary() {
-		a.fix("Read " + code(a.s.Function) + " around " + code(loc(a.s.File, a.s.Line)) + " and the call that produced the error, and check what makes it fail for this request.")
+		a.fix("Read " + code(a.s.Function) + " around " + code(loc(a.s.File, a.s.Line)) + " and the call that produced the error, and check what makes it fail " + a.forThis() + ".")
 	}
 	if (e.Kind == "status" || e.Kind == "error") && !serverSide.MatchString(msg) {
 		a.fix("When the error is expected for some requests (a missing record, bad input), answer it with a 4xx status instead of 500.")
+	}
+}
+
+// emptyMessage explains an error status the app wrote without a message
+// (or with only the link http.Redirect writes): the request's last log
+// line, when there is one, is the lead.
+func (a *analysis) emptyMessage() {
+	status := "an error status"
+	if a.r.Status != 0 {
+		status = "status " + itoa(a.r.Status)
+	}
+	redirect := a.redirectWithErrorStatus()
+	switch {
+	case a.fromLog != "":
+		a.headline("The app wrote " + status + " with no message; the request logged " + code(shorten(a.fromLog, 80)))
+		if reErrorLooking.MatchString(a.fromLog) {
+			a.why("The offline analyzer does not recognise that logged error, so it cannot say more than the log line.")
+		}
+	default:
+		a.headline("The app wrote " + status + " with no message")
+		a.why("The response has no message and the request logged nothing, so the report does not say what failed; only the line that wrote the status does.")
+	}
+	if redirect {
+		a.why("The line calls " + code("http.Redirect") + " with an error status: it writes that status (with at most a link as the body) instead of redirecting, since clients only follow 3xx statuses.")
+		a.fix("To redirect, use a 3xx status ("+code("http.StatusSeeOther")+" or "+code("http.StatusFound")+"); to report a failure, use "+code("http.Error")+" with a message that says what failed.",
+			"To redirect, use a 3xx status (303 See Other or 302 Found); to report a failure, write the error status with a message that says what failed.")
+	} else {
+		a.fix("Write a message with the status ("+code("http.Error")+" with the error's text) and log the error, so the failure says what went wrong.",
+			"Write a message with the status and log the error, so the failure says what went wrong.")
+	}
+	if a.s.Frame != nil {
+		a.fix("Read " + code(a.s.Function) + " around " + code(loc(a.s.File, a.s.Line)) + " to see which condition leads to this line.")
+	}
+}
+
+// redirectWithErrorStatus reports whether the status was written by
+// http.Redirect: the library frame that wrote it, or the failing line.
+func (a *analysis) redirectWithErrorStatus() bool {
+	for _, f := range a.r.Frames {
+		if f.Function == "net/http.Redirect" {
+			return true
+		}
+	}
+	return strings.Contains(a.s.Text, "http.Redirect(")
+}
+
+// deliberatePanic explains a panic the app's failing line raises itself
+// with panic(...), whatever the report's kind.
+func (a *analysis) deliberatePanic(msg string) {
+	a.f.Class = ClassDeliberatePanic
+	a.headline("Deliberate panic")
+	a.why("The code calls " + code("panic") + " here on purpose, with " + code(shorten(msg, 160)) + ".")
+	if a.servesHTTP() {
+		a.fix("If this can happen for a request (bad input, a missing record), return an error and answer it with a status instead of panicking.")
+	} else {
+		a.fix("If this can happen in normal use (bad input, a missing record), return an error to the caller instead of panicking, and handle it there.")
 	}
 }
 

@@ -5,6 +5,14 @@ import (
 	"strings"
 )
 
+// rendersIntoBuffer reports whether the line that runs the template, as
+// the window shows it, writes into a buffer (Execute(&buf, ...)) rather
+// than the response.
+func (a *analysis) rendersIntoBuffer() bool {
+	w, ok := a.s.lineMatching(executeCall)
+	return ok && compiled(`\.Execute(?:Template)?\(\s*&\w+`).MatchString(w.Text)
+}
+
 // executeCall matches a line that runs a template.
 var executeCall = regexp.MustCompile(`\.Execute(?:Template)?\(`)
 
@@ -175,7 +183,9 @@ func (a *analysis) template() {
 		}
 		a.fix("Check the action against the data the handler passes to the template.")
 	}
-	a.fix("Render into a buffer first and only then write it, so a failing template does not leave a half-written page.")
+	if !a.rendersIntoBuffer() {
+		a.fix("Render into a buffer first and only then write it, so a failing template does not leave a half-written page.")
+	}
 }
 
 // exported returns the words that start with a capital letter.

@@ -146,6 +146,9 @@ func (g *Grounding) eachUnknown(code string, fn func(name string) bool) {
 		if inTemplate && templateKeywords[t.lit] {
 			continue
 		}
+		if stdFieldMethod(toks[:i], t.lit) {
+			continue
+		}
 		// A selector whose chain starts at a standard library package:
 		// pkg.Name, or (*pkg.Type).Method.
 		name := t.lit
@@ -314,6 +317,22 @@ var predeclared = setOf(`any bool byte comparable complex64 complex128 error flo
 // templateKeywords are the keywords of text/template and html/template
 // actions, allowed in code that contains an action.
 var templateKeywords = setOf(`if else end range with define block template break continue and or not eq ne lt le gt ge len index print printf println html js urlquery call slice`)
+
+// stdFieldMethods are methods of standard library types that code reaches
+// through a well-known field: r.Header.Get, the http.Header method.
+var stdFieldMethods = map[string]map[string]bool{
+	"Header": setOf(`Get Values`),
+}
+
+// stdFieldMethod reports whether name is selected, right after before,
+// from a field stdFieldMethods knows ("Get" after "r.Header.").
+func stdFieldMethod(before []goToken, name string) bool {
+	n := len(before)
+	if n < 2 || before[n-1].tok != token.PERIOD || before[n-2].tok != token.IDENT {
+		return false
+	}
+	return stdFieldMethods[before[n-2].lit][name]
+}
 
 // predeclaredMethods are the methods of predeclared types: error's Error.
 var predeclaredMethods = setOf(`Error`)

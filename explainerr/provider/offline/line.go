@@ -66,6 +66,10 @@ type callOp struct {
 	// Name is the last name of Fun (f in x.f(), or the identifier itself).
 	Name string
 	Args []string
+	// Indexed is true when Fun is an index expression (m[k]() calls the
+	// func value a map or slice holds, or a generic function instantiated
+	// with a type argument).
+	Indexed bool
 }
 
 type assignOp struct {
@@ -262,6 +266,8 @@ func (c *collector) collect(f *ast.File) {
 					op.Name = fn.Name
 				case *ast.SelectorExpr:
 					op.Name, op.Receiver = fn.Sel.Name, c.text(fn.X)
+				case *ast.IndexExpr:
+					op.Indexed = true
 				}
 				for _, a := range n.Args {
 					op.Args = append(op.Args, c.text(a))

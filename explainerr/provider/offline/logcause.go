@@ -120,6 +120,11 @@ func (a *analysis) useLoggedError() bool {
 		return false
 	}
 	line, ok := loggedError(a.r)
+	if !ok && emptyBody(a.r.Error.Message) {
+		// A response with no message at all: the last line the request
+		// logged is the only lead.
+		line, ok = lastLogLine(a.r)
+	}
 	if !ok {
 		return false
 	}
@@ -133,13 +138,39 @@ func (a *analysis) useLoggedError() bool {
 	return true
 }
 
+// lastLogLine returns the last non-empty line the request logged, without
+// the logger's timestamp.
+func lastLogLine(r *report.Report) (string, bool) {
+	for i := len(r.Logs) - 1; i >= 0; i-- {
+		if text := logText(r.Logs[i].Text); text != "" {
+			return text, true
+		}
+	}
+	return "", false
+}
+
+// emptyBody reports whether a response body says nothing: empty, or only
+// the link http.Redirect writes.
+func emptyBody(body string) bool {
+	body = strings.TrimSpace(body)
+	return body == "" || reRedirectBody.MatchString(body)
+}
+
+// reRedirectBody matches the body http.Redirect writes for GET and HEAD.
+var reRedirectBody = regexp.MustCompile(`^<a href="[^"]*">[^<]*</a>\.?$`)
+
 // explainLoggedCause says that the failure analysed is the one the request
 // logged, not the response's generic text.
 func (a *analysis) explainLoggedCause() {
 	body := strings.TrimSpace(a.r.Error.Message)
 	said := "The response says only " + code(shorten(body, 80))
-	if body == "" {
+	if emptyBody(body) {
 		said = "The response does not say what failed"
+		if !reErrorLooking.MatchString(a.fromLog) && !recognised(logMessage(a.fromLog)) {
+			a.why(said+"; the last line the request logged before the error status is "+code(shorten(a.fromLog, 200))+", the likely cause, so it is what is analysed here.",
+				"The last line the request logged before the error status is "+code(shorten(a.fromLog, 200))+", the likely cause.")
+			return
+		}
 	}
 	a.why(said+"; the cause comes from the request's log, which has "+code(shorten(a.fromLog, 200))+" just before the error status, so that logged error is what is analysed here.",
 		"The cause comes from the request's log, which has "+code(shorten(a.fromLog, 200))+" just before the error status.")

@@ -68,7 +68,7 @@ func (a *analysis) followNilParameter(root string) bool {
 	at := nils[0]
 	a.why(passed+" "+from+", and "+code(fn)+" returns "+code("nil")+" with a "+code("nil")+" error at "+a.cite(at)+": the caller's error check passes and the "+code("nil")+" value is passed on to "+code(name)+".",
 		passed+" "+from+".")
-	a.fix("Make "+code(fn)+" return an error (for example a not-found error) instead of "+code("nil, nil")+" at "+code(loc(baseName(at.Path), at.Line))+", so that "+code(callerName)+" stops at its error check (and the handler can answer 404).",
+	a.fix("Make "+code(fn)+" return an error (for example a not-found error) instead of "+code("nil, nil")+" at "+code(loc(baseName(at.Path), at.Line))+", so that "+code(callerName)+" stops at its error check"+a.notFoundAnswer()+".",
 		"Make "+code(fn)+" return a not-found error instead of "+code("nil, nil")+".")
 	return true
 }

@@ -29,10 +29,17 @@ type nilCandidate struct {
 	// source, comes from a call that can return nil, nil; nilOrigin says
 	// where.
 	Local bool
+	// Func is true for a func value the line calls.
+	Func bool
+	// Built is the constructor literal (in the corpus) that builds Owner
+	// without setting Field; nil when none is known.
+	Built *corpusLine
 }
 
 // evidence reports whether something beyond the line points at c.
-func (c nilCandidate) evidence() bool { return len(c.Unset) > 0 || len(c.NilFrom) > 0 || c.Local }
+func (c nilCandidate) evidence() bool {
+	return len(c.Unset) > 0 || len(c.NilFrom) > 0 || c.Local || c.Built != nil
+}
 
 // app returns the app's parsed source, nil when it cannot be read.
 func (a *analysis) app() *appSource {
@@ -123,10 +130,9 @@ func (a *analysis) weighArgument(c *nilCandidate, name string, params []string) 
 	}
 }
 
-// explainNilCandidates writes the headline and the why of a nil pointer
-// dereference on a line with several candidates, and returns the one
-// value the evidence points at ("" when it points at none or several).
-func (a *analysis) explainNilCandidates(cands []nilCandidate, via string) string {
+// pickNilCandidate returns the one candidate the evidence points at (""
+// when it points at none or several) and the candidates that may be nil.
+func pickNilCandidate(cands []nilCandidate) (string, []nilCandidate) {
 	var live, strong []nilCandidate
 	for _, c := range cands {
 		if c.NotNil != "" {
@@ -140,13 +146,20 @@ func (a *analysis) explainNilCandidates(cands []nilCandidate, via string) string
 	if len(live) == 0 {
 		live = cands // the evidence contradicts itself: keep every candidate
 	}
-	var chosen string
 	switch {
 	case len(strong) == 1:
-		chosen = strong[0].Expr
+		return strong[0].Expr, live
 	case len(live) == 1:
-		chosen = live[0].Expr
+		return live[0].Expr, live
 	}
+	return "", live
+}
+
+// explainNilCandidates writes the headline and the why of a nil pointer
+// dereference on a line with several candidates, and returns the one
+// value the evidence points at ("" when it points at none or several).
+func (a *analysis) explainNilCandidates(cands []nilCandidate, via string) string {
+	chosen, live := pickNilCandidate(cands)
 	if chosen != "" {
 		a.headline("Nil pointer dereference: "+code(chosen)+" is nil", "Nil pointer dereference")
 		a.why(via + " " + code(chosen) + ", which is " + code("nil") + ": following a nil pointer (or calling a method on a nil interface) panics.")
@@ -170,6 +183,8 @@ func (a *analysis) explainCandidate(c nilCandidate, chosen string) {
 	switch {
 	case c.Local:
 		// nilOrigin says where it came from.
+	case c.Built != nil:
+		a.why(code(c.Owner) + " is built at " + quoteLine(*c.Built) + " without setting " + code(c.Field) + ", so " + code(c.Expr) + " stays " + code("nil") + " there.")
 	case c.NotNil != "":
 		a.why(code(c.Expr) + " is not it: " + c.NotNil + ".")
 	case len(c.Unset) > 0:

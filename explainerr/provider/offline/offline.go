@@ -23,10 +23,19 @@ import (
 )
 
 // Provider is the offline analyzer. It is safe for concurrent use.
-type Provider struct{}
+type Provider struct {
+	// standIn: a model is configured but cannot be asked, so the
+	// explanation does not end with the hint to configure one.
+	standIn bool
+}
 
 // New returns the offline analyzer.
 func New() *Provider { return &Provider{} }
+
+// NewStandIn returns the offline analyzer standing in for a model that is
+// configured but cannot be asked (its client is not linked into the
+// program): its explanations leave out the Footer's hint to configure one.
+func NewStandIn() *Provider { return &Provider{standIn: true} }
 
 // Name returns "offline".
 func (*Provider) Name() string { return "offline" }
@@ -36,7 +45,7 @@ func (*Provider) Model() string { return "" }
 
 // Explain analyzes the report and returns a Markdown explanation. It calls
 // onDelta, when not nil, with one piece per section of the text.
-func (*Provider) Explain(ctx context.Context, req provider.Request, onDelta func(string)) (provider.Result, error) {
+func (p *Provider) Explain(ctx context.Context, req provider.Request, onDelta func(string)) (provider.Result, error) {
 	if req.Report == nil {
 		return provider.Result{}, errors.New("offline: no report to explain")
 	}
@@ -44,6 +53,9 @@ func (*Provider) Explain(ctx context.Context, req provider.Request, onDelta func
 		return provider.Result{}, err
 	}
 	text := Analyze(req.Report)
+	if p.standIn {
+		text = WithoutFooter(text)
+	}
 	if onDelta != nil {
 		for _, piece := range pieces(text) {
 			onDelta(piece)

@@ -69,6 +69,9 @@ func (a *analysis) panicCandidates() (out, nils []string) {
 		}
 		out = append(out, "a nil pointer dereference, if "+strings.Join(quoted, " or ")+" is "+code("nil"))
 	}
+	for _, c := range a.funcValueCalls() {
+		out = append(out, "a call of a nil func value, if "+code(c.Fun)+" is "+code("nil"))
+	}
 	for _, ix := range facts.Indexes {
 		expr := code(ix.X + "[" + ix.Index + "]")
 		kind := a.indexKind(ix.X)

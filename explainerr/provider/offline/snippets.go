@@ -1,0 +1,197 @@
+package offline
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strings"
+)
+
+// A snippet that answers the request and stops must end with a return
+// that compiles in the function it goes in: a bare return in a handler
+// with no results, "return nil" in one that returns an error (an
+// explainerr.HandlerFunc, a func(w, r) error), after the response is
+// written.
+
+// handlerReturn returns the statement that ends the failing function
+// after the snippet wrote the response: "return" when the function has no
+// results, "return nil" when it returns only an error, and "" when it has
+// other results. Unknown is "return", the plain handler's.
+func (a *analysis) handlerReturn() string {
+	results, ok := a.enclosingResults()
+	switch {
+	case !ok || results == nil || len(results.List) == 0:
+		return "return"
+	case len(results.List) == 1 && len(results.List[0].Names) <= 1 && isErrorType(results.List[0].Type):
+		return "return nil"
+	}
+	return ""
+}
+
+// handlerEnd returns the snippet lines that end the function after it
+// wrote the response, indented once.
+func (a *analysis) handlerEnd() []string {
+	if ret := a.handlerReturn(); ret != "" {
+		return []string{"\t" + ret}
+	}
+	return []string{"\t// return here, with the function's results"}
+}
+
+func isErrorType(t ast.Expr) bool {
+	id, ok := t.(*ast.Ident)
+	return ok && id.Name == "error"
+}
+
+// enclosingResults returns the result list of the function (declaration
+// or literal) holding the failing line: from its signature in the frame's
+// window, else from the app's parsed source, else from the return
+// statements the window shows. ok is false when none of them tells.
+func (a *analysis) enclosingResults() (*ast.FieldList, bool) {
+	if a.s.Frame == nil || a.s.Frame.Source == nil {
+		return nil, false
+	}
+	src := a.s.Frame.Source
+	if ft, ok := windowSignature(src.Lines, a.s.Line-src.StartLine); ok {
+		return ft.Results, true
+	}
+	if ft, ok := a.sourceSignature(); ok {
+		return ft.Results, true
+	}
+	return windowReturns(src.Lines)
+}
+
+// windowSignature finds the signature of the function that holds line idx
+// of lines: going up, the first "func ... {" line that opens a block still
+// open at idx.
+func windowSignature(lines []string, idx int) (*ast.FuncType, bool) {
+	depth := 0
+	for i := idx - 1; i >= 0 && i < len(lines); i-- {
+		text := stripLiterals(lines[i])
+		depth += strings.Count(text, "}") - strings.Count(text, "{")
+		j := strings.Index(text, "func")
+		if depth >= 0 || j < 0 || !strings.HasSuffix(strings.TrimSpace(text), "{") {
+			continue
+		}
+		if ft, ok := parseSignature(strings.TrimSpace(lines[i][j:])); ok {
+			return ft, true
+		}
+	}
+	return nil, false
+}
+
+// parseSignature parses "func ... {" (a declaration or a literal).
+func parseSignature(line string) (*ast.FuncType, bool) {
+	if e, err := parser.ParseExpr(line + "}"); err == nil {
+		if fl, ok := e.(*ast.FuncLit); ok {
+			return fl.Type, true
+		}
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+line+"}", parser.SkipObjectResolution)
+	if err != nil || len(f.Decls) != 1 {
+		return nil, false
+	}
+	if fd, ok := f.Decls[0].(*ast.FuncDecl); ok {
+		return fd.Type, true
+	}
+	return nil, false
+}
+
+// stripLiterals blanks out string and rune literals and a line comment,
+// so their braces are not counted.
+func stripLiterals(line string) string {
+	var b strings.Builder
+	var quote rune
+	for i, r := range line {
+		switch {
+		case quote != 0:
+			if r == quote && (quote == '`' || i == 0 || line[i-1] != '\\') {
+				quote = 0
+			}
+		case r == '"' || r == '\'' || r == '`':
+			quote = r
+		case r == '/' && strings.HasPrefix(line[i:], "//"):
+			return b.String()
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// sourceSignature returns the type of the innermost function declaration
+// or literal of the app's parsed source that holds the failing line.
+func (a *analysis) sourceSignature() (*ast.FuncType, bool) {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return nil, false
+	}
+	_, fd := src.mod.FuncAt(a.s.Frame.File, a.s.Line)
+	if fd == nil {
+		return nil, false
+	}
+	ft := fd.Type
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		fl, ok := n.(*ast.FuncLit)
+		if !ok {
+			return true
+		}
+		start, end := src.fset.Position(fl.Pos()).Line, src.fset.Position(fl.End()).Line
+		if a.s.Line >= start && a.s.Line <= end {
+			ft = fl.Type
+			return true
+		}
+		return false
+	})
+	return ft, true
+}
+
+// windowReturns tells the results from the return statements of the
+// window: only bare returns, or single values of which at least one is an
+// error (nil, err, a new error). Mixed or other returns tell nothing.
+func windowReturns(lines []string) (*ast.FieldList, bool) {
+	bare, single := false, false
+	for _, l := range lines {
+		t := strings.TrimSpace(stripLiterals(l))
+		switch {
+		case t == "return":
+			bare = true
+		case t == "return nil" || t == "return err" || strings.HasPrefix(t, "return fmt.Errorf(") || strings.HasPrefix(t, "return errors.New("):
+			single = true
+		case strings.HasPrefix(t, "return ") && topLevelComma(t):
+			return nil, false
+		}
+	}
+	switch {
+	case bare && !single:
+		return nil, true
+	case single && !bare:
+		return &ast.FieldList{List: []*ast.Field{{Type: ast.NewIdent("error")}}}, true
+	}
+	return nil, false
+}
+
+// answerAndReturn returns an if block: its head, the lines that write the
+// response, and the return that fits the function.
+func (a *analysis) answerAndReturn(head string, body ...string) []string {
+	out := append([]string{head}, body...)
+	out = append(out, a.handlerEnd()...)
+	return append(out, "}")
+}
+
+// topLevelComma reports whether s has a comma outside brackets.
+func topLevelComma(s string) bool {
+	depth := 0
+	for _, r := range s {
+		switch r {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
