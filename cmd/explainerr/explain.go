@@ -228,6 +228,7 @@ func dumpReport(d *stack.Dump, modules []string, root string) *report.Report {
 	if d.Ambiguous {
 		r.Notices = append(r.Notices, fmt.Sprintf("The dump does not say which goroutine failed: %s (goroutine %d, one of %d).", d.Reason, d.Goroutine, d.Goroutines))
 	}
+	r.Notices = append(r.Notices, d.Notes...)
 	if d.Elided {
 		r.Notices = append(r.Notices, "The Go runtime left some frames of the failing goroutine out of the dump (deep recursion).")
 	}

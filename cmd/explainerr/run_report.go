@@ -17,6 +17,7 @@ import (
 	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/explainerr/stack"
 )
 
 // maxPendingReports bounds the dumps waiting to be explained; a child
@@ -166,7 +167,9 @@ func (c *crashReporter) finish(what string, r *report.Report, extra []string) {
 	if err != nil {
 		fmt.Fprintf(c.stderr, "explainerr run: writing the crash report: %v\n", err)
 	}
-	c.stderr.Write([]byte(crashHeadline(c.name, what, r, extra, md)))
+	// The model's text and the message may hold escape codes: the
+	// terminal gets none.
+	c.stderr.Write([]byte(stack.StripControl(crashHeadline(c.name, what, r, extra, md))))
 }
 
 // write writes r as <dir>/<UTC time>-<n>.json and .md and returns the

@@ -221,6 +221,31 @@ func TestRunExplainsAPanicInAGoroutine(t *testing.T) {
 	}
 }
 
+// TestRunHeadlineHasNoEscapeCodes: a panic value with terminal escape
+// codes (a title change, colours) reaches the terminal only in the child's
+// own output, which passes through unchanged, never in explainerr's lines.
+func TestRunHeadlineHasNoEscapeCodes(t *testing.T) {
+	t.Parallel()
+	dir := childApp(t)
+	p, code := runChild(t, dir, nil, "escape-panic")
+	if code != 2 {
+		t.Fatalf("exit %d, want 2\nstderr:\n%s", code, p.stderr.String())
+	}
+	var headline []string
+	for _, line := range strings.Split(p.stderr.String(), "\n") {
+		if strings.HasPrefix(line, "explainerr:") {
+			headline = append(headline, line)
+		}
+	}
+	text := strings.Join(headline, "\n")
+	if !strings.Contains(text, "payment failed") {
+		t.Fatalf("no headline for the panic:\n%s", p.stderr.String())
+	}
+	if strings.ContainsAny(text, "\x1b\x07") {
+		t.Errorf("the headline holds escape codes: %q", text)
+	}
+}
+
 func TestRunExplainsConcurrentMapWrites(t *testing.T) {
 	t.Parallel()
 	dir := childApp(t)

@@ -75,9 +75,15 @@ type Dump struct {
 	// malformed goroutine that was read only in part.
 	Warnings []string
 
+	// Notes are remarks on the failure for the reader, such as the data
+	// races the race detector reported before the panic.
+	Notes []string
+
 	// hang is true when the dump shows a program that stopped making
 	// progress rather than one goroutine's failure.
 	hang bool
+	// races are the data race reports of the dump, in order.
+	races []snapshot
 }
 
 // DumpOptions tune ParseDumpWith.
@@ -114,7 +120,7 @@ func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) 
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, errors.New("the crash dump is empty")
 	}
-	text, prefix := normalizeDump(data)
+	text, prefix, foreign := normalizeDump(data)
 	snaps, err := scanSnapshots(text)
 	if err != nil {
 		return nil, err
@@ -144,6 +150,9 @@ func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) 
 			d.Warnings = append(d.Warnings, s.err)
 		}
 	}
+	if foreign > 0 {
+		d.Warnings = append(d.Warnings, fmt.Sprintf("%d foreign lines without the log prefix %q were skipped inside a goroutine's trace", foreign, prefix))
+	}
 	if w := cutFileLine(data, text); w != "" {
 		d.Warnings = append(d.Warnings, w)
 	}
@@ -160,6 +169,7 @@ func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) 
 	if d.hang {
 		d.Blocked = blockedGoroutines(snapshotOf(snaps, g), g, c, roots)
 	}
+	d.addRaceContext(g, c, roots)
 	return d, nil
 }
 
@@ -230,6 +240,11 @@ func scanSnapshots(text []byte) (snaps []snapshot, err error) {
 			break
 		}
 		next := len(text) - len(suffix) - in.Len()
+		if snap.IsRace() && len(suffix) == 0 {
+			// The parser keeps what it read past a race report's
+			// closing line to itself.
+			next = raceEnd(text, pos)
+		}
 		if next <= pos {
 			break
 		}
@@ -273,11 +288,10 @@ func (d *Dump) pickGoroutine(snaps []snapshot, c *Classifier, roots []string) *p
 		if len(s.goroutines) == 0 {
 			continue
 		}
-		if g := s.goroutines[0]; g.RaceAddr != 0 {
-			d.Header = []string{"WARNING: DATA RACE"}
-			d.Message, d.Type = d.Header[0], "data race"
-			d.Reason = "the first access of the data race report"
-			return g
+		if isRace(s) {
+			// A panic after the races is what stopped the program.
+			d.races = append(d.races, s)
+			continue
 		}
 		header := crashHeader(s.junk)
 		if len(header) == 0 {
@@ -303,6 +317,9 @@ func (d *Dump) pickGoroutine(snaps []snapshot, c *Classifier, roots []string) *p
 		}
 		d.Reason = "the goroutine printed right after the crash header"
 		return firstNotG0(s.goroutines)
+	}
+	if len(d.races) > 0 {
+		return d.pickRace()
 	}
 	d.Ambiguous, d.hang = true, true
 	var all []*pp.Goroutine

@@ -28,8 +28,9 @@ var reDigits = regexp.MustCompile(`[0-9]+`)
 // (such as the em spaces some web pages indent with) made ASCII, trailing
 // blanks removed, a log prefix repeated before every line stripped, and
 // file lines that lost their indentation re-indented. prefix is the log
-// prefix found, as it appeared on the first goroutine header ("" if none).
-func normalizeDump(data []byte) (text []byte, prefix string) {
+// prefix found, as it appeared on the first goroutine header ("" if none);
+// foreign counts the lines without it dropped from inside a trace.
+func normalizeDump(data []byte) (text []byte, prefix string, foreign int) {
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	s := string(data)
 	s = StripControl(s)
@@ -43,6 +44,7 @@ func normalizeDump(data []byte) (text []byte, prefix string) {
 	}
 
 	strip, prefix := logPrefix(lines)
+	lines, foreign = dropForeignLines(lines, strip)
 	if strip != nil {
 		for i, l := range lines {
 			if m := strip.FindStringIndex(l); m != nil {
@@ -58,6 +60,7 @@ func normalizeDump(data []byte) (text []byte, prefix string) {
 		if strings.TrimSpace(l) == "" {
 			l = ""
 		}
+		l = raceMainAccess(l)
 		if prevFunc && reBareFileLine.MatchString(l) {
 			l = "\t" + l
 		}
@@ -75,7 +78,7 @@ func normalizeDump(data []byte) (text []byte, prefix string) {
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}
-	return b.Bytes(), prefix
+	return b.Bytes(), prefix, foreign
 }
 
 // logPrefix returns a pattern for the prefix a logger wrote before every

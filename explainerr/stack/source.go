@@ -86,16 +86,10 @@ func (s *Sources) Attach(frames []report.Frame, radius int) {
 }
 
 // isGoSourceName reports whether file names a Go source file the way a
-// compiler records one: a ".go" file with no ".." element. Frames name
-// files at will in a crash dump, and only Go source is ever shown.
+// compiler records one: a clean path ending in ".go", with no ".." inside
+// it (a relative path may start with ".." elements, as Clean leaves them).
+// Frames name files at will in a crash dump, and only Go source is ever
+// shown.
 func isGoSourceName(file string) bool {
-	if !strings.HasSuffix(file, ".go") {
-		return false
-	}
-	for _, elem := range strings.FieldsFunc(filepath.ToSlash(file), func(r rune) bool { return r == '/' }) {
-		if elem == ".." {
-			return false
-		}
-	}
-	return true
+	return strings.HasSuffix(file, ".go") && filepath.Clean(file) == file
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // TestSourcesReadOnlyGoFiles checks that a frame's file is read only when
-// it names a Go source file with no ".." element.
+// it names a Go source file by a clean path.
 func TestSourcesReadOnlyGoFiles(t *testing.T) {
 	dir := t.TempDir()
 	for name, text := range map[string]string{

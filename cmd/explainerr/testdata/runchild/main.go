@@ -24,6 +24,8 @@ func main() {
 	case "goroutine-panic":
 		handle(map[string][]string{})
 		select {}
+	case "escape-panic":
+		panic("\x1b]0;pwned\x07\x1b[31mred\x1b[0m payment failed")
 	case "map-writes":
 		mapWrites()
 	case "deadlock":
