@@ -183,7 +183,7 @@ func chooseProvider(cfg *config) (p provider.Provider, notice string, err error)
 	case ok:
 		return p, "", nil
 	case name == "openai":
-		return offline.New(), "The model client is not linked into this program, so the offline analysis stands in although " + why +
+		return offline.NewStandIn(), "The model client is not linked into this program, so the offline analysis stands in although " + why +
 			". To ask the model, add this import to your main package: import " + ModelClientImport, nil
 	}
 	return nil, "", fmt.Errorf("explainerr: unknown provider %q (EXPLAINERR_PROVIDER): use \"openai\" or \"offline\"%s", name, registeredNote())

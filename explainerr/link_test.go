@@ -67,6 +67,11 @@ func TestKeySetButModelClientNotLinkedNamesTheImport(t *testing.T) {
 	if !strings.Contains(rep.Explanation.Fallback, "not linked") {
 		t.Errorf("explanation fallback %q, want why the offline analysis stands in", rep.Explanation.Fallback)
 	}
+	// The key is set: the analysis does not end by asking to set it.
+	hint := "set OPENAI_" + "API_KEY"
+	if strings.Contains(rep.Explanation.Text, hint) || strings.Contains(page, hint) {
+		t.Errorf("the explanation asks to set the key that is set:\n%s", rep.Explanation.Text)
+	}
 }
 
 func TestProviderOpenAIButNotLinkedNamesTheImport(t *testing.T) {

@@ -28,19 +28,8 @@ func (e *Engine) withFallback(ctx context.Context, r *report.Report, ex report.E
 		return ex
 	}
 	ex.Fallback = fallbackLabel(ex, fb.Name())
-	ex.Provider, ex.Model, ex.Text = fb.Name(), fb.Model(), withoutSetupHint(text)
+	ex.Provider, ex.Model, ex.Text = fb.Name(), fb.Model(), offline.WithoutFooter(text)
 	return ex
-}
-
-// withoutSetupHint drops the offline analyzer's closing hint on how to
-// configure a model: one is configured, and Fallback says what went wrong
-// with it.
-func withoutSetupHint(text string) string {
-	trimmed := strings.TrimRight(text, "\n")
-	if !strings.HasSuffix(trimmed, offline.Footer) {
-		return text
-	}
-	return strings.TrimRight(strings.TrimSuffix(trimmed, offline.Footer), "\n") + "\n"
 }
 
 // runFallback asks fb for its explanation of r. The request's cancellation
