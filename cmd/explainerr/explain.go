@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/term"
+
 	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/explainerr/stack"
@@ -145,10 +147,9 @@ func explainDump(ctx context.Context, fl explainFlags, name string, stdin io.Rea
 // openDump opens the named dump, or stdin for "-".
 func openDump(name string, stdin io.Reader, stderr io.Writer) (io.Reader, func(), error) {
 	if name == "-" {
-		if f, ok := stdin.(*os.File); ok {
-			if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-				fmt.Fprintln(stderr, "explainerr explain: reading a crash dump from the terminal; end it with Ctrl-D (or pass a FILE)")
-			}
+		// A terminal, not any character device: /dev/null is one too.
+		if f, ok := stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			fmt.Fprintln(stderr, "explainerr explain: reading a crash dump from the terminal; end it with Ctrl-D (or pass a FILE)")
 		}
 		return stdin, func() {}, nil
 	}

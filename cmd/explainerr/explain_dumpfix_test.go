@@ -181,3 +181,23 @@ func TestExplainCutAndMissingFileLines(t *testing.T) {
 		t.Errorf("the trace does not say the location is unknown:\n%s", trace)
 	}
 }
+
+// TestExplainFromDevNullIsNoTerminal: /dev/null is a character device but
+// no terminal; reading it gives "empty", without the terminal prompt.
+func TestExplainFromDevNullIsNoTerminal(t *testing.T) {
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	var stdout, stderr strings.Builder
+	if code := run([]string{"explain", "-"}, null, &stdout, &stderr); code == 0 {
+		t.Errorf("exit 0 for an empty dump")
+	}
+	if strings.Contains(stderr.String(), "from the terminal") {
+		t.Errorf("/dev/null taken for a terminal:\n%s", stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "empty") {
+		t.Errorf("no word that the dump is empty:\n%s", stderr.String())
+	}
+}
