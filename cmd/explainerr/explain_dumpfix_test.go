@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/explainerr/explainerr/internal/testdir"
 )
 
 // movedDump writes a copy of dump whose files, made below /tmp/dumptest,
@@ -24,20 +26,6 @@ func movedDump(t *testing.T, dump, dir string) string {
 	return out
 }
 
-// writeFiles writes files (slash paths relative to dir) with their text.
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // TestExplainMainFramesOutsideAppDir explains, from outside the app (this
 // repository), a dump whose main package frames lie in the app's module on
 // this machine: they are marked as the app's, as they are when the command
@@ -45,7 +33,7 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 func TestExplainMainFramesOutsideAppDir(t *testing.T) {
 	noModelEnv(t)
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"shop/go.mod": "module example.com/shop\n\ngo 1.26\n"})
+	testdir.Write(t, dir, map[string]string{"shop/go.mod": "module example.com/shop\n\ngo 1.26\n"})
 	file := movedDump(t, syntheticDump(t, "main-inlined-closures.txt"), dir)
 	code, out, errOut := runCLI(t, "", "explain", "-print-prompt", "-module", "example.com/shop", file)
 	if code != 0 {
@@ -69,7 +57,7 @@ func TestExplainMainFramesOutsideAppDir(t *testing.T) {
 func TestExplainCraftedFramesReadNothing(t *testing.T) {
 	noModelEnv(t)
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testdir.Write(t, dir, map[string]string{
 		"shop/go.mod":           "module example.com/shop\n\ngo 1.26\n",
 		"shop/cmd/shop/main.go": "package main\n\nfunc main() {}\n",
 		"secret/fake.env":       "A=1\nleaked-marker-one\nline3\n",
