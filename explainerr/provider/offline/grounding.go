@@ -149,6 +149,9 @@ func (g *Grounding) eachUnknown(code string, fn func(name string) bool) {
 		if stdFieldMethod(toks[:i], t.lit) {
 			continue
 		}
+		if i+1 < len(toks) && toks[i+1].lit == "…" && g.hasWordWithPrefix(t.lit) {
+			continue // a grounded word cut short (shorten)
+		}
 		// A selector whose chain starts at a standard library package:
 		// pkg.Name, or (*pkg.Type).Method.
 		name := t.lit
@@ -162,6 +165,17 @@ func (g *Grounding) eachUnknown(code string, fn func(name string) bool) {
 			return
 		}
 	}
+}
+
+// hasWordWithPrefix reports whether a grounded word starts with prefix. It
+// reads every word, and runs only for a word cut short by an ellipsis.
+func (g *Grounding) hasWordWithPrefix(prefix string) bool {
+	for w := range g.words {
+		if strings.HasPrefix(w, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // stdQualifier returns the standard library package name that qualifies
