@@ -299,5 +299,24 @@ func GetTasksFuncAPI(w http.ResponseWriter, r *http.Request) {
 		class: ClassIndexRange, culprit: `r.Header["Token"][0]`,
 		contains: []string{"The request has no `Token` header", `r.Header.Get("Token")`},
 		absent:   []string{"one of", "the trace does not say which"},
+	}, {
+		// The report kept only some headers: absence is not shown.
+		name: "headers cut short",
+		report: func(t *testing.T) *report.Report {
+			r := panicReport("runtime.boundsError", "runtime error: index out of range [0] with length 0",
+				appFrame(t, "example.com/tasks/views.GetTasksFuncAPI", "api.go", `
+package views
+
+func GetTasksFuncAPI(w http.ResponseWriter, r *http.Request) {
+	token := r.Header["Token"][0] //!
+	fmt.Fprintln(w, token)
+}
+`))
+			r.Request = report.Request{Method: "GET", URL: "/api/get-task/",
+				Headers: map[string]string{"Accept": "*/*", "…": "40 more headers not shown"}}
+			return r
+		},
+		class: ClassIndexRange, culprit: `r.Header["Token"][0]`,
+		absent: []string{"The request has no `Token` header"},
 	}})
 }
