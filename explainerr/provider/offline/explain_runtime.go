@@ -224,6 +224,14 @@ func (a *analysis) nilOrigin(x string) {
 				if nils := src.nilReturns(fn); len(nils) > 0 {
 					a.why(code(fn) + " returns " + code("nil") + " at " + a.cite(nils[0]) + ".")
 				}
+				// A function with one result that fails logs its error
+				// and returns nil: the request's log may hold it.
+				if line, ok := lastErrorLogLine(a.r); ok {
+					a.g.Add(line) // the report's own evidence
+					a.why("The request logged "+code(shorten(line, 200))+" before the failure: an error that "+code(fn)+" logged instead of returning is a likely reason it gave "+code("nil")+".",
+						"The request logged "+code(shorten(line, 200))+" before the failure, a likely reason for the "+code("nil")+" value.")
+					a.fix("Make " + code(fn) + " return its error, and check it here before using " + code(root) + ".")
+				}
 			} else if _, ok := a.errCheckBetween(w.Number); ok && fn != "" && len(op.LHS) > 1 {
 				a.fix("Handle a " + code("nil") + " " + code(root) + " before this line, or make " + code(fn) + " return an error (for example a not-found error) instead of " + code("nil, nil") + " when there is nothing to return and check for it here" + a.notFoundAnswer() + ".")
 			}

@@ -149,6 +149,17 @@ func lastLogLine(r *report.Report) (string, bool) {
 	return "", false
 }
 
+// lastErrorLogLine returns the last line r's request logged that looks
+// like an error, without its timestamp.
+func lastErrorLogLine(r *report.Report) (string, bool) {
+	for i := len(r.Logs) - 1; i >= 0; i-- {
+		if text := logText(r.Logs[i].Text); text != "" && reErrorLooking.MatchString(text) {
+			return text, true
+		}
+	}
+	return "", false
+}
+
 // emptyBody reports whether a response body says nothing: empty, or only
 // the link http.Redirect writes.
 func emptyBody(body string) bool {
