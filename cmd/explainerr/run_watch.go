@@ -59,6 +59,11 @@ type dumpWatcher struct {
 	cut          bool // the dump outgrew maxCaptureBytes
 	deadline     time.Time
 	timer        *time.Timer
+	// draining: the last dump was ended by the quiet period while its
+	// stacks may go on (a busy machine paused the child mid-dump); the
+	// lines that continue it, with drainPrefix, are not a new dump.
+	draining    bool
+	drainPrefix string
 }
 
 func newDumpWatcher(ring *lineRing, emit func([]byte, bool)) *dumpWatcher {
@@ -104,6 +109,12 @@ func (w *dumpWatcher) line(l string) {
 	l = strings.TrimSuffix(l, "\r")
 	w.ring.add(l)
 	loc := dumpStart.FindStringIndex(l)
+	if w.draining {
+		if w.continuesDrained(l, loc) {
+			return
+		}
+		w.draining = false
+	}
 	if w.capturing && w.sawGoroutine {
 		if inDump(w.stripPrefix(l)) {
 			w.add(l)
@@ -198,7 +209,21 @@ func (w *dumpWatcher) quiet() {
 		return
 	}
 	w.takePartial()
+	prefix, dump := w.prefix, w.capturing && w.sawGoroutine
 	w.flush()
+	w.draining, w.drainPrefix = dump, prefix
+}
+
+// continuesDrained reports whether l, a line after a dump the quiet period
+// ended, goes on with that dump's stacks: a line of a stack under the
+// dump's log prefix that is not a new crash header (a bare goroutine
+// header continues it).
+func (w *dumpWatcher) continuesDrained(l string, loc []int) bool {
+	rest, ok := strings.CutPrefix(l, w.drainPrefix)
+	if !ok || !inDump(rest) {
+		return false
+	}
+	return loc == nil || goroutineHeader.MatchString(l[loc[0]:])
 }
 
 // takePartial treats an unfinished last line as a line of its own.

@@ -139,3 +139,25 @@ func TestFirstFix(t *testing.T) {
 		}
 	}
 }
+
+// TestWatcherDoesNotSplitADumpPausedMidway: a child paused mid-dump (a busy
+// machine) makes the quiet period end the dump; the stacks that follow
+// are the same dump, not a second one, while a new panic after them is.
+func TestWatcherDoesNotSplitADumpPausedMidway(t *testing.T) {
+	w, c := newWatcherForTest()
+	w.Write([]byte("panic: flood\n\ngoroutine 1 [running]:\nmain.flood()\n\t/src/app/main.go:10 +0x1d\n\n"))
+	select {
+	case <-c.got:
+	case <-time.After(time.Minute):
+		t.Fatal("the dump was not handed on after the output went quiet")
+	}
+	w.Write([]byte("goroutine 2 [chan receive]:\nmain.wait()\n\t/src/app/main.go:20 +0x1d\n\ngoroutine 3 [chan receive]:\nmain.wait()\n\t/src/app/main.go:20 +0x1d\nexit status 2\n"))
+	if d := c.all(); len(d) != 1 {
+		t.Fatalf("%d dumps after the pause, want 1", len(d))
+	}
+	w.Write([]byte("restarting\n" + panicDump))
+	w.finish()
+	if d := c.all(); len(d) != 2 || !strings.HasPrefix(d[1], "panic: boom") {
+		t.Errorf("dumps %q, want the flood and then boom", d)
+	}
+}
