@@ -84,8 +84,8 @@ func (ex *Explainer) handleFailure(w *writer, r *http.Request, admit admission, 
 		// history and the log.
 		h := rw.Header()
 		h.Set(exposedReportHeader, link.path)
-		if admit.ownOrigin && len(h["Access-Control-Allow-Origin"]) > 0 && !exposes(h, exposedReportHeader) {
-			h.Add("Access-Control-Expose-Headers", exposedReportHeader)
+		if admit.ownOrigin {
+			exposeReportHeader(h)
 		}
 		if w.held() {
 			w.release()

@@ -58,32 +58,10 @@ func cachedModuleAt(dir string) (module, root string) {
 	}
 }
 
-// localImportPath returns the import path of the package in file's
-// directory as the nearest go.mod above it on this machine says; "" when
-// file is not an absolute path or no go.mod is found.
-func localImportPath(file string) string {
-	if file == "" || !filepath.IsAbs(file) {
-		return ""
-	}
-	dir := filepath.Dir(filepath.Clean(file))
-	mod, root := cachedModuleAt(dir)
-	if mod == "" {
-		return ""
-	}
-	rel, err := filepath.Rel(root, dir)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return ""
-	}
-	if rel == "." {
-		return mod
-	}
-	return mod + "/" + filepath.ToSlash(rel)
-}
-
 // inLocalApp reports whether file lies on this machine in a package of
 // the app, as the go.mod above it declares.
 func (c *Classifier) inLocalApp(file string) bool {
-	pkg := localImportPath(file)
+	pkg := localPackage(file)
 	return pkg != "" && c.isApp(pkg)
 }
 

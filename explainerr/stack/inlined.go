@@ -63,13 +63,14 @@ func (c *Classifier) OwnName(function, file string) string {
 
 // localPackage returns the import path of the package in file's directory,
 // from the nearest go.mod above it; "" when there is none or the file is
-// not an absolute path on this machine.
+// not an absolute path on this machine. The go.mod lookups are cached
+// (cachedModuleAt).
 func localPackage(file string) string {
 	if !filepath.IsAbs(file) {
 		return ""
 	}
-	dir := filepath.Dir(file)
-	mod, root := ModuleAt(dir)
+	dir := filepath.Dir(filepath.Clean(file))
+	mod, root := cachedModuleAt(dir)
 	if mod == "" || mod == "std" || mod == "cmd" {
 		return "" // the standard library's own source tree
 	}
