@@ -89,7 +89,7 @@ func TestExplainDeadlockShowsEveryBlockedGoroutine(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	_, user, _ := splitPrompt(t, out)
-	_, section, ok := strings.Cut(user, "## Other goroutines waiting in the app's code")
+	_, section, ok := strings.Cut(user, "## Other stacks in the app's code")
 	if !ok {
 		t.Fatalf("no section of blocked goroutines:\n%s", user)
 	}
@@ -143,7 +143,7 @@ func TestExplainRealHangShowsTheBlockedSender(t *testing.T) {
 			t.Fatalf("%s: exit %d: %s", d.File, code, errOut)
 		}
 		_, user, _ := splitPrompt(t, out)
-		_, section, ok := strings.Cut(user, "## Other goroutines waiting in the app's code")
+		_, section, ok := strings.Cut(user, "## Other stacks in the app's code")
 		if !ok {
 			t.Fatalf("%s: no blocked goroutines in the prompt:\n%s", d.File, user)
 		}
@@ -153,5 +153,32 @@ func TestExplainRealHangShowsTheBlockedSender(t *testing.T) {
 				t.Errorf("%s: blocked goroutines lack %q:\n%s", d.File, want, section)
 			}
 		}
+	}
+}
+
+// TestExplainRepanicKeepsTheRecoveringCode: a dump whose panic the app's
+// own code recovered and raised again (a transaction helper that rolls
+// back) is explained where the first panic happened, and the prompt keeps
+// the recovering code's frames too: every app frame of the goroutine.
+func TestExplainRepanicKeepsTheRecoveringCode(t *testing.T) {
+	noModelEnv(t)
+	dump := syntheticDump(t, "repanic-tx-helper.txt")
+	code, out, errOut := runCLI(t, "", "explain", "-print-prompt", "-module", "example.com/shop", dump)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	_, user, trace := splitPrompt(t, out)
+	checkTrace(t, trace, []string{"example.com/shop/store.(*Store).saveTags", "example.com/shop/store.(*Store).SavePost.func1",
+		"example.com/shop/store.(*Store).WithTx", "example.com/shop/store.(*Store).SavePost", "main.createPost"}, stack.DefaultBudget)
+	_, section, ok := strings.Cut(user, "## Other stacks in the app's code")
+	if !ok {
+		t.Fatalf("no section with the recovering code:\n%s", user)
+	}
+	if want := "example.com/shop/store.(*Store).WithTx.func1  [app]\n    /home/dev/shop/store/tx.go:22"; !strings.Contains(section, want) {
+		t.Errorf("the recovering code is not in the prompt; want %q in:\n%s", want, section)
+	}
+	code, out, _ = runCLI(t, "", "explain", "-module", "example.com/shop", dump)
+	if code != 0 || !strings.Contains(out, "tags.go:17") {
+		t.Errorf("the explanation does not point at the first panic (exit %d):\n%s", code, out)
 	}
 }

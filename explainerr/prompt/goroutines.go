@@ -11,13 +11,15 @@ import (
 // goroutinesBudget bounds the section of other goroutines, in characters.
 const goroutinesBudget = 2000
 
-// writeGoroutines adds the other goroutines that take part in the failure
-// (every goroutine a deadlock left waiting in app code), when there are any.
+// writeGoroutines adds the other stacks of app code that take part in the
+// failure, when there are any: the goroutines a hang left waiting in app
+// code, the accesses of a data race, and the app code that recovered a
+// panic and panicked again.
 func writeGoroutines(b *strings.Builder, gs []report.Goroutine) {
 	if len(gs) == 0 {
 		return
 	}
-	b.WriteString("## Other goroutines waiting in the app's code\n\n```\n")
+	b.WriteString("## Other stacks in the app's code\n\n```\n")
 	b.WriteString(redact.String(stack.GoroutinesText(gs, goroutinesBudget)))
 	b.WriteString("```\n\n")
 }

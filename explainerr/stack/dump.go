@@ -170,6 +170,7 @@ func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) 
 		d.Blocked = blockedGoroutines(snapshotOf(snaps, g), g, c, roots)
 	}
 	d.addRaceContext(g, c, roots)
+	d.addRecoveryContext(g, c, roots)
 	return d, nil
 }
 
@@ -542,8 +543,7 @@ func guessType(line string) string {
 func dumpFrames(g *pp.Goroutine, c *Classifier, roots []string) []report.Frame {
 	calls := g.Stack.Calls
 	for i, call := range calls {
-		// runtime.panic is the name of runtime.gopanic before Go 1.4.
-		if f := call.Func.Complete; f == "panic" || f == "runtime.gopanic" || f == "runtime.panic" {
+		if isPanicCall(call.Func.Complete) {
 			calls = g.Stack.Calls[i+1:]
 		}
 	}

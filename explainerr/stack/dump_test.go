@@ -224,6 +224,9 @@ func TestParseDumpGoTestPanic(t *testing.T) {
 	if d.Frames[0].Function != want[0] {
 		t.Errorf("first frame %s: the recovering testing frames must be left out", d.Frames[0].Function)
 	}
+	if len(d.Blocked) != 0 || len(d.Notes) != 0 {
+		t.Errorf("the testing package's recovering code is not the app's: %+v %q", d.Blocked, d.Notes)
+	}
 	if d.CreatedBy != "testing.(*T).Run" {
 		t.Errorf("CreatedBy = %q", d.CreatedBy)
 	}
@@ -257,6 +260,16 @@ main.main()
 	}
 	if got := appFunctions(d.Frames); strings.Join(got, " ") != "main.work main.main" {
 		t.Errorf("app frames %q, want main.work main.main", got)
+	}
+	// The app code that recovered the first panic and panicked again is
+	// kept as another stack of the same goroutine.
+	if len(d.Blocked) != 1 || d.Blocked[0].ID != 1 || len(d.Blocked[0].Frames) != 1 ||
+		d.Blocked[0].Frames[0].Function != "main.cleanup" || d.Blocked[0].Frames[0].Line != 20 ||
+		!strings.Contains(d.Blocked[0].State, "recovered the panic") {
+		t.Errorf("recovering code %+v, want main.cleanup at main.go:20", d.Blocked)
+	}
+	if len(d.Notes) != 1 || !strings.Contains(d.Notes[0], "raised again") {
+		t.Errorf("Notes = %q", d.Notes)
 	}
 }
 

@@ -60,7 +60,7 @@ func writeMarkdownGoroutines(b *strings.Builder, gs []report.Goroutine) {
 	if len(gs) == 0 {
 		return
 	}
-	b.WriteString("## Other goroutines waiting in the app's code\n\n")
+	b.WriteString("## Other stacks in the app's code\n\n")
 	var t strings.Builder
 	for _, g := range goroutineViews(gs) {
 		fmt.Fprintf(&t, "goroutine %d [%s]", g.ID, g.State)

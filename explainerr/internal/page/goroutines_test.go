@@ -56,7 +56,7 @@ func TestPageShowsCreatorAndBlockedGoroutines(t *testing.T) {
 	md := Markdown(r)
 	for _, want := range []string{
 		"created by (app) example.com/shop/jobs.(*Pool).Run\n      /home/dev/shop/jobs/pool.go:20",
-		"## Other goroutines waiting in the app's code",
+		"## Other stacks in the app's code",
 		"goroutine 20 [sync.Mutex.Lock] (and 2 more the same way):",
 		"created by example.com/shop/jobs.(*Pool).Start\n      /home/dev/shop/jobs/pool.go:32",
 	} {

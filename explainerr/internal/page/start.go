@@ -126,7 +126,7 @@ func writeStartTrace(b *strings.Builder, v *startView, esc func(string), plural 
 	}
 	b.WriteString("\n</section>")
 	if len(v.Goroutines) > 0 {
-		b.WriteString("\n<section class=\"goroutines\" id=\"goroutines\">\n<h2>Other goroutines waiting in the app's code <small>")
+		b.WriteString("\n<section class=\"goroutines\" id=\"goroutines\">\n<h2>Other stacks in the app's code <small>")
 		b.WriteString(strconv.Itoa(len(v.Goroutines)))
 		b.WriteString("</small></h2>")
 		for _, g := range v.Goroutines {
