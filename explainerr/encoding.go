@@ -14,24 +14,27 @@ import (
 // bodyMessage turns a captured 5xx body into the failure's message. A body
 // compressed by a compressor inside explainerr (chi's middleware.Compress)
 // is decoded, bounded; one in an encoding that cannot be decoded here is
-// not shown as bytes but marked.
+// not shown as bytes but marked. An HTML error page becomes its text.
 func bodyMessage(body []byte, total int, h http.Header) string {
 	enc := strings.ToLower(strings.TrimSpace(h.Get("Content-Encoding")))
 	var msg string
+	cut := total > len(body)
 	switch enc {
 	case "", "identity":
 		msg = string(body)
-		if total > len(body) {
-			msg += "… (body cut)"
-		}
 	case "gzip", "x-gzip", "deflate":
 		text, complete := decompress(enc, body)
 		msg = text
-		if !complete || total > len(body) {
-			msg += "… (body cut)"
-		}
+		cut = cut || !complete
 	default:
-		msg = fmt.Sprintf("(a %d-byte body in Content-Encoding %q, not shown)", total, enc)
+		return fmt.Sprintf("(a %d-byte body in Content-Encoding %q, not shown)", total, enc)
+	}
+	if text, ok := htmlPageText(msg, h); ok {
+		// An error page the app rendered: its text, not its markup.
+		msg = text
+	}
+	if cut {
+		msg += "… (body cut)"
 	}
 	return strings.ToValidUTF8(msg, "\uFFFD")
 }
