@@ -182,6 +182,18 @@ func (g *guardConfig) peerCheck(r *http.Request, remote string) refusal {
 		return ref
 	}
 	fwd := forwardingHeader(r)
+	if peer.rewritten && !peer.local {
+		// A loopback connection whose RemoteAddr names another address.
+		// With forwarding headers, they name the client and are
+		// checked below, the peer standing for the local proxy; without
+		// any, that address is the client.
+		if fwd == "" && !g.isLocalClient(peer.addr) {
+			return refusal{why: whyRewritten, detail: remote}
+		}
+		if fwd != "" {
+			peer = connPeer{addr: netip.IPv6Loopback(), local: true, known: true, rewritten: true}
+		}
+	}
 	if fwd == "" || len(g.trusted) == 0 {
 		if !g.isLocalClient(peer.addr) {
 			return refusal{why: whyRemote, addr: peer.addr}

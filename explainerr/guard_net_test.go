@@ -665,3 +665,56 @@ func TestRefusedClientGetsTheAppsErrorResponseIntact(t *testing.T) {
 		t.Errorf("refused clients caused %d model calls", n)
 	}
 }
+
+// consumeRealIP is a RealIP-style middleware that takes the client address
+// from X-Real-Ip and removes the header it read, as some apps do.
+func consumeRealIP(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if ip := r.Header.Get("X-Real-Ip"); ip != "" {
+			r.RemoteAddr = net.JoinHostPort(ip, "40000")
+			r.Header.Del("X-Real-Ip")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// TestLoopbackConnectionFromAnotherAddressIsRefused: a connection accepted
+// on loopback whose RemoteAddr names another machine is refused, unless
+// that machine is an allowed peer: the kernel may deliver other machines'
+// packets to loopback (route_localnet), and middleware before explainerr
+// may have rewritten RemoteAddr from a header it then removed. Only a
+// RemoteAddr naming no address at all stands for a process on this
+// machine.
+func TestLoopbackConnectionFromAnotherAddressIsRefused(t *testing.T) {
+	const loopbackLocal = "127.0.0.1:8080"
+	for _, path := range failurePaths {
+		g := newGuardRig(t)
+		base := serveAs(t, g.ex.Middleware(failingApp()), loopbackLocal, "203.0.113.9:40000")
+		g.expectRefused(t, "route_localnet "+path, send(t, base, path, "application/json", "localhost", nil), "rewritten before explainerr saw it")
+
+		g = newGuardRig(t)
+		base = serveAs(t, consumeRealIP(g.ex.Middleware(failingApp())), "", "")
+		g.expectRefused(t, "header consumed "+path, send(t, base, path, "application/json", "localhost", http.Header{"X-Real-Ip": {"198.51.100.20"}}), "rewritten before explainerr saw it")
+	}
+	// An allowed peer keeps its access, and so does a loopback client.
+	g := newGuardRig(t, explainerr.WithAllowedPeers("172.17.0.0/16"))
+	base := serveAs(t, g.ex.Middleware(failingApp()), loopbackLocal, "172.17.0.5:40000")
+	expectReport(t, "allowed peer on loopback", send(t, base, "/panic", "application/json", "localhost", nil))
+	g = newGuardRig(t)
+	base = serveAs(t, consumeRealIP(g.ex.Middleware(failingApp())), "", "")
+	expectReport(t, "loopback client", send(t, base, "/panic", "application/json", "localhost", http.Header{"X-Real-Ip": {"127.0.0.1"}}))
+}
+
+// TestProxyAnnouncingItselfIsNoticed: a proxy, tunnel or CDN on this
+// machine that names no client, only itself (Via, X-Forwarded-Proto) or
+// the client in a header outside the common set, still makes the peer
+// someone other than the client.
+func TestProxyAnnouncingItselfIsNoticed(t *testing.T) {
+	for _, h := range []string{"Via", "X-Forwarded-Proto", "X-Forwarded-Port", "X-Forwarded-Server", "X-Original-Host",
+		"X-Host", "Cdn-Loop", "Cf-Ray", "Tailscale-User-Login", "Forwarded-For", "X-Forwarded", "Client-Ip",
+		"X-Originating-Ip", "X-Remote-Addr", "X-Remote-Ip", "X-Proxyuser-Ip"} {
+		g := newGuardRig(t)
+		base := serveAs(t, g.ex.Middleware(failingApp()), "", "")
+		g.expectRefused(t, h+" /panic", send(t, base, "/panic", "application/json", "localhost", http.Header{h: {"1.1 proxy.example"}}), h)
+	}
+}

@@ -25,6 +25,25 @@ var forwardingHeaders = []string{
 	"X-Envoy-External-Address",
 	"X-Azure-Clientip",
 	"X-Appengine-User-Ip",
+	"Client-Ip",
+	"X-Originating-Ip",
+	"X-Remote-Addr",
+	"X-Remote-Ip",
+	"X-Proxyuser-Ip",
+	"Forwarded-For",
+	"X-Forwarded",
+	// Headers that name no client but say that a proxy, tunnel or CDN
+	// relayed the request: the peer is then not the client either.
+	"Via",
+	"X-Forwarded-Proto",
+	"X-Forwarded-Port",
+	"X-Forwarded-Server",
+	"X-Forwarded-Prefix",
+	"X-Original-Host",
+	"X-Host",
+	"Cdn-Loop",
+	"Cf-Ray",
+	"Tailscale-User-Login",
 }
 
 // singleAddressHeaders are the forwarding headers that name one client
@@ -40,6 +59,11 @@ var singleAddressHeaders = []string{
 	"X-Envoy-External-Address",
 	"X-Azure-Clientip",
 	"X-Appengine-User-Ip",
+	"Client-Ip",
+	"X-Originating-Ip",
+	"X-Remote-Addr",
+	"X-Remote-Ip",
+	"X-Proxyuser-Ip",
 }
 
 // forwardingHeader returns the first forwarding header r carries, or "".
@@ -61,8 +85,9 @@ type connPeer struct {
 	// known: the server said which local address accepted the
 	// connection (http.LocalAddrContextKey).
 	known bool
-	// rewritten: RemoteAddr had been rewritten, so addr stands for "some
-	// process on this machine".
+	// rewritten: RemoteAddr does not name the connection's peer: addr is
+	// the address it names instead (local is false), or, when it names
+	// none, stands for "some process on this machine" (local is true).
 	rewritten bool
 }
 
@@ -96,11 +121,20 @@ func peerFrom(local localSide, known bool, remote string) (connPeer, refusal) {
 		return connPeer{addr: ra, local: ra.IsLoopback()}, refusal{}
 	}
 	if local.loopback {
-		// Only this machine can reach a loopback interface; a
-		// non-loopback RemoteAddr was rewritten by earlier middleware.
 		if ra.IsValid() && ra.IsLoopback() {
 			return connPeer{addr: ra, local: true, known: true}, refusal{}
 		}
+		if ra.IsValid() {
+			// A loopback interface, reached from another address:
+			// earlier middleware rewrote RemoteAddr (from a header it
+			// may have removed), or the kernel delivers other
+			// machines' packets to loopback (route_localnet, a
+			// PROXY-protocol listener). The client may be that
+			// address, which the guard checks (peerCheck).
+			return connPeer{addr: ra, known: true, rewritten: true}, refusal{}
+		}
+		// No address at all (a Unix socket's "@"): some process on
+		// this machine.
 		return connPeer{addr: netip.IPv6Loopback(), local: true, known: true, rewritten: true}, refusal{}
 	}
 	if rerr != nil || ra.IsLoopback() || ra.IsUnspecified() {
