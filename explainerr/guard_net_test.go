@@ -4,6 +4,7 @@ package explainerr_test
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -716,5 +717,58 @@ func TestProxyAnnouncingItselfIsNoticed(t *testing.T) {
 		g := newGuardRig(t)
 		base := serveAs(t, g.ex.Middleware(failingApp()), "", "")
 		g.expectRefused(t, h+" /panic", send(t, base, "/panic", "application/json", "localhost", http.Header{h: {"1.1 proxy.example"}}), h)
+	}
+}
+
+// TestRefusedFailuresNeverPushOutTheDevelopersReports: failures any client
+// can cause (here, from another machine) are kept in the history within
+// their own bound and marked, and never push out the developer's reports.
+func TestRefusedFailuresNeverPushOutTheDevelopersReports(t *testing.T) {
+	g := newGuardRig(t)
+	h := g.ex.Middleware(failingApp())
+	dev := serveAs(t, h, "", "")
+	remote := serveAs(t, h, publicLocal, remotePeer)
+	own := send(t, dev, "/panic", "application/json", "localhost", nil)
+	link := own.header.Get("X-Explainerr-Report")
+	if link == "" {
+		t.Fatalf("the developer got no report link: %d %.200q", own.status, own.body)
+	}
+	for i := range 120 {
+		got := send(t, remote, fmt.Sprintf("/status?attempt=%d", i), "", "192.0.2.1:8080", nil)
+		if got.status != 503 {
+			t.Fatalf("the refused client got %d", got.status)
+		}
+	}
+	if got := send(t, dev, link, "application/json", "localhost", nil); got.status != 200 || !strings.Contains(got.body, `"kind": "panic"`) {
+		t.Errorf("the developer's report is gone after refused clients' failures: %d %.200q", got.status, got.body)
+	}
+	var list struct {
+		Failures []struct {
+			Kind    string `json:"kind"`
+			Refused bool   `json:"refused"`
+			Count   int    `json:"count"`
+		} `json:"failures"`
+	}
+	got := send(t, dev, "/_explainerr/", "application/json", "localhost", nil)
+	if err := json.Unmarshal([]byte(got.body), &list); err != nil {
+		t.Fatalf("history list: %v: %.200q", err, got.body)
+	}
+	refused, mine := 0, 0
+	for _, f := range list.Failures {
+		if f.Refused {
+			refused++
+			if f.Kind != "status" || f.Count != 120 {
+				t.Errorf("refused failure %+v: want the status failure, 120 times", f)
+			}
+		} else {
+			mine++
+		}
+	}
+	if refused != 1 || mine != 1 {
+		t.Errorf("history lists %d refused and %d own failures, want 1 and 1: %+v", refused, mine, list.Failures)
+	}
+	html := send(t, dev, "/_explainerr/", "text/html", "localhost", nil)
+	if !strings.Contains(html.body, "refused client") {
+		t.Errorf("the history page does not mark the refused client's failure")
 	}
 }

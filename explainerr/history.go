@@ -94,10 +94,23 @@ func (l reportLink) attr() slog.Attr { return slog.String("report", l.url) }
 // remember keeps rep, the complete and redacted report of a failure, in
 // the history under l's id. The report must not change afterwards.
 func (ex *Explainer) remember(l reportLink, rep *report.Report) {
+	ex.keep(l, rep, ex.history.Add)
+}
+
+// rememberRefused is remember for a failure whose client was refused the
+// report: it is kept apart, within its own bound, so that failures anyone
+// can cause never push the developer's reports out of the history.
+func (ex *Explainer) rememberRefused(l reportLink, rep *report.Report) {
+	ex.keep(l, rep, ex.history.AddRefused)
+}
+
+// keep stamps rep with the time if it has none and adds it to the
+// history with add, logging a failure to keep it.
+func (ex *Explainer) keep(l reportLink, rep *report.Report, add func(string, *report.Report) error) {
 	if rep.Time.IsZero() {
 		rep.Time = time.Now()
 	}
-	if err := ex.history.Add(l.id, rep); err != nil {
+	if err := add(l.id, rep); err != nil {
 		ex.log.Warn("explainerr: failure history: " + err.Error())
 	}
 }

@@ -72,7 +72,7 @@ func (ex *Explainer) handleFailure(w *writer, r *http.Request, admit admission, 
 		ex.logFailure(rep, note, link.attr())
 		// The history shows the developer why this one was not explained.
 		rep.Notices = append(rep.Notices, "Not explained: "+note+". A client that may not see the report causes no model call.")
-		ex.remember(link, rep)
+		ex.rememberRefused(link, rep)
 		if abort {
 			panic(http.ErrAbortHandler)
 		}

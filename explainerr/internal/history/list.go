@@ -35,6 +35,10 @@ type Entry struct {
 	// Explainer is who explained it: "offline", or the provider and model
 	// as "openai/gpt-4o-mini"; "" when it was not explained.
 	Explainer string `json:"explainer"`
+	// Refused: the latest occurrence's client was refused a report (a
+	// client elsewhere, or a page of another site); its request, message
+	// and logs come from that client.
+	Refused bool `json:"refused,omitempty"`
 	// Count is how many times the failure happened while it was kept.
 	Count int `json:"count"`
 	// Report is the path of the occurrence's report page; List leaves it
@@ -94,6 +98,7 @@ func entryOf(r *record) Entry {
 		Message:     headline(rep.Error.Message),
 		Explainer:   explainer(rep.Explanation),
 		Count:       max(r.Count, 1),
+		Refused:     r.Refused,
 		Fingerprint: rep.Fingerprint,
 	}
 }

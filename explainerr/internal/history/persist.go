@@ -32,6 +32,8 @@ type record struct {
 	Report  *report.Report `json:"report"`
 	// FollowUps are the questions asked about it, oldest first.
 	FollowUps []FollowUp `json:"follow_ups,omitempty"`
+	// Refused: the request's client was refused a report (AddRefused).
+	Refused bool `json:"refused,omitempty"`
 	// crash: read from the crash reports' directory and not (yet) kept in
 	// the history's own.
 	crash bool

@@ -62,6 +62,11 @@ type Options struct {
 	// DefaultMaxReports); the oldest give way. Crash reports are bounded
 	// separately by the same number.
 	MaxReports int
+	// MaxRefused bounds how many of the kept reports are of requests whose
+	// client got no report (AddRefused); default a fifth of MaxReports,
+	// at least one. They give way first, to each other and to the
+	// developer's own reports, which they never push out.
+	MaxRefused int
 	// MaxAge is how long a report is kept (default DefaultMaxAge).
 	MaxAge time.Duration
 	// Now is the clock (default time.Now).
@@ -100,6 +105,9 @@ type Store struct {
 func New(opts Options) *Store {
 	if opts.MaxReports <= 0 {
 		opts.MaxReports = DefaultMaxReports
+	}
+	if opts.MaxRefused <= 0 {
+		opts.MaxRefused = max(opts.MaxReports/5, 1)
 	}
 	if opts.MaxAge <= 0 {
 		opts.MaxAge = DefaultMaxAge
@@ -155,6 +163,19 @@ func (s *Store) release(id string) {
 // reservation. The store owns rep from now on: the caller must not modify
 // it. An error (writing the file) leaves the report kept in memory.
 func (s *Store) Add(id string, rep *report.Report) error {
+	return s.add(id, rep, false)
+}
+
+// AddRefused is Add for the report of a request whose client was refused
+// one: a client anywhere can cause such failures, so they are kept within
+// their own bound (Options.MaxRefused), marked, and never push out the
+// developer's reports.
+func (s *Store) AddRefused(id string, rep *report.Report) error {
+	return s.add(id, rep, true)
+}
+
+// add keeps rep under id.
+func (s *Store) add(id string, rep *report.Report, refused bool) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	defer s.release(id)
@@ -168,7 +189,7 @@ func (s *Store) Add(id string, rep *report.Report) error {
 			count = r.Count + 1
 		}
 	}
-	rec := &record{ID: id, Count: count, Report: rep}
+	rec := &record{ID: id, Count: count, Report: rep, Refused: refused}
 	s.records[id] = rec
 	s.expire()
 	return s.save(rec)
@@ -285,11 +306,23 @@ func (s *Store) expire() {
 			s.drop(id)
 		}
 	}
-	if len(s.records) <= s.opts.MaxReports {
-		return
+	// Reports of refused clients give way first: beyond their own bound,
+	// and then before any of the developer's.
+	var refused, own []*record
+	for _, r := range oldestFirst(s.records) {
+		if r.Refused {
+			refused = append(refused, r)
+		} else {
+			own = append(own, r)
+		}
 	}
-	for _, r := range oldestFirst(s.records)[:len(s.records)-s.opts.MaxReports] {
-		s.drop(r.ID)
+	for len(refused) > 0 && (len(refused) > s.opts.MaxRefused || len(refused)+len(own) > s.opts.MaxReports) {
+		s.drop(refused[0].ID)
+		refused = refused[1:]
+	}
+	for len(own) > s.opts.MaxReports {
+		s.drop(own[0].ID)
+		own = own[1:]
 	}
 }
 

@@ -195,3 +195,55 @@ func TestValidID(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusedReportsHaveTheirOwnBound: reports of refused clients are kept
+// within MaxRefused, give way before the developer's own reports, and keep
+// their mark across a restart.
+func TestRefusedReportsHaveTheirOwnBound(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Now()
+	s := New(Options{Dir: dir, MaxReports: 4, MaxRefused: 2})
+	own := []string{NewID(), NewID(), NewID()}
+	for i, id := range own {
+		s.Add(id, failure("mine", "own"+string(rune('a'+i)), now.Add(time.Duration(i)*time.Second)))
+	}
+	var refused []string
+	for i := range 10 {
+		id := NewID()
+		refused = append(refused, id)
+		s.AddRefused(id, failure("theirs", "theirs", now.Add(time.Duration(10+i)*time.Second)))
+	}
+	for _, id := range own {
+		if _, ok := s.Get(id); !ok {
+			t.Errorf("the developer's report %s was pushed out by refused clients' reports", id)
+		}
+	}
+	kept := 0
+	for _, id := range refused {
+		if _, ok := s.Get(id); ok {
+			kept++
+		}
+	}
+	// Four in all: the three own reports leave room for one refused.
+	if kept != 1 {
+		t.Errorf("%d refused reports kept, want 1", kept)
+	}
+	if _, ok := s.Get(refused[len(refused)-1]); !ok {
+		t.Error("the latest refused report was not the one kept")
+	}
+	// A fourth own report pushes out the refused one, not an own one.
+	fourth := NewID()
+	s.Add(fourth, failure("mine", "ownd", now.Add(30*time.Second)))
+	for _, id := range append(own, fourth) {
+		if _, ok := s.Get(id); !ok {
+			t.Errorf("own report %s was dropped while a refused one was kept", id)
+		}
+	}
+	restarted := New(Options{Dir: dir, MaxReports: 10, MaxRefused: 2})
+	restarted.AddRefused(NewID(), failure("theirs", "theirs", now.Add(40*time.Second)))
+	for _, e := range restarted.List() {
+		if e.Refused != (e.Message == "theirs") {
+			t.Errorf("entry %q refused=%v after a restart", e.Message, e.Refused)
+		}
+	}
+}

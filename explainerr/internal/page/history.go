@@ -101,6 +101,10 @@ func WriteHistory(w io.Writer, v *HistoryView) error {
 	return err
 }
 
+// refusedTitle explains the mark of a failure whose client was refused
+// the report.
+const refusedTitle = "the client got no report (another machine, or a page of another site): its request, message and logs are that client's text"
+
 // writeHistoryTable writes the history's rows.
 func writeHistoryTable(b *strings.Builder, entries []history.Entry) {
 	esc := func(s string) { htmlText.WriteString(b, s) }
@@ -117,6 +121,9 @@ func writeHistoryTable(b *strings.Builder, entries []history.Entry) {
 		b.WriteString("</span>")
 		if e.Late {
 			b.WriteString(" <span class=\"tag tag-late\" title=\"the response had already started\">late</span>")
+		}
+		if e.Refused {
+			b.WriteString(" <span class=\"tag tag-refused\" title=\"" + refusedTitle + "\">refused client</span>")
 		}
 		b.WriteString("</td><td>")
 		if e.Method != "" || e.Path != "" {
@@ -172,6 +179,9 @@ func WriteHistoryText(w io.Writer, v *HistoryView, base string) error {
 		b.WriteString(e.Kind)
 		if e.Late {
 			b.WriteString(" (late)")
+		}
+		if e.Refused {
+			b.WriteString(" (refused client)")
 		}
 		if e.Method != "" || e.Path != "" {
 			b.WriteString("  ")
