@@ -78,7 +78,7 @@ func (r refusal) String() string {
 	case whyHost:
 		s = "the Host is not loopback, localhost or an allowed host (WithAllowedHosts): DNS rebinding or a request meant for another site"
 	case whyCrossSite:
-		s = "the browser says the request comes from another site (Sec-Fetch-Site: cross-site)"
+		s = "the request comes from a page of another site (Sec-Fetch-Site: cross-site, or the Referer when the browser sends no Fetch Metadata)"
 	case whyForeignOrigin:
 		s = "the request comes from a page whose Origin is not loopback, localhost or an allowed host"
 	}
@@ -165,6 +165,9 @@ func (g *guardConfig) siteCheck(r *http.Request, host string) (originVerdict, re
 	}
 	if crossSite(r) {
 		return originNone, refusal{why: whyCrossSite}
+	}
+	if ref, foreign := g.foreignReferer(r); foreign {
+		return originNone, refusal{why: whyCrossSite, detail: "Referer: " + ref}
 	}
 	origin := g.checkOrigin(r)
 	if origin == originForeign {

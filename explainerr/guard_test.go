@@ -196,6 +196,12 @@ func TestBrowserSiteChecks(t *testing.T) {
 		{"allowed host as Origin", "127.0.0.1:1", h("Origin", "https://myapp.test"), []explainerr.Option{explainerr.WithAllowedHosts("myapp.test")}, true},
 		{"wildcard allowed host as Origin", "127.0.0.1:1", h("Origin", "https://a.b.example.dev"), []explainerr.Option{explainerr.WithAllowedHosts("*.example.dev")}, true},
 		{"wildcard does not cover the bare name", "127.0.0.1:1", h("Origin", "https://example.dev"), []explainerr.Option{explainerr.WithAllowedHosts("*.example.dev")}, false},
+		// Browsers send no Fetch Metadata to a plain-HTTP allowed host:
+		// an image on another site's page carries only its Referer.
+		{"no Fetch Metadata, Referer of another site", "127.0.0.1:1", h("Referer", "https://attacker.example/page"), []explainerr.Option{explainerr.WithAllowedHosts("myapp.test")}, false},
+		{"no Fetch Metadata, Referer of the app", "127.0.0.1:1", h("Referer", "http://myapp.test/posts"), []explainerr.Option{explainerr.WithAllowedHosts("myapp.test")}, true},
+		{"no Fetch Metadata, Referer on localhost", "127.0.0.1:1", h("Referer", "http://localhost:5173/"), nil, true},
+		{"Fetch Metadata decides over the Referer", "127.0.0.1:1", h("Sec-Fetch-Site", "same-origin", "Referer", "https://attacker.example/"), nil, true},
 		{"WithAllowRemote opens the peer check", "198.51.100.4:1", nil, []explainerr.Option{allowRemote}, true},
 		{"WithAllowRemote keeps the cross-site check", "198.51.100.4:1", h("Sec-Fetch-Site", "cross-site"), []explainerr.Option{allowRemote}, false},
 		{"WithAllowRemote keeps the Origin check", "198.51.100.4:1", h("Origin", "https://attacker.example"), []explainerr.Option{allowRemote}, false},

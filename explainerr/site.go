@@ -3,6 +3,7 @@ package explainerr
 import (
 	"net/http"
 	"net/netip"
+	"net/url"
 	"strings"
 )
 
@@ -150,6 +151,29 @@ func originHost(origin string) (string, bool) {
 		return "", false
 	}
 	return rest, true
+}
+
+// foreignReferer reports whether a request that carries neither
+// Sec-Fetch-Site nor Origin names a page of another site as its Referer,
+// and returns that Referer. Browsers send Fetch Metadata only to
+// potentially trustworthy URLs (https, localhost, loopback): an image or a
+// link on another site pointing at an allowed plain-HTTP host
+// ("http://myapp.test") arrives without either, and only its Referer
+// (when the page's referrer policy lets it through) tells where it came
+// from.
+func (g *guardConfig) foreignReferer(r *http.Request) (string, bool) {
+	if len(r.Header["Sec-Fetch-Site"]) > 0 || len(r.Header["Origin"]) > 0 {
+		return "", false
+	}
+	ref := r.Header.Get("Referer")
+	if ref == "" {
+		return "", false
+	}
+	u, err := url.Parse(ref)
+	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+		return "", false
+	}
+	return ref, !g.hostAllowed(u.Host)
 }
 
 // crossSite reports whether the browser says the request comes from a page
