@@ -13,8 +13,13 @@ import (
 // openWriteDB opens the index file at target for a build, creating it if
 // needed. SQLite's rollback journal makes each build's transaction atomic.
 func openWriteDB(target string) (*sql.DB, error) {
-	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(target), 0o700); err != nil {
 		return nil, fmt.Errorf("creating index directory: %w", err)
+	}
+	// The index holds the app's source: a new one is readable by its
+	// owner only (SQLite gives its journal the same mode).
+	if f, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600); err == nil {
+		f.Close()
 	}
 	db, err := openDB(target, false)
 	if err != nil {

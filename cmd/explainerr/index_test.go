@@ -59,6 +59,8 @@ func TestIndexCommand(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, ".explainerr", "index.db")); err != nil {
 		t.Errorf("no index at the default path: %v", err)
 	}
+	assertPrivate(t, filepath.Join(dir, ".explainerr", "index.db"))
+	assertPrivate(t, filepath.Join(dir, ".explainerr"))
 
 	code, out, _ = runSubcommand(t, "index")
 	if code != 0 || !strings.HasPrefix(out, "index up to date: 2 files (0 skipped), 4 chunks, nothing embedded") {

@@ -180,7 +180,8 @@ func (c *crashReporter) write(r *report.Report) (string, error) {
 		return "", err
 	}
 	data = append(data, '\n')
-	if err := os.MkdirAll(c.dir, 0o755); err != nil {
+	// Crash reports hold the app's source and output: its owner's only.
+	if err := os.MkdirAll(c.dir, 0o700); err != nil {
 		return "", err
 	}
 	stamp := r.Time.UTC().Format(crashTimeLayout)
@@ -189,7 +190,7 @@ func (c *crashReporter) write(r *report.Report) (string, error) {
 	for {
 		c.seq++
 		base := filepath.Join(c.dir, fmt.Sprintf("%s-%d", stamp, c.seq))
-		f, err := os.OpenFile(base+".json", os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		f, err := os.OpenFile(base+".json", os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
@@ -203,7 +204,7 @@ func (c *crashReporter) write(r *report.Report) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if err := os.WriteFile(base+".md", []byte(explainerr.Markdown(r)), 0o644); err != nil {
+		if err := os.WriteFile(base+".md", []byte(explainerr.Markdown(r)), 0o600); err != nil {
 			return "", err
 		}
 		return base + ".md", nil

@@ -152,8 +152,24 @@ func crashReports(t *testing.T, dir string) ([]report.Report, []string) {
 		}
 		reps = append(reps, r)
 		mds = append(mds, mustRead(t, strings.TrimSuffix(p, ".json")+".md"))
+		for _, f := range []string{p, strings.TrimSuffix(p, ".json") + ".md", filepath.Dir(p)} {
+			assertPrivate(t, f)
+		}
 	}
 	return reps, mds
+}
+
+// assertPrivate checks that a file or directory explainerr wrote (they
+// hold the app's source and requests) is its owner's only.
+func assertPrivate(t *testing.T, path string) {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm()&0o077 != 0 {
+		t.Errorf("%s has mode %v: others may read it", path, fi.Mode().Perm())
+	}
 }
 
 // oneReport returns the only crash report written in dir.
