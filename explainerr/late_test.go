@@ -183,6 +183,11 @@ func TestPanicAfterBodyAbortsAndIsLogged(t *testing.T) {
 	if !strings.Contains(logs.String(), "already started") {
 		t.Errorf("log lacks the note: %s", logs)
 	}
+	// The client got the app's 200 and then a closed connection: no
+	// status 500 is claimed for it.
+	if strings.Contains(logs.String(), `"status":500`) {
+		t.Errorf("the log claims a status 500 the client never got: %s", logs)
+	}
 }
 
 // writerFunc adapts a function to io.Writer.

@@ -95,6 +95,10 @@ func (ex *Explainer) finish(w *writer, r *http.Request, admit admission, v any) 
 	default:
 		return
 	}
+	if rep.Error.Late && rep.Error.Kind != report.KindStatus {
+		// The client got the status the app had already sent, not a 500.
+		rep.Status = 0
+	}
 	noteHiddenBy(rep)
 	ex.handleFailure(w, r, admit, rep)
 }

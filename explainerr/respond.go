@@ -99,6 +99,9 @@ func (ex *Explainer) handleFailure(w *writer, r *http.Request, admit admission, 
 		if rep.Error.Late {
 			note = "late: the response had already started, so the client got no error page; the failure is reported here only"
 		}
+		if abort {
+			rep.Notices = append(rep.Notices, "The handler panicked after the response had started: net/http closed the connection, so the client got part of the response and then nothing.")
+		}
 		ex.explainLater(ctx, rep, note, link)
 		if abort {
 			panic(http.ErrAbortHandler)
