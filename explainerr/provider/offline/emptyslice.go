@@ -1,7 +1,6 @@
 package offline
 
 import (
-	"go/ast"
 	"strings"
 )
 
@@ -17,7 +16,7 @@ func (a *analysis) emptyOrigin(x string) {
 	name, recv := a.siteDecl()
 	if recv != "" && strings.Count(x, ".") == 1 && rootIdent(x) == src.receiverOf(name, recv) {
 		field := lastSelector(x)
-		if unset, ok := src.leftUnset(recv, field); ok && len(unset) > 0 && !src.fills(field) {
+		if unset, ok := src.leftUnset(recv, field); ok && len(unset) > 0 && !src.setsField(field) {
 			a.why(code(recv) + " is built without " + code(field) + " at " + a.cite(unset[0].Line) + ", and nothing in the app assigns or appends to " + code(field) + ", so it is always empty.")
 			a.fix("Fill " + code(field) + " where the " + code(recv) + " is built, or check its length here and answer that there is nothing yet.")
 		}
@@ -70,28 +69,4 @@ func (a *analysis) emptyFrom(v, fn string, l corpusLine) {
 	if empty, ok := a.app().emptyResult(fn); ok {
 		a.why(code(v) + " comes from " + quoteLine(l) + ", and " + code(fn) + " returns an empty result when nothing matches: " + a.cite(empty) + ".")
 	}
-}
-
-// fills reports whether any function of the module assigns to, or
-// appends to, a field or variable named field.
-func (s *appSource) fills(field string) bool {
-	found := false
-	s.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
-		if found {
-			return
-		}
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok {
-				return !found
-			}
-			for _, l := range as.Lhs {
-				if sel, ok := l.(*ast.SelectorExpr); ok && sel.Sel.Name == field {
-					found = true
-				}
-			}
-			return !found
-		})
-	})
-	return found
 }
