@@ -538,7 +538,13 @@ func (a *analysis) indexRange() {
 		a.emptyOrigin(target.X)
 	}
 	cond := "len(" + target.X + ") <= " + target.Index
-	if !isNumber(target.Index) {
+	if m := compiled(`^len\(` + regexp.QuoteMeta(target.X) + `\)\s*-\s*(\d+)$`).FindStringSubmatch(target.Index); m != nil {
+		// len(x)-k is never past the end: only a short x fails.
+		cond = "len(" + target.X + ") < " + m[1]
+		if m[1] == "1" {
+			cond = "len(" + target.X + ") == 0"
+		}
+	} else if !isNumber(target.Index) {
 		cond = target.Index + " < 0 || " + target.Index + " >= len(" + target.X + ")"
 	}
 	switch a.indexInput(target.X, target.Index) {

@@ -54,3 +54,11 @@ func TestExplainRecoveredCandidatesSkipImportedPackages(t *testing.T) {
 	mustContain(t, "safe", text, "a nil pointer dereference, if `b`")
 	mustNotContain(t, "safe", text, "`board` is", "or `board`")
 }
+
+func TestExplainEmptyResultThroughInterfaceNamesEveryImplementation(t *testing.T) {
+	text := boardsApp(t)[1].Explanation.Text
+	mustContain(t, "index", text, "`s.BoardService` is the interface `BoardService`",
+		"`(*BoardService).FindBoards` (`http/client.go:23`)", "`(*BoardService).FindBoards` (`memory/memory.go:32`)",
+		"the trace does not say which one ran", "if len(boards) == 0 {")
+	mustNotContain(t, "index", text, "returns an empty result when nothing matches", "return nil, 0, err", ">= len(boards)")
+}
