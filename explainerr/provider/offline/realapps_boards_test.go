@@ -62,3 +62,17 @@ func TestExplainEmptyResultThroughInterfaceNamesEveryImplementation(t *testing.T
 		"the trace does not say which one ran", "if len(boards) == 0 {")
 	mustNotContain(t, "index", text, "returns an empty result when nothing matches", "return nil, 0, err", ">= len(boards)")
 }
+
+func TestExplainFixOutsideHandlerReturnsAnError(t *testing.T) {
+	text := boardsApp(t)[3].Explanation.Text
+	mustContain(t, "edit", text, "should be a 400", "no http.ResponseWriter here: return an error to the caller",
+		"let the handler answer with http.StatusBadRequest")
+	mustNotContain(t, "edit", text, "http.Error(w")
+}
+
+func TestExplainComputedDivisorIsNotBadInput(t *testing.T) {
+	text := boardsApp(t)[2].Explanation.Text
+	mustContain(t, "average", text, "Integer divide by zero: `active` is 0", "if active != 0 {",
+		"`active` is computed in this function, not read from the request")
+	mustNotContain(t, "average", text, "http.Error(w", "StatusBadRequest", "query parameter, form, config")
+}

@@ -28,7 +28,7 @@ func NewServer() *Server {
 	}
 	s.mux.HandleFunc("GET /boards/{id}", s.handleBoardView)
 	s.mux.HandleFunc("GET /boards", s.handleBoardIndex)
-	s.mux.HandleFunc("GET /average", s.handleAverage)
+	s.mux.HandleFunc("GET /average", s.handleReport)
 	s.mux.HandleFunc("GET /boards/{id}/edit", s.handleBoardEdit)
 	s.mux.HandleFunc("GET /members/{id}", s.handleMembers)
 	s.mux.HandleFunc("GET /boards/{id}/log", s.handleBoardLog)
@@ -89,15 +89,6 @@ func (s *Server) handleBoardIndex(w http.ResponseWriter, r *http.Request) {
 	}
 	latest := boards[len(boards)-1]
 	w.Write([]byte(latest.Name + " of " + strconv.Itoa(n)))
-}
-
-func (s *Server) handleAverage(w http.ResponseWriter, r *http.Request) {
-	avg, err := s.BoardService.AverageValue(r.Context())
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
-	w.Write([]byte(strconv.Itoa(avg)))
 }
 
 func (s *Server) handleBoardEdit(w http.ResponseWriter, r *http.Request) {
