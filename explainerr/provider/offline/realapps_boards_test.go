@@ -76,3 +76,10 @@ func TestExplainComputedDivisorIsNotBadInput(t *testing.T) {
 		"`active` is computed in this function, not read from the request")
 	mustNotContain(t, "average", text, "http.Error(w", "StatusBadRequest", "query parameter, form, config")
 }
+
+func TestExplainBareIntegerTimeoutIsNanoseconds(t *testing.T) {
+	text := boardsApp(t)[4].Explanation.Text
+	mustContain(t, "members", text, "`ctx, cancel := context.WithTimeout(ctx, 500)`", "given as the bare integer `500`",
+		"counts nanoseconds", "`500*time.Millisecond`")
+	mustNotContain(t, "members", text, "raise the timeout")
+}
