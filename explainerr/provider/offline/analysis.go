@@ -171,11 +171,16 @@ func (a *analysis) note(alts ...string) { a.d.notes = append(a.d.notes, item(alt
 func (a *analysis) headline(alts ...string) { a.d.headline = item(alts) }
 
 // isPackageName reports whether name is probably an imported package on
-// the failing line rather than a variable: a standard library package or
-// the package of a frame in the trace, and not assigned in the window.
+// the failing line rather than a variable: a standard library package, the
+// package of a frame in the trace, or a package the failing file imports.
 func (a *analysis) isPackageName(name string) bool {
 	if stdPackageNames[name] {
 		return true
+	}
+	if src := a.app(); src != nil && src.mod != nil && a.s.Frame != nil {
+		if f := src.mod.FileAt(a.s.Frame.File); f != nil && src.mod.ImportedNames(f)[name] {
+			return true
+		}
 	}
 	for _, f := range a.r.Frames {
 		pkg := f.Function

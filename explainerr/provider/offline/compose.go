@@ -116,6 +116,15 @@ func code(s string) string {
 	return fence + s + fence
 }
 
+// codeList quotes each of names as code and joins them with commas.
+func codeList(names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = code(n)
+	}
+	return strings.Join(quoted, ", ")
+}
+
 // block formats lines as a fenced Go code block, after a lead-in line.
 func block(lead string, lines ...string) string {
 	return lead + "\n\n```go\n" + strings.Join(lines, "\n") + "\n```"

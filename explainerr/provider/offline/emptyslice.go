@@ -3,6 +3,8 @@ package offline
 import (
 	"go/ast"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // emptyOrigin adds, for an index out of range on an empty slice x, where
@@ -17,7 +19,7 @@ func (a *analysis) emptyOrigin(x string) {
 	name, recv := a.siteDecl()
 	if recv != "" && strings.Count(x, ".") == 1 && rootIdent(x) == src.receiverOf(name, recv) {
 		field := lastSelector(x)
-		if unset, ok := src.leftUnset(recv, field); ok && len(unset) > 0 && !src.fills(field) {
+		if unset, ok := src.leftUnset(recv, field); ok && len(unset) > 0 && !src.setsField(field) {
 			a.why(code(recv) + " is built without " + code(field) + " at " + a.cite(unset[0].Line) + ", and nothing in the app assigns or appends to " + code(field) + ", so it is always empty.")
 			a.fix("Fill " + code(field) + " where the " + code(recv) + " is built, or check its length here and answer that there is nothing yet.")
 		}
@@ -27,8 +29,21 @@ func (a *analysis) emptyOrigin(x string) {
 		return
 	}
 	if _, op, ok := a.s.assignmentOf(x); ok {
-		if empty, ok := src.emptyResult(callName(op.RHS)); ok && callName(op.RHS) != "" {
-			a.why(code(callName(op.RHS)) + " returns an empty result when nothing matches: " + a.cite(empty) + ".")
+		fn := callName(op.RHS)
+		if fn == "" {
+			return
+		}
+		refs := src.funcRefs(fn)
+		if o, ok := a.originOf(x); ok && o.Method == fn {
+			refs = o.Impls
+			if o.Iface != "" && len(refs) > 1 {
+				a.g.Add(o.Iface, o.Recv)
+				a.why(code(o.Recv) + " is the interface " + code(o.Iface) + ", implemented in the module by " + a.implPlaces(refs) + ": the trace does not say which one ran, so look at what that one returns when nothing matches.")
+				return
+			}
+		}
+		if empty, ok := src.emptyResultIn(refs); ok && len(refs) == 1 {
+			a.why(code(fn) + " returns an empty result when nothing matches: " + a.cite(empty) + ".")
 		}
 		return
 	}
@@ -67,31 +82,100 @@ func (a *analysis) emptyFrom(v, fn string, l corpusLine) {
 	if fn == "" {
 		return
 	}
-	if empty, ok := a.app().emptyResult(fn); ok {
+	if refs := a.app().funcRefs(fn); len(refs) != 1 {
+		return
+	} else if empty, ok := a.app().emptyResultIn(refs); ok {
 		a.why(code(v) + " comes from " + quoteLine(l) + ", and " + code(fn) + " returns an empty result when nothing matches: " + a.cite(empty) + ".")
 	}
 }
 
-// fills reports whether any function of the module assigns to, or
-// appends to, a field or variable named field.
-func (s *appSource) fills(field string) bool {
-	found := false
-	s.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
-		if found {
-			return
+// funcRefs returns the module's functions and methods named name.
+func (s *appSource) funcRefs(name string) []appsource.FuncRef {
+	var out []appsource.FuncRef
+	for _, d := range s.funcs(name, "") {
+		if f := s.mod.FileAt(d.f.path); f != nil {
+			out = append(out, appsource.FuncRef{File: f, Decl: d.fd})
 		}
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok {
-				return !found
+	}
+	return out
+}
+
+// emptyResultIn finds, in refs, where an empty slice result is made: a
+// "var out []T" or "out := make([]T, 0)" that is returned, or a return of
+// nil or of an empty literal. A return whose last result is not nil is an
+// error path, not the "nothing matched" one, and is skipped.
+func (s *appSource) emptyResultIn(refs []appsource.FuncRef) (sourceLine, bool) {
+	for _, ref := range refs {
+		fn := funcName(ref.Decl)
+		declared := map[string]sourceLine{}
+		var hit sourceLine
+		found := false
+		ast.Inspect(ref.Decl.Body, func(n ast.Node) bool {
+			if found {
+				return false
 			}
-			for _, l := range as.Lhs {
-				if sel, ok := l.(*ast.SelectorExpr); ok && sel.Sel.Name == field {
-					found = true
+			switch x := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.GenDecl:
+				for _, sp := range x.Specs {
+					vs, ok := sp.(*ast.ValueSpec)
+					if !ok || len(vs.Values) > 0 {
+						continue
+					}
+					if _, ok := vs.Type.(*ast.ArrayType); ok {
+						for _, id := range vs.Names {
+							declared[id.Name] = s.lineOfPos(x.Pos(), fn)
+						}
+					}
+				}
+			case *ast.AssignStmt:
+				if len(x.Lhs) == 1 && len(x.Rhs) == 1 && isEmptySlice(x.Rhs[0]) {
+					if id, ok := x.Lhs[0].(*ast.Ident); ok {
+						declared[id.Name] = s.lineOfPos(x.Pos(), fn)
+					}
+				}
+			case *ast.ReturnStmt:
+				if len(x.Results) == 0 || len(x.Results) > 1 && !isNilIdent(x.Results[len(x.Results)-1]) {
+					return true
+				}
+				switch r := x.Results[0].(type) {
+				case *ast.Ident:
+					if r.Name == "nil" {
+						hit, found = s.lineOfPos(x.Pos(), fn), true
+					} else if l, ok := declared[r.Name]; ok {
+						hit, found = l, true
+					}
+				case *ast.CompositeLit:
+					if len(r.Elts) == 0 {
+						hit, found = s.lineOfPos(x.Pos(), fn), true
+					}
 				}
 			}
-			return !found
+			return true
 		})
-	})
-	return found
+		if found {
+			return hit, true
+		}
+	}
+	return sourceLine{}, false
+}
+
+// isEmptySlice reports whether e makes an empty slice: make([]T, 0) or
+// []T{}.
+func isEmptySlice(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.CompositeLit:
+		_, ok := x.Type.(*ast.ArrayType)
+		return ok && len(x.Elts) == 0
+	case *ast.CallExpr:
+		id, ok := x.Fun.(*ast.Ident)
+		if !ok || id.Name != "make" || len(x.Args) < 2 {
+			return false
+		}
+		_, slice := x.Args[0].(*ast.ArrayType)
+		lit, zero := x.Args[1].(*ast.BasicLit)
+		return slice && zero && lit.Value == "0"
+	}
+	return false
 }

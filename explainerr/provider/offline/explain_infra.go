@@ -212,7 +212,20 @@ func (a *analysis) contextEnded() {
 			}
 		}
 	}
+	nanos := false
+	if a.f.Class == ClassDeadline {
+		if src := a.app(); src != nil {
+			lines, _ := a.deadlinesNearStack(src)
+			if ns := bareDurations(lines); len(ns) > 0 {
+				nanos = true
+				a.why("A deadline above is given as the bare integer " + code(ns[0]) + ": a " + code("time.Duration") + " counts nanoseconds, so that is " + ns[0] + "ns, not milliseconds or seconds, and it passes almost at once.")
+				a.fix("Give the duration with its unit, for example "+code(ns[0]+"*time.Millisecond")+".",
+					"Give the duration with its unit (a multiple of a "+code("time")+" constant).")
+			}
+		}
+	}
 	switch {
+	case nanos:
 	case a.f.Class == ClassCanceled:
 		a.fix("If the client went away, there is nobody to answer: check " + code("errors.Is(err, context.Canceled)") + " and log it quietly instead of as a server error.")
 		a.fix("Otherwise, make sure the cancel function is called only after the work that uses the context has finished (" + code("defer cancel()") + " in the function that does the work).")

@@ -11,7 +11,7 @@ import (
 // guard returns the usual "check and handle" snippet: in an HTTP handler
 // it answers with status, elsewhere it leaves the handling to a comment.
 func (a *analysis) guard(cond, status string) []string {
-	if a.inHandler() {
+	if a.inHandler() && !a.noResponseWriter() {
 		return a.answerAndReturn("if "+cond+" {", "\thttp.Error(w, http.StatusText("+status+"), "+status+")")
 	}
 	return []string{"if " + cond + " {", "\t// handle it: return an error or a default", "}"}
@@ -538,7 +538,13 @@ func (a *analysis) indexRange() {
 		a.emptyOrigin(target.X)
 	}
 	cond := "len(" + target.X + ") <= " + target.Index
-	if !isNumber(target.Index) {
+	if m := compiled(`^len\(` + regexp.QuoteMeta(target.X) + `\)\s*-\s*(\d+)$`).FindStringSubmatch(target.Index); m != nil {
+		// len(x)-k is never past the end: only a short x fails.
+		cond = "len(" + target.X + ") < " + m[1]
+		if m[1] == "1" {
+			cond = "len(" + target.X + ") == 0"
+		}
+	} else if !isNumber(target.Index) {
 		cond = target.Index + " < 0 || " + target.Index + " >= len(" + target.X + ")"
 	}
 	switch a.indexInput(target.X, target.Index) {
@@ -720,6 +726,14 @@ func (a *analysis) divideByZero() {
 		} else if src := a.requestSource(d.Y); src != "" {
 			a.why("It may come from " + src + ".")
 		}
+	}
+	if isIdent(d.Y) && a.computedLocally(d.Y) {
+		// Computed here, not read from the client: rejecting the request
+		// as bad input would be wrong.
+		a.fix(block("Divide only when the divisor is not 0, and decide what the result is otherwise:", "if "+d.Y+" != 0 {", "	// "+d.X+" "+d.Op+" "+d.Y, "}"),
+			"Divide only when "+code(d.Y)+" is not 0, and decide what the result is otherwise.")
+		a.fix(code(d.Y) + " is computed in this function, not read from the request, so a 0 here is a case the code must handle (for an average over nothing, say, a result of 0 or no value), not bad input.")
+		return
 	}
 	a.fix(block("Reject (or replace) a zero divisor before dividing:", a.guard(d.Y+" == 0", "http.StatusBadRequest")...),
 		"Check "+code(d.Y+" == 0")+" before dividing and handle it (a default value, or a 400 Bad Request when it comes from the request).")

@@ -57,27 +57,6 @@ func (a *analysis) startedBy() (startedCall, bool) {
 	return out, found && out.Recv != ""
 }
 
-// assignsField reports whether the module assigns field anywhere
-// (x.field = v), other than to nil.
-func (s *appSource) assignsField(field string) bool {
-	found := false
-	s.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || found {
-				return !found
-			}
-			for i, l := range as.Lhs {
-				if sel, ok := l.(*ast.SelectorExpr); ok && sel.Sel.Name == field && (len(as.Rhs) != len(as.Lhs) || !isNilIdent(as.Rhs[i])) {
-					found = true
-				}
-			}
-			return true
-		})
-	})
-	return found
-}
-
 // goroutineNil explains a nil value x in a goroutine a handler started:
 // when x is the receiver, the value the go statement called the method
 // on, followed to where its owner is built. It writes the fixes.
@@ -90,7 +69,7 @@ func (a *analysis) goroutineNil(x string) {
 		a.why("This code runs in a goroutine started at " + a.cite(st.Line) + ", so " + code(x) + " is " + code(st.Recv) + " there.")
 		if st.Owner != "" {
 			unset, built := src.leftUnset(st.Owner, st.Field)
-			if built && len(unset) > 0 && !src.assignsField(st.Field) {
+			if built && len(unset) > 0 && !src.setsField(st.Field) {
 				var at []string
 				for _, b := range unset {
 					at = append(at, a.cite(b.Line))

@@ -244,6 +244,22 @@ func implNames(refs []appsource.FuncRef) []string {
 	return out
 }
 
+// implPlaces names each of refs with where it is declared, relative to
+// the module root ("`(*Store).Find` (`memory/store.go:12`)"), so that
+// methods of the same name in different packages stay apart, and makes
+// the names citable.
+func (a *analysis) implPlaces(refs []appsource.FuncRef) string {
+	src := a.app()
+	var out []string
+	for _, r := range refs {
+		name := funcName(r.Decl)
+		rel := src.mod.Rel(r.File.Path)
+		a.g.Add(name, rel)
+		out = append(out, code(name)+" ("+code(loc(rel, src.fset.Position(r.Decl.Pos()).Line))+")")
+	}
+	return strings.Join(out, ", ")
+}
+
 // explainCallOrigin writes where a nil local value came from, found in
 // the parsed source: the assignment, the interface the call goes through
 // and its implementations, and a nil, nil return among them. It reports
@@ -265,11 +281,7 @@ func (a *analysis) explainCallOrigin(name string) bool {
 		case 1:
 			a.why(code(o.Recv) + " is the interface " + code(o.Iface) + "; the only type of the module with all its methods has " + code(names[0]) + ", so that is what the call runs.")
 		default:
-			var q []string
-			for _, n := range names {
-				q = append(q, code(n))
-			}
-			a.why(code(o.Recv) + " is the interface " + code(o.Iface) + "; the module's types with all its methods have " + strings.Join(q, ", ") + ": the call runs whichever the value behind it is.")
+			a.why(code(o.Recv) + " is the interface " + code(o.Iface) + "; the module's types with all its methods have " + codeList(names) + ": the call runs whichever the value behind it is.")
 		}
 	}
 	nils := src.nilNilReturns(o.Impls)

@@ -90,6 +90,9 @@ func (a *analysis) weighFuncCandidates(cands []nilCandidate, funcs map[string]ca
 		if owner == "" {
 			continue
 		}
+		if src := a.app(); src != nil && src.setsField(lastSelector(c.Expr)) {
+			continue
+		}
 		if ctor, ok := a.constructorOf(owner); ok && !a.literalSets(ctor, lastSelector(c.Expr)) {
 			c.Owner, c.Field, c.Built = owner, lastSelector(c.Expr), &ctor
 		}

@@ -16,8 +16,15 @@ type nilCandidate struct {
 	// Owner and Field are set for a field of the failing method's
 	// receiver ("Server", "cfg" for s.cfg).
 	Owner, Field string
-	// Unset are the places the owner is built without setting Field.
+	// Unset are the places the owner is built without setting Field,
+	// when nothing else in the module sets it.
 	Unset []builder
+	// SetAt are the places the module sets Field after all, when the
+	// owner is built without it somewhere.
+	SetAt []sourceLine
+	// Discarded is true for a local variable assigned above the failing
+	// line from a call whose error is discarded (x, _ := f()).
+	Discarded bool
 	// NilFrom are lines that make the value nil one step back: a
 	// function the caller got it from returns nil.
 	NilFrom []sourceLine
@@ -38,7 +45,7 @@ type nilCandidate struct {
 
 // evidence reports whether something beyond the line points at c.
 func (c nilCandidate) evidence() bool {
-	return len(c.Unset) > 0 || len(c.NilFrom) > 0 || c.Local || c.Built != nil
+	return len(c.Unset) > 0 || len(c.NilFrom) > 0 || c.Local || c.Discarded || c.Built != nil
 }
 
 // app returns the app's parsed source, nil when it cannot be read.
@@ -88,8 +95,15 @@ func (a *analysis) weighNilCandidates(exprs []string) []nilCandidate {
 			c.Owner, c.Field = recv, lastSelector(e)
 			if _, typ, ok := src.structField(recv, c.Field); ok && !src.nilable(typ) {
 				c.NotNil = "its type cannot be nil"
-			} else if unset, ok := src.leftUnset(recv, c.Field); ok {
-				c.Unset = unset
+			} else if unset, ok := src.leftUnset(recv, c.Field); ok && len(unset) > 0 {
+				if c.SetAt = src.fieldSets(c.Field); len(c.SetAt) == 0 {
+					c.Unset = unset
+				}
+			}
+		}
+		if isIdent(e) {
+			if _, op, ok := a.s.assignmentOf(e); ok && len(op.LHS) > 1 && op.LHS[len(op.LHS)-1] == "_" && callName(op.RHS) != "" {
+				c.Discarded = true
 			}
 		}
 		if src != nil && isIdent(e) && contains(params, e) {
@@ -181,8 +195,10 @@ func (a *analysis) explainNilCandidates(cands []nilCandidate, via string) string
 // explainCandidate adds what is known about one candidate.
 func (a *analysis) explainCandidate(c nilCandidate, chosen string) {
 	switch {
-	case c.Local:
+	case c.Local, c.Discarded:
 		// nilOrigin says where it came from.
+	case len(c.SetAt) > 0:
+		a.why(code(c.Field) + " is left out where the " + code(c.Owner) + " is built, but the module sets it afterwards, at " + a.cite(c.SetAt[0]) + ", so nothing shows that " + code(c.Expr) + " is " + code("nil") + ".")
 	case c.Built != nil:
 		a.why(code(c.Owner) + " is built at " + quoteLine(*c.Built) + " without setting " + code(c.Field) + ", so " + code(c.Expr) + " stays " + code("nil") + " there.")
 	case c.NotNil != "":

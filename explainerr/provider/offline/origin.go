@@ -120,60 +120,6 @@ func (s *appSource) nilReturns(name string) []sourceLine {
 	return out
 }
 
-// emptyResult finds, in the functions named name, where an empty slice
-// result is made: a "var out []T" that is returned, or a return of nil or
-// of an empty literal.
-func (s *appSource) emptyResult(name string) (sourceLine, bool) {
-	for _, d := range s.funcs(name, "") {
-		fn := funcName(d.fd)
-		declared := map[string]sourceLine{}
-		var hit sourceLine
-		found := false
-		ast.Inspect(d.fd.Body, func(n ast.Node) bool {
-			if found {
-				return false
-			}
-			switch x := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.GenDecl:
-				for _, sp := range x.Specs {
-					vs, ok := sp.(*ast.ValueSpec)
-					if !ok || len(vs.Values) > 0 {
-						continue
-					}
-					if _, ok := vs.Type.(*ast.ArrayType); ok {
-						for _, id := range vs.Names {
-							declared[id.Name] = s.lineAt(d.f, x.Pos(), fn)
-						}
-					}
-				}
-			case *ast.ReturnStmt:
-				if len(x.Results) == 0 {
-					return true
-				}
-				switch r := x.Results[0].(type) {
-				case *ast.Ident:
-					if r.Name == "nil" {
-						hit, found = s.lineAt(d.f, x.Pos(), fn), true
-					} else if l, ok := declared[r.Name]; ok {
-						hit, found = l, true
-					}
-				case *ast.CompositeLit:
-					if len(r.Elts) == 0 {
-						hit, found = s.lineAt(d.f, x.Pos(), fn), true
-					}
-				}
-			}
-			return true
-		})
-		if found {
-			return hit, true
-		}
-	}
-	return sourceLine{}, false
-}
-
 // textWrap is an error formatted into another with %v or %s instead of
 // %w: the new error keeps its text but not its identity.
 type textWrap struct {

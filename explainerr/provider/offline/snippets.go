@@ -37,6 +37,30 @@ func (a *analysis) handlerEnd() []string {
 	return []string{"\t// return here, with the function's results"}
 }
 
+// noResponseWriter reports whether the function holding the failing line
+// is known, from its signature, to have no http.ResponseWriter parameter.
+func (a *analysis) noResponseWriter() bool {
+	if a.s.Frame == nil || a.s.Frame.Source == nil {
+		return false
+	}
+	src := a.s.Frame.Source
+	ft, ok := windowSignature(src.Lines, a.s.Line-src.StartLine)
+	if !ok {
+		ft, ok = a.sourceSignature()
+	}
+	if !ok || ft == nil {
+		return false
+	}
+	if ft.Params != nil {
+		for _, p := range ft.Params.List {
+			if sel, ok := p.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "ResponseWriter" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 func isErrorType(t ast.Expr) bool {
 	id, ok := t.(*ast.Ident)
 	return ok && id.Name == "error"
@@ -171,8 +195,19 @@ func windowReturns(lines []string) (*ast.FieldList, bool) {
 }
 
 // answerAndReturn returns an if block: its head, the lines that write the
-// response, and the return that fits the function.
+// response, and the return that fits the function. In a function known to
+// have no http.ResponseWriter (a store method, a parse helper) nothing can
+// be written there: the block says to return an error to the handler.
 func (a *analysis) answerAndReturn(head string, body ...string) []string {
+	if a.noResponseWriter() {
+		status := ""
+		for _, l := range body {
+			if m := compiled(`http\.Error\(w,.*(http\.Status\w+)\)$`).FindStringSubmatch(strings.TrimSpace(l)); m != nil {
+				status = " with " + m[1]
+			}
+		}
+		return []string{head, "\t// no http.ResponseWriter here: return an error to the caller", "\t// and let the handler answer" + status, "}"}
+	}
 	out := append([]string{head}, body...)
 	out = append(out, a.handlerEnd()...)
 	return append(out, "}")

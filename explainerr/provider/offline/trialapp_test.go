@@ -121,6 +121,19 @@ func secureHeaders(next http.Handler) http.Handler {
 	})
 }
 `,
+	"cmd/web/latest.go": `package main
+
+import "net/http"
+
+func (app *application) latest(w http.ResponseWriter, r *http.Request) {
+	snippets, err := app.snippetStore.Latest()
+	if err != nil {
+		app.serverError(w, r, err)
+		return
+	}
+	w.Write([]byte(snippets[0].Title)) //!latest
+}
+`,
 	"cmd/web/mailer.go": `package main
 
 import "log"
@@ -513,5 +526,14 @@ func (c *CachedStore) Latest() ([]*Snippet, error) {
 	mustHave(t, text, "the module's types with all its methods have `(*CachedStore).Get`, `(*SnippetStore).Get`",
 		"`(*SnippetStore).Get` returns `nil` with a `nil` error")
 	mustLack(t, text, "the only type of the module")
+	assertGrounded(t, r, text)
+}
+
+func TestEmptyResultIsNeverAnErrorReturn(t *testing.T) {
+	app := writeSnipApp(t)
+	r := panicReport("runtime.boundsError", "runtime error: index out of range [0] with length 0", app.frame(t, "latest", "(*application).latest"))
+	text := Analyze(r)
+	mustHave(t, text, "`snippets[0]`", "`snippets, err := app.snippetStore.Latest()`")
+	mustLack(t, text, "returns an empty result when nothing matches", "return nil, err", "return nil, rows.Err()")
 	assertGrounded(t, r, text)
 }

@@ -1,0 +1,49 @@
+package offline
+
+import (
+	"go/ast"
+	"go/token"
+)
+
+// A constructor that leaves a field out does not make the field nil for
+// good: the program may set it afterwards (srv.Store = store in main), in
+// another literal, or through a pointer to it. Before the analyzer says a
+// field is never set, it looks for every such place in the module.
+
+// fieldSets returns the places in the module that set a field named field
+// to something other than nil: an assignment x.field = v, a keyed literal
+// element field: v, or &x.field (a pointer through which it can be set).
+// The type of x is not known without type checking, so a field of the
+// same name on another type counts too: the result errs towards "set".
+func (s *appSource) fieldSets(field string) []sourceLine {
+	var out []sourceLine
+	s.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
+		fn := funcName(fd)
+		at := func(pos token.Pos) { out = append(out, s.lineAt(f, pos, fn)) }
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range x.Lhs {
+					if sel, ok := l.(*ast.SelectorExpr); ok && sel.Sel.Name == field && (len(x.Rhs) != len(x.Lhs) || !isNilIdent(x.Rhs[i])) {
+						at(x.Pos())
+					}
+				}
+			case *ast.KeyValueExpr:
+				if k, ok := x.Key.(*ast.Ident); ok && k.Name == field && !isNilIdent(x.Value) {
+					at(x.Pos())
+				}
+			case *ast.UnaryExpr:
+				if sel, ok := x.X.(*ast.SelectorExpr); ok && x.Op == token.AND && sel.Sel.Name == field {
+					at(x.Pos())
+				}
+			}
+			return true
+		})
+	})
+	return out
+}
+
+// setsField reports whether the module sets field anywhere (fieldSets).
+func (s *appSource) setsField(field string) bool {
+	return len(s.fieldSets(field)) > 0
+}

@@ -1,0 +1,3 @@
+module example.com/boards
+
+go 1.22
