@@ -159,6 +159,7 @@ func TestIsSensitiveName(t *testing.T) {
 		"Set-Cookie", "Cookie", "sessionid", "SESSION_ID", "client_secret", "DB_PASSWORD", "passwd",
 		"aws_secret_access_key", "AWS_SESSION_TOKEN", "accessToken", "refresh_token", "privateKey",
 		"X-Amz-Signature", "sig", "Credentials", "OPENAI_API_KEY", "csrf_token", "Tokens", "apikey",
+		"pw", "MY_DB_PW", "dbpw", "passcode", "PIN", "userPin", "pins", "passphrase", "PASSWD",
 	} {
 		if !IsSensitiveName(name) {
 			t.Errorf("IsSensitiveName(%q) = false, want true", name)
@@ -167,6 +168,7 @@ func TestIsSensitiveName(t *testing.T) {
 	for _, name := range []string{
 		"AuthorID", "author", "Keyboard", "Passenger", "monkey", "Tokenizer", "Passage", "compass",
 		"Accept", "User-Agent", "ContentType", "Signal", "Authority", "bypass", "hotkeys", "URL", "code",
+		"spin", "Spinner", "Pinned", "mapping", "shipping", "opinion", "pwned",
 	} {
 		if IsSensitiveName(name) {
 			t.Errorf("IsSensitiveName(%q) = true, want false", name)
@@ -181,15 +183,15 @@ func TestValue(t *testing.T) {
 	if got := Value("Accept", "text/html"); got != "text/html" {
 		t.Errorf("plain header changed: %q", got)
 	}
-	v := Values(map[string][]string{"session_id": {"x1"}, "q": {"go"}, "code": {"4/0Af"}})
-	if v["session_id"][0] != Mask || v["q"][0] != "go" || v["code"][0] != Mask {
+	v := Values(map[string][]string{"session_id": {"x1"}, "q": {"go"}, "code": {"4/0Af"}, "pw": {"x2"}, "passcode": {"x3"}, "pin": {"1234"}})
+	if v["session_id"][0] != Mask || v["q"][0] != "go" || v["code"][0] != Mask || v["pw"][0] != Mask || v["passcode"][0] != Mask || v["pin"][0] != Mask {
 		t.Errorf("Values = %v", v)
 	}
 }
 
 func TestSensitiveEnvValues(t *testing.T) {
-	vals := SensitiveEnvValues([]string{"OPENAI_API_KEY=sk-abcdefgh", "HOME=/root", "DB_PASSWORD=shortpw1", "API_TOKEN=tiny", "X_TOKEN=abc", "PWD=/work/app", "OLDPWD=/home/dev"})
-	if len(vals) != 2 || vals[0] != "sk-abcdefgh" {
+	vals := SensitiveEnvValues([]string{"OPENAI_API_KEY=sk-abcdefgh", "HOME=/root", "DB_PASSWORD=shortpw1", "API_TOKEN=tiny", "X_TOKEN=abc", "PWD=/work/app", "OLDPWD=/home/dev", "MY_DB_PW=dbpw-778899"})
+	if len(vals) != 3 || vals[0] != "sk-abcdefgh" || vals[2] != "shortpw1" && vals[1] != "shortpw1" {
 		t.Errorf("SensitiveEnvValues = %v", vals)
 	}
 }

@@ -11,7 +11,7 @@ const nameExpr = `[A-Za-z_][A-Za-z0-9_.\-]*`
 
 // nameStems are the lower-case stems one of which every sensitive name
 // holds: the anchors of the rules that hide values by their name.
-var nameStems = []string{"api", "token", "key", "secret", "pass", "pwd", "sig", "auth", "cookie", "session", "credential", "private", "bearer", "jwt", "csrf", "xsrf", "otp"}
+var nameStems = []string{"api", "token", "key", "secret", "pass", "pw", "pin", "sig", "auth", "cookie", "session", "credential", "private", "bearer", "jwt", "csrf", "xsrf", "otp"}
 
 // textRules are the rules String applies, in order, to each line.
 var textRules = append([]*rule{
@@ -148,7 +148,7 @@ func isLabel(name, v string) bool {
 func onlyKeyWord(name string) bool {
 	only := true
 	lowerName := strings.ToLower(name)
-	for _, w := range []string{"api", "token", "secret", "pass", "pwd", "sig", "auth", "cookie", "session", "credential", "private", "bearer", "jwt", "csrf", "xsrf", "otp"} {
+	for _, w := range []string{"api", "token", "secret", "pass", "pw", "pin", "sig", "auth", "cookie", "session", "credential", "private", "bearer", "jwt", "csrf", "xsrf", "otp"} {
 		if strings.Contains(lowerName, w) {
 			only = false
 		}
