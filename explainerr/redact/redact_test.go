@@ -47,6 +47,13 @@ func TestString(t *testing.T) {
 		// Authorization credentials.
 		{"Authorization: Basic dXNlcjpwYXNzd29yZA==", "dXNlcjpwYXNzd29yZA==", "Authorization: "},
 		{"req.Header.Set(\"Authorization\", \"Bearer eyJhbGciOi.abc\")", "eyJhbGciOi.abc", "req.Header.Set"},
+		// JSON with escaped quotes: logged through slog or %q, inside a
+		// JSON string, escaped twice.
+		{`level=INFO msg="upstream said" resp="{\"access_token\":\"tk-55aa66bb\",\"user\":\"alice\"}"`, "tk-55aa66bb", `\"user\":\"alice\"`},
+		{`resp="{\"password\": \"pa\\\"ss99\"}"`, "ss99", `\"password\": \"`},
+		{`{"error":"{\"password\":\"escpw123\"}","code":7}`, "escpw123", `"code":7`},
+		{`a="{\"data\":\"{\\\"api_key\\\":\\\"deep-9988\\\"}\"}"`, "deep-9988", `\"data\"`},
+		{`\"secret\":\"bare-7788\"`, "bare-7788", `\"secret\":`},
 	}
 	for _, c := range cases {
 		got := String(c.in)
@@ -146,6 +153,8 @@ func TestStringLeavesCodeAlone(t *testing.T) {
 		"\t\tAPIKey: cfg.APIKey,",
 		`main.Config{URL:"x", APIKey:"[REDACTED]"}`,
 		"http://auth.example.com:8080/login",
+		`resp="{\"token_type\":\"bearer\",\"user\":\"alice\",\"token\":\"\"}"`,
+		`body := "{\"user\":\"alice\",\"keyboard\":\"us\"}"`,
 	} {
 		if got := String(code); got != code {
 			t.Errorf("String(%q) = %q, want it unchanged", code, got)

@@ -46,6 +46,15 @@ var textRules = append([]*rule{
 		gate:        sensitiveNameGate,
 	},
 	{
+		// The same in JSON whose quotes are escaped: a JSON document
+		// logged as a quoted string (resp="{\"password\":\"…\"}"),
+		// JSON inside a JSON string.
+		name:    "escaped JSON values of sensitive names",
+		anchors: []string{`\"`},
+		apply:   hideEscapedValues,
+		gate:    sensitiveNameGate,
+	},
+	{
 		// name=value with no spaces: query strings, DSNs, logfmt,
 		// environments, cookies. Settings such as "missingkey=error" are
 		// kept: hiding them would hide the cause of a failure.
