@@ -54,6 +54,15 @@ func TestString(t *testing.T) {
 		{`{"error":"{\"password\":\"escpw123\"}","code":7}`, "escpw123", `"code":7`},
 		{`a="{\"data\":\"{\\\"api_key\\\":\\\"deep-9988\\\"}\"}"`, "deep-9988", `\"data\"`},
 		{`\"secret\":\"bare-7788\"`, "bare-7788", `\"secret\":`},
+		// Go source passing a secret as a literal argument.
+		{`req.Header.Set("X-Api-Key", "hdrK3y99887766")`, "hdrK3y99887766", `req.Header.Set("X-Api-Key", "`},
+		{`os.Setenv("API_KEY", "envK3y99887766")`, "envK3y99887766", `os.Setenv("API_KEY", `},
+		{`cfg.Set("api_key", "cfgK3y99887766")`, "cfgK3y99887766", `cfg.Set(`},
+		{`cmd := exec.Command("tool", "--token", "flagTok998877", "--verbose")`, "flagTok998877", `"--verbose")`},
+		{"args := []string{\"--password\", `rawPw998877`}", "rawPw998877", `"--password", `},
+		{`req.SetBasicAuth("svc", "basicPw998877")`, "basicPw998877", `req.SetBasicAuth("svc", `},
+		{`u := url.UserPassword("svc", "userPw998877")`, "userPw998877", `url.UserPassword(`},
+		{`req.Header.Add("Authorization", "Bearer "+"joinedTok998877")`, "joinedTok998877", `"Bearer "+`},
 	}
 	for _, c := range cases {
 		got := String(c.in)
@@ -155,6 +164,14 @@ func TestStringLeavesCodeAlone(t *testing.T) {
 		"http://auth.example.com:8080/login",
 		`resp="{\"token_type\":\"bearer\",\"user\":\"alice\",\"token\":\"\"}"`,
 		`body := "{\"user\":\"alice\",\"keyboard\":\"us\"}"`,
+		`req.Header.Set("Authorization", "Bearer "+tok)`,
+		`req.Header.Set("Content-Type", "application/json")`,
+		`req.SetBasicAuth(cfg.User, cfg.Password)`,
+		`token := flag.String("token", "", "the API token")`,
+		`slog.Info("login failed", "password", pw, "user", "alice")`,
+		`slog.Error("token", "user", u)`,
+		`if r.Header.Get("X-Api-Key") == "" {`,
+		`os.Setenv("API_KEY", os.Getenv("OPENAI_API_KEY"))`,
 	} {
 		if got := String(code); got != code {
 			t.Errorf("String(%q) = %q, want it unchanged", code, got)

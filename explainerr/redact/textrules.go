@@ -55,6 +55,29 @@ var textRules = append([]*rule{
 		gate:    sensitiveNameGate,
 	},
 	{
+		// Go source passing a secret by its name:
+		// Header.Set("X-Api-Key", "…"), os.Setenv("API_KEY", "…").
+		name:        "literals after a literal naming a secret",
+		foldAnchors: nameStems,
+		apply:       hideNamedArguments,
+		gate:        sensitiveNameGate,
+	},
+	{
+		// The password argument of req.SetBasicAuth(user, "…") and
+		// url.UserPassword(user, "…").
+		name:    "Go basic auth passwords",
+		anchors: []string{"SetBasicAuth(", "UserPassword("},
+		re:      regexp.MustCompile(`(?:SetBasicAuth|UserPassword)\([^,()\n]*,[ \t]*(` + goLiteral + `)`),
+		hide:    hideLiteralGroup(1),
+	},
+	{
+		// A credential joined to its scheme in Go: "Bearer " + "…".
+		name:        "literals joined to an authorization scheme",
+		foldAnchors: []string{"bearer", "basic", "token"},
+		re:          regexp.MustCompile(`(?i)\b(?:bearer|basic|token)[ \t]+["` + "`" + `][ \t]*\+[ \t]*(` + goLiteral + `)`),
+		hide:        hideLiteralGroup(1),
+	},
+	{
 		// name=value with no spaces: query strings, DSNs, logfmt,
 		// environments, cookies. Settings such as "missingkey=error" are
 		// kept: hiding them would hide the cause of a failure.
