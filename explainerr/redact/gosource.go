@@ -30,7 +30,7 @@ func hideNamedArguments(line string) string {
 		from = m[3] + 1
 		name, lit := out[m[2]:m[3]], out[m[4]:m[5]]
 		v := lit[1 : len(lit)-1]
-		if !IsSensitiveName(name) || keepLiteral(name, v) || isAttrKey(out, m[5], v) {
+		if !IsSensitiveName(name) || keepLiteral(name, v) || isAttrKey(out, m[5], v) || isObjectKey(out, m[5]) {
 			continue
 		}
 		out = out[:m[4]+1] + Mask + out[m[5]-1:]
@@ -51,6 +51,13 @@ func isAttrKey(line string, i int, v string) bool {
 	}
 	j = skipBlanks(line, j+1)
 	return j < len(line) && line[j] != '"' && line[j] != '`'
+}
+
+// isObjectKey reports whether the literal ending at i in line is a key of
+// a JSON object or Go map, not an argument: a colon follows it.
+func isObjectKey(line string, i int) bool {
+	j := skipBlanks(line, i)
+	return j < len(line) && line[j] == ':'
 }
 
 // keepLiteral reports whether the literal v given to the sensitive name is

@@ -63,6 +63,18 @@ func TestString(t *testing.T) {
 		{`req.SetBasicAuth("svc", "basicPw998877")`, "basicPw998877", `req.SetBasicAuth("svc", `},
 		{`u := url.UserPassword("svc", "userPw998877")`, "userPw998877", `url.UserPassword(`},
 		{`req.Header.Add("Authorization", "Bearer "+"joinedTok998877")`, "joinedTok998877", `"Bearer "+`},
+		// XML and HTML elements and attributes.
+		{"<Login><User>alice</User><Password>xmlPw998877</Password></Login>", "xmlPw998877", "<User>alice</User><Password>"},
+		{`<soap:Body><ns:ApiKey xsi:type="string">nsKey998877</ns:ApiKey></soap:Body>`, "nsKey998877", "</ns:ApiKey></soap:Body>"},
+		{`<input name="password" value="formPw998877">`, "formPw998877", `<input name="password" value="`},
+		{`<input type="password" class="wide" value="typePw998877" autofocus>`, "typePw998877", `class="wide"`},
+		{`<meta name="csrf-token" content="csrf998877">`, "csrf998877", `<meta name="csrf-token"`},
+		// Names and values given as two fields.
+		{`[{"key":"password","value":"pairPw998877"},{"key":"user","value":"alice"}]`, "pairPw998877", `"value":"alice"`},
+		{`{"name": "API_KEY", "value": "pairKey998877"}`, "pairKey998877", `"name": "API_KEY"`},
+		{`{"value":"revTok998877","name":"token"}`, "revTok998877", `"name":"token"`},
+		{`resp="{\"name\":\"password\",\"value\":\"escPair998877\"}"`, "escPair998877", `\"name\":\"password\"`},
+		{`c := &http.Cookie{Name: "session", Value: "cookie998877"}`, "cookie998877", `Name: "session"`},
 	}
 	for _, c := range cases {
 		got := String(c.in)
@@ -172,6 +184,12 @@ func TestStringLeavesCodeAlone(t *testing.T) {
 		`slog.Error("token", "user", u)`,
 		`if r.Header.Get("X-Api-Key") == "" {`,
 		`os.Setenv("API_KEY", os.Getenv("OPENAI_API_KEY"))`,
+		`<label for="password">Password</label><input type="password" name="password" value="">`,
+		`<td>token</td><td>expires</td><title>Token expired</title>`,
+		`<input name="user" value="alice">`,
+		`{"name":"color","value":"red"}`,
+		`c := &http.Cookie{Name: "session", Value: sid, Path: "/"}`,
+		`<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`,
 	} {
 		if got := String(code); got != code {
 			t.Errorf("String(%q) = %q, want it unchanged", code, got)

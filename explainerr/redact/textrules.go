@@ -78,6 +78,30 @@ var textRules = append([]*rule{
 		hide:        hideLiteralGroup(1),
 	},
 	{
+		// XML and HTML: <Password>…</Password>, <ns:ApiKey>…</ns:ApiKey>.
+		name:    "elements of sensitive names",
+		anchors: []string{"</"},
+		re:      sensitiveElement,
+		hide:    hideElement,
+		gate:    sensitiveNameGate,
+	},
+	{
+		// A name and its value as two fields:
+		// {"name":"API_KEY","value":"…"}, <input type="password" value="…">.
+		name:        "name and value fields",
+		foldAnchors: []string{"value", "content"},
+		re:          nameValuePair,
+		hide:        hidePairValue(1, 2),
+		gate:        sensitiveNameGate,
+	},
+	{
+		name:        "value and name fields",
+		foldAnchors: []string{"value", "content"},
+		re:          valueNamePair,
+		hide:        hidePairValue(2, 1),
+		gate:        sensitiveNameGate,
+	},
+	{
 		// name=value with no spaces: query strings, DSNs, logfmt,
 		// environments, cookies. Settings such as "missingkey=error" are
 		// kept: hiding them would hide the cause of a failure.
