@@ -75,6 +75,22 @@ func TestString(t *testing.T) {
 		{`{"value":"revTok998877","name":"token"}`, "revTok998877", `"name":"token"`},
 		{`resp="{\"name\":\"password\",\"value\":\"escPair998877\"}"`, "escPair998877", `\"name\":\"password\"`},
 		{`c := &http.Cookie{Name: "session", Value: "cookie998877"}`, "cookie998877", `Name: "session"`},
+		// Values on the lines after their name.
+		{"password: |\n  blockPw998877\n  second998877\nuser: alice", "998877", "password: |\n  [REDACTED]\n  [REDACTED]\nuser: alice"},
+		{"db:\n  password:\n    nextPw998877\n  host: db", "nextPw998877", "  host: db"},
+		{"  key: >-\n    folded998877\n  next: 1", "folded998877", "  next: 1"},
+		{"api_keys:\n  - listKey998877\n  - listKey665544", "listKey", "api_keys:\n  - [REDACTED]"},
+		{"env:\n- name: API_KEY\n  value: envPair998877\n- name: LOG_LEVEL\n  value: debug", "envPair998877", "value: debug"},
+		{"[\n  {\n    \"name\": \"password\",\n    \"value\": \"jsonPair998877\"\n  }\n]", "jsonPair998877", `"name": "password",`},
+		// Command-line flags and messages.
+		{"exec: mysqldump --password flagPw998877 app", "flagPw998877", " app"},
+		{"invalid token: proseTok998877", "proseTok998877", "invalid token: "},
+		{`token "quotedTok998877" expired`, "quotedTok998877", "expired"},
+		{`wrong password "WrongPw998877" for user alice`, "WrongPw998877", "for user alice"},
+		{`the api key 'keyInProse998877' was revoked`, "keyInProse998877", "was revoked"},
+		// Names outside the common spellings.
+		{"GET /login?pw=queryPw998877&passcode=pc998877&next=/", "998877", "next=/"},
+		{"MY_DB_PW=envPw998877", "envPw998877", "MY_DB_PW="},
 	}
 	for _, c := range cases {
 		got := String(c.in)
@@ -190,6 +206,21 @@ func TestStringLeavesCodeAlone(t *testing.T) {
 		`{"name":"color","value":"red"}`,
 		`c := &http.Cookie{Name: "session", Value: sid, Path: "/"}`,
 		`<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`,
+		"auth:\n  enabled: true\n  provider: github",
+		"tokens:\n  - name: primary\n    value: x",
+		"func f() {\ntoken:\n\tfor {\n\t\tbreak token\n\t}\n}",
+		"password: |",
+		"usage: app --token string --password-file /run/secrets/db",
+		"use --token to pass the token",
+		"invalid token: expired",
+		"\tlog.Printf(\"token: %s\", tok.Type)",
+		"missing header: api key X-Api-Key",
+		`fmt.Errorf("invalid token: %w", err)`,
+		"\tPassword: cfg.Password,",
+		"func SetPassword(p string) {",
+		"type Credentials struct {\n\tUser     string\n\tPassword string\n}",
+		"var sessions map[string]*Session",
+		"spin=fast pinned=true",
 	} {
 		if got := String(code); got != code {
 			t.Errorf("String(%q) = %q, want it unchanged", code, got)

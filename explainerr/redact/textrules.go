@@ -142,6 +142,23 @@ var textRules = append([]*rule{
 		gate:        sensitiveNameGate,
 	},
 	{
+		// A long command-line flag and its value: "--password x".
+		name:        "values of sensitive command-line flags",
+		foldAnchors: nameStems,
+		re:          flagValue,
+		hide:        hideGroup(2, keepFlag),
+		gate:        sensitiveNameGate,
+	},
+	{
+		// A secret an error message names: "invalid token: x",
+		// `token "x" expired`; only a value that looks random.
+		name:        "secrets named in messages",
+		foldAnchors: []string{"token", "pass", "secret", "api", "pin"},
+		re:          proseValue,
+		hide:        hideGroup(2, keepProse),
+		gate:        sensitiveNameGate,
+	},
+	{
 		name:        "secrets in URL paths",
 		foldAnchors: secretPathAnchors,
 		re:          secretPath,
@@ -277,11 +294,17 @@ func keepGoField(line string, m []int) bool {
 // setting, or which is Go code: indented with a tab, with code as value.
 func keepLineValue(line string, m []int) bool {
 	name, value := line[m[6]:m[7]], line[m[10]:m[11]]
-	if !IsSensitiveName(name) || isSettingWord(value) || value == Mask {
+	if !IsSensitiveName(name) || isSettingWord(value) || value == Mask || isBlockIndicator(value) {
 		return true
 	}
 	indent := line[m[2]:m[3]]
 	return strings.HasPrefix(indent, "\t") && isCode(value)
+}
+
+// isBlockIndicator reports whether value starts a YAML block scalar
+// ("|", ">-"), whose lines hideBlocks hides.
+func isBlockIndicator(value string) bool {
+	return value != "" && (value[0] == '|' || value[0] == '>') && strings.Trim(value[1:], "-+0123456789") == ""
 }
 
 // keepInlineValue keeps a value inside a line that is code or a setting.
