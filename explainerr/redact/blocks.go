@@ -29,7 +29,7 @@ var mapEntry = regexp.MustCompile(`^ *(?:- +)?["']?[A-Za-z0-9_.\-]+["']?[ \t]*:(
 // value: x"). Each hidden line keeps its indentation, and the text its
 // line count.
 func hideBlocks(s string) string {
-	if !strings.Contains(s, ":\n") && !strings.Contains(s, ":\r\n") && !strings.Contains(s, ": |") && !strings.Contains(s, ": >") && !containsFold(s, "value") {
+	if !strings.Contains(s, ":\n") && !strings.Contains(s, ":\r\n") && !strings.Contains(s, ": |") && !strings.Contains(s, ": >") && !strings.Contains(s, "value") {
 		return s
 	}
 	lines := strings.Split(s, "\n")

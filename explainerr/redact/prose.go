@@ -8,7 +8,7 @@ import (
 // flagValue finds a long command-line flag of a sensitive name and the
 // value after it: "--password x", as exec errors and logged commands show
 // them ("--password=x" is a name=value pair).
-var flagValue = regexp.MustCompile(`(?:^|[\s"'\[(])--(` + nameExpr + `)[ \t]+([^\s"'\-<\[{$%][^\s"']*)`)
+var flagValue = regexp.MustCompile(`--(` + nameExpr + `)[ \t]+([^\s"'\-<\[{$%][^\s"']*)`)
 
 // flagTypeWords are the words that follow a flag in usage text and help:
 // its type, or prose.
@@ -23,6 +23,9 @@ var flagTypeWords = map[string]bool{
 // type or a word of prose.
 func keepFlag(line string, m []int) bool {
 	name, value := line[m[2]:m[3]], strings.TrimRight(line[m[4]:m[5]], ".,;:)]")
+	if m[0] > 0 && !strings.ContainsRune(" \t\"'[(", rune(line[m[0]-1])) {
+		return true // "---", "x--y": no flag
+	}
 	if !IsSensitiveName(name) || isSettingWord(value) || flagTypeWords[value] {
 		return true
 	}

@@ -143,11 +143,11 @@ var textRules = append([]*rule{
 	},
 	{
 		// A long command-line flag and its value: "--password x".
-		name:        "values of sensitive command-line flags",
-		foldAnchors: nameStems,
-		re:          flagValue,
-		hide:        hideGroup(2, keepFlag),
-		gate:        sensitiveNameGate,
+		name:    "values of sensitive command-line flags",
+		anchors: []string{"--"},
+		re:      flagValue,
+		hide:    hideGroup(2, keepFlag),
+		gate:    sensitiveNameGate,
 	},
 	{
 		// A secret an error message names: "invalid token: x",
