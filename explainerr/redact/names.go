@@ -17,7 +17,7 @@ const (
 func wordKind(w []byte) int {
 	switch string(w) {
 	case "api", "token", "key", "secret",
-		"pass", "passwd", "password", "pwd", "passphrase",
+		"pass", "passwd", "password", "pwd", "pw", "passphrase", "passcode", "pin",
 		"signature", "sig", "auth", "authorization", "oauth",
 		"cookie", "session", "credential", "private",
 		"bearer", "jwt", "csrf", "xsrf", "otp":
@@ -37,8 +37,8 @@ var queryWords = map[string]bool{"code": true}
 
 // IsSensitiveName reports whether a header, field, cookie, struct field or
 // variable called name holds a secret: whether one of its words is a
-// sensitive word (API, TOKEN, KEY, SECRET, PASS, PASSWD, PASSWORD,
-// SIGNATURE, SIG, AUTH, AUTHORIZATION, COOKIE, SESSION, CREDENTIAL,
+// sensitive word (API, TOKEN, KEY, SECRET, PASS, PASSWD, PASSWORD, PW,
+// PASSCODE, PIN, SIGNATURE, SIG, AUTH, AUTHORIZATION, COOKIE, SESSION, CREDENTIAL,
 // PRIVATE and a few more). Words are whole: "AuthToken", "api_key",
 // "X-Auth-Token", "Set-Cookie" and "sessionid" are sensitive; "AuthorID",
 // "Keyboard", "Passenger", "monkey" and "Tokenizer" are not.
@@ -110,13 +110,18 @@ func isSensitiveWord(w []byte) bool {
 }
 
 // composed reports whether w splits wholly into sensitive and joining
-// words, at least one of them sensitive (or seen already).
+// words, at least one of them sensitive (or seen already). The plural "s"
+// joins only after a word: "spin" is no PIN.
 func composed(w []byte, seen bool) bool {
 	if len(w) == 0 {
 		return seen
 	}
 	for i := 1; i <= len(w) && i <= longestWord; i++ {
-		if k := wordKind(w[:i]); k != otherWord && composed(w[i:], seen || k == sensitiveWord) {
+		k := wordKind(w[:i])
+		if i == 1 && w[0] == 's' && !seen {
+			continue
+		}
+		if k != otherWord && composed(w[i:], seen || k == sensitiveWord) {
 			return true
 		}
 	}

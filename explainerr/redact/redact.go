@@ -70,7 +70,7 @@ func String(s string) string {
 
 // once applies every rule to s once.
 func once(s string) string {
-	t := newText(hidePrivateKeys(s))
+	t := newText(hideBlocks(hidePrivateKeys(s)))
 	for k := range textRules {
 		t.run(k)
 	}

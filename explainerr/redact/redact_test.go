@@ -47,6 +47,50 @@ func TestString(t *testing.T) {
 		// Authorization credentials.
 		{"Authorization: Basic dXNlcjpwYXNzd29yZA==", "dXNlcjpwYXNzd29yZA==", "Authorization: "},
 		{"req.Header.Set(\"Authorization\", \"Bearer eyJhbGciOi.abc\")", "eyJhbGciOi.abc", "req.Header.Set"},
+		// JSON with escaped quotes: logged through slog or %q, inside a
+		// JSON string, escaped twice.
+		{`level=INFO msg="upstream said" resp="{\"access_token\":\"tk-55aa66bb\",\"user\":\"alice\"}"`, "tk-55aa66bb", `\"user\":\"alice\"`},
+		{`resp="{\"password\": \"pa\\\"ss99\"}"`, "ss99", `\"password\": \"`},
+		{`{"error":"{\"password\":\"escpw123\"}","code":7}`, "escpw123", `"code":7`},
+		{`a="{\"data\":\"{\\\"api_key\\\":\\\"deep-9988\\\"}\"}"`, "deep-9988", `\"data\"`},
+		{`\"secret\":\"bare-7788\"`, "bare-7788", `\"secret\":`},
+		// Go source passing a secret as a literal argument.
+		{`req.Header.Set("X-Api-Key", "hdrK3y99887766")`, "hdrK3y99887766", `req.Header.Set("X-Api-Key", "`},
+		{`os.Setenv("API_KEY", "envK3y99887766")`, "envK3y99887766", `os.Setenv("API_KEY", `},
+		{`cfg.Set("api_key", "cfgK3y99887766")`, "cfgK3y99887766", `cfg.Set(`},
+		{`cmd := exec.Command("tool", "--token", "flagTok998877", "--verbose")`, "flagTok998877", `"--verbose")`},
+		{"args := []string{\"--password\", `rawPw998877`}", "rawPw998877", `"--password", `},
+		{`req.SetBasicAuth("svc", "basicPw998877")`, "basicPw998877", `req.SetBasicAuth("svc", `},
+		{`u := url.UserPassword("svc", "userPw998877")`, "userPw998877", `url.UserPassword(`},
+		{`req.Header.Add("Authorization", "Bearer "+"joinedTok998877")`, "joinedTok998877", `"Bearer "+`},
+		// XML and HTML elements and attributes.
+		{"<Login><User>alice</User><Password>xmlPw998877</Password></Login>", "xmlPw998877", "<User>alice</User><Password>"},
+		{`<soap:Body><ns:ApiKey xsi:type="string">nsKey998877</ns:ApiKey></soap:Body>`, "nsKey998877", "</ns:ApiKey></soap:Body>"},
+		{`<input name="password" value="formPw998877">`, "formPw998877", `<input name="password" value="`},
+		{`<input type="password" class="wide" value="typePw998877" autofocus>`, "typePw998877", `class="wide"`},
+		{`<meta name="csrf-token" content="csrf998877">`, "csrf998877", `<meta name="csrf-token"`},
+		// Names and values given as two fields.
+		{`[{"key":"password","value":"pairPw998877"},{"key":"user","value":"alice"}]`, "pairPw998877", `"value":"alice"`},
+		{`{"name": "API_KEY", "value": "pairKey998877"}`, "pairKey998877", `"name": "API_KEY"`},
+		{`{"value":"revTok998877","name":"token"}`, "revTok998877", `"name":"token"`},
+		{`resp="{\"name\":\"password\",\"value\":\"escPair998877\"}"`, "escPair998877", `\"name\":\"password\"`},
+		{`c := &http.Cookie{Name: "session", Value: "cookie998877"}`, "cookie998877", `Name: "session"`},
+		// Values on the lines after their name.
+		{"password: |\n  blockPw998877\n  second998877\nuser: alice", "998877", "password: |\n  [REDACTED]\n  [REDACTED]\nuser: alice"},
+		{"db:\n  password:\n    nextPw998877\n  host: db", "nextPw998877", "  host: db"},
+		{"  key: >-\n    folded998877\n  next: 1", "folded998877", "  next: 1"},
+		{"api_keys:\n  - listKey998877\n  - listKey665544", "listKey", "api_keys:\n  - [REDACTED]"},
+		{"env:\n- name: API_KEY\n  value: envPair998877\n- name: LOG_LEVEL\n  value: debug", "envPair998877", "value: debug"},
+		{"[\n  {\n    \"name\": \"password\",\n    \"value\": \"jsonPair998877\"\n  }\n]", "jsonPair998877", `"name": "password",`},
+		// Command-line flags and messages.
+		{"exec: mysqldump --password flagPw998877 app", "flagPw998877", " app"},
+		{"invalid token: proseTok998877", "proseTok998877", "invalid token: "},
+		{`token "quotedTok998877" expired`, "quotedTok998877", "expired"},
+		{`wrong password "WrongPw998877" for user alice`, "WrongPw998877", "for user alice"},
+		{`the api key 'keyInProse998877' was revoked`, "keyInProse998877", "was revoked"},
+		// Names outside the common spellings.
+		{"GET /login?pw=queryPw998877&passcode=pc998877&next=/", "998877", "next=/"},
+		{"MY_DB_PW=envPw998877", "envPw998877", "MY_DB_PW="},
 	}
 	for _, c := range cases {
 		got := String(c.in)
@@ -146,6 +190,37 @@ func TestStringLeavesCodeAlone(t *testing.T) {
 		"\t\tAPIKey: cfg.APIKey,",
 		`main.Config{URL:"x", APIKey:"[REDACTED]"}`,
 		"http://auth.example.com:8080/login",
+		`resp="{\"token_type\":\"bearer\",\"user\":\"alice\",\"token\":\"\"}"`,
+		`body := "{\"user\":\"alice\",\"keyboard\":\"us\"}"`,
+		`req.Header.Set("Authorization", "Bearer "+tok)`,
+		`req.Header.Set("Content-Type", "application/json")`,
+		`req.SetBasicAuth(cfg.User, cfg.Password)`,
+		`token := flag.String("token", "", "the API token")`,
+		`slog.Info("login failed", "password", pw, "user", "alice")`,
+		`slog.Error("token", "user", u)`,
+		`if r.Header.Get("X-Api-Key") == "" {`,
+		`os.Setenv("API_KEY", os.Getenv("OPENAI_API_KEY"))`,
+		`<label for="password">Password</label><input type="password" name="password" value="">`,
+		`<td>token</td><td>expires</td><title>Token expired</title>`,
+		`<input name="user" value="alice">`,
+		`{"name":"color","value":"red"}`,
+		`c := &http.Cookie{Name: "session", Value: sid, Path: "/"}`,
+		`<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`,
+		"auth:\n  enabled: true\n  provider: github",
+		"tokens:\n  - name: primary\n    value: x",
+		"func f() {\ntoken:\n\tfor {\n\t\tbreak token\n\t}\n}",
+		"password: |",
+		"usage: app --token string --password-file /run/secrets/db",
+		"use --token to pass the token",
+		"invalid token: expired",
+		"\tlog.Printf(\"token: %s\", tok.Type)",
+		"missing header: api key X-Api-Key",
+		`fmt.Errorf("invalid token: %w", err)`,
+		"\tPassword: cfg.Password,",
+		"func SetPassword(p string) {",
+		"type Credentials struct {\n\tUser     string\n\tPassword string\n}",
+		"var sessions map[string]*Session",
+		"spin=fast pinned=true",
 	} {
 		if got := String(code); got != code {
 			t.Errorf("String(%q) = %q, want it unchanged", code, got)
@@ -159,6 +234,7 @@ func TestIsSensitiveName(t *testing.T) {
 		"Set-Cookie", "Cookie", "sessionid", "SESSION_ID", "client_secret", "DB_PASSWORD", "passwd",
 		"aws_secret_access_key", "AWS_SESSION_TOKEN", "accessToken", "refresh_token", "privateKey",
 		"X-Amz-Signature", "sig", "Credentials", "OPENAI_API_KEY", "csrf_token", "Tokens", "apikey",
+		"pw", "MY_DB_PW", "dbpw", "passcode", "PIN", "userPin", "pins", "passphrase", "PASSWD",
 	} {
 		if !IsSensitiveName(name) {
 			t.Errorf("IsSensitiveName(%q) = false, want true", name)
@@ -167,6 +243,7 @@ func TestIsSensitiveName(t *testing.T) {
 	for _, name := range []string{
 		"AuthorID", "author", "Keyboard", "Passenger", "monkey", "Tokenizer", "Passage", "compass",
 		"Accept", "User-Agent", "ContentType", "Signal", "Authority", "bypass", "hotkeys", "URL", "code",
+		"spin", "Spinner", "Pinned", "mapping", "shipping", "opinion", "pwned",
 	} {
 		if IsSensitiveName(name) {
 			t.Errorf("IsSensitiveName(%q) = true, want false", name)
@@ -181,15 +258,15 @@ func TestValue(t *testing.T) {
 	if got := Value("Accept", "text/html"); got != "text/html" {
 		t.Errorf("plain header changed: %q", got)
 	}
-	v := Values(map[string][]string{"session_id": {"x1"}, "q": {"go"}, "code": {"4/0Af"}})
-	if v["session_id"][0] != Mask || v["q"][0] != "go" || v["code"][0] != Mask {
+	v := Values(map[string][]string{"session_id": {"x1"}, "q": {"go"}, "code": {"4/0Af"}, "pw": {"x2"}, "passcode": {"x3"}, "pin": {"1234"}})
+	if v["session_id"][0] != Mask || v["q"][0] != "go" || v["code"][0] != Mask || v["pw"][0] != Mask || v["passcode"][0] != Mask || v["pin"][0] != Mask {
 		t.Errorf("Values = %v", v)
 	}
 }
 
 func TestSensitiveEnvValues(t *testing.T) {
-	vals := SensitiveEnvValues([]string{"OPENAI_API_KEY=sk-abcdefgh", "HOME=/root", "DB_PASSWORD=shortpw1", "API_TOKEN=tiny", "X_TOKEN=abc", "PWD=/work/app", "OLDPWD=/home/dev"})
-	if len(vals) != 2 || vals[0] != "sk-abcdefgh" {
+	vals := SensitiveEnvValues([]string{"OPENAI_API_KEY=sk-abcdefgh", "HOME=/root", "DB_PASSWORD=shortpw1", "API_TOKEN=tiny", "X_TOKEN=abc", "PWD=/work/app", "OLDPWD=/home/dev", "MY_DB_PW=dbpw-778899"})
+	if len(vals) != 3 || vals[0] != "sk-abcdefgh" || vals[2] != "shortpw1" && vals[1] != "shortpw1" {
 		t.Errorf("SensitiveEnvValues = %v", vals)
 	}
 }

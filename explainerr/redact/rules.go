@@ -2,6 +2,7 @@ package redact
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -176,11 +177,11 @@ func (t *text) run(k int) {
 	}
 }
 
-// anchorRef is one anchor of one rule.
+// anchorRef is one anchor and the rules it is an anchor of.
 type anchorRef struct {
-	rule int
-	lit  string
-	fold bool
+	rules []int
+	lit   string
+	fold  bool
 }
 
 // anchorIndex finds the anchors of all rules in one pass over a text: a
@@ -209,7 +210,15 @@ func newAnchorIndex(rules []*rule) *anchorIndex {
 			x.pairs[p] = uint8(len(x.refs))
 		}
 		i := x.pairs[p] - 1
-		x.refs[i] = append(x.refs[i], anchorRef{rule: k, lit: lit, fold: fold})
+		for j, a := range x.refs[i] {
+			if a.lit == lit && a.fold == fold {
+				if !slices.Contains(a.rules, k) {
+					x.refs[i][j].rules = append(a.rules, k)
+				}
+				return
+			}
+		}
+		x.refs[i] = append(x.refs[i], anchorRef{rules: []int{k}, lit: lit, fold: fold})
 	}
 	for k, r := range rules {
 		for _, a := range r.anchors {
@@ -248,8 +257,10 @@ func (x *anchorIndex) find(s string, into [][]int) [][]int {
 		}
 		for _, a := range x.refs[ref-1] {
 			if hasPrefix(s[i:], a.lit, a.fold) {
-				if h := into[a.rule]; len(h) == 0 || h[len(h)-1] != i {
-					into[a.rule] = append(h, i)
+				for _, k := range a.rules {
+					if h := into[k]; len(h) == 0 || h[len(h)-1] != i {
+						into[k] = append(h, i)
+					}
 				}
 			}
 		}

@@ -11,7 +11,7 @@ const nameExpr = `[A-Za-z_][A-Za-z0-9_.\-]*`
 
 // nameStems are the lower-case stems one of which every sensitive name
 // holds: the anchors of the rules that hide values by their name.
-var nameStems = []string{"api", "token", "key", "secret", "pass", "pwd", "sig", "auth", "cookie", "session", "credential", "private", "bearer", "jwt", "csrf", "xsrf", "otp"}
+var nameStems = []string{"api", "token", "key", "secret", "pass", "pw", "pin", "sig", "auth", "cookie", "session", "credential", "private", "bearer", "jwt", "csrf", "xsrf", "otp"}
 
 // textRules are the rules String applies, in order, to each line.
 var textRules = append([]*rule{
@@ -43,6 +43,62 @@ var textRules = append([]*rule{
 		foldAnchors: nameStems,
 		re:          regexp.MustCompile(`(["']?)(` + nameExpr + `)(["']?)[ \t]*(?::=|=|:)[ \t]*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|` + "`[^`\\n]*`" + `)`),
 		hide:        hideQuoted,
+		gate:        sensitiveNameGate,
+	},
+	{
+		// The same in JSON whose quotes are escaped: a JSON document
+		// logged as a quoted string (resp="{\"password\":\"…\"}"),
+		// JSON inside a JSON string.
+		name:    "escaped JSON values of sensitive names",
+		anchors: []string{`\"`},
+		apply:   hideEscapedValues,
+		gate:    sensitiveNameGate,
+	},
+	{
+		// Go source passing a secret by its name:
+		// Header.Set("X-Api-Key", "…"), os.Setenv("API_KEY", "…").
+		name:        "literals after a literal naming a secret",
+		foldAnchors: nameStems,
+		apply:       hideNamedArguments,
+		gate:        sensitiveNameGate,
+	},
+	{
+		// The password argument of req.SetBasicAuth(user, "…") and
+		// url.UserPassword(user, "…").
+		name:    "Go basic auth passwords",
+		anchors: []string{"SetBasicAuth(", "UserPassword("},
+		re:      regexp.MustCompile(`(?:SetBasicAuth|UserPassword)\([^,()\n]*,[ \t]*(` + goLiteral + `)`),
+		hide:    hideLiteralGroup(1),
+	},
+	{
+		// A credential joined to its scheme in Go: "Bearer " + "…".
+		name:        "literals joined to an authorization scheme",
+		foldAnchors: []string{"bearer", "basic", "token"},
+		re:          regexp.MustCompile(`(?i)\b(?:bearer|basic|token)[ \t]+["` + "`" + `][ \t]*\+[ \t]*(` + goLiteral + `)`),
+		hide:        hideLiteralGroup(1),
+	},
+	{
+		// XML and HTML: <Password>…</Password>, <ns:ApiKey>…</ns:ApiKey>.
+		name:    "elements of sensitive names",
+		anchors: []string{"</"},
+		re:      sensitiveElement,
+		hide:    hideElement,
+		gate:    sensitiveNameGate,
+	},
+	{
+		// A name and its value as two fields:
+		// {"name":"API_KEY","value":"…"}, <input type="password" value="…">.
+		name:        "name and value fields",
+		foldAnchors: []string{"value", "content"},
+		re:          nameValuePair,
+		hide:        hidePairValue(1, 2),
+		gate:        sensitiveNameGate,
+	},
+	{
+		name:        "value and name fields",
+		foldAnchors: []string{"value", "content"},
+		re:          valueNamePair,
+		hide:        hidePairValue(2, 1),
 		gate:        sensitiveNameGate,
 	},
 	{
@@ -83,6 +139,23 @@ var textRules = append([]*rule{
 		foldAnchors: nameStems,
 		re:          regexp.MustCompile(`(?:^|[ \t(\[{,])(["']?)(` + nameExpr + `)(["']?)[ \t]*=[ \t]+([^\s="'` + "`" + `][^\s,;"'` + "`" + `]*)`),
 		hide:        hideGroup(4, keepInlineValue),
+		gate:        sensitiveNameGate,
+	},
+	{
+		// A long command-line flag and its value: "--password x".
+		name:    "values of sensitive command-line flags",
+		anchors: []string{"--"},
+		re:      flagValue,
+		hide:    hideGroup(2, keepFlag),
+		gate:    sensitiveNameGate,
+	},
+	{
+		// A secret an error message names: "invalid token: x",
+		// `token "x" expired`; only a value that looks random.
+		name:        "secrets named in messages",
+		foldAnchors: []string{"token", "pass", "secret", "api", "pin"},
+		re:          proseValue,
+		hide:        hideGroup(2, keepProse),
 		gate:        sensitiveNameGate,
 	},
 	{
@@ -148,7 +221,7 @@ func isLabel(name, v string) bool {
 func onlyKeyWord(name string) bool {
 	only := true
 	lowerName := strings.ToLower(name)
-	for _, w := range []string{"api", "token", "secret", "pass", "pwd", "sig", "auth", "cookie", "session", "credential", "private", "bearer", "jwt", "csrf", "xsrf", "otp"} {
+	for _, w := range []string{"api", "token", "secret", "pass", "pw", "pin", "sig", "auth", "cookie", "session", "credential", "private", "bearer", "jwt", "csrf", "xsrf", "otp"} {
 		if strings.Contains(lowerName, w) {
 			only = false
 		}
@@ -221,11 +294,17 @@ func keepGoField(line string, m []int) bool {
 // setting, or which is Go code: indented with a tab, with code as value.
 func keepLineValue(line string, m []int) bool {
 	name, value := line[m[6]:m[7]], line[m[10]:m[11]]
-	if !IsSensitiveName(name) || isSettingWord(value) || value == Mask {
+	if !IsSensitiveName(name) || isSettingWord(value) || value == Mask || isBlockIndicator(value) {
 		return true
 	}
 	indent := line[m[2]:m[3]]
 	return strings.HasPrefix(indent, "\t") && isCode(value)
+}
+
+// isBlockIndicator reports whether value starts a YAML block scalar
+// ("|", ">-"), whose lines hideBlocks hides.
+func isBlockIndicator(value string) bool {
+	return value != "" && (value[0] == '|' || value[0] == '>') && strings.Trim(value[1:], "-+0123456789") == ""
 }
 
 // keepInlineValue keeps a value inside a line that is code or a setting.
