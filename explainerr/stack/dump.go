@@ -577,10 +577,6 @@ func dumpKind(c *Classifier, fn, file string, roots []string) string {
 	return kind
 }
 
-func isVendored(pkg string) bool {
-	return strings.Contains(pkg, "/vendor/") || strings.HasPrefix(pkg, "vendor/")
-}
-
 // generatedMain reports whether a main package frame is in code a build
 // tool wrote: go-fuzz's and libFuzzer's harnesses, cgo's export wrappers.
 func generatedMain(fn, file string) bool {
