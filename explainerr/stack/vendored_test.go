@@ -43,7 +43,7 @@ func TestDumpKindCopiedDependencies(t *testing.T) {
 		{"github.com/coreos/fleet/third_party/ui.Render", "/src/github.com/coreos/fleet/third_party/ui/r.go", report.FrameApp},
 	}
 	for _, tt := range tests {
-		if got := dumpKind(c, tt.fn, tt.file, nil); got != tt.want {
+		if got := dumpKind(c, tt.fn, tt.file, appRoots{}); got != tt.want {
 			t.Errorf("dumpKind(%s, %s) = %s, want %s", tt.fn, tt.file, got, tt.want)
 		}
 	}
