@@ -118,7 +118,7 @@ func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) 
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, errors.New("the crash dump is empty")
 	}
-	text, prefix, foreign := normalizeDump(data)
+	text, prefix, foreign, headerless := normalizeDump(data)
 	snaps, err := scanSnapshots(text)
 	if err != nil {
 		return nil, err
@@ -147,6 +147,9 @@ func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) 
 		if s.err != "" {
 			d.Warnings = append(d.Warnings, s.err)
 		}
+	}
+	if headerless {
+		d.Warnings = append(d.Warnings, headerlessWarning)
 	}
 	if foreign > 0 {
 		d.Warnings = append(d.Warnings, fmt.Sprintf("%d foreign lines without the log prefix %q were skipped inside a goroutine's trace", foreign, prefix))
@@ -439,6 +442,11 @@ func crashHeader(junk string) []string {
 			// net/http logs a handler's panic on one line, after the
 			// logger's own prefix, instead of the runtime's "panic:".
 			l = "panic: " + m[1]
+		}
+		if strings.HasPrefix(l, "runtime error: ") && main == nil {
+			// The runtime prints its errors only after "panic: ",
+			// which a paste may have lost.
+			l = "panic: " + l
 		}
 		switch {
 		case strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || l == "panic:" || isSignalHeader(l):
