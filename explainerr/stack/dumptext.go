@@ -53,6 +53,7 @@ func normalizeDump(data []byte) (text []byte, prefix string, foreign int, header
 		}
 	}
 
+	lines = raceText(lines)
 	lines = joinWrappedArgs(lines)
 	lines, headerless = headerlessGoroutine(lines)
 

@@ -40,6 +40,9 @@ func raceAccess(g *pp.Goroutine) string {
 	if !g.First {
 		op = "previous " + op
 	}
+	if g.RaceAddr == unknownRaceAddr {
+		return op
+	}
 	return fmt.Sprintf("%s at 0x%012x", op, g.RaceAddr)
 }
 
