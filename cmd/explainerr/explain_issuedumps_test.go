@@ -25,6 +25,22 @@ func traceAppFrames(trace string) []string {
 	return apps
 }
 
+// startsWithHeader reports whether first, the trace's first line, is
+// header followed by nothing but other lines of a crash header ("[signal
+// …]", "runtime: …") and the type guessed.
+func startsWithHeader(first, header string) bool {
+	rest, ok := strings.CutPrefix(first, header)
+	if !ok {
+		return false
+	}
+	for _, p := range []string{"", " [", " runtime: ", " panic: ", " fatal error: "} {
+		if rest == p || p != "" && strings.HasPrefix(rest, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // TestExplainPrintPromptIssueDumps explains the dumps pasted in GitHub
 // issues that package stack keeps in testdata/issuedumps, and checks the
 // prompt against their labels: the failing goroutine named on stderr, the
@@ -43,8 +59,8 @@ func TestExplainPrintPromptIssueDumps(t *testing.T) {
 			if d.FailingGoroutine != nil && !strings.Contains(errOut, fmt.Sprintf("goroutine %d [", *d.FailingGoroutine)) {
 				t.Errorf("stderr does not name goroutine %d as the failing one: %s", *d.FailingGoroutine, errOut)
 			}
-			if d.Header != "" && !strings.HasPrefix(trace, d.Header) {
-				t.Errorf("the trace does not start with %q:\n%s", d.Header, trace)
+			if first, _, _ := strings.Cut(trace, "\n"); d.Header != "" && !startsWithHeader(first, d.Header) {
+				t.Errorf("the trace does not start with the header %q, followed only by other header lines:\n%s", d.Header, trace)
 			}
 			apps := traceAppFrames(trace)
 			if !slices.Equal(apps, d.AppFrames) && len(apps)+len(d.AppFrames) > 0 {

@@ -443,6 +443,9 @@ func crashHeader(junk string) []string {
 			// logger's own prefix, instead of the runtime's "panic:".
 			l = "panic: " + m[1]
 		}
+		if main == nil {
+			l = headerLine(l)
+		}
 		if strings.HasPrefix(l, "runtime error: ") && main == nil {
 			// The runtime prints its errors only after "panic: ",
 			// which a paste may have lost.
@@ -459,7 +462,7 @@ func crashHeader(junk string) []string {
 			block := []string{l}
 			for i+1 < len(lines) && len(block) < 20 {
 				next := strings.TrimSpace(lines[i+1])
-				if next == "" || isHeaderLine(next) || reGoroutineHeaderAnywhere.MatchString(next) {
+				if next == "" || isHeaderLine(next) || reGoroutineHeaderAnywhere.MatchString(next) || isShellLine(next) || next == "runtime stack:" {
 					break
 				}
 				block = append(block, strings.TrimRight(lines[i+1], " \t"))
