@@ -316,6 +316,11 @@ func (d *Dump) pickGoroutine(snaps []snapshot, c *Classifier, roots appRoots) *p
 				d.Reason = "the goroutine running the test that timed out"
 				return g
 			}
+			if g := appTestGoroutine(s.goroutines, c, roots); g != nil {
+				// Go before 1.20 does not name the running tests.
+				d.Reason = "the goroutine running one of the app's tests"
+				return g
+			}
 		}
 		d.Reason = "the goroutine printed right after the crash header"
 		return firstNotG0(s.goroutines)
@@ -413,6 +418,30 @@ func testGoroutine(junk string, gs []*pp.Goroutine) *pp.Goroutine {
 				if strings.HasSuffix(call.Func.Complete, "."+m[1]) {
 					return g
 				}
+			}
+		}
+	}
+	return nil
+}
+
+// reTestFunc matches the name of a test, benchmark or fuzz function
+// ("example.com/app.TestSync"); TestMain is none.
+var reTestFunc = regexp.MustCompile(`\.(?:Test|Benchmark|Fuzz)(?:[A-Z0-9_]\w*)?$`)
+
+// appTestGoroutine returns the first goroutine running a test of the app:
+// the testing package's tRunner calls an app function, or (a paste cut
+// before tRunner) an app frame is a test function.
+func appTestGoroutine(gs []*pp.Goroutine, c *Classifier, roots appRoots) *pp.Goroutine {
+	for _, g := range gs {
+		calls := g.Stack.Calls
+		for i, call := range calls {
+			fn := call.Func.Complete
+			if dumpKind(c, fn, call.RemoteSrcPath, roots) != report.FrameApp {
+				continue
+			}
+			byRunner := i+1 < len(calls) && calls[i+1].Func.Complete == "testing.tRunner"
+			if byRunner || reTestFunc.MatchString(fn) && !strings.HasSuffix(fn, ".TestMain") {
+				return g
 			}
 		}
 	}
