@@ -153,7 +153,7 @@ func TestExplainSignalDumpSkipsG0(t *testing.T) {
 
 // TestExplainCutAndMissingFileLines explains a dump cut inside its last
 // line number (a warning says so) and one with no file line (its location
-// is said to be unknown, never ":0").
+// is said to be unknown, never ":0"; the frame is still the app's).
 func TestExplainCutAndMissingFileLines(t *testing.T) {
 	noModelEnv(t)
 	code, _, errOut := runCLI(t, "", "explain", "-print-prompt", "-module", "example.com/shop", syntheticDump(t, "cut-line-number.txt"))
@@ -165,7 +165,7 @@ func TestExplainCutAndMissingFileLines(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	_, _, trace := splitPrompt(t, out)
-	if strings.Contains(trace, ":0") || !strings.Contains(trace, "main.main\n    (location unknown)\n") {
+	if strings.Contains(trace, ":0") || !strings.Contains(trace, "main.main  [app]\n    (location unknown)\n") {
 		t.Errorf("the trace does not say the location is unknown:\n%s", trace)
 	}
 }

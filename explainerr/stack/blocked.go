@@ -19,7 +19,7 @@ const (
 // blockedGoroutines returns the goroutines of gs other than failing that
 // run app code, each as the call it waits in and its app frames, innermost
 // first, with identical ones merged.
-func blockedGoroutines(gs []*pp.Goroutine, failing *pp.Goroutine, c *Classifier, roots []string) []report.Goroutine {
+func blockedGoroutines(gs []*pp.Goroutine, failing *pp.Goroutine, c *Classifier, roots appRoots) []report.Goroutine {
 	var out []report.Goroutine
 	index := map[string]int{}
 	for _, g := range gs {
@@ -49,7 +49,7 @@ func blockedGoroutines(gs []*pp.Goroutine, failing *pp.Goroutine, c *Classifier,
 // that is a library call (sync.(*Mutex).Lock, sync.(*WaitGroup).Wait; a
 // channel operation shows as the app frame itself), followed by g's app
 // frames, innermost first; nil when g runs no app code.
-func waitingFrames(g *pp.Goroutine, c *Classifier, roots []string) []report.Frame {
+func waitingFrames(g *pp.Goroutine, c *Classifier, roots appRoots) []report.Frame {
 	var frames []report.Frame
 	var callee *report.Frame
 	apps := 0

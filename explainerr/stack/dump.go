@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 
 	pp "github.com/maruel/panicparse/v2/stack"
@@ -120,7 +118,7 @@ func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) 
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, errors.New("the crash dump is empty")
 	}
-	text, prefix, foreign := normalizeDump(data)
+	text, prefix, foreign, headerless := normalizeDump(data)
 	snaps, err := scanSnapshots(text)
 	if err != nil {
 		return nil, err
@@ -150,6 +148,9 @@ func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) 
 			d.Warnings = append(d.Warnings, s.err)
 		}
 	}
+	if headerless {
+		d.Warnings = append(d.Warnings, headerlessWarning)
+	}
 	if foreign > 0 {
 		d.Warnings = append(d.Warnings, fmt.Sprintf("%d foreign lines without the log prefix %q were skipped inside a goroutine's trace", foreign, prefix))
 	}
@@ -158,7 +159,7 @@ func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) 
 	}
 	// A main package's file below the tree of the dump's other app
 	// frames is the app's too.
-	roots := append(slices.Clone(opts.ModuleRoots), appTreeRoots(snaps, c)...)
+	roots := appRoots{local: opts.ModuleRoots, tree: appTreeRoots(snaps, c)}
 	g := d.pickGoroutine(snaps, c, roots)
 	d.Goroutine, d.State, d.Elided = g.ID, g.State, g.Stack.Elided
 	d.Creator = creator(g, c, roots)
@@ -176,7 +177,7 @@ func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) 
 
 // creator returns the "created by" call of g as a classified frame, nil
 // when the dump does not name one.
-func creator(g *pp.Goroutine, c *Classifier, roots []string) *report.Frame {
+func creator(g *pp.Goroutine, c *Classifier, roots appRoots) *report.Frame {
 	if len(g.CreatedBy.Calls) == 0 {
 		return nil
 	}
@@ -283,7 +284,7 @@ func unmarkCall(c *pp.Call) {
 // after the crash header; when the dump does not say (no header, a
 // deadlock, a dump on request), a running goroutine that is not the one
 // printing the dump, else the first with an app frame, else the first.
-func (d *Dump) pickGoroutine(snaps []snapshot, c *Classifier, roots []string) *pp.Goroutine {
+func (d *Dump) pickGoroutine(snaps []snapshot, c *Classifier, roots appRoots) *pp.Goroutine {
 	guess := func(gs []*pp.Goroutine, why string) *pp.Goroutine { return d.guess(gs, why, c, roots) }
 	for _, s := range snaps {
 		if len(s.goroutines) == 0 {
@@ -315,6 +316,11 @@ func (d *Dump) pickGoroutine(snaps []snapshot, c *Classifier, roots []string) *p
 				d.Reason = "the goroutine running the test that timed out"
 				return g
 			}
+			if g := appTestGoroutine(s.goroutines, c, roots); g != nil {
+				// Go before 1.20 does not name the running tests.
+				d.Reason = "the goroutine running one of the app's tests"
+				return g
+			}
 		}
 		d.Reason = "the goroutine printed right after the crash header"
 		return firstNotG0(s.goroutines)
@@ -333,7 +339,7 @@ func (d *Dump) pickGoroutine(snaps []snapshot, c *Classifier, roots []string) *p
 // guess picks a goroutine when the dump does not name the failing one. It
 // never picks goroutine 0, the scheduler's own stack (g0) that a dump on a
 // signal shows first, unless the dump has nothing else.
-func (d *Dump) guess(gs []*pp.Goroutine, why string, c *Classifier, roots []string) *pp.Goroutine {
+func (d *Dump) guess(gs []*pp.Goroutine, why string, c *Classifier, roots appRoots) *pp.Goroutine {
 	for _, g := range gs {
 		if g.ID != 0 && g.State == "running" && !printsDump(g) && len(g.Stack.Calls) > 0 {
 			d.Reason = why + "so the first running goroutine was chosen"
@@ -418,6 +424,30 @@ func testGoroutine(junk string, gs []*pp.Goroutine) *pp.Goroutine {
 	return nil
 }
 
+// reTestFunc matches the name of a test, benchmark or fuzz function
+// ("example.com/app.TestSync"); TestMain is none.
+var reTestFunc = regexp.MustCompile(`\.(?:Test|Benchmark|Fuzz)(?:[A-Z0-9_]\w*)?$`)
+
+// appTestGoroutine returns the first goroutine running a test of the app:
+// the testing package's tRunner calls an app function, or (a paste cut
+// before tRunner) an app frame is a test function.
+func appTestGoroutine(gs []*pp.Goroutine, c *Classifier, roots appRoots) *pp.Goroutine {
+	for _, g := range gs {
+		calls := g.Stack.Calls
+		for i, call := range calls {
+			fn := call.Func.Complete
+			if dumpKind(c, fn, call.RemoteSrcPath, roots) != report.FrameApp {
+				continue
+			}
+			byRunner := i+1 < len(calls) && calls[i+1].Func.Complete == "testing.tRunner"
+			if byRunner || reTestFunc.MatchString(fn) && !strings.HasSuffix(fn, ".TestMain") {
+				return g
+			}
+		}
+	}
+	return nil
+}
+
 // reRecovered matches the note Go adds to a panic that was recovered and
 // raised again.
 var reRecovered = regexp.MustCompile(` \[recovered(?:, repanicked)?\]$`)
@@ -442,6 +472,14 @@ func crashHeader(junk string) []string {
 			// logger's own prefix, instead of the runtime's "panic:".
 			l = "panic: " + m[1]
 		}
+		if main == nil {
+			l = headerLine(l)
+		}
+		if strings.HasPrefix(l, "runtime error: ") && main == nil {
+			// The runtime prints its errors only after "panic: ",
+			// which a paste may have lost.
+			l = "panic: " + l
+		}
 		switch {
 		case strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || l == "panic:" || isSignalHeader(l):
 			value := reRecovered.ReplaceAllString(l, "")
@@ -453,7 +491,7 @@ func crashHeader(junk string) []string {
 			block := []string{l}
 			for i+1 < len(lines) && len(block) < 20 {
 				next := strings.TrimSpace(lines[i+1])
-				if next == "" || isHeaderLine(next) || reGoroutineHeaderAnywhere.MatchString(next) {
+				if next == "" || isHeaderLine(next) || reGoroutineHeaderAnywhere.MatchString(next) || isShellLine(next) || next == "runtime stack:" {
 					break
 				}
 				block = append(block, strings.TrimRight(lines[i+1], " \t"))
@@ -540,7 +578,7 @@ func guessType(line string) string {
 // dumpFrames converts g's stack to classified frames, innermost first,
 // without the recovering code above the outermost panic call and without
 // the panic machinery.
-func dumpFrames(g *pp.Goroutine, c *Classifier, roots []string) []report.Frame {
+func dumpFrames(g *pp.Goroutine, c *Classifier, roots appRoots) []report.Frame {
 	calls := g.Stack.Calls
 	for i, call := range calls {
 		if isPanicCall(call.Func.Complete) {
@@ -560,55 +598,4 @@ func dumpFrames(g *pp.Goroutine, c *Classifier, roots []string) []report.Frame {
 		frames = append(frames, report.Frame{Function: fn, File: file, Line: call.Line, Kind: kind})
 	}
 	return frames
-}
-
-// dumpKind classifies a frame of a dump. On top of c.Kind it knows two
-// things a dump from another machine needs: a vendored copy of a
-// dependency inside the app's tree ("app/vendor/github.com/x/y") is a
-// dependency, and a main package is app code when its file lies in the
-// app's tree, unless a build tool generated it (a fuzzing harness, cgo
-// glue).
-func dumpKind(c *Classifier, fn, file string, roots []string) string {
-	kind := c.Kind(fn, file)
-	if kind == report.FrameApp && PackageOf(fn) == "main" && !inApp(c, file, roots) {
-		// A dump may come from another program than the app being asked about.
-		return report.FrameDependency
-	}
-	return kind
-}
-
-func isVendored(pkg string) bool {
-	return strings.Contains(pkg, "/vendor/") || strings.HasPrefix(pkg, "vendor/")
-}
-
-// generatedMain reports whether a main package frame is in code a build
-// tool wrote: go-fuzz's and libFuzzer's harnesses, cgo's export wrappers.
-func generatedMain(fn, file string) bool {
-	base := filepath.Base(filepath.ToSlash(file))
-	return strings.Contains(file, "/go.fuzz.main/") || strings.HasPrefix(base, "_cgo_") ||
-		strings.HasPrefix(fn, "main.LLVMFuzzerTestOneInput") || strings.HasPrefix(fn, "main._cgoexp")
-}
-
-// inApp reports whether file lies in the app's tree: below a local module
-// root or the tree of the dump's other app frames, on a path that names an
-// app module ("…/src/example.com/app/…", or "example.com/app/…" in a
-// -trimpath build), or on this machine in a package of an app module as
-// the go.mod above it declares.
-func inApp(c *Classifier, file string, roots []string) bool {
-	slash := filepath.ToSlash(file)
-	for _, r := range roots {
-		if r == "" {
-			continue
-		}
-		r = strings.TrimSuffix(filepath.ToSlash(r), "/") + "/"
-		if strings.HasPrefix(slash, r) {
-			return true
-		}
-	}
-	for _, p := range c.AppPrefixes {
-		if strings.HasPrefix(slash, p+"/") || strings.Contains(slash, "/"+p+"/") {
-			return true
-		}
-	}
-	return c.inLocalApp(file)
 }

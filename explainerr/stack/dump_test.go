@@ -484,13 +484,31 @@ func TestDumpKindVendorAndGeneratedMain(t *testing.T) {
 		{"example.com/app/store.F", "/go/src/example.com/app/store/s.go", report.FrameApp},
 		{"main.main", "/go/src/example.com/app/cmd/app/main.go", report.FrameApp},
 		{"main.main", "example.com/app/cmd/app/main.go", report.FrameApp},
-		{"main.main", "/elsewhere/tool/main.go", report.FrameDependency},
+		{"main.main", "/elsewhere/tool/main.go", report.FrameApp},
+		{"main.main", "/postfix_exporter/main.go", report.FrameApp},
+		{"main.main", "C:/Users/x/tool/main.go", report.FrameApp},
+		{"main.main", "", report.FrameApp},
+		{"main.main", "/go/src/github.com/other/tool/main.go", report.FrameDependency},
+		{"main.main", "github.com/other/tool/main.go", report.FrameDependency},
+		{"main.main", "/opt/go1.11/src/cmd/compile/main.go", report.FrameDependency},
+		{"main.main", "/home/u/go/pkg/mod/github.com/other/tool@v1.0.0/main.go", report.FrameDependency},
 		{"main.LLVMFuzzerTestOneInput", "example.com/app/go.fuzz.main/main.go", report.FrameDependency},
 		{"main._cgoexpwrap_1_F", "_cgo_gotypes.go", report.FrameDependency},
 	}
 	for _, tt := range tests {
-		if got := dumpKind(c, tt.fn, tt.file, nil); got != tt.want {
+		if got := dumpKind(c, tt.fn, tt.file, appRoots{}); got != tt.want {
 			t.Errorf("dumpKind(%s, %s) = %s, want %s", tt.fn, tt.file, got, tt.want)
+		}
+	}
+	// Outside the tree of the dump's app packages, a main package is
+	// another program's.
+	tree := appRoots{tree: []string{"/src/shop"}}
+	for file, want := range map[string]string{
+		"/src/shop/cmd/shop/main.go": report.FrameApp,
+		"/elsewhere/tool/main.go":    report.FrameDependency,
+	} {
+		if got := dumpKind(c, "main.main", file, tree); got != want {
+			t.Errorf("dumpKind(main.main, %s) with the app in /src/shop = %s, want %s", file, got, want)
 		}
 	}
 }

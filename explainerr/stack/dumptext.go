@@ -30,7 +30,7 @@ var reDigits = regexp.MustCompile(`[0-9]+`)
 // file lines that lost their indentation re-indented. prefix is the log
 // prefix found, as it appeared on the first goroutine header ("" if none);
 // foreign counts the lines without it dropped from inside a trace.
-func normalizeDump(data []byte) (text []byte, prefix string, foreign int) {
+func normalizeDump(data []byte) (text []byte, prefix string, foreign int, headerless bool) {
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	s := string(data)
 	s = StripControl(s)
@@ -53,12 +53,25 @@ func normalizeDump(data []byte) (text []byte, prefix string, foreign int) {
 		}
 	}
 
+	lines = raceText(lines)
+	lines = joinWrappedArgs(lines)
+	lines, headerless = headerlessGoroutine(lines)
+
 	var b bytes.Buffer
 	b.Grow(len(s) + len(lines))
 	prevFunc, prevHeader := false, false
 	for _, l := range lines {
 		if strings.TrimSpace(l) == "" {
+			if prevHeader {
+				// A blank line between a goroutine header and its
+				// first frame (a paste's damage).
+				continue
+			}
 			l = ""
+		}
+		if prevFunc && reFuncLine.MatchString(l) {
+			// A frame that lost its file line.
+			b.WriteString("\t" + noFileMark + ":0\n")
 		}
 		l = raceMainAccess(l)
 		if prevFunc && reBareFileLine.MatchString(l) {
@@ -78,12 +91,13 @@ func normalizeDump(data []byte) (text []byte, prefix string, foreign int) {
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}
-	return b.Bytes(), prefix, foreign
+	return b.Bytes(), prefix, foreign, headerless
 }
 
 // logPrefix returns a pattern for the prefix a logger wrote before every
-// line of the dump, learnt from the first goroutine header: the prefix with
-// its digits generalised (timestamps change from line to line). It returns
+// line of the dump, learnt from the first goroutine header (from the first
+// frame when the dump has no goroutine header): the prefix with its digits
+// generalised (timestamps change from line to line). It returns
 // nil when the header has no prefix, or only indentation. raw is the
 // prefix as written on that header.
 func logPrefix(lines []string) (re *regexp.Regexp, raw string) {
@@ -108,6 +122,12 @@ func logPrefix(lines []string) (re *regexp.Regexp, raw string) {
 			return nil, ""
 		}
 		return re, p
+	}
+	if p := framePrefix(lines); p != "" {
+		re, err := regexp.Compile("^" + reDigits.ReplaceAllString(regexp.QuoteMeta(p), `[0-9]+`))
+		if err == nil {
+			return re, p
+		}
 	}
 	return nil, ""
 }
@@ -167,7 +187,38 @@ func markForeignFile(l string) string {
 	return m[1] + foreignFileMark + ":" + m[3]
 }
 
-// unmarkFile undoes markForeignFile on a parsed file name.
+// noFileMark stands for the missing file line of a frame whose function
+// line is followed by the next frame's; unmarkFile makes it "".
+const noFileMark = "explainerr.nofile.go"
+
+// unmarkFile undoes markForeignFile, and the stand-in file line of a frame
+// that has none, on a parsed file name.
 func unmarkFile(file string) string {
+	if file == noFileMark {
+		return ""
+	}
 	return strings.TrimSuffix(file, foreignFileMark)
+}
+
+// reFuncName matches a function line whose arguments were wrapped onto
+// the next line: a qualified function name alone.
+var reFuncName = regexp.MustCompile(`^(?:[\w.~%-]+/)*[\w.~%-]+\.(?:\(\*?[^\s()]+\)\.)?[^\s()]+$`)
+
+// reArgsLine matches an argument list alone on its line.
+var reArgsLine = regexp.MustCompile(`^\([^()]*\)$`)
+
+// joinWrappedArgs returns lines with a function line whose argument list
+// was wrapped onto the next line joined again
+// ("pkg.run.func5" + "(0xc0430b1e20, 0xc04208e2c0)").
+func joinWrappedArgs(lines []string) []string {
+	out := lines[:0:0]
+	for i := 0; i < len(lines); i++ {
+		if i+1 < len(lines) && reFuncName.MatchString(lines[i]) && reArgsLine.MatchString(strings.TrimSpace(lines[i+1])) {
+			out = append(out, lines[i]+strings.TrimSpace(lines[i+1]))
+			i++
+			continue
+		}
+		out = append(out, lines[i])
+	}
+	return out
 }

@@ -81,7 +81,7 @@ func (c *Classifier) ownerOf(file string) (owner fileOwner, pkgDir string) {
 	if m, ok := c.cachedModule(slash); ok {
 		return ownerModule, m
 	}
-	if strings.Contains(slash, "/vendor/") || strings.HasPrefix(slash, "vendor/") {
+	if isVendored(slash) {
 		return ownerVendor, ""
 	}
 	return ownerUnknown, ""

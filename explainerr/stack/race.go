@@ -40,13 +40,16 @@ func raceAccess(g *pp.Goroutine) string {
 	if !g.First {
 		op = "previous " + op
 	}
+	if g.RaceAddr == unknownRaceAddr {
+		return op
+	}
 	return fmt.Sprintf("%s at 0x%012x", op, g.RaceAddr)
 }
 
 // raceGoroutines returns the accesses of race report s other than skip,
 // each as a goroutine whose state names the access, for the prompt's
 // context: the other side of a race, or the races seen before a panic.
-func raceGoroutines(s snapshot, skip *pp.Goroutine, c *Classifier, roots []string) []report.Goroutine {
+func raceGoroutines(s snapshot, skip *pp.Goroutine, c *Classifier, roots appRoots) []report.Goroutine {
 	var out []report.Goroutine
 	for _, g := range s.goroutines {
 		if g == skip {
@@ -80,7 +83,7 @@ func (d *Dump) pickRace() *pp.Goroutine {
 // addRaceContext adds the dump's data races to the failure as context: the
 // other accesses of the race that failed, or, when a panic followed the
 // races, a note and the accesses of the first race.
-func (d *Dump) addRaceContext(failing *pp.Goroutine, c *Classifier, roots []string) {
+func (d *Dump) addRaceContext(failing *pp.Goroutine, c *Classifier, roots appRoots) {
 	if len(d.races) == 0 {
 		return
 	}

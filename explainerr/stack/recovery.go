@@ -13,7 +13,7 @@ import (
 // (dumpFrames), but an app's own recovering code, such as a transaction
 // helper that rolls back and panics again, belongs to the same goroutine
 // and may be what the reader must change.
-func recoveringFrames(g *pp.Goroutine, c *Classifier, roots []string) []report.Frame {
+func recoveringFrames(g *pp.Goroutine, c *Classifier, roots appRoots) []report.Frame {
 	calls := g.Stack.Calls
 	outer := -1
 	for i, call := range calls {
@@ -52,7 +52,7 @@ func isPanicCall(fn string) bool {
 
 // addRecoveryContext adds the app code of the failing goroutine that
 // recovered its panic and panicked again, as context next to the failure.
-func (d *Dump) addRecoveryContext(g *pp.Goroutine, c *Classifier, roots []string) {
+func (d *Dump) addRecoveryContext(g *pp.Goroutine, c *Classifier, roots appRoots) {
 	frames := recoveringFrames(g, c, roots)
 	if frames == nil {
 		return

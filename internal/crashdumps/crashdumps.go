@@ -1,6 +1,7 @@
-// Package crashdumps loads, for tests, the real Go crash dumps kept beside
-// the repository in ../shared/crashdumps, with their labels: the app's
-// module and the app frames of the goroutine that failed.
+// Package crashdumps loads, for tests, labelled real Go crash dumps: the
+// ones kept beside the repository in ../shared/crashdumps, or those of a
+// testdata directory, with their labels (the app's module, the goroutine
+// that failed and its app frames).
 package crashdumps
 
 import (
@@ -23,6 +24,17 @@ type Dump struct {
 	CulpritFunction string `json:"culprit_function"`
 	// AppFrames are that goroutine's app frames, innermost first.
 	AppFrames []string `json:"app_frames"`
+	// Source is where the dump was published, such as a GitHub issue.
+	Source string `json:"source,omitempty"`
+	// FailingGoroutine is the ID of the goroutine that failed; nil when
+	// the label does not say.
+	FailingGoroutine *int `json:"failing_goroutine,omitempty"`
+	// Header is the crash's main header line as it should be read ("panic:
+	// …", "fatal error: …"); "" when the label does not say.
+	Header string `json:"header,omitempty"`
+	// Warning is a text a warning about the dump must contain; "" when
+	// none is expected.
+	Warning string `json:"warning,omitempty"`
 }
 
 // Load returns the directory of the dumps and their labels. A missing
@@ -35,9 +47,18 @@ func Load(t testing.TB) (dir string, dumps []Dump) {
 	}
 	root := filepath.Join(filepath.Dir(self), "..", "..")
 	dir = filepath.Join(root, "..", "shared", "crashdumps")
+	if _, err := os.Stat(filepath.Join(dir, "index.jsonl")); err != nil {
+		t.Fatalf("the real crash dumps must be at %s (../shared/crashdumps beside the repository): %v", dir, err)
+	}
+	return dir, LoadDir(t, dir)
+}
+
+// LoadDir returns the labelled dumps listed in dir's index.jsonl.
+func LoadDir(t testing.TB, dir string) (dumps []Dump) {
+	t.Helper()
 	f, err := os.Open(filepath.Join(dir, "index.jsonl"))
 	if err != nil {
-		t.Fatalf("the real crash dumps must be at %s (../shared/crashdumps beside the repository): %v", dir, err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -58,5 +79,5 @@ func Load(t testing.TB) (dir string, dumps []Dump) {
 	if len(dumps) == 0 {
 		t.Fatalf("no dumps listed in %s", filepath.Join(dir, "index.jsonl"))
 	}
-	return dir, dumps
+	return dumps
 }
