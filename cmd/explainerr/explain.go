@@ -304,7 +304,7 @@ func dumpSummary(d *stack.Dump, r *report.Report) string {
 		s += fmt.Sprintf("; log prefix %q stripped", d.LinePrefix)
 	}
 	for _, w := range d.Warnings {
-		s += "\nexplainerr explain: warning: part of the dump could not be parsed: " + w
+		s += "\nexplainerr explain: warning: " + w
 	}
 	return s
 }

@@ -145,7 +145,7 @@ func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) 
 	d := &Dump{Goroutines: total, LinePrefix: prefix}
 	for _, s := range snaps {
 		if s.err != "" {
-			d.Warnings = append(d.Warnings, s.err)
+			d.Warnings = append(d.Warnings, "part of the dump could not be parsed: "+s.err)
 		}
 	}
 	if headerless {
