@@ -494,6 +494,9 @@ func TestDumpKindVendorAndGeneratedMain(t *testing.T) {
 		{"main.main", "/home/u/go/pkg/mod/github.com/other/tool@v1.0.0/main.go", report.FrameDependency},
 		{"main.LLVMFuzzerTestOneInput", "example.com/app/go.fuzz.main/main.go", report.FrameDependency},
 		{"main._cgoexpwrap_1_F", "_cgo_gotypes.go", report.FrameDependency},
+		// The main function "go test" generates for a test binary.
+		{"main.main", "_testmain.go", report.FrameDependency},
+		{"main.main", "/tmp/go-build123/b001/_testmain.go", report.FrameDependency},
 	}
 	for _, tt := range tests {
 		if got := dumpKind(c, tt.fn, tt.file, appRoots{}); got != tt.want {

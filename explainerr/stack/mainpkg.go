@@ -81,10 +81,11 @@ func isWindowsAbs(slash string) bool {
 }
 
 // generatedMain reports whether a main package frame is in code a build
-// tool wrote: go-fuzz's and libFuzzer's harnesses, cgo's export wrappers.
+// tool wrote: the main function "go test" generates (_testmain.go),
+// go-fuzz's and libFuzzer's harnesses, cgo's export wrappers.
 func generatedMain(fn, file string) bool {
 	base := filepath.Base(filepath.ToSlash(file))
-	return strings.Contains(file, "/go.fuzz.main/") || strings.HasPrefix(base, "_cgo_") ||
+	return base == "_testmain.go" || strings.Contains(file, "/go.fuzz.main/") || strings.HasPrefix(base, "_cgo_") ||
 		strings.HasPrefix(fn, "main.LLVMFuzzerTestOneInput") || strings.HasPrefix(fn, "main._cgoexp")
 }
 
