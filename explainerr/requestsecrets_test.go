@@ -77,27 +77,8 @@ func TestRequestSecretsAreHiddenEverywhere(t *testing.T) {
 			t.Fatalf("the JSON report lacks the logged %q: the test proves nothing\n%s", want, pages[1])
 		}
 	}
-	err := filepath.WalkDir(state, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			pages = append(pages, path+":\n"+string(data))
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, secret := range []string{sentPassword, sentAPIKey, sentCookie, sentQueryPw, sentJSONPw} {
-		for _, p := range pages {
-			if strings.Contains(p, secret) {
-				t.Errorf("secret %q shown:\n%s", secret, excerpt(p, secret))
-				break
-			}
-		}
-	}
+	pages = append(pages, stateFiles(t, state)...)
+	expectHidden(t, pages, sentPassword, sentAPIKey, sentCookie, sentQueryPw, sentJSONPw)
 }
 
 // excerpt returns the lines of s around the first occurrence of sub.
@@ -105,4 +86,38 @@ func excerpt(s, sub string) string {
 	i := strings.Index(s, sub)
 	start, end := max(0, i-300), min(len(s), i+300)
 	return s[start:end]
+}
+
+// stateFiles returns every file written below state (the failure
+// history), each as its path and content.
+func stateFiles(t *testing.T, state string) []string {
+	t.Helper()
+	var files []string
+	err := filepath.WalkDir(state, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			files = append(files, path+":\n"+string(data))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// expectHidden fails for each secret that one of pages shows.
+func expectHidden(t *testing.T, pages []string, secrets ...string) {
+	t.Helper()
+	for _, secret := range secrets {
+		for _, p := range pages {
+			if strings.Contains(p, secret) {
+				t.Errorf("secret %q shown:\n%s", secret, excerpt(p, secret))
+				break
+			}
+		}
+	}
 }
