@@ -43,21 +43,56 @@ func NormalizeMessage(msg string) string {
 // file, line and line text (or, without app frames, the innermost frame's
 // function). It does not depend on how the explanation is made (its mode,
 // its provider): the history counts one bug once across configurations.
+//
+// A status the app wrote is told apart by where it was written from when
+// the request logged lines: the function that wrote it and the app's call
+// of that function, not the body or the line within the function. An app
+// that answers in the format the client asked for (an HTML page to a
+// browser, JSON to a script) writes different bodies, from different
+// lines of its error helper, for the same bug; its log lines tell the
+// bugs apart.
 func Fingerprint(r *report.Report) string {
 	h := sha256.New()
 	write := func(s string) { h.Write([]byte(s)); h.Write([]byte{0}) }
 	write(r.Error.Kind)
 	write(r.Error.Type)
-	write(NormalizeMessage(r.Error.Message))
+	byCallSite := r.Error.Kind == report.KindStatus && len(r.Logs) > 0
+	if !byCallSite {
+		write(NormalizeMessage(r.Error.Message))
+	}
 	for _, l := range r.Logs {
 		write(NormalizeMessage(l.Text))
 	}
-	if f := r.InnermostApp(); f != nil {
+	switch f := r.InnermostApp(); {
+	case f != nil && byCallSite:
+		write(f.File)
+		write(f.Function)
+		if c := callerOf(r.Frames, f); c != nil {
+			write(c.File)
+			write(strconv.Itoa(c.Line))
+		}
+	case f != nil:
 		write(f.File)
 		write(strconv.Itoa(f.Line))
 		write(strings.TrimSpace(f.Source.LineText()))
-	} else if len(r.Frames) > 0 {
+	case len(r.Frames) > 0:
 		write(r.Frames[0].Function)
 	}
 	return hex.EncodeToString(h.Sum(nil)[:12])
+}
+
+// callerOf returns the app frame that called f, one of frames: the next
+// app frame outward; nil when there is none.
+func callerOf(frames []report.Frame, f *report.Frame) *report.Frame {
+	for i := range frames {
+		if &frames[i] != f {
+			continue
+		}
+		for j := i + 1; j < len(frames); j++ {
+			if frames[j].Kind == report.FrameApp {
+				return &frames[j]
+			}
+		}
+	}
+	return nil
 }

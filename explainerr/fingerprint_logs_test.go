@@ -1,6 +1,7 @@
 package explainerr_test
 
 import (
+	"encoding/json"
 	"log"
 	"net/http"
 	"net/http/httptest"
@@ -32,6 +33,64 @@ func TestFingerprintTellsFailuresApartByWhatTheyLogged(t *testing.T) {
 	}
 	if locked.Fingerprint != again.Fingerprint {
 		t.Errorf("the same failure logged the same way got fingerprints %q and %q", locked.Fingerprint, again.Fingerprint)
+	}
+}
+
+// The same bug answered in the format each client asked for (an HTML page
+// to a browser, JSON to a script) is one failure: the request's log lines,
+// not the body, tell it apart from others.
+func TestFingerprintIgnoresTheFormatOfTheAppsErrorBody(t *testing.T) {
+	t.Setenv("EXPLAINERR_LOGS", "")
+	quietLogs(t)
+	ex := newExplainer(t)
+	h := ex.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		log.Printf("update dial: %s", r.URL.Query().Get("cause"))
+		if r.Header.Get("Accept") == "application/json" {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusInternalServerError)
+			w.Write([]byte(`{"error":"Internal error."}`))
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusInternalServerError)
+		w.Write([]byte("<!DOCTYPE html><h1>An error has occurred.</h1><p>Internal error.</p>"))
+	}))
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	// Each failure's report, as its X-Explainerr-Report link gives it.
+	get := func(url, accept string) report.Report {
+		req, _ := http.NewRequest("GET", url, nil)
+		req.Header.Set("Accept", accept)
+		resp, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		link := resp.Header.Get("X-Explainerr-Report")
+		if link == "" {
+			t.Fatalf("%s (%s): no report link", url, accept)
+		}
+		req, _ = http.NewRequest("GET", srv.URL+link, nil)
+		req.Header.Set("Accept", "application/json")
+		resp, err = srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var rep report.Report
+		if err := json.NewDecoder(resp.Body).Decode(&rep); err != nil {
+			t.Fatalf("report %s: %v", link, err)
+		}
+		return rep
+	}
+	page := get(srv.URL+"/?cause=no+such+column", "text/html")
+	api := get(srv.URL+"/?cause=no+such+column", "application/json")
+	other := get(srv.URL+"/?cause=database+is+locked", "application/json")
+	if page.Fingerprint == "" || page.Fingerprint != api.Fingerprint {
+		t.Errorf("the same failure as HTML and as JSON got fingerprints %q and %q", page.Fingerprint, api.Fingerprint)
+	}
+	if other.Fingerprint == api.Fingerprint {
+		t.Errorf("failures that logged different errors share fingerprint %q", api.Fingerprint)
 	}
 }
 
