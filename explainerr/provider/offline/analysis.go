@@ -183,7 +183,7 @@ func (a *analysis) isPackageName(name string) bool {
 		}
 	}
 	for _, f := range a.r.Frames {
-		pkg := f.Function
+		pkg := elideTypeArgs(f.Function)
 		if i := strings.LastIndexByte(pkg, '/'); i >= 0 {
 			pkg = pkg[i+1:]
 		}

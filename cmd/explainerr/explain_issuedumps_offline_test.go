@@ -1,0 +1,70 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/explainerr/explainerr/internal/crashdumps"
+)
+
+// explainIssueDump explains with the offline analyzer the dump named file
+// of those pasted in GitHub issues that package stack keeps in
+// testdata/issuedumps, with the app module of its label, and returns the
+// explanation.
+func explainIssueDump(t *testing.T, file string) string {
+	t.Helper()
+	noModelEnv(t)
+	dir := filepath.Join(repoRoot(t), "explainerr", "stack", "testdata", "issuedumps")
+	for _, d := range crashdumps.LoadDir(t, dir) {
+		if d.File != file {
+			continue
+		}
+		code, out, errOut := runCLI(t, "", "explain", "-module", d.AppModule, filepath.Join(dir, d.File))
+		if code != 0 {
+			t.Fatalf("%s: exit %d\nstderr: %s", file, code, errOut)
+		}
+		return out
+	}
+	t.Fatalf("%s is not listed in %s", file, filepath.Join(dir, "index.jsonl"))
+	return ""
+}
+
+// issueDumpCase is what the offline explanation of one dump pasted in a
+// GitHub issue must and must not say.
+type issueDumpCase struct {
+	file      string
+	want, not []string
+}
+
+// checkIssueDumps explains each case's dump and checks its text.
+func checkIssueDumps(t *testing.T, cases []issueDumpCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			out := explainIssueDump(t, c.file)
+			for _, w := range c.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("the explanation lacks %q:\n%s", w, out)
+				}
+			}
+			for _, b := range c.not {
+				if strings.Contains(out, b) {
+					t.Errorf("the explanation says %q:\n%s", b, out)
+				}
+			}
+		})
+	}
+}
+
+// TestExplainIssueDumpsGenericMethodNames explains a race report whose
+// frames name generic methods with their instantiation's shapes in full:
+// the short names keep the method whole, its type arguments written as
+// "[...]".
+func TestExplainIssueDumpsGenericMethodNames(t *testing.T) {
+	checkIssueDumps(t, []issueDumpCase{{
+		file: "14_typescript-go-race-generic-shapes.txt",
+		want: []string{"`(*fileLoaderWorker[...]).start`"},
+		not:  []string{"parseTask]", "go.shape"},
+	}})
+}
