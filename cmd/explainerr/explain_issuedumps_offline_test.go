@@ -68,3 +68,14 @@ func TestExplainIssueDumpsGenericMethodNames(t *testing.T) {
 		not:  []string{"parseTask]", "go.shape"},
 	}})
 }
+
+// TestExplainIssueDumpsInitializerClosure explains a panic in a function
+// literal of a package-level variable's initializer ("glob..func6"): it is
+// named as such, not as a literal inside a function "glob.".
+func TestExplainIssueDumpsInitializerClosure(t *testing.T) {
+	checkIssueDumps(t, []issueDumpCase{{
+		file: "24_cntb-index-glob-func-builds-path.txt",
+		want: []string{"`glob..func6` (a function literal in the initializer of a package-level variable)"},
+		not:  []string{"inside `glob.`"},
+	}})
+}

@@ -118,7 +118,9 @@ func (a *analysis) where() {
 		return
 	}
 	at := code(loc(s.File, s.Line)) + " in " + code(s.Function)
-	if s.Function != enclosingFunc(s.Function) {
+	if initializerClosure(s.Function) {
+		at += " (a function literal in the initializer of a package-level variable)"
+	} else if s.Function != enclosingFunc(s.Function) {
 		at += " (a function literal inside " + code(enclosingFunc(s.Function)) + ")"
 	}
 	if a.writtenByLibrary() {

@@ -165,8 +165,13 @@ func receiverType(short string) string {
 }
 
 // enclosingFunc returns the short name of the function a closure belongs
-// to ("handlePost" for "handlePost.func1"), or short itself.
+// to ("handlePost" for "handlePost.func1"), or short itself: also for a
+// closure in a package-level variable's initializer, which belongs to no
+// function.
 func enclosingFunc(short string) string {
+	if initializerClosure(short) {
+		return short
+	}
 	parts := strings.Split(short, ".")
 	for i, p := range parts {
 		if strings.HasPrefix(p, "func") && i > 0 {
@@ -174,6 +179,14 @@ func enclosingFunc(short string) string {
 		}
 	}
 	return short
+}
+
+// initializerClosure reports whether short names a function literal
+// written in the initializer of a package-level variable, which the
+// compiler names "glob..funcN" ("var cmd = &cobra.Command{Run: func(...)
+// {...}}").
+func initializerClosure(short string) bool {
+	return strings.HasPrefix(short, "glob..func")
 }
 
 // windowLine is one line of a source window with its number.
