@@ -79,3 +79,25 @@ func TestExplainIssueDumpsInitializerClosure(t *testing.T) {
 		not:  []string{"inside `glob.`"},
 	}})
 }
+
+// TestExplainIssueDumpsNilInterfaceConversion explains failed conversions
+// of a nil interface whose assertion's source is not at hand: the fixes
+// start with the two-result form, and the alternative follows it.
+func TestExplainIssueDumpsNilInterfaceConversion(t *testing.T) {
+	var cases []issueDumpCase
+	for _, f := range []string{
+		"38_consul-alerts-godeps-workspace-journald.txt",
+		"43_granted-interface-conversion-ci-paths.txt",
+		"44_smartthings-influx-docker-src-paths.txt",
+		"45_kudo-created-by-stdlib-os-exec.txt",
+	} {
+		cases = append(cases, issueDumpCase{
+			file: f,
+			want: []string{
+				"**Why:** The type assertion failed: the interface holds no value at all",
+				"**How to fix it:**\n\n- Use the two-result form of the type assertion that failed, which reports a mismatch in a boolean instead of panicking.\n- Or make sure a value is always stored",
+			},
+		})
+	}
+	checkIssueDumps(t, cases)
+}

@@ -659,7 +659,7 @@ func (a *analysis) typeAssertion() {
 			return
 		}
 	}
-	assertion := "the type assertion"
+	assertion := "The type assertion"
 	if found {
 		assertion = code(target.X + ".(" + target.Type + ")")
 		a.culprit = target.X + ".(" + target.Type + ")"
@@ -694,6 +694,10 @@ func (a *analysis) typeAssertion() {
 		} else {
 			a.fix("Use the two-result form of the type assertion, which reports a mismatch in a boolean instead of panicking.")
 		}
+	} else {
+		// The assertion is not in view, but only a one-result type
+		// assertion panics this way.
+		a.fix("Use the two-result form of the type assertion that failed, which reports a mismatch in a boolean instead of panicking.")
 	}
 	if actual != "" && actual != "nil" && method == "" {
 		a.fix("Or store a " + code(want) + " where the value is set, or assert the type that is really stored (" + code(actual) + ").")
