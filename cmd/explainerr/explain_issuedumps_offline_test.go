@@ -101,3 +101,28 @@ func TestExplainIssueDumpsNilInterfaceConversion(t *testing.T) {
 	}
 	checkIssueDumps(t, cases)
 }
+
+// TestExplainIssueDumpsBoundsWithoutIndexes explains bounds panics of Go
+// before 1.13, whose messages give no index, bounds or length: they are
+// explained as bounds errors, saying that the dump does not tell which.
+func TestExplainIssueDumpsBoundsWithoutIndexes(t *testing.T) {
+	slice := []string{
+		"### Slice bounds out of range\n",
+		"A slice expression asked for bounds outside what the slice, array or string holds, or a start after the end.",
+		"The message gives neither the bounds nor the length (Go releases before 1.13 did not print them), so the dump does not tell which bound was wrong.",
+		"- Check `len` (or `cap`) before slicing",
+	}
+	not := []string{"does not recognise", "[]"}
+	checkIssueDumps(t, []issueDumpCase{
+		{file: "21_gitstreak-slice-bounds-interleaved-prompt.txt", want: append(slice, "`main.go:68` in `handlePath`"), not: not},
+		{file: "22_goreporter-slice-bounds-log-prefix.txt", want: append(slice, "`utils.go:87` in `PackageAbsPathExceptSuffix`"), not: not},
+		{file: "23_scummatlas-gopath-module-without-dot.txt", want: append(slice, "`game.go:189` in `(*Game).processIndex`"), not: not},
+		{file: "46_start-prompt-and-trailing-quote-garbage.txt", want: []string{
+			"### Index out of range\n",
+			"`command.go:245` in `readCommand`",
+			"An index expression used an index outside the slice, array or string it reads: below 0, or not below its length.",
+			"The message gives neither the index nor the length (Go releases before 1.13 did not print them), so the dump does not tell which index it was.",
+			"- Check the length with `len` before indexing",
+		}, not: not},
+	})
+}

@@ -85,6 +85,9 @@ var rules = []rule{
 	{ClassNilMap, regexp.MustCompile(`assignment to entry in nil map`)},
 	{ClassIndexRange, regexp.MustCompile(`index out of range \[(?P<index>-?\d+)\](?: with length (?P<length>\d+))?`)},
 	{ClassSliceBounds, regexp.MustCompile(`slice bounds out of range \[(?P<bounds>[^\]]*)\](?: with (?P<limit>length|capacity) (?P<length>\d+))?`)},
+	// Go before 1.13 gave neither the index nor the bounds.
+	{ClassIndexRange, regexp.MustCompile(`runtime error: index out of range\s*$`)},
+	{ClassSliceBounds, regexp.MustCompile(`runtime error: slice bounds out of range\s*$`)},
 	{ClassTypeAssertion, regexp.MustCompile(`interface conversion: (?P<iface>.+?) is (?P<actual>.+?), not (?P<want>.+)$`)},
 	{ClassTypeAssertion, regexp.MustCompile(`interface conversion: (?P<actual>.+?) is not (?P<want>.+?): missing method (?P<method>\w+)`)},
 	{ClassDivideByZero, regexp.MustCompile(`integer divide by zero`)},
