@@ -126,3 +126,20 @@ func TestExplainIssueDumpsBoundsWithoutIndexes(t *testing.T) {
 		}, not: not},
 	})
 }
+
+// TestExplainIssueDumpsCgoSignal explains a fatal signal raised in C code
+// called through cgo: the C function and the Go package that called it,
+// the faulting address close to 0, and the app's call that led there.
+func TestExplainIssueDumpsCgoSignal(t *testing.T) {
+	checkIssueDumps(t, []issueDumpCase{{
+		file: "28_postfix-exporter-cgo-sigsegv-docker-root.txt",
+		want: []string{
+			"### Crash in C code called through cgo",
+			"The program got signal 0xb (address 0x68) while this goroutine was running the C function `my_sd_journal_open` through cgo, called by `sdjournal.NewJournal`.",
+			"the dump does not show the C line that failed",
+			"The faulting address 0x68 is close to 0",
+			"Start from the app's call at `systemd.go:29` in `NewJournal`",
+		},
+		not: []string{"does not recognise"},
+	}})
+}

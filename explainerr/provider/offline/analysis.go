@@ -72,6 +72,10 @@ func (a *analysis) explain() string {
 		a.concurrentMap()
 	case ClassDeadlock:
 		a.deadlock()
+	case ClassUnexpectedSignal:
+		if !a.cgoSignal() {
+			a.unknown()
+		}
 	case ClassTemplateUndef, ClassTemplateFunc, ClassTemplateParse, ClassTemplateNoKey,
 		ClassTemplateField, ClassTemplateNil, ClassTemplateExec:
 		a.template()

@@ -485,3 +485,19 @@ func runCases(t *testing.T, cases []classCase) {
 		})
 	}
 }
+
+// TestUnexpectedSignalWithoutCgo checks that a fatal signal with no cgo
+// call on the stack is not blamed on C code.
+func TestUnexpectedSignalWithoutCgo(t *testing.T) {
+	r := &report.Report{
+		Error: report.Error{Kind: report.KindCrash, Type: "fatal error", Message: "fatal error: unexpected signal during runtime execution\n[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x45e1c2]"},
+		Frames: []report.Frame{
+			{Function: "runtime.memmove", File: "/usr/local/go/src/runtime/memmove_amd64.s", Line: 180, Kind: report.FrameRuntime},
+			{Function: "example.com/app/store.(*Store).copyRows", File: "/src/app/store/rows.go", Line: 40, Kind: report.FrameApp},
+		},
+	}
+	text := Analyze(r)
+	if strings.Contains(text, "cgo") || strings.Contains(text, "C code") {
+		t.Errorf("a crash without a cgo call is blamed on C code:\n%s", text)
+	}
+}
