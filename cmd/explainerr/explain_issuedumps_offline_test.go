@@ -143,3 +143,34 @@ func TestExplainIssueDumpsCgoSignal(t *testing.T) {
 		not: []string{"does not recognise"},
 	}})
 }
+
+// TestExplainIssueDumpsDataRace explains race detector reports: both
+// accesses are named by the function and file:line of their first app
+// frame, with the usual ways to synchronize them; when only one access
+// could be read, the explanation says so instead of inventing the other.
+func TestExplainIssueDumpsDataRace(t *testing.T) {
+	race := func(this, other string) []string {
+		return []string{
+			"### Data race",
+			"Two goroutines accessed the same memory, at least one of them writing, with nothing ordering the accesses",
+			this,
+			other,
+			"guard every access with the same `sync.Mutex`, hand the value from one goroutine to the other over a channel, or, for a single counter or flag, use the `sync/atomic` package",
+		}
+	}
+	not := []string{"does not recognise"}
+	checkIssueDumps(t, []issueDumpCase{
+		{file: "11_matrixone-data-race-goetty.txt", not: not, want: race(
+			"- this goroutine's access at `routine_manager.go:104` in `(*RoutineManager).Handler`",
+			"- goroutine 121's previous write at `mysql_protocol.go:1685` in `(*MysqlProtocolImpl).writePackets`")},
+		{file: "14_typescript-go-race-generic-shapes.txt", not: not, want: race(
+			"- this goroutine's access at `parsetask.go:145` in `(*parseTask).isFromExternalLibrary`",
+			"- goroutine 546's previous write at `parsetask.go:149` in `(*parseTask).markFromExternalLibrary`")},
+		{file: "15_memtierd-race-runtime-top-gowrap.txt", not: not, want: race(
+			"- this goroutine's access at `tracker_idlepage.go:241` in `(*TrackerIdlePage).sampler`",
+			"- goroutine 8's previous write at `tracker_idlepage.go:127` in `(*TrackerIdlePage).addRanges`")},
+		{file: "17_cothority-race-html-details-pre.txt", not: append(not, "goroutine 86's"), want: race(
+			"**Where:** `propagate_test.go:38` in `TestPropagate.func1`",
+			"Only this goroutine's access could be read from the dump: look for the other one")},
+	})
+}

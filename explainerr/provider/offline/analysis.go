@@ -72,6 +72,8 @@ func (a *analysis) explain() string {
 		a.concurrentMap()
 	case ClassDeadlock:
 		a.deadlock()
+	case ClassDataRace:
+		a.dataRace()
 	case ClassUnexpectedSignal:
 		if !a.cgoSignal() {
 			a.unknown()

@@ -28,6 +28,7 @@ const (
 	ClassConcurrentMap    Class = "concurrent-map-access"
 	ClassDeadlock         Class = "deadlock"
 	ClassUnexpectedSignal Class = "unexpected-signal"
+	ClassDataRace         Class = "data-race"
 	ClassTemplateUndef    Class = "template-undefined"
 	ClassTemplateFunc     Class = "template-function-undefined"
 	ClassTemplateParse    Class = "template-parse"
@@ -99,6 +100,7 @@ var rules = []rule{
 	{ClassStackOverflow, regexp.MustCompile(`stack overflow|goroutine stack exceeds`)},
 	{ClassConcurrentMap, regexp.MustCompile(`concurrent map (?:writes|read and map write|iteration and map write)`)},
 	{ClassDeadlock, regexp.MustCompile(`all goroutines are asleep - deadlock`)},
+	{ClassDataRace, regexp.MustCompile(`^WARNING: DATA RACE`)},
 	{ClassUnexpectedSignal, regexp.MustCompile(`unexpected signal during runtime execution(?:\s*\[signal (?P<signal>[^\]]*?)\s+code=\S+\s+addr=(?P<addr>0x[0-9a-fA-F]+))?`)},
 
 	{ClassTemplateNil, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: nil pointer evaluating (?P<type>\S+)\.(?P<field>\w+)`)},
