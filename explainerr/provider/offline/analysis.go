@@ -72,6 +72,12 @@ func (a *analysis) explain() string {
 		a.concurrentMap()
 	case ClassDeadlock:
 		a.deadlock()
+	case ClassDataRace:
+		a.dataRace()
+	case ClassUnexpectedSignal:
+		if !a.cgoSignal() {
+			a.unknown()
+		}
 	case ClassTemplateUndef, ClassTemplateFunc, ClassTemplateParse, ClassTemplateNoKey,
 		ClassTemplateField, ClassTemplateNil, ClassTemplateExec:
 		a.template()
@@ -118,7 +124,9 @@ func (a *analysis) where() {
 		return
 	}
 	at := code(loc(s.File, s.Line)) + " in " + code(s.Function)
-	if s.Function != enclosingFunc(s.Function) {
+	if initializerClosure(s.Function) {
+		at += " (a function literal in the initializer of a package-level variable)"
+	} else if s.Function != enclosingFunc(s.Function) {
 		at += " (a function literal inside " + code(enclosingFunc(s.Function)) + ")"
 	}
 	if a.writtenByLibrary() {
@@ -183,7 +191,7 @@ func (a *analysis) isPackageName(name string) bool {
 		}
 	}
 	for _, f := range a.r.Frames {
-		pkg := f.Function
+		pkg := elideTypeArgs(f.Function)
 		if i := strings.LastIndexByte(pkg, '/'); i >= 0 {
 			pkg = pkg[i+1:]
 		}

@@ -252,6 +252,55 @@ func (p *Post) Summary() string {
 			contains: []string{"has length 42", "p.Body[:min(200, len(p.Body))]"},
 		},
 		{
+			name: "index out of range without the index (Go before 1.13)",
+			report: func(t *testing.T) *report.Report {
+				return panicReport("runtime.Error", "runtime error: index out of range",
+					appFrame(t, "example.com/blog.slugFromPath", "slug.go", `
+package main
+
+func slugFromPath(path string) string {
+	parts := strings.Split(path, "/")
+	return parts[3] //!
+}
+`))
+			},
+			class: ClassIndexRange, culprit: "parts[3]",
+			contains: []string{"`parts[3]` used an index outside `parts`", "neither the index nor the length (Go releases before 1.13", "Splitting gives fewer parts", "if len(parts) <= 3 {"},
+			absent:   []string{"index [", "does not recognise"},
+		},
+		{
+			name: "index out of range without the index, two candidates",
+			report: func(t *testing.T) *report.Report {
+				return panicReport("runtime.Error", "runtime error: index out of range",
+					appFrame(t, "example.com/blog.pair", "pair.go", `
+package main
+
+func pair(keys, values []string, i int) string {
+	return keys[i] + "=" + values[i] //!
+}
+`))
+			},
+			class:    ClassIndexRange,
+			contains: []string{"One of `keys[i]`, `values[i]` used an index outside", "the trace does not say which"},
+		},
+		{
+			name: "slice bounds out of range without the bounds (Go before 1.13)",
+			report: func(t *testing.T) *report.Report {
+				return panicReport("runtime.Error", "runtime error: slice bounds out of range",
+					appFrame(t, "example.com/blog.(*Post).Summary", "post.go", `
+package main
+
+// Summary returns the beginning of the post's body.
+func (p *Post) Summary() string {
+	return p.Body[:200] + "…" //!
+}
+`))
+			},
+			class: ClassSliceBounds, culprit: "p.Body[:200]",
+			contains: []string{"`p.Body[:200]` asked for bounds outside `p.Body`, or a start after the end", "neither the bounds nor the length", "before slicing"},
+			absent:   []string{"[]", "does not recognise"},
+		},
+		{
 			name: "failed type assertion",
 			report: func(t *testing.T) *report.Report {
 				r := panicReport("*runtime.TypeAssertionError", "interface conversion: interface {} is string, not int",
@@ -434,5 +483,21 @@ func runCases(t *testing.T, cases []classCase) {
 				t.Logf("explanation:\n%s", text)
 			}
 		})
+	}
+}
+
+// TestUnexpectedSignalWithoutCgo checks that a fatal signal with no cgo
+// call on the stack is not blamed on C code.
+func TestUnexpectedSignalWithoutCgo(t *testing.T) {
+	r := &report.Report{
+		Error: report.Error{Kind: report.KindCrash, Type: "fatal error", Message: "fatal error: unexpected signal during runtime execution\n[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x45e1c2]"},
+		Frames: []report.Frame{
+			{Function: "runtime.memmove", File: "/usr/local/go/src/runtime/memmove_amd64.s", Line: 180, Kind: report.FrameRuntime},
+			{Function: "example.com/app/store.(*Store).copyRows", File: "/src/app/store/rows.go", Line: 40, Kind: report.FrameApp},
+		},
+	}
+	text := Analyze(r)
+	if strings.Contains(text, "cgo") || strings.Contains(text, "C code") {
+		t.Errorf("a crash without a cgo call is blamed on C code:\n%s", text)
 	}
 }

@@ -27,6 +27,8 @@ const (
 	ClassStackOverflow    Class = "stack-overflow"
 	ClassConcurrentMap    Class = "concurrent-map-access"
 	ClassDeadlock         Class = "deadlock"
+	ClassUnexpectedSignal Class = "unexpected-signal"
+	ClassDataRace         Class = "data-race"
 	ClassTemplateUndef    Class = "template-undefined"
 	ClassTemplateFunc     Class = "template-function-undefined"
 	ClassTemplateParse    Class = "template-parse"
@@ -85,6 +87,9 @@ var rules = []rule{
 	{ClassNilMap, regexp.MustCompile(`assignment to entry in nil map`)},
 	{ClassIndexRange, regexp.MustCompile(`index out of range \[(?P<index>-?\d+)\](?: with length (?P<length>\d+))?`)},
 	{ClassSliceBounds, regexp.MustCompile(`slice bounds out of range \[(?P<bounds>[^\]]*)\](?: with (?P<limit>length|capacity) (?P<length>\d+))?`)},
+	// Go before 1.13 gave neither the index nor the bounds.
+	{ClassIndexRange, regexp.MustCompile(`runtime error: index out of range\s*$`)},
+	{ClassSliceBounds, regexp.MustCompile(`runtime error: slice bounds out of range\s*$`)},
 	{ClassTypeAssertion, regexp.MustCompile(`interface conversion: (?P<iface>.+?) is (?P<actual>.+?), not (?P<want>.+)$`)},
 	{ClassTypeAssertion, regexp.MustCompile(`interface conversion: (?P<actual>.+?) is not (?P<want>.+?): missing method (?P<method>\w+)`)},
 	{ClassDivideByZero, regexp.MustCompile(`integer divide by zero`)},
@@ -95,6 +100,8 @@ var rules = []rule{
 	{ClassStackOverflow, regexp.MustCompile(`stack overflow|goroutine stack exceeds`)},
 	{ClassConcurrentMap, regexp.MustCompile(`concurrent map (?:writes|read and map write|iteration and map write)`)},
 	{ClassDeadlock, regexp.MustCompile(`all goroutines are asleep - deadlock`)},
+	{ClassDataRace, regexp.MustCompile(`^WARNING: DATA RACE`)},
+	{ClassUnexpectedSignal, regexp.MustCompile(`unexpected signal during runtime execution(?:\s*\[signal (?P<signal>[^\]]*?)\s+code=\S+\s+addr=(?P<addr>0x[0-9a-fA-F]+))?`)},
 
 	{ClassTemplateNil, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: nil pointer evaluating (?P<type>\S+)\.(?P<field>\w+)`)},
 	{ClassTemplateField, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: can't evaluate field (?P<field>\w+) in type (?P<type>\S+)`)},

@@ -485,12 +485,16 @@ func (a *analysis) indexRange() {
 		if isStringLiteral(ix.Index) || a.indexKind(ix.X) == "map" {
 			continue // a map lookup has no range
 		}
-		if ix.Index == idx || !isNumber(ix.Index) {
+		if idx == "" || ix.Index == idx || !isNumber(ix.Index) {
 			viable = append(viable, ix)
 		}
 	}
 	if len(viable) == 1 {
 		target, found = viable[0], true
+	}
+	if idx == "" && !found {
+		a.indexRangeUnknown(viable)
+		return
 	}
 	lengthText := "length " + length
 	if length == "0" {
@@ -515,9 +519,12 @@ func (a *analysis) indexRange() {
 	expr := target.X + "[" + target.Index + "]"
 	a.culprit = expr
 	a.headline("Index out of range: "+code(expr), "Index out of range")
-	if length == "" {
+	switch {
+	case idx == "":
+		a.why(code(expr) + " used an index outside " + code(target.X) + ": below 0, or not below its length. " + noBoundsGiven + ".")
+	case length == "":
 		a.why(code(expr) + " used index " + idx + ", which is out of range for " + code(target.X) + ".")
-	} else {
+	default:
 		valid := "there is no valid index"
 		if n := atoi(length); n > 0 {
 			valid = "valid indexes are 0 to " + itoa(n-1)
@@ -563,6 +570,31 @@ func (a *analysis) indexRange() {
 	}
 }
 
+// noBoundsGiven says why the message names no index and no length;
+// noSliceBoundsGiven does the same for slice bounds.
+const (
+	noBoundsGiven      = "The message gives neither the index nor the length (Go releases before 1.13 did not print them)"
+	noSliceBoundsGiven = "The message gives neither the bounds nor the length (Go releases before 1.13 did not print them)"
+)
+
+// indexRangeUnknown explains "index out of range" without the index and
+// the length when the line does not show a single index expression that
+// can fail: viable are those it shows.
+func (a *analysis) indexRangeUnknown(viable []indexOp) {
+	a.headline("Index out of range")
+	if len(viable) > 1 {
+		var quoted []string
+		for _, ix := range viable {
+			quoted = append(quoted, code(ix.X+"["+ix.Index+"]"))
+		}
+		a.why("One of " + strings.Join(quoted, ", ") + " used an index outside the slice, array or string it reads; the trace does not say which. " + noBoundsGiven + ".")
+		a.fix("Check the length of each with " + code("len") + " before indexing, and handle the short case.")
+		return
+	}
+	a.why("An index expression used an index outside the slice, array or string it reads: below 0, or not below its length. " + noBoundsGiven + ", so the dump does not tell which index it was.")
+	a.fix("Check the length with " + code("len") + " before indexing, and handle the short case.")
+}
+
 var numberPattern = regexp.MustCompile(`^-?\d+$`)
 
 func isNumber(s string) bool { return numberPattern.MatchString(s) }
@@ -583,6 +615,10 @@ func (a *analysis) sliceBounds() {
 	bounds, limit, length := a.f.Captures["bounds"], a.f.Captures["limit"], a.f.Captures["length"]
 	facts := a.s.Facts
 	facts.Slices = slicesOfShape(facts.Slices, bounds)
+	if bounds == "" {
+		a.sliceBoundsUnknown(facts.Slices)
+		return
+	}
 	if len(facts.Slices) == 0 {
 		a.headline("Slice bounds out of range [" + bounds + "]")
 		a.why("A slice expression asked for bounds [" + bounds + "], outside what the slice, array or string holds. Bounds must satisfy 0 <= low <= high <= capacity.")
@@ -631,6 +667,35 @@ func (a *analysis) sliceBounds() {
 	}
 }
 
+// sliceBoundsUnknown explains "slice bounds out of range" without the
+// bounds and the length, for the slice expressions of the failing line.
+func (a *analysis) sliceBoundsUnknown(slices []sliceOp) {
+	const rule = " Bounds must satisfy 0 <= low <= high <= capacity."
+	var quoted []string
+	for _, sl := range slices {
+		e := sl.X + "[" + sl.Low + ":" + sl.High
+		if sl.Max != "" {
+			e += ":" + sl.Max
+		}
+		quoted = append(quoted, code(e+"]"))
+	}
+	switch len(slices) {
+	case 0:
+		a.headline("Slice bounds out of range")
+		a.why("A slice expression asked for bounds outside what the slice, array or string holds, or a start after the end." + rule + " " + noSliceBoundsGiven + ", so the dump does not tell which bound was wrong.")
+		a.fix("Check " + code("len") + " (or " + code("cap") + ") before slicing and clamp the bounds, so that the start is never after the end.")
+	case 1:
+		a.culprit = strings.Trim(quoted[0], "`")
+		a.headline("Slice bounds out of range: "+quoted[0], "Slice bounds out of range")
+		a.why(quoted[0] + " asked for bounds outside " + code(slices[0].X) + ", or a start after the end." + rule + " " + noSliceBoundsGiven + ".")
+		a.fix("Check " + code("len("+slices[0].X+")") + " before slicing and keep 0 <= low <= high <= len.")
+	default:
+		a.headline("Slice bounds out of range")
+		a.why("One of " + strings.Join(quoted, ", ") + " asked for bounds outside what it slices, or a start after the end; the trace does not say which." + rule + " " + noSliceBoundsGiven + ".")
+		a.fix("Check " + code("len") + " (or " + code("cap") + ") of each before slicing and clamp the bounds.")
+	}
+}
+
 // typeAssertion explains "interface conversion: ...".
 func (a *analysis) typeAssertion() {
 	caps := a.f.Captures
@@ -659,7 +724,7 @@ func (a *analysis) typeAssertion() {
 			return
 		}
 	}
-	assertion := "the type assertion"
+	assertion := "The type assertion"
 	if found {
 		assertion = code(target.X + ".(" + target.Type + ")")
 		a.culprit = target.X + ".(" + target.Type + ")"
@@ -694,6 +759,10 @@ func (a *analysis) typeAssertion() {
 		} else {
 			a.fix("Use the two-result form of the type assertion, which reports a mismatch in a boolean instead of panicking.")
 		}
+	} else {
+		// The assertion is not in view, but only a one-result type
+		// assertion panics this way.
+		a.fix("Use the two-result form of the type assertion that failed, which reports a mismatch in a boolean instead of panicking.")
 	}
 	if actual != "" && actual != "nil" && method == "" {
 		a.fix("Or store a " + code(want) + " where the value is set, or assert the type that is really stored (" + code(actual) + ").")

@@ -86,6 +86,11 @@ func TestShortFunction(t *testing.T) {
 		"main.handlePost.func1":                                     "handlePost.func1",
 		"example.com/blog/app.(*Server).routes.(*Server).handle.f1": "(*Server).handle.f1",
 		"main.main": "main",
+		"example.com/app/work.(*Pool[go.shape.*example.com/app/work.Task]).run":                "(*Pool[...]).run",
+		"example.com/app/work.(*Pool[go.shape.*example.com/app/work.Task]).run.func1":          "(*Pool[...]).run.func1",
+		"example.com/app/work.Map[go.shape.string,go.shape.[]example.com/app/work.Item].func2": "Map[...].func2",
+		"example.com/app/work.(*Pool[...]).run":                                                "(*Pool[...]).run",
+		"example.com/app/cmd.glob..func6":                                                      "glob..func6",
 	} {
 		if got := shortFunction(in); got != want {
 			t.Errorf("shortFunction(%q) = %q, want %q", in, got, want)

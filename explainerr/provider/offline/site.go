@@ -87,6 +87,7 @@ var funcLiteralLine = regexp.MustCompile(`(?:^func\b|\bfunc\s*\().*\{\s*$`)
 // front ("app.(*Server).routes.(*Server).handleFeed.func8"); the prefix is
 // dropped too ("(*Server).handleFeed.func8").
 func shortFunction(fn string) string {
+	fn = elideTypeArgs(fn)
 	if i := strings.LastIndexByte(fn, '/'); i >= 0 {
 		fn = fn[i+1:]
 	}
@@ -102,10 +103,38 @@ func shortFunction(fn string) string {
 // qualifiedShort keeps the package name: "database/sql.(*DB).QueryRow"
 // becomes "sql.(*DB).QueryRow".
 func qualifiedShort(fn string) string {
+	fn = elideTypeArgs(fn)
 	if i := strings.LastIndexByte(fn, '/'); i >= 0 {
 		return fn[i+1:]
 	}
 	return fn
+}
+
+// elideTypeArgs writes every type argument list of a generic function's
+// name as "[...]", the way Go's own tracebacks print them: the race
+// detector prints the instantiation's shapes in full
+// ("pkg.(*Pool[go.shape.*example.com/app/pkg.Task]).run"), and their
+// import paths and dots are not part of the function's name.
+func elideTypeArgs(fn string) string {
+	if !strings.Contains(fn, "[") {
+		return fn
+	}
+	var b strings.Builder
+	depth := 0
+	for _, r := range fn {
+		switch {
+		case r == '[':
+			if depth == 0 {
+				b.WriteString("[...]")
+			}
+			depth++
+		case r == ']' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // lastName is the last dotted element of a function name: the method or
@@ -136,8 +165,13 @@ func receiverType(short string) string {
 }
 
 // enclosingFunc returns the short name of the function a closure belongs
-// to ("handlePost" for "handlePost.func1"), or short itself.
+// to ("handlePost" for "handlePost.func1"), or short itself: also for a
+// closure in a package-level variable's initializer, which belongs to no
+// function.
 func enclosingFunc(short string) string {
+	if initializerClosure(short) {
+		return short
+	}
 	parts := strings.Split(short, ".")
 	for i, p := range parts {
 		if strings.HasPrefix(p, "func") && i > 0 {
@@ -145,6 +179,14 @@ func enclosingFunc(short string) string {
 		}
 	}
 	return short
+}
+
+// initializerClosure reports whether short names a function literal
+// written in the initializer of a package-level variable, which the
+// compiler names "glob..funcN" ("var cmd = &cobra.Command{Run: func(...)
+// {...}}").
+func initializerClosure(short string) bool {
+	return strings.HasPrefix(short, "glob..func")
 }
 
 // windowLine is one line of a source window with its number.
