@@ -174,3 +174,23 @@ func TestExplainIssueDumpsDataRace(t *testing.T) {
 			"Only this goroutine's access could be read from the dump: look for the other one")},
 	})
 }
+
+// TestExplainIssueDumpsTestTimeout explains test timeouts: where the test's
+// goroutine waits when the dump shows it (Go before 1.20 names no test in
+// the message: the goroutine does), and, when the paste lacks it, that the
+// dump does not include it, never blaming the testing package's timer.
+func TestExplainIssueDumpsTestTimeout(t *testing.T) {
+	checkIssueDumps(t, []issueDumpCase{
+		{file: "07_hive-sync-test-timeout-go114.txt",
+			want: []string{"### Test timed out after 10m0s: `TestSync`", "The test waits at `sync_test.go:124` in `TestSync`",
+				"It is blocked inside `testing.(*T).Run`", "goroutine 1 waits (chan receive) in `RunTestSuite`"},
+			not: []string{"does not recognise", "raised inside"}},
+		{file: "09_tiproxy-test-timeout-no-blank-lines.txt",
+			want: []string{"### Test timed out after 10m0s: `TestForwardUntilError`", "The dump does not include the goroutine of the test that was running (`TestForwardUntilError`)",
+				"is the testing package's timer that ended the run, not the cause", "had been running for 9m53s", "Run `TestForwardUntilError` alone"},
+			not: []string{"does not recognise", "No frame of the app's own code"}},
+		{file: "10_mimir-test-timeout-vendor-glog.txt",
+			want: []string{"### Test timed out after 30m0s", "The dump does not include the goroutine of the test"},
+			not: []string{"does not recognise"}},
+	})
+}

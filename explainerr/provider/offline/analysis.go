@@ -74,6 +74,8 @@ func (a *analysis) explain() string {
 		a.deadlock()
 	case ClassDataRace:
 		a.dataRace()
+	case ClassTestTimeout:
+		a.testTimeout()
 	case ClassUnexpectedSignal:
 		if !a.cgoSignal() {
 			a.unknown()
@@ -114,6 +116,10 @@ func (a *analysis) explain() string {
 // failure, and the app's caller.
 func (a *analysis) where() {
 	s := a.s
+	if a.f.Class == ClassTestTimeout {
+		a.whereTestWaits()
+		return
+	}
 	if s.Frame == nil {
 		text := "No frame of the app's own code is on the failing stack"
 		if len(a.r.Frames) > 0 {

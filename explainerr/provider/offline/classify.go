@@ -29,6 +29,7 @@ const (
 	ClassDeadlock         Class = "deadlock"
 	ClassUnexpectedSignal Class = "unexpected-signal"
 	ClassDataRace         Class = "data-race"
+	ClassTestTimeout      Class = "test-timeout"
 	ClassTemplateUndef    Class = "template-undefined"
 	ClassTemplateFunc     Class = "template-function-undefined"
 	ClassTemplateParse    Class = "template-parse"
@@ -101,6 +102,7 @@ var rules = []rule{
 	{ClassConcurrentMap, regexp.MustCompile(`concurrent map (?:writes|read and map write|iteration and map write)`)},
 	{ClassDeadlock, regexp.MustCompile(`all goroutines are asleep - deadlock`)},
 	{ClassDataRace, regexp.MustCompile(`^WARNING: DATA RACE`)},
+	{ClassTestTimeout, regexp.MustCompile(`(?s)^panic: test timed out after (?P<after>\S+)(?:\s+running tests:\s*(?P<tests>.*))?`)},
 	{ClassUnexpectedSignal, regexp.MustCompile(`unexpected signal during runtime execution(?:\s*\[signal (?P<signal>[^\]]*?)\s+code=\S+\s+addr=(?P<addr>0x[0-9a-fA-F]+))?`)},
 
 	{ClassTemplateNil, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: nil pointer evaluating (?P<type>\S+)\.(?P<field>\w+)`)},

@@ -78,7 +78,7 @@ var stdExports = map[string]map[string]bool{
 	"context":       setOf(`Context Background WithTimeout WithCancel`),
 	"os":            setOf(`Getenv ReadFile Open`),
 	"io":            setOf(`ReadAll EOF Reader Writer`),
-	"time":          setOf(`Now Time Duration Second Millisecond`),
+	"time":          setOf(`Now Time Duration Second Millisecond After`),
 	"runtime":       setOf(`Error`),
 	"log":           setOf(`Printf Println`),
 	"log/slog":      setOf(`Info Error Warn`),
