@@ -191,6 +191,6 @@ func TestExplainIssueDumpsTestTimeout(t *testing.T) {
 			not: []string{"does not recognise", "No frame of the app's own code"}},
 		{file: "10_mimir-test-timeout-vendor-glog.txt",
 			want: []string{"### Test timed out after 30m0s", "The dump does not include the goroutine of the test"},
-			not: []string{"does not recognise"}},
+			not:  []string{"does not recognise"}},
 	})
 }
