@@ -29,11 +29,17 @@ type analysis struct {
 	// recoveredLog is the request's log line that holds the value of a
 	// panic the app's recoverer took ("" when none was used).
 	recoveredLog string
+	// bases counts the files of the app and the report by base name
+	// (sharedBaseName); nil until first needed.
+	bases map[string]int
 }
 
 func newAnalysis(r *report.Report) *analysis {
 	g := NewGrounding(r)
 	a := &analysis{r: r, g: g, f: classify(r.Error), s: findSite(r), c: newCorpus(r), d: &draft{g: g}}
+	if a.s.Frame != nil {
+		a.s.File = a.fileName(a.s.Frame.File)
+	}
 	a.siteAtHelperCaller()
 	a.useLoggedError()
 	a.useRecoveredLogValue()
@@ -124,7 +130,7 @@ func (a *analysis) where() {
 		text := "No frame of the app's own code is on the failing stack"
 		if len(a.r.Frames) > 0 {
 			f := a.r.Frames[0]
-			text += "; the innermost frame is " + code(qualifiedShort(f.Function)) + " at " + code(loc(baseName(f.File), f.Line))
+			text += "; the innermost frame is " + code(qualifiedShort(f.Function)) + " at " + code(a.fileLoc(f.File, f.Line))
 		}
 		a.d.where = append(a.d.where, item{text + "."})
 		return
@@ -157,13 +163,13 @@ func (a *analysis) where() {
 		}
 	}
 	if h := s.Helper; h != nil {
-		a.d.where = append(a.d.where, item{"The status was written inside the app's error helper " + code(shortFunction(h.Function)) + " at " + code(loc(baseName(h.File), h.Line)) + ", which this line called with the error."})
+		a.d.where = append(a.d.where, item{"The status was written inside the app's error helper " + code(shortFunction(h.Function)) + " at " + code(a.fileLoc(h.File, h.Line)) + ", which this line called with the error."})
 	}
 	if s.Raiser != nil {
 		a.d.where = append(a.d.where, item{"The failure was raised inside " + code(qualifiedShort(s.Raiser.Function)) + ", which this line called."})
 	}
 	if c := s.Caller; c != nil {
-		called := "Called from " + code(shortFunction(c.Function)) + " at " + code(loc(baseName(c.File), c.Line))
+		called := "Called from " + code(shortFunction(c.Function)) + " at " + code(a.fileLoc(c.File, c.Line))
 		if text := strings.TrimSpace(c.Source.LineText()); text != "" {
 			a.d.where = append(a.d.where, item{called + ": " + code(text)})
 		} else {

@@ -63,7 +63,7 @@ func (a *analysis) emptyOrigin(x string) {
 			continue
 		}
 		arg := strings.TrimSpace(call.Args[i])
-		a.why(code(x) + " is a parameter of " + code(a.s.Function) + "; its caller " + code(shortFunction(caller.Function)) + " passes " + code(arg) + " at " + code(loc(baseName(caller.File), caller.Line)) + ".")
+		a.why(code(x) + " is a parameter of " + code(a.s.Function) + "; its caller " + code(shortFunction(caller.Function)) + " passes " + code(arg) + " at " + code(a.fileLoc(caller.File, caller.Line)) + ".")
 		if !isIdent(arg) {
 			return
 		}

@@ -219,7 +219,7 @@ func (a *analysis) nilOrigin(x string) {
 			if len(nilNil) > 0 {
 				a.why(code(fn) + " returns " + code("nil") + " with a " + code("nil") + " error at " + a.cite(nilNil[0]) + ": the caller's error check passes and the " + code("nil") + " value is used.")
 				a.why("A " + code("nil") + " result without an error is a case the caller must handle: here it may be the normal one (nothing found).")
-				a.fix("Handle a " + code("nil") + " " + code(root) + " before this line, or make " + code(fn) + " return an error (for example a not-found error) instead of " + code("nil, nil") + " at " + code(loc(baseName(nilNil[0].Path), nilNil[0].Line)) + " and check for it here" + a.notFoundAnswer() + ".")
+				a.fix("Handle a " + code("nil") + " " + code(root) + " before this line, or make " + code(fn) + " return an error (for example a not-found error) instead of " + code("nil, nil") + " at " + code(a.fileLoc(nilNil[0].Path, nilNil[0].Line)) + " and check for it here" + a.notFoundAnswer() + ".")
 			} else if src := a.app(); src != nil && fn != "" && len(op.LHS) == 1 {
 				if nils := src.nilReturns(fn); len(nils) > 0 {
 					a.why(code(fn) + " returns " + code("nil") + " at " + a.cite(nils[0]) + ".")
@@ -242,7 +242,7 @@ func (a *analysis) nilOrigin(x string) {
 		return
 	}
 	if a.s.isParameter(root) && a.s.Caller != nil && !a.followNilParameter(root) {
-		a.why(code(root) + " is a parameter of " + code(a.s.Function) + "; its caller " + code(shortFunction(a.s.Caller.Function)) + " at " + code(loc(baseName(a.s.Caller.File), a.s.Caller.Line)) + " passed it in.")
+		a.why(code(root) + " is a parameter of " + code(a.s.Function) + "; its caller " + code(shortFunction(a.s.Caller.Function)) + " at " + code(a.fileLoc(a.s.Caller.File, a.s.Caller.Line)) + " passed it in.")
 	}
 }
 
@@ -1029,13 +1029,13 @@ func (a *analysis) blockedGoroutines() {
 			continue
 		}
 		a.g.Add(app.Function, app.File, g.State)
-		line := "goroutine " + itoa(g.ID) + " waits (" + g.State + ") in " + code(shortFunction(app.Function)) + " at " + code(loc(baseName(app.File), app.Line))
+		line := "goroutine " + itoa(g.ID) + " waits (" + g.State + ") in " + code(shortFunction(app.Function)) + " at " + code(a.fileLoc(app.File, app.Line))
 		if g.Count > 1 {
 			line += ", with " + itoa(g.Count-1) + " more the same way"
 		}
 		if c := g.CreatedBy; c != nil {
 			a.g.Add(c.Function, c.File)
-			line += "; started by " + code(shortFunction(c.Function)) + " at " + code(loc(baseName(c.File), c.Line))
+			line += "; started by " + code(shortFunction(c.Function)) + " at " + code(a.fileLoc(c.File, c.Line))
 		}
 		lines = append(lines, "- "+line)
 	}
@@ -1090,7 +1090,7 @@ func (a *analysis) unknown() {
 		a.why("It wraps " + strings.Join(chain, ", then ") + ".")
 	}
 	if f, ok := a.reportingFrame(); ok {
-		a.fix("Read " + code(shortFunction(f.Function)) + " around " + code(loc(baseName(f.File), f.Line)) + " and the call that produced the error, and check what makes it fail " + a.forThis() + ".")
+		a.fix("Read " + code(shortFunction(f.Function)) + " around " + code(a.fileLoc(f.File, f.Line)) + " and the call that produced the error, and check what makes it fail " + a.forThis() + ".")
 	} else if a.s.Frame != nil && !a.writtenByLibrary() {
 		a.fix("Read " + code(a.s.Function) + " around " + code(loc(a.s.File, a.s.Line)) + " and the call that produced the error, and check what makes it fail " + a.forThis() + ".")
 	}

@@ -96,7 +96,7 @@ func (a *analysis) template() {
 		a.why("At " + at + " the action " + code("{{"+action+"}}") + " reads the key " + code(key) + " from a map that does not have it, and the template was set up with the option missingkey=error, which turns a missing key into an error.")
 		showSource()
 		if c := a.s.Caller; c != nil && strings.TrimSpace(c.Source.LineText()) != "" {
-			a.fix("Add " + code(`"`+key+`"`) + " to the data " + code(enclosingFunc(shortFunction(c.Function))) + " passes at " + code(loc(baseName(c.File), c.Line)) + ", or stop using it in the template.")
+			a.fix("Add " + code(`"`+key+`"`) + " to the data " + code(enclosingFunc(shortFunction(c.Function))) + " passes at " + code(a.fileLoc(c.File, c.Line)) + ", or stop using it in the template.")
 		} else if l, ok := a.s.lineMatching(executeCall); ok {
 			a.fix("Add " + code(key) + " to the data passed at " + quoteLine(a.siteLine(l)) + ".")
 		} else {

@@ -79,7 +79,7 @@ func (a *analysis) goroutineNil(x string) {
 			}
 		}
 	} else {
-		a.why("This code runs in a goroutine started by " + code(shortFunction(cb.Function)) + " at " + code(loc(baseName(cb.File), cb.Line)) + ".")
+		a.why("This code runs in a goroutine started by " + code(shortFunction(cb.Function)) + " at " + code(a.fileLoc(cb.File, cb.Line)) + ".")
 	}
 	a.fix(block("Check it before use: no middleware recovers a panic in a goroutine the handler started, so it stops the whole program:", "if "+x+" == nil {", "\treturn // or log it", "}"),
 		"Check "+code(x+" == nil")+" before use: a panic in a goroutine the handler started stops the whole program.")

@@ -295,7 +295,7 @@ func (a *analysis) explainCallOrigin(name string) bool {
 			checked = ": the caller's error check passes and the " + code("nil") + " value is used"
 		}
 		a.why(callee + " returns " + code("nil") + " with a " + code("nil") + " error at " + a.cite(nils[0]) + checked + ".")
-		a.fix("Handle a " + code("nil") + " " + code(name) + " before using it, or make " + callee + " return an error (for example a not-found error) instead of " + code("nil, nil") + " at " + code(loc(baseName(nils[0].Path), nils[0].Line)) + " and check for it here" + a.notFoundAnswer() + ".")
+		a.fix("Handle a " + code("nil") + " " + code(name) + " before using it, or make " + callee + " return an error (for example a not-found error) instead of " + code("nil, nil") + " at " + code(a.fileLoc(nils[0].Path, nils[0].Line)) + " and check for it here" + a.notFoundAnswer() + ".")
 	} else {
 		a.why(callee + " returns " + code("nil") + " at " + a.cite(nils[0]) + ".")
 		a.fix("Handle the " + code("nil") + " that " + callee + " can return before using " + code(name) + ".")

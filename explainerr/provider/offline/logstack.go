@@ -131,7 +131,7 @@ func (a *analysis) appLineText(path string, n int) string {
 func (a *analysis) describeLoggedFrame(f loggedFrame) string {
 	fn := shortFunction(f.Function)
 	a.g.Add(f.Function, fn, baseName(f.File))
-	out := code(fn) + " at " + code(loc(baseName(f.File), f.Line))
+	out := code(fn) + " at " + code(a.fileLoc(f.File, f.Line))
 	if text := a.appLineText(f.File, f.Line); text != "" {
 		a.g.Add(text)
 		out += ": " + code(text)

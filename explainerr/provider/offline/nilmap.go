@@ -30,7 +30,7 @@ func (a *analysis) nilMapField(m string) bool {
 	}
 	typ := src.fieldType(recv, field)
 	first := unset[0].Line
-	where := code(loc(baseName(first.Path), first.Line))
+	where := code(a.fileLoc(first.Path, first.Line))
 	if first.Func != "" {
 		where = code(first.Func) + " (" + where + ")"
 	}

@@ -39,7 +39,7 @@ func (a *analysis) followNilParameter(root string) bool {
 	}
 	callerName := shortFunction(caller.Function)
 	callLine := strings.TrimSpace(caller.Source.LineText())
-	passed := code(root) + " is a parameter of " + code(a.s.Function) + "; its caller " + code(callerName) + " passes " + code(arg) + " at " + code(loc(baseName(caller.File), caller.Line)) + ": " + code(callLine) + "."
+	passed := code(root) + " is a parameter of " + code(a.s.Function) + "; its caller " + code(callerName) + " passes " + code(arg) + " at " + code(a.fileLoc(caller.File, caller.Line)) + ": " + code(callLine) + "."
 	if !isIdent(arg) {
 		a.why(passed)
 		return true
@@ -68,7 +68,7 @@ func (a *analysis) followNilParameter(root string) bool {
 	at := nils[0]
 	a.why(passed+" "+from+", and "+code(fn)+" returns "+code("nil")+" with a "+code("nil")+" error at "+a.cite(at)+": the caller's error check passes and the "+code("nil")+" value is passed on to "+code(name)+".",
 		passed+" "+from+".")
-	a.fix("Make "+code(fn)+" return an error (for example a not-found error) instead of "+code("nil, nil")+" at "+code(loc(baseName(at.Path), at.Line))+", so that "+code(callerName)+" stops at its error check"+a.notFoundAnswer()+".",
+	a.fix("Make "+code(fn)+" return an error (for example a not-found error) instead of "+code("nil, nil")+" at "+code(a.fileLoc(at.Path, at.Line))+", so that "+code(callerName)+" stops at its error check"+a.notFoundAnswer()+".",
 		"Make "+code(fn)+" return a not-found error instead of "+code("nil, nil")+".")
 	return true
 }

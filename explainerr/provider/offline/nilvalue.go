@@ -60,7 +60,7 @@ func (a *analysis) app() *appSource {
 // cite quotes a line of the app's source, making its words citable.
 func (a *analysis) cite(l sourceLine) string {
 	a.g.Add(l.Text, l.Func, baseName(l.Path))
-	where := code(loc(baseName(l.Path), l.Line))
+	where := code(a.fileLoc(l.Path, l.Line))
 	if l.Func != "" {
 		where = code(l.Func) + " (" + where + ")"
 	}

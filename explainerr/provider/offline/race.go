@@ -33,10 +33,10 @@ func (a *analysis) accessAt(frames []report.Frame) string {
 			return ""
 		}
 		a.g.Add(at.Function, at.File)
-		return code(loc(baseName(at.File), at.Line)) + " in " + code(qualifiedShort(at.Function)) + " (not the app's code)"
+		return code(a.fileLoc(at.File, at.Line)) + " in " + code(qualifiedShort(at.Function)) + " (not the app's code)"
 	}
 	a.g.Add(at.Function, at.File)
-	return code(loc(baseName(at.File), at.Line)) + " in " + code(shortFunction(at.Function))
+	return code(a.fileLoc(at.File, at.Line)) + " in " + code(shortFunction(at.Function))
 }
 
 // dataRace explains a race detector report: the failing goroutine made

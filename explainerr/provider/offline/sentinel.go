@@ -66,7 +66,7 @@ func (a *analysis) explainLostSentinel(l lostSentinel) {
 	verb := `"%` + l.Wrap.Verb + `"`
 	a.why(code("errors.Is(err, "+l.Target+")") + " at " + a.cite(l.Check) + " is false for this error, so the request fell through to the generic error path.")
 	a.why("The error is made at " + a.cite(l.Wrap.Line) + ", which formats " + code(l.Wrap.Arg) + " with " + code(verb) + ": the message keeps its text, but the error no longer wraps " + code(l.Wrap.Arg) + ", and " + code("errors.Is") + " cannot see it.")
-	a.fix("Wrap it with " + code(`"%w"`) + " instead of " + code(verb) + " at " + code(loc(baseName(l.Wrap.Line.Path), l.Wrap.Line.Line)) + ", so that " + code("errors.Is") + " finds " + code(l.Wrap.Arg) + " and the handler answers as it intends.")
+	a.fix("Wrap it with " + code(`"%w"`) + " instead of " + code(verb) + " at " + code(a.fileLoc(l.Wrap.Line.Path, l.Wrap.Line.Line)) + ", so that " + code("errors.Is") + " finds " + code(l.Wrap.Arg) + " and the handler answers as it intends.")
 }
 
 // funcAt returns the function declaration of the file at path that holds

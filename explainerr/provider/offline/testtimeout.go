@@ -33,7 +33,7 @@ func (a *analysis) whereTestWaits() {
 		}
 		if len(a.r.Frames) > 0 && strings.HasPrefix(a.r.Frames[0].Function, "testing.") {
 			f := a.r.Frames[0]
-			text += "; the stack shown, " + code(qualifiedShort(f.Function)) + " at " + code(loc(baseName(f.File), f.Line)) + ", is the testing package's timer that ended the run, not the cause"
+			text += "; the stack shown, " + code(qualifiedShort(f.Function)) + " at " + code(a.fileLoc(f.File, f.Line)) + ", is the testing package's timer that ended the run, not the cause"
 		}
 		a.d.where = append(a.d.where, item{text + "."})
 		return

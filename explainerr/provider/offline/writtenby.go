@@ -36,7 +36,7 @@ func (a *analysis) whereLibraryWrote(at string) {
 	if f, ok := a.reportingFrame(); ok {
 		frames, _ := a.loggedAppStack()
 		taken := frames[0]
-		line := "The request's log holds a stack trace of the app, taken in " + code(shortFunction(taken.Function)) + " at " + code(loc(baseName(taken.File), taken.Line))
+		line := "The request's log holds a stack trace of the app, taken in " + code(shortFunction(taken.Function)) + " at " + code(a.fileLoc(taken.File, taken.Line))
 		a.g.Add(taken.Function, shortFunction(taken.Function), baseName(taken.File))
 		if f != taken {
 			line += " and called from " + a.describeLoggedFrame(f) + ": that is the app's code that reported the error."
