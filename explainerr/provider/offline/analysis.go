@@ -29,9 +29,9 @@ type analysis struct {
 	// recoveredLog is the request's log line that holds the value of a
 	// panic the app's recoverer took ("" when none was used).
 	recoveredLog string
-	// bases counts the files of the app and the report by base name
-	// (sharedBaseName); nil until first needed.
-	bases map[string]int
+	// stackFiles holds the app's files on the report's stacks by base
+	// name (sharedBaseName); nil until first needed.
+	stackFiles map[string]map[string]bool
 }
 
 func newAnalysis(r *report.Report) *analysis {

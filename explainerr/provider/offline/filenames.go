@@ -15,7 +15,7 @@ import (
 // trace through handlers/user.go and store/user.go knows which is meant.
 func (a *analysis) fileName(file string) string {
 	base := baseName(file)
-	if file == "" || !a.sharedBaseName(base) {
+	if file == "" || !a.sharedBaseName(file) {
 		return base
 	}
 	name := ""
@@ -39,38 +39,31 @@ func (a *analysis) fileName(file string) string {
 // fileLoc is loc for a file of the app named by fileName.
 func (a *analysis) fileLoc(file string, line int) string { return loc(a.fileName(file), line) }
 
-// sharedBaseName reports whether more than one of the app's files on the
-// report's stacks (the failing one, the other goroutines') has the base
-// name base.
-func (a *analysis) sharedBaseName(base string) bool {
-	if a.bases == nil {
-		paths := map[string]map[string]bool{}
-		add := func(file string) {
-			if file == "" {
+// sharedBaseName reports whether another of the app's files on the
+// report's stacks (the failing one, the other goroutines') than file has
+// file's base name.
+func (a *analysis) sharedBaseName(file string) bool {
+	if a.stackFiles == nil {
+		a.stackFiles = map[string]map[string]bool{}
+		add := func(f report.Frame) {
+			if f.Kind != report.FrameApp || f.File == "" {
 				return
 			}
-			b := baseName(file)
-			if paths[b] == nil {
-				paths[b] = map[string]bool{}
+			b := baseName(f.File)
+			if a.stackFiles[b] == nil {
+				a.stackFiles[b] = map[string]bool{}
 			}
-			paths[b][filepath.Clean(file)] = true
+			a.stackFiles[b][filepath.Clean(f.File)] = true
 		}
 		for _, f := range a.r.Frames {
-			if f.Kind == report.FrameApp {
-				add(f.File)
-			}
+			add(f)
 		}
 		for _, g := range a.r.Goroutines {
 			for _, f := range g.Frames {
-				if f.Kind == report.FrameApp {
-					add(f.File)
-				}
+				add(f)
 			}
 		}
-		a.bases = map[string]int{}
-		for b, set := range paths {
-			a.bases[b] = len(set)
-		}
 	}
-	return a.bases[base] > 1
+	same := a.stackFiles[baseName(file)]
+	return len(same) > 1 || len(same) == 1 && !same[filepath.Clean(file)]
 }

@@ -52,3 +52,26 @@ func main() {
 		t.Errorf("a file alone on the stack lost its short name:\n%s", text)
 	}
 }
+
+// TestCitedFileSharingABaseNameIsToldApart: a line quoted from a file that
+// is not on the stack but shares a base name with one that is (the store's
+// dial.go next to the handler's) is named by its directory; the stack's
+// own keeps the short name the trace shows next to it.
+func TestCitedFileSharingABaseNameIsToldApart(t *testing.T) {
+	a := newAnalysis(panicReport("runtime.errorString", "boom", appFrame(t, "example.com/blog/http.(*Server).show", "http/dial.go", `
+package http
+
+func (s *Server) show() {
+	s.dials.Find() //!
+}
+`)))
+	if got := a.fileName("/home/dev/blog/sqlite/dial.go"); got != "sqlite/dial.go" {
+		t.Errorf("a cited file sharing the stack's base name is named %q, want sqlite/dial.go", got)
+	}
+	if got := a.fileName("/home/dev/blog/http/dial.go"); got != "dial.go" {
+		t.Errorf("the stack's only dial.go is named %q, want dial.go", got)
+	}
+	if got := a.fileName("/home/dev/blog/sqlite/user.go"); got != "user.go" {
+		t.Errorf("a cited file with a base name of its own is named %q", got)
+	}
+}
