@@ -54,21 +54,13 @@ func TestRequestSecretsAreHiddenEverywhere(t *testing.T) {
 	}
 	var pages []string
 	for _, body := range bodies {
-		for _, accept := range []string{"text/html", "application/json", "text/markdown"} {
+		pages = append(pages, failureInEveryFormat(t, h, func() *http.Request {
 			req := httptest.NewRequest("POST", "/login?pw="+sentQueryPw+"&password="+sentQueryPw, strings.NewReader(body))
-			req.RemoteAddr = "127.0.0.1:50000"
 			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-			req.Header.Set("Accept", accept)
 			req.Header.Set("X-Api-Key", sentAPIKey)
 			req.AddCookie(&http.Cookie{Name: "sid", Value: sentCookie})
-			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, req)
-			if rec.Code != http.StatusInternalServerError {
-				t.Fatalf("status %d, want 500", rec.Code)
-			}
-			page, _ := io.ReadAll(rec.Body)
-			pages = append(pages, string(page))
-		}
+			return req
+		})...)
 	}
 	// The test looks where the secrets would be: the logged lines are in
 	// the report, with the plain values next to the hidden ones.
@@ -120,4 +112,25 @@ func expectHidden(t *testing.T, pages []string, secrets ...string) {
 			}
 		}
 	}
+}
+
+// failureInEveryFormat sends the failing request newReq makes to h from a
+// loopback client once per report format (HTML, JSON, Markdown) and
+// returns the three responses.
+func failureInEveryFormat(t *testing.T, h http.Handler, newReq func() *http.Request) []string {
+	t.Helper()
+	var pages []string
+	for _, accept := range []string{"text/html", "application/json", "text/markdown"} {
+		req := newReq()
+		req.RemoteAddr = "127.0.0.1:50000"
+		req.Header.Set("Accept", accept)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusInternalServerError {
+			t.Fatalf("status %d, want 500", rec.Code)
+		}
+		page, _ := io.ReadAll(rec.Body)
+		pages = append(pages, string(page))
+	}
+	return pages
 }

@@ -223,14 +223,7 @@ func (s *Server) handleLatest(w http.ResponseWriter, r *http.Request) {
 			name: "index out of range after strings.Split",
 			report: func(t *testing.T) *report.Report {
 				return panicReport("runtime.boundsError", "runtime error: index out of range [3] with length 3",
-					appFrame(t, "example.com/blog.slugFromPath", "slug.go", `
-package main
-
-func slugFromPath(path string) string {
-	parts := strings.Split(path, "/")
-	return parts[3] //!
-}
-`))
+					appFrame(t, "example.com/blog.slugFromPath", "slug.go", slugFromPathSrc))
 			},
 			class: ClassIndexRange, culprit: "parts[3]",
 			contains: []string{"valid indexes are 0 to 2", "Splitting gives fewer parts", "if len(parts) <= 3 {", "// handle it"},
@@ -255,14 +248,7 @@ func (p *Post) Summary() string {
 			name: "index out of range without the index (Go before 1.13)",
 			report: func(t *testing.T) *report.Report {
 				return panicReport("runtime.Error", "runtime error: index out of range",
-					appFrame(t, "example.com/blog.slugFromPath", "slug.go", `
-package main
-
-func slugFromPath(path string) string {
-	parts := strings.Split(path, "/")
-	return parts[3] //!
-}
-`))
+					appFrame(t, "example.com/blog.slugFromPath", "slug.go", slugFromPathSrc))
 			},
 			class: ClassIndexRange, culprit: "parts[3]",
 			contains: []string{"`parts[3]` used an index outside `parts`", "neither the index nor the length (Go releases before 1.13", "Splitting gives fewer parts", "if len(parts) <= 3 {"},
@@ -501,3 +487,14 @@ func TestUnexpectedSignalWithoutCgo(t *testing.T) {
 		t.Errorf("a crash without a cgo call is blamed on C code:\n%s", text)
 	}
 }
+
+// slugFromPathSrc is a handler helper that indexes the parts of a split
+// path without checking how many there are.
+const slugFromPathSrc = `
+package main
+
+func slugFromPath(path string) string {
+	parts := strings.Split(path, "/")
+	return parts[3] //!
+}
+`
