@@ -19,6 +19,8 @@ func TestString(t *testing.T) {
 		// Passwords in URLs and DSNs holding "@", "/" or ":".
 		{"postgres://app:p@ss/w0rd@db.internal:5432/app?sslmode=disable", "p@ss/w0rd", "@db.internal:5432/app?sslmode=disable"},
 		{"redis://:r3dis-pw@cache:6379/0", "r3dis-pw", "@cache:6379/0"},
+		// A token passed as the URL's user, as git remotes and CI logs show it.
+		{"cloning https://x7Qm2Lp9Rt4Vn8Kd3Wc6Ys1@git.example.com/org/repo.git", "x7Qm2Lp9Rt4Vn8Kd3Wc6Ys1", "@git.example.com/org/repo.git"},
 		{`db, err := sql.Open("mysql", "blog:p@ss:w0rd@tcp(127.0.0.1:3306)/blog?parseTime=true")`, "p@ss:w0rd", "blog:[REDACTED]@tcp(127.0.0.1:3306)/blog"},
 		// Configuration formats.
 		{"password: x", ": x", "password: "},
@@ -158,6 +160,10 @@ func TestStringLeavesCodeAlone(t *testing.T) {
 		"\t\tPassword: pw,",
 		"\tAPIKey:  cfg.APIKey,",
 		`if token == "" {`,
+		// A URL's user name that is a name, not a token.
+		"https://alice@example.com/org/repo.git",
+		"mailto:support-team-2024@example.com",
+		"ssh://git@github.com/org/repo.git",
 		`tmpl := template.New("page").Option("missingkey=error")`,
 		`GET /posts?api_key_required=true`,
 		`SELECT id, author_id, title FROM posts WHERE author_id = ? AND published = 1`,

@@ -32,7 +32,17 @@ func hideURLPasswords(line string) string {
 			continue
 		}
 		colon := strings.IndexByte(run[:at], ':')
-		if colon < 0 || strings.ContainsAny(run[:colon], "/?#") {
+		if colon < 0 {
+			// A user and no password: a token passed as the user
+			// ("https://<token>@github.com/org/repo.git") is hidden; a
+			// name ("alice@") is shorter than 20 characters or not random.
+			if user := run[:at]; len(user) >= 20 && looksLikeToken(user) {
+				out = out[:from] + Mask + out[from+at:]
+				from += len(Mask)
+			}
+			continue
+		}
+		if strings.ContainsAny(run[:colon], "/?#") {
 			continue
 		}
 		pass := run[colon+1 : at]
