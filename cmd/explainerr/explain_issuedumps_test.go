@@ -27,13 +27,14 @@ func traceAppFrames(trace string) []string {
 
 // startsWithHeader reports whether first, the trace's first line, is
 // header followed by nothing but other lines of a crash header ("[signal
-// …]", "runtime: …") and the type guessed.
+// …]", "runtime: …", a test timeout's "running tests:") and the type
+// guessed.
 func startsWithHeader(first, header string) bool {
 	rest, ok := strings.CutPrefix(first, header)
 	if !ok {
 		return false
 	}
-	for _, p := range []string{"", " [", " runtime: ", " panic: ", " fatal error: "} {
+	for _, p := range []string{"", " [", " runtime: ", " panic: ", " fatal error: ", " running tests: "} {
 		if rest == p || p != "" && strings.HasPrefix(rest, p) {
 			return true
 		}

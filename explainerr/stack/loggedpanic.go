@@ -17,8 +17,10 @@ import (
 var reObservedPanic = regexp.MustCompile(`Observed a panic: (.*?)(?: \((.*)\))?$|"Observed a panic" panic="((?:[^"\\]|\\.)*)"`)
 
 // reGluedHeader matches a header line with punctuation glued before it (a
-// stray Markdown backtick). Group 1 is the header.
-var reGluedHeader = regexp.MustCompile("^[`'\"*>_~|]+((?:panic|fatal error): .*)$")
+// stray Markdown backtick), or after the tail of a log timestamp that the
+// paste began in the middle of ("3.6367390Z panic: …" before lines of
+// "2024-10-09T09:16:43.6370024Z …"). Group 1 is the header.
+var reGluedHeader = regexp.MustCompile("^(?:[`'\"*>_~|]+|[0-9][0-9:.TZ+-]*\\s+)((?:panic|fatal error): .*)$")
 
 // headerLine returns l, a trimmed line of the text before a goroutine
 // dump, as a crash header line when it is one in a logger's or a paste's

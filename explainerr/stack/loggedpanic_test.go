@@ -13,6 +13,11 @@ func TestHeaderLine(t *testing.T) {
 		">panic: boom":                "panic: boom",
 		"log: a panic: was seen":      "log: a panic: was seen",
 		"panic: runtime error: index": "panic: runtime error: index",
+		// A paste that began inside the first line's timestamp.
+		"3.6367390Z panic: test timed out after 40m0s": "panic: test timed out after 40m0s",
+		"43.637Z fatal error: concurrent map writes":   "fatal error: concurrent map writes",
+		"12 panic: after a line number":                "panic: after a line number",
+		"v2 panic: words before it stay":               "v2 panic: words before it stay",
 	} {
 		if got := headerLine(in); got != want {
 			t.Errorf("headerLine(%q) = %q, want %q", in, got, want)
