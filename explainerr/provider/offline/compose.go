@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"go/ast"
+	"go/parser"
 	"regexp"
 	"strconv"
 	"strings"
@@ -161,9 +163,34 @@ func isIdent(s string) bool {
 	return m != "" && m == s
 }
 
-// callName returns the name of the function an expression's first call
-// calls ("FeaturedPost" for "s.store.FeaturedPost(ctx)"), or "".
+// callName returns the name of the function whose result an expression
+// is: its outermost call ("FeaturedPost" for "s.store.FeaturedPost(ctx)",
+// "LastMessage" for "s.db().LastMessage(ch)", "Decode" for
+// "json.NewDecoder(r.Body).Decode(&v)"), or "". An expression that does
+// not parse gives the name before its first parenthesis.
 func callName(expr string) string {
+	if e, err := parser.ParseExpr(expr); err == nil {
+		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+			fun := ast.Unparen(call.Fun)
+			for {
+				switch f := fun.(type) {
+				case *ast.IndexExpr: // a generic function's instantiation
+					fun = f.X
+					continue
+				case *ast.IndexListExpr:
+					fun = f.X
+					continue
+				}
+				break
+			}
+			switch f := fun.(type) {
+			case *ast.Ident:
+				return f.Name
+			case *ast.SelectorExpr:
+				return f.Sel.Name
+			}
+		}
+	}
 	m := callNamePattern.FindStringSubmatch(expr)
 	if m == nil {
 		return ""

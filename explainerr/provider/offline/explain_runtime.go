@@ -68,7 +68,7 @@ func (a *analysis) nilPointer() {
 	s, facts := a.s, a.s.Facts
 	var candidates []string
 	add := func(expr string) {
-		if expr == "" || a.isPackageName(rootIdent(expr)) || expr == rootIdent(expr) && a.isPackageName(expr) {
+		if expr == "" || a.isPackageName(rootIdent(expr)) || expr == rootIdent(expr) && (a.isPackageName(expr) || a.serverParam(expr)) {
 			return
 		}
 		for _, c := range candidates {

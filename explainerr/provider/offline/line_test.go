@@ -108,3 +108,24 @@ func TestClosest(t *testing.T) {
 		}
 	}
 }
+
+// TestCallName: the function an assignment's value comes from is the
+// outermost call of its expression, not the first of a chain.
+func TestCallName(t *testing.T) {
+	for in, want := range map[string]string{
+		"s.store.FeaturedPost(ctx)":               "FeaturedPost",
+		"s.db().LastMessage(channel)":             "LastMessage",
+		"s.db().FirstPoster(r.Context(), ch)":     "FirstPoster",
+		"json.NewDecoder(r.Body).Decode(&v)":      "Decode",
+		"strconv.Atoi(r.URL.Query().Get(\"id\"))": "Atoi",
+		"load[T](ctx)":                            "load",
+		"(s.find)(id)":                            "find",
+		"r.Context().Value(key).(string)":         "Context",
+		"not a valid ( expression":                "valid",
+		"x + 1":                                   "",
+	} {
+		if got := callName(in); got != want {
+			t.Errorf("callName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

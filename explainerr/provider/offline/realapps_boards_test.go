@@ -18,6 +18,7 @@ var boardsTargets = []string{
 	"GET /members/1",        // 4: a timeout written as a bare integer
 	"GET /safe/boards/999",  // 5: the nil board under the app's recoverer
 	"GET /boards/999/log",   // 6: a nil board or a logger never set
+	"GET /users/7/latest",   // 7: nil, nil from the last call of a chain
 }
 
 var (
@@ -82,4 +83,14 @@ func TestExplainBareIntegerTimeoutIsNanoseconds(t *testing.T) {
 	mustContain(t, "members", text, "`ctx, cancel := context.WithTimeout(ctx, 500)`", "given as the bare integer `500`",
 		"counts nanoseconds", "`500*time.Millisecond`")
 	mustNotContain(t, "members", text, "raise the timeout")
+}
+
+// TestExplainNilNilFromTheLastCallOfAChain: in "s.store().LatestBoard(id)"
+// the value and its nil error come from LatestBoard, not from store.
+func TestExplainNilNilFromTheLastCallOfAChain(t *testing.T) {
+	text := boardsApp(t)[7].Explanation.Text
+	mustContain(t, "latest", text, "Nil pointer dereference: `b` is nil",
+		"`LatestBoard` returned `nil` together with a `nil` error",
+		"`LatestBoard` returns `nil` with a `nil` error at", "make `LatestBoard` return an error")
+	mustNotContain(t, "latest", text, "`store` returned", "make `store` return")
 }

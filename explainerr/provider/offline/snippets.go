@@ -40,14 +40,7 @@ func (a *analysis) handlerEnd() []string {
 // noResponseWriter reports whether the function holding the failing line
 // is known, from its signature, to have no http.ResponseWriter parameter.
 func (a *analysis) noResponseWriter() bool {
-	if a.s.Frame == nil || a.s.Frame.Source == nil {
-		return false
-	}
-	src := a.s.Frame.Source
-	ft, ok := windowSignature(src.Lines, a.s.Line-src.StartLine)
-	if !ok {
-		ft, ok = a.sourceSignature()
-	}
+	ft, ok := a.enclosingSignature()
 	if !ok || ft == nil {
 		return false
 	}
@@ -66,22 +59,64 @@ func isErrorType(t ast.Expr) bool {
 	return ok && id.Name == "error"
 }
 
-// enclosingResults returns the result list of the function (declaration
-// or literal) holding the failing line: from its signature in the frame's
-// window, else from the app's parsed source, else from the return
-// statements the window shows. ok is false when none of them tells.
-func (a *analysis) enclosingResults() (*ast.FieldList, bool) {
+// enclosingSignature returns the signature of the function (declaration
+// or literal) holding the failing line: from the frame's window, else from
+// the app's parsed source.
+func (a *analysis) enclosingSignature() (*ast.FuncType, bool) {
 	if a.s.Frame == nil || a.s.Frame.Source == nil {
 		return nil, false
 	}
 	src := a.s.Frame.Source
 	if ft, ok := windowSignature(src.Lines, a.s.Line-src.StartLine); ok {
+		return ft, true
+	}
+	return a.sourceSignature()
+}
+
+// serverParam reports whether name is a parameter of the function holding
+// the failing line whose type is http.ResponseWriter or *http.Request:
+// net/http never passes a handler nil ones, so neither is a nil candidate.
+func (a *analysis) serverParam(name string) bool {
+	ft, ok := a.enclosingSignature()
+	if !ok || ft == nil || ft.Params == nil {
+		return false
+	}
+	for _, p := range ft.Params.List {
+		t := p.Type
+		if star, ok := t.(*ast.StarExpr); ok {
+			t = star.X
+		}
+		sel, ok := t.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "ResponseWriter" && sel.Sel.Name != "Request" {
+			continue
+		}
+		if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != "http" {
+			continue
+		}
+		if sel.Sel.Name == "Request" && p.Type == t {
+			continue // http.Request by value: not a pointer
+		}
+		for _, n := range p.Names {
+			if n.Name == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// enclosingResults returns the result list of the function (declaration
+// or literal) holding the failing line: from its signature in the frame's
+// window, else from the app's parsed source, else from the return
+// statements the window shows. ok is false when none of them tells.
+func (a *analysis) enclosingResults() (*ast.FieldList, bool) {
+	if ft, ok := a.enclosingSignature(); ok {
 		return ft.Results, true
 	}
-	if ft, ok := a.sourceSignature(); ok {
-		return ft.Results, true
+	if a.s.Frame == nil || a.s.Frame.Source == nil {
+		return nil, false
 	}
-	return windowReturns(src.Lines)
+	return windowReturns(a.s.Frame.Source.Lines)
 }
 
 // windowSignature finds the signature of the function that holds line idx

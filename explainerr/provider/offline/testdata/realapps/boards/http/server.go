@@ -33,6 +33,7 @@ func NewServer() *Server {
 	s.mux.HandleFunc("GET /members/{id}", s.handleMembers)
 	s.mux.HandleFunc("GET /boards/{id}/log", s.handleBoardLog)
 	s.mux.Handle("GET /safe/boards/{id}", recoverer(http.HandlerFunc(s.handleBoardView)))
+	s.mux.HandleFunc("GET /users/{id}/latest", s.handleLatest)
 	return s
 }
 
