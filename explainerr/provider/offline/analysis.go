@@ -99,7 +99,7 @@ func (a *analysis) explain() string {
 		a.sqlScan()
 	case ClassStrconvSyntax, ClassStrconvRange:
 		a.strconvError()
-	case ClassJSONSyntax, ClassJSONType, ClassJSONUnknownField:
+	case ClassJSONSyntax, ClassJSONType, ClassJSONUnknownField, ClassJSONValue:
 		a.jsonError()
 	case ClassNotFound:
 		a.notFound()

@@ -51,6 +51,7 @@ const (
 	ClassJSONSyntax       Class = "json-syntax"
 	ClassJSONType         Class = "json-unmarshal-type"
 	ClassJSONUnknownField Class = "json-unknown-field"
+	ClassJSONValue        Class = "json-value-rejected"
 	ClassNotFound         Class = "not-found-as-error"
 	ClassMultipleRows     Class = "multiple-rows"
 	ClassConnRefused      Class = "connection-refused"
@@ -139,6 +140,7 @@ var rules = []rule{
 
 	{ClassJSONType, regexp.MustCompile(`json: cannot unmarshal (?P<got>\w+) into Go (?:struct field (?P<field>\S+)|value) of type (?P<want>\S+)`)},
 	{ClassJSONUnknownField, regexp.MustCompile(`json: unknown field "(?P<field>[^"]*)"`)},
+	{ClassJSONValue, regexp.MustCompile(`\b(?P<type>[A-Z]\w*)\.UnmarshalJSON: (?P<detail>[^\n]+)`)},
 	{ClassJSONSyntax, regexp.MustCompile(`invalid character '(?P<char>.+?)' (?P<where>[^\n]*)|unexpected end of JSON input`)},
 
 	{ClassConnRefused, regexp.MustCompile(`dial (?P<network>tcp[46]?|unix) (?P<addr>\S+?): connect: connection refused`)},

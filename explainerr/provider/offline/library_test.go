@@ -287,6 +287,25 @@ func (s *Server) handleAPI(w http.ResponseWriter, r *http.Request) {
 			contains: []string{"`Post.views`", "`json:\",string\"`"},
 		},
 		{
+			name: "JSON value a type's UnmarshalJSON rejects",
+			report: func(t *testing.T) *report.Report {
+				return statusReport("Time.UnmarshalJSON: input is not a JSON string\n", appFrame(t, "example.com/blog.(*Server).handleAPI", "api.go", `
+package main
+
+func (s *Server) handleAPI(w http.ResponseWriter, r *http.Request) {
+	var p Post
+	if err := json.NewDecoder(r.Body).Decode(&p); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!
+		return
+	}
+}
+`))
+			},
+			class: ClassJSONValue, culprit: "Time",
+			contains: []string{"a `Time` value was rejected", "`input is not a JSON string`", "RFC 3339", "400 Bad Request"},
+			absent:   []string{"does not recognise"},
+		},
+		{
 			name: "not found reported as a 500 despite an errors.Is check",
 			report: func(t *testing.T) *report.Report {
 				return statusReport("author \"nobody\": not found\n", appFrame(t, "example.com/blog.(*Server).handleAuthor", "authors.go", `
