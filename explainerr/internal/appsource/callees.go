@@ -19,6 +19,15 @@ import (
 // listed once; fd itself is not listed, nor functions started by a go
 // statement.
 func (m *Module) Callees(f *File, fd *ast.FuncDecl, line int) []FuncRef {
+	return m.calleesIn(f, fd, nil, line)
+}
+
+// calleesIn lists the callees of fd's body, or, when lit is not nil, of
+// the body of lit, one of fd's function literals (a frame named like
+// "routes.func3", a chi handler written inline in its routes function):
+// then only the literal's calls are listed, not those of fd and of the
+// literals beside it.
+func (m *Module) calleesIn(f *File, fd *ast.FuncDecl, lit *ast.FuncLit, line int) []FuncRef {
 	r := newResolver(m, f, fd)
 	type call struct {
 		line int
@@ -28,7 +37,11 @@ func (m *Module) Callees(f *File, fd *ast.FuncDecl, line int) []FuncRef {
 	// A function started by a go statement runs in another goroutine: it
 	// is not part of the failing one's story.
 	started := map[*ast.CallExpr]bool{}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	var body ast.Node = fd.Body
+	if lit != nil {
+		body = lit.Body
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
 		if g, ok := n.(*ast.GoStmt); ok {
 			started[g.Call] = true
 		}
@@ -315,4 +328,25 @@ func (r *resolver) moduleType(t ast.Expr, dir string) typeKey {
 		}
 	}
 	return typeKey{}
+}
+
+// FuncLitAt returns the innermost function literal of fd whose body holds
+// line, or nil when line is in fd's own code.
+func (m *Module) FuncLitAt(fd *ast.FuncDecl, line int) *ast.FuncLit {
+	if fd.Body == nil {
+		return nil
+	}
+	var found *ast.FuncLit
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		lit, ok := n.(*ast.FuncLit)
+		if !ok {
+			return true
+		}
+		if m.Fset.Position(lit.Body.Lbrace).Line <= line && line <= m.Fset.Position(lit.Body.Rbrace).Line {
+			found = lit // keep looking inside for a nested one
+			return true
+		}
+		return false
+	})
+	return found
 }

@@ -3,6 +3,7 @@ package appsource
 import (
 	"go/ast"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -57,6 +58,8 @@ func Static(r *report.Report) []report.Chunk {
 	s := staticSet{m: m, seen: map[*ast.FuncDecl]bool{}}
 	var onLine, earlier [][]FuncRef
 	var receiver *TypeRef
+	// The functions and function literals whose frames were shown.
+	shown := map[ast.Node]bool{}
 	for i, fr := range frames {
 		f, fd := m.FuncAt(fr.File, fr.Line)
 		if fd == nil {
@@ -65,11 +68,27 @@ func Static(r *report.Report) []report.Chunk {
 			}
 			continue
 		}
-		if s.seen[fd] {
+		// A closure's frame ("routes.func3") runs a function literal of
+		// fd: its own code and calls are the context, not those of fd
+		// and of the literals beside it.
+		var lit *ast.FuncLit
+		if isClosure(fr.Function) {
+			lit = m.FuncLitAt(fd, fr.Line)
+		}
+		var node ast.Node = fd
+		if lit != nil {
+			node = lit
+		} else {
+			if s.seen[fd] && !shown[fd] {
+				continue // already shown as a callee
+			}
+			s.seen[fd] = true
+		}
+		if shown[node] {
 			continue
 		}
-		s.seen[fd] = true
-		s.add(s.frameChunk(f, fd, fr.Line))
+		shown[node] = true
+		s.add(s.frameChunk(f, fd, lit, fr.Line))
 		if i == 0 && fd.Recv != nil {
 			r := newResolver(m, f, fd)
 			if t := r.moduleType(fd.Recv.List[0].Type, r.dir); t.name != "" {
@@ -79,7 +98,7 @@ func Static(r *report.Report) []report.Chunk {
 			}
 		}
 		var line, other []FuncRef
-		for _, ref := range m.Callees(f, fd, fr.Line) {
+		for _, ref := range m.calleesIn(f, fd, lit, fr.Line) {
 			if m.Fset.Position(fd.Pos()).Line <= fr.Line && calledOn(m, fd, ref, fr.Line) {
 				line = append(line, ref)
 			} else {
@@ -146,10 +165,15 @@ func (s *staticSet) typeChunk(t TypeRef) report.Chunk {
 	return c
 }
 
-// frameChunk is a frame's function, whole or around the failing line when
-// it is long.
-func (s *staticSet) frameChunk(f *File, fd *ast.FuncDecl, line int) report.Chunk {
+// frameChunk is a frame's function (or the function literal it runs),
+// whole or around the failing line when it is long.
+func (s *staticSet) frameChunk(f *File, fd *ast.FuncDecl, lit *ast.FuncLit, line int) report.Chunk {
 	start, end := s.lines(fd)
+	if lit != nil {
+		// A function literal's frame: the literal, not the whole
+		// function around it (a routes function of many handlers).
+		start, end = s.m.Fset.Position(lit.Pos()).Line, s.m.Fset.Position(lit.End()).Line
+	}
 	c := s.chunk(f, fd, start, end, report.ReasonFrame)
 	if len(c.Text) > maxFrameFunc && line >= start && line <= end {
 		c = s.chunk(f, fd, max(start, line-frameBefore), min(end, line+frameAfter), report.ReasonFrame)
@@ -247,3 +271,10 @@ func window(fr report.Frame) (report.Chunk, bool) {
 		Text:      strings.Join(src.Lines, "\n"),
 	}, true
 }
+
+// closureName matches the name the runtime gives a function literal
+// ("app.(*Server).routes.func3", "main.main.func1.2").
+var closureName = regexp.MustCompile(`\.func\d+(?:\.\d+)*$`)
+
+// isClosure reports whether a frame's function is a function literal.
+func isClosure(fn string) bool { return closureName.MatchString(fn) }
