@@ -36,10 +36,11 @@ type analysis struct {
 
 func newAnalysis(r *report.Report) *analysis {
 	g := NewGrounding(r)
-	a := &analysis{r: r, g: g, f: classify(r.Error), s: findSite(r), c: newCorpus(r), d: &draft{g: g}}
+	a := &analysis{r: r, g: g, f: classify(r.Error), s: findSite(r), d: &draft{g: g}}
 	if a.s.Frame != nil {
 		a.s.File = a.fileName(a.s.Frame.File)
 	}
+	a.c = newCorpus(r, a.fileName)
 	a.siteAtHelperCaller()
 	a.useLoggedError()
 	a.useRecoveredLogValue()

@@ -112,7 +112,7 @@ func NewStore(path string) (*Store, error) {
 				return r
 			},
 			class: ClassNilPointer, culprit: "s.db",
-			contains: []string{"`sql.(*DB).QueryRow`", "`s.db`", "`store.go:11`: `return &Store{}, nil`"},
+			contains: []string{"`sql.(*DB).QueryRow`", "`s.db`", "`store/store.go:11`: `return &Store{}, nil`"},
 		},
 		{
 			name: "nil func value",

@@ -10,7 +10,9 @@ import (
 
 // corpusLine is one known line of the app's source, with where it is.
 type corpusLine struct {
-	// File is the base name of the line's file.
+	// File names the line's file as the explanation writes it: its base
+	// name, or its path in the module when another file on the stacks
+	// has the same base name (analysis.fileName).
 	File   string
 	Number int
 	Text   string
@@ -25,8 +27,9 @@ type corpus []corpusLine
 
 var funcDecl = regexp.MustCompile(`^func\s+(?:\(\s*\w*\s*\*?\s*(\w+)(?:\[[^\]]*\])?\s*\)\s*)?(\w+)`)
 
-// newCorpus collects the lines of r's app source windows and chunks.
-func newCorpus(r *report.Report) corpus {
+// newCorpus collects the lines of r's app source windows and chunks, with
+// their files named by name.
+func newCorpus(r *report.Report, name func(string) string) corpus {
 	type lineKey struct {
 		file   string
 		number int
@@ -46,7 +49,7 @@ func newCorpus(r *report.Report) corpus {
 			continue
 		}
 		symbol := ""
-		file := baseName(f.File)
+		file := name(f.File)
 		for i, t := range f.Source.Lines {
 			// funcDecl is anchored on "func": skip the regexp elsewhere.
 			if strings.HasPrefix(t, "func") {
@@ -61,7 +64,7 @@ func newCorpus(r *report.Report) corpus {
 		}
 	}
 	for _, ch := range r.Context {
-		file := baseName(ch.File)
+		file := name(ch.File)
 		for i, t := range strings.Split(ch.Text, "\n") {
 			add(corpusLine{file, ch.StartLine + i, t, ch.Symbol})
 		}

@@ -65,5 +65,25 @@ func (a *analysis) sharedBaseName(file string) bool {
 		}
 	}
 	same := a.stackFiles[baseName(file)]
-	return len(same) > 1 || len(same) == 1 && !same[filepath.Clean(file)]
+	return len(same) > 1 || len(same) == 1 && !sameFile(same, file)
+}
+
+// sameFile reports whether file is one of files (absolute paths of frames),
+// also when it is written relative to the module root as a retrieved
+// chunk's is ("http/dial.go" for "/src/app/http/dial.go").
+func sameFile(files map[string]bool, file string) bool {
+	file = filepath.Clean(file)
+	if files[file] {
+		return true
+	}
+	if filepath.IsAbs(file) {
+		return false
+	}
+	suffix := string(filepath.Separator) + file
+	for f := range files {
+		if strings.HasSuffix(f, suffix) {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,8 @@ package offline
 import (
 	"strings"
 	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // TestSameBaseNamesAreToldApart: a trace through http/user.go and
@@ -73,5 +75,32 @@ func (s *Server) show() {
 	}
 	if got := a.fileName("/home/dev/blog/sqlite/user.go"); got != "user.go" {
 		t.Errorf("a cited file with a base name of its own is named %q", got)
+	}
+}
+
+// TestQuotedChunkLinesNameTheirFile: lines quoted from the context (a
+// query in storage/extra.go, next to the handler's extra.go on the stack)
+// carry the file name the explanation must write.
+func TestQuotedChunkLinesNameTheirFile(t *testing.T) {
+	r := panicReport("runtime.errorString", "boom", appFrame(t, "example.com/blog.(*Server).count", "extra.go", `
+package blog
+
+func (s *Server) count() {
+	s.store.Count() //!
+}
+`))
+	r.Context = []report.Chunk{
+		chunk("storage/extra.go", "Count", 38, "func (d *DB) Count() int {\n\td.QueryRow(`SELECT count(*) FROM messages WHERE deleted_at IS NULL`)\n}"),
+		chunk("extra.go", "count", 3, "func (s *Server) count() {"),
+	}
+	files := map[string]string{}
+	for _, l := range newAnalysis(r).c {
+		files[l.Text] = l.File
+	}
+	if got := files["\td.QueryRow(`SELECT count(*) FROM messages WHERE deleted_at IS NULL`)"]; got != "storage/extra.go" {
+		t.Errorf("the query's line is in file %q, want storage/extra.go", got)
+	}
+	if got := files["\ts.store.Count()"]; got != "extra.go" {
+		t.Errorf("the stack's own line is in file %q, want extra.go", got)
 	}
 }
