@@ -210,6 +210,9 @@ func (a *analysis) contextEnded() {
 			default:
 				a.why("The app sets deadlines at " + a.citeAll(lines) + " (not on the failing stack): if this request ran through one of them, that is the limit the work ran past.")
 			}
+			if values := src.durationConstants(lines); len(values) > 0 && a.f.Class != ClassCanceled {
+				a.why("The length of a deadline named there is set at " + a.citeAll(values) + ".")
+			}
 		}
 	}
 	nanos := false

@@ -19,6 +19,7 @@ var boardsTargets = []string{
 	"GET /safe/boards/999",  // 5: the nil board under the app's recoverer
 	"GET /boards/999/log",   // 6: a nil board or a logger never set
 	"GET /users/7/latest",   // 7: nil, nil from the last call of a chain
+	"GET /users/7/sync",     // 8: a deadline whose length is a named constant
 }
 
 var (
@@ -93,4 +94,13 @@ func TestExplainNilNilFromTheLastCallOfAChain(t *testing.T) {
 		"`LatestBoard` returned `nil` together with a `nil` error",
 		"`LatestBoard` returns `nil` with a `nil` error at", "make `LatestBoard` return an error")
 	mustNotContain(t, "latest", text, "`store` returned", "make `store` return")
+}
+
+// TestExplainDeadlineQuotesItsNamedLength: a deadline given by a constant's
+// name (context.WithTimeout(ctx, syncTimeout)) is quoted with the line that
+// sets the constant, the length the cited line does not show.
+func TestExplainDeadlineQuotesItsNamedLength(t *testing.T) {
+	text := boardsApp(t)[8].Explanation.Text
+	mustContain(t, "sync", text, "Context deadline exceeded", "`ctx, cancel := context.WithTimeout(ctx, syncTimeout)`",
+		"is set at `memory/latest.go:", "`const syncTimeout = 2 * time.Millisecond`")
 }

@@ -22,3 +22,11 @@ func (s *Server) handleLatest(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Write([]byte(b.Name))
 }
+
+func (s *Server) handleSync(w http.ResponseWriter, r *http.Request) {
+	if err := s.store().Sync(r.Context()); err != nil {
+		Error(w, r, err)
+		return
+	}
+	w.Write([]byte("synced"))
+}

@@ -34,6 +34,7 @@ func NewServer() *Server {
 	s.mux.HandleFunc("GET /boards/{id}/log", s.handleBoardLog)
 	s.mux.Handle("GET /safe/boards/{id}", recoverer(http.HandlerFunc(s.handleBoardView)))
 	s.mux.HandleFunc("GET /users/{id}/latest", s.handleLatest)
+	s.mux.HandleFunc("GET /users/{id}/sync", s.handleSync)
 	return s
 }
 

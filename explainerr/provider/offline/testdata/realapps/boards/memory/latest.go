@@ -1,6 +1,11 @@
 package memory
 
-import "example.com/boards/board"
+import (
+	"context"
+	"time"
+
+	"example.com/boards/board"
+)
 
 // Latest keeps each user's latest board.
 type Latest struct {
@@ -14,4 +19,15 @@ func (l *Latest) LatestBoard(id int) (*board.Board, error) {
 		return b, nil
 	}
 	return nil, nil
+}
+
+// syncTimeout bounds a sync of the latest boards.
+const syncTimeout = 2 * time.Millisecond
+
+// Sync waits for the latest boards to be synced, at most syncTimeout.
+func (l *Latest) Sync(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, syncTimeout)
+	defer cancel()
+	<-ctx.Done()
+	return ctx.Err()
 }
