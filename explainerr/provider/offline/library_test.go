@@ -251,17 +251,7 @@ func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
 		{
 			name: "JSON syntax error in a request body",
 			report: func(t *testing.T) *report.Report {
-				r := statusReport("invalid character 'a' looking for beginning of value\n", appFrame(t, "example.com/blog.(*Server).handleAPI", "api.go", `
-package main
-
-func (s *Server) handleAPI(w http.ResponseWriter, r *http.Request) {
-	var p Post
-	if err := json.NewDecoder(r.Body).Decode(&p); err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError) //!
-		return
-	}
-}
-`))
+				r := statusReport("invalid character 'a' looking for beginning of value\n", appFrame(t, "example.com/blog.(*Server).handleAPI", "api.go", jsonHandlerSrc))
 				r.Request.Headers = map[string]string{"Content-Type": "application/x-www-form-urlencoded"}
 				return r
 			},
@@ -271,17 +261,7 @@ func (s *Server) handleAPI(w http.ResponseWriter, r *http.Request) {
 		{
 			name: "JSON type mismatch",
 			report: func(t *testing.T) *report.Report {
-				return statusReport("json: cannot unmarshal string into Go struct field Post.views of type int\n", appFrame(t, "example.com/blog.(*Server).handleAPI", "api.go", `
-package main
-
-func (s *Server) handleAPI(w http.ResponseWriter, r *http.Request) {
-	var p Post
-	if err := json.NewDecoder(r.Body).Decode(&p); err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError) //!
-		return
-	}
-}
-`))
+				return statusReport("json: cannot unmarshal string into Go struct field Post.views of type int\n", appFrame(t, "example.com/blog.(*Server).handleAPI", "api.go", jsonHandlerSrc))
 			},
 			class: ClassJSONType, culprit: "Post.views",
 			contains: []string{"`Post.views`", "`json:\",string\"`"},
@@ -289,17 +269,7 @@ func (s *Server) handleAPI(w http.ResponseWriter, r *http.Request) {
 		{
 			name: "JSON value a type's UnmarshalJSON rejects",
 			report: func(t *testing.T) *report.Report {
-				return statusReport("Time.UnmarshalJSON: input is not a JSON string\n", appFrame(t, "example.com/blog.(*Server).handleAPI", "api.go", `
-package main
-
-func (s *Server) handleAPI(w http.ResponseWriter, r *http.Request) {
-	var p Post
-	if err := json.NewDecoder(r.Body).Decode(&p); err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError) //!
-		return
-	}
-}
-`))
+				return statusReport("Time.UnmarshalJSON: input is not a JSON string\n", appFrame(t, "example.com/blog.(*Server).handleAPI", "api.go", jsonHandlerSrc))
 			},
 			class: ClassJSONValue, culprit: "Time",
 			contains: []string{"a `Time` value was rejected", "`input is not a JSON string`", "RFC 3339", "400 Bad Request"},
@@ -387,3 +357,17 @@ func TestNoAppFrame(t *testing.T) {
 		t.Errorf("ungrounded identifiers %v", unknown)
 	}
 }
+
+// jsonHandlerSrc is a handler that answers a request body that does not
+// decode with a 500.
+const jsonHandlerSrc = `
+package main
+
+func (s *Server) handleAPI(w http.ResponseWriter, r *http.Request) {
+	var p Post
+	if err := json.NewDecoder(r.Body).Decode(&p); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!
+		return
+	}
+}
+`
