@@ -35,7 +35,7 @@ func (r appRoots) all() []string {
 // unless its file shows it belongs to another program (foreignMain).
 func dumpKind(c *Classifier, fn, file string, roots appRoots) string {
 	kind := c.Kind(fn, file)
-	if kind == report.FrameApp && PackageOf(fn) == "main" && !inApp(c, file, roots.all()) && foreignMain(c, file, roots.tree) {
+	if kind == report.FrameApp && PackageOf(fn) == "main" && !inApp(c, file, roots.all()) && foreignMain(file, roots.tree) {
 		// A dump may come from another program than the app being asked about.
 		return report.FrameDependency
 	}
@@ -53,7 +53,7 @@ var reGoCommand = regexp.MustCompile(`(?:^|/)go[^/]*/src/cmd/`)
 // ("/go/src/github.com/x/tool/main.go", "github.com/x/tool/main.go"), it is
 // one of the Go distribution's commands, or it lies outside the trees of
 // the dump's app packages (tree).
-func foreignMain(c *Classifier, file string, tree []string) bool {
+func foreignMain(file string, tree []string) bool {
 	if file == "" {
 		return false
 	}

@@ -1,6 +1,7 @@
 package stack
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 )
@@ -63,7 +64,7 @@ func raceText(lines []string) []string {
 			l = t
 		default:
 			if m := reOldRaceAccess.FindStringSubmatch(l); m != nil && open {
-				l = m[1] + " at " + "0x000000000001" + " by " + m[2]
+				l = fmt.Sprintf("%s at 0x%012x by %s", m[1], unknownRaceAddr, m[2])
 			}
 		}
 		out = append(out, l)

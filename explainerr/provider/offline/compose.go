@@ -166,29 +166,16 @@ func isIdent(s string) bool {
 // callName returns the name of the function whose result an expression
 // is: its outermost call ("FeaturedPost" for "s.store.FeaturedPost(ctx)",
 // "LastMessage" for "s.db().LastMessage(ch)", "Decode" for
-// "json.NewDecoder(r.Body).Decode(&v)"), or "". An expression that does
-// not parse gives the name before its first parenthesis.
+// "json.NewDecoder(r.Body).Decode(&v)"), or "". For a line that assigns
+// ("u, err := s.db().FirstPoster(ch)") it is the assigned value's. Text
+// that does not parse gives the name before its first parenthesis.
 func callName(expr string) string {
-	if e, err := parser.ParseExpr(expr); err == nil {
-		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
-			fun := ast.Unparen(call.Fun)
-			for {
-				switch f := fun.(type) {
-				case *ast.IndexExpr: // a generic function's instantiation
-					fun = f.X
-					continue
-				case *ast.IndexListExpr:
-					fun = f.X
-					continue
-				}
-				break
-			}
-			switch f := fun.(type) {
-			case *ast.Ident:
-				return f.Name
-			case *ast.SelectorExpr:
-				return f.Sel.Name
-			}
+	if name, ok := outermostCall(expr); ok {
+		return name
+	}
+	if rhs, ok := assignedValue(expr); ok {
+		if name, ok := outermostCall(rhs); ok {
+			return name
 		}
 	}
 	m := callNamePattern.FindStringSubmatch(expr)
@@ -196,6 +183,55 @@ func callName(expr string) string {
 		return ""
 	}
 	return m[1]
+}
+
+// outermostCall returns the name of the function a call expression calls
+// last; ok is false when expr is not one.
+func outermostCall(expr string) (string, bool) {
+	e, err := parser.ParseExpr(expr)
+	if err != nil {
+		return "", false
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return "", false
+	}
+	fun := ast.Unparen(call.Fun)
+	switch f := fun.(type) { // a generic function's instantiation
+	case *ast.IndexExpr:
+		fun = f.X
+	case *ast.IndexListExpr:
+		fun = f.X
+	}
+	switch f := fun.(type) {
+	case *ast.Ident:
+		return f.Name, true
+	case *ast.SelectorExpr:
+		return f.Sel.Name, true
+	}
+	return "", false
+}
+
+// assignedValue returns the value a line of code assigns: the right-hand
+// side of its ":=" or "=" ("s.db().FirstPoster(ch)" for "u, err :=
+// s.db().FirstPoster(ch)"), up to the ";" of an if statement's init.
+func assignedValue(line string) (string, bool) {
+	line = strings.TrimPrefix(strings.TrimSpace(line), "if ")
+	i, n := strings.Index(line, ":="), 2
+	if i < 0 {
+		i, n = strings.Index(line, " = "), 3
+	}
+	if i < 0 {
+		return "", false
+	}
+	rhs := line[i+n:]
+	if j := strings.IndexByte(rhs, ';'); j >= 0 {
+		rhs = rhs[:j]
+	}
+	if j := strings.Index(rhs, " //"); j >= 0 {
+		rhs = rhs[:j]
+	}
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rhs), "{")), true
 }
 
 var callNamePattern = regexp.MustCompile(`(\w+)\s*\(`)

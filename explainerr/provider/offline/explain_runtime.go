@@ -1018,13 +1018,7 @@ func (a *analysis) blockedGoroutines() {
 	}
 	var lines []string
 	for _, g := range a.r.Goroutines {
-		var app *report.Frame
-		for i := range g.Frames {
-			if g.Frames[i].Kind == report.FrameApp {
-				app = &g.Frames[i]
-				break
-			}
-		}
+		app := firstOfKind(g.Frames, func(k string) bool { return k == report.FrameApp })
 		if app == nil {
 			continue
 		}

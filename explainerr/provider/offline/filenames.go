@@ -10,16 +10,19 @@ import (
 
 // fileName returns how the explanation names a file of the app: its base
 // name ("dial.go"), or, when another of the app's files on the report's
-// stacks has the same base name, its path in the module ("http/dial.go"; outside a module
-// on this machine, its directory and base name), so that a reader of a
-// trace through handlers/user.go and store/user.go knows which is meant.
+// stacks has the same base name, its path in the module ("http/dial.go";
+// a retrieved chunk's path already is; outside a module on this machine,
+// its directory and base name), so that a reader of a trace through
+// handlers/user.go and store/user.go knows which is meant.
 func (a *analysis) fileName(file string) string {
 	base := baseName(file)
 	if file == "" || !a.sharedBaseName(file) {
 		return base
 	}
 	name := ""
-	if src := a.app(); src != nil {
+	if !filepath.IsAbs(file) && !strings.Contains(file, ":") { // not "C:/…" from a dump
+		name = filepath.ToSlash(filepath.Clean(file))
+	} else if src := a.app(); src != nil {
 		if rel, err := filepath.Rel(src.root, file); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
 			name = filepath.ToSlash(rel)
 		}

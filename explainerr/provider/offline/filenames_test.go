@@ -90,15 +90,15 @@ func (s *Server) count() {
 }
 `))
 	r.Context = []report.Chunk{
-		chunk("storage/extra.go", "Count", 38, "func (d *DB) Count() int {\n\td.QueryRow(`SELECT count(*) FROM messages WHERE deleted_at IS NULL`)\n}"),
+		chunk("internal/storage/extra.go", "Count", 38, "func (d *DB) Count() int {\n\td.QueryRow(`SELECT count(*) FROM messages WHERE deleted_at IS NULL`)\n}"),
 		chunk("extra.go", "count", 3, "func (s *Server) count() {"),
 	}
 	files := map[string]string{}
 	for _, l := range newAnalysis(r).c {
 		files[l.Text] = l.File
 	}
-	if got := files["\td.QueryRow(`SELECT count(*) FROM messages WHERE deleted_at IS NULL`)"]; got != "storage/extra.go" {
-		t.Errorf("the query's line is in file %q, want storage/extra.go", got)
+	if got := files["\td.QueryRow(`SELECT count(*) FROM messages WHERE deleted_at IS NULL`)"]; got != "internal/storage/extra.go" {
+		t.Errorf("the query's line is in file %q, want internal/storage/extra.go", got)
 	}
 	if got := files["\ts.store.Count()"]; got != "extra.go" {
 		t.Errorf("the stack's own line is in file %q, want extra.go", got)

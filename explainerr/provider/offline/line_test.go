@@ -122,7 +122,11 @@ func TestCallName(t *testing.T) {
 		"(s.find)(id)":                            "find",
 		"r.Context().Value(key).(string)":         "Context",
 		"not a valid ( expression":                "valid",
-		"x + 1":                                   "",
+		// A line that assigns: its value's outermost call.
+		"user, err := s.db().FirstPoster(r.Context(), ch)":  "FirstPoster",
+		"if err := s.store().Save(ctx, p); err != nil {":    "Save",
+		"n, err = s.db().Count(ctx) // counts the messages": "Count",
+		"x + 1": "",
 	} {
 		if got := callName(in); got != want {
 			t.Errorf("callName(%q) = %q, want %q", in, got, want)

@@ -15,20 +15,9 @@ const raceAccessState = ", an access of the data race"
 // function and file:line of its first app frame, else of its innermost
 // frame; "" when the dump shows none of its frames.
 func (a *analysis) accessAt(frames []report.Frame) string {
-	var at *report.Frame
-	for i := range frames {
-		if frames[i].Kind == report.FrameApp {
-			at = &frames[i]
-			break
-		}
-	}
+	at := firstOfKind(frames, func(k string) bool { return k == report.FrameApp })
 	if at == nil {
-		for i := range frames {
-			if frames[i].Kind != report.FrameRuntime {
-				at = &frames[i]
-				break
-			}
-		}
+		at = firstOfKind(frames, func(k string) bool { return k != report.FrameRuntime })
 		if at == nil {
 			return ""
 		}
@@ -71,4 +60,15 @@ func (a *analysis) dataRace() {
 	a.why(why)
 	a.fix("Make the goroutines synchronize on this memory: guard every access with the same " + code("sync.Mutex") + ", hand the value from one goroutine to the other over a channel, or, for a single counter or flag, use the " + code("sync/atomic") + " package.")
 	a.fix("Run the program or its tests again with the race detector (-race) after the change: the detector only reports races on the paths a run takes.")
+}
+
+// firstOfKind returns the innermost of frames whose kind is wanted, nil
+// when there is none.
+func firstOfKind(frames []report.Frame, wanted func(kind string) bool) *report.Frame {
+	for i := range frames {
+		if wanted(frames[i].Kind) {
+			return &frames[i]
+		}
+	}
+	return nil
 }
