@@ -20,16 +20,25 @@ import (
 var errHandlerReturned = errors.New("explainerr: the handler has returned; the ResponseWriter must not be used any more (write dropped)")
 
 // stWarnedAfterReturn: a call after the middleware returned was logged
-// (once per request).
+// (once per request that did not fail).
 const stWarnedAfterReturn uint8 = 1 << 7
 
 // afterReturn logs, once per request, that the handler's ResponseWriter was
-// used after the middleware returned, naming the app's call site.
+// used after the middleware returned, naming the app's call site. Once a
+// request that did not fail has returned, the writer's state is the late
+// calls' own; a failed request's state is the middleware's while it writes
+// the page, so the mark goes into the request's failure record.
 func (w *writer) afterReturn(op string) {
-	if w.state&stWarnedAfterReturn != 0 {
-		return
+	if f := w.fail; !f.returned {
+		if !f.warned.CompareAndSwap(false, true) {
+			return
+		}
+	} else {
+		if w.state&stWarnedAfterReturn != 0 {
+			return
+		}
+		w.state |= stWarnedAfterReturn
 	}
-	w.state |= stWarnedAfterReturn
 	site := callSite(stack.Capture(1))
 	w.fail.ex.log.LogAttrs(context.Background(), slog.LevelWarn,
 		"explainerr: a ResponseWriter was used after its handler returned; the call was dropped",

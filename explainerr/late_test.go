@@ -94,6 +94,45 @@ func TestLeakedGoroutineCannotWriteIntoAnotherResponse(t *testing.T) {
 	if !strings.Contains(logs.String(), "late_test.go") {
 		t.Errorf("the warning does not name the app's call site: %s", logs)
 	}
+	if n := strings.Count(logs.String(), "used after its handler returned"); n != 1 {
+		t.Errorf("800 late calls of one request logged the warning %d times, want once", n)
+	}
+}
+
+// TestLeakedGoroutineOfAFailedRequest: a goroutine left behind by a handler
+// that failed keeps calling its ResponseWriter while the middleware writes
+// the error page. Its calls are dropped and logged once, and they touch
+// nothing the middleware is using (the race detector checks this under
+// go test -race).
+func TestLeakedGoroutineOfAFailedRequest(t *testing.T) {
+	logs, opt := withLog(t)
+	ex := newExplainer(t, opt)
+	release := make(chan struct{})
+	finished := make(chan struct{})
+	h := ex.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "upstream down", http.StatusBadGateway)
+		go func() {
+			defer close(finished)
+			<-release
+			for range 100 {
+				w.WriteHeader(http.StatusTeapot)
+				io.WriteString(w, "LEAKED")
+			}
+		}()
+	}))
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest("GET", "/reports/7", nil)
+	req.Header.Set("Accept", "application/json")
+	close(release) // the goroutine's calls may come while the page is written
+	h.ServeHTTP(rec, req)
+	<-finished
+	if rec.Code != http.StatusBadGateway || strings.Contains(rec.Body.String(), "LEAKED") || !strings.Contains(rec.Body.String(), "upstream down") {
+		t.Errorf("the failed request's response: %d %.200q", rec.Code, rec.Body)
+	}
+	waitFor(t, func() bool { return strings.Contains(logs.String(), "used after its handler returned") })
+	if n := strings.Count(logs.String(), "used after its handler returned"); n != 1 {
+		t.Errorf("the late calls were logged %d times, want once", n)
+	}
 }
 
 // renderPost is a handler whose template fails after the page has started:

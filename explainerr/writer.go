@@ -61,6 +61,9 @@ type failure struct {
 	// returned marks the one record every Explainer keeps for requests
 	// that did not fail, which nothing may change (Explainer.returned).
 	returned bool
+	// warned: a call after the handler of this failed request returned
+	// was logged (late.go).
+	warned atomic.Bool
 	// handlerErr is set by HandlerFunc when its function returns an error.
 	handlerErr *handlerError
 	// status is the first 5xx status the app wrote before the response
@@ -115,7 +118,9 @@ func (w *writer) Header() http.Header {
 
 // WriteHeader holds back a first 5xx status; any other status passes through.
 func (w *writer) WriteHeader(code int) {
-	if w.state != 0 || code >= 500 || w.done.Load() {
+	// done is read first: once it is set, state belongs to the middleware
+	// (a failed request's page) and a late call must not read it.
+	if w.done.Load() || w.state != 0 || code >= 500 {
 		w.writeHeaderSlow(code)
 		return
 	}
@@ -154,7 +159,7 @@ func (w *writer) writeHeaderSlow(code int) {
 
 // Write buffers the body of a held 5xx response, else passes through.
 func (w *writer) Write(p []byte) (int, error) {
-	if w.state&^stStarted != 0 || w.done.Load() {
+	if w.done.Load() || w.state&^stStarted != 0 {
 		return w.writeSlow(p)
 	}
 	w.state = stStarted

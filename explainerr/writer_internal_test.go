@@ -29,8 +29,8 @@ func TestReturnedMarkIsNeverChanged(t *testing.T) {
 	w.WriteHeader(http.StatusBadGateway)
 	w.Write([]byte("late"))
 	w.TakeHandlerError(http.ErrHandlerTimeout, 0, nil)
-	if want := (failure{ex: ex, returned: true}); ex.returned.status != 0 || ex.returned.body != nil || ex.returned.handlerErr != nil || ex.returned.ex != want.ex || !ex.returned.returned {
-		t.Errorf("the returned mark changed: %+v", ex.returned)
+	if m := &ex.returned; m.status != 0 || m.body != nil || m.handlerErr != nil || m.ex != ex || !m.returned || m.warned.Load() {
+		t.Errorf("the returned mark changed: status %d, body %q, error %v, warned %v", m.status, m.body, m.handlerErr, m.warned.Load())
 	}
 	if w.fail != &ex.returned {
 		t.Errorf("the writer lost its returned mark")
