@@ -3,6 +3,7 @@ package offline
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 )
 
 // A value of a struct, array or basic type cannot be nil, so it is never a
@@ -67,8 +68,21 @@ func (a *analysis) valueTyped(src *appSource, expr string) bool {
 
 // declaredType returns the type a variable or parameter named name is
 // declared with in the function holding the failing line; nil when it is
-// declared without one (:=) or not found.
+// declared without one or not found. A variable a range clause around the
+// failing line declares has the key or element type of what it ranges
+// over, when that is known: "p" in "for _, p := range posts" with posts a
+// []Post is a Post. So has one declared above the line (:=) from an
+// element of such a value ("p := posts[i]") or from a composite literal
+// ("p := Post{...}"): a variable's type never changes.
 func (a *analysis) declaredType(src *appSource, name string) ast.Expr {
+	return a.declaredTypeWithin(src, name, 0)
+}
+
+// maxRangeDepth bounds how many range clauses declaredType follows back
+// (a range over a range variable over ...).
+const maxRangeDepth = 4
+
+func (a *analysis) declaredTypeWithin(src *appSource, name string, depth int) ast.Expr {
 	var typ ast.Expr
 	src.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
 		if typ != nil || baseName(f.path) != a.s.File {
@@ -90,9 +104,15 @@ func (a *analysis) declaredType(src *appSource, name string) ast.Expr {
 				}
 			}
 		}
+		var ranged ast.Expr  // the innermost range clause declaring name around the line
+		var defined ast.Expr // the last := declaring name above the line
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if gd, ok := n.(*ast.GenDecl); ok && gd.Tok == token.VAR {
-				for _, sp := range gd.Specs {
+			switch n := n.(type) {
+			case *ast.GenDecl:
+				if n.Tok != token.VAR {
+					break
+				}
+				for _, sp := range n.Specs {
 					vs := sp.(*ast.ValueSpec)
 					for _, id := range vs.Names {
 						if id.Name == name && vs.Type != nil && typ == nil {
@@ -100,11 +120,172 @@ func (a *analysis) declaredType(src *appSource, name string) ast.Expr {
 						}
 					}
 				}
+			case *ast.AssignStmt:
+				if n.Tok != token.DEFINE || depth >= maxRangeDepth || src.fset.Position(n.Pos()).Line > a.s.Line {
+					break
+				}
+				if t := a.definedType(src, n, name, depth); t != nil {
+					defined = t
+				}
+			case *ast.RangeStmt:
+				if n.Tok != token.DEFINE || depth >= maxRangeDepth {
+					break
+				}
+				from, to := src.fset.Position(n.Body.Pos()).Line, src.fset.Position(n.Body.End()).Line
+				if a.s.Line < from || a.s.Line > to {
+					break
+				}
+				if t := a.rangeVarType(src, n, name, depth); t != nil {
+					ranged = t
+				} else if declares(n, name) {
+					ranged = nil // an inner clause declares it with a type not known
+				}
 			}
-			return typ == nil
+			return true
 		})
+		if ranged != nil {
+			typ = ranged
+		} else if typ == nil {
+			typ = defined
+		}
 	})
 	return typ
+}
+
+// definedType returns the type of name when the short variable
+// declaration as declares it from a composite literal or an element of a
+// value whose type is known (see rangeVarType); nil otherwise.
+func (a *analysis) definedType(src *appSource, as *ast.AssignStmt, name string, depth int) ast.Expr {
+	i := -1
+	for j, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); ok && id.Name == name {
+			i = j
+		}
+	}
+	if i < 0 {
+		return nil
+	}
+	var rhs ast.Expr
+	switch {
+	case len(as.Rhs) == len(as.Lhs):
+		rhs = as.Rhs[i]
+	case len(as.Rhs) == 1 && i == 0:
+		rhs = as.Rhs[0] // v, ok := m[k]
+	default:
+		return nil
+	}
+	switch x := ast.Unparen(rhs).(type) {
+	case *ast.CompositeLit:
+		return x.Type
+	case *ast.IndexExpr:
+		if over := a.valueType(src, x.X, name, depth); over != nil {
+			return rangeType(src, over, false)
+		}
+	}
+	return nil
+}
+
+// declares reports whether the range clause rs declares name.
+func declares(rs *ast.RangeStmt, name string) bool {
+	for _, e := range []ast.Expr{rs.Key, rs.Value} {
+		if id, ok := e.(*ast.Ident); ok && id.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// rangeVarType returns the type of name when the range clause rs declares
+// it: the key or element type of the ranged value's declared type (a
+// variable or parameter of the function, or a field declared with one type
+// wherever the app declares it). Nil when rs does not declare name or the
+// type is not known.
+func (a *analysis) rangeVarType(src *appSource, rs *ast.RangeStmt, name string, depth int) ast.Expr {
+	if !declares(rs, name) {
+		return nil
+	}
+	isKey := false
+	if id, ok := rs.Key.(*ast.Ident); ok && id.Name == name {
+		isKey = true
+	}
+	over := a.valueType(src, rs.X, name, depth)
+	if over == nil {
+		return nil
+	}
+	return rangeType(src, over, isKey)
+}
+
+// valueType returns the declared type of x, a variable or parameter of the
+// failing function other than name, or a field declared with one type
+// wherever the app declares it; nil when not known.
+func (a *analysis) valueType(src *appSource, x ast.Expr, name string, depth int) ast.Expr {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		if x.Name != name {
+			return a.declaredTypeWithin(src, x.Name, depth+1)
+		}
+	case *ast.SelectorExpr:
+		if types := src.fieldTypes(x.Sel.Name); len(types) > 0 && allSame(types) {
+			return types[0]
+		}
+	}
+	return nil
+}
+
+// rangeType returns the type of the key (isKey) or the element of a range
+// over a value of type t, looking through the app's named types; nil when
+// not known.
+func rangeType(src *appSource, t ast.Expr, isKey bool) ast.Expr {
+	for range maxRangeDepth {
+		switch x := ast.Unparen(t).(type) {
+		case *ast.ArrayType:
+			if isKey {
+				return ast.NewIdent("int")
+			}
+			return x.Elt
+		case *ast.MapType:
+			if isKey {
+				return x.Key
+			}
+			return x.Value
+		case *ast.ChanType:
+			if isKey {
+				return x.Value
+			}
+			return nil
+		case *ast.StarExpr:
+			// A pointer to an array ranges as the array.
+			if arr, ok := ast.Unparen(x.X).(*ast.ArrayType); ok && arr.Len != nil {
+				t = arr
+				continue
+			}
+			return nil
+		case *ast.Ident:
+			if x.Name == "string" {
+				return ast.NewIdent("int") // the index or the rune: neither is nil
+			}
+			if t = src.typeDecl(x.Name); t == nil {
+				return nil
+			}
+		case *ast.SelectorExpr:
+			if t = src.typeDecl(x.Sel.Name); t == nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// allSame reports whether every type in ts is written the same way.
+func allSame(ts []ast.Expr) bool {
+	for _, t := range ts[1:] {
+		if types.ExprString(t) != types.ExprString(ts[0]) {
+			return false
+		}
+	}
+	return true
 }
 
 // fieldTypes returns the declared types of every struct field named field
