@@ -14,7 +14,8 @@ import (
 // is a struct, the variable cannot be nil, so a nil dereference through
 // it is blamed on the pointer read from it, never on the variable; so is
 // one declared from an element of such a value or from a composite
-// literal. Over a slice of pointers the variable stays a candidate.
+// literal, and a package-level variable of a struct type. Over a slice of
+// pointers the variable stays a candidate.
 func TestRangeVariableOfAValueTypeIsNeverNil(t *testing.T) {
 	types := `package main
 
@@ -28,6 +29,10 @@ type Post struct {
 type Posts []Post
 
 type Store struct{ posts map[string]Post }
+
+var featured Post
+
+var drafts = []*Post{}
 `
 	cases := []struct {
 		name, body, culprit string
@@ -59,6 +64,15 @@ type Store struct{ posts map[string]Post }
 	p := Post{Title: title}
 	return p.Author.Name //!
 }`, "p.Author", "`p` is nil"},
+		{"package-level variable", `func names() string {
+	return featured.Author.Name //!
+}`, "featured.Author", "`featured` is nil"},
+		{"package-level slice of pointers", `func names() string {
+	for _, p := range drafts {
+		return p.Author.Name //!
+	}
+	return ""
+}`, "", ""},
 		{"field of the receiver", `func (s *Store) names() []string {
 	var out []string
 	for _, p := range s.posts {

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 )
 
 // A value of a struct, array or basic type cannot be nil, so it is never a
@@ -45,7 +46,7 @@ func (a *analysis) dropValueTyped(candidates []string) []string {
 
 // valueTyped reports whether the expression expr of the failing line is
 // declared with a type whose values cannot be nil: a variable or parameter
-// of the failing function, or a field every struct of the app that has a
+// of the failing function or of its package, or a field every struct of the app that has a
 // field of that name declares with such a type. Unknown is false.
 func (a *analysis) valueTyped(src *appSource, expr string) bool {
 	if isIdent(expr) {
@@ -73,7 +74,8 @@ func (a *analysis) valueTyped(src *appSource, expr string) bool {
 // over, when that is known: "p" in "for _, p := range posts" with posts a
 // []Post is a Post. So has one declared above the line (:=) from an
 // element of such a value ("p := posts[i]") or from a composite literal
-// ("p := Post{...}"): a variable's type never changes.
+// ("p := Post{...}"): a variable's type never changes. A name the function
+// does not declare is looked up among its package's variables.
 func (a *analysis) declaredType(src *appSource, name string) ast.Expr {
 	return a.declaredTypeWithin(src, name, 0)
 }
@@ -84,14 +86,17 @@ const maxRangeDepth = 4
 
 func (a *analysis) declaredTypeWithin(src *appSource, name string, depth int) ast.Expr {
 	var typ ast.Expr
+	var in *appFile // the file of the failing function
+	local := false  // the function declares name itself
 	src.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
-		if typ != nil || baseName(f.path) != a.s.File {
+		if in != nil || baseName(f.path) != a.s.File {
 			return
 		}
 		start, end := src.fset.Position(fd.Pos()).Line, src.fset.Position(fd.End()).Line
 		if a.s.Line < start || a.s.Line > end {
 			return
 		}
+		in = f
 		for _, list := range []*ast.FieldList{fd.Recv, fd.Type.Params, fd.Type.Results} {
 			if list == nil {
 				continue
@@ -100,6 +105,7 @@ func (a *analysis) declaredTypeWithin(src *appSource, name string, depth int) as
 				for _, n := range fl.Names {
 					if n.Name == name {
 						typ = fl.Type
+						local = true
 					}
 				}
 			}
@@ -115,13 +121,30 @@ func (a *analysis) declaredTypeWithin(src *appSource, name string, depth int) as
 				for _, sp := range n.Specs {
 					vs := sp.(*ast.ValueSpec)
 					for _, id := range vs.Names {
-						if id.Name == name && vs.Type != nil && typ == nil {
-							typ = vs.Type
+						if id.Name == name {
+							local = true
+							if vs.Type != nil && typ == nil {
+								typ = vs.Type
+							}
 						}
 					}
 				}
+			case *ast.FuncType:
+				for _, fl := range n.Params.List {
+					for _, id := range fl.Names {
+						local = local || id.Name == name
+					}
+				}
 			case *ast.AssignStmt:
-				if n.Tok != token.DEFINE || depth >= maxRangeDepth || src.fset.Position(n.Pos()).Line > a.s.Line {
+				if n.Tok != token.DEFINE {
+					break
+				}
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok && id.Name == name {
+						local = true
+					}
+				}
+				if depth >= maxRangeDepth || src.fset.Position(n.Pos()).Line > a.s.Line {
 					break
 				}
 				if t := a.definedType(src, n, name, depth); t != nil {
@@ -141,6 +164,9 @@ func (a *analysis) declaredTypeWithin(src *appSource, name string, depth int) as
 					ranged = nil // an inner clause declares it with a type not known
 				}
 			}
+			if rs, ok := n.(*ast.RangeStmt); ok && rs.Tok == token.DEFINE && declares(rs, name) {
+				local = true
+			}
 			return true
 		})
 		if ranged != nil {
@@ -149,7 +175,45 @@ func (a *analysis) declaredTypeWithin(src *appSource, name string, depth int) as
 			typ = defined
 		}
 	})
+	if typ == nil && in != nil && !local {
+		typ = src.packageVarType(filepath.Dir(in.path), name)
+	}
 	return typ
+}
+
+// packageVarType returns the type of the package-level variable name
+// declared in the package of directory dir, given in its declaration or by
+// the composite literal it is set to; nil when not known.
+func (s *appSource) packageVarType(dir, name string) ast.Expr {
+	for _, f := range s.files {
+		if filepath.Dir(f.path) != dir {
+			continue
+		}
+		for _, d := range f.ast.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, sp := range gd.Specs {
+				vs := sp.(*ast.ValueSpec)
+				for i, id := range vs.Names {
+					if id.Name != name {
+						continue
+					}
+					if vs.Type != nil {
+						return vs.Type
+					}
+					if len(vs.Values) == len(vs.Names) {
+						if lit, ok := ast.Unparen(vs.Values[i]).(*ast.CompositeLit); ok {
+							return lit.Type
+						}
+					}
+					return nil
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // definedType returns the type of name when the short variable
