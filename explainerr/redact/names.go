@@ -20,7 +20,11 @@ func wordKind(w []byte) int {
 		"pass", "passwd", "password", "pwd", "pw", "passphrase", "passcode", "pin",
 		"signature", "sig", "auth", "authorization", "oauth",
 		"cookie", "session", "credential", "private",
-		"bearer", "jwt", "csrf", "xsrf", "otp":
+		"bearer", "jwt", "csrf", "xsrf", "otp",
+		// Session cookies of Java and PHP servers.
+		"jsessionid", "phpsessid", "sessid",
+		// "Password" in other languages (mot_de_passe has "passe").
+		"passwort", "passe", "senha", "contrasena", "wachtwoord":
 		return sensitiveWord
 	case "id", "s", "access", "refresh", "client", "app", "user", "db":
 		return joiningWord

@@ -71,3 +71,57 @@ func looksRandom(v string) bool {
 	}
 	return digit && letter || upper && lowerCase
 }
+
+// separatedValue finds a value given to a sensitive name with a separator
+// the other rules do not read: an escaped or encoded "=" (%3D, &#61;,
+// \x3d, \u003d), Ruby's "=>", an escaped tab, a ":" or "," or the cell
+// border of a table, "is" or "was" in prose, or plain spaces ("APIKEY x",
+// "api_key = \"\"\"x\"\"\""). Only a value that looks random is hidden.
+var separatedValue = regexp.MustCompile(`(?i)(?:^|[^A-Za-z0-9_.\-])(` + nameExpr + `)["']?(?:[ \t]*(?:=>|%3[da]|&#61;|&#x3d;|\\x3d|\\u003d|\\t|[:,|])[ \t]*|[ \t]+(?:(?:is|was|=)[ \t]+)?)["'` + "`" + `]{0,3}([A-Za-z0-9._~+/=\-]{6,})`)
+
+// hideSeparatedValues hides, left to right, the values separatedValue
+// finds. The search goes on from the value of a match that is kept, which
+// may itself be a name: "the password is x" first matches "the password".
+func hideSeparatedValues(line string) string {
+	out := line
+	for from := 0; from < len(out); {
+		m := separatedValue.FindStringSubmatchIndex(out[from:])
+		if m == nil {
+			break
+		}
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += from
+			}
+		}
+		if keepSeparated(out, m) {
+			from = m[4]
+			continue
+		}
+		out = out[:m[4]] + Mask + out[m[5]:]
+		from = m[4] + len(Mask)
+	}
+	return out
+}
+
+// keepSeparated keeps a value that does not look random (see keepProse),
+// one given to a host or a selector, and, for a name whose only sensitive word is "key" (a map key, a cache
+// key), one that does not mix letters with digits: "missing key: PostID"
+// names a field.
+func keepSeparated(line string, m []int) bool {
+	name, v := line[m[2]:m[3]], strings.TrimRight(line[m[4]:m[5]], ".")
+	if !IsSensitiveName(name) || keepProse(line, m) {
+		return true
+	}
+	if strings.Contains(name, ".") || m[2] > 0 && (line[m[2]-1] == '/' || line[m[2]-1] == '@') {
+		return true // a host ("auth.example.com:8080") or a selector
+	}
+	return onlyKeyWord(name) && !(strings.ContainsAny(v, "0123456789") && strings.IndexFunc(v, isASCIILetter) >= 0)
+}
+
+// isASCIILetter reports whether r is an ASCII letter.
+func isASCIILetter(r rune) bool { return 'a' <= r|0x20 && r|0x20 <= 'z' }
+
+// mysqlPassword finds the password given to a MySQL client joined to its
+// flag: "mysql -u root -px".
+var mysqlPassword = regexp.MustCompile(`\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]*?[ \t]-p([^\s'"\-][^\s'"]*)`)

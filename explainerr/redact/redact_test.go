@@ -93,6 +93,22 @@ func TestString(t *testing.T) {
 		// Names outside the common spellings.
 		{"GET /login?pw=queryPw998877&passcode=pc998877&next=/", "998877", "next=/"},
 		{"MY_DB_PW=envPw998877", "envPw998877", "MY_DB_PW="},
+		// Other separators: encoded and escaped "=", Ruby, tables, prose.
+		{"body: password%3DenPw998877%26user%3Dalice", "enPw998877", "password%3D"},
+		{"password&#61;entPw998877", "entPw998877", "password&#61;"},
+		{`password\x3descPw998877 and password\u003duniPw998877`, "Pw998877", `password\x3d`},
+		{`{:password => "rubyPw998877", :user => "alice"}`, "rubyPw998877", ":user"},
+		{"| password | cellPw998877 |", "cellPw998877", "| password | "},
+		{"password,csvPw998877,alice", "csvPw998877", "alice"},
+		{"the password is isPw998877 for now", "isPw998877", "for now"},
+		{"APIKEY spaceKey998877 rejected", "spaceKey998877", "rejected"},
+		{`api_key = """tripleKey998877"""`, "tripleKey998877", "api_key"},
+		{"password\\ttabPw998877", "tabPw998877", "password"},
+		{"mysql -u root -pmyPw998877 blog", "myPw998877", " blog"},
+		{"Passwort: dePw998877", "dePw998877", "Passwort"},
+		{"mot_de_passe=frPw998877", "frPw998877", "mot_de_passe="},
+		{"GET /app;jsessionid=js998877AbC", "js998877AbC", "jsessionid="},
+		{"GET /x?PHPSESSID=php998877abc", "php998877abc", "PHPSESSID="},
 	}
 	for _, c := range cases {
 		got := String(c.in)
@@ -227,6 +243,13 @@ func TestStringLeavesCodeAlone(t *testing.T) {
 		"type Credentials struct {\n\tUser     string\n\tPassword string\n}",
 		"var sessions map[string]*Session",
 		"spin=fast pinned=true",
+		"missing key: PostID",
+		"key, value := range posts",
+		"token is expired, password is required",
+		"| Token | Description |",
+		"secret, err := loadSecret(ctx)",
+		"api key required",
+		"mysql -u root -p blog < schema.sql",
 	} {
 		if got := String(code); got != code {
 			t.Errorf("String(%q) = %q, want it unchanged", code, got)

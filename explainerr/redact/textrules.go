@@ -11,7 +11,7 @@ const nameExpr = `[A-Za-z_][A-Za-z0-9_.\-]*`
 
 // nameStems are the lower-case stems one of which every sensitive name
 // holds: the anchors of the rules that hide values by their name.
-var nameStems = []string{"api", "token", "key", "secret", "pass", "pw", "pin", "sig", "auth", "cookie", "session", "credential", "private", "bearer", "jwt", "csrf", "xsrf", "otp"}
+var nameStems = []string{"api", "token", "key", "secret", "pass", "pw", "pin", "sig", "auth", "cookie", "session", "sessid", "credential", "private", "bearer", "jwt", "csrf", "xsrf", "otp", "senha", "contrasena", "wachtwoord"}
 
 // textRules are the rules String applies, in order, to each line.
 var textRules = append([]*rule{
@@ -159,6 +159,20 @@ var textRules = append([]*rule{
 		gate:        sensitiveNameGate,
 	},
 	{
+		// A secret given with another separator: "password%3Dx",
+		// ":password => 'x'", "| password | x |", "APIKEY x".
+		name:        "secrets after other separators",
+		foldAnchors: nameStems,
+		apply:       hideSeparatedValues,
+		gate:        sensitiveNameGate,
+	},
+	{
+		name:    "MySQL client passwords",
+		anchors: []string{"-p"},
+		re:      mysqlPassword,
+		hide:    hideGroup(1, func(line string, m []int) bool { return line[m[2]:m[3]] == Mask }),
+	},
+	{
 		name:        "secrets in URL paths",
 		foldAnchors: secretPathAnchors,
 		re:          secretPath,
@@ -219,14 +233,13 @@ func isLabel(name, v string) bool {
 // onlyKeyWord reports whether the only sensitive words of name are "key"
 // and "keys".
 func onlyKeyWord(name string) bool {
-	only := true
 	lowerName := strings.ToLower(name)
-	for _, w := range []string{"api", "token", "secret", "pass", "pw", "pin", "sig", "auth", "cookie", "session", "credential", "private", "bearer", "jwt", "csrf", "xsrf", "otp"} {
-		if strings.Contains(lowerName, w) {
-			only = false
+	for _, w := range nameStems {
+		if w != "key" && strings.Contains(lowerName, w) {
+			return false
 		}
 	}
-	return only
+	return true
 }
 
 // isLowerIdent reports whether v is a lower-case identifier with no
