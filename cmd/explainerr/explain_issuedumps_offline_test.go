@@ -146,8 +146,8 @@ func TestExplainIssueDumpsCgoSignal(t *testing.T) {
 
 // TestExplainIssueDumpsDataRace explains race detector reports: both
 // accesses are named by the function and file:line of their first app
-// frame, with the usual ways to synchronize them; when only one access
-// could be read, the explanation says so instead of inventing the other.
+// frame, with the usual ways to synchronize them, also when the paste
+// lost the blank lines between the report's sections.
 func TestExplainIssueDumpsDataRace(t *testing.T) {
 	race := func(this, other string) []string {
 		return []string{
@@ -169,9 +169,9 @@ func TestExplainIssueDumpsDataRace(t *testing.T) {
 		{file: "15_memtierd-race-runtime-top-gowrap.txt", not: not, want: race(
 			"- this goroutine's access at `tracker_idlepage.go:241` in `(*TrackerIdlePage).sampler`",
 			"- goroutine 8's previous write at `tracker_idlepage.go:127` in `(*TrackerIdlePage).addRanges`")},
-		{file: "17_cothority-race-html-details-pre.txt", not: append(not, "goroutine 86's"), want: race(
+		{file: "17_cothority-race-html-details-pre.txt", not: append(not, "Only this goroutine's access could be read"), want: race(
 			"**Where:** `propagate_test.go:38` in `TestPropagate.func1`",
-			"Only this goroutine's access could be read from the dump: look for the other one")},
+			"- goroutine 86's previous write at `propagate_test.go:38` in `TestPropagate.func1`")},
 	})
 }
 

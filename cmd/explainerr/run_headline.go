@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/explainerr/stack"
 )
 
 // headlineWidth clips each part of a headline.
@@ -46,9 +46,13 @@ func crashHeadline(name, what string, r *report.Report, extra []string, mdPath s
 }
 
 // frameLocation is a frame's file:line, relative to the current directory
-// when below it.
+// when below it; the file alone when the dump does not show the line, and
+// "location unknown" when it does not show the file.
 func frameLocation(f *report.Frame) string {
-	return displayPath(f.File) + ":" + strconv.Itoa(f.Line)
+	if f.File == "" {
+		return "location unknown"
+	}
+	return stack.Location(displayPath(f.File), f.Line)
 }
 
 // displayPath shortens path to one relative to the current directory when

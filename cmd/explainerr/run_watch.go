@@ -37,8 +37,10 @@ var goroutineHeader = regexp.MustCompile(`^goroutine \d+ (?:gp=\S+ m=\S+ (?:mp=\
 var registerLine = regexp.MustCompile(`^[a-z0-9]{1,6}\s+0x[0-9a-f]+$`)
 
 // callLine matches a function call of a stack ("main.main()",
-// "example.com/app.(*T).Do(0xc000010000, {0x1, 0x2})").
-var callLine = regexp.MustCompile(`^\S+\(.*\)$`)
+// "example.com/app.(*T).Do(0xc000010000, {0x1, 0x2})"), or one cut inside
+// its arguments ("main.work(0xc0000": the child died mid-line), which the
+// dump parser still reads the function of.
+var callLine = regexp.MustCompile(`^\S+\((?:.*\)|[^()]*)$`)
 
 // dumpWatcher reads one output stream of the child line by line, passes
 // every line to the ring of last lines, and captures each Go crash dump

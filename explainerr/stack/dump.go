@@ -118,8 +118,8 @@ func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) 
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, errors.New("the crash dump is empty")
 	}
-	text, prefix, foreign, headerless := normalizeDump(data)
-	snaps, err := scanSnapshots(text)
+	n := normalizeDump(data)
+	snaps, err := scanSnapshots(n.text)
 	if err != nil {
 		return nil, err
 	}
@@ -142,21 +142,19 @@ func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) 
 	if c == nil {
 		c = NewClassifier("")
 	}
-	d := &Dump{Goroutines: total, LinePrefix: prefix}
+	d := &Dump{Goroutines: total, LinePrefix: n.prefix}
 	for _, s := range snaps {
 		if s.err != "" {
 			d.Warnings = append(d.Warnings, "part of the dump could not be parsed: "+s.err)
 		}
 	}
-	if headerless {
+	if n.headerless {
 		d.Warnings = append(d.Warnings, headerlessWarning)
 	}
-	if foreign > 0 {
-		d.Warnings = append(d.Warnings, fmt.Sprintf("%d foreign lines without the log prefix %q were skipped inside a goroutine's trace", foreign, prefix))
+	if n.foreign > 0 {
+		d.Warnings = append(d.Warnings, fmt.Sprintf("%d foreign lines without the log prefix %q were skipped inside a goroutine's trace", n.foreign, n.prefix))
 	}
-	if w := cutFileLine(data, text); w != "" {
-		d.Warnings = append(d.Warnings, w)
-	}
+	d.Warnings = append(d.Warnings, n.damage...)
 	// A main package's file below the tree of the dump's other app
 	// frames is the app's too.
 	roots := appRoots{local: opts.ModuleRoots, tree: appTreeRoots(snaps, c)}

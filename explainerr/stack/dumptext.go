@@ -23,14 +23,31 @@ var reBareFileLine = regexp.MustCompile(`^[^\s].*\.(?:go|s|c):\d+(?: \+0x[0-9a-f
 // reDigits matches a run of digits in a log prefix (timestamps, pids).
 var reDigits = regexp.MustCompile(`[0-9]+`)
 
+// normalized is a crash dump's text as normalizeDump leaves it, and what
+// normalizeDump found on the way.
+type normalized struct {
+	text []byte
+	// prefix is the log prefix found, as it appeared on the first
+	// goroutine header ("" if none).
+	prefix string
+	// foreign counts the lines without the prefix dropped from inside a
+	// trace.
+	foreign int
+	// headerless is true when a goroutine header was written before
+	// frames that had none.
+	headerless bool
+	// damage are warnings about frames whose file line was missing or
+	// damaged (completeFrames).
+	damage []string
+}
+
 // normalizeDump returns data with terminal escape sequences and control
 // characters removed (StripControl), line endings made "\n", Unicode spaces
 // (such as the em spaces some web pages indent with) made ASCII, trailing
-// blanks removed, a log prefix repeated before every line stripped, and
-// file lines that lost their indentation re-indented. prefix is the log
-// prefix found, as it appeared on the first goroutine header ("" if none);
-// foreign counts the lines without it dropped from inside a trace.
-func normalizeDump(data []byte) (text []byte, prefix string, foreign int, headerless bool) {
+// blanks removed, a log prefix repeated before every line stripped, race
+// reports and frames that a paste damaged repaired, and file lines that
+// lost their indentation re-indented.
+func normalizeDump(data []byte) normalized {
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	s := string(data)
 	s = StripControl(s)
@@ -38,13 +55,14 @@ func normalizeDump(data []byte) (text []byte, prefix string, foreign int, header
 		s = strings.ReplaceAll(s, "\r\n", "\n")
 		s = strings.ReplaceAll(s, "\r", "\n")
 	}
+	cutEnd := !strings.HasSuffix(s, "\n")
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(asciiSpaces(l), " \t")
 	}
 
 	strip, prefix := logPrefix(lines)
-	lines, foreign = dropForeignLines(lines, strip)
+	lines, foreign := dropForeignLines(lines, strip)
 	if strip != nil {
 		for i, l := range lines {
 			if m := strip.FindStringIndex(l); m != nil {
@@ -54,8 +72,10 @@ func normalizeDump(data []byte) (text []byte, prefix string, foreign int, header
 	}
 
 	lines = raceText(lines)
+	lines = raceSections(lines)
 	lines = joinWrappedArgs(lines)
-	lines, headerless = headerlessGoroutine(lines)
+	lines, headerless := headerlessGoroutine(lines)
+	lines, damage := completeFrames(lines, cutEnd)
 
 	var b bytes.Buffer
 	b.Grow(len(s) + len(lines))
@@ -68,10 +88,6 @@ func normalizeDump(data []byte) (text []byte, prefix string, foreign int, header
 				continue
 			}
 			l = ""
-		}
-		if prevFunc && reFuncLine.MatchString(l) {
-			// A frame that lost its file line.
-			b.WriteString("\t" + noFileMark + ":0\n")
 		}
 		l = raceMainAccess(l)
 		if prevFunc && reBareFileLine.MatchString(l) {
@@ -91,7 +107,7 @@ func normalizeDump(data []byte) (text []byte, prefix string, foreign int, header
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}
-	return b.Bytes(), prefix, foreign, headerless
+	return normalized{text: b.Bytes(), prefix: prefix, foreign: foreign, headerless: headerless, damage: damage}
 }
 
 // logPrefix returns a pattern for the prefix a logger wrote before every
@@ -187,8 +203,8 @@ func markForeignFile(l string) string {
 	return m[1] + foreignFileMark + ":" + m[3]
 }
 
-// noFileMark stands for the missing file line of a frame whose function
-// line is followed by the next frame's; unmarkFile makes it "".
+// noFileMark stands for the file of a frame whose file line is missing
+// or cut too short to name it (completeFrames); unmarkFile makes it "".
 const noFileMark = "explainerr.nofile.go"
 
 // unmarkFile undoes markForeignFile, and the stand-in file line of a frame

@@ -136,7 +136,7 @@ func (a *analysis) where() {
 		a.d.where = append(a.d.where, item{text + "."})
 		return
 	}
-	at := code(loc(s.File, s.Line)) + " in " + code(s.Function)
+	at := s.place()
 	if initializerClosure(s.Function) {
 		at += " (a function literal in the initializer of a package-level variable)"
 	} else if s.Function != enclosingFunc(s.Function) {
@@ -155,6 +155,8 @@ func (a *analysis) where() {
 		a.d.where = append(a.d.where, item{at + " returned the error; the handler starts at this line:\n" + code(s.Text)})
 	} else if s.Text != "" {
 		a.d.where = append(a.d.where, item{at + ":\n" + code(s.Text)})
+	} else if u := s.unshown(); u != "" {
+		a.d.where = append(a.d.where, item{at + u + "."})
 	} else {
 		a.d.where = append(a.d.where, item{at + " (its source could not be read)."})
 	}
@@ -167,7 +169,7 @@ func (a *analysis) where() {
 		a.d.where = append(a.d.where, item{"The status was written inside the app's error helper " + code(shortFunction(h.Function)) + " at " + code(a.fileLoc(h.File, h.Line)) + ", which this line called with the error."})
 	}
 	if s.Raiser != nil {
-		a.d.where = append(a.d.where, item{"The failure was raised inside " + code(qualifiedShort(s.Raiser.Function)) + ", which this line called."})
+		a.d.where = append(a.d.where, item{"The failure was raised inside " + code(qualifiedShort(s.Raiser.Function)) + ", which " + s.caller() + " called."})
 	}
 	if c := s.Caller; c != nil {
 		called := "Called from " + code(shortFunction(c.Function)) + " at " + code(a.fileLoc(c.File, c.Line))

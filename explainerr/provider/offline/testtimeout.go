@@ -38,15 +38,20 @@ func (a *analysis) whereTestWaits() {
 		a.d.where = append(a.d.where, item{text + "."})
 		return
 	}
-	at := "The test waits at " + code(loc(s.File, s.Line)) + " in " + code(s.Function)
+	at := "The test waits at " + s.place()
+	if s.Frame.File == "" {
+		at = "The test waits in " + s.place()
+	}
 	if s.Text != "" {
 		at += ":\n" + code(s.Text)
+	} else if u := s.unshown(); u != "" {
+		at += u + "."
 	} else {
 		at += " (its source could not be read)."
 	}
 	a.d.where = append(a.d.where, item{at})
 	if s.Raiser != nil {
-		a.d.where = append(a.d.where, item{"It is blocked inside " + code(qualifiedShort(s.Raiser.Function)) + ", which this line called."})
+		a.d.where = append(a.d.where, item{"It is blocked inside " + code(qualifiedShort(s.Raiser.Function)) + ", which " + s.caller() + " called."})
 	}
 }
 

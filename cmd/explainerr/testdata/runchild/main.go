@@ -55,6 +55,9 @@ func main() {
 	case "half-dump":
 		fmt.Fprint(os.Stderr, "panic: half of a dump\n\ngoroutine 1 [running]:\nmain.main()\n\t/src/runchild/main.go:10 +0x1d\nmain.cut(")
 		os.Exit(1)
+	case "cut-app-frame":
+		fmt.Fprint(os.Stderr, "panic: cut in the app's frame\n\ngoroutine 1 [running]:\nstrings.Repeat(...)\n\t/usr/local/go/src/strings/strings.go:5 +0x1d\nmain.work(0xc0000")
+		os.Exit(1)
 	default:
 		fmt.Fprintf(os.Stderr, "runchild: unknown mode %q\n", os.Args[1])
 		os.Exit(2)

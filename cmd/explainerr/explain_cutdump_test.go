@@ -1,0 +1,67 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestExplainCutOnlyAppFrame explains a dump cut inside the function line
+// of its only app frame: the frame reaches the trace as the app's, at an
+// unknown location, a warning says the dump is cut there, and the
+// explanation places the failure in that function.
+func TestExplainCutOnlyAppFrame(t *testing.T) {
+	noModelEnv(t)
+	const fn = "example.com/shop/internal/store.(*Inventory).Stock"
+	file := syntheticDump(t, "cut-only-app-frame.txt")
+	code, out, errOut := runCLI(t, "", "explain", "-print-prompt", "-module", "example.com/shop", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "3 frames, 1 of them the app's") || !strings.Contains(errOut, "warning: the dump ends inside the function line of "+fn) {
+		t.Errorf("stderr: %s", errOut)
+	}
+	_, _, trace := splitPrompt(t, out)
+	if !strings.HasSuffix(strings.TrimRight(trace, "\n"), fn+"  [app]\n    (location unknown)") || strings.Contains(trace, ":0") {
+		t.Errorf("the trace does not end with the cut app frame at an unknown location:\n%s", trace)
+	}
+	code, out, errOut = runCLI(t, "", "explain", "-module", "example.com/shop", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "**Where:** `(*Inventory).Stock` (the dump does not show its file and line).") {
+		t.Errorf("the explanation does not place the failure in the cut frame:\n%s", out)
+	}
+}
+
+// TestExplainRaceWithoutBlankLines explains a race report pasted without
+// the blank lines between its sections: the earlier access and the
+// goroutines' creators reach the prompt, and the explanation names both
+// accesses.
+func TestExplainRaceWithoutBlankLines(t *testing.T) {
+	noModelEnv(t)
+	file := syntheticDump(t, "race-no-blank-lines.txt")
+	code, out, errOut := runCLI(t, "", "explain", "-print-prompt", "-module", "example.com/shop", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if strings.Contains(errOut, "warning:") {
+		t.Errorf("stderr: %s", errOut)
+	}
+	_, user, _ := splitPrompt(t, out)
+	for _, want := range []string{
+		"goroutine 6 [previous read at 0x00c0001d3fa0",
+		"example.com/shop/internal/cache.(*Cache).Get",
+		"created by example.com/shop/internal/cache.Warm",
+	} {
+		if !strings.Contains(user, want) {
+			t.Errorf("prompt lacks %q:\n%s", want, user)
+		}
+	}
+	code, out, errOut = runCLI(t, "", "explain", "-module", "example.com/shop", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "- goroutine 6's previous read at `cache.go:14` in `(*Cache).Get`") || strings.Contains(out, "Only this goroutine's access") {
+		t.Errorf("the explanation does not name both accesses:\n%s", out)
+	}
+}

@@ -1,0 +1,38 @@
+package offline
+
+// A crash dump cut inside the app's frame may show the frame's function
+// without its file, or its file without the line. The location section
+// then names what the dump shows and says what it does not, and never
+// refers to "this line".
+
+// place names where the site is: "`file:line` in `Function`", the file
+// alone when the dump does not show the line, the function alone when it
+// does not show the file.
+func (s *site) place() string {
+	if s.Frame.File == "" {
+		return code(s.Function)
+	}
+	return code(loc(s.File, s.Line)) + " in " + code(s.Function)
+}
+
+// unshown says what the dump does not show of the site's place (" (the
+// dump does not show the line)"); "" when it shows its file and line.
+func (s *site) unshown() string {
+	switch {
+	case s.Frame.File == "":
+		return " (the dump does not show its file and line)"
+	case s.Line <= 0:
+		return " (the dump does not show the line)"
+	}
+	return ""
+}
+
+// caller names what made the call into the library function that raised
+// the failure: "this line", or the function when the dump does not show
+// its line.
+func (s *site) caller() string {
+	if s.Frame.File == "" || s.Line <= 0 {
+		return code(s.Function)
+	}
+	return "this line"
+}
