@@ -34,7 +34,8 @@ type Explainer struct {
 	logs       *logCapture // nil when log capture is off
 	notices    []string    // about the configuration, shown with every report
 	history    *history.Store
-	editor     *editorLinks // nil: no editor links
+	editor     *editorLinks  // nil: no editor links
+	refused    *refusedQueue // refused clients' failures waiting to be reported
 	// returned is the failure record of every request that did not fail,
 	// set when its handler returns so that later calls are logged here.
 	returned failure
@@ -97,6 +98,7 @@ func New(opts ...Option) (*Explainer, error) {
 		notices: notices,
 		history: newHistory(&cfg),
 		editor:  editor,
+		refused: newRefusedQueue(),
 	}
 	ex.returned = failure{ex: ex, returned: true}
 	if cfg.context == ContextRAG || cfg.context == "" {
@@ -118,10 +120,13 @@ func (ex *Explainer) RAG() bool { return ex.rag != nil }
 // opened and the static context otherwise.
 func (ex *Explainer) Context() ContextMode { return ex.cfg.context }
 
-// Close releases the index, if one was opened, and gives back the log and
-// slog defaults that log capture wrapped (when no other Explainer captures
-// and the app has not replaced them since).
+// Close waits for the failures of refused clients already queued to be
+// logged and kept (their retrieval cancelled; later ones are dropped),
+// releases the index, if one was opened, and gives back the log and slog
+// defaults that log capture wrapped (when no other Explainer captures and
+// the app has not replaced them since).
 func (ex *Explainer) Close() error {
+	ex.refused.close()
 	ex.logs.stop()
 	if ex.rag != nil {
 		return ex.rag.close()

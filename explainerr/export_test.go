@@ -21,3 +21,11 @@ func Unlinked(t testing.TB) {
 		lookupProvider = provider.Lookup
 	})
 }
+
+// RefusedQueueLimit is how many failures of refused clients wait to be
+// reported before more are dropped.
+const RefusedQueueLimit = refusedQueueLimit
+
+// AwaitRefused returns once the failures of refused clients queued so far
+// are logged and kept in the history.
+func (ex *Explainer) AwaitRefused() { ex.refused.wait() }

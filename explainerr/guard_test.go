@@ -247,6 +247,7 @@ func runGuardCases(t *testing.T, cases []guardCase) {
 				}
 			}
 			if !c.report {
+				ex.AwaitRefused()
 				if fake.Calls() != 0 {
 					t.Errorf("a refused client caused %d model calls", fake.Calls())
 				}

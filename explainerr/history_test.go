@@ -483,7 +483,8 @@ func TestHistoryIsForTheDeveloperOnly(t *testing.T) {
 		t.Errorf("the refusal is not logged:\n%s", remoteLogs)
 	}
 	// The refused clients' failures are in the developer's history, not
-	// explained.
+	// explained, once reported in the background.
+	dev.ex.AwaitRefused()
 	failures := dev.list(t)
 	if len(failures) != 1 || failures[0].Path != "/error" || failures[0].Count != 6 || failures[0].Explainer != "" {
 		t.Fatalf("the developer's history after refused requests: %+v", failures)

@@ -35,7 +35,8 @@ func negotiate(r *http.Request) string {
 
 // handleFailure answers a failed request. The developer gets the page or
 // report; other clients get the app's own response unchanged (a 5xx body it
-// wrote passes through whole) or a plain 500. If the response has already
+// wrote passes through whole) or a plain 500, and their failure is
+// reported in the background (queueRefused). If the response has already
 // started, nothing more is written: the failure is logged (with the
 // explanation made afterwards, off the request) and a panic aborts the
 // response at once, as net/http would.
@@ -57,7 +58,9 @@ func (ex *Explainer) handleFailure(w *writer, r *http.Request, admit admission, 
 
 	switch {
 	case !admit.ok():
-		// A client that may not see the report causes no model call.
+		// A client that may not see the report causes no model call, and
+		// its response does not wait for the report: that is prepared,
+		// logged and kept off the request, within a bound (refused.go).
 		note := "no report for this client: " + admit.refused.String()
 		switch {
 		case w.held():
@@ -67,12 +70,7 @@ func (ex *Explainer) handleFailure(w *writer, r *http.Request, admit admission, 
 		case !w.started():
 			http.Error(rw, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 		}
-		ex.Prepare(ctx, rep)
-		ex.history.Reserve(link.id)
-		ex.logFailure(rep, note, link.attr())
-		// The history shows the developer why this one was not explained.
-		rep.Notices = append(rep.Notices, "Not explained: "+note+". A client that may not see the report causes no model call.")
-		ex.rememberRefused(link, rep)
+		ex.queueRefused(refusedFailure{rep: rep, note: note, link: link})
 		if abort {
 			panic(http.ErrAbortHandler)
 		}
