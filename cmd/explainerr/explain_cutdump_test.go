@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -63,5 +65,36 @@ func TestExplainRaceWithoutBlankLines(t *testing.T) {
 	}
 	if !strings.Contains(out, "- goroutine 6's previous read at `cache.go:14` in `(*Cache).Get`") || strings.Contains(out, "Only this goroutine's access") {
 		t.Errorf("the explanation does not name both accesses:\n%s", out)
+	}
+}
+
+// TestExplainRaceCutAfterFirstAccess explains a race report whose paste
+// ends after the failing goroutine's access: the explanation names that
+// access and says where to find the other one, claiming no second access.
+func TestExplainRaceCutAfterFirstAccess(t *testing.T) {
+	noModelEnv(t)
+	whole, err := os.ReadFile(syntheticDump(t, "race-no-blank-lines.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, _, ok := strings.Cut(string(whole), "Previous read at")
+	if !ok {
+		t.Fatal("the race report has no previous access")
+	}
+	file := filepath.Join(t.TempDir(), "race-cut.txt")
+	if err := os.WriteFile(file, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, "", "explain", "-module", "example.com/shop", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"### Data race", "Only this goroutine's access could be read from the dump", "`(*Cache).Put`"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the explanation lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "goroutine 6") {
+		t.Errorf("the explanation names an access the dump does not show:\n%s", out)
 	}
 }
