@@ -79,10 +79,25 @@ func (a *analysis) nilPointer() {
 		candidates = append(candidates, expr)
 	}
 	if s.Raiser != nil {
+		// The value the library function was called on, then the values
+		// passed to it.
 		name := lastName(s.Raiser.Function)
 		for _, c := range facts.Calls {
 			if c.Name == name && c.Receiver != "" {
 				add(c.Receiver)
+			}
+		}
+		// An argument counts only on evidence that it can be nil (an
+		// error ignored where it was assigned): a library function
+		// usually fails on the value it was called on.
+		for _, c := range facts.Calls {
+			if c.Name != name {
+				continue
+			}
+			for _, arg := range c.Args {
+				if arg = strings.TrimSpace(arg); isIdent(arg) && a.weighNilCandidates([]string{arg})[0].evidence() {
+					add(arg)
+				}
 			}
 		}
 	}
@@ -98,6 +113,17 @@ func (a *analysis) nilPointer() {
 	}
 	for _, d := range facts.Derefs {
 		add(d)
+	}
+	if s.Raiser != nil {
+		// The raiser's own result is not used yet.
+		name := "." + lastName(s.Raiser.Function) + "("
+		kept := candidates[:0]
+		for _, c := range candidates {
+			if !strings.Contains(c, name) {
+				kept = append(kept, c)
+			}
+		}
+		candidates = kept
 	}
 	candidates = a.dropValueTyped(candidates)
 
@@ -145,8 +171,15 @@ func (a *analysis) nilPointer() {
 		a.goroutineNil(x)
 		return
 	}
-	if isIdent(x) || a.s.hasAssignment(rootIdent(x)) {
+	if br := goesOn(cands, x); br != nil {
+		a.explainGoesOn(x, *br)
+		return
+	}
+	if isIdent(x) || a.s.hasAssignment(rootIdent(x)) && !fieldEvidence(cands, x) {
+		_, live := pickNilCandidate(cands)
+		a.nilSure = len(live) == 1
 		a.nilOrigin(x)
+		a.nilSure = false
 	}
 	a.fix(a.nilGuard(x),
 		"Check "+code(x+" == nil")+" before this line and handle the missing value"+a.missingValueHint()+".")
@@ -162,21 +195,71 @@ func (a *analysis) nilPointer() {
 // the failing line called: the value it was called on is the usual
 // suspect, the other operands of the line the others.
 func (a *analysis) raisedNil(candidates []string) {
-	x := candidates[0]
+	raiser := code(qualifiedShort(a.s.Raiser.Function))
+	receiver := ""
+	for _, c := range a.s.Facts.Calls {
+		if c.Name == lastName(a.s.Raiser.Function) && c.Receiver != "" {
+			receiver = c.Receiver
+		}
+	}
+	cands := a.weighNilCandidates(candidates)
+	x, live := pickNilCandidate(cands)
+	if x == "" {
+		// Without evidence, the value the library function was called on
+		// is the usual suspect.
+		for _, c := range live {
+			if c.Expr == receiver {
+				x = receiver
+			}
+		}
+	}
+	if x == "" {
+		var quoted []string
+		for _, c := range live {
+			quoted = append(quoted, code(c.Expr))
+		}
+		list := strings.Join(quoted, ", ")
+		a.headline("Nil pointer dereference inside "+raiser+": one of "+list+" is probably nil", "Nil pointer dereference")
+		a.why("The dereference happened inside "+raiser+", which this line called with "+list+": one of them is most likely "+code("nil")+"; the trace does not say which.",
+			"The dereference happened inside the library function this line called; one of the values it was given is most likely nil.")
+		for _, c := range cands {
+			a.explainCandidate(c, "")
+			if c.NotNil == "" && isIdent(c.Expr) {
+				a.nilOrigin(c.Expr)
+			}
+		}
+		a.fix("Check each of them for " + code("nil") + " before this line (or log them) to see which one it is, then fix where that value is made.")
+		return
+	}
 	a.culprit = x
 	a.headline("Nil pointer dereference: "+code(x)+" is probably nil", "Nil pointer dereference")
+	role := "called on " + code(x)
+	if x != receiver {
+		role = "called with " + code(x)
+	}
 	others := ""
-	if len(candidates) > 1 {
+	if len(live) > 1 {
 		var quoted []string
-		for _, c := range candidates[1:] {
-			quoted = append(quoted, code(c))
+		for _, c := range live {
+			if c.Expr != x {
+				quoted = append(quoted, code(c.Expr))
+			}
 		}
 		others = " (or " + strings.Join(quoted, " or ") + ")"
 	}
-	a.why("The dereference happened inside "+code(qualifiedShort(a.s.Raiser.Function))+", which this line called on "+code(x)+"; so "+code(x)+" is most likely "+code("nil")+others+".",
+	a.why("The dereference happened inside "+raiser+", which this line "+role+"; so "+code(x)+" is most likely "+code("nil")+others+".",
 		"The dereference happened inside the library function this line called; the value it was called on is most likely nil.")
+	for _, c := range cands {
+		if c.Expr != x && c.NotNil != "" {
+			a.explainCandidate(c, x)
+		}
+	}
 	if a.r.CreatedBy != nil && a.r.Error.Kind == report.KindCrash {
 		a.goroutineNil(x)
+		return
+	}
+	if br := goesOn(cands, x); br != nil {
+		a.explainGoesOn(x, *br)
 		return
 	}
 	a.nilOrigin(x)
@@ -187,6 +270,132 @@ func (a *analysis) raisedNil(candidates []string) {
 			a.fix("Or make sure "+code(lastSelector(x))+" is always set where the "+code(owner)+" is built, at "+quoteLine(ctor)+".",
 				"Or make sure it is always set where the value is built.")
 		}
+	}
+}
+
+// fieldEvidence reports whether the candidate x is a field shown to be
+// left unset where its value is built: where its owner came from adds
+// nothing then.
+func fieldEvidence(cands []nilCandidate, x string) bool {
+	for _, c := range cands {
+		if c.Expr == x {
+			return len(c.Unset) > 0 || c.Built != nil
+		}
+	}
+	return false
+}
+
+// windowErrBranch reads, from the source window, the "if err != nil {"
+// check between the assignment on line from and the failing line, and
+// whether its block leaves (holds a return, panic, exit or branch at its
+// top level): for reports whose source is not parsed.
+func (a *analysis) windowErrBranch(from int) (errBranch, bool) {
+	check, ok := a.errCheckBetween(from)
+	if !ok || a.s.Frame == nil || a.s.Frame.Source == nil {
+		return errBranch{}, false
+	}
+	src := a.s.Frame.Source
+	text := func(n int) (string, bool) {
+		if i := n - src.StartLine; i >= 0 && i < len(src.Lines) {
+			return src.Lines[i], true
+		}
+		return "", false
+	}
+	head, _ := text(check.Number)
+	indent := head[:len(head)-len(strings.TrimLeft(head, " \t"))]
+	br := errBranch{Check: sourceLine{Path: a.s.Frame.File, Line: check.Number, Text: strings.TrimSpace(head)}}
+	for n := check.Number + 1; ; n++ {
+		l, ok := text(n)
+		if !ok || n >= a.s.Line {
+			return errBranch{}, false // the block's end is not in view
+		}
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(l, indent+"}") {
+			return br, true
+		}
+		if br.First.Path == "" && t != "" {
+			br.First = sourceLine{Path: a.s.Frame.File, Line: n, Text: t}
+		}
+		for _, leave := range []string{"return", "panic(", "os.Exit(", "log.Fatal", "continue", "break", "goto "} {
+			if strings.HasPrefix(t, leave) {
+				br.Leaves = true
+			}
+		}
+	}
+}
+
+// goesOn returns the error check that went on after the call assigning the
+// candidate x failed, nil when there is none.
+func goesOn(cands []nilCandidate, x string) *errBranch {
+	for _, c := range cands {
+		if c.Expr == x {
+			return c.GoesOn
+		}
+	}
+	return nil
+}
+
+// callOrigin adds where the nil value root came from when the window
+// assigns it the result of a call (op, on window line w, quoted as l):
+// what the call returns, and what the error check after it shows. It
+// claims that the call can return nil only on evidence: a return of nil
+// in the module's function, or an error check that goes on after a
+// failure.
+func (a *analysis) callOrigin(root string, w windowLine, op assignOp, l corpusLine) {
+	fn := callName(op.RHS)
+	src := a.app()
+	var br errBranch
+	hasBranch := false
+	if src != nil && a.s.Frame != nil && fn != "" && len(op.LHS) > 1 {
+		br, hasBranch = src.errBranchAfter(a.s.Frame.File, w.Number)
+	}
+	if !hasBranch && fn != "" && len(op.LHS) > 1 {
+		// No parsed source: the window's lines show the check.
+		br, hasBranch = a.windowErrBranch(w.Number)
+	}
+	if hasBranch && !br.Leaves {
+		a.explainGoesOn(root, br)
+		return
+	}
+	var nilNil, nils []sourceLine
+	if src != nil && fn != "" {
+		if len(op.LHS) > 1 {
+			nilNil = src.nilReturns(fn)
+		} else {
+			nils = src.nilReturns(fn)
+		}
+	}
+	if len(nilNil) > 0 || len(nils) > 0 {
+		a.why(code(root)+" comes from "+quoteLine(l)+", which can return "+code("nil")+".", code(root)+" comes from "+quoteLine(l)+".")
+	} else {
+		a.why(code(root) + " comes from " + quoteLine(l) + ".")
+	}
+	// The check proves a nil error only when its branch leaves; a
+	// library's function rarely returns nil without an error, so the
+	// claim is made for the module's own functions.
+	appFunc := src != nil && fn != "" && len(src.funcs(fn, "")) > 0
+	if hasBranch && br.Leaves && (appFunc || a.nilSure) {
+		a.why("Its error is checked at " + a.cite(br.Check) + " and the code leaves when it is not " + code("nil") + ", so if " + code(root) + " is the " + code("nil") + " value, " + code(fn) + " returned " + code("nil") + " together with a " + code("nil") + " error: look at what it returns when it finds nothing.")
+	}
+	switch {
+	case len(nilNil) > 0:
+		a.why(code(fn) + " returns " + code("nil") + " with a " + code("nil") + " error at " + a.cite(nilNil[0]) + ": the caller's error check passes and the " + code("nil") + " value is used.")
+		a.why("A " + code("nil") + " result without an error is a case the caller must handle: here it may be the normal one (nothing found).")
+		a.fix("Handle a " + code("nil") + " " + code(root) + " before this line, or make " + code(fn) + " return an error (for example a not-found error) instead of " + code("nil, nil") + " at " + code(a.fileLoc(nilNil[0].Path, nilNil[0].Line)) + " and check for it here" + a.notFoundAnswer() + ".")
+	case src != nil && fn != "" && len(op.LHS) == 1:
+		if len(nils) > 0 {
+			a.why(code(fn) + " returns " + code("nil") + " at " + a.cite(nils[0]) + ".")
+		}
+		// A function with one result that fails logs its error
+		// and returns nil: the request's log may hold it.
+		if line, ok := lastErrorLogLine(a.r); ok {
+			a.g.Add(line) // the report's own evidence
+			a.why("The request logged "+code(shorten(line, 200))+" before the failure: an error that "+code(fn)+" logged instead of returning is a likely reason it gave "+code("nil")+".",
+				"The request logged "+code(shorten(line, 200))+" before the failure, a likely reason for the "+code("nil")+" value.")
+			a.fix("Make " + code(fn) + " return its error, and check it here before using " + code(root) + ".")
+		}
+	case hasBranch && br.Leaves && (appFunc || a.nilSure):
+		a.fix("Handle a " + code("nil") + " " + code(root) + " before this line, or make " + code(fn) + " return an error (for example a not-found error) instead of " + code("nil, nil") + " when there is nothing to return and check for it here" + a.notFoundAnswer() + ".")
 	}
 }
 
@@ -207,34 +416,7 @@ func (a *analysis) nilOrigin(x string) {
 			a.why(code(root) + " comes from the lookup " + quoteLine(l) + ": looking up a missing key gives the zero value, " + code("nil") + " for a pointer.")
 			a.fix("Use the two-result form of the lookup and handle a missing key before using " + code(root) + ".")
 		default:
-			a.why(code(root)+" comes from "+quoteLine(l)+", which can return "+code("nil")+".", code(root)+" comes from "+quoteLine(l)+".")
-			fn := callName(op.RHS)
-			var nilNil []sourceLine
-			if src := a.app(); src != nil && fn != "" && len(op.LHS) > 1 {
-				nilNil = src.nilReturns(fn)
-			}
-			if check, ok := a.errCheckBetween(w.Number); ok && fn != "" && len(op.LHS) > 1 {
-				a.why("Its error is checked at " + quoteLine(check) + " and that check passed, so " + code(fn) + " returned " + code("nil") + " together with a " + code("nil") + " error: look at what it returns when it finds nothing.")
-			}
-			if len(nilNil) > 0 {
-				a.why(code(fn) + " returns " + code("nil") + " with a " + code("nil") + " error at " + a.cite(nilNil[0]) + ": the caller's error check passes and the " + code("nil") + " value is used.")
-				a.why("A " + code("nil") + " result without an error is a case the caller must handle: here it may be the normal one (nothing found).")
-				a.fix("Handle a " + code("nil") + " " + code(root) + " before this line, or make " + code(fn) + " return an error (for example a not-found error) instead of " + code("nil, nil") + " at " + code(a.fileLoc(nilNil[0].Path, nilNil[0].Line)) + " and check for it here" + a.notFoundAnswer() + ".")
-			} else if src := a.app(); src != nil && fn != "" && len(op.LHS) == 1 {
-				if nils := src.nilReturns(fn); len(nils) > 0 {
-					a.why(code(fn) + " returns " + code("nil") + " at " + a.cite(nils[0]) + ".")
-				}
-				// A function with one result that fails logs its error
-				// and returns nil: the request's log may hold it.
-				if line, ok := lastErrorLogLine(a.r); ok {
-					a.g.Add(line) // the report's own evidence
-					a.why("The request logged "+code(shorten(line, 200))+" before the failure: an error that "+code(fn)+" logged instead of returning is a likely reason it gave "+code("nil")+".",
-						"The request logged "+code(shorten(line, 200))+" before the failure, a likely reason for the "+code("nil")+" value.")
-					a.fix("Make " + code(fn) + " return its error, and check it here before using " + code(root) + ".")
-				}
-			} else if _, ok := a.errCheckBetween(w.Number); ok && fn != "" && len(op.LHS) > 1 {
-				a.fix("Handle a " + code("nil") + " " + code(root) + " before this line, or make " + code(fn) + " return an error (for example a not-found error) instead of " + code("nil, nil") + " when there is nothing to return and check for it here" + a.notFoundAnswer() + ".")
-			}
+			a.callOrigin(root, w, op, l)
 		}
 		return
 	}

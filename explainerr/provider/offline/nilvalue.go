@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"go/ast"
 	"strings"
 )
 
@@ -25,6 +26,10 @@ type nilCandidate struct {
 	// Discarded is true for a local variable assigned above the failing
 	// line from a call whose error is discarded (x, _ := f()).
 	Discarded bool
+	// GoesOn is the check of the error assigned with a local variable
+	// (x, err := f()) when that check does not leave: when f fails, x is
+	// nil and the code goes on.
+	GoesOn *errBranch
 	// NilFrom are lines that make the value nil one step back: a
 	// function the caller got it from returns nil.
 	NilFrom []sourceLine
@@ -45,7 +50,7 @@ type nilCandidate struct {
 
 // evidence reports whether something beyond the line points at c.
 func (c nilCandidate) evidence() bool {
-	return len(c.Unset) > 0 || len(c.NilFrom) > 0 || c.Local || c.Discarded || c.Built != nil
+	return len(c.Unset) > 0 || len(c.NilFrom) > 0 || c.Local || c.Discarded || c.GoesOn != nil || c.Built != nil
 }
 
 // app returns the app's parsed source, nil when it cannot be read.
@@ -91,20 +96,15 @@ func (a *analysis) weighNilCandidates(exprs []string) []nilCandidate {
 	}
 	for _, e := range exprs {
 		c := nilCandidate{Expr: e}
-		if src != nil && recvVar != "" && strings.Count(e, ".") == 1 && rootIdent(e) == recvVar {
-			c.Owner, c.Field = recv, lastSelector(e)
-			if _, typ, ok := src.structField(recv, c.Field); ok && !src.nilable(typ) {
-				c.NotNil = "its type cannot be nil"
-			} else if unset, ok := src.leftUnset(recv, c.Field); ok && len(unset) > 0 {
-				if c.SetAt = src.fieldSets(c.Field); len(c.SetAt) == 0 {
-					c.Unset = unset
-				}
+		if src != nil && strings.Count(e, ".") == 1 {
+			if recvVar != "" && rootIdent(e) == recvVar {
+				a.weighField(src, &c, recv, nil)
+			} else if owner, ret, ok := a.madeBy(src, rootIdent(e)); ok {
+				a.weighField(src, &c, owner, &ret)
 			}
 		}
 		if isIdent(e) {
-			if _, op, ok := a.s.assignmentOf(e); ok && len(op.LHS) > 1 && op.LHS[len(op.LHS)-1] == "_" && callName(op.RHS) != "" {
-				c.Discarded = true
-			}
+			a.weighAssignment(&c)
 		}
 		if src != nil && isIdent(e) && contains(params, e) {
 			a.weighArgument(&c, name, params)
@@ -114,6 +114,88 @@ func (a *analysis) weighNilCandidates(exprs []string) []nilCandidate {
 		out = append(out, c)
 	}
 	return out
+}
+
+// weighField looks at the field c of a value of the struct type owner:
+// whether its type can be nil at all, and whether the module ever sets it.
+// When the value is known to come from one literal (at), only that one
+// counts as where it is built.
+func (a *analysis) weighField(src *appSource, c *nilCandidate, owner string, at *sourceLine) {
+	c.Owner, c.Field = owner, lastSelector(c.Expr)
+	if _, typ, ok := src.structField(owner, c.Field); ok && !src.nilable(typ) {
+		c.NotNil = "its type cannot be nil"
+		return
+	}
+	unset, ok := src.leftUnset(owner, c.Field)
+	if at != nil {
+		var from []builder
+		for _, b := range unset {
+			if b.Line.Path == at.Path && b.Line.Line == at.Line {
+				from = append(from, b)
+			}
+		}
+		unset = from
+	}
+	if ok && len(unset) > 0 {
+		if c.SetAt = src.fieldSets(c.Field); len(c.SetAt) == 0 {
+			c.Unset = unset
+		}
+	}
+}
+
+// madeBy returns the struct type of the value the variable name of the
+// failing function holds when it is assigned from a module function that
+// always returns a value it makes (name := loadAccount(n)), with the
+// return statement that makes it.
+func (a *analysis) madeBy(src *appSource, name string) (string, sourceLine, bool) {
+	_, op, ok := a.s.assignmentOf(name)
+	fn := callName(op.RHS)
+	if !ok || len(op.LHS) != 1 || fn == "" {
+		return "", sourceLine{}, false
+	}
+	ret, t, ok := src.alwaysNewType(fn)
+	if star, isPtr := t.(*ast.StarExpr); isPtr {
+		t = star.X
+	}
+	if !ok || t == nil {
+		return "", sourceLine{}, false
+	}
+	typ := typeName(t)
+	if _, isStruct := src.typeDecl(typ).(*ast.StructType); !isStruct {
+		return "", sourceLine{}, false
+	}
+	return typ, ret, true
+}
+
+// weighAssignment looks at the assignment of the local variable c above
+// the failing line: a call whose error is discarded or only handled
+// without leaving can leave it nil; a module function that always returns
+// a new value cannot.
+func (a *analysis) weighAssignment(c *nilCandidate) {
+	src := a.app()
+	line, results, fn := 0, 0, ""
+	if w, op, ok := a.s.assignmentOf(c.Expr); ok {
+		line, results, fn = w.Number, len(op.LHS), callName(op.RHS)
+		if results > 1 && op.LHS[results-1] == "_" && fn != "" {
+			c.Discarded = true
+			return
+		}
+	} else if o, ok := a.originOf(c.Expr); ok {
+		// Assigned above the source window.
+		line, results, fn = o.Line.Line, o.Results, o.Method
+	}
+	if src == nil || a.s.Frame == nil || fn == "" {
+		return
+	}
+	if results > 1 {
+		if br, ok := src.errBranchAfter(a.s.Frame.File, line); ok && !br.Leaves {
+			c.GoesOn = &br
+		}
+		return
+	}
+	if ret, ok := src.alwaysNew(fn); ok {
+		c.NotNil = code(fn) + " never returns " + code("nil") + ": it returns a value it makes, at " + a.cite(ret)
+	}
 }
 
 // weighArgument looks at what the caller passed for the parameter c.
@@ -174,10 +256,11 @@ func pickNilCandidate(cands []nilCandidate) (string, []nilCandidate) {
 // value the evidence points at ("" when it points at none or several).
 func (a *analysis) explainNilCandidates(cands []nilCandidate, via string) string {
 	chosen, live := pickNilCandidate(cands)
-	if chosen != "" {
+	switch {
+	case chosen != "":
 		a.headline("Nil pointer dereference: "+code(chosen)+" is nil", "Nil pointer dereference")
 		a.why(via + " " + code(chosen) + ", which is " + code("nil") + ": following a nil pointer (or calling a method on a nil interface) panics.")
-	} else {
+	default:
 		var quoted []string
 		for _, c := range live {
 			quoted = append(quoted, code(c.Expr))
@@ -195,7 +278,7 @@ func (a *analysis) explainNilCandidates(cands []nilCandidate, via string) string
 // explainCandidate adds what is known about one candidate.
 func (a *analysis) explainCandidate(c nilCandidate, chosen string) {
 	switch {
-	case c.Local, c.Discarded:
+	case c.Local, c.Discarded, c.GoesOn != nil:
 		// nilOrigin says where it came from.
 	case len(c.SetAt) > 0:
 		a.why(code(c.Field) + " is left out where the " + code(c.Owner) + " is built, but the module sets it afterwards, at " + a.cite(c.SetAt[0]) + ", so nothing shows that " + code(c.Expr) + " is " + code("nil") + ".")

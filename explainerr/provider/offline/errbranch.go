@@ -1,0 +1,257 @@
+package offline
+
+import (
+	"go/ast"
+	"go/token"
+	"strings"
+)
+
+// A value assigned together with an error ("stmt, err := db.Prepare(q)")
+// is nil when the call fails only if the code goes on after the failure.
+// The error check right after the assignment says which: a branch that
+// returns (or panics, exits, breaks out) leaves the function on failure,
+// so past it the value came with a nil error; a branch that only logs the
+// error goes on with the nil value.
+
+// errBranch is the error check right after an assignment.
+type errBranch struct {
+	// Assign is the assignment line; Call the name of the function it
+	// calls ("Prepare").
+	Assign sourceLine
+	Call   string
+	// Check is the "if err != nil {" line.
+	Check sourceLine
+	// Leaves is true when the branch leaves on every path it takes to its
+	// end (return, panic, os.Exit, log.Fatal, break, continue, goto).
+	Leaves bool
+	// First is the branch's first statement ("log.Println(err)"), when it
+	// has one.
+	First sourceLine
+}
+
+// errBranchAfter returns the check of the error that the assignment on
+// line of the file at path assigns, when the statement right after it is
+// "if err != nil { … }" on that error.
+func (s *appSource) errBranchAfter(path string, line int) (errBranch, bool) {
+	f, fd := s.funcAt(path, line)
+	if fd == nil {
+		return errBranch{}, false
+	}
+	fn := funcName(fd)
+	var out errBranch
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		list := stmtList(n)
+		for i, st := range list {
+			as, ok := st.(*ast.AssignStmt)
+			if !ok || s.fset.Position(as.Pos()).Line != line || i+1 >= len(list) || len(as.Lhs) < 2 {
+				continue
+			}
+			errVar, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
+			if !ok || errVar.Name == "_" {
+				return false
+			}
+			ifs, ok := list[i+1].(*ast.IfStmt)
+			if !ok || ifs.Init != nil || !isNotNilTest(ifs.Cond, errVar.Name) {
+				return false
+			}
+			out = errBranch{Assign: s.lineAt(f, as.Pos(), fn), Check: s.lineAt(f, ifs.Pos(), fn), Leaves: leaves(ifs.Body)}
+			if len(as.Rhs) == 1 {
+				if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
+					out.Call = calleeName(call.Fun)
+				}
+			}
+			if len(ifs.Body.List) > 0 {
+				out.First = s.lineAt(f, ifs.Body.List[0].Pos(), fn)
+			}
+			found = true
+			return false
+		}
+		return true
+	})
+	return out, found
+}
+
+// stmtList returns the statements n holds directly: a block's, a case's.
+func stmtList(n ast.Node) []ast.Stmt {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List
+	case *ast.CaseClause:
+		return n.Body
+	case *ast.CommClause:
+		return n.Body
+	}
+	return nil
+}
+
+// isNotNilTest reports whether cond is "name != nil" (or "nil != name").
+func isNotNilTest(cond ast.Expr, name string) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ {
+		return false
+	}
+	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
+	if isNilIdent(x) {
+		x, y = y, x
+	}
+	id, ok := x.(*ast.Ident)
+	return ok && id.Name == name && isNilIdent(y)
+}
+
+// leaves reports whether a block leaves the code that follows it on every
+// path: its last statement returns, panics, exits or branches, or is an if
+// statement (with an else) or a block whose every path does.
+func leaves(b *ast.BlockStmt) bool {
+	if b == nil || len(b.List) == 0 {
+		return false
+	}
+	switch st := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.BlockStmt:
+		return leaves(st)
+	case *ast.IfStmt:
+		switch e := st.Else.(type) {
+		case *ast.BlockStmt:
+			return leaves(st.Body) && leaves(e)
+		case *ast.IfStmt:
+			return leaves(st.Body) && leaves(&ast.BlockStmt{List: []ast.Stmt{e}})
+		}
+	case *ast.ExprStmt:
+		call, ok := st.X.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		switch fun := call.Fun.(type) {
+		case *ast.Ident:
+			return fun.Name == "panic"
+		case *ast.SelectorExpr:
+			switch fun.Sel.Name {
+			case "Exit", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln", "Goexit", "FailNow", "SkipNow", "Skip", "Skipf":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// alwaysNew returns a return statement of the module's functions called
+// name when every one of them returns, as its first result, a value made
+// on the spot (&T{…}, new(T), T{…}) on every return: such a function never
+// returns nil.
+func (s *appSource) alwaysNew(name string) (sourceLine, bool) {
+	l, _, ok := s.alwaysNewType(name)
+	return l, ok
+}
+
+// alwaysNewType is alwaysNew, with the type of the first value made (a
+// pointer type for &T{…} and new(T)).
+func (s *appSource) alwaysNewType(name string) (sourceLine, ast.Expr, bool) {
+	decls := s.funcs(name, "")
+	if len(decls) == 0 {
+		return sourceLine{}, nil, false
+	}
+	var first sourceLine
+	var typ ast.Expr
+	for _, d := range decls {
+		returns := 0
+		fresh := true
+		ast.Inspect(d.fd.Body, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			ret, ok := n.(*ast.ReturnStmt)
+			if !ok {
+				return true
+			}
+			returns++
+			if len(ret.Results) == 0 || !madeOnTheSpot(ret.Results[0]) {
+				fresh = false
+			} else if first.Path == "" {
+				first = s.lineAt(d.f, ret.Pos(), funcName(d.fd))
+				typ = madeType(ret.Results[0])
+			}
+			return true
+		})
+		if returns == 0 || !fresh {
+			return sourceLine{}, nil, false
+		}
+	}
+	return first, typ, true
+}
+
+// madeType returns the type of a value made on the spot (see
+// madeOnTheSpot); nil when the literal names none.
+func madeType(e ast.Expr) ast.Expr {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return x.Type
+	case *ast.UnaryExpr:
+		if lit, ok := ast.Unparen(x.X).(*ast.CompositeLit); ok && lit.Type != nil {
+			return &ast.StarExpr{X: lit.Type}
+		}
+	case *ast.CallExpr:
+		if len(x.Args) == 1 {
+			return &ast.StarExpr{X: x.Args[0]}
+		}
+	}
+	return nil
+}
+
+// madeOnTheSpot reports whether e makes a new value that cannot be nil:
+// &T{…}, new(T), T{…}.
+func madeOnTheSpot(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.UnaryExpr:
+		_, lit := ast.Unparen(x.X).(*ast.CompositeLit)
+		return x.Op == token.AND && lit
+	case *ast.CallExpr:
+		id, ok := x.Fun.(*ast.Ident)
+		return ok && id.Name == "new"
+	}
+	return false
+}
+
+// calleeName returns the last name of a called function ("Prepare" for
+// db.Prepare), "" when it has none.
+func calleeName(fun ast.Expr) string {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		return f.Name
+	case *ast.SelectorExpr:
+		return f.Sel.Name
+	case *ast.IndexExpr:
+		return calleeName(f.X)
+	}
+	return ""
+}
+
+// explainGoesOn says how root came to be nil: the call that assigns it
+// failed, and the error check after it went on.
+func (a *analysis) explainGoesOn(root string, br errBranch) {
+	handled := br.Check
+	if br.First.Path != "" {
+		handled = br.First
+	}
+	fn := code(br.Call)
+	a.why(code(root)+" comes from "+a.cite(br.Assign)+", whose error is only handled at "+a.cite(handled)+" before the code goes on: when "+fn+" fails, "+code(root)+" is "+code("nil")+".",
+		code(root)+" comes from a call whose error is handled without leaving.")
+	line, ok := lastErrorLogLine(a.r)
+	if !ok && strings.Contains(strings.ToLower(handled.Text), "print") && len(a.r.Logs) > 0 {
+		// The check prints the error: the request's last log line is
+		// most likely it, whatever its words.
+		line, ok = logText(a.r.Logs[len(a.r.Logs)-1].Text), true
+	}
+	if ok && line != "" {
+		a.g.Add(line) // the report's own evidence
+		a.why("The request logged "+code(shorten(line, 200))+" before the failure: most likely the error of "+fn+".",
+			"The request logged "+code(shorten(line, 200))+" before the failure.")
+	}
+	a.fix("Leave when " + fn + " fails: inside the check at " + code(a.fileLoc(br.Check.Path, br.Check.Line)) + ", answer with the error and return instead of going on with a " + code("nil") + " " + code(root) + ".")
+}
