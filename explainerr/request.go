@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/url"
 	"sort"
-	"strings"
 
 	"github.com/go-chi/chi/v5"
 
@@ -21,8 +20,9 @@ const maxHeaders = 64
 const maxFormBody = 1 << 20
 
 // describeRequest returns r as a report.Request with secrets hidden: values
-// of sensitive headers, cookies, query and form fields are masked, and
-// secrets in the remaining text are redacted.
+// of sensitive headers, query and form fields are masked, a Cookie header
+// keeps its cookies' names and masks their secret values, and secrets in
+// the remaining text are redacted.
 func describeRequest(r *http.Request) report.Request {
 	q := report.Request{
 		Method: r.Method,
@@ -41,7 +41,7 @@ func describeRequest(r *http.Request) report.Request {
 				q.Headers["…"] = fmt.Sprintf("%d more headers not shown", len(names)-maxHeaders)
 				break
 			}
-			q.Headers[name] = redact.Value(name, strings.Join(r.Header[name], ", "))
+			q.Headers[name] = redact.Header(name, r.Header[name])
 		}
 	}
 	q.Query = redact.Values(r.URL.Query())

@@ -12,22 +12,18 @@ import (
 )
 
 // requestSecrets returns the secrets r carries under sensitive names: the
-// values of sensitive headers and of every cookie, of sensitive query and
-// form fields, and of sensitive fields of the body its handler read. The
+// values of sensitive headers, the cookie values the request section
+// hides (redact.HeaderSecrets), the values of sensitive query and form
+// fields, and of sensitive fields of the body its handler read. The
 // request section masks them by their names; the report must not show
 // them anywhere else either (an app that logs a password, an error that
 // quotes a token).
 func requestSecrets(r *http.Request, body *bodyRecorder) *redact.Known {
 	k := new(redact.Known)
 	for name, vs := range r.Header {
-		if redact.IsSensitiveName(name) {
-			for _, v := range vs {
-				k.Add(v)
-			}
+		for _, v := range redact.HeaderSecrets(name, vs) {
+			k.Add(v)
 		}
-	}
-	for _, c := range r.Cookies() {
-		k.Add(c.Value)
 	}
 	addFields(k, r.URL.Query())
 	addFields(k, r.PostForm)

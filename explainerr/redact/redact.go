@@ -4,7 +4,8 @@
 // text), authorization credentials, passwords in URLs and DSNs, private
 // keys, API tokens by their provider's format, secrets in URL paths, and
 // the values of the process's own sensitive environment variables wherever
-// they appear.
+// they appear. A Cookie header keeps its cookies' names and hides only the
+// values that are secret by their name or by their look (Header).
 //
 // String works on whole texts: a private key is hidden from its BEGIN line
 // to its END line even when they are lines apart, so a source window or a
