@@ -36,16 +36,22 @@ func Markdown(r *report.Report) string {
 func markdownReport(r *report.Report, withExplanation bool) string {
 	var b strings.Builder
 	title := firstLine(r.Error.Message)
-	if title == "" {
-		title = r.Error.Type
+	switch {
+	case title == "" && statusTitle(r) != "":
+		fmt.Fprintf(&b, "# %s\n\n", clip(statusTitle(r), 200))
+	case title == "":
+		fmt.Fprintf(&b, "# %s\n\n", code(clip(r.Error.Type, 200)))
+	default:
+		fmt.Fprintf(&b, "# %s\n\n", code(clip(title, 200)))
 	}
-	fmt.Fprintf(&b, "# %s\n\n", code(clip(title, 200)))
 
 	var facts []string
 	if r.Error.Kind != "" {
 		facts = append(facts, "**"+r.Error.Kind+"**")
 	}
-	if r.Error.Type != "" {
+	if r.Error.Kind == report.KindStatus {
+		facts = append(facts, typeLabel(r))
+	} else if r.Error.Type != "" {
 		facts = append(facts, code(r.Error.Type))
 	}
 	if r.Request.Method != "" || r.Request.URL != "" {

@@ -20,20 +20,26 @@ import (
 // html.WithUnsafe): rawAsText shows it as the text it is, since models write
 // things like <nil> or Map<K, V> without backticks, and safeLinks makes
 // every link whose scheme is not http, https or mailto inert.
-var markdown = goldmark.New(
-	goldmark.WithExtensions(
-		extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
-		extension.Strikethrough,
-		extension.Linkify,
-	),
-	goldmark.WithParserOptions(
-		parser.WithASTTransformers(util.Prioritized(safeLinks{}, 0)),
-	),
-	goldmark.WithRendererOptions(
-		// Lower values win over the default HTML renderer's 1000.
-		renderer.WithNodeRenderers(util.Prioritized(rawAsText{}, 100)),
-	),
-)
+var markdown = newMarkdown()
+
+// newMarkdown makes the explanation renderer, with extra options for its
+// HTML renderer.
+func newMarkdown(opts ...renderer.Option) goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(
+			extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
+			extension.Strikethrough,
+			extension.Linkify,
+		),
+		goldmark.WithParserOptions(
+			parser.WithASTTransformers(util.Prioritized(safeLinks{}, 0)),
+		),
+		goldmark.WithRendererOptions(append([]renderer.Option{
+			// Lower values win over the default HTML renderer's 1000.
+			renderer.WithNodeRenderers(util.Prioritized(rawAsText{}, 100)),
+		}, opts...)...),
+	)
+}
 
 // RenderMarkdown renders src, an explanation in Markdown written by a model
 // or the offline analyzer, as HTML that is safe to put in the page: raw HTML
@@ -42,17 +48,22 @@ var markdown = goldmark.New(
 // the page loads no external resources. The result never contains a script
 // element, an event handler attribute or a javascript: URL.
 func RenderMarkdown(src string) HTML {
-	if h, ok := renderedCache.get(src); ok {
+	return renderWith(markdown, &renderedCache, src)
+}
+
+// renderWith renders src with md, through cache.
+func renderWith(md goldmark.Markdown, cache *renderCache, src string) HTML {
+	if h, ok := cache.get(src); ok {
 		return h
 	}
 	var buf bytes.Buffer
-	if err := markdown.Convert([]byte(src), &buf); err != nil {
+	if err := md.Convert([]byte(src), &buf); err != nil {
 		// goldmark only fails when the writer fails; a bytes.Buffer does
 		// not. Fall back to the escaped text rather than lose it.
 		return HTML("<pre>" + htmlText.Replace(src) + "</pre>")
 	}
 	h := HTML(buf.String())
-	renderedCache.put(src, h)
+	cache.put(src, h)
 	return h
 }
 

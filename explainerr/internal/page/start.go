@@ -1,6 +1,7 @@
 package page
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 )
@@ -50,7 +51,7 @@ func writeStart(b *strings.Builder, v *startView) {
 		b.WriteString("</span>")
 	}
 	b.WriteString("\n<span class=\"spacer\"></span>\n<button type=\"button\" class=\"btn\" data-copy-report hidden>Copy as Markdown</button>\n</div>\n<h1 class=\"message\">")
-	esc(v.Message)
+	esc(cmp.Or(v.Message, v.Heading))
 	b.WriteString("</h1>")
 	if v.MoreText != "" {
 		b.WriteString("\n<details class=\"more\"><summary>Show the rest of the message (")

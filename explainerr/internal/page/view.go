@@ -1,6 +1,7 @@
 package page
 
 import (
+	"cmp"
 	"fmt"
 	"net/http"
 	"path"
@@ -22,11 +23,14 @@ const openAppFrames = 3
 
 // startView is what the top part of the page is made from.
 type startView struct {
-	Nonce    string
-	Title    string
-	Kind     string
-	Type     string
-	Message  string
+	Nonce   string
+	Title   string
+	Kind    string
+	Type    string
+	Message string
+	// Heading stands in for an empty Message: a status failure's status
+	// and writer.
+	Heading  string
 	MoreText string
 	MoreSize string
 	Chain    []string
@@ -124,7 +128,7 @@ func newStartView(r *report.Report, nonce string) startView {
 	v := startView{
 		Nonce:    nonce,
 		Kind:     r.Error.Kind,
-		Type:     r.Error.Type,
+		Type:     typeLabel(r),
 		Chain:    r.Error.Chain,
 		Status:   r.Status,
 		StatusTx: http.StatusText(r.Status),
@@ -148,7 +152,8 @@ func newStartView(r *report.Report, nonce string) startView {
 	}
 	v.Title = firstLine(r.Error.Message)
 	if v.Title == "" {
-		v.Title = r.Error.Type
+		v.Heading = statusTitle(r)
+		v.Title = cmp.Or(v.Heading, r.Error.Type)
 	}
 	v.Title = clip(v.Title, 120) + " · explainerr"
 	if !r.Time.IsZero() {
@@ -383,7 +388,11 @@ func newEndView(ex report.Explanation) endView {
 		Markdown: markdownExplanation(ex),
 		Empty:    strings.TrimSpace(ex.Text) == "" && ex.Error == "",
 	}
-	if strings.TrimSpace(ex.Text) != "" {
+	switch {
+	case strings.TrimSpace(ex.Text) == "":
+	case v.Offline || ex.Fallback != "":
+		v.HTML = renderOffline(ex.Text)
+	default:
 		v.HTML = RenderMarkdown(ex.Text)
 	}
 	return v

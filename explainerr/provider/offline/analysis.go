@@ -43,6 +43,9 @@ func newAnalysis(r *report.Report) *analysis {
 	a := &analysis{r: r, g: g, f: classify(r.Error), s: findSite(r), d: &draft{g: g}}
 	if a.s.Frame != nil {
 		a.s.File = a.fileName(a.s.Frame.File)
+		if closureSuffix.MatchString(a.s.Function) {
+			a.s.Function = a.frameName(a.s.Frame)
+		}
 	}
 	a.c = newCorpus(r, a.fileName)
 	a.siteAtHelperCaller()
@@ -142,7 +145,7 @@ func (a *analysis) where() {
 	}
 	at := s.place()
 	if initializerClosure(s.Function) {
-		at += " (a function literal in the initializer of a package-level variable)"
+		at += " (" + a.initializerLabel() + ")"
 	} else if s.Function != enclosingFunc(s.Function) {
 		at += " (a function literal inside " + code(enclosingFunc(s.Function)) + ")"
 	}
@@ -176,7 +179,7 @@ func (a *analysis) where() {
 		a.d.where = append(a.d.where, item{"The failure was raised inside " + code(qualifiedShort(s.Raiser.Function)) + ", which " + s.caller() + " called."})
 	}
 	if c := s.Caller; c != nil {
-		called := "Called from " + code(shortFunction(c.Function)) + " at " + code(a.fileLoc(c.File, c.Line))
+		called := "Called from " + code(a.frameName(c)) + " at " + code(a.fileLoc(c.File, c.Line))
 		if text := strings.TrimSpace(c.Source.LineText()); text != "" {
 			a.d.where = append(a.d.where, item{called + ": " + code(text)})
 		} else {

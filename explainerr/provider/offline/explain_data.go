@@ -29,11 +29,18 @@ func (a *analysis) failingCall(pattern *regexp.Regexp) (corpusLine, bool) {
 // noRows explains sql.ErrNoRows.
 func (a *analysis) noRows() {
 	a.headline("No row found: " + code("sql: no rows in result set"))
-	call, hasCall := a.failingCall(queryCall)
+	call, hasCall := a.queryCallLine()
+	inCallee, followed := sourceLine{}, false
+	if hasCall && !a.s.runsQuery(windowLine{call.Number, call.Text}) {
+		inCallee, followed = a.queryInCallee(call)
+	}
 	switch {
-	case hasCall && queryCall.MatchString(call.Text):
+	case hasCall && a.s.runsQuery(windowLine{call.Number, call.Text}):
 		a.culprit = strings.TrimSpace(call.Text)
 		a.why("The query at " + quoteLine(call) + " matched no row, so its Scan returned " + code("sql.ErrNoRows") + ". For a query that looks a record up by a value from the request, that is the normal \"not found\" case, not a server error.")
+	case followed:
+		a.culprit = inCallee.Text
+		a.why("The query at " + a.cite(inCallee) + " matched no row, so its Scan returned " + code("sql.ErrNoRows") + "; the failing code called " + code(inCallee.Func) + " at " + quoteLine(call) + " and got the error back. For a query that looks a record up by a value from the request, that is the normal \"not found\" case, not a server error.")
 	case hasCall && callName(call.Text) != "":
 		a.culprit = strings.TrimSpace(call.Text)
 		a.why("A single-row query run inside " + code(callName(call.Text)) + " (called at " + quoteLine(call) + ") matched no row, so its Scan returned " + code("sql.ErrNoRows") + ". Either the values it looks up with are wrong (check which value is passed), or the record is legitimately missing and should be a 404, not a 500.")
@@ -222,7 +229,7 @@ func (a *analysis) sqlSchema() {
 		a.culprit = near
 		a.headline("SQL syntax error near " + code(`"`+near+`"`))
 		a.why("SQLite could not parse the statement; the error is at or just before " + code(`"`+near+`"`) + ".")
-		if l, ok := a.failingCall(queryCall); ok {
+		if l, ok := a.queryCallLine(); ok {
 			a.why("The statement is run at " + quoteLine(l) + ".")
 		}
 		a.fix("Check the SQL text around that word: a missing comma, a reserved word used as a name, or a placeholder in a place SQL does not allow one (table and column names cannot be parameters).")
@@ -238,7 +245,7 @@ func (a *analysis) constraint() {
 		stmt, hasStmt = a.c.first(compiled(`(?i)(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE)\s+["']?` + regexp.QuoteMeta(table) + `\b`))
 	}
 	if !hasStmt {
-		stmt, hasStmt = a.failingCall(queryCall)
+		stmt, hasStmt = a.queryCallLine()
 	}
 	showStmt := func() {
 		if hasStmt {

@@ -200,15 +200,17 @@ func (a *analysis) contextEnded() {
 	}
 	cited := false
 	if src := a.app(); src != nil {
-		if lines, onStack := a.deadlinesNearStack(src); len(lines) > 0 {
+		if lines, reach := a.deadlinesNearStack(src); len(lines) > 0 {
 			cited = true
 			switch {
 			case a.f.Class == ClassCanceled:
 				a.why("The app makes contexts that end at " + a.citeAll(lines) + ".")
-			case onStack:
-				a.why("The failing code sets a deadline at " + a.citeAll(lines) + ": that is the limit the work ran past.")
+			case reach == deadlineOnStack:
+				a.why("The failing code sets a deadline at " + a.citeAll(lines) + ", in a function on the failing stack: that is the limit the work ran past.")
+			case reach == deadlineCalled:
+				a.why("The failing code calls a function that sets a deadline at " + a.citeAll(lines) + ": that is most likely the limit the work ran past.")
 			default:
-				a.why("The app sets deadlines at " + a.citeAll(lines) + " (not on the failing stack): if this request ran through one of them, that is the limit the work ran past.")
+				a.why("Elsewhere in the module, in code that is neither on the failing stack nor called from it, deadlines are set at " + a.citeAll(lines) + ": only if this request ran through one of them (a middleware, say) is that the limit the work ran past.")
 			}
 			if values := src.durationConstants(lines); len(values) > 0 && a.f.Class != ClassCanceled {
 				a.why("The length of a deadline named there is set at " + a.citeAll(values) + ".")
@@ -240,37 +242,4 @@ func (a *analysis) contextEnded() {
 	if a.f.Class != ClassCanceled {
 		a.fix("If it can happen in normal use, answer it with 503 Service Unavailable (or 504) rather than a bare 500, so clients know to retry.")
 	}
-}
-
-// deadlinesNearStack returns the calls that set a deadline in the
-// functions of the app's frames (and of the app's frames a logged stack
-// names), else anywhere in the module.
-func (a *analysis) deadlinesNearStack(src *appSource) (lines []sourceLine, onStack bool) {
-	if src.mod == nil {
-		return nil, false
-	}
-	var near []sourceLine
-	seen := map[string]bool{}
-	for _, fr := range a.stackFrames() {
-		_, fd := src.mod.FuncAt(fr.File, fr.Line)
-		if fd == nil || seen[fr.File+":"+fd.Name.Name] {
-			continue
-		}
-		seen[fr.File+":"+fd.Name.Name] = true
-		in := funcName(fd)
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
-					if pkg, ok := sel.X.(*ast.Ident); ok && deadlineCalls[pkg.Name+"."+sel.Sel.Name] {
-						near = append(near, src.lineOfPos(call.Pos(), in))
-					}
-				}
-			}
-			return true
-		})
-	}
-	if len(near) > 0 {
-		return near, true
-	}
-	return src.callsTo(deadlineCalls), false
 }

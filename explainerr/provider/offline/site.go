@@ -85,9 +85,11 @@ var funcLiteralLine = regexp.MustCompile(`(?:^func\b|\bfunc\s*\().*\{\s*$`)
 // "main.handlePost.func1" becomes "handlePost.func1". A closure whose
 // maker was inlined into another method carries that method's name in
 // front ("app.(*Server).routes.(*Server).handleFeed.func8"); the prefix is
-// dropped too ("(*Server).handleFeed.func8").
+// dropped too ("(*Server).handleFeed.func8"), and so is package main's
+// main ("main.main.RequiresLogin.func13" becomes "RequiresLogin.func13").
 func shortFunction(fn string) string {
 	fn = elideTypeArgs(fn)
+	full := fn
 	if i := strings.LastIndexByte(fn, '/'); i >= 0 {
 		fn = fn[i+1:]
 	}
@@ -96,6 +98,12 @@ func shortFunction(fn string) string {
 	}
 	if i := strings.LastIndex(fn, ".("); i > 0 {
 		fn = fn[i+1:]
+	}
+	// A literal of a function inlined into package main's main function
+	// ("main.main.RequiresLogin.func13") belongs to that function, not to
+	// main.
+	if rest, ok := strings.CutPrefix(fn, "main."); ok && strings.HasPrefix(full, "main.main.") && !strings.HasPrefix(rest, "func") && strings.Contains(rest, ".func") {
+		fn = rest
 	}
 	return fn
 }
@@ -165,8 +173,9 @@ func receiverType(short string) string {
 }
 
 // enclosingFunc returns the short name of the function a closure belongs
-// to ("handlePost" for "handlePost.func1"), or short itself: also for a
-// closure in a package-level variable's initializer, which belongs to no
+// to ("handlePost" for "handlePost.func1", "init" for "init.0.func1", a
+// literal in a package's first init function), or short itself: also for
+// a closure in a package-level variable's initializer, which belongs to no
 // function.
 func enclosingFunc(short string) string {
 	if initializerClosure(short) {
@@ -175,18 +184,36 @@ func enclosingFunc(short string) string {
 	parts := strings.Split(short, ".")
 	for i, p := range parts {
 		if strings.HasPrefix(p, "func") && i > 0 {
+			if i == 2 && parts[0] == "init" && isDigits(parts[1]) {
+				return "init"
+			}
 			return strings.Join(parts[:i], ".")
 		}
 	}
 	return short
 }
 
+// initializerFunc matches the names the compiler gives a function literal
+// written in the initializer of a package-level variable ("var cmd =
+// &cobra.Command{Run: func(...) {...}}"): "glob..funcN" before Go 1.22,
+// "init.funcN" since. A literal inside an init function is named
+// "init.0.funcN" instead.
+var initializerFunc = regexp.MustCompile(`^(?:glob\.\.|init\.)func\d+(?:\.\d+)*$`)
+
 // initializerClosure reports whether short names a function literal
-// written in the initializer of a package-level variable, which the
-// compiler names "glob..funcN" ("var cmd = &cobra.Command{Run: func(...)
-// {...}}").
+// written in the initializer of a package-level variable.
 func initializerClosure(short string) bool {
-	return strings.HasPrefix(short, "glob..func")
+	return initializerFunc.MatchString(short)
+}
+
+// isDigits reports whether s is a non-empty run of decimal digits.
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // windowLine is one line of a source window with its number.

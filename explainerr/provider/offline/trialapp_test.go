@@ -219,11 +219,18 @@ type snipApp struct {
 // writeSnipApp writes the snippet app to a temporary module.
 func writeSnipApp(t *testing.T) *snipApp {
 	t.Helper()
+	return writeApp(t, snipFiles)
+}
+
+// writeApp writes files to a temporary module, each line marked //!label
+// recorded under its label.
+func writeApp(t *testing.T, files map[string]string) *snipApp {
+	t.Helper()
 	app := &snipApp{root: t.TempDir(), marks: map[string]struct {
 		file string
 		line int
 	}{}}
-	for name, text := range snipFiles {
+	for name, text := range files {
 		lines := strings.Split(text, "\n")
 		for i, l := range lines {
 			if j := strings.Index(l, "//!"); j >= 0 {

@@ -1,0 +1,95 @@
+package offline
+
+import (
+	"go/ast"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+)
+
+// deadlineReach says how the code that sets a deadline relates to the
+// failing stack.
+type deadlineReach int
+
+const (
+	// deadlineElsewhere: in the module, neither on the stack nor called
+	// from it.
+	deadlineElsewhere deadlineReach = iota
+	// deadlineOnStack: in a function of a frame of the failing stack.
+	deadlineOnStack
+	// deadlineCalled: in a module function the stack's functions call.
+	deadlineCalled
+)
+
+// maxCalleeDepth bounds how many calls deep deadlinesNearStack looks from
+// the stack's functions.
+const maxCalleeDepth = 2
+
+// deadlinesNearStack returns the calls that set a deadline in the
+// functions of the app's frames (and of the app's frames a logged stack
+// names), a function literal of a package-level variable included; else
+// those in the module functions they call, up to maxCalleeDepth calls
+// deep; else those anywhere in the module.
+func (a *analysis) deadlinesNearStack(src *appSource) (lines []sourceLine, reach deadlineReach) {
+	if src.mod == nil {
+		return nil, deadlineElsewhere
+	}
+	type fn struct {
+		f    *appsource.File
+		fd   *ast.FuncDecl
+		line int
+	}
+	var stack []fn
+	seen := map[string]bool{}
+	for _, fr := range a.stackFrames() {
+		f, fd := src.mod.FuncOrVarAt(fr.File, fr.Line)
+		if fd == nil || seen[fr.File+":"+fd.Name.Name] {
+			continue
+		}
+		seen[fr.File+":"+fd.Name.Name] = true
+		stack = append(stack, fn{f, fd, fr.Line})
+	}
+	var near []sourceLine
+	for _, s := range stack {
+		near = append(near, src.deadlinesIn(s.fd)...)
+	}
+	if len(near) > 0 {
+		return near, deadlineOnStack
+	}
+	level := stack
+	for depth := 0; depth < maxCalleeDepth && len(level) > 0; depth++ {
+		var next []fn
+		for _, s := range level {
+			for _, ref := range src.mod.Callees(s.f, s.fd, s.line) {
+				key := ref.File.Path + ":" + ref.Decl.Name.Name
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				near = append(near, src.deadlinesIn(ref.Decl)...)
+				next = append(next, fn{ref.File, ref.Decl, 0})
+			}
+		}
+		if len(near) > 0 {
+			return near, deadlineCalled
+		}
+		level = next
+	}
+	return src.callsTo(deadlineCalls), deadlineElsewhere
+}
+
+// deadlinesIn returns the calls in fd's body that set a deadline.
+func (s *appSource) deadlinesIn(fd *ast.FuncDecl) []sourceLine {
+	var out []sourceLine
+	in := funcName(fd)
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+				if pkg, ok := sel.X.(*ast.Ident); ok && deadlineCalls[pkg.Name+"."+sel.Sel.Name] {
+					out = append(out, s.lineOfPos(call.Pos(), in))
+				}
+			}
+		}
+		return true
+	})
+	return out
+}

@@ -1,0 +1,87 @@
+package offline
+
+import (
+	"go/ast"
+	"regexp"
+	"strings"
+)
+
+// rowQuery matches a line that runs a single-row query or scans its row:
+// the calls that return sql.ErrNoRows.
+var rowQuery = regexp.MustCompile(`\.(?:QueryRow|QueryRowContext|QueryRowx|QueryRowxContext)\(|\.Scan\(`)
+
+// runsQuery reports whether line n of the failing function, with text,
+// runs SQL: it queries a single row or scans one, or it calls another
+// query method and assigns or returns the error it gives. The request's
+// lookups that share a method's name (r.URL.Query().Get("name"),
+// r.Header.Get, r.Form.Get) give no error and do not count.
+func (s site) runsQuery(l windowLine) bool {
+	if rowQuery.MatchString(l.Text) {
+		return true
+	}
+	if !queryCall.MatchString(l.Text) {
+		return false
+	}
+	return strings.HasPrefix(strings.TrimSpace(l.Text), "return ") || assignsErr(s.factsAt(l.Number))
+}
+
+// queryLine finds the nearest line of the scope that runs SQL.
+func (s site) queryLine() (windowLine, bool) {
+	for _, l := range s.scope() {
+		if s.runsQuery(l) {
+			return l, true
+		}
+	}
+	return windowLine{}, false
+}
+
+// queryInCallee follows a call of the failing function into the module
+// function it calls and returns that function's line that queries a row
+// or scans it, as a source line naming the function; ok is false when the
+// callee is not the module's or runs no such query itself.
+func (a *analysis) queryInCallee(call corpusLine) (sourceLine, bool) {
+	name := callName(call.Text)
+	src := a.app()
+	if name == "" || src == nil || src.mod == nil || a.s.Frame == nil {
+		return sourceLine{}, false
+	}
+	f, fd := src.mod.FuncOrVarAt(a.s.Frame.File, a.s.Line)
+	if fd == nil {
+		return sourceLine{}, false
+	}
+	for _, ref := range src.mod.Callees(f, fd, call.Number) {
+		if ref.Decl.Name.Name != name {
+			continue
+		}
+		var found sourceLine
+		ast.Inspect(ref.Decl.Body, func(n ast.Node) bool {
+			if found.Line != 0 {
+				return false
+			}
+			if ce, ok := n.(*ast.CallExpr); ok {
+				l := src.lineOfPos(ce.Pos(), funcName(ref.Decl))
+				if rowQuery.MatchString(l.Text) {
+					found = l
+				}
+			}
+			return true
+		})
+		if found.Line != 0 {
+			return found, true
+		}
+	}
+	return sourceLine{}, false
+}
+
+// queryCallLine returns the statement that produced a database error: the
+// nearest line of the failing function that runs SQL, else the line the
+// error came from (a call of a function that runs it).
+func (a *analysis) queryCallLine() (corpusLine, bool) {
+	if l, ok := a.s.queryLine(); ok {
+		return a.siteLine(l), true
+	}
+	if w, _, ok := a.s.errorOrigin(); ok {
+		return a.siteLine(w), true
+	}
+	return corpusLine{}, false
+}
