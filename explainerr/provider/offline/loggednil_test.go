@@ -60,6 +60,11 @@ func search(term string) int {
 			t.Errorf("the explanation lacks %q:\n%s", want, text)
 		}
 	}
+	// An error that names no failure in words: a closed database.
+	r.Logs = logs("2026/12/01 09:49:23 sql: database is closed")
+	if text := Analyze(r); !strings.Contains(text, "The request logged `sql: database is closed`") {
+		t.Errorf("the closed database's error is not offered as the reason:\n%s", text)
+	}
 	// Without an error in the log, nothing is said about it.
 	r.Logs = logs("2026/12/01 09:49:23 searching for it's")
 	if text := Analyze(r); strings.Contains(text, "The request logged") {
