@@ -1265,6 +1265,9 @@ func (a *analysis) unknown() {
 		}
 		a.why("It wraps " + strings.Join(chain, ", then ") + ".")
 	}
+	if e.Kind == report.KindStatus && !a.writtenByLibrary() {
+		a.explainBranch()
+	}
 	if f, ok := a.reportingFrame(); ok {
 		a.fix("Read " + code(shortFunction(f.Function)) + " around " + code(a.fileLoc(f.File, f.Line)) + " and the call that produced the error, and check what makes it fail " + a.forThis() + ".")
 	} else if a.s.Frame != nil && !a.writtenByLibrary() {
