@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"syscall"
 	"time"
 
@@ -24,17 +25,14 @@ var stopSignals = map[syscall.Signal]bool{
 // exitIsFailure reports whether a command that ended with code (sig, when
 // a signal killed it) and printed lines last, and no crash dump, failed:
 // a non-zero status that no stop signal caused. go run and go test exit 1
-// when a signal stopped their program, and say so on their last line.
+// when a signal stopped their program, and say so on their last line
+// (before go test's FAIL summary).
 func exitIsFailure(code int, sig syscall.Signal, last []string) bool {
 	if code == 0 || stopSignals[sig] || sig == syscall.SIGKILL {
 		return false
 	}
-	for i := len(last) - 1; i >= 0; i-- {
-		if t := last[i]; t != "" {
-			return !goToolSignal.MatchString(t)
-		}
-	}
-	return true
+	i := lastMeaningful(last)
+	return i < 0 || !goToolSignal.MatchString(strings.TrimSpace(last[i]))
 }
 
 // exited reports a command that exited with a non-zero status (or was
