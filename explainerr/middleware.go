@@ -97,7 +97,7 @@ func (ex *Explainer) finish(w *writer, r *http.Request, admit admission, v any) 
 	}
 	if rep.Error.Late && rep.Error.Kind != report.KindStatus {
 		// The client got the status the app had already sent, not a 500.
-		rep.Status = 0
+		rep.Status = w.sentStatus()
 	}
 	noteHiddenBy(rep)
 	ex.handleFailure(w, r, admit, rep)

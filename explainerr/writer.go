@@ -49,6 +49,9 @@ type writer struct {
 	// done, tells them which Explainer to log through.
 	done  atomic.Bool
 	state uint8
+	// sent is the status passed on to the client's writer by WriteHeader
+	// or release; 0 when none was (an implicit 200, or none yet).
+	sent uint16
 }
 
 // failure is what the writer saw of a failing response. It is allocated on
@@ -127,6 +130,7 @@ func (w *writer) WriteHeader(code int) {
 	w.ResponseWriter.WriteHeader(code)
 	if code >= 200 {
 		w.state = stStarted
+		w.sent = uint16(code)
 	}
 }
 
@@ -153,6 +157,7 @@ func (w *writer) writeHeaderSlow(code int) {
 		w.ResponseWriter.WriteHeader(code)
 		if code >= 200 {
 			w.state |= stStarted
+			w.sent = uint16(code)
 		}
 	}
 }
@@ -214,6 +219,7 @@ func (w *writer) Flush() {
 func (w *writer) release() {
 	w.state &^= stHeld
 	w.state |= stStarted
+	w.sent = uint16(w.fail.status)
 	w.ResponseWriter.WriteHeader(w.fail.status)
 	if len(w.fail.body) > 0 {
 		w.ResponseWriter.Write(w.fail.body)
@@ -253,6 +259,20 @@ func appendBounded(dst, p []byte) []byte {
 
 // started reports whether the response has reached the client's writer.
 func (w *writer) started() bool { return w.state&stStarted != 0 }
+
+// sentStatus is the status the client got once the response started: the
+// one passed on, else the implicit 200 of a body or flush without one; 0
+// when the response has not started or the handler took the connection.
+func (w *writer) sentStatus() int {
+	switch {
+	case !w.started() || w.state&stHijacked != 0:
+		return 0
+	case w.sent != 0:
+		return int(w.sent)
+	default:
+		return http.StatusOK
+	}
+}
 
 // held reports whether a 5xx response is being held back.
 func (w *writer) held() bool { return w.state&stHeld != 0 }

@@ -33,7 +33,7 @@ const runUsage = "usage: explainerr run [-restart] [-db FILE] [-rag] [-module PA
 
 // runRun implements "explainerr run": it runs CMD as a child process,
 // passes its output through, explains every Go crash dump the output shows
-// and exits with the child's status.
+// (and a non-zero exit that showed none) and exits with the child's status.
 func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var fl runFlags
 	fset := flag.NewFlagSet("run", flag.ContinueOnError)
@@ -45,7 +45,8 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset.IntVar(&fl.explain.budget, "budget", stack.DefaultBudget, "character budget of the trace in the prompt")
 	fset.Usage = func() {
 		fmt.Fprintln(stderr, runUsage)
-		fmt.Fprintln(stderr, "Runs CMD, passes its input and output through, and explains every Go crash dump it prints;")
+		fmt.Fprintln(stderr, "Runs CMD, passes its input and output through, and explains every Go crash dump it prints")
+		fmt.Fprintln(stderr, "and a non-zero exit without one (log.Fatal);")
 		fmt.Fprintln(stderr, "reports go to .explainerr/crashes/ at the module root. SIGUSR1 asks CMD for a goroutine dump.")
 		fset.PrintDefaults()
 	}

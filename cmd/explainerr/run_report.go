@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/explainerr/explainerr/explainerr"
@@ -45,6 +46,8 @@ type crashReporter struct {
 	pending sync.WaitGroup
 	worker  sync.WaitGroup
 
+	dumps atomic.Int64 // crash dumps the watchers have captured
+
 	mu        sync.Mutex
 	hangAsked bool // a goroutine dump was asked for and not yet seen
 	seq       int  // the last report number used
@@ -71,6 +74,7 @@ func newCrashReporter(ex *explainerr.Explainer, modules []string, root, dir, nam
 // watcher returns a watcher of one output stream of the child.
 func (c *crashReporter) watcher() *dumpWatcher {
 	return newDumpWatcher(c.ring, func(text []byte, cut bool) {
+		c.dumps.Add(1)
 		c.submit(func() { c.explainDump(text, cut) })
 	})
 }

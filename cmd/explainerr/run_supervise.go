@@ -179,6 +179,8 @@ func (s *supervisor) runOnce(tty int) (int, error) {
 		signalGroup(cmd.Process.Pid, syscall.SIGTERM)
 	}
 
+	s.reporter.ring.reset()
+	dumpsBefore := s.reporter.dumps.Load()
 	outWatch, errWatch := s.reporter.watcher(), s.reporter.watcher()
 	var copying sync.WaitGroup
 	copying.Add(2)
@@ -208,8 +210,11 @@ func (s *supervisor) runOnce(tty int) (int, error) {
 	errWatch.finish()
 
 	code, sig := exitStatus(cmd.ProcessState)
-	if sig == syscall.SIGKILL {
+	switch {
+	case sig == syscall.SIGKILL:
 		s.reporter.killed()
+	case s.reporter.dumps.Load() == dumpsBefore && !s.isStopping() && exitIsFailure(code, sig, s.reporter.ring.texts()):
+		s.reporter.exited(code, sig)
 	}
 	s.reporter.wait()
 	return code, nil

@@ -292,3 +292,21 @@ func (r *lineRing) last() ([]ringLine, bool) {
 	out := append([]ringLine(nil), r.lines[r.next:]...)
 	return append(out, r.lines[:r.next]...), true
 }
+
+// reset forgets the kept lines: a new run of the command starts.
+func (r *lineRing) reset() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	clear(r.lines)
+	r.next, r.full = 0, false
+}
+
+// texts returns the kept lines' text, oldest first.
+func (r *lineRing) texts() []string {
+	lines, _ := r.last()
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = l.text
+	}
+	return out
+}

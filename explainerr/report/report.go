@@ -56,7 +56,10 @@ type Report struct {
 	Explanation Explanation `json:"explanation"`
 	Fingerprint string      `json:"fingerprint"`
 	Build       Build       `json:"build"`
-	// Status is the HTTP status the failure is answered with.
+	// Status is the HTTP status the failure is answered with. A late
+	// panic or error is answered with the status the client had already
+	// got (200 for a body written without one; 0 after a hijack); a late
+	// 5xx status keeps that status.
 	Status int `json:"status,omitempty"`
 	// Notices are short messages for the reader, such as a retrieval
 	// fallback ("index not found: explanation made without source").

@@ -24,7 +24,8 @@ type Entry struct {
 	Path  string `json:"path"`
 	Route string `json:"route"`
 	// Status is the HTTP status the failure was answered with (0 for a
-	// crash).
+	// crash); for a late panic or error, the status the client had
+	// already got.
 	Status int `json:"status"`
 	// Kind is panic, error, status or crash.
 	Kind string `json:"kind"`

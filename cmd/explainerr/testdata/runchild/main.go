@@ -5,6 +5,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"log"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -44,6 +45,17 @@ func main() {
 		}
 		syscall.Kill(os.Getpid(), syscall.SIGKILL)
 		select {}
+	case "log-fatal":
+		openStore("tasks.db")
+	case "exit-quiet":
+		os.Exit(3)
+	case "self-sigterm":
+		fmt.Println("stopping myself")
+		syscall.Kill(os.Getpid(), syscall.SIGTERM)
+		select {}
+	case "go-run-interrupted":
+		fmt.Fprintln(os.Stderr, "signal: interrupt")
+		os.Exit(1)
 	case "exit0":
 		fmt.Println("all good")
 		fmt.Fprintln(os.Stderr, "a log line that says panic: but is not a crash")
@@ -188,4 +200,12 @@ func flood() {
 	}
 	w.Flush()
 	os.Exit(2)
+}
+
+// openStore stands for a server's start-up that gives up with log.Fatal,
+// with the file and line of the call in the log's prefix.
+func openStore(name string) {
+	log.SetFlags(log.LstdFlags | log.Lshortfile)
+	log.Printf("opening %s", name)
+	log.Fatalf("open %s: permission denied", name)
 }
