@@ -178,3 +178,6 @@ func parseCookie(part string) cookie {
 	}
 	return cookie{name: name, value: value, raw: raw, hasEq: hasEq, secret: IsSecretCookie(name, value)}
 }
+
+// isASCIILetter reports whether r is an ASCII letter.
+func isASCIILetter(r rune) bool { return 'a' <= r|0x20 && r|0x20 <= 'z' }

@@ -56,20 +56,32 @@ func looksRandom(v string) bool {
 	if len(v) < 6 || v == Mask {
 		return false
 	}
-	var digit, letter, upper, lowerCase bool
+	m := mixOf(v)
+	return m.digit && m.letter || m.upperAfterFirst && m.lower
+}
+
+// charMix says which kinds of ASCII characters a value holds.
+type charMix struct {
+	digit, letter, lower, upperAfterFirst bool
+}
+
+// mixOf returns the kinds of ASCII characters v holds; a capital counts
+// only after the first byte.
+func mixOf(v string) charMix {
+	var m charMix
 	for i := 0; i < len(v); i++ {
 		c := v[i]
 		switch {
 		case '0' <= c && c <= '9':
-			digit = true
+			m.digit = true
 		case 'a' <= c && c <= 'z':
-			letter, lowerCase = true, true
+			m.letter, m.lower = true, true
 		case 'A' <= c && c <= 'Z':
-			letter = true
-			upper = upper || i > 0
+			m.letter = true
+			m.upperAfterFirst = m.upperAfterFirst || i > 0
 		}
 	}
-	return digit && letter || upper && lowerCase
+	return m
 }
 
 // separatedValue finds a value given to a sensitive name with a separator
@@ -116,11 +128,9 @@ func keepSeparated(line string, m []int) bool {
 	if strings.Contains(name, ".") || m[2] > 0 && (line[m[2]-1] == '/' || line[m[2]-1] == '@') {
 		return true // a host ("auth.example.com:8080") or a selector
 	}
-	return onlyKeyWord(name) && !(strings.ContainsAny(v, "0123456789") && strings.IndexFunc(v, isASCIILetter) >= 0)
+	mix := mixOf(v)
+	return onlyKeyWord(name) && !(mix.digit && mix.letter)
 }
-
-// isASCIILetter reports whether r is an ASCII letter.
-func isASCIILetter(r rune) bool { return 'a' <= r|0x20 && r|0x20 <= 'z' }
 
 // mysqlPassword finds the password given to a MySQL client joined to its
 // flag: "mysql -u root -px".

@@ -26,23 +26,11 @@ func LooksSecret(v string) bool {
 	if String(v) != v {
 		return true
 	}
-	var digit, letter, lower, upperAfterFirst bool
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		switch {
-		case '0' <= c && c <= '9':
-			digit = true
-		case 'a' <= c && c <= 'z':
-			letter, lower = true, true
-		case 'A' <= c && c <= 'Z':
-			letter = true
-			upperAfterFirst = upperAfterFirst || i > 0
-		}
-	}
+	m := mixOf(v)
 	switch {
-	case len(v) >= minMixedLen && digit && letter:
+	case len(v) >= minMixedLen && m.digit && m.letter:
 		return true
-	case len(v) >= minCaseLen && upperAfterFirst && lower && !strings.Contains(v, " "):
+	case len(v) >= minCaseLen && m.upperAfterFirst && m.lower && !strings.Contains(v, " "):
 		return true
 	}
 	return len(v) >= minOpaqueLen && !strings.ContainsAny(v, " \t")
