@@ -219,11 +219,18 @@ type snipApp struct {
 // writeSnipApp writes the snippet app to a temporary module.
 func writeSnipApp(t *testing.T) *snipApp {
 	t.Helper()
+	return writeMarkedApp(t, snipFiles)
+}
+
+// writeMarkedApp writes files to a temporary module, noting the lines
+// marked //!label and removing the marks.
+func writeMarkedApp(t *testing.T, files map[string]string) *snipApp {
+	t.Helper()
 	app := &snipApp{root: t.TempDir(), marks: map[string]struct {
 		file string
 		line int
 	}{}}
-	for name, text := range snipFiles {
+	for name, text := range files {
 		lines := strings.Split(text, "\n")
 		for i, l := range lines {
 			if j := strings.Index(l, "//!"); j >= 0 {
@@ -482,7 +489,15 @@ func mustLack(t *testing.T, text string, bad ...string) {
 // the report (its log lines included) or of the app's files on disk.
 func assertGrounded(t *testing.T, r *report.Report, text string) {
 	t.Helper()
+	assertGroundedIn(t, r, text, snipFiles)
+}
+
+// assertGroundedIn checks that text names only what r, the app's files
+// and the names a fix's snippet introduces hold.
+func assertGroundedIn(t *testing.T, r *report.Report, text string, files map[string]string, introduced ...string) {
+	t.Helper()
 	g := NewGrounding(r)
+	g.Add(introduced...)
 	for _, l := range r.Logs {
 		g.Add(l.Text)
 	}
@@ -490,7 +505,7 @@ func assertGrounded(t *testing.T, r *report.Report, text string) {
 	if r.CreatedBy != nil {
 		g.Add(r.CreatedBy.Function, r.CreatedBy.File)
 	}
-	for name, f := range snipFiles {
+	for name, f := range files {
 		g.Add(name, f)
 	}
 	if unknown := g.Unknown(text); len(unknown) > 0 {
