@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -35,9 +36,12 @@ func (a *analysis) madeByCode(x string) (codeMade, bool) {
 	if v, ok := a.packageVar(root); ok {
 		m := codeMade{Quoted: a.cite(v.Line), RHS: v.RHS, Package: true}
 		if v.RHS == "" {
-			if l, rhs, ok := a.moduleAssignment(root); ok {
+			if l, rhs, ok := a.packageAssignment(root, filepath.Dir(v.Line.Path)); ok {
 				m.Quoted, m.RHS = a.cite(l), rhs
 			}
+		}
+		if readsRequest(m.RHS) {
+			return codeMade{}, false
 		}
 		return m, true
 	}
@@ -47,15 +51,19 @@ func (a *analysis) madeByCode(x string) (codeMade, bool) {
 	return codeMade{}, false
 }
 
-// moduleAssignment finds a plain assignment "name = value" of a
-// package-level variable anywhere in the module (an init function).
-func (a *analysis) moduleAssignment(name string) (sourceLine, string, bool) {
+// packageAssignment finds a plain assignment "name = value" of a
+// package-level variable in the files of its package's directory dir (in
+// an init or setup function).
+func (a *analysis) packageAssignment(name, dir string) (sourceLine, string, bool) {
 	src := a.app()
 	if src == nil {
 		return sourceLine{}, "", false
 	}
 	re := compiled(`^\s*` + regexp.QuoteMeta(name) + `\s*=\s*(.+?)\s*$`)
 	for _, f := range src.files {
+		if filepath.Dir(f.path) != dir {
+			continue
+		}
 		for i, l := range f.lines {
 			if m := re.FindStringSubmatch(l); m != nil {
 				return sourceLine{Path: f.path, Line: i + 1, Text: strings.TrimSpace(l)}, m[1], true
@@ -117,4 +125,10 @@ func (a *analysis) codeMadeGuard(x string, m codeMade) string {
 		return block("Fix where it is set; until then, check it and answer 500 (the request is not at fault):", a.guard(x+" == nil", "http.StatusInternalServerError")...)
 	}
 	return "Fix where " + code(rootIdent(x)) + " is set so that it is never " + code("nil") + " when this line runs."
+}
+
+// readsRequest reports whether the code text reads request input: a
+// route parameter, query, form value, header or cookie.
+func readsRequest(text string) bool {
+	return compiled(reRequestKey).MatchString(text) || compiled(reRequestHeader).MatchString(text) || compiled(reRequestForm).MatchString(text)
 }

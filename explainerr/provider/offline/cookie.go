@@ -34,6 +34,10 @@ func (a *analysis) missingCookie(x string) bool {
 		a.why(s)
 	}
 	a.g.Add("err") // the name the snippet introduces
+	if !a.inHandler() && !a.noResponseWriter() {
+		a.fix("Check the error of " + code(op.RHS) + " and handle a missing cookie as the client's error (400 Bad Request, or 401), instead of using a " + code("nil") + " cookie.")
+		return true
+	}
 	a.fix(block("Check the error, and answer the missing cookie as the client's error:", append([]string{root + ", err := " + op.RHS}, a.answerAndReturn("if err != nil {", "\thttp.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)")...)...),
 		"Check the error of "+code(op.RHS)+" and answer a missing cookie with 400 Bad Request instead of using a "+code("nil")+" cookie.")
 	a.fix("Answer with 400 Bad Request, or 401 or a redirect to the login page when the cookie is a session or CSRF token the client should have got first; not with 500.")

@@ -37,6 +37,7 @@ func (a *analysis) inHandler() bool {
 	// parsed source for the type of w.
 	if app := a.app(); app != nil {
 		if sel, ok := a.declaredType(app, "w").(*ast.SelectorExpr); ok && sel.Sel.Name == "ResponseWriter" {
+			a.g.Add("w") // the parameter, in the function's parsed source
 			return true
 		}
 	}

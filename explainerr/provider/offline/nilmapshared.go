@@ -1,6 +1,9 @@
 package offline
 
-import "strings"
+import (
+	"path/filepath"
+	"strings"
+)
 
 // A nil map that is a package-level variable is made where it is
 // declared. Every goroutine that runs the writing code shares it: the
@@ -19,7 +22,7 @@ func (a *analysis) nilPackageMap(m string) bool {
 		return false
 	}
 	a.why(code(m) + " is a package-level variable declared at " + a.cite(v.Line) + " without a value, so it is a " + code("nil") + " map until something assigns one.")
-	if l, rhs, ok := a.moduleAssignment(m); ok {
+	if l, rhs, ok := a.packageAssignment(m, filepath.Dir(v.Line.Path)); ok {
 		a.why("It is assigned at " + a.cite(l) + "; that had not run before this write" + madeWith(rhs) + ".")
 	}
 	a.fix(block("Make it where it is declared, at "+code(a.fileLoc(v.Line.Path, v.Line.Line))+":", "var "+m+" = make("+v.Type+")"),
