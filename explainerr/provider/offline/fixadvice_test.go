@@ -88,6 +88,20 @@ func addTask(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// addNote checks the form's CSRF token, far below the signature.
+func addNote(w http.ResponseWriter, r *http.Request) {
+	r.ParseForm()
+	title := r.Form.Get("title")
+	content := r.Form.Get("content")
+	category := r.Form.Get("category")
+	formToken := r.Form.Get("CSRFToken")
+	fmt.Println(title, content, category)
+	session, _ := r.Cookie("csrftoken")
+	if formToken == session.Value { //!note
+		fmt.Println("added")
+	}
+}
+
 // createTask adds a task from a JSON body.
 func createTask(w http.ResponseWriter, r *http.Request) error {
 	var t Task
@@ -220,6 +234,14 @@ func TestMissingCookieIsTheClients(t *testing.T) {
 		mustLack(t, text, "StatusInternalServerError", "handle it: nothing was found")
 		assertGroundedIn(t, r, text, taskFiles)
 	}
+}
+
+func TestMissingCookieFarFromSignature(t *testing.T) {
+	app := writeMarkedApp(t, taskFiles)
+	r := panicIn(t, app, "note", "addNote", "runtime error: invalid memory address or nil pointer dereference", "POST", "/note")
+	text := Analyze(r)
+	mustHave(t, text, "session, err := r.Cookie(\"csrftoken\")", "http.StatusBadRequest")
+	assertGroundedIn(t, r, text, taskFiles)
 }
 
 func TestNilMapFromGoroutinesNeedsLock(t *testing.T) {
