@@ -109,6 +109,8 @@ func (a *analysis) explain() string {
 		a.strconvError()
 	case ClassJSONSyntax, ClassJSONType, ClassJSONUnknownField, ClassJSONValue:
 		a.jsonError()
+	case ClassUnexpectedEOF:
+		a.unexpectedEOF()
 	case ClassNotFound:
 		a.notFound()
 	case ClassMultipleRows:

@@ -52,6 +52,7 @@ const (
 	ClassJSONType         Class = "json-unmarshal-type"
 	ClassJSONUnknownField Class = "json-unknown-field"
 	ClassJSONValue        Class = "json-value-rejected"
+	ClassUnexpectedEOF    Class = "unexpected-eof"
 	ClassNotFound         Class = "not-found-as-error"
 	ClassMultipleRows     Class = "multiple-rows"
 	ClassConnRefused      Class = "connection-refused"
@@ -142,6 +143,7 @@ var rules = []rule{
 	{ClassJSONUnknownField, regexp.MustCompile(`json: unknown field "(?P<field>[^"]*)"`)},
 	{ClassJSONValue, regexp.MustCompile(`\b(?P<type>[A-Z]\w*)\.UnmarshalJSON: (?P<detail>[^\n]+)`)},
 	{ClassJSONSyntax, regexp.MustCompile(`invalid character '(?P<char>.+?)' (?P<where>[^\n]*)|unexpected end of JSON input`)},
+	{ClassUnexpectedEOF, regexp.MustCompile(`\bunexpected EOF\b`)},
 
 	{ClassConnRefused, regexp.MustCompile(`dial (?P<network>tcp[46]?|unix) (?P<addr>\S+?): connect: connection refused`)},
 	{ClassStmtCanceled, regexp.MustCompile(`canceling statement due to (?P<reason>user request|statement timeout)`)},

@@ -56,3 +56,48 @@ func counterStart(e ast.Expr) bool {
 	}
 	return false
 }
+
+// reRequestForm matches code reading a form field of the request.
+var reRequestForm = `\b(?:Post)?Form(?:Value\(|\.Get\(|\[)`
+
+// divisorFromRequest reports whether the divisor y reads request input,
+// on the failing line or in the assignments it follows back.
+func (a *analysis) divisorFromRequest(y string) bool {
+	if a.indexInput(lenOperand(y), "") != inputNone {
+		return true
+	}
+	if compiled(reRequestForm).MatchString(y) {
+		return true
+	}
+	if _, op, ok := a.s.assignmentOf(rootIdent(lenOperand(y))); ok {
+		return compiled(reRequestForm).MatchString(op.RHS)
+	}
+	return false
+}
+
+// lenOperand returns x of "len(x)" or "cap(x)", or y itself.
+func lenOperand(y string) string {
+	if m := compiled(`^(?:len|cap)\((.+)\)$`).FindStringSubmatch(y); m != nil {
+		return m[1]
+	}
+	return y
+}
+
+// divisorNotInput advises on a zero divisor that does not come from the
+// request: the request was valid, so the code must handle the zero case
+// (an empty result, an unset count) rather than reject it.
+func (a *analysis) divisorNotInput(d divisionOp) {
+	x := lenOperand(d.Y)
+	if x != d.Y {
+		a.why(code(x) + " was empty, so its length was 0.")
+		if quoted, rhs, ok := a.valueSource(rootIdent(x)); ok && callName(rhs) != "" {
+			a.why(code(rootIdent(x)) + " comes from " + quoted + ": when that finds nothing (a query with no rows, say) the result is empty. That is a normal outcome, not bad input from the client.")
+		}
+		a.fix(block("Handle the empty case before dividing:", "if "+d.Y+" == 0 {", "\t// nothing to average: use a zero or empty result", "}"),
+			"Handle an empty "+code(x)+" before dividing, giving a zero or empty result.")
+		return
+	}
+	a.fix(block("Divide only when the divisor is not 0, and decide what the result is otherwise:", "if "+d.Y+" != 0 {", "\t// "+d.X+" "+d.Op+" "+d.Y, "}"),
+		"Divide only when "+code(d.Y)+" is not 0, and decide what the result is otherwise.")
+	a.fix("Check where " + code(d.Y) + " is set: nothing here shows it comes from the request, so a 0 is either a case the code must handle or a mistake where it is set (a configuration value is best checked at startup).")
+}

@@ -37,6 +37,7 @@ func (a *analysis) inHandler() bool {
 	// parsed source for the type of w.
 	if app := a.app(); app != nil {
 		if sel, ok := a.declaredType(app, "w").(*ast.SelectorExpr); ok && sel.Sel.Name == "ResponseWriter" {
+			a.g.Add("w") // the parameter, in the function's parsed source
 			return true
 		}
 	}
@@ -175,6 +176,9 @@ func (a *analysis) nilPointer() {
 		a.explainGoesOn(x, *br)
 		return
 	}
+	if a.nilTemplateLookup(x) || a.missingCookie(x) {
+		return
+	}
 	if isIdent(x) || a.s.hasAssignment(rootIdent(x)) && !fieldEvidence(cands, x) {
 		_, live := pickNilCandidate(cands)
 		a.nilSure = len(live) == 1
@@ -260,6 +264,9 @@ func (a *analysis) raisedNil(candidates []string) {
 	}
 	if br := goesOn(cands, x); br != nil {
 		a.explainGoesOn(x, *br)
+		return
+	}
+	if a.nilTemplateLookup(x) || a.missingCookie(x) {
 		return
 	}
 	a.nilOrigin(x)
@@ -591,6 +598,9 @@ func (a *analysis) nilMap() {
 		a.why("The line writes " + code(m+"["+target.Index+"]") + ", but " + code(m) + " is a " + code("nil") + " map: it was declared but never created with " + code("make") + " or a map literal. Reading a nil map gives zero values, but writing to it panics.")
 	}
 	if !target.Nested && a.nilMapField(m) {
+		return
+	}
+	if !target.Nested && a.nilPackageMap(m) {
 		return
 	}
 	field := lastSelector(m)
@@ -927,6 +937,9 @@ func (a *analysis) typeAssertion() {
 			a.why("The value is stored with " + quoteLine(l) + "; the type stored there must be the one asserted here.")
 		}
 	}
+	if found && method == "" && a.jsonAssertion(target, want, actual) {
+		return
+	}
 	if found {
 		lhs := ""
 		for _, as := range facts.Assigned {
@@ -934,10 +947,14 @@ func (a *analysis) typeAssertion() {
 				lhs = as.LHS[0]
 			}
 		}
+		var alts []string
+		if a.assertedFromRequest(target.X) {
+			// Only a value the client sent is answered with 400.
+			alts = append(alts, block("Use the two-result form, which reports a mismatch instead of panicking:", append([]string{lhs + ", ok := " + target.X + ".(" + target.Type + ")"}, a.answerAndReturn("if !ok {", "\thttp.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)")...)...))
+		}
 		if lhs != "" && lhs != "_" {
-			a.fix(block("Use the two-result form, which reports a mismatch instead of panicking:", append([]string{lhs + ", ok := " + target.X + ".(" + target.Type + ")"}, a.answerAndReturn("if !ok {", "\thttp.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)")...)...),
-				block("Use the two-result form, which reports a mismatch instead of panicking:", lhs+", ok := "+target.X+".("+target.Type+")", "if !ok {", "\t// handle the unexpected type", "}"),
-				"Use the two-result form of the type assertion, which reports a mismatch in a boolean instead of panicking.")
+			a.fix(append(alts, block("Use the two-result form, which reports a mismatch instead of panicking:", lhs+", ok := "+target.X+".("+target.Type+")", "if !ok {", "\t// handle the unexpected type", "}"),
+				"Use the two-result form of the type assertion, which reports a mismatch in a boolean instead of panicking.")...)
 		} else {
 			a.fix("Use the two-result form of the type assertion, which reports a mismatch in a boolean instead of panicking.")
 		}
@@ -986,9 +1003,13 @@ func (a *analysis) divideByZero() {
 		a.fix(code(d.Y) + " is computed in this function, not read from the request, so a 0 here is a case the code must handle (for an average over nothing, say, a result of 0 or no value), not bad input.")
 		return
 	}
-	a.fix(block("Reject (or replace) a zero divisor before dividing:", a.guard(d.Y+" == 0", "http.StatusBadRequest")...),
-		"Check "+code(d.Y+" == 0")+" before dividing and handle it (a default value, or a 400 Bad Request when it comes from the request).")
-	a.fix("Validate the value where it is read (query parameter, form, config), giving a sensible default when it is missing.")
+	if a.divisorFromRequest(d.Y) {
+		a.fix(block("Reject (or replace) a zero divisor before dividing:", a.guard(d.Y+" == 0", "http.StatusBadRequest")...),
+			"Check "+code(d.Y+" == 0")+" before dividing and answer 400 Bad Request (or use a default): the value comes from the request.")
+		a.fix("Validate the value where it is read from the request, giving a sensible default when it is missing.")
+		return
+	}
+	a.divisorNotInput(d)
 }
 
 // channel explains send on a closed channel and close of a closed or nil
@@ -1169,6 +1190,9 @@ func (a *analysis) notFoundAnswer() string {
 // a request that reads one resource it answers 404; elsewhere a nil may
 // be the normal case, so the snippet leaves its handling to the code.
 func (a *analysis) nilGuard(x string) string {
+	if m, ok := a.madeByCode(x); ok {
+		return a.codeMadeGuard(x, m)
+	}
 	if a.readsOneResource() || !a.inHandler() {
 		return block("Check it before use and answer with an error instead of panicking:", a.guard(x+" == nil", "http.StatusNotFound")...)
 	}

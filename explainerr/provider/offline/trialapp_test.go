@@ -219,12 +219,12 @@ type snipApp struct {
 // writeSnipApp writes the snippet app to a temporary module.
 func writeSnipApp(t *testing.T) *snipApp {
 	t.Helper()
-	return writeApp(t, snipFiles)
+	return writeMarkedApp(t, snipFiles)
 }
 
-// writeApp writes files to a temporary module, each line marked //!label
-// recorded under its label.
-func writeApp(t *testing.T, files map[string]string) *snipApp {
+// writeMarkedApp writes files to a temporary module, noting the lines
+// marked //!label and removing the marks.
+func writeMarkedApp(t *testing.T, files map[string]string) *snipApp {
 	t.Helper()
 	app := &snipApp{root: t.TempDir(), marks: map[string]struct {
 		file string
@@ -489,7 +489,15 @@ func mustLack(t *testing.T, text string, bad ...string) {
 // the report (its log lines included) or of the app's files on disk.
 func assertGrounded(t *testing.T, r *report.Report, text string) {
 	t.Helper()
+	assertGroundedIn(t, r, text, snipFiles)
+}
+
+// assertGroundedIn checks that text names only what r, the app's files
+// and the names a fix's snippet introduces hold.
+func assertGroundedIn(t *testing.T, r *report.Report, text string, files map[string]string, introduced ...string) {
+	t.Helper()
 	g := NewGrounding(r)
+	g.Add(introduced...)
 	for _, l := range r.Logs {
 		g.Add(l.Text)
 	}
@@ -497,7 +505,7 @@ func assertGrounded(t *testing.T, r *report.Report, text string) {
 	if r.CreatedBy != nil {
 		g.Add(r.CreatedBy.Function, r.CreatedBy.File)
 	}
-	for name, f := range snipFiles {
+	for name, f := range files {
 		g.Add(name, f)
 	}
 	if unknown := g.Unknown(text); len(unknown) > 0 {

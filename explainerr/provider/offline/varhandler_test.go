@@ -133,7 +133,7 @@ func varHandlerError(t *testing.T, app *snipApp, label, fn, msg, cause string) *
 }
 
 func TestDeadlineInTheFailingVarHandlerIsOnTheStack(t *testing.T) {
-	app := writeApp(t, varHandlerFiles)
+	app := writeMarkedApp(t, varHandlerFiles)
 	r := varHandlerError(t, app, "stats", "init.func1", "counting tasks: context deadline exceeded", "context deadline exceeded")
 	text := Analyze(r)
 	_, line := app.line("timeout")
@@ -146,7 +146,7 @@ func TestDeadlineInTheFailingVarHandlerIsOnTheStack(t *testing.T) {
 }
 
 func TestDeadlineElsewhereIsSetApart(t *testing.T) {
-	app := writeApp(t, varHandlerFiles)
+	app := writeMarkedApp(t, varHandlerFiles)
 	r := varHandlerError(t, app, "email", "init.func2", "looking up: context deadline exceeded", "context deadline exceeded")
 	text := Analyze(r)
 	mustHave(t, text, "Elsewhere in the module, in code that is neither on the failing stack nor called from it, deadlines are set at `Purge`")
@@ -154,7 +154,7 @@ func TestDeadlineElsewhereIsSetApart(t *testing.T) {
 }
 
 func TestNoRowsPointsAtTheQueryInTheCalledFunction(t *testing.T) {
-	app := writeApp(t, varHandlerFiles)
+	app := writeMarkedApp(t, varHandlerFiles)
 	r := varHandlerError(t, app, "email", "init.func2", `looking up "nobody": sql: no rows in result set`, "sql: no rows in result set")
 	text := Analyze(r)
 	_, q := app.line("query")
@@ -166,7 +166,7 @@ func TestNoRowsPointsAtTheQueryInTheCalledFunction(t *testing.T) {
 }
 
 func TestVarHandlerIsNamedByItsDeclaration(t *testing.T) {
-	app := writeApp(t, varHandlerFiles)
+	app := writeMarkedApp(t, varHandlerFiles)
 	r := varHandlerError(t, app, "stats", "init.func1", "counting tasks: context deadline exceeded", "context deadline exceeded")
 	text := Analyze(r)
 	mustHave(t, text, "in `init.func1` (a function literal in the declaration of `StatsV2`)")
@@ -174,7 +174,7 @@ func TestVarHandlerIsNamedByItsDeclaration(t *testing.T) {
 }
 
 func TestInlinedClosureKeepsItsPackage(t *testing.T) {
-	app := writeApp(t, varHandlerFiles)
+	app := writeMarkedApp(t, varHandlerFiles)
 	show := app.frame(t, "show", "")
 	show.Function = "example.com/tasks/views.ShowAllTasksFunc"
 	caller := app.frame(t, "requires", "")
@@ -207,17 +207,5 @@ func TestInitFunctionNames(t *testing.T) {
 	}
 	if !initializerClosure("init.func2") || initializerClosure("init.0.func2") {
 		t.Error("init.funcN is a variable's initializer; init.0.funcN is inside an init function")
-	}
-}
-
-// assertGroundedIn checks that text names only what r or the files hold.
-func assertGroundedIn(t *testing.T, r *report.Report, text string, files map[string]string) {
-	t.Helper()
-	g := NewGrounding(r)
-	for name, f := range files {
-		g.Add(name, f)
-	}
-	if unknown := g.Unknown(text); len(unknown) > 0 {
-		t.Errorf("names %v, which neither the report nor the app's source holds:\n%s", unknown, text)
 	}
 }

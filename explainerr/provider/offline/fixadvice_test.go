@@ -1,0 +1,282 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// The task app below is written to a temporary module: handlers that
+// decode JSON into a map, render a template looked up by name, average
+// over a query's rows, compare a CSRF cookie and count visits from
+// goroutines. Its failing lines are marked with //!label.
+
+var taskFiles = map[string]string{
+	"go.mod": "module example.com/tasks\n\ngo 1.22\n",
+	"main.go": `package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"net/http"
+)
+
+var templates = template.Must(template.ParseGlob("templates/*.html"))
+
+var completedTemplate = templates.Lookup("complete.html")
+
+// setPriority changes a task's priority: {"id": 3, "priority": 2}
+func setPriority(w http.ResponseWriter, r *http.Request) {
+	var body map[string]interface{}
+	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+		http.Error(w, "bad json", http.StatusBadRequest)
+		return
+	}
+	id := body["id"].(int) //!priority
+	fmt.Fprintln(w, id)
+}
+
+// tagTask reads the tags of a task from a JSON body.
+func tagTask(w http.ResponseWriter, r *http.Request, data []byte) {
+	var body any
+	json.Unmarshal(data, &body)
+	fields := body.(map[string]any)
+	tags := fields["tags"].([]string) //!tags
+	fmt.Fprintln(w, tags)
+}
+
+// showCompleted renders the completed tasks.
+func showCompleted(w http.ResponseWriter, r *http.Request) {
+	completedTemplate.Execute(w, nil) //!completed
+}
+
+// showEdit renders the edit page.
+func showEdit(w http.ResponseWriter, r *http.Request) {
+	tmpl := templates.Lookup("edit.htm")
+	tmpl.Execute(w, nil) //!edit
+}
+
+// averagePriority shows the mean priority of the completed tasks.
+func averagePriority(w http.ResponseWriter, r *http.Request) {
+	tasks, err := loadTasks(r.Context())
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	total := 0
+	for _, t := range tasks {
+		total += t.Priority
+	}
+	fmt.Fprintf(w, "average: %d\n", total/len(tasks)) //!average
+}
+
+// Task is one row of the tasks table.
+type Task struct{ Priority int }
+
+func loadTasks(ctx context.Context) ([]Task, error) { return nil, nil }
+
+// addTask checks the form's CSRF token against the cookie.
+func addTask(w http.ResponseWriter, r *http.Request) {
+	r.ParseForm()
+	formToken := r.Form.Get("CSRFToken")
+	cookie, _ := r.Cookie("csrftoken")
+	if formToken == cookie.Value { //!csrf
+		w.Write([]byte("added"))
+	}
+}
+
+// addNote checks the form's CSRF token, far below the signature.
+func addNote(w http.ResponseWriter, r *http.Request) {
+	r.ParseForm()
+	title := r.Form.Get("title")
+	content := r.Form.Get("content")
+	category := r.Form.Get("category")
+	formToken := r.Form.Get("CSRFToken")
+	fmt.Println(title, content, category)
+	session, _ := r.Cookie("csrftoken")
+	if formToken == session.Value { //!note
+		fmt.Println("added")
+	}
+}
+
+// createTask adds a task from a JSON body.
+func createTask(w http.ResponseWriter, r *http.Request) error {
+	var t Task
+	if err := json.NewDecoder(r.Body).Decode(&t); err != nil {
+		return fmt.Errorf("decoding task: %w", err) //!create
+	}
+	return nil
+}
+
+// readPriority reads a priority a caller decoded.
+func readPriority(w http.ResponseWriter, fields map[string]interface{}) {
+	p := fields["priority"].(int) //!param
+	fmt.Fprintln(w, p)
+}
+
+// Store keeps the tasks.
+type Store struct{ path string }
+
+var store *Store
+
+// showStore shows where the tasks are kept.
+func showStore(w http.ResponseWriter, r *http.Request) {
+	fmt.Fprintln(w, store.path) //!store
+}
+
+var visits map[string]int
+
+// countVisit counts a visit of path.
+func countVisit(path string) {
+	visits[path]++ //!visit
+}
+
+// trackVisit counts the visit in the background.
+func trackVisit(w http.ResponseWriter, r *http.Request) {
+	go countVisit(r.URL.Path) //!track
+	w.Write([]byte("ok"))
+}
+`,
+	"templates/completed.html": `{{define "completed.html"}}done{{end}}`,
+	"templates/home.html":      `home`,
+}
+
+// panicIn builds a panic report from the task app's line marked label in
+// function fn, for a request method url.
+func panicIn(t *testing.T, app *snipApp, label, fn, msg, method, url string) *report.Report {
+	r := panicReport("runtime.Error", msg, app.frame(t, label, fn))
+	r.Request = report.Request{Method: method, URL: url}
+	return r
+}
+
+func TestJSONNumberAssertionAdvisesFloat64(t *testing.T) {
+	app := writeMarkedApp(t, taskFiles)
+	r := panicIn(t, app, "priority", "setPriority", "interface conversion: interface {} is float64, not int", "POST", "/priority")
+	text := Analyze(r)
+	mustHave(t, text, "`body` is filled by the JSON decode at `setPriority` (`main.go:18`)",
+		"into a variable of type `map[string]interface{}`", "stores every JSON number as a `float64`",
+		"n, ok := body[\"id\"].(float64)", "id := int(n)", "ID int `json:\"id\"`", "(*json.Decoder).UseNumber")
+	mustLack(t, text, "id, ok := body[\"id\"].(int)", "store a `int`", "Use the two-result form")
+	assertGroundedIn(t, r, text, taskFiles, "n", "ok", "ID")
+}
+
+func TestJSONSliceAssertionAdvisesAnySlice(t *testing.T) {
+	app := writeMarkedApp(t, taskFiles)
+	r := panicIn(t, app, "tags", "tagTask", "interface conversion: interface {} is []interface {}, not []string", "POST", "/tags")
+	text := Analyze(r)
+	mustHave(t, text, "`body` is filled by the JSON decode at `tagTask` (`main.go:29`): `json.Unmarshal(data, &body)`",
+		"Assert `[]interface {}`, the type the decoder stores", "Tags []string `json:\"tags\"`")
+	mustLack(t, text, "tags, ok := fields[\"tags\"].([]string)", "store a `[]string`", "every request is rejected")
+	assertGroundedIn(t, r, text, taskFiles, "Tags")
+}
+
+func TestJSONNumberAssertionWithoutDecodeIsHedged(t *testing.T) {
+	app := writeMarkedApp(t, taskFiles)
+	r := panicIn(t, app, "param", "readPriority", "interface conversion: interface {} is float64, not int", "POST", "/priority")
+	text := Analyze(r)
+	mustHave(t, text, "If this value comes from such a decode", "If the value comes from JSON: Assert `float64`", "n, ok := fields[\"priority\"].(float64)",
+		"// the value is missing or not a number")
+	mustLack(t, text, "is filled by the JSON decode", "StatusBadRequest", "store a `int`")
+}
+
+func TestNilLookedUpTemplateIsNeverNotFound(t *testing.T) {
+	app := writeMarkedApp(t, taskFiles)
+	for _, c := range []struct{ label, fn, want string }{
+		{"completed", "showCompleted", "Correct the name at that line: `\"complete.html\"` → `\"completed.html\"`"},
+		{"edit", "showEdit", "`tmpl` is set at `main.go:42`: `tmpl := templates.Lookup(\"edit.htm\")`"},
+	} {
+		r := panicIn(t, app, c.label, c.fn, "runtime error: invalid memory address or nil pointer dereference", "GET", "/"+c.label)
+		r.Frames = append([]report.Frame{libFrame(report.FrameStdlib, "html/template.(*Template).Execute", "/usr/local/go/src/html/template/template.go", 121)}, r.Frames...)
+		text := Analyze(r)
+		mustHave(t, text, c.want, "`(*template.Template).Lookup` returns `nil` when the set has no template called",
+			"have the names `\"completed.html\"`, `\"home.html\"`", "(*template.Template).ExecuteTemplate")
+		mustLack(t, text, "StatusNotFound", "404", "Not Found")
+		assertGroundedIn(t, r, text, taskFiles)
+	}
+}
+
+func TestNilPackageVariableIsNeverNotFound(t *testing.T) {
+	app := writeMarkedApp(t, taskFiles)
+	r := panicIn(t, app, "store", "showStore", "runtime error: invalid memory address or nil pointer dereference", "GET", "/store")
+	text := Analyze(r)
+	mustHave(t, text, "`store` is set by the app itself, at `main.go:", "`var store *Store`", "http.StatusInternalServerError")
+	mustLack(t, text, "StatusNotFound", "404", "StatusBadRequest")
+}
+
+func TestDivisorFromRowsIsNotBadRequest(t *testing.T) {
+	app := writeMarkedApp(t, taskFiles)
+	r := panicIn(t, app, "average", "averagePriority", "runtime error: integer divide by zero", "GET", "/avg")
+	text := Analyze(r)
+	mustHave(t, text, "`tasks` comes from `main.go:48`: `tasks, err := loadTasks(r.Context())`",
+		"not bad input from the client", "if len(tasks) == 0 {", "use a zero or empty result")
+	mustLack(t, text, "StatusBadRequest", "400", "query parameter, form, config")
+	assertGroundedIn(t, r, text, taskFiles)
+}
+
+func TestMissingCookieIsTheClients(t *testing.T) {
+	app := writeMarkedApp(t, taskFiles)
+	for header, want := range map[string]string{
+		"":                            "The request had no `Cookie` header, so it sent no cookie at all.",
+		"[REDACTED]":                  "The report hides the request's `Cookie` header",
+		"sessionid=[REDACTED]; theme": "The request's cookies are `sessionid`, `theme`; `\"csrftoken\"` is not among them.",
+	} {
+		r := panicIn(t, app, "csrf", "addTask", "runtime error: invalid memory address or nil pointer dereference", "POST", "/add")
+		r.Request.Headers = map[string]string{"Content-Type": "application/x-www-form-urlencoded"}
+		if header != "" {
+			r.Request.Headers["Cookie"] = strings.Replace(header, "; theme", "; theme=dark", 1)
+		}
+		text := Analyze(r)
+		mustHave(t, text, want, "returns `http.ErrNoCookie`", "the client did not send it",
+			"cookie, err := r.Cookie(\"csrftoken\")", "http.StatusBadRequest")
+		mustLack(t, text, "StatusInternalServerError", "handle it: nothing was found")
+		assertGroundedIn(t, r, text, taskFiles)
+	}
+}
+
+func TestMissingCookieFarFromSignature(t *testing.T) {
+	app := writeMarkedApp(t, taskFiles)
+	r := panicIn(t, app, "note", "addNote", "runtime error: invalid memory address or nil pointer dereference", "POST", "/note")
+	text := Analyze(r)
+	mustHave(t, text, "session, err := r.Cookie(\"csrftoken\")", "http.StatusBadRequest")
+	assertGroundedIn(t, r, text, taskFiles)
+}
+
+func TestNilMapFromGoroutinesNeedsLock(t *testing.T) {
+	app := writeMarkedApp(t, taskFiles)
+	file, line := app.line("track")
+	r := &report.Report{
+		Error:     report.Error{Kind: report.KindCrash, Type: "runtime.Error", Message: "assignment to entry in nil map"},
+		Frames:    []report.Frame{app.frame(t, "visit", "countVisit")},
+		CreatedBy: &report.Frame{Function: "main.trackVisit", File: file, Line: line, Kind: report.FrameApp},
+	}
+	text := Analyze(r)
+	mustHave(t, text, "`visits` is a package-level variable declared at `main.go:", "Make it where it is declared, at `main.go:",
+		"var visits = make(map[string]int)", "runs in a goroutine started at `trackVisit`", "visitsMu sync.Mutex", "visitsMu.Lock()", "`sync.Map`")
+	mustLack(t, text, "visits := make", "where the value holding it is built")
+	assertGroundedIn(t, r, text, taskFiles, "visitsMu", "Lock", "Unlock")
+}
+
+func TestTruncatedJSONBodyIsBadRequest(t *testing.T) {
+	app := writeMarkedApp(t, taskFiles)
+	r := statusReport("Internal Server Error\n", app.frame(t, "create", "createTask"))
+	r.Error.Kind = report.KindError
+	r.Error.Message = "decoding task: unexpected EOF"
+	r.Request = report.Request{Method: "POST", URL: "/api/v2/tasks", Body: `{"title": "x", "content`, BodyType: "application/json"}
+	if class, _ := Recognize(r); class != ClassUnexpectedEOF {
+		t.Errorf("recognised %s", class)
+	}
+	text := Analyze(r)
+	mustHave(t, text, "Truncated request body", "`if err := json.NewDecoder(r.Body).Decode(&t); err != nil {`", "The client sent an incomplete body",
+		"http.StatusBadRequest", "return an error the caller maps to 400")
+	mustLack(t, text, "does not recognise")
+	assertGroundedIn(t, r, text, taskFiles)
+
+	r.Error.Message = "reading archive: unexpected EOF"
+	r.Frames[0] = app.frame(t, "visit", "countVisit")
+	text = Analyze(r)
+	mustHave(t, text, "Unexpected EOF", "the message alone does not say which")
+	mustLack(t, text, "Truncated request body", "does not recognise")
+}
