@@ -111,6 +111,21 @@ func typeName(t ast.Expr) string { return appsource.TypeName(t) }
 // function.
 func receiverName(fd *ast.FuncDecl) string { return appsource.ReceiverName(fd) }
 
+// eachFuncInFile calls fn for every function declaration with a body in
+// the files whose base name is base.
+func (s *appSource) eachFuncInFile(base string, fn func(f *appFile, fd *ast.FuncDecl)) {
+	for _, f := range s.files {
+		if baseName(f.path) != base {
+			continue
+		}
+		for _, d := range f.ast.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				fn(f, fd)
+			}
+		}
+	}
+}
+
 // eachFunc calls fn for every function declaration with a body.
 func (s *appSource) eachFunc(fn func(f *appFile, fd *ast.FuncDecl)) {
 	for _, f := range s.files {

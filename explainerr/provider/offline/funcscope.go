@@ -19,8 +19,8 @@ func (a *analysis) failingFunc() (*appFile, *ast.FuncDecl) {
 	}
 	var file *appFile
 	var decl *ast.FuncDecl
-	src.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
-		if decl != nil || baseName(f.path) != a.s.File {
+	src.eachFuncInFile(a.s.File, func(f *appFile, fd *ast.FuncDecl) {
+		if decl != nil {
 			return
 		}
 		start, end := src.fset.Position(fd.Pos()).Line, src.fset.Position(fd.End()).Line

@@ -88,8 +88,8 @@ func (a *analysis) declaredTypeWithin(src *appSource, name string, depth int) as
 	var typ ast.Expr
 	var in *appFile // the file of the failing function
 	local := false  // the function declares name itself
-	src.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
-		if in != nil || baseName(f.path) != a.s.File {
+	src.eachFuncInFile(a.s.File, func(f *appFile, fd *ast.FuncDecl) {
+		if in != nil {
 			return
 		}
 		start, end := src.fset.Position(fd.Pos()).Line, src.fset.Position(fd.End()).Line
