@@ -178,7 +178,12 @@ func (a *analysis) where() {
 		a.d.where = append(a.d.where, item{"The status was written inside the app's error helper " + code(shortFunction(h.Function)) + " at " + code(a.fileLoc(h.File, h.Line)) + ", which this line called with the error."})
 	}
 	if s.Raiser != nil {
-		a.d.where = append(a.d.where, item{"The failure was raised inside " + code(qualifiedShort(s.Raiser.Function)) + ", which " + s.caller() + " called."})
+		verb := "The failure was raised inside "
+		if a.f.Class == ClassDeadlock || a.f.Class == ClassTestTimeout {
+			// Nothing was raised: the goroutine waited there.
+			verb = "The goroutine was blocked inside "
+		}
+		a.d.where = append(a.d.where, item{verb + code(qualifiedShort(s.Raiser.Function)) + ", which " + s.caller() + " called."})
 	}
 	if c := s.Caller; c != nil {
 		called := "Called from " + code(a.frameName(c)) + " at " + code(a.fileLoc(c.File, c.Line))

@@ -331,6 +331,15 @@ func (a *analysis) windowErrBranch(from int) (errBranch, bool) {
 	}
 }
 
+// joinName returns a headline naming the value ch it is about, or the
+// headline alone when the value is not known.
+func joinName(headline, ch string) string {
+	if ch == "" {
+		return headline
+	}
+	return headline + ": " + code(ch)
+}
+
 // goesOn returns the error check that went on after the call assigning the
 // candidate x failed, nil when there is none.
 func goesOn(cands []nilCandidate, x string) *errBranch {
@@ -1045,7 +1054,7 @@ func (a *analysis) channel() {
 	}
 	switch a.f.Class {
 	case ClassSendClosed:
-		a.headline("Send on closed channel "+name, "Send on closed channel")
+		a.headline(joinName("Send on closed channel", ch), "Send on closed channel")
 		a.why("This line sends on " + name + " after it was closed. A send on a closed channel always panics; only receiving from it is allowed (and returns the zero value at once).")
 		if len(elsewhere) > 0 {
 			a.why("It is closed at " + strings.Join(elsewhere, ", ") + ".")
@@ -1053,7 +1062,7 @@ func (a *analysis) channel() {
 		a.fix("Close a channel only on the sending side, once, after the last send: wait for every sender (a " + code("sync.WaitGroup") + ") and close after that wait returns.")
 		a.fix("To tell senders to stop, use a separate channel or a " + code("context.Context") + " instead of closing the channel they send on.")
 	case ClassCloseClosed:
-		a.headline("Close of closed channel "+name, "Close of closed channel")
+		a.headline(joinName("Close of closed channel", ch), "Close of closed channel")
 		a.why("This line closes " + name + ", which was already closed. Closing a channel twice panics.")
 		if len(elsewhere) > 0 {
 			a.why("It is also closed at " + strings.Join(elsewhere, ", ") + ".")
