@@ -11,6 +11,7 @@ import (
 
 	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/explainerr/stack"
 )
 
 // Bounds of the captured log lines.
@@ -75,6 +76,11 @@ func (s *lineStore) add(p []byte) {
 		text = strings.ToValidUTF8(string(p[:maxLogLine]), "\uFFFD") + "… (line cut)"
 	} else {
 		text = string(p)
+	}
+	if strings.IndexByte(text, 0x1b) >= 0 {
+		// A coloured logger's escape codes (gin's, logrus's on a
+		// terminal) are no part of the line.
+		text = stack.StripControl(text)
 	}
 	gid, now := goroutineID(), time.Now()
 

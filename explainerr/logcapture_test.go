@@ -211,3 +211,23 @@ func TestLogLinesAreBounded(t *testing.T) {
 		t.Errorf("the Markdown report has no log section:\n%.2000s", md)
 	}
 }
+
+// TestColouredLogLinesLoseTheirEscapes: a logger that colours its output
+// (gin's, logrus's on a terminal) writes escape codes; the report's log
+// lines, and so the page, the Markdown and the prompt, hold the text only.
+func TestColouredLogLinesLoseTheirEscapes(t *testing.T) {
+	t.Setenv("EXPLAINERR_LOGS", "")
+	quietLogs(t)
+	h := newExplainer(t).Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		log.Print("\x1b[31m[Recovery] panic recovered:\x1b[0m assignment to entry in nil map")
+		http.Error(w, "internal error", http.StatusInternalServerError)
+	}))
+	rep := decodeReport(t, get(h, "GET", "/tags", "application/json"))
+	if len(rep.Logs) != 1 || strings.ContainsRune(rep.Logs[0].Text, 0x1b) || !strings.Contains(rep.Logs[0].Text, "[Recovery] panic recovered: assignment to entry in nil map") {
+		t.Errorf("log lines %q", rep.Logs)
+	}
+	md := get(h, "GET", "/tags", "text/plain").Body.String()
+	if strings.ContainsRune(md, 0x1b) || !strings.Contains(md, "[Recovery] panic recovered: assignment to entry in nil map") {
+		t.Errorf("the Markdown report holds escape codes:\n%s", md)
+	}
+}
