@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"io"
 	"net/http"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/internal/reporttest"
 )
@@ -75,5 +77,35 @@ func TestWithGinsRecoveryTheSiteIsStillExplained(t *testing.T) {
 	}
 	if rep.Explanation.Text == "" {
 		t.Error("no explanation")
+	}
+}
+
+// An error given to c.AbortWithError stays in gin's c.Errors, and gin
+// writes a 500 with no body. With gin's writers teed into explainerr's log
+// capture and gin's Logger in the chain, as the README says, the report
+// quotes the error gin's Logger prints.
+func TestAbortWithErrorReachesTheReportThroughGinsLog(t *testing.T) {
+	gin.SetMode(gin.ReleaseMode)
+	out, errOut := gin.DefaultWriter, gin.DefaultErrorWriter
+	t.Cleanup(func() { gin.DefaultWriter, gin.DefaultErrorWriter = out, errOut })
+	ex := reporttest.Explainer(t)
+	gin.DefaultWriter = io.MultiWriter(io.Discard, explainerr.LogWriter())
+	gin.DefaultErrorWriter = io.MultiWriter(io.Discard, explainerr.LogWriter())
+	r := gin.New()
+	r.Use(gin.Logger(), recordRoute)
+	r.POST("/books/:id/reviews", func(c *gin.Context) {
+		c.AbortWithError(http.StatusInternalServerError, errors.New("saving review: database is locked"))
+	})
+	rec := reporttest.Serve(ex.Middleware(r), http.MethodPost, "/books/1/reviews", "application/json")
+	if rec.Code != http.StatusInternalServerError {
+		t.Fatalf("status %d, want 500", rec.Code)
+	}
+	rep := reporttest.Decode(t, rec)
+	var logged []string
+	for _, l := range rep.Logs {
+		logged = append(logged, l.Text)
+	}
+	if !strings.Contains(strings.Join(logged, "\n"), "saving review: database is locked") {
+		t.Errorf("the report's log lines %q lack the error gin kept", logged)
 	}
 }
