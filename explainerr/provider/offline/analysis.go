@@ -117,6 +117,8 @@ func (a *analysis) explain() string {
 		a.multipleRows()
 	case ClassConnRefused:
 		a.connRefused()
+	case ClassDBClosed:
+		a.dbClosed()
 	case ClassDeadline, ClassCanceled, ClassStmtCanceled:
 		a.contextEnded()
 	default:

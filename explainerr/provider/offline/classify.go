@@ -56,6 +56,7 @@ const (
 	ClassNotFound         Class = "not-found-as-error"
 	ClassMultipleRows     Class = "multiple-rows"
 	ClassConnRefused      Class = "connection-refused"
+	ClassDBClosed         Class = "database-closed"
 	ClassDeadline         Class = "context-deadline-exceeded"
 	ClassCanceled         Class = "context-canceled"
 	ClassStmtCanceled     Class = "sql-statement-canceled"
@@ -145,6 +146,7 @@ var rules = []rule{
 	{ClassJSONSyntax, regexp.MustCompile(`invalid character '(?P<char>.+?)' (?P<where>[^\n]*)|unexpected end of JSON input`)},
 	{ClassUnexpectedEOF, regexp.MustCompile(`\bunexpected EOF\b`)},
 
+	{ClassDBClosed, regexp.MustCompile(`\bsql: database is closed\b`)},
 	{ClassConnRefused, regexp.MustCompile(`dial (?P<network>tcp[46]?|unix) (?P<addr>\S+?): connect: connection refused`)},
 	{ClassStmtCanceled, regexp.MustCompile(`canceling statement due to (?P<reason>user request|statement timeout)`)},
 	{ClassDeadline, regexp.MustCompile(`context deadline exceeded`)},
