@@ -23,7 +23,9 @@ type Classifier struct {
 	// prefix matches a package equal to it or below it ("example.com/app"
 	// matches "example.com/app/store" but not "example.com/apple").
 	AppPrefixes []string
-	// GOROOT is the standard library's root; files below GOROOT/src are stdlib.
+	// GOROOT is the standard library's root; files below GOROOT/src are
+	// stdlib, except in a directory whose first element has a dot
+	// ("src/github.com/x/y", a GOPATH that was GOROOT).
 	GOROOT string
 	// ModCache is the module cache's root ($GOMODCACHE). Files below it
 	// belong to the module their directory names, whatever package the

@@ -53,6 +53,7 @@ type frameRepair struct {
 	dropped  int // warnings left out past maxCutWarnings
 
 	inStack bool   // the lines are a stack's frames
+	owner   string // "goroutine N" when the stack's header names its goroutine
 	indent  string // the indentation of the stack's lines
 	frames  bool   // the stack has shown a frame
 	pending string // the function line still waiting for its file line
@@ -135,6 +136,7 @@ func completeFrames(lines []string, cutEnd bool) ([]string, []string) {
 func (r *frameRepair) start(indent, l string) {
 	r.flush()
 	r.inStack, r.indent, r.frames = true, indent, false
+	r.owner = stackOwner(l)
 	r.out = append(r.out, l)
 }
 
@@ -184,13 +186,46 @@ func (r *frameRepair) cutNumber(t string) {
 	r.fileLine(file, 0, fmt.Sprintf("the dump ends inside a frame's file line (%s), so its line number may be cut short: the line of %s is left unknown", t, funcName(r.pending)))
 }
 
-// warn adds w to the warnings, up to maxCutWarnings.
+// warn adds w to the warnings, up to maxCutWarnings, naming the
+// goroutine of the stack ("goroutine 7: ..."): a dump may hold several
+// goroutines with the same function, one of them damaged. ParseDumpWith
+// removes the name of the failing goroutine (unnameFailing).
 func (r *frameRepair) warn(w string) {
 	if len(r.warnings) == maxCutWarnings {
 		r.dropped++
 		return
 	}
+	if r.inStack && r.owner != "" {
+		w = r.owner + ": " + w
+	}
 	r.warnings = append(r.warnings, w)
+}
+
+// reStackOwner reads the goroutine a stack's header line names: a
+// goroutine header or a race report's access line.
+var reStackOwner = regexp.MustCompile(`(?i)\bgoroutine (\d+)\b`)
+
+// unnameFailing removes the name of the failing goroutine, id, from the
+// warnings about damaged frames: those about other goroutines keep it.
+func unnameFailing(warnings []string, id int) {
+	prefix := "goroutine " + strconv.Itoa(id) + ": "
+	for i, w := range warnings {
+		warnings[i] = strings.TrimPrefix(w, prefix)
+	}
+}
+
+// stackOwner returns "goroutine N" for the header line l of a stack, ""
+// when l names no goroutine or is the stand-in header of a dump that has
+// none (headerlessGoroutine).
+func stackOwner(l string) string {
+	if strings.TrimSpace(l) == syntheticHeader {
+		return ""
+	}
+	m := reStackOwner.FindStringSubmatch(l)
+	if m == nil {
+		return ""
+	}
+	return "goroutine " + m[1]
 }
 
 // funcName returns the function a frame's function line, or a "created

@@ -188,3 +188,22 @@ Write at 0x00c0001d3fa0 by goroutine 7:
 		t.Errorf("warnings %q, want one about the cut frame", d.Warnings)
 	}
 }
+
+// TestCutFrameWarningNamesGoroutine names the goroutine in a warning about
+// a damaged frame of a goroutine other than the failing one, which may
+// have a frame of the same function whose file line is whole; a warning
+// about the failing goroutine's own frame names none.
+func TestCutFrameWarningNamesGoroutine(t *testing.T) {
+	const frame = "example.com/app.(*H).ServeHTTP(0xc00000f720)\n"
+	in := "http: panic serving 10.0.0.1:1: boom\ngoroutine 5 [running]:\n" + frame + "\t/src/app/h.go:885 +0x43a\n" +
+		"http: panic serving 10.0.0.1:2: boom\ngoroutine 6 [running]:\n" + frame + "\t/src/app/h.g\n"
+	d := parseString(t, in, NewClassifier("example.com/app"))
+	want := "goroutine 6: the file line of example.com/app.(*H).ServeHTTP is cut short"
+	if d.Goroutine != 5 || len(d.Warnings) != 1 || !strings.HasPrefix(d.Warnings[0], want) {
+		t.Errorf("goroutine %d, warnings %q; want 5 and one starting %q", d.Goroutine, d.Warnings, want)
+	}
+	d = parseString(t, "panic: boom\n\ngoroutine 6 [running]:\n"+frame+"\t/src/app/h.g\n", NewClassifier("example.com/app"))
+	if len(d.Warnings) != 1 || !strings.HasPrefix(d.Warnings[0], "the file line of example.com/app.(*H).ServeHTTP is cut short") {
+		t.Errorf("warnings %q", d.Warnings)
+	}
+}

@@ -29,7 +29,9 @@ type Dump struct {
 	// header (a goroutine dump taken on request).
 	Header []string
 	// Message is the error message: the header lines, the main one first,
-	// joined by newlines. "" when there is no header.
+	// joined by newlines. For a dump without a header whose failing
+	// goroutine called panic, it says that the panic's message was not
+	// pasted; else "" when there is no header.
 	Message string
 	// Type is a guess at the Go type of the panic value, such as
 	// "runtime.boundsError" or "*runtime.TypeAssertionError"; "fatal error"
@@ -154,12 +156,14 @@ func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) 
 	if n.foreign > 0 {
 		d.Warnings = append(d.Warnings, fmt.Sprintf("%d foreign lines without the log prefix %q were skipped inside a goroutine's trace", n.foreign, n.prefix))
 	}
+	damaged := len(d.Warnings)
 	d.Warnings = append(d.Warnings, n.damage...)
 	// A main package's file below the tree of the dump's other app
 	// frames is the app's too.
 	roots := appRoots{local: opts.ModuleRoots, tree: appTreeRoots(snaps, c)}
 	g := d.pickGoroutine(snaps, c, roots)
 	d.Goroutine, d.State, d.Elided = g.ID, g.State, g.Stack.Elided
+	unnameFailing(d.Warnings[damaged:], g.ID)
 	d.Creator = creator(g, c, roots)
 	if d.Creator != nil {
 		d.CreatedBy = d.Creator.Function
@@ -233,7 +237,9 @@ func scanSnapshots(text []byte) (snaps []snapshot, err error) {
 			s.goroutines = snap.Goroutines
 			unmarkGoroutines(s.goroutines)
 		}
-		if snap != nil || s.err != "" {
+		if snap != nil || s.err != "" || strings.TrimSpace(s.junk) != "" && len(snaps) > 0 {
+			// The text after the last dump is kept too: it may log
+			// another panic whose stack the paste does not show.
 			snaps = append(snaps, s)
 		}
 		if snap == nil || scanErr == io.EOF {
@@ -325,6 +331,9 @@ func (d *Dump) pickGoroutine(snaps []snapshot, c *Classifier, roots appRoots) *p
 	}
 	if len(d.races) > 0 {
 		return d.pickRace()
+	}
+	if g := d.headerlessPanic(snaps); g != nil {
+		return g
 	}
 	d.Ambiguous, d.hang = true, true
 	var all []*pp.Goroutine

@@ -42,7 +42,8 @@ type normalized struct {
 }
 
 // normalizeDump returns data with terminal escape sequences and control
-// characters removed (StripControl), line endings made "\n", Unicode spaces
+// characters removed (StripControl), line endings made "\n" (a literal "^M"
+// that ends most lines removed too), Unicode spaces
 // (such as the em spaces some web pages indent with) made ASCII, trailing
 // blanks removed, a log prefix repeated before every line stripped, race
 // reports and frames that a paste damaged repaired, and file lines that
@@ -60,6 +61,7 @@ func normalizeDump(data []byte) normalized {
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(asciiSpaces(l), " \t")
 	}
+	lines = stripCaretM(lines)
 
 	strip, prefix := logPrefix(lines)
 	lines, foreign := dropForeignLines(lines, strip)

@@ -66,7 +66,10 @@ func defaultModCache() string {
 }
 
 // ownerOf returns who owns file and, for a module cache file, the import
-// path its directory names ("github.com/go-chi/chi/v5/middleware").
+// path its directory names ("github.com/go-chi/chi/v5/middleware"). A file
+// below GOROOT/src is the standard library's only when its directory is a
+// standard import path (first element without a dot): an old GOPATH set to
+// GOROOT put projects there ("/usr/local/go/src/github.com/x/y/z.go").
 func (c *Classifier) ownerOf(file string) (owner fileOwner, pkgDir string) {
 	if file == "" {
 		return ownerUnknown, ""
@@ -75,8 +78,11 @@ func (c *Classifier) ownerOf(file string) (owner fileOwner, pkgDir string) {
 	if isSelfFile(slash) || isSelfPath(slash) {
 		return ownerSelf, ""
 	}
-	if c.GOROOT != "" && strings.HasPrefix(slash, strings.TrimSuffix(filepath.ToSlash(c.GOROOT), "/")+"/src/") {
-		return ownerStdlib, ""
+	if c.GOROOT != "" {
+		rel, ok := strings.CutPrefix(slash, strings.TrimSuffix(filepath.ToSlash(c.GOROOT), "/")+"/src/")
+		if ok && isStdlibPackage(path.Dir(rel)) {
+			return ownerStdlib, ""
+		}
 	}
 	if m, ok := c.cachedModule(slash); ok {
 		return ownerModule, m

@@ -40,6 +40,12 @@ func TestKindByFile(t *testing.T) {
 		{"a -trimpath app file", "server.Server.routes.func3", "server/routes.go", report.FrameApp},
 		{"a -trimpath stdlib file", "net/http.HandlerFunc.ServeHTTP", "net/http/server.go", report.FrameStdlib},
 		{"an e-mail-like path is no version", "main.main", "/src/app/user@example/main.go", report.FrameApp},
+		{"an app below GOROOT/src, a GOPATH that was GOROOT", "github.com/acme/kit/web.Handle",
+			"/usr/local/go/src/github.com/acme/kit/web/h.go", report.FrameApp},
+		{"a dependency below GOROOT/src, a GOPATH that was GOROOT", "github.com/gorilla/mux.(*Router).ServeHTTP",
+			"/usr/local/go/src/github.com/gorilla/mux/mux.go", report.FrameDependency},
+		{"the standard library's vendored copy", "vendor/golang.org/x/net/http2/hpack.(*Decoder).Write",
+			"/usr/local/go/src/vendor/golang.org/x/net/http2/hpack/hpack.go", report.FrameStdlib},
 	}
 	for _, tc := range cases {
 		if got := c.Kind(tc.fn, tc.file); got != tc.want {

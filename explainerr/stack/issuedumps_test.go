@@ -13,8 +13,8 @@ import (
 
 // TestParseDumpIssueDumps reads the dumps pasted in GitHub issues of
 // testdata/issuedumps and checks each against its labels: the failing
-// goroutine, its app frames in order, the culprit, the header and the
-// warnings.
+// goroutine, its app frames in order, the culprit, the header, the
+// message and the warnings.
 func TestParseDumpIssueDumps(t *testing.T) {
 	dir := filepath.Join("testdata", "issuedumps")
 	for _, l := range crashdumps.LoadDir(t, dir) {
@@ -49,6 +49,9 @@ func TestParseDumpIssueDumps(t *testing.T) {
 			}
 			if l.Header != "" && (len(d.Header) == 0 || d.Header[0] != l.Header) {
 				t.Errorf("header %q, want %q first", d.Header, l.Header)
+			}
+			if l.Message != "" && !strings.Contains(d.Message, l.Message) {
+				t.Errorf("message %q, want one with %q", d.Message, l.Message)
 			}
 			if l.Warning != "" && !slices.ContainsFunc(d.Warnings, func(w string) bool { return strings.Contains(w, l.Warning) }) {
 				t.Errorf("warnings %q, want one with %q", d.Warnings, l.Warning)

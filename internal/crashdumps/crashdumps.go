@@ -35,6 +35,9 @@ type Dump struct {
 	// Warning is a text a warning about the dump must contain; "" when
 	// none is expected.
 	Warning string `json:"warning,omitempty"`
+	// Message is a text the dump's error message must contain; "" when
+	// the label does not say.
+	Message string `json:"message,omitempty"`
 }
 
 // Load returns the directory of the dumps and their labels. A missing
