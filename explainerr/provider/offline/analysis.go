@@ -207,35 +207,6 @@ func (a *analysis) note(alts ...string) { a.d.notes = append(a.d.notes, item(alt
 // headline sets the headline, given as alternatives.
 func (a *analysis) headline(alts ...string) { a.d.headline = item(alts) }
 
-// isPackageName reports whether name is probably an imported package on
-// the failing line rather than a variable: a standard library package, the
-// package of a frame in the trace, or a package the failing file imports.
-func (a *analysis) isPackageName(name string) bool {
-	if stdPackageNames[name] {
-		return true
-	}
-	if src := a.app(); src != nil && src.mod != nil && a.s.Frame != nil {
-		if f := src.mod.FileAt(a.s.Frame.File); f != nil && src.mod.ImportedNames(f)[name] {
-			return true
-		}
-	}
-	for _, f := range a.r.Frames {
-		pkg := elideTypeArgs(f.Function)
-		if i := strings.LastIndexByte(pkg, '/'); i >= 0 {
-			pkg = pkg[i+1:]
-		}
-		if i := strings.IndexByte(pkg, '.'); i >= 0 {
-			pkg = pkg[:i]
-		}
-		if pkg == name && f.Kind != report.FrameApp {
-			return true
-		}
-	}
-	imp := compiled(`^\s*(?:import\s+)?(?:\w+\s+)?"[^"]*/` + regexp.QuoteMeta(name) + `(?:/v\d+)?"`)
-	_, ok := a.c.first(imp)
-	return ok
-}
-
 // requestSource says where in the request a value came from: a route
 // parameter, a query or form field, or the URL, as Markdown; "" when the
 // value does not appear in the request.

@@ -93,7 +93,7 @@ var rules = []rule{
 	// Go before 1.13 gave neither the index nor the bounds.
 	{ClassIndexRange, regexp.MustCompile(`runtime error: index out of range\s*$`)},
 	{ClassSliceBounds, regexp.MustCompile(`runtime error: slice bounds out of range\s*$`)},
-	{ClassTypeAssertion, regexp.MustCompile(`interface conversion: (?P<iface>.+?) is (?P<actual>.+?), not (?P<want>.+)$`)},
+	{ClassTypeAssertion, regexp.MustCompile(`interface conversion: (?P<iface>.+?) is (?P<actual>.+?), not (?P<want>.+?)(?: \((?P<twins>types from different (?:packages|scopes))\))?$`)},
 	{ClassTypeAssertion, regexp.MustCompile(`interface conversion: (?P<actual>.+?) is not (?P<want>.+?): missing method (?P<method>\w+)`)},
 	{ClassDivideByZero, regexp.MustCompile(`integer divide by zero`)},
 	{ClassSendClosed, regexp.MustCompile(`send on closed channel`)},
