@@ -109,6 +109,8 @@ func (a *analysis) explain() string {
 		a.strconvError()
 	case ClassJSONSyntax, ClassJSONType, ClassJSONUnknownField, ClassJSONValue:
 		a.jsonError()
+	case ClassJSONEncode:
+		a.jsonEncode()
 	case ClassUnexpectedEOF:
 		a.unexpectedEOF()
 	case ClassNotFound:

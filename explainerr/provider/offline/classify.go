@@ -52,6 +52,7 @@ const (
 	ClassJSONType         Class = "json-unmarshal-type"
 	ClassJSONUnknownField Class = "json-unknown-field"
 	ClassJSONValue        Class = "json-value-rejected"
+	ClassJSONEncode       Class = "json-unsupported-value"
 	ClassUnexpectedEOF    Class = "unexpected-eof"
 	ClassNotFound         Class = "not-found-as-error"
 	ClassMultipleRows     Class = "multiple-rows"
@@ -140,6 +141,7 @@ var rules = []rule{
 	{ClassStrconvRange, regexp.MustCompile(`strconv\.(?P<fn>\w+): parsing "(?P<value>[^"]*)": value out of range`)},
 
 	{ClassJSONType, regexp.MustCompile(`json: cannot unmarshal (?P<got>\w+) into Go (?:struct field (?P<field>\S+)|value) of type (?P<want>\S+)`)},
+	{ClassJSONEncode, regexp.MustCompile(`json: unsupported (?P<what>value|type): (?P<detail>[^\n]+)`)},
 	{ClassJSONUnknownField, regexp.MustCompile(`json: unknown field "(?P<field>[^"]*)"`)},
 	{ClassJSONValue, regexp.MustCompile(`\b(?P<type>[A-Z]\w*)\.UnmarshalJSON: (?P<detail>[^\n]+)`)},
 	{ClassJSONSyntax, regexp.MustCompile(`invalid character '(?P<char>.+?)' (?P<where>[^\n]*)|unexpected end of JSON input`)},
