@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // majorSuffix is the version element of an import path ("/v2") or of its
@@ -13,8 +14,8 @@ var majorSuffix = regexp.MustCompile(`[./]v\d+$`)
 
 // ImportedNames returns the names under which the file f refers to the
 // packages it imports: the name given in the import, else the package
-// clause of the module's own package, else the import path's last element
-// without a major version. Blank and dot imports name nothing.
+// clause of the module's own package, else the name AssumedPackageName
+// infers from the import path. Blank and dot imports name nothing.
 func (m *Module) ImportedNames(f *File) map[string]bool {
 	out := map[string]bool{}
 	for _, im := range f.AST.Imports {
@@ -32,8 +33,7 @@ func (m *Module) ImportedNames(f *File) map[string]bool {
 			out[name] = true
 			continue
 		}
-		p = majorSuffix.ReplaceAllString(p, "")
-		out[p[strings.LastIndexByte(p, '/')+1:]] = true
+		out[AssumedPackageName(p)] = true
 	}
 	return out
 }
@@ -51,4 +51,23 @@ func (m *Module) packageNameOf(p string) string {
 		}
 	}
 	return ""
+}
+
+// AssumedPackageName returns the package name an import path probably
+// declares: its last element without a major version ("/v2", "yaml.v3"),
+// without a "go-" prefix, and up to its first character that cannot be in
+// an identifier ("jwt-go" -> "jwt", "go-redis" -> "redis").
+func AssumedPackageName(p string) string {
+	p = majorSuffix.ReplaceAllString(p, "")
+	base := p[strings.LastIndexByte(p, '/')+1:]
+	base = strings.TrimPrefix(base, "go-")
+	if i := strings.IndexFunc(base, notIdentifier); i >= 0 {
+		base = base[:i]
+	}
+	return base
+}
+
+// notIdentifier reports whether r cannot be part of a Go identifier.
+func notIdentifier(r rune) bool {
+	return !(r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r))
 }

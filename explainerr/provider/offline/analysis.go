@@ -109,6 +109,8 @@ func (a *analysis) explain() string {
 		a.strconvError()
 	case ClassJSONSyntax, ClassJSONType, ClassJSONUnknownField, ClassJSONValue:
 		a.jsonError()
+	case ClassJSONEncode:
+		a.jsonEncode()
 	case ClassUnexpectedEOF:
 		a.unexpectedEOF()
 	case ClassNotFound:
@@ -208,35 +210,6 @@ func (a *analysis) note(alts ...string) { a.d.notes = append(a.d.notes, item(alt
 
 // headline sets the headline, given as alternatives.
 func (a *analysis) headline(alts ...string) { a.d.headline = item(alts) }
-
-// isPackageName reports whether name is probably an imported package on
-// the failing line rather than a variable: a standard library package, the
-// package of a frame in the trace, or a package the failing file imports.
-func (a *analysis) isPackageName(name string) bool {
-	if stdPackageNames[name] {
-		return true
-	}
-	if src := a.app(); src != nil && src.mod != nil && a.s.Frame != nil {
-		if f := src.mod.FileAt(a.s.Frame.File); f != nil && src.mod.ImportedNames(f)[name] {
-			return true
-		}
-	}
-	for _, f := range a.r.Frames {
-		pkg := elideTypeArgs(f.Function)
-		if i := strings.LastIndexByte(pkg, '/'); i >= 0 {
-			pkg = pkg[i+1:]
-		}
-		if i := strings.IndexByte(pkg, '.'); i >= 0 {
-			pkg = pkg[:i]
-		}
-		if pkg == name && f.Kind != report.FrameApp {
-			return true
-		}
-	}
-	imp := compiled(`^\s*(?:import\s+)?(?:\w+\s+)?"[^"]*/` + regexp.QuoteMeta(name) + `(?:/v\d+)?"`)
-	_, ok := a.c.first(imp)
-	return ok
-}
 
 // requestSource says where in the request a value came from: a route
 // parameter, a query or form field, or the URL, as Markdown; "" when the

@@ -52,6 +52,7 @@ const (
 	ClassJSONType         Class = "json-unmarshal-type"
 	ClassJSONUnknownField Class = "json-unknown-field"
 	ClassJSONValue        Class = "json-value-rejected"
+	ClassJSONEncode       Class = "json-unsupported-value"
 	ClassUnexpectedEOF    Class = "unexpected-eof"
 	ClassNotFound         Class = "not-found-as-error"
 	ClassMultipleRows     Class = "multiple-rows"
@@ -94,7 +95,7 @@ var rules = []rule{
 	// Go before 1.13 gave neither the index nor the bounds.
 	{ClassIndexRange, regexp.MustCompile(`runtime error: index out of range\s*$`)},
 	{ClassSliceBounds, regexp.MustCompile(`runtime error: slice bounds out of range\s*$`)},
-	{ClassTypeAssertion, regexp.MustCompile(`interface conversion: (?P<iface>.+?) is (?P<actual>.+?), not (?P<want>.+)$`)},
+	{ClassTypeAssertion, regexp.MustCompile(`interface conversion: (?P<iface>.+?) is (?P<actual>.+?), not (?P<want>.+?)(?: \((?P<twins>types from different (?:packages|scopes))\))?$`)},
 	{ClassTypeAssertion, regexp.MustCompile(`interface conversion: (?P<actual>.+?) is not (?P<want>.+?): missing method (?P<method>\w+)`)},
 	{ClassDivideByZero, regexp.MustCompile(`integer divide by zero`)},
 	{ClassSendClosed, regexp.MustCompile(`send on closed channel`)},
@@ -141,6 +142,7 @@ var rules = []rule{
 	{ClassStrconvRange, regexp.MustCompile(`strconv\.(?P<fn>\w+): parsing "(?P<value>[^"]*)": value out of range`)},
 
 	{ClassJSONType, regexp.MustCompile(`json: cannot unmarshal (?P<got>\w+) into Go (?:struct field (?P<field>\S+)|value) of type (?P<want>\S+)`)},
+	{ClassJSONEncode, regexp.MustCompile(`json: unsupported (?P<what>value|type): (?P<detail>[^\n]+)`)},
 	{ClassJSONUnknownField, regexp.MustCompile(`json: unknown field "(?P<field>[^"]*)"`)},
 	{ClassJSONValue, regexp.MustCompile(`\b(?P<type>[A-Z]\w*)\.UnmarshalJSON: (?P<detail>[^\n]+)`)},
 	{ClassJSONSyntax, regexp.MustCompile(`invalid character '(?P<char>.+?)' (?P<where>[^\n]*)|unexpected end of JSON input`)},

@@ -129,6 +129,9 @@ func (a *analysis) nilPointer() {
 	candidates = a.dropValueTyped(candidates)
 
 	if len(candidates) == 0 {
+		if a.raisedByPackageFunc() {
+			return
+		}
 		a.headline("Nil pointer dereference")
 		if s.Raiser != nil {
 			a.why("A nil pointer was dereferenced inside " + code(qualifiedShort(s.Raiser.Function)) + ": one of the values this line passed to it, or the value it was called on, is " + code("nil") + ".")
@@ -933,7 +936,9 @@ func (a *analysis) typeAssertion() {
 	} else {
 		a.headline("Failed interface conversion")
 	}
+	twins := a.sameNameTypes(assertion, want, caps["twins"])
 	switch {
+	case twins:
 	case method != "":
 		a.why(assertion + " failed: the value's type " + code(actual) + " has no method " + code(method) + ", so it does not implement " + code(want) + ".")
 	case actual == "nil":
@@ -972,7 +977,7 @@ func (a *analysis) typeAssertion() {
 		// assertion panics this way.
 		a.fix("Use the two-result form of the type assertion that failed, which reports a mismatch in a boolean instead of panicking.")
 	}
-	if actual != "" && actual != "nil" && method == "" {
+	if actual != "" && actual != "nil" && method == "" && !twins {
 		a.fix("Or store a " + code(want) + " where the value is set, or assert the type that is really stored (" + code(actual) + ").")
 	} else if actual == "nil" {
 		a.fix("Or make sure a value is always stored before it is read here.")

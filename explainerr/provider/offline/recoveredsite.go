@@ -1,6 +1,10 @@
 package offline
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
 
 // An app's own recoverer inside explainerr takes the panic value and
 // answers the request itself: the report then knows where the panic
@@ -28,6 +32,7 @@ func (a *analysis) recoveredUnknown() bool {
 	} else {
 		a.why("What can panic on " + code(loc(a.s.File, a.s.Line)) + ":\n\n- " + strings.Join(cands, "\n- "))
 	}
+	a.runtimeRaiser()
 	for i, n := range nils {
 		if isIdent(n) {
 			if i == 0 {
@@ -38,6 +43,35 @@ func (a *analysis) recoveredUnknown() bool {
 	}
 	a.fix("Let the panic reach explainerr while developing: take the app's recoverer out of the chain (or put explainerr inside it), or have it log the value, so the report says which of these failed.")
 	return true
+}
+
+// runtimeRaiser says which operation of the line raised the panic when the
+// trace shows a runtime function between the panic site and the panic: a
+// map assignment panics when the map is nil.
+func (a *analysis) runtimeRaiser() {
+	var fn string
+	for _, f := range a.r.Frames {
+		if f.Kind == report.FrameApp {
+			break
+		}
+		if strings.HasPrefix(f.Function, "runtime.mapassign") {
+			fn = f.Function
+		}
+	}
+	if fn == "" {
+		return
+	}
+	var writes []string
+	for _, ix := range a.s.Facts.Indexes {
+		if ix.Assign && a.indexKind(ix.X) != "sequence" {
+			writes = append(writes, ix.X)
+		}
+	}
+	if len(writes) != 1 {
+		return
+	}
+	a.why("\n\nThe trace shows " + code(fn) + " above the line: the panic was raised while writing to the map " + code(writes[0]) + ", which panics when the map is " + code("nil") + ".")
+	a.fix("Make " + code(writes[0]) + " (with " + code("make") + ") before the first write to it, where its value is built.")
 }
 
 // panicCandidates lists the operations of the failing line that can panic
@@ -61,7 +95,9 @@ func (a *analysis) panicCandidates() (out, nils []string) {
 			nils = append(nils, d)
 		}
 	}
-	nils = a.dropValueTyped(nils)
+	// The panic may be no nil dereference: values of value types are no
+	// candidates, even when none is left.
+	nils = a.mayBeNil(nils)
 	if len(nils) > 0 {
 		var quoted []string
 		for _, n := range nils {

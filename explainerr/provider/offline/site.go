@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -112,10 +113,20 @@ func shortFunction(fn string) string {
 // becomes "sql.(*DB).QueryRow".
 func qualifiedShort(fn string) string {
 	fn = elideTypeArgs(fn)
-	if i := strings.LastIndexByte(fn, '/'); i >= 0 {
-		return fn[i+1:]
+	i := strings.LastIndexByte(fn, '/')
+	if i < 0 {
+		return fn
 	}
-	return fn
+	short := fn[i+1:]
+	// The path's last element ("jwt-go", "yaml%2ev3", "v5") is not
+	// always the package's name.
+	if j := strings.IndexByte(short, '.'); j >= 0 {
+		path := strings.ReplaceAll(fn[:i+1+j], "%2e", ".")
+		if name := appsource.AssumedPackageName(path); name != "" {
+			return name + short[j:]
+		}
+	}
+	return short
 }
 
 // elideTypeArgs writes every type argument list of a generic function's

@@ -28,6 +28,16 @@ var stdValueTypes = map[string]bool{
 // declared type the app's source shows to be a value type are left out.
 // All of them are kept when every one would be left out.
 func (a *analysis) dropValueTyped(candidates []string) []string {
+	if out := a.mayBeNil(candidates); len(out) > 0 {
+		return out
+	}
+	return candidates
+}
+
+// mayBeNil returns the candidates that may be nil, none when the app's
+// source shows every one to be of a value type: for a line that may not
+// have dereferenced nil at all.
+func (a *analysis) mayBeNil(candidates []string) []string {
 	src := a.app()
 	if src == nil {
 		return candidates
@@ -37,9 +47,6 @@ func (a *analysis) dropValueTyped(candidates []string) []string {
 		if !a.valueTyped(src, c) {
 			out = append(out, c)
 		}
-	}
-	if len(out) == 0 {
-		return candidates
 	}
 	return out
 }
