@@ -100,36 +100,18 @@ func (a *analysis) packageVar(name string) (localValue, bool) {
 		return localValue{}, false
 	}
 	src := a.app()
-	var out localValue
-	found := false
-	for _, pf := range src.files {
-		if pf.ast.Name.Name != f.ast.Name.Name || filepath.Dir(pf.path) != filepath.Dir(f.path) {
-			continue
-		}
-		for _, d := range pf.ast.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
-			}
-			for _, sp := range gd.Specs {
-				vs := sp.(*ast.ValueSpec)
-				for i, id := range vs.Names {
-					if id.Name != name {
-						continue
-					}
-					v := localValue{Line: src.lineAt(pf, vs.Pos(), "")}
-					if vs.Type != nil {
-						v.Type = src.exprText(pf, vs.Type)
-					}
-					if i < len(vs.Values) {
-						v.RHS = src.exprText(pf, vs.Values[i])
-					}
-					out, found = v, true
-				}
-			}
-		}
+	pf, vs, i, ok := src.packageVarSpec(filepath.Dir(f.path), f.ast.Name.Name, name)
+	if !ok {
+		return localValue{}, false
 	}
-	return out, found
+	v := localValue{Line: src.lineAt(pf, vs.Pos(), "")}
+	if vs.Type != nil {
+		v.Type = src.exprText(pf, vs.Type)
+	}
+	if i < len(vs.Values) {
+		v.RHS = src.exprText(pf, vs.Values[i])
+	}
+	return v, true
 }
 
 // declaresLocally reports whether fd declares name: a receiver, a

@@ -188,12 +188,13 @@ func (a *analysis) declaredTypeWithin(src *appSource, name string, depth int) as
 	return typ
 }
 
-// packageVarType returns the type of the package-level variable name
-// declared in the package of directory dir, given in its declaration or by
-// the composite literal it is set to; nil when not known.
-func (s *appSource) packageVarType(dir, name string) ast.Expr {
+// packageVarSpec returns the declaration of the package-level variable
+// name in the package of directory dir (pkg, when not "", must be its
+// package clause), with the file it is in and its index among the
+// declaration's names.
+func (s *appSource) packageVarSpec(dir, pkg, name string) (*appFile, *ast.ValueSpec, int, bool) {
 	for _, f := range s.files {
-		if filepath.Dir(f.path) != dir {
+		if filepath.Dir(f.path) != dir || pkg != "" && f.ast.Name.Name != pkg {
 			continue
 		}
 		for _, d := range f.ast.Decls {
@@ -204,20 +205,29 @@ func (s *appSource) packageVarType(dir, name string) ast.Expr {
 			for _, sp := range gd.Specs {
 				vs := sp.(*ast.ValueSpec)
 				for i, id := range vs.Names {
-					if id.Name != name {
-						continue
+					if id.Name == name {
+						return f, vs, i, true
 					}
-					if vs.Type != nil {
-						return vs.Type
-					}
-					if len(vs.Values) == len(vs.Names) {
-						if lit, ok := ast.Unparen(vs.Values[i]).(*ast.CompositeLit); ok {
-							return lit.Type
-						}
-					}
-					return nil
 				}
 			}
+		}
+	}
+	return nil, nil, 0, false
+}
+
+// packageVarType returns the type of the package-level variable name
+// declared in the package of directory dir, given in its declaration or by
+// the composite literal it is set to; nil when not known.
+func (s *appSource) packageVarType(dir, name string) ast.Expr {
+	_, vs, i, ok := s.packageVarSpec(dir, "", name)
+	switch {
+	case !ok:
+		return nil
+	case vs.Type != nil:
+		return vs.Type
+	case len(vs.Values) == len(vs.Names):
+		if lit, ok := ast.Unparen(vs.Values[i]).(*ast.CompositeLit); ok {
+			return lit.Type
 		}
 	}
 	return nil
