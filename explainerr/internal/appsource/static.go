@@ -206,7 +206,7 @@ func calledOn(m *Module, fd *ast.FuncDecl, ref FuncRef, line int) bool {
 		if !ok || m.Fset.Position(ce.Pos()).Line > line || m.Fset.Position(ce.End()).Line < line {
 			return true
 		}
-		if calleeName(ce.Fun) == ref.Decl.Name.Name {
+		if CalleeName(ce.Fun) == ref.Decl.Name.Name {
 			found = true
 		}
 		return true
@@ -214,19 +214,20 @@ func calledOn(m *Module, fd *ast.FuncDecl, ref FuncRef, line int) bool {
 	return found
 }
 
-// calleeName returns the name a call's function expression ends in.
-func calleeName(fun ast.Expr) string {
+// CalleeName returns the name a call's function expression ends in
+// ("Prepare" for db.Prepare, "Map" for Map[int]); "" when it has none.
+func CalleeName(fun ast.Expr) string {
 	switch x := fun.(type) {
 	case *ast.Ident:
 		return x.Name
 	case *ast.SelectorExpr:
 		return x.Sel.Name
 	case *ast.ParenExpr:
-		return calleeName(x.X)
+		return CalleeName(x.X)
 	case *ast.IndexExpr:
-		return calleeName(x.X)
+		return CalleeName(x.X)
 	case *ast.IndexListExpr:
-		return calleeName(x.X)
+		return CalleeName(x.X)
 	}
 	return ""
 }

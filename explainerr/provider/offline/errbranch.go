@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // A value assigned together with an error ("stmt, err := db.Prepare(q)")
@@ -220,17 +222,7 @@ func madeOnTheSpot(e ast.Expr) bool {
 
 // calleeName returns the last name of a called function ("Prepare" for
 // db.Prepare), "" when it has none.
-func calleeName(fun ast.Expr) string {
-	switch f := ast.Unparen(fun).(type) {
-	case *ast.Ident:
-		return f.Name
-	case *ast.SelectorExpr:
-		return f.Sel.Name
-	case *ast.IndexExpr:
-		return calleeName(f.X)
-	}
-	return ""
-}
+func calleeName(fun ast.Expr) string { return appsource.CalleeName(fun) }
 
 // explainGoesOn says how root came to be nil: the call that assigns it
 // failed, and the error check after it went on.

@@ -114,9 +114,9 @@ func (a *analysis) packageVar(name string) (localValue, bool) {
 	return v, true
 }
 
-// declaresLocally reports whether fd declares name: a receiver, a
-// parameter, a result or a variable of its body.
-func (a *analysis) declaresLocally(fd *ast.FuncDecl, name string) bool {
+// signatureType returns the type of the receiver, parameter or result of
+// fd called name; nil when its signature has none.
+func signatureType(fd *ast.FuncDecl, name string) ast.Expr {
 	for _, list := range []*ast.FieldList{fd.Recv, fd.Type.Params, fd.Type.Results} {
 		if list == nil {
 			continue
@@ -124,10 +124,19 @@ func (a *analysis) declaresLocally(fd *ast.FuncDecl, name string) bool {
 		for _, fl := range list.List {
 			for _, n := range fl.Names {
 				if n.Name == name {
-					return true
+					return fl.Type
 				}
 			}
 		}
+	}
+	return nil
+}
+
+// declaresLocally reports whether fd declares name: a receiver, a
+// parameter, a result or a variable of its body.
+func (a *analysis) declaresLocally(fd *ast.FuncDecl, name string) bool {
+	if signatureType(fd, name) != nil {
+		return true
 	}
 	found := false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {

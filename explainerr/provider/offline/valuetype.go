@@ -104,18 +104,8 @@ func (a *analysis) declaredTypeWithin(src *appSource, name string, depth int) as
 			return
 		}
 		in = f
-		for _, list := range []*ast.FieldList{fd.Recv, fd.Type.Params, fd.Type.Results} {
-			if list == nil {
-				continue
-			}
-			for _, fl := range list.List {
-				for _, n := range fl.Names {
-					if n.Name == name {
-						typ = fl.Type
-						local = true
-					}
-				}
-			}
+		if typ = signatureType(fd, name); typ != nil {
+			local = true
 		}
 		var ranged ast.Expr  // the innermost range clause declaring name around the line
 		var defined ast.Expr // the last := declaring name above the line
