@@ -252,15 +252,3 @@ func camelCase(col string) string {
 	}
 	return b.String()
 }
-
-// isSelectorPath reports whether s is a chain of selectors on an
-// identifier ("s.store", "cfg.DB.Pool").
-func isSelectorPath(s string) bool {
-	parts := strings.Split(s, ".")
-	for _, p := range parts {
-		if !isIdent(p) {
-			return false
-		}
-	}
-	return len(parts) > 1
-}
