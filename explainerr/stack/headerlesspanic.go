@@ -25,6 +25,10 @@ func panicCall(g *pp.Goroutine) *pp.Call {
 	return found
 }
 
+// unpastedPanic opens the message of a dump whose panic line is missing
+// (headerlessPanic): it stands in for the header the paste lacks.
+const unpastedPanic = "a panic whose message was not pasted"
+
 // headerlessPanic returns the first goroutine of snaps (not g0) whose
 // stack shows a panic call, for a dump without a crash header, and
 // describes the panic in d; nil when no goroutine panicked.
@@ -39,7 +43,11 @@ func (d *Dump) headerlessPanic(snaps []snapshot) *pp.Goroutine {
 				continue
 			}
 			d.Reason = "the dump has no panic or fatal error header, so the goroutine whose stack shows the runtime's panic call was chosen"
-			d.Message = fmt.Sprintf("a panic whose message was not pasted: goroutine %d called %s (%s:%d), but the \"panic: ...\" line is not in the paste", g.ID, panicText(call), path.Base(call.RemoteSrcPath), call.Line)
+			at := ""
+			if call.RemoteSrcPath != "" {
+				at = fmt.Sprintf(" (%s:%d)", path.Base(call.RemoteSrcPath), call.Line)
+			}
+			d.Message = fmt.Sprintf("%s: goroutine %d called %s%s, but the \"panic: ...\" line is not in the paste", unpastedPanic, g.ID, panicText(call), at)
 			if later := laterServePanic(snaps[i+1:]); later != "" {
 				// Evidence, not this panic's message: net/http logs a
 				// panic's line before its stack.
