@@ -206,7 +206,9 @@ func keepSchemeWord(line string, m []int) bool {
 // its name is sensitive.
 func hideQuoted(line string, m []int) string {
 	name, lit := line[m[4]:m[5]], line[m[8]:m[9]]
-	if !IsSensitiveName(name) || len(lit) <= 2 || isLabel(name, lit[1:len(lit)-1]) || afterSQLKeyword(line, m[2]) {
+	// SQL compares with "=": "secret: '…'" after "or" is no comparison.
+	sql := !strings.Contains(line[m[7]:m[8]], ":") && afterSQLKeyword(line, m[2])
+	if !IsSensitiveName(name) || len(lit) <= 2 || isLabel(name, lit[1:len(lit)-1]) || sql {
 		return line[m[0]:m[1]]
 	}
 	q := lit[:1]
