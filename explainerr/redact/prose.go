@@ -95,25 +95,7 @@ var separatedValue = regexp.MustCompile(`(?i)(?:^|[^A-Za-z0-9_.\-])(` + nameExpr
 // finds. The search goes on from the value of a match that is kept, which
 // may itself be a name: "the password is x" first matches "the password".
 func hideSeparatedValues(line string) string {
-	out := line
-	for from := 0; from < len(out); {
-		m := separatedValue.FindStringSubmatchIndex(out[from:])
-		if m == nil {
-			break
-		}
-		for i := range m {
-			if m[i] >= 0 {
-				m[i] += from
-			}
-		}
-		if keepSeparated(out, m) {
-			from = m[4]
-			continue
-		}
-		out = out[:m[4]] + Mask + out[m[5]:]
-		from = m[4] + len(Mask)
-	}
-	return out
+	return rewriteOverlapping(line, separatedValue, hideGroup(2, keepSeparated), func(m []int) int { return m[4] })
 }
 
 // keepSeparated keeps a value that does not look random (see keepProse),

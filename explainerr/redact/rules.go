@@ -64,6 +64,34 @@ func (r *rule) line(line string) string {
 	return line
 }
 
+// rewriteOverlapping applies hide to the matches of re in line, left to
+// right. After a match hide keeps, the search goes on from restart(m)
+// (at least one byte past the match's start) rather than from its end, so
+// that a match the rule keeps cannot hide one that starts inside it: in
+// `A=" secret: "x"` the kept match of A takes in the start of secret's.
+func rewriteOverlapping(line string, re *regexp.Regexp, hide func(string, []int) string, restart func([]int) int) string {
+	out := line
+	for from := 0; from < len(out); {
+		m := re.FindStringSubmatchIndex(out[from:])
+		if m == nil {
+			break
+		}
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += from
+			}
+		}
+		rep := hide(out, m)
+		if rep == out[m[0]:m[1]] {
+			from = max(restart(m), m[0]+1)
+			continue
+		}
+		out = out[:m[0]] + rep + out[m[1]:]
+		from = m[0] + len(rep)
+	}
+	return out
+}
+
 // hideGroup returns a hide function that replaces submatch g with Mask,
 // unless keep (when not nil) says the match is no secret.
 func hideGroup(g int, keep func(line string, m []int) bool) func(string, []int) string {

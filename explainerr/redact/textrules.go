@@ -41,8 +41,7 @@ var textRules = append([]*rule{
 		// (password := r.FormValue("password")) is code, and kept.
 		name:        "quoted values of sensitive names",
 		foldAnchors: nameStems,
-		re:          regexp.MustCompile(`(["']?)(` + nameExpr + `)(["']?)[ \t]*(?::=|=|:)[ \t]*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|` + "`[^`\\n]*`" + `)`),
-		hide:        hideQuoted,
+		apply:       hideQuotedValues,
 		gate:        sensitiveNameGate,
 	},
 	{
@@ -200,6 +199,16 @@ func hasSensitiveNameOrCode(line string) bool {
 func keepSchemeWord(line string, m []int) bool {
 	scheme, cred := line[m[2]:m[3]], line[m[4]:m[5]]
 	return cred == Mask || scheme == strings.ToLower(scheme) && isLowerWord(strings.TrimRight(cred, ".:;!?"))
+}
+
+// quotedValue finds a quoted literal given to a name.
+var quotedValue = regexp.MustCompile(`(["']?)(` + nameExpr + `)(["']?)[ \t]*(?::=|=|:)[ \t]*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|` + "`[^`\\n]*`" + `)`)
+
+// hideQuotedValues hides the quoted literals given to sensitive names in
+// line; a literal kept for another name may hold the start of the next
+// pair, so the search goes on inside it.
+func hideQuotedValues(line string) string {
+	return rewriteOverlapping(line, quotedValue, hideQuoted, func(m []int) int { return m[8] + 1 })
 }
 
 // hideQuoted hides the literal of a match of the quoted-values rule when
