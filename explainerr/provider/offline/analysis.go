@@ -29,10 +29,6 @@ type analysis struct {
 	// recoveredLog is the request's log line that holds the value of a
 	// panic the app's recoverer took ("" when none was used).
 	recoveredLog string
-	// nilSure is set while the origin of a nil value the line certainly
-	// dereferences is explained (the only candidate left), so that what
-	// follows from its being nil may be said.
-	nilSure bool
 	// stackFiles holds the app's files on the report's stacks by base
 	// name (sharedBaseName); nil until first needed.
 	stackFiles map[string]map[string]bool

@@ -79,17 +79,5 @@ func (a *analysis) deadlinesNearStack(src *appSource) (lines []sourceLine, reach
 
 // deadlinesIn returns the calls in fd's body that set a deadline.
 func (s *appSource) deadlinesIn(fd *ast.FuncDecl) []sourceLine {
-	var out []sourceLine
-	in := funcName(fd)
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok {
-			if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
-				if pkg, ok := sel.X.(*ast.Ident); ok && deadlineCalls[pkg.Name+"."+sel.Sel.Name] {
-					out = append(out, s.lineOfPos(call.Pos(), in))
-				}
-			}
-		}
-		return true
-	})
-	return out
+	return s.callsIn(fd.Body, funcName(fd), deadlineCalls)
 }

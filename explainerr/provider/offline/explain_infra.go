@@ -157,16 +157,24 @@ func (s *appSource) connectionOpens() []sourceLine {
 func (s *appSource) callsTo(names map[string]bool) []sourceLine {
 	var out []sourceLine
 	s.eachDecl(func(f *appFile, d ast.Decl, in string) {
-		ast.Inspect(d, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
-					if pkg, ok := sel.X.(*ast.Ident); ok && names[pkg.Name+"."+sel.Sel.Name] {
-						out = append(out, s.lineOfPos(call.Pos(), in))
-					}
+		out = append(out, s.callsIn(d, in, names)...)
+	})
+	return out
+}
+
+// callsIn returns the calls in n (of the function in, "" at top level) of
+// the package functions names lists ("context.WithTimeout").
+func (s *appSource) callsIn(n ast.Node, in string, names map[string]bool) []sourceLine {
+	var out []sourceLine
+	ast.Inspect(n, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+				if pkg, ok := sel.X.(*ast.Ident); ok && names[pkg.Name+"."+sel.Sel.Name] {
+					out = append(out, s.lineOfPos(call.Pos(), in))
 				}
 			}
-			return true
-		})
+		}
+		return true
 	})
 	return out
 }

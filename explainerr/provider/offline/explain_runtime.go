@@ -162,7 +162,7 @@ func (a *analysis) nilPointer() {
 	if x == "" {
 		for _, c := range cands {
 			if c.NotNil == "" && isIdent(c.Expr) {
-				a.nilOrigin(c.Expr)
+				a.nilOrigin(c.Expr, false)
 			}
 			if f, ok := funcs[c.Expr]; ok && c.NotNil == "" {
 				a.explainFuncCandidate(f)
@@ -184,9 +184,7 @@ func (a *analysis) nilPointer() {
 	}
 	if isIdent(x) || a.s.hasAssignment(rootIdent(x)) && !fieldEvidence(cands, x) {
 		_, live := pickNilCandidate(cands)
-		a.nilSure = len(live) == 1
-		a.nilOrigin(x)
-		a.nilSure = false
+		a.nilOrigin(x, len(live) == 1)
 	}
 	a.fix(a.nilGuard(x),
 		"Check "+code(x+" == nil")+" before this line and handle the missing value"+a.missingValueHint()+".")
@@ -232,7 +230,7 @@ func (a *analysis) raisedNil(candidates []string) {
 		for _, c := range cands {
 			a.explainCandidate(c, "")
 			if c.NotNil == "" && isIdent(c.Expr) {
-				a.nilOrigin(c.Expr)
+				a.nilOrigin(c.Expr, false)
 			}
 		}
 		a.fix("Check each of them for " + code("nil") + " before this line (or log them) to see which one it is, then fix where that value is made.")
@@ -272,7 +270,7 @@ func (a *analysis) raisedNil(candidates []string) {
 	if a.nilTemplateLookup(x) || a.missingCookie(x) {
 		return
 	}
-	a.nilOrigin(x)
+	a.nilOrigin(x, false)
 	a.fix(a.nilGuard(x),
 		"Check "+code(x+" == nil")+" before this line and handle the missing value.")
 	if owner := a.ownerType(x); owner != "" {
@@ -312,7 +310,7 @@ func (a *analysis) windowErrBranch(from int) (errBranch, bool) {
 		return "", false
 	}
 	head, _ := text(check.Number)
-	indent := head[:len(head)-len(strings.TrimLeft(head, " \t"))]
+	indent := head[:indentOf(head)]
 	br := errBranch{Check: sourceLine{Path: a.s.Frame.File, Line: check.Number, Text: strings.TrimSpace(head)}}
 	for n := check.Number + 1; ; n++ {
 		l, ok := text(n)
@@ -359,8 +357,9 @@ func goesOn(cands []nilCandidate, x string) *errBranch {
 // what the call returns, and what the error check after it shows. It
 // claims that the call can return nil only on evidence: a return of nil
 // in the module's function, or an error check that goes on after a
-// failure.
-func (a *analysis) callOrigin(root string, w windowLine, op assignOp, l corpusLine) {
+// failure. sure says that root is certainly the nil value (the line's only
+// candidate), so that what follows from that may be said of any function.
+func (a *analysis) callOrigin(root string, w windowLine, op assignOp, l corpusLine, sure bool) {
 	fn := callName(op.RHS)
 	src := a.app()
 	var br errBranch
@@ -393,7 +392,7 @@ func (a *analysis) callOrigin(root string, w windowLine, op assignOp, l corpusLi
 	// library's function rarely returns nil without an error, so the
 	// claim is made for the module's own functions.
 	appFunc := src != nil && fn != "" && len(src.funcs(fn, "")) > 0
-	if hasBranch && br.Leaves && (appFunc || a.nilSure) {
+	if hasBranch && br.Leaves && (appFunc || sure) {
 		a.why("Its error is checked at " + a.cite(br.Check) + " and the code leaves when it is not " + code("nil") + ", so if " + code(root) + " is the " + code("nil") + " value, " + code(fn) + " returned " + code("nil") + " together with a " + code("nil") + " error: look at what it returns when it finds nothing.")
 	}
 	switch {
@@ -413,13 +412,14 @@ func (a *analysis) callOrigin(root string, w windowLine, op assignOp, l corpusLi
 				"The request logged "+code(shorten(line, 200))+" before the failure, a likely reason for the "+code("nil")+" value.")
 			a.fix("Make " + code(fn) + " return its error, and check it here before using " + code(root) + ".")
 		}
-	case hasBranch && br.Leaves && (appFunc || a.nilSure):
+	case hasBranch && br.Leaves && (appFunc || sure):
 		a.fix("Handle a " + code("nil") + " " + code(root) + " before this line, or make " + code(fn) + " return an error (for example a not-found error) instead of " + code("nil, nil") + " when there is nothing to return and check for it here" + a.notFoundAnswer() + ".")
 	}
 }
 
-// nilOrigin adds what the window shows about where the nil value came from.
-func (a *analysis) nilOrigin(x string) {
+// nilOrigin adds what the window shows about where the nil value x came
+// from; sure says x is certainly the nil one (see callOrigin).
+func (a *analysis) nilOrigin(x string, sure bool) {
 	root := rootIdent(x)
 	if w, op, ok := a.s.assignmentOf(root); ok {
 		l := a.siteLine(w)
@@ -435,7 +435,7 @@ func (a *analysis) nilOrigin(x string) {
 			a.why(code(root) + " comes from the lookup " + quoteLine(l) + ": looking up a missing key gives the zero value, " + code("nil") + " for a pointer.")
 			a.fix("Use the two-result form of the lookup and handle a missing key before using " + code(root) + ".")
 		default:
-			a.callOrigin(root, w, op, l)
+			a.callOrigin(root, w, op, l, sure)
 		}
 		return
 	}

@@ -38,7 +38,7 @@ func (a *analysis) recoveredUnknown() bool {
 			if i == 0 {
 				a.why("\n\nIf it was a nil dereference:")
 			}
-			a.nilOrigin(n)
+			a.nilOrigin(n, false)
 		}
 	}
 	a.fix("Let the panic reach explainerr while developing: take the app's recoverer out of the chain (or put explainerr inside it), or have it log the value, so the report says which of these failed.")
