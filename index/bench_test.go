@@ -138,7 +138,7 @@ func syntheticFunc(rng *rand.Rand, i, n int) (name, text string, calls []string)
 // embedded with the hash embedder.
 func writeSyntheticIndex(path string, n int) error {
 	emb, _ := NewHashEmbedder(HashDims)
-	db, err := openWriteDB(path)
+	db, err := openWriteDB(path, newIndexCacheKiB)
 	if err != nil {
 		return err
 	}

@@ -159,7 +159,7 @@ func TestBuildIdentifiers(t *testing.T) {
 	defer db.Close()
 	has := func(symbol, name, role string) bool {
 		var n int
-		err := db.QueryRow(`SELECT count(*) FROM idents i JOIN chunks c ON c.id = i.chunk_id WHERE c.symbol = ? AND i.name = ? AND i.role = ?`, symbol, name, role).Scan(&n)
+		err := db.QueryRow(`SELECT count(*) FROM `+sqlIdentChunks+` JOIN chunks c ON c.id = j.value WHERE c.symbol = ? AND p.key = ?`, symbol, identKey(role, name)).Scan(&n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -283,7 +283,7 @@ func assertVectorsMatchChunks(t *testing.T, path string) {
 	var codes, strayTerms, strayIdents, badCounts int
 	codes = countCodes(t, db)
 	strayTerms, badCounts = checkPostings(t, db)
-	mustScan(t, db, `SELECT count(*) FROM idents WHERE chunk_id NOT IN (SELECT id FROM chunks)`, &strayIdents)
+	strayIdents = checkIdentPostings(t, db)
 	var termTotal, recorded int64
 	mustScan(t, db, `SELECT coalesce(sum(term_count), 0) FROM chunks`, &termTotal)
 	mustScan(t, db, `SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'term_total'`, &recorded)
@@ -291,9 +291,24 @@ func assertVectorsMatchChunks(t *testing.T, path string) {
 		t.Errorf("the chunks' term counts add up to %d; the index records %d", termTotal, recorded)
 	}
 	if codes != chunks || strayTerms != 0 || strayIdents != 0 || badCounts != 0 {
-		t.Errorf("%d codes for %d chunks; terms of no chunk: %d; identifiers of no chunk: %d; chunks whose term_count is off: %d",
+		t.Errorf("%d codes for %d chunks; terms of no chunk: %d; identifiers the two stores disagree on: %d; chunks whose term_count is off: %d",
 			codes, chunks, strayTerms, strayIdents, badCounts)
 	}
+}
+
+// checkIdentPostings counts the identifiers the two stores of an index
+// disagree on: a posting of a chunk that does not exist or whose row does
+// not list the name under the role, a name a chunk's row lists that its
+// posting list lacks, and a list whose recorded length is off.
+func checkIdentPostings(t *testing.T, db *sql.DB) int {
+	t.Helper()
+	var unlisted, missing, miscounted int
+	mustScan(t, db, `SELECT count(*) FROM ident_postings p, json_each(p.chunks) j WHERE NOT EXISTS (
+		SELECT 1 FROM chunks c, json_each(c.idents, '$.' || substr(p.key, 1, 1)) n WHERE c.id = j.value AND n.value = substr(p.key, 2))`, &unlisted)
+	mustScan(t, db, `SELECT count(*) FROM chunks c, json_each(c.idents) r, json_each(r.value) n WHERE NOT EXISTS (
+		SELECT 1 FROM ident_postings p, json_each(p.chunks) j WHERE p.key = r.key || n.value AND j.value = c.id)`, &missing)
+	mustScan(t, db, `SELECT count(*) FROM ident_postings WHERE n != json_array_length(chunks) OR n = 0`, &miscounted)
+	return unlisted + missing + miscounted
 }
 
 func mustScan(t *testing.T, db *sql.DB, q string, dst any) {
@@ -312,15 +327,17 @@ func keys[V any](m map[string]V) []string {
 	return out
 }
 
-func TestUpdateRemovesTermsWrittenOtherwise(t *testing.T) {
+func TestUpdateRemovesPostingsWrittenOtherwise(t *testing.T) {
 	dir := writeTestModule(t)
 	first := buildTestIndex(t, dir, BuildOptions{})
 	db, err := openDB(first.Path, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A term the current computation would not give the chunk, as an
-	// index written by another version might hold.
+	// A term the current computation would not give the chunk, and an
+	// identifier its row lists that is in no posting list while one that
+	// it does not list has it, as an index written by another version
+	// might hold.
 	var id int64
 	mustScan(t, db, `SELECT id FROM chunks WHERE symbol = '(*Store).Get'`, &id)
 	for _, q := range []struct {
@@ -330,6 +347,8 @@ func TestUpdateRemovesTermsWrittenOtherwise(t *testing.T) {
 		{`INSERT INTO term_postings(term, df, postings) VALUES('stale', 1, ?)`, []any{encodePostings([]posting{{id: id, weight: 2}})}},
 		{`UPDATE chunks SET term_count = term_count + 2 WHERE id = ?`, []any{id}},
 		{`UPDATE meta SET value = CAST(value AS INTEGER) + 2 WHERE key = 'term_total'`, nil},
+		{`UPDATE chunks SET idents = json_set(idents, '$.r[#]', 'Listed') WHERE id = ?`, []any{id}},
+		{`INSERT INTO ident_postings(key, n, chunks) VALUES('rUnlisted', 1, json_array(?))`, []any{id}},
 	} {
 		if _, err := db.Exec(q.sql, q.args...); err != nil {
 			t.Fatal(err)

@@ -28,34 +28,34 @@ func logicalIndex(t *testing.T, path string) []string {
 	defer db.Close()
 	keys := map[int64]string{}
 	var out []string
-	rows, err := db.Query(`SELECT c.id, c.file, c.package, c.symbol, c.kind, c.start_line, c.end_line, c.part, c.receiver, c.signature, c.decl, c.text, c.hash, c.src_hash, c.term_count, hex(v.embedding)
+	rows, err := db.Query(`SELECT c.id, c.file, c.package, c.symbol, c.kind, c.start_line, c.end_line, c.part, c.receiver, c.signature, c.decl, c.text, c.hash, c.src_hash, c.term_count, c.idents, hex(v.embedding)
 		FROM chunks c JOIN vectors v ON v.id = c.id`)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for rows.Next() {
 		var id int64
-		var file, pkg, symbol, kind, recv, sig, decl, text, hash, src, vec string
+		var file, pkg, symbol, kind, recv, sig, decl, text, hash, src, idents, vec string
 		var start, end, part, terms int
-		if err := rows.Scan(&id, &file, &pkg, &symbol, &kind, &start, &end, &part, &recv, &sig, &decl, &text, &hash, &src, &terms, &vec); err != nil {
+		if err := rows.Scan(&id, &file, &pkg, &symbol, &kind, &start, &end, &part, &recv, &sig, &decl, &text, &hash, &src, &terms, &idents, &vec); err != nil {
 			t.Fatal(err)
 		}
 		key := fmt.Sprintf("%s:%d-%d %s#%d", file, start, end, symbol, part)
 		keys[id] = key
-		out = append(out, fmt.Sprintf("chunk %s %s %s %s %s %q %q %s %s %d %s", key, pkg, kind, recv, sig, decl, text, hash, src, terms, vec))
+		out = append(out, fmt.Sprintf("chunk %s %s %s %s %s %q %q %s %s %d %s %s", key, pkg, kind, recv, sig, decl, text, hash, src, terms, idents, vec))
 	}
 	rows.Close()
-	rows, err = db.Query(`SELECT chunk_id, name, role FROM idents`)
+	rows, err = db.Query(`SELECT j.value, p.key FROM ` + sqlIdentChunks)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for rows.Next() {
 		var id int64
-		var name, role string
-		if err := rows.Scan(&id, &name, &role); err != nil {
+		var key string
+		if err := rows.Scan(&id, &key); err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, fmt.Sprintf("ident %s %s %s", keys[id], name, role))
+		out = append(out, fmt.Sprintf("ident %s %s", keys[id], key))
 	}
 	rows.Close()
 	rows, err = db.Query(`SELECT term, postings FROM term_postings`)

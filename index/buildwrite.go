@@ -10,9 +10,19 @@ import (
 	"slices"
 )
 
+// SQLite page cache sizes of a build, in KiB. A new index is written in
+// order and read little: a small cache lets SQLite write its pages out
+// while files are still being chunked, rather than all at the commit. An
+// update reads and rewrites rows all over the index.
+const (
+	newIndexCacheKiB = 2 << 10
+	updateCacheKiB   = 64 << 10
+)
+
 // openWriteDB opens the index file at target for a build, creating it if
-// needed. SQLite's rollback journal makes each build's transaction atomic.
-func openWriteDB(target string) (*sql.DB, error) {
+// needed, with a page cache of cacheKiB. SQLite's rollback journal makes
+// each build's transaction atomic.
+func openWriteDB(target string, cacheKiB int) (*sql.DB, error) {
 	if err := os.MkdirAll(filepath.Dir(target), 0o700); err != nil {
 		return nil, fmt.Errorf("creating index directory: %w", err)
 	}
@@ -26,7 +36,7 @@ func openWriteDB(target string) (*sql.DB, error) {
 		return nil, err
 	}
 	db.SetMaxOpenConns(1)
-	for _, p := range []string{`PRAGMA cache_size = -65536`, `PRAGMA temp_store = MEMORY`} {
+	for _, p := range []string{fmt.Sprintf(`PRAGMA cache_size = -%d`, cacheKiB), `PRAGMA temp_store = MEMORY`} {
 		if _, err := db.Exec(p); err != nil {
 			db.Close()
 			return nil, fmt.Errorf("opening index %s: %w", target, err)
@@ -55,7 +65,7 @@ func createIndex(ctx context.Context, opts BuildOptions, target string, reset bo
 			return 0, 0, err
 		}
 	}
-	db, err := openWriteDB(target)
+	db, err := openWriteDB(target, newIndexCacheKiB)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -120,6 +130,7 @@ func createIndex(ctx context.Context, opts BuildOptions, target string, reset bo
 		if err := w.exec(sqlPutFile, f.file.Rel, f.hash, f.file.Pkg, f.skip); err != nil {
 			return 0, 0, err
 		}
+		f.release()
 	}
 	texts := typeTexts(all)
 	for _, t := range types {
@@ -172,7 +183,7 @@ func emptyIndexFile(target string) error {
 // number of chunks in the index and the number embedded.
 func updateIndex(ctx context.Context, opts BuildOptions, target string, prev previous, plan buildPlan, patterns string) (chunks, embedded int, err error) {
 	meta := metadata{Embedder: opts.Embedder.Name(), Dims: prev.meta.Dims, Patterns: patterns}
-	db, err := openWriteDB(target)
+	db, err := openWriteDB(target, updateCacheKiB)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -336,4 +347,20 @@ func updateTermTotal(tx *sql.Tx, total, delta int64) error {
 		delta = 0
 	}
 	return writeTermTotal(tx, total+delta)
+}
+
+// release drops what a new index has written of f's chunks, keeping what
+// is still needed once every file is written: a type's chunk and data
+// (written last), and of the others what typeTexts reads.
+func (f *changedFile) release() {
+	f.vecs = nil
+	for j := range f.chunks {
+		c := &f.chunks[j]
+		if c.Kind == KindType {
+			continue
+		}
+		c.Text = ""
+		c.Declares, c.References, c.Calls, c.Returns = nil, nil, nil, nil
+		f.data[j] = chunkData{}
+	}
 }

@@ -1,53 +1,26 @@
 package index
 
-import (
-	"fmt"
-	"maps"
-	"slices"
-)
+import "fmt"
 
-// bulkRows collects the terms of the chunks of a new index, added in id
-// order, to write them with one statement per term (term_postings), in
-// key order, once every chunk is known. Their identifiers are written as
-// they come, one statement per chunk and role (addChunkTerms).
+// bulkRows collects the posting lists of the chunks of a new index, added
+// in id order, so that each list is written once, whole, in key order,
+// once every chunk is known (flushBulk).
 type bulkRows struct {
-	terms map[string][]posting
+	terms, idents map[string][]posting
 }
 
-// identRun is the identifiers of one role of a chunk, as a JSON array.
-type identRun struct {
-	role, names string
+func newBulkRows() *bulkRows {
+	return &bulkRows{terms: map[string][]posting{}, idents: map[string][]posting{}}
 }
 
-// identRuns groups a chunk's identifiers (in role order, as chunk.idents
-// gives them) by role, as JSON arrays.
-func identRuns(idents [][2]string) []identRun {
-	var out []identRun
-	var buf []byte
-	for i := 0; i < len(idents); {
-		role := idents[i][1]
-		buf = append(buf[:0], '[')
-		for j := i; i < len(idents) && idents[i][1] == role; i++ {
-			if i > j {
-				buf = append(buf, ',')
-			}
-			buf = appendJSONString(buf, idents[i][0])
-		}
-		out = append(out, identRun{role: role, names: string(append(buf, ']'))})
-	}
-	return out
-}
-
-// sqlBulkIdents inserts a chunk's identifiers of one role, given as a
-// JSON array.
-const sqlBulkIdents = `INSERT INTO idents(chunk_id, name, role) SELECT ?1, value, ?2 FROM json_each(?3)`
-
-func newBulkRows() *bulkRows { return &bulkRows{terms: map[string][]posting{}} }
-
-// add collects a chunk's rows; chunks must come in increasing id order.
+// add collects a chunk's postings; chunks must come in increasing id order.
 func (b *bulkRows) add(id int64, d *chunkData) {
 	for t, n := range d.terms {
 		b.terms[t] = append(b.terms[t], posting{id: id, weight: n})
+	}
+	for _, nr := range d.idents {
+		k := identKey(nr[1], nr[0])
+		b.idents[k] = append(b.idents[k], posting{id: id, weight: 1})
 	}
 }
 
@@ -55,15 +28,20 @@ func (b *bulkRows) add(id int64, d *chunkData) {
 func (w *writer) flushBulk() error {
 	b := w.bulk
 	w.bulk = nil
-	for _, t := range slices.Sorted(maps.Keys(b.terms)) {
-		ps := b.terms[t]
-		for _, p := range ps {
-			if p.weight <= 0 || p.weight >= maxPostingWeight {
-				return fmt.Errorf("term %q has weight %d in chunk %d", t, p.weight, p.id)
+	for _, c := range []struct {
+		pc    *postingCache
+		lists map[string][]posting
+	}{{w.terms, b.terms}, {w.idents, b.idents}} {
+		for key, ps := range c.lists {
+			for _, p := range ps {
+				if p.weight <= 0 || p.weight >= maxPostingWeight {
+					return fmt.Errorf("%s %q has weight %d in chunk %d", c.pc.table.what, key, p.weight, p.id)
+				}
 			}
 		}
-		if err := w.exec(sqlPutPostings, t, len(ps), encodePostings(ps)); err != nil {
-			return fmt.Errorf("storing terms: %w", err)
+		c.pc.lists = c.lists
+		if err := w.flushPostings(c.pc); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -140,9 +140,9 @@ func isClosureName(name string) bool {
 // returning it (its constructors).
 func (r *Retriever) receiverChunks(ctx context.Context, pkg, typ string) ([]int64, error) {
 	rows, err := r.db.QueryContext(ctx, `SELECT id FROM chunks WHERE package = ? AND kind = ? AND symbol = ?
-		UNION SELECT c.id FROM idents i JOIN chunks c ON c.id = i.chunk_id
-		WHERE i.name = ? AND i.role = ? AND c.package = ? AND c.kind = ? AND c.part = 0`,
-		pkg, KindType, typ, typ, roleReturns, pkg, KindFunc)
+		UNION SELECT c.id FROM `+sqlIdentChunks+` JOIN chunks c ON c.id = j.value
+		WHERE p.key = ? AND c.package = ? AND c.kind = ? AND c.part = 0`,
+		pkg, KindType, typ, identKey(roleReturns, typ), pkg, KindFunc)
 	if err != nil {
 		return nil, r.broken(err)
 	}
@@ -152,11 +152,11 @@ func (r *Retriever) receiverChunks(ctx context.Context, pkg, typ string) ([]int6
 // callees returns the chunks declaring the functions a chunk calls, when
 // the name is declared by few enough chunks to be unambiguous.
 func (r *Retriever) callees(ctx context.Context, id int64) ([]int64, error) {
-	rows, err := r.db.QueryContext(ctx, `SELECT d.chunk_id, d.name FROM idents c
-		JOIN idents d ON d.name = c.name AND d.role = ?
-		JOIN chunks k ON k.id = d.chunk_id
-		WHERE c.chunk_id = ? AND c.role = ? AND d.chunk_id != ? AND k.kind IN (?, ?) AND k.part = 0`,
-		roleDeclares, id, roleCalls, id, KindFunc, KindMethod)
+	rows, err := r.db.QueryContext(ctx, `SELECT k.id, n.value FROM chunks a, json_each(a.idents, ?) n
+		JOIN ident_postings p ON p.key = ? || n.value, json_each(p.chunks) j
+		JOIN chunks k ON k.id = j.value
+		WHERE a.id = ? AND k.id != ? AND k.kind IN (?, ?) AND k.part = 0`,
+		"$."+roleCalls, roleDeclares, id, id, KindFunc, KindMethod)
 	if err != nil {
 		return nil, r.broken(err)
 	}
@@ -188,8 +188,8 @@ func (r *Retriever) callees(ctx context.Context, id int64) ([]int64, error) {
 
 // declarers returns the chunks declaring name, when few enough do.
 func (r *Retriever) declarers(ctx context.Context, name string) ([]int64, error) {
-	rows, err := r.db.QueryContext(ctx, `SELECT chunk_id FROM idents WHERE name = ? AND role = ? LIMIT ?`,
-		name, roleDeclares, maxDeclarers+1)
+	rows, err := r.db.QueryContext(ctx, `SELECT j.value FROM `+sqlIdentChunks+` WHERE p.key = ? LIMIT ?`,
+		identKey(roleDeclares, name), maxDeclarers+1)
 	if err != nil {
 		return nil, r.broken(err)
 	}
@@ -203,9 +203,9 @@ func (r *Retriever) declarers(ctx context.Context, name string) ([]int64, error)
 // users returns a few chunks that reference name, when name is declared
 // in the index (a local variable's name says nothing).
 func (r *Retriever) users(ctx context.Context, name string) ([]int64, error) {
-	rows, err := r.db.QueryContext(ctx, `SELECT chunk_id FROM idents WHERE name = ? AND role = ?
-		AND EXISTS (SELECT 1 FROM idents WHERE name = ? AND role = ?) LIMIT ?`,
-		name, roleReferences, name, roleDeclares, maxUsersPerIdent*4)
+	rows, err := r.db.QueryContext(ctx, `SELECT j.value FROM `+sqlIdentChunks+` WHERE p.key = ?
+		AND EXISTS (SELECT 1 FROM ident_postings WHERE key = ?) LIMIT ?`,
+		identKey(roleReferences, name), identKey(roleDeclares, name), maxUsersPerIdent*4)
 	if err != nil {
 		return nil, r.broken(err)
 	}

@@ -242,7 +242,7 @@ func (r *Retriever) symbolRanking(ctx context.Context, query string) ([]int64, e
 	idents := identifiersIn(query)
 	var out []int64
 	for _, name := range idents[:min(len(idents), maxIdentsPerQuery)] {
-		rows, err := r.stmts.namedChunks.QueryContext(ctx, name, roleDeclares, maxDeclarers+1)
+		rows, err := r.stmts.namedChunks.QueryContext(ctx, identKey(roleDeclares, name), maxDeclarers+1)
 		if err != nil {
 			return nil, r.broken(err)
 		}

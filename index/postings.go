@@ -18,16 +18,44 @@ import (
 // (term, chunk) makes a build write a few thousand rows instead of a few
 // hundred thousand, and a search read one row per query term.
 
-// Statements of the posting lists.
+// Statements of the lexical posting lists read by searches.
 const (
-	sqlPutPostings   = `INSERT OR REPLACE INTO term_postings(term, df, postings) VALUES(?, ?, ?)`
-	sqlDropPostings  = `DELETE FROM term_postings WHERE term = ?`
-	sqlReadPostings  = `SELECT postings FROM term_postings WHERE term = ?`
-	sqlScanPostings  = `SELECT term, postings FROM term_postings`
 	sqlTermDF        = `SELECT df FROM term_postings WHERE term = ?`
-	sqlTermPostings  = sqlReadPostings
+	sqlTermPostings  = `SELECT postings FROM term_postings WHERE term = ?`
 	maxPostingWeight = 1 << 31
 )
+
+// postingTable is a table of posting lists, one row per key, as a build
+// reads and writes it: its statements and the encoding of its lists.
+type postingTable struct {
+	what                  string // what a key is, for errors: "term"
+	put, drop, read, scan string // statements: (key, length, list); (key); (key) gives the list; all (key, list)
+	encode                func([]posting) any
+	decode                func(dst []posting, stored []byte) ([]posting, error)
+}
+
+// termTable holds the lexical terms' posting lists, with weights, as
+// encodePostings writes them.
+var termTable = &postingTable{
+	what:   "term",
+	put:    `INSERT OR REPLACE INTO term_postings(term, df, postings) VALUES(?, ?, ?)`,
+	drop:   `DELETE FROM term_postings WHERE term = ?`,
+	read:   sqlTermPostings,
+	scan:   `SELECT term, postings FROM term_postings`,
+	encode: func(ps []posting) any { return encodePostings(ps) },
+	decode: decodePostings,
+}
+
+// postingCache holds the posting lists of one table a build has read or
+// changed since it last wrote them, by key.
+type postingCache struct {
+	table *postingTable
+	lists map[string][]posting
+}
+
+func newPostingCache(t *postingTable) *postingCache {
+	return &postingCache{table: t, lists: map[string][]posting{}}
+}
 
 // posting is a chunk's weight for a term.
 type posting struct {
@@ -71,37 +99,37 @@ func decodePostings(dst []posting, b []byte) ([]posting, error) {
 	return dst, nil
 }
 
-// postings returns the posting list of a term as the build sees it: read
+// postings returns the posting list of key as the build sees it: read
 // from the index the first time, then as changed by setPosting and
-// removePosting until flushTerms writes it.
-func (w *writer) postings(term string) ([]posting, error) {
-	if ps, ok := w.terms[term]; ok {
+// removePosting until flushPostings writes it.
+func (w *writer) postings(pc *postingCache, key string) ([]posting, error) {
+	if ps, ok := pc.lists[key]; ok {
 		return ps, nil
 	}
-	s, err := w.stmt(sqlReadPostings)
+	s, err := w.stmt(pc.table.read)
 	if err != nil {
 		return nil, err
 	}
-	var blob []byte
-	switch err := s.QueryRow(term).Scan(&blob); {
+	var stored []byte
+	switch err := s.QueryRow(key).Scan(&stored); {
 	case errors.Is(err, sql.ErrNoRows):
 	case err != nil:
-		return nil, fmt.Errorf("reading the chunks of term %q: %w", term, err)
+		return nil, fmt.Errorf("reading the chunks of %s %q: %w", pc.table.what, key, err)
 	}
-	ps, err := decodePostings(nil, blob)
+	ps, err := pc.table.decode(nil, stored)
 	if err != nil {
-		return nil, fmt.Errorf("reading the chunks of term %q: %w", term, err)
+		return nil, fmt.Errorf("reading the chunks of %s %q: %w", pc.table.what, key, err)
 	}
-	w.terms[term] = ps
+	pc.lists[key] = ps
 	return ps, nil
 }
 
-// setPosting gives chunk id the weight for term.
-func (w *writer) setPosting(term string, id int64, weight int) error {
+// setPosting gives chunk id the weight for key.
+func (w *writer) setPosting(pc *postingCache, key string, id int64, weight int) error {
 	if weight <= 0 || weight >= maxPostingWeight {
-		return fmt.Errorf("term %q has weight %d in chunk %d", term, weight, id)
+		return fmt.Errorf("%s %q has weight %d in chunk %d", pc.table.what, key, weight, id)
 	}
-	ps, err := w.postings(term)
+	ps, err := w.postings(pc, key)
 	if err != nil {
 		return err
 	}
@@ -111,14 +139,14 @@ func (w *writer) setPosting(term string, id int64, weight int) error {
 	} else {
 		ps = slices.Insert(ps, i, posting{id: id, weight: weight})
 	}
-	w.terms[term] = ps
+	pc.lists[key] = ps
 	return nil
 }
 
-// removePosting takes chunk id off the posting list of term, returning
+// removePosting takes chunk id off the posting list of key, returning
 // the weight it had (0 when it was not there).
-func (w *writer) removePosting(term string, id int64) (int, error) {
-	ps, err := w.postings(term)
+func (w *writer) removePosting(pc *postingCache, key string, id int64) (int, error) {
+	ps, err := w.postings(pc, key)
 	if err != nil {
 		return 0, err
 	}
@@ -127,68 +155,68 @@ func (w *writer) removePosting(term string, id int64) (int, error) {
 		return 0, nil
 	}
 	weight := ps[i].weight
-	w.terms[term] = slices.Delete(ps, i, i+1)
+	pc.lists[key] = slices.Delete(ps, i, i+1)
 	return weight, nil
 }
 
-// removeEverywhere takes chunk id off every posting list, stored or
-// changed by this build: a scan of the whole table, for terms that the
-// current computation would not give the chunk.
-func (w *writer) removeEverywhere(id int64) error {
-	rows, err := w.tx.Query(sqlScanPostings)
+// removeEverywhere takes chunk id off every posting list of the table,
+// stored or changed by this build: a scan of the whole table, for keys
+// that the current computation would not give the chunk.
+func (w *writer) removeEverywhere(pc *postingCache, id int64) error {
+	rows, err := w.tx.Query(pc.table.scan)
 	if err != nil {
 		return err
 	}
 	var holding []string
 	var buf []posting
 	for rows.Next() {
-		var term string
-		var blob sql.RawBytes
-		if err := rows.Scan(&term, &blob); err != nil {
+		var key string
+		var stored sql.RawBytes
+		if err := rows.Scan(&key, &stored); err != nil {
 			rows.Close()
 			return err
 		}
-		if _, cached := w.terms[term]; cached {
+		if _, cached := pc.lists[key]; cached {
 			continue
 		}
-		if buf, err = decodePostings(buf[:0], blob); err != nil {
+		if buf, err = pc.table.decode(buf[:0], stored); err != nil {
 			rows.Close()
-			return fmt.Errorf("reading the chunks of term %q: %w", term, err)
+			return fmt.Errorf("reading the chunks of %s %q: %w", pc.table.what, key, err)
 		}
 		if slices.ContainsFunc(buf, func(p posting) bool { return p.id == id }) {
-			holding = append(holding, term)
+			holding = append(holding, key)
 		}
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	for term := range w.terms {
-		holding = append(holding, term)
+	for key := range pc.lists {
+		holding = append(holding, key)
 	}
-	for _, term := range holding {
-		if _, err := w.removePosting(term, id); err != nil {
+	for _, key := range holding {
+		if _, err := w.removePosting(pc, key, id); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// flushTerms writes the posting lists changed since the last flush, in
-// term order; an empty list's row is deleted.
-func (w *writer) flushTerms() error {
-	for _, t := range slices.Sorted(maps.Keys(w.terms)) {
-		ps := w.terms[t]
+// flushPostings writes the posting lists changed since the last flush, in
+// key order; an empty list's row is deleted.
+func (w *writer) flushPostings(pc *postingCache) error {
+	for _, key := range slices.Sorted(maps.Keys(pc.lists)) {
+		ps := pc.lists[key]
 		var err error
 		if len(ps) == 0 {
-			err = w.exec(sqlDropPostings, t)
+			err = w.exec(pc.table.drop, key)
 		} else {
-			err = w.exec(sqlPutPostings, t, len(ps), encodePostings(ps))
+			err = w.exec(pc.table.put, key, len(ps), pc.table.encode(ps))
 		}
 		if err != nil {
-			return fmt.Errorf("storing terms: %w", err)
+			return fmt.Errorf("storing %ss: %w", pc.table.what, err)
 		}
 	}
-	clear(w.terms)
+	clear(pc.lists)
 	return nil
 }

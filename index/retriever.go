@@ -145,8 +145,8 @@ func (r *Retriever) init() error {
 		r.stmts.close()
 		return r.broken(err)
 	}
-	if r.stmts.namedChunks, err = r.db.Prepare(`SELECT c.id, c.symbol FROM idents i JOIN chunks c ON c.id = i.chunk_id
-		WHERE i.name = ? AND i.role = ? AND c.part = 0 LIMIT ?`); err != nil {
+	if r.stmts.namedChunks, err = r.db.Prepare(`SELECT c.id, c.symbol FROM ` + sqlIdentChunks + ` JOIN chunks c ON c.id = j.value
+		WHERE p.key = ? AND c.part = 0 LIMIT ?`); err != nil {
 		r.stmts.close()
 		return r.broken(err)
 	}

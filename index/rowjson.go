@@ -4,26 +4,6 @@ import (
 	"unicode/utf8"
 )
 
-// A chunk's identifiers are written with one statement,
-// passed as JSON that SQLite's json_each expands into rows.
-
-// identsJSON encodes (name, role) pairs as [["name","role"],...].
-func identsJSON(idents [][2]string) []byte {
-	b := make([]byte, 0, 16*len(idents)+2)
-	b = append(b, '[')
-	for i, nr := range idents {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '[')
-		b = appendJSONString(b, nr[0])
-		b = append(b, ',')
-		b = appendJSONString(b, nr[1])
-		b = append(b, ']')
-	}
-	return append(b, ']')
-}
-
 // appendJSONString appends s as a JSON string; invalid UTF-8 becomes U+FFFD.
 func appendJSONString(b []byte, s string) []byte {
 	const hexDigits = "0123456789abcdef"

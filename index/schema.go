@@ -14,8 +14,10 @@ const ApplicationID = 0x45585052
 // build; one of another version cannot be queried. Version 4 stores the
 // shortlist codes in pages (code_pages) instead of a sqlite-vec table, and
 // the lexical terms as a posting list per term (term_postings) instead of
-// a row per term and chunk.
-const SchemaVersion = 4
+// a row per term and chunk; version 5 stores the identifiers likewise
+// (chunks.idents and ident_postings) instead of a row per chunk and
+// identifier.
+const SchemaVersion = 5
 
 // appMarker is the "app" metadata value of every index; indexes older than
 // schema version 3 carry only this mark.
@@ -36,10 +38,12 @@ func tableDDL() []string {
 			part INTEGER NOT NULL DEFAULT 0,
 			decl TEXT NOT NULL DEFAULT '', text TEXT NOT NULL,
 			hash TEXT NOT NULL, src_hash TEXT NOT NULL,
-			term_count INTEGER NOT NULL DEFAULT 0)`,
-		// The identifiers each chunk declares, references, calls and returns.
-		`CREATE TABLE idents(chunk_id INTEGER NOT NULL, name TEXT NOT NULL, role TEXT NOT NULL,
-			PRIMARY KEY(chunk_id, name, role)) WITHOUT ROWID`,
+			term_count INTEGER NOT NULL DEFAULT 0,
+			idents TEXT NOT NULL DEFAULT '{}')`,
+		// The chunks that declare, reference, call or return each name: per
+		// role and name (identKey), their number and their ids (see
+		// identpostings.go). chunks.idents lists them by chunk.
+		`CREATE TABLE ident_postings(key TEXT PRIMARY KEY, n INTEGER NOT NULL, chunks TEXT NOT NULL) WITHOUT ROWID`,
 		// The words of the chunks for lexical ranking: per term, the number
 		// of chunks with it and their weights for it (how often it occurs;
 		// chunks.term_count is the sum of a chunk's weights), encoded by
@@ -60,7 +64,6 @@ var indexDDL = []string{
 	`CREATE INDEX chunks_by_file ON chunks(file, start_line)`,
 	`CREATE INDEX chunks_by_symbol ON chunks(package, symbol)`,
 	`CREATE INDEX chunks_by_receiver ON chunks(package, receiver)`,
-	`CREATE INDEX idents_by_name ON idents(name, role)`,
 }
 
 // execer runs statements; *sql.DB and *sql.Tx are execers.

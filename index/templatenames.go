@@ -110,9 +110,9 @@ func (r *Retriever) templateChunks(ctx context.Context, ref templateRef, files [
 			return nil, r.broken(err)
 		}
 	}
-	rows, err := r.db.QueryContext(ctx, `SELECT c.id, c.file FROM idents i JOIN chunks c ON c.id = i.chunk_id
-		WHERE i.name = ? AND i.role = ? AND c.kind = ? AND (c.symbol = ? OR c.part = 0)
-		ORDER BY c.symbol = ? DESC, c.file, c.start_line`, ref.name, roleDeclares, KindTemplate, ref.name, ref.name)
+	rows, err := r.db.QueryContext(ctx, `SELECT c.id, c.file FROM `+sqlIdentChunks+` JOIN chunks c ON c.id = j.value
+		WHERE p.key = ? AND c.kind = ? AND (c.symbol = ? OR c.part = 0)
+		ORDER BY c.symbol = ? DESC, c.file, c.start_line`, identKey(roleDeclares, ref.name), KindTemplate, ref.name, ref.name)
 	if err != nil {
 		return nil, r.broken(err)
 	}

@@ -15,11 +15,9 @@ func contentHash(s string) string {
 
 // Statements of a build, each prepared once per build.
 const (
-	sqlInsertChunk = `INSERT INTO chunks(id, file, package, symbol, kind, start_line, end_line, receiver, signature, part, decl, text, hash, src_hash, term_count)
-		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-	sqlInsertIdents  = `INSERT OR IGNORE INTO idents(chunk_id, name, role) SELECT ?1, value->>0, value->>1 FROM json_each(?2)`
-	sqlChunkForTerms = `SELECT file, package, symbol, kind, receiver, signature, decl, text, term_count FROM chunks WHERE id = ?`
-	sqlChunkIdents   = `SELECT name, role FROM idents WHERE chunk_id = ?`
+	sqlInsertChunk = `INSERT INTO chunks(id, file, package, symbol, kind, start_line, end_line, receiver, signature, part, decl, text, hash, src_hash, term_count, idents)
+		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	sqlChunkForTerms = `SELECT file, package, symbol, kind, receiver, signature, decl, text, term_count, idents FROM chunks WHERE id = ?`
 	sqlInsertVector  = `INSERT OR REPLACE INTO vectors(id, embedding) VALUES(?, ?)`
 	sqlPutFile       = `INSERT OR REPLACE INTO files(path, hash, package, skipped) VALUES(?, ?, ?, ?)`
 	sqlDeleteFile    = `DELETE FROM files WHERE path = ?`
@@ -31,10 +29,10 @@ const (
 )
 
 // sqlDeleteChunk removes a chunk and everything stored about it but its
-// terms (see deleteTerms) and its shortlist code (see dropCode).
+// terms and identifiers (see deletePostings) and its shortlist code (see
+// dropCode).
 var sqlDeleteChunk = []string{
 	`DELETE FROM chunks WHERE id = ?`,
-	`DELETE FROM idents WHERE chunk_id = ?`,
 	`DELETE FROM vectors WHERE id = ?`,
 }
 
@@ -50,20 +48,21 @@ type writer struct {
 	// codes holds the shortlist codes changed since the last flushCodes
 	// by chunk id, nil for a chunk deleted.
 	codes map[int64][]byte
-	// terms holds the posting lists read or changed since the last
-	// flushTerms, by term.
-	terms map[string][]posting
+	// terms and idents hold the posting lists of terms and identifiers
+	// read or changed since they were last written.
+	terms, idents *postingCache
 	// termDelta is the change of the sum of the chunks' term_count.
 	termDelta int64
-	// bulk, when not nil, collects the terms and identifiers of inserted
-	// chunks, to be written in key order by flushBulk (a new index, whose
-	// chunks are inserted in id order).
+	// bulk, when not nil, collects the posting lists of inserted chunks,
+	// to be written in key order by flushBulk (a new index, whose chunks
+	// are inserted in id order).
 	bulk *bulkRows
 }
 
 func newWriter(tx *sql.Tx) *writer {
 	return &writer{tx: tx, stmts: map[string]*sql.Stmt{}, pending: map[int64]string{},
-		touched: map[string]bool{}, codes: map[int64][]byte{}, terms: map[string][]posting{}}
+		touched: map[string]bool{}, codes: map[int64][]byte{},
+		terms: newPostingCache(termTable), idents: newPostingCache(identTable)}
 }
 
 // stmt returns the prepared form of query. Statements prepared on the
@@ -95,7 +94,7 @@ type chunkData struct {
 	input     string         // the text embedded
 	srcHash   string         // the hash of the chunk's own source, to reuse it when it moves
 	idents    [][2]string    // (name, role) pairs
-	identRuns []identRun     // idents by role, for a new index's bulk insert
+	stored    string         // idents as stored on the chunk's row (identsObject)
 	terms     map[string]int // term weights
 	termCount int
 }
@@ -105,7 +104,7 @@ func prepareChunk(c *chunk) chunkData {
 	input := embedInput(c.File, c.Package, c.Symbol, c.Text)
 	d := chunkData{input: input, srcHash: contentHash(input)}
 	d.idents = c.idents()
-	d.identRuns = identRuns(d.idents)
+	d.stored = identsObject(d.idents)
 	d.terms = chunkTerms(c)
 	for _, n := range d.terms {
 		d.termCount += n
@@ -237,7 +236,7 @@ func (w *writer) insertChunkRowID(id int64, c *chunk, d *chunkData, text, hash s
 		return 0, err
 	}
 	res, err := s.Exec(idArg, c.File, c.Package, c.Symbol, c.Kind, c.StartLine, c.EndLine, c.Receiver, c.Signature, c.Part,
-		decl, text, hash, d.srcHash, d.termCount)
+		decl, text, hash, d.srcHash, d.termCount, d.stored)
 	if err != nil {
 		return 0, fmt.Errorf("storing chunk %s %s: %w", c.File, c.Symbol, err)
 	}
@@ -254,23 +253,16 @@ func (w *writer) insertChunkRowID(id int64, c *chunk, d *chunkData, text, hash s
 func (w *writer) addChunkTerms(id int64, c *chunk, d *chunkData) error {
 	w.termDelta += int64(d.termCount)
 	if w.bulk != nil {
-		roles := d.identRuns
-		if roles == nil {
-			roles = identRuns(d.idents)
-		}
-		for _, run := range roles {
-			if err := w.exec(sqlBulkIdents, id, run.role, run.names); err != nil {
-				return fmt.Errorf("storing identifiers of %s %s: %w", c.File, c.Symbol, err)
-			}
-		}
 		w.bulk.add(id, d)
 		return nil
 	}
-	if err := w.exec(sqlInsertIdents, id, identsJSON(d.idents)); err != nil {
-		return fmt.Errorf("storing identifiers of %s %s: %w", c.File, c.Symbol, err)
+	for _, nr := range d.idents {
+		if err := w.setPosting(w.idents, identKey(nr[1], nr[0]), id, 1); err != nil {
+			return fmt.Errorf("storing identifiers of %s %s: %w", c.File, c.Symbol, err)
+		}
 	}
 	for t, n := range d.terms {
-		if err := w.setPosting(t, id, n); err != nil {
+		if err := w.setPosting(w.terms, t, id, n); err != nil {
 			return fmt.Errorf("storing terms of %s %s: %w", c.File, c.Symbol, err)
 		}
 	}
@@ -279,7 +271,7 @@ func (w *writer) addChunkTerms(id int64, c *chunk, d *chunkData) error {
 
 func (w *writer) deleteChunk(id int64) error {
 	delete(w.pending, id)
-	if err := w.deleteTerms(id); err != nil {
+	if err := w.deletePostings(id); err != nil {
 		return err
 	}
 	for _, q := range sqlDeleteChunk {
@@ -327,8 +319,10 @@ func (w *writer) storeEncoded(id int64, ev encodedVector) error {
 // flush writes the posting lists and shortlist codes changed by the
 // build; it must run before the transaction is committed.
 func (w *writer) flush() error {
-	if err := w.flushTerms(); err != nil {
-		return err
+	for _, pc := range []*postingCache{w.terms, w.idents} {
+		if err := w.flushPostings(pc); err != nil {
+			return err
+		}
 	}
 	return w.flushCodes()
 }

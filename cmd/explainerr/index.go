@@ -22,7 +22,7 @@ import (
 const maxWarnings = 20
 
 // indexGCPercent is the garbage collector's target while building an index.
-const indexGCPercent = 400
+const indexGCPercent = 200
 
 func runIndex(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("explainerr index", flag.ContinueOnError)
