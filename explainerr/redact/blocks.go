@@ -22,26 +22,47 @@ var pairValue = regexp.MustCompile(`^( *)["']?value["']?[ \t]*:[ \t]*["']?(.*?)[
 // mapEntry matches a line of a YAML mapping or list of mappings.
 var mapEntry = regexp.MustCompile(`^ *(?:- +)?["']?[A-Za-z0-9_.\-]+["']?[ \t]*:(?:[ \t]|$)|^ *-[ \t]*$`)
 
+// continuedName matches a line that ends by giving a sensitive name a
+// value the next line holds: Go source (`apiKey :=`, `Password:` in a
+// composite literal, `token = "ab" +`), a prompt ("password:"). A
+// quoted piece before a final "+" is hidden by the line's own rules.
+var continuedName = regexp.MustCompile(`(?:^|[^A-Za-z0-9_.\-])(` + nameExpr + `)["']?[ \t]*(?::=|=|:)[ \t]*(?:(?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `)[ \t]*\+[ \t]*)?$`)
+
+// continuedValue matches the value on the line after a continuedName: a
+// string literal, a concatenation going on ("+" at the end), or a single
+// random-looking word.
+var continuedValue = regexp.MustCompile(`^([ \t]*)(?:"((?:[^"\\]|\\.)*)"|` + "`([^`]*)`" + `|([A-Za-z0-9._~+/=\-]{6,}))([ \t]*(?:\+|,|\)|;)?[ \t]*\r?)$`)
+
 // hideBlocks hides the values that follow their sensitive name on the next
 // lines: YAML block scalars ("password: |" and the indented lines after
 // it), a value on the line after its name ("password:\n  x"), and the
 // value of a name/value pair over several lines ("- name: API_KEY\n
-// value: x"). Each hidden line keeps its indentation, and the text its
-// line count.
+// value: x"), and a value continued on the next line (continuedName).
+// Each hidden line keeps its indentation, and the text its line count.
 func hideBlocks(s string) string {
-	if !strings.Contains(s, ":\n") && !strings.Contains(s, ":\r\n") && !strings.Contains(s, ": |") && !strings.Contains(s, ": >") && !strings.Contains(s, "value") {
+	if !strings.Contains(s, ":\n") && !strings.Contains(s, ":\r\n") && !strings.Contains(s, ": |") && !strings.Contains(s, ": >") && !strings.Contains(s, "value") &&
+		!strings.Contains(s, "=\n") && !strings.Contains(s, "=\r\n") && !strings.Contains(s, "+\n") && !strings.Contains(s, "+\r\n") {
 		return s
 	}
 	lines := strings.Split(s, "\n")
 	changed := false
 	for i := 0; i < len(lines)-1; i++ {
 		line := strings.TrimSuffix(lines[i], "\r")
-		if strings.IndexByte(line, ':') < 0 {
+		if strings.IndexAny(line, ":=") < 0 {
 			continue
 		}
 		if m := blockKey.FindStringSubmatchIndex(line); m != nil && IsSensitiveName(line[m[4]:m[5]]) {
 			if hideBlock(lines, i+1, m[3]-m[2], m[6] >= 0) {
 				changed = true
+				continue
+			}
+		}
+		if m := continuedName.FindStringSubmatchIndex(line); m != nil && IsSensitiveName(line[m[2]:m[3]]) {
+			for k := i + 1; k < len(lines) && hideContinued(lines, k); k++ {
+				changed = true
+				if !strings.HasSuffix(strings.TrimRight(lines[k], " \t\r"), "+") {
+					break
+				}
 			}
 			continue
 		}
@@ -109,6 +130,32 @@ func hideBlock(lines []string, i, indent int, scalar bool) bool {
 		changed = true
 	}
 	return changed
+}
+
+// hideContinued hides the value line k holds, when it is one
+// continuedValue matches: a literal's content, or a random-looking word.
+func hideContinued(lines []string, k int) bool {
+	l := lines[k]
+	m := continuedValue.FindStringSubmatchIndex(l)
+	if m == nil {
+		return false
+	}
+	var from, to int
+	switch {
+	case m[4] >= 0:
+		from, to = m[4], m[5]
+	case m[6] >= 0:
+		from, to = m[6], m[7]
+	case m[8] >= 0 && looksRandom(l[m[8]:m[9]]):
+		from, to = m[8], m[9]
+	default:
+		return false
+	}
+	if l[from:to] == Mask || from == to {
+		return false
+	}
+	lines[k] = l[:from] + Mask + l[to:]
+	return true
 }
 
 // hidePairLine hides the value of the "value" line among the next lines

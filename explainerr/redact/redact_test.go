@@ -84,6 +84,10 @@ func TestString(t *testing.T) {
 		{"api_keys:\n  - listKey998877\n  - listKey665544", "listKey", "api_keys:\n  - [REDACTED]"},
 		{"env:\n- name: API_KEY\n  value: envPair998877\n- name: LOG_LEVEL\n  value: debug", "envPair998877", "value: debug"},
 		{"[\n  {\n    \"name\": \"password\",\n    \"value\": \"jsonPair998877\"\n  }\n]", "jsonPair998877", `"name": "password",`},
+		{"const apiKey =\n\t\"goNext998877\"", "goNext998877", "const apiKey =\n\t\"[REDACTED]\""},
+		{"cfg := Config{\n\tPassword:\n\t\t\"fieldPw998877\",\n}", "fieldPw998877", "\t\t\"[REDACTED]\",\n}"},
+		{"password = \"abc\" +\n\t\"concat998877\" +\n\t`raw998877`", "998877", "\t`[REDACTED]`"},
+		{"password:\npromptPw998877", "promptPw998877", "password:\n[REDACTED]"},
 		// Command-line flags and messages.
 		{"exec: mysqldump --password flagPw998877 app", "flagPw998877", " app"},
 		{"invalid token: proseTok998877", "proseTok998877", "invalid token: "},
@@ -250,6 +254,9 @@ func TestStringLeavesCodeAlone(t *testing.T) {
 		"secret, err := loadSecret(ctx)",
 		"api key required",
 		"mysql -u root -p blog < schema.sql",
+		"secretKey :=\n\tos.Getenv(\"SECRET_KEY\")",
+		"password:\nnot set",
+		"token:\n\tfor {",
 	} {
 		if got := String(code); got != code {
 			t.Errorf("String(%q) = %q, want it unchanged", code, got)

@@ -217,11 +217,24 @@ func hideQuoted(line string, m []int) string {
 	name, lit := line[m[4]:m[5]], line[m[8]:m[9]]
 	// SQL compares with "=": "secret: '…'" after "or" is no comparison.
 	sql := !strings.Contains(line[m[7]:m[8]], ":") && afterSQLKeyword(line, m[2])
-	if !IsSensitiveName(name) || len(lit) <= 2 || isLabel(name, lit[1:len(lit)-1]) || sql {
+	if !IsSensitiveName(name) || len(lit) <= 2 || isLabel(name, lit[1:len(lit)-1]) || sql || opensPair(lit, line[m[9]:]) {
 		return line[m[0]:m[1]]
 	}
 	q := lit[:1]
 	return line[m[0]:m[8]] + q + Mask + q
+}
+
+// pairOpener matches the end of a literal's content that gives a
+// sensitive name a value: ` secret: `.
+var pairOpener = regexp.MustCompile(`(?:^|[^A-Za-z0-9_.\-])(` + nameExpr + `)[ \t]*(?::=|=|:)[ \t]*$`)
+
+// opensPair reports whether lit, a quoted literal followed by rest, only
+// seems to be a value: its content ends by giving a sensitive name the
+// literal its closing quote opens (A=" secret: "x"), which the search,
+// going on inside lit, then hides.
+func opensPair(lit, rest string) bool {
+	m := pairOpener.FindStringSubmatchIndex(lit[1 : len(lit)-1])
+	return m != nil && IsSensitiveName(lit[1+m[2]:1+m[3]]) && strings.Contains(rest, lit[:1])
 }
 
 // isLabel reports whether the literal v given to a sensitive name is no
