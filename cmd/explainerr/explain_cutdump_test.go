@@ -98,3 +98,24 @@ func TestExplainRaceCutAfterFirstAccess(t *testing.T) {
 		t.Errorf("the explanation names an access the dump does not show:\n%s", out)
 	}
 }
+
+// TestExplainOneLineFrames explains a stack as a log service shows it, one
+// "at function (file:line)" line per frame under the logged panic: the
+// frames are read as one goroutine's, with a warning, and the explanation
+// places the failure in the app's innermost frame.
+func TestExplainOneLineFrames(t *testing.T) {
+	noModelEnv(t)
+	file := syntheticDump(t, "one-line-frames.txt")
+	code, out, errOut := runCLI(t, "", "explain", "-module", "example.com/shop", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "6 frames, 2 of them the app's") || !strings.Contains(errOut, "its frames were read as one goroutine's") {
+		t.Errorf("stderr: %s", errOut)
+	}
+	for _, want := range []string{"### Index out of range", "**Where:** `products.go:41` in `(*Server).showProduct`", "`(*Server).routes.func2` at `routes.go:17`"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the explanation lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -76,6 +76,9 @@ func normalizeDump(data []byte) normalized {
 	lines = raceText(lines)
 	lines = raceSections(lines)
 	lines = joinWrappedArgs(lines)
+	if hasAtFrame(s) {
+		lines = atFrames(lines)
+	}
 	lines, headerless := headerlessGoroutine(lines)
 	lines, damage := completeFrames(lines, cutEnd)
 

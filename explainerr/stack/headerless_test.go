@@ -29,6 +29,8 @@ func TestParseDumpPasteDamage(t *testing.T) {
 			1, []string{"example.com/app/t.(*Ticker).Stop"}, "fatal error: stack overflow", true},
 		{"no goroutine header, a log prefix", "Wed, Sep 1 2021 9:38:45 am | example.com/app/s.log(0x1, 0x2)\nWed, Sep 1 2021 9:38:45 am | example.com/app/s/log.go:106 +0x1cc\nWed, Sep 1 2021 9:38:46 am | example.com/app/s.New(0x1)\nWed, Sep 1 2021 9:38:46 am | example.com/app/s/log.go:182 +0x3e5\n",
 			1, []string{"example.com/app/s.log", "example.com/app/s.New"}, "", true},
+		{"one-line frames of a log service", "2024/03/02 10:04:11 http: panic serving 10.0.0.7:51234: runtime error: index out of range [3] with length 3\nat net/http.(*conn).serve.func1 (server.go:1898)\nat panic (/usr/local/go/src/runtime/panic.go:770)\nat example.com/app/web.(*Server).showPost (posts.go:41)\nat example.com/app/web.(*Server).routes.func2 (routes.go:17)\nat net/http.HandlerFunc.ServeHTTP (server.go:2171)\n",
+			1, []string{"example.com/app/web.(*Server).showPost", "example.com/app/web.(*Server).routes.func2"}, "panic: runtime error: index out of range [3] with length 3", true},
 		{"panic: lost before a runtime error", "runtime error: invalid memory address or nil pointer dereference\n[signal 0xc0000005 code=0x0 addr=0x20 pc=0x9a92c7]\n\ngoroutine 23 [running]:\nexample.com/app.F()\n\t/src/app/f.go:3 +0x1\n",
 			23, []string{"example.com/app.F"}, "panic: runtime error: invalid memory address or nil pointer dereference", false},
 	}
