@@ -9,10 +9,14 @@
 # handler, minimal recover-and-watch-status wrappers (pooled and allocated
 # per request), chi's Recoverer + WrapResponseWriter and explainerr's
 # Middleware (x-minimal and x-chi are explainerr's time as multiples of
-# minimalAlloc and chiRecovererWrap, measured in the same run).
+# minimalCutoff (the minimal wrapper making the same choices: allocated per
+# request, cutting off calls made after the handler returned) and of
+# chiRecovererWrap, measured in the same run; x-minimalAlloc is the same
+# minimal wrapper without the cutoff).
 # BenchmarkHappyRatios interleaves the candidates in a random order per
-# round and reports the median of the per-round ratios (x-minimalAlloc,
-# x-minimalPooled, x-chi): the figures to trust on a busy machine.
+# round and reports the median of the per-round ratios (x-minimalCutoff,
+# x-minimalAlloc, x-minimalPooled, x-chi): the figures to trust on a busy
+# machine.
 # Failure path: a panic turned into the complete HTML page and the JSON
 # report, offline analyzer, retrieval off. Retrieval over a 10k-chunk index
 # is benchmarked in ./index (BenchmarkRetrieve10k).

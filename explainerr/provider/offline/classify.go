@@ -133,6 +133,9 @@ var rules = []rule{
 	{ClassNoSuchTable, regexp.MustCompile(`Table '(?P<table>[^']+)' doesn't exist`)},
 	{ClassNotNull, regexp.MustCompile(`NOT NULL constraint failed: (?P<table>\w+)\.(?P<column>\w+)`)},
 	{ClassUnique, regexp.MustCompile(`UNIQUE constraint failed: (?P<table>\w+)\.(?P<column>\w+)`)},
+	// PostgreSQL (lib/pq, pgx; its detail names the column) and MySQL.
+	{ClassUnique, regexp.MustCompile(`duplicate key value violates unique constraint "(?P<constraint>[^"]+)"(?:.*?\bKey \((?P<column>[^)=]+)\)=)?`)},
+	{ClassUnique, regexp.MustCompile(`Duplicate entry '(?:[^'\\]|\\.)*' for key '(?:(?P<table>\w+)\.)?(?P<constraint>[^']+)'`)},
 	{ClassForeignKey, regexp.MustCompile(`FOREIGN KEY constraint failed`)},
 	{ClassCheck, regexp.MustCompile(`CHECK constraint failed: ?(?P<check>\S*)`)},
 	{ClassSQLSyntax, regexp.MustCompile(`near "(?P<near>[^"]*)": syntax error`)},

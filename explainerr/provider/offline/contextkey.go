@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"fmt"
 	"go/ast"
 	"regexp"
 	"strings"
@@ -67,20 +68,32 @@ func (a *analysis) explainMissingContextValue(x, typ, lhs string) bool {
 			other = append(other, s)
 		}
 	}
-	// Of several other keys, the one named like the key read is meant.
-	for i, s := range other {
+	// A key named like the key read ("request-id" and ctxKeyRequestID)
+	// is the one meant; any other key is another value's.
+	var alike []contextSetter
+	for _, s := range other {
 		if strings.Contains(letters(s.key), letters(key)) || strings.Contains(letters(key), letters(s.key)) {
-			other[0], other[i] = other[i], other[0]
-			break
+			alike = append(alike, s)
 		}
 	}
 	switch {
 	case len(match) > 0:
 		a.why("The app stores a value under the same key at " + a.cite(match[0].line) + ", so that code did not run for this request: the middleware that sets it is not installed on this route, or it runs after this handler, or it stored the value on a request copy this handler did not get.")
 		a.fix("Install the middleware that calls " + code("WithValue") + " (" + code(match[0].line.Func) + ") around this route, before the handler.")
+	case len(alike) > 0:
+		printsSame := ""
+		if letters(alike[0].key) == letters(key) {
+			printsSame = ", even though they spell the same name"
+		}
+		a.why("The key used here is not the key the setter used: the app stores a value with " + a.cite(alike[0].line) + ", under " + code(alike[0].key) + ". Context keys are compared by type and value, so " + code(key) + " never finds a value stored under " + code(alike[0].key) + printsSame + ".")
+		a.fix("If that is the value meant, read it with the setter's key (" + code(alike[0].key) + "), best through an accessor function exported next to it, instead of repeating the key here.")
 	case len(other) > 0:
-		a.why("The key used here does not match the key the setter used: the app stores its value with " + a.cite(other[0].line) + ", under " + code(other[0].key) + ". Context keys are compared by type and value, so " + code(key) + " never finds a value stored under " + code(other[0].key) + ", even when they print the same.")
-		a.fix("Read the value with the setter's key (" + code(other[0].key) + "), best through an accessor function exported next to it, instead of repeating the key here.")
+		more := ""
+		if len(other) > 1 {
+			more = fmt.Sprintf(", and %d more", len(other)-1)
+		}
+		a.why("No code of the app stores a value under " + code(key) + ": its " + code("context.WithValue") + " calls use other keys (" + code(other[0].key) + " at " + a.cite(other[0].line) + more + "), so this read finds nothing on any request that reaches it.")
+		a.fix("Store the value under " + code(key) + " in a middleware that runs before this handler, or read it from where the app actually keeps it.")
 	default:
 		a.why("No code of the app stores a value under " + code(key) + " with " + code("context.WithValue") + ": the middleware that sets it is not installed on this route, or the key differs.")
 		a.fix("Make sure the middleware that stores the value runs before this handler, with the same key.")

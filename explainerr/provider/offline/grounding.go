@@ -25,7 +25,8 @@ type Grounding struct {
 }
 
 // NewGrounding returns the grounding of r: every identifier-shaped word of
-// its source windows, retrieved chunks, frames, error and request.
+// its source windows, retrieved chunks, frames, error, the request's log
+// lines and the request.
 func NewGrounding(r *report.Report) *Grounding {
 	g := &Grounding{words: make(map[string]bool, 256)}
 	if r == nil {
@@ -41,6 +42,9 @@ func NewGrounding(r *report.Report) *Grounding {
 	}
 	for _, c := range r.Context {
 		g.Add(c.File, c.Symbol, c.Text)
+	}
+	for _, l := range r.Logs {
+		g.Add(l.Text)
 	}
 	q := r.Request
 	g.Add(q.Method, q.URL, q.Route)

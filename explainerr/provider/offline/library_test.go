@@ -200,6 +200,32 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			contains: []string{"`http.StatusConflict`", "The statement is at `handlers.go:4`"},
 		},
 		{
+			name: "PostgreSQL unique violation, logged behind a generic body",
+			report: func(t *testing.T) *report.Report {
+				r := statusReport("internal error\n", appFrame(t, "example.com/blog.(*Server).handleCreate", "handlers.go", "\npackage main\n\nfunc (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {\n\tif err := s.store.Create(r.Context(), a); err != nil {\n\t\tlog.Printf(\"creating article %q: %v\", a.Slug, err)\n\t\thttp.Error(w, \"internal error\", http.StatusInternalServerError) //!\n\t\treturn\n\t}\n}\n"))
+				r.Logs = []report.LogLine{{Text: `2026/12/01 17:10:02 creating article "hi": pq: duplicate key value violates unique constraint "articles_slug_key"`}}
+				return r
+			},
+			class: ClassUnique, culprit: "articles_slug_key",
+			contains: []string{"Unique constraint violated: `articles_slug_key`", "`http.StatusConflict`", "from the request's log"},
+		},
+		{
+			name: "PostgreSQL unique violation with its detail",
+			report: func(t *testing.T) *report.Report {
+				return statusReport("ERROR: duplicate key value violates unique constraint \"users_email_key\" (SQLSTATE 23505); DETAIL: Key (email)=(ada@example.com) already exists.\n", appFrame(t, "example.com/blog.(*Server).handleSignup", "handlers.go", "\npackage main\n\nfunc (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) {\n\t_, err := s.db.Exec(ctx, `INSERT INTO users (email) VALUES ($1)`, email)\n\tif err != nil {\n\t\thttp.Error(w, err.Error(), http.StatusInternalServerError) //!\n\t\treturn\n\t}\n}\n"))
+			},
+			class: ClassUnique, culprit: "email",
+			contains: []string{"Constraint failed: `email` must be unique", "`http.StatusConflict`"},
+		},
+		{
+			name: "MySQL duplicate entry",
+			report: func(t *testing.T) *report.Report {
+				return statusReport("Error 1062 (23000): Duplicate entry 'ada@example.com' for key 'users.email'\n", appFrame(t, "example.com/blog.(*Server).handleSignup", "handlers.go", "\npackage main\n\nfunc (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) {\n\t_, err := s.db.Exec(`INSERT INTO users (email) VALUES (?)`, email)\n\tif err != nil {\n\t\thttp.Error(w, err.Error(), http.StatusInternalServerError) //!\n\t\treturn\n\t}\n}\n"))
+			},
+			class: ClassUnique, culprit: "users.email",
+			contains: []string{"Unique constraint violated: `users.email`", "`http.StatusConflict`"},
+		},
+		{
 			name: "FOREIGN KEY constraint",
 			report: func(t *testing.T) *report.Report {
 				r := statusReport("FOREIGN KEY constraint failed\n", appFrame(t, "example.com/blog.(*Server).handleComment", "handlers.go", "\npackage main\n\nfunc (s *Server) handleComment(w http.ResponseWriter, r *http.Request) {\n\t_, err := s.db.Exec(`INSERT INTO comments (post_id, body) VALUES (?, ?)`, id, body)\n\tif err != nil {\n\t\thttp.Error(w, err.Error(), http.StatusInternalServerError) //!\n\t\treturn\n\t}\n}\n"))

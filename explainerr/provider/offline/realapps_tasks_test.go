@@ -22,8 +22,9 @@ var tasksTargets = []string{
 	"GET /whoami/",                          // 6: ctx.Value("request-id") under the wrong key
 	"GET /dials/42",                         // 7: findDialByID returns nil, nil two calls up
 	"GET /safe/task/3/",                     // 8: the same nil task under the app's recoverer
-	"GET /due/?text=none",
-	"GET /priority/7/", // 10: an index taken from the route                   // 9: a nil *Task whose Due field is a time.Time
+	"GET /due/?text=none",                   // 9: a nil *Task whose Due field is a time.Time
+	"GET /priority/7/",                      // 10: an index taken from the route
+	"GET /admin/",                           // 11: ctx.Value("acl.admin"), a key nothing stores
 }
 
 var (
@@ -96,9 +97,19 @@ func TestExplainIndexFromRouteSuggestsNotFound(t *testing.T) {
 func TestExplainMissingContextValue(t *testing.T) {
 	text := tasksApp(t)[6].Explanation.Text
 	mustContain(t, "whoami", text, "A value missing from the request context",
-		"does not match the key the setter used", "`ctx := context.WithValue(req.Context(), RequestIDKey, \"req-1\")`",
+		"is not the key the setter used", "`ctx := context.WithValue(req.Context(), RequestIDKey, \"req-1\")`",
 		"under `RequestIDKey`", "reqID, ok := req.Context().Value(\"request-id\").(string)")
 	mustNotContain(t, "whoami", text, "the type stored there must be")
+}
+
+// TestExplainContextValueNobodyStores: a key that no setter uses, named
+// unlike the keys the app does store, is not said to be one of them.
+func TestExplainContextValueNobodyStores(t *testing.T) {
+	text := tasksApp(t)[11].Explanation.Text
+	mustContain(t, "admin", text, "A value missing from the request context",
+		"No code of the app stores a value under `\"acl.admin\"`", "use other keys (`RequestIDKey` at",
+		"Store the value under `\"acl.admin\"` in a middleware", "isAdmin, ok := req.Context().Value(\"acl.admin\").(bool)")
+	mustNotContain(t, "admin", text, "the setter's key", "is not the key the setter used")
 }
 
 func TestExplainNilParameterFollowedToStore(t *testing.T) {

@@ -46,6 +46,15 @@ func (ts *taskServer) whoamiHandler(w http.ResponseWriter, req *http.Request) {
 	w.Write([]byte(reqID))
 }
 
+func (ts *taskServer) adminHandler(w http.ResponseWriter, req *http.Request) {
+	isAdmin := req.Context().Value("acl.admin").(bool)
+	if !isAdmin {
+		http.Error(w, "forbidden", http.StatusForbidden)
+		return
+	}
+	w.Write([]byte("welcome"))
+}
+
 func (ts *taskServer) dueHandler(w http.ResponseWriter, req *http.Request) {
 	var task *taskstore.Task
 	for _, t := range ts.store.GetAllTasks() {

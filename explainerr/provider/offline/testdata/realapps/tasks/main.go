@@ -29,6 +29,7 @@ func main() {
 	mux.HandleFunc("GET /task/{id}/", ts.getTaskHandler)
 	mux.HandleFunc("DELETE /task/{id}/", ts.deleteTaskHandler)
 	mux.HandleFunc("GET /whoami/", ts.whoamiHandler)
+	mux.HandleFunc("GET /admin/", ts.adminHandler)
 	mux.HandleFunc("GET /due/", ts.dueHandler)
 	mux.HandleFunc("GET /priority/{level}/", ts.priorityHandler)
 	mux.Handle("GET /safe/task/{id}/", middleware.PanicRecovery(http.HandlerFunc(ts.getTaskHandler)))
