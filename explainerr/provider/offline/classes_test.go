@@ -313,7 +313,7 @@ func withUser(next http.Handler) http.Handler {
 				return r
 			},
 			class: ClassTypeAssertion, culprit: "r.Context().Value(userKey).(int)",
-			contains: []string{"holds a `string`, not a `int`", "`auth.go:42`", "Use the two-result form"},
+			contains: []string{"holds a `string`, not an `int`", "`auth.go:42`", "Use the two-result form"},
 		},
 		{
 			name: "integer divide by zero",

@@ -252,3 +252,38 @@ func camelCase(col string) string {
 	}
 	return b.String()
 }
+
+// aCode returns the type or word s as code after its indefinite article:
+// "an `int64`", "an `interface {}`", "a `float64`", "a `*Post`". The
+// article follows how the name is read aloud: a vowel letter opens with a
+// vowel sound, except the "you" of uint and uintptr.
+func aCode(s string) string {
+	article := "a "
+	if s != "" && strings.ContainsRune("aeioAEIO", rune(s[0])) || strings.HasPrefix(s, "u") && !strings.HasPrefix(s, "uint") {
+		article = "an "
+	}
+	return article + code(s)
+}
+
+// assignment writes the statement that gives lhs the value rhs: a short
+// variable declaration when the app's line declared lhs (define) and lhs
+// is a name, a plain assignment otherwise (a field, an element, or a
+// variable declared earlier): "article.UserID := ..." does not compile.
+func assignment(lhs string, define bool, rhs string) string {
+	if define && isIdent(lhs) {
+		return lhs + " := " + rhs
+	}
+	return lhs + " = " + rhs
+}
+
+// freshName returns the first of names that line does not use as a word,
+// for a variable a snippet introduces next to that line; the last one
+// when every one is used.
+func freshName(line string, names ...string) string {
+	for _, n := range names {
+		if !compiled(`\b` + n + `\b`).MatchString(line) {
+			return n
+		}
+	}
+	return names[len(names)-1]
+}

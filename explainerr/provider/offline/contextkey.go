@@ -17,13 +17,20 @@ import (
 // reValueKey finds the key of a Value(key) call at the end of an expression.
 var reValueKey = regexp.MustCompile(`\bValue\((.+)\)$`)
 
-// reWithValue finds the key of a context.WithValue(ctx, key, value) call.
-var reWithValue = regexp.MustCompile(`\bWithValue\(\s*[^,]+,\s*([^,]+?)\s*,`)
+// reWithValue finds the key of a context.WithValue(ctx, key, value) call,
+// and the value when it is a plain name.
+var reWithValue = regexp.MustCompile(`\bWithValue\(\s*[^,]+,\s*([^,]+?)\s*,(?:\s*([A-Za-z_]\w*)\s*\))?`)
 
 // contextSetter is a context.WithValue call of the app.
 type contextSetter struct {
 	line sourceLine
 	key  string
+	// value is the variable stored, when the call stores one; before
+	// holds the lines of its function up to the call, the first at
+	// number from.
+	value  string
+	before []string
+	from   int
 }
 
 // contextSetters returns the app's context.WithValue calls.
@@ -34,7 +41,8 @@ func (a *analysis) contextSetters() []contextSetter {
 			start, end := src.fset.Position(fd.Pos()).Line, src.fset.Position(fd.End()).Line
 			for n := start; n <= end && n <= len(f.lines); n++ {
 				if m := reWithValue.FindStringSubmatch(f.lines[n-1]); m != nil {
-					out = append(out, contextSetter{sourceLine{Path: f.path, Line: n, Text: strings.TrimSpace(f.lines[n-1]), Func: funcName(fd)}, m[1]})
+					out = append(out, contextSetter{line: sourceLine{Path: f.path, Line: n, Text: strings.TrimSpace(f.lines[n-1]), Func: funcName(fd)},
+						key: m[1], value: m[2], before: f.lines[start-1 : n-1], from: start})
 				}
 			}
 		})
@@ -42,7 +50,7 @@ func (a *analysis) contextSetters() []contextSetter {
 	}
 	if l, ok := a.c.first(reWithValue); ok {
 		m := reWithValue.FindStringSubmatch(l.Text)
-		out = append(out, contextSetter{sourceLine{Path: l.File, Line: l.Number, Text: strings.TrimSpace(l.Text)}, m[1]})
+		out = append(out, contextSetter{line: sourceLine{Path: l.File, Line: l.Number, Text: strings.TrimSpace(l.Text)}, key: m[1]})
 	}
 	return out
 }
@@ -121,4 +129,52 @@ func letters(s string) string {
 		}
 		return -1
 	}, s)
+}
+
+// reContextRead matches a value read from a context with a one-result
+// type assertion to a pointer: r.Context().Value("article").(*Article).
+var reContextRead = regexp.MustCompile(`\bValue\((.+)\)\.\((\*[\w.\[\]]+)\)$`)
+
+// contextNilOrigin explains a nil pointer root read from the request's
+// context (op, at line l): the assertion succeeded, so a setter stored a
+// nil pointer of that type. It names the setter that stores under the
+// same key and, when it stores a variable whose error was discarded above
+// it, that call; sure says root is certainly the nil value. It reports
+// whether op was such a read.
+func (a *analysis) contextNilOrigin(root string, op assignOp, l corpusLine, sure bool) bool {
+	m := reContextRead.FindStringSubmatch(strings.TrimSpace(op.RHS))
+	if m == nil || len(op.LHS) != 1 {
+		return false
+	}
+	key, typ := strings.TrimSpace(m[1]), m[2]
+	var setter *contextSetter
+	for _, s := range a.contextSetters() {
+		if unqualify(s.key) == unqualify(key) {
+			setter = &s
+			break
+		}
+	}
+	if sure {
+		a.why(code(root) + " comes from the request's context, " + quoteLine(l) + ": the type assertion succeeded, so what is stored under " + code(key) + " is " + aCode(typ) + " that is " + code("nil") + ".")
+	} else {
+		a.why(code(root) + " comes from the request's context, " + quoteLine(l) + ": if it is the " + code("nil") + " value, what is stored under " + code(key) + " is " + aCode(typ) + " that is " + code("nil") + " (the type assertion succeeded).")
+	}
+	if setter == nil {
+		return true
+	}
+	a.why("It is stored by " + a.cite(setter.line) + ".")
+	if setter.value == "" {
+		return true
+	}
+	discard := regexp.MustCompile(`^\s*` + regexp.QuoteMeta(setter.value) + `\s*,\s*_\s*:?=\s*(.+?)\s*$`)
+	for i := len(setter.before) - 1; i >= 0; i-- {
+		if dm := discard.FindStringSubmatch(setter.before[i]); dm != nil {
+			at := sourceLine{Path: setter.line.Path, Line: setter.from + i, Text: strings.TrimSpace(setter.before[i]), Func: setter.line.Func}
+			a.why(code(setter.value) + " is set there by " + a.cite(at) + ", which discards the error: when " + code(dm[1]) + " fails (nothing found, say), " + code(setter.value) + " is " + code("nil") + " and is stored all the same.")
+			a.fix("In " + code(setter.line.Func) + ", check the error of " + code(dm[1]) + " and answer it there (404 Not Found when nothing matches) instead of storing a " + code("nil") + " " + code(setter.value) + ".")
+			return true
+		}
+	}
+	a.fix("Make " + code(setter.line.Func) + " store " + code(setter.value) + " only when it is not " + code("nil") + ", and answer the request there otherwise.")
+	return true
 }

@@ -406,13 +406,13 @@ func (a *analysis) jsonError() {
 			target = "the field " + code(field)
 		}
 		a.headline("JSON type mismatch: " + code(got) + " into " + code(want))
-		a.why("The JSON has a " + code(got) + " where " + target + " has Go type " + code(want) + "; the decoder does not convert between them.")
+		a.why("The JSON has " + aCode(got) + " where " + target + " has Go type " + code(want) + "; the decoder does not convert between them.")
 		a.fix("Send the value with the JSON type the struct expects, or change the Go type to match the JSON.")
 		a.fix("For numbers sent as strings, the " + code(`json:",string"`) + " struct tag option decodes them.")
 	case ClassJSONValue:
 		typ, detail := caps["type"], strings.TrimSpace(caps["detail"])
 		a.culprit = typ
-		a.headline("JSON error: a " + code(typ) + " value was rejected")
+		a.headline("JSON error: " + aCode(typ) + " value was rejected")
 		a.why("The JSON holds a value that the " + code("UnmarshalJSON") + " method of " + code(typ) + " rejects: " + code(shorten(detail, 120)) + ". The decoder calls that method for every value of the type and stops at its error.")
 		if typ == "Time" {
 			a.why("A " + code("time.Time") + " decodes only from a JSON string in RFC 3339 form, such as " + code(`"2024-12-01T10:00:00Z"`) + "; a number or another layout is rejected.")

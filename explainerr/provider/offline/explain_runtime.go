@@ -431,6 +431,7 @@ func (a *analysis) nilOrigin(x string, sure bool) {
 				"Check the error of "+code(op.RHS)+" instead of discarding it with "+code("_")+".")
 		case op.RHS == "":
 			a.why(code(root) + " is declared at " + quoteLine(l) + " without a value, so it is " + code("nil") + " until something assigns it.")
+		case a.contextNilOrigin(root, op, l, sure):
 		case mapLookup.MatchString(op.RHS):
 			a.why(code(root) + " comes from the lookup " + quoteLine(l) + ": looking up a missing key gives the zero value, " + code("nil") + " for a pointer.")
 			a.fix("Use the two-result form of the lookup and handle a missing key before using " + code(root) + ".")
@@ -758,12 +759,19 @@ func (a *analysis) indexRange() {
 	} else if !isNumber(target.Index) {
 		cond = target.Index + " < 0 || " + target.Index + " >= len(" + target.X + ")"
 	}
-	switch a.indexInput(target.X, target.Index) {
-	case inputKey:
+	input := a.indexInput(target.X, target.Index)
+	switch {
+	case input == inputKey && isNumber(target.Index):
+		// A fixed index into a value built from the request (the parts
+		// of a split query value): the client sent a malformed value.
+		a.fix(block("Check the length before indexing, and answer the malformed input:", a.guard(cond, "http.StatusBadRequest")...),
+			"Check "+code("len("+target.X+")")+" before reading "+code(expr)+", and answer 400 Bad Request.")
+		a.fix("The index is fixed; " + code(target.X) + " is built from the request's input, which the client controls: validate its format where it is read and answer 400 Bad Request, saying what format is expected.")
+	case input == inputKey:
 		a.fix(block("Check the length before indexing:", a.guard(cond, "http.StatusNotFound")...),
 			"Check "+code("len("+target.X+")")+" before reading "+code(expr)+", and handle the short case.")
 		a.fix("The index comes from the request: validate it where it is parsed and answer 400 Bad Request (or 404 when it names nothing).")
-	case inputHeader:
+	case input == inputHeader:
 		a.absentHeader(target.X)
 		a.fix(block("Check the length before indexing, and handle the malformed value:", "if "+cond+" {", "\t// the input is malformed: skip it or use a default", "}"),
 			"Check "+code("len("+target.X+")")+" before reading "+code(expr)+", and handle the malformed value.")
@@ -944,7 +952,7 @@ func (a *analysis) typeAssertion() {
 	case actual == "nil":
 		a.why(assertion + " failed: the interface holds no value at all (" + code("nil") + "), so it cannot be " + code(want) + ". A one-result type assertion panics when it does not match.")
 	default:
-		a.why(assertion + " failed: the value holds a " + code(actual) + ", not a " + code(want) + ". A one-result type assertion panics when the dynamic type differs.")
+		a.why(assertion + " failed: the value holds " + aCode(actual) + ", not " + aCode(want) + ". A one-result type assertion panics when the dynamic type differs.")
 	}
 	if found && strings.Contains(target.X, "Value(") {
 		if l, ok := a.c.first(compiled(`WithValue\(`)); ok {
@@ -961,13 +969,24 @@ func (a *analysis) typeAssertion() {
 				lhs = as.LHS[0]
 			}
 		}
+		// A field or an element cannot be declared with ":=": the value
+		// is asserted into v and stored after the check.
+		v, store := lhs, []string(nil)
+		if lhs == "" || lhs == "_" || !isIdent(lhs) {
+			v = freshName(a.s.Text, "v", "val", "value")
+			a.g.Add(v) // the name the snippet introduces
+			if lhs != "" && lhs != "_" {
+				store = []string{lhs + " = " + v}
+			}
+		}
 		var alts []string
 		if a.assertedFromRequest(target.X) {
 			// Only a value the client sent is answered with 400.
-			alts = append(alts, block("Use the two-result form, which reports a mismatch instead of panicking:", append([]string{lhs + ", ok := " + target.X + ".(" + target.Type + ")"}, a.answerAndReturn("if !ok {", "\thttp.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)")...)...))
+			lines := append([]string{v + ", ok := " + target.X + ".(" + target.Type + ")"}, a.answerAndReturn("if !ok {", "\thttp.Error(w, http.StatusText(http.StatusBadRequest), http.StatusBadRequest)")...)
+			alts = append(alts, block("Use the two-result form, which reports a mismatch instead of panicking:", append(lines, store...)...))
 		}
 		if lhs != "" && lhs != "_" {
-			a.fix(append(alts, block("Use the two-result form, which reports a mismatch instead of panicking:", lhs+", ok := "+target.X+".("+target.Type+")", "if !ok {", "\t// handle the unexpected type", "}"),
+			a.fix(append(alts, block("Use the two-result form, which reports a mismatch instead of panicking:", append([]string{v + ", ok := " + target.X + ".(" + target.Type + ")", "if !ok {", "\t// handle the unexpected type", "}"}, store...)...),
 				"Use the two-result form of the type assertion, which reports a mismatch in a boolean instead of panicking.")...)
 		} else {
 			a.fix("Use the two-result form of the type assertion, which reports a mismatch in a boolean instead of panicking.")
@@ -978,7 +997,7 @@ func (a *analysis) typeAssertion() {
 		a.fix("Use the two-result form of the type assertion that failed, which reports a mismatch in a boolean instead of panicking.")
 	}
 	if actual != "" && actual != "nil" && method == "" && !twins {
-		a.fix("Or store a " + code(want) + " where the value is set, or assert the type that is really stored (" + code(actual) + ").")
+		a.fix("Or store " + aCode(want) + " where the value is set, or assert the type that is really stored (" + code(actual) + ").")
 	} else if actual == "nil" {
 		a.fix("Or make sure a value is always stored before it is read here.")
 	}

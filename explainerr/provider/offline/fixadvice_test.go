@@ -139,6 +139,30 @@ func trackVisit(w http.ResponseWriter, r *http.Request) {
 	go countVisit(r.URL.Path) //!track
 	w.Write([]byte("ok"))
 }
+
+type task struct{ Owner int64 }
+
+// assignOwner sets a task's owner from a JSON body: {"owner": 7}
+func assignOwner(w http.ResponseWriter, r *http.Request, t *task) {
+	var patch map[string]interface{}
+	if err := json.NewDecoder(r.Body).Decode(&patch); err != nil {
+		http.Error(w, "bad json", http.StatusBadRequest)
+		return
+	}
+	t.Owner = patch["owner"].(int64) //!owner
+}
+
+// ownerOf stores the owner an interface value holds.
+func ownerOf(t *task, v any) {
+	t.Owner = v.(int64) //!ownerof
+}
+
+// searchTasks searches by a "field:value" query.
+func searchTasks(w http.ResponseWriter, r *http.Request) {
+	parts := strings.SplitN(r.URL.Query().Get("q"), ":", 2)
+	field, value := parts[0], parts[1] //!search
+	fmt.Fprintln(w, field, value)
+}
 `,
 	"templates/completed.html": `{{define "completed.html"}}done{{end}}`,
 	"templates/home.html":      `home`,
@@ -159,8 +183,31 @@ func TestJSONNumberAssertionAdvisesFloat64(t *testing.T) {
 	mustHave(t, text, "`body` is filled by the JSON decode at `setPriority` (`main.go:18`)",
 		"into a variable of type `map[string]interface{}`", "stores every JSON number as a `float64`",
 		"n, ok := body[\"id\"].(float64)", "id := int(n)", "ID int `json:\"id\"`", "(*json.Decoder).UseNumber")
-	mustLack(t, text, "id, ok := body[\"id\"].(int)", "store a `int`", "Use the two-result form")
+	mustLack(t, text, "id, ok := body[\"id\"].(int)", "store an `int`", "Use the two-result form")
 	assertGroundedIn(t, r, text, taskFiles, "n", "ok", "ID")
+}
+
+// TestAssertionIntoFieldAdviceCompiles: the snippets that fix an
+// assertion stored in a field assign the field; they declare no field
+// with ":=".
+func TestAssertionIntoFieldAdviceCompiles(t *testing.T) {
+	app := writeMarkedApp(t, taskFiles)
+	text := Analyze(panicIn(t, app, "owner", "assignOwner", "interface conversion: interface {} is float64, not int64", "PATCH", "/tasks/1"))
+	mustHave(t, text, "n, ok := patch[\"owner\"].(float64)", "t.Owner = int64(n)", "not an `int64`")
+	mustLack(t, text, "t.Owner := ")
+	text = Analyze(panicIn(t, app, "ownerof", "ownerOf", "interface conversion: interface {} is string, not int64", "PATCH", "/tasks/1"))
+	mustHave(t, text, "Use the two-result form")
+	mustLack(t, text, "t.Owner, ok", "t.Owner := ", ", ok := v.(int64)")
+}
+
+// TestFixedIndexIntoSplitInputIsBadRequest: a fixed index into the parts
+// of a query value is the client's malformed input (400), not a record
+// the index names (404).
+func TestFixedIndexIntoSplitInputIsBadRequest(t *testing.T) {
+	app := writeMarkedApp(t, taskFiles)
+	text := Analyze(panicIn(t, app, "search", "searchTasks", "runtime error: index out of range [1] with length 1", "GET", "/search?q=hi"))
+	mustHave(t, text, "if len(parts) <= 1 {", "http.StatusBadRequest", "built from the request's input")
+	mustLack(t, text, "StatusNotFound", "The index comes from the request")
 }
 
 func TestJSONSliceAssertionAdvisesAnySlice(t *testing.T) {
@@ -179,7 +226,7 @@ func TestJSONNumberAssertionWithoutDecodeIsHedged(t *testing.T) {
 	text := Analyze(r)
 	mustHave(t, text, "If this value comes from such a decode", "If the value comes from JSON: Assert `float64`", "n, ok := fields[\"priority\"].(float64)",
 		"// the value is missing or not a number")
-	mustLack(t, text, "is filled by the JSON decode", "StatusBadRequest", "store a `int`")
+	mustLack(t, text, "is filled by the JSON decode", "StatusBadRequest", "store an `int`")
 }
 
 func TestNilLookedUpTemplateIsNeverNotFound(t *testing.T) {

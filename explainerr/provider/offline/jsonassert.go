@@ -133,7 +133,7 @@ func (a *analysis) jsonAssertion(target assertOp, want, actual string) bool {
 		return false
 	}
 	expr := target.X + ".(" + target.Type + ")"
-	stores := "encoding/json stores every JSON number as a " + code("float64") + ", every array as a " + code("[]interface {}") + " and every object as a " + code("map[string]interface {}") + "; it never stores a " + code(want) + "."
+	stores := "encoding/json stores every JSON number as a " + code("float64") + ", every array as a " + code("[]interface {}") + " and every object as a " + code("map[string]interface {}") + "; it never stores " + aCode(want) + "."
 	hedge := ""
 	if decoded {
 		a.why(code(d.Var) + " is filled by the JSON decode at " + a.cite(d.Line) + ", into a variable of type " + code(d.Type) + ". Decoding into an interface{} value, " + stores + " So " + code(expr) + " fails whatever JSON is decoded" + forEveryRequest(d.FromBody) + ".")
@@ -145,10 +145,10 @@ func (a *analysis) jsonAssertion(target assertOp, want, actual string) bool {
 	if m := compiled(`\["([^"]+)"\]$`).FindStringSubmatch(target.X); m != nil {
 		key = m[1]
 	}
-	lhs := ""
+	lhs, define := "", false
 	for _, as := range a.s.Facts.Assigned {
 		if strings.HasSuffix(as.RHS, expr) && len(as.LHS) == 1 && as.LHS[0] != "_" {
-			lhs = as.LHS[0]
+			lhs, define = as.LHS[0], as.Define
 		}
 	}
 	if numericTypes[want] && actual == "float64" {
@@ -160,7 +160,7 @@ func (a *analysis) jsonAssertion(target assertOp, want, actual string) bool {
 		lines := append([]string{"n, ok := " + target.X + ".(float64)", "if !ok {"}, handle...)
 		lines = append(lines, "}")
 		if lhs != "" {
-			lines = append(lines, lhs+" := "+want+"(n)")
+			lines = append(lines, assignment(lhs, define, want+"(n)"))
 		}
 		a.fix(block(hedge+"Assert "+code("float64")+", the type the decoder stores, and convert it:", lines...),
 			hedge+"Assert "+code("float64")+", the type the decoder stores, and convert it to "+code(want)+".")

@@ -25,6 +25,7 @@ var tasksTargets = []string{
 	"GET /due/?text=none",                   // 9: a nil *Task whose Due field is a time.Time
 	"GET /priority/7/",                      // 10: an index taken from the route
 	"GET /admin/",                           // 11: ctx.Value("acl.admin"), a key nothing stores
+	"GET /view/9/",                          // 12: a nil task stored by a middleware that discarded the error
 }
 
 var (
@@ -110,6 +111,20 @@ func TestExplainContextValueNobodyStores(t *testing.T) {
 		"No code of the app stores a value under `\"acl.admin\"`", "use other keys (`RequestIDKey` at",
 		"Store the value under `\"acl.admin\"` in a middleware", "isAdmin, ok := req.Context().Value(\"acl.admin\").(bool)")
 	mustNotContain(t, "admin", text, "the setter's key", "is not the key the setter used")
+}
+
+// TestExplainNilFromContextFollowedToSetter: a nil pointer read from the
+// context is followed to the middleware that stored it and the discarded
+// error there; a package variable set to a value and never assigned again
+// is not a suspect.
+func TestExplainNilFromContextFollowedToSetter(t *testing.T) {
+	text := tasksApp(t)[12].Explanation.Text
+	mustContain(t, "view", text, "Nil pointer dereference: `task` is nil",
+		"is a `*taskstore.Task` that is `nil`",
+		"It is stored by `(*taskServer).taskCtx` (`taskctx.go:28`)",
+		"`task, _ = ts.store.GetTask(id)`", "which discards the error",
+		"check the error of `ts.store.GetTask(id)`")
+	mustNotContain(t, "view", text, "`viewCounts`", "one of")
 }
 
 func TestExplainNilParameterFollowedToStore(t *testing.T) {

@@ -51,14 +51,16 @@ func (a *analysis) mayBeNil(candidates []string) []string {
 	return out
 }
 
-// valueTyped reports whether the expression expr of the failing line is
-// declared with a type whose values cannot be nil: a variable or parameter
-// of the failing function or of its package, or a field every struct of the app that has a
+// valueTyped reports whether the expression expr of the failing line
+// cannot be nil: a variable or parameter of the failing function or of its
+// package declared with a type whose values cannot be nil, a package
+// variable that is set to a value and never assigned again
+// (packageVarNeverNil), or a field every struct of the app that has a
 // field of that name declares with such a type. Unknown is false.
 func (a *analysis) valueTyped(src *appSource, expr string) bool {
 	if isIdent(expr) {
-		t := a.declaredType(src, expr)
-		return t != nil && !src.nilable(t)
+		t, pkgDir := a.resolveName(src, expr, 0)
+		return t != nil && !src.nilable(t) || pkgDir != "" && src.packageVarNeverNil(pkgDir, expr)
 	}
 	field := lastSelector(expr)
 	if !isIdent(field) || field == expr {
@@ -92,6 +94,15 @@ func (a *analysis) declaredType(src *appSource, name string) ast.Expr {
 const maxRangeDepth = 4
 
 func (a *analysis) declaredTypeWithin(src *appSource, name string, depth int) ast.Expr {
+	typ, _ := a.resolveName(src, name, depth)
+	return typ
+}
+
+// resolveName returns the declared type of name as declaredTypeWithin
+// finds it, and, when the function holding the failing line does not
+// declare name, the directory of its package, whose variable the name
+// then is ("" otherwise).
+func (a *analysis) resolveName(src *appSource, name string, depth int) (ast.Expr, string) {
 	var typ ast.Expr
 	var in *appFile // the file of the failing function
 	local := false  // the function declares name itself
@@ -172,10 +183,14 @@ func (a *analysis) declaredTypeWithin(src *appSource, name string, depth int) as
 			typ = defined
 		}
 	})
-	if typ == nil && in != nil && !local {
-		typ = src.packageVarType(filepath.Dir(in.path), name)
+	if in == nil || local {
+		return typ, ""
 	}
-	return typ
+	dir := filepath.Dir(in.path)
+	if typ == nil {
+		typ = src.packageVarType(dir, name)
+	}
+	return typ, dir
 }
 
 // packageVarSpec returns the declaration of the package-level variable
