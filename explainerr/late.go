@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"runtime"
 
+	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/explainerr/stack"
 )
 
@@ -39,7 +40,7 @@ func (w *writer) afterReturn(op string) {
 		}
 		w.state |= stWarnedAfterReturn
 	}
-	site := callSite(stack.Capture(1))
+	site := callSite(stack.Capture(1), w.fail.ex.classifier)
 	w.fail.ex.log.LogAttrs(context.Background(), slog.LevelWarn,
 		"explainerr: a ResponseWriter was used after its handler returned; the call was dropped",
 		slog.String("call", op),
@@ -98,7 +99,7 @@ func (w *writer) misused(what string) {
 // call site.
 func logMisuse(r *http.Request, f *failure) {
 	for _, m := range f.misuse {
-		site := callSite(m.pcs)
+		site := callSite(m.pcs, f.ex.classifier)
 		line := fmt.Sprintf("%s from %s (%s:%d)", m.what, site.Function, path.Base(site.File), site.Line)
 		if srv, ok := r.Context().Value(http.ServerContextKey).(*http.Server); ok && srv.ErrorLog != nil {
 			srv.ErrorLog.Print(line)
@@ -118,12 +119,14 @@ func captureStatus() []uintptr { return stack.Capture(1) }
 var selfPackage = reflect.TypeOf((*writer)(nil)).Elem().PkgPath()
 
 // callSite returns the frame to name as the caller of a ResponseWriter
-// method: the first frame outside explainerr, net/http and the app's or a
-// library's pass-through ResponseWriter wrappers (an access log's
-// statusWriter.WriteHeader).
-func callSite(pcs []uintptr) runtime.Frame {
+// method: the first frame of the app (as c classifies it) outside the
+// app's pass-through ResponseWriter wrappers, else the first frame outside
+// explainerr, net/http and any pass-through wrapper (an access log's
+// statusWriter.WriteHeader, chi's basicWriter): a library that wrote for
+// the app (render.JSON) is named only when no app frame called it.
+func callSite(pcs []uintptr, c *stack.Classifier) runtime.Frame {
 	frames := runtime.CallersFrames(pcs)
-	var first runtime.Frame
+	var first, outside runtime.Frame
 	for {
 		f, more := frames.Next()
 		if first.Function == "" {
@@ -131,10 +134,19 @@ func callSite(pcs []uintptr) runtime.Frame {
 		}
 		pkg := stack.PackageOf(f.Function)
 		if pkg != selfPackage && pkg != "net/http" && pkg != "runtime" && !isWriterMethod(f.Function) {
-			return f
+			if c != nil && c.Kind(f.Function, f.File) == report.FrameApp {
+				return f
+			}
+			if outside.Function == "" {
+				outside = f
+			}
 		}
 		if !more {
-			return first
+			break
 		}
 	}
+	if outside.Function != "" {
+		return outside
+	}
+	return first
 }

@@ -11,6 +11,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/go-chi/chi/v5/middleware"
 
 	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -233,3 +236,35 @@ func TestPanicAfterBodyAbortsAndIsLogged(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// TestLateCallThroughLibraryWrapperNamesTheApp: a late call that reaches
+// explainerr's writer through a library's ResponseWriter wrapper (chi's
+// request logger wraps it) is logged naming the app's line, not the
+// library's method.
+func TestLateCallThroughLibraryWrapperNamesTheApp(t *testing.T) {
+	logs, opt := withLog(t)
+	ex := newExplainer(t, opt)
+	done := make(chan struct{})
+	h := ex.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+		go func() {
+			defer close(done)
+			time.Sleep(10 * time.Millisecond)
+			// A late call through chi's wrapper, whose Write calls its
+			// own maybeWriteHeader first.
+			io.WriteString(ww, "accepted")
+		}()
+	}))
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	resp, err := http.Get(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	<-done
+	waitFor(t, func() bool { return strings.Contains(logs.String(), "used after its handler returned") })
+	if got := logs.String(); !strings.Contains(got, "late_test.go") || strings.Contains(got, "go-chi") {
+		t.Errorf("the warning does not name the app's call site: %s", got)
+	}
+}

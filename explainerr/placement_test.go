@@ -2,14 +2,17 @@
 package explainerr_test
 
 import (
+	"bytes"
 	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"io"
+	"log"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -403,6 +406,73 @@ func TestRealIPOnEitherSideGivesNoReportToARemoteClient(t *testing.T) {
 				if resp.StatusCode != 500 || strings.Contains(string(body), "writesToNilMap") || strings.Contains(string(body), "nil map") {
 					t.Errorf("%s: status %d, body %.200q: a remote client got details", h, resp.StatusCode, body)
 				}
+			}
+		})
+	}
+}
+
+// writesThenFails writes part of a page, then an error status: a failure
+// after the response started.
+func writesThenFails(w http.ResponseWriter, r *http.Request) {
+	io.WriteString(w, "<h1>Post</h1>")
+	http.Error(w, "rendering the post: template: post.html:3: nil pointer evaluating *Post.Title", http.StatusInternalServerError)
+}
+
+// TestChiLoggerPlacement: chi's request logger outside explainerr logs
+// the status the client got and lets explainerr see a late 5xx; inside,
+// it logs no status for a panic explainerr answered (the panic passes
+// through it first) and its writer drops the late WriteHeader before
+// explainerr sees it.
+func TestChiLoggerPlacement(t *testing.T) {
+	for _, outside := range []bool{true, false} {
+		t.Run(map[bool]string{true: "outside", false: "inside"}[outside], func(t *testing.T) {
+			var access bytes.Buffer
+			var mu sync.Mutex
+			logger := middleware.RequestLogger(&middleware.DefaultLogFormatter{Logger: log.New(writerFunc(func(p []byte) (int, error) {
+				mu.Lock()
+				defer mu.Unlock()
+				return access.Write(p)
+			}), "", 0), NoColor: true})
+			logs, opt := withLog(t)
+			r := chi.NewRouter()
+			if outside {
+				r.Use(logger, newExplainer(t, opt).Middleware)
+			} else {
+				r.Use(newExplainer(t, opt).Middleware, logger)
+			}
+			r.Get("/drafts", writesToNilMap)
+			r.Get("/late", writesThenFails)
+			var serverLog bytes.Buffer
+			srv := httptest.NewUnstartedServer(r)
+			srv.Config.ErrorLog = log.New(writerFunc(func(p []byte) (int, error) {
+				mu.Lock()
+				defer mu.Unlock()
+				return serverLog.Write(p)
+			}), "", 0)
+			srv.Start()
+			defer srv.Close()
+
+			resp, _ := fetch(t, srv.URL+"/drafts", nil)
+			fetch(t, srv.URL+"/late", nil)
+			waitFor(t, func() bool { mu.Lock(); defer mu.Unlock(); return strings.Count(access.String(), "\n") >= 2 })
+			mu.Lock()
+			logged, superfluous := access.String(), strings.Contains(serverLog.String(), "superfluous response.WriteHeader call from")
+			mu.Unlock()
+			if resp.StatusCode != 500 {
+				t.Fatalf("the panic was answered %d", resp.StatusCode)
+			}
+			panicLine := logged[:strings.Index(logged, "\n")]
+			want := map[bool]string{true: " - 500 ", false: " - 000 "}[outside]
+			if !strings.Contains(panicLine, want) {
+				t.Errorf("the access log's line for the panic is %q, want %q in it", panicLine, want)
+			}
+			// explainerr sees the late WriteHeader (and logs net/http's
+			// line for it) only when chi's writer does not drop it first.
+			if superfluous != outside {
+				t.Errorf("explainerr saw the late WriteHeader: %v, want %v", superfluous, outside)
+			}
+			if outside {
+				waitFor(t, func() bool { return strings.Contains(logs.String(), "nil pointer evaluating") })
 			}
 		})
 	}
