@@ -13,6 +13,10 @@ import (
 var (
 	hexNumber = regexp.MustCompile(`0x[0-9a-fA-F]+`)
 	decNumber = regexp.MustCompile(`\d+`)
+	// quoted finds a quoted value in a message: most often the input
+	// that failed (strconv's `parsing "abc"`, an app's `unknown format
+	// "pdf"`).
+	quoted = regexp.MustCompile(`"(?:[^"\\\n]|\\.){0,200}"|'(?:[^'\\\n]|\\.){1,200}'`)
 )
 
 // maxNormalizedInput bounds the part of a message NormalizeMessage reads
@@ -20,13 +24,15 @@ var (
 const maxNormalizedInput = 64 << 10
 
 // NormalizeMessage removes what varies between occurrences of the same bug
-// from an error message: addresses and numbers. It keeps at most 2000 bytes,
+// from an error message: quoted values (the input that failed), addresses
+// and numbers. It keeps at most 2000 bytes,
 // cut after normalising, so that numbers of different lengths early in a
 // long message do not change what is kept.
 func NormalizeMessage(msg string) string {
 	if len(msg) > maxNormalizedInput {
 		msg = msg[:maxNormalizedInput]
 	}
+	msg = quoted.ReplaceAllStringFunc(msg, func(q string) string { return q[:1] + "?" + q[:1] })
 	msg = hexNumber.ReplaceAllString(msg, "0x?")
 	msg = decNumber.ReplaceAllString(msg, "N")
 	msg = strings.Join(strings.Fields(msg), " ")
@@ -40,8 +46,10 @@ func NormalizeMessage(msg string) string {
 // a hash of the error type, the normalised message, the normalised lines
 // the request logged (two failures at the same http.Error call with the same
 // generic body differ by what they logged), and the innermost app frame's
-// file, line and line text (or, without app frames, the innermost frame's
-// function). It does not depend on how the explanation is made (its mode,
+// file, function and line text (or, without app frames, the innermost
+// frame's function): not its line number, so that an edit elsewhere in the
+// file does not make an unchanged failure a new one. A frame without
+// source text is told by its line number. It does not depend on how the explanation is made (its mode,
 // its provider): the history counts one bug once across configurations.
 //
 // A status the app wrote is told apart by where it was written from when
@@ -63,18 +71,25 @@ func Fingerprint(r *report.Report) string {
 	for _, l := range r.Logs {
 		write(NormalizeMessage(l.Text))
 	}
+	// place writes where a frame is: its file, function and line text.
+	place := func(f *report.Frame) {
+		write(f.File)
+		write(f.Function)
+		if text := strings.TrimSpace(f.Source.LineText()); text != "" {
+			write(text)
+		} else {
+			write(strconv.Itoa(f.Line))
+		}
+	}
 	switch f := r.InnermostApp(); {
 	case f != nil && byCallSite:
 		write(f.File)
 		write(f.Function)
 		if c := callerOf(r.Frames, f); c != nil {
-			write(c.File)
-			write(strconv.Itoa(c.Line))
+			place(c)
 		}
 	case f != nil:
-		write(f.File)
-		write(strconv.Itoa(f.Line))
-		write(strings.TrimSpace(f.Source.LineText()))
+		place(f)
 	case len(r.Frames) > 0:
 		write(r.Frames[0].Function)
 	}

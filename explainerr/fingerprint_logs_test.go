@@ -2,6 +2,7 @@ package explainerr_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"log"
 	"net/http"
 	"net/http/httptest"
@@ -106,5 +107,45 @@ func TestFingerprintDoesNotDependOnTheMode(t *testing.T) {
 	static.Mode, rag.Mode = report.ModeStatic, report.ModeRAG
 	if explainerr.Fingerprint(&static) != explainerr.Fingerprint(&rag) {
 		t.Error("the same failure got different fingerprints in static and rag mode")
+	}
+}
+
+// The same bug hit with different input is one failure: a handler that
+// rejects each unknown format with the format in its message, through the
+// middleware, gets one fingerprint for "pdf", "x" and an HTML payload.
+func TestFingerprintIgnoresTheInputInTheMessage(t *testing.T) {
+	quietLogs(t)
+	ex := newExplainer(t)
+	h := ex.Middleware(explainerr.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		return fmt.Errorf("exporting post 7: unknown format %q", r.URL.Query().Get("format"))
+	}))
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	var prints []string
+	for _, format := range []string{"pdf", "x", "%3Cscript%3Ealert(1)%3C%2Fscript%3E"} {
+		rep := fetchReport(t, srv.Client(), srv.URL+"/?format="+format)
+		prints = append(prints, rep.Fingerprint)
+	}
+	if prints[0] == "" || prints[0] != prints[1] || prints[1] != prints[2] {
+		t.Errorf("one bug hit with three inputs got fingerprints %q", prints)
+	}
+}
+
+// An edit elsewhere in the file moves the failing line; the failure is
+// the same one. A different failing line is another.
+func TestFingerprintFollowsTheLineNotItsNumber(t *testing.T) {
+	rep := func(line int, text string) *report.Report {
+		return &report.Report{
+			Error: report.Error{Kind: report.KindPanic, Type: "runtime.boundsError", Message: "runtime error: index out of range [1] with length 1"},
+			Frames: []report.Frame{{Function: "example.com/app.search", File: "/src/app/search.go", Line: line, Kind: report.FrameApp,
+				Source: &report.Source{StartLine: line - 1, Lines: []string{"\tparts := strings.SplitN(q, \":\", 2)", text}, Line: line}}},
+		}
+	}
+	moved := explainerr.Fingerprint(rep(40, "\tfield, value := parts[0], parts[1]"))
+	if was := explainerr.Fingerprint(rep(37, "\tfield, value := parts[0], parts[1]")); was != moved {
+		t.Errorf("the same line moved by an edit above it got fingerprints %q and %q", was, moved)
+	}
+	if other := explainerr.Fingerprint(rep(40, "\tkey := parts[1]")); other == moved {
+		t.Error("another failing line got the same fingerprint")
 	}
 }
