@@ -613,7 +613,7 @@ func (a *analysis) nilMap() {
 	if !target.Nested && a.nilMapField(m) {
 		return
 	}
-	if !target.Nested && a.nilPackageMap(m) {
+	if !target.Nested && (a.nilPackageMap(m) || a.nilPackageMapField(m)) {
 		return
 	}
 	field := lastSelector(m)

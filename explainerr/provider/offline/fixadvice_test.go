@@ -157,6 +157,24 @@ func ownerOf(t *task, v any) {
 	t.Owner = v.(int64) //!ownerof
 }
 
+type counters struct {
+	hits map[string]int
+}
+
+var stats = &counters{}
+
+var audit counters
+
+// countHit counts a request's path.
+func countHit(w http.ResponseWriter, r *http.Request) {
+	stats.hits[r.URL.Path]++ //!hit
+}
+
+// auditHit records a path in the audit counters.
+func auditHit(path string) {
+	audit.hits[path]++ //!audit
+}
+
 // searchTasks searches by a "field:value" query.
 func searchTasks(w http.ResponseWriter, r *http.Request) {
 	parts := strings.SplitN(r.URL.Query().Get("q"), ":", 2)
@@ -208,6 +226,20 @@ func TestFixedIndexIntoSplitInputIsBadRequest(t *testing.T) {
 	text := Analyze(panicIn(t, app, "search", "searchTasks", "runtime error: index out of range [1] with length 1", "GET", "/search?q=hi"))
 	mustHave(t, text, "if len(parts) <= 1 {", "http.StatusBadRequest", "built from the request's input")
 	mustLack(t, text, "StatusNotFound", "The index comes from the request")
+}
+
+// TestNilMapFieldOfPackageVariable: a map field that the declaration of
+// a package variable leaves out is made there, and, written by every
+// request, guarded by a lock.
+func TestNilMapFieldOfPackageVariable(t *testing.T) {
+	app := writeMarkedApp(t, taskFiles)
+	r := panicIn(t, app, "hit", "countHit", "assignment to entry in nil map", "GET", "/tasks")
+	text := Analyze(r)
+	mustHave(t, text, "`stats` is a package-level variable declared at", "it is set to `&counters{}`, which leaves `hits` out",
+		"var stats = &counters{hits: make(map[string]int)}", "stats.mu.Lock()", "concurrent map writes")
+	assertGroundedIn(t, r, text, taskFiles, "mu", "Lock", "Unlock")
+	text = Analyze(panicIn(t, app, "audit", "auditHit", "assignment to entry in nil map", "GET", "/tasks"))
+	mustHave(t, text, "it is declared without a value", "var audit = counters{hits: make(map[string]int)}")
 }
 
 func TestJSONSliceAssertionAdvisesAnySlice(t *testing.T) {

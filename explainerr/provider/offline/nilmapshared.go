@@ -2,6 +2,7 @@ package offline
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 )
 
@@ -27,6 +28,21 @@ func (a *analysis) nilPackageMap(m string) bool {
 	}
 	a.fix(block("Make it where it is declared, at "+code(a.fileLoc(v.Line.Path, v.Line.Line))+":", "var "+m+" = make("+v.Type+")"),
 		"Make it where it is declared, at "+code(a.fileLoc(v.Line.Path, v.Line.Line))+", with "+code("make")+".")
+	if !a.sharedMap(m) {
+		return true
+	}
+	mu := m + "Mu"
+	a.g.Add(mu, "Lock", "Unlock") // the names the snippet introduces
+	a.fix(block("Guard every read and write of "+code(m)+" with a "+code("sync.Mutex")+" (or use a "+code("sync.Map")+"):", "var (", "\t"+mu+" sync.Mutex", "\t"+m+strings.Repeat(" ", len(mu)-len(m))+" = make("+v.Type+")", ")", "", "// at each access:", mu+".Lock()", strings.TrimSpace(a.s.Text), mu+".Unlock()"),
+		"Guard every read and write of "+code(m)+" with a "+code("sync.Mutex")+" declared next to it (or use a "+code("sync.Map")+").")
+	return true
+}
+
+// sharedMap says, when it is so, that the package-level map m is written
+// by several goroutines (the HTTP server's per-request ones, or those the
+// failing one's creator starts) and needs a lock once it is made. It
+// reports whether it said so.
+func (a *analysis) sharedMap(m string) bool {
 	shared := ""
 	switch {
 	case a.r.CreatedBy != nil:
@@ -36,13 +52,60 @@ func (a *analysis) nilPackageMap(m string) bool {
 	case a.servesHTTP():
 		shared = "An HTTP server runs each request in its own goroutine, and they all write the same package-level " + code(m) + "."
 	default:
-		return true
+		return false
 	}
 	a.why(shared + " Once the map is made, writes from several goroutines at once need a lock: without one the runtime stops the whole program with the fatal error \"concurrent map writes\".")
-	mu := m + "Mu"
-	a.g.Add(mu, "Lock", "Unlock") // the names the snippet introduces
-	a.fix(block("Guard every read and write of "+code(m)+" with a "+code("sync.Mutex")+" (or use a "+code("sync.Map")+"):", "var (", "\t"+mu+" sync.Mutex", "\t"+m+strings.Repeat(" ", len(mu)-len(m))+" = make("+v.Type+")", ")", "", "// at each access:", mu+".Lock()", strings.TrimSpace(a.s.Text), mu+".Unlock()"),
-		"Guard every read and write of "+code(m)+" with a "+code("sync.Mutex")+" declared next to it (or use a "+code("sync.Map")+").")
+	return true
+}
+
+// reStructValue finds the struct type a package variable is set to:
+// "&viewStats{}", "viewStats{n: 1}".
+var reStructValue = regexp.MustCompile(`^&?([A-Za-z_]\w*)\{(.*)\}$`)
+
+// nilPackageMapField explains a write to m, a nil map field of a
+// package-level variable ("stats.views" with var stats = &viewStats{}),
+// whose declaration builds the struct without the map and whose field
+// nothing in the app sets. It reports whether m is one.
+func (a *analysis) nilPackageMapField(m string) bool {
+	src := a.app()
+	if src == nil || strings.Count(m, ".") != 1 {
+		return false
+	}
+	root, field := rootIdent(m), lastSelector(m)
+	v, ok := a.packageVar(root)
+	if !ok {
+		return false
+	}
+	typ, fields, ptr := strings.TrimPrefix(v.Type, "*"), "", strings.HasPrefix(v.Type, "*")
+	if sm := reStructValue.FindStringSubmatch(v.RHS); sm != nil {
+		typ, fields, ptr = sm[1], strings.TrimSpace(sm[2]), strings.HasPrefix(v.RHS, "&")
+	} else if v.RHS != "" || !isIdent(typ) || ptr {
+		return false // set some other way, or a nil pointer
+	}
+	mapType := src.fieldType(typ, field)
+	if !strings.HasPrefix(mapType, "map[") || src.setsField(field) || compiled(`\b`+regexp.QuoteMeta(field)+`\s*:`).MatchString(fields) {
+		return false
+	}
+	built := "is declared without a value"
+	if v.RHS != "" {
+		built = "is set to " + code(v.RHS)
+	}
+	a.why(code(root) + " is a package-level variable declared at " + a.cite(v.Line) + ": it " + built + ", which leaves " + code(field) + " out, and no code of the app sets " + code(field) + ", so " + code(m) + " is a " + code("nil") + " map on every request.")
+	lit := typ + "{" + fields
+	if fields != "" {
+		lit += ", "
+	}
+	lit += field + ": make(" + mapType + ")}"
+	if ptr {
+		lit = "&" + lit
+	}
+	a.fix(block("Make the map where the variable is declared, at "+code(a.fileLoc(v.Line.Path, v.Line.Line))+":", "var "+root+" = "+lit),
+		"Make "+code(field)+" with "+code("make")+" where "+code(root)+" is declared, at "+code(a.fileLoc(v.Line.Path, v.Line.Line))+".")
+	if a.sharedMap(m) {
+		a.g.Add("mu", "Lock", "Unlock") // the names the snippet introduces
+		a.fix(block("Guard every read and write of "+code(m)+" with a "+code("sync.Mutex")+" kept next to the map:", "type "+typ+" struct {", "\tmu "+strings.Repeat(" ", max(0, len(field)-2))+"sync.Mutex", "\t"+field+strings.Repeat(" ", max(0, 2-len(field)))+" "+mapType, "}", "", "// at each access:", root+".mu.Lock()", strings.TrimSpace(a.s.Text), root+".mu.Unlock()"),
+			"Guard every read and write of "+code(m)+" with a "+code("sync.Mutex")+" kept next to the map in "+code(typ)+".")
+	}
 	return true
 }
 
