@@ -117,6 +117,8 @@ func (a *analysis) explain() string {
 		a.connRefused()
 	case ClassDBClosed:
 		a.dbClosed()
+	case ClassFileNotFound, ClassFilePermission:
+		a.fileError()
 	case ClassDeadline, ClassCanceled, ClassStmtCanceled:
 		a.contextEnded()
 	default:

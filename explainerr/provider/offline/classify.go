@@ -58,6 +58,8 @@ const (
 	ClassMultipleRows     Class = "multiple-rows"
 	ClassConnRefused      Class = "connection-refused"
 	ClassDBClosed         Class = "database-closed"
+	ClassFileNotFound     Class = "file-not-found"
+	ClassFilePermission   Class = "file-permission"
 	ClassDeadline         Class = "context-deadline-exceeded"
 	ClassCanceled         Class = "context-canceled"
 	ClassStmtCanceled     Class = "sql-statement-canceled"
@@ -152,6 +154,8 @@ var rules = []rule{
 	{ClassUnexpectedEOF, regexp.MustCompile(`\bunexpected EOF\b`)},
 
 	{ClassDBClosed, regexp.MustCompile(`\bsql: database is closed\b`)},
+	{ClassFileNotFound, regexp.MustCompile(`\b(?P<op>open|stat|lstat|readlink|remove|rename|chdir|mkdir|readdir|opendir) (?P<path>[^:\n]+): (?:no such file or directory|The system cannot find the (?:file|path) specified\.?)`)},
+	{ClassFilePermission, regexp.MustCompile(`\b(?P<op>open|stat|lstat|remove|rename|mkdir|readdir|opendir) (?P<path>[^:\n]+): (?:permission denied|Access is denied\.?)`)},
 	{ClassConnRefused, regexp.MustCompile(`dial (?P<network>tcp[46]?|unix) (?P<addr>\S+?): connect: connection refused`)},
 	{ClassStmtCanceled, regexp.MustCompile(`canceling statement due to (?P<reason>user request|statement timeout)`)},
 	{ClassDeadline, regexp.MustCompile(`context deadline exceeded`)},

@@ -226,6 +226,23 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			contains: []string{"Unique constraint violated: `users.email`", "`http.StatusConflict`"},
 		},
 		{
+			name: "a file named from the request is missing",
+			report: func(t *testing.T) *report.Report {
+				return statusReport("reading export: open exports/7.json: no such file or directory\n", appFrame(t, "example.com/blog.(*Server).handleExport", "handlers.go", "\npackage main\n\nfunc (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {\n\tid := chi.URLParam(r, \"id\")\n\tb, err := os.ReadFile(filepath.Join(\"exports\", id+\".json\"))\n\tif err != nil {\n\t\thttp.Error(w, \"reading export: \"+err.Error(), http.StatusInternalServerError) //!\n\t\treturn\n\t}\n\tw.Write(b)\n}\n"))
+			},
+			class: ClassFileNotFound, culprit: "exports/7.json",
+			contains: []string{"File not found: `exports/7.json`", "The path is relative", "The path is built from the request", "errors.Is(err, fs.ErrNotExist)", "http.StatusNotFound"},
+		},
+		{
+			name: "a configuration file is not readable",
+			report: func(t *testing.T) *report.Report {
+				return statusReport("loading config: open /etc/blog/config.yaml: permission denied\n", appFrame(t, "example.com/blog.(*Server).handleSettings", "handlers.go", "\npackage main\n\nfunc (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {\n\tb, err := os.ReadFile(\"/etc/blog/config.yaml\")\n\tif err != nil {\n\t\thttp.Error(w, \"loading config: \"+err.Error(), http.StatusInternalServerError) //!\n\t\treturn\n\t}\n\tw.Write(b)\n}\n"))
+			},
+			class: ClassFilePermission, culprit: "/etc/blog/config.yaml",
+			contains: []string{"Permission denied: `/etc/blog/config.yaml`", "the user the server runs as"},
+			absent:   []string{"StatusNotFound", "relative"},
+		},
+		{
 			name: "FOREIGN KEY constraint",
 			report: func(t *testing.T) *report.Report {
 				r := statusReport("FOREIGN KEY constraint failed\n", appFrame(t, "example.com/blog.(*Server).handleComment", "handlers.go", "\npackage main\n\nfunc (s *Server) handleComment(w http.ResponseWriter, r *http.Request) {\n\t_, err := s.db.Exec(`INSERT INTO comments (post_id, body) VALUES (?, ?)`, id, body)\n\tif err != nil {\n\t\thttp.Error(w, err.Error(), http.StatusInternalServerError) //!\n\t\treturn\n\t}\n}\n"))
