@@ -59,6 +59,7 @@ const (
 	ClassConnRefused      Class = "connection-refused"
 	ClassDBClosed         Class = "database-closed"
 	ClassFileNotFound     Class = "file-not-found"
+	ClassRejectedInput    Class = "rejected-input"
 	ClassFilePermission   Class = "file-permission"
 	ClassDeadline         Class = "context-deadline-exceeded"
 	ClassCanceled         Class = "context-canceled"

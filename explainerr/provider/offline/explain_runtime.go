@@ -1305,6 +1305,9 @@ func (a *analysis) unknown() {
 		a.emptyMessage()
 		return
 	}
+	if a.rejectedInput() {
+		return
+	}
 	a.headline("Error: " + code(shorten(msg, 100)))
 	typ := ""
 	if e.Type != "" {

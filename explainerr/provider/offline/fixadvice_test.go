@@ -175,6 +175,15 @@ func auditHit(path string) {
 	audit.hits[path]++ //!audit
 }
 
+// exportTask writes a task in the format the query asks for.
+func exportTask(w http.ResponseWriter, r *http.Request) error {
+	format := r.URL.Query().Get("format")
+	if format != "json" && format != "csv" {
+		return fmt.Errorf("unsupported export format %q", format) //!export
+	}
+	return nil
+}
+
 // searchTasks searches by a "field:value" query.
 func searchTasks(w http.ResponseWriter, r *http.Request) {
 	parts := strings.SplitN(r.URL.Query().Get("q"), ":", 2)
@@ -336,6 +345,22 @@ func TestNilMapFromGoroutinesNeedsLock(t *testing.T) {
 		"var visits = make(map[string]int)", "runs in a goroutine started at `trackVisit`", "visitsMu sync.Mutex", "visitsMu.Lock()", "`sync.Map`")
 	mustLack(t, text, "visits := make", "where the value holding it is built")
 	assertGroundedIn(t, r, text, taskFiles, "visitsMu", "Lock", "Unlock")
+}
+
+// TestRejectedInputReturnedAsErrorIsBadRequest: an error the handler makes
+// in its own check of the request's input, and returns, is the client's
+// 400, not the server's 500.
+func TestRejectedInputReturnedAsErrorIsBadRequest(t *testing.T) {
+	app := writeMarkedApp(t, taskFiles)
+	r := statusReport("Internal Server Error\n", app.frame(t, "export", "exportTask"))
+	r.Error.Kind = report.KindError
+	r.Error.Message = `unsupported export format "pdf"`
+	r.Request = report.Request{Method: "GET", URL: "/export?format=pdf"}
+	text := Analyze(r)
+	mustHave(t, text, "The request's input rejected with a 500", "`format != \"json\" && format != \"csv\"` held for this request",
+		"`format` comes from the request", "http.Error(w, fmt.Sprintf(\"unsupported export format %q\", format), http.StatusBadRequest)", "return nil")
+	mustLack(t, text, "does not recognise")
+	assertGroundedIn(t, r, text, taskFiles)
 }
 
 func TestTruncatedJSONBodyIsBadRequest(t *testing.T) {
