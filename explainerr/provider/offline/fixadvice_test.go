@@ -257,7 +257,7 @@ func TestJSONSliceAssertionAdvisesAnySlice(t *testing.T) {
 	text := Analyze(r)
 	mustHave(t, text, "`body` is filled by the JSON decode at `tagTask` (`main.go:29`): `json.Unmarshal(data, &body)`",
 		"Assert `[]interface {}`, the type the decoder stores", "Tags []string `json:\"tags\"`")
-	mustLack(t, text, "tags, ok := fields[\"tags\"].([]string)", "store a `[]string`", "every request is rejected")
+	mustLack(t, text, "tags, ok := fields[\"tags\"].([]string)", "store a `[]string`", "every request that reaches this line fails")
 	assertGroundedIn(t, r, text, taskFiles, "Tags")
 }
 

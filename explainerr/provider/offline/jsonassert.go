@@ -136,9 +136,9 @@ func (a *analysis) jsonAssertion(target assertOp, want, actual string) bool {
 	stores := "encoding/json stores every JSON number as a " + code("float64") + ", every array as a " + code("[]interface {}") + " and every object as a " + code("map[string]interface {}") + "; it never stores " + aCode(want) + "."
 	hedge := ""
 	if decoded {
-		a.why(code(d.Var) + " is filled by the JSON decode at " + a.cite(d.Line) + ", into a variable of type " + code(d.Type) + ". Decoding into an interface{} value, " + stores + " So " + code(expr) + " fails whatever JSON is decoded" + forEveryRequest(d.FromBody) + ".")
+		a.why(code(d.Var) + " is filled by the JSON decode at " + a.cite(d.Line) + ", into a variable of type " + code(d.Type) + ". Decoding into an interface{} value, " + stores + " So " + code(expr) + " never succeeds, whatever JSON is decoded" + forEveryRequest(d.FromBody) + ".")
 	} else {
-		a.why("A " + code(actual) + " where a " + code(want) + " was expected is what JSON decoded into an interface{} value (a " + code("map[string]interface{}") + " or " + code("any") + ") holds: " + stores + " If this value comes from such a decode, " + code(expr) + " fails whatever JSON is decoded.")
+		a.why(strings.ToUpper(aCode(actual)[:1]) + aCode(actual)[1:] + " where " + aCode(want) + " was expected is what JSON decoded into an interface{} value (a " + code("map[string]interface{}") + " or " + code("any") + ") holds: " + stores + " If this value comes from such a decode, " + code(expr) + " never succeeds, whatever JSON is decoded.")
 		hedge = "If the value comes from JSON: "
 	}
 	key := ""
@@ -215,11 +215,11 @@ func (a *analysis) assertedFromRequest(x string) bool {
 	return a.indexInput(x, "") != inputNone || compiled(reRequestForm).MatchString(x)
 }
 
-// forEveryRequest says that a decode of the request body fails for every
-// request; "" for other input.
+// forEveryRequest says that an assertion on a decode of the request body
+// fails for every request that reaches it; "" for other input.
 func forEveryRequest(fromBody bool) string {
 	if fromBody {
-		return ": every request is rejected, whatever the client sends"
+		return ": every request that reaches this line fails here, whatever the client sends"
 	}
 	return ""
 }
