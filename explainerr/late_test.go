@@ -179,10 +179,15 @@ func TestFailureAfterTheResponseStarted(t *testing.T) {
 	// app's call site and the error the app wrote.
 	waitFor(t, func() bool { return strings.Contains(logs.String(), "nil pointer evaluating") })
 	rec := logs.String()
-	for _, want := range []string{`"kind":"status"`, `"status":500`, "renderPost", "late_test.go", "late:"} {
+	for _, want := range []string{`"kind":"status"`, `"status":500`, "renderPost", "late_test.go", "late:", `"explanation":"`, `"report":"http`} {
 		if !strings.Contains(rec, want) {
 			t.Errorf("log record lacks %s:\n%s", want, rec)
 		}
+	}
+	// The record gives the explanation's headline; the report's URL has
+	// the rest.
+	if strings.Contains(rec, "**Why:**") || strings.Contains(rec, `"explanation":"#`) {
+		t.Errorf("the log record holds the whole explanation:\n%s", rec)
 	}
 
 	if errs := gp.errors(); len(errs) != 1 || !errs[0].Late || errs[0].Kind != report.KindStatus {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -52,8 +53,9 @@ func (ex *Explainer) logFailure(rep *report.Report, note string, extra ...slog.A
 			attrs = append(attrs, slog.String("explanation_error", ex.Error))
 		}
 		if note != "" && ex.Text != "" {
-			// Nobody will see a page: the terminal is the only place left.
-			attrs = append(attrs, slog.String("explanation", ex.Text))
+			// Nobody saw a page: the record gives the explanation's
+			// headline; the whole of it is at the report's URL.
+			attrs = append(attrs, slog.String("explanation", headline(ex.Text)))
 		}
 	}
 	if note != "" {
@@ -70,4 +72,11 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return s[:n] + "…"
+}
+
+// headline returns the first line of an explanation without its Markdown
+// heading marks: "Nil pointer dereference: `post` is nil".
+func headline(text string) string {
+	first, _, _ := strings.Cut(strings.TrimSpace(text), "\n")
+	return strings.TrimSpace(strings.TrimLeft(first, "#"))
 }

@@ -204,3 +204,14 @@ func isSelfPath(slash string) bool {
 func playsApp(slash string) bool {
 	return strings.HasSuffix(slash, "_test.go") || strings.Contains(slash, "/testdata/")
 }
+
+// ModulePackageOf returns the import path of the directory of file when
+// the file is in a module version's directory (the module cache, another
+// machine's ".../pkg/mod/", or a -trimpath "module@version/" path); ""
+// for any other file. A library's closure the compiler inlined into the
+// app is named after the app's function ("main.main.SetContentType.func5.1")
+// while its file tells whose code it is.
+func ModulePackageOf(file string) string {
+	dir, _ := (&Classifier{ModCache: defaultModCache()}).cachedModule(filepath.ToSlash(file))
+	return dir
+}

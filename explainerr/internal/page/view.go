@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/explainerr/stack"
 )
 
 // messageHead is how many bytes of the error message the header shows; the
@@ -299,6 +300,9 @@ func packages(frames []frameView) string {
 	more := 0
 	for _, f := range frames {
 		p := packageOf(f.Function)
+		if m := stack.ModulePackageOf(f.File); m != "" && m != p && !strings.HasPrefix(p, m+"/") {
+			p = m // a library's code inlined into a function named after another package
+		}
 		if seen[p] {
 			continue
 		}
