@@ -193,7 +193,7 @@ func appModules(flagValue string) (modules []string, root string) {
 func dumpReport(d *stack.Dump, modules []string, root string) *report.Report {
 	msg := d.Message
 	if msg == "" {
-		msg = fmt.Sprintf("goroutine dump with no panic or fatal error; goroutine %d [%s], one of %d, was taken as the failing one", d.Goroutine, d.State, d.Goroutines)
+		msg = fmt.Sprintf("%s; goroutine %d [%s], one of %d, was taken as the failing one", stack.NoFailureDump, d.Goroutine, d.State, d.Goroutines)
 	}
 	r := &report.Report{
 		Error:  report.Error{Kind: report.KindCrash, Type: d.Type, Message: msg},

@@ -119,3 +119,37 @@ func TestExplainOneLineFrames(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainRecovererStack explains the stack gin's Recovery prints
+// ("file.go:41 (0x6b2f1a)" lines, each with "\tFunction: source" under
+// it, after the request it dumps): the panic's message, the app's frame
+// by its file's place in the module, and the framework's frames.
+func TestExplainRecovererStack(t *testing.T) {
+	noModelEnv(t)
+	file := syntheticDump(t, "gin-recovery.txt")
+	code, out, errOut := runCLI(t, "", "explain", "-module", "example.com/shop", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "6 frames, 1 of them the app's") {
+		t.Errorf("stderr: %s", errOut)
+	}
+	for _, want := range []string{"### Index out of range [3]", "**Where:** `posts.go:41` in `(*Server).showPost`", "of length 3"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the explanation lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestExplainHTTP2PanicServing reads the message of the line the HTTP/2
+// server logs for a handler's panic ("http2: panic serving ...").
+func TestExplainHTTP2PanicServing(t *testing.T) {
+	noModelEnv(t)
+	code, out, errOut := runCLI(t, "", "explain", "-module", "example.com/shop", syntheticDump(t, "http2-panic-serving.txt"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "unsupported type <nil>") || strings.Contains(out, "not in the paste") {
+		t.Errorf("the panic's message was not read:\n%s", out)
+	}
+}

@@ -120,7 +120,11 @@ func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) 
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, errors.New("the crash dump is empty")
 	}
-	n := normalizeDump(data)
+	mainModule := ""
+	if c != nil && len(c.AppPrefixes) > 0 {
+		mainModule = c.AppPrefixes[0]
+	}
+	n := normalizeDump(data, mainModule)
 	snaps, err := scanSnapshots(n.text)
 	if err != nil {
 		return nil, err
@@ -462,7 +466,7 @@ var reRecovered = regexp.MustCompile(` \[recovered(?:, repanicked)?\]$`)
 // reServePanic matches the line net/http's server logs for a handler
 // that panicked ("http: panic serving 127.0.0.1:5555: <value>"), after any
 // log prefix such as a timestamp. Group 1 is the panic value.
-var reServePanic = regexp.MustCompile(`(?:^|\s)http: panic serving \S+: (.+)$`)
+var reServePanic = regexp.MustCompile(`(?:^|\s)http2?: panic serving \S+: (.+)$`)
 
 // crashHeader returns the crash's header lines found in junk, the main
 // one (the first "panic:" or "fatal error:" line) first. A panic value

@@ -26,7 +26,7 @@ func FuzzParseDump(f *testing.F) {
 		if d.Goroutines < 1 {
 			t.Fatalf("%d goroutines without an error", d.Goroutines)
 		}
-		headerless := len(d.Header) == 0 && strings.HasPrefix(d.Message, unpastedPanic+": ")
+		headerless := len(d.Header) == 0 && strings.HasPrefix(d.Message, UnpastedPanic+": ")
 		if d.Message != strings.Join(d.Header, "\n") && d.Type != "data race" && !headerless {
 			t.Fatalf("Message %q is not the header %q", d.Message, d.Header)
 		}

@@ -47,8 +47,9 @@ type normalized struct {
 // (such as the em spaces some web pages indent with) made ASCII, trailing
 // blanks removed, a log prefix repeated before every line stripped, race
 // reports and frames that a paste damaged repaired, and file lines that
-// lost their indentation re-indented.
-func normalizeDump(data []byte) normalized {
+// lost their indentation re-indented. mainModule, when known, names the
+// package of a recoverer's frame whose path shows none (pcFrames).
+func normalizeDump(data []byte, mainModule string) normalized {
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	s := string(data)
 	s = StripControl(s)
@@ -78,6 +79,9 @@ func normalizeDump(data []byte) normalized {
 	lines = joinWrappedArgs(lines)
 	if hasAtFrame(s) {
 		lines = atFrames(lines)
+	}
+	if hasPCFrame(s) {
+		lines = pcFrames(lines, mainModule)
 	}
 	lines, headerless := headerlessGoroutine(lines)
 	lines, damage := completeFrames(lines, cutEnd)

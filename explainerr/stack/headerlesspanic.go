@@ -25,9 +25,14 @@ func panicCall(g *pp.Goroutine) *pp.Call {
 	return found
 }
 
-// unpastedPanic opens the message of a dump whose panic line is missing
+// UnpastedPanic opens the message of a dump whose panic line is missing
 // (headerlessPanic): it stands in for the header the paste lacks.
-const unpastedPanic = "a panic whose message was not pasted"
+const UnpastedPanic = "a panic whose message was not pasted"
+
+// NoFailureDump opens the message given to a goroutine dump that holds no
+// panic or fatal error (a dump taken on request, or a paste that lost
+// the failure).
+const NoFailureDump = "goroutine dump with no panic or fatal error"
 
 // headerlessPanic returns the first goroutine of snaps (not g0) whose
 // stack shows a panic call, for a dump without a crash header, and
@@ -47,7 +52,7 @@ func (d *Dump) headerlessPanic(snaps []snapshot) *pp.Goroutine {
 			if call.RemoteSrcPath != "" {
 				at = fmt.Sprintf(" (%s:%d)", path.Base(call.RemoteSrcPath), call.Line)
 			}
-			d.Message = fmt.Sprintf("%s: goroutine %d called %s%s, but the \"panic: ...\" line is not in the paste", unpastedPanic, g.ID, panicText(call), at)
+			d.Message = fmt.Sprintf("%s: goroutine %d called %s%s, but the \"panic: ...\" line is not in the paste", UnpastedPanic, g.ID, panicText(call), at)
 			if later := laterServePanic(snaps[i+1:]); later != "" {
 				// Evidence, not this panic's message: net/http logs a
 				// panic's line before its stack.

@@ -168,6 +168,8 @@ func (a *analysis) where() {
 		a.d.where = append(a.d.where, item{at + ":\n" + code(s.Text)})
 	} else if u := s.unshown(); u != "" {
 		a.d.where = append(a.d.where, item{at + u + "."})
+	} else if unnamed := strings.TrimSuffix(at, " (the stack does not name its function)"); unnamed != at {
+		a.d.where = append(a.d.where, item{unnamed + " (the stack does not name its function, and its source could not be read)."})
 	} else {
 		a.d.where = append(a.d.where, item{at + " (its source could not be read)."})
 	}

@@ -701,6 +701,15 @@ func (a *analysis) indexRange() {
 		a.indexRangeUnknown(viable)
 		return
 	}
+	// " of a slice, array or string of length 3"; Go gives no length with
+	// a negative index, which no length makes valid.
+	ofLength := " of a slice, array or string of length " + length
+	switch {
+	case length == "0":
+		ofLength += ": it is empty"
+	case length == "":
+		ofLength = " of a slice, array or string: a negative index is never valid"
+	}
 	lengthText := "length " + length
 	if length == "0" {
 		lengthText = "length 0: it is empty"
@@ -711,13 +720,13 @@ func (a *analysis) indexRange() {
 			quoted = append(quoted, code(ix.X+"["+ix.Index+"]"))
 		}
 		a.headline("Index out of range [" + idx + "]: one of " + strings.Join(quoted, ", "))
-		a.why("One of " + strings.Join(quoted, ", ") + " read position " + idx + " of a slice, array or string of " + lengthText + "; the trace does not say which.")
+		a.why("One of " + strings.Join(quoted, ", ") + " read position " + idx + ofLength + "; the trace does not say which.")
 		a.fix("Check the length of each with " + code("len") + " before indexing, and handle the short case.")
 		return
 	}
 	if !found {
 		a.headline("Index out of range [" + idx + "]")
-		a.why("An index expression read position " + idx + " of a slice, array or string of " + lengthText + ". Valid indexes run from 0 to the length minus one.")
+		a.why("An index expression read position " + idx + ofLength + ". Valid indexes run from 0 to the length minus one.")
 		a.fix("Check the length with " + code("len") + " before indexing, and handle the short case.")
 		return
 	}
@@ -1305,7 +1314,7 @@ func (a *analysis) unknown() {
 		a.emptyMessage()
 		return
 	}
-	if a.rejectedInput() {
+	if a.rejectedInput() || a.unpastedFailure(msg) {
 		return
 	}
 	a.headline("Error: " + code(shorten(msg, 100)))

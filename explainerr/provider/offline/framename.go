@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/explainerr/stack"
 	"regexp"
 	"strings"
 
@@ -19,6 +20,9 @@ var closureSuffix = regexp.MustCompile(`\.func\d+(?:\.\d+)*$`)
 // holds fr's line, the name is made of that function and, when it is
 // another package's, that package's name ("views.RequiresLogin.func13").
 func (a *analysis) frameName(fr *report.Frame) string {
+	if stack.IsUnnamed(fr.Function) {
+		return "a function in " + baseName(fr.File)
+	}
 	short := shortFunction(fr.Function)
 	m := closureSuffix.FindStringIndex(short)
 	if m == nil || initializerClosure(short) || fr.File == "" {

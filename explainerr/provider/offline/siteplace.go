@@ -1,5 +1,7 @@
 package offline
 
+import "github.com/explainerr/explainerr/explainerr/stack"
+
 // A crash dump cut inside the app's frame may show the frame's function
 // without its file, or its file without the line. The location section
 // then names what the dump shows and says what it does not, and never
@@ -9,8 +11,12 @@ package offline
 // alone when the dump does not show the line, the function alone when it
 // does not show the file.
 func (s *site) place() string {
-	if s.Frame.File == "" {
+	switch {
+	case s.Frame.File == "":
 		return code(s.Function)
+	case stack.IsUnnamed(s.Frame.Function):
+		// A recoverer's stack (gin's, Martini's) names files only.
+		return code(loc(s.File, s.Line)) + " (the stack does not name its function)"
 	}
 	return code(loc(s.File, s.Line)) + " in " + code(s.Function)
 }
