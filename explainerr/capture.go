@@ -47,7 +47,12 @@ func (ex *Explainer) errorReport(he *handlerError) *report.Report {
 		Status: http.StatusInternalServerError,
 	}
 	below := stack.FromPCs(he.pcs, ex.classifier, ex.cfg.showRuntime)
-	if name, file, line := handlerFrame(he.fn, below); name != "" {
+	if he.fn == 0 {
+		// handler.Fail without the handler: a framework's error handler
+		// passed on an error whose handler has returned.
+		r.Error.HandedOver = true
+		r.Notices = append(r.Notices, "The error was handed over by an error handler (handler.Fail) after the handler that returned it had returned: the stack is the error handler's, not where the error was made.")
+	} else if name, file, line := handlerFrame(he.fn, below); name != "" {
 		f := report.Frame{Function: name, File: file, Line: line, Kind: ex.classifier.Kind(name, file)}
 		if f.Kind == report.FrameApp {
 			refineReturnLine(&f, ex.sources.Lines(file), r.Error.Message)

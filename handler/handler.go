@@ -29,8 +29,9 @@ type Func func(w http.ResponseWriter, r *http.Request) error
 // Unwrap() http.ResponseWriter methods.
 type ErrorTaker interface {
 	// TakeHandlerError receives err, the entry program counter of the
-	// handler function that returned it, and the stack of the Func's
-	// callers (as runtime.Callers records it).
+	// handler function that returned it (0 when Fail was not told), and
+	// the stack of the Func's (or Fail's) callers (as runtime.Callers
+	// records it).
 	TakeHandlerError(err error, fn uintptr, callers []uintptr)
 }
 
@@ -52,6 +53,29 @@ func (f Func) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	errorLog.Load().(func(*http.Request, error))(r, err)
 	http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
+}
+
+// Fail hands err, an error a framework's error handler got from a route
+// handler (echo's HTTPErrorHandler, say), to the ErrorTaker under w, as a
+// Func's returned error is: under explainerr's middleware the request's
+// report then has the error's message and chain, and the handler's place
+// when fn (the route handler, a func value) is not nil; with a nil fn
+// (frameworks wrap their handlers), the stack of Fail's caller. Fail reports
+// whether an ErrorTaker took err; when none did (a production build), it
+// wrote nothing and the caller answers as it would without explainerr.
+func Fail(w http.ResponseWriter, err error, fn any) bool {
+	t := errorTaker(w)
+	if t == nil || err == nil {
+		return false
+	}
+	pcs := make([]uintptr, maxDepth)
+	n := runtime.Callers(2, pcs)
+	var entry uintptr // 0: the handler that returned err is not known
+	if v := reflect.ValueOf(fn); v.Kind() == reflect.Func && !v.IsNil() {
+		entry = v.Pointer()
+	}
+	t.TakeHandlerError(err, entry, pcs[:n])
+	return true
 }
 
 // errorLog holds the function that logs an error no ErrorTaker took.

@@ -69,3 +69,30 @@ func TestNoErrorWritesNothingMore(t *testing.T) {
 		t.Errorf("status %d, body %q", rec.Code, rec.Body)
 	}
 }
+
+// errorHandler stands for a framework's error handler: it hands the error
+// its route handler returned to Fail.
+func errorHandler(w http.ResponseWriter, err error, route any) bool { return handler.Fail(w, err, route) }
+
+func TestFailHandsAnErrorToTheTaker(t *testing.T) {
+	rec := httptest.NewRecorder()
+	tk := &taker{ResponseWriter: rec}
+	if !errorHandler(wrapper{tk}, errSecret, failing) || tk.err != errSecret || tk.fn != reflect.ValueOf(failing).Pointer() || len(tk.callers) == 0 {
+		t.Fatalf("taker got %v, fn %#x, %d callers", tk.err, tk.fn, len(tk.callers))
+	}
+	// Without a route handler, no handler is named; the stack is the
+	// error handler's.
+	if !errorHandler(tk, errSecret, nil) || tk.fn != 0 || len(tk.callers) == 0 {
+		t.Errorf("fn %#x with %d callers, want 0 and the error handler's stack", tk.fn, len(tk.callers))
+	}
+	if rec.Body.Len() != 0 {
+		t.Errorf("Fail wrote %q itself; the taker answers", rec.Body)
+	}
+}
+
+func TestFailWithoutATakerLeavesTheAnswerToTheCaller(t *testing.T) {
+	rec := httptest.NewRecorder()
+	if handler.Fail(rec, errSecret, failing) || rec.Body.Len() != 0 || rec.Code != http.StatusOK {
+		t.Errorf("Fail took the error, or wrote %d %q, with no taker", rec.Code, rec.Body)
+	}
+}

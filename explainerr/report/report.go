@@ -124,6 +124,11 @@ type Error struct {
 	// or a library handler. The app frame below it is where the request
 	// was handed on, not where the status was decided.
 	WrittenBy string `json:"written_by,omitempty"`
+	// HandedOver, for an error, is true when an error handler passed it on
+	// (handler.Fail) without naming the handler that returned it: the
+	// stack is the error handler's, and the handler that made the error
+	// has returned.
+	HandedOver bool `json:"handed_over,omitempty"`
 }
 
 // Frame is one call in the failing goroutine's stack, innermost first.

@@ -1,16 +1,20 @@
 // Command echo shows explainerr as the recoverer of an echo app: the app
 // does not install echo's Recover middleware, the instance is wrapped in
-// explainerr's middleware from outside, and one echo middleware hands
-// echo's route pattern to the report.
+// explainerr's middleware from outside, one echo middleware hands echo's
+// route pattern to the report, and echo's error handler hands the errors
+// handlers return to explainerr.
 //
 //	go run ./echo [-addr 127.0.0.1:8085]
 //
-// Then open http://127.0.0.1:8085/users/ada (works) and
-// http://127.0.0.1:8085/users/bob (panics: bob has no profile).
+// Then open http://127.0.0.1:8085/users/ada (works),
+// http://127.0.0.1:8085/users/bob (panics: bob has no profile) and
+// http://127.0.0.1:8085/users/ada/avatar (returns an error).
 package main
 
 import (
+	"errors"
 	"flag"
+	"fmt"
 	"log"
 	"net/http"
 
@@ -18,6 +22,7 @@ import (
 
 	"github.com/explainerr/explainerr/explainerr"
 	_ "github.com/explainerr/explainerr/explainerr/provider/openai" // the model client, used when OPENAI_API_KEY or OPENAI_BASE_URL is set
+	"github.com/explainerr/explainerr/handler"
 )
 
 func main() {
@@ -38,6 +43,21 @@ func recordRoute(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		c.Request().Pattern = c.Path()
 		return next(c)
+	}
+}
+
+// reportErrors is echo's error handler: an error a handler returned, or
+// a 5xx HTTPError, goes to explainerr (handler.Fail), so that the report
+// has its message and chain; echo answers its own 404s and the app's 4xx
+// HTTPErrors, and everything when explainerr is not there (a production
+// build). echo wraps every route handler, so the handler that returned
+// the error cannot be named: the report says so.
+func reportErrors(e *echo.Echo) echo.HTTPErrorHandler {
+	return func(err error, c echo.Context) {
+		var he *echo.HTTPError
+		if errors.As(err, &he) && he.Code < http.StatusInternalServerError || !handler.Fail(c.Response(), err, nil) {
+			e.DefaultHTTPErrorHandler(err, c)
+		}
 	}
 }
 
@@ -64,6 +84,7 @@ func greeting(name string) string {
 func newEcho() *echo.Echo {
 	e := echo.New()
 	e.HideBanner = true
+	e.HTTPErrorHandler = reportErrors(e)
 	e.Use(recordRoute)
 	addRoutes(e)
 	return e
@@ -74,4 +95,13 @@ func addRoutes(e *echo.Echo) {
 	e.GET("/users/:name", func(c echo.Context) error {
 		return c.String(http.StatusOK, greeting(c.Param("name"))+"\n")
 	})
+	e.GET("/users/:name/avatar", avatar)
 }
+
+// avatar serves a user's picture; none is stored yet.
+func avatar(c echo.Context) error {
+	return fmt.Errorf("loading the avatar of %s: %w", c.Param("name"), errNoStorage)
+}
+
+// errNoStorage is the error of a store that is not set up.
+var errNoStorage = errors.New("no picture storage is configured")

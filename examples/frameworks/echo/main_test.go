@@ -75,11 +75,55 @@ func TestWithEchosRecoverTheSiteIsStillExplained(t *testing.T) {
 	}
 }
 
-// An error a handler returns is answered by echo's error handler, before
-// explainerr sees anything: the report is of that 500, with the body echo
-// wrote and echo's error handler on the stack.
-func TestReturnedErrorIsSeenAsEchosAnswer(t *testing.T) {
+// An error a handler returns goes to explainerr through echo's error
+// handler (reportErrors): the report has its message, its chain and the
+// route, and says the stack is the error handler's.
+func TestReturnedErrorReachesTheReport(t *testing.T) {
+	rec := reporttest.Serve(reporttest.Explainer(t).Middleware(newEcho()), http.MethodGet, "/users/ada/avatar", "application/json")
+	if rec.Code != http.StatusInternalServerError {
+		t.Fatalf("status %d, want 500", rec.Code)
+	}
+	rep := reporttest.Decode(t, rec)
+	if rep.Error.Kind != report.KindError || rep.Error.Message != "loading the avatar of ada: no picture storage is configured" {
+		t.Errorf("error %+v, want the returned error", rep.Error)
+	}
+	if len(rep.Error.Chain) != 1 || rep.Error.Chain[0] != "no picture storage is configured" {
+		t.Errorf("chain %q", rep.Error.Chain)
+	}
+	if f := rep.InnermostApp(); f == nil || !strings.Contains(f.Function, "reportErrors") {
+		t.Errorf("innermost app frame %+v, want the error handler", f)
+	}
+	if !strings.Contains(strings.Join(rep.Notices, " "), "handed over by an error handler") || !rep.Error.HandedOver {
+		t.Errorf("notices %q do not say whose stack it is", rep.Notices)
+	}
+	if !strings.Contains(rep.Explanation.Text, "The error was returned by the handler of `GET /users/:name/avatar`") {
+		t.Errorf("the explanation does not place the error in the route's handler:\n%s", rep.Explanation.Text)
+	}
+	if rep.Request.Route != "/users/:name/avatar" {
+		t.Errorf("route %q", rep.Request.Route)
+	}
+}
+
+// echo's own answers stay echo's: a route that does not exist, and a 4xx
+// HTTPError a handler returns.
+func TestEchosOwnAnswersAreKept(t *testing.T) {
 	e := newEcho()
+	e.GET("/private", func(c echo.Context) error { return echo.NewHTTPError(http.StatusForbidden, "members only") })
+	h := reporttest.Explainer(t).Middleware(e)
+	for path, want := range map[string]int{"/nowhere": http.StatusNotFound, "/private": http.StatusForbidden} {
+		rec := reporttest.Serve(h, http.MethodGet, path, "application/json")
+		if rec.Code != want || strings.Contains(rec.Body.String(), `"explanation"`) {
+			t.Errorf("%s: status %d, body %q", path, rec.Code, rec.Body)
+		}
+	}
+}
+
+// Without reportErrors, echo's error handler answers a returned error
+// before explainerr sees anything: the report is of that 500, with the
+// body echo wrote and echo's error handler on the stack.
+func TestReturnedErrorWithEchosErrorHandler(t *testing.T) {
+	e := newEcho()
+	e.HTTPErrorHandler = e.DefaultHTTPErrorHandler
 	e.GET("/closed", func(c echo.Context) error { return errors.New("the store is closed") })
 	rec := reporttest.Serve(reporttest.Explainer(t).Middleware(e), http.MethodGet, "/closed", "application/json")
 	rep := reporttest.Decode(t, rec)
@@ -92,8 +136,5 @@ func TestReturnedErrorIsSeenAsEchosAnswer(t *testing.T) {
 	}
 	if !onStack {
 		t.Error("echo's error handler is not on the stack")
-	}
-	if rep.Request.Route != "/closed" {
-		t.Errorf("route %q, want /closed", rep.Request.Route)
 	}
 }

@@ -157,6 +157,10 @@ func (a *analysis) where() {
 		a.whereLibraryWrote(at)
 		return
 	}
+	if a.r.Error.HandedOver {
+		a.whereHandedOver(at)
+		return
+	}
 	if h := s.Helper; h != nil {
 		at = "the app reported the failure at " + at
 	} else if a.r.Error.Kind == report.KindStatus {

@@ -1337,7 +1337,9 @@ func (a *analysis) unknown() {
 	if e.Kind == report.KindStatus && !a.writtenByLibrary() {
 		a.explainBranch()
 	}
-	if f, ok := a.reportingFrame(); ok {
+	if e.HandedOver {
+		a.fix("Find where the route's handler returns this error (its message: " + code(shorten(msg, 80)) + ") and check what makes it fail " + a.forThis() + ".")
+	} else if f, ok := a.reportingFrame(); ok {
 		a.fix("Read " + code(shortFunction(f.Function)) + " around " + code(a.fileLoc(f.File, f.Line)) + " and the call that produced the error, and check what makes it fail " + a.forThis() + ".")
 	} else if a.s.Frame != nil && !a.writtenByLibrary() {
 		a.fix("Read " + code(a.s.Function) + " around " + code(loc(a.s.File, a.s.Line)) + " and the call that produced the error, and check what makes it fail " + a.forThis() + ".")
