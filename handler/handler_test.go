@@ -72,7 +72,9 @@ func TestNoErrorWritesNothingMore(t *testing.T) {
 
 // errorHandler stands for a framework's error handler: it hands the error
 // its route handler returned to Fail.
-func errorHandler(w http.ResponseWriter, err error, route any) bool { return handler.Fail(w, err, route) }
+func errorHandler(w http.ResponseWriter, err error, route any) bool {
+	return handler.Fail(w, err, route)
+}
 
 func TestFailHandsAnErrorToTheTaker(t *testing.T) {
 	rec := httptest.NewRecorder()
