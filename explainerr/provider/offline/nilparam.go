@@ -66,6 +66,15 @@ func (a *analysis) followNilParameter(root string) bool {
 		return true
 	}
 	at := nils[0]
+	if len(op.LHS) > 1 && op.LHS[len(op.LHS)-1] == "_" {
+		// The caller discards the error: whatever the callee returns
+		// when it finds nothing, the caller does not look.
+		a.why(passed+" "+from+", which discards the error, and "+code(fn)+" returns "+code("nil")+" with a "+code("nil")+" error at "+a.cite(at)+": the "+code("nil")+" value is passed on to "+code(name)+" unchecked.",
+			passed+" "+from+", which discards the error.")
+		a.fix("In "+code(callerName)+", check the error of "+code(op.RHS)+" and a "+code("nil")+" "+code(arg)+" before passing it on"+a.notFoundAnswer()+"; other callers of "+code(fn)+" may rely on its "+code("nil, nil")+".",
+			"In "+code(callerName)+", check the error and a "+code("nil")+" "+code(arg)+" before passing it on.")
+		return true
+	}
 	a.why(passed+" "+from+", and "+code(fn)+" returns "+code("nil")+" with a "+code("nil")+" error at "+a.cite(at)+": the caller's error check passes and the "+code("nil")+" value is passed on to "+code(name)+".",
 		passed+" "+from+".")
 	a.fix("Make "+code(fn)+" return an error (for example a not-found error) instead of "+code("nil, nil")+" at "+code(a.fileLoc(at.Path, at.Line))+", so that "+code(callerName)+" stops at its error check"+a.notFoundAnswer()+".",

@@ -296,7 +296,7 @@ func (a *analysis) explainCandidate(c nilCandidate, chosen string) {
 	case len(c.NilFrom) > 0:
 		a.why(code(c.Expr) + " is " + code(c.Arg) + " in the caller, and " + code(callName(c.Arg)) + " returns " + code("nil") + " at " + a.cite(c.NilFrom[0]) + ".")
 		a.fix("Handle the " + code("nil") + " that " + code(callName(c.Arg)) + " can return before passing it on, or make it return an error instead.")
-	case c.Arg != "" && c.Expr != chosen:
+	case c.Arg != "" && c.Expr != chosen && c.Arg != c.Expr:
 		a.why("The caller passes " + code(c.Arg) + " as " + code(c.Expr) + ".")
 	}
 }

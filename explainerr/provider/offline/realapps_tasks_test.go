@@ -26,6 +26,7 @@ var tasksTargets = []string{
 	"GET /priority/7/",                      // 10: an index taken from the route
 	"GET /admin/",                           // 11: ctx.Value("acl.admin"), a key nothing stores
 	"GET /view/9/",                          // 12: a nil task stored by a middleware that discarded the error
+	"GET /title/3/",                         // 13: a nil task, its error discarded, passed to a helper
 }
 
 var (
@@ -125,6 +126,17 @@ func TestExplainNilFromContextFollowedToSetter(t *testing.T) {
 		"`task, _ = ts.store.GetTask(id)`", "which discards the error",
 		"check the error of `ts.store.GetTask(id)`")
 	mustNotContain(t, "view", text, "`viewCounts`", "one of")
+}
+
+// TestExplainNilParameterWhoseErrorWasDiscarded: a nil passed on by a
+// caller that discarded the error is fixed in the caller, not by changing
+// the store other callers rely on; a value made with new above the line
+// is no suspect.
+func TestExplainNilParameterWhoseErrorWasDiscarded(t *testing.T) {
+	text := tasksApp(t)[13].Explanation.Text
+	mustContain(t, "title", text, "Nil pointer dereference: `task` is nil", "which discards the error",
+		"In `(*taskServer).taskTitleHandler`, check the error of `ts.store.GetTask(id)` and a `nil` `task`")
+	mustNotContain(t, "title", text, "error check passes", "stops at its error check", "`b`", "one of")
 }
 
 func TestExplainNilParameterFollowedToStore(t *testing.T) {

@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"regexp"
+	"strings"
 )
 
 // A value of a struct, array or basic type cannot be nil, so it is never a
@@ -44,11 +46,25 @@ func (a *analysis) mayBeNil(candidates []string) []string {
 	}
 	var out []string
 	for _, c := range candidates {
-		if !a.valueTyped(src, c) {
+		if !a.valueTyped(src, c) && !a.madeAbove(c) {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// reMadeValue matches a value that is never nil: the address of a
+// composite literal, new(T), make(...).
+var reMadeValue = regexp.MustCompile(`^(?:&[\w.]+(?:\[[^\]]*\])?\{|new\(|make\()`)
+
+// madeAbove reports whether the variable x is last given a value above
+// the failing line that is never nil ("r := new(profileResponse)").
+func (a *analysis) madeAbove(x string) bool {
+	if !isIdent(x) {
+		return false
+	}
+	_, op, ok := a.s.assignmentOf(x)
+	return ok && len(op.LHS) == 1 && reMadeValue.MatchString(strings.TrimSpace(op.RHS))
 }
 
 // valueTyped reports whether the expression expr of the failing line

@@ -31,6 +31,7 @@ func main() {
 	mux.HandleFunc("GET /whoami/", ts.whoamiHandler)
 	mux.HandleFunc("GET /admin/", ts.adminHandler)
 	mux.Handle("GET /view/{id}/", ts.taskCtx(http.HandlerFunc(ts.viewTaskHandler)))
+	mux.HandleFunc("GET /title/{id}/", ts.taskTitleHandler)
 	mux.HandleFunc("GET /due/", ts.dueHandler)
 	mux.HandleFunc("GET /priority/{level}/", ts.priorityHandler)
 	mux.Handle("GET /safe/task/{id}/", middleware.PanicRecovery(http.HandlerFunc(ts.getTaskHandler)))

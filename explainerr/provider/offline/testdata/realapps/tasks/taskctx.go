@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"example.com/tasks/internal/taskstore"
 )
@@ -34,4 +35,17 @@ func (ts *taskServer) viewTaskHandler(w http.ResponseWriter, r *http.Request) {
 	task := r.Context().Value("task").(*taskstore.Task)
 	viewCounts.views[task.Id]++
 	w.Write([]byte(task.Text))
+}
+
+func (ts *taskServer) taskTitleHandler(w http.ResponseWriter, r *http.Request) {
+	id, _ := strconv.Atoi(r.PathValue("id"))
+	task, _ := ts.store.GetTask(id)
+	w.Write([]byte(title(task)))
+}
+
+// title formats a task's title.
+func title(task *taskstore.Task) string {
+	b := new(strings.Builder)
+	b.WriteString(task.Text)
+	return b.String()
 }
