@@ -122,7 +122,7 @@ func TestExplainNilFromContextFollowedToSetter(t *testing.T) {
 	text := tasksApp(t)[12].Explanation.Text
 	mustContain(t, "view", text, "Nil pointer dereference: `task` is nil",
 		"is a `*taskstore.Task` that is `nil`",
-		"It is stored by `(*taskServer).taskCtx` (`taskctx.go:28`)",
+		"It is stored by `(*taskServer).taskCtx` (`taskctx.go:29`)",
 		"`task, _ = ts.store.GetTask(id)`", "which discards the error",
 		"check the error of `ts.store.GetTask(id)`")
 	mustNotContain(t, "view", text, "`viewCounts`", "one of")
