@@ -148,6 +148,8 @@ var rules = []rule{
 	{ClassStrconvRange, regexp.MustCompile(`strconv\.(?P<fn>\w+): parsing "(?P<value>[^"]*)": value out of range`)},
 
 	{ClassJSONType, regexp.MustCompile(`json: cannot unmarshal (?P<got>\w+) into Go (?:struct field (?P<field>\S+)|value) of type (?P<want>\S+)`)},
+	// echo's Bind reports the same mismatch in its own words.
+	{ClassJSONType, regexp.MustCompile(`Unmarshal type error: expected=(?P<want>[^,\s]+), got=(?P<got>[^,\s]+), field=(?P<field>[^,\s]+)`)},
 	{ClassJSONEncode, regexp.MustCompile(`json: unsupported (?P<what>value|type): (?P<detail>[^\n]+)`)},
 	{ClassJSONUnknownField, regexp.MustCompile(`json: unknown field "(?P<field>[^"]*)"`)},
 	{ClassJSONValue, regexp.MustCompile(`\b(?P<type>[A-Z]\w*)\.UnmarshalJSON: (?P<detail>[^\n]+)`)},

@@ -407,6 +407,10 @@ func (a *analysis) jsonError() {
 		}
 		a.headline("JSON type mismatch: " + code(got) + " into " + code(want))
 		a.why("The JSON has " + aCode(got) + " where " + target + " has Go type " + code(want) + "; the decoder does not convert between them.")
+		if a.r.Request.Body != "" || a.r.Request.Method == "POST" || a.r.Request.Method == "PUT" || a.r.Request.Method == "PATCH" {
+			a.why("The JSON is the request's body: the client sent the wrong type, which is a 400, not a server failure.")
+			a.fix("Answer this decode error with 400 Bad Request (" + code("http.StatusBadRequest") + "), naming the field and the type expected.")
+		}
 		a.fix("Send the value with the JSON type the struct expects, or change the Go type to match the JSON.")
 		a.fix("For numbers sent as strings, the " + code(`json:",string"`) + " struct tag option decodes them.")
 	case ClassJSONValue:

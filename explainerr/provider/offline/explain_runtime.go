@@ -971,6 +971,9 @@ func (a *analysis) typeAssertion() {
 	if found && method == "" && a.jsonAssertion(target, want, actual) {
 		return
 	}
+	if found && method == "" && actual != "" && actual != "nil" && !twins {
+		a.storedTypeFix(target, actual)
+	}
 	if found {
 		lhs := ""
 		for _, as := range facts.Assigned {

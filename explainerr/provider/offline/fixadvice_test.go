@@ -184,6 +184,23 @@ func exportTask(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// reqCtx keeps values for a request, as a framework's context does.
+type reqCtx struct{ vals map[string]any }
+
+func (c *reqCtx) Set(k string, v any) { c.vals[k] = v }
+func (c *reqCtx) Get(k string) any    { return c.vals[k] }
+
+// authenticate keeps the user's id for the request.
+func authenticate(c *reqCtx, id uint) {
+	c.Set("user", id)
+}
+
+// favorite reads the user's id back.
+func favorite(c *reqCtx) int {
+	userID := c.Get("user").(int) //!favorite
+	return userID
+}
+
 // searchTasks searches by a "field:value" query.
 func searchTasks(w http.ResponseWriter, r *http.Request) {
 	parts := strings.SplitN(r.URL.Query().Get("q"), ":", 2)
@@ -249,6 +266,17 @@ func TestNilMapFieldOfPackageVariable(t *testing.T) {
 	assertGroundedIn(t, r, text, taskFiles, "mu", "Lock", "Unlock")
 	text = Analyze(panicIn(t, app, "audit", "auditHit", "assignment to entry in nil map", "GET", "/tasks"))
 	mustHave(t, text, "it is declared without a value", "var audit = counters{hits: make(map[string]int)}")
+}
+
+// TestAssertionOfAStoredValueAdvisesTheStoredType: a value the app keeps
+// for the request under a key has the type its setter stores; the fix is
+// that type, with the setter cited.
+func TestAssertionOfAStoredValueAdvisesTheStoredType(t *testing.T) {
+	app := writeMarkedApp(t, taskFiles)
+	r := panicIn(t, app, "favorite", "favorite", "interface conversion: interface {} is uint, not int", "POST", "/favorite")
+	text := Analyze(r)
+	mustHave(t, text, "The app stores that value at `main.go:", "`c.Set(\"user\", id)`", "userID := int(c.Get(\"user\").(uint))")
+	assertGroundedIn(t, r, text, taskFiles)
 }
 
 func TestJSONSliceAssertionAdvisesAnySlice(t *testing.T) {

@@ -310,6 +310,16 @@ func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
 			contains: []string{"`Post.views`", "`json:\",string\"`"},
 		},
 		{
+			name: "JSON type mismatch in a request body, as echo's Bind says it",
+			report: func(t *testing.T) *report.Report {
+				r := statusReport("{\"errors\":{\"body\":\"code=400, message=Unmarshal type error: expected=[]string, got=string, field=article.tagList, offset=58\"}}\n", appFrame(t, "example.com/blog.(*Server).handleAPI", "api.go", jsonHandlerSrc))
+				r.Request.Method = "POST"
+				return r
+			},
+			class: ClassJSONType, culprit: "article.tagList",
+			contains: []string{"JSON type mismatch: `string` into `[]string`", "the client sent the wrong type", "`http.StatusBadRequest`"},
+		},
+		{
 			name: "JSON value a type's UnmarshalJSON rejects",
 			report: func(t *testing.T) *report.Report {
 				return statusReport("Time.UnmarshalJSON: input is not a JSON string\n", appFrame(t, "example.com/blog.(*Server).handleAPI", "api.go", jsonHandlerSrc))

@@ -111,7 +111,9 @@ func TestRealAppAllInMain(t *testing.T) {
 	mustNotContain(t, "title", title, "`s.model` is nil", "`s.model`, which is", "`s` is nil")
 
 	cart := rs[1].Explanation.Text
-	mustContain(t, "cart", cart, "`Server` is built without creating `carts` at `NewServer` (`main.go:39`)", "carts: make(map[string][]string),", "Or create it lazily")
+	mustContain(t, "cart", cart, "`Server` is built without creating `carts` at `NewServer` (`main.go:39`)", "carts: make(map[string][]string),",
+		"concurrent map writes", "s.mu.Lock()")
+	mustNotContain(t, "cart", cart, "Or create it lazily")
 
 	latest := rs[2].Explanation.Text
 	mustContain(t, "latest", latest, "`Server` is built without `recent`", "nothing in the app assigns or appends to `recent`")

@@ -325,9 +325,9 @@ func TestRecoveredPanicUsesLoggedValue(t *testing.T) {
 		t.Errorf("recognised %s %q, want the nil map app.signupViews", class, culprit)
 	}
 	mustHave(t, text, "the request's log has it: `assignment to entry in nil map`", "`application` is built without creating `signupViews`",
-		"signupViews: make(map[string]int),")
-	mustLack(t, text, "value is unknown", "have it log the value")
-	assertGrounded(t, r, text)
+		"signupViews: make(map[string]int),", "app.mu.Lock()")
+	mustLack(t, text, "value is unknown", "have it log the value", "Or create it lazily")
+	assertGroundedIn(t, r, text, snipFiles, "mu", "Lock", "Unlock")
 }
 
 func TestRecoveredCandidatesTellMapsFromSlices(t *testing.T) {
