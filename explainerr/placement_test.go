@@ -2,7 +2,6 @@
 package explainerr_test
 
 import (
-	"bytes"
 	"compress/gzip"
 	"encoding/json"
 	"errors"
@@ -12,7 +11,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -426,13 +424,8 @@ func writesThenFails(w http.ResponseWriter, r *http.Request) {
 func TestChiLoggerPlacement(t *testing.T) {
 	for _, outside := range []bool{true, false} {
 		t.Run(map[bool]string{true: "outside", false: "inside"}[outside], func(t *testing.T) {
-			var access bytes.Buffer
-			var mu sync.Mutex
-			logger := middleware.RequestLogger(&middleware.DefaultLogFormatter{Logger: log.New(writerFunc(func(p []byte) (int, error) {
-				mu.Lock()
-				defer mu.Unlock()
-				return access.Write(p)
-			}), "", 0), NoColor: true})
+			access := &logBuffer{}
+			logger := middleware.RequestLogger(&middleware.DefaultLogFormatter{Logger: log.New(access, "", 0), NoColor: true})
 			logs, opt := withLog(t)
 			r := chi.NewRouter()
 			if outside {
@@ -442,22 +435,16 @@ func TestChiLoggerPlacement(t *testing.T) {
 			}
 			r.Get("/drafts", writesToNilMap)
 			r.Get("/late", writesThenFails)
-			var serverLog bytes.Buffer
+			serverLog := &logBuffer{}
 			srv := httptest.NewUnstartedServer(r)
-			srv.Config.ErrorLog = log.New(writerFunc(func(p []byte) (int, error) {
-				mu.Lock()
-				defer mu.Unlock()
-				return serverLog.Write(p)
-			}), "", 0)
+			srv.Config.ErrorLog = log.New(serverLog, "", 0)
 			srv.Start()
 			defer srv.Close()
 
 			resp, _ := fetch(t, srv.URL+"/drafts", nil)
 			fetch(t, srv.URL+"/late", nil)
-			waitFor(t, func() bool { mu.Lock(); defer mu.Unlock(); return strings.Count(access.String(), "\n") >= 2 })
-			mu.Lock()
+			waitFor(t, func() bool { return strings.Count(access.String(), "\n") >= 2 })
 			logged, superfluous := access.String(), strings.Contains(serverLog.String(), "superfluous response.WriteHeader call from")
-			mu.Unlock()
 			if resp.StatusCode != 500 {
 				t.Fatalf("the panic was answered %d", resp.StatusCode)
 			}

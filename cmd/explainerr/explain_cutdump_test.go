@@ -99,25 +99,37 @@ func TestExplainRaceCutAfterFirstAccess(t *testing.T) {
 	}
 }
 
+// explainShop explains the synthetic dump name as a crash of
+// example.com/shop, offline, and checks that stderr holds every one of
+// logged and the explanation every one of says.
+func explainShop(t *testing.T, name string, logged, says []string) string {
+	t.Helper()
+	noModelEnv(t)
+	code, out, errOut := runCLI(t, "", "explain", "-module", "example.com/shop", syntheticDump(t, name))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range logged {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q: %s", want, errOut)
+		}
+	}
+	for _, want := range says {
+		if !strings.Contains(out, want) {
+			t.Errorf("the explanation lacks %q:\n%s", want, out)
+		}
+	}
+	return out
+}
+
 // TestExplainOneLineFrames explains a stack as a log service shows it, one
 // "at function (file:line)" line per frame under the logged panic: the
 // frames are read as one goroutine's, with a warning, and the explanation
 // places the failure in the app's innermost frame.
 func TestExplainOneLineFrames(t *testing.T) {
-	noModelEnv(t)
-	file := syntheticDump(t, "one-line-frames.txt")
-	code, out, errOut := runCLI(t, "", "explain", "-module", "example.com/shop", file)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	if !strings.Contains(errOut, "6 frames, 2 of them the app's") || !strings.Contains(errOut, "its frames were read as one goroutine's") {
-		t.Errorf("stderr: %s", errOut)
-	}
-	for _, want := range []string{"### Index out of range", "**Where:** `products.go:41` in `(*Server).showProduct`", "`(*Server).routes.func2` at `routes.go:17`"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("the explanation lacks %q:\n%s", want, out)
-		}
-	}
+	explainShop(t, "one-line-frames.txt",
+		[]string{"6 frames, 2 of them the app's", "its frames were read as one goroutine's"},
+		[]string{"### Index out of range", "**Where:** `products.go:41` in `(*Server).showProduct`", "`(*Server).routes.func2` at `routes.go:17`"})
 }
 
 // TestExplainRecovererStack explains the stack gin's Recovery prints
@@ -125,31 +137,15 @@ func TestExplainOneLineFrames(t *testing.T) {
 // it, after the request it dumps): the panic's message, the app's frame
 // by its file's place in the module, and the framework's frames.
 func TestExplainRecovererStack(t *testing.T) {
-	noModelEnv(t)
-	file := syntheticDump(t, "gin-recovery.txt")
-	code, out, errOut := runCLI(t, "", "explain", "-module", "example.com/shop", file)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	if !strings.Contains(errOut, "6 frames, 1 of them the app's") {
-		t.Errorf("stderr: %s", errOut)
-	}
-	for _, want := range []string{"### Index out of range [3]", "**Where:** `posts.go:41` in `(*Server).showPost`", "of length 3"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("the explanation lacks %q:\n%s", want, out)
-		}
-	}
+	explainShop(t, "gin-recovery.txt",
+		[]string{"6 frames, 1 of them the app's"},
+		[]string{"### Index out of range [3]", "**Where:** `posts.go:41` in `(*Server).showPost`", "of length 3"})
 }
 
 // TestExplainHTTP2PanicServing reads the message of the line the HTTP/2
 // server logs for a handler's panic ("http2: panic serving ...").
 func TestExplainHTTP2PanicServing(t *testing.T) {
-	noModelEnv(t)
-	code, out, errOut := runCLI(t, "", "explain", "-module", "example.com/shop", syntheticDump(t, "http2-panic-serving.txt"))
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	if !strings.Contains(out, "unsupported type <nil>") || strings.Contains(out, "not in the paste") {
+	if out := explainShop(t, "http2-panic-serving.txt", nil, []string{"unsupported type <nil>"}); strings.Contains(out, "not in the paste") {
 		t.Errorf("the panic's message was not read:\n%s", out)
 	}
 }

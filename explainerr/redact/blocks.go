@@ -48,7 +48,7 @@ func hideBlocks(s string) string {
 	changed := false
 	for i := 0; i < len(lines)-1; i++ {
 		line := strings.TrimSuffix(lines[i], "\r")
-		if strings.IndexAny(line, ":=") < 0 {
+		if !strings.ContainsAny(line, ":=") {
 			continue
 		}
 		if m := blockKey.FindStringSubmatchIndex(line); m != nil && IsSensitiveName(line[m[4]:m[5]]) {
