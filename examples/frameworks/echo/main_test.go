@@ -96,7 +96,8 @@ func TestReturnedErrorReachesTheReport(t *testing.T) {
 	if !strings.Contains(strings.Join(rep.Notices, " "), "handed over by an error handler") || !rep.Error.HandedOver {
 		t.Errorf("notices %q do not say whose stack it is", rep.Notices)
 	}
-	if !strings.Contains(rep.Explanation.Text, "The error was returned by the handler of `GET /users/:name/avatar`") {
+	if !strings.Contains(rep.Explanation.Text, "The error was returned by the handler of `GET /users/:name/avatar`") ||
+		!strings.Contains(rep.Explanation.Text, "Its message matches the error made at `avatar` (`main.go:") {
 		t.Errorf("the explanation does not place the error in the route's handler:\n%s", rep.Explanation.Text)
 	}
 	if rep.Request.Route != "/users/:name/avatar" {

@@ -1337,10 +1337,15 @@ func (a *analysis) unknown() {
 		}
 		a.why("It wraps " + strings.Join(chain, ", then ") + ".")
 	}
+	if l, ok := a.errorMadeAt(msg); ok && !e.HandedOver && (a.s.Frame == nil || l.Line != a.s.Line || baseName(l.Path) != baseName(a.s.File)) {
+		a.why("Its message matches the error made at " + a.cite(l) + ".")
+	}
 	if e.Kind == report.KindStatus && !a.writtenByLibrary() {
 		a.explainBranch()
 	}
-	if e.HandedOver {
+	if l, ok := a.errorMadeAt(msg); ok && e.HandedOver {
+		a.fix("Read " + code(l.Func) + " around " + code(a.fileLoc(l.Path, l.Line)) + ", where the error is made, and check what makes it fail " + a.forThis() + ".")
+	} else if e.HandedOver {
 		a.fix("Find where the route's handler returns this error (its message: " + code(shorten(msg, 80)) + ") and check what makes it fail " + a.forThis() + ".")
 	} else if f, ok := a.reportingFrame(); ok {
 		a.fix("Read " + code(shortFunction(f.Function)) + " around " + code(a.fileLoc(f.File, f.Line)) + " and the call that produced the error, and check what makes it fail " + a.forThis() + ".")

@@ -391,6 +391,30 @@ func TestRejectedInputReturnedAsErrorIsBadRequest(t *testing.T) {
 	assertGroundedIn(t, r, text, taskFiles)
 }
 
+// TestHandedOverErrorIsFoundByItsMessage: an error an error handler passed
+// on (handler.Fail) is placed where the app makes it, found by its format;
+// a message no format of the app matches is placed nowhere.
+func TestHandedOverErrorIsFoundByItsMessage(t *testing.T) {
+	app := writeMarkedApp(t, taskFiles)
+	r := statusReport("Internal Server Error\n", app.frame(t, "visit", "countVisit"))
+	r.Error.Kind = report.KindError
+	r.Error.HandedOver = true
+	r.Error.Message = `unsupported export format "pdf"`
+	r.Request = report.Request{Method: "GET", URL: "/export?format=pdf", Route: "/export"}
+	text := Analyze(r)
+	mustHave(t, text, "The error was returned by the handler of `GET /export`", "Its message matches the error made at `exportTask` (`main.go:",
+		"Read `exportTask` around `main.go:")
+	// Reported from another place (a status written with the error's
+	// text), the message still names where it was made.
+	r.Error.HandedOver, r.Error.Kind = false, report.KindStatus
+	mustHave(t, Analyze(r), "Its message matches the error made at `exportTask` (`main.go:")
+	r.Error.HandedOver, r.Error.Kind = true, report.KindError
+	r.Error.Message = "something else entirely went wrong"
+	text = Analyze(r)
+	mustHave(t, text, "Find where the route's handler returns this error")
+	mustLack(t, text, "Its message matches")
+}
+
 func TestTruncatedJSONBodyIsBadRequest(t *testing.T) {
 	app := writeMarkedApp(t, taskFiles)
 	r := statusReport("Internal Server Error\n", app.frame(t, "create", "createTask"))

@@ -43,4 +43,7 @@ func (a *analysis) whereHandedOver(at string) {
 		handlerOf = "the handler of " + code(strings.TrimSpace(a.r.Request.Method+" "+route))
 	}
 	a.d.where = append(a.d.where, item{"The error was returned by " + handlerOf + ", which had returned by the time the app's error handler passed it on at " + at + ": the stack does not show where the error was made."})
+	if l, ok := a.errorMadeAt(strings.TrimSpace(a.r.Error.Message)); ok {
+		a.d.where = append(a.d.where, item{"Its message matches the error made at " + a.cite(l) + "."})
+	}
 }
