@@ -149,3 +149,27 @@ func TestExplainHTTP2PanicServing(t *testing.T) {
 		t.Errorf("the panic's message was not read:\n%s", out)
 	}
 }
+
+// TestExplainPanicAfterARecoveredOne explains a panic recovered by code
+// that then panicked with another value: the failure explained is the one
+// the trace places (the interface conversion in quantity), and the second
+// panic is named as the recovering code's.
+func TestExplainPanicAfterARecoveredOne(t *testing.T) {
+	out := explainShop(t, "recovered-then-other-panic.txt",
+		[]string{"which then panicked again with another value (send on closed channel)"},
+		[]string{"### Failed interface conversion", "**Where:** `order.go:23` in `quantity`", "holds a `string`, not an `int`."})
+	if strings.Contains(out, "[recovered]") || strings.Contains(out, "closed channel") {
+		t.Errorf("the explanation mixes the two panics:\n%s", out)
+	}
+}
+
+// TestExplainStackPrintedWhileRecovering: a stack the app's deferred code
+// printed with runtime/debug.Stack is no second panic.
+func TestExplainStackPrintedWhileRecovering(t *testing.T) {
+	out := explainShop(t, "debug-stack-in-recover.txt",
+		[]string{"The stack was printed by the app's deferred code while the panic was being handled"},
+		[]string{"**Where:** `set.go:281` in `(*Set).Split`"})
+	if strings.Contains(out, "panicked again") {
+		t.Errorf("a printed stack is called a second panic:\n%s", out)
+	}
+}

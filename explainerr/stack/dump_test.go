@@ -268,7 +268,7 @@ main.main()
 		!strings.Contains(d.Blocked[0].State, "recovered the panic") {
 		t.Errorf("recovering code %+v, want main.cleanup at main.go:20", d.Blocked)
 	}
-	if len(d.Notes) != 1 || !strings.Contains(d.Notes[0], "raised again") {
+	if len(d.Notes) != 1 || !strings.Contains(d.Notes[0], "panicked again with another value (second failure)") {
 		t.Errorf("Notes = %q", d.Notes)
 	}
 }

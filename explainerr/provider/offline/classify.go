@@ -168,12 +168,21 @@ var rules = []rule{
 	{ClassNotFound, regexp.MustCompile(`(?i)\bnot found\b`)},
 }
 
+// reRecoveredNote matches the note the runtime adds to a panic that was
+// recovered and raised again.
+var reRecoveredNote = regexp.MustCompile(` \[recovered(?:, repanicked)?\]\s*$`)
+
 // messages returns the messages of e worth classifying, innermost of the
 // chain first, then the error's own message.
 func messages(e report.Error) []string {
-	out := make([]string, 0, len(e.Chain)+1)
+	out := make([]string, 0, len(e.Chain)+2)
 	for i := len(e.Chain) - 1; i >= 0; i-- {
 		out = append(out, e.Chain[i])
+	}
+	if first, _, more := strings.Cut(e.Message, "\n"); more && e.Kind == report.KindCrash && reRecoveredNote.MatchString(first) {
+		// The trace shows the first panic; the one after "[recovered]"
+		// was raised by the code that recovered it.
+		out = append(out, reRecoveredNote.ReplaceAllString(strings.TrimSpace(first), ""))
 	}
 	return append(out, e.Message)
 }
