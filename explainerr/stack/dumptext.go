@@ -83,6 +83,7 @@ func normalizeDump(data []byte, mainModule string) normalized {
 	if hasPCFrame(s) {
 		lines = pcFrames(lines, mainModule)
 	}
+	lines = dedentFrames(lines)
 	lines, headerless := headerlessGoroutine(lines)
 	lines, damage := completeFrames(lines, cutEnd)
 

@@ -100,3 +100,31 @@ func framePrefix(lines []string) string {
 	}
 	return ""
 }
+
+// dedentFrames removes the indentation a paste put before every line of
+// a stack without a goroutine header ("        main.f()" over
+// "                /src/f.go:3"): the indentation of the first function
+// line that starts a frame, from every line that has it. lines is
+// returned unchanged when a goroutine header is there or no indented
+// frame is.
+func dedentFrames(lines []string) []string {
+	indent := ""
+	for i, l := range lines {
+		if reGoroutineHeaderAnywhere.MatchString(l) || reRaceAccessLine.MatchString(strings.TrimSpace(l)) {
+			return lines
+		}
+		t := strings.TrimLeft(l, " \t")
+		if indent == "" && t != l && i+1 < len(lines) && strings.HasPrefix(lines[i+1], l[:len(l)-len(t)]) &&
+			isFrameStart(append([]string{t}, lines[i+1:min(i+4, len(lines))]...), 0) {
+			indent = l[:len(l)-len(t)]
+		}
+	}
+	if indent == "" {
+		return lines
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = strings.TrimPrefix(l, indent)
+	}
+	return out
+}

@@ -35,6 +35,8 @@ func TestParseDumpPasteDamage(t *testing.T) {
 			1, []string{"example.com/app/web.(*Server).showPost"}, "panic: runtime error: index out of range [3] with length 3", true},
 		{"a recoverer's frames without functions, under a log prefix (Macaron)", "Feb 26 07:08:28 host app[13880]: [Macaron] PANIC: assignment to entry in nil map\nFeb 26 07:08:28 host app[13880]: /usr/lib/go/src/runtime/map_faststr.go:204 (0x4144ac)\nFeb 26 07:08:28 host app[13880]: /build/go/src/example.com/app/db/store.go:260 (0x1c6a8e4)\nFeb 26 07:08:28 host app[13880]: /build/go/src/example.com/app/routes/update.go:151 (0x1dc3e0d)\nFeb 26 07:08:28 host app[13880]: /usr/lib/go/src/reflect/value.go:476 (0x4d6546)\n",
 			1, []string{"example.com/app/db.func·", "example.com/app/routes.func·"}, "panic: assignment to entry in nil map", true},
+		{"no goroutine header, the whole stack indented", "stack trace:\n\n        example.com/app.(*T).Add(...)\n                /src/app/t.go:153\n        example.com/app.Update(0xc42028a0c0)\n                /src/app/u.go:1128 +0x1453\n",
+			1, []string{"example.com/app.(*T).Add", "example.com/app.Update"}, "", true},
 		{"panic: lost before a runtime error", "runtime error: invalid memory address or nil pointer dereference\n[signal 0xc0000005 code=0x0 addr=0x20 pc=0x9a92c7]\n\ngoroutine 23 [running]:\nexample.com/app.F()\n\t/src/app/f.go:3 +0x1\n",
 			23, []string{"example.com/app.F"}, "panic: runtime error: invalid memory address or nil pointer dereference", false},
 	}
