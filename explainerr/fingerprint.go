@@ -16,7 +16,7 @@ var (
 	// quoted finds a quoted value in a message: most often the input
 	// that failed (strconv's `parsing "abc"`, an app's `unknown format
 	// "pdf"`).
-	quoted = regexp.MustCompile(`"(?:[^"\\\n]|\\.){0,200}"|'(?:[^'\\\n]|\\.){1,200}'`)
+	quoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'`)
 )
 
 // maxNormalizedInput bounds the part of a message NormalizeMessage reads
@@ -32,10 +32,12 @@ func NormalizeMessage(msg string) string {
 	if len(msg) > maxNormalizedInput {
 		msg = msg[:maxNormalizedInput]
 	}
-	msg = quoted.ReplaceAllStringFunc(msg, func(q string) string { return q[:1] + "?" + q[:1] })
 	msg = hexNumber.ReplaceAllString(msg, "0x?")
 	msg = decNumber.ReplaceAllString(msg, "N")
 	msg = strings.Join(strings.Fields(msg), " ")
+	// On one line, each quote pairs with the next of its kind, so that
+	// normalising again finds the same pairs.
+	msg = quoted.ReplaceAllStringFunc(msg, func(q string) string { return q[:1] + "?" + q[:1] })
 	if len(msg) > 2000 {
 		msg = strings.TrimSpace(msg[:2000])
 	}
