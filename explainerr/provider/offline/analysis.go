@@ -32,6 +32,9 @@ type analysis struct {
 	// stackFiles holds the app's files on the report's stacks by base
 	// name (sharedBaseName); nil until first needed.
 	stackFiles map[string]map[string]bool
+	// errMade is where the app makes the error of a message, once
+	// searched (errorMadeAt).
+	errMade errorSearch
 }
 
 func newAnalysis(r *report.Report) *analysis {

@@ -166,7 +166,7 @@ func (a *analysis) contextNilOrigin(root string, op assignOp, l corpusLine, sure
 	if setter.value == "" {
 		return true
 	}
-	discard := regexp.MustCompile(`^\s*` + regexp.QuoteMeta(setter.value) + `\s*,\s*_\s*:?=\s*(.+?)\s*$`)
+	discard := compiled(`^\s*` + regexp.QuoteMeta(setter.value) + `\s*,\s*_\s*:?=\s*(.+?)\s*$`)
 	for i := len(setter.before) - 1; i >= 0; i-- {
 		if dm := discard.FindStringSubmatch(setter.before[i]); dm != nil {
 			at := sourceLine{Path: setter.line.Path, Line: setter.from + i, Text: strings.TrimSpace(setter.before[i]), Func: setter.line.Func}

@@ -21,55 +21,77 @@ var reVerb = regexp.MustCompile(`%[-+# 0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[a-zA-Z%]`
 // error: "%w" or "failed: %v" would match anything.
 const minFormatText = 10
 
+// errorMakers are the calls that make a new error from a format.
+var errorMakers = map[string]bool{"fmt.Errorf": true, "errors.New": true}
+
 // errorMadeAt returns the app's one call to fmt.Errorf or errors.New whose
 // format the message msg matches whole; false when none does, or more
-// than one place does.
+// than one place does. The module is searched once per analysis.
 func (a *analysis) errorMadeAt(msg string) (sourceLine, bool) {
+	m := &a.errMade
+	if m.done && m.msg == msg {
+		return m.at, m.ok
+	}
+	m.done, m.msg, m.ok = true, msg, false
 	src := a.app()
 	if src == nil || msg == "" {
-		return sourceLine{}, false
+		return m.at, false
 	}
 	var found []sourceLine
-	src.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) == 0 || !isErrorMaker(call.Fun) {
-				return true
+	src.eachDecl(func(f *appFile, d ast.Decl, in string) {
+		eachCallIn(d, errorMakers, func(call *ast.CallExpr) {
+			if len(call.Args) == 0 {
+				return
 			}
-			lit, ok := call.Args[0].(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING {
-				return true
+			if lit, ok := call.Args[0].(*ast.BasicLit); ok && lit.Kind == token.STRING && formatMatches(lit.Value, msg) {
+				found = append(found, src.lineOfPos(call.Pos(), in))
 			}
-			format, err := strconv.Unquote(lit.Value)
-			if err != nil || len(reVerb.ReplaceAllString(format, "")) < minFormatText {
-				return true
-			}
-			pattern := "^"
-			last := 0
-			for _, m := range reVerb.FindAllStringIndex(format, -1) {
-				pattern += regexp.QuoteMeta(format[last:m[0]]) + `(?s:.*?)`
-				last = m[1]
-			}
-			pattern += regexp.QuoteMeta(format[last:]) + "$"
-			if compiled(pattern).MatchString(msg) {
-				line := src.fset.Position(call.Pos()).Line
-				found = append(found, sourceLine{Path: f.path, Line: line, Text: strings.TrimSpace(f.lines[line-1]), Func: funcName(fd)})
-			}
-			return true
 		})
 	})
-	if len(found) != 1 {
-		return sourceLine{}, false
+	if len(found) == 1 {
+		m.at, m.ok = found[0], true
 	}
-	return found[0], true
+	return m.at, m.ok
 }
 
-// isErrorMaker reports whether fun names fmt.Errorf or errors.New.
-func isErrorMaker(fun ast.Expr) bool {
-	sel, ok := fun.(*ast.SelectorExpr)
-	if !ok {
+// formatMatches reports whether msg is what the quoted format literal
+// gives, each verb standing for any text; a format with too little text
+// of its own matches nothing.
+func formatMatches(literal, msg string) bool {
+	format, err := strconv.Unquote(literal)
+	if err != nil || len(reVerb.ReplaceAllString(format, "")) < minFormatText {
 		return false
 	}
-	pkg, ok := sel.X.(*ast.Ident)
-	return ok && (pkg.Name == "fmt" && sel.Sel.Name == "Errorf" || pkg.Name == "errors" && sel.Sel.Name == "New")
+	pattern := "^"
+	last := 0
+	for _, m := range reVerb.FindAllStringIndex(format, -1) {
+		pattern += regexp.QuoteMeta(format[last:m[0]]) + `(?s:.*?)`
+		last = m[1]
+	}
+	return compiled(pattern + regexp.QuoteMeta(format[last:]) + "$").MatchString(msg)
+}
+
+// errorSearch remembers errorMadeAt's answer for one message.
+type errorSearch struct {
+	done, ok bool
+	msg      string
+	at       sourceLine
+}
+
+// whereHandedOver writes the location of an error an error handler passed
+// on (handler.Fail) after the handler that returned it had returned: the
+// route says which handler, the stack only who passed it on (at).
+func (a *analysis) whereHandedOver(at string) {
+	route := a.r.Request.Route
+	if route == "" {
+		route = a.r.Request.URL
+	}
+	handlerOf := "the handler of this request"
+	if route != "" {
+		handlerOf = "the handler of " + code(strings.TrimSpace(a.r.Request.Method+" "+route))
+	}
+	a.d.where = append(a.d.where, item{"The error was returned by " + handlerOf + ", which had returned by the time the app's error handler passed it on at " + at + ": the stack does not show where the error was made."})
+	if l, ok := a.errorMadeAt(strings.TrimSpace(a.r.Error.Message)); ok {
+		a.d.where = append(a.d.where, item{"Its message matches the error made at " + a.cite(l) + "."})
+	}
 }

@@ -166,17 +166,23 @@ func (s *appSource) callsTo(names map[string]bool) []sourceLine {
 // the package functions names lists ("context.WithTimeout").
 func (s *appSource) callsIn(n ast.Node, in string, names map[string]bool) []sourceLine {
 	var out []sourceLine
+	eachCallIn(n, names, func(call *ast.CallExpr) { out = append(out, s.lineOfPos(call.Pos(), in)) })
+	return out
+}
+
+// eachCallIn calls fn for each call in n of the package functions names
+// lists ("context.WithTimeout").
+func eachCallIn(n ast.Node, names map[string]bool, fn func(call *ast.CallExpr)) {
 	ast.Inspect(n, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
 				if pkg, ok := sel.X.(*ast.Ident); ok && names[pkg.Name+"."+sel.Sel.Name] {
-					out = append(out, s.lineOfPos(call.Pos(), in))
+					fn(call)
 				}
 			}
 		}
 		return true
 	})
-	return out
 }
 
 // deadlineCalls are the calls that give a context a deadline, and the

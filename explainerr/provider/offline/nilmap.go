@@ -34,7 +34,7 @@ func (a *analysis) nilMapField(m string) bool {
 	if first.Func != "" {
 		where = code(first.Func) + " (" + where + ")"
 	}
-	shared := a.servesHTTP()
+	shared := a.r.CreatedBy != nil || a.servesHTTP()
 	if typ != "" {
 		a.fix(block("Create the map where the "+code(recv)+" is built, in "+where+":", field+": make("+typ+"),"),
 			"Create "+code(field)+" with "+code("make")+" where the "+code(recv)+" is built, in "+where+".")
@@ -46,12 +46,8 @@ func (a *analysis) nilMapField(m string) bool {
 	} else {
 		a.fix("Create " + code(field) + " with " + code("make") + " where the " + code(recv) + " is built, in " + where + ".")
 	}
-	if shared {
-		root := rootIdent(m)
-		a.why("The " + code(recv) + " serves every request, and an HTTP server runs each in its own goroutine: once " + code(field) + " is made, requests write it at the same time, and without a lock the runtime stops the whole program with the fatal error \"concurrent map writes\".")
-		a.g.Add("mu", "Lock", "Unlock") // the names the snippet introduces
-		a.fix(block("Guard every read and write of "+code(m)+" with a "+code("sync.Mutex")+" kept in "+code(recv)+" (a field "+code("mu sync.Mutex")+"):", root+".mu.Lock()", strings.TrimSpace(a.s.Text), root+".mu.Unlock()"),
-			"Guard every read and write of "+code(m)+" with a "+code("sync.Mutex")+" kept in "+code(recv)+".")
+	if a.sharedMap(code(m) + ", in the one " + code(recv) + " that serves them") {
+		a.fieldLockFix(m, recv, typ)
 	}
 	return true
 }

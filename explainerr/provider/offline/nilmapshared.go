@@ -28,7 +28,7 @@ func (a *analysis) nilPackageMap(m string) bool {
 	}
 	a.fix(block("Make it where it is declared, at "+code(a.fileLoc(v.Line.Path, v.Line.Line))+":", "var "+m+" = make("+v.Type+")"),
 		"Make it where it is declared, at "+code(a.fileLoc(v.Line.Path, v.Line.Line))+", with "+code("make")+".")
-	if !a.sharedMap(m) {
+	if !a.sharedMap("the same package-level " + code(m)) {
 		return true
 	}
 	mu := m + "Mu"
@@ -38,19 +38,19 @@ func (a *analysis) nilPackageMap(m string) bool {
 	return true
 }
 
-// sharedMap says, when it is so, that the package-level map m is written
-// by several goroutines (the HTTP server's per-request ones, or those the
-// failing one's creator starts) and needs a lock once it is made. It
-// reports whether it said so.
-func (a *analysis) sharedMap(m string) bool {
+// sharedMap says, when it is so, that a map (what names it: "the same
+// package-level `visits`") is written by several goroutines (the HTTP
+// server's per-request ones, or those the failing one's creator starts)
+// and needs a lock once it is made. It reports whether it said so.
+func (a *analysis) sharedMap(what string) bool {
 	shared := ""
 	switch {
 	case a.r.CreatedBy != nil:
 		cb := a.r.CreatedBy
 		a.g.Add(cb.Function, shortFunction(cb.Function), baseName(cb.File))
-		shared = "This write runs in a goroutine started at " + code(shortFunction(cb.Function)) + " (" + code(a.fileLoc(cb.File, cb.Line)) + "): each run there starts another, and they all write the same package-level " + code(m) + "."
+		shared = "This write runs in a goroutine started at " + code(shortFunction(cb.Function)) + " (" + code(a.fileLoc(cb.File, cb.Line)) + "): each run there starts another, and they all write " + what + "."
 	case a.servesHTTP():
-		shared = "An HTTP server runs each request in its own goroutine, and they all write the same package-level " + code(m) + "."
+		shared = "An HTTP server runs each request in its own goroutine, and they all write " + what + "."
 	default:
 		return false
 	}
@@ -101,12 +101,24 @@ func (a *analysis) nilPackageMapField(m string) bool {
 	}
 	a.fix(block("Make the map where the variable is declared, at "+code(a.fileLoc(v.Line.Path, v.Line.Line))+":", "var "+root+" = "+lit),
 		"Make "+code(field)+" with "+code("make")+" where "+code(root)+" is declared, at "+code(a.fileLoc(v.Line.Path, v.Line.Line))+".")
-	if a.sharedMap(m) {
-		a.g.Add("mu", "Lock", "Unlock") // the names the snippet introduces
-		a.fix(block("Guard every read and write of "+code(m)+" with a "+code("sync.Mutex")+" kept next to the map:", "type "+typ+" struct {", "\tmu "+strings.Repeat(" ", max(0, len(field)-2))+"sync.Mutex", "\t"+field+strings.Repeat(" ", max(0, 2-len(field)))+" "+mapType, "}", "", "// at each access:", root+".mu.Lock()", strings.TrimSpace(a.s.Text), root+".mu.Unlock()"),
-			"Guard every read and write of "+code(m)+" with a "+code("sync.Mutex")+" kept next to the map in "+code(typ)+".")
+	if a.sharedMap("the same package-level " + code(m)) {
+		a.fieldLockFix(m, typ, mapType)
 	}
 	return true
+}
+
+// fieldLockFix advises a sync.Mutex kept next to the map field m
+// ("stats.views") in its struct type typ, around every access; mapType is
+// the field's type, "" when unknown.
+func (a *analysis) fieldLockFix(m, typ, mapType string) {
+	root, field := rootIdent(m), lastSelector(m)
+	a.g.Add("mu", "Lock", "Unlock") // the names the snippet introduces
+	var decl []string
+	if mapType != "" {
+		decl = []string{"type " + typ + " struct {", "\tmu " + strings.Repeat(" ", max(0, len(field)-2)) + "sync.Mutex", "\t" + field + strings.Repeat(" ", max(0, 2-len(field))) + " " + mapType, "}", "", "// at each access:"}
+	}
+	a.fix(block("Guard every read and write of "+code(m)+" with a "+code("sync.Mutex")+" kept next to the map in "+code(typ)+":", append(decl, root+".mu.Lock()", strings.TrimSpace(a.s.Text), root+".mu.Unlock()")...),
+		"Guard every read and write of "+code(m)+" with a "+code("sync.Mutex")+" kept next to the map in "+code(typ)+".")
 }
 
 // madeWith says how an assignment makes the map, when it does.

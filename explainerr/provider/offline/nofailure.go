@@ -29,21 +29,3 @@ func (a *analysis) unpastedFailure(msg string) bool {
 	}
 	return true
 }
-
-// whereHandedOver writes the location of an error an error handler passed
-// on (handler.Fail) after the handler that returned it had returned: the
-// route says which handler, the stack only who passed it on (at).
-func (a *analysis) whereHandedOver(at string) {
-	route := a.r.Request.Route
-	if route == "" {
-		route = a.r.Request.URL
-	}
-	handlerOf := "the handler of this request"
-	if route != "" {
-		handlerOf = "the handler of " + code(strings.TrimSpace(a.r.Request.Method+" "+route))
-	}
-	a.d.where = append(a.d.where, item{"The error was returned by " + handlerOf + ", which had returned by the time the app's error handler passed it on at " + at + ": the stack does not show where the error was made."})
-	if l, ok := a.errorMadeAt(strings.TrimSpace(a.r.Error.Message)); ok {
-		a.d.where = append(a.d.where, item{"Its message matches the error made at " + a.cite(l) + "."})
-	}
-}

@@ -25,7 +25,7 @@ func (a *analysis) storedTypeFix(target assertOp, actual string) {
 	if m == nil || src == nil {
 		return
 	}
-	set := regexp.MustCompile(`\.Set\(\s*` + regexp.QuoteMeta(m[1]) + `\s*,\s*(.+?)\)\s*$`)
+	set := compiled(`\.Set\(\s*` + regexp.QuoteMeta(m[1]) + `\s*,\s*(.+?)\)\s*$`)
 	for _, f := range src.files {
 		for i, line := range f.lines {
 			sm := set.FindStringSubmatch(line)

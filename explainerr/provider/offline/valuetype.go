@@ -2,11 +2,10 @@ package offline
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"path/filepath"
-	"regexp"
-	"strings"
 )
 
 // A value of a struct, array or basic type cannot be nil, so it is never a
@@ -53,18 +52,19 @@ func (a *analysis) mayBeNil(candidates []string) []string {
 	return out
 }
 
-// reMadeValue matches a value that is never nil: the address of a
-// composite literal, new(T), make(...).
-var reMadeValue = regexp.MustCompile(`^(?:&[\w.]+(?:\[[^\]]*\])?\{|new\(|make\()`)
-
 // madeAbove reports whether the variable x is last given a value above
-// the failing line that is never nil ("r := new(profileResponse)").
+// the failing line that is never nil ("r := new(profileResponse)"; see
+// nonNilValue).
 func (a *analysis) madeAbove(x string) bool {
 	if !isIdent(x) {
 		return false
 	}
 	_, op, ok := a.s.assignmentOf(x)
-	return ok && len(op.LHS) == 1 && reMadeValue.MatchString(strings.TrimSpace(op.RHS))
+	if !ok || len(op.LHS) != 1 {
+		return false
+	}
+	rhs, err := parser.ParseExpr(op.RHS)
+	return err == nil && nonNilValue(rhs)
 }
 
 // valueTyped reports whether the expression expr of the failing line
