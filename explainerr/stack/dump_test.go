@@ -16,7 +16,7 @@ import (
 	"github.com/explainerr/explainerr/internal/crashdumps"
 )
 
-// crashDump is one labelled real crash dump of ../shared/crashdumps.
+// crashDump is one labelled real crash dump of internal/crashdumps/testdata.
 // crashDump is one labelled real crash dump.
 type crashDump = crashdumps.Dump
 

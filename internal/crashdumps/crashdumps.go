@@ -1,7 +1,9 @@
 // Package crashdumps loads, for tests, labelled real Go crash dumps: the
-// ones kept beside the repository in ../shared/crashdumps, or those of a
+// ones kept in this package's testdata/labelled, or those of another
 // testdata directory, with their labels (the app's module, the goroutine
-// that failed and its app frames).
+// that failed and its app frames). Tests read nothing outside the
+// repository: a dump a test needs is copied into a testdata directory,
+// with its source recorded in that directory's README.
 package crashdumps
 
 import (
@@ -40,18 +42,17 @@ type Dump struct {
 	Message string `json:"message,omitempty"`
 }
 
-// Load returns the directory of the dumps and their labels. A missing
-// directory fails the test: CI lays shared/ beside the repository.
+// Load returns the directory of the labelled real dumps kept in this
+// package's testdata/labelled, and their labels.
 func Load(t testing.TB) (dir string, dumps []Dump) {
 	t.Helper()
 	_, self, _, ok := runtime.Caller(0)
 	if !ok {
 		t.Fatal("cannot locate the repository")
 	}
-	root := filepath.Join(filepath.Dir(self), "..", "..")
-	dir = filepath.Join(root, "..", "shared", "crashdumps")
+	dir = filepath.Join(filepath.Dir(self), "testdata", "labelled")
 	if _, err := os.Stat(filepath.Join(dir, "index.jsonl")); err != nil {
-		t.Fatalf("the real crash dumps must be at %s (../shared/crashdumps beside the repository): %v", dir, err)
+		t.Fatalf("the labelled crash dumps must be at %s: %v", dir, err)
 	}
 	return dir, LoadDir(t, dir)
 }
