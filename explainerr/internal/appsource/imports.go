@@ -71,3 +71,26 @@ func AssumedPackageName(p string) string {
 func notIdentifier(r rune) bool {
 	return !(r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r))
 }
+
+// PackageDir returns the directory of the module's package that the file
+// f imports under name, and false when name is not such an import (a
+// package outside the module, or no import at all).
+func (m *Module) PackageDir(f *File, name string) (string, bool) {
+	for _, im := range f.AST.Imports {
+		p, err := strconv.Unquote(im.Path.Value)
+		if err != nil || m.Path == "" || (p != m.Path && !strings.HasPrefix(p, m.Path+"/")) {
+			continue
+		}
+		given := ""
+		switch {
+		case im.Name != nil:
+			given = im.Name.Name
+		default:
+			given = m.packageNameOf(p)
+		}
+		if given == name {
+			return filepath.Join(m.Root, filepath.FromSlash(strings.TrimPrefix(p, m.Path))), true
+		}
+	}
+	return "", false
+}

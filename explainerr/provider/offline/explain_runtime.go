@@ -1191,6 +1191,11 @@ func (a *analysis) concurrentMap() {
 		name = code(m)
 	}
 	a.headline("Concurrent map access")
+	if l, held := a.lockHeldAtSite(); held && m != "" {
+		a.why("Two goroutines used " + name + " at the same time, at least one of them writing. Maps are not safe for concurrent use; the runtime detects this and stops the whole program (it cannot be recovered).")
+		a.explainHeldLock(m, l)
+		return
+	}
 	a.why("Two goroutines used " + name + " at the same time, at least one of them writing. Maps are not safe for concurrent use; the runtime detects this and stops the whole program (it cannot be recovered)." + a.concurrencyNote())
 	a.fix("Guard every read and write of " + name + " with a " + code("sync.Mutex") + " (or " + code("sync.RWMutex") + ") stored next to it.")
 	a.fix("Run the tests with the race detector (go test -race) to find every unguarded access.")

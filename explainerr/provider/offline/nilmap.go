@@ -34,7 +34,8 @@ func (a *analysis) nilMapField(m string) bool {
 	if first.Func != "" {
 		where = code(first.Func) + " (" + where + ")"
 	}
-	shared := a.r.CreatedBy != nil || a.servesHTTP()
+	fresh, perCall := a.receiverMadePerCall()
+	shared := (a.r.CreatedBy != nil || a.servesHTTP()) && !perCall
 	if typ != "" {
 		a.fix(block("Create the map where the "+code(recv)+" is built, in "+where+":", field+": make("+typ+"),"),
 			"Create "+code(field)+" with "+code("make")+" where the "+code(recv)+" is built, in "+where+".")
@@ -45,6 +46,10 @@ func (a *analysis) nilMapField(m string) bool {
 		}
 	} else {
 		a.fix("Create " + code(field) + " with " + code("make") + " where the " + code(recv) + " is built, in " + where + ".")
+	}
+	if perCall {
+		a.why("Each run of that code makes its own " + code(recv) + ": " + code(fresh.Name) + " is made at " + a.cite(fresh.Made) + ", and nothing else holds it before this write. No other request shares it, so the map needs no lock.")
+		return true
 	}
 	if a.sharedMap(code(m) + ", in the one " + code(recv) + " that serves them") {
 		a.fieldLockFix(m, recv, typ)

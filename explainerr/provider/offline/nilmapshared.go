@@ -28,7 +28,7 @@ func (a *analysis) nilPackageMap(m string) bool {
 	}
 	a.fix(block("Make it where it is declared, at "+code(a.fileLoc(v.Line.Path, v.Line.Line))+":", "var "+m+" = make("+v.Type+")"),
 		"Make it where it is declared, at "+code(a.fileLoc(v.Line.Path, v.Line.Line))+", with "+code("make")+".")
-	if !a.sharedMap("the same package-level " + code(m)) {
+	if !a.sharedMap("the same package-level "+code(m)) || a.underHeldLock(m) {
 		return true
 	}
 	mu := m + "Mu"
@@ -111,6 +111,9 @@ func (a *analysis) nilPackageMapField(m string) bool {
 // ("stats.views") in its struct type typ, around every access; mapType is
 // the field's type, "" when unknown.
 func (a *analysis) fieldLockFix(m, typ, mapType string) {
+	if a.underHeldLock(m) {
+		return
+	}
 	root, field := rootIdent(m), lastSelector(m)
 	a.g.Add("mu", "Lock", "Unlock") // the names the snippet introduces
 	var decl []string
