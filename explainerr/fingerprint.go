@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/internal/logrecord"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -71,6 +72,12 @@ func Fingerprint(r *report.Report) string {
 		write(NormalizeMessage(r.Error.Message))
 	}
 	for _, l := range r.Logs {
+		if rec, ok := logrecord.Parse(l.Text); ok {
+			// A structured record's time and request ID change with
+			// every request; its level, message and error do not.
+			write(NormalizeMessage(rec.Stable()))
+			continue
+		}
 		write(NormalizeMessage(l.Text))
 	}
 	// place writes where a frame is: its file, function and line text.

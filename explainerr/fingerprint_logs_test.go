@@ -6,6 +6,7 @@ import (
 	"log"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr"
@@ -147,5 +148,39 @@ func TestFingerprintFollowsTheLineNotItsNumber(t *testing.T) {
 	}
 	if other := explainerr.Fingerprint(rep(40, "\tkey := parts[1]")); other == moved {
 		t.Error("another failing line got the same fingerprint")
+	}
+}
+
+// A structured logger's record carries a time and a request ID that change
+// with every request: the same failure logged again keeps its
+// fingerprint, and another error logged the same way gets another.
+func TestFingerprintReadsStructuredRecords(t *testing.T) {
+	t.Setenv("EXPLAINERR_LOGS", "")
+	quietLogs(t)
+	ex := newExplainer(t)
+	var n int
+	var mu sync.Mutex
+	h := ex.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		n++
+		id := n
+		mu.Unlock()
+		fmt.Fprintf(explainerr.LogWriter(), `{"level":"error","ts":%d.5,"request_id":"req-%d","msg":"loading cart","error":%q}`+"\n", 1764583200+id, id, r.URL.Query().Get("cause"))
+		http.Error(w, "internal error", http.StatusInternalServerError)
+	}))
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+
+	locked := fetchReport(t, srv.Client(), srv.URL+"/?cause=database+is+locked")
+	missing := fetchReport(t, srv.Client(), srv.URL+"/?cause=no+such+table")
+	again := fetchReport(t, srv.Client(), srv.URL+"/?cause=database+is+locked")
+	if len(locked.Logs) == 0 {
+		t.Fatal("the record was not captured")
+	}
+	if locked.Fingerprint == "" || locked.Fingerprint == missing.Fingerprint {
+		t.Errorf("fingerprints %q and %q: different logged errors must differ", locked.Fingerprint, missing.Fingerprint)
+	}
+	if locked.Fingerprint != again.Fingerprint {
+		t.Errorf("the same failure logged at another time got fingerprints %q and %q", locked.Fingerprint, again.Fingerprint)
 	}
 }

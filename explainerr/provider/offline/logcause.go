@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/internal/logrecord"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -44,9 +45,17 @@ func loggedError(r *report.Report) (line string, ok bool) {
 var reLogTimestamp = regexp.MustCompile(`^\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? `)
 
 // logText returns a log line without blanks around it and without the
-// standard logger's timestamp.
+// standard logger's timestamp. A JSON record (logrus, zap, zerolog,
+// slog's JSON handler) is read as its canonical logfmt line, level, msg,
+// err and trace, as slog's text handler writes them, without its time.
 func logText(line string) string {
-	return strings.TrimSpace(reLogTimestamp.ReplaceAllString(strings.TrimSpace(line), ""))
+	line = strings.TrimSpace(line)
+	if strings.HasPrefix(line, "{") {
+		if rec, ok := logrecord.Parse(line); ok && rec.Format == logrecord.JSON {
+			return rec.Canonical()
+		}
+	}
+	return strings.TrimSpace(reLogTimestamp.ReplaceAllString(line, ""))
 }
 
 // logMessage returns the error message a log line carries: the value of

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/internal/logrecord"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -25,6 +26,11 @@ type loggedFrame struct {
 // (as debug.Stack writes it; a structured logger's escaped "\n" and "\t"
 // are read as line breaks and tabs), innermost first.
 func parseLoggedStack(text string) []loggedFrame {
+	if rec, ok := logrecord.Parse(text); ok && rec.Stack != "" {
+		// A structured record's stack field: zap's stacktrace has no
+		// goroutine header, only function and file lines.
+		text = "goroutine ?\n" + rec.Stack
+	}
 	if !strings.Contains(text, "goroutine ") {
 		return nil
 	}
@@ -52,7 +58,8 @@ func parseLoggedStack(text string) []loggedFrame {
 		if strings.HasPrefix(call, "created by ") {
 			continue
 		}
-		if p := strings.LastIndexByte(call, '('); p > 0 {
+		if p := strings.LastIndexByte(call, '('); p > 0 && strings.HasSuffix(call, ")") {
+			// debug.Stack's arguments; zap's frames have none.
 			call = call[:p]
 		}
 		out = append(out, loggedFrame{Function: call, File: fileLine[:k], Line: n})

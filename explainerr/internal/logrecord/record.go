@@ -1,0 +1,177 @@
+package logrecord
+
+import (
+	"sort"
+	"strings"
+)
+
+// Formats of records.
+const (
+	// JSON is a record written as one JSON object.
+	JSON = "json"
+	// Logfmt is a record written as key=value pairs.
+	Logfmt = "logfmt"
+)
+
+// Record is one structured log line's fields. Values are as the logger
+// wrote them, unescaped; a field the line lacks is "".
+type Record struct {
+	// Format is JSON or Logfmt.
+	Format string
+	// Time is the record's time, as written.
+	Time string
+	// Level is the record's level ("error", "ERROR", "50" for a numeric
+	// level is left as written).
+	Level string
+	// Message is the record's message.
+	Message string
+	// Error is the text of the error the record carries.
+	Error string
+	// Stack is a stack trace the record carries.
+	Stack string
+	// Caller is where the record was logged ("handlers.go:42", or a
+	// function and a file).
+	Caller string
+	// Attrs are the record's other fields, by key; nested values are
+	// written as JSON.
+	Attrs map[string]string
+}
+
+// The keys each field is read from, first match wins. They cover logrus
+// (level, msg, error, func/file), zap (level, msg, error, stacktrace,
+// caller, ts), zerolog (level, message, error, stack, caller, time) and
+// log/slog (level, msg, source, time; err or error by convention).
+var (
+	timeKeys    = []string{"time", "ts", "timestamp", "@timestamp", "t"}
+	levelKeys   = []string{"level", "lvl", "severity", "@level"}
+	messageKeys = []string{"msg", "message", "@message"}
+	errorKeys   = []string{"error", "err", "error.message", "exception"}
+	stackKeys   = []string{"stacktrace", "stack", "trace", "error.stack", "errorVerbose"}
+	callerKeys  = []string{"caller", "source", "file", "func"}
+)
+
+// Parse reads line as a structured record. It reports false for a line
+// that is not one: not a JSON object, nor key=value pairs that include a
+// level or a message.
+func Parse(line string) (Record, bool) {
+	line = strings.TrimSpace(line)
+	if strings.HasPrefix(line, "{") {
+		fields, ok := parseJSON(line)
+		if !ok {
+			return Record{}, false
+		}
+		return fromFields(JSON, fields)
+	}
+	fields, ok := parseLogfmt(line)
+	if !ok {
+		return Record{}, false
+	}
+	return fromFields(Logfmt, fields)
+}
+
+// fromFields sorts a line's fields into a record; it reports false when
+// the fields have neither a level nor a message.
+func fromFields(format string, fields map[string]string) (Record, bool) {
+	r := Record{Format: format, Attrs: map[string]string{}}
+	take := func(keys []string) string {
+		for _, k := range keys {
+			if v, ok := fields[k]; ok && v != "" {
+				delete(fields, k)
+				return v
+			}
+		}
+		return ""
+	}
+	r.Time = take(timeKeys)
+	r.Level = take(levelKeys)
+	r.Message = take(messageKeys)
+	r.Error = take(errorKeys)
+	r.Stack = take(stackKeys)
+	r.Caller = take(callerKeys)
+	delete(fields, "func") // logrus' ReportCaller: the file has the line
+	if r.Level == "" && r.Message == "" {
+		return Record{}, false
+	}
+	for k, v := range fields {
+		r.Attrs[k] = v
+	}
+	return r, true
+}
+
+// IsError reports whether the record's level is error or worse.
+func (r Record) IsError() bool {
+	switch strings.ToLower(r.Level) {
+	case "error", "err", "fatal", "panic", "dpanic", "critical", "crit", "alert", "emergency", "50", "60":
+		return true
+	}
+	return false
+}
+
+// Canonical writes the record as one logfmt line with the keys the
+// standard library's slog text handler uses: level, msg, err, the other
+// attributes in key order, caller, and trace last (a stack's line breaks
+// escaped). The time is left out.
+func (r Record) Canonical() string {
+	var b strings.Builder
+	add := func(k, v string) {
+		if v == "" {
+			return
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(k)
+		b.WriteByte('=')
+		b.WriteString(quote(v))
+	}
+	add("level", strings.ToUpper(r.Level))
+	add("msg", r.Message)
+	add("err", r.Error)
+	keys := make([]string, 0, len(r.Attrs))
+	for k := range r.Attrs {
+		if canonicalKey(k) {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		add(k, r.Attrs[k])
+	}
+	add("caller", r.Caller)
+	add("trace", r.Stack)
+	return b.String()
+}
+
+// Stable returns what stays the same when the same failure is logged
+// again: the level, message and error, without the time and the other
+// attributes (request IDs, durations).
+func (r Record) Stable() string {
+	return strings.ToUpper(r.Level) + "\x00" + r.Message + "\x00" + r.Error
+}
+
+// quote writes a logfmt value: bare when it has no space, quote, equals
+// sign or control character, else quoted with Go-style escapes for the
+// quote, the backslash, line breaks and tabs.
+func quote(v string) string {
+	if v != "" && !strings.ContainsAny(v, " \"=\\\n\r\t") {
+		return v
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\r", `\r`, "\t", `\t`).Replace(v) + `"`
+}
+
+// canonicalKey reports whether an attribute's key can stand in a canonical
+// line: a logfmt key (no blank, quote or equals sign) that no field of the
+// record is read from, so that the line reads back as the same record.
+func canonicalKey(k string) bool {
+	if k == "" || strings.ContainsAny(k, " \"=\\\n\r\t") {
+		return false
+	}
+	for _, keys := range [][]string{timeKeys, levelKeys, messageKeys, errorKeys, stackKeys, callerKeys, {"func"}} {
+		for _, field := range keys {
+			if k == field {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,125 @@
+package logrecord
+
+import (
+	"strings"
+	"testing"
+)
+
+// The lines below are written as each logger writes them by default for
+// an error with a message, an error value and (where the logger adds one)
+// a caller and a stack.
+func TestParseLoggers(t *testing.T) {
+	cases := []struct {
+		name, line string
+		want       Record
+	}{
+		{"logrus JSON", `{"error":"pq: insert or update on table \"orders\" violates foreign key constraint \"orders_user_id_fkey\"","file":"/src/app/orders.go:42","func":"main.createOrder","level":"error","msg":"create order","time":"2026-12-01T10:00:00Z"}`,
+			Record{Format: JSON, Level: "error", Message: "create order", Error: `pq: insert or update on table "orders" violates foreign key constraint "orders_user_id_fkey"`, Caller: "/src/app/orders.go:42", Time: "2026-12-01T10:00:00Z"}},
+		{"zap production", `{"level":"error","ts":1764583200.123,"caller":"app/orders.go:42","msg":"create order","error":"sql: no rows in result set","stacktrace":"main.createOrder\n\t/src/app/orders.go:42\nnet/http.HandlerFunc.ServeHTTP\n\t/usr/local/go/src/net/http/server.go:2294"}`,
+			Record{Format: JSON, Level: "error", Message: "create order", Error: "sql: no rows in result set", Caller: "app/orders.go:42", Time: "1764583200.123", Stack: "main.createOrder\n\t/src/app/orders.go:42\nnet/http.HandlerFunc.ServeHTTP\n\t/usr/local/go/src/net/http/server.go:2294"}},
+		{"zerolog", `{"level":"error","error":"dial tcp 127.0.0.1:5432: connect: connection refused","time":"2026-12-01T10:00:00Z","caller":"/src/app/db.go:17","message":"open database"}`,
+			Record{Format: JSON, Level: "error", Message: "open database", Error: "dial tcp 127.0.0.1:5432: connect: connection refused", Caller: "/src/app/db.go:17", Time: "2026-12-01T10:00:00Z"}},
+		{"slog JSON", `{"time":"2026-12-01T10:00:00.000000000Z","level":"ERROR","source":{"function":"main.createOrder","file":"/src/app/orders.go","line":42},"msg":"create order","err":"UNIQUE constraint failed: users.email","user":7}`,
+			Record{Format: JSON, Level: "ERROR", Message: "create order", Error: "UNIQUE constraint failed: users.email", Caller: "/src/app/orders.go:42", Time: "2026-12-01T10:00:00.000000000Z", Attrs: map[string]string{"user": "7"}}},
+		{"slog text", `time=2026-12-01T10:00:00.000Z level=ERROR msg="create order" err="UNIQUE constraint failed: users.email" user=7`,
+			Record{Format: Logfmt, Level: "ERROR", Message: "create order", Error: "UNIQUE constraint failed: users.email", Time: "2026-12-01T10:00:00.000Z", Attrs: map[string]string{"user": "7"}}},
+		{"logrus text", `time="2026-12-01T10:00:00Z" level=error msg="create order" error="pq: null value in column \"email\" violates not-null constraint"`,
+			Record{Format: Logfmt, Level: "error", Message: "create order", Error: `pq: null value in column "email" violates not-null constraint`, Time: "2026-12-01T10:00:00Z"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, ok := Parse(c.line)
+			if !ok {
+				t.Fatalf("not read as a record: %s", c.line)
+			}
+			if c.want.Attrs == nil {
+				c.want.Attrs = map[string]string{}
+			}
+			if got.Format != c.want.Format || got.Level != c.want.Level || got.Message != c.want.Message || got.Error != c.want.Error ||
+				got.Caller != c.want.Caller || got.Time != c.want.Time || got.Stack != c.want.Stack || len(got.Attrs) != len(c.want.Attrs) {
+				t.Errorf("got  %+v\nwant %+v", got, c.want)
+			}
+			for k, v := range c.want.Attrs {
+				if got.Attrs[k] != v {
+					t.Errorf("attr %s = %q, want %q", k, got.Attrs[k], v)
+				}
+			}
+			if !got.IsError() {
+				t.Errorf("level %q not an error", got.Level)
+			}
+		})
+	}
+}
+
+func TestParseRefusesPlainText(t *testing.T) {
+	for _, line := range []string{
+		"",
+		"2026/12/01 10:00:00 listing failed: sql: no rows in result set",
+		"ERROR listing failed err=boom",
+		"user=ann id=7",               // pairs, but neither a level nor a message
+		`msg="unterminated`,           // a quote left open
+		`{"level":"error"`,            // JSON cut off
+		`{}`,                          // an empty object
+		`["error","in","an","array"]`, // not an object
+		`{"user":"ann","id":7}`,       // no level, no message
+	} {
+		if r, ok := Parse(line); ok {
+			t.Errorf("%q read as a record: %+v", line, r)
+		}
+	}
+}
+
+// TestCanonicalRoundTrip: the canonical line of a record reads back as the
+// same record, its stack's line breaks included.
+func TestCanonicalRoundTrip(t *testing.T) {
+	line := `{"level":"error","msg":"create \"order\"","error":"a=b c","stacktrace":"main.f\n\t/src/a.go:1","caller":"a.go:1","req":"r-1"}`
+	r, ok := Parse(line)
+	if !ok {
+		t.Fatal("not a record")
+	}
+	c := r.Canonical()
+	if !strings.HasPrefix(c, `level=ERROR msg="create \"order\"" err="a=b c" req=r-1 caller=a.go:1 trace="main.f\n\t/src/a.go:1"`) {
+		t.Errorf("canonical line %s", c)
+	}
+	back, ok := Parse(c)
+	if !ok || back.Message != r.Message || back.Error != r.Error || back.Stack != r.Stack || back.Caller != r.Caller || back.Attrs["req"] != "r-1" {
+		t.Errorf("read back %+v from %s", back, c)
+	}
+}
+
+// TestStableLeavesOutTheTime: the same failure logged twice, at other
+// times and with other request IDs, has one stable text.
+func TestStableLeavesOutTheTime(t *testing.T) {
+	a, _ := Parse(`{"level":"error","ts":1.5,"msg":"m","error":"e","request_id":"a"}`)
+	b, _ := Parse(`{"level":"error","ts":2.5,"msg":"m","error":"e","request_id":"b"}`)
+	if a.Stable() != b.Stable() {
+		t.Errorf("%q != %q", a.Stable(), b.Stable())
+	}
+	c, _ := Parse(`{"level":"error","ts":2.5,"msg":"m","error":"other"}`)
+	if a.Stable() == c.Stable() {
+		t.Error("other errors have one stable text")
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add(`{"level":"error","msg":"m","error":"e"}`)
+	f.Add(`level=ERROR msg="a b" err="c\"d"`)
+	f.Fuzz(func(t *testing.T, line string) {
+		r, ok := Parse(line)
+		if !ok {
+			return
+		}
+		back, ok := Parse(r.Canonical())
+		if !ok {
+			// A canonical line of one pair is no record; one with a level
+			// and a message must read back.
+			if r.Level != "" && r.Message != "" {
+				t.Errorf("canonical line %q of %q is not read back", r.Canonical(), line)
+			}
+			return
+		}
+		if back.Message != r.Message || back.Error != r.Error || back.Stack != r.Stack {
+			t.Errorf("canonical line %q of %q reads back as %+v", r.Canonical(), line, back)
+		}
+	})
+}
