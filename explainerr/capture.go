@@ -30,6 +30,7 @@ func (ex *Explainer) panicReport(v any) *report.Report {
 	}
 	if err, ok := v.(error); ok {
 		r.Error.Chain = chain(err)
+		r.Error.Database = databaseError(err)
 	}
 	return r
 }
@@ -39,10 +40,11 @@ func (ex *Explainer) panicReport(v any) *report.Report {
 func (ex *Explainer) errorReport(he *handlerError) *report.Report {
 	r := &report.Report{
 		Error: report.Error{
-			Kind:    report.KindError,
-			Type:    typeName(he.err),
-			Message: describe(he.err),
-			Chain:   chain(he.err),
+			Kind:     report.KindError,
+			Type:     typeName(he.err),
+			Message:  describe(he.err),
+			Chain:    chain(he.err),
+			Database: databaseError(he.err),
 		},
 		Status: http.StatusInternalServerError,
 	}

@@ -6,13 +6,16 @@ import (
 )
 
 // redactReport hides secrets in the parts of r that came from the program:
-// the error message and chain, and the source windows of frames, each
+// the error message, chain and database detail, and the source windows of frames, each
 // redacted as one text (and replaced by a redacted copy, since the source
 // cache shares its lines).
 func redactReport(r *report.Report) {
 	r.Error.Message = redact.String(r.Error.Message)
 	for i, c := range r.Error.Chain {
 		r.Error.Chain[i] = redact.String(c)
+	}
+	if d := r.Error.Database; d != nil {
+		d.Detail = redact.String(d.Detail)
 	}
 	for i := range r.Frames {
 		src := r.Frames[i].Source

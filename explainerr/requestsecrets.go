@@ -102,6 +102,9 @@ func hideKnownSecrets(rep *report.Report, k *redact.Known) {
 	for i, c := range rep.Error.Chain {
 		rep.Error.Chain[i] = k.Hide(c)
 	}
+	if d := rep.Error.Database; d != nil {
+		d.Detail = k.Hide(d.Detail)
+	}
 	for i := range rep.Logs {
 		rep.Logs[i].Text = k.Hide(rep.Logs[i].Text)
 	}

@@ -110,6 +110,7 @@ func Build(r *report.Report, chunks []report.Chunk, opts Options) (report.Prompt
 		}
 		b.WriteString("\n")
 	}
+	writeDatabase(&b, r.Error.Database)
 	writeRequest(&b, &r.Request)
 	writeLogs(&b, r.Logs, r.LogsCut)
 
@@ -292,4 +293,30 @@ func cut(s string, n int) string {
 		i--
 	}
 	return s[:i] + fmt.Sprintf("… (%d more bytes)", len(s)-i)
+}
+
+// writeDatabase adds what the database said about a failed statement, as
+// the driver's error value carried it, when the error held one.
+func writeDatabase(b *strings.Builder, d *report.Database) {
+	if d == nil {
+		return
+	}
+	engine := d.Engine
+	if engine == "" {
+		engine = "The database"
+	}
+	fmt.Fprintf(b, "%s error code %s", engine, d.Code)
+	if d.Class != "" {
+		fmt.Fprintf(b, " (%s)", d.Class)
+	}
+	for _, f := range []struct{ name, value string }{{"constraint", d.Constraint}, {"table", d.Table}, {"column", d.Column}} {
+		if f.value != "" {
+			fmt.Fprintf(b, ", %s %s", f.name, f.value)
+		}
+	}
+	b.WriteString(".\n")
+	if d.Detail != "" {
+		fmt.Fprintf(b, "Detail: %s\n", redact.String(cut(oneLine(d.Detail), 300)))
+	}
+	b.WriteString("\n")
 }

@@ -129,6 +129,31 @@ type Error struct {
 	// stack is the error handler's, and the handler that made the error
 	// has returned.
 	HandedOver bool `json:"handed_over,omitempty"`
+	// Database is what the database said about a failed statement, read
+	// from a driver's error value in the error's chain; nil when the
+	// error holds none.
+	Database *Database `json:"database,omitempty"`
+}
+
+// Database is a database's error: its engine, its code, the class the
+// code belongs to, and the objects it names.
+type Database struct {
+	// Engine is "PostgreSQL", "MySQL", "SQLite", or "" when unknown.
+	Engine string `json:"engine,omitempty"`
+	// Code is the engine's code: a SQLSTATE ("23503"), a MySQL error
+	// number ("1452"), a SQLite extended result code ("787").
+	Code string `json:"code"`
+	// Class is what the code means: "not-null", "unique",
+	// "foreign-key", "check", "undefined-column", …; "" when unknown.
+	Class string `json:"class,omitempty"`
+	// Constraint, Table and Column are the objects the error names, as
+	// the driver reports them; "" when it does not.
+	Constraint string `json:"constraint,omitempty"`
+	Table      string `json:"table,omitempty"`
+	Column     string `json:"column,omitempty"`
+	// Detail is the database's detail line ("Key (user_id)=(42) is not
+	// present in table \"users\".").
+	Detail string `json:"detail,omitempty"`
 }
 
 // Frame is one call in the failing goroutine's stack, innermost first.

@@ -141,6 +141,17 @@ var rules = []rule{
 	{ClassUnique, regexp.MustCompile(`Duplicate entry '(?:[^'\\]|\\.)*' for key '(?:(?P<table>\w+)\.)?(?P<constraint>[^']+)'`)},
 	{ClassForeignKey, regexp.MustCompile(`FOREIGN KEY constraint failed`)},
 	{ClassCheck, regexp.MustCompile(`CHECK constraint failed: ?(?P<check>\S*)`)},
+	// PostgreSQL's (lib/pq, pgx) and MySQL's wording of the same
+	// integrity errors; a parent's row deleted or updated while children
+	// refer to it is marked by the parent capture.
+	{ClassForeignKey, regexp.MustCompile(`insert or update on table "(?P<table>[^"]+)" violates foreign key constraint "(?P<constraint>[^"]+)"`)},
+	{ClassForeignKey, regexp.MustCompile(`update or delete on table "(?P<parent>[^"]+)" violates foreign key constraint "(?P<constraint>[^"]+)" on table "(?P<table>[^"]+)"`)},
+	{ClassNotNull, regexp.MustCompile(`null value in column "(?P<column>[^"]+)"(?: of relation "(?P<table>[^"]+)")? violates not-null constraint`)},
+	{ClassCheck, regexp.MustCompile(`new row for relation "(?P<table>[^"]+)" violates check constraint "(?P<check>[^"]+)"`)},
+	{ClassForeignKey, regexp.MustCompile("Cannot add or update a child row: a foreign key constraint fails \\((?:`[^`]+`\\.)?`(?P<table>[^`]+)`, CONSTRAINT `(?P<constraint>[^`]+)` FOREIGN KEY \\(`(?P<column>[^`]+)`\\) REFERENCES `(?P<references>[^`]+)`")},
+	{ClassForeignKey, regexp.MustCompile("Cannot delete or update a parent row: a foreign key constraint fails \\((?:`[^`]+`\\.)?`(?P<table>[^`]+)`, CONSTRAINT `(?P<constraint>[^`]+)` FOREIGN KEY \\(`(?P<column>[^`]+)`\\) REFERENCES `(?P<parent>[^`]+)`")},
+	{ClassNotNull, regexp.MustCompile(`(?:Column|Field) '(?P<column>[^']+)' (?:cannot be null|doesn't have a default value)`)},
+	{ClassCheck, regexp.MustCompile(`Check constraint '(?P<check>[^']+)' is violated`)},
 	{ClassSQLSyntax, regexp.MustCompile(`near "(?P<near>[^"]*)": syntax error`)},
 	{ClassSQLScan, regexp.MustCompile(`sql: (?:Scan error on column index (?P<col>\d+), name "(?P<column>[^"]*)": (?P<detail>.*)|expected (?P<want>\d+) destination arguments in Scan, not (?P<got>\d+))`)},
 
@@ -201,8 +212,12 @@ func classify(e report.Error) failure {
 					caps[name] = m[i]
 				}
 			}
+			addDatabaseCaptures(caps, e.Database)
 			return failure{Class: r.class, Message: msg, Captures: caps}
 		}
+	}
+	if f, ok := classifyByCode(e); ok {
+		return f
 	}
 	if e.Kind == report.KindPanic && (e.Type == "string" || strings.HasPrefix(e.Type, "*errors.") || e.Type == "error") {
 		return failure{Class: ClassDeliberatePanic, Message: e.Message}

@@ -1,0 +1,180 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+)
+
+// PostgreSQL and MySQL name the constraint, the table and often the
+// column of an integrity error; their detail line names the key and the
+// referenced table. The explanation names them, points at the statement,
+// and at the schema in the module's source (a CREATE TABLE or ALTER TABLE
+// in a Go string, as an embedded migration) that defines them.
+
+// reDDL matches SQL text that defines a schema.
+var reDDL = regexp.MustCompile(`(?i)\b(?:CREATE\s+TABLE|ALTER\s+TABLE)\b`)
+
+// reKeyDetail reads PostgreSQL's detail of a foreign key error: the key,
+// its value, and the referenced table.
+var reKeyDetail = regexp.MustCompile(`Key \((?P<column>[^)]+)\)=\((?P<value>[^)]*)\) is (?:not present|still referenced) (?:in|from) table "(?P<other>[^"]+)"`)
+
+// dbEngine names the database that wrote the failure: the live value's
+// engine, else one told from the wording.
+func (a *analysis) dbEngine() string {
+	if e := a.f.Captures["engine"]; e != "" {
+		return e
+	}
+	msg := a.f.Message
+	switch {
+	case strings.Contains(msg, "constraint failed"):
+		return "SQLite"
+	case strings.Contains(msg, "violates"), strings.Contains(msg, "pq:"), strings.Contains(msg, "SQLSTATE"):
+		return "PostgreSQL"
+	case strings.Contains(msg, "a foreign key constraint fails"), strings.Contains(msg, "Check constraint '"), strings.Contains(msg, "cannot be null"), strings.Contains(msg, "doesn't have a default value"):
+		return "MySQL"
+	}
+	return sqlEngine(msg)
+}
+
+// schemaLine returns the line of the module's schema text (a Go string
+// holding CREATE TABLE or ALTER TABLE) where pattern matches, searched in
+// the order of patterns given.
+func (a *analysis) schemaLine(patterns ...*regexp.Regexp) (sourceLine, bool) {
+	src := a.app()
+	if src == nil {
+		return sourceLine{}, false
+	}
+	lits := src.stringLits(reDDL)
+	for _, p := range patterns {
+		if p == nil {
+			continue
+		}
+		for _, l := range lits {
+			if p.MatchString(l.Value) {
+				return src.litLine(l, p), true
+			}
+		}
+	}
+	return sourceLine{}, false
+}
+
+// sqlNamePattern matches name as a whole SQL word, quoted or not.
+func sqlNamePattern(name string) *regexp.Regexp {
+	if name == "" {
+		return nil
+	}
+	return compiled(`(?i)[\s("'` + "`" + `]` + regexp.QuoteMeta(name) + `[\s)"'` + "`" + `,]`)
+}
+
+// fkColumn returns the referencing column of a foreign key error: the
+// message's or the detail's, else the one PostgreSQL's default constraint
+// name holds (table_column_fkey).
+func fkColumn(caps map[string]string) string {
+	if c := caps["column"]; c != "" {
+		return c
+	}
+	if m := reKeyDetail.FindStringSubmatch(caps["detail"]); m != nil {
+		return m[1]
+	}
+	cons, table := caps["constraint"], caps["table"]
+	if table != "" && strings.HasPrefix(cons, table+"_") && strings.HasSuffix(cons, "_fkey") {
+		return strings.TrimSuffix(strings.TrimPrefix(cons, table+"_"), "_fkey")
+	}
+	return ""
+}
+
+// foreignKey explains a foreign key violation: a row written whose key
+// refers to no row, or (parent set) a referenced row deleted or updated
+// while rows still refer to it.
+func (a *analysis) foreignKey(showStmt func()) {
+	caps := a.f.Captures
+	engine := a.dbEngine()
+	cons, table, parent := caps["constraint"], caps["table"], caps["parent"]
+	col := fkColumn(caps)
+	named := ""
+	if cons != "" {
+		named = " " + code(cons)
+	}
+	schema, hasSchema := a.schemaLine(sqlNamePattern(cons), fkDefinition(col), sqlNamePattern(table))
+	showSchema := func() {
+		if hasSchema {
+			a.why("The schema defines it at " + a.cite(schema) + ".")
+		}
+	}
+	if parent != "" {
+		a.culprit = firstNonEmpty(cons, parent)
+		a.headline("Constraint failed: rows of " + code(table) + " still refer to this " + code(parent) + " row")
+		a.why("The statement deletes or updates a row of " + code(parent) + " that rows of " + code(table) + " still refer to through the foreign key" + named + ", and " + engine + " does not leave them pointing at nothing.")
+		a.stmtFor(`(?i)(?:DELETE\s+FROM|UPDATE)\s+["'` + "`" + `]?` + regexp.QuoteMeta(parent) + `\b`)
+		showSchema()
+		a.g.Add("ON DELETE CASCADE", "ON DELETE SET NULL", "CASCADE")
+		a.fix("Delete (or move) the rows of " + code(table) + " that refer to it first, in the same transaction, or declare what should happen to them in the schema (" + code("ON DELETE CASCADE") + " or " + code("ON DELETE SET NULL") + ") if that is what the app means.")
+		a.fix("When the client asked to delete something still in use, answer 409 Conflict (" + code("http.StatusConflict") + ") with a clear message instead of a 500.")
+		return
+	}
+	if engine == "SQLite" {
+		a.headline("Constraint failed: foreign key")
+		a.why("The statement refers to a row that does not exist in the parent table (for example, an id from the request that matches no record), and SQLite enforces foreign keys. SQLite does not say which column.")
+	} else {
+		a.culprit = firstNonEmpty(cons, table)
+		a.headline("Constraint failed: foreign key" + named)
+		what := "its key"
+		if col != "" {
+			what = code(col)
+		}
+		into := ""
+		if table != "" {
+			into = " of " + code(table)
+		}
+		a.why("The statement writes a row" + into + " whose " + what + " refers to a row that does not exist, and " + engine + " enforces the foreign key" + named + ".")
+		if m := reKeyDetail.FindStringSubmatch(caps["detail"]); m != nil {
+			a.g.Add(m[0], m[1], m[3])
+			a.why("The database's detail: " + code(m[0]) + ".")
+		}
+	}
+	showStmt()
+	showSchema()
+	if rl := a.requestLine(); rl != "" {
+		a.why("The request was " + rl + ".")
+	}
+	a.fix("Check that the referenced row exists before inserting, and answer 404 Not Found (or 400) when it does not.")
+	a.fix("Check that the id passed to the statement is the one meant (not a zero value from a failed parse).")
+}
+
+// fkDefinition matches a column's foreign key in a table definition:
+// "user_id INTEGER REFERENCES users" or "FOREIGN KEY (user_id)".
+func fkDefinition(col string) *regexp.Regexp {
+	if col == "" {
+		return nil
+	}
+	q := regexp.QuoteMeta(col)
+	return compiled(`(?i)(?:\b` + q + `\b[^,\n]*\bREFERENCES\b|FOREIGN\s+KEY\s*\(\s*["'` + "`" + `]?` + q + `\b)`)
+}
+
+// notNullDefinition matches a column declared NOT NULL.
+func notNullDefinition(col string) *regexp.Regexp {
+	if col == "" {
+		return nil
+	}
+	return compiled(`(?i)\b` + regexp.QuoteMeta(col) + `\b[^,\n]*\bNOT\s+NULL\b`)
+}
+
+// stmtFor says where the statement matching pattern is, when the report's
+// source shows it.
+func (a *analysis) stmtFor(pattern string) {
+	if l, ok := a.c.first(compiled(pattern)); ok {
+		a.why("The statement is at " + quoteLine(l) + ".")
+	} else if l, ok := a.queryCallLine(); ok {
+		a.why("The statement is at " + quoteLine(l) + ".")
+	}
+}
+
+// firstNonEmpty returns the first of ss that is not "".
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
