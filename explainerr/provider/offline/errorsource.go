@@ -57,15 +57,20 @@ func (a *analysis) errorMadeAt(msg string) (sourceLine, bool) {
 // formatMatches reports whether msg is what the quoted format literal
 // gives, each verb standing for any text; a format with too little text
 // of its own matches nothing.
-func formatMatches(literal, msg string) bool {
+func formatMatches(literal, msg string) bool { return formatMatchesMin(literal, msg, minFormatText) }
+
+// formatMatchesMin is formatMatches with the format's own text at least
+// min bytes long: less is enough where other evidence ties the format to
+// the message.
+func formatMatchesMin(literal, msg string, min int) bool {
 	format, err := strconv.Unquote(literal)
-	if err != nil || len(reVerb.ReplaceAllString(format, "")) < minFormatText {
+	if err != nil || len(reVerb.ReplaceAllString(format, "")) < min {
 		return false
 	}
 	pattern := "^"
 	last := 0
 	for _, m := range reVerb.FindAllStringIndex(format, -1) {
-		pattern += regexp.QuoteMeta(format[last:m[0]]) + `(?s:.*?)`
+		pattern += regexp.QuoteMeta(format[last:m[0]]) + verbPattern(format[m[1]-1])
 		last = m[1]
 	}
 	return compiled(pattern + regexp.QuoteMeta(format[last:]) + "$").MatchString(msg)
@@ -94,4 +99,22 @@ func (a *analysis) whereHandedOver(at string) {
 	if l, ok := a.errorMadeAt(strings.TrimSpace(a.r.Error.Message)); ok {
 		a.d.where = append(a.d.where, item{"Its message matches the error made at " + a.cite(l) + "."})
 	}
+}
+
+// verbPattern is what a formatting verb can print: digits for %d, a
+// quoted text for %q, any text for %v, %s and %w.
+func verbPattern(verb byte) string {
+	switch verb {
+	case 'd':
+		return `[-+]?\d+`
+	case 'x', 'X':
+		return `[-+]?(?:0[xX])?[0-9a-fA-F]+`
+	case 'e', 'E', 'f', 'F', 'g', 'G':
+		return `[-+]?(?:[0-9.]+(?:[eE][-+]?\d+)?|Inf|NaN)`
+	case 't':
+		return `(?:true|false)`
+	case 'q':
+		return `(?:"(?s:.*?)"|'.*?'|` + "`(?s:.*?)`" + `)`
+	}
+	return `(?s:.*?)`
 }

@@ -29,6 +29,22 @@ func (a *analysis) failingCall(pattern *regexp.Regexp) (corpusLine, bool) {
 // noRows explains sql.ErrNoRows.
 func (a *analysis) noRows() {
 	a.headline("No row found: " + code("sql: no rows in result set"))
+	if l, ok := a.findLostSentinel(); ok {
+		// The handler already tests for it: advising the test again would
+		// be wrong; what broke it is the wrap.
+		a.headline(sentinelHeadline(l))
+		a.why("A single-row query matched no row, so its Scan returned " + code("sql.ErrNoRows") + ".")
+		a.explainLostSentinel(l)
+		a.fix("Keep 500 for the other errors: those are real failures.")
+		return
+	}
+	if check, ok := a.errorsIsCheck(); ok && strings.Contains(check.Text, "ErrNoRows") {
+		a.why("A single-row query matched no row, so its Scan returned " + code("sql.ErrNoRows") + ".")
+		a.why("The handler does test for it at " + quoteLine(check) + ", yet the error that came back does not match: on its way here it was made into text (" + code("fmt.Errorf") + " with " + code(`"%v"`) + " or " + code(`"%s"`) + ", or " + code("errors.New(err.Error())") + "), so it no longer wraps " + code("sql.ErrNoRows") + ".")
+		a.fix("Find where the error is wrapped between the query and this check and wrap it with " + code(`"%w"`) + ", so " + code("errors.Is") + " sees " + code("sql.ErrNoRows") + ".")
+		a.fix("Keep 500 for the other errors: those are real failures.")
+		return
+	}
 	call, hasCall := a.queryCallLine()
 	inCallee, followed := sourceLine{}, false
 	if hasCall && !a.s.runsQuery(windowLine{call.Number, call.Text}) {
@@ -50,8 +66,18 @@ func (a *analysis) noRows() {
 	if rl := a.requestLine(); rl != "" {
 		a.why("The request was " + rl + ".")
 	}
-	if len(a.r.Error.Chain) > 0 {
+	w, textWrapped := a.textWrapOf("sql.ErrNoRows")
+	lost := !textWrapped && a.lostInChain("sql.ErrNoRows")
+	if len(a.r.Error.Chain) > 0 && !textWrapped && !lost {
 		a.why("The app wrapped it as " + code(shorten(a.r.Error.Message, 120)) + "; " + code("errors.Is") + " still finds it through wrapping with " + code("fmt.Errorf") + ".")
+	}
+	if textWrapped {
+		// A test with errors.Is would not see it until the wrap keeps it.
+		a.why("The error is made at " + a.cite(w.Line) + ", which formats " + code(w.Arg) + " with " + code(`"%`+w.Verb+`"`) + ": the message keeps the text, but the error no longer wraps " + code("sql.ErrNoRows") + ", so " + code("errors.Is") + " cannot see it.")
+		a.fix("Wrap it with " + code(`"%w"`) + " instead of " + code(`"%`+w.Verb+`"`) + " at " + code(a.fileLoc(w.Line.Path, w.Line.Line)) + ", so that " + code("errors.Is") + " can find " + code("sql.ErrNoRows") + ".")
+	} else if lost {
+		a.why("The error's chain does not hold " + code("sql.ErrNoRows") + " itself, only its text: on its way here it was made into text (" + code("fmt.Errorf") + " with " + code(`"%v"`) + ", or " + code("errors.New(err.Error())") + "), so " + code("errors.Is") + " cannot see it.")
+		a.fix("Find where the error is made into text and wrap it with " + code(`"%w"`) + " instead, so that " + code("errors.Is") + " can find " + code("sql.ErrNoRows") + ".")
 	}
 	a.fix(block("Answer a missing row with 404 Not Found where the error is handled:", a.errorIs("sql.ErrNoRows", "http.StatusNotFound")...),
 		"Check "+code("errors.Is(err, sql.ErrNoRows)")+" where the error is handled and answer 404 Not Found instead of 500.",

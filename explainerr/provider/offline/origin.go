@@ -128,6 +128,8 @@ type textWrap struct {
 	Arg string
 	// Verb is the verb used ("%v").
 	Verb string
+	// Format is the format's literal as written, quotes included.
+	Format string
 }
 
 // fmtVerb matches the verbs of a format string.
@@ -171,7 +173,7 @@ func (s *appSource) textWraps() []textWrap {
 				}
 				name := lastSelector(s.exprText(f, a))
 				if strings.HasPrefix(name, "Err") || name == "err" || strings.HasSuffix(name, "Err") {
-					out = append(out, textWrap{Line: s.lineAt(f, call.Pos(), fn), Arg: s.exprText(f, a), Verb: verbs[i][len(verbs[i])-1:]})
+					out = append(out, textWrap{Line: s.lineAt(f, call.Pos(), fn), Arg: s.exprText(f, a), Verb: verbs[i][len(verbs[i])-1:], Format: lit.Value})
 				}
 			}
 			return true

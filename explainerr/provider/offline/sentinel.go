@@ -50,7 +50,7 @@ func (a *analysis) findLostSentinel() (lostSentinel, bool) {
 		}
 		target := src.exprText(f, call.Args[1])
 		for _, w := range wraps {
-			if lastSelector(w.Arg) == lastSelector(target) && target != "" {
+			if lastSelector(w.Arg) == lastSelector(target) && target != "" || a.wrapsKnownSentinel(w, target) {
 				found = lostSentinel{Check: src.lineAt(f, call.Pos(), funcName(fd)), Target: target, Wrap: w}
 				ok = true
 				return false
@@ -61,12 +61,53 @@ func (a *analysis) findLostSentinel() (lostSentinel, bool) {
 	return found, ok
 }
 
+// knownSentinels are the standard library's sentinel errors an app tests
+// with errors.Is, by the text their message holds.
+var knownSentinels = map[string]string{
+	"sql.ErrNoRows":          "sql: no rows in result set",
+	"sql.ErrTxDone":          "sql: transaction has already been committed or rolled back",
+	"sql.ErrConnDone":        "sql: connection is already closed",
+	"os.ErrNotExist":         "file does not exist",
+	"fs.ErrNotExist":         "file does not exist",
+	"os.ErrExist":            "file already exists",
+	"fs.ErrExist":            "file already exists",
+	"http.ErrNoCookie":       "http: named cookie not present",
+	"context.Canceled":       "context canceled",
+	"redis.Nil":              "redis: nil",
+	"mongo.ErrNoDocuments":   "mongo: no documents in result",
+	"gorm.ErrRecordNotFound": "record not found",
+}
+
+// wrapsKnownSentinel reports whether w, a text-only wrap of an error
+// variable, made the failure's error out of target, one of the standard
+// sentinels: w's format gives the failure's message, and the part its
+// verb stands for holds target's text.
+func (a *analysis) wrapsKnownSentinel(w textWrap, target string) bool {
+	text := knownSentinels[strings.TrimSpace(target)]
+	if text == "" {
+		return false
+	}
+	for _, msg := range a.s.messages {
+		// The sentinel's text in the message and the handler's test of it
+		// tie the two: a short format ("user %d: %v") is enough.
+		if strings.Contains(msg, text) && formatMatchesMin(w.Format, strings.TrimSpace(msg), 3) {
+			return true
+		}
+	}
+	return false
+}
+
 // explainLostSentinel writes the why and the fix of a lost sentinel.
 func (a *analysis) explainLostSentinel(l lostSentinel) {
 	verb := `"%` + l.Wrap.Verb + `"`
+	// The sentinel itself, or the error variable that held it.
+	lost := l.Wrap.Arg
+	if lastSelector(lost) != lastSelector(l.Target) {
+		lost = l.Target
+	}
 	a.why(code("errors.Is(err, "+l.Target+")") + " at " + a.cite(l.Check) + " is false for this error, so the request fell through to the generic error path.")
-	a.why("The error is made at " + a.cite(l.Wrap.Line) + ", which formats " + code(l.Wrap.Arg) + " with " + code(verb) + ": the message keeps its text, but the error no longer wraps " + code(l.Wrap.Arg) + ", and " + code("errors.Is") + " cannot see it.")
-	a.fix("Wrap it with " + code(`"%w"`) + " instead of " + code(verb) + " at " + code(a.fileLoc(l.Wrap.Line.Path, l.Wrap.Line.Line)) + ", so that " + code("errors.Is") + " finds " + code(l.Wrap.Arg) + " and the handler answers as it intends.")
+	a.why("The error is made at " + a.cite(l.Wrap.Line) + ", which formats " + code(l.Wrap.Arg) + " with " + code(verb) + ": the message keeps its text, but the error no longer wraps " + code(lost) + ", and " + code("errors.Is") + " cannot see it.")
+	a.fix("Wrap it with " + code(`"%w"`) + " instead of " + code(verb) + " at " + code(a.fileLoc(l.Wrap.Line.Path, l.Wrap.Line.Line)) + ", so that " + code("errors.Is") + " finds " + code(lost) + " and the handler answers as it intends.")
 }
 
 // funcAt returns the function declaration of the file at path that holds
@@ -92,4 +133,39 @@ func (s *appSource) funcAt(path string, line int) (*appFile, *ast.FuncDecl) {
 // sentinelHeadline is the headline of a lost sentinel.
 func sentinelHeadline(l lostSentinel) string {
 	return "An error wrapped with " + code(`"%`+l.Wrap.Verb+`"`) + " is not " + code(strings.TrimSpace(l.Target)) + " to " + code("errors.Is")
+}
+
+// textWrapOf returns the module's text-only wrap that made the failure's
+// error out of target, one of the standard sentinels, when there is one.
+func (a *analysis) textWrapOf(target string) (textWrap, bool) {
+	src := a.app()
+	if src == nil {
+		return textWrap{}, false
+	}
+	for _, w := range src.textWraps() {
+		if a.wrapsKnownSentinel(w, target) {
+			return w, true
+		}
+	}
+	return textWrap{}, false
+}
+
+// lostInChain reports whether the live error's chain shows that target's
+// text was kept but the sentinel itself was not: the report has a chain,
+// and neither it nor the message is target's text alone.
+func (a *analysis) lostInChain(target string) bool {
+	e := a.r.Error
+	text := knownSentinels[target]
+	if text == "" || (e.Kind != report.KindError && e.Kind != report.KindPanic) || !strings.Contains(e.Message, text) {
+		return false
+	}
+	if strings.TrimSpace(e.Message) == text {
+		return false
+	}
+	for _, c := range e.Chain {
+		if strings.TrimSpace(c) == text {
+			return false
+		}
+	}
+	return true
 }
