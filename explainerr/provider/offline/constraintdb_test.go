@@ -10,7 +10,7 @@ import (
 // ordersFiles is an app whose schema is a migration in a Go string and
 // whose store writes and deletes rows that foreign keys tie together.
 var ordersFiles = map[string]string{
-	"go.mod": "module example.com/orders\n\ngo 1.22\n",
+	"go.mod":        "module example.com/orders\n\ngo 1.22\n",
 	"db/migrate.go": "package db\n\nconst schema = `\nCREATE TABLE users (\n\tid SERIAL PRIMARY KEY,\n\temail TEXT NOT NULL\n);\nCREATE TABLE orders (\n\tid SERIAL PRIMARY KEY,\n\tuser_id INTEGER NOT NULL REFERENCES users(id),\n\ttotal INTEGER CONSTRAINT total_positive CHECK (total > 0)\n);\n`\n",
 	"store/orders.go": `package store
 
