@@ -35,6 +35,10 @@ type analysis struct {
 	// errMade is where the app makes the error of a message, once
 	// searched (errorMadeAt).
 	errMade errorSearch
+	// fixedInCaller is true once a fix was written in the caller that
+	// passed a nil value on (followNilParameter): a nil check inside the
+	// failing function would then be the wrong place.
+	fixedInCaller bool
 }
 
 func newAnalysis(r *report.Report) *analysis {

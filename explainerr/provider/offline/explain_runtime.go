@@ -186,6 +186,9 @@ func (a *analysis) nilPointer() {
 		_, live := pickNilCandidate(cands)
 		a.nilOrigin(x, len(live) == 1)
 	}
+	if a.fixedInCaller {
+		return
+	}
 	a.fix(a.nilGuard(x),
 		"Check "+code(x+" == nil")+" before this line and handle the missing value"+a.missingValueHint()+".")
 	if owner := a.ownerType(x); owner != "" && len(a.d.fixes) == 1 {

@@ -17,21 +17,32 @@ func (a *analysis) followNilParameter(root string) bool {
 		return false
 	}
 	name, recv := a.siteDecl()
-	params, _ := src.params(name, recv)
-	i := -1
-	for j, p := range params {
-		if p == root {
-			i = j
+	arg, isReceiver := "", recv != "" && src.receiverOf(name, recv) == root
+	if isReceiver {
+		// The method was called on a nil value: the caller's receiver
+		// expression (u in u.DisplayName()) is what it passed.
+		for _, call := range analyzeLine(caller.Source).Calls {
+			if call.Name == name && call.Receiver != "" {
+				arg = strings.TrimSpace(call.Receiver)
+				break
+			}
 		}
-	}
-	if i < 0 {
-		return false
-	}
-	arg := ""
-	for _, call := range analyzeLine(caller.Source).Calls {
-		if call.Name == name && i < len(call.Args) {
-			arg = strings.TrimSpace(call.Args[i])
-			break
+	} else {
+		params, _ := src.params(name, recv)
+		i := -1
+		for j, p := range params {
+			if p == root {
+				i = j
+			}
+		}
+		if i < 0 {
+			return false
+		}
+		for _, call := range analyzeLine(caller.Source).Calls {
+			if call.Name == name && i < len(call.Args) {
+				arg = strings.TrimSpace(call.Args[i])
+				break
+			}
 		}
 	}
 	if arg == "" {
@@ -40,6 +51,9 @@ func (a *analysis) followNilParameter(root string) bool {
 	callerName := shortFunction(caller.Function)
 	callLine := strings.TrimSpace(caller.Source.LineText())
 	passed := code(root) + " is a parameter of " + code(a.s.Function) + "; its caller " + code(callerName) + " passes " + code(arg) + " at " + code(a.fileLoc(caller.File, caller.Line)) + ": " + code(callLine) + "."
+	if isReceiver {
+		passed = code(root) + " is the receiver of " + code(a.s.Function) + "; its caller " + code(callerName) + " calls it on " + code(arg) + " at " + code(a.fileLoc(caller.File, caller.Line)) + ": " + code(callLine) + ", and " + code(arg) + " is " + code("nil") + "."
+	}
 	if !isIdent(arg) {
 		a.why(passed)
 		return true
@@ -60,13 +74,29 @@ func (a *analysis) followNilParameter(root string) bool {
 	if fn != "" {
 		nils = src.nilReturns(fn)
 	}
+	discards := len(op.LHS) > 1 && op.LHS[len(op.LHS)-1] == "_"
+	a.fixedInCaller = true // each way on writes the fix in the caller or its callee
+	a.g.Add("err", "Error", "StatusInternalServerError")
+	if len(nils) == 0 && discards {
+		// The caller dropped the error that says why the value is nil:
+		// the fix is there, not in the method it called.
+		a.why(passed+" "+from+", which discards the error: when "+code(op.RHS)+" fails, "+code(arg)+" is left "+code("nil")+" and is used unchecked.",
+			passed+" "+from+", which discards the error.")
+		var answer []string
+		a.atSite(cs, func() {
+			answer = a.answerAndReturn("if err != nil {", "\thttp.Error(w, err.Error(), http.StatusInternalServerError)")
+		})
+		a.fix(block("In "+code(callerName)+", check the error instead of discarding it:", append([]string{strings.Join(replaceLast(op.LHS, "err"), ", ") + " := " + op.RHS}, answer...)...),
+			"In "+code(callerName)+", check the error of "+code(op.RHS)+" instead of discarding it with "+code("_")+".")
+		return true
+	}
 	if len(nils) == 0 {
 		a.why(passed + " " + from + ".")
 		a.fix("Check " + code(arg+" == nil") + " in " + code(callerName) + " before passing it to " + code(name) + ", and handle the missing value there.")
 		return true
 	}
 	at := nils[0]
-	if len(op.LHS) > 1 && op.LHS[len(op.LHS)-1] == "_" {
+	if discards {
 		// The caller discards the error: whatever the callee returns
 		// when it finds nothing, the caller does not look.
 		a.why(passed+" "+from+", which discards the error, and "+code(fn)+" returns "+code("nil")+" with a "+code("nil")+" error at "+a.cite(at)+": the "+code("nil")+" value is passed on to "+code(name)+" unchecked.",
@@ -91,4 +121,14 @@ func (a *analysis) callerSite() (site, bool) {
 		}
 	}
 	return site{}, false
+}
+
+// atSite runs f with s as the failure's site, for snippets written for
+// another frame (the caller that passed a nil value on): what the
+// function there can answer and return is its own.
+func (a *analysis) atSite(s site, f func()) {
+	saved := a.s
+	a.s = s
+	defer func() { a.s = saved }()
+	f()
 }
