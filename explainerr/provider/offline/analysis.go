@@ -133,6 +133,7 @@ func (a *analysis) explain() string {
 			a.unknown()
 		}
 	}
+	a.dropFixesTheCodeHas()
 	return a.d.render()
 }
 
