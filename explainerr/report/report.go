@@ -43,6 +43,9 @@ const (
 	ReasonFrame   = "frame"   // it contains an app frame's line or a named template
 	ReasonGraph   = "graph"   // one hop along the code graph from an anchored chunk
 	ReasonSimilar = "similar" // vector similarity to the failure
+	// ReasonImplementation marks a method of a module type that
+	// implements an interface a frame's function calls through.
+	ReasonImplementation = "implementation"
 )
 
 // Report is everything known about one failure.

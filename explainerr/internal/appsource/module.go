@@ -41,6 +41,9 @@ type Module struct {
 	byPath   map[string]*File
 	declOnce sync.Once
 	decls    *declIndex
+	// impls keeps the answers of implementations, by interface and
+	// method: the module's files do not change under a Module.
+	impls sync.Map
 }
 
 // File is one parsed file and its lines.

@@ -142,7 +142,11 @@ func (s *staticSet) addCallees(refs []FuncRef) {
 		}
 		s.seen[ref.Decl] = true
 		start, end := s.lines(ref.Decl)
-		c := s.chunk(ref.File, ref.Decl, start, end, report.ReasonGraph)
+		reason := report.ReasonGraph
+		if ref.Via != "" {
+			reason = ref.Via
+		}
+		c := s.chunk(ref.File, ref.Decl, start, end, reason)
 		if len(c.Text) > maxCallee {
 			c = headOf(c, maxCallee)
 		}

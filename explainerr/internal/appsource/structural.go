@@ -1,0 +1,48 @@
+package appsource
+
+import "github.com/explainerr/explainerr/explainerr/report"
+
+// The index's graph step is syntactic: it follows names, not types, so a
+// call through an interface reaches no implementation there. Retrieval
+// therefore gets, from the module understanding, the chunks only types
+// lead to (report.ReasonImplementation), placed after the frames' own
+// chunks and before what one hop or similarity found, so that the prompt
+// budget keeps them.
+
+// structuralReasons are the reasons of the chunks only the module
+// understanding finds.
+var structuralReasons = map[string]bool{report.ReasonImplementation: true}
+
+// WithStructural returns retrieved chunks with the static context's
+// structural chunks for r added after the frame chunks; a structural
+// chunk whose lines a retrieved chunk of the same file already covers is
+// not added again.
+func WithStructural(retrieved []report.Chunk, r *report.Report) []report.Chunk {
+	var extra []report.Chunk
+	for _, c := range Static(r) {
+		if structuralReasons[c.Reason] && !covered(retrieved, c) {
+			extra = append(extra, c)
+		}
+	}
+	if len(extra) == 0 {
+		return retrieved
+	}
+	at := 0
+	for at < len(retrieved) && retrieved[at].Reason == report.ReasonFrame {
+		at++
+	}
+	out := make([]report.Chunk, 0, len(retrieved)+len(extra))
+	out = append(out, retrieved[:at]...)
+	out = append(out, extra...)
+	return append(out, retrieved[at:]...)
+}
+
+// covered reports whether a chunk of cs holds c's lines.
+func covered(cs []report.Chunk, c report.Chunk) bool {
+	for _, o := range cs {
+		if o.File == c.File && o.StartLine <= c.StartLine && c.EndLine <= o.EndLine {
+			return true
+		}
+	}
+	return false
+}
