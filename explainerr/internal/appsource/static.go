@@ -113,6 +113,9 @@ func Static(r *report.Report) []report.Chunk {
 	for _, refs := range onLine {
 		s.addCallees(refs)
 	}
+	for _, c := range m.structuralChunks(r, &s) {
+		s.add(c)
+	}
 	if receiver != nil {
 		s.add(s.typeChunk(*receiver))
 	}

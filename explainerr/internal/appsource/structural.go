@@ -5,13 +5,17 @@ import "github.com/explainerr/explainerr/explainerr/report"
 // The index's graph step is syntactic: it follows names, not types, so a
 // call through an interface reaches no implementation there. Retrieval
 // therefore gets, from the module understanding, the chunks only types
-// lead to (report.ReasonImplementation), placed after the frames' own
+// and the failure's own words lead to (implementations, constructors, the
+// error's origin, queries, schema, settings), placed after the frames' own
 // chunks and before what one hop or similarity found, so that the prompt
 // budget keeps them.
 
 // structuralReasons are the reasons of the chunks only the module
 // understanding finds.
-var structuralReasons = map[string]bool{report.ReasonImplementation: true}
+var structuralReasons = map[string]bool{
+	report.ReasonImplementation: true, report.ReasonConstructor: true, report.ReasonOrigin: true,
+	report.ReasonQuery: true, report.ReasonSchema: true, report.ReasonSetting: true,
+}
 
 // WithStructural returns retrieved chunks with the static context's
 // structural chunks for r added after the frame chunks; a structural
