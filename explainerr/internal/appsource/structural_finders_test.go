@@ -68,7 +68,7 @@ func (s *Service) Add(customer string, amount int) {
 	s.totals[customer] += amount
 }
 `,
-	"store/schema.go": "package store\n\n// Schema creates the tables.\nconst Schema = `\nCREATE TABLE invoices (\n\tid TEXT PRIMARY KEY,\n\tnumber TEXT NOT NULL\n);\n`\n",
+	"store/schema.go":           "package store\n\n// Schema creates the tables.\nconst Schema = `\nCREATE TABLE invoices (\n\tid TEXT PRIMARY KEY,\n\tnumber TEXT NOT NULL\n);\n`\n",
 	"migrations/002_rename.sql": "-- rename the invoice number\nALTER TABLE invoices\n  RENAME COLUMN invoice_no TO number;\n",
 	"billing/reports.go": `package billing
 
