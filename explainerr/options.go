@@ -1,24 +1,19 @@
 package explainerr
 
 import (
-	"context"
 	"log/slog"
 	"net/http"
 	"time"
 
 	"github.com/explainerr/explainerr/explainerr/internal/engine"
 	"github.com/explainerr/explainerr/explainerr/provider"
-	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/explainerr/retrieval"
 )
 
-// Retriever finds the app source relevant to a failure. The index package's
-// Retriever implements it over the index built by "explainerr index".
-type Retriever interface {
-	// Retrieve returns the chunks to show the model for r, most relevant
-	// first. An error makes the explanation fall back to no retrieval, with
-	// a notice on the page.
-	Retrieve(ctx context.Context, r *report.Report) ([]report.Chunk, error)
-}
+// Retriever finds the app source relevant to a failure (see package
+// retrieval). The index package's Retriever implements it over the index
+// built by "explainerr index".
+type Retriever = retrieval.Retriever
 
 // Price is the cost of a model's tokens in US dollars per million tokens.
 type Price = engine.Price
