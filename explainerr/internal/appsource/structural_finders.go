@@ -23,15 +23,18 @@ import (
 // maxPerFinder bounds the chunks one finder gives.
 const maxPerFinder = 2
 
-// structuralChunks returns the chunks the finders give for r, the
-// error's origin first, then constructors, queries, schema and settings.
-func (m *Module) structuralChunks(r *report.Report, s *staticSet) []report.Chunk {
-	var out []report.Chunk
-	out = append(out, m.originChunks(r, s)...)
-	out = append(out, m.constructorChunks(r, s)...)
-	out = append(out, m.sqlChunks(r, s)...)
-	out = append(out, m.settingChunks(r, s)...)
-	return out
+// leadChunks returns the chunks that name where the failure was made,
+// shown before the frames' other callees: the error's origin and the
+// constructors of a failing receiver.
+func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
+	return append(m.originChunks(r, s), m.constructorChunks(r, s)...)
+}
+
+// trailChunks returns the chunks that name what the failure touched,
+// shown after the frames' callees, so that the prompt budget cuts them
+// first: queries, schema and settings.
+func (m *Module) trailChunks(r *report.Report, s *staticSet) []report.Chunk {
+	return append(m.sqlChunks(r, s), m.settingChunks(r, s)...)
 }
 
 // errorMessages returns the texts that may carry the failure's message:
@@ -82,6 +85,9 @@ func (m *Module) constructorChunks(r *report.Report, s *staticSet) []report.Chun
 	if fd == nil || fd.Recv == nil || len(fd.Recv.List) == 0 {
 		return nil
 	}
+	if !failsOnReceiverField(fd, f, frames[0].Line, r.Error.Message) {
+		return nil
+	}
 	res := newResolver(m, f, fd)
 	recv := res.moduleType(fd.Recv.List[0].Type, res.dir)
 	if recv.name == "" {
@@ -119,17 +125,47 @@ func (m *Module) constructorChunks(r *report.Report, s *staticSet) []report.Chun
 	return out
 }
 
+// failsOnReceiverField reports whether the failing line of the method fd
+// writes a map field of its receiver (for a nil map) or goes through a
+// field of it (for a nil pointer): only then is the constructor that
+// builds the receiver where the value was left nil.
+func failsOnReceiverField(fd *ast.FuncDecl, f *File, line int, msg string) bool {
+	if len(fd.Recv.List[0].Names) == 0 || line < 1 || line > len(f.Lines) {
+		return false
+	}
+	recv := regexp.QuoteMeta(fd.Recv.List[0].Names[0].Name)
+	after := `\s*[.\[(]`
+	if strings.Contains(msg, "nil map") {
+		after = `\s*\[`
+	}
+	return regexp.MustCompile(`\b` + recv + `\.\w+` + after).MatchString(f.Lines[line-1])
+}
+
 // sqlNames finds the table or column an SQL error names, as SQLite,
 // PostgreSQL and MySQL word it.
+// Its table, when the error names one, is the "table" group.
 var sqlNames = []*regexp.Regexp{
-	regexp.MustCompile(`no such (?:column|table): (?:\w+\.)?(\w+)`),
-	regexp.MustCompile(`(?:column|relation) "(?:\w+\.)?(\w+)"(?: of relation "\w+")? does not exist`),
-	regexp.MustCompile(`Unknown column '(?:\w+\.)?(\w+)'`),
-	regexp.MustCompile(`Table '(?:\w+\.)?(\w+)' doesn't exist`),
-	regexp.MustCompile(`(?:NOT NULL|UNIQUE|CHECK) constraint failed: (?:\w+\.)?(\w+)`),
-	regexp.MustCompile(`null value in column "(\w+)"`),
-	regexp.MustCompile(`violates (?:foreign key|unique|check) constraint "(\w+)"`),
-	regexp.MustCompile(`has no column named (\w+)`),
+	regexp.MustCompile(`no such (?:column|table): (?:(?P<table>\w+)\.)?(?P<name>\w+)`),
+	regexp.MustCompile(`(?:column|relation) "(?:\w+\.)?(?P<name>\w+)"(?: of relation "(?P<table>\w+)")? does not exist`),
+	regexp.MustCompile(`Unknown column '(?:(?P<table>\w+)\.)?(?P<name>\w+)'`),
+	regexp.MustCompile(`Table '(?:\w+\.)?(?P<name>\w+)' doesn't exist`),
+	regexp.MustCompile(`(?:NOT NULL|UNIQUE|CHECK) constraint failed: (?:(?P<table>\w+)\.)?(?P<name>\w+)`),
+	regexp.MustCompile(`null value in column "(?P<name>\w+)"(?: of relation "(?P<table>\w+)")?`),
+	regexp.MustCompile(`on table "(?P<table>\w+)" violates (?:foreign key|unique|check) constraint "(?P<name>\w+)"`),
+	regexp.MustCompile(`table (?P<table>\w+) has no column named (?P<name>\w+)`),
+}
+
+// sqlErrorNames returns the name an SQL error gives (a column, table or
+// constraint) and its table when the error says.
+func sqlErrorNames(r *report.Report) (name, table string) {
+	for _, msg := range errorMessages(r) {
+		for _, re := range sqlNames {
+			if mm := re.FindStringSubmatch(msg); mm != nil {
+				return mm[re.SubexpIndex("name")], mm[re.SubexpIndex("table")]
+			}
+		}
+	}
+	return "", ""
 }
 
 // reDDL matches SQL text that defines a schema; reDML SQL that uses one.
@@ -143,34 +179,34 @@ var (
 // defines it: .sql files, and Go strings holding CREATE TABLE or ALTER
 // TABLE (reason schema).
 func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
-	name := ""
-	for _, msg := range errorMessages(r) {
-		for _, re := range sqlNames {
-			if mm := re.FindStringSubmatch(msg); mm != nil {
-				name = mm[1]
-				break
-			}
-		}
-		if name != "" {
-			break
-		}
-	}
+	name, table := sqlErrorNames(r)
 	if name == "" {
 		return nil
 	}
 	word := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\b`)
+	inTable := func(v string) bool {
+		return table == "" || regexp.MustCompile(`(?i)\b`+regexp.QuoteMeta(table)+`\b`).MatchString(v)
+	}
 	var queries, schema []report.Chunk
+	// A query already shown (a frame's function or a callee) is the one
+	// that ran; another naming the same column would only crowd it.
+	shown := false
+	for _, c := range s.chunks {
+		if word.MatchString(c.Text) && reDML.MatchString(c.Text) {
+			shown = true
+		}
+	}
 	for _, l := range m.sqlLiterals() {
-		if !word.MatchString(l.value) {
+		if !word.MatchString(l.value) || !inTable(l.value) {
 			continue
 		}
 		fd, _ := l.decl.(*ast.FuncDecl)
 		switch {
 		case l.ddl && len(schema) < maxPerFinder:
-			schema = append(schema, s.literalChunk(l.file, l.decl, l.lit, report.ReasonSchema))
-		case !l.ddl && fd != nil && !s.seen[fd] && len(queries) < maxPerFinder:
+			schema = append(schema, s.statementChunk(l, firstNonEmpty(table, name), report.ReasonSchema))
+		case !l.ddl && !shown && fd != nil && !s.seen[fd] && len(queries) < 1:
 			s.seen[fd] = true
-			queries = append(queries, s.funcChunk(l.file, fd, report.ReasonQuery))
+			queries = append(queries, s.queryChunk(l, fd))
 		}
 	}
 	for _, c := range m.sqlFileChunks(word) {
@@ -233,7 +269,13 @@ func (m *Module) sqlFileChunks(word *regexp.Regexp) []report.Chunk {
 // connectionFailure matches the messages of a connection or setting that
 // failed: a refused or unknown address, or a setting said to be missing
 // or invalid.
-var connectionFailure = regexp.MustCompile(`(?i)connection refused|no such host|dial (?:tcp|unix)|i/o timeout|\b(?:missing|not set|invalid|unknown)\b.*\b(?:dsn|url|address|addr|host|port|config|setting|env|environment|variable|key)\b`)
+var connectionFailure = regexp.MustCompile(`(?i)connection refused|no such host|dial (?:tcp|unix)|i/o timeout|\b(?:missing|not set|invalid|unknown|empty) (?:\w+ ){0,2}(?:dsn|url|address|addr|host|port|config|configuration|setting|env|environment variable|variable)\b|\b(?:dsn|url|host|port|setting|environment variable) (?:\w+ ){0,2}(?:is )?(?:missing|not set|empty|invalid)\b`)
+
+// isConnectionFailure reports whether msg says a connection or a setting
+// failed; the runtime's "invalid memory address" is no address setting.
+func isConnectionFailure(msg string) bool {
+	return connectionFailure.MatchString(strings.ReplaceAll(msg, "invalid memory address", ""))
+}
 
 // settingReaders are the calls that read a setting.
 var settingReaders = map[string]bool{"os.Getenv": true, "os.LookupEnv": true, "os.ExpandEnv": true,
@@ -244,7 +286,7 @@ var settingReaders = map[string]bool{"os.Getenv": true, "os.LookupEnv": true, "o
 func (m *Module) settingChunks(r *report.Report, s *staticSet) []report.Chunk {
 	matched := false
 	for _, msg := range errorMessages(r) {
-		if connectionFailure.MatchString(msg) {
+		if isConnectionFailure(msg) {
 			matched = true
 			break
 		}
@@ -289,15 +331,47 @@ func (s *staticSet) funcChunk(f *File, fd *ast.FuncDecl, reason string) report.C
 	return c
 }
 
-// literalChunk is the lines of a string literal in declaration d, with
-// the declaration's first line when it is a package-level var or const.
-func (s *staticSet) literalChunk(f *File, d ast.Decl, lit *ast.BasicLit, reason string) report.Chunk {
-	start, end := s.m.Fset.Position(lit.Pos()).Line, min(s.m.Fset.Position(lit.End()).Line, len(f.Lines))
-	if end-start > 60 {
-		end = start + 60
+// maxQueryChunk is the longest query chunk shown whole.
+const maxQueryChunk = 700
+
+// queryChunk is the function holding an SQL literal: whole when short,
+// else its head and the literal's lines.
+func (s *staticSet) queryChunk(l sqlLiteral, fd *ast.FuncDecl) report.Chunk {
+	c := s.funcChunk(l.file, fd, report.ReasonQuery)
+	if len(c.Text) <= maxQueryChunk {
+		return c
+	}
+	start, end := s.m.Fset.Position(l.lit.Pos()).Line, s.m.Fset.Position(l.lit.End()).Line
+	return s.chunk(l.file, fd, max(c.StartLine, start-2), min(c.EndLine, end+2, start+20), report.ReasonQuery)
+}
+
+// statementChunk is the statement of an SQL literal that defines a schema
+// and names name (the CREATE or ALTER statement, up to its semicolon or
+// the literal's end), with the declaration's name as its symbol.
+func (s *staticSet) statementChunk(l sqlLiteral, name string, reason string) report.Chunk {
+	f := l.file
+	start, end := s.m.Fset.Position(l.lit.Pos()).Line, min(s.m.Fset.Position(l.lit.End()).Line, len(f.Lines))
+	word := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\b`)
+	from, to := start, end
+	for i := start; i <= end; i++ {
+		if !reDDL.MatchString(f.Lines[i-1]) {
+			continue
+		}
+		j := i
+		for j < end && !strings.Contains(f.Lines[j-1], ";") {
+			j++
+		}
+		if word.MatchString(strings.Join(f.Lines[i-1:j], "\n")) {
+			from, to = i, j
+			break
+		}
+		i = j
+	}
+	if to-from > 60 {
+		to = from + 60
 	}
 	symbol := ""
-	switch d := d.(type) {
+	switch d := l.decl.(type) {
 	case *ast.FuncDecl:
 		symbol = FuncName(d)
 	case *ast.GenDecl:
@@ -306,10 +380,19 @@ func (s *staticSet) literalChunk(f *File, d ast.Decl, lit *ast.BasicLit, reason 
 				symbol = vs.Names[0].Name
 			}
 		}
-		start = min(start, s.m.Fset.Position(d.Pos()).Line)
 	}
-	return report.Chunk{File: s.m.Rel(f.Path), StartLine: start, EndLine: end, Symbol: symbol, Kind: "sql", Reason: reason,
-		Text: strings.Join(f.Lines[start-1:end], "\n")}
+	return report.Chunk{File: s.m.Rel(f.Path), StartLine: from, EndLine: to, Symbol: symbol, Kind: "sql", Reason: reason,
+		Text: strings.Join(f.Lines[from-1:to], "\n")}
+}
+
+// firstNonEmpty returns the first of ss that is not "".
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
 }
 
 // sqlLiteral is a string literal of the module that holds SQL text.

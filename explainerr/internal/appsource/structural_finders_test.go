@@ -191,3 +191,19 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+func TestConnectionFailureWords(t *testing.T) {
+	for msg, want := range map[string]bool{
+		"dial tcp 127.0.0.1:5432: connect: connection refused":             true,
+		"lookup db: no such host":                                          true,
+		"missing DSN":                                                      true,
+		"environment variable DATABASE_URL is not set":                     true,
+		"runtime error: invalid memory address or nil pointer dereference": false,
+		"invalid character 'x' looking for beginning of value":             false,
+		"template: no template \"x\" associated with template \"y\"":       false,
+	} {
+		if got := isConnectionFailure(msg); got != want {
+			t.Errorf("%q: %v, want %v", msg, got, want)
+		}
+	}
+}
