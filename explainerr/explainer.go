@@ -90,6 +90,7 @@ func New(opts ...Option) (*Explainer, error) {
 			CacheSize:      cfg.cacheSize,
 			ThrottleCalls:  cfg.throttleCalls,
 			ThrottleWindow: cfg.throttleWindow,
+			ListPrices:     listPriced(&cfg, p),
 			Prices:         cfg.prices,
 			StandIn:        notice,
 		}),
@@ -192,6 +193,14 @@ func chooseProvider(cfg *config) (p provider.Provider, notice string, err error)
 			". To ask the model, add this import to your main package: import " + ModelClientImport, nil
 	}
 	return nil, "", fmt.Errorf("explainerr: unknown provider %q (EXPLAINERR_PROVIDER): use \"openai\" or \"offline\"%s", name, registeredNote())
+}
+
+// listPriced reports whether p's calls are priced at the built-in table's
+// list prices: p is the model client chosen by the settings (not one given
+// with WithProvider) and it calls a hosted service that charges them.
+// Calls to any other server are priced only by WithPrices.
+func listPriced(cfg *config, p provider.Provider) bool {
+	return cfg.provider == nil && p.Name() == "openai" && engine.ListPriced(cfg.baseURL)
 }
 
 // registeredNote lists the providers registered besides the built-in ones.

@@ -29,7 +29,8 @@ func testReport(fingerprint string) *report.Report {
 }
 
 // newEngine starts a fake server with answers and an engine whose openai
-// provider talks to it.
+// provider talks to it. The fake stands in for a hosted service: calls are
+// priced from the built-in table.
 func newEngine(t *testing.T, cfg Config, answers ...fakeopenai.Answer) (*Engine, *fakeopenai.Server) {
 	t.Helper()
 	srv := fakeopenai.New(answers...)
@@ -39,6 +40,7 @@ func newEngine(t *testing.T, cfg Config, answers ...fakeopenai.Answer) (*Engine,
 		t.Fatal(err)
 	}
 	cfg.Provider = p
+	cfg.ListPrices = true
 	return New(cfg), srv
 }
 
