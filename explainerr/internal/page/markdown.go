@@ -26,10 +26,17 @@ const markdownSourceFrames = 3
 // are longer than any backtick run inside, so a message cannot break out of
 // its block.
 func Markdown(r *report.Report) string {
+	return MarkdownWith(r, "")
+}
+
+// MarkdownWith is Markdown with afterExplanation, Markdown sections of the
+// caller's (a stored report's follow-up questions), placed right after the
+// explanation, where the report's page shows them.
+func MarkdownWith(r *report.Report, afterExplanation string) string {
 	if r == nil {
 		return ""
 	}
-	return markdownReport(r, true)
+	return markdownReport(r, true, afterExplanation)
 }
 
 // markdownReport writes the report, with its explanation section when
@@ -37,7 +44,7 @@ func Markdown(r *report.Report) string {
 // explanation, which only exists when the page ends; its "Copy as
 // Markdown" button puts the explanation back where this puts it, before
 // the first "## " section (assets/page.js).
-func markdownReport(r *report.Report, withExplanation bool) string {
+func markdownReport(r *report.Report, withExplanation bool, afterExplanation string) string {
 	var b strings.Builder
 	title := firstLine(r.Error.Message)
 	switch {
@@ -72,7 +79,11 @@ func markdownReport(r *report.Report, withExplanation bool) string {
 		b.WriteString(strings.Join(facts, " · ") + "\n\n")
 	}
 	if withExplanation {
-		b.WriteString(markdownExplanation(r.Explanation) + "\n")
+		b.WriteString(markdownExplanation(r.Explanation))
+		if afterExplanation = strings.Trim(afterExplanation, "\n"); afterExplanation != "" {
+			b.WriteString("\n" + afterExplanation + "\n")
+		}
+		b.WriteString("\n")
 	}
 
 	b.WriteString("## Error\n\n")

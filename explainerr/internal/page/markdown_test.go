@@ -73,13 +73,28 @@ func TestMarkdownExplanationFirst(t *testing.T) {
 	}
 }
 
+func TestMarkdownWithPutsSectionsAfterTheExplanation(t *testing.T) {
+	r := sampleReport()
+	md := MarkdownWith(r, "\n## Follow-up questions\n\n### Why nil?\n\nNobody made it.\n")
+	want := "Make the map in the constructor:\n\n```go\nfunc NewViewCounter() *ViewCounter {\n\treturn &ViewCounter{counts: map[string]int{}}\n}\n```\n\n## Follow-up questions\n\n### Why nil?\n\nNobody made it.\n\n## Error\n"
+	if !strings.Contains(md, want) {
+		t.Errorf("the follow-ups are not between the explanation and the error:\n%s", md)
+	}
+	if MarkdownWith(r, "") != Markdown(r) || MarkdownWith(r, "\n\n") != Markdown(r) {
+		t.Error("MarkdownWith without sections differs from Markdown")
+	}
+	if MarkdownWith(nil, "## Follow-up questions\n") != "" {
+		t.Error("MarkdownWith(nil) is not empty")
+	}
+}
+
 // TestCopiedReportIsTheServedReport checks the contract of the page's "Copy
 // as Markdown" button (assets/page.js): the report embedded in the page,
 // with the explanation spliced in before its first "## " section, is the
 // Markdown report the server sends.
 func TestCopiedReportIsTheServedReport(t *testing.T) {
 	for name, r := range map[string]*report.Report{"sample": sampleReport(), "hostile": hostileReport()} {
-		report := strings.TrimRight(markdownReport(r, false), " \t\n") + "\n"
+		report := strings.TrimRight(markdownReport(r, false, ""), " \t\n") + "\n"
 		explanation := strings.TrimRight(markdownExplanation(r.Explanation), " \t\n") + "\n"
 		at := strings.Index(report, "\n## ")
 		if at < 0 {

@@ -143,7 +143,7 @@ func newStartView(r *report.Report, nonce string) startView {
 		Build:    r.Build,
 		Finger:   r.Fingerprint,
 		Prompt:   r.Prompt,
-		Markdown: markdownReport(r, false),
+		Markdown: markdownReport(r, false, ""),
 		Logs:     r.Logs,
 		LogsCut:  r.LogsCut,
 	}
