@@ -79,7 +79,10 @@ func countVisit(w http.ResponseWriter, r *http.Request) {
 // machine gets a report; curl, which asks for no format, gets it as
 // Markdown, the explanation first.
 func Example() {
-	ex, err := explainerr.New(quiet...)
+	ex, err := explainerr.New(
+		explainerr.WithProviderName("offline"),               // no model, whatever OPENAI_API_KEY says
+		explainerr.WithLogger(slog.New(slog.DiscardHandler)), // no log record on standard error
+	)
 	if err != nil {
 		log.Fatal(err)
 	}
