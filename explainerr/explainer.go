@@ -58,6 +58,9 @@ func New(opts ...Option) (*Explainer, error) {
 	if err := checkContext(cfg.context); err != nil {
 		return nil, err
 	}
+	if err := checkPrices(cfg.prices); err != nil {
+		return nil, err
+	}
 	p, notice, err := chooseProvider(&cfg)
 	if err != nil {
 		return nil, err

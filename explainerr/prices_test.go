@@ -94,3 +94,25 @@ func TestHostedModelIsPricedAtListPrices(t *testing.T) {
 		t.Errorf("the client asked %q, want https://api.openai.com twice", tr.hosts)
 	}
 }
+
+func TestWithPricesRejectsWhatPricesNothing(t *testing.T) {
+	for _, c := range []struct {
+		prices map[string]explainerr.Price
+		want   string
+	}{
+		{map[string]explainerr.Price{"llama3.2": {InputPerMTok: -1}}, `the price of "llama3.2" (-1 in, 0 out per million tokens)`},
+		{map[string]explainerr.Price{"llama3.2": {OutputPerMTok: math.NaN()}}, `the price of "llama3.2"`},
+		{map[string]explainerr.Price{"llama3.2": {OutputPerMTok: math.Inf(1)}}, `the price of "llama3.2"`},
+		{map[string]explainerr.Price{" ": {InputPerMTok: 1}}, "a price without a model name"},
+	} {
+		_, err := explainerr.New(explainerr.WithPrices(c.prices))
+		if err == nil || !strings.Contains(err.Error(), "WithPrices: "+c.want) {
+			t.Errorf("New(WithPrices(%v)) = %v, want an error saying %q", c.prices, err, c.want)
+		}
+	}
+	ex, err := explainerr.New(explainerr.WithPrices(map[string]explainerr.Price{"free-model": {}}), explainerr.WithProviderName("offline"))
+	if err != nil {
+		t.Fatalf("a price of 0 is refused: %v", err)
+	}
+	ex.Close()
+}
