@@ -12,16 +12,16 @@ import (
 
 func TestListPriced(t *testing.T) {
 	for baseURL, want := range map[string]bool{
-		"":                                 true,
-		"https://api.openai.com/v1":        true,
-		"https://API.OpenAI.com:443/v1":    true,
-		"https://openrouter.ai/api/v1":     true,
-		"http://localhost:11434/v1":        false,
-		"http://127.0.0.1:8080/v1":         false,
-		"http://api.openai.com/v1":         false, // not the hosted API, which is https only
-		"https://llm.internal.example/v1":  false,
-		"https://api.openai.com.evil.test": false,
-		"::not a url":                      false,
+		"":                                   true,
+		"https://api.openai.com/v1":          true,
+		"https://API.OpenAI.com:443/v1":      true,
+		"https://openrouter.ai/api/v1":       true,
+		"http://localhost:11434/v1":          false,
+		"http://127.0.0.1:8080/v1":           false,
+		"http://api.openai.com/v1":           false, // not the hosted API, which is https only
+		"https://models.internal.example/v1": false,
+		"https://api.openai.com.evil.test":   false,
+		"::not a url":                        false,
 	} {
 		if got := ListPriced(baseURL); got != want {
 			t.Errorf("ListPriced(%q) = %v, want %v", baseURL, got, want)
