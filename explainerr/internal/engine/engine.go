@@ -113,20 +113,6 @@ func New(cfg Config) *Engine {
 // Provider returns the engine's provider.
 func (e *Engine) Provider() provider.Provider { return e.cfg.Provider }
 
-// Timeout returns the time allowed for one explanation.
-func (e *Engine) Timeout() time.Duration { return e.cfg.Timeout }
-
-// Prices returns a copy of the engine's price table (the built-in one, when
-// Config.ListPrices is set, with Config.Prices applied), by normalized
-// model name.
-func (e *Engine) Prices() map[string]Price {
-	out := make(map[string]Price, len(e.prices))
-	for k, v := range e.prices {
-		out[k] = v
-	}
-	return out
-}
-
 // Explain makes the explanation for r (whose Prompt and Fingerprint are
 // set). onDelta, when not nil, receives the text in order as it is
 // generated (a cached answer arrives as one piece); the pieces concatenate
