@@ -203,7 +203,14 @@ func chooseProvider(cfg *config) (p provider.Provider, notice string, err error)
 // with WithProvider) and it calls a hosted service that charges them.
 // Calls to any other server are priced only by WithPrices.
 func listPriced(cfg *config, p provider.Provider) bool {
-	return cfg.provider == nil && p.Name() == "openai" && engine.ListPriced(cfg.baseURL)
+	if cfg.provider != nil || p.Name() != "openai" {
+		return false
+	}
+	baseURL := cfg.baseURL
+	if server, ok := p.(interface{ BaseURL() string }); ok {
+		baseURL = server.BaseURL() // with the client's default filled in
+	}
+	return engine.ListPriced(baseURL)
 }
 
 // registeredNote lists the providers registered besides the built-in ones.
