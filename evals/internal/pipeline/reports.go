@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/explainerr/explainerr/evals/internal/appgroups"
 	"github.com/explainerr/explainerr/evals/internal/gate"
 	"github.com/explainerr/explainerr/evals/internal/records"
 	"github.com/explainerr/explainerr/evals/internal/reportgen"
@@ -31,6 +32,7 @@ func writeReports(o *Options, dir *records.Dir, info *records.RunInfo, rows *rec
 		Dir: dir.Path, Info: info, Rows: rows, Errors: errs, Leaks: out.leaks, LeakNotes: out.leakNotes,
 		Regressions: out.regressions, Missing: out.missing, BaselineNote: out.baselineNote,
 		Stale: out.stale, Judged: out.judged, Seconds: out.took.Seconds(), Layer1: Layer1(rows.Generations),
+		AppGroups: appgroups.Compute(rows.Generations, runApps(info)),
 	})
 	if out.stale != "" {
 		fmt.Fprintln(o.Stderr, "evals: "+out.stale)
@@ -52,4 +54,17 @@ func writeReports(o *Options, dir *records.Dir, info *records.RunInfo, rows *rec
 		fmt.Fprintln(o.Stdout, "Gates: FAIL")
 	}
 	return s.GatePassed(), nil
+}
+
+// runApps names the apps of a run in order; a run made when the blog was
+// the only app has none recorded, and its rows name none.
+func runApps(info *records.RunInfo) []string {
+	var out []string
+	for _, a := range info.Apps {
+		out = append(out, a.Name)
+	}
+	if len(out) == 0 {
+		out = []string{""}
+	}
+	return out
 }
