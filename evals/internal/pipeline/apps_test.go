@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/explainerr/explainerr/evals/internal/records"
 )
 
 // appsRepoRoot is the module root, seen from this package's directory.
@@ -67,5 +69,15 @@ func TestLoadAppFixturesSelectsAndRejects(t *testing.T) {
 func TestIndexFilesKeepTheBlogsName(t *testing.T) {
 	if indexFile("blogapp") != "index.db" || indexFile("invoiceapp") != "index-invoiceapp.db" {
 		t.Errorf("index files %q, %q", indexFile("blogapp"), indexFile("invoiceapp"))
+	}
+}
+
+func TestRowsOfARunMadeBeforeAppsAreTheBlogs(t *testing.T) {
+	if got := runApps(&records.RunInfo{}); len(got) != 1 || got[0] != "blogapp" {
+		t.Errorf("runApps of an old run = %v", got)
+	}
+	gens := withApps([]records.Generation{{Fixture: "a"}, {Fixture: "b", App: "invoiceapp"}})
+	if gens[0].App != "blogapp" || gens[1].App != "invoiceapp" {
+		t.Errorf("apps %q, %q", gens[0].App, gens[1].App)
 	}
 }
