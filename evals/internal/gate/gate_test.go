@@ -223,3 +223,15 @@ func TestAFixInAFileThatIsNeitherGoNorATemplateIsNamedByItsName(t *testing.T) {
 		t.Error("a text without the file's name matched")
 	}
 }
+
+func TestAFunctionIsNamedInTheTraceOnlyWithItsOwnFile(t *testing.T) {
+	loc := fixture.Location{File: "app/store/invoices.go", Function: "(*InvoiceStore).Get"}
+	other := "panic: nil pointer\n    /src/app/service/invoices.go:52\n    > cust, err := s.customers.Get(ctx, id)\n"
+	if mentionsLocation(other, loc) {
+		t.Error("a method of the same name in a file of the same name in another package counted as the location")
+	}
+	own := "    /src/app/store/invoices.go:40\n    > func (s *InvoiceStore) Get(ctx context.Context, id int64)\n    s.invoices.Get(ctx, id)\n"
+	if !mentionsLocation(own, loc) {
+		t.Error("the location's own file and method were not recognised")
+	}
+}
