@@ -114,7 +114,8 @@ func TestCallThroughAnInterfaceReachesItsImplementation(t *testing.T) {
 
 // TestRetrievalGetsTheImplementation: retrieved chunks get the
 // implementation a frame calls through an interface after the frames'
-// chunks, unless a retrieved chunk already holds it.
+// and the graph's chunks, before similarity's, unless a retrieved chunk
+// already holds it.
 func TestRetrievalGetsTheImplementation(t *testing.T) {
 	root := writeModule(t, layeredModule)
 	handler := filepath.Join(root, "app", "handler.go")

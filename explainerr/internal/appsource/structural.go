@@ -6,9 +6,8 @@ import "github.com/explainerr/explainerr/explainerr/report"
 // call through an interface reaches no implementation there. Retrieval
 // therefore gets, from the module understanding, the chunks only types
 // and the failure's own words lead to (implementations, constructors, the
-// error's origin, queries, schema, settings), placed after the frames' own
-// chunks and before what one hop or similarity found, so that the prompt
-// budget keeps them.
+// error's origin, queries, schema, settings), placed after what the
+// index's anchors and one hop found and before what similarity found.
 
 // structuralReasons are the reasons of the chunks only the module
 // understanding finds.
@@ -17,14 +16,19 @@ var structuralReasons = map[string]bool{
 	report.ReasonQuery: true, report.ReasonSchema: true, report.ReasonSetting: true,
 }
 
+// maxStructuralInRAG bounds the structural chunks added to retrieved
+// ones, so that what the index ranked keeps its place in the budget.
+const maxStructuralInRAG = 3
+
 // WithStructural returns retrieved chunks with the static context's
-// structural chunks for r added after the frame chunks; a structural
-// chunk whose lines a retrieved chunk of the same file already covers is
-// not added again.
+// structural chunks for r added after the frames' chunks and the index's
+// one-hop graph chunks, before those similarity found, at most
+// maxStructuralInRAG of them; a structural chunk whose lines a retrieved
+// chunk of the same file already covers is not added again.
 func WithStructural(retrieved []report.Chunk, r *report.Report) []report.Chunk {
 	var extra []report.Chunk
 	for _, c := range Static(r) {
-		if structuralReasons[c.Reason] && !covered(retrieved, c) {
+		if structuralReasons[c.Reason] && !covered(retrieved, c) && len(extra) < maxStructuralInRAG {
 			extra = append(extra, c)
 		}
 	}
@@ -32,7 +36,7 @@ func WithStructural(retrieved []report.Chunk, r *report.Report) []report.Chunk {
 		return retrieved
 	}
 	at := 0
-	for at < len(retrieved) && retrieved[at].Reason == report.ReasonFrame {
+	for at < len(retrieved) && (retrieved[at].Reason == report.ReasonFrame || retrieved[at].Reason == report.ReasonGraph) {
 		at++
 	}
 	out := make([]report.Chunk, 0, len(retrieved)+len(extra))
