@@ -24,7 +24,7 @@ func (w *fieldWriter) WriteHeader(code int)        { w.Status = code; w.Writer.W
 // wraps, as gin's writer did before gin v1.9.
 type embeddingWriter struct {
 	http.ResponseWriter
-	size int
+	Size int
 }
 
 // opaqueWriter keeps the writer it wraps where no one else can reach it,
