@@ -104,7 +104,7 @@ func hideSeparatedValues(line string) string {
 // names a field.
 func keepSeparated(line string, m []int) bool {
 	name, v := line[m[2]:m[3]], strings.TrimRight(line[m[4]:m[5]], ".")
-	if !IsSensitiveName(name) || keepProse(line, m) {
+	if !IsSensitiveName(name) || keepProse(line, m) || isTestResult(name, v) {
 		return true
 	}
 	if strings.Contains(name, ".") || m[2] > 0 && (line[m[2]-1] == '/' || line[m[2]-1] == '@') {
@@ -117,3 +117,17 @@ func keepSeparated(line string, m []int) bool {
 // mysqlPassword finds the password given to a MySQL client joined to its
 // flag: "mysql -u root -px".
 var mysqlPassword = regexp.MustCompile(`\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]*?[ \t]-p([^\s'"\-][^\s'"]*)`)
+
+// isTestResult reports whether name and v are a line of go test's output
+// ("--- PASS: TestLoad/cached (0.01s)"): PASS names a result there.
+func isTestResult(name, v string) bool {
+	if name != "PASS" {
+		return false
+	}
+	for _, p := range []string{"Test", "Benchmark", "Example", "Fuzz"} {
+		if strings.HasPrefix(v, p) {
+			return true
+		}
+	}
+	return false
+}

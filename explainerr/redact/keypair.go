@@ -1,0 +1,65 @@
+package redact
+
+import (
+	"regexp"
+	"strings"
+)
+
+// keyID finds the public half of a key pair: an AWS-style access key id
+// (AKIA…, ASIA…), or a value given to a name of a key id ("key_id=…",
+// "AccessKeyId: …", "client_id …", "app_id=…").
+var keyID = regexp.MustCompile(`\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|ANPA|ANVA|APKA)[A-Z0-9]{16}\b|(?i)\b(?:access[_\-. ]?key[_\-. ]?id|key[_\-. ]?id|client[_\-. ]?id|app[_\-. ]?id|application[_\-. ]?id|consumer[_\-. ]?key|account[_\-. ]?id|api[_\-. ]?id)["']?[ \t]*[:=]?[ \t]*["']?[A-Za-z0-9_\-.]{6,}`)
+
+// maxPairGap is how far after its key id the secret half of a pair may
+// start.
+const maxPairGap = 120
+
+// hideKeyPairSecrets hides the secret half of a key pair in line: the
+// first token after a key id that looks random (a 40-character AWS secret
+// key after AKIA…, the value after key_id=…), though no sensitive name
+// stands beside it.
+func hideKeyPairSecrets(line string) string {
+	ids := keyID.FindAllStringIndex(line, -1)
+	if ids == nil {
+		return line
+	}
+	var hide []tokenSpan
+	for _, id := range ids {
+		for _, sp := range tokenSpans(line[id[1]:], minRandomLen) {
+			if sp.i > maxPairGap {
+				break
+			}
+			v := trimTokenEnds(line[id[1]+sp.i : id[1]+sp.j])
+			if v == "" || !isPairSecret(v) {
+				continue
+			}
+			hide = append(hide, tokenSpan{id[1] + sp.i, id[1] + sp.i + len(v)})
+			break
+		}
+	}
+	var spans []tokenSpan
+	last := -1
+	for _, sp := range sortSpans(hide) {
+		if sp.i >= last {
+			spans = append(spans, sp)
+			last = sp.j
+		}
+	}
+	return replaceSpans(line, spans)
+}
+
+// isPairSecret reports whether v, the token after a key id, is its secret
+// half: random-looking, or a long run of hex or of base64 bytes that is
+// no word, identifier or path.
+func isPairSecret(v string) bool {
+	if isRandomToken(v) {
+		return true
+	}
+	if isUUID(v) || isPathLike(v) || strings.Contains(v, "..") {
+		return false
+	}
+	if len(v) >= 32 && isHex(v) {
+		return true
+	}
+	return len(v) >= 30 && averageWordLen(v) <= 3.5 && shannon(v) >= 4
+}
