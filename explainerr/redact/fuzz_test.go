@@ -40,7 +40,7 @@ func stringEverywhere(s string) string {
 		return s
 	}
 	for range maxPasses {
-		out := hideByContext(hideBlocks(hidePrivateKeys(s)))
+		out := hideProviderTokens(hideByContext(hideBlocks(hidePrivateKeys(s))))
 		for _, r := range textRules {
 			lines := strings.Split(out, "\n")
 			for i, l := range lines {

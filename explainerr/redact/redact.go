@@ -71,7 +71,7 @@ func String(s string) string {
 
 // once applies every rule to s once.
 func once(s string) string {
-	t := newText(hideByContext(hideBlocks(hidePrivateKeys(s))))
+	t := newText(hideProviderTokens(hideByContext(hideBlocks(hidePrivateKeys(s)))))
 	for k := range textRules {
 		t.run(k)
 	}
