@@ -129,9 +129,9 @@ func hideByRule(set *providerSet, r *providerRule, line string) string {
 // a report shows them.
 func TestProviderFormatsTheHandListLacks(t *testing.T) {
 	for _, tok := range []string{
-		"dp.pt.Zx81nB4vT6qWm3Ke9Lp0Rt7Yb2Nc5Vd8Ff1Gh2Jk3LqW4e", // Doppler personal token
-		"pul-4f9a1c7e2b8d6035be94c1f7a2d8e6037b1c4f9a",          // Pulumi
-		"lin_api_Zx81nB4vT6qWm3Ke9Lp0Rt7Yb2Nc5Vd8Ff1Gh2Jk3Lq",   // Linear
+		"dp.pt.Zx81nB4vT6qWm3Ke9Lp0Rt7Yb2Nc5Vd8Ff1Gh2Jk3LqW4e",                 // Doppler personal token
+		"pul-4f9a1c7e2b8d6035be94c1f7a2d8e6037b1c4f9a",                         // Pulumi
+		"lin_api_Zx81nB4vT6qWm3Ke9Lp0Rt7Yb2Nc5Vd8Ff1Gh2Jk3Lq",                  // Linear
 		"hvs." + strings.Repeat("CAESIZx81nB4vT6qWm3Ke9Lp0Rt7Yb2Nc5Vd8Ff1", 3), // HashiCorp Vault
 	} {
 		for _, ctx := range []string{"%s", "upstream rejected %s (401)", `{"value": "%s"}`} {

@@ -29,7 +29,7 @@ type tomlAllowlist struct {
 
 // parseRules reads the [[rules]] tables of gitleaks' config/gitleaks.toml.
 // It reads the subset of TOML that file is written in: key = value
-// lines, literal ('''…''') and basic ("…") strings, numbers, and arrays
+// lines, literal (”'…”') and basic ("…") strings, numbers, and arrays
 // of strings over one or more lines.
 func parseRules(text string) ([]tomlRule, error) {
 	var rules []tomlRule
@@ -176,7 +176,7 @@ func parseString(v string) (string, error) {
 	return s, nil
 }
 
-// scanString reads a literal ('''…''' or '…') or basic ("…") string at
+// scanString reads a literal (”'…”' or '…') or basic ("…") string at
 // the start of v.
 func scanString(v string) (string, string, error) {
 	switch {
