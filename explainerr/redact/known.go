@@ -15,8 +15,9 @@ const minKnownLen = 6
 // error message that quotes them, in a body the name-based rules cannot
 // read. The zero value is an empty set, ready to use.
 type Known struct {
-	values []string
-	sorted bool
+	values  []string // the secrets and their encodings
+	secrets int      // how many secrets were added
+	sorted  bool
 }
 
 // Add adds the secret v, and, for an authorization value ("Bearer xyz"),
@@ -33,7 +34,12 @@ func (k *Known) add(v string) {
 	if len(v) < minKnownLen || v == Mask || slices.Contains(k.values, v) {
 		return
 	}
-	k.values = append(k.values, v)
+	k.secrets++
+	for _, e := range encodings(v) {
+		if !slices.Contains(k.values, e) {
+			k.values = append(k.values, e)
+		}
+	}
 	k.sorted = false
 }
 
@@ -48,11 +54,14 @@ func (k *Known) AddField(name string, values []string) {
 	}
 }
 
-// Len reports how many secrets k holds.
-func (k *Known) Len() int { return len(k.values) }
+// Len reports how many secrets k holds (each also looked for in its
+// encodings).
+func (k *Known) Len() int { return k.secrets }
 
 // Hide returns s with every secret of k replaced by Mask, the longest
-// first, so that a secret holding another is hidden whole.
+// first, so that a secret holding another is hidden whole; each secret
+// also in its encodings: URL-encoded, escaped in a JSON string, base64,
+// hex, upper and lower case.
 func (k *Known) Hide(s string) string {
 	if len(k.values) == 0 || s == "" {
 		return s

@@ -287,13 +287,39 @@ func (r *providerRule) hide(line string) string {
 	var spans []tokenSpan
 	for _, m := range ms {
 		s, e := secretSpanOf(m, r.group)
+		// A secret group that takes in its quotes ("…") keeps them.
+		for e-s >= 2 && (line[s] == '"' || line[s] == '\'' || line[s] == '`') && line[e-1] == line[s] {
+			s, e = s+1, e-1
+		}
 		secret := line[s:e]
+		s += urlPrefixLen(secret)
 		if secret == "" || secret == Mask || strings.Contains(secret, Mask) || shannon(secret) < r.entropy || r.allowed(line, line[m[0]:m[1]], secret) {
 			continue
 		}
 		spans = append(spans, tokenSpan{s, e})
 	}
 	return replaceSpans(line, spans)
+}
+
+// urlPrefixLen returns how much of a secret that is a URL (a webhook's)
+// is its scheme, host and the words of its path, which stay readable:
+// "https://hooks.slack.com/services/" of a Slack webhook.
+func urlPrefixLen(secret string) int {
+	n := 0
+	for {
+		i := strings.IndexByte(secret[n:], '/')
+		if i < 0 {
+			return n
+		}
+		seg := secret[n : n+i]
+		if strings.Trim(seg, "abcdefghijklmnopqrstuvwxyz.:-") != "" {
+			return n
+		}
+		if n+i+1 == len(secret) {
+			return n
+		}
+		n += i + 1
+	}
 }
 
 // secretSpanOf returns where the secret of match m is.

@@ -19,7 +19,7 @@ import (
 	"os"
 	"sort"
 	"strings"
-	"sync"
+	"sync/atomic"
 )
 
 // Mask replaces every hidden value.
@@ -135,17 +135,29 @@ func Values(m map[string][]string) map[string][]string {
 // environment variables in s.
 func hideEnvSecrets(s string) string { return replaceAll(s, envSecrets()) }
 
-var (
-	envOnce sync.Once
-	envVals []string
-)
+// envVals holds the values of this process's sensitive environment
+// variables, in their encodings, as ReadEnvironment last read them.
+var envVals atomic.Pointer[[]string]
+
+// ReadEnvironment reads this process's environment again, so that a
+// sensitive variable set or changed while the program runs is hidden from
+// then on. Call it when a report is made; String reads the environment
+// itself the first time it runs.
+func ReadEnvironment() {
+	vals := withEncodings(SensitiveEnvValues(os.Environ()))
+	envVals.Store(&vals)
+}
 
 // envSecrets returns the values of this process's environment variables
-// whose names are sensitive, longest first; values shorter than 6 bytes are
-// ignored (they would match everywhere).
+// whose names are sensitive, and their encodings, longest first; values
+// shorter than 6 bytes are ignored (they would match everywhere).
 func envSecrets() []string {
-	envOnce.Do(func() { envVals = SensitiveEnvValues(os.Environ()) })
-	return envVals
+	p := envVals.Load()
+	if p == nil {
+		ReadEnvironment()
+		p = envVals.Load()
+	}
+	return *p
 }
 
 // workingDirVars are the shell's working directories, whose names hold the
