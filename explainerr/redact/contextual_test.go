@@ -104,3 +104,35 @@ func TestStringKeepsWhatOnlyLooksLikeASecret(t *testing.T) {
 		}
 	}
 }
+
+// TestRandomValuesOfPlainNames: a query or form field, and an environment
+// variable, whose name carries no sensitive word, is hidden when its value
+// looks random, and kept when it is a word, a number, a UUID or a hash its
+// name calls one.
+func TestRandomValuesOfPlainNames(t *testing.T) {
+	got := Values(map[string][]string{
+		"acct":   {"Bv7Nq2Lx9Kr4Wt8Zm3Yc6Hd1"},
+		"q":      {"golang generics"},
+		"page":   {"2"},
+		"req":    {"550e8400-e29b-41d4-a716-446655440000"},
+		"commit": {"9fceb02d0ae598e95dc970b74767f19372d61af8"},
+	})
+	if got["acct"][0] != Mask {
+		t.Errorf("acct = %q, want it hidden", got["acct"])
+	}
+	for _, k := range []string{"q", "page", "req", "commit"} {
+		if got[k][0] == Mask {
+			t.Errorf("%s = %q, want it kept", k, got[k])
+		}
+	}
+	var k Known
+	k.AddField("acct", []string{"Bv7Nq2Lx9Kr4Wt8Zm3Yc6Hd1"})
+	k.AddField("q", []string{"golang generics"})
+	if k.Len() != 1 {
+		t.Errorf("Known holds %d values, want the random one only", k.Len())
+	}
+	vals := SensitiveEnvValues([]string{"RELAY_CRED=Jd8Kq2Lx7Vn4Rz1Tc5Yb3Hm", "HOME=/root", "LANG=en_US.UTF-8", "GOFLAGS=-p=1", "PATH=/usr/local/go/bin:/usr/bin"})
+	if len(vals) != 1 || vals[0] != "Jd8Kq2Lx7Vn4Rz1Tc5Yb3Hm" {
+		t.Errorf("SensitiveEnvValues = %q, want the random value only", vals)
+	}
+}

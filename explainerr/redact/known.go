@@ -43,14 +43,14 @@ func (k *Known) add(v string) {
 	k.sorted = false
 }
 
-// AddField adds the values of a query or form field when its name is
-// sensitive, as Values judges it.
+// AddField adds the values of a query or form field that Values hides:
+// all of them when the name is sensitive, else those that look random.
 func (k *Known) AddField(name string, values []string) {
-	if !isSensitiveQueryName(name) {
-		return
-	}
+	sensitive := isSensitiveQueryName(name)
 	for _, v := range values {
-		k.Add(v)
+		if sensitive || isRandomValue(name, v) {
+			k.Add(v)
+		}
 	}
 }
 

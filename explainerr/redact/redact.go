@@ -120,7 +120,7 @@ func Values(m map[string][]string) map[string][]string {
 		hide := isSensitiveQueryName(k)
 		rv := make([]string, len(vs))
 		for i, v := range vs {
-			if hide && v != "" {
+			if hide && v != "" || isRandomValue(k, v) {
 				rv[i] = Mask
 			} else {
 				rv[i] = String(v)
@@ -164,14 +164,23 @@ func envSecrets() []string {
 // word PWD but whose values are paths.
 var workingDirVars = map[string]bool{"PWD": true, "OLDPWD": true}
 
+// isRandomValue reports whether v, the value of a field, a parameter or
+// a variable called name, is a secret by its look though its name is not
+// sensitive: a random-looking token, or long hex the name does not call a
+// hash.
+func isRandomValue(name, v string) bool {
+	return len(v) >= minRandomLen && isValueSecret(name+"="+v, len(name)+1, v)
+}
+
 // SensitiveEnvValues returns the values in environ ("NAME=value" entries)
-// whose names are sensitive, longest first, skipping values under 6 bytes
-// and the working directories (PWD, OLDPWD).
+// whose names are sensitive or which look random (isRandomValue), longest
+// first, skipping values under 6 bytes and the working directories (PWD,
+// OLDPWD).
 func SensitiveEnvValues(environ []string) []string {
 	var vals []string
 	for _, kv := range environ {
 		k, v, ok := strings.Cut(kv, "=")
-		if ok && len(v) >= 6 && IsSensitiveName(k) && !workingDirVars[k] {
+		if ok && len(v) >= 6 && (IsSensitiveName(k) || isRandomValue(k, v)) && !workingDirVars[k] {
 			vals = append(vals, v)
 		}
 	}
