@@ -98,6 +98,37 @@ func TestStringKeepsWhatOnlyLooksLikeASecret(t *testing.T) {
 		"--- FAIL: TestLoadSyntaxOK/GOPACKAGESDRIVER=off (0.01s)",
 		"    --- PASS: TestGoList/Modules (0.18s)",
 		"2026/12/02 01:02:03 GET /posts/7 500 1.234ms req=7f3c9a1b",
+		// Code that names a secret beside values that are none.
+		"\tcredPass, credUserOk := creds[user]",
+		`	{"private_v4_accepted", "10.0.1.10", "10.0.1.10"},`,
+		`	"Cache-Control":   "no-cache, no-store, must-revalidate, private, max-age=0",`,
+		`	{"mounted without auth", "/acme/data/42", false, http.StatusUnauthorized, ""},`,
+		`	req.Header.Set("X-Auth", "ok")`,
+		`	ctxKey := "customKey"`,
+		`	s := fmt.Sprintf("/hubs/%s reqid:%s session:%s", hub, id, sess)`,
+		`	t.Errorf("find '%s' expecting paramKeys:(%d)%v", r, n, k)`,
+		"// To clone the basic command-line program template",
+		"https://9p.io/magic/man2html/1/yacc",
+		"\tPRIVATE = 0xE000 // unicode private use",
+		"\t\ttoken = -1",
+		"\tcase LcCodeSignature, LcSegmentSplitInfo, LcFunctionStarts,",
+		`const _Token_name = "&|+-Ident.SingleBeforeinlineinline general"`,
+		"\th.inGenericSig = true // affects constraints, params, and results",
+		`	queries := []string{"key=", "key=value"}`,
+		"func (b *Builder) Update(m Map, key uint64, val any) Map {",
+		`	{Key: "service.name", Value: attr{StringValue: &e.serviceName}},`,
+		`// Signature: "goroutine 1 [running]:"`,
+		"// channel until it passes msgLimit messages, at which point",
+		`	if body != "/folders/public reqid:1 session:elvis" {`,
+		`// Signature: "=================="`,
+		"\ttoken tokenKind",
+		"\topKey           = 'K' // .Key()",
+		`//			AllowedHeaders:   []string{"Accept", "Authorization", "Content-Type"},`,
+		`	for _, k := range []string{"OPENAI_API_KEY", "OPENAI_BASE_URL", "EXPLAINERR_MODEL"} {`,
+		"\tfor curFile := range filesUsingGoVersion(pass, versions.Go1_18) {",
+		`	t.Errorf("Iterate: key: got %s, want %s", key, tPStr1)`,
+		`	return fmt.Sprintf("GOROOT=%v PWD=%v %v", env["GOROOT"], env["PWD"], args)`,
+		`// want "not compatible with reflect.StructTag.Get: key:.value. pairs not separated by spaces"`,
 	} {
 		if got := String(s); got != s {
 			t.Errorf("String(%q) = %q, want it unchanged", s, got)
@@ -134,5 +165,16 @@ func TestRandomValuesOfPlainNames(t *testing.T) {
 	vals := SensitiveEnvValues([]string{"RELAY_CRED=Jd8Kq2Lx7Vn4Rz1Tc5Yb3Hm", "HOME=/root", "LANG=en_US.UTF-8", "GOFLAGS=-p=1", "PATH=/usr/local/go/bin:/usr/bin"})
 	if len(vals) != 1 || vals[0] != "Jd8Kq2Lx7Vn4Rz1Tc5Yb3Hm" {
 		t.Errorf("SensitiveEnvValues = %q, want the random value only", vals)
+	}
+}
+
+// TestPasswordsThatAreWords: a password made of words and a digit is
+// hidden under a password's name, though the same value is kept as a
+// name elsewhere.
+func TestPasswordsThatAreWords(t *testing.T) {
+	for _, in := range []string{"my password is hunter2secret", "password: hunter2secret", `{"note": "the pw is correct2horse"}`} {
+		if got := String(in); strings.Contains(got, "2secret") || strings.Contains(got, "2horse") {
+			t.Errorf("String(%q) = %q: the password is kept", in, got)
+		}
 	}
 }

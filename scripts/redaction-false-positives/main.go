@@ -11,7 +11,9 @@
 //
 // A path is a directory (its .go files, at any depth, testdata included)
 // or a file (a log). Each name=path pair is one corpus; pairs with the
-// same name add up.
+// same name add up, and corpora named "group: name" are also summed by
+// group. "secrets" counts the spans the allow-list says are real
+// secrets; FP/10k is the other spans per 10,000 lines.
 package main
 
 import (
@@ -62,11 +64,34 @@ func main() {
 			os.Exit(1)
 		}
 	}
-	fmt.Printf("%-28s %7s %9s %7s %7s %9s\n", "corpus", "files", "lines", "hidden", "allowed", "per 10k")
+	row := func(name string, t *tally) {
+		fmt.Printf("%-44s %6d %8d %7d %8d %9.2f\n", name, t.files, t.lines, t.hidden, t.allowed, t.perTenThousand())
+	}
+	fmt.Printf("%-44s %6s %8s %7s %8s %9s\n", "corpus", "files", "lines", "hidden", "secrets", "FP/10k")
+	var groups []string
+	sums := map[string]*tally{}
 	for _, name := range order {
 		t := totals[name]
-		fmt.Printf("%-28s %7d %9d %7d %7d %9.2f\n", name, t.files, t.lines, t.hidden, t.allowed, t.perTenThousand())
+		row(name, t)
+		if g, _, ok := strings.Cut(name, ": "); ok {
+			if sums[g] == nil {
+				sums[g] = &tally{}
+				groups = append(groups, g)
+			}
+			sums[g].add(t)
+		}
 	}
+	for _, g := range groups {
+		row("all "+g, sums[g])
+	}
+}
+
+// add adds the counts of u to t.
+func (t *tally) add(u *tally) {
+	t.files += u.files
+	t.lines += u.lines
+	t.hidden += u.hidden
+	t.allowed += u.allowed
 }
 
 // A tally counts the files, lines and hidden spans of a corpus.
