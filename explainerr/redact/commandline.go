@@ -158,7 +158,7 @@ func (c credentialCommand) credentials(line string, args []argument) []tokenSpan
 		switch {
 		case hasFlag(c.flags, w):
 			if v, ok := next(); ok && !isArgumentPlaceholder(line[v.i:v.j]) {
-				out = append(out, tokenSpan{v.i, v.j})
+				out = append(out, tokenSpan(v))
 				k++
 			}
 		case hasFlag(c.userPass, w):

@@ -19,6 +19,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -40,18 +41,24 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	allow, err := readAllowList(*allowPath)
-	if err != nil {
+	if err := report(os.Stdout, flag.Args(), *allowPath, *verbose); err != nil {
 		fmt.Fprintln(os.Stderr, "redaction-false-positives:", err)
 		os.Exit(1)
 	}
+}
+
+// report measures the corpora of args (name=path) and writes the table.
+func report(w io.Writer, args []string, allowPath string, verbose bool) error {
+	allow, err := readAllowList(allowPath)
+	if err != nil {
+		return err
+	}
 	var order []string
 	totals := map[string]*tally{}
-	for _, arg := range flag.Args() {
+	for _, arg := range args {
 		name, path, ok := strings.Cut(arg, "=")
 		if !ok || name == "" || path == "" {
-			fmt.Fprintf(os.Stderr, "redaction-false-positives: %q is not name=path\n", arg)
-			os.Exit(2)
+			return fmt.Errorf("%q is not name=path", arg)
 		}
 		t := totals[name]
 		if t == nil {
@@ -59,15 +66,14 @@ func main() {
 			totals[name] = t
 			order = append(order, name)
 		}
-		if err := measure(path, allow, t, *verbose); err != nil {
-			fmt.Fprintln(os.Stderr, "redaction-false-positives:", err)
-			os.Exit(1)
+		if err := measure(w, path, allow, t, verbose); err != nil {
+			return err
 		}
 	}
 	row := func(name string, t *tally) {
-		fmt.Printf("%-44s %6d %8d %7d %8d %9.2f\n", name, t.files, t.lines, t.hidden, t.allowed, t.perTenThousand())
+		fmt.Fprintf(w, "%-44s %6d %8d %7d %8d %9.2f\n", name, t.files, t.lines, t.hidden, t.allowed, t.perTenThousand())
 	}
-	fmt.Printf("%-44s %6s %8s %7s %8s %9s\n", "corpus", "files", "lines", "hidden", "secrets", "FP/10k")
+	fmt.Fprintf(w, "%-44s %6s %8s %7s %8s %9s\n", "corpus", "files", "lines", "hidden", "secrets", "FP/10k")
 	var groups []string
 	sums := map[string]*tally{}
 	for _, name := range order {
@@ -84,6 +90,7 @@ func main() {
 	for _, g := range groups {
 		row("all "+g, sums[g])
 	}
+	return nil
 }
 
 // add adds the counts of u to t.
@@ -137,13 +144,13 @@ func readAllowList(path string) ([]allowEntry, error) {
 }
 
 // measure redacts the file at path, or the .go files under it, into t.
-func measure(path string, allow []allowEntry, t *tally, verbose bool) error {
+func measure(w io.Writer, path string, allow []allowEntry, t *tally, verbose bool) error {
 	info, err := os.Stat(path)
 	if err != nil {
 		return err
 	}
 	if !info.IsDir() {
-		return measureFile(path, allow, t, verbose)
+		return measureFile(w, path, allow, t, verbose)
 	}
 	var files []string
 	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
@@ -160,7 +167,7 @@ func measure(path string, allow []allowEntry, t *tally, verbose bool) error {
 	}
 	sort.Strings(files)
 	for _, f := range files {
-		if err := measureFile(f, allow, t, verbose); err != nil {
+		if err := measureFile(w, f, allow, t, verbose); err != nil {
 			return err
 		}
 	}
@@ -169,7 +176,7 @@ func measure(path string, allow []allowEntry, t *tally, verbose bool) error {
 
 // measureFile redacts one file as one text and counts the spans hidden
 // in each of its lines.
-func measureFile(path string, allow []allowEntry, t *tally, verbose bool) error {
+func measureFile(w io.Writer, path string, allow []allowEntry, t *tally, verbose bool) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return err
@@ -182,6 +189,9 @@ func measureFile(path string, allow []allowEntry, t *tally, verbose bool) error 
 	}
 	t.files++
 	t.lines += len(before)
+	if strings.HasSuffix(text, "\n") {
+		t.lines-- // the empty piece after the last line break is no line
+	}
 	for i := range before {
 		n := strings.Count(after[i], redact.Mask) - strings.Count(before[i], redact.Mask)
 		if n <= 0 {
@@ -193,7 +203,7 @@ func measureFile(path string, allow []allowEntry, t *tally, verbose bool) error 
 			continue
 		}
 		if verbose {
-			fmt.Printf("%s:%d: %d hidden\n\t%s\n\t%s\n", path, i+1, n, strings.TrimSpace(before[i]), strings.TrimSpace(after[i]))
+			fmt.Fprintf(w, "%s:%d: %d hidden\n\t%s\n\t%s\n", path, i+1, n, strings.TrimSpace(before[i]), strings.TrimSpace(after[i]))
 		}
 	}
 	return nil
