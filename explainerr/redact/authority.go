@@ -11,6 +11,24 @@ import (
 // host is what follows the last "@" of the run.
 var authority = regexp.MustCompile(`(?:^|[\s"'=(,\[{<])([A-Za-z0-9._%+\-]+):([^\s"'<>/:]+)@([A-Za-z0-9][A-Za-z0-9.\-]*)(:[0-9]{1,5})?(?:$|[\s"'/,;)\]}>?#])`)
 
+// mayHoldAuthority reports whether line may hold user:password@host: a
+// ":" before an "@" with no blank between, that is no "://". It spares
+// the expression the "@" of module versions and e-mail addresses.
+func mayHoldAuthority(line string) bool {
+	for at := strings.IndexByte(line, '@'); at > 0; {
+		start := strings.LastIndexAny(line[:at], " \t\"'=(,[{<") + 1
+		if colon := strings.IndexByte(line[start:at], ':'); colon >= 0 && !strings.Contains(line[start:at], "://") {
+			return true
+		}
+		next := strings.IndexByte(line[at+1:], '@')
+		if next < 0 {
+			return false
+		}
+		at += 1 + next
+	}
+	return false
+}
+
 // hideAuthorityPasswords hides the password of each authority in line
 // whose host is a host: a name with a dot, "localhost", or any name
 // followed by a port. Placeholders ("%s", "${PASS}", "<password>") are

@@ -49,7 +49,7 @@ func hideLineByContext(line string) string {
 	if strings.Contains(line, " -") || strings.Contains(line, `"-`) {
 		line = hideCommandCredentials(line)
 	}
-	if strings.IndexByte(line, '@') > 0 {
+	if mayHoldAuthority(line) {
 		line = hideAuthorityPasswords(line)
 	}
 	if longestTokenRun(line) >= minRandomLen {
@@ -143,10 +143,8 @@ func hideValueTokens(line string) string {
 			continue
 		}
 		sp.j = sp.i + len(v)
-		if !isValueSecret(line, sp.i, v) {
-			continue
-		}
-		if comment >= 0 && sp.i >= comment || isQuotedWhole(line, sp) || isAssigned(line, sp.i) {
+		inContext := comment >= 0 && sp.i >= comment || isQuotedWhole(line, sp) || isAssigned(line, sp.i)
+		if inContext && isValueSecret(line, sp.i, v) {
 			hide = append(hide, sp)
 		}
 	}

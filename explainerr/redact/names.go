@@ -47,9 +47,11 @@ var queryWords = map[string]bool{"code": true}
 // "X-Auth-Token", "Set-Cookie" and "sessionid" are sensitive; "AuthorID",
 // "Keyboard", "Passenger", "monkey" and "Tokenizer" are not.
 func IsSensitiveName(name string) bool {
-	if describesSecret(name) {
-		return false
-	}
+	return hasSensitiveWord(name) && !describesSecret(name)
+}
+
+// hasSensitiveWord reports whether one of the words of name is sensitive.
+func hasSensitiveWord(name string) bool {
 	var buf [64]byte
 	word := buf[:0]
 	for i := 0; i < len(name); i++ {

@@ -46,11 +46,14 @@ type providerSet struct {
 	// its keywords in byPair, plus one; 0 for none.
 	pairs  []uint16
 	byPair [][]providerKeyword
+	// pairBits has a bit set for each pair in pairs, small enough to stay
+	// in the processor's cache, so that most bytes cost a bit test.
+	pairBits [1 << 10]uint64
 	err    error
 }
 
-// shortKeyword is the longest keyword that counts only inside a run of at
-// least minRandomLen token bytes: "s." (HashiCorp Vault), "ey" (a JSON
+// shortKeyword is the longest keyword that counts only at the start of a
+// run of at least minRandomLen token bytes: "s." (HashiCorp Vault), "ey" (a JSON
 // Web Token) and "sk" (Twilio) occur on most lines of Go source, their
 // tokens only in long runs.
 const shortKeyword = 3
@@ -124,6 +127,7 @@ func (set *providerSet) addKeyword(kw string, rule int) {
 	if set.pairs[p] == 0 {
 		set.byPair = append(set.byPair, nil)
 		set.pairs[p] = uint16(len(set.byPair))
+		set.pairBits[p>>6] |= 1 << (p & 63)
 	}
 	kws := &set.byPair[set.pairs[p]-1]
 	for i, e := range *kws {
@@ -230,12 +234,13 @@ func hideProviderTokens(s string) string {
 // of whose keywords line holds in any ASCII case.
 func (set *providerSet) rulesIn(line string, into []int) []int {
 	for i := 0; i+1 < len(line); i++ {
-		p := set.pairs[pairKey(line[i], line[i+1])]
-		if p == 0 {
+		k := pairKey(line[i], line[i+1])
+		if set.pairBits[k>>6]&(1<<(k&63)) == 0 {
 			continue
 		}
+		p := set.pairs[k]
 		for _, kw := range set.byPair[p-1] {
-			if hasPrefix(line[i:], kw.lit, true) && (len(kw.lit) > shortKeyword || tokenRunAround(line, i) >= minRandomLen) {
+			if hasPrefix(line[i:], kw.lit, true) && (len(kw.lit) > shortKeyword || tokenRunFrom(line, i) >= minRandomLen) {
 				for _, k := range kw.rules {
 					into = appendOnce(into, k)
 				}
@@ -250,17 +255,15 @@ func (set *providerSet) rulesIn(line string, into []int) []int {
 	return into
 }
 
-// tokenRunAround returns the length of the run of token bytes that holds
-// line[i].
-func tokenRunAround(line string, i int) int {
-	j, k := i, i
-	for j > 0 && isTokenByte(line[j-1]) {
-		j--
-	}
+// tokenRunFrom returns the length of the run of token bytes that starts
+// at line[i]: a short keyword starts its token ("s.", "ey", "sk") or
+// stands early in it (Azure's "Q~").
+func tokenRunFrom(line string, i int) int {
+	k := i
 	for k < len(line) && isTokenByte(line[k]) {
 		k++
 	}
-	return k - j
+	return k - i
 }
 
 func appendOnce(s []int, k int) []int {
