@@ -49,7 +49,7 @@ type providerSet struct {
 	// pairBits has a bit set for each pair in pairs, small enough to stay
 	// in the processor's cache, so that most bytes cost a bit test.
 	pairBits [1 << 10]uint64
-	err    error
+	err      error
 }
 
 // shortKeyword is the longest keyword that counts only at the start of a
