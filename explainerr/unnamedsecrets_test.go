@@ -3,12 +3,17 @@ package explainerr_test
 import (
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 
+	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/explainerr/redact"
 )
 
@@ -146,4 +151,41 @@ func TestUnnamedSecretsAreHiddenInEveryOutput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// bodyRelaySecret is a random-looking value a JSON body gives to a key
+// with a plain name; made up.
+const bodyRelaySecret = "Vn3Kq8Lx2Zr7Wt1Bm6Yc9Hd4"
+
+// relayFromBody reads a JSON body, logs its relay value in base64 and
+// upper case, as an upstream would echo it, and fails.
+func relayFromBody(w http.ResponseWriter, r *http.Request) {
+	var in struct{ Relay string }
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
+		panic(err)
+	}
+	slog.Info("relay rejected", "sent", base64.StdEncoding.EncodeToString([]byte(in.Relay)), "echo", strings.ToUpper(in.Relay))
+	panic("relay rejected the request")
+}
+
+// TestBodySecretsUnderPlainNamesAreHiddenEverywhere: a random-looking
+// value under a plain key of a JSON body is hidden in the body shown, and
+// in its encodings in the lines the request logged, in every format and
+// in the history written to disk.
+func TestBodySecretsUnderPlainNamesAreHiddenEverywhere(t *testing.T) {
+	t.Setenv("EXPLAINERR_LOGS", "")
+	quietLogs(t)
+	state := t.TempDir()
+	ex := newExplainer(t, explainerr.WithStateDir(state))
+	h := ex.Middleware(http.HandlerFunc(relayFromBody))
+	pages := failureInEveryFormat(t, h, func() *http.Request {
+		req := httptest.NewRequest("POST", "/relay", strings.NewReader(`{"relay": "`+bodyRelaySecret+`", "note": "hello"}`))
+		req.Header.Set("Content-Type", "application/json")
+		return req
+	})
+	if !strings.Contains(pages[1], "relay rejected") || !strings.Contains(pages[1], `\"note\": \"hello\"`) {
+		t.Fatalf("the JSON report lacks the log line or the body: the test proves nothing\n%s", pages[1])
+	}
+	pages = append(pages, stateFiles(t, state)...)
+	expectHidden(t, pages, bodyRelaySecret, base64.StdEncoding.EncodeToString([]byte(bodyRelaySecret))[:24], strings.ToUpper(bodyRelaySecret))
 }

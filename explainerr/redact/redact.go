@@ -164,10 +164,13 @@ func envSecrets() []string {
 // word PWD but whose values are paths.
 var workingDirVars = map[string]bool{"PWD": true, "OLDPWD": true}
 
-// isRandomValue reports whether v, the value of a field, a parameter or
-// a variable called name, is a secret by its look though its name is not
-// sensitive: a random-looking token, or long hex the name does not call a
-// hash.
+// LooksRandom reports whether value, given to name (a field, a parameter,
+// a variable), is a secret by its look though the name is not sensitive:
+// a random-looking token of 16 bytes or more, or long hex the name does
+// not call a hash. UUIDs, identifiers, paths and words are not.
+func LooksRandom(name, value string) bool { return isRandomValue(name, value) }
+
+// isRandomValue is LooksRandom.
 func isRandomValue(name, v string) bool {
 	return len(v) >= minRandomLen && isValueSecret(name+"="+v, len(name)+1, v)
 }
