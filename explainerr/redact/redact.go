@@ -1,11 +1,16 @@
 // Package redact hides secrets before anything is shown, logged, cached or
 // sent: values of sensitive names (headers, cookies, query and form fields,
 // environment variables, struct fields, assignments in source and config
-// text), authorization credentials, passwords in URLs and DSNs, private
-// keys, API tokens by their provider's format, secrets in URL paths, and
-// the values of the process's own sensitive environment variables wherever
-// they appear. A Cookie header keeps its cookies' names and hides only the
-// values that are secret by their name or by their look (Header).
+// text), authorization credentials, passwords in URLs, DSNs and
+// authorities, private keys, API tokens by their provider's format (a
+// hand-made list, tokens.go, and a table generated from gitleaks' rules,
+// providers.txt), secrets in URL paths, secrets only their context gives
+// away (the secret half of a key pair, a command's credential argument, a
+// random-looking token given as a value: contextual.go), and the values
+// of the process's own sensitive or random-looking environment variables
+// wherever they appear, also in their encodings. A Cookie header keeps its
+// cookies' names and hides only the values that are secret by their name
+// or by their look (Header).
 //
 // String works on whole texts: a private key is hidden from its BEGIN line
 // to its END line even when they are lines apart, so a source window or a
