@@ -95,3 +95,35 @@ func TestEnvironmentIsReadWhenAReportIsMade(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkReadEnvironment measures what a report pays to read the
+// environment again when it did not change.
+func BenchmarkReadEnvironment(b *testing.B) {
+	ReadEnvironment()
+	b.ReportAllocs()
+	for b.Loop() {
+		ReadEnvironment()
+	}
+}
+
+// TestReadEnvironmentWhileRedacting: reports made at once read the
+// environment while others redact; under -race this finds a data race.
+func TestReadEnvironmentWhileRedacting(t *testing.T) {
+	t.Setenv("RACE_SERVICE_TOKEN", "race-env-Zx81nB4vT6q")
+	done := make(chan bool)
+	for range 4 {
+		go func() {
+			for range 50 {
+				ReadEnvironment()
+				if got := String("dial race-env-Zx81nB4vT6q"); strings.Contains(got, "Zx81nB4vT6q") {
+					t.Errorf("String = %q: the environment secret is kept", got)
+				}
+			}
+			done <- true
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+	t.Cleanup(ReadEnvironment)
+}

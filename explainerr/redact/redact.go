@@ -22,8 +22,10 @@ package redact
 
 import (
 	"os"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 )
 
@@ -144,13 +146,27 @@ func hideEnvSecrets(s string) string { return replaceAll(s, envSecrets()) }
 // variables, in their encodings, as ReadEnvironment last read them.
 var envVals atomic.Pointer[[]string]
 
+// envRead is the environment ReadEnvironment last judged, so that an
+// environment that did not change is not judged again.
+var envRead struct {
+	sync.Mutex
+	environ []string
+}
+
 // ReadEnvironment reads this process's environment again, so that a
 // sensitive variable set or changed while the program runs is hidden from
 // then on. Call it when a report is made; String reads the environment
 // itself the first time it runs.
 func ReadEnvironment() {
-	vals := withEncodings(SensitiveEnvValues(os.Environ()))
+	environ := os.Environ()
+	envRead.Lock()
+	defer envRead.Unlock()
+	if envVals.Load() != nil && slices.Equal(environ, envRead.environ) {
+		return
+	}
+	vals := withEncodings(SensitiveEnvValues(environ))
 	envVals.Store(&vals)
+	envRead.environ = environ
 }
 
 // envSecrets returns the values of this process's environment variables
