@@ -86,9 +86,9 @@ func TestKnownHidesEncodedSecrets(t *testing.T) {
 func TestEnvironmentIsReadWhenAReportIsMade(t *testing.T) {
 	const secret = "late-env-Zx81nB4vT6q"
 	String("warm up: the environment is read once here")
+	t.Cleanup(ReadEnvironment) // after the variable is unset again
 	t.Setenv("LATE_SERVICE_TOKEN", secret)
 	ReadEnvironment()
-	t.Cleanup(ReadEnvironment)
 	for _, in := range []string{"dial with " + secret, "dial with " + base64.StdEncoding.EncodeToString([]byte(secret))} {
 		if got := String(in); strings.Contains(got, secret) || got == in {
 			t.Errorf("String(%q) = %q: the late environment secret is kept", in, got)
@@ -109,6 +109,7 @@ func BenchmarkReadEnvironment(b *testing.B) {
 // TestReadEnvironmentWhileRedacting: reports made at once read the
 // environment while others redact; under -race this finds a data race.
 func TestReadEnvironmentWhileRedacting(t *testing.T) {
+	t.Cleanup(ReadEnvironment) // after the variable is unset again
 	t.Setenv("RACE_SERVICE_TOKEN", "race-env-Zx81nB4vT6q")
 	done := make(chan bool)
 	for range 4 {
@@ -125,5 +126,4 @@ func TestReadEnvironmentWhileRedacting(t *testing.T) {
 	for range 4 {
 		<-done
 	}
-	t.Cleanup(ReadEnvironment)
 }
