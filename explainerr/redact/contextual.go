@@ -52,11 +52,14 @@ func hideLineByContext(line string) string {
 	if mayHoldAuthority(line) {
 		line = hideAuthorityPasswords(line)
 	}
-	if longestTokenRun(line) >= minRandomLen {
-		line = hideKeyPairSecrets(line)
-		line = hideValueTokens(line)
+	spans := tokenSpans(line, minRandomLen)
+	if len(spans) == 0 {
+		return line
 	}
-	return line
+	if out := hideKeyPairSecrets(line, spans); out != line {
+		line, spans = out, tokenSpans(out, minRandomLen)
+	}
+	return hideValueTokens(line, spans)
 }
 
 // isAssignmentSign reports whether line[j] is an "=" that gives a value
@@ -70,21 +73,6 @@ func isAssignmentSign(line string, j int) bool {
 		k++
 	}
 	return k < len(line) && isTokenByte(line[k])
-}
-
-// longestTokenRun returns the length of the longest run of token bytes in
-// line.
-func longestTokenRun(line string) int {
-	best, run := 0, 0
-	for i := 0; i < len(line); i++ {
-		if isTokenByte(line[i]) {
-			run++
-			best = max(best, run)
-		} else {
-			run = 0
-		}
-	}
-	return best
 }
 
 // tokenSpan is a run of token bytes in a line, from i to j.
@@ -129,15 +117,16 @@ func replaceSpans(line string, spans []tokenSpan) string {
 	return b.String()
 }
 
-// hideValueTokens hides the random-looking tokens of line that stand as a
+// hideValueTokens hides the random-looking tokens among spans, the token
+// runs of line (tokenSpans), that stand as a
 // value: the whole of a quoted literal (x := "…", Field: "…", a
 // positional literal {"host", "…"}, an argument), the value of an
 // assignment, a field or a query parameter (X=…, x: …, ?q=…), or a word
 // in a comment.
-func hideValueTokens(line string) string {
+func hideValueTokens(line string, spans []tokenSpan) string {
 	comment := commentStart(line)
 	var hide []tokenSpan
-	for _, sp := range tokenSpans(line, minRandomLen) {
+	for _, sp := range spans {
 		v := trimTokenEnds(line[sp.i:sp.j])
 		if v == "" {
 			continue

@@ -63,7 +63,10 @@ const maxPairGap = 120
 // first token after a key id that looks random (a 40-character AWS secret
 // key after AKIA…, the value after key_id=…), though no sensitive name
 // stands beside it.
-func hideKeyPairSecrets(line string) string {
+func hideKeyPairSecrets(line string, spans []tokenSpan) string {
+	if !hasSpanAfter(spans, 0) {
+		return line
+	}
 	ids := findKeyIDs(line)
 	if ids == nil {
 		return line
@@ -82,15 +85,20 @@ func hideKeyPairSecrets(line string) string {
 			break
 		}
 	}
-	var spans []tokenSpan
+	var kept []tokenSpan
 	last := -1
 	for _, sp := range sortSpans(hide) {
 		if sp.i >= last {
-			spans = append(spans, sp)
+			kept = append(kept, sp)
 			last = sp.j
 		}
 	}
-	return replaceSpans(line, spans)
+	return replaceSpans(line, kept)
+}
+
+// hasSpanAfter reports whether one of spans starts at i or later.
+func hasSpanAfter(spans []tokenSpan, i int) bool {
+	return len(spans) > 0 && spans[len(spans)-1].i >= i
 }
 
 // isPairSecret reports whether v, the token after a key id, is its secret

@@ -46,9 +46,12 @@ type providerSet struct {
 	// its keywords in byPair, plus one; 0 for none.
 	pairs  []uint16
 	byPair [][]providerKeyword
-	// pairBits has a bit set for each pair in pairs, small enough to stay
-	// in the processor's cache, so that most bytes cost a bit test.
-	pairBits [1 << 10]uint64
+	// shortBits has a bit set for the pair of each keyword of two bytes,
+	// and triBits for a hash of the first three bytes of each longer one:
+	// small enough to stay in the processor's cache, so that most bytes
+	// cost a bit test or two.
+	shortBits [1 << 10]uint64
+	triBits   [1 << 10]uint64
 	err      error
 }
 
@@ -127,7 +130,12 @@ func (set *providerSet) addKeyword(kw string, rule int) {
 	if set.pairs[p] == 0 {
 		set.byPair = append(set.byPair, nil)
 		set.pairs[p] = uint16(len(set.byPair))
-		set.pairBits[p>>6] |= 1 << (p & 63)
+	}
+	if len(kw) == 2 {
+		set.shortBits[p>>6] |= 1 << (p & 63)
+	} else {
+		h := triHash(kw[0], kw[1], kw[2])
+		set.triBits[h>>6] |= 1 << (h & 63)
 	}
 	kws := &set.byPair[set.pairs[p]-1]
 	for i, e := range *kws {
@@ -235,10 +243,19 @@ func hideProviderTokens(s string) string {
 func (set *providerSet) rulesIn(line string, into []int) []int {
 	for i := 0; i+1 < len(line); i++ {
 		k := pairKey(line[i], line[i+1])
-		if set.pairBits[k>>6]&(1<<(k&63)) == 0 {
-			continue
+		if set.shortBits[k>>6]&(1<<(k&63)) == 0 {
+			if i+2 >= len(line) {
+				continue
+			}
+			h := triHash(line[i], line[i+1], line[i+2])
+			if set.triBits[h>>6]&(1<<(h&63)) == 0 {
+				continue
+			}
 		}
 		p := set.pairs[k]
+		if p == 0 {
+			continue // the hash of another keyword's first bytes
+		}
 		for _, kw := range set.byPair[p-1] {
 			if hasPrefix(line[i:], kw.lit, true) && (len(kw.lit) > shortKeyword || tokenRunFrom(line, i) >= minRandomLen) {
 				for _, k := range kw.rules {
@@ -253,6 +270,11 @@ func (set *providerSet) rulesIn(line string, into []int) []int {
 		}
 	}
 	return into
+}
+
+// triHash maps three bytes, in any ASCII case, to 16 bits.
+func triHash(a, b, c byte) uint16 {
+	return uint16(lower(a))*961 ^ uint16(lower(b))*31 ^ uint16(lower(c))
 }
 
 // tokenRunFrom returns the length of the run of token bytes that starts

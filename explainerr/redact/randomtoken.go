@@ -30,9 +30,13 @@ func shannon(s string) float64 {
 	if s == "" {
 		return 0
 	}
-	var counts [256]int
+	// Counts of up to 65535 of each byte; a small array costs less to
+	// clear than one of ints, and token bytes are ASCII.
+	var counts [256]uint16
 	for i := 0; i < len(s); i++ {
-		counts[s[i]]++
+		if counts[s[i]] < 0xffff {
+			counts[s[i]]++
+		}
 	}
 	n := float64(len(s))
 	h := 0.0
@@ -53,9 +57,16 @@ func minEntropy(n int) float64 {
 
 // isTokenByte reports whether c may be part of a token: letters, digits
 // and the symbols of base64, base64url and URL-safe strings.
-func isTokenByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '/' || c == '=' || c == '_' || c == '-' || c == '.' || c == '~'
-}
+func isTokenByte(c byte) bool { return tokenBytes[c] }
+
+// tokenBytes tells the bytes isTokenByte accepts.
+var tokenBytes = func() (t [256]bool) {
+	for c := range 256 {
+		b := byte(c)
+		t[c] = 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || strings.IndexByte("+/=_-.~", b) >= 0
+	}
+	return t
+}()
 
 // isRandomToken reports whether v looks like a random secret rather than
 // anything a program or its output holds: between 16 and 512 bytes of
