@@ -52,7 +52,7 @@ type providerSet struct {
 	// cost a bit test or two.
 	shortBits [1 << 10]uint64
 	triBits   [1 << 10]uint64
-	err      error
+	err       error
 }
 
 // shortKeyword is the longest keyword that counts only at the start of a
