@@ -123,10 +123,21 @@ func run(dir, source, tablePath, samplesPath string) error {
 		keep = append(keep, k)
 	}
 	sort.Strings(dropped)
-	if err := writeTable(tablePath, source, keep, dropped); err != nil {
+	// Both files are written aside and renamed into place only when both
+	// are complete, so that a failure leaves the old pair as it was.
+	if err := writeTable(tablePath+".new", source, keep, dropped); err != nil {
+		os.Remove(tablePath + ".new")
 		return err
 	}
-	return writeSamples(samplesPath, source, keep)
+	if err := writeSamples(samplesPath+".new", source, keep); err != nil {
+		os.Remove(tablePath + ".new")
+		os.Remove(samplesPath + ".new")
+		return err
+	}
+	if err := os.Rename(tablePath+".new", tablePath); err != nil {
+		return err
+	}
+	return os.Rename(samplesPath+".new", samplesPath)
 }
 
 // compile compiles a rule's expressions with Go's regexp.

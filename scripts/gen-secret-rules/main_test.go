@@ -84,3 +84,24 @@ func read(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+// TestRunLeavesTheOldFilesOnFailure: when the samples cannot be written,
+// the table already there is left as it was, and no half-written file
+// stays beside it.
+func TestRunLeavesTheOldFilesOnFailure(t *testing.T) {
+	dir := t.TempDir()
+	table := filepath.Join(dir, "providers.txt")
+	if err := os.WriteFile(table, []byte("old table\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := run("testdata/gitleaks", "", table, filepath.Join(dir, "missing", "samples.txt"))
+	if err == nil {
+		t.Fatal("no error for a samples file in a missing directory")
+	}
+	if got := read(t, table); got != "old table\n" {
+		t.Errorf("the old table was replaced by:\n%s", got)
+	}
+	if _, err := os.Stat(table + ".new"); !os.IsNotExist(err) {
+		t.Errorf("a half-written table stays beside the old one")
+	}
+}
