@@ -234,6 +234,7 @@ func registeredNote() string {
 // for crash dumps.
 func (ex *Explainer) Prepare(ctx context.Context, r *report.Report) error {
 	ex.sources.Attach(r.Frames, stack.DefaultRadius)
+	redact.ReadEnvironment()
 	redactReport(r)
 	if r.Build.GoVersion == "" {
 		r.Build = ex.build

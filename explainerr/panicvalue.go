@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/explainerr/explainerr/explainerr/redact"
 )
@@ -108,6 +109,9 @@ func (p *valuePrinter) print(v reflect.Value, depth int) {
 			p.b.WriteString("[]")
 			return
 		}
+		if p.bytes(v) {
+			return
+		}
 		p.b.WriteByte('[')
 		n := v.Len()
 		for i := 0; i < n && i < maxValueItems; i++ {
@@ -125,6 +129,25 @@ func (p *valuePrinter) print(v reflect.Value, depth int) {
 	default:
 		fmt.Fprint(&p.b, v) // fmt prints the value a reflect.Value holds
 	}
+}
+
+// bytes writes a slice or array of bytes that holds UTF-8 text as that
+// text, as fmt's %s would, so that the redaction reads what it says (a
+// []byte panic value holding a password), and reports whether it did.
+func (p *valuePrinter) bytes(v reflect.Value) bool {
+	if v.Type().Elem().Kind() != reflect.Uint8 {
+		return false
+	}
+	n := min(v.Len(), maxValueText)
+	b := make([]byte, n)
+	for i := range n {
+		b[i] = byte(v.Index(i).Uint())
+	}
+	if !utf8.Valid(b) {
+		return false
+	}
+	p.b.Write(b)
+	return true
 }
 
 // method writes what v's Error or String method returns, when v has one

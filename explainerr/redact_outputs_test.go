@@ -33,6 +33,12 @@ type leakCase struct {
 	// source makes the handler fail next to secrets written in its
 	// source, which the frame's window shows.
 	source bool
+	// sourceFn, when set, is called by the handler before it panics: a
+	// function that fails next to secrets in its own source.
+	sourceFn func()
+	// env, when set, is a variable (name, value) set after the server
+	// started and before the failing request.
+	env [2]string
 }
 
 func leakCases() []leakCase {
@@ -109,7 +115,8 @@ type syncBuffer = lockedbuf.Buffer
 // and looks for it in every output: the HTML page, the JSON report, the
 // Markdown report, the slog record, the request the model server received,
 // the explanation cache (the fake model echoes its prompt, so the cached
-// answer holds what the model saw), and the files the evaluation stores for
+// answer holds what the model saw), the history files written to disk,
+// and the files the evaluation stores for
 // a run (report.json, the prompt, the context and the explanation taken
 // from the JSON report, and page.html, exactly as it stores them).
 func TestSecretsAreHiddenInEveryOutput(t *testing.T) {
@@ -148,7 +155,9 @@ func failAndCollect(t *testing.T, c leakCase) (map[string]string, report.Report)
 		return fakeopenai.Reply("You sent:\n\n" + user)
 	})
 	var logs syncBuffer
+	state := t.TempDir()
 	ex, err := explainerr.New(
+		explainerr.WithStateDir(state),
 		explainerr.WithProviderName("openai"), explainerr.WithBaseURL(fake.URL),
 		explainerr.WithAPIKey("test-key"), explainerr.WithHTTPClient(fake.Client()),
 		explainerr.WithModel("gpt-4o-mini"), explainerr.WithRAG(false),
@@ -163,9 +172,15 @@ func failAndCollect(t *testing.T, c leakCase) (map[string]string, report.Report)
 		if c.source {
 			plantedSourcePanic()
 		}
+		if c.sourceFn != nil {
+			c.sourceFn()
+		}
 		panic(c.panicWith)
 	})))
 	t.Cleanup(srv.Close)
+	if c.env[0] != "" {
+		t.Setenv(c.env[0], c.env[1])
+	}
 
 	fetch := func(accept string) string {
 		path := c.path
@@ -228,6 +243,18 @@ func failAndCollect(t *testing.T, c leakCase) (map[string]string, report.Report)
 		t.Errorf("%d model calls for one failure asked four times, want 1", fake.Calls())
 	}
 	outputs["model request"] = model.String()
+
+	var history strings.Builder
+	for _, f := range stateFiles(t, state) {
+		history.WriteString(f + "\n")
+		if _, doc, ok := strings.Cut(f, ":\n"); ok && json.Valid([]byte(doc)) {
+			history.WriteString(jsonStrings(t, doc))
+		}
+	}
+	if history.Len() == 0 {
+		t.Fatal("no history file was written")
+	}
+	outputs["history files"] = history.String()
 
 	contextJSON, err := json.MarshalIndent(rep.Context, "", "  ")
 	if err != nil {

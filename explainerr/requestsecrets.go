@@ -11,10 +11,11 @@ import (
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
-// requestSecrets returns the secrets r carries under sensitive names: the
-// values of sensitive headers, the cookie values the request section
-// hides (redact.HeaderSecrets), the values of sensitive query and form
-// fields, and of sensitive fields of the body its handler read. The
+// requestSecrets returns the secrets r carries: the values of sensitive
+// headers, the cookie values the request section hides
+// (redact.HeaderSecrets), the values of query and form fields that are
+// sensitive or look random, and those of the fields of the body its
+// handler read. The
 // request section masks them by their names; the report must not show
 // them anywhere else either (an app that logs a password, an error that
 // quotes a token).
@@ -66,7 +67,8 @@ func addBodySecrets(k *redact.Known, data []byte, contentType string) {
 }
 
 // addJSONSecrets adds to k the values given to sensitive keys in v, a
-// decoded JSON value, to maxJSONDepth levels.
+// decoded JSON value, and the strings given to other keys that look
+// random (redact.LooksRandom), to maxJSONDepth levels.
 func addJSONSecrets(k *redact.Known, v any, depth int) {
 	if depth > maxJSONDepth {
 		return
@@ -74,11 +76,13 @@ func addJSONSecrets(k *redact.Known, v any, depth int) {
 	switch v := v.(type) {
 	case map[string]any:
 		for key, val := range v {
-			if redact.IsSensitiveName(key) {
-				switch s := val.(type) {
-				case string:
+			switch s := val.(type) {
+			case string:
+				if redact.IsSensitiveName(key) || redact.LooksRandom(key, s) {
 					k.Add(s)
-				case json.Number:
+				}
+			case json.Number:
+				if redact.IsSensitiveName(key) {
 					k.Add(s.String())
 				}
 			}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/page"
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -42,6 +43,8 @@ func negotiate(r *http.Request) string {
 // response at once, as net/http would.
 func (ex *Explainer) handleFailure(w *writer, r *http.Request, admit admission, rep *report.Report) {
 	admit = ex.decide(r, admit)
+	// A secret the environment gained while the server ran is hidden too.
+	redact.ReadEnvironment()
 	stamp(rep)
 	rep.Request = describeRequest(r)
 	if rep.Request.Route == "" {

@@ -40,7 +40,7 @@ func stringEverywhere(s string) string {
 		return s
 	}
 	for range maxPasses {
-		out := hideBlocks(hidePrivateKeys(s))
+		out := hideProviderTokens(hideByContext(hideBlocks(hidePrivateKeys(s))))
 		for _, r := range textRules {
 			lines := strings.Split(out, "\n")
 			for i, l := range lines {
@@ -96,4 +96,37 @@ func isAlnum(s string) bool {
 		}
 	}
 	return true
+}
+
+// FuzzContextSecret plants a token that looks random in each context
+// that gives a secret away without a name (an assignment, a literal, a
+// positional literal, a comment, a query parameter, a Go-formatted field,
+// after a key id, an authority, a command's credential argument) between
+// arbitrary text, and checks that it never survives redaction.
+func FuzzContextSecret(f *testing.F) {
+	f.Add("relay", "Zx81nB4vT6qWm3Ke9Lp0", "done")
+	f.Add("", "Qz9vLk3Wd8Rt2Yx7Hn4Bc6Mp1Fg5Js0Ae3Uo8Ti", "")
+	f.Fuzz(func(t *testing.T, prefix, token, suffix string) {
+		if !isRandomToken(token) || strings.ContainsAny(token, "=/.~") || strings.Contains(prefix+suffix, token) || strings.ContainsAny(prefix+suffix, "\n\"'`") {
+			return
+		}
+		shapes := []string{
+			"relay := \"" + token + "\"",
+			"RELAY=" + token,
+			"Relay: \"" + token + "\",",
+			"cfg := Relay{\"relay.example.com\", 2525, \"" + token + "\"}",
+			"x := 1 // fallback " + token,
+			"GET /export?acct=" + token + "&fmt=csv",
+			"{Host:relay.example.com Cred:" + token + "}",
+			"AKIAZX81NB4VT6QWM3KE " + token,
+			"relay_rw:" + token + "@relay.internal:2525",
+			"redis-cli -h cache -a " + token + " ping",
+		}
+		for _, shape := range shapes {
+			text := prefix + " " + shape + " " + suffix
+			if got := String(text); strings.Contains(got, token) {
+				t.Fatalf("the token survived in the shape %q:\n in  %q\n out %q", shape, text, got)
+			}
+		}
+	})
 }

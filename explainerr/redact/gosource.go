@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"net"
 	"regexp"
 	"strings"
 )
@@ -64,7 +65,27 @@ func isObjectKey(line string, i int) bool {
 // no secret: empty, a label, a setting, an authorization scheme that code
 // completes ("Bearer " + tok).
 func keepLiteral(name, v string) bool {
-	return strings.TrimSpace(v) == "" || isLabel(name, v) || isSettingWord(strings.TrimSpace(v))
+	v = strings.TrimSpace(v)
+	return len(v) < 4 || isLabel(name, v) || isSettingWord(v) || net.ParseIP(v) != nil || strings.HasPrefix(v, "/") || isHeaderOrVariableName(v)
+}
+
+// isHeaderOrVariableName reports whether v names a header ("Content-Type")
+// or an environment variable ("OPENAI_BASE_URL"): words of letters joined
+// by "-" or "_", each capitalised or all in capitals, with no digit.
+func isHeaderOrVariableName(v string) bool {
+	if !strings.ContainsAny(v, "-_") {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '_' }) {
+		if len(w) < 2 || !('A' <= w[0] && w[0] <= 'Z') {
+			return false
+		}
+		rest := w[1:]
+		if strings.Trim(rest, "abcdefghijklmnopqrstuvwxyz") != "" && strings.Trim(rest, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // hideLiteralGroup returns a hide function that hides the inside of the

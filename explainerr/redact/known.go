@@ -15,8 +15,9 @@ const minKnownLen = 6
 // error message that quotes them, in a body the name-based rules cannot
 // read. The zero value is an empty set, ready to use.
 type Known struct {
-	values []string
-	sorted bool
+	values  []string // the secrets and their encodings
+	secrets int      // how many secrets were added
+	sorted  bool
 }
 
 // Add adds the secret v, and, for an authorization value ("Bearer xyz"),
@@ -33,26 +34,34 @@ func (k *Known) add(v string) {
 	if len(v) < minKnownLen || v == Mask || slices.Contains(k.values, v) {
 		return
 	}
-	k.values = append(k.values, v)
+	k.secrets++
+	for _, e := range encodings(v) {
+		if !slices.Contains(k.values, e) {
+			k.values = append(k.values, e)
+		}
+	}
 	k.sorted = false
 }
 
-// AddField adds the values of a query or form field when its name is
-// sensitive, as Values judges it.
+// AddField adds the values of a query or form field that Values hides:
+// all of them when the name is sensitive, else those that look random.
 func (k *Known) AddField(name string, values []string) {
-	if !isSensitiveQueryName(name) {
-		return
-	}
+	sensitive := isSensitiveQueryName(name)
 	for _, v := range values {
-		k.Add(v)
+		if sensitive || isRandomValue(name, v) {
+			k.Add(v)
+		}
 	}
 }
 
-// Len reports how many secrets k holds.
-func (k *Known) Len() int { return len(k.values) }
+// Len reports how many secrets k holds (each also looked for in its
+// encodings).
+func (k *Known) Len() int { return k.secrets }
 
 // Hide returns s with every secret of k replaced by Mask, the longest
-// first, so that a secret holding another is hidden whole.
+// first, so that a secret holding another is hidden whole; each secret
+// also in its encodings: URL-encoded, escaped in a JSON string, base64,
+// hex, upper and lower case.
 func (k *Known) Hide(s string) string {
 	if len(k.values) == 0 || s == "" {
 		return s

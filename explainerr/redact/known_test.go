@@ -1,6 +1,8 @@
 package redact
 
 import (
+	"encoding/base64"
+	"encoding/hex"
 	"strings"
 	"testing"
 )
@@ -50,5 +52,78 @@ func TestValuesRedactsNames(t *testing.T) {
 	}
 	if got["q"][0] != "go" {
 		t.Errorf("q = %q, want go", got["q"])
+	}
+}
+
+// TestKnownHidesEncodedSecrets: a request's secret echoed in another
+// encoding is hidden too.
+func TestKnownHidesEncodedSecrets(t *testing.T) {
+	const secret = `Pa"ss w0rd/+Zx81nB4v`
+	var k Known
+	k.Add(secret)
+	for _, form := range encodings(secret) {
+		in := "upstream echoed <" + form + "> back"
+		if got := k.Hide(in); strings.Contains(got, form) || !strings.Contains(got, "upstream echoed <") {
+			t.Errorf("Hide(%q) = %q", in, got)
+		}
+	}
+	for _, form := range []string{
+		"Pa%22ss+w0rd%2F%2BZx81nB4v",       // query escaping
+		`Pa\"ss w0rd/+Zx81nB4v`,            // inside a JSON string
+		"UGEic3MgdzByZC8rWng4MW5CNHY",      // base64
+		hex.EncodeToString([]byte(secret)), // hex
+		`PA"SS W0RD/+ZX81NB4V`,             // upper case
+	} {
+		in := "echo " + form + " end"
+		if got := k.Hide(in); strings.Contains(got, form[:10]) {
+			t.Errorf("Hide(%q) = %q: the encoded secret is kept", in, got)
+		}
+	}
+}
+
+// TestEnvironmentIsReadWhenAReportIsMade: a sensitive variable set while
+// the program runs is hidden once the environment is read again.
+func TestEnvironmentIsReadWhenAReportIsMade(t *testing.T) {
+	const secret = "late-env-Zx81nB4vT6q"
+	String("warm up: the environment is read once here")
+	t.Cleanup(ReadEnvironment) // after the variable is unset again
+	t.Setenv("LATE_SERVICE_TOKEN", secret)
+	ReadEnvironment()
+	for _, in := range []string{"dial with " + secret, "dial with " + base64.StdEncoding.EncodeToString([]byte(secret))} {
+		if got := String(in); strings.Contains(got, secret) || got == in {
+			t.Errorf("String(%q) = %q: the late environment secret is kept", in, got)
+		}
+	}
+}
+
+// BenchmarkReadEnvironment measures what a report pays to read the
+// environment again when it did not change.
+func BenchmarkReadEnvironment(b *testing.B) {
+	ReadEnvironment()
+	b.ReportAllocs()
+	for b.Loop() {
+		ReadEnvironment()
+	}
+}
+
+// TestReadEnvironmentWhileRedacting: reports made at once read the
+// environment while others redact; under -race this finds a data race.
+func TestReadEnvironmentWhileRedacting(t *testing.T) {
+	t.Cleanup(ReadEnvironment) // after the variable is unset again
+	t.Setenv("RACE_SERVICE_TOKEN", "race-env-Zx81nB4vT6q")
+	done := make(chan bool)
+	for range 4 {
+		go func() {
+			for range 50 {
+				ReadEnvironment()
+				if got := String("dial race-env-Zx81nB4vT6q"); strings.Contains(got, "Zx81nB4vT6q") {
+					t.Errorf("String = %q: the environment secret is kept", got)
+				}
+			}
+			done <- true
+		}()
+	}
+	for range 4 {
+		<-done
 	}
 }

@@ -47,6 +47,11 @@ var queryWords = map[string]bool{"code": true}
 // "X-Auth-Token", "Set-Cookie" and "sessionid" are sensitive; "AuthorID",
 // "Keyboard", "Passenger", "monkey" and "Tokenizer" are not.
 func IsSensitiveName(name string) bool {
+	return hasSensitiveWord(name) && !describesSecret(name)
+}
+
+// hasSensitiveWord reports whether one of the words of name is sensitive.
+func hasSensitiveWord(name string) bool {
 	var buf [64]byte
 	word := buf[:0]
 	for i := 0; i < len(name); i++ {
@@ -71,6 +76,62 @@ func IsSensitiveName(name string) bool {
 		}
 	}
 	return len(word) > 0 && isSensitiveWord(word)
+}
+
+// aboutWords end names that hold something about a secret, not the
+// secret: its name, type, length, file, header, lifetime.
+var aboutWords = map[string]bool{
+	"name": true, "names": true, "type": true, "kind": true, "label": true, "field": true, "prefix": true,
+	"suffix": true, "header": true, "len": true, "length": true, "count": true, "size": true, "file": true,
+	"path": true, "dir": true, "url": true, "uri": true, "format": true, "mode": true, "ttl": true,
+	"expiry": true, "expires": true, "expiration": true, "endpoint": true, "env": true, "column": true,
+}
+
+// describesSecret reports whether the last word of name (after "_", "-",
+// "." or a case change) is one of aboutWords: _Token_name, TokenType,
+// password_file, session-ttl.
+func describesSecret(name string) bool {
+	last := ""
+	forEachWord(name, func(w string) { last = w })
+	return aboutWords[strings.ToLower(last)]
+}
+
+// forEachWord calls f with each word of name, split as IsSensitiveName
+// splits it: at case changes, digits and other bytes.
+func forEachWord(name string, f func(string)) {
+	start := -1
+	for i := 0; i <= len(name); i++ {
+		split := i == len(name)
+		if !split {
+			c := name[i]
+			upper, lower := 'A' <= c && c <= 'Z', 'a' <= c && c <= 'z'
+			split = !upper && !lower
+			if upper && i > 0 {
+				prev := name[i-1]
+				prevLower := 'a' <= prev && prev <= 'z'
+				prevUpper := 'A' <= prev && prev <= 'Z'
+				nextLower := i+1 < len(name) && 'a' <= name[i+1] && name[i+1] <= 'z'
+				split = prevLower || prevUpper && nextLower
+			}
+			if split && (upper || lower) {
+				if start >= 0 {
+					f(name[start:i])
+				}
+				start = i
+				continue
+			}
+		}
+		if split {
+			if start >= 0 {
+				f(name[start:i])
+			}
+			start = -1
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
 }
 
 // isSensitiveQueryName is IsSensitiveName for URL query and form fields,

@@ -47,17 +47,65 @@ var proseValue = regexp.MustCompile(`(?i)\b(token|password|passwd|passphrase|pas
 // digits, or with capitals after the first, are hidden.
 func keepProse(line string, m []int) bool {
 	v := strings.TrimRight(line[m[4]:m[5]], ".")
+	if isWordy(v) && !isPasswordName(line[m[2]:m[3]]) {
+		return true // a name with a digit: man2html is no token
+	}
 	return !looksRandom(v) || IsSensitiveName(v) && !strings.ContainsAny(v, "0123456789") || strings.Contains(v, ".") && isIdent(v)
 }
 
 // looksRandom reports whether v, of six bytes or more, mixes letters with
 // digits or has a capital after its first letter.
 func looksRandom(v string) bool {
-	if len(v) < 6 || v == Mask {
+	if len(v) < 6 || v == Mask || isSetting(v) || isSettingWord(v) || strings.HasPrefix(v, "/") {
 		return false
 	}
 	m := mixOf(v)
+	if !m.digit && averageWordLen(v) > maxWordLen {
+		return false // an identifier: credUserOk, LcSegmentSplitInfo
+	}
 	return m.digit && m.letter || m.upperAfterFirst && m.lower
+}
+
+// isWordy reports whether most letters of v are in words of three or
+// more letters, with at most one capital each, and at most two digits
+// stand between them ("man2html", "v2beta", "utf8mb4Unicode"): a name,
+// not a random token. A word and a number ("Summer2024") may be a
+// password, and is not wordy.
+func isWordy(v string) bool {
+	digits := 0
+	for i := 0; i < len(v); i++ {
+		if '0' <= v[i] && v[i] <= '9' {
+			digits++
+		}
+	}
+	if last := v[len(v)-1]; digits > 2 || '0' <= last && last <= '9' {
+		return false
+	}
+	letters, inWords := 0, 0
+	for i := 0; i < len(v); {
+		c := v[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(v) && 'a' <= v[j] && v[j] <= 'z' {
+			j++
+		}
+		letters += j - i
+		if j-i >= 3 {
+			inWords += j - i
+		}
+		i = j
+	}
+	return letters > 0 && inWords*4 >= letters*3
+}
+
+// isSetting reports whether v assigns a value itself ("max-age=0"): an
+// "=" inside it that is no base64 padding.
+func isSetting(v string) bool {
+	i := strings.IndexByte(v, '=')
+	return i > 0 && strings.Trim(v[i:], "=") != ""
 }
 
 // charMix says which kinds of ASCII characters a value holds.
@@ -104,16 +152,55 @@ func hideSeparatedValues(line string) string {
 // names a field.
 func keepSeparated(line string, m []int) bool {
 	name, v := line[m[2]:m[3]], strings.TrimRight(line[m[4]:m[5]], ".")
-	if !IsSensitiveName(name) || keepProse(line, m) {
+	if !IsSensitiveName(name) || keepProse(line, m) || isTestResult(name, v) {
 		return true
 	}
 	if strings.Contains(name, ".") || m[2] > 0 && (line[m[2]-1] == '/' || line[m[2]-1] == '@') {
 		return true // a host ("auth.example.com:8080") or a selector
 	}
+	if isGoSelector(v) {
+		return true // versions.Go1_18, cfg.Token
+	}
 	mix := mixOf(v)
-	return onlyKeyWord(name) && !(mix.digit && mix.letter)
+	return onlyKeyWord(name) && (!(mix.digit && mix.letter) || isCamelIdent(v))
+}
+
+// isGoSelector reports whether v is a Go selector: a lower-case package or
+// variable name of letters, a dot, and identifiers (versions.Go1_18).
+func isGoSelector(v string) bool {
+	parts := strings.Split(v, ".")
+	if len(parts) < 2 || len(parts[0]) < 2 || strings.Trim(parts[0], "abcdefghijklmnopqrstuvwxyz") != "" {
+		return false
+	}
+	for _, p := range parts[1:] {
+		if p == "" || '0' <= p[0] && p[0] <= '9' || strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// isCamelIdent reports whether v is a Go identifier in camel case that
+// starts with a small letter, digits only at its end: tPStr1, tChanInt1.
+func isCamelIdent(v string) bool {
+	body := strings.TrimRight(v, "0123456789")
+	return body != "" && 'a' <= body[0] && body[0] <= 'z' && strings.Trim(body, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" && strings.ToLower(body) != body
 }
 
 // mysqlPassword finds the password given to a MySQL client joined to its
 // flag: "mysql -u root -px".
 var mysqlPassword = regexp.MustCompile(`\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]*?[ \t]-p([^\s'"\-][^\s'"]*)`)
+
+// isTestResult reports whether name and v are a line of go test's output
+// ("--- PASS: TestLoad/cached (0.01s)"): PASS names a result there.
+func isTestResult(name, v string) bool {
+	if name != "PASS" {
+		return false
+	}
+	for _, p := range []string{"Test", "Benchmark", "Example", "Fuzz"} {
+		if strings.HasPrefix(v, p) {
+			return true
+		}
+	}
+	return false
+}

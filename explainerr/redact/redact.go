@@ -1,11 +1,16 @@
 // Package redact hides secrets before anything is shown, logged, cached or
 // sent: values of sensitive names (headers, cookies, query and form fields,
 // environment variables, struct fields, assignments in source and config
-// text), authorization credentials, passwords in URLs and DSNs, private
-// keys, API tokens by their provider's format, secrets in URL paths, and
-// the values of the process's own sensitive environment variables wherever
-// they appear. A Cookie header keeps its cookies' names and hides only the
-// values that are secret by their name or by their look (Header).
+// text), authorization credentials, passwords in URLs, DSNs and
+// authorities, private keys, API tokens by their provider's format (a
+// hand-made list, tokens.go, and a table generated from gitleaks' rules,
+// providers.txt), secrets in URL paths, secrets only their context gives
+// away (the secret half of a key pair, a command's credential argument, a
+// random-looking token given as a value: contextual.go), and the values
+// of the process's own sensitive or random-looking environment variables
+// wherever they appear, also in their encodings. A Cookie header keeps its
+// cookies' names and hides only the values that are secret by their name
+// or by their look (Header).
 //
 // String works on whole texts: a private key is hidden from its BEGIN line
 // to its END line even when they are lines apart, so a source window or a
@@ -17,9 +22,11 @@ package redact
 
 import (
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Mask replaces every hidden value.
@@ -71,7 +78,7 @@ func String(s string) string {
 
 // once applies every rule to s once.
 func once(s string) string {
-	t := newText(hideBlocks(hidePrivateKeys(s)))
+	t := newText(hideProviderTokens(hideByContext(hideBlocks(hidePrivateKeys(s)))))
 	for k := range textRules {
 		t.run(k)
 	}
@@ -120,7 +127,7 @@ func Values(m map[string][]string) map[string][]string {
 		hide := isSensitiveQueryName(k)
 		rv := make([]string, len(vs))
 		for i, v := range vs {
-			if hide && v != "" {
+			if hide && v != "" || isRandomValue(k, v) {
 				rv[i] = Mask
 			} else {
 				rv[i] = String(v)
@@ -135,31 +142,69 @@ func Values(m map[string][]string) map[string][]string {
 // environment variables in s.
 func hideEnvSecrets(s string) string { return replaceAll(s, envSecrets()) }
 
-var (
-	envOnce sync.Once
-	envVals []string
-)
+// envVals holds the values of this process's sensitive environment
+// variables, in their encodings, as ReadEnvironment last read them.
+var envVals atomic.Pointer[[]string]
+
+// envRead is the environment ReadEnvironment last judged, so that an
+// environment that did not change is not judged again.
+var envRead struct {
+	sync.Mutex
+	environ []string
+}
+
+// ReadEnvironment reads this process's environment again, so that a
+// sensitive variable set or changed while the program runs is hidden from
+// then on. Call it when a report is made; String reads the environment
+// itself the first time it runs.
+func ReadEnvironment() {
+	environ := os.Environ()
+	envRead.Lock()
+	defer envRead.Unlock()
+	if envVals.Load() != nil && slices.Equal(environ, envRead.environ) {
+		return
+	}
+	vals := withEncodings(SensitiveEnvValues(environ))
+	envVals.Store(&vals)
+	envRead.environ = environ
+}
 
 // envSecrets returns the values of this process's environment variables
-// whose names are sensitive, longest first; values shorter than 6 bytes are
-// ignored (they would match everywhere).
+// whose names are sensitive, and their encodings, longest first; values
+// shorter than 6 bytes are ignored (they would match everywhere).
 func envSecrets() []string {
-	envOnce.Do(func() { envVals = SensitiveEnvValues(os.Environ()) })
-	return envVals
+	p := envVals.Load()
+	if p == nil {
+		ReadEnvironment()
+		p = envVals.Load()
+	}
+	return *p
 }
 
 // workingDirVars are the shell's working directories, whose names hold the
 // word PWD but whose values are paths.
 var workingDirVars = map[string]bool{"PWD": true, "OLDPWD": true}
 
+// LooksRandom reports whether value, given to name (a field, a parameter,
+// a variable), is a secret by its look though the name is not sensitive:
+// a random-looking token of 16 bytes or more, or long hex the name does
+// not call a hash. UUIDs, identifiers, paths and words are not.
+func LooksRandom(name, value string) bool { return isRandomValue(name, value) }
+
+// isRandomValue is LooksRandom.
+func isRandomValue(name, v string) bool {
+	return len(v) >= minRandomLen && isValueSecret(name+"="+v, len(name)+1, v)
+}
+
 // SensitiveEnvValues returns the values in environ ("NAME=value" entries)
-// whose names are sensitive, longest first, skipping values under 6 bytes
-// and the working directories (PWD, OLDPWD).
+// whose names are sensitive or which look random (isRandomValue), longest
+// first, skipping values under 6 bytes and the working directories (PWD,
+// OLDPWD).
 func SensitiveEnvValues(environ []string) []string {
 	var vals []string
 	for _, kv := range environ {
 		k, v, ok := strings.Cut(kv, "=")
-		if ok && len(v) >= 6 && IsSensitiveName(k) && !workingDirVars[k] {
+		if ok && len(v) >= 6 && (IsSensitiveName(k) || isRandomValue(k, v)) && !workingDirVars[k] {
 			vals = append(vals, v)
 		}
 	}

@@ -39,7 +39,7 @@ func TestString(t *testing.T) {
 		{"GET /cb#access_token=ya29.a0AfH6SMBx&token_type=Bearer&refresh_token=1//0gLx9", "1//0gLx9", "GET /cb#"},
 		{"POST /password/reset/7f3k9Qx2LmN8vR4tZ6wY1", "7f3k9Qx2LmN8vR4tZ6wY1", "/password/reset/"},
 		{"POST https://example.com/hooks/T0123ABCD/B0456EFGH/aZ3xY9wV7uT5sR1qP0oN2mL4", "aZ3xY9wV7uT5sR1qP0oN2mL4", "https://example.com/hooks/"},
-		{"https://hooks.slack.com/services/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", "aZ3xY9wV7uT5sR1qP0oN2mL4", "hooks.slack.com"},
+		{"https://hooks.slack.com/services/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", "aZ3xY9wV7uT5sR1qP0oN2mL4", "hooks.slack.com/services/"},
 		// Go's %v and %+v of headers, forms and structs, as apps log them.
 		{"debug headers=map[Accept:[*/*] X-Api-Key:[xk_live_998877665544]]", "xk_live_998877665544", "Accept:[*/*]"},
 		{"form=map[password:[QpW0rdInQuery] next:[/home]]", "QpW0rdInQuery", "next:[/home]"},

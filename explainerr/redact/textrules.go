@@ -198,7 +198,8 @@ func hasSensitiveNameOrCode(line string) bool {
 // not a credential.
 func keepSchemeWord(line string, m []int) bool {
 	scheme, cred := line[m[2]:m[3]], line[m[4]:m[5]]
-	return cred == Mask || scheme == strings.ToLower(scheme) && isLowerWord(strings.TrimRight(cred, ".:;!?"))
+	cred = strings.TrimRight(cred, ".:;!?")
+	return cred == Mask || scheme == strings.ToLower(scheme) && (isLowerWord(strings.ReplaceAll(cred, "-", "")) || isIdent(cred) && averageWordLen(cred) > maxWordLen)
 }
 
 // quotedValue finds a quoted literal given to a name.
@@ -217,11 +218,41 @@ func hideQuoted(line string, m []int) string {
 	name, lit := line[m[4]:m[5]], line[m[8]:m[9]]
 	// SQL compares with "=": "secret: '…'" after "or" is no comparison.
 	sql := !strings.Contains(line[m[7]:m[8]], ":") && afterSQLKeyword(line, m[2])
-	if !IsSensitiveName(name) || len(lit) <= 2 || isLabel(name, lit[1:len(lit)-1]) || sql || opensPair(lit, line[m[9]:]) {
+	if !IsSensitiveName(name) || len(lit) <= 4 || isLabel(name, lit[1:len(lit)-1]) || sql || opensPair(lit, line[m[9]:]) || isProseOfNonPassword(name, lit[1:len(lit)-1]) {
 		return line[m[0]:m[1]]
 	}
 	q := lit[:1]
 	return line[m[0]:m[8]] + q + Mask + q
+}
+
+// isProseOfNonPassword reports whether v, given to name, is words with
+// spaces, or code, while name names a token, a key, a session or a
+// signature, which hold neither; a password or a secret may be a phrase.
+func isProseOfNonPassword(name, v string) bool {
+	return (strings.ContainsAny(strings.TrimSpace(v), " ()[]{}<>,") || !hasAlnum(v)) && !isPasswordName(name)
+}
+
+// hasAlnum reports whether s holds an ASCII letter or digit.
+func hasAlnum(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// isPasswordName reports whether name names a password, a passphrase, a
+// PIN or a secret, whose value may be a word or a phrase; a token, a key,
+// a session id or a signature is a random string.
+func isPasswordName(name string) bool {
+	lower := strings.ToLower(name)
+	for _, w := range []string{"pass", "pw", "pin", "secret", "credential", "senha", "contrasena", "wachtwoord"} {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // pairOpener matches the end of a literal's content that gives a
@@ -251,7 +282,7 @@ func isLabel(name, v string) bool {
 	if strings.HasPrefix(t, "+") || strings.HasSuffix(t, "+") || strings.HasPrefix(t, ",") {
 		return true
 	}
-	return onlyKeyWord(name) && isLowerIdent(v)
+	return onlyKeyWord(name) && (isLowerIdent(v) || isIdent(v) && averageWordLen(v) > maxWordLen || isDottedName(v))
 }
 
 // onlyKeyWord reports whether the only sensitive words of name are "key"
@@ -264,6 +295,12 @@ func onlyKeyWord(name string) bool {
 		}
 	}
 	return true
+}
+
+// isDottedName reports whether v is a lower-case dotted name without
+// digits, as attribute and metric keys are: "service.name", "host.arch".
+func isDottedName(v string) bool {
+	return strings.Contains(v, ".") && !strings.HasPrefix(v, ".") && strings.Trim(v, "abcdefghijklmnopqrstuvwxyz._-") == ""
 }
 
 // isLowerIdent reports whether v is a lower-case identifier with no
@@ -311,7 +348,7 @@ func afterSQLKeyword(line string, i int) bool {
 // OAuth code in a URL).
 func keepPair(line string, m []int) bool {
 	name, value := line[m[2]:m[3]], line[m[4]:m[5]]
-	if isSettingWord(value) {
+	if isSettingWord(value) || isFormatted(value) {
 		return true
 	}
 	if IsSensitiveName(name) {
@@ -324,13 +361,25 @@ func keepPair(line string, m []int) bool {
 // whose value is empty, nil or already hidden.
 func keepGoField(line string, m []int) bool {
 	name, value := line[m[2]:m[3]], line[m[4]:m[5]]
-	return !IsSensitiveName(name) || value == "[]" || value == Mask || value == "<nil>" || isSettingWord(value)
+	trimmed := strings.Trim(value, ".,;\"'`")
+	return !IsSensitiveName(name) || value == "[]" || value == Mask || value == "<nil>" || isSettingWord(trimmed) || isFormatted(value) ||
+		!isPasswordName(name) && isLowerWord(trimmed)
+}
+
+// isFormatted reports whether value is a format string's verb, or begins
+// with one: "%s", "(%d)%v".
+func isFormatted(value string) bool {
+	i := strings.IndexByte(value, '%')
+	return i >= 0 && i <= 1 && i+1 < len(value) && strings.IndexByte("svqdxXfgtTp+#-0123456789", value[i+1]) >= 0
 }
 
 // keepLineValue keeps a line whose name is not sensitive, whose value is a
 // setting, or which is Go code: indented with a tab, with code as value.
 func keepLineValue(line string, m []int) bool {
 	name, value := line[m[6]:m[7]], line[m[10]:m[11]]
+	if i := strings.Index(value, " //"); i > 0 && !strings.Contains(value[:i], `"`) {
+		value = strings.TrimSpace(value[:i])
+	}
 	if !IsSensitiveName(name) || isSettingWord(value) || value == Mask || isBlockIndicator(value) {
 		return true
 	}
@@ -401,7 +450,9 @@ var settingWords = map[string]bool{
 	"error": true, "zero": true, "default": true, "invalid": true, "true": true, "false": true,
 	"none": true, "null": true, "nil": true, "on": true, "off": true, "yes": true, "no": true,
 	"required": true, "optional": true, "disable": true, "disabled": true, "enable": true, "enabled": true,
-	"bearer": true, "basic": true,
+	"bearer": true, "basic": true, "value": true, "ok": true,
+	"int8": true, "int16": true, "int32": true, "int64": true, "uint8": true, "uint16": true, "uint32": true,
+	"uint64": true, "float32": true, "float64": true, "complex64": true, "complex128": true, "uintptr": true,
 }
 
 // isSettingWord reports whether value is a setting such as "error" or "off".
@@ -412,6 +463,10 @@ func isSettingWord(value string) bool {
 // isSmallNumber reports whether value is a number of at most five digits,
 // such as a limit (MaxTokens = 700): a setting, not a secret.
 func isSmallNumber(value string) bool {
+	value = strings.TrimPrefix(value, "-")
+	if len(value) > 2 && (value[:2] == "0x" || value[:2] == "0X") && len(value) <= 10 {
+		return strings.Trim(value[2:], "0123456789abcdefABCDEF_") == "" // a Go hex literal: 0xE000
+	}
 	return value != "" && len(value) <= 5 && strings.Trim(value, "0123456789") == ""
 }
 

@@ -12,6 +12,7 @@ var tokenRules = []*rule{
 	token("GitHub fine-grained tokens", `\bgithub_pat_[A-Za-z0-9_]{20,}`, "github_pat_"),
 	token("GitHub tokens", `\bgh[pousr]_[A-Za-z0-9]{20,}`, "ghp_", "gho_", "ghu_", "ghs_", "ghr_"),
 	token("GitLab tokens", `\bgl(?:pat|ptt|dt|rt)-[A-Za-z0-9_\-]{20,}`, "glpat-", "glptt-", "gldt-", "glrt-"),
+	token("Doppler tokens", `\bdp\.(?:pt|st|sa|ct|scim|audit)\.(?:[a-z0-9_\-]{1,64}\.)?[A-Za-z0-9]{40,}`, "dp.pt.", "dp.st.", "dp.sa.", "dp.ct.", "dp.scim.", "dp.audit."),
 	token("Slack tokens", `\bxox[baprse]-[A-Za-z0-9\-]{10,}`, "xox"),
 	{
 		name:    "Slack webhook URLs",

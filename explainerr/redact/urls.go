@@ -152,5 +152,8 @@ func looksLikeToken(s string) bool {
 			return false
 		}
 	}
+	if len(s) < 20 && isWordy(s) {
+		return false // words with a digit: man2html, v2beta
+	}
 	return digits > 0 && lower+upper > 0 || len(s) >= 20 && lower > 0 && upper > 0
 }

@@ -25,6 +25,11 @@ func main() {
 	case "goroutine-panic":
 		handle(map[string][]string{})
 		select {}
+	case "unnamed-secrets-panic":
+		// Secrets no name marks: the secret half of a key pair, an
+		// authority's password, a command's argument (made up).
+		log.Printf("relay login: redis-cli -h cache -a Rc5Vb8Nq2Lx ping")
+		panic("assume role ASIAZX81NB4VT6QWM3KE / Lq8Wd2Kx7Vn4Rz1Tc5Yb3Hm6Pf0Gs9Ua2Eo7Ni via svc_user:Qp7Lm2Xz9Vb4@redis.internal:6379")
 	case "escape-panic":
 		panic("\x1b]0;pwned\x07\x1b[31mred\x1b[0m payment failed")
 	case "map-writes":
