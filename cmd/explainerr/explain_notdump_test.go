@@ -86,37 +86,3 @@ func TestExplainLargeDumpWithBinaryBytes(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q, stdout %.300q", code, errs, out)
 	}
 }
-
-// BenchmarkExplainRandomBytes is "explainerr explain" on 64 MiB of random
-// bytes, the largest input it reads: refused within a second.
-func BenchmarkExplainRandomBytes(b *testing.B) {
-	path := filepath.Join(b.TempDir(), "random.bin")
-	if err := os.WriteFile(path, randomBytes(64<<20), 0o644); err != nil {
-		b.Fatal(err)
-	}
-	b.Setenv("OPENAI_API_KEY", "")
-	b.Setenv("EXPLAINERR_PROVIDER", "offline")
-	for b.Loop() {
-		var out, errs bytes.Buffer
-		if code := run([]string{"explain", "-module", "example.com/app", path}, strings.NewReader(""), &out, &errs); code != 1 || !strings.Contains(errs.String(), "binary data") {
-			b.Fatalf("exit %d, %s", code, errs.String())
-		}
-	}
-}
-
-// BenchmarkExplainRandomText is "explainerr explain" on 64 MiB of
-// printable random text in lines that names no file and line.
-func BenchmarkExplainRandomText(b *testing.B) {
-	path := filepath.Join(b.TempDir(), "random.txt")
-	if err := os.WriteFile(path, randomText(64<<20), 0o644); err != nil {
-		b.Fatal(err)
-	}
-	b.Setenv("OPENAI_API_KEY", "")
-	b.Setenv("EXPLAINERR_PROVIDER", "offline")
-	for b.Loop() {
-		var out, errs bytes.Buffer
-		if code := run([]string{"explain", "-module", "example.com/app", path}, strings.NewReader(""), &out, &errs); code != 1 || !strings.Contains(errs.String(), "no goroutine header") {
-			b.Fatalf("exit %d, %s", code, errs.String())
-		}
-	}
-}
