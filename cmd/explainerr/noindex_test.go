@@ -27,7 +27,7 @@ func TestCommandsThatNeedTheIndexSayTheyNeedCgo(t *testing.T) {
 		{[]string{"explain", "-rag", dump}, "explainerr explain: -rag needs cgo"},
 		{[]string{"run", "-rag", "--", "true"}, "explainerr run: -rag needs cgo"},
 	} {
-		code, out, errs := runCLI(t, "", tc.args...)
+		code, out, errs := runSubcommand(t, tc.args...)
 		if code != 1 || out != "" {
 			t.Errorf("%v: exit %d, stdout %q; want exit 1 and no output", tc.args, code, out)
 		}
@@ -52,7 +52,7 @@ func TestExplainWithoutCgo(t *testing.T) {
 	dir := writeCLIModule(t)
 	dump := filepath.Join(dir, "dump.txt")
 	writeFile(t, dump, "panic: boom\n\ngoroutine 1 [running]:\nmain.main()\n\t/app/main.go:5 +0x1d\nexit status 2\n")
-	code, out, errs := runCLI(t, "", "explain", dump)
+	code, out, errs := runSubcommand(t, "explain", dump)
 	if code != 0 || !strings.Contains(out, "explained by offline") {
 		t.Fatalf("explain without -rag: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
