@@ -42,7 +42,9 @@ trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
 cp -r "$src" "$work/tools"
 chmod -R u+w "$work/tools"
 
-# The checkout as committed, twice: as it is, and with the other driver.
+# The checkout's tracked files, twice: as they are, and with the other
+# driver. Both are built with cgo on, since the CLI links the index only
+# then; the ncruces build itself uses no C.
 mkdir -p "$work/mattn" "$work/ncruces"
 (cd "$repo" && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$work/mattn"
 (cd "$repo" && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$work/ncruces"
