@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -18,7 +17,9 @@ import (
 type BuildOptions struct {
 	// Dir is the directory patterns are relative to; "" means the current one.
 	Dir string
-	// Patterns are go/packages patterns; empty means "./...".
+	// Patterns are go/packages patterns; empty means "./...". "./..." is
+	// the whole module, from any directory of it; a narrower pattern
+	// updates its part of the index and keeps the rest.
 	Patterns []string
 	// Path is the index file; "" means DefaultPath(Dir).
 	Path string
@@ -46,7 +47,8 @@ type BuildStats struct {
 	Changed int
 	// Unchanged counts files whose content hash matched the index.
 	Unchanged int
-	// Removed counts files that were indexed but are gone.
+	// Removed counts files that were indexed but are gone from the part
+	// of the module the patterns cover.
 	Removed int
 	// Skipped counts files left out: generated, or not parsable.
 	Skipped int
@@ -72,7 +74,9 @@ type BuildStats struct {
 // an error wrapping ErrNotIndex and is never written to, even with
 // opts.Rebuild. An index built by an older explainerr is rebuilt (see
 // BuildStats.Notes). An index reached through a symbolic link is written
-// where the link points.
+// where the link points. "./..." is the whole module from any directory
+// of it; a build of narrower patterns updates the files of its part and
+// removes only those gone from it, keeping the rest of the index.
 func Build(ctx context.Context, opts BuildOptions) (stats BuildStats, err error) {
 	defer func() {
 		// A cancelled build says so, rather than how the transaction
@@ -88,6 +92,11 @@ func Build(ctx context.Context, opts BuildOptions) (stats BuildStats, err error)
 	root, err := ModuleRoot(opts.Dir)
 	if err != nil {
 		return stats, err
+	}
+	if wholeModule(opts.Patterns) {
+		// The index is the module's: "./..." is the whole module
+		// wherever it is run, and holds every other pattern.
+		opts.Dir, opts.Patterns = root, []string{wholeModulePattern}
 	}
 	if opts.Path == "" {
 		opts.Path = filepath.Join(root, filepath.FromSlash(DefaultRelPath))
@@ -109,7 +118,8 @@ func Build(ctx context.Context, opts BuildOptions) (stats BuildStats, err error)
 	}
 	stats.Warnings = append(stats.Warnings, found.Warnings...)
 	stats.Files = len(found.Files)
-	patterns := strings.Join(opts.Patterns, " ")
+	scope := scopeOf(opts.Dir, root, opts.Patterns, found.Files)
+	patterns := scope.recordedPatterns(prev.meta.Patterns)
 
 	var plan buildPlan
 	var chunks, embedded int
@@ -127,6 +137,9 @@ func Build(ctx context.Context, opts BuildOptions) (stats BuildStats, err error)
 		if plan, err = planBuild(ctx, found.Files, prev, opts.Progress); err != nil {
 			return stats, err
 		}
+		// A build of part of the module removes only what is gone from
+		// that part.
+		plan.removed = scope.keepOutside(plan.removed)
 		if len(plan.changed) == 0 && len(plan.removed) == 0 && prev.meta.Patterns == patterns {
 			chunks = prev.chunks
 		} else if chunks, embedded, err = updateIndex(ctx, opts, target, prev, plan, patterns); err != nil {

@@ -2,6 +2,7 @@ package index
 
 import (
 	"bytes"
+	"database/sql"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -20,7 +21,7 @@ type fileState int
 
 const (
 	stateMissing   fileState = iota // nothing: a build creates the index
-	stateEmpty                      // a zero-byte file or an SQLite database without tables
+	stateEmpty                      // a zero-byte file or an SQLite database without schema objects or user_version
 	stateCurrent                    // an index of this schema version
 	stateOlder                      // an index of an older schema version
 	stateNewer                      // an index of a newer schema version
@@ -41,8 +42,8 @@ type fileMark struct {
 const sqliteMagic = "SQLite format 3\x00"
 
 // inspectFile tells what path holds by reading the SQLite header (the
-// application_id and user_version) and, for an unmarked database, its table
-// names. It never creates or changes the file.
+// application_id and user_version) and, for an unmarked database, its
+// schema objects. It never creates or changes the file.
 func inspectFile(path string) (fileMark, error) {
 	info, err := os.Stat(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -78,49 +79,68 @@ func inspectFile(path string) (fileMark, error) {
 	case appID != 0:
 		return fileMark{state: stateForeign, detail: fmt.Sprintf("application id %#08x", appID)}, nil
 	}
-	return inspectUnmarked(path)
+	return inspectUnmarked(path, userVersion)
 }
 
 // inspectUnmarked tells an empty database and an index from before the
 // application_id mark (schema versions 1 and 2, recognised by their meta
-// table) from anyone else's database.
-func inspectUnmarked(path string) (fileMark, error) {
+// table) from anyone else's database. Only a database without any schema
+// object (table, view, index or trigger) and with a zero user_version is
+// empty: one that holds only views, or only a user_version, is someone's.
+func inspectUnmarked(path string, userVersion int) (fileMark, error) {
 	db, err := openDB(path, true)
 	if err != nil {
 		return fileMark{}, err
 	}
 	defer db.Close()
-	rows, err := db.Query(`SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`)
+	objects, err := schemaObjects(db)
 	if err != nil {
 		return fileMark{state: stateForeign, detail: fmt.Sprintf("unreadable: %v", err)}, nil
 	}
-	var tables []string
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			rows.Close()
-			return fileMark{state: stateForeign, detail: fmt.Sprintf("unreadable: %v", err)}, nil
-		}
-		tables = append(tables, name)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fileMark{state: stateForeign, detail: fmt.Sprintf("unreadable: %v", err)}, nil
-	}
-	if len(tables) == 0 {
+	if len(objects) == 0 && userVersion == 0 {
 		return fileMark{state: stateEmpty}, nil
 	}
 	var app, version string
-	if db.QueryRow(`SELECT value FROM meta WHERE key = 'app'`).Scan(&app) == nil && app == appMarker {
+	if len(objects["table"]) > 0 && db.QueryRow(`SELECT value FROM meta WHERE key = 'app'`).Scan(&app) == nil && app == appMarker {
 		_ = db.QueryRow(`SELECT value FROM meta WHERE key = 'schema_version'`).Scan(&version)
 		v := 0
 		fmt.Sscan(version, &v)
 		return fileMark{state: stateOlder, version: v}, nil
 	}
-	if len(tables) > 5 {
-		tables = append(tables[:5], "...")
+	var detail []string
+	for _, kind := range []string{"table", "view", "trigger", "index"} {
+		names := objects[kind]
+		if len(names) == 0 {
+			continue
+		}
+		if len(names) > 5 {
+			names = append(names[:5], "...")
+		}
+		detail = append(detail, kind+"s: "+strings.Join(names, ", "))
 	}
-	return fileMark{state: stateForeign, detail: "tables: " + strings.Join(tables, ", ")}, nil
+	if userVersion != 0 {
+		detail = append(detail, fmt.Sprintf("user_version %d", userVersion))
+	}
+	return fileMark{state: stateForeign, detail: strings.Join(detail, "; ")}, nil
+}
+
+// schemaObjects lists a database's schema objects by type ("table",
+// "view", "index", "trigger"), each list sorted by name.
+func schemaObjects(db *sql.DB) (map[string][]string, error) {
+	rows, err := db.Query(`SELECT type, name FROM sqlite_schema ORDER BY type, name`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	objects := map[string][]string{}
+	for rows.Next() {
+		var kind, name string
+		if err := rows.Scan(&kind, &name); err != nil {
+			return nil, err
+		}
+		objects[kind] = append(objects[kind], name)
+	}
+	return objects, rows.Err()
 }
 
 // notIndexError says that path holds someone else's data and is left alone.

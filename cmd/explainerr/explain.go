@@ -64,6 +64,12 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "explainerr explain: -budget must be positive, got %d\n", fl.budget)
 		return 2
 	}
+	if fl.rag {
+		if err := indexSupport("-rag"); err != nil {
+			fmt.Fprintf(stderr, "explainerr explain: %v\n", err)
+			return 1
+		}
+	}
 	name := "-"
 	if fs.NArg() == 1 {
 		name = fs.Arg(0)

@@ -9,6 +9,11 @@
 //	explainerr run     [-restart] [-db FILE] [-rag] [-module PATH] [-budget N] -- CMD [ARGS...]
 //
 // Each subcommand's -h lists its flags.
+//
+// The index is an SQLite file written and read through cgo. A build
+// without cgo (CGO_ENABLED=0, or no C compiler) runs "explain" and "run";
+// "index", "search" and -rag then fail, saying that they need cgo and a C
+// compiler and how to rebuild.
 package main
 
 import (

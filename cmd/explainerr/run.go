@@ -65,6 +65,12 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "explainerr run: -budget must be positive, got %d\n", fl.explain.budget)
 		return 2
 	}
+	if fl.explain.rag {
+		if err := indexSupport("-rag"); err != nil {
+			fmt.Fprintf(stderr, "explainerr run: %v\n", err)
+			return 1
+		}
+	}
 	argv := fset.Args()
 	path, err := exec.LookPath(argv[0])
 	if err != nil {

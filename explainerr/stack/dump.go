@@ -117,6 +117,9 @@ func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) 
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, errors.New("the crash dump is empty")
 	}
+	if err := notADump(data); err != nil {
+		return nil, err
+	}
 	mainModule := ""
 	if c != nil && len(c.AppPrefixes) > 0 {
 		mainModule = c.AppPrefixes[0]
