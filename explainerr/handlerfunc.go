@@ -58,6 +58,6 @@ func handlerFrame(pc uintptr, frames []report.Frame) (name, file string, line in
 func init() {
 	handler.SetErrorLog(func(r *http.Request, err error) {
 		slog.ErrorContext(r.Context(), "handler returned an error",
-			"method", r.Method, "path", redact.String(r.URL.Path), "error", redact.String(describe(err)))
+			"method", r.Method, "path", redact.String(r.URL.Path), "error", redact.String(safeSprint(err)))
 	})
 }

@@ -76,19 +76,29 @@ func (ex *Explainer) failed(w *writer, r *http.Request, e *entry, next http.Hand
 
 // finish reports what went wrong with one request: a panic (v), an error a
 // HandlerFunc returned, a 5xx status the app wrote, or one it wrote after
-// the response had started, in that order of precedence.
+// the response had started, in that order of precedence. The methods it
+// calls on the app's values (the panic value's or error's Error, String,
+// Unwrap, Is) share one deadline (valuecalls.go).
 func (ex *Explainer) finish(w *writer, f *failure, r *http.Request, admit admission, v any) {
 	logMisuse(r, f)
+	calls := newValueCalls(ex.cfg.valueDeadline)
+	defer calls.done()
 	var rep *report.Report
 	switch {
 	case v != nil:
-		if isAbort(v) {
+		if v == any(http.ErrAbortHandler) {
 			panic(v)
 		}
-		rep = ex.panicReport(v)
+		// The message first: of what the calls give, the page needs it
+		// most.
+		msg := describe(v, calls)
+		if isAbort(v, calls) {
+			panic(v)
+		}
+		rep = ex.panicReport(v, msg, calls)
 		rep.Error.Late = w.started()
 	case f.handlerErr != nil:
-		rep = ex.errorReport(f.handlerErr)
+		rep = ex.errorReport(f.handlerErr, calls)
 		rep.Error.Late = w.started()
 	case f.status != 0:
 		rep = ex.statusReport(w)
@@ -102,5 +112,6 @@ func (ex *Explainer) finish(w *writer, f *failure, r *http.Request, admit admiss
 		rep.Status = w.sentStatus()
 	}
 	noteHiddenBy(rep)
+	ex.noteBlocked(rep, calls)
 	ex.handleFailure(w, f, r, admit, rep)
 }
