@@ -270,3 +270,27 @@ func blockedIn(typ string) int {
 	}
 	return n
 }
+
+// TestBlockingErrorWithoutMiddleware: a HandlerFunc's error that no
+// middleware takes is logged in a build that links explainerr; an Error
+// method that blocks does not keep the plain 500 from going out.
+func TestBlockingErrorWithoutMiddleware(t *testing.T) {
+	stuck := make(chan struct{})
+	srv := httptest.NewServer(explainerr.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		return errorBlocks{stuck}
+	}))
+	t.Cleanup(func() {
+		close(stuck)
+		srv.Close()
+		waitFor(t, func() bool { return explainerr.ValueCallsRunning() == 0 })
+	})
+	client := &http.Client{Timeout: 20 * time.Second} // a hang fails the test
+	resp, err := client.Get(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusInternalServerError {
+		t.Errorf("status %d, want the plain 500", resp.StatusCode)
+	}
+}

@@ -54,10 +54,13 @@ func handlerFrame(pc uintptr, frames []report.Frame) (name, file string, line in
 
 // A HandlerFunc that fails where no middleware takes its error (under
 // http.TimeoutHandler, say) logs it; in a build that links explainerr,
-// with its secrets hidden.
+// with its secrets hidden, and its methods called under the default
+// deadline (valuecalls.go), so that the 500 is not held up by them.
 func init() {
 	handler.SetErrorLog(func(r *http.Request, err error) {
+		calls := newValueCalls(DefaultValueDeadline)
+		defer calls.done()
 		slog.ErrorContext(r.Context(), "handler returned an error",
-			"method", r.Method, "path", redact.String(r.URL.Path), "error", redact.String(safeSprint(err)))
+			"method", r.Method, "path", redact.String(r.URL.Path), "error", redact.String(describe(err, calls)))
 	})
 }
