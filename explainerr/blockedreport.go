@@ -27,6 +27,6 @@ func (ex *Explainer) noteBlocked(rep *report.Report, calls *valueCalls) {
 	}
 	rep.Notices = append(rep.Notices, fmt.Sprintf(
 		"Methods of the failure's values gave no result, so what they would have given is not shown: %s. "+
-			"A call that did not return is left running; while %d calls on values of one type are still running, its values are not formatted.",
+			"A call that did not return is left running; while %d calls of one type's methods are running, one of them past its deadline, values of that type are not formatted.",
 		strings.Join(names, "; "), maxCallsPerType))
 }
