@@ -47,7 +47,16 @@ type (
 		Order int
 		Steps []fmt.Stringer
 	}
+	orderWithFormat struct {
+		Order int
+		Wait  waitChan
+	}
 )
+
+// waitChan is a channel whose Format method waits on it.
+type waitChan chan struct{}
+
+func (c waitChan) Format(fmt.State, rune) { <-c }
 
 // wrapsBlocking wraps an errorBlocks: its own message is fine.
 type wrapsBlocking struct{ stuck chan struct{} }
@@ -74,6 +83,7 @@ func hostileServer(t *testing.T, opts ...explainerr.Option) (get func(path strin
 		"/struct":   orderInStruct{Order: 7, Clock: stringBlocks{stuck}},
 		"/map":      orderWithMap{Order: 7, Tags: map[string]fmt.Stringer{"clock": stringBlocks{stuck}}},
 		"/slice":    orderWithSlice{Order: 7, Steps: []fmt.Stringer{stringBlocks{stuck}}},
+		"/format":   orderWithFormat{Order: 7, Wait: waitChan(stuck)},
 		"/panicky":  panickyError{},
 		"/wrapping": wrapsBlocking{stuck},
 	}
@@ -127,6 +137,7 @@ func TestValuesThatBlock(t *testing.T) {
 		{"/struct", "explainerr_test.stringBlocks", "String", []string{"Order:7", "Clock:(not shown: String() of explainerr_test.stringBlocks did not return within 100ms)"}, ""},
 		{"/map", "explainerr_test.stringBlocks", "String", []string{"Order:7", "Tags:map[clock:(not shown: String() of explainerr_test.stringBlocks"}, ""},
 		{"/slice", "explainerr_test.stringBlocks", "String", []string{"Order:7", "Steps:[(not shown: String() of explainerr_test.stringBlocks"}, ""},
+		{"/format", "explainerr_test.waitChan", "Format", []string{"Order:7", "Wait:(not shown: Format() of explainerr_test.waitChan did not return within 100ms)"}, ""},
 		{"/wrapping", "explainerr_test.errorBlocks", "Error", []string{"checkout failed"}, "(not shown: Error() of explainerr_test.errorBlocks"},
 	} {
 		t.Run(strings.TrimPrefix(tt.path, "/"), func(t *testing.T) {
