@@ -124,7 +124,9 @@ func hostileServer(t *testing.T, opts ...explainerr.Option) (get func(path strin
 // developer gets the page without the part the blocked method would have
 // given, saying so, and the log names the type and method.
 func TestValuesThatBlock(t *testing.T) {
-	get, logs := hostileServer(t)
+	// A deadline longer than the default, so that the methods that do
+	// return are never late on a loaded machine.
+	get, logs := hostileServer(t, explainerr.WithValueDeadline(500*time.Millisecond))
 	for _, tt := range []struct {
 		path, typ, method string
 		// message the report must show; blocked: the not-shown text the
@@ -133,11 +135,11 @@ func TestValuesThatBlock(t *testing.T) {
 		blocked string
 	}{
 		{"/unwrap", "explainerr_test.unwrapBlocks", "Unwrap", []string{"payment failed"}, ""},
-		{"/error", "explainerr_test.errorBlocks", "Error", []string{"(not shown: Error() of explainerr_test.errorBlocks did not return within 100ms)"}, ""},
-		{"/struct", "explainerr_test.stringBlocks", "String", []string{"Order:7", "Clock:(not shown: String() of explainerr_test.stringBlocks did not return within 100ms)"}, ""},
+		{"/error", "explainerr_test.errorBlocks", "Error", []string{"(not shown: Error() of explainerr_test.errorBlocks did not return within 500ms)"}, ""},
+		{"/struct", "explainerr_test.stringBlocks", "String", []string{"Order:7", "Clock:(not shown: String() of explainerr_test.stringBlocks did not return within 500ms)"}, ""},
 		{"/map", "explainerr_test.stringBlocks", "String", []string{"Order:7", "Tags:map[clock:(not shown: String() of explainerr_test.stringBlocks"}, ""},
 		{"/slice", "explainerr_test.stringBlocks", "String", []string{"Order:7", "Steps:[(not shown: String() of explainerr_test.stringBlocks"}, ""},
-		{"/format", "explainerr_test.waitChan", "Format", []string{"Order:7", "Wait:(not shown: Format() of explainerr_test.waitChan did not return within 100ms)"}, ""},
+		{"/format", "explainerr_test.waitChan", "Format", []string{"Order:7", "Wait:(not shown: Format() of explainerr_test.waitChan did not return within 500ms)"}, ""},
 		{"/wrapping", "explainerr_test.errorBlocks", "Error", []string{"checkout failed"}, "(not shown: Error() of explainerr_test.errorBlocks"},
 	} {
 		t.Run(strings.TrimPrefix(tt.path, "/"), func(t *testing.T) {
@@ -218,6 +220,7 @@ func TestFloodOfBlockingValues(t *testing.T) {
 	const requests = 60
 	var wg sync.WaitGroup
 	errs := make(chan error, requests)
+	leftRunning := make(chan string, requests)
 	for range requests {
 		wg.Add(1)
 		go func() {
@@ -228,6 +231,8 @@ func TestFloodOfBlockingValues(t *testing.T) {
 				errs <- err
 			case !strings.HasPrefix(msg, "(not shown: Error() of explainerr_test.floodErrorBlocks"):
 				errs <- fmt.Errorf("message %q", msg)
+			case strings.HasSuffix(msg, "did not return within 100ms)"):
+				leftRunning <- msg
 			}
 		}()
 	}
@@ -235,6 +240,11 @@ func TestFloodOfBlockingValues(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+	// The calls that got one of the type's four slots were left running
+	// at the default deadline; all others were not made.
+	if n := len(leftRunning); n != 4 {
+		t.Errorf("%d calls were left running at the default deadline, want 4", n)
 	}
 	// The type's calls that did not return hold its slots: its values are
 	// no longer formatted, and failures are answered at once.
