@@ -17,34 +17,34 @@ const maxMessage = 64 << 10
 // panicReport describes a recovered panic value. It is called from the
 // deferred function that recovered, so the current stack still holds the
 // panicking frames.
-func (ex *Explainer) panicReport(v any) *report.Report {
+func (ex *Explainer) panicReport(v any, msg string, calls *valueCalls) *report.Report {
 	pcs := stack.Capture(2)
 	r := &report.Report{
 		Error: report.Error{
 			Kind:    report.KindPanic,
 			Type:    typeName(v),
-			Message: describe(v),
+			Message: msg,
 		},
 		Frames: stack.FromPCs(pcs, ex.classifier, ex.cfg.showRuntime),
 		Status: http.StatusInternalServerError,
 	}
 	if err, ok := v.(error); ok {
-		r.Error.Chain = chain(err)
-		r.Error.Database = databaseError(err)
+		r.Error.Chain = chain(err, calls)
+		r.Error.Database = databaseError(err, calls)
 	}
 	return r
 }
 
 // errorReport describes an error returned by a HandlerFunc: the handler
 // function is the innermost frame, then the adapter's callers.
-func (ex *Explainer) errorReport(he *handlerError) *report.Report {
+func (ex *Explainer) errorReport(he *handlerError, calls *valueCalls) *report.Report {
 	r := &report.Report{
 		Error: report.Error{
 			Kind:     report.KindError,
 			Type:     typeName(he.err),
-			Message:  describe(he.err),
-			Chain:    chain(he.err),
-			Database: databaseError(he.err),
+			Message:  describe(he.err, calls),
+			Chain:    chain(he.err, calls),
+			Database: databaseError(he.err, calls),
 		},
 		Status: http.StatusInternalServerError,
 	}
@@ -121,10 +121,10 @@ func typeName(v any) string {
 
 // describe returns v's message, surviving a panic in its Error or String
 // method and bounding its size.
-func describe(v any) (msg string) {
+func describe(v any, calls *valueCalls) (msg string) {
 	defer func() {
 		if p := recover(); p != nil {
-			msg = fmt.Sprintf("(%T: its Error or String method panicked: %s)", v, safeSprint(p))
+			msg = fmt.Sprintf("(%T: its Error or String method panicked: %s)", v, sprintWith(p, calls))
 		}
 		if len(msg) > maxMessage {
 			msg = msg[:maxMessage] + fmt.Sprintf("… (%d bytes in all)", len(msg))
@@ -133,17 +133,26 @@ func describe(v any) (msg string) {
 		// not UTF-8; the page, the JSON report and the prompt need text.
 		msg = strings.ToValidUTF8(msg, "\uFFFD")
 	}()
-	return valueText(v)
+	return valueText(v, calls)
 }
 
-// safeSprint formats a value that may itself panic when formatted.
-func safeSprint(v any) (s string) {
+// safeSprint formats a value that may itself panic, or block, when
+// formatted, within DefaultValueDeadline.
+func safeSprint(v any) string {
+	calls := newValueCalls(DefaultValueDeadline)
+	defer calls.done()
+	return sprintWith(v, calls)
+}
+
+// sprintWith formats a value that may itself panic, or block, when
+// formatted, through calls.
+func sprintWith(v any, calls *valueCalls) (s string) {
 	defer func() {
 		if recover() != nil {
 			s = fmt.Sprintf("a %T value", v)
 		}
 	}()
-	s = valueText(v)
+	s = valueText(v, calls)
 	if len(s) > 1024 {
 		s = s[:1024] + "…"
 	}

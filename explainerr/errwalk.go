@@ -12,13 +12,13 @@ const maxChainSteps = 64
 // (Unwrap() error and Unwrap() []error), depth first, outermost first,
 // visiting each error value at most once and at most maxChainSteps errors
 // in all. It stops when visit returns false. An Unwrap method that panics
-// ends the walk where it could be followed.
-func walkErrors(err error, visit func(e error, depth int) bool) {
+// ends the walk where it could be followed; one that gives no result
+// through calls (it blocked) is not followed.
+func walkErrors(err error, calls *valueCalls, visit func(e error, depth int) bool) {
 	type item struct {
 		err   error
 		depth int
 	}
-	defer func() { recover() }()
 	var seen []error
 	todo := []item{{err, 0}}
 	for steps := 0; len(todo) > 0 && steps < maxChainSteps; steps++ {
@@ -33,9 +33,18 @@ func walkErrors(err error, visit func(e error, depth int) bool) {
 		}
 		switch u := it.err.(type) {
 		case interface{ Unwrap() error }:
-			todo = append(todo, item{u.Unwrap(), it.depth + 1})
+			next, panicked, err := callValue(calls, it.err, "Unwrap", u.Unwrap)
+			if panicked != nil {
+				return
+			}
+			if err == nil {
+				todo = append(todo, item{next, it.depth + 1})
+			}
 		case interface{ Unwrap() []error }:
-			kids := u.Unwrap()
+			kids, panicked, _ := callValue(calls, it.err, "Unwrap", u.Unwrap)
+			if panicked != nil {
+				return
+			}
 			if len(kids) > maxChainSteps {
 				kids = kids[:maxChainSteps]
 			}
@@ -72,31 +81,28 @@ func sameError(a, b error) (same bool) {
 
 // isAbort reports whether the panic value v is http.ErrAbortHandler or
 // wraps it (through Unwrap, or an Is method that says so). The walk is
-// bounded; an Unwrap or Is method that panics means it is not.
-func isAbort(v any) (abort bool) {
+// bounded; an Unwrap or Is method that panics, or gives no result through
+// calls, means it is not.
+func isAbort(v any, calls *valueCalls) (abort bool) {
 	err, ok := v.(error)
 	if !ok {
 		return false
 	}
-	walkErrors(err, func(e error, _ int) bool {
-		abort = sameError(e, http.ErrAbortHandler) || claimsAbort(e)
+	walkErrors(err, calls, func(e error, _ int) bool {
+		abort = sameError(e, http.ErrAbortHandler) || claimsAbort(e, calls)
 		return !abort
 	})
 	return abort
 }
 
 // claimsAbort calls e's Is method, if it has one, with http.ErrAbortHandler.
-func claimsAbort(e error) (is bool) {
+func claimsAbort(e error, calls *valueCalls) bool {
 	x, ok := e.(interface{ Is(error) bool })
 	if !ok {
 		return false
 	}
-	defer func() {
-		if recover() != nil {
-			is = false
-		}
-	}()
-	return x.Is(http.ErrAbortHandler)
+	is, panicked, err := callValue(calls, e, "Is", func() bool { return x.Is(http.ErrAbortHandler) })
+	return is && panicked == nil && err == nil
 }
 
 // maxChain bounds the messages of an error chain kept in a report.
@@ -105,14 +111,14 @@ const maxChain = 16
 // chain returns the messages of the errors below err in its Unwrap tree,
 // outermost first, at most maxChain of them and never more than 16 levels
 // deep.
-func chain(err error) []string {
+func chain(err error, calls *valueCalls) []string {
 	var out []string
-	walkErrors(err, func(e error, depth int) bool {
+	walkErrors(err, calls, func(e error, depth int) bool {
 		if depth == 0 {
 			return true
 		}
 		if depth <= 16 {
-			out = append(out, describe(e))
+			out = append(out, describe(e, calls))
 		}
 		return len(out) < maxChain
 	})

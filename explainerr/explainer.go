@@ -55,6 +55,9 @@ func New(opts ...Option) (*Explainer, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.valueDeadline < 0 {
+		return nil, fmt.Errorf("explainerr: WithValueDeadline(%s): the deadline must not be negative (0 is the default, %s)", cfg.valueDeadline, DefaultValueDeadline)
+	}
 	if err := checkContext(cfg.context); err != nil {
 		return nil, err
 	}

@@ -25,3 +25,7 @@ const RefusedQueueLimit = refusedQueueLimit
 // AwaitRefused returns once the failures of refused clients queued so far
 // are logged and kept in the history.
 func (ex *Explainer) AwaitRefused() { ex.refused.wait() }
+
+// ValueCallsRunning is how many calls on the app's values are running, over
+// all failures (valuecalls.go), including those left running.
+func ValueCallsRunning() int { return len(running.all) }

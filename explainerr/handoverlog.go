@@ -12,11 +12,15 @@ import (
 // and so does handler.Fail when a wrapper hid the middleware's writer from
 // it: in a build that links explainerr, with its secrets hidden, and with
 // the wrapper that kept the error from the report named, so that no error
-// is lost without a word.
+// is lost without a word. The error's methods are called under the
+// default deadline (valuecalls.go), so that the 500 is not held up by
+// them.
 func init() {
 	handler.SetErrorLog(func(r *http.Request, err error) {
+		calls := newValueCalls(DefaultValueDeadline)
+		defer calls.done()
 		slog.ErrorContext(r.Context(), "handler returned an error",
-			"method", r.Method, "path", redact.String(r.URL.Path), "error", redact.String(describe(err)))
+			"method", r.Method, "path", redact.String(r.URL.Path), "error", redact.String(describe(err, calls)))
 	})
 	handler.SetHandOverLog(logHandOver)
 }
@@ -28,7 +32,9 @@ func init() {
 func logHandOver(r *http.Request, err error, hider string) {
 	msg := "explainerr could not take the error: the response writer " + hider +
 		" has no Unwrap() http.ResponseWriter method, so it hides explainerr's writer; give it one, or put explainerr inside the middleware that wraps it"
-	args := []any{"error", redact.String(describe(err)), "hidden_by", hider}
+	calls := newValueCalls(DefaultValueDeadline)
+	defer calls.done()
+	args := []any{"error", redact.String(describe(err, calls)), "hidden_by", hider}
 	if r == nil {
 		slog.Error(msg, args...)
 		return

@@ -15,33 +15,23 @@ import (
 	"github.com/explainerr/explainerr/explainerr/stack"
 )
 
-// errHandlerReturned is what a ResponseWriter call gets once the middleware
-// has returned (from a goroutine the handler left running): the response is
-// complete and the call is dropped.
+// errHandlerReturned is what a ResponseWriter call gets once the handler
+// has returned (from a goroutine the handler left running): the call is
+// dropped.
 var errHandlerReturned = errors.New("explainerr: the handler has returned; the ResponseWriter must not be used any more (write dropped)")
 
-// stWarnedAfterReturn: a call after the middleware returned was logged
-// (once per request that did not fail).
-const stWarnedAfterReturn uint8 = 1 << 7
-
 // afterReturn logs, once per request, that the handler's ResponseWriter was
-// used after the middleware returned, naming the app's call site. Once a
-// request that did not fail has returned, the writer's state is the late
-// calls' own; a failed request's state is the middleware's while it writes
-// the page, so the mark goes into the request's failure record.
+// used after the handler returned, naming the app's call site. It reads
+// only what is fixed once the gate has closed and the calls in progress
+// then have left: the failure record's pointer and its Explainer.
 func (w *writer) afterReturn(op string) {
-	if f := w.fail; !f.returned {
-		if !f.warned.CompareAndSwap(false, true) {
-			return
-		}
-	} else {
-		if w.state&stWarnedAfterReturn != 0 {
-			return
-		}
-		w.state |= stWarnedAfterReturn
+	if !w.warnOnce() {
+		return
 	}
-	site := callSite(stack.Capture(1), w.fail.ex.classifier)
-	w.fail.ex.log.LogAttrs(context.Background(), slog.LevelWarn,
+	w.drain()
+	ex := w.fail.ex
+	site := callSite(stack.Capture(1), ex.classifier)
+	ex.log.LogAttrs(context.Background(), slog.LevelWarn,
 		"explainerr: a ResponseWriter was used after its handler returned; the call was dropped",
 		slog.String("call", op),
 		slog.String("from", site.Function),

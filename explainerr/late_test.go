@@ -1,6 +1,7 @@
 package explainerr_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"github.com/explainerr/explainerr/explainerr"
+	"github.com/explainerr/explainerr/explainerr/provider"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -101,39 +103,134 @@ func TestLeakedGoroutineCannotWriteIntoAnotherResponse(t *testing.T) {
 	}
 }
 
-// TestLeakedGoroutineOfAFailedRequest: a goroutine left behind by a handler
-// that failed keeps calling its ResponseWriter while the middleware writes
-// the error page. Its calls are dropped and logged once, and they touch
-// nothing the middleware is using (the race detector checks this under
-// go test -race).
-func TestLeakedGoroutineOfAFailedRequest(t *testing.T) {
-	logs, opt := withLog(t)
-	ex := newExplainer(t, opt)
-	release := make(chan struct{})
-	finished := make(chan struct{})
-	h := ex.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+// releasingProvider explains a failure only once it has let the late
+// calls of a test run to their end: they come after the handler returned,
+// while explainerr is still answering the failure.
+type releasingProvider struct {
+	release  chan struct{}
+	finished chan struct{}
+}
+
+func (p *releasingProvider) Name() string  { return "releasing" }
+func (p *releasingProvider) Model() string { return "" }
+
+func (p *releasingProvider) Explain(ctx context.Context, req provider.Request, onDelta func(string)) (provider.Result, error) {
+	close(p.release)
+	select {
+	case <-p.finished:
+	case <-time.After(10 * time.Second):
+		return provider.Result{}, errors.New("the late calls did not finish")
+	}
+	return provider.Result{Text: "explained"}, nil
+}
+
+// leakingFailure is a handler that fails with a 502 and leaves a goroutine
+// behind that, once release is closed, calls its ResponseWriter 100 times
+// and then reports how many of its writes were accepted.
+func leakingFailure(release <-chan struct{}, accepted chan<- int) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "upstream down", http.StatusBadGateway)
 		go func() {
-			defer close(finished)
 			<-release
+			n := 0
 			for range 100 {
 				w.WriteHeader(http.StatusTeapot)
-				io.WriteString(w, "LEAKED")
+				if _, err := io.WriteString(w, "LEAKED"); err == nil {
+					n++
+				}
 			}
+			accepted <- n
 		}()
-	}))
-	rec := httptest.NewRecorder()
-	req := httptest.NewRequest("GET", "/reports/7", nil)
-	req.Header.Set("Accept", "application/json")
-	close(release) // the goroutine's calls may come while the page is written
-	h.ServeHTTP(rec, req)
-	<-finished
-	if rec.Code != http.StatusBadGateway || strings.Contains(rec.Body.String(), "LEAKED") || !strings.Contains(rec.Body.String(), "upstream down") {
-		t.Errorf("the failed request's response: %d %.200q", rec.Code, rec.Body)
+	})
+}
+
+// TestLeakedGoroutineOfAFailedRequest: a goroutine left behind by a handler
+// that failed calls its ResponseWriter after the handler returned: for the
+// developer, while explainerr answers the failure (the model call waits for
+// the calls to end); for a client that gets no report (and causes no model
+// call), once its response, the app's own, has been released. Every call is
+// dropped and logged once; none reaches the response, and none touches
+// what the middleware is using (the race detector checks this under go
+// test -race).
+func TestLeakedGoroutineOfAFailedRequest(t *testing.T) {
+	for _, tt := range []struct {
+		name, remote string
+		developer    bool
+	}{
+		{"developer", "127.0.0.1:50000", true},
+		{"client without a report", "192.0.2.1:1234", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			logs, opt := withLog(t)
+			p := &releasingProvider{release: make(chan struct{}), finished: make(chan struct{})}
+			accepted := make(chan int, 1)
+			h := newExplainer(t, opt, explainerr.WithProvider(p)).Middleware(leakingFailure(p.release, accepted))
+			rec := httptest.NewRecorder()
+			req := httptest.NewRequest("GET", "/reports/7", nil)
+			req.RemoteAddr = tt.remote
+			req.Header.Set("Accept", "application/json")
+			var n int
+			go func() {
+				n = <-accepted
+				close(p.finished)
+			}()
+			h.ServeHTTP(rec, req)
+			if !tt.developer {
+				close(p.release)
+			}
+			select {
+			case <-p.finished:
+			case <-time.After(10 * time.Second):
+				t.Fatal("the late calls never ran")
+			}
+			if n != 0 {
+				t.Errorf("%d late writes were accepted", n)
+			}
+			body := rec.Body.String()
+			if rec.Code != http.StatusBadGateway || strings.Contains(body, "LEAKED") || !strings.Contains(body, "upstream down") {
+				t.Errorf("the failed request's response: %d %.300q", rec.Code, body)
+			}
+			if tt.developer && !strings.Contains(body, `"explained"`) {
+				t.Errorf("the developer got no report: %.300q", body)
+			}
+			waitFor(t, func() bool { return strings.Contains(logs.String(), "used after its handler returned") })
+			if n := strings.Count(logs.String(), "used after its handler returned"); n != 1 {
+				t.Errorf("the late calls were logged %d times, want once", n)
+			}
+		})
 	}
-	waitFor(t, func() bool { return strings.Contains(logs.String(), "used after its handler returned") })
-	if n := strings.Count(logs.String(), "used after its handler returned"); n != 1 {
-		t.Errorf("the late calls were logged %d times, want once", n)
+}
+
+// TestLateCallsRacingTheReturn: a goroutine the failing handler starts
+// calls its ResponseWriter at once, racing the handler's return. Each call
+// either came before the cut-off, and its write is in the response, or is
+// dropped and told so: the response holds exactly the writes that were
+// accepted, and the drop is logged once when there was one.
+func TestLateCallsRacingTheReturn(t *testing.T) {
+	logs, opt := withLog(t)
+	release := make(chan struct{})
+	close(release)
+	accepted := make(chan int, 1)
+	h := newExplainer(t, opt).Middleware(leakingFailure(release, accepted))
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest("GET", "/reports/7", nil) // a client without a report
+	req.Header.Set("Accept", "application/json")
+	h.ServeHTTP(rec, req)
+	var n int
+	select {
+	case n = <-accepted:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the leaked goroutine did not finish")
+	}
+	want := "upstream down\n" + strings.Repeat("LEAKED", n)
+	if rec.Code != http.StatusBadGateway || rec.Body.String() != want {
+		t.Errorf("with %d writes accepted, the response is %d %q", n, rec.Code, rec.Body)
+	}
+	if n < 100 {
+		waitFor(t, func() bool { return strings.Contains(logs.String(), "used after its handler returned") })
+	}
+	if got, want := strings.Count(logs.String(), "used after its handler returned"), min(100-n, 1); got != want {
+		t.Errorf("%d of 100 writes were dropped; the drop was logged %d times, want %d", 100-n, got, want)
 	}
 }
 

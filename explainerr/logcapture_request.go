@@ -39,10 +39,29 @@ func hasBody(r *http.Request) bool { return r.ContentLength != 0 && r.Body != ni
 //go:noinline
 func newWriterWithBody(rw http.ResponseWriter, r *http.Request, c *requestCapture) *writer {
 	wb := &writerWithBody{writer: writer{ResponseWriter: rw}, body: bodyRecorder{ReadCloser: r.Body}}
-	r.Body = &wb.body
+	r.Body = (*requestBody)(wb)
 	c.body = &wb.body
 	return &wb.writer
 }
+
+// requestBody is the body a handler reads: its reads are recorded through
+// the writer's gate (gate.go), so that once the handler has returned, what
+// a goroutine it left running reads is passed on but not recorded, and the
+// recorder is the middleware's alone.
+type requestBody writerWithBody
+
+// Read reads from the request body, recording what it returns while the
+// handler runs.
+func (b *requestBody) Read(p []byte) (int, error) {
+	if !b.writer.enter() {
+		return b.body.ReadCloser.Read(p)
+	}
+	defer b.writer.leave()
+	return b.body.Read(p)
+}
+
+// Close closes the request body.
+func (b *requestBody) Close() error { return b.body.ReadCloser.Close() }
 
 // attach adds to rep, whose Request is already described, what the request
 // logged and what its handler read of the body: form fields (when the

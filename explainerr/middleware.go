@@ -38,15 +38,15 @@ func (ex *Explainer) Middleware(next http.Handler) http.Handler {
 		} else {
 			w = &writer{ResponseWriter: rw}
 		}
+		w.fail = &ex.returned
 		defer func() {
-			if v := recover(); v != nil || w.fail != nil {
-				ex.failed(w, r, &e, next, v)
-				return
-			}
+			v := recover()
 			// From now on, calls from goroutines the handler left
-			// running are dropped (late.go).
-			w.fail = &ex.returned
-			w.done.Store(true)
+			// running are dropped (gate.go).
+			w.close()
+			if v != nil || !w.fail.returned {
+				ex.failed(w, r, &e, next, v)
+			}
 		}()
 		next.ServeHTTP(w, r)
 	})
@@ -62,31 +62,43 @@ type entry struct {
 }
 
 // failed reports the failure of r, whose handler next has returned or
-// panicked (v). From then on, calls from goroutines the handler left
-// running are dropped.
+// panicked (v), once w's gate has closed. A panic may have left no record:
+// the one made here is not stored in w, whose record goroutines the
+// handler left running may still read (late.go).
 func (ex *Explainer) failed(w *writer, r *http.Request, e *entry, next http.Handler, v any) {
-	f := w.record()
-	f.ex, f.capture, f.next = ex, e.capture, next
-	w.done.Store(true)
-	ex.finish(w, r, admission{remote: e.remote, host: e.host}, v)
+	f := w.fail
+	if f.returned {
+		f = &failure{ex: ex}
+	}
+	f.capture, f.next = e.capture, next
+	ex.finish(w, f, r, admission{remote: e.remote, host: e.host}, v)
 }
 
 // finish reports what went wrong with one request: a panic (v), an error a
 // HandlerFunc returned, a 5xx status the app wrote, or one it wrote after
-// the response had started, in that order of precedence.
-func (ex *Explainer) finish(w *writer, r *http.Request, admit admission, v any) {
-	f := w.fail
+// the response had started, in that order of precedence. The methods it
+// calls on the app's values (the panic value's or error's Error, String,
+// Unwrap, Is) share one deadline (valuecalls.go).
+func (ex *Explainer) finish(w *writer, f *failure, r *http.Request, admit admission, v any) {
 	logMisuse(r, f)
+	calls := newValueCalls(ex.cfg.valueDeadline)
+	defer calls.done()
 	var rep *report.Report
 	switch {
 	case v != nil:
-		if isAbort(v) {
+		if v == any(http.ErrAbortHandler) {
 			panic(v)
 		}
-		rep = ex.panicReport(v)
+		// The message first: of what the calls give, the page needs it
+		// most.
+		msg := describe(v, calls)
+		if isAbort(v, calls) {
+			panic(v)
+		}
+		rep = ex.panicReport(v, msg, calls)
 		rep.Error.Late = w.started()
 	case f.handlerErr != nil:
-		rep = ex.errorReport(f.handlerErr)
+		rep = ex.errorReport(f.handlerErr, calls)
 		rep.Error.Late = w.started()
 	case f.status != 0:
 		rep = ex.statusReport(w)
@@ -100,5 +112,6 @@ func (ex *Explainer) finish(w *writer, r *http.Request, admit admission, v any) 
 		rep.Status = w.sentStatus()
 	}
 	noteHiddenBy(rep)
-	ex.handleFailure(w, r, admit, rep)
+	ex.noteBlocked(rep, calls)
+	ex.handleFailure(w, f, r, admit, rep)
 }

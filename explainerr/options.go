@@ -45,6 +45,7 @@ type config struct {
 	showRuntime    bool
 	httpClient     *http.Client
 	maxRetries     int
+	valueDeadline  time.Duration
 
 	// The failure history and editor links (historyoptions.go).
 	stateDir    string
@@ -197,3 +198,12 @@ func WithPrices(prices map[string]Price) Option { return func(c *config) { c.pri
 // WithRuntimeFrames shows the runtime's panic machinery frames, hidden by
 // default.
 func WithRuntimeFrames(show bool) Option { return func(c *config) { c.showRuntime = show } }
+
+// WithValueDeadline sets how long the methods explainerr calls on one
+// failure's values (the panic value's or returned error's Error, String,
+// Format, Unwrap and Is, also of the values nested in it) may take in all;
+// the default is DefaultValueDeadline (100ms). A call still running then
+// is left to finish on its own, and what it would have given is shown as
+// not shown, naming the type and method; the log names them too. It must
+// not be negative; 0 is the default.
+func WithValueDeadline(d time.Duration) Option { return func(c *config) { c.valueDeadline = d } }

@@ -23,36 +23,52 @@ const (
 // password…) hidden: %v drops the names that tell a secret from the rest.
 // Pointers are followed (a cycle is shown, not walked), and nesting, the
 // entries of collections and the text are bounded. The String and Error
-// methods of nested values are called, as fmt does; one that panics is
-// shown as such.
-func panicValueText(v any) string {
-	p := valuePrinter{seen: map[uintptr]bool{}}
+// methods of nested values are called, as fmt does, through calls (the
+// failure's shared deadline); one that panics is shown as such, one that
+// does not return in time as not shown.
+func panicValueText(v any, calls *valueCalls) string {
+	p := valuePrinter{seen: map[uintptr]bool{}, calls: calls}
 	p.print(reflect.ValueOf(v), 0)
 	return p.b.String()
 }
 
 // valueText renders any value as text: an error, a fmt.Stringer or a
-// string as itself, anything else as panicValueText does.
-func valueText(v any) string {
+// string as itself, anything else as panicValueText does. The value's
+// methods are called through calls; it panics with what an Error or
+// String method panicked with.
+func valueText(v any, calls *valueCalls) string {
+	var method string
+	var fn func() string
 	switch x := v.(type) {
 	case error:
-		return x.Error()
+		method, fn = "Error", x.Error
 	case fmt.Stringer:
-		return x.String()
+		method, fn = "String", x.String
 	case string:
 		return x
+	default:
+		return panicValueText(v, calls)
 	}
-	return panicValueText(v)
+	s, p, err := callValue(calls, v, method, fn)
+	switch {
+	case p != nil:
+		panic(p)
+	case err != nil:
+		return err.Error()
+	}
+	return s
 }
 
 type valuePrinter struct {
-	b    strings.Builder
-	seen map[uintptr]bool // pointers on the current path
+	b     strings.Builder
+	seen  map[uintptr]bool // pointers on the current path
+	calls *valueCalls
 }
 
 var (
-	errorType    = reflect.TypeFor[error]()
-	stringerType = reflect.TypeFor[fmt.Stringer]()
+	errorType     = reflect.TypeFor[error]()
+	stringerType  = reflect.TypeFor[fmt.Stringer]()
+	formatterType = reflect.TypeFor[fmt.Formatter]()
 )
 
 func (p *valuePrinter) full() bool {
@@ -127,7 +143,27 @@ func (p *valuePrinter) print(v reflect.Value, depth int) {
 	case reflect.String:
 		p.b.WriteString(v.String())
 	default:
+		p.scalar(v)
+	}
+}
+
+// scalar writes a number, bool, channel, func or pointer as fmt prints it,
+// calling a Format method the value's type has through the failure's
+// calls.
+func (p *valuePrinter) scalar(v reflect.Value) {
+	if !v.CanInterface() || !v.Type().Implements(formatterType) {
 		fmt.Fprint(&p.b, v) // fmt prints the value a reflect.Value holds
+		return
+	}
+	x := v.Interface()
+	s, panicked, err := callValue(p.calls, x, "Format", func() string { return fmt.Sprint(x) })
+	switch {
+	case panicked != nil:
+		fmt.Fprintf(&p.b, "(%s: its Format method panicked)", v.Type())
+	case err != nil:
+		p.b.WriteString(err.Error())
+	default:
+		p.b.WriteString(s)
 	}
 }
 
@@ -160,17 +196,19 @@ func (p *valuePrinter) method(v reflect.Value) (done bool) {
 		p.b.WriteString("<nil>")
 		return true
 	}
-	defer func() {
-		if recover() != nil {
-			fmt.Fprintf(&p.b, "(%s: its Error or String method panicked)", v.Type())
-			done = true
-		}
-	}()
-	switch x := v.Interface().(type) {
-	case error:
-		p.b.WriteString(x.Error())
-	case fmt.Stringer:
-		p.b.WriteString(x.String())
+	x := v.Interface()
+	method, fn := "String", func() string { return x.(fmt.Stringer).String() }
+	if e, ok := x.(error); ok {
+		method, fn = "Error", e.Error
+	}
+	s, panicked, err := callValue(p.calls, x, method, fn)
+	switch {
+	case panicked != nil:
+		fmt.Fprintf(&p.b, "(%s: its Error or String method panicked)", v.Type())
+	case err != nil:
+		p.b.WriteString(err.Error())
+	default:
+		p.b.WriteString(s)
 	}
 	return true
 }
@@ -229,8 +267,7 @@ func (p *valuePrinter) mapEntries(v reflect.Value, depth int) {
 	for len(entries) < 8*maxValueItems && iter.Next() {
 		k := iter.Key()
 		e := entry{val: iter.Value()}
-		var kp valuePrinter
-		kp.seen = p.seen
+		kp := valuePrinter{seen: p.seen, calls: p.calls}
 		kp.print(k, depth+1)
 		e.key = kp.b.String()
 		if k.Kind() == reflect.String {

@@ -41,17 +41,17 @@ func negotiate(r *http.Request) string {
 // started, nothing more is written: the failure is logged (with the
 // explanation made afterwards, off the request) and a panic aborts the
 // response at once, as net/http would.
-func (ex *Explainer) handleFailure(w *writer, r *http.Request, admit admission, rep *report.Report) {
+func (ex *Explainer) handleFailure(w *writer, f *failure, r *http.Request, admit admission, rep *report.Report) {
 	admit = ex.decide(r, admit)
 	// A secret the environment gained while the server ran is hidden too.
 	redact.ReadEnvironment()
 	stamp(rep)
 	rep.Request = describeRequest(r)
 	if rep.Request.Route == "" {
-		rep.Request.Route = routeFromRouter(w.fail.next, r)
+		rep.Request.Route = routeFromRouter(f.next, r)
 	}
-	w.fail.capture.attach(rep, r)
-	hideKnownSecrets(rep, requestSecrets(r, w.fail.capture.body))
+	f.capture.attach(rep, r)
+	hideKnownSecrets(rep, requestSecrets(r, f.capture.body))
 	rw := w.ResponseWriter
 	ctx := r.Context()
 	link := ex.newReportLink(r, admit)

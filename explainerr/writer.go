@@ -28,10 +28,10 @@ const (
 
 // writer wraps the handler's ResponseWriter for one request; it is allocated
 // per request and never reused, so a goroutine the handler leaked cannot
-// write into another request's response through it. Once the middleware
-// has returned, every call is dropped (see late.go). It is kept to 32 bytes
-// (a size class of the allocator): what is needed only once a request has
-// failed lives on the middleware's stack (entry) or in failure.
+// write into another request's response through it. Once the handler has
+// returned, every call is dropped (gate.go, late.go). It is kept to 32
+// bytes (a size class of the allocator): what is needed only once a request
+// has failed lives on the middleware's stack (entry) or in failure.
 //
 // Everything passes through, except that a 5xx status is held back (with the
 // stack at the WriteHeader call) together with the body that follows, so
@@ -41,13 +41,16 @@ const (
 type writer struct {
 	http.ResponseWriter
 
-	// fail records what went wrong; nil on the happy path until the
-	// handler returns, then its Explainer's returned mark.
+	// fail is what went wrong: until the first sign of trouble, the
+	// Explainer's returned mark (Explainer.returned), which nothing may
+	// change and through which late calls are logged; then the request's
+	// own record, made inside the gate. Once the gate has closed it is
+	// never set again.
 	fail *failure
-	// done is set when the middleware returns: later calls come from a
-	// goroutine the handler left behind and are dropped. fail, set before
-	// done, tells them which Explainer to log through.
-	done  atomic.Bool
+	// gate counts the calls in progress and is closed when the handler
+	// returns (gate.go). state and sent are read and written only inside
+	// the gate, or by the middleware once it has closed.
+	gate  atomic.Uint32
 	state uint8
 	// sent is the status passed on to the client's writer by WriteHeader
 	// or release; 0 when none was (an implicit 200, or none yet).
@@ -58,15 +61,13 @@ type writer struct {
 // the first sign of trouble, so that a request that does not fail pays for
 // none of it.
 type failure struct {
-	// ex is the Explainer that served the request, set when its handler
-	// has returned; late calls are logged through it (late.go).
+	// ex is the Explainer that serves the request; late calls are logged
+	// through it (late.go). It is set when the record is made and never
+	// changed.
 	ex *Explainer
 	// returned marks the one record every Explainer keeps for requests
 	// that did not fail, which nothing may change (Explainer.returned).
 	returned bool
-	// warned: a call after the handler of this failed request returned
-	// was logged (late.go).
-	warned atomic.Bool
 	// handlerErr is set by HandlerFunc when its function returns an error.
 	handlerErr *handlerError
 	// status is the first 5xx status the app wrote before the response
@@ -95,25 +96,20 @@ type failure struct {
 }
 
 // record returns w's failure record, making it on first use. It is called
-// only while the handler runs (over is false).
+// only inside the gate.
 func (w *writer) record() *failure {
-	if w.fail == nil {
-		w.fail = new(failure)
+	if w.fail.returned {
+		w.fail = &failure{ex: w.fail.ex}
 	}
 	return w.fail
 }
 
-// over reports whether the handler has returned: done is set or, for a
-// goroutine the handler left running that races its return, fail is
-// already the returned mark. Calls from then on are dropped.
-func (w *writer) over() bool {
-	return w.done.Load() || w.fail != nil && w.fail.returned
-}
-
-// Header returns the response headers (a throwaway set once the middleware
-// has returned).
+// Header returns the response headers (a throwaway set once the handler
+// has returned). The map it returns is the response's own: a goroutine
+// that keeps it past the handler's return changes the response in
+// progress, which no wrapper can prevent (net/http has the same rule).
 func (w *writer) Header() http.Header {
-	if w.over() {
+	if w.closed() {
 		return http.Header{}
 	}
 	return w.ResponseWriter.Header()
@@ -121,9 +117,12 @@ func (w *writer) Header() http.Header {
 
 // WriteHeader holds back a first 5xx status; any other status passes through.
 func (w *writer) WriteHeader(code int) {
-	// done is read first: once it is set, state belongs to the middleware
-	// (a failed request's page) and a late call must not read it.
-	if w.done.Load() || w.state != 0 || code >= 500 || w.fail != nil {
+	if !w.enter() {
+		w.afterReturn("WriteHeader")
+		return
+	}
+	defer w.leave()
+	if w.state != 0 || code >= 500 || w.fail.handlerErr != nil {
 		w.writeHeaderSlow(code)
 		return
 	}
@@ -136,8 +135,6 @@ func (w *writer) WriteHeader(code int) {
 
 func (w *writer) writeHeaderSlow(code int) {
 	switch {
-	case w.over():
-		w.afterReturn("WriteHeader")
 	case w.state&stHijacked != 0:
 		w.misused(misuseHijackedHeader)
 	case w.state&stHeld != 0:
@@ -148,7 +145,7 @@ func (w *writer) writeHeaderSlow(code int) {
 		}
 		// Not forwarded: net/http would name this wrapper as the caller.
 		w.misused(misuseSuperfluous)
-	case code >= 200 && code < 500 && w.fail != nil && w.fail.handlerErr != nil:
+	case code >= 200 && code < 500 && w.fail.handlerErr != nil:
 		// A framework's own status for a response its handler left
 		// unwritten, after the handler's error was handed over (gin writes
 		// 200 when a handler mounted with gin.WrapH wrote nothing): the
@@ -169,7 +166,12 @@ func (w *writer) writeHeaderSlow(code int) {
 
 // Write buffers the body of a held 5xx response, else passes through.
 func (w *writer) Write(p []byte) (int, error) {
-	if w.done.Load() || w.state&^stStarted != 0 || w.fail != nil {
+	if !w.enter() {
+		w.afterReturn("Write")
+		return 0, errHandlerReturned
+	}
+	defer w.leave()
+	if w.state&^stStarted != 0 || w.fail.handlerErr != nil {
 		return w.writeSlow(p)
 	}
 	w.state = stStarted
@@ -178,9 +180,6 @@ func (w *writer) Write(p []byte) (int, error) {
 
 func (w *writer) writeSlow(p []byte) (int, error) {
 	switch {
-	case w.over():
-		w.afterReturn("Write")
-		return 0, errHandlerReturned
 	case w.state&stHijacked != 0:
 		if len(p) > 0 {
 			w.misused(misuseHijackedWrite)
@@ -201,7 +200,7 @@ func (w *writer) writeSlow(p []byte) (int, error) {
 	case w.state&stLate != 0:
 		l := w.fail.late
 		l.body = appendBounded(l.body, p)
-	case len(p) == 0 && w.state&stStarted == 0 && w.fail != nil && w.fail.handlerErr != nil:
+	case len(p) == 0 && w.state&stStarted == 0 && w.fail.handlerErr != nil:
 		// A buffering middleware flushing the empty body its handler left
 		// after the handler's error was handed over: the report answers.
 		return 0, nil
@@ -213,10 +212,11 @@ func (w *writer) writeSlow(p []byte) (int, error) {
 // Flush sends what was written so far. Flushing a held 5xx response sends it
 // as the app wrote it: the app has chosen to stream its error.
 func (w *writer) Flush() {
-	if w.over() {
+	if !w.enter() {
 		w.afterReturn("Flush")
 		return
 	}
+	defer w.leave()
 	if w.state&stHeld != 0 {
 		w.release()
 	}
@@ -226,21 +226,23 @@ func (w *writer) Flush() {
 
 // release sends a held 5xx status and its body unchanged.
 func (w *writer) release() {
+	f := w.fail
 	w.state &^= stHeld
 	w.state |= stStarted
-	w.sent = uint16(w.fail.status)
-	w.ResponseWriter.WriteHeader(w.fail.status)
-	if len(w.fail.body) > 0 {
-		w.ResponseWriter.Write(w.fail.body)
+	w.sent = uint16(f.status)
+	w.ResponseWriter.WriteHeader(f.status)
+	if len(f.body) > 0 {
+		w.ResponseWriter.Write(f.body)
 	}
 }
 
 // Hijack hands the connection to the handler; no page is written after it.
 func (w *writer) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	if w.over() {
+	if !w.enter() {
 		w.afterReturn("Hijack")
 		return nil, nil, errHandlerReturned
 	}
+	defer w.leave()
 	conn, rw, err := http.NewResponseController(w.ResponseWriter).Hijack()
 	if err == nil {
 		w.state = stStarted | stHijacked
@@ -249,9 +251,9 @@ func (w *writer) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 }
 
 // Unwrap returns the wrapped ResponseWriter, for http.ResponseController;
-// nil once the middleware has returned.
+// nil once the handler has returned.
 func (w *writer) Unwrap() http.ResponseWriter {
-	if w.over() {
+	if w.closed() {
 		w.afterReturn("Unwrap")
 		return nil
 	}
