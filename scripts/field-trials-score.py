@@ -114,6 +114,8 @@ def score_case(case_dir, out, app, split, cid, category, fail, fix):
             status = "-"
         try:
             rep = json.load(open(path))
+            if not isinstance(rep, dict) or "explanation" not in rep:
+                raise ValueError("not a report")
         except (OSError, ValueError):
             print("\t".join([app, split, cid, category, mode, status, "no-report", "0", "-", "0", "-", "0", "0"]))
             print(f"--- {mode}: no JSON report (status {status})", file=log)

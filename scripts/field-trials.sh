@@ -70,7 +70,7 @@ pg_start() {
 }
 pg_stop() { [ -n "$pg_started" ] && pg_run "$PG_BIN/pg_ctl" -D "$scratch/pg/data" -m fast stop >/dev/null; }
 trap 'pg_stop' EXIT
-psql_q() { psql -q -h 127.0.0.1 -p $pgport -U postgres -d postgres -v ON_ERROR_STOP=1 "$@" >/dev/null; }
+psql_q() { PGOPTIONS='-c client_min_messages=warning' psql -q -h 127.0.0.1 -p $pgport -U postgres -d postgres -v ON_ERROR_STOP=1 "$@" >/dev/null; }
 
 # --- per-app knowledge: main package, port, database reset, login ----------
 auth=()
