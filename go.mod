@@ -4,14 +4,13 @@ go 1.26.0
 
 require (
 	github.com/asg017/sqlite-vec-go-bindings v0.1.6
-	github.com/go-chi/chi/v5 v5.5.0
-	github.com/go-chi/cors v1.2.2
+	github.com/go-chi/chi/v5 v5.2.0
+	github.com/go-chi/cors v1.1.1
 	github.com/maruel/panicparse/v2 v2.5.0
 	github.com/mattn/go-sqlite3 v1.14.53
 	github.com/openai/openai-go/v3 v3.98.0
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/yuin/goldmark v1.8.7
-	go.uber.org/goleak v1.3.0
 	golang.org/x/term v0.44.0
 	golang.org/x/tools v0.52.0
 )

@@ -400,6 +400,42 @@ func TestErrorPageInChromium(t *testing.T) {
 		}
 	})
 
+	t.Run("Copy as Markdown copies the report with the explanation first", func(t *testing.T) {
+		for _, name := range []string{"clipboard-read", "clipboard-write"} {
+			_, err := chromedp.CallBrowser(tab, browser.SetPermission, browser.SetPermissionParams{
+				Permission: &browser.PermissionDescriptor{Name: name},
+				Setting:    browser.PermissionSettingGranted,
+				Origin:     blog.srv.URL,
+			})
+			if err != nil {
+				t.Fatalf("granting %s: %v", name, err)
+			}
+		}
+		const button = "button[data-copy-report]"
+		if err := chromedp.Do(tab, chromedp.Click(chromedp.CSS(button))); err != nil {
+			t.Fatalf("clicking Copy as Markdown: %v", err)
+		}
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](
+			`document.querySelector('`+button+`').textContent === 'Copied'`,
+			chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+			t.Fatalf("the button never said Copied: %v", err)
+		}
+		clip, err := chromedp.Run(tab, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("reading the clipboard: %v", err)
+		}
+		explanation, errorSection, trace := strings.Index(clip, "\n## Explanation\n"), strings.Index(clip, "\n## Error\n"), strings.Index(clip, "\n## Stack trace")
+		if !strings.HasPrefix(clip, "# `") || explanation < 0 || !(explanation < errorSection && errorSection < trace) {
+			t.Fatalf("the copied report does not put the explanation first (at %d, error at %d, trace at %d):\n%s", explanation, errorSection, trace, clip)
+		}
+		if !strings.Contains(clip[explanation:errorSection], "Then the increment works.") {
+			t.Errorf("the copied explanation section lacks the model's answer:\n%s", clip[explanation:errorSection])
+		}
+		if strings.Count(clip, "## Explanation") != 1 || !strings.HasSuffix(clip, "\n") || strings.HasSuffix(clip, "\n\n") {
+			t.Errorf("the copied report has %d explanation sections or ends badly:\n%s", strings.Count(clip, "## Explanation"), clip)
+		}
+	})
+
 	t.Run("without JavaScript the explanation shows once complete", func(t *testing.T) {
 		noJS := newTab(t, browserCtx, 20*time.Second)
 		if _, err := chromedp.Call(noJS, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {

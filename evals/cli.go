@@ -77,10 +77,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs := flag.NewFlagSet("evals", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o pipeline.Options
-	var ids listFlag
+	var ids, apps listFlag
 	judgePrice, genPrice := &records.Price{}, &records.Price{}
 	fs.IntVar(&o.Runs, "runs", 1, "number of runs")
 	fs.Var(&ids, "fixture", "fixture `ID` to run (repeatable; default all)")
+	fs.Var(&apps, "app", "sample `APP` to run, blogapp or invoiceapp (repeatable; default both)")
 	fs.StringVar(&o.Out, "out", "", "run directory (default evals/results/<UTC timestamp>/); an existing one is resumed")
 	fs.Int64Var(&o.Seed, "seed", 1, "seed of the A/B order draws and of judge calls")
 	fs.IntVar(&o.JudgeReps, "judge-reps", 1, "judge passes per comparison")
@@ -88,7 +89,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs.BoolVar(&o.BothOrders, "both-orders", false, "judge every comparison in both A/B orders and report position consistency")
 	fs.StringVar(&o.Baseline, "baseline", "", "gate baseline `FILE`: exit 1 on any regression")
 	fs.BoolVar(&o.UpdateBaseline, "update-baseline", false, "write the gate's metrics to the -baseline file instead of comparing")
-	fs.StringVar(&o.FixturesPath, "fixtures", fixtures, "fixtures `FILE`")
+	fs.BoolVar(&o.ExtendBaseline, "extend-baseline", false, "add to the -baseline file the entries it lacks (a new app's), keeping the others, instead of comparing")
+	fs.StringVar(&o.FixturesPath, "fixtures", fixtures, "the blog's fixtures `FILE`")
 	fs.Var(priceFlag{judgePrice}, "judge-price", "judge price `IN,OUT` in dollars per million tokens (default: the list price of known models)")
 	fs.Var(priceFlag{genPrice}, "generator-price", "generator price `IN,OUT` recorded in run.json")
 	if err := fs.Parse(args); err != nil {
@@ -100,6 +102,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	o.Root = root
 	o.Fixtures = ids
+	o.Apps = apps
 	o.Args = append([]string(nil), args...)
 	o.Stdout, o.Stderr = stdout, stderr
 	if o.Out == "" {

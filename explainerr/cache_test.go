@@ -8,10 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
-
 	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/internal/fakeopenai"
+	"github.com/explainerr/explainerr/internal/leakcheck"
 	"github.com/explainerr/explainerr/internal/reporttest"
 )
 
@@ -22,7 +21,7 @@ func cachedFailure(w http.ResponseWriter, r *http.Request) {
 }
 
 func TestSameFailureIsExplainedOnce(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	defer leakcheck.VerifyNone(t, leakcheck.IgnoreCurrent())
 	fake := fakeopenai.New()
 	defer fake.Close()
 	fake.Handle(func(fakeopenai.Request) fakeopenai.Answer {
@@ -58,7 +57,7 @@ func TestSameFailureIsExplainedOnce(t *testing.T) {
 }
 
 func TestFailedExplanationsAreNotCached(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	defer leakcheck.VerifyNone(t, leakcheck.IgnoreCurrent())
 	fake := fakeopenai.New(fakeopenai.Status(400, "bad request"), fakeopenai.Reply("Now it works."))
 	defer fake.Close()
 	h := newModelExplainer(t, fake).Middleware(http.HandlerFunc(cachedFailure))
@@ -74,7 +73,7 @@ func TestFailedExplanationsAreNotCached(t *testing.T) {
 }
 
 func TestConcurrentIdenticalFailuresShareOneCall(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	defer leakcheck.VerifyNone(t, leakcheck.IgnoreCurrent())
 	const clients = 8
 	const answer = "One call explains them all: `tags` is empty."
 	fake := fakeopenai.New()
@@ -137,7 +136,7 @@ func throttledFailureB(w http.ResponseWriter, r *http.Request) { panic("second d
 func throttledFailureC(w http.ResponseWriter, r *http.Request) { panic("third distinct failure") }
 
 func TestThrottleStopsModelCalls(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	defer leakcheck.VerifyNone(t, leakcheck.IgnoreCurrent())
 	fake := fakeopenai.New()
 	defer fake.Close()
 	fake.Handle(func(req fakeopenai.Request) fakeopenai.Answer {

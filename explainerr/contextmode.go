@@ -72,7 +72,7 @@ func (ex *Explainer) addContext(ctx context.Context, r *report.Report) []report.
 		switch {
 		case err == nil:
 			r.Mode = report.ModeRAG
-			return chunks
+			return appsource.WithStructural(chunks, r)
 		case errors.Is(err, errRetrievalNotLinked), errors.Is(err, errNoIndex) && ex.cfg.context == "":
 			// Either already among ex.notices, with what to add, or no
 			// index and none asked for.

@@ -26,7 +26,7 @@
 //
 // Browsers get an HTML page whose trace shows at once while the explanation
 // streams in; "Accept: application/json" gets the JSON report; anything else
-// gets Markdown. Reports go only to the developer: a client that reached the
+// gets Markdown, the explanation first as on the page. Reports go only to the developer: a client that reached the
 // server from this machine as the connection saw it (or from a peer or
 // through a proxy the developer named), with a Host that names this machine
 // and from no other site's page. Everyone else gets the app's own response,

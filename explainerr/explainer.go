@@ -58,6 +58,9 @@ func New(opts ...Option) (*Explainer, error) {
 	if err := checkContext(cfg.context); err != nil {
 		return nil, err
 	}
+	if err := checkPrices(cfg.prices); err != nil {
+		return nil, err
+	}
 	p, notice, err := chooseProvider(&cfg)
 	if err != nil {
 		return nil, err
@@ -90,6 +93,7 @@ func New(opts ...Option) (*Explainer, error) {
 			CacheSize:      cfg.cacheSize,
 			ThrottleCalls:  cfg.throttleCalls,
 			ThrottleWindow: cfg.throttleWindow,
+			ListPrices:     listPriced(&cfg, p),
 			Prices:         cfg.prices,
 			StandIn:        notice,
 		}),
@@ -192,6 +196,21 @@ func chooseProvider(cfg *config) (p provider.Provider, notice string, err error)
 			". To ask the model, add this import to your main package: import " + ModelClientImport, nil
 	}
 	return nil, "", fmt.Errorf("explainerr: unknown provider %q (EXPLAINERR_PROVIDER): use \"openai\" or \"offline\"%s", name, registeredNote())
+}
+
+// listPriced reports whether p's calls are priced at the built-in table's
+// list prices: p is the model client chosen by the settings (not one given
+// with WithProvider) and it calls a hosted service that charges them.
+// Calls to any other server are priced only by WithPrices.
+func listPriced(cfg *config, p provider.Provider) bool {
+	if cfg.provider != nil || p.Name() != "openai" {
+		return false
+	}
+	baseURL := cfg.baseURL
+	if server, ok := p.(interface{ BaseURL() string }); ok {
+		baseURL = server.BaseURL() // with the client's default filled in
+	}
+	return engine.ListPriced(baseURL)
 }
 
 // registeredNote lists the providers registered besides the built-in ones.

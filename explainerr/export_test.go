@@ -4,20 +4,16 @@ import (
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/provider"
+	"github.com/explainerr/explainerr/explainerr/retrieval"
 )
 
 // Unlinked makes New behave, until t ends, as it does in a program that
 // links neither the model client nor retrieval.
 func Unlinked(t testing.TB) {
-	indexOpenerMu.Lock()
-	saved := indexOpener
-	indexOpener = nil
-	indexOpenerMu.Unlock()
+	lookupIndexOpener = func() retrieval.Opener { return nil }
 	lookupProvider = func(string) (provider.Opener, bool) { return nil, false }
 	t.Cleanup(func() {
-		indexOpenerMu.Lock()
-		indexOpener = saved
-		indexOpenerMu.Unlock()
+		lookupIndexOpener = retrieval.Lookup
 		lookupProvider = provider.Lookup
 	})
 }

@@ -8,11 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
-
 	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/internal/fakeopenai"
+	"github.com/explainerr/explainerr/internal/leakcheck"
 )
 
 // faultTimeout is the explanation timeout of the fault tests, and
@@ -84,7 +83,7 @@ func TestModelFaultsThroughTheMiddleware(t *testing.T) {
 	for _, c := range cases {
 		for _, accept := range []string{"text/html", "application/json"} {
 			t.Run(c.name+"/"+accept, func(t *testing.T) {
-				defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+				defer leakcheck.VerifyNone(t, leakcheck.IgnoreCurrent())
 				fake := fakeopenai.New(c.answers...)
 				defer fake.Close()
 				if c.closed {
@@ -166,7 +165,7 @@ func TestModelFaultsThroughTheMiddleware(t *testing.T) {
 // after the model server failed once, the same failure is explained when it
 // works again.
 func TestModelFaultThenRecovery(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	defer leakcheck.VerifyNone(t, leakcheck.IgnoreCurrent())
 	fake := fakeopenai.New(fakeopenai.Status(500, "down for a moment"), fakeopenai.Reply("The map was never made."))
 	defer fake.Close()
 	ex := modelExplainer(t, fake.URL, fake.Client(), explainerr.WithMaxRetries(-1))

@@ -493,6 +493,10 @@ func TestFollowUpsSurviveARestart(t *testing.T) {
 	if !strings.Contains(asMD.body, "## Follow-up questions") || !strings.Contains(asMD.body, "### And in tests?") {
 		t.Errorf("the Markdown report lacks the follow-ups:\n%s", asMD.body)
 	}
+	// As on the report's page, they follow the explanation.
+	if explanation, followUps, errorSection := strings.Index(asMD.body, "\n## Explanation\n"), strings.Index(asMD.body, "\n## Follow-up questions\n"), strings.Index(asMD.body, "\n## Error\n"); !(explanation < followUps && followUps < errorSection) {
+		t.Errorf("the Markdown report's explanation, follow-ups and error are at %d, %d, %d, want them in that order:\n%s", explanation, followUps, errorSection, asMD.body)
+	}
 	// Nothing secret was written to disk.
 	files, _ := filepath.Glob(filepath.Join(dir, "*", "*"))
 	for _, f := range files {

@@ -1,12 +1,9 @@
 package explainerr
 
 import (
-	"log/slog"
-	"net/http"
 	"runtime"
 	"strings"
 
-	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/handler"
 )
@@ -50,14 +47,4 @@ func handlerFrame(pc uintptr, frames []report.Frame) (name, file string, line in
 		name = strings.TrimSuffix(name, "-fm")
 	}
 	return name, file, line
-}
-
-// A HandlerFunc that fails where no middleware takes its error (under
-// http.TimeoutHandler, say) logs it; in a build that links explainerr,
-// with its secrets hidden.
-func init() {
-	handler.SetErrorLog(func(r *http.Request, err error) {
-		slog.ErrorContext(r.Context(), "handler returned an error",
-			"method", r.Method, "path", redact.String(r.URL.Path), "error", redact.String(describe(err)))
-	})
 }

@@ -235,7 +235,7 @@ func (ex *Explainer) serveStoredReport(rw http.ResponseWriter, r *http.Request, 
 		enc.Encode(storedReport{Report: rep, FollowUps: ex.history.FollowUps(id)})
 	default:
 		h.Set("Content-Type", "text/markdown; charset=utf-8")
-		io.WriteString(rw, page.Markdown(rep)+followUpsMarkdown(ex.history.FollowUps(id)))
+		io.WriteString(rw, page.MarkdownWith(rep, followUpsMarkdown(ex.history.FollowUps(id))))
 	}
 }
 
@@ -246,14 +246,15 @@ type storedReport struct {
 	FollowUps []history.FollowUp `json:"follow_ups,omitempty"`
 }
 
-// followUpsMarkdown writes the follow-up questions and answers after a
-// stored report's Markdown.
+// followUpsMarkdown writes the follow-up questions and answers of a stored
+// report, which its Markdown puts right after the explanation, as its page
+// does.
 func followUpsMarkdown(fs []history.FollowUp) string {
 	if len(fs) == 0 {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("\n## Follow-up questions\n")
+	b.WriteString("## Follow-up questions\n")
 	for _, f := range fs {
 		b.WriteString("\n### " + strings.Join(strings.Fields(f.Question), " ") + "\n\n")
 		switch {

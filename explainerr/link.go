@@ -1,9 +1,8 @@
 package explainerr
 
 import (
-	"sync"
-
 	"github.com/explainerr/explainerr/explainerr/provider"
+	"github.com/explainerr/explainerr/explainerr/retrieval"
 )
 
 // The import lines that link the optional pieces into a program. The core
@@ -19,39 +18,23 @@ const (
 	RetrievalImport = `_ "github.com/explainerr/explainerr/index/rag"`
 )
 
-// IndexOpener opens the index file at path as a Retriever. When the
-// Retriever is also an io.Closer, it is closed when the file is rebuilt and
-// reopened, and when the Explainer closes.
-type IndexOpener func(path string) (Retriever, error)
-
-var (
-	indexOpenerMu sync.RWMutex
-	indexOpener   IndexOpener
-)
+// IndexOpener opens the index file at path as a Retriever (see
+// retrieval.Opener).
+type IndexOpener = retrieval.Opener
 
 // RegisterIndexOpener makes open the way an index file is read when
-// retrieval is on and no WithRetriever option is given. The index/rag
-// package calls it from its init function, so that a blank import of it
-// (RetrievalImport) is all a program needs. It panics if open is nil or an
-// opener is already registered.
-func RegisterIndexOpener(open IndexOpener) {
-	indexOpenerMu.Lock()
-	defer indexOpenerMu.Unlock()
-	if open == nil {
-		panic("explainerr: RegisterIndexOpener of a nil opener")
-	}
-	if indexOpener != nil {
-		panic("explainerr: RegisterIndexOpener called twice")
-	}
-	indexOpener = open
-}
+// retrieval is on and no WithRetriever option is given. It is
+// retrieval.Register, kept for programs written against it; the index/rag
+// package registers through package retrieval. It panics if open is nil or
+// an opener is already registered.
+func RegisterIndexOpener(open IndexOpener) { retrieval.Register(open) }
+
+// lookupIndexOpener finds the registered index opener; tests replace it
+// to play a program that links none.
+var lookupIndexOpener = retrieval.Lookup
 
 // registeredIndexOpener returns the registered opener, or nil.
-func registeredIndexOpener() IndexOpener {
-	indexOpenerMu.RLock()
-	defer indexOpenerMu.RUnlock()
-	return indexOpener
-}
+func registeredIndexOpener() IndexOpener { return lookupIndexOpener() }
 
 // lookupProvider finds a registered provider; tests replace it to play a
 // program that links none.

@@ -11,10 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
-
 	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/internal/fakeopenai"
+	"github.com/explainerr/explainerr/internal/leakcheck"
 )
 
 // fiveFailures fails in five distinct ways, chosen by the request path; each
@@ -44,7 +43,7 @@ func fiveFailures(w http.ResponseWriter, r *http.Request) {
 // is called at most once per distinct failure and never beyond the
 // throttle; memory stays bounded.
 func TestLoadConcurrentFailures(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	defer leakcheck.VerifyNone(t, leakcheck.IgnoreCurrent())
 	const (
 		clients  = 200
 		distinct = 5

@@ -1,24 +1,19 @@
 package explainerr
 
 import (
-	"context"
 	"log/slog"
 	"net/http"
 	"time"
 
 	"github.com/explainerr/explainerr/explainerr/internal/engine"
 	"github.com/explainerr/explainerr/explainerr/provider"
-	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/explainerr/retrieval"
 )
 
-// Retriever finds the app source relevant to a failure. The index package's
-// Retriever implements it over the index built by "explainerr index".
-type Retriever interface {
-	// Retrieve returns the chunks to show the model for r, most relevant
-	// first. An error makes the explanation fall back to no retrieval, with
-	// a notice on the page.
-	Retrieve(ctx context.Context, r *report.Report) ([]report.Chunk, error)
-}
+// Retriever finds the app source relevant to a failure (see package
+// retrieval). The index package's Retriever implements it over the index
+// built by "explainerr index".
+type Retriever = retrieval.Retriever
 
 // Price is the cost of a model's tokens in US dollars per million tokens.
 type Price = engine.Price
@@ -189,7 +184,14 @@ func WithAllowRemote(allow func(*http.Request) bool) Option {
 	return func(c *config) { c.guard.allowRemote = allow }
 }
 
-// WithPrices overrides entries of the price table used for cost estimates.
+// WithPrices sets the prices of models, by name, for the cost estimate
+// shown with each explanation. Without it, a call is priced only when it
+// goes to a hosted service that charges the built-in table's list prices
+// (OpenAI's API, the default, or OpenRouter, Anthropic, Google or DeepSeek
+// at their https API hosts) and its model is in the table: a model served
+// at another OPENAI_BASE_URL, such as Ollama on this machine, gets no
+// estimate whatever its name. Entries of prices win over the table's. A
+// price that is negative or not a number makes New fail.
 func WithPrices(prices map[string]Price) Option { return func(c *config) { c.prices = prices } }
 
 // WithRuntimeFrames shows the runtime's panic machinery frames, hidden by

@@ -9,11 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
-
 	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/internal/fakeopenai"
+	"github.com/explainerr/explainerr/internal/leakcheck"
 	"github.com/explainerr/explainerr/internal/reporttest"
 )
 
@@ -178,7 +177,7 @@ func modelCases() []modelCase {
 func TestModelAnswersThroughTheMiddleware(t *testing.T) {
 	for _, tc := range modelCases() {
 		t.Run(tc.name+"/json", func(t *testing.T) {
-			defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+			defer leakcheck.VerifyNone(t, leakcheck.IgnoreCurrent())
 			fake := fakeopenai.New(tc.answers...)
 			defer fake.Close()
 			h := newModelExplainer(t, fake, tc.opts...).Middleware(http.HandlerFunc(modelCallSite))
@@ -210,7 +209,7 @@ func TestModelAnswersThroughTheMiddleware(t *testing.T) {
 		})
 
 		t.Run(tc.name+"/html", func(t *testing.T) {
-			defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+			defer leakcheck.VerifyNone(t, leakcheck.IgnoreCurrent())
 			fake := fakeopenai.New(tc.answers...)
 			defer fake.Close()
 			h := newModelExplainer(t, fake, tc.opts...).Middleware(http.HandlerFunc(modelCallSite))
@@ -308,7 +307,7 @@ func dialWithPlantedSecrets(conn *plantedConn) {
 }
 
 func TestSecretsNeverReachTheModel(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	defer leakcheck.VerifyNone(t, leakcheck.IgnoreCurrent())
 	fake := fakeopenai.New()
 	defer fake.Close()
 	fake.Handle(func(fakeopenai.Request) fakeopenai.Answer { return fakeopenai.Reply(modelPlainAnswer) })

@@ -11,10 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
-
 	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/leakcheck"
 )
 
 // hangAfter is how long a test waits before it calls something hung.
@@ -234,7 +233,7 @@ func TestRefusedFloodIsDroppedAndCounted(t *testing.T) {
 // cancels the preparation under way, reports the failures still waiting,
 // and leaves no goroutine; a refused failure after it is dropped at once.
 func TestCloseReportsWaitingRefusedFailuresAndLeavesNoGoroutine(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	defer leakcheck.VerifyNone(t, leakcheck.IgnoreCurrent())
 	g := newGatedRig(t)
 	g.gate.hold()
 	g.failRemote(t, 1)

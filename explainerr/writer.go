@@ -123,7 +123,7 @@ func (w *writer) Header() http.Header {
 func (w *writer) WriteHeader(code int) {
 	// done is read first: once it is set, state belongs to the middleware
 	// (a failed request's page) and a late call must not read it.
-	if w.done.Load() || w.state != 0 || code >= 500 {
+	if w.done.Load() || w.state != 0 || code >= 500 || w.fail != nil {
 		w.writeHeaderSlow(code)
 		return
 	}
@@ -148,6 +148,11 @@ func (w *writer) writeHeaderSlow(code int) {
 		}
 		// Not forwarded: net/http would name this wrapper as the caller.
 		w.misused(misuseSuperfluous)
+	case code >= 200 && code < 500 && w.fail != nil && w.fail.handlerErr != nil:
+		// A framework's own status for a response its handler left
+		// unwritten, after the handler's error was handed over (gin writes
+		// 200 when a handler mounted with gin.WrapH wrote nothing): the
+		// report answers instead.
 	case code >= 500 && code <= 599:
 		f := w.record()
 		f.status = code
@@ -164,7 +169,7 @@ func (w *writer) writeHeaderSlow(code int) {
 
 // Write buffers the body of a held 5xx response, else passes through.
 func (w *writer) Write(p []byte) (int, error) {
-	if w.done.Load() || w.state&^stStarted != 0 {
+	if w.done.Load() || w.state&^stStarted != 0 || w.fail != nil {
 		return w.writeSlow(p)
 	}
 	w.state = stStarted
@@ -196,6 +201,10 @@ func (w *writer) writeSlow(p []byte) (int, error) {
 	case w.state&stLate != 0:
 		l := w.fail.late
 		l.body = appendBounded(l.body, p)
+	case len(p) == 0 && w.state&stStarted == 0 && w.fail != nil && w.fail.handlerErr != nil:
+		// A buffering middleware flushing the empty body its handler left
+		// after the handler's error was handed over: the report answers.
+		return 0, nil
 	}
 	w.state |= stStarted
 	return w.ResponseWriter.Write(p)

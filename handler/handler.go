@@ -35,23 +35,29 @@ type ErrorTaker interface {
 	TakeHandlerError(err error, fn uintptr, callers []uintptr)
 }
 
-// ServeHTTP calls f and hands a returned error to the ErrorTaker under w.
-// When there is none (a production build, or a wrapper such as
-// http.TimeoutHandler that hides it), the client gets a plain 500 that
-// says nothing about the error, and the error goes to slog.Default() for
-// the server's log.
+// ServeHTTP calls f and hands a returned error to the ErrorTaker under w,
+// found as Fail finds it. When there is none (a production build, or a
+// wrapper such as http.TimeoutHandler that hides it), the client gets a
+// plain 500 that says nothing about the error, and the error is logged for
+// the server's log, with the wrapper that hid the ErrorTaker when one did
+// (see SetErrorLog and SetHandOverLog).
 func (f Func) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	err := f(w, r)
 	if err == nil {
 		return
 	}
-	if t := errorTaker(w); t != nil {
+	t, hider := errorTaker(w)
+	if t != nil {
 		pcs := make([]uintptr, maxDepth)
 		n := runtime.Callers(2, pcs)
 		t.TakeHandlerError(err, reflect.ValueOf(f).Pointer(), pcs[:n])
 		return
 	}
-	errorLog.Load().(func(*http.Request, error))(r, err)
+	if log := handOverLog.Load(); hider != "" && log != nil {
+		(*log)(r, err, hider)
+	} else {
+		errorLog.Load().(func(*http.Request, error))(r, err)
+	}
 	http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 }
 
@@ -63,9 +69,23 @@ func (f Func) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // (frameworks wrap their handlers), the stack of Fail's caller. Fail reports
 // whether an ErrorTaker took err; when none did (a production build), it
 // wrote nothing and the caller answers as it would without explainerr.
+//
+// Fail looks for the ErrorTaker under the framework's writer through
+// Unwrap() http.ResponseWriter methods and, for writers without one (echo's
+// Response before v4.11, gin's writer before v1.9), through the one
+// exported field that holds the writer they wrap. When a wrapper hides the
+// writer under it in an unexported field, Fail cannot reach the
+// ErrorTaker: in a build that links explainerr, it logs one line naming
+// that wrapper, with the error.
 func Fail(w http.ResponseWriter, err error, fn any) bool {
-	t := errorTaker(w)
-	if t == nil || err == nil {
+	if err == nil {
+		return false
+	}
+	t, hider := errorTaker(w)
+	if t == nil {
+		if log := handOverLog.Load(); hider != "" && log != nil {
+			(*log)(nil, err, hider)
+		}
 		return false
 	}
 	pcs := make([]uintptr, maxDepth)
@@ -99,17 +119,23 @@ func SetErrorLog(f func(r *http.Request, err error)) {
 	errorLog.Store(f)
 }
 
-// errorTaker finds the ErrorTaker under w, or nil.
-func errorTaker(w http.ResponseWriter) ErrorTaker {
-	for i := 0; i < 16 && w != nil; i++ {
-		if t, ok := w.(ErrorTaker); ok {
-			return t
-		}
-		u, ok := w.(interface{ Unwrap() http.ResponseWriter })
-		if !ok {
-			return nil
-		}
-		w = u.Unwrap()
+// handOverLog holds the function that logs an error a wrapper kept from
+// the ErrorTaker under it; nil when no build that links explainerr set one.
+var handOverLog atomic.Pointer[func(r *http.Request, err error, hider string)]
+
+// SetHandOverLog sets the function that logs an error Fail or a Func could
+// not hand to the ErrorTaker under the response writer, because the
+// wrapper hider (its type, as %T prints it, "*http.timeoutWriter" say)
+// keeps the writer under it in an unexported field and has no Unwrap()
+// http.ResponseWriter method. r is nil when the error came from Fail, which
+// is not given the request. explainerr sets one, so that an error is never
+// lost without a word; in a build that links none of explainerr, there is
+// no ErrorTaker to hand errors to, so Fail logs nothing and a Func logs
+// with the function SetErrorLog set. A nil f removes it.
+func SetHandOverLog(f func(r *http.Request, err error, hider string)) {
+	if f == nil {
+		handOverLog.Store(nil)
+		return
 	}
-	return nil
+	handOverLog.Store(&f)
 }

@@ -12,8 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"go.uber.org/goleak"
-
+	"github.com/explainerr/explainerr/internal/leakcheck"
 	"github.com/explainerr/explainerr/internal/testdir"
 )
 
@@ -148,7 +147,7 @@ func TestNewIndexMatchesAnUpdatedOne(t *testing.T) {
 // while its files are being chunked is not committed, leaves no goroutine
 // running, and the next build makes it whole.
 func TestCancelledNewIndexStopsCleanly(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	defer leakcheck.VerifyNone(t, leakcheck.IgnoreCurrent())
 	dir := writeTestModule(t)
 	path := filepath.Join(t.TempDir(), "index.db")
 	ctx, cancel := context.WithCancel(context.Background())

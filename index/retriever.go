@@ -176,9 +176,6 @@ func (r *Retriever) Close() error {
 	return r.db.Close()
 }
 
-// Embedder returns the embedder queries are embedded with.
-func (r *Retriever) Embedder() Embedder { return r.emb }
-
 // broken wraps a query failure on the index with how to rebuild it.
 func (r *Retriever) broken(err error) error {
 	return fmt.Errorf("%w: reading index %s: %v; %s", ErrIncompatible, r.path, err, rebuildHint(r.path))

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -18,7 +19,11 @@ import (
 // in testdata/search: the questions and identifiers a developer types, and
 // the chunks (by symbol) that answer each.
 type searchSet struct {
-	Module   string   `json:"module"`
+	Module string `json:"module"`
+	// Version is the release of Module whose source the set was labelled
+	// and measured on, whatever release this module requires; empty for
+	// this repository's own packages.
+	Version  string   `json:"version,omitempty"`
 	Patterns []string `json:"patterns"`
 	Note     string   `json:"note"`
 	// Measured holds the figures of the set as last measured with the hash
@@ -59,6 +64,18 @@ func readSearchSet(t *testing.T, name string) searchSet {
 		t.Fatalf("%s.json: %v", name, err)
 	}
 	return set
+}
+
+// releaseDir returns the directory of module at version in the module
+// cache, downloading it when it is not there yet.
+func releaseDir(t *testing.T, module, version string) string {
+	t.Helper()
+	out, err := exec.Command("go", "mod", "download", "-json", module+"@"+version).Output()
+	var m struct{ Dir, Error string }
+	if jerr := json.Unmarshal(out, &m); err != nil || jerr != nil || m.Dir == "" {
+		t.Fatalf("go mod download %s@%s: %v %s (the search set needs that release in the module cache)", module, version, err, m.Error)
+	}
+	return m.Dir
 }
 
 // scoreSearchSet runs every query of set through rank (symbols, best
@@ -112,7 +129,11 @@ func TestSearchSets(t *testing.T) {
 			}
 			ctx := context.Background()
 			path := filepath.Join(t.TempDir(), "index.db")
-			if _, err := Build(ctx, BuildOptions{Dir: moduleDir(t, set.Module), Patterns: set.Patterns, Path: path, Embedder: emb}); err != nil {
+			dir := moduleDir(t, set.Module)
+			if set.Version != "" {
+				dir = releaseDir(t, set.Module, set.Version)
+			}
+			if _, err := Build(ctx, BuildOptions{Dir: dir, Patterns: set.Patterns, Path: path, Embedder: emb}); err != nil {
 				t.Fatal(err)
 			}
 			r, err := OpenRetriever(path, RetrieverOptions{Embedder: emb})

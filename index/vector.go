@@ -6,20 +6,6 @@ import (
 	"sync"
 )
 
-// cosine returns the cosine similarity of two vectors (0 when either is zero).
-func cosine(a, b []float32) float64 {
-	var dot, na, nb float64
-	for i := range min(len(a), len(b)) {
-		dot += float64(a[i]) * float64(b[i])
-		na += float64(a[i]) * float64(a[i])
-		nb += float64(b[i]) * float64(b[i])
-	}
-	if na == 0 || nb == 0 {
-		return 0
-	}
-	return dot / math.Sqrt(na*nb)
-}
-
 // Shortlist codes: each vector is also stored as a shortlistBits-bit code,
 // one bit per random hyperplane through the origin telling on which side
 // of it the vector lies. The Hamming distance of two codes estimates the
@@ -154,9 +140,8 @@ func newQueryVector(v []float32) queryVector {
 }
 
 // cosine returns the cosine similarity of the query and a vector stored by
-// encodeVector (sparse or dense), read in place: the same value as
-// cosineStored, without its pass over the query. It is 0 when either
-// vector is zero or b is malformed.
+// encodeVector (sparse or dense), read in place, with the query's norm
+// worked out once. It is 0 when either vector is zero or b is malformed.
 func (q queryVector) cosine(b []byte) float64 {
 	var dot, nb float64
 	switch {

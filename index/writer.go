@@ -197,12 +197,6 @@ func (w *writer) removeFile(rel string) error {
 	return w.exec(sqlDeleteFile, rel)
 }
 
-// insertChunk stores a new chunk, its identifiers and terms, and returns its id.
-func (w *writer) insertChunk(c *chunk, srcHash string) (int64, error) {
-	d := prepareChunk(c)
-	return w.insertChunkData(0, c, &d, c.Text, srcHash)
-}
-
 // insertChunkData stores a chunk with the given id (0: the next free one),
 // text and text hash, with its identifiers and terms.
 func (w *writer) insertChunkData(id int64, c *chunk, d *chunkData, text, hash string) (int64, error) {
@@ -281,15 +275,6 @@ func (w *writer) deleteChunk(id int64) error {
 	}
 	w.dropCode(id)
 	return nil
-}
-
-// storeVector sets a chunk's vector and shortlist code.
-func (w *writer) storeVector(id int64, v []float32) error {
-	ev, err := encodeChunkVector(v)
-	if err != nil {
-		return err
-	}
-	return w.storeEncoded(id, ev)
 }
 
 // encodedVector is a vector ready to store: its encoding and shortlist code.

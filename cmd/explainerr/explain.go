@@ -335,8 +335,11 @@ func footer(r *report.Report) string {
 	if e.Usage != nil {
 		parts = append(parts, fmt.Sprintf("%d+%d tokens", e.Usage.PromptTokens, e.Usage.CompletionTokens))
 	}
-	if e.CostUSD > 0 {
+	switch {
+	case e.CostUSD >= 0.00005:
 		parts = append(parts, fmt.Sprintf("$%.4f", e.CostUSD))
+	case e.CostUSD > 0:
+		parts = append(parts, "< $0.0001")
 	}
 	if e.DurationMS > 0 {
 		parts = append(parts, fmt.Sprintf("%.1fs", float64(e.DurationMS)/1000))

@@ -27,7 +27,7 @@ func TestExplainKeepsCreatedBy(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		parsed, err := stack.ParseDump(in, stack.NewClassifier(d.AppModule))
+		parsed, err := stack.ParseDumpWith(in, stack.NewClassifier(d.AppModule), stack.DumpOptions{})
 		in.Close()
 		if err != nil {
 			t.Fatalf("%s: %v", d.File, err)

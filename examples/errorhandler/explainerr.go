@@ -9,12 +9,13 @@ import (
 	_ "github.com/explainerr/explainerr/explainerr/provider/openai"
 )
 
-// withExplainerr wraps h in explainerr's middleware, configured from the
-// environment. Production builds (-tags prod) use the twin in prod.go.
-func withExplainerr(h http.Handler) (http.Handler, error) {
+// explainerrMiddleware returns explainerr's middleware, configured from the
+// environment, to be placed inside the request logger. Production builds
+// (-tags prod) use the twin in prod.go.
+func explainerrMiddleware() (func(http.Handler) http.Handler, error) {
 	ex, err := explainerr.New()
 	if err != nil {
 		return nil, err
 	}
-	return ex.Middleware(h), nil
+	return ex.Middleware, nil
 }

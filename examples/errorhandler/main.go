@@ -35,10 +35,13 @@ import (
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8083", "address to listen on")
 	flag.Parse()
-	h, err := withExplainerr(newHandler(sampleNotes))
+	withExplainerr, err := explainerrMiddleware()
 	if err != nil {
 		log.Fatal(err)
 	}
+	// The request logger outside explainerr, so that it logs the status
+	// explainerr answered.
+	h := logRequests(log.Default(), withExplainerr(newHandler(sampleNotes)))
 	log.Printf("listening on http://%s/", *addr)
 	log.Fatal(http.ListenAndServe(*addr, h))
 }

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"log"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -49,5 +50,30 @@ func TestReturnedErrorIsExplained(t *testing.T) {
 	}
 	if !strings.Contains(rep.Prompt.User, "noteHandler") {
 		t.Error("the prompt does not name the handler")
+	}
+}
+
+// The README's wiring: explainerr inside the request logger, which logs
+// the status explainerr answered for a failing request.
+func TestTheRequestLoggerOutsideLogsTheStatusExplainerrAnswered(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "")
+	t.Setenv("OPENAI_BASE_URL", "")
+	t.Setenv("EXPLAINERR_PROVIDER", "offline")
+	t.Setenv("EXPLAINERR_CONTEXT", "static")
+	withExplainerr, err := explainerrMiddleware()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logged strings.Builder
+	h := logRequests(log.New(&logged, "", 0), withExplainerr(newHandler(sampleNotes)))
+	for path, code := range map[string]int{"/notes/todo": http.StatusInternalServerError, "/notes/welcome": http.StatusOK} {
+		if rec := reporttest.Serve(h, http.MethodGet, path, "application/json"); rec.Code != code {
+			t.Errorf("%s: status %d, want %d", path, rec.Code, code)
+		}
+	}
+	for _, want := range []string{"GET /notes/todo 500\n", "GET /notes/welcome 200\n"} {
+		if !strings.Contains(logged.String(), want) {
+			t.Errorf("the request log %q lacks %q", logged.String(), want)
+		}
 	}
 }

@@ -12,10 +12,11 @@ import (
 // get sends a GET from a loopback client to the production handler.
 func get(t *testing.T, path string) *httptest.ResponseRecorder {
 	t.Helper()
-	h, err := withExplainerr(newHandler(sampleNotes))
+	withExplainerr, err := explainerrMiddleware()
 	if err != nil {
 		t.Fatal(err)
 	}
+	h := withExplainerr(newHandler(sampleNotes))
 	req := httptest.NewRequest(http.MethodGet, path, nil)
 	req.RemoteAddr = "127.0.0.1:50000"
 	req.Header.Set("Accept", "application/json")

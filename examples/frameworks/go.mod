@@ -3,13 +3,14 @@ module github.com/explainerr/explainerr/examples/frameworks
 go 1.26.0
 
 require (
+	github.com/alexedwards/scs/v2 v2.5.0
 	github.com/explainerr/explainerr v0.0.0
 	github.com/gin-gonic/gin v1.12.0
+	github.com/go-chi/chi/v5 v5.5.0
 	github.com/labstack/echo/v4 v4.16.5
 )
 
 require (
-	github.com/alexedwards/scs/v2 v2.5.0 // indirect
 	github.com/bytedance/gopkg v0.1.3 // indirect
 	github.com/bytedance/sonic v1.15.0 // indirect
 	github.com/bytedance/sonic/loader v0.5.0 // indirect
@@ -17,7 +18,6 @@ require (
 	github.com/coder/websocket v1.8.15 // indirect
 	github.com/gabriel-vasile/mimetype v1.4.12 // indirect
 	github.com/gin-contrib/sse v1.1.0 // indirect
-	github.com/go-chi/chi/v5 v5.5.0 // indirect
 	github.com/go-playground/locales v0.14.1 // indirect
 	github.com/go-playground/universal-translator v0.18.1 // indirect
 	github.com/go-playground/validator/v10 v10.30.1 // indirect

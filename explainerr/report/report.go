@@ -43,6 +43,24 @@ const (
 	ReasonFrame   = "frame"   // it contains an app frame's line or a named template
 	ReasonGraph   = "graph"   // one hop along the code graph from an anchored chunk
 	ReasonSimilar = "similar" // vector similarity to the failure
+	// ReasonImplementation marks a method of a module type that
+	// implements an interface a frame's function calls through.
+	ReasonImplementation = "implementation"
+	// ReasonConstructor marks a function that builds the failing
+	// method's receiver type, where a nil map or field is left unset.
+	ReasonConstructor = "constructor"
+	// ReasonOrigin marks the function whose fmt.Errorf or errors.New
+	// makes the error's message.
+	ReasonOrigin = "origin"
+	// ReasonQuery marks a function whose SQL text names the table or
+	// column an SQL error names.
+	ReasonQuery = "query"
+	// ReasonSchema marks the schema (a .sql file, or a Go string holding
+	// CREATE TABLE or ALTER TABLE) that defines that table or column.
+	ReasonSchema = "schema"
+	// ReasonSetting marks a function that reads the app's settings from
+	// the environment, for a connection or configuration error.
+	ReasonSetting = "setting"
 )
 
 // Report is everything known about one failure.

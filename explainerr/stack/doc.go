@@ -9,7 +9,7 @@
 // directories), because the compiler names a closure inlined into another
 // package after that package, and from the function's package for what
 // the file cannot tell. Capture and FromPCs build frames from
-// runtime.Callers; ParseDump reads a crash dump, keeping the failing
+// runtime.Callers; ParseDumpWith reads a crash dump, keeping the failing
 // goroutine's creator and, for a hang, every goroutine waiting in app
 // code; Format renders frames for a prompt; Sources reads and caches the
 // lines around app frames.

@@ -13,7 +13,7 @@ import (
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
-// MaxDumpBytes is the largest crash dump ParseDump reads.
+// MaxDumpBytes is the largest crash dump ParseDumpWith reads by default.
 const MaxDumpBytes = 64 << 20
 
 // maxSnapshots bounds how many separate goroutine dumps are read from one
@@ -86,7 +86,7 @@ type Dump struct {
 	races []snapshot
 }
 
-// DumpOptions tune ParseDumpWith.
+// DumpOptions tune ParseDumpWith; the zero value is the default.
 type DumpOptions struct {
 	// ModuleRoots are local directories holding the app's modules. A frame
 	// of a main package whose file lies below one is an app frame (a main
@@ -96,15 +96,12 @@ type DumpOptions struct {
 	MaxBytes int64
 }
 
-// ParseDump reads a Go crash dump (a panic, a "fatal error:", a "go test"
-// panic, a goroutine dump; from a terminal, a log file with a prefix on
-// every line, or a web page) and returns the failing goroutine's frames,
-// classified by c, and what the header says about the error.
-func ParseDump(r io.Reader, c *Classifier) (*Dump, error) {
-	return ParseDumpWith(r, c, DumpOptions{})
-}
-
-// ParseDumpWith is ParseDump with options.
+// ParseDumpWith reads a Go crash dump (a panic, a "fatal error:", a "go
+// test" panic, a goroutine dump; from a terminal, a log file with a prefix
+// on every line, or a web page) and returns the failing goroutine's frames,
+// classified by c, and what the header says about the error. The zero
+// DumpOptions read up to MaxDumpBytes and find the app's main packages by
+// import path alone.
 func ParseDumpWith(r io.Reader, c *Classifier, opts DumpOptions) (*Dump, error) {
 	limit := opts.MaxBytes
 	if limit <= 0 {

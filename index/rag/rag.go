@@ -11,17 +11,17 @@
 package rag
 
 import (
-	"github.com/explainerr/explainerr/explainerr"
+	"github.com/explainerr/explainerr/explainerr/retrieval"
 	"github.com/explainerr/explainerr/index"
 )
 
 func init() {
-	explainerr.RegisterIndexOpener(Open)
+	retrieval.Register(Open)
 }
 
 // Open opens the index file at path read-only, with the default retriever
 // options.
-func Open(path string) (explainerr.Retriever, error) {
+func Open(path string) (retrieval.Retriever, error) {
 	r, err := index.OpenRetriever(path, index.RetrieverOptions{})
 	if err != nil {
 		return nil, err

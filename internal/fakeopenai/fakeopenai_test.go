@@ -12,10 +12,10 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"go.uber.org/goleak"
+	"github.com/explainerr/explainerr/internal/leakcheck"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
 
 const chatBodyJSON = `{"model":"gpt-4o-mini","messages":[{"role":"system","content":"be brief"},{"role":"user","content":[{"type":"text","text":"why"},{"type":"text","text":" did it fail"}]}]%s}`
 

@@ -8,6 +8,7 @@
 package coverage
 
 import (
+	"path"
 	"regexp"
 	"strings"
 
@@ -53,7 +54,8 @@ func Score(fx fixture.Fixture, text string) Result {
 
 // NamesLocation reports whether text names loc: the function's bare name
 // ("FeaturedPost" for "(*Store).FeaturedPost") as a whole, case-sensitive
-// word, or the template's file name.
+// word, the template's file name, or the file name of a location that is
+// neither (an SQL file or a migration).
 func NamesLocation(text string, loc fixture.Location) bool {
 	if loc.Function != "" {
 		return fixture.Fact{BareFunc(loc.Function)}.Matches(text)
@@ -61,7 +63,7 @@ func NamesLocation(text string, loc fixture.Location) bool {
 	if loc.Template != "" {
 		return fixture.Fact{loc.Template}.Matches(text)
 	}
-	return false
+	return loc.File != "" && fixture.Fact{path.Base(loc.File)}.Matches(text)
 }
 
 var (

@@ -63,6 +63,7 @@ func TestOracleScoresHighAndNullLow(t *testing.T) {
 func TestNamesLocationOnWordBoundaries(t *testing.T) {
 	fn := fixture.Location{File: "blogapp/app/store_posts.go", Function: "(*Store).FeaturedPost"}
 	tmpl := fixture.Location{File: "blogapp/app/templates/about.html", Template: "about.html"}
+	sqlFile := fixture.Location{File: "app/store/migrations/003_payments.sql"}
 	cases := []struct {
 		text string
 		loc  fixture.Location
@@ -74,6 +75,8 @@ func TestNamesLocationOnWordBoundaries(t *testing.T) {
 		{"the featuredpost query", fn, false},
 		{"Close the action in about.html.", tmpl, true},
 		{"Close the action in the about page.", tmpl, false},
+		{"Add the column in 003_payments.sql, in a new migration.", sqlFile, true},
+		{"Add the column in a new migration.", sqlFile, false},
 	}
 	for _, c := range cases {
 		if got := NamesLocation(c.text, c.loc); got != c.want {

@@ -46,6 +46,33 @@ func LoadBaseline(path string) (*Baseline, error) {
 	return &b, nil
 }
 
+// ExtendBaseline adds to the baseline at path the metrics it has no entry
+// for (a new fixture, or a new sample app's), keeps every entry it has as
+// it is, recomputes the totals and appends note to its note. It returns
+// how many entries it added.
+func ExtendBaseline(path, note string, ms []Metrics) (int, error) {
+	base, err := LoadBaseline(path)
+	if err != nil {
+		return 0, err
+	}
+	have := map[[2]string]bool{}
+	for _, b := range base.Metrics {
+		have[[2]string{b.Fixture, b.Mode}] = true
+	}
+	all := append([]Metrics(nil), base.Metrics...)
+	added := 0
+	for _, m := range ms {
+		if !have[[2]string{m.Fixture, m.Mode}] {
+			all = append(all, m)
+			added++
+		}
+	}
+	if added == 0 {
+		return 0, nil
+	}
+	return added, WriteBaseline(path, base.Note+"; "+note, all)
+}
+
 // WriteBaseline writes the metrics (sorted by fixture and mode) and their
 // totals to path.
 func WriteBaseline(path, note string, ms []Metrics) error {

@@ -148,17 +148,21 @@ func traceText(user string) string {
 
 // mentionsLocation reports whether text names loc: a function qualified by
 // its package or receiver ("pkg.Name" or ").Name") together with the file's
-// base name, or the template's name.
+// path from the module root (a file of the same name in another package,
+// with a method of the same name, is not the location), the template's
+// name, or the name of a file that is neither.
 func mentionsLocation(text string, loc fixture.Location) bool {
 	base := path.Base(loc.File)
 	if loc.Function != "" {
 		name := BareFunc(loc.Function)
-		return containsWord(text, "."+name) && strings.Contains(text, base)
+		return containsWord(text, "."+name) && strings.Contains(text, loc.File)
 	}
 	if loc.Template != "" {
 		return strings.Contains(text, loc.Template)
 	}
-	return false
+	// A fix in a file that is neither Go nor a template (SQL, a
+	// migration) is named by the file's name.
+	return loc.File != "" && strings.Contains(text, base)
 }
 
 // containsWord reports whether s holds needle not followed by an

@@ -181,3 +181,57 @@ func TestLeaks(t *testing.T) {
 		t.Errorf("scan: %v %v", l, err)
 	}
 }
+
+func TestExtendBaselineKeepsItsEntriesAndAddsTheMissingOnes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "baseline.json")
+	old := []Metrics{{Fixture: "a", Group: "app", Mode: "rag", FactRecall: 0.5, PromptChars: 100}}
+	if err := WriteBaseline(path, "first", old); err != nil {
+		t.Fatal(err)
+	}
+	now := []Metrics{
+		{Fixture: "a", Group: "app", Mode: "rag", FactRecall: 0.9, PromptChars: 120},
+		{Fixture: "b", Group: "app", Mode: "rag", FactRecall: 0.25},
+	}
+	added, err := ExtendBaseline(path, "second", now)
+	if err != nil || added != 1 {
+		t.Fatalf("added %d, error %v; want 1 entry added", added, err)
+	}
+	b, err := LoadBaseline(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Metrics) != 2 || b.Metrics[0].FactRecall != 0.5 || b.Metrics[0].PromptChars != 100 || b.Metrics[1].Fixture != "b" {
+		t.Errorf("metrics %+v: the kept entry must not move and the new one must be added", b.Metrics)
+	}
+	if b.Note != "first; second" {
+		t.Errorf("note %q", b.Note)
+	}
+	if added, err := ExtendBaseline(path, "third", now); err != nil || added != 0 {
+		t.Errorf("extending again: added %d, error %v", added, err)
+	}
+	if _, err := ExtendBaseline(filepath.Join(t.TempDir(), "none.json"), "x", now); err == nil {
+		t.Error("extending a missing baseline: no error")
+	}
+}
+
+func TestAFixInAFileThatIsNeitherGoNorATemplateIsNamedByItsName(t *testing.T) {
+	loc := fixture.Location{File: "app/store/queries/due.sql"}
+	if !mentionsLocation("failed: see due.sql line 3", loc) {
+		t.Error("the file's name was not recognised")
+	}
+	if mentionsLocation("failed: no such column", loc) {
+		t.Error("a text without the file's name matched")
+	}
+}
+
+func TestAFunctionIsNamedInTheTraceOnlyWithItsOwnFile(t *testing.T) {
+	loc := fixture.Location{File: "app/store/invoices.go", Function: "(*InvoiceStore).Get"}
+	other := "panic: nil pointer\n    /src/app/service/invoices.go:52\n    > cust, err := s.customers.Get(ctx, id)\n"
+	if mentionsLocation(other, loc) {
+		t.Error("a method of the same name in a file of the same name in another package counted as the location")
+	}
+	own := "    /src/app/store/invoices.go:40\n    > func (s *InvoiceStore) Get(ctx context.Context, id int64)\n    s.invoices.Get(ctx, id)\n"
+	if !mentionsLocation(own, loc) {
+		t.Error("the location's own file and method were not recognised")
+	}
+}

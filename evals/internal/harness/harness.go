@@ -1,6 +1,7 @@
-// Package harness runs the blog app wrapped in the real explainerr
-// middleware, in-process on loopback, once per context mode (plain, static
-// and rag), and triggers fixtures over HTTP. It takes the report and prompt the
+// Package harness runs the sample apps (the blog, and the invoicing app)
+// wrapped in the real explainerr middleware, in-process on loopback, once
+// per app and context mode (plain, static and rag), and triggers fixtures
+// over HTTP. It takes the report and prompt the
 // middleware built; it never builds a prompt itself.
 package harness
 
@@ -17,7 +18,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/explainerr/explainerr/blogapp/app"
 	"github.com/explainerr/explainerr/blogapp/fixture"
 	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -37,54 +37,89 @@ type Generator struct {
 
 // Config configures a Harness.
 type Config struct {
-	// IndexPath is the index built from the blog app's source.
+	// IndexPath is the index built from the blog app's source, used when
+	// Apps is empty (the blog alone).
 	IndexPath string
+	// Apps are the apps to run, each with the index built from its own
+	// source; empty means the blog over IndexPath.
+	Apps      []AppIndex
 	Generator Generator
 	// Logger receives the middleware's and the app's logs; nil discards
 	// them.
 	Logger *slog.Logger
 }
 
-// instance is the blog app behind one Explainer.
+// AppIndex is an app to run and the index built from its source.
+type AppIndex struct {
+	App       App
+	IndexPath string
+}
+
+// instance is one app behind one Explainer.
 type instance struct {
 	ex  *explainerr.Explainer
 	srv *httptest.Server
-	db  interface{ Close() error }
+	db  io.Closer
 }
 
-// Harness is three running blog apps, one per context mode.
-type Harness struct {
+// appSet is one app running three times, once per context mode, and the
+// retriever of its index.
+type appSet struct {
 	plain, static, rag *instance
 	retriever          *index.Retriever
-	client             *http.Client
 }
 
-// Start opens the index and starts the three apps.
+// Harness is the running apps, each three times, once per context mode.
+type Harness struct {
+	apps   map[string]*appSet
+	first  string
+	client *http.Client
+}
+
+// Start opens the indexes and starts each app in each mode.
 func Start(cfg Config) (*Harness, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	ret, err := index.OpenRetriever(cfg.IndexPath, index.RetrieverOptions{})
-	if err != nil {
-		return nil, fmt.Errorf("opening the index: %w", err)
+	apps := cfg.Apps
+	if len(apps) == 0 {
+		apps = []AppIndex{{App: BlogApp, IndexPath: cfg.IndexPath}}
 	}
-	h := &Harness{retriever: ret, client: &http.Client{Timeout: 10 * time.Minute}}
-	if h.plain, err = startInstance(cfg, explainerr.ContextPlain, nil); err != nil {
-		h.Close()
-		return nil, err
-	}
-	if h.static, err = startInstance(cfg, explainerr.ContextStatic, nil); err != nil {
-		h.Close()
-		return nil, err
-	}
-	if h.rag, err = startInstance(cfg, explainerr.ContextRAG, ret); err != nil {
-		h.Close()
-		return nil, err
+	h := &Harness{apps: map[string]*appSet{}, first: apps[0].App.Name, client: &http.Client{Timeout: 10 * time.Minute}}
+	for _, a := range apps {
+		set, err := startApp(cfg, a)
+		if set != nil {
+			h.apps[a.App.Name] = set
+		}
+		if err != nil {
+			h.Close()
+			return nil, err
+		}
 	}
 	return h, nil
 }
 
-func startInstance(cfg Config, mode explainerr.ContextMode, ret *index.Retriever) (*instance, error) {
+// startApp starts one app in the three modes; on error it returns what it
+// started, for Close.
+func startApp(cfg Config, a AppIndex) (*appSet, error) {
+	ret, err := index.OpenRetriever(a.IndexPath, index.RetrieverOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("%s: opening the index: %w", a.App.Name, err)
+	}
+	set := &appSet{retriever: ret}
+	if set.plain, err = startInstance(cfg, a.App, explainerr.ContextPlain, nil); err != nil {
+		return set, err
+	}
+	if set.static, err = startInstance(cfg, a.App, explainerr.ContextStatic, nil); err != nil {
+		return set, err
+	}
+	if set.rag, err = startInstance(cfg, a.App, explainerr.ContextRAG, ret); err != nil {
+		return set, err
+	}
+	return set, nil
+}
+
+func startInstance(cfg Config, app App, mode explainerr.ContextMode, ret *index.Retriever) (*instance, error) {
 	g := cfg.Generator
 	timeout := g.Timeout
 	if timeout <= 0 {
@@ -109,34 +144,35 @@ func startInstance(cfg Config, mode explainerr.ContextMode, ret *index.Retriever
 	if err != nil {
 		return nil, err
 	}
-	db, err := app.OpenDB("")
+	handler, db, err := app.start(ex, cfg.Logger)
 	if err != nil {
 		ex.Close()
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", app.Name, err)
 	}
-	handler := app.NewWithExplainer(db, ex, app.WithLogger(cfg.Logger))
 	return &instance{ex: ex, srv: httptest.NewServer(handler), db: db}, nil
 }
 
-// Close stops the apps and closes the index.
+// Close stops the apps and closes the indexes.
 func (h *Harness) Close() {
-	for _, in := range []*instance{h.plain, h.static, h.rag} {
-		if in == nil {
-			continue
+	for _, set := range h.apps {
+		for _, in := range []*instance{set.plain, set.static, set.rag} {
+			if in == nil {
+				continue
+			}
+			in.srv.Close()
+			in.ex.Close()
+			in.db.Close()
 		}
-		in.srv.Close()
-		in.ex.Close()
-		in.db.Close()
-	}
-	if h.retriever != nil {
-		h.retriever.Close()
+		if set.retriever != nil {
+			set.retriever.Close()
+		}
 	}
 }
 
 // Provider names the generator's provider and model as the middleware
 // configured them.
 func (h *Harness) Provider() (name, model string) {
-	p := h.plain.ex.Provider()
+	p := h.apps[h.first].plain.ex.Provider()
 	return p.Name(), p.Model()
 }
 
@@ -152,16 +188,26 @@ type Capture struct {
 	Status int
 }
 
-// Trigger sends the fixture's request to the app explained in mode
-// ("plain", "static" or "rag") and returns the middleware's JSON report; with
-// withPage it also fetches the HTML page for the same request.
+// Trigger sends the fixture's request to the first app (the blog, unless
+// Config.Apps says otherwise) explained in mode; see TriggerApp.
 func (h *Harness) Trigger(ctx context.Context, fx fixture.Fixture, mode string, withPage bool) (*Capture, error) {
-	in := h.plain
+	return h.TriggerApp(ctx, h.first, fx, mode, withPage)
+}
+
+// TriggerApp sends the fixture's request to the named app explained in
+// mode ("plain", "static" or "rag") and returns the middleware's JSON
+// report; with withPage it also fetches the HTML page for the same request.
+func (h *Harness) TriggerApp(ctx context.Context, app string, fx fixture.Fixture, mode string, withPage bool) (*Capture, error) {
+	set := h.apps[app]
+	if set == nil {
+		return nil, fmt.Errorf("%s: the app %q is not running", fx.ID, app)
+	}
+	in := set.plain
 	switch mode {
 	case report.ModeStatic:
-		in = h.static
+		in = set.static
 	case report.ModeRAG:
-		in = h.rag
+		in = set.rag
 	}
 	body, status, err := h.do(ctx, in, fx, "application/json")
 	if err != nil {

@@ -85,9 +85,6 @@ func NewClient(cfg Config) *Client {
 	return &Client{cfg: cfg, c: openai.NewClient(opts...)}
 }
 
-// Model returns the model asked for.
-func (c *Client) Model() string { return c.cfg.Model }
-
 // Judge sends one comparison. An API failure or a served-model mismatch is
 // an error (the answer, if any, is still returned for the record).
 func (c *Client) Judge(ctx context.Context, system, user string) (Answer, error) {

@@ -1,5 +1,5 @@
 // Package pipeline runs the evaluation end to end: it builds the index with
-// the real indexer, drives the blog app through the real middleware with
+// the real indexer, drives the sample apps through the real middleware with
 // retrieval off and on, scores every explanation with the free layers
 // (retrieval gate, leak gate, mechanical claim checker) and, when a judge
 // is configured, the LLM judge; it records everything under the run
@@ -48,9 +48,11 @@ const (
 
 // Options configure a run.
 type Options struct {
-	// Root is the module root; FixturesPath the fixtures file.
+	// Root is the module root; FixturesPath the blog's fixtures file.
 	Root         string
 	FixturesPath string
+	// Apps names the sample apps to run (default: every one).
+	Apps []string
 	// Out is the run directory; an existing one is resumed.
 	Out string
 
@@ -65,6 +67,9 @@ type Options struct {
 	// regression makes the run fail. UpdateBaseline writes it instead.
 	Baseline       string
 	UpdateBaseline bool
+	// ExtendBaseline adds to the Baseline file the entries it lacks and
+	// keeps the others as they are.
+	ExtendBaseline bool
 
 	Model harness.Generator
 	Judge judge.Config
@@ -98,6 +103,12 @@ func (o *Options) validate() error {
 	}
 	if o.UpdateBaseline && o.Baseline == "" {
 		return errors.New("-update-baseline needs -baseline FILE")
+	}
+	if o.ExtendBaseline && o.Baseline == "" {
+		return errors.New("-extend-baseline needs -baseline FILE")
+	}
+	if o.ExtendBaseline && o.UpdateBaseline {
+		return errors.New("-extend-baseline and -update-baseline: choose one")
 	}
 	if o.Stdout == nil {
 		o.Stdout = io.Discard

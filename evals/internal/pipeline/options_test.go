@@ -34,6 +34,8 @@ func TestValidateRejectsBadOptions(t *testing.T) {
 		{"negative judge reps", func(o *Options) { o.JudgeReps = -1 }, "-judge-reps"},
 		{"no output directory", func(o *Options) { o.Out = "" }, "output directory"},
 		{"update without baseline", func(o *Options) { o.UpdateBaseline = true }, "-update-baseline needs -baseline"},
+		{"extend without baseline", func(o *Options) { o.ExtendBaseline = true }, "-extend-baseline needs -baseline"},
+		{"extend and update", func(o *Options) { o.ExtendBaseline, o.UpdateBaseline, o.Baseline = true, true, "b.json" }, "choose one"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := validOptions()

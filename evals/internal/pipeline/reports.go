@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/explainerr/explainerr/evals/internal/appgroups"
 	"github.com/explainerr/explainerr/evals/internal/gate"
+	"github.com/explainerr/explainerr/evals/internal/harness"
 	"github.com/explainerr/explainerr/evals/internal/records"
 	"github.com/explainerr/explainerr/evals/internal/reportgen"
 )
@@ -31,6 +33,7 @@ func writeReports(o *Options, dir *records.Dir, info *records.RunInfo, rows *rec
 		Dir: dir.Path, Info: info, Rows: rows, Errors: errs, Leaks: out.leaks, LeakNotes: out.leakNotes,
 		Regressions: out.regressions, Missing: out.missing, BaselineNote: out.baselineNote,
 		Stale: out.stale, Judged: out.judged, Seconds: out.took.Seconds(), Layer1: Layer1(rows.Generations),
+		AppGroups: appgroups.Compute(withApps(rows.Generations), runApps(info)),
 	})
 	if out.stale != "" {
 		fmt.Fprintln(o.Stderr, "evals: "+out.stale)
@@ -52,4 +55,30 @@ func writeReports(o *Options, dir *records.Dir, info *records.RunInfo, rows *rec
 		fmt.Fprintln(o.Stdout, "Gates: FAIL")
 	}
 	return s.GatePassed(), nil
+}
+
+// runApps names the apps of a run in order; a run made when the blog was
+// the only app recorded none.
+func runApps(info *records.RunInfo) []string {
+	var out []string
+	for _, a := range info.Apps {
+		out = append(out, a.Name)
+	}
+	if len(out) == 0 {
+		out = []string{harness.BlogApp.Name}
+	}
+	return out
+}
+
+// withApps returns gens with the blog named as the app of the rows made
+// when it was the only app, which name none.
+func withApps(gens []records.Generation) []records.Generation {
+	out := make([]records.Generation, len(gens))
+	for i, g := range gens {
+		if g.App == "" {
+			g.App = harness.BlogApp.Name
+		}
+		out[i] = g
+	}
+	return out
 }

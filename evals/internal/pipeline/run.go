@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -19,7 +18,6 @@ import (
 	"github.com/explainerr/explainerr/evals/internal/records"
 	"github.com/explainerr/explainerr/evals/internal/source"
 	"github.com/explainerr/explainerr/explainerr/report"
-	"github.com/explainerr/explainerr/index"
 )
 
 // Exit codes of a run.
@@ -59,6 +57,8 @@ type runner struct {
 	dir     *records.Dir
 	info    *records.RunInfo
 	fixes   []fixture.Fixture
+	apps    []harness.App
+	appOf   map[string]string
 	secrets []fixture.Secret
 	sc      *scorer
 	done    map[string]bool
@@ -68,10 +68,11 @@ type runner struct {
 
 func run(ctx context.Context, o *Options) (int, error) {
 	began := time.Now()
-	ff, err := fixture.Load(o.FixturesPath)
+	af, err := loadAppFixtures(o.Root, o.FixturesPath, o.Apps)
 	if err != nil {
 		return 0, err
 	}
+	ff := af.file
 	fixes, err := selectFixtures(ff, o.Fixtures)
 	if err != nil {
 		return 0, err
@@ -80,7 +81,7 @@ func run(ctx context.Context, o *Options) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	r := &runner{o: o, dir: dir, fixes: fixes, secrets: ff.PlantedSecrets}
+	r := &runner{o: o, dir: dir, fixes: fixes, apps: af.appsOf(fixes), appOf: af.appOf, secrets: ff.PlantedSecrets}
 	if o.Judge.Enabled() {
 		o.Judge.Seed = o.Seed
 		r.judge = judge.NewClient(o.Judge)
@@ -109,42 +110,37 @@ func run(ctx context.Context, o *Options) (int, error) {
 		fmt.Fprintf(o.Stdout, "Resuming the run in %s\n", o.Out)
 	}
 
-	// Build the index and load the module at the same time: both are
-	// the slow part of a run.
-	indexPath := filepath.Join(o.Out, "index.db")
+	// Build the indexes (one per app, from its own source) and load the
+	// module at the same time: both are the slow part of a run.
 	var (
-		m        *source.Module
-		loadErr  error
-		stats    index.BuildStats
-		buildErr error
+		m       *source.Module
+		loadErr error
 	)
 	loaded := make(chan struct{})
 	go func() {
 		defer close(loaded)
 		m, loadErr = source.Load(o.Root, "./...")
 	}()
-	if _, statErr := os.Stat(indexPath); resuming && statErr == nil {
-		stats.Path = indexPath
-	} else {
-		stats, buildErr = index.Build(ctx, index.BuildOptions{Dir: o.Root, Patterns: []string{"./blogapp/..."}, Path: indexPath, Rebuild: true})
-	}
+	appRuns, buildErr := r.buildIndexes(ctx, af, resuming)
 	<-loaded
 	if buildErr != nil {
-		return 0, fmt.Errorf("building the index: %w", buildErr)
+		return 0, buildErr
 	}
 	if loadErr != nil {
 		return 0, loadErr
 	}
-	indexHash, err := records.IndexHash(indexPath)
-	if err != nil {
-		return 0, err
-	}
-	if resuming && prev.IndexHash != indexHash {
-		return 0, fmt.Errorf("the index in %s changed since the run began (hash %.12s, recorded %.12s): start a new run", o.Out, indexHash, prev.IndexHash)
+	// The run's own index fields describe the first app's (the blog's,
+	// as before there were two).
+	first := appRuns[0]
+	indexHash := first.IndexHash
+	if resuming {
+		if err := sameIndexes(prev, appRuns, o.Out); err != nil {
+			return 0, err
+		}
 	}
 	r.sc = newScorer(m, ff.PlantedSecrets)
 
-	h, err := harness.Start(harness.Config{IndexPath: indexPath, Generator: r.generatorConfig()})
+	h, err := harness.Start(harness.Config{Apps: r.appIndexes(), Generator: r.generatorConfig()})
 	if err != nil {
 		return 0, err
 	}
@@ -164,9 +160,10 @@ func run(ctx context.Context, o *Options) (int, error) {
 			GradersHash:       gradersHash,
 			FixturesFile:      relTo(o.Root, o.FixturesPath),
 			FixturesHash:      fixturesHash,
-			IndexFile:         "index.db",
+			IndexFile:         first.IndexFile,
 			IndexHash:         indexHash,
-			IndexChunks:       stats.Chunks,
+			IndexChunks:       first.IndexChunks,
+			Apps:              appRuns,
 			Embedder:          "hash",
 			Generator:         o.Generator,
 			GeneratorProvider: provName,
@@ -204,13 +201,13 @@ func run(ctx context.Context, o *Options) (int, error) {
 	r.done = r.rows.Keys()
 
 	for run := 1; run <= o.Runs; run++ {
-		if err := r.runOnce(ctx, indexPath, run); err != nil {
+		if err := r.runOnce(ctx, run); err != nil {
 			return 0, err
 		}
 	}
 	// Redaction is probed directly on every path, whatever the fixtures
 	// happened to retrieve.
-	if r.info.LeakProbe, err = harness.RunLeakProbe(ctx, o.Root, indexPath, r.secrets, filepath.Join(o.Out, records.TracesDir, "leak-probe")); err != nil {
+	if r.info.LeakProbe, err = r.leakProbe(ctx); err != nil {
 		return 0, err
 	}
 	r.info.Finished = time.Now().UTC().Format(time.RFC3339)
@@ -272,8 +269,8 @@ func relTo(root, p string) string {
 
 // runOnce makes one run: fresh apps (so no explanation is cached across
 // runs), every fixture in every mode, then the judge.
-func (r *runner) runOnce(ctx context.Context, indexPath string, run int) error {
-	h, err := harness.Start(harness.Config{IndexPath: indexPath, Generator: r.generatorConfig()})
+func (r *runner) runOnce(ctx context.Context, run int) error {
+	h, err := harness.Start(harness.Config{Apps: r.appIndexes(), Generator: r.generatorConfig()})
 	if err != nil {
 		return err
 	}
@@ -318,7 +315,7 @@ func (r *runner) findGeneration(key string) *records.Generation {
 // generate triggers one fixture in one mode and stores and scores what the
 // middleware produced.
 func (r *runner) generate(ctx context.Context, h *harness.Harness, fx fixture.Fixture, mode string, run int) (*records.Generation, error) {
-	c, err := h.Trigger(ctx, fx, mode, run == 1)
+	c, err := h.TriggerApp(ctx, r.appOf[fx.ID], fx, mode, run == 1)
 	if err != nil {
 		return nil, err
 	}
@@ -367,6 +364,8 @@ func (r *runner) generate(ctx context.Context, h *harness.Harness, fx fixture.Fi
 		Kind:        records.KindGeneration,
 		Fixture:     fx.ID,
 		Group:       fx.Category,
+		App:         r.appOf[fx.ID],
+		FixGroup:    fx.Group,
 		Mode:        mode,
 		ReportMode:  rep.Mode,
 		Run:         run,
@@ -557,10 +556,13 @@ func winnerMode(winner, aMode string) string {
 }
 
 func locationText(l fixture.Location) string {
-	if l.Function != "" {
+	switch {
+	case l.Function != "":
 		return fmt.Sprintf("%s, function %s", l.File, l.Function)
+	case l.Template != "":
+		return fmt.Sprintf("%s, template %s", l.File, l.Template)
 	}
-	return fmt.Sprintf("%s, template %s", l.File, l.Template)
+	return l.File
 }
 
 // finish runs the gates over the stored run and writes the reports.
@@ -587,18 +589,27 @@ func finish(o *Options, dir *records.Dir, info *records.RunInfo, sc *scorer, jud
 	out.missing = records.MissingGenerations(rows, errs, info.Fixtures, modes, info.Runs)
 	out.leakNotes = records.LeakNotes(info, rows, len(o.Fixtures) == 0)
 	if o.Baseline != "" {
-		if o.UpdateBaseline {
+		if o.UpdateBaseline || o.ExtendBaseline {
 			if len(leaks) > 0 || len(out.leakNotes) > 0 {
 				return 0, errors.New("not updating the baseline: the leak gate failed")
 			}
 			if len(out.missing) > 0 {
 				return 0, fmt.Errorf("not updating the baseline: %d row(s) missing, errored or not measured: %s", len(out.missing), strings.Join(out.missing, "; "))
 			}
-			note := fmt.Sprintf("written by go run ./evals -update-baseline from source tree %.12s (git %.12s), generator %s/%s; do not edit by hand", info.SourceTreeHash, info.GitRevision, info.GeneratorProvider, info.Generator)
-			if err := gate.WriteBaseline(o.Baseline, note, metrics); err != nil {
-				return 0, err
+			if o.ExtendBaseline {
+				note := fmt.Sprintf("entries it lacked added by go run ./evals -extend-baseline from source tree %.12s (git %.12s), generator %s/%s", info.SourceTreeHash, info.GitRevision, info.GeneratorProvider, info.Generator)
+				added, err := gate.ExtendBaseline(o.Baseline, note, metrics)
+				if err != nil {
+					return 0, err
+				}
+				out.baselineNote = fmt.Sprintf("%d entries added to %s, its other entries kept", added, o.Baseline)
+			} else {
+				note := fmt.Sprintf("written by go run ./evals -update-baseline from source tree %.12s (git %.12s), generator %s/%s; do not edit by hand", info.SourceTreeHash, info.GitRevision, info.GeneratorProvider, info.Generator)
+				if err := gate.WriteBaseline(o.Baseline, note, metrics); err != nil {
+					return 0, err
+				}
+				out.baselineNote = "baseline written to " + o.Baseline
 			}
-			out.baselineNote = "baseline written to " + o.Baseline
 		} else {
 			base, err := gate.LoadBaseline(o.Baseline)
 			if err != nil {

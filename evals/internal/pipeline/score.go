@@ -64,8 +64,16 @@ func (s *scorer) fixSpan(fx fixture.Fixture) *gate.Span {
 		}
 		return nil
 	}
-	if t := s.m.TemplateFor(loc.Template); t != nil {
-		return s.lines.WithMarks(&gate.Span{File: t.File, StartLine: 1, EndLine: len(t.Lines)})
+	if loc.Template != "" {
+		if t := s.m.TemplateFor(loc.Template); t != nil {
+			return s.lines.WithMarks(&gate.Span{File: t.File, StartLine: 1, EndLine: len(t.Lines)})
+		}
+		return nil
+	}
+	// A fix in a file that is neither Go nor a template (SQL, a
+	// migration) is the whole file.
+	if lines, ok := s.m.Files[loc.File]; ok {
+		return s.lines.WithMarks(&gate.Span{File: loc.File, StartLine: 1, EndLine: len(lines)})
 	}
 	return nil
 }

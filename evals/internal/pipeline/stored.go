@@ -65,7 +65,7 @@ func Summary(o StoredOptions) int {
 }
 
 func summarize(o StoredOptions, dir *records.Dir, info *records.RunInfo) (int, error) {
-	ff, err := fixture.Load(o.FixturesPath)
+	ff, err := storedFixtures(o)
 	if err != nil {
 		return 0, err
 	}
@@ -142,7 +142,7 @@ func Regrade(o StoredOptions) int {
 }
 
 func regrade(o StoredOptions, dir *records.Dir, info *records.RunInfo) error {
-	ff, err := fixture.Load(o.FixturesPath)
+	ff, err := storedFixtures(o)
 	if err != nil {
 		return err
 	}
@@ -313,4 +313,15 @@ func looksLikeIdent(s string) bool {
 		}
 	}
 	return s[0] >= 'A' && s[0] <= 'Z'
+}
+
+// storedFixtures reads the fixtures of every sample app (the blog's from
+// o.FixturesPath), so that a stored run over any of them can be summarised
+// and regraded.
+func storedFixtures(o StoredOptions) (*fixture.File, error) {
+	af, err := loadAppFixtures(o.Root, o.FixturesPath, nil)
+	if err != nil {
+		return nil, err
+	}
+	return af.file, nil
 }

@@ -16,7 +16,7 @@ import (
 var treeExts = map[string]bool{".go": true, ".html": true, ".tmpl": true, ".gohtml": true, ".sql": true}
 
 // treeFiles are other files that can change a run's results.
-var treeFiles = map[string]bool{"go.mod": true, "go.sum": true, "blogapp/fixtures.json": true}
+var treeFiles = map[string]bool{"go.mod": true, "go.sum": true, "blogapp/fixtures.json": true, "invoiceapp/fixtures.json": true}
 
 // gradersDir holds the evaluation's own code: the graders.
 const gradersDir = "evals"
@@ -32,13 +32,15 @@ func SourceTreeHash(root string) (string, error) {
 }
 
 // GradersHash hashes the graders: the evaluation's own Go files under
-// evals/ (tests and stored results left out) and the fixtures file they
-// read.
+// evals/ (tests and stored results left out) and the sample apps'
+// fixtures files they read.
 func GradersHash(root string) (string, error) {
 	inGraders := func(rel string) bool { return rel == gradersDir || strings.HasPrefix(rel, gradersDir+"/") }
 	return hashTree(root,
-		func(dir string) bool { return inGraders(dir) || dir == "blogapp" },
-		func(file string) bool { return inGraders(file) || file == "blogapp/fixtures.json" })
+		func(dir string) bool { return inGraders(dir) || dir == "blogapp" || dir == "invoiceapp" },
+		func(file string) bool {
+			return inGraders(file) || file == "blogapp/fixtures.json" || file == "invoiceapp/fixtures.json"
+		})
 }
 
 // hashTree hashes the files of treeExts and treeFiles under root that are

@@ -58,6 +58,11 @@ type Generation struct {
 	Kind    string `json:"kind"`
 	Fixture string `json:"fixture"`
 	Group   string `json:"group"`
+	// App is the sample app the fixture breaks ("blogapp", "invoiceapp");
+	// FixGroup the fixture's group, the kind of place its fix is in (empty
+	// for fixtures written before groups existed).
+	App      string `json:"app,omitempty"`
+	FixGroup string `json:"fix_group,omitempty"`
 	// Mode is the context mode the harness asked for ("plain", "static",
 	// "rag"); ReportMode what the report says it did.
 	Mode       string `json:"mode"`

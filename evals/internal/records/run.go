@@ -48,6 +48,10 @@ type RunInfo struct {
 	IndexHash   string `json:"index_hash"`
 	IndexChunks int    `json:"index_chunks"`
 	Embedder    string `json:"embedder"`
+	// Apps are the sample apps the run covers, each with its own fixtures
+	// file and index; the fields above describe the blog's. Empty in runs
+	// made when the blog was the only app.
+	Apps []AppRun `json:"apps,omitempty"`
 
 	Generator         string           `json:"generator"`
 	GeneratorProvider string           `json:"generator_provider"`
@@ -70,6 +74,25 @@ type RunInfo struct {
 	Args       []string `json:"args"`
 
 	Regrades []Regrade `json:"regrades,omitempty"`
+}
+
+// AppRun is the evidence of one sample app in a run.
+type AppRun struct {
+	Name         string `json:"name"`
+	Fixtures     int    `json:"fixtures"`
+	FixturesFile string `json:"fixtures_file"`
+	FixturesHash string `json:"fixtures_hash"`
+	IndexFile    string `json:"index_file"`
+	IndexHash    string `json:"index_hash"`
+	IndexChunks  int    `json:"index_chunks"`
+	// Fingerprint hashes the app's files as the frozen versions recorded
+	// in METHODOLOGY.md do; FrozenVersion and FrozenDate name the latest
+	// recorded version, and Frozen says whether the files still match it.
+	// All empty for an app that is not frozen.
+	Fingerprint   string `json:"fingerprint,omitempty"`
+	FrozenVersion int    `json:"frozen_version,omitempty"`
+	FrozenDate    string `json:"frozen_date,omitempty"`
+	Frozen        bool   `json:"frozen,omitempty"`
 }
 
 // ReadRun reads run.json; ok is false when there is none.

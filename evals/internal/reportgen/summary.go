@@ -6,6 +6,7 @@
 package reportgen
 
 import (
+	"github.com/explainerr/explainerr/evals/internal/appgroups"
 	"sort"
 
 	"github.com/explainerr/explainerr/evals/internal/coverage"
@@ -38,6 +39,8 @@ type Input struct {
 	Seconds float64
 	// Layer1 is summary.json's "layer1" list, as the pipeline computes it.
 	Layer1 any
+	// AppGroups are the per-app, per-group figures and mode comparisons.
+	AppGroups []appgroups.Row
 }
 
 // Groups in report order.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 
+	"github.com/explainerr/explainerr/evals/internal/appgroups"
 	"github.com/explainerr/explainerr/evals/internal/coverage"
 	"github.com/explainerr/explainerr/evals/internal/judge"
 )
@@ -39,13 +40,16 @@ type GatesJSON struct {
 type SummaryJSON struct {
 	// Generator says what made the explanations; SelfCheck is set for the
 	// oracle, null and copy runs.
-	Generator string         `json:"generator"`
-	SelfCheck bool           `json:"self_check"`
-	Layer1    any            `json:"layer1"`
-	Coverage  []CoverageRow  `json:"coverage"`
-	Checker   []CheckerRow   `json:"checker"`
-	Judge     map[string]any `json:"judge,omitempty"`
-	Gates     GatesJSON      `json:"gates"`
+	Generator string `json:"generator"`
+	SelfCheck bool   `json:"self_check"`
+	Layer1    any    `json:"layer1"`
+	// ByAppGroup holds, per sample app and fixture group, each mode's
+	// figures with n and 95% intervals and the modes compared per fixture.
+	ByAppGroup []appgroups.Row `json:"by_app_group"`
+	Coverage   []CoverageRow   `json:"coverage"`
+	Checker    []CheckerRow    `json:"checker"`
+	Judge      map[string]any  `json:"judge,omitempty"`
+	Gates      GatesJSON       `json:"gates"`
 	// Errors counts the unresolved error rows by stage.
 	Errors map[string]int `json:"errors"`
 }
@@ -54,7 +58,10 @@ type SummaryJSON struct {
 // traceback, all) and mode (plain, static, rag), with the pipeline's
 // layer 1 rows as given.
 func (s *Summary) SummaryJSON() SummaryJSON {
-	out := SummaryJSON{Layer1: s.In.Layer1, Checker: s.Checker, Errors: s.ErrorStages}
+	out := SummaryJSON{Layer1: s.In.Layer1, ByAppGroup: s.In.AppGroups, Checker: s.Checker, Errors: s.ErrorStages}
+	if out.ByAppGroup == nil {
+		out.ByAppGroup = []appgroups.Row{}
+	}
 	if out.Layer1 == nil {
 		out.Layer1 = []any{}
 	}

@@ -50,6 +50,9 @@ func (s *Summary) tables() []table {
 		add("seed", strconv.FormatInt(info.Seed, 10))
 		add("git revision", fmt.Sprintf("%.12s (dirty: %v)", info.GitRevision, info.GitDirty))
 		add("product tree / graders / fixtures / index", fmt.Sprintf("%.12s / %.12s / %.12s / %.12s", info.SourceTreeHash, info.GradersHash, info.FixturesHash, info.IndexHash))
+		for _, a := range s.appsText() {
+			add("app", a)
+		}
 	}
 	if s.In.Seconds > 0 {
 		add("time", fmt.Sprintf("%.1fs", s.In.Seconds))
@@ -154,6 +157,7 @@ func (s *Summary) tables() []table {
 	}
 	pf.notes = append(pf.notes, "rank is the place of the first chunk whose text is the fix location's, 0 when none is. The last column is the overlap bias: the share of the judge's excerpt lines that rag's context already held.")
 	ts = append(ts, pf)
+	ts = append(ts, s.appGroupTables()...)
 
 	cv := table{title: "Coverage: does the explanation name the fix location and the facts (free, deterministic; all runs)",
 		header: []string{"group", "mode", "n", "names the fix location", "facts named (mean share)"}}

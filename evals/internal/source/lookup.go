@@ -99,10 +99,6 @@ func sameFile(a, b string) bool {
 	return a == b || strings.HasSuffix(a, "/"+b) || strings.HasSuffix(b, "/"+a)
 }
 
-// SameFile reports whether two slash-separated paths name the same file,
-// one possibly relative to a directory the other includes.
-func SameFile(a, b string) bool { return sameFile(a, b) }
-
 // TypeNamed returns the named types of the module called name.
 func (m *Module) TypeNamed(name string) []*types.TypeName {
 	var out []*types.TypeName

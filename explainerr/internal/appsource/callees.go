@@ -219,6 +219,11 @@ func (r *resolver) resolve(fun ast.Expr) []FuncRef {
 					out = append(out, ref)
 				}
 			}
+			if len(out) == 0 && t.name != "" {
+				// An interface of the module: the methods of the types
+				// that implement it.
+				out = r.m.implementations(t, x.Sel.Name)
+			}
 			return out
 		}
 		// The type is unknown: a method only this package declares.

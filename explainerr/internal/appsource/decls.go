@@ -10,6 +10,10 @@ import (
 type FuncRef struct {
 	File *File
 	Decl *ast.FuncDecl
+	// Via says how a call reached the function when it was not named
+	// directly: report.ReasonImplementation for a method reached through
+	// an interface; "" otherwise.
+	Via string
 }
 
 // declIndex finds the module's declarations by name. It is made once per
@@ -21,6 +25,9 @@ type declIndex struct {
 	methods map[string][]FuncRef
 	// types holds type declarations by directory and name.
 	types map[dirName]TypeRef
+	// methodNames holds the names of the methods declared on each type,
+	// by its directory and name.
+	methodNames map[dirName]map[string]bool
 }
 
 // TypeRef is one type declaration of the module and its file.
@@ -35,7 +42,7 @@ type dirName struct{ dir, name string }
 
 func (m *Module) index() *declIndex {
 	m.declOnce.Do(func() {
-		x := &declIndex{funcs: map[dirName][]FuncRef{}, methods: map[string][]FuncRef{}, types: map[dirName]TypeRef{}}
+		x := &declIndex{funcs: map[dirName][]FuncRef{}, methods: map[string][]FuncRef{}, types: map[dirName]TypeRef{}, methodNames: map[dirName]map[string]bool{}}
 		for _, f := range m.Files {
 			dir := filepath.Dir(f.Path)
 			for _, d := range f.AST.Decls {
@@ -46,9 +53,14 @@ func (m *Module) index() *declIndex {
 					}
 					if d.Recv == nil {
 						k := dirName{dir, d.Name.Name}
-						x.funcs[k] = append(x.funcs[k], FuncRef{f, d})
+						x.funcs[k] = append(x.funcs[k], FuncRef{File: f, Decl: d})
 					} else {
-						x.methods[d.Name.Name] = append(x.methods[d.Name.Name], FuncRef{f, d})
+						x.methods[d.Name.Name] = append(x.methods[d.Name.Name], FuncRef{File: f, Decl: d})
+						k := dirName{dir, ReceiverName(d)}
+						if x.methodNames[k] == nil {
+							x.methodNames[k] = map[string]bool{}
+						}
+						x.methodNames[k][d.Name.Name] = true
 					}
 				case *ast.GenDecl:
 					if d.Tok != token.TYPE {

@@ -41,6 +41,15 @@ type Module struct {
 	byPath   map[string]*File
 	declOnce sync.Once
 	decls    *declIndex
+	// impls keeps the answers of implementations, by interface and
+	// method: the module's files do not change under a Module.
+	impls sync.Map
+	// makers and sqlLits are the module's error-making calls and SQL
+	// literals, read once (ErrorMakers, sqlLiterals).
+	makersOnce sync.Once
+	makers     []ErrorMaker
+	sqlOnce    sync.Once
+	sqlLits    []sqlLiteral
 }
 
 // File is one parsed file and its lines.

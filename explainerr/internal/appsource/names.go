@@ -49,17 +49,6 @@ func ReceiverName(fd *ast.FuncDecl) string {
 	return TypeName(fd.Recv.List[0].Type)
 }
 
-// EachFunc calls fn for every function declaration with a body.
-func (m *Module) EachFunc(fn func(f *File, fd *ast.FuncDecl)) {
-	for _, f := range m.Files {
-		for _, d := range f.AST.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				fn(f, fd)
-			}
-		}
-	}
-}
-
 // FuncAt returns the file at path and the top-level function declaration
 // whose lines hold line (a closure inside a function belongs to it); nil
 // when there is none.

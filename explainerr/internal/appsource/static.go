@@ -31,9 +31,12 @@ const (
 // Static returns the app source the static context mode shows the model
 // for r, most useful first: the function of each app frame (innermost
 // first) and the template the error names at a line, then the module
-// functions called on the frames' failing lines, then the declaration of
-// the innermost method's receiver type, then the other functions the
-// frames call directly, those called before the failing line first. It reads the app's files from disk (see Load);
+// functions called on the frames' failing lines (through an interface,
+// its module implementations), then where the error's message is made
+// and the constructors of a failing receiver, then the declaration of the
+// innermost method's receiver type, then the other functions the frames
+// call directly, those called before the failing line first, and last the
+// queries, schema and settings an SQL or connection error names. It reads the app's files from disk (see Load);
 // when they are not on this machine, the frames' source windows held by
 // the report stand in. Chunks are relative to the module root; Reason is
 // report.ReasonFrame for a frame's function and report.ReasonGraph for a
@@ -113,11 +116,17 @@ func Static(r *report.Report) []report.Chunk {
 	for _, refs := range onLine {
 		s.addCallees(refs)
 	}
+	for _, c := range m.leadChunks(r, &s) {
+		s.add(c)
+	}
 	if receiver != nil {
 		s.add(s.typeChunk(*receiver))
 	}
 	for _, refs := range earlier {
 		s.addCallees(refs)
+	}
+	for _, c := range m.trailChunks(r, &s) {
+		s.add(c)
 	}
 	return s.chunks
 }
@@ -142,7 +151,11 @@ func (s *staticSet) addCallees(refs []FuncRef) {
 		}
 		s.seen[ref.Decl] = true
 		start, end := s.lines(ref.Decl)
-		c := s.chunk(ref.File, ref.Decl, start, end, report.ReasonGraph)
+		reason := report.ReasonGraph
+		if ref.Via != "" {
+			reason = ref.Via
+		}
+		c := s.chunk(ref.File, ref.Decl, start, end, reason)
 		if len(c.Text) > maxCallee {
 			c = headOf(c, maxCallee)
 		}

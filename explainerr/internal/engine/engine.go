@@ -41,8 +41,14 @@ type Config struct {
 	// negative turns the throttle off. ThrottleWindow 0 means one minute.
 	ThrottleCalls  int
 	ThrottleWindow time.Duration
-	// Prices overrides entries of the built-in price table (DefaultPrices),
-	// by model name.
+	// ListPrices prices calls with the built-in table of hosted models'
+	// list prices (DefaultPrices). Set it only when Provider calls a hosted
+	// service that charges them (see ListPriced): a model served locally
+	// under the same name costs nothing.
+	ListPrices bool
+	// Prices are the prices configured by the developer, by model name;
+	// with ListPrices they override entries of the built-in table. A model
+	// in neither gets no cost estimate.
 	Prices map[string]Price
 	// Now returns the current time; nil means time.Now.
 	Now func() time.Time
@@ -88,7 +94,10 @@ func New(cfg Config) *Engine {
 	if cfg.Fallback == nil {
 		cfg.Fallback = offline.New()
 	}
-	prices := DefaultPrices()
+	prices := map[string]Price{}
+	if cfg.ListPrices {
+		prices = DefaultPrices()
+	}
 	for model, p := range cfg.Prices {
 		prices[normalizeModel(model)] = p
 	}
@@ -103,19 +112,6 @@ func New(cfg Config) *Engine {
 
 // Provider returns the engine's provider.
 func (e *Engine) Provider() provider.Provider { return e.cfg.Provider }
-
-// Timeout returns the time allowed for one explanation.
-func (e *Engine) Timeout() time.Duration { return e.cfg.Timeout }
-
-// Prices returns a copy of the engine's price table (the built-in one with
-// Config.Prices applied), by normalized model name.
-func (e *Engine) Prices() map[string]Price {
-	out := make(map[string]Price, len(e.prices))
-	for k, v := range e.prices {
-		out[k] = v
-	}
-	return out
-}
 
 // Explain makes the explanation for r (whose Prompt and Fingerprint are
 // set). onDelta, when not nil, receives the text in order as it is

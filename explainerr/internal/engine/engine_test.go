@@ -10,15 +10,14 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
-
 	"github.com/explainerr/explainerr/explainerr/provider"
 	"github.com/explainerr/explainerr/explainerr/provider/openai"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/internal/fakeopenai"
+	"github.com/explainerr/explainerr/internal/leakcheck"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
 
 func testReport(fingerprint string) *report.Report {
 	return &report.Report{
@@ -29,7 +28,8 @@ func testReport(fingerprint string) *report.Report {
 }
 
 // newEngine starts a fake server with answers and an engine whose openai
-// provider talks to it.
+// provider talks to it. The fake stands in for a hosted service: calls are
+// priced from the built-in table.
 func newEngine(t *testing.T, cfg Config, answers ...fakeopenai.Answer) (*Engine, *fakeopenai.Server) {
 	t.Helper()
 	srv := fakeopenai.New(answers...)
@@ -39,6 +39,7 @@ func newEngine(t *testing.T, cfg Config, answers ...fakeopenai.Answer) (*Engine,
 		t.Fatal(err)
 	}
 	cfg.Provider = p
+	cfg.ListPrices = true
 	return New(cfg), srv
 }
 
@@ -362,29 +363,29 @@ func TestPricesAndCost(t *testing.T) {
 	}
 }
 
-func TestModelMismatch(t *testing.T) {
-	for _, c := range []struct {
-		asked, served string
-		mismatch      bool
-	}{
-		{"gpt-4o-mini", "gpt-4o-mini", false},
-		{"gpt-4o-mini", "gpt-4o-mini-2024-07-18", false},
-		{"gpt-4o-mini-2024-07-18", "gpt-4o-mini", false},
-		{"gpt-4", "gpt-4-0613", false},
-		{"claude-3-5-sonnet", "claude-3-5-sonnet-20241022", false},
-		{"openai/gpt-4o-mini", "gpt-4o-mini-2024-07-18", false},
-		{"llama3.2", "llama3.2:latest", false},
-		{"GPT-4o", "gpt-4o", false},
-		{"gpt-4o", "gpt-4o-mini", true},
-		{"gpt-4o-mini", "gpt-4o", true},
-		{"gpt-4o-mini", "gpt-3.5-turbo-0125", true},
-		{"llama3.2", "llama3.1", true},
-		{"gpt-4o", "gpt-4o-mini-2024-07-18", true},
-		{"gpt-4o-mini", "", false},
-		{"", "gpt-4o", false},
+// TestLookupPriceMatchesVersionsOnly checks that a dated or pinned version
+// of a model finds the model's price, and that another model whose name
+// starts the same does not.
+func TestLookupPriceMatchesVersionsOnly(t *testing.T) {
+	table := map[string]Price{"gpt-4o": {InputPerMTok: 1}, "gpt-4o-mini": {InputPerMTok: 2}, "llama3.2": {InputPerMTok: 3}, "claude-3-5-sonnet": {InputPerMTok: 4}}
+	for model, want := range map[string]float64{
+		"gpt-4o":                     1,
+		"GPT-4o":                     1,
+		"gpt-4o-2024-08-06":          1,
+		"gpt-4o-mini":                2,
+		"gpt-4o-mini-2024-07-18":     2,
+		"openai/gpt-4o-mini-latest":  2,
+		"gpt-4o-mini-0125":           2,
+		"llama3.2:latest":            3,
+		"claude-3-5-sonnet-20241022": 4,
+		"gpt-4o-minimal":             0,
+		"gpt-4o-mini-preview":        0,
+		"llama3.1":                   0,
+		"":                           0,
 	} {
-		if got := ModelMismatch(c.asked, c.served); got != c.mismatch {
-			t.Errorf("ModelMismatch(%q, %q) = %v, want %v", c.asked, c.served, got, c.mismatch)
+		p, ok := LookupPrice(table, model)
+		if ok != (want != 0) || p.InputPerMTok != want {
+			t.Errorf("LookupPrice(%q) = %+v %v, want input %g", model, p, ok, want)
 		}
 	}
 }

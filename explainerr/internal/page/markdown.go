@@ -15,25 +15,36 @@ import (
 const markdownSourceFrames = 3
 
 // Markdown returns the whole report as Markdown, ready to paste into an
-// issue or a chat: the error, the app-first trace (app frames with their
-// failing line, runs of library frames collapsed into one line), the source
-// context of the innermost app frames, the request, the build, the retrieved
-// context, the notices and the explanation (or why there is none).
+// issue or a chat. As on the page, the explanation (or why there is none)
+// comes first, under the title line and the failure's facts; then the
+// error, the app-first trace (app frames with their failing line, runs of
+// library frames collapsed into one line), the source context of the
+// innermost app frames, the request, the build, the retrieved context and
+// the notices.
 //
 // Text from the report goes into code spans and fenced blocks whose fences
 // are longer than any backtick run inside, so a message cannot break out of
 // its block.
 func Markdown(r *report.Report) string {
+	return MarkdownWith(r, "")
+}
+
+// MarkdownWith is Markdown with afterExplanation, Markdown sections of the
+// caller's (a stored report's follow-up questions), placed right after the
+// explanation, where the report's page shows them.
+func MarkdownWith(r *report.Report, afterExplanation string) string {
 	if r == nil {
 		return ""
 	}
-	return markdownReport(r, true)
+	return markdownReport(r, true, afterExplanation)
 }
 
 // markdownReport writes the report, with its explanation section when
 // withExplanation is set. The page embeds the report without the
-// explanation, which only exists when the page ends.
-func markdownReport(r *report.Report, withExplanation bool) string {
+// explanation, which only exists when the page ends; its "Copy as
+// Markdown" button puts the explanation back where this puts it, before
+// the first "## " section (assets/page.js).
+func markdownReport(r *report.Report, withExplanation bool, afterExplanation string) string {
 	var b strings.Builder
 	title := firstLine(r.Error.Message)
 	switch {
@@ -66,6 +77,13 @@ func markdownReport(r *report.Report, withExplanation bool) string {
 	}
 	if len(facts) > 0 {
 		b.WriteString(strings.Join(facts, " · ") + "\n\n")
+	}
+	if withExplanation {
+		b.WriteString(markdownExplanation(r.Explanation))
+		if afterExplanation = strings.Trim(afterExplanation, "\n"); afterExplanation != "" {
+			b.WriteString("\n" + afterExplanation + "\n")
+		}
+		b.WriteString("\n")
 	}
 
 	b.WriteString("## Error\n\n")
@@ -130,11 +148,7 @@ func markdownReport(r *report.Report, withExplanation bool) string {
 		}
 		b.WriteString("\n")
 	}
-
-	if withExplanation {
-		b.WriteString(markdownExplanation(r.Explanation))
-	}
-	return b.String()
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // markdownTrace lists frames innermost first: each app frame with its

@@ -1,6 +1,7 @@
 package page
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -43,6 +44,66 @@ func TestMarkdownReport(t *testing.T) {
 	// Three app frames, but only the two with source get a source block.
 	if n := strings.Count(md, "### "); n != 2 {
 		t.Errorf("%d source blocks, want 2", n)
+	}
+}
+
+// TestMarkdownExplanationFirst checks that the explanation is the report's
+// first section, as on the page: right under the title and the facts line,
+// before the error and the trace; and that the report ends with one
+// newline.
+func TestMarkdownExplanationFirst(t *testing.T) {
+	md := Markdown(sampleReport())
+	head := "# `assignment to entry in nil map`\n\n**panic** · `runtime.plainError` · `GET /posts/hello-world?ref=home` (route `/posts/{slug}`) · status 500 Internal Server Error\n\n## Explanation\n\n"
+	if !strings.HasPrefix(md, head) {
+		t.Fatalf("the report does not start with its title, facts and explanation:\n%s", md)
+	}
+	sections := regexp.MustCompile(`(?m)^## (\w+)`).FindAllStringSubmatch(md, -1)
+	var order []string
+	for _, s := range sections {
+		order = append(order, s[1])
+	}
+	if got, want := strings.Join(order, " "), "Explanation Error Stack Source Request Build Retrieved Notices"; got != want {
+		t.Errorf("sections %q, want %q", got, want)
+	}
+	if !strings.Contains(md, "2.3 s\n\n**What went wrong.**") || !strings.Contains(md, "\n\n## Error\n\n") {
+		t.Errorf("the explanation is not a section of its own:\n%s", md)
+	}
+	if !strings.HasSuffix(md, "\n") || strings.HasSuffix(md, "\n\n") {
+		t.Errorf("the report ends with %q, want one newline", md[max(0, len(md)-20):])
+	}
+}
+
+func TestMarkdownWithPutsSectionsAfterTheExplanation(t *testing.T) {
+	r := sampleReport()
+	md := MarkdownWith(r, "\n## Follow-up questions\n\n### Why nil?\n\nNobody made it.\n")
+	want := "Make the map in the constructor:\n\n```go\nfunc NewViewCounter() *ViewCounter {\n\treturn &ViewCounter{counts: map[string]int{}}\n}\n```\n\n## Follow-up questions\n\n### Why nil?\n\nNobody made it.\n\n## Error\n"
+	if !strings.Contains(md, want) {
+		t.Errorf("the follow-ups are not between the explanation and the error:\n%s", md)
+	}
+	if MarkdownWith(r, "") != Markdown(r) || MarkdownWith(r, "\n\n") != Markdown(r) {
+		t.Error("MarkdownWith without sections differs from Markdown")
+	}
+	if MarkdownWith(nil, "## Follow-up questions\n") != "" {
+		t.Error("MarkdownWith(nil) is not empty")
+	}
+}
+
+// TestCopiedReportIsTheServedReport checks the contract of the page's "Copy
+// as Markdown" button (assets/page.js): the report embedded in the page,
+// with the explanation spliced in before its first "## " section, is the
+// Markdown report the server sends.
+func TestCopiedReportIsTheServedReport(t *testing.T) {
+	for name, r := range map[string]*report.Report{"sample": sampleReport(), "hostile": hostileReport()} {
+		report := strings.TrimRight(markdownReport(r, false, ""), " \t\n") + "\n"
+		explanation := strings.TrimRight(markdownExplanation(r.Explanation), " \t\n") + "\n"
+		at := strings.Index(report, "\n## ")
+		if at < 0 {
+			t.Fatalf("%s: the embedded report has no section", name)
+		}
+		copied := report[:at+1] + explanation + "\n" + report[at+1:]
+		if md := Markdown(r); copied != md {
+			t.Errorf("%s: the copied report differs from the served one:\ncopied:\n%s\nserved:\n%s", name, copied, md)
+		}
 	}
 }
 

@@ -143,7 +143,7 @@ func newStartView(r *report.Report, nonce string) startView {
 		Build:    r.Build,
 		Finger:   r.Fingerprint,
 		Prompt:   r.Prompt,
-		Markdown: markdownReport(r, false),
+		Markdown: markdownReport(r, false, ""),
 		Logs:     r.Logs,
 		LogsCut:  r.LogsCut,
 	}
@@ -426,7 +426,12 @@ func badges(ex report.Explanation) []string {
 	return out
 }
 
+// cost formats an estimated cost; one too small to show at four decimals
+// is "< $0.0001", never "$0.0000".
 func cost(usd float64) string {
+	if usd < 0.00005 {
+		return "< $0.0001"
+	}
 	if usd < 0.01 {
 		return fmt.Sprintf("≈ $%.4f", usd)
 	}

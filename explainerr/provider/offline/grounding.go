@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"sync"
 
@@ -89,36 +88,8 @@ func isWordStart(c byte) bool {
 // counting Go's predeclared or standard library names).
 func (g *Grounding) Has(word string) bool { return g.words[word] }
 
-// Unknown returns the identifiers that markdown names in code spans and
-// code blocks and that the grounding does not allow, sorted and without
-// duplicates. A qualified standard library name is reported as "pkg.Name".
-func (g *Grounding) Unknown(markdown string) []string {
-	seen := map[string]bool{}
-	for _, code := range CodeSegments(markdown) {
-		for _, name := range g.unknownIn(code) {
-			seen[name] = true
-		}
-	}
-	out := make([]string, 0, len(seen))
-	for n := range seen {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// unknownIn returns the identifiers of one piece of code that are not allowed.
-func (g *Grounding) unknownIn(code string) []string {
-	var out []string
-	g.eachUnknown(code, func(name string) bool {
-		out = append(out, name)
-		return true
-	})
-	return out
-}
-
 // allowsMarkdown reports whether every code span and code block of
-// markdown names only allowed identifiers: Unknown(markdown) is empty.
+// markdown names only allowed identifiers.
 func (g *Grounding) allowsMarkdown(markdown string) bool {
 	for _, code := range CodeSegments(markdown) {
 		ok := true
@@ -203,10 +174,6 @@ func stdQualifier(before []goToken) string {
 	}
 	return ""
 }
-
-// Allows reports whether code (a Go expression, statement or line) names
-// only allowed identifiers.
-func (g *Grounding) Allows(code string) bool { return len(g.unknownIn(code)) == 0 }
 
 type goToken struct {
 	tok token.Token

@@ -69,14 +69,6 @@ func Analyze(r *report.Report) string {
 	return newAnalysis(r).explain()
 }
 
-// Recognize returns the class of r's failure and the expression of the
-// failing line that the explanation names as the culprit ("" when none).
-func Recognize(r *report.Report) (Class, string) {
-	a := newAnalysis(r)
-	a.explain()
-	return a.f.Class, a.culprit
-}
-
 // pieces splits text after each blank line; the pieces concatenate to text.
 func pieces(text string) []string {
 	var out []string

@@ -11,7 +11,8 @@ import (
 // the error was made with fmt.Errorf("...: %v", ErrNotFound): %v keeps the
 // sentinel's text but not its identity. The analyzer looks for that pair
 // in the app's source: an errors.Is test in the failing function, and a
-// text-only wrap of the same sentinel anywhere in the module.
+// text-only wrap of the same sentinel (by name and package) anywhere in the
+// module.
 
 // lostSentinel is such a pair.
 type lostSentinel struct {
@@ -50,7 +51,8 @@ func (a *analysis) findLostSentinel() (lostSentinel, bool) {
 		}
 		target := src.exprText(f, call.Args[1])
 		for _, w := range wraps {
-			if lastSelector(w.Arg) == lastSelector(target) && target != "" || a.wrapsKnownSentinel(w, target) {
+			if lastSelector(w.Arg) == lastSelector(target) && target != "" &&
+				sameHome(src.homeOf(f.path, target), src.homeOf(w.Line.Path, w.Arg)) || a.wrapsKnownSentinel(w, target) {
 				found = lostSentinel{Check: src.lineAt(f, call.Pos(), funcName(fd)), Target: target, Wrap: w}
 				ok = true
 				return false

@@ -10,14 +10,13 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
-
 	"github.com/explainerr/explainerr/explainerr/provider"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/internal/fakeopenai"
+	"github.com/explainerr/explainerr/internal/leakcheck"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) { leakcheck.VerifyTestMain(m) }
 
 const (
 	testSystem = "You explain Go failures to a Go developer. Be concise."

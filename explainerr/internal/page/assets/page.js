@@ -138,9 +138,15 @@
       if (!once(button)) { return; }
       button.hidden = false;
       button.addEventListener("click", function () {
-        var text = textOf("md-report");
-        var explanation = textOf("md-explanation");
-        if (explanation) { text = text.replace(/\s*$/, "\n\n") + explanation; }
+        var text = textOf("md-report").replace(/\s*$/, "\n");
+        var explanation = textOf("md-explanation").replace(/\s*$/, "\n");
+        if (explanation.trim()) {
+          // The explanation comes first, as on the page and in the Markdown
+          // the server sends: before the report's first "## " section.
+          var at = text.indexOf("\n## ");
+          text = at < 0 ? text + "\n" + explanation :
+            text.slice(0, at + 1) + explanation + "\n" + text.slice(at + 1);
+        }
         copy(text, button);
       });
     });

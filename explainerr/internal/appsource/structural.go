@@ -1,0 +1,56 @@
+package appsource
+
+import "github.com/explainerr/explainerr/explainerr/report"
+
+// The index's graph step is syntactic: it follows names, not types, so a
+// call through an interface reaches no implementation there. Retrieval
+// therefore gets, from the module understanding, the chunks only types
+// and the failure's own words lead to (implementations, constructors, the
+// error's origin, queries, schema, settings), placed after what the
+// index's anchors and one hop found and before what similarity found.
+
+// structuralReasons are the reasons of the chunks only the module
+// understanding finds.
+var structuralReasons = map[string]bool{
+	report.ReasonImplementation: true, report.ReasonConstructor: true, report.ReasonOrigin: true,
+	report.ReasonQuery: true, report.ReasonSchema: true, report.ReasonSetting: true,
+}
+
+// maxStructuralInRAG bounds the structural chunks added to retrieved
+// ones, so that what the index ranked keeps its place in the budget.
+const maxStructuralInRAG = 3
+
+// WithStructural returns retrieved chunks with the static context's
+// structural chunks for r added after the frames' chunks and the index's
+// one-hop graph chunks, before those similarity found, at most
+// maxStructuralInRAG of them; a structural chunk whose lines a retrieved
+// chunk of the same file already covers is not added again.
+func WithStructural(retrieved []report.Chunk, r *report.Report) []report.Chunk {
+	var extra []report.Chunk
+	for _, c := range Static(r) {
+		if structuralReasons[c.Reason] && !covered(retrieved, c) && len(extra) < maxStructuralInRAG {
+			extra = append(extra, c)
+		}
+	}
+	if len(extra) == 0 {
+		return retrieved
+	}
+	at := 0
+	for at < len(retrieved) && (retrieved[at].Reason == report.ReasonFrame || retrieved[at].Reason == report.ReasonGraph) {
+		at++
+	}
+	out := make([]report.Chunk, 0, len(retrieved)+len(extra))
+	out = append(out, retrieved[:at]...)
+	out = append(out, extra...)
+	return append(out, retrieved[at:]...)
+}
+
+// covered reports whether a chunk of cs holds c's lines.
+func covered(cs []report.Chunk, c report.Chunk) bool {
+	for _, o := range cs {
+		if o.File == c.File && o.StartLine <= c.StartLine && c.EndLine <= o.EndLine {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,437 @@
+package appsource
+
+import (
+	"go/ast"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/logrecord"
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// The code where a fix belongs is often reached by no call of the failing
+// stack: the constructor that left a map nil, the fmt.Errorf that wrapped
+// with %v in another package, the migration that names a column, the code
+// that reads a setting. Each finder below reads one such edge from the
+// module and the report, and gives chunks marked with its reason.
+
+// maxPerFinder bounds the chunks one finder gives.
+const maxPerFinder = 2
+
+// leadChunks returns the chunks that name where the failure was made,
+// shown before the frames' other callees: the error's origin and the
+// constructors of a failing receiver.
+func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
+	return append(m.originChunks(r, s), m.constructorChunks(r, s)...)
+}
+
+// trailChunks returns the chunks that name what the failure touched,
+// shown after the frames' callees, so that the prompt budget cuts them
+// first: queries, schema and settings.
+func (m *Module) trailChunks(r *report.Report, s *staticSet) []report.Chunk {
+	return append(m.sqlChunks(r, s), m.settingChunks(r, s)...)
+}
+
+// errorMessages returns the texts that may carry the failure's message:
+// the error's own, its chain, and the errors the request logged.
+func errorMessages(r *report.Report) []string {
+	msgs := append([]string{r.Error.Message}, r.Error.Chain...)
+	for i := len(r.Logs) - 1; i >= 0; i-- {
+		text := r.Logs[i].Text
+		if rec, ok := logrecord.Parse(text); ok {
+			msgs = append(msgs, rec.Error, rec.Message)
+			continue
+		}
+		msgs = append(msgs, text)
+	}
+	return msgs
+}
+
+// originChunks gives the functions whose fmt.Errorf or errors.New make the
+// error's message.
+func (m *Module) originChunks(r *report.Report, s *staticSet) []report.Chunk {
+	var out []report.Chunk
+	for _, em := range m.ErrorOrigins(errorMessages(r)...) {
+		if em.Decl == nil || s.seen[em.Decl] {
+			continue
+		}
+		s.seen[em.Decl] = true
+		out = append(out, s.funcChunk(em.File, em.Decl, report.ReasonOrigin))
+	}
+	return out
+}
+
+// nilValueFailure matches the messages of a nil map written or a nil
+// pointer followed.
+var nilValueFailure = regexp.MustCompile(`assignment to entry in nil map|nil pointer dereference`)
+
+// constructorChunks gives, for a nil map or nil pointer in a method, the
+// module functions that build the method's receiver type (returning T or
+// *T), those named New… first.
+func (m *Module) constructorChunks(r *report.Report, s *staticSet) []report.Chunk {
+	if !nilValueFailure.MatchString(r.Error.Message) {
+		return nil
+	}
+	frames := r.AppFrames()
+	if len(frames) == 0 {
+		return nil
+	}
+	f, fd := m.FuncAt(frames[0].File, frames[0].Line)
+	if fd == nil || fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return nil
+	}
+	if !failsOnReceiverField(fd, f, frames[0].Line, r.Error.Message) {
+		return nil
+	}
+	res := newResolver(m, f, fd)
+	recv := res.moduleType(fd.Recv.List[0].Type, res.dir)
+	if recv.name == "" {
+		return nil
+	}
+	var named, other []FuncRef
+	for _, ff := range m.Files {
+		for _, d := range ff.AST.Decls {
+			cand, ok := d.(*ast.FuncDecl)
+			if !ok || cand.Recv != nil || cand.Body == nil || cand.Type.Results == nil || len(cand.Type.Results.List) == 0 {
+				continue
+			}
+			rr := &resolver{m: m, f: ff, dir: filepath.Dir(ff.Path), imports: importDirs(m, ff)}
+			if rr.moduleType(cand.Type.Results.List[0].Type, rr.dir) != recv {
+				continue
+			}
+			if strings.HasPrefix(cand.Name.Name, "New") || strings.HasPrefix(cand.Name.Name, "new") {
+				named = append(named, FuncRef{File: ff, Decl: cand})
+			} else {
+				other = append(other, FuncRef{File: ff, Decl: cand})
+			}
+		}
+	}
+	var out []report.Chunk
+	for _, ref := range append(named, other...) {
+		if len(out) == maxPerFinder {
+			break
+		}
+		if s.seen[ref.Decl] {
+			continue
+		}
+		s.seen[ref.Decl] = true
+		out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonConstructor))
+	}
+	return out
+}
+
+// failsOnReceiverField reports whether the failing line of the method fd
+// writes a map field of its receiver (for a nil map) or goes through a
+// field of it (for a nil pointer): only then is the constructor that
+// builds the receiver where the value was left nil.
+func failsOnReceiverField(fd *ast.FuncDecl, f *File, line int, msg string) bool {
+	if len(fd.Recv.List[0].Names) == 0 || line < 1 || line > len(f.Lines) {
+		return false
+	}
+	recv := regexp.QuoteMeta(fd.Recv.List[0].Names[0].Name)
+	after := `\s*[.\[(]`
+	if strings.Contains(msg, "nil map") {
+		after = `\s*\[`
+	}
+	return regexp.MustCompile(`\b` + recv + `\.\w+` + after).MatchString(f.Lines[line-1])
+}
+
+// sqlNames finds the table or column an SQL error names, as SQLite,
+// PostgreSQL and MySQL word it.
+// Its table, when the error names one, is the "table" group.
+var sqlNames = []*regexp.Regexp{
+	regexp.MustCompile(`no such (?:column|table): (?:(?P<table>\w+)\.)?(?P<name>\w+)`),
+	regexp.MustCompile(`(?:column|relation) "(?:\w+\.)?(?P<name>\w+)"(?: of relation "(?P<table>\w+)")? does not exist`),
+	regexp.MustCompile(`Unknown column '(?:(?P<table>\w+)\.)?(?P<name>\w+)'`),
+	regexp.MustCompile(`Table '(?:\w+\.)?(?P<name>\w+)' doesn't exist`),
+	regexp.MustCompile(`(?:NOT NULL|UNIQUE|CHECK) constraint failed: (?:(?P<table>\w+)\.)?(?P<name>\w+)`),
+	regexp.MustCompile(`null value in column "(?P<name>\w+)"(?: of relation "(?P<table>\w+)")?`),
+	regexp.MustCompile(`on table "(?P<table>\w+)" violates (?:foreign key|unique|check) constraint "(?P<name>\w+)"`),
+	regexp.MustCompile(`table (?P<table>\w+) has no column named (?P<name>\w+)`),
+}
+
+// sqlErrorNames returns the name an SQL error gives (a column, table or
+// constraint) and its table when the error says.
+func sqlErrorNames(r *report.Report) (name, table string) {
+	for _, msg := range errorMessages(r) {
+		for _, re := range sqlNames {
+			if mm := re.FindStringSubmatch(msg); mm != nil {
+				return mm[re.SubexpIndex("name")], mm[re.SubexpIndex("table")]
+			}
+		}
+	}
+	return "", ""
+}
+
+// reDDL matches SQL text that defines a schema; reDML SQL that uses one.
+var (
+	reDDL = regexp.MustCompile(`(?i)\b(?:CREATE\s+(?:TABLE|INDEX|VIEW)|ALTER\s+TABLE)\b`)
+	reDML = regexp.MustCompile(`(?i)\b(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM)\b`)
+)
+
+// sqlChunks gives, for an SQL error naming a table or column, the
+// functions whose SQL text names it (reason query) and the schema that
+// defines it: .sql files, and Go strings holding CREATE TABLE or ALTER
+// TABLE (reason schema).
+func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
+	name, table := sqlErrorNames(r)
+	if name == "" {
+		return nil
+	}
+	word := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\b`)
+	inTable := func(v string) bool {
+		return table == "" || regexp.MustCompile(`(?i)\b`+regexp.QuoteMeta(table)+`\b`).MatchString(v)
+	}
+	var queries, schema []report.Chunk
+	// A query already shown (a frame's function or a callee) is the one
+	// that ran; another naming the same column would only crowd it.
+	shown := false
+	for _, c := range s.chunks {
+		if word.MatchString(c.Text) && reDML.MatchString(c.Text) {
+			shown = true
+		}
+	}
+	for _, l := range m.sqlLiterals() {
+		if !word.MatchString(l.value) || !inTable(l.value) {
+			continue
+		}
+		fd, _ := l.decl.(*ast.FuncDecl)
+		switch {
+		case l.ddl && len(schema) < maxPerFinder:
+			schema = append(schema, s.statementChunk(l, firstNonEmpty(table, name), report.ReasonSchema))
+		case !l.ddl && !shown && fd != nil && !s.seen[fd] && len(queries) < 1:
+			s.seen[fd] = true
+			queries = append(queries, s.queryChunk(l, fd))
+		}
+	}
+	for _, c := range m.sqlFileChunks(word) {
+		if len(schema) < maxPerFinder {
+			schema = append(schema, c)
+		}
+	}
+	return append(queries, schema...)
+}
+
+// maxSQLFiles bounds the .sql files read for a schema.
+const maxSQLFiles = 200
+
+// sqlFileChunks returns the statements of the module's .sql files that
+// define a schema and name word: each CREATE or ALTER statement, up to
+// its closing semicolon.
+func (m *Module) sqlFileChunks(word *regexp.Regexp) []report.Chunk {
+	var out []report.Chunk
+	files, walked := 0, 0
+	filepath.WalkDir(m.Root, func(path string, d fs.DirEntry, err error) error {
+		walked++
+		if err != nil || walked > maxTemplateWalk || files >= maxSQLFiles || len(out) >= maxPerFinder {
+			return filepath.SkipAll
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != m.Root && (strings.HasPrefix(name, ".") || name == "vendor" || name == "node_modules" || name == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(name, ".sql") {
+			return nil
+		}
+		files++
+		data, err := os.ReadFile(path)
+		if err != nil || len(data) > 1<<20 {
+			return nil
+		}
+		lines := strings.Split(string(data), "\n")
+		for i := 0; i < len(lines) && len(out) < maxPerFinder; i++ {
+			if !reDDL.MatchString(lines[i]) {
+				continue
+			}
+			end := i
+			for end < len(lines)-1 && end-i < 60 && !strings.Contains(lines[end], ";") {
+				end++
+			}
+			if word.MatchString(strings.Join(lines[i:end+1], "\n")) {
+				out = append(out, report.Chunk{File: m.Rel(path), StartLine: i + 1, EndLine: end + 1, Symbol: filepath.Base(path), Kind: "sql",
+					Reason: report.ReasonSchema, Text: strings.Join(lines[i:end+1], "\n")})
+			}
+			i = end
+		}
+		return nil
+	})
+	return out
+}
+
+// connectionFailure matches the messages of a connection or setting that
+// failed: a refused or unknown address, or a setting said to be missing
+// or invalid.
+var connectionFailure = regexp.MustCompile(`(?i)connection refused|no such host|dial (?:tcp|unix)|i/o timeout|\b(?:missing|not set|invalid|unknown|empty) (?:\w+ ){0,2}(?:dsn|url|address|addr|host|port|config|configuration|setting|env|environment variable|variable)\b|\b(?:dsn|url|host|port|setting|environment variable) (?:\w+ ){0,2}(?:is )?(?:missing|not set|empty|invalid)\b`)
+
+// isConnectionFailure reports whether msg says a connection or a setting
+// failed; the runtime's "invalid memory address" is no address setting.
+func isConnectionFailure(msg string) bool {
+	return connectionFailure.MatchString(strings.ReplaceAll(msg, "invalid memory address", ""))
+}
+
+// settingReaders are the calls that read a setting.
+var settingReaders = map[string]bool{"os.Getenv": true, "os.LookupEnv": true, "os.ExpandEnv": true,
+	"flag.String": true, "flag.Int": true, "flag.StringVar": true, "flag.IntVar": true, "viper.GetString": true, "viper.GetInt": true}
+
+// settingChunks gives, for a connection or configuration error, the
+// functions that read the app's settings.
+func (m *Module) settingChunks(r *report.Report, s *staticSet) []report.Chunk {
+	matched := false
+	for _, msg := range errorMessages(r) {
+		if isConnectionFailure(msg) {
+			matched = true
+			break
+		}
+	}
+	if !matched {
+		return nil
+	}
+	var out []report.Chunk
+	for _, f := range m.Files {
+		for _, d := range f.AST.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || s.seen[fd] || len(out) >= maxPerFinder {
+				continue
+			}
+			reads := false
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+						if pkg, ok := sel.X.(*ast.Ident); ok && settingReaders[pkg.Name+"."+sel.Sel.Name] {
+							reads = true
+						}
+					}
+				}
+				return !reads
+			})
+			if reads {
+				s.seen[fd] = true
+				out = append(out, s.funcChunk(f, fd, report.ReasonSetting))
+			}
+		}
+	}
+	return out
+}
+
+// funcChunk is a whole function, cut after its head when long.
+func (s *staticSet) funcChunk(f *File, fd *ast.FuncDecl, reason string) report.Chunk {
+	start, end := s.lines(fd)
+	c := s.chunk(f, fd, start, end, reason)
+	if len(c.Text) > maxCallee {
+		c = headOf(c, maxCallee)
+	}
+	return c
+}
+
+// maxQueryChunk is the longest query chunk shown whole.
+const maxQueryChunk = 700
+
+// queryChunk is the function holding an SQL literal: whole when short,
+// else its head and the literal's lines.
+func (s *staticSet) queryChunk(l sqlLiteral, fd *ast.FuncDecl) report.Chunk {
+	c := s.funcChunk(l.file, fd, report.ReasonQuery)
+	if len(c.Text) <= maxQueryChunk {
+		return c
+	}
+	start, end := s.m.Fset.Position(l.lit.Pos()).Line, s.m.Fset.Position(l.lit.End()).Line
+	return s.chunk(l.file, fd, max(c.StartLine, start-2), min(c.EndLine, end+2, start+20), report.ReasonQuery)
+}
+
+// statementChunk is the statement of an SQL literal that defines a schema
+// and names name (the CREATE or ALTER statement, up to its semicolon or
+// the literal's end), with the declaration's name as its symbol.
+func (s *staticSet) statementChunk(l sqlLiteral, name string, reason string) report.Chunk {
+	f := l.file
+	start, end := s.m.Fset.Position(l.lit.Pos()).Line, min(s.m.Fset.Position(l.lit.End()).Line, len(f.Lines))
+	word := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\b`)
+	from, to := start, end
+	for i := start; i <= end; i++ {
+		if !reDDL.MatchString(f.Lines[i-1]) {
+			continue
+		}
+		j := i
+		for j < end && !strings.Contains(f.Lines[j-1], ";") {
+			j++
+		}
+		if word.MatchString(strings.Join(f.Lines[i-1:j], "\n")) {
+			from, to = i, j
+			break
+		}
+		i = j
+	}
+	if to-from > 60 {
+		to = from + 60
+	}
+	symbol := ""
+	switch d := l.decl.(type) {
+	case *ast.FuncDecl:
+		symbol = FuncName(d)
+	case *ast.GenDecl:
+		if len(d.Specs) > 0 {
+			if vs, ok := d.Specs[0].(*ast.ValueSpec); ok && len(vs.Names) > 0 {
+				symbol = vs.Names[0].Name
+			}
+		}
+	}
+	return report.Chunk{File: s.m.Rel(f.Path), StartLine: from, EndLine: to, Symbol: symbol, Kind: "sql", Reason: reason,
+		Text: strings.Join(f.Lines[from-1:to], "\n")}
+}
+
+// firstNonEmpty returns the first of ss that is not "".
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// sqlLiteral is a string literal of the module that holds SQL text.
+type sqlLiteral struct {
+	file  *File
+	decl  ast.Decl
+	lit   *ast.BasicLit
+	value string
+	// ddl is true for text that defines a schema, false for a query.
+	ddl bool
+}
+
+// sqlLiterals returns the module's string literals that hold SQL text,
+// read once per Module.
+func (m *Module) sqlLiterals() []sqlLiteral {
+	m.sqlOnce.Do(func() { m.sqlLits = m.findSQLLiterals() })
+	return m.sqlLits
+}
+
+// findSQLLiterals does the work of sqlLiterals.
+func (m *Module) findSQLLiterals() []sqlLiteral {
+	var out []sqlLiteral
+	for _, f := range m.Files {
+		for _, d := range f.AST.Decls {
+			ast.Inspect(d, func(n ast.Node) bool {
+				lit, ok := n.(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					return true
+				}
+				v, err := strconv.Unquote(lit.Value)
+				if err != nil {
+					return true
+				}
+				if ddl := reDDL.MatchString(v); ddl || reDML.MatchString(v) {
+					out = append(out, sqlLiteral{file: f, decl: d, lit: lit, value: v, ddl: ddl})
+				}
+				return true
+			})
+		}
+	}
+	return out
+}
