@@ -4,10 +4,14 @@
   field-trials-score.py case CASE_DIR OUT_DIR APP SPLIT ID CATEGORY FAIL FIX
       prints one results row per mode (plain, static, rag) and writes the
       case's fix location and explanations to stderr, for reading.
-  field-trials-score.py summary RESULTS_TSV
+  field-trials-score.py summary RESULTS_TSV [VERDICTS_TSV]
       prints per split and app, per mode: the fix location in the context,
       the rank of its chunk, failing function named, fix location named,
       each with n and a 95% Wilson interval; and rag >= static case by case.
+
+Advice contradicted by the source is read, not computed: fieldtrials/verdicts.tsv
+holds a person's verdict per case (ok or contradicted, with the reason), and
+the summary counts it.
 
 A fix location is FILE:FUNC (Type.Method for a method, "-" for a whole
 non-Go file such as a migration or a template); FIX may list alternatives
@@ -156,7 +160,22 @@ def rate(k, n):
     return f"{k}/{n} ({100 * k / n:.0f}%, 95% CI {100 * lo:.0f}-{100 * hi:.0f}%)" if n else "0/0"
 
 
-def summary(results):
+def read_verdicts(path=None):
+    """fieldtrials/verdicts.tsv: id, verdict (ok or contradicted), reason; read by a person from explanations.txt."""
+    if path is None:
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fieldtrials", "verdicts.tsv")
+    v = {}
+    if os.path.exists(path):
+        for line in open(path):
+            if line.startswith("#") or not line.strip():
+                continue
+            f = line.rstrip("\n").split("\t")
+            v[f[0]] = f[1]
+    return v
+
+
+def summary(results, verdicts_path=None):
+    verdicts = read_verdicts(verdicts_path)
     rows = []
     with open(results) as fh:
         head = fh.readline().rstrip("\n").split("\t")
@@ -191,6 +210,10 @@ def summary(results):
         print(f"  rag >= static case by case: {len(ids) - len(worse)}/{len(ids)}" + (f" (rag misses where static hits: {', '.join(worse)})" if worse else ""))
         miss = {mode: [i for i in ids if by.get((i, mode), {}).get("in_context") != "1"] for mode in ("static", "rag")}
         print(f"  misses: static {', '.join(miss['static']) or 'none'}; rag {', '.join(miss['rag']) or 'none'}")
+        judged = [i for i in ids if i in verdicts]
+        bad = [i for i in judged if verdicts[i] == "contradicted"]
+        if judged:
+            print(f"  advice contradicted by the source (read, rag mode): {rate(len(bad), len(judged))}: {', '.join(bad) or 'none'}")
         nfx = [i for i in ids if by.get((i, "rag"), {}).get("fix_named") != "1"]
         print(f"  fix location not named (rag): {', '.join(nfx) or 'none'}")
         print()
@@ -200,6 +223,6 @@ if __name__ == "__main__":
     if sys.argv[1] == "case":
         score_case(*sys.argv[2:10])
     elif sys.argv[1] == "summary":
-        summary(sys.argv[2])
+        summary(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else None)
     else:
         sys.exit(__doc__)
