@@ -205,6 +205,11 @@ def summary(results, verdicts_path=None):
             n = len(m)
             print(f"  {mode:6} failing function named {rate(sum(r['fail_named'] == '1' for r in m), n)}; "
                   f"fix location named {rate(sum(r['fix_named'] == '1' for r in m), n)}")
+        for mode in MODES:
+            m = [r for r in rs if r["mode"] == mode and r.get("migration_in_context", "-") not in ("-", "")]
+            if m:
+                print(f"  {mode:6} migration or schema file in context (cases that list one) "
+                      f"{rate(sum(r['migration_in_context'] == '1' for r in m), len(m))}")
         by = {(r["id"], r["mode"]): r for r in rs}
         worse = [i for i in ids if by.get((i, "static"), {}).get("in_context") == "1" and by.get((i, "rag"), {}).get("in_context") != "1"]
         print(f"  rag >= static case by case: {len(ids) - len(worse)}/{len(ids)}" + (f" (rag misses where static hits: {', '.join(worse)})" if worse else ""))
