@@ -1,0 +1,185 @@
+#!/usr/bin/env bash
+# Field trials out of sample: run the labelled cases of fieldtrials/cases.tsv
+# against checkouts of the apps named in fieldtrials/apps.tsv, in each
+# context mode, and score the JSON reports.
+#
+#   scripts/field-trials.sh [-e EXPLAINERR_DIR] [-o OUT_DIR] [-c CASE_ID]... APP=CHECKOUT...
+#
+#   APP        realworld, todo or tasks (fieldtrials/apps.tsv)
+#   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv
+#   -e         the explainerr checkout the apps are built against (default:
+#              this repository); the wiring's replace points there, and its
+#              CLI builds the index (explainerr index ./...)
+#   -o         where scratch copies, reports and results go
+#              (default /tmp/explainerr-field-trials)
+#   -c         run only these cases (repeatable)
+#
+# Nothing is downloaded but the apps' Go dependencies (module cache or the Go
+# module proxy). Every server listens on 127.0.0.1. The todo app needs
+# PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
+# a throwaway cluster is started on 127.0.0.1:54329 under OUT_DIR and
+# stopped at the end. The tasks app needs the sqlite3 shell.
+#
+# Output: OUT_DIR/results.tsv (one row per case and mode), OUT_DIR/summary.txt
+# (per app and split, with 95% Wilson intervals), OUT_DIR/explanations.txt
+# (each case's fix location and offline explanation, to read for advice the
+# source contradicts), and the reports under OUT_DIR/reports.
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+exdir=$here
+out=/tmp/explainerr-field-trials
+only=()
+while getopts "e:o:c:" opt; do
+	case $opt in
+	e) exdir=$(cd "$OPTARG" && pwd) ;;
+	o) out=$OPTARG ;;
+	c) only+=("$OPTARG") ;;
+	*) sed -n '2,25p' "$0"; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -gt 0 ] || { sed -n '2,25p' "$0"; exit 2; }
+
+ft=$here/fieldtrials
+export GOFLAGS=-p=1 CGO_ENABLED=1
+mkdir -p "$out/reports" "$out/scratch"
+out=$(cd "$out" && pwd)
+scratch=$out/scratch
+results=$out/results.tsv
+printf 'app\tsplit\tid\tcategory\tmode\tstatus\tkind\tin_context\trank\tchunks\tmigration_in_context\tfail_named\tfix_named\n' >"$results"
+: >"$out/explanations.txt"
+
+log() { printf '%s %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+
+log "building the explainerr CLI from $exdir"
+(cd "$exdir" && go build -o "$scratch/explainerr" ./cmd/explainerr) || exit 1
+
+# --- PostgreSQL for the todo app -------------------------------------------
+PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
+pgport=54329
+pg_started=
+pg_run() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+pg_start() {
+	[ -n "$pg_started" ] && return 0
+	local d=$scratch/pg
+	rm -rf "$d" && mkdir -p "$d" && { [ "$(id -u)" != 0 ] || chown postgres "$d"; }
+	pg_run "$PG_BIN/initdb" -D "$d/data" -A trust -U postgres >"$d/initdb.log" 2>&1 || { log "initdb failed"; return 1; }
+	pg_run "$PG_BIN/pg_ctl" -D "$d/data" -l "$d/log" -w \
+		-o "-k $d -c listen_addresses=127.0.0.1 -p $pgport" start >/dev/null || { log "postgres did not start"; return 1; }
+	pg_started=1
+}
+pg_stop() { [ -n "$pg_started" ] && pg_run "$PG_BIN/pg_ctl" -D "$scratch/pg/data" -m fast stop >/dev/null; }
+trap 'pg_stop' EXIT
+psql_q() { PGOPTIONS='-c client_min_messages=warning' psql -q -h 127.0.0.1 -p $pgport -U postgres -d postgres -v ON_ERROR_STOP=1 "$@" >/dev/null; }
+
+# --- per-app knowledge: main package, port, database reset, login ----------
+auth=()
+jar=$scratch/cookies
+post() { # post PATH CTYPE DATA: a set-up request; its answer is not scored
+	local ct=()
+	case $2 in json) ct=(-H 'Content-Type: application/json') ;; form) ct=(-H 'Content-Type: application/x-www-form-urlencoded') ;; esac
+	curl -s -m 30 -b "$jar" -c "$jar" "${auth[@]}" "${ct[@]}" -X POST --data "$3" "http://127.0.0.1:$port$1"
+}
+app_conf() {
+	case $1 in
+	realworld) mainpkg=. port=18433 ;;
+	todo) mainpkg=./cmd port=18431 ;;
+	tasks) mainpkg=. port=18432 ;;
+	*) log "unknown app $1"; return 1 ;;
+	esac
+}
+app_reset() { # the app's database, fresh for every run
+	case $1 in
+	realworld) rm -f gorm.db ;;
+	todo)
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' &&
+			psql_q -f schema/000001_init.up.sql ;;
+	tasks)
+		rm -f tasks.db && sqlite3 tasks.db <schema.sql && sqlite3 tasks.db "
+insert into user(username, password, email) values('alice', 'pw', 'alice@example.com');
+insert into category(name, user_id) values('work', 1);
+insert into task(title, content, task_status_id, created_date, last_modified_at, priority, cat_id, user_id, hide)
+  values('write report', 'draft the report', 2, datetime(), datetime(), 1, 1, 1, 0);
+insert into comments(content, taskID, created, user_id) values('first comment', 1, datetime(), 1);" ;;
+	esac
+}
+app_login() { # data the case's request needs, and the credentials
+	auth=()
+	rm -f "$jar"
+	local tok
+	case $1 in
+	realworld)
+		tok=$(post /api/users/ json '{"user":{"username":"alice","email":"alice@example.com","password":"password1"}}' | jq -r '.user.token // empty' 2>/dev/null)
+		[ -n "$tok" ] && auth=(-H "Authorization: Token $tok") ;;
+	todo)
+		post /auth/sign-up json '{"name":"Alice","username":"alice","password":"pw"}' >/dev/null
+		tok=$(post /auth/sign-in json '{"username":"alice","password":"pw"}' | jq -r '.token // empty' 2>/dev/null)
+		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok")
+		post /api/lists/ json '{"title":"groceries","description":"weekly"}' >/dev/null
+		post /api/lists/1/items/ json '{"title":"milk","description":"2 l"}' >/dev/null ;;
+	tasks)
+		post /login/ form 'username=alice&password=pw' >/dev/null ;;
+	esac
+}
+
+# --- one case in one mode ----------------------------------------------------
+run_mode() { # app id mode method path ctype data
+	local app=$1 id=$2 mode=$3 method=$4 path=$5 ctype=$6 data=$7
+	local rep=$out/reports/$id.$mode.json
+	(cd "$cdir" && app_reset "$app") || log "$id: database reset failed"
+	rm -rf "$cdir/.explainerr/history"
+	(cd "$cdir" && EXPLAINERR_CONTEXT=$mode exec "$bin") >"$out/reports/$id.$mode.log" 2>&1 &
+	local pid=$! i
+	for i in $(seq 1 150); do
+		curl -s -o /dev/null -m 1 "http://127.0.0.1:$port/" && break
+		kill -0 $pid 2>/dev/null || break
+		sleep 0.2
+	done
+	app_login "$app"
+	local ct=() body=()
+	case $ctype in json) ct=(-H 'Content-Type: application/json') ;; form) ct=(-H 'Content-Type: application/x-www-form-urlencoded') ;; esac
+	[ "$data" != - ] && body=(--data "$data")
+	curl -s -m 120 -o "$rep" -w '%{http_code}' -b "$jar" -c "$jar" "${auth[@]}" "${ct[@]}" \
+		-H 'Accept: application/json' -X "$method" "${body[@]}" "http://127.0.0.1:$port$path" >"$rep.status"
+	kill $pid 2>/dev/null
+	wait $pid 2>/dev/null
+}
+
+for arg in "$@"; do
+	app=${arg%%=*} src=${arg#*=}
+	[ -d "$src" ] || { log "$src: not a directory"; exit 2; }
+	src=$(cd "$src" && pwd)
+	app_conf "$app" || exit 2
+	split=$(awk -F'\t' -v a="$app" '$1 == a { print $2 }' "$ft/apps.tsv")
+	want=$(awk -F'\t' -v a="$app" '$1 == a { print $4 }' "$ft/apps.tsv")
+	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
+	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
+	[ "$app" = todo ] && { pg_start || exit 1; }
+
+	base=$scratch/$app-base
+	log "$app ($split): wiring and go mod tidy"
+	rm -rf "$base" && mkdir -p "$base"
+	(cd "$src" && tar --exclude=.git -cf - .) | tar -xf - -C "$base"
+	sed "s#EXPLAINERR_DIR#$exdir#" "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
+	(cd "$base" && git apply "$scratch/wiring.patch" && go mod tidy) || { log "$app: wiring failed"; exit 1; }
+
+	while IFS=$'\t' read -r -u 3 _ id category method path ctype data fail fix expected; do
+			if [ ${#only[@]} -gt 0 ] && ! printf '%s\n' "${only[@]}" | grep -qx "$id"; then continue; fi
+			log "$id: build"
+			cdir=$scratch/case
+			rm -rf "$cdir" && cp -a "$base" "$cdir"
+			bin=$scratch/app.bin
+			rm -f "$bin"
+			(cd "$cdir" && git apply "$ft/apps/$app/bugs/$id.patch" && go build -o "$bin" "$mainpkg") ||
+				{ log "$id: build failed"; continue; }
+			(cd "$cdir" && "$scratch/explainerr" index ./... >"$out/reports/$id.index.log" 2>&1) ||
+				log "$id: explainerr index failed"
+			for mode in plain static rag; do
+				log "$id: $mode"
+				run_mode "$app" "$id" "$mode" "$method" "$path" "$ctype" "$data"
+			done
+			python3 "$here/scripts/field-trials-score.py" case "$cdir" "$out" "$app" "$split" "$id" "$category" "$fail" "$fix" \
+				>>"$results" 2>>"$out/explanations.txt"
+	done 3< <(grep -v '^#' "$ft/cases.tsv" | awk -F'\t' -v a="$app" '$1 == a')
+done
+python3 "$here/scripts/field-trials-score.py" summary "$results" | tee "$out/summary.txt"
