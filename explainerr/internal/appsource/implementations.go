@@ -27,7 +27,7 @@ const maxImplementations = 3
 // own and those of the struct types it embeds, to a few levels.
 func (m *Module) methodSet(t typeKey, depth int) map[string]bool {
 	out := map[string]bool{}
-	for name := range m.index().methodNames[dirName{t.dir, t.name}] {
+	for name := range m.index().methodNames[dirName(t)] {
 		out[name] = true
 	}
 	if depth > 3 {
@@ -113,7 +113,7 @@ func (m *Module) findImplementations(t typeKey, method string) []FuncRef {
 	}
 	var out []FuncRef
 	for k := range m.index().methodNames {
-		recv := typeKey{k.dir, k.name}
+		recv := typeKey(k)
 		if recv.name == "" || isMockName(recv.name) {
 			continue
 		}
