@@ -118,6 +118,9 @@ type callOutcome[T any] struct {
 // maxCallsPerType calls running, one of which did not return in time.
 func callValue[T any](c *valueCalls, recv any, method string, fn func() T) (v T, panicked any, err error) {
 	t := reflect.TypeOf(recv)
+	if runsNoAppCode(t) {
+		return callInline(fn)
+	}
 	typ := fmt.Sprint(t)
 	expired := c.deadline()
 	select {
@@ -189,6 +192,44 @@ func callValue[T any](c *valueCalls, recv any, method string, fn func() T) (v T,
 	running.Unlock()
 	mu.Unlock()
 	return v, nil, c.block(typ, method, fmt.Sprintf("did not return within %s", c.limit))
+}
+
+// runsNoAppCode reports whether the methods explainerr calls on values of
+// type t (Error, String, Unwrap, Is) run no code of the app, and so cannot
+// block: the runtime's errors (a nil dereference, an index out of range),
+// errors.New's, and fmt.Errorf's wrappers, whose Error and Unwrap only
+// return what they hold. They are called where they are, with no
+// goroutine and no deadline, so that a loaded machine, slow to schedule a
+// goroutine, never hides the message of the commonest failures.
+func runsNoAppCode(t reflect.Type) bool {
+	if t == nil {
+		return false
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.PkgPath() {
+	case "runtime":
+		return true
+	case "errors":
+		return t.Name() == "errorString"
+	case "fmt":
+		return t.Name() == "wrapError" || t.Name() == "wrapErrors"
+	}
+	return false
+}
+
+// callInline calls fn where it is, returning what it panicked with.
+func callInline[T any](fn func() T) (v T, panicked any, err error) {
+	returned := false
+	defer func() {
+		if !returned {
+			panicked = recover()
+		}
+	}()
+	v = fn()
+	returned = true
+	return v, nil, nil
 }
 
 // block records that typ's method gave no result, and why, and returns the
