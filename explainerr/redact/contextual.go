@@ -10,7 +10,11 @@ import "strings"
 // literal, an assignment's or a field's value, a word of a comment
 // (valueToken). It runs before the other rules, which would hide a key
 // id and so hide the context that marks its secret.
-func hideByContext(s string) string {
+func hideByContext(s string) string { return mapLines(s, hideLineByContext) }
+
+// mapLines returns s with each of its lines replaced by what f gives for
+// it; s itself, with no copy, when f changes no line.
+func mapLines(s string, f func(line string) string) string {
 	var b strings.Builder
 	changed := false
 	for start := 0; start <= len(s); {
@@ -21,7 +25,7 @@ func hideByContext(s string) string {
 			end += start
 		}
 		line := s[start:end]
-		out := hideLineByContext(line)
+		out := f(line)
 		if out != line && !changed {
 			changed = true
 			b.Grow(len(s))

@@ -203,39 +203,15 @@ func hideProviderTokens(s string) string {
 	if set.err != nil {
 		return s
 	}
-	var b strings.Builder
-	changed := false
 	var hits []int
-	for start := 0; start <= len(s); {
-		end := strings.IndexByte(s[start:], '\n')
-		if end < 0 {
-			end = len(s)
-		} else {
-			end += start
-		}
-		line := s[start:end]
+	return mapLines(s, func(line string) string {
 		out := line
 		hits = set.rulesIn(line, hits[:0])
 		for _, k := range hits {
 			out = set.rules[k].hide(out)
 		}
-		if out != line && !changed {
-			changed = true
-			b.Grow(len(s))
-			b.WriteString(s[:start])
-		}
-		if changed {
-			b.WriteString(out)
-			if end < len(s) {
-				b.WriteByte('\n')
-			}
-		}
-		start = end + 1
-	}
-	if !changed {
-		return s
-	}
-	return b.String()
+		return out
+	})
 }
 
 // rulesIn appends to into, in table order and once each, the rules one
