@@ -14,6 +14,9 @@ import (
 	"testing"
 )
 
+// mutationEnv names the mutation a mutated build applies.
+const mutationEnv = "EXPLAINERR_EVAL_MUTATION"
+
 // buildMutated builds the evaluation with every mutation compiled in and
 // returns the binary's path.
 func buildMutated(t *testing.T, root string) string {

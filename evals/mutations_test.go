@@ -16,11 +16,9 @@ import (
 // the default run checks that every mutation still finds its place in the
 // product.
 
-// mutationEnv names the mutation a mutated build applies.
-const mutationEnv = "EXPLAINERR_EVAL_MUTATION"
-
 // mutation rewrites one product file: after the line holding anchor it
-// inserts code, which runs when the mutation named by mutationEnv is on.
+// inserts code, which runs when the mutated build is told to apply it
+// (mutationEnv, in the long suite).
 type mutation struct {
 	file, anchor, code string
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -45,6 +46,18 @@ func childApp(t *testing.T) string {
 		t.Fatalf("building the child: %v\n%s", err, out)
 	}
 	return dir
+}
+
+// waitForOutput waits until the child printed want on stdout.
+func (p *runProcess) waitForOutput(want string) {
+	p.t.Helper()
+	deadline := time.Now().Add(runDeadline)
+	for !strings.Contains(p.stdout.String(), want) {
+		if time.Now().After(deadline) {
+			p.t.Fatalf("no %q in the output:\n%s\nstderr:\n%s", want, p.stdout.String(), p.stderr.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // runChild runs "explainerr run [FLAGS] -- ./runchild MODE ARGS..." to its

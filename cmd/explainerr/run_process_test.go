@@ -83,18 +83,6 @@ func (p *runProcess) wait() int {
 	}
 }
 
-// waitForOutput waits until the child printed want on stdout.
-func (p *runProcess) waitForOutput(want string) {
-	p.t.Helper()
-	deadline := time.Now().Add(runDeadline)
-	for !strings.Contains(p.stdout.String(), want) {
-		if time.Now().After(deadline) {
-			p.t.Fatalf("no %q in the output:\n%s\nstderr:\n%s", want, p.stdout.String(), p.stderr.String())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
 var crashFileName = regexp.MustCompile(`^\d{8}T\d{6}Z-\d+\.json$`)
 
 // crashReports reads the JSON crash reports written in dir, oldest
