@@ -10,10 +10,6 @@ import (
 	"github.com/explainerr/explainerr/internal/fakeopenai"
 )
 
-// mutationFixtures keep the runs short: an app and a traceback fixture,
-// each with several chunks of source in static and rag mode.
-var mutationFixtures = []string{"-fixture", "featured_post_nil", "-fixture", "helper_initials_index"}
-
 // logFailures logs the report's failing gates and their first reasons.
 func logFailures(t *testing.T, out string) {
 	t.Helper()
@@ -38,7 +34,9 @@ func TestJudgeServingAnotherModelFailsTheRun(t *testing.T) {
 	})
 	env := map[string]string{"EXPLAINERR_JUDGE_MODEL": "judge-model", "EXPLAINERR_JUDGE_BASE_URL": srv.URL, "EXPLAINERR_JUDGE_API_KEY": "k"}
 	out := filepath.Join(t.TempDir(), "run")
-	code, stdout, stderr := runEvals(t, env, append([]string{"-out", out}, mutationFixtures...)...)
+	// One fixture keeps the run short; the long suite's mutation runs use
+	// two.
+	code, stdout, stderr := runEvals(t, env, "-out", out, "-fixture", "featured_post_nil")
 	if code != 1 {
 		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
@@ -48,8 +46,8 @@ func TestJudgeServingAnotherModelFailsTheRun(t *testing.T) {
 		}
 	}
 	logFailures(t, stdout)
-	if srv.Calls() < 2 {
-		t.Errorf("%d judge calls, want one per fixture", srv.Calls())
+	if srv.Calls() < 1 {
+		t.Errorf("%d judge calls, want at least one", srv.Calls())
 	}
 	var sum struct {
 		Gates struct {

@@ -97,6 +97,10 @@ func runBinary(t *testing.T, bin, root, mutation string, args ...string) (int, s
 	return 0, ""
 }
 
+// mutationFixtures keep the runs short: an app and a traceback fixture,
+// each with several chunks of source in static and rag mode.
+var mutationFixtures = []string{"-fixture", "featured_post_nil", "-fixture", "helper_initials_index"}
+
 func TestMutationsFailTheRun(t *testing.T) {
 	root, err := filepath.Abs("..")
 	if err != nil {
