@@ -10,6 +10,7 @@
 #   scripts/measure-setup.sh                  # everything (slow: many cold builds)
 #   PARTS=build ROUNDS=3 scripts/measure-setup.sh   # the blog against the peer only
 #   PARTS=tests scripts/measure-setup.sh      # the test command, cold then warm
+#   COLD_TESTS=0 PARTS=tests scripts/measure-setup.sh  # warm only, in your own build cache
 #   PARALLEL=1 PARTS=build scripts/measure-setup.sh  # the rounds at the same time (a busy machine)
 #
 # "Cold" is an empty GOCACHE with the module cache filled: nothing is
@@ -226,32 +227,40 @@ fi
 
 if has_part tests; then
 	echo
-	echo "## The README's test command, go test -race ./... (from $root)"
+	echo "## The README's test command, go test -race ./... (run with -count=1, so that every test runs; from $root)"
 	echo
 	echo "| build cache | wall (s) | CPU (s) | load average before → after |"
 	echo "| --- | --- | --- | --- |"
-	export GOCACHE=$work/cache-tests
-	rm -rf "$GOCACHE"
-	for cache in empty warm; do
-		# The warm run forgets the cold run's test results, not its builds:
-		# every test runs again.
-		[ "$cache" = warm ] && go clean -testcache
+	# COLD_TESTS=0 skips the run with an empty build cache and measures
+	# the warm run in the user's own build cache instead (warmed by a first,
+	# unmeasured run); -count=1 makes every test run again.
+	caches="empty warm"
+	if [ "${COLD_TESTS:-1}" = 0 ]; then
+		caches=warm
+		(cd "$root" && go test -race ./... >/dev/null 2>&1) || true
+	else
+		export GOCACHE=$work/cache-tests
+		rm -rf "$GOCACHE"
+	fi
+	for cache in $caches; do
 		before=$(load)
 		status=0
-		(cd "$root" && /usr/bin/time -f "%e %U %S" -o "$work/time-tests" go test -race ./... >"$work/tests-$cache.log" 2>&1) || status=$?
+		(cd "$root" && /usr/bin/time -f "%e %U %S" -o "$work/time-tests" go test -race -count=1 ./... >"$work/tests-$cache.log" 2>&1) || status=$?
 		read -r w u s < <(grep -E '^[0-9.]+ [0-9.]+ [0-9.]+$' "$work/time-tests")
 		note=""
 		[ "$status" = 0 ] || note=" (FAILED: $(grep -E '^(FAIL|---)' "$work/tests-$cache.log" | head -3 | tr '\n' ' '))"
 		printf "| %s | %.0f | %.0f | %s → %s |%s\n" "$cache" "$w" "$(echo "$u + $s" | bc)" "$before" "$(load)" "$note"
 	done
-	for cache in empty warm; do
+	for cache in $caches; do
 		echo
 		echo "The slowest packages' test binaries, $cache build cache (seconds the binary ran, as go test reports them):"
 		echo
 		awk '$1 == "ok" || $1 == "FAIL" {if ($3 ~ /s$/) print $3 + 0, $2}' "$work/tests-$cache.log" | sort -rn | head -5 |
 			awk '{printf "- %s: %.1f s\n", $2, $1}'
 	done
-	chmod -R u+w "$GOCACHE"
-	rm -rf "$GOCACHE"
-	unset GOCACHE
+	if [ "${COLD_TESTS:-1}" != 0 ]; then
+		chmod -R u+w "$GOCACHE"
+		rm -rf "$GOCACHE"
+		unset GOCACHE
+	fi
 fi
