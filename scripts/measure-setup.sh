@@ -168,7 +168,7 @@ for a in "$@"; do
 	case $prev in -p | -importpath) what=$a ;; esac
 	prev=$a
 done
-[ "$tool" = link ] && what="(link) $what"
+[ "$tool" = link ] && what="(the binary)"
 exec /usr/bin/time -a -o "$STEPS_LOG" -f "%M $tool ${what:-?}" "$@"
 SH
 	cat >"$work/cc" <<'SH'
@@ -233,11 +233,14 @@ if has_part tests; then
 	echo "| --- | --- | --- | --- |"
 	# COLD_TESTS=0 skips the run with an empty build cache and measures
 	# the warm run in the user's own build cache instead (warmed by a first,
-	# unmeasured run); -count=1 makes every test run again.
+	# unmeasured run, unless WARM_UP=0 says the cache is warm already);
+	# -count=1 makes every test run again.
 	caches="empty warm"
 	if [ "${COLD_TESTS:-1}" = 0 ]; then
 		caches=warm
-		(cd "$root" && go test -race ./... >/dev/null 2>&1) || true
+		if [ "${WARM_UP:-1}" != 0 ]; then
+			(cd "$root" && go test -race ./... >/dev/null 2>&1) || true
+		fi
 	else
 		export GOCACHE=$work/cache-tests
 		rm -rf "$GOCACHE"
