@@ -19,7 +19,7 @@
 // the index, or with EXPLAINERR_CONTEXT=rag). The other, the model client,
 // is linked only with the build tag openai (modelclient_openai.go): it is
 // the largest package the blog would compile, and the offline analyzer
-// needs none of it. Without the tag, a key or base URL in the environment
+// needs none of it. Without the tag, a model setting in the environment
 // gets a warning that names the command to run instead.
 package main
 
@@ -37,7 +37,11 @@ import (
 	"github.com/explainerr/explainerr/blogapp/fixture"
 	"github.com/explainerr/explainerr/explainerr"
 	_ "github.com/explainerr/explainerr/index/rag"
+	"github.com/explainerr/explainerr/internal/modeladvice"
 )
+
+// modelClientCommand runs the blog with the model client linked.
+const modelClientCommand = "go run -tags openai ./blogapp"
 
 // fixturesJSON is the fixtures file, listed on the home page.
 //
@@ -69,7 +73,7 @@ func newHandler(dbPath string, opts ...explainerr.Option) (http.Handler, error) 
 	if err != nil {
 		return nil, fmt.Errorf("embedded fixtures.json: %w", err)
 	}
-	if advice := modelClientAdvice(os.Getenv); advice != "" {
+	if advice := modeladvice.Advice(os.Getenv, "blogapp", modelClientCommand); advice != "" {
 		slog.Warn(advice)
 	}
 	db, err := app.OpenDB(dbPath)

@@ -2,11 +2,15 @@
 
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/explainerr/explainerr/internal/modeladvice"
+)
 
 func TestLinkedModelClientNeedsNoAdvice(t *testing.T) {
 	env := map[string]string{"OPENAI_API_KEY": "sk-x"}
-	if got := modelClientAdvice(func(k string) string { return env[k] }); got != "" {
+	if got := modeladvice.Advice(func(k string) string { return env[k] }, "blogapp", modelClientCommand); got != "" {
 		t.Errorf("the model client is linked, yet the advice is %q", got)
 	}
 }
