@@ -5,6 +5,7 @@
 // Usage:
 //
 //	go run ./blogapp [-addr 127.0.0.1:8000] [-db FILE]
+//	go run -tags openai ./blogapp   # with the model client, for OPENAI_API_KEY or OPENAI_BASE_URL
 //
 // Without -db the blog lives in memory and is seeded afresh on every start.
 // explainerr reads its settings from the environment (OPENAI_API_KEY,
@@ -13,10 +14,13 @@
 // from the offline analyzer, with the app's source from the index when one
 // has been built and from the app's own files otherwise.
 //
-// The blog links both optional pieces of explainerr with blank imports:
-// the model client (used when an API key or base URL is set) and retrieval
-// (used once "go run ./cmd/explainerr index ./..." has built the index, or
-// with EXPLAINERR_CONTEXT=rag).
+// The blog links retrieval, one of explainerr's two optional pieces, with a
+// blank import (used once "go run ./cmd/explainerr index ./..." has built
+// the index, or with EXPLAINERR_CONTEXT=rag). The other, the model client,
+// is linked only with the build tag openai (modelclient_openai.go): it is
+// the largest package the blog would compile, and the offline analyzer
+// needs none of it. Without the tag, a model setting in the environment
+// gets a warning that names the command to run instead.
 package main
 
 import (
@@ -32,9 +36,12 @@ import (
 	"github.com/explainerr/explainerr/blogapp/app"
 	"github.com/explainerr/explainerr/blogapp/fixture"
 	"github.com/explainerr/explainerr/explainerr"
-	_ "github.com/explainerr/explainerr/explainerr/provider/openai"
 	_ "github.com/explainerr/explainerr/index/rag"
+	"github.com/explainerr/explainerr/internal/modeladvice"
 )
+
+// modelClientCommand runs the blog with the model client linked.
+const modelClientCommand = "go run -tags openai ./blogapp"
 
 // fixturesJSON is the fixtures file, listed on the home page.
 //
@@ -65,6 +72,9 @@ func newHandler(dbPath string, opts ...explainerr.Option) (http.Handler, error) 
 	fixtures, err := fixture.Parse(fixturesJSON)
 	if err != nil {
 		return nil, fmt.Errorf("embedded fixtures.json: %w", err)
+	}
+	if advice := modeladvice.Advice(os.Getenv, "blogapp", modelClientCommand); advice != "" {
+		slog.Warn(advice)
 	}
 	db, err := app.OpenDB(dbPath)
 	if err != nil {

@@ -1,86 +1,17 @@
+//go:build openai
+
 package main
 
 import (
-	"bufio"
 	"html"
-	"io"
-	"log/slog"
-	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/internal/fakeopenai"
 	"github.com/explainerr/explainerr/internal/reporttest"
 )
-
-// clearExplainerrEnv empties every variable explainerr reads, so that a
-// test starts from "nothing set".
-func clearExplainerrEnv(t *testing.T) {
-	t.Helper()
-	for _, k := range []string{"OPENAI_API_KEY", "OPENAI_BASE_URL", "EXPLAINERR_MODEL", "EXPLAINERR_PROVIDER", "EXPLAINERR_RAG", "EXPLAINERR_INDEX"} {
-		t.Setenv(k, "")
-	}
-}
-
-// quietLogger keeps the terminal record of each failure out of the test
-// output; it does not change which provider the environment selects.
-func quietLogger() explainerr.Option {
-	return explainerr.WithLogger(slog.New(slog.DiscardHandler))
-}
-
-// timedPage is a page read as it arrived: the whole body, and when the
-// first byte of each marker was read (zero when it never came).
-type timedPage struct {
-	body  string
-	seen  map[string]time.Duration
-	total time.Duration
-}
-
-// getPage requests path from srv as a browser would and reads the page
-// line by line, noting when each marker first arrived.
-func getPage(t *testing.T, srv *httptest.Server, path string, markers ...string) timedPage {
-	t.Helper()
-	req, err := http.NewRequest(http.MethodGet, srv.URL+path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Accept", "text/html,application/xhtml+xml")
-	start := time.Now()
-	res, err := srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	if res.StatusCode != http.StatusInternalServerError {
-		t.Fatalf("GET %s: status %d, want 500", path, res.StatusCode)
-	}
-	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
-		t.Fatalf("GET %s: Content-Type %q", path, ct)
-	}
-	page := timedPage{seen: map[string]time.Duration{}}
-	var body strings.Builder
-	r := bufio.NewReader(res.Body)
-	for {
-		chunk, err := r.ReadString('>')
-		body.WriteString(chunk)
-		for _, m := range markers {
-			if _, ok := page.seen[m]; !ok && strings.Contains(body.String(), m) {
-				page.seen[m] = time.Since(start)
-			}
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("reading the page: %v", err)
-		}
-	}
-	page.body, page.total = body.String(), time.Since(start)
-	return page
-}
 
 func TestBlogShowsTheModelServersStreamedAnswer(t *testing.T) {
 	const answer = "`handleStats` writes to `counts`, a **nil map**. Create it with `make` before the loop."
@@ -137,26 +68,5 @@ func TestBlogShowsTheModelServersStreamedAnswer(t *testing.T) {
 	}
 	if gap := finalAt - traceAt; gap < pieces*pieceDelay/2 {
 		t.Errorf("the trace arrived at %s and the explanation at %s: the page was not streamed", traceAt, finalAt)
-	}
-}
-
-func TestBlogWithoutModelShowsOfflineAnalysis(t *testing.T) {
-	clearExplainerrEnv(t)
-	h, err := newHandler("", quietLogger())
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	defer srv.Close()
-
-	page := getPage(t, srv, "/stats")
-	final := reporttest.Between(page.body, `<div class="final">`, "</section>")
-	for _, want := range []string{`<span class="tag tag-offline">Offline analysis</span>`, "No model is configured", "OPENAI_BASE_URL"} {
-		if !strings.Contains(final, want) {
-			t.Errorf("the explanation block lacks %q:\n%s", want, final)
-		}
-	}
-	if !strings.Contains(final, `<div class="md">`) || !strings.Contains(final, "handleStats") {
-		t.Errorf("the offline analysis is missing or does not name the failing handler:\n%s", final)
 	}
 }

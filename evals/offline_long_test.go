@@ -1,3 +1,5 @@
+//go:build long
+
 package main
 
 import (
@@ -5,7 +7,8 @@ import (
 	"testing"
 )
 
-// TestOfflineRunRetrievalGate runs "go run ./evals" with no keys, as CI does,
+// TestOfflineRunRetrievalGate runs "go run ./evals" with no keys, as CI does
+// (a run of every fixture: the long suite's, go test -tags long),
 // through the real middleware and index, and holds retrieval to its
 // promise on the blog: for every app fixture the fix-location chunk
 // reaches the model with retrieval on. It logs hit@k and MRR per fixture
