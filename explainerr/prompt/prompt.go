@@ -98,7 +98,7 @@ func Build(r *report.Report, chunks []report.Chunk, opts Options) (report.Prompt
 	b.WriteString("## Error and trace (innermost call first; [app] marks the app's own code)\n\n```\n")
 	// The "created by" line closes the trace and counts in its budget.
 	createdBy := stack.CreatedByText(r.CreatedBy)
-	trace := stack.Format(ErrorLine(r), r.Frames, traceBudget(opts.TraceBudget, len(createdBy)))
+	trace := stack.Format(ErrorLine(r), moduleRelative(r.Frames), traceBudget(opts.TraceBudget, len(createdBy)))
 	b.WriteString(redact.String(trace.Text))
 	b.WriteString(redact.String(createdBy))
 	b.WriteString("```\n\n")
@@ -319,4 +319,23 @@ func writeDatabase(b *strings.Builder, d *report.Database) {
 		fmt.Fprintf(b, "Detail: %s\n", redact.String(cut(oneLine(d.Detail), 300)))
 	}
 	b.WriteString("\n")
+}
+
+// moduleRelative returns frames with the app's files named relative to
+// their module's root, as the source chunks name them: the prompt then
+// says the same wherever the app is checked out, spends no budget on the
+// checkout's path, and tells the model nothing of the machine's
+// directories.
+func moduleRelative(frames []report.Frame) []report.Frame {
+	out := make([]report.Frame, len(frames))
+	copy(out, frames)
+	for i := range out {
+		if out[i].Kind != report.FrameApp {
+			continue
+		}
+		if rel, ok := stack.ModuleRelative(out[i].File); ok {
+			out[i].File = rel
+		}
+	}
+	return out
 }

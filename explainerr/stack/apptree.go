@@ -137,3 +137,18 @@ func (c *Classifier) appPrefixOf(pkg string) string {
 	}
 	return best
 }
+
+// ModuleRelative returns file relative to the root of the module that
+// holds it on this machine (slash-separated, "app/web/errors.go"), and
+// false when no go.mod lies above it.
+func ModuleRelative(file string) (string, bool) {
+	_, root := cachedModuleAt(filepath.Dir(file))
+	if root == "" {
+		return file, false
+	}
+	rel, err := filepath.Rel(root, file)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return file, false
+	}
+	return filepath.ToSlash(rel), true
+}
