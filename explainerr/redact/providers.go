@@ -2,6 +2,7 @@ package redact
 
 import (
 	_ "embed"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -198,8 +199,30 @@ func (r *providerRule) compiled() (*regexp.Regexp, error) {
 
 // hideProviderTokens hides, line by line, the secrets of the provider
 // formats whose keywords the line holds.
-func hideProviderTokens(s string) string {
-	set := loadProviders()
+func hideProviderTokens(s string) string { return loadProviders().hide(s) }
+
+// ProviderTableHides reports whether the rules of table, written in the
+// format of the provider table the redactor embeds, hide anything in
+// text, matching line by line as the redactor does; an error says the
+// table is malformed. The table's generator (scripts/gen-secret-rules)
+// checks each rule's samples with it, so that it keeps only what the
+// redactor itself hides.
+func ProviderTableHides(table, text string) (bool, error) {
+	set := parseProviders(table)
+	if set.err != nil {
+		return false, set.err
+	}
+	for _, r := range set.rules {
+		if _, err := r.compiled(); err != nil {
+			return false, fmt.Errorf("rule %s: %w", r.id, err)
+		}
+	}
+	return set.hide(text) != text, nil
+}
+
+// hide hides, line by line, the secrets of the set's rules whose keywords
+// the line holds; a malformed set hides nothing.
+func (set *providerSet) hide(s string) string {
 	if set.err != nil {
 		return s
 	}

@@ -26,10 +26,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/redact"
 )
 
 // skipped are rules left out on purpose, with the reason.
@@ -58,7 +59,10 @@ func main() {
 
 // A kept rule is a rule of the table with its samples.
 type kept struct {
-	c                    *compiled
+	rule tomlRule
+	// lines are the rule's lines of the table: its rule line and its
+	// allow lines.
+	lines                string
 	positive             string
 	negatives            []string
 	generated            bool
@@ -93,20 +97,24 @@ func run(dir, source, tablePath, samplesPath string) error {
 			dropped = append(dropped, r.ID+": matches file paths only")
 			continue
 		}
-		c, err := compile(r)
+		lines, err := ruleLines(r)
 		if err != nil {
 			dropped = append(dropped, r.ID+": "+reason(err))
 			continue
 		}
-		k := kept{c: c}
+		k := kept{rule: r, lines: lines}
+		finds := func(text string) bool {
+			hides, _ := redact.ProviderTableHides(lines, text)
+			return hides
+		}
 		for _, p := range own[r.ID].positives {
-			if !strings.Contains(p, "\n") && c.finds(p) {
+			if !strings.Contains(p, "\n") && finds(p) {
 				k.positive, k.positiveFromOwnTests = p, true
 				break
 			}
 		}
 		if k.positive == "" {
-			k.positive = generatedPositive(c)
+			k.positive = generatedPositive(r, finds)
 			k.generated = true
 		}
 		if k.positive == "" {
@@ -114,7 +122,7 @@ func run(dir, source, tablePath, samplesPath string) error {
 			continue
 		}
 		for _, n := range own[r.ID].negatives {
-			if c.finds(n) {
+			if finds(n) {
 				k.negativesLeftOut++ // excused by gitleaks' global allowlist, which the table lacks
 				continue
 			}
@@ -140,28 +148,29 @@ func run(dir, source, tablePath, samplesPath string) error {
 	return os.Rename(samplesPath+".new", samplesPath)
 }
 
-// compile compiles a rule's expressions with Go's regexp.
-func compile(r tomlRule) (*compiled, error) {
-	re, err := regexp.Compile(r.Regex)
-	if err != nil {
-		return nil, err
+// ruleLines returns a rule's lines of the table, its rule line and its
+// allow lines, after checking that the redactor can read them: its
+// expressions compile with Go's regexp, and no field holds what the
+// table's format cannot. An allowlist that depends on a file's path is
+// left out: a report has no path.
+func ruleLines(r tomlRule) (string, error) {
+	for _, f := range append([]string{r.ID, r.Regex}, r.Keywords...) {
+		if strings.ContainsAny(f, "\t\n,") && f != r.Regex || strings.ContainsAny(f, "\t\n") {
+			return "", fmt.Errorf("a field holds a tab, a line break or a comma: %q", f)
+		}
 	}
-	c := &compiled{rule: r, re: re}
+	var b strings.Builder
+	fmt.Fprintf(&b, "rule\t%s\t%s\t%s\t%d\t%s\n", r.ID, strings.ToLower(strings.Join(r.Keywords, ",")), strconv.FormatFloat(r.Entropy, 'g', -1, 64), r.SecretGroup, r.Regex)
 	for _, a := range r.Allowlists {
 		if len(a.Paths) > 0 && (a.Condition == "AND" || len(a.Regexes)+len(a.Stopwords) == 0) {
-			continue // depends on a file's path, which a report has not
+			continue
 		}
-		ca := compiledAllow{target: a.Target, condition: a.Condition, stopwords: a.Stopwords}
-		for _, x := range a.Regexes {
-			xr, err := regexp.Compile(x)
-			if err != nil {
-				return nil, fmt.Errorf("allowlist: %w", err)
-			}
-			ca.regexes = append(ca.regexes, xr)
-		}
-		c.allows = append(c.allows, ca)
+		fmt.Fprintf(&b, "allow\t%s\t%s\t%s\t%s\n", orDefault(a.Target, "secret"), orDefault(a.Condition, "OR"), quoteAll(a.Regexes), quoteAll(a.Stopwords))
 	}
-	return c, nil
+	if _, err := redact.ProviderTableHides(b.String(), ""); err != nil {
+		return "", err
+	}
+	return b.String(), nil
 }
 
 // reason says in a few words why Go's regexp refused an expression.
@@ -178,20 +187,20 @@ func reason(err error) string {
 
 // generatedPositive makes a sample from the rule's expression, trying
 // several random choices until the rule finds it.
-func generatedPositive(c *compiled) string {
+func generatedPositive(r tomlRule, finds func(string) bool) string {
 	for seed := range uint64(200) {
-		rnd := rand.New(rand.NewPCG(seed, uint64(len(c.rule.ID))))
-		s, err := generate(c.rule.Regex, rnd)
+		rnd := rand.New(rand.NewPCG(seed, uint64(len(r.ID))))
+		s, err := generate(r.Regex, rnd)
 		if err != nil || strings.ContainsAny(s, "\n\r\t") {
 			continue
 		}
-		if c.finds(s) {
+		if finds(s) {
 			return s
 		}
 		// A keyword the expression does not hold ("airtable" for a
 		// "pat…" token) is put before the sample, as a name.
-		for _, k := range c.rule.Keywords {
-			if named := k + " = " + s; c.finds(named) {
+		for _, k := range r.Keywords {
+			if named := k + " = " + s; finds(named) {
 				return named
 			}
 		}
@@ -210,16 +219,7 @@ func writeTable(path, source string, keep []kept, dropped []string) error {
 	b.WriteString("#\n# rule<TAB>id<TAB>keywords (comma-separated)<TAB>entropy<TAB>secret group<TAB>expression\n")
 	b.WriteString("# allow<TAB>target<TAB>condition<TAB>expressions (quoted, space-separated)<TAB>stopwords (quoted, space-separated)\n")
 	for _, k := range keep {
-		r := k.c.rule
-		for _, f := range append([]string{r.ID, r.Regex}, r.Keywords...) {
-			if strings.ContainsAny(f, "\t\n,") && f != r.Regex || strings.ContainsAny(f, "\t\n") {
-				return fmt.Errorf("rule %s: a field holds a tab, a line break or a comma: %q", r.ID, f)
-			}
-		}
-		fmt.Fprintf(&b, "rule\t%s\t%s\t%s\t%d\t%s\n", r.ID, strings.ToLower(strings.Join(r.Keywords, ",")), strconv.FormatFloat(r.Entropy, 'g', -1, 64), r.SecretGroup, r.Regex)
-		for _, a := range k.c.allows {
-			fmt.Fprintf(&b, "allow\t%s\t%s\t%s\t%s\n", orDefault(a.target, "secret"), orDefault(a.condition, "OR"), quoteAll(regexStrings(a.regexes)), quoteAll(a.stopwords))
-		}
+		b.WriteString(k.lines)
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
@@ -235,9 +235,9 @@ func writeSamples(path, source string, keep []kept) error {
 		if k.positiveFromOwnTests {
 			origin = "own"
 		}
-		fmt.Fprintf(&b, "hide\t%s\t%s\t%s\n", k.c.rule.ID, origin, strconv.Quote(k.positive))
+		fmt.Fprintf(&b, "hide\t%s\t%s\t%s\n", k.rule.ID, origin, strconv.Quote(k.positive))
 		for _, n := range k.negatives {
-			fmt.Fprintf(&b, "keep\t%s\tgitleaks\t%s\n", k.c.rule.ID, strconv.Quote(n))
+			fmt.Fprintf(&b, "keep\t%s\tgitleaks\t%s\n", k.rule.ID, strconv.Quote(n))
 		}
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
@@ -262,14 +262,6 @@ func orDefault(s, def string) string {
 		return def
 	}
 	return s
-}
-
-func regexStrings(rs []*regexp.Regexp) []string {
-	out := make([]string, len(rs))
-	for i, r := range rs {
-		out[i] = r.String()
-	}
-	return out
 }
 
 func quoteAll(ss []string) string {
