@@ -184,9 +184,11 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 		return nil
 	}
 	word := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\b`)
-	inTable := func(v string) bool {
-		return table == "" || regexp.MustCompile(`(?i)\b`+regexp.QuoteMeta(table)+`\b`).MatchString(v)
+	var tableWord *regexp.Regexp
+	if table != "" {
+		tableWord = regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(table) + `\b`)
 	}
+	inTable := func(v string) bool { return tableWord == nil || tableWord.MatchString(v) }
 	var queries, schema []report.Chunk
 	// A query already shown (a frame's function or a callee) is the one
 	// that ran; another naming the same column would only crowd it.
