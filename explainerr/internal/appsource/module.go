@@ -45,11 +45,11 @@ type Module struct {
 	// method: the module's files do not change under a Module.
 	impls sync.Map
 	// makers and sqlLits are the module's error-making calls and SQL
-	// literals, read once (ErrorMakers, sqlLiterals).
+	// literals, read once (ErrorMakers, SQLLiterals).
 	makersOnce sync.Once
 	makers     []ErrorMaker
 	sqlOnce    sync.Once
-	sqlLits    []sqlLiteral
+	sqlLits    []SQLLiteral
 }
 
 // File is one parsed file and its lines.

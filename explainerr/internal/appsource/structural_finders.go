@@ -198,15 +198,15 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 			shown = true
 		}
 	}
-	for _, l := range m.sqlLiterals() {
-		if !word.MatchString(l.value) || !inTable(l.value) {
+	for _, l := range m.SQLLiterals() {
+		if !word.MatchString(l.Value) || !inTable(l.Value) {
 			continue
 		}
-		fd, _ := l.decl.(*ast.FuncDecl)
+		fd, _ := l.Decl.(*ast.FuncDecl)
 		switch {
-		case l.ddl && len(schema) < maxPerFinder:
+		case l.DDL && len(schema) < maxPerFinder:
 			schema = append(schema, s.statementChunk(l, firstNonEmpty(table, name), report.ReasonSchema))
-		case !l.ddl && !shown && fd != nil && !s.seen[fd] && len(queries) < 1:
+		case !l.DDL && !shown && fd != nil && !s.seen[fd] && len(queries) < 1:
 			s.seen[fd] = true
 			queries = append(queries, s.queryChunk(l, fd))
 		}
@@ -338,21 +338,21 @@ const maxQueryChunk = 700
 
 // queryChunk is the function holding an SQL literal: whole when short,
 // else its head and the literal's lines.
-func (s *staticSet) queryChunk(l sqlLiteral, fd *ast.FuncDecl) report.Chunk {
-	c := s.funcChunk(l.file, fd, report.ReasonQuery)
+func (s *staticSet) queryChunk(l SQLLiteral, fd *ast.FuncDecl) report.Chunk {
+	c := s.funcChunk(l.File, fd, report.ReasonQuery)
 	if len(c.Text) <= maxQueryChunk {
 		return c
 	}
-	start, end := s.m.Fset.Position(l.lit.Pos()).Line, s.m.Fset.Position(l.lit.End()).Line
-	return s.chunk(l.file, fd, max(c.StartLine, start-2), min(c.EndLine, end+2, start+20), report.ReasonQuery)
+	start, end := s.m.Fset.Position(l.Lit.Pos()).Line, s.m.Fset.Position(l.Lit.End()).Line
+	return s.chunk(l.File, fd, max(c.StartLine, start-2), min(c.EndLine, end+2, start+20), report.ReasonQuery)
 }
 
 // statementChunk is the statement of an SQL literal that defines a schema
 // and names name (the CREATE or ALTER statement, up to its semicolon or
 // the literal's end), with the declaration's name as its symbol.
-func (s *staticSet) statementChunk(l sqlLiteral, name string, reason string) report.Chunk {
-	f := l.file
-	start, end := s.m.Fset.Position(l.lit.Pos()).Line, min(s.m.Fset.Position(l.lit.End()).Line, len(f.Lines))
+func (s *staticSet) statementChunk(l SQLLiteral, name string, reason string) report.Chunk {
+	f := l.File
+	start, end := s.m.Fset.Position(l.Lit.Pos()).Line, min(s.m.Fset.Position(l.Lit.End()).Line, len(f.Lines))
 	word := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\b`)
 	from, to := start, end
 	for i := start; i <= end; i++ {
@@ -373,7 +373,7 @@ func (s *staticSet) statementChunk(l sqlLiteral, name string, reason string) rep
 		to = from + 60
 	}
 	symbol := ""
-	switch d := l.decl.(type) {
+	switch d := l.Decl.(type) {
 	case *ast.FuncDecl:
 		symbol = FuncName(d)
 	case *ast.GenDecl:
@@ -397,26 +397,27 @@ func firstNonEmpty(ss ...string) string {
 	return ""
 }
 
-// sqlLiteral is a string literal of the module that holds SQL text.
-type sqlLiteral struct {
-	file  *File
-	decl  ast.Decl
-	lit   *ast.BasicLit
-	value string
-	// ddl is true for text that defines a schema, false for a query.
-	ddl bool
+// SQLLiteral is a string literal of the module that holds SQL text.
+type SQLLiteral struct {
+	File *File
+	// Decl is the top-level declaration that holds it.
+	Decl  ast.Decl
+	Lit   *ast.BasicLit
+	Value string
+	// DDL is true for text that defines a schema, false for a query.
+	DDL bool
 }
 
-// sqlLiterals returns the module's string literals that hold SQL text,
+// SQLLiterals returns the module's string literals that hold SQL text,
 // read once per Module.
-func (m *Module) sqlLiterals() []sqlLiteral {
+func (m *Module) SQLLiterals() []SQLLiteral {
 	m.sqlOnce.Do(func() { m.sqlLits = m.findSQLLiterals() })
 	return m.sqlLits
 }
 
-// findSQLLiterals does the work of sqlLiterals.
-func (m *Module) findSQLLiterals() []sqlLiteral {
-	var out []sqlLiteral
+// findSQLLiterals does the work of SQLLiterals.
+func (m *Module) findSQLLiterals() []SQLLiteral {
+	var out []SQLLiteral
 	for _, f := range m.Files {
 		for _, d := range f.AST.Decls {
 			ast.Inspect(d, func(n ast.Node) bool {
@@ -429,7 +430,7 @@ func (m *Module) findSQLLiterals() []sqlLiteral {
 					return true
 				}
 				if ddl := reDDL.MatchString(v); ddl || reDML.MatchString(v) {
-					out = append(out, sqlLiteral{file: f, decl: d, lit: lit, value: v, ddl: ddl})
+					out = append(out, SQLLiteral{File: f, Decl: d, Lit: lit, Value: v, DDL: ddl})
 				}
 				return true
 			})

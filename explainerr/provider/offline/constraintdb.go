@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"go/ast"
 	"regexp"
 	"strings"
 )
@@ -10,9 +11,6 @@ import (
 // referenced table. The explanation names them, points at the statement,
 // and at the schema in the module's source (a CREATE TABLE or ALTER TABLE
 // in a Go string, as an embedded migration) that defines them.
-
-// reDDL matches SQL text that defines a schema.
-var reDDL = regexp.MustCompile(`(?i)\b(?:CREATE\s+TABLE|ALTER\s+TABLE)\b`)
 
 // reKeyDetail reads PostgreSQL's detail of a foreign key error: the key,
 // its value, and the referenced table.
@@ -37,14 +35,25 @@ func (a *analysis) dbEngine() string {
 }
 
 // schemaLine returns the line of the module's schema text (a Go string
-// holding CREATE TABLE or ALTER TABLE) where pattern matches, searched in
-// the order of patterns given.
+// holding CREATE or ALTER TABLE, as the module understanding collects
+// them once per module) where pattern matches, searched in the order of
+// patterns given.
 func (a *analysis) schemaLine(patterns ...*regexp.Regexp) (sourceLine, bool) {
 	src := a.app()
 	if src == nil {
 		return sourceLine{}, false
 	}
-	lits := src.stringLits(reDDL)
+	var lits []stringLit
+	for _, l := range src.mod.SQLLiterals() {
+		if !l.DDL {
+			continue
+		}
+		in := ""
+		if fd, ok := l.Decl.(*ast.FuncDecl); ok {
+			in = funcName(fd)
+		}
+		lits = append(lits, stringLit{Lit: l.Lit, Value: l.Value, Func: in})
+	}
 	for _, p := range patterns {
 		if p == nil {
 			continue
