@@ -34,9 +34,9 @@ func randomText(n int) []byte {
 	return data
 }
 
-// TestExplainRefusesWhatIsNoDump: input that cannot hold a frame, as large
-// as a dump may be, is refused with an error that says what was expected,
-// without parsing it line by line.
+// TestExplainRefusesWhatIsNoDump: megabytes of input that cannot hold a
+// frame are refused with an error that says what was expected, without
+// parsing them line by line (BenchmarkExplainRandomBytes times 64 MiB).
 func TestExplainRefusesWhatIsNoDump(t *testing.T) {
 	noModelEnv(t)
 	dir := t.TempDir()
@@ -45,9 +45,9 @@ func TestExplainRefusesWhatIsNoDump(t *testing.T) {
 		data []byte
 		why  string
 	}{
-		{"random bytes", randomBytes(16 << 20), "it is binary data, not text"},
-		{"random text", randomText(16 << 20), "no goroutine header and no line that names a Go file and line"},
-		{"a log without frames", bytes.Repeat([]byte("2026/12/01 10:00:00 GET /posts/7 200 1.2ms panic: recovered? no\n"), 200000), "no goroutine header and no line that names a Go file and line"},
+		{"random bytes", randomBytes(4 << 20), "it is binary data, not text"},
+		{"random text", randomText(4 << 20), "no goroutine header and no line that names a Go file and line"},
+		{"a log without frames", bytes.Repeat([]byte("2026/12/01 10:00:00 GET /posts/7 200 1.2ms panic: recovered? no\n"), 50000), "no goroutine header and no line that names a Go file and line"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-"))

@@ -30,6 +30,22 @@ const quietPeriod = 750 * time.Millisecond
 // the match is a log prefix.
 var dumpStart = regexp.MustCompile(`panic: |fatal error: |SIGQUIT: quit|^runtime: |goroutine \d+ (?:gp=\S+ m=\S+ (?:mp=\S+ )?)?\[`)
 
+// dumpStartTexts are the texts one of which every line dumpStart matches
+// holds: a line holding none (nearly every line a server logs) is passed
+// by a substring search instead of the pattern, which a long line costs
+// far more.
+var dumpStartTexts = []string{"panic: ", "fatal error: ", "SIGQUIT: quit", "runtime: ", "goroutine "}
+
+// findDumpStart returns where dumpStart matches l, as FindStringIndex does.
+func findDumpStart(l string) []int {
+	for _, t := range dumpStartTexts {
+		if strings.Contains(l, t) {
+			return dumpStart.FindStringIndex(l)
+		}
+	}
+	return nil
+}
+
 // goroutineHeader matches the header of one goroutine's stack.
 var goroutineHeader = regexp.MustCompile(`^goroutine \d+ (?:gp=\S+ m=\S+ (?:mp=\S+ )?)?\[.*\]:?$`)
 
@@ -110,7 +126,7 @@ func (w *dumpWatcher) appendPartial(p []byte) {
 func (w *dumpWatcher) line(l string) {
 	l = strings.TrimSuffix(l, "\r")
 	w.ring.add(l)
-	loc := dumpStart.FindStringIndex(l)
+	loc := findDumpStart(l)
 	if w.draining {
 		if w.continuesDrained(l, loc) {
 			return

@@ -62,6 +62,16 @@ var InvoiceApp = App{
 // Apps are the sample apps of a default run, in report order.
 func Apps() []App { return []App{BlogApp, InvoiceApp} }
 
+// Patterns returns the package patterns of apps: what the evaluation
+// loads to check claims about them, and nothing else of the repository.
+func Patterns(apps []App) []string {
+	out := make([]string, len(apps))
+	for i, a := range apps {
+		out[i] = a.Pattern
+	}
+	return out
+}
+
 // AppByName returns the sample app called name.
 func AppByName(name string) (App, bool) {
 	for _, a := range Apps() {

@@ -119,7 +119,7 @@ func run(ctx context.Context, o *Options) (int, error) {
 	loaded := make(chan struct{})
 	go func() {
 		defer close(loaded)
-		m, loadErr = source.Load(o.Root, "./...")
+		m, loadErr = source.Load(o.Root, harness.Patterns(af.apps)...)
 	}()
 	appRuns, buildErr := r.buildIndexes(ctx, af, resuming)
 	<-loaded

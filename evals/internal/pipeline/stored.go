@@ -14,6 +14,7 @@ import (
 	"github.com/explainerr/explainerr/blogapp/fixture"
 	"github.com/explainerr/explainerr/evals/internal/checker"
 	"github.com/explainerr/explainerr/evals/internal/gate"
+	"github.com/explainerr/explainerr/evals/internal/harness"
 	"github.com/explainerr/explainerr/evals/internal/judge"
 	"github.com/explainerr/explainerr/evals/internal/records"
 	"github.com/explainerr/explainerr/evals/internal/source"
@@ -153,7 +154,7 @@ func regrade(o StoredOptions, dir *records.Dir, info *records.RunInfo) error {
 	if err != nil {
 		return err
 	}
-	m, err := source.Load(o.Root, "./...")
+	m, err := source.Load(o.Root, harness.Patterns(harness.Apps())...)
 	if err != nil {
 		return err
 	}
@@ -236,7 +237,7 @@ func Spotcheck(o StoredOptions) int {
 		fmt.Fprintln(o.Stderr, "evals spotcheck:", err)
 		return ExitError
 	}
-	m, err := source.Load(o.Root, "./...")
+	m, err := source.Load(o.Root, harness.Patterns(harness.Apps())...)
 	if err != nil {
 		fmt.Fprintln(o.Stderr, "evals spotcheck:", err)
 		return ExitError

@@ -107,8 +107,9 @@ func Load(root string, patterns ...string) (*Module, error) {
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
 			packages.NeedTypesInfo | packages.NeedModule | packages.NeedImports,
-		Dir:  root,
-		Fset: m.Fset,
+		Dir:        root,
+		Fset:       m.Fset,
+		BuildFlags: buildFlags,
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {

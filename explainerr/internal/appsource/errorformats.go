@@ -71,33 +71,94 @@ func (m *Module) findErrorMakers() []ErrorMaker {
 // precision ("%v", "%-8s", "%.2f", "%w").
 var reVerb = regexp.MustCompile(`%[-+# 0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[a-zA-Z%]`)
 
-// formatPatterns keeps the compiled pattern of each format literal.
-var formatPatterns sync.Map // string → *regexp.Regexp
+// formatPatterns keeps the matcher of each format literal.
+var formatPatterns sync.Map // literal → *formatMatcher
+
+// formatMatcher is a format literal made ready for matching: the texts it
+// prints of its own, in order, and the pattern of a whole message.
+type formatMatcher struct {
+	// pieces are the format's literal texts around its verbs; a message
+	// the format made holds each of them, in order, the first at its
+	// start and the last at its end.
+	pieces []string
+	// own is how many bytes of text the format prints of its own.
+	own int
+	re  *regexp.Regexp
+}
 
 // FormatMatches reports whether msg is what the quoted format literal
 // gives, each verb standing for what it can print (digits for %d, any
 // text for %v and %s); a format with fewer than min bytes of text of its
 // own matches nothing, since "%w" or "failed: %v" would match anything.
+//
+// The pattern is tried only on a message that holds the format's own
+// texts in order, which few messages do for most of a module's formats:
+// a long message (a panic value may be 64 KiB) is then read with
+// strings.Index rather than by one pattern per format.
 func FormatMatches(literal, msg string, min int) bool {
-	format, err := strconv.Unquote(literal)
-	if err != nil || len(reVerb.ReplaceAllString(format, "")) < min {
+	fm := formatMatcherOf(literal)
+	if fm == nil || fm.own < min || !fm.holdsPieces(msg) {
 		return false
 	}
-	if v, ok := formatPatterns.Load(format); ok {
-		return v.(*regexp.Regexp).MatchString(msg)
+	return fm.re.MatchString(msg)
+}
+
+// formatMatcherOf returns the matcher of a format literal, made once; nil
+// when the literal is not a string or its pattern does not compile.
+func formatMatcherOf(literal string) *formatMatcher {
+	if v, ok := formatPatterns.Load(literal); ok {
+		return v.(*formatMatcher)
 	}
+	var fm *formatMatcher
+	if format, err := strconv.Unquote(literal); err == nil {
+		fm = newFormatMatcher(format)
+	}
+	formatPatterns.Store(literal, fm)
+	return fm
+}
+
+// newFormatMatcher compiles a format's pattern and lists its own texts.
+func newFormatMatcher(format string) *formatMatcher {
+	fm := &formatMatcher{}
 	pattern := "^"
 	last := 0
 	for _, m := range reVerb.FindAllStringIndex(format, -1) {
+		fm.pieces = append(fm.pieces, format[last:m[0]])
 		pattern += regexp.QuoteMeta(format[last:m[0]]) + verbPattern(format[m[1]-1])
 		last = m[1]
 	}
+	fm.pieces = append(fm.pieces, format[last:])
+	for _, p := range fm.pieces {
+		fm.own += len(p)
+	}
 	re, err := regexp.Compile(pattern + regexp.QuoteMeta(format[last:]) + "$")
 	if err != nil {
+		return nil
+	}
+	fm.re = re
+	return fm
+}
+
+// holdsPieces reports whether msg starts with the format's first text,
+// ends with its last and holds the others between, in order: what every
+// message the format made does.
+func (fm *formatMatcher) holdsPieces(msg string) bool {
+	first := fm.pieces[0]
+	if !strings.HasPrefix(msg, first) {
 		return false
 	}
-	formatPatterns.Store(format, re)
-	return re.MatchString(msg)
+	rest := msg[len(first):]
+	if len(fm.pieces) == 1 {
+		return rest == ""
+	}
+	for _, p := range fm.pieces[1 : len(fm.pieces)-1] {
+		i := strings.Index(rest, p)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(p):]
+	}
+	return strings.HasSuffix(rest, fm.pieces[len(fm.pieces)-1])
 }
 
 // verbPattern is what a formatting verb can print.
