@@ -58,7 +58,7 @@ var (
 	blogErr  error
 )
 
-// blog loads the whole repository module, which holds the blog app, once;
+// blog loads the blog app's packages of the repository module once;
 // it returns the module and its root.
 func blog(t *testing.T) (*source.Module, string) {
 	t.Helper()
@@ -66,7 +66,7 @@ func blog(t *testing.T) (*source.Module, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	blogOnce.Do(func() { blogMod, blogErr = source.Load(root, "./...") })
+	blogOnce.Do(func() { blogMod, blogErr = source.Load(root, "./blogapp/...") })
 	if blogErr != nil {
 		t.Fatal(blogErr)
 	}
