@@ -159,6 +159,7 @@ var sqlNames = []*regexp.Regexp{
 // constraint) and its table when the error says.
 func sqlErrorNames(r *report.Report) (name, table string) {
 	for _, msg := range errorMessages(r) {
+		msg = report.AnalysedText(msg)
 		for _, re := range sqlNames {
 			if mm := re.FindStringSubmatch(msg); mm != nil {
 				return mm[re.SubexpIndex("name")], mm[re.SubexpIndex("table")]
@@ -288,7 +289,7 @@ var settingReaders = map[string]bool{"os.Getenv": true, "os.LookupEnv": true, "o
 func (m *Module) settingChunks(r *report.Report, s *staticSet) []report.Chunk {
 	matched := false
 	for _, msg := range errorMessages(r) {
-		if isConnectionFailure(msg) {
+		if isConnectionFailure(report.AnalysedText(msg)) {
 			matched = true
 			break
 		}

@@ -201,6 +201,7 @@ func messages(e report.Error) []string {
 // classify recognises the failure of r's error.
 func classify(e report.Error) failure {
 	for _, msg := range messages(e) {
+		msg = report.AnalysedText(msg)
 		for _, r := range rules {
 			m := r.pattern.FindStringSubmatch(msg)
 			if m == nil {
