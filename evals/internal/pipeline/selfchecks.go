@@ -1,0 +1,34 @@
+package pipeline
+
+import (
+	"github.com/explainerr/explainerr/evals/internal/coverage"
+	"github.com/explainerr/explainerr/evals/internal/records"
+)
+
+// selfChecks runs the coverage score's self-checks over run 1 of a
+// normal run (a run whose answers are themselves a self-check has no real
+// explanation to hold them against): see coverage.SelfCheckGate.
+func selfChecks(info *records.RunInfo, rows *records.Rows) ([]coverage.SelfCheckTotal, []string) {
+	if info.Generator != GenNormal {
+		return nil, nil
+	}
+	var in []coverage.SelfCheckRow
+	for _, g := range rows.Generations {
+		if g.Run == 1 {
+			in = append(in, coverage.SelfCheckRow{Mode: g.Mode, Real: g.Coverage.Score, Check: g.SelfCheck})
+		}
+	}
+	return coverage.SelfCheckGate(in)
+}
+
+// provenanceFailures lists, row by row, why a row's context is not what
+// its mode makes (see provenance.go).
+func provenanceFailures(rows *records.Rows) []string {
+	var out []string
+	for _, g := range rows.Generations {
+		for _, why := range g.Provenance {
+			out = append(out, g.Fixture+"/"+g.Mode+" run "+itoa(g.Run)+": "+why)
+		}
+	}
+	return out
+}
