@@ -135,7 +135,7 @@ func runBinary(t *testing.T, bin, root, mutation string, args ...string) (int, s
 // must hold: why the run failed.
 var mutationWants = map[string][]string{
 	"retrieve-error":     {"Rows: FAIL", "featured_post_nil/rag run 1: errored", "helper_initials_index/rag run 1: errored", "in the baseline, not measured now"},
-	"random-chunks":      {"Provenance: FAIL", "rag mode: the index's anchored chunk", "chunk sources changed"},
+	"random-chunks":      {"Provenance: FAIL", "rag mode: no frame chunk covers the app frame", "chunk sources changed"},
 	"swap-chunks":        {"Chunks: FAIL", "is not the file's"},
 	"redact-nothing":     {"Leak gate: FAIL", "leak-probe/"},
 	"constant-generator": {"Self-checks: FAIL", "keyword stuffing scores", "answer score"},

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/blogapp/fixture"
+	"github.com/explainerr/explainerr/evals/internal/gate"
 )
 
 // SelfCheck holds the scores (Result.Score) of the self-check answers of
@@ -100,7 +101,7 @@ func SelfCheckGate(rows []SelfCheckRow) (totals []SelfCheckTotal, failures []str
 		t.Real, t.Oracle, t.Null, t.Constant, t.Stuffing = t.Real/n, t.Oracle/n, t.Null/n, t.Constant/n, t.Stuffing/n
 		totals = append(totals, *t)
 	}
-	sort.Slice(totals, func(i, j int) bool { return modeRank(totals[i].Mode) < modeRank(totals[j].Mode) })
+	sort.Slice(totals, func(i, j int) bool { return gate.Before(GroupAll, totals[i].Mode, GroupAll, totals[j].Mode) })
 	for _, t := range totals {
 		if t.Oracle < OracleMin {
 			failures = append(failures, fmt.Sprintf("%s: the oracle (the fixtures' facts) scores %.2f, want >= %.2f", t.Mode, t.Oracle, OracleMin))
@@ -120,15 +121,3 @@ func SelfCheckGate(rows []SelfCheckRow) (totals []SelfCheckTotal, failures []str
 
 // tolerance absorbs floating-point noise.
 const tolerance = 1e-9
-
-func modeRank(m string) string {
-	switch m {
-	case "plain":
-		return "0"
-	case "static":
-		return "1"
-	case "rag":
-		return "2"
-	}
-	return "3" + m
-}

@@ -96,3 +96,25 @@ func blogFiles(t *testing.T) map[string][]string {
 	t.Helper()
 	return readGoFiles(t, "blogapp")
 }
+
+// TestStuffingPaysInNeitherForm appends every identifier of the fix
+// location's file to each blog reference explanation, as code spans and
+// as plain words: both score lower than the reference on the mean. Run
+// it with -v for the means METHODOLOGY quotes.
+func TestStuffingPaysInNeitherForm(t *testing.T) {
+	v := blogVocabulary(t)
+	files := blogFiles(t)
+	fixes := loadFixtures(t)
+	var ref, spans, words float64
+	for _, fx := range fixes {
+		idents := Identifiers(strings.Join(files[fx.FixLocation.File], "\n"))
+		ref += Score(fx, fx.Reference, v).Score
+		spans += Score(fx, Stuff(fx.Reference, idents), v).Score
+		words += Score(fx, fx.Reference+"\n\n"+strings.Join(idents, " "), v).Score
+	}
+	n := float64(len(fixes))
+	t.Logf("mean score over %d fixtures: reference %.2f, stuffed as code spans %.2f, as plain words %.2f", len(fixes), ref/n, spans/n, words/n)
+	if spans >= ref || words >= ref {
+		t.Errorf("stuffing pays: reference %.2f, code spans %.2f, plain words %.2f", ref/n, spans/n, words/n)
+	}
+}

@@ -104,6 +104,5 @@ func coveredByFrameChunk(ctx []report.Chunk, f report.Frame) bool {
 	return false
 }
 
-func chunkSource(c report.Chunk) string {
-	return fmt.Sprintf("%s:%d-%d (%s)", c.File, c.StartLine, c.EndLine, c.Reason)
-}
+// chunkSource names one chunk's source as ChunkSources does.
+func chunkSource(c report.Chunk) string { return ChunkSources([]report.Chunk{c})[0] }
