@@ -104,7 +104,8 @@ func (s *scorer) scoreGeneration(g *records.Generation, in generationInput) {
 		SecretSites: s.sites,
 	})
 	g.Coverage = s.coverage(in.fx, in.rep, in.explanation)
-	g.SelfCheck = s.selfCheck(in.fx, in.rep, in.explanation)
+	check := s.selfCheck(in.fx, in.rep, in.explanation)
+	g.SelfCheck = &check
 	g.Claims = s.check.CheckText(in.explanation)
 	g.Checker = records.CountVerdicts(g.Claims)
 	ex := s.excerpt(in.fx, in.rep)

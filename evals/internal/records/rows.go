@@ -89,8 +89,9 @@ type Generation struct {
 	// the fixture's facts.
 	Coverage coverage.Result `json:"coverage"`
 	// SelfCheck holds the scores of the self-check answers of the same
-	// failure (see coverage.SelfCheck).
-	SelfCheck coverage.SelfCheck `json:"self_check"`
+	// failure (see coverage.SelfCheck); nil in rows scored before the
+	// self-checks existed (regrade scores them).
+	SelfCheck *coverage.SelfCheck `json:"self_check,omitempty"`
 	// Provenance lists why the context is not what the mode makes: source
 	// in plain mode, static chunks that a fresh static computation does not
 	// make, a rag context without an app frame's anchored chunk or with
