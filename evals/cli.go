@@ -87,7 +87,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs.IntVar(&o.JudgeReps, "judge-reps", 1, "judge passes per comparison")
 	fs.StringVar(&o.Generator, "mode", pipeline.GenNormal, "generator: normal, or the self-checks oracle, null, copy")
 	fs.BoolVar(&o.BothOrders, "both-orders", false, "judge every comparison in both A/B orders and report position consistency")
-	fs.StringVar(&o.Baseline, "baseline", "", "gate baseline `FILE`: exit 1 on any regression")
+	fs.StringVar(&o.Baseline, "baseline", filepath.Join(root, "evals", "baseline.json"), "gate baseline `FILE`: exit 1 on any regression or unexplained change (\"none\": no baseline)")
 	fs.BoolVar(&o.UpdateBaseline, "update-baseline", false, "write the gate's metrics to the -baseline file instead of comparing")
 	fs.BoolVar(&o.ExtendBaseline, "extend-baseline", false, "add to the -baseline file the entries it lacks (a new app's), keeping the others, instead of comparing")
 	fs.StringVar(&o.FixturesPath, "fixtures", fixtures, "the blog's fixtures `FILE`")
@@ -99,6 +99,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "evals: unexpected argument %q (subcommands: summary, regrade, spotcheck, checkclaims)\n", fs.Arg(0))
 		return pipeline.ExitError
+	}
+	if o.Baseline == "none" {
+		o.Baseline = ""
 	}
 	o.Root = root
 	o.Fixtures = ids

@@ -18,38 +18,72 @@ import (
 const mutationEnv = "EXPLAINERR_EVAL_MUTATION"
 
 // buildMutated builds the evaluation with every mutation compiled in and
-// returns the binary's path.
+// returns the binary's path. The mutations of one file are applied to it
+// together; the switch and the helpers of one package go into one file of
+// their own.
 func buildMutated(t *testing.T, root string) string {
 	t.Helper()
 	dir := t.TempDir()
-	overlay := map[string]string{}
-	for i, m := range mutations {
+	texts := map[string]string{}
+	type hook struct {
+		pkg     string
+		helpers []string
+		imports map[string]bool
+	}
+	hooks := map[string]*hook{}
+	var order []string
+	for _, m := range mutations {
 		src := filepath.Join(root, filepath.FromSlash(m.file))
-		data, err := os.ReadFile(src)
-		if err != nil {
-			t.Fatal(err)
+		text, ok := texts[src]
+		if !ok {
+			data, err := os.ReadFile(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text = string(data)
+			order = append(order, src)
 		}
-		text := string(data)
 		at := strings.Index(text, m.anchor)
 		if at < 0 || strings.Count(text, m.anchor) != 1 {
 			t.Fatalf("%s: the mutation's anchor %q is gone or not unique: update the mutation", m.file, m.anchor)
 		}
 		end := at + strings.Index(text[at:], "\n") + 1
-		mutated := text[:end] + m.code + "\n" + text[end:]
+		texts[src] = text[:end] + m.code + "\n" + text[end:]
+		hp := filepath.Join(filepath.Dir(src), "evals_mutation_hook_test_only.go")
+		h := hooks[hp]
+		if h == nil {
+			h = &hook{pkg: packageName(t, text), imports: map[string]bool{"os": true}}
+			hooks[hp] = h
+		}
+		if m.helper != "" {
+			h.helpers = append(h.helpers, m.helper)
+		}
+		for _, imp := range m.imports {
+			h.imports[imp] = true
+		}
+	}
+	overlay := map[string]string{}
+	for i, src := range order {
 		p := filepath.Join(dir, fmt.Sprintf("mutated%d.go", i))
-		if err := os.WriteFile(p, []byte(mutated), 0o644); err != nil {
+		if err := os.WriteFile(p, []byte(texts[src]), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		overlay[src] = p
-		// The switch, in a file of its own in the same package.
-		pkg := packageName(t, text)
-		hook := filepath.Join(filepath.Dir(src), "evals_mutation_hook_test_only.go")
-		hp := filepath.Join(dir, fmt.Sprintf("hook%d.go", i))
-		code := fmt.Sprintf("package %s\n\nimport \"os\"\n\nvar evalsMutationUnderTest = os.Getenv(%q)\n", pkg, mutationEnv)
-		if err := os.WriteFile(hp, []byte(code), 0o644); err != nil {
+	}
+	i := 0
+	for hp, h := range hooks {
+		var b strings.Builder
+		fmt.Fprintf(&b, "package %s\n\nimport (\n", h.pkg)
+		for imp := range h.imports {
+			fmt.Fprintf(&b, "\t%q\n", imp)
+		}
+		fmt.Fprintf(&b, ")\n\nvar evalsMutationUnderTest = os.Getenv(%q)\n\n%s\n", mutationEnv, strings.Join(h.helpers, "\n\n"))
+		p := filepath.Join(dir, fmt.Sprintf("hook%d.go", i))
+		i++
+		if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		overlay[hook] = hp
+		overlay[hp] = p
 	}
 	data, _ := json.Marshal(map[string]any{"Replace": overlay})
 	ov := filepath.Join(dir, "overlay.json")
@@ -97,45 +131,50 @@ func runBinary(t *testing.T, bin, root, mutation string, args ...string) (int, s
 	return 0, ""
 }
 
-// mutationFixtures keep the runs short: an app and a traceback fixture,
-// each with several chunks of source in static and rag mode.
-var mutationFixtures = []string{"-fixture", "featured_post_nil", "-fixture", "helper_initials_index"}
+// mutationWants are the lines the report of each mutated default run
+// must hold: why the run failed.
+var mutationWants = map[string][]string{
+	"retrieve-error":     {"Rows: FAIL", "featured_post_nil/rag run 1: errored", "helper_initials_index/rag run 1: errored", "in the baseline, not measured now"},
+	"random-chunks":      {"Provenance: FAIL", "rag mode: no frame chunk covers the app frame", "chunk sources changed"},
+	"swap-chunks":        {"Chunks: FAIL", "is not the file's"},
+	"redact-nothing":     {"Leak gate: FAIL", "leak-probe/"},
+	"constant-generator": {"Self-checks: FAIL", "keyword stuffing scores", "answer score"},
+	"keyword-stuffing":   {"Self-checks: FAIL", "keyword stuffing scores", "answer score"},
+	"coverage-on-prompt": {"Self-checks: FAIL", "an empty answer scores"},
+	"static-index":       {"Provenance: FAIL", "static mode: the context is not a fresh static computation's", "chunk sources changed"},
+	"rag-from-static":    {"Provenance: FAIL", "rag mode: the index's anchored chunk", "chunk sources changed"},
+}
 
-func TestMutationsFailTheRun(t *testing.T) {
+// TestMutationsFailTheDefaultRun runs the default evaluation (no flag but
+// its output directory: both apps, every fixture, the committed baseline)
+// once unmutated, which must pass, and once per mutation, which must fail
+// for the reasons mutationWants gives. Each mutation is a subtest of its
+// own (go test -tags long -run 'TestMutationsFailTheDefaultRun/keyword-stuffing').
+func TestMutationsFailTheDefaultRun(t *testing.T) {
 	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
 	}
 	bin := buildMutated(t, root)
-
-	// The same build with no mutation on passes, and writes the baseline
-	// the mutated runs are compared with.
-	baseline := filepath.Join(t.TempDir(), "baseline.json")
-	args := append([]string{"-out", filepath.Join(t.TempDir(), "control"), "-baseline", baseline, "-update-baseline"}, mutationFixtures...)
-	if code, out := runBinary(t, bin, root, "", args...); code != 0 || !strings.Contains(out, "Gates: PASS") {
-		t.Fatalf("the unmutated build fails: exit %d\n%s", code, out)
+	if code, out := runBinary(t, bin, root, "", "-out", filepath.Join(t.TempDir(), "control")); code != 0 || !strings.Contains(out, "Gates: PASS") {
+		t.Fatalf("the unmutated build fails the default run: exit %d\n%s", code, out)
 	}
-
-	for _, c := range []struct {
-		mutation string
-		// want are lines the report must hold: why the run failed.
-		want []string
-	}{
-		{"retrieve-error", []string{"Rows: FAIL", "featured_post_nil/rag run 1: errored", "helper_initials_index/rag run 1: errored", "in the baseline, not measured now"}},
-		{"swap-chunks", []string{"Chunks: FAIL", "is not the file's"}},
-		{"redact-nothing", []string{"Leak gate: FAIL", "leak-probe/"}},
-	} {
-		t.Run(c.mutation, func(t *testing.T) {
+	for _, m := range mutations {
+		want := mutationWants[m.name]
+		if len(want) == 0 {
+			t.Errorf("mutation %q: no reason of failure to look for", m.name)
+			continue
+		}
+		t.Run(m.name, func(t *testing.T) {
 			t.Parallel()
-			args := append([]string{"-out", filepath.Join(t.TempDir(), "run"), "-baseline", baseline}, mutationFixtures...)
-			code, out := runBinary(t, bin, root, c.mutation, args...)
+			code, out := runBinary(t, bin, root, m.name, "-out", filepath.Join(t.TempDir(), "run"))
 			if code != 1 {
 				t.Errorf("exit %d, want 1 (a gate failed)\n%s", code, out)
 			}
 			if !strings.Contains(out, "Gates: FAIL") {
 				t.Errorf("the report does not say the gates failed:\n%s", out)
 			}
-			for _, w := range c.want {
+			for _, w := range want {
 				if !strings.Contains(out, w) {
 					t.Errorf("the report lacks %q:\n%s", w, out)
 				}

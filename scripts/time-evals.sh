@@ -25,7 +25,7 @@ cd "$root"
 timed() {
   local start end code=0
   start=$(date +%s.%N)
-  go run ./evals -baseline evals/baseline.json -out "$work/$1" >"$work/$1.log" 2>&1 || code=$?
+  go run ./evals -out "$work/$1" >"$work/$1.log" 2>&1 || code=$?
   end=$(date +%s.%N)
   printf '%-6s %7.1f s  exit %d\n' "$1" "$(awk -v a="$start" -v b="$end" 'BEGIN {print b - a}')" "$code" | tee -a "$work/times"
 }

@@ -27,10 +27,23 @@ type Result struct {
 	FactsTotal   int      `json:"facts_total"`
 	FactShare    float64  `json:"fact_share"`
 	MissingFacts []string `json:"missing_facts,omitempty"`
+	// Named counts the distinct identifiers of the app's code the
+	// explanation names (see Vocabulary.Named); NamedRight those of them
+	// that the fixture's answer key holds. Precision is their share (0
+	// when nothing is named), Recall the share of the fix location and
+	// the facts stated (the location counted as one more fact), and Score
+	// their harmonic mean: naming every identifier in sight raises recall
+	// and sinks precision, so volume does not pay.
+	Named      int     `json:"named"`
+	NamedRight int     `json:"named_right"`
+	Precision  float64 `json:"precision"`
+	Recall     float64 `json:"recall"`
+	Score      float64 `json:"score"`
 }
 
-// Score measures the coverage of text for fx.
-func Score(fx fixture.Fixture, text string) Result {
+// Score measures the coverage of text for fx; v holds the identifiers of
+// the fixture's app.
+func Score(fx fixture.Fixture, text string, v Vocabulary) Result {
 	r := Result{FactsTotal: len(fx.Facts)}
 	if strings.TrimSpace(text) == "" {
 		for _, f := range fx.Facts {
@@ -48,6 +61,24 @@ func Score(fx fixture.Fixture, text string) Result {
 	}
 	if r.FactsTotal > 0 {
 		r.FactShare = float64(r.FactsNamed) / float64(r.FactsTotal)
+	}
+	found := r.FactsNamed
+	if r.FixLocationNamed {
+		found++
+	}
+	r.Recall = float64(found) / float64(r.FactsTotal+1)
+	key := Key(fx)
+	for _, w := range v.Named(text) {
+		r.Named++
+		if key[w] {
+			r.NamedRight++
+		}
+	}
+	if r.Named > 0 {
+		r.Precision = float64(r.NamedRight) / float64(r.Named)
+	}
+	if r.Precision+r.Recall > 0 {
+		r.Score = 2 * r.Precision * r.Recall / (r.Precision + r.Recall)
 	}
 	return r
 }

@@ -1,7 +1,10 @@
 package coverage
 
 import (
+	"io/fs"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/explainerr/explainerr/blogapp/fixture"
@@ -16,11 +19,42 @@ func loadFixtures(t *testing.T) []fixture.Fixture {
 	return ff.Fixtures
 }
 
+// blogVocabulary is the identifiers of the blog's Go files.
+func blogVocabulary(t *testing.T) Vocabulary {
+	t.Helper()
+	return NewVocabulary(readGoFiles(t, "blogapp"), "blogapp/")
+}
+
+// readGoFiles reads the Go files under a folder of the repository, by
+// their slash path from its root.
+func readGoFiles(t *testing.T, folder string) map[string][]string {
+	t.Helper()
+	files := map[string][]string{}
+	root := filepath.Join("..", "..", "..")
+	err := filepath.WalkDir(filepath.Join(root, folder), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		files[filepath.ToSlash(rel)] = strings.Split(string(data), "\n")
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
 func total(t *testing.T, fixes []fixture.Fixture, text func(fixture.Fixture) string) Total {
 	t.Helper()
+	v := blogVocabulary(t)
 	var rows []Scored
 	for _, fx := range fixes {
-		r := Score(fx, text(fx))
+		r := Score(fx, text(fx), v)
 		rows = append(rows, Scored{Group: fx.Category, Mode: "self-check", Result: r})
 		t.Logf("%-28s fix named %-5v facts %d/%d missing %v", fx.ID, r.FixLocationNamed, r.FactsNamed, r.FactsTotal, r.MissingFacts)
 	}

@@ -8,6 +8,7 @@ package gate
 import (
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/explainerr/explainerr/blogapp/fixture"
@@ -84,6 +85,29 @@ type Metrics struct {
 	// SecretChunks counts the chunks of the prompt whose lines cover a
 	// planted secret's line: the leak gate needs some fixture to have one.
 	SecretChunks int `json:"secret_chunks,omitempty"`
+	// Chunks names the source of each chunk of context, in prompt order:
+	// "file:start-end reason" (see ChunkSources).
+	Chunks []string `json:"chunks,omitempty"`
+	// Answer is the coverage of the explanation, filled in by the
+	// pipeline for the baseline (nil in gate.Measure's result).
+	Answer *Answer `json:"answer,omitempty"`
+}
+
+// Answer is what the baseline keeps of an explanation's coverage.
+type Answer struct {
+	FixLocationNamed bool    `json:"fix_location_named"`
+	FactsNamed       int     `json:"facts_named"`
+	Score            float64 `json:"score"`
+}
+
+// ChunkSources names where each chunk of a context came from:
+// "file:start-end reason".
+func ChunkSources(ctx []report.Chunk) []string {
+	var out []string
+	for _, c := range ctx {
+		out = append(out, c.File+":"+strconv.Itoa(c.StartLine)+"-"+strconv.Itoa(c.EndLine)+" "+c.Reason)
+	}
+	return out
 }
 
 // Measure computes the metrics of one input.
@@ -127,6 +151,7 @@ func Measure(in Input) Metrics {
 		}
 	}
 	m.Mismatched = append(m.Mismatched, contextMismatch(in.Context, blocks)...)
+	m.Chunks = ChunkSources(in.Context)
 	m.HitAtK = m.FixRank > 0
 	if m.FixRank > 0 {
 		m.MRR = 1 / float64(m.FixRank)

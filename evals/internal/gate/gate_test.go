@@ -137,33 +137,70 @@ func TestTotalsAndBaseline(t *testing.T) {
 		t.Errorf("totals: app %+v all %+v", app, all)
 	}
 	path := filepath.Join(t.TempDir(), "baseline.json")
-	if err := WriteBaseline(path, "test", ms); err != nil {
+	if err := WriteBaseline(path, "test", "offline/normal", ms); err != nil {
 		t.Fatal(err)
 	}
 	base, err := LoadBaseline(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if regs, _ := Compare(base, ms); len(regs) != 0 {
+	if regs, _ := Compare(base, ms, "offline/normal"); len(regs) != 0 {
 		t.Errorf("no change, regressions %v", regs)
 	}
 	worse := append([]Metrics(nil), ms...)
 	worse[0].FixLocationInPrompt, worse[0].MRR = false, 0.5
 	worse[2].FactRecall = 0.9
-	regs, missing := Compare(base, worse[:1])
+	regs, missing := Compare(base, worse[:1], "offline/normal")
 	if len(regs) != 2 || len(missing) != 0 {
 		t.Errorf("fixtures left out of the run are not missing: regressions %v missing %v", regs, missing)
 	}
 	// A fixture measured in one mode and not in another is missing.
 	other := Metrics{Fixture: "a", Group: "app", Mode: "plain"}
 	base.Metrics = append(base.Metrics, other)
-	if _, missing := Compare(base, ms); len(missing) != 1 || missing[0] != "a/plain" {
+	if _, missing := Compare(base, ms, "offline/normal"); len(missing) != 1 || missing[0] != "a/plain" {
 		t.Errorf("missing %v, want a/plain", missing)
 	}
 	better := append([]Metrics(nil), ms...)
 	better[1].FactRecall = 1
-	if regs, _ := Compare(base, better); len(regs) != 0 {
+	if regs, _ := Compare(base, better, "offline/normal"); len(regs) != 0 {
 		t.Errorf("an improvement is not a regression: %v", regs)
+	}
+}
+
+// TestCompareFlagsUnexplainedChanges: another prompt size, other chunk
+// sources or another fix rank fail the comparison whichever way they go;
+// a worse answer fails it only against the same generator's baseline.
+func TestCompareFlagsUnexplainedChanges(t *testing.T) {
+	was := Metrics{Fixture: "a", Mode: "rag", FixRank: 2, MRR: 0.5, HitAtK: true, PromptChars: 100,
+		Chunks: []string{"x.go:1-9 frame", "y.go:3-7 similar"}, Answer: &Answer{FixLocationNamed: true, FactsNamed: 2, Score: 0.6}}
+	base := &Baseline{Generator: "offline/normal", Metrics: []Metrics{was}}
+	cases := []struct {
+		name, generator string
+		change          func(m *Metrics)
+		want            string
+	}{
+		{"smaller prompt", "offline/normal", func(m *Metrics) { m.PromptChars = 90 }, "prompt_chars changed"},
+		{"better rank", "offline/normal", func(m *Metrics) { m.FixRank, m.MRR = 1, 1 }, "fix_rank changed"},
+		{"another chunk", "offline/normal", func(m *Metrics) { m.Chunks = []string{"x.go:1-9 frame", "z.go:1-2 similar"} }, "chunk sources changed"},
+		{"same chunks reordered", "offline/normal", func(m *Metrics) { m.Chunks = []string{"y.go:3-7 similar", "x.go:1-9 frame"} }, "chunk sources changed"},
+		{"a lower answer score", "offline/normal", func(m *Metrics) { m.Answer = &Answer{FixLocationNamed: true, FactsNamed: 2, Score: 0.5} }, "answer score"},
+		{"an answer that no longer names the fix", "offline/normal", func(m *Metrics) { m.Answer = &Answer{FactsNamed: 2, Score: 0.6} }, "answer names the fix location"},
+		{"a lower answer score from another generator", "openai/normal", func(m *Metrics) { m.Answer = &Answer{Score: 0} }, ""},
+	}
+	for _, c := range cases {
+		now := was
+		now.Chunks = append([]string(nil), was.Chunks...)
+		c.change(&now)
+		regs, _ := Compare(base, []Metrics{now}, c.generator)
+		if c.want == "" {
+			if len(regs) != 0 {
+				t.Errorf("%s: %v, want none", c.name, regs)
+			}
+			continue
+		}
+		if len(regs) != 1 || regs[0].Measure != c.want {
+			t.Errorf("%s: %v, want one %q", c.name, regs, c.want)
+		}
 	}
 }
 
@@ -185,7 +222,7 @@ func TestLeaks(t *testing.T) {
 func TestExtendBaselineKeepsItsEntriesAndAddsTheMissingOnes(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "baseline.json")
 	old := []Metrics{{Fixture: "a", Group: "app", Mode: "rag", FactRecall: 0.5, PromptChars: 100}}
-	if err := WriteBaseline(path, "first", old); err != nil {
+	if err := WriteBaseline(path, "first", "offline/normal", old); err != nil {
 		t.Fatal(err)
 	}
 	now := []Metrics{

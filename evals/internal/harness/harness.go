@@ -106,11 +106,14 @@ func startApp(cfg Config, a AppIndex) (*appSet, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: opening the index: %w", a.App.Name, err)
 	}
+	// Every instance is given the app's index, as an app configured for
+	// retrieval is: the context mode alone must decide whether it is
+	// used (the evaluation's provenance checks hold each mode to that).
 	set := &appSet{retriever: ret}
-	if set.plain, err = startInstance(cfg, a.App, explainerr.ContextPlain, nil); err != nil {
+	if set.plain, err = startInstance(cfg, a.App, explainerr.ContextPlain, ret); err != nil {
 		return set, err
 	}
-	if set.static, err = startInstance(cfg, a.App, explainerr.ContextStatic, nil); err != nil {
+	if set.static, err = startInstance(cfg, a.App, explainerr.ContextStatic, ret); err != nil {
 		return set, err
 	}
 	if set.rag, err = startInstance(cfg, a.App, explainerr.ContextRAG, ret); err != nil {

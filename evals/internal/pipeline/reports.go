@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/explainerr/explainerr/evals/internal/appgroups"
+	"github.com/explainerr/explainerr/evals/internal/coverage"
 	"github.com/explainerr/explainerr/evals/internal/gate"
 	"github.com/explainerr/explainerr/evals/internal/harness"
 	"github.com/explainerr/explainerr/evals/internal/records"
@@ -20,9 +21,16 @@ type outcome struct {
 	regressions  []gate.Regression
 	missing      []string
 	baselineNote string
-	stale        string
-	judged       bool
-	took         time.Duration
+	// selfChecks total the self-check scores by mode; selfCheckFailures
+	// say why the coverage score failed them.
+	selfChecks        []coverage.SelfCheckTotal
+	selfCheckFailures []string
+	// provenance lists the rows whose context is not what their mode
+	// makes.
+	provenance []string
+	stale      string
+	judged     bool
+	took       time.Duration
 }
 
 // writeReports prints the terminal report, writes report.md, report.html
@@ -32,6 +40,7 @@ func writeReports(o *Options, dir *records.Dir, info *records.RunInfo, rows *rec
 	s := reportgen.Summarize(reportgen.Input{
 		Dir: dir.Path, Info: info, Rows: rows, Errors: errs, Leaks: out.leaks, LeakNotes: out.leakNotes,
 		Regressions: out.regressions, Missing: out.missing, BaselineNote: out.baselineNote,
+		SelfChecks: out.selfChecks, SelfCheckFailures: out.selfCheckFailures, Provenance: out.provenance,
 		Stale: out.stale, Judged: out.judged, Seconds: out.took.Seconds(), Layer1: Layer1(rows.Generations),
 		AppGroups: appgroups.Compute(withApps(rows.Generations), runApps(info)),
 	})

@@ -64,6 +64,7 @@ type runner struct {
 	done    map[string]bool
 	rows    *records.Rows
 	judge   *judge.Client
+	prov    *provenance
 }
 
 func run(ctx context.Context, o *Options) (int, error) {
@@ -139,6 +140,10 @@ func run(ctx context.Context, o *Options) (int, error) {
 		}
 	}
 	r.sc = newScorer(m, ff.PlantedSecrets)
+	if r.prov, err = newProvenance(r.appIndexes()); err != nil {
+		return 0, err
+	}
+	defer r.prov.close()
 
 	h, err := harness.Start(harness.Config{Apps: r.appIndexes(), Generator: r.generatorConfig()})
 	if err != nil {
@@ -384,6 +389,9 @@ func (r *runner) generate(ctx context.Context, h *harness.Harness, fx fixture.Fi
 		g.PromptTokens, g.CompletionTokens = ex.Usage.PromptTokens, ex.Usage.CompletionTokens
 	}
 	r.sc.scoreGeneration(g, generationInput{fx: fx, mode: mode, rep: rep, rawReport: c.RawReport, page: c.Page, explanation: text})
+	if g.Provenance, err = r.prov.check(ctx, r.appOf[fx.ID], mode, rep); err != nil {
+		return nil, err
+	}
 	return g, nil
 }
 
@@ -588,6 +596,8 @@ func finish(o *Options, dir *records.Dir, info *records.RunInfo, sc *scorer, jud
 	// a failure, never a silent gap in the totals.
 	out.missing = records.MissingGenerations(rows, errs, info.Fixtures, modes, info.Runs)
 	out.leakNotes = records.LeakNotes(info, rows, len(o.Fixtures) == 0)
+	out.selfChecks, out.selfCheckFailures = selfChecks(info, rows)
+	out.provenance = provenanceFailures(rows)
 	if o.Baseline != "" {
 		if o.UpdateBaseline || o.ExtendBaseline {
 			if len(leaks) > 0 || len(out.leakNotes) > 0 {
@@ -595,6 +605,9 @@ func finish(o *Options, dir *records.Dir, info *records.RunInfo, sc *scorer, jud
 			}
 			if len(out.missing) > 0 {
 				return 0, fmt.Errorf("not updating the baseline: %d row(s) missing, errored or not measured: %s", len(out.missing), strings.Join(out.missing, "; "))
+			}
+			if fails := append(out.selfCheckFailures, out.provenance...); len(fails) > 0 {
+				return 0, fmt.Errorf("not updating the baseline: the self-checks or the provenance checks failed: %s", strings.Join(fails, "; "))
 			}
 			if o.ExtendBaseline {
 				note := fmt.Sprintf("entries it lacked added by go run ./evals -extend-baseline from source tree %.12s (git %.12s), generator %s/%s", info.SourceTreeHash, info.GitRevision, info.GeneratorProvider, info.Generator)
@@ -605,7 +618,7 @@ func finish(o *Options, dir *records.Dir, info *records.RunInfo, sc *scorer, jud
 				out.baselineNote = fmt.Sprintf("%d entries added to %s, its other entries kept", added, o.Baseline)
 			} else {
 				note := fmt.Sprintf("written by go run ./evals -update-baseline from source tree %.12s (git %.12s), generator %s/%s; do not edit by hand", info.SourceTreeHash, info.GitRevision, info.GeneratorProvider, info.Generator)
-				if err := gate.WriteBaseline(o.Baseline, note, metrics); err != nil {
+				if err := gate.WriteBaseline(o.Baseline, note, generatorName(info), metrics); err != nil {
 					return 0, err
 				}
 				out.baselineNote = "baseline written to " + o.Baseline
@@ -615,7 +628,7 @@ func finish(o *Options, dir *records.Dir, info *records.RunInfo, sc *scorer, jud
 			if err != nil {
 				return 0, err
 			}
-			regs, missing := gate.Compare(base, metrics)
+			regs, missing := gate.Compare(base, metrics, generatorName(info))
 			out.regressions = regs
 			for _, m := range missing {
 				out.missing = append(out.missing, m+": in the baseline, not measured now")
@@ -637,13 +650,22 @@ func finish(o *Options, dir *records.Dir, info *records.RunInfo, sc *scorer, jud
 }
 
 // firstRunMetrics are the gate metrics of run 1 (the gate is
-// deterministic: later runs repeat them).
+// deterministic: later runs repeat them), each with its explanation's
+// coverage.
 func firstRunMetrics(rows *records.Rows) []gate.Metrics {
 	var out []gate.Metrics
 	for _, g := range rows.Generations {
 		if g.Run == 1 {
-			out = append(out, g.Gate)
+			m := g.Gate
+			m.Answer = &gate.Answer{FixLocationNamed: g.Coverage.FixLocationNamed, FactsNamed: g.Coverage.FactsNamed, Score: g.Coverage.Score}
+			out = append(out, m)
 		}
 	}
 	return out
+}
+
+// generatorName names the generator of a run's explanations, as the
+// baseline records it: "offline/normal", "openai/oracle".
+func generatorName(info *records.RunInfo) string {
+	return info.GeneratorProvider + "/" + info.Generator
 }

@@ -21,10 +21,12 @@ type scorer struct {
 	secrets []string
 	lines   *gate.LineIndex
 	sites   []gate.Span
+	// vocab holds each app's identifiers, by the app's folder.
+	vocab map[string]coverage.Vocabulary
 }
 
 func newScorer(m *source.Module, secrets []fixture.Secret) *scorer {
-	s := &scorer{m: m, check: checker.New(m), lines: gate.NewLineIndex(m.Files)}
+	s := &scorer{m: m, check: checker.New(m), lines: gate.NewLineIndex(m.Files), vocab: map[string]coverage.Vocabulary{}}
 	for _, sec := range secrets {
 		s.secrets = append(s.secrets, sec.Value)
 	}
@@ -101,7 +103,9 @@ func (s *scorer) scoreGeneration(g *records.Generation, in generationInput) {
 		Lines:       s.lines.File,
 		SecretSites: s.sites,
 	})
-	g.Coverage = coverage.Score(in.fx, in.explanation)
+	g.Coverage = s.coverage(in.fx, in.rep, in.explanation)
+	check := s.selfCheck(in.fx, in.rep, in.explanation)
+	g.SelfCheck = &check
 	g.Claims = s.check.CheckText(in.explanation)
 	g.Checker = records.CountVerdicts(g.Claims)
 	ex := s.excerpt(in.fx, in.rep)
@@ -116,6 +120,55 @@ func (s *scorer) scoreGeneration(g *records.Generation, in generationInput) {
 	g.Leaks = append(g.Leaks, gate.FindLeaks(where+" report", string(in.rawReport), s.secrets)...)
 	g.Leaks = append(g.Leaks, gate.FindLeaks(where+" page", string(in.page), s.secrets)...)
 	g.Leaks = append(g.Leaks, gate.FindLeaks(where+" explanation", in.explanation, s.secrets)...)
+}
+
+// coverage scores an answer to the failure of rep: the explanation, or a
+// self-check's answer. Every coverage score of a run is made here.
+func (s *scorer) coverage(fx fixture.Fixture, rep *report.Report, answer string) coverage.Result {
+	return coverage.Score(fx, answer, s.appVocabulary(fx))
+}
+
+// selfCheck scores the self-check answers of a fixture beside its real
+// explanation, each through coverage as the explanation is.
+func (s *scorer) selfCheck(fx fixture.Fixture, rep *report.Report, explanation string) coverage.SelfCheck {
+	return coverage.SelfCheck{
+		Oracle:   s.coverage(fx, rep, coverage.OracleText(fx)).Score,
+		Null:     s.coverage(fx, rep, "").Score,
+		Constant: s.coverage(fx, rep, coverage.ConstantText).Score,
+		Stuffing: s.coverage(fx, rep, coverage.Stuff(explanation, s.failingIdentifiers(rep))).Score,
+	}
+}
+
+// appVocabulary returns the identifiers of the app whose folder holds the
+// fixture's fix location.
+func (s *scorer) appVocabulary(fx fixture.Fixture) coverage.Vocabulary {
+	app, _, _ := strings.Cut(fx.FixLocation.File, "/")
+	v, ok := s.vocab[app]
+	if !ok {
+		v = coverage.NewVocabulary(s.m.Files, app+"/")
+		s.vocab[app] = v
+	}
+	return v
+}
+
+// failingIdentifiers returns every identifier of the files of rep's app
+// frames, in order of first appearance.
+func (s *scorer) failingIdentifiers(rep *report.Report) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, f := range rep.Frames {
+		if f.Kind != report.FrameApp || seen["file:"+f.File] {
+			continue
+		}
+		seen["file:"+f.File] = true
+		for _, id := range coverage.Identifiers(strings.Join(s.lines.File(f.File), "\n")) {
+			if !seen[id] {
+				seen[id] = true
+				out = append(out, id)
+			}
+		}
+	}
+	return out
 }
 
 // namesCode reports whether an explanation names code: a judge listing no

@@ -96,12 +96,14 @@ func summarize(o StoredOptions, dir *records.Dir, info *records.RunInfo) (int, e
 	}
 	out.missing = records.MissingGenerations(rows, errs, info.Fixtures, runModes, info.Runs)
 	out.leakNotes = records.LeakNotes(info, rows, len(info.Fixtures) == len(ff.Fixtures))
+	out.selfChecks, out.selfCheckFailures = selfChecks(info, rows)
+	out.provenance = provenanceFailures(rows)
 	if o.Baseline != "" {
 		base, err := gate.LoadBaseline(o.Baseline)
 		if err != nil {
 			return 0, err
 		}
-		regs, missing := gate.Compare(base, firstRunMetrics(rows))
+		regs, missing := gate.Compare(base, firstRunMetrics(rows), generatorName(info))
 		out.regressions = regs
 		for _, m := range missing {
 			out.missing = append(out.missing, m+": in the baseline, not measured now")

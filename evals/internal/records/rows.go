@@ -88,6 +88,15 @@ type Generation struct {
 	// Coverage says whether the explanation names the fix location and
 	// the fixture's facts.
 	Coverage coverage.Result `json:"coverage"`
+	// SelfCheck holds the scores of the self-check answers of the same
+	// failure (see coverage.SelfCheck); nil in rows scored before the
+	// self-checks existed (regrade scores them).
+	SelfCheck *coverage.SelfCheck `json:"self_check,omitempty"`
+	// Provenance lists why the context is not what the mode makes: source
+	// in plain mode, static chunks that a fresh static computation does not
+	// make, a rag context without an app frame's anchored chunk or with
+	// chunks whose source it does not say. Empty when it is.
+	Provenance []string `json:"provenance,omitempty"`
 	// Overlap is the share of the judge's excerpt lines that this mode's
 	// context already held (0 in plain mode).
 	Overlap float64       `json:"overlap"`

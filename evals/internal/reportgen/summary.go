@@ -31,6 +31,13 @@ type Input struct {
 	// measured, and baseline entries not measured now: each fails the run.
 	Missing      []string
 	BaselineNote string
+	// SelfChecks total the coverage score's self-checks by mode;
+	// SelfCheckFailures say why the score failed them.
+	SelfChecks        []coverage.SelfCheckTotal
+	SelfCheckFailures []string
+	// Provenance lists the rows whose context is not what their mode
+	// makes.
+	Provenance []string
 	// Stale is the stale-tree warning, "" when the tree matches.
 	Stale string
 	// Judged is false when no judge was configured.
@@ -317,12 +324,15 @@ func (s *Summary) JudgeFailed() bool {
 }
 
 // GatePassed reports whether every gate passed: no leak, a leak gate that
-// was exercised, no regression against the baseline, no missing, errored
-// or unmeasured row, no chunk whose text is not the source its heading
-// names, and, when the judge was on, at least one judgment.
+// was exercised, no regression or unexplained change against the
+// baseline, no missing, errored or unmeasured row, no chunk whose text is
+// not the source its heading names, coverage self-checks that hold, every
+// context made as its mode makes it, and, when the judge was on, at least
+// one judgment.
 func (s *Summary) GatePassed() bool {
 	return len(s.In.Leaks) == 0 && len(s.In.LeakNotes) == 0 && len(s.In.Regressions) == 0 &&
-		len(s.In.Missing) == 0 && len(s.Mismatched) == 0 && !s.JudgeFailed()
+		len(s.In.Missing) == 0 && len(s.Mismatched) == 0 && !s.JudgeFailed() &&
+		len(s.In.SelfCheckFailures) == 0 && len(s.In.Provenance) == 0
 }
 
 // ShownModes returns the modes that have rows, in report order.

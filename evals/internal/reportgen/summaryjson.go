@@ -34,6 +34,12 @@ type GatesJSON struct {
 	Mismatched  []string `json:"mismatched_chunks,omitempty"`
 	Regressions int      `json:"regressions"`
 	JudgeFailed bool     `json:"judge_failed"`
+	// SelfChecks are the coverage self-checks' mean scores by mode,
+	// SelfCheckFailures why they failed; Provenance lists the rows whose
+	// context is not what their mode makes.
+	SelfChecks        []coverage.SelfCheckTotal `json:"self_checks,omitempty"`
+	SelfCheckFailures []string                  `json:"self_check_failures,omitempty"`
+	Provenance        []string                  `json:"provenance,omitempty"`
 }
 
 // SummaryJSON is the content of summary.json.
@@ -88,7 +94,8 @@ func (s *Summary) SummaryJSON() SummaryJSON {
 			"position_pairs": s.Pairs, "position_agree": s.Agree}
 	}
 	out.Gates = GatesJSON{Passed: s.GatePassed(), Leaks: len(s.In.Leaks), LeakNotes: s.In.LeakNotes, Missing: s.In.Missing,
-		Mismatched: s.Mismatched, Regressions: len(s.In.Regressions), JudgeFailed: s.JudgeFailed()}
+		Mismatched: s.Mismatched, Regressions: len(s.In.Regressions), JudgeFailed: s.JudgeFailed(),
+		SelfChecks: s.In.SelfChecks, SelfCheckFailures: s.In.SelfCheckFailures, Provenance: s.In.Provenance}
 	return out
 }
 

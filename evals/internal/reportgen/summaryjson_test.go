@@ -124,3 +124,19 @@ func TestMissingRowsAndMismatchedChunksFailTheGates(t *testing.T) {
 		t.Error("an unexercised leak gate passed")
 	}
 }
+
+func TestSelfChecksAndProvenanceFailTheGates(t *testing.T) {
+	in := sampleInput()
+	in.SelfChecks = []coverage.SelfCheckTotal{{Mode: "rag", N: 1, Real: 0.4, SelfCheck: coverage.SelfCheck{Oracle: 1, Null: 0.8}}}
+	in.SelfCheckFailures = []string{"rag: an empty answer scores 0.80, want <= 0.10"}
+	s := Summarize(in)
+	if s.GatePassed() || !strings.Contains(s.Markdown(), "Self-checks: FAIL") || len(s.SummaryJSON().Gates.SelfCheckFailures) != 1 {
+		t.Error("failed self-checks passed the gates or were not reported")
+	}
+	in = sampleInput()
+	in.Provenance = []string{"featured_post_nil/static run 1: static mode: the context is not a fresh static computation's"}
+	s = Summarize(in)
+	if s.GatePassed() || !strings.Contains(s.Markdown(), "Provenance: FAIL, 1 context(s)") || len(s.SummaryJSON().Gates.Provenance) != 1 {
+		t.Error("a context not made as its mode makes it passed the gates or was not reported")
+	}
+}

@@ -96,6 +96,14 @@ func (s *Summary) tables() []table {
 			g.notes = append(g.notes, "  "+m)
 		}
 	}
+	if len(s.In.Provenance) > 0 {
+		g.notes = append(g.notes, fmt.Sprintf("Provenance: FAIL, %d context(s) not made as their mode makes them:", len(s.In.Provenance)))
+		for _, p := range s.In.Provenance {
+			g.notes = append(g.notes, "  "+p)
+		}
+	} else {
+		g.notes = append(g.notes, "Provenance: PASS (plain has no source, static is a fresh static computation, rag holds every app frame's anchored chunk and says where each chunk came from).")
+	}
 	if s.In.BaselineNote != "" {
 		if len(s.In.Regressions) == 0 {
 			g.notes = append(g.notes, "Baseline: PASS ("+s.In.BaselineNote+").")
@@ -165,6 +173,7 @@ func (s *Summary) tables() []table {
 		cv.rows = append(cv.rows, []string{t.Group, t.Mode, itoa(t.N), pct(t.FixNamedCount, t.N), fmt.Sprintf("%.2f", t.FactsNamed)})
 	}
 	cv.notes = append(cv.notes, "Coverage reads only the explanation: it says what the text points at, not whether its reasoning holds. "+s.generatorNote())
+	cv.notes = append(cv.notes, s.selfCheckNotes()...)
 	ts = append(ts, cv)
 
 	ck := table{title: "Layer 2: mechanical claim checker (whole module; all runs)",
@@ -423,4 +432,24 @@ func (s *Summary) Markdown() string {
 		}
 	}
 	return b.String()
+}
+
+// selfCheckNotes are the coverage self-checks' lines: the mean scores by
+// mode and whether they hold.
+func (s *Summary) selfCheckNotes() []string {
+	if len(s.In.SelfChecks) == 0 {
+		return nil
+	}
+	out := []string{"Self-checks (mean score = harmonic mean of precision and recall, run 1): want oracle >= 0.90, null <= 0.10, constant <= null, stuffing < real."}
+	for _, t := range s.In.SelfChecks {
+		out = append(out, fmt.Sprintf("  %-6s n=%d real %.2f  oracle %.2f  null %.2f  constant %.2f  stuffing %.2f", t.Mode, t.N, t.Real, t.Oracle, t.Null, t.Constant, t.Stuffing))
+	}
+	if len(s.In.SelfCheckFailures) == 0 {
+		return append(out, "Self-checks: PASS.")
+	}
+	out = append(out, fmt.Sprintf("Self-checks: FAIL, %d failure(s):", len(s.In.SelfCheckFailures)))
+	for _, f := range s.In.SelfCheckFailures {
+		out = append(out, "  "+f)
+	}
+	return out
 }

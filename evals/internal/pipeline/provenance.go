@@ -1,0 +1,86 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/explainerr/explainerr/evals/internal/gate"
+	"github.com/explainerr/explainerr/evals/internal/harness"
+	"github.com/explainerr/explainerr/explainerr"
+	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/index"
+)
+
+// maxAnchoredFrames is how many of the innermost app frames the index
+// anchors a chunk on (the retriever's bound).
+const maxAnchoredFrames = 8
+
+// provenance recomputes, for each row, what its mode makes of the same
+// failure without the middleware: the static context by a fresh
+// Explainer in static mode with no index, and the anchored chunks by a
+// retriever of the app's index that adds neither graph nor similar
+// chunks.
+type provenance struct {
+	static  *explainerr.Explainer
+	anchors map[string]*index.Retriever
+}
+
+func newProvenance(apps []harness.AppIndex) (*provenance, error) {
+	ex, err := explainerr.New(explainerr.WithContext(explainerr.ContextStatic), explainerr.WithProviderName("offline"))
+	if err != nil {
+		return nil, fmt.Errorf("provenance: %w", err)
+	}
+	p := &provenance{static: ex, anchors: map[string]*index.Retriever{}}
+	for _, a := range apps {
+		ret, err := index.OpenRetriever(a.IndexPath, index.RetrieverOptions{K: -1, GraphLimit: -1})
+		if err != nil {
+			p.close()
+			return nil, fmt.Errorf("provenance: %s: opening the index: %w", a.App.Name, err)
+		}
+		p.anchors[a.App.Name] = ret
+	}
+	return p, nil
+}
+
+func (p *provenance) close() {
+	p.static.Close()
+	for _, r := range p.anchors {
+		r.Close()
+	}
+}
+
+// check returns why the context of rep, made by app in mode, is not what
+// the mode makes.
+func (p *provenance) check(ctx context.Context, app, mode string, rep *report.Report) ([]string, error) {
+	switch mode {
+	case report.ModePlain:
+		return gate.PlainProvenance(rep.Context, rep.Prompt.User), nil
+	case report.ModeStatic:
+		fresh := bare(rep)
+		if err := p.static.Prepare(ctx, fresh); err != nil {
+			return nil, fmt.Errorf("provenance: a fresh static context: %w", err)
+		}
+		return gate.StaticProvenance(rep.Context, fresh.Context), nil
+	case report.ModeRAG:
+		ret := p.anchors[app]
+		if ret == nil {
+			return nil, fmt.Errorf("provenance: no index for the app %q", app)
+		}
+		anchors, err := ret.Retrieve(ctx, bare(rep))
+		if err != nil {
+			return nil, fmt.Errorf("provenance: the index's anchored chunks: %w", err)
+		}
+		return gate.RAGProvenance(rep.Context, anchors, rep.Frames, app, maxAnchoredFrames), nil
+	}
+	return []string{fmt.Sprintf("unknown mode %q", mode)}, nil
+}
+
+// bare returns a copy of rep without what preparing it adds: the failure,
+// its frames and its request as captured.
+func bare(rep *report.Report) *report.Report {
+	r := *rep
+	r.Frames = append([]report.Frame(nil), rep.Frames...)
+	r.Prompt, r.Context, r.Notices, r.Mode, r.Fingerprint = report.Prompt{}, nil, nil, "", ""
+	r.Explanation = report.Explanation{}
+	return &r
+}
