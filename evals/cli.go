@@ -86,7 +86,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs.Int64Var(&o.Seed, "seed", 1, "seed of the A/B order draws and of judge calls")
 	fs.IntVar(&o.JudgeReps, "judge-reps", 1, "judge passes per comparison")
 	fs.StringVar(&o.Generator, "mode", pipeline.GenNormal, "generator: normal, or the self-checks oracle, null, copy")
-	fs.BoolVar(&o.BothOrders, "both-orders", false, "judge every comparison in both A/B orders and report position consistency")
+	fs.BoolVar(&o.BothOrders, "both-orders", true, "judge every comparison in both A/B orders (a win only when both agree); false judges one order, balanced within each group")
 	fs.StringVar(&o.Baseline, "baseline", "", "gate baseline `FILE`: exit 1 on any regression")
 	fs.BoolVar(&o.UpdateBaseline, "update-baseline", false, "write the gate's metrics to the -baseline file instead of comparing")
 	fs.BoolVar(&o.ExtendBaseline, "extend-baseline", false, "add to the -baseline file the entries it lacks (a new app's), keeping the others, instead of comparing")

@@ -34,6 +34,8 @@ type GatesJSON struct {
 	Mismatched  []string `json:"mismatched_chunks,omitempty"`
 	Regressions int      `json:"regressions"`
 	JudgeFailed bool     `json:"judge_failed"`
+	// JudgeControls lists the judge controls that failed.
+	JudgeControls []string `json:"judge_controls_failed,omitempty"`
 }
 
 // SummaryJSON is the content of summary.json.
@@ -85,10 +87,10 @@ func (s *Summary) SummaryJSON() SummaryJSON {
 			tallies[g] = t
 		}
 		out.Judge = map[string]any{"tallies": tallies, "judgments": s.JudgeN, "failed": s.Failed,
-			"position_pairs": s.Pairs, "position_agree": s.Agree}
+			"position_pairs": s.Pairs, "position_agree": s.Agree, "controls": s.Controls}
 	}
 	out.Gates = GatesJSON{Passed: s.GatePassed(), Leaks: len(s.In.Leaks), LeakNotes: s.In.LeakNotes, Missing: s.In.Missing,
-		Mismatched: s.Mismatched, Regressions: len(s.In.Regressions), JudgeFailed: s.JudgeFailed()}
+		Mismatched: s.Mismatched, Regressions: len(s.In.Regressions), JudgeFailed: s.JudgeFailed(), JudgeControls: s.Controls.Failures}
 	return out
 }
 
