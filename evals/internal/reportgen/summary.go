@@ -226,6 +226,9 @@ func (s *Summary) judge() {
 		outs = append(outs, outcome(j))
 	}
 	for _, j := range s.ControlRows {
+		if j.Truncated {
+			s.TruncJ++
+		}
 		if failedJudgment(j) {
 			s.Failures = append(s.Failures, j)
 		}
