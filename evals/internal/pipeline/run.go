@@ -189,6 +189,10 @@ func run(ctx context.Context, o *Options) (int, error) {
 		if r.judge != nil {
 			r.info.JudgeModel, r.info.JudgeBaseURL = o.Judge.Model, o.Judge.BaseURL
 			r.info.Prices["judge:"+o.Judge.Model] = o.JudgePrice
+			if r.judge2 != nil {
+				r.info.Judge2Model, r.info.Judge2BaseURL = o.Judge2.Model, o.Judge2.BaseURL
+				r.info.Prices["judge2:"+o.Judge2.Model] = o.Judge2Price
+			}
 		}
 		for _, fx := range fixes {
 			r.info.Fixtures = append(r.info.Fixtures, fx.ID)
@@ -216,6 +220,7 @@ func run(ctx context.Context, o *Options) (int, error) {
 	if r.info.LeakProbe, err = r.leakProbe(ctx); err != nil {
 		return 0, err
 	}
+	r.info.ServedModels = servedModels(r.rows)
 	r.info.Finished = time.Now().UTC().Format(time.RFC3339)
 	if err := dir.WriteRun(r.info); err != nil {
 		return 0, err

@@ -167,6 +167,11 @@ func JudgmentKey(fixture string, run, rep int, order string) string {
 	return fmt.Sprintf("judge/%s/%d/%d/%s", fixture, run, rep, order)
 }
 
+// IsFailed reports whether the judgment failed: malformed, cut off, or
+// of a cut-off explanation (runs made before cut-off answers were
+// failures recorded them as truncated only).
+func (j Judgment) IsFailed() bool { return j.Failed || j.Truncated || j.InputTruncated }
+
 // SideOf returns the judge's side for mode in j, or nil.
 func (j Judgment) SideOf(mode string) *judge.Side {
 	if j.Judgment == nil {

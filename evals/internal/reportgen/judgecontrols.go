@@ -112,14 +112,14 @@ func (s *Summary) secondJudge(first judge.Combined) *SecondJudge {
 	seen := map[string]bool{}
 	var outs []judge.Outcome
 	for _, j := range s.SecondRows {
-		if failedJudgment(j) {
+		if j.IsFailed() {
 			sj.Failed++
 		}
 		if j.Model != "" && !seen[j.Model] {
 			seen[j.Model] = true
 			sj.Models = append(sj.Models, j.Model)
 		}
-		outs = append(outs, judge.Outcome{Key: j.Fixture + "/" + itoa(j.Run) + "/" + itoa(j.Rep), AMode: j.AMode, Winner: j.WinnerMode, Failed: failedJudgment(j)})
+		outs = append(outs, judge.Outcome{Key: j.Fixture + "/" + itoa(j.Run) + "/" + itoa(j.Rep), AMode: j.AMode, Winner: j.WinnerMode, Failed: j.IsFailed()})
 	}
 	byKey := map[string]judge.Outcome{}
 	for _, o := range first.Comparisons {

@@ -200,17 +200,13 @@ func (s *Summary) checker() {
 // scored reports whether a judgment's answer counts in the per-question
 // averages: a failed one (cut off, malformed, of a cut-off explanation)
 // does not, and neither does a tie recorded without a judge call.
-func scored(j records.Judgment) bool { return !failedJudgment(j) && !j.Identical }
-
-// failedJudgment reports whether a judgment failed. Runs made before cut-off
-// answers were failures recorded them as truncated only.
-func failedJudgment(j records.Judgment) bool { return j.Failed || j.Truncated || j.InputTruncated }
+func scored(j records.Judgment) bool { return !j.IsFailed() && !j.Identical }
 
 func (s *Summary) judge() {
 	s.splitJudgments()
 	var outs, controls []judge.Outcome
 	outcome := func(j records.Judgment) judge.Outcome {
-		return judge.Outcome{Key: j.Fixture + "/" + itoa(j.Run) + "/" + itoa(j.Rep), Group: j.Group, AMode: j.AMode, Winner: j.WinnerMode, Failed: failedJudgment(j), Asked: !j.Identical}
+		return judge.Outcome{Key: j.Fixture + "/" + itoa(j.Run) + "/" + itoa(j.Rep), Group: j.Group, AMode: j.AMode, Winner: j.WinnerMode, Failed: j.IsFailed(), Asked: !j.Identical}
 	}
 	for _, j := range s.In.Rows.Judgments {
 		s.JudgeCost += j.CostUSD
@@ -220,7 +216,7 @@ func (s *Summary) judge() {
 		if j.InputTruncated {
 			s.InTrunc++
 		}
-		if failedJudgment(j) {
+		if j.IsFailed() {
 			s.Failures = append(s.Failures, j)
 		}
 		outs = append(outs, outcome(j))
@@ -229,7 +225,7 @@ func (s *Summary) judge() {
 		if j.Truncated {
 			s.TruncJ++
 		}
-		if failedJudgment(j) {
+		if j.IsFailed() {
 			s.Failures = append(s.Failures, j)
 		}
 		controls = append(controls, outcome(j))
