@@ -228,7 +228,7 @@ func (s *Summary) judgeTables() []table {
 	ts = append(ts, jt)
 
 	judged := s.JudgedModes()
-	header := []string{"group", "judgments", "failed"}
+	header := []string{"group", "comparisons", "failed"}
 	for _, m := range judged {
 		header = append(header, m+" wins")
 	}
@@ -249,7 +249,7 @@ func (s *Summary) judgeTables() []table {
 		w.notes = append(w.notes, fmt.Sprintf("More than a third of the judgments failed (%d of %d, API errors included): no winner tallies are reported. Read errors.jsonl and the raw answers in traces/.", s.Failed, s.JudgeN))
 	}
 	w.notes = append(w.notes, "A wins / B wins counts wins by the position shown, whichever mode it held: a gap between them is a position effect.")
-	w.notes = append(w.notes, "With both orders judged, a comparison is a win only when both orders named the same mode, otherwise a tie; judgments counts comparisons.")
+	w.notes = append(w.notes, "With both orders judged, a comparison is a win only when both orders named the same mode, otherwise a tie; a comparison with a failed order failed.")
 	w.notes = append(w.notes, s.controlNotes()...)
 	if s.TruncJ > 0 || s.InTrunc > 0 {
 		w.notes = append(w.notes, fmt.Sprintf("Counted as failed: %d judge answer(s) cut at the token limit, %d judgment(s) of a cut-off explanation.", s.TruncJ, s.InTrunc))
