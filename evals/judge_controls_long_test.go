@@ -33,15 +33,7 @@ func TestScriptedJudgeFailuresCountAgainstTheRule(t *testing.T) {
 		}
 		return prefersRetrieval(c)
 	}
-	srv := fakeopenai.New()
-	defer srv.Close()
-	srv.Handle(s.answer)
-	pinTree(t)
-	out := filepath.Join(t.TempDir(), "run")
-	code, stdout, stderr := runEvals(t, judgeEnv(srv), append([]string{"-out", out}, fourFixtures...)...)
-	if code != 1 {
-		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
-	}
+	out, stdout := runScripted(t, s, 1, fourFixtures...)
 	perFixture := map[string]int{}
 	for _, c := range s.judgeCalls() {
 		perFixture[c.fixture]++
@@ -96,15 +88,7 @@ func TestScriptedJudgeFailuresCountAgainstTheRule(t *testing.T) {
 // 8 of 8 decisive judgments as A; the exact sign test flags it.
 func TestPositionBiasFailsTheRun(t *testing.T) {
 	s := &judgeScript{judge: alwaysA}
-	srv := fakeopenai.New()
-	defer srv.Close()
-	srv.Handle(s.answer)
-	pinTree(t)
-	out := filepath.Join(t.TempDir(), "run")
-	code, stdout, stderr := runEvals(t, judgeEnv(srv), append([]string{"-out", out}, fourFixtures...)...)
-	if code != 1 {
-		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
-	}
+	out, stdout := runScripted(t, s, 1, fourFixtures...)
 	sum := readJudgeSummary(t, out)
 	p := sum.Judge.Controls.Position
 	if p.AWins != 8 || p.BWins != 0 || p.P >= 0.01 {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/explainerr/explainerr/evals/internal/pipeline"
 	"github.com/explainerr/explainerr/evals/internal/records"
-	"github.com/explainerr/explainerr/internal/fakeopenai"
 )
 
 // judgeSummary is the part of summary.json the judge-control tests read.
@@ -75,15 +74,7 @@ func pinTree(t *testing.T) {
 // run fails its judge-control gates instead of reporting a winner.
 func TestAlwaysAJudgeFailsTheJudgeControls(t *testing.T) {
 	s := &judgeScript{judge: alwaysA}
-	srv := fakeopenai.New()
-	defer srv.Close()
-	srv.Handle(s.answer)
-	pinTree(t)
-	out := filepath.Join(t.TempDir(), "run")
-	code, stdout, stderr := runEvals(t, judgeEnv(srv), "-out", out, "-fixture", "featured_post_nil")
-	if code != 1 {
-		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
-	}
+	out, stdout := runScripted(t, s, 1, "-fixture", "featured_post_nil")
 	// What the judge was sent: the two orders with the sides swapped, and
 	// a control whose sides are byte-identical.
 	calls := s.judgeCalls()

@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
+	"testing"
 
 	"github.com/explainerr/explainerr/internal/fakeopenai"
 )
@@ -92,4 +94,21 @@ func judgeEnv(srv *fakeopenai.Server) map[string]string {
 		"OPENAI_BASE_URL": srv.URL, "OPENAI_API_KEY": "test-key", "EXPLAINERR_MODEL": "gen-model",
 		"EXPLAINERR_JUDGE_MODEL": "judge-model", "EXPLAINERR_JUDGE_BASE_URL": srv.URL, "EXPLAINERR_JUDGE_API_KEY": "judge-key",
 	}
+}
+
+// runScripted runs go run ./evals with args and -out against a fake
+// server playing s, and checks the exit code. It returns the run
+// directory and the terminal report.
+func runScripted(t *testing.T, s *judgeScript, wantCode int, args ...string) (out, stdout string) {
+	t.Helper()
+	srv := fakeopenai.New()
+	t.Cleanup(srv.Close)
+	srv.Handle(s.answer)
+	pinTree(t)
+	out = filepath.Join(t.TempDir(), "run")
+	code, stdout, stderr := runEvals(t, judgeEnv(srv), append([]string{"-out", out}, args...)...)
+	if code != wantCode {
+		t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, wantCode, stdout, stderr)
+	}
+	return out, stdout
 }
