@@ -62,6 +62,9 @@ func estimate(o *Options, seeds int, genOffline bool) (*Estimate, error) {
 	}
 	e := &Estimate{Fixtures: len(fixes), Seeds: seeds, Runs: o.Runs, GeneratorOffline: genOffline,
 		GenModel: o.Model.Model, JudgeModel: o.Judge.Model, Judge2Model: o.Judge2.Model}
+	if e.GenModel == "" {
+		e.GenModel = "(default model)"
+	}
 	orders := 1
 	if o.BothOrders {
 		orders = 2
