@@ -41,6 +41,9 @@ func TestJudgedRunShowsTheCostAndWaitsForYes(t *testing.T) {
 	if code, _, stderr := runEvals(t, env, "-judged", "-seeds", "2", "-yes", "-out", out); code != 2 || !strings.Contains(stderr, "at least 3 seeds") {
 		t.Errorf("-seeds 2: exit %d, %s", code, stderr)
 	}
+	if code, _, stderr := runEvals(t, env, "-judged", "-both-orders=false", "-yes", "-out", out); code != 2 || !strings.Contains(stderr, "judges both orders") {
+		t.Errorf("-both-orders=false: exit %d, %s", code, stderr)
+	}
 	if code, _, stderr := runEvals(t, map[string]string{}, "-judged", "-yes", "-out", out); code != 2 || !strings.Contains(stderr, "no judge configured") {
 		t.Errorf("no judge: exit %d, %s", code, stderr)
 	}
