@@ -42,7 +42,8 @@ func TestJudgedRunWithRealModelsCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
-	if !strings.HasPrefix(stdout, "Cost estimate:") || !strings.Contains(stdout, "Judged results per seed (not pooled") {
+	if !strings.HasPrefix(stdout, "Cost estimate:") || !strings.Contains(stdout, "Judged results per seed (not pooled") ||
+		!strings.Contains(stdout, "served judge2") || !strings.Contains(stdout, "judge2-model-2025-01-01") {
 		t.Errorf("the judged run's report:\n%s", stdout)
 	}
 	// Per seed: 3 judge calls (both orders, the control) and 2 of the

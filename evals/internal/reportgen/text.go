@@ -46,6 +46,14 @@ func (s *Summary) tables() []table {
 			judgeModel = "off"
 		}
 		add("judge", judgeModel)
+		if info.Judge2Model != "" {
+			add("second judge", info.Judge2Model)
+		}
+		for _, role := range []string{"generator", "judge", "judge2"} {
+			if served := info.ServedModels[role]; len(served) > 0 {
+				add("served "+role, strings.Join(served, ", "))
+			}
+		}
 		add("runs / judge reps / both orders", fmt.Sprintf("%d / %d / %v", info.Runs, info.JudgeReps, info.BothOrders))
 		add("seed", strconv.FormatInt(info.Seed, 10))
 		add("git revision", fmt.Sprintf("%.12s (dirty: %v)", info.GitRevision, info.GitDirty))
