@@ -69,11 +69,13 @@ func (s *Summary) judgeControls(combined judge.Combined, outs, controls []judge.
 		Position:        judge.PositionTest(outs),
 		Controls:        judge.CountControls(controls),
 	}
+	pairs := map[string]bool{}
 	for _, j := range s.In.Rows.Judgments {
-		if j.Identical && j.Order == OrderRAGFirst {
-			c.IdenticalPairs++
+		if j.Identical {
+			pairs[j.Fixture+"/"+itoa(j.Run)+"/"+itoa(j.Rep)] = true
 		}
 	}
+	c.IdenticalPairs = len(pairs)
 	c.Second = s.secondJudge(combined)
 	if s.JudgeN == 0 {
 		return c
@@ -92,9 +94,6 @@ func (s *Summary) judgeControls(combined judge.Combined, outs, controls []judge.
 	}
 	return c
 }
-
-// OrderRAGFirst is the order whose row stands for an identical pair.
-const OrderRAGFirst = "rag-first"
 
 // secondJudge compares the second judge's combined verdicts with the
 // judge's, comparison by comparison.
