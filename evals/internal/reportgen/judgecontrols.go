@@ -72,7 +72,7 @@ func (s *Summary) judgeControls(combined judge.Combined, outs, controls []judge.
 	pairs := map[string]bool{}
 	for _, j := range s.In.Rows.Judgments {
 		if j.Identical {
-			pairs[j.Fixture+"/"+itoa(j.Run)+"/"+itoa(j.Rep)] = true
+			pairs[comparisonKey(j.Fixture, j.Run, j.Rep)] = true
 		}
 	}
 	c.IdenticalPairs = len(pairs)
@@ -118,7 +118,7 @@ func (s *Summary) secondJudge(first judge.Combined) *SecondJudge {
 			seen[j.Model] = true
 			sj.Models = append(sj.Models, j.Model)
 		}
-		outs = append(outs, judge.Outcome{Key: j.Fixture + "/" + itoa(j.Run) + "/" + itoa(j.Rep), AMode: j.AMode, Winner: j.WinnerMode, Failed: j.IsFailed()})
+		outs = append(outs, judge.Outcome{Key: comparisonKey(j.Fixture, j.Run, j.Rep), AMode: j.AMode, Winner: j.WinnerMode, Failed: j.IsFailed()})
 	}
 	byKey := map[string]judge.Outcome{}
 	for _, o := range first.Comparisons {
@@ -188,4 +188,9 @@ func (s *Summary) controlNotes() []string {
 // propText shows k/n with its value and 95% interval.
 func propText(p stats.Proportion) string {
 	return fmt.Sprintf("%d/%d = %.2f (95%% CI %.2f–%.2f)", p.K, p.N, p.Value, p.Lo, p.Hi)
+}
+
+// comparisonKey names a comparison apart from its order and its judge.
+func comparisonKey(fixture string, run, rep int) string {
+	return fixture + "/" + itoa(run) + "/" + itoa(rep)
 }

@@ -206,7 +206,7 @@ func (s *Summary) judge() {
 	s.splitJudgments()
 	var outs, controls []judge.Outcome
 	outcome := func(j records.Judgment) judge.Outcome {
-		return judge.Outcome{Key: j.Fixture + "/" + itoa(j.Run) + "/" + itoa(j.Rep), Group: j.Group, AMode: j.AMode, Winner: j.WinnerMode, Failed: j.IsFailed(), Asked: !j.Identical}
+		return judge.Outcome{Key: comparisonKey(j.Fixture, j.Run, j.Rep), Group: j.Group, AMode: j.AMode, Winner: j.WinnerMode, Failed: j.IsFailed(), Asked: !j.Identical}
 	}
 	for _, j := range s.In.Rows.Judgments {
 		s.JudgeCost += j.CostUSD
@@ -241,7 +241,7 @@ func (s *Summary) judge() {
 			continue
 		}
 		s.JudgeErrors = append(s.JudgeErrors, e)
-		o := judge.Outcome{Key: e.Fixture + "/" + itoa(e.Run) + "/" + itoa(e.Rep), Group: groups[e.Fixture], Failed: true, Asked: true}
+		o := judge.Outcome{Key: comparisonKey(e.Fixture, e.Run, e.Rep), Group: groups[e.Fixture], Failed: true, Asked: true}
 		if e.Order == records.OrderControl {
 			controls = append(controls, o)
 		} else {
