@@ -71,6 +71,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			return stored(args[0], args[1:], root, fixtures, stdout, stderr)
 		case "checkclaims":
 			return checkClaims(args[1:], stdout, stderr)
+		case "humanreview":
+			return humanReview(args[1:], stdout, stderr)
 		}
 	}
 
@@ -78,7 +80,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs.SetOutput(stderr)
 	var o pipeline.Options
 	var ids, apps listFlag
-	judgePrice, genPrice := &records.Price{}, &records.Price{}
+	judgePrice, genPrice, judge2Price := &records.Price{}, &records.Price{}, &records.Price{}
+	var jo pipeline.JudgedOptions
+	judged := fs.Bool("judged", false, "a judged run with real models: print a cost estimate, ask to start (or -yes), run -seeds seeds, report them seed by seed and write a human-review sheet")
+	fs.IntVar(&jo.Seeds, "seeds", pipeline.MinSeeds, "seeds of a -judged run (at least 3), each run in its own directory")
+	fs.BoolVar(&jo.Yes, "yes", false, "start a -judged run without asking")
+	fs.IntVar(&jo.ReviewSample, "review-sample", 40, "claims on a -judged run's human-review sheet")
 	fs.IntVar(&o.Runs, "runs", 1, "number of runs")
 	fs.Var(&ids, "fixture", "fixture `ID` to run (repeatable; default all)")
 	fs.Var(&apps, "app", "sample `APP` to run, blogapp or invoiceapp (repeatable; default both)")
@@ -86,18 +93,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs.Int64Var(&o.Seed, "seed", 1, "seed of the A/B order draws and of judge calls")
 	fs.IntVar(&o.JudgeReps, "judge-reps", 1, "judge passes per comparison")
 	fs.StringVar(&o.Generator, "mode", pipeline.GenNormal, "generator: normal, or the self-checks oracle, null, copy")
-	fs.BoolVar(&o.BothOrders, "both-orders", false, "judge every comparison in both A/B orders and report position consistency")
+	fs.BoolVar(&o.BothOrders, "both-orders", true, "judge every comparison in both A/B orders (a win only when both agree); false judges one order, balanced within each group")
 	fs.StringVar(&o.Baseline, "baseline", filepath.Join(root, "evals", "baseline.json"), "gate baseline `FILE`: exit 1 on any regression or unexplained change (\"none\": no baseline)")
 	fs.BoolVar(&o.UpdateBaseline, "update-baseline", false, "write the gate's metrics to the -baseline file instead of comparing")
 	fs.BoolVar(&o.ExtendBaseline, "extend-baseline", false, "add to the -baseline file the entries it lacks (a new app's), keeping the others, instead of comparing")
 	fs.StringVar(&o.FixturesPath, "fixtures", fixtures, "the blog's fixtures `FILE`")
 	fs.Var(priceFlag{judgePrice}, "judge-price", "judge price `IN,OUT` in dollars per million tokens (default: the list price of known models)")
 	fs.Var(priceFlag{genPrice}, "generator-price", "generator price `IN,OUT` recorded in run.json")
+	fs.Var(priceFlag{judge2Price}, "judge2-price", "second judge's price `IN,OUT` in dollars per million tokens")
 	if err := fs.Parse(args); err != nil {
 		return pipeline.ExitError
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "evals: unexpected argument %q (subcommands: summary, regrade, spotcheck, checkclaims)\n", fs.Arg(0))
+		fmt.Fprintf(stderr, "evals: unexpected argument %q (subcommands: summary, regrade, spotcheck, checkclaims, humanreview)\n", fs.Arg(0))
 		return pipeline.ExitError
 	}
 	if o.Baseline == "none" {
@@ -122,9 +130,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		BaseURL: getenv("EXPLAINERR_JUDGE_BASE_URL"),
 		APIKey:  getenv("EXPLAINERR_JUDGE_API_KEY"),
 	}
-	o.JudgePrice, o.GeneratorPrice = *judgePrice, *genPrice
+	o.Judge2 = judge.Config{
+		Model:   getenv("EXPLAINERR_JUDGE2_MODEL"),
+		BaseURL: getenv("EXPLAINERR_JUDGE2_BASE_URL"),
+		APIKey:  getenv("EXPLAINERR_JUDGE2_API_KEY"),
+	}
+	o.JudgePrice, o.GeneratorPrice, o.Judge2Price = *judgePrice, *genPrice, *judge2Price
 	if *judgePrice == (records.Price{}) {
 		o.JudgePrice = knownPrices[o.Judge.Model]
+	}
+	if *judge2Price == (records.Price{}) {
+		o.Judge2Price = knownPrices[o.Judge2.Model]
 	}
 	if *genPrice == (records.Price{}) {
 		model := o.Model.Model
@@ -133,8 +149,16 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		o.GeneratorPrice = knownPrices[model]
 	}
+	if *judged {
+		jo.Confirm = confirmInput
+		return pipeline.RunJudged(ctx, o, jo)
+	}
 	return pipeline.Run(ctx, o)
 }
+
+// confirmInput is where a -judged run reads its confirmation (a
+// variable so that tests can answer).
+var confirmInput io.Reader = os.Stdin
 
 func stored(cmd string, args []string, root, fixtures string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("evals "+cmd, flag.ContinueOnError)

@@ -37,9 +37,11 @@ func TestEndToEndThroughTheJudge(t *testing.T) {
 	args := []string{"-out", out, "-seed", "7", "-fixture", "featured_post_nil", "-fixture", "search_unknown_column",
 		"-fixture", "comment_route_param", "-fixture", "archive_page_out_of_range"}
 
+	// Malformed answers and API errors make more than a third of the
+	// judgments fail: the failure rule fails the run.
 	code, stdout, stderr := runEvals(t, env, args...)
-	if code != 0 {
-		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 	rows := readRows(t, out)
 	if len(rows.Generations) != 12 {
@@ -67,15 +69,20 @@ func TestEndToEndThroughTheJudge(t *testing.T) {
 	}
 	// Judgments: featured parsed, search malformed (a failure, not a tie);
 	// comment hit an API error and archive a model mismatch: errors, not results.
+	// Each fixture is judged in both orders and by an identical-answer
+	// control: featured 3, search 3 (malformed), comment 2 (its first call
+	// errored), archive none (every call a mismatch).
 	byFixture := map[string]records.Judgment{}
 	for _, j := range rows.Judgments {
-		byFixture[j.Fixture] = j
+		if !j.Control {
+			byFixture[j.Fixture] = j
+		}
 	}
-	if len(rows.Judgments) != 2 {
-		t.Fatalf("%d judgment rows, want 2: %+v", len(rows.Judgments), rows.Judgments)
+	if len(rows.Judgments) != 8 {
+		t.Fatalf("%d judgment rows, want 8: %+v", len(rows.Judgments), rows.Judgments)
 	}
 	ok := byFixture["featured_post_nil"]
-	if ok.Failed || ok.Judgment == nil || ok.WinnerMode != ok.AMode {
+	if ok.Failed || ok.Judgment == nil || ok.WinnerMode != "rag" {
 		t.Errorf("featured judgment: %+v", ok)
 	}
 	if side := ok.Judgment.A; side.Contradicted != 1 || side.NoFabrication || side.Uncited != 0 || side.Absent != 1 {
@@ -93,7 +100,7 @@ func TestEndToEndThroughTheJudge(t *testing.T) {
 		errText = append(errText, e.Stage+" "+e.Fixture+": "+e.Error)
 	}
 	all := strings.Join(errText, "\n")
-	if len(errs) != 2 || !strings.Contains(all, "judge comment_route_param") || !strings.Contains(all, "another model") {
+	if len(errs) != 4 || !strings.Contains(all, "judge comment_route_param") || !strings.Contains(all, "another model") {
 		t.Errorf("errors.jsonl:\n%s", all)
 	}
 	// The judge never learns which side used retrieval.
@@ -105,8 +112,8 @@ func TestEndToEndThroughTheJudge(t *testing.T) {
 			}
 		}
 	}
-	// One failure out of two judgments: more than a third, no tallies.
-	if !strings.Contains(stdout, "withheld") {
+	// 7 failures of 12 judgments: more than a third, no tallies.
+	if !strings.Contains(stdout, "withheld") || !strings.Contains(stdout, "(7 of 12, API errors included)") {
 		t.Errorf("winner tallies should be withheld:\n%s", stdout)
 	}
 	for _, f := range []string{"run.json", "report.md", "report.html", "index.db"} {
@@ -124,34 +131,44 @@ func TestEndToEndThroughTheJudge(t *testing.T) {
 	// are made again; no generation is repeated.
 	gens, judgeCalls := s.genCalls, s.judges["comment_route_param"]
 	code, stdout, stderr = runEvals(t, env, args...)
-	if code != 0 {
-		t.Fatalf("resume: exit %d\n%s\n%s", code, stdout, stderr)
+	if code != 1 {
+		t.Fatalf("resume: exit %d, want 1\n%s\n%s", code, stdout, stderr)
 	}
 	if s.genCalls != gens {
 		t.Errorf("resume made %d generator calls, want 0", s.genCalls-gens)
 	}
-	if s.judges["comment_route_param"] != judgeCalls+1 || s.judges["featured_post_nil"] != 1 || s.judges["search_unknown_column"] != 1 {
+	if s.judges["comment_route_param"] != judgeCalls+1 || s.judges["featured_post_nil"] != 3 || s.judges["search_unknown_column"] != 3 {
 		t.Errorf("resume judged %v", s.judges)
 	}
 	rows = readRows(t, out)
-	if len(rows.Judgments) != 3 {
-		t.Fatalf("after resume: %d judgments, want 3", len(rows.Judgments))
+	if len(rows.Judgments) != 9 {
+		t.Fatalf("after resume: %d judgments, want 9", len(rows.Judgments))
 	}
-	// The served-model mismatch is still a failed judgment after the
-	// resume: with the malformed one, 2 of 4 failed, more than a third.
-	if !strings.Contains(stdout, "withheld") || !strings.Contains(stdout, "(2 of 4, API errors included)") {
-		t.Errorf("2 failures of 4 judgments (one an API error) must withhold the tallies:\n%s", stdout)
+	// The served-model mismatches are still failed judgments after the
+	// resume: with the malformed ones, 6 of 12 failed, more than a third.
+	if !strings.Contains(stdout, "withheld") || !strings.Contains(stdout, "(6 of 12, API errors included)") {
+		t.Errorf("6 failures of 12 judgments (3 API errors) must withhold the tallies:\n%s", stdout)
 	}
 
 	// Regrade makes no model call, and re-scores a repaired raw answer.
 	calls := srv.Calls()
-	bad := byFixture["search_unknown_column"]
-	good, err := os.ReadFile(filepath.Join(out, byFixture["featured_post_nil"].TraceDir, "raw.txt"))
-	if err != nil {
-		t.Fatal(err)
+	goodByOrder := map[string]string{}
+	for _, j := range rows.Judgments {
+		if j.Fixture == "featured_post_nil" {
+			goodByOrder[j.Order] = j.TraceDir
+		}
 	}
-	if err := os.WriteFile(filepath.Join(out, bad.TraceDir, "raw.txt"), good, 0o644); err != nil {
-		t.Fatal(err)
+	for _, j := range rows.Judgments {
+		if j.Fixture != "search_unknown_column" {
+			continue
+		}
+		good, err := os.ReadFile(filepath.Join(out, goodByOrder[j.Order], "raw.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(out, j.TraceDir, "raw.txt"), good, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	code, stdout, stderr = runEvals(t, env, "regrade", out)
 	if code != 0 {
@@ -167,12 +184,12 @@ func TestEndToEndThroughTheJudge(t *testing.T) {
 			failed++
 		}
 	}
-	// Repaired, only the mismatch fails: 1 of 4 overall, so the overall
-	// tally is shown.
+	// Repaired, only the mismatches fail: 3 of 12 overall, so the
+	// overall tally is shown.
 	if regexp.MustCompile(`(?m)^all\s.*withheld`).MatchString(stdout) {
-		t.Errorf("1 failure of 4 judgments must not withhold the tallies:\n%s", stdout)
+		t.Errorf("3 failures of 12 judgments must not withhold the tallies:\n%s", stdout)
 	}
-	if len(rows.Judgments) != 3 || failed != 0 || len(rows.Generations) != 12 {
+	if len(rows.Judgments) != 9 || failed != 0 || len(rows.Generations) != 12 {
 		t.Errorf("after regrade: %d judgments, %d failed, %d generations", len(rows.Judgments), failed, len(rows.Generations))
 	}
 

@@ -56,6 +56,9 @@ func (s *script) answer(req fakeopenai.Request) fakeopenai.Answer {
 		s.prompts = append(s.prompts, user)
 		id := fixtureOf(user)
 		text := fmt.Sprintf("The handler fails in `%s`. Look at `(*Store).FeaturedPost` in `store_posts.go` and at `NoSuchHelper`.", id)
+		if strings.Contains(user, "retrieved from the app's index") {
+			text += " " + ragMarker
+		}
 		a := fakeopenai.Reply(text).WithModel("gen-model").WithUsage(900, 120)
 		if id == "archive_page_out_of_range" && strings.Contains(user, "retrieved from the app's index") {
 			a = a.WithFinishReason("length")
@@ -81,7 +84,17 @@ func (s *script) answer(req fakeopenai.Request) fakeopenai.Answer {
  {"claim": "the seed has no featured post", "verdict": "absent", "evidence": ""}],
  "identifies_cause": %v, "points_to_fix_location": true, "fix_would_work": false, "written_for_learner": true}`, quote, quote, ok)
 	}
-	return fakeopenai.Reply(fmt.Sprintf(`{"A": %s, "B": %s, "winner": "A", "reasoning": "A names the cause."}`, side(true), side(false))).WithModel("judge-model")
+	// A consistent judge: the explanation written with retrieved context
+	// wins in either position; identical sides (the control) tie.
+	a, b := shownExplanations(user)
+	winner := "B"
+	switch {
+	case a == b:
+		winner = "tie"
+	case strings.Contains(a, ragMarker):
+		winner = "A"
+	}
+	return fakeopenai.Reply(fmt.Sprintf(`{"A": %s, "B": %s, "winner": %q, "reasoning": "A names the cause."}`, side(true), side(false), winner)).WithModel("judge-model")
 }
 
 func runEvals(t *testing.T, env map[string]string, args ...string) (code int, stdout, stderr string) {
@@ -139,15 +152,24 @@ func TestJudgedRunOfOneFixture(t *testing.T) {
 			t.Errorf("%s: model %q, checker %+v: NoSuchHelper should be an unknown identifier", g.Mode, g.Model, g.Checker)
 		}
 	}
-	if len(rows.Judgments) != 1 {
-		t.Fatalf("%d judgment rows, want 1: %+v", len(rows.Judgments), rows.Judgments)
+	// Both orders and the identical-answer control, by default.
+	if len(rows.Judgments) != 3 {
+		t.Fatalf("%d judgment rows, want 3: %+v", len(rows.Judgments), rows.Judgments)
 	}
-	j := rows.Judgments[0]
-	if j.Failed || j.Judgment == nil || j.WinnerMode != j.AMode {
-		t.Fatalf("judgment: %+v", j)
+	for _, j := range rows.Judgments {
+		want := "rag"
+		if j.Control {
+			want = "tie"
+		}
+		if j.Failed || j.Judgment == nil || j.WinnerMode != want {
+			t.Fatalf("judgment: %+v", j)
+		}
+		if side := j.Judgment.A; side.Contradicted != 1 || side.NoFabrication || side.Absent != 1 {
+			t.Errorf("side A: %+v", side)
+		}
 	}
-	if side := j.Judgment.A; side.Contradicted != 1 || side.NoFabrication || side.Absent != 1 {
-		t.Errorf("side A: %+v", side)
+	if !strings.Contains(stdout, "Gates: PASS") || !strings.Contains(stdout, "Identical-answer controls: a winner named on 0/1") {
+		t.Errorf("a consistent judge's run:\n%s", stdout)
 	}
 	for _, r := range srv.Requests() {
 		if sys, _ := r.Message("system"); strings.HasPrefix(sys, "You grade") {

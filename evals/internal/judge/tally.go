@@ -13,7 +13,8 @@ type Outcome struct {
 	// rep), for position consistency.
 	Key   string
 	Group string
-	// AMode is the mode shown as A.
+	// AMode is the mode shown as A ("" for a comparison whose two orders
+	// were combined).
 	AMode string
 	// Winner is the winning mode, "tie", or "" for a failed judgment.
 	Winner string
@@ -21,6 +22,9 @@ type Outcome struct {
 	// came back (an API error, a served-model mismatch): both count
 	// against the failure rule.
 	Failed bool
+	// Asked is set when the judge was called (or the call failed); a tie
+	// of byte-identical explanations is recorded without a call.
+	Asked bool
 }
 
 // Tally counts winners by mode.
@@ -47,6 +51,17 @@ func (t Tally) Scored() int { return t.Total - t.Failed }
 // counts are zeroed and Withheld is set: a tally over the judgments that
 // happened to parse is not a result.
 func Count(outs []Outcome) Tally {
+	t := CountComparisons(outs)
+	if t.Failed*3 > t.Total {
+		t.Withhold()
+	}
+	return t
+}
+
+// CountComparisons tallies outcomes without the failure rule, for
+// comparisons whose orders were combined: the rule is applied to the
+// judge calls they were made of.
+func CountComparisons(outs []Outcome) Tally {
 	t := Tally{Wins: map[string]int{}}
 	for _, o := range outs {
 		t.Total++
@@ -59,15 +74,14 @@ func Count(outs []Outcome) Tally {
 			t.Tie++
 		default:
 			t.Wins[o.Winner]++
-			if o.Winner == o.AMode {
+			switch o.AMode {
+			case "": // both orders combined: no side shown first
+			case o.Winner:
 				t.FirstWins++
-			} else {
+			default:
 				t.SecondWins++
 			}
 		}
-	}
-	if t.Failed*3 > t.Total {
-		t.Withhold()
 	}
 	return t
 }

@@ -75,6 +75,10 @@ type Options struct {
 	Judge judge.Config
 	// JudgePrice prices the judge's tokens (zero: unknown, costs shown as 0).
 	JudgePrice records.Price
+	// Judge2 is the optional second judge, of another model family: it
+	// judges the same inputs, and its agreement with Judge is reported.
+	Judge2      judge.Config
+	Judge2Price records.Price
 	// GeneratorPrice is recorded with the run's prices.
 	GeneratorPrice records.Price
 

@@ -205,11 +205,13 @@ func TestSelectFixtures(t *testing.T) {
 
 func TestOrdersAreSeededBalancedAndStable(t *testing.T) {
 	var ids []string
+	var fixes []fixture.Fixture
 	for i := range 40 {
 		ids = append(ids, "fx"+itoa(i))
+		fixes = append(fixes, fixture.Fixture{ID: ids[i], Category: []string{"app", "traceback"}[i%2], Group: []string{"sql", "template", "config"}[i%3]})
 	}
 	runner := func(seed int64, both bool) *runner {
-		return &runner{o: &Options{Seed: seed, BothOrders: both}, info: &records.RunInfo{Fixtures: ids}}
+		return &runner{o: &Options{Seed: seed, BothOrders: both}, info: &records.RunInfo{Fixtures: ids}, fixes: fixes, appOf: map[string]string{}}
 	}
 	r := runner(1, false)
 	counts := map[string]int{}
@@ -225,6 +227,21 @@ func TestOrdersAreSeededBalancedAndStable(t *testing.T) {
 	}
 	if counts[OrderRAGFirst] != 20 || counts[OrderStaticFirst] != 20 {
 		t.Errorf("40 comparisons are not balanced between the orders: %v", counts)
+	}
+	// Balanced within each category and each fixture group too.
+	perGroup := map[string]int{}
+	for _, fx := range fixes {
+		d := 1
+		if r.orders(fx.ID, 1, 1)[0] == OrderStaticFirst {
+			d = -1
+		}
+		perGroup[fx.Category] += d
+		perGroup[fx.Group] += d
+	}
+	for g, d := range perGroup {
+		if d < -1 || d > 1 {
+			t.Errorf("group %s: rag first %+d more often than static first", g, d)
+		}
 	}
 	differs := false
 	other := runner(2, false)

@@ -65,6 +65,8 @@ type runner struct {
 	rows    *records.Rows
 	judge   *judge.Client
 	prov    *provenance
+	// judge2 is the optional second judge, nil when none is configured.
+	judge2 *judge.Client
 }
 
 func run(ctx context.Context, o *Options) (int, error) {
@@ -86,6 +88,10 @@ func run(ctx context.Context, o *Options) (int, error) {
 	if o.Judge.Enabled() {
 		o.Judge.Seed = o.Seed
 		r.judge = judge.NewClient(o.Judge)
+		if o.Judge2.Enabled() {
+			o.Judge2.Seed = o.Seed
+			r.judge2 = judge.NewClient(o.Judge2)
+		}
 	}
 
 	treeHash, err := TreeHash(o.Root)
@@ -188,6 +194,10 @@ func run(ctx context.Context, o *Options) (int, error) {
 		if r.judge != nil {
 			r.info.JudgeModel, r.info.JudgeBaseURL = o.Judge.Model, o.Judge.BaseURL
 			r.info.Prices["judge:"+o.Judge.Model] = o.JudgePrice
+			if r.judge2 != nil {
+				r.info.Judge2Model, r.info.Judge2BaseURL = o.Judge2.Model, o.Judge2.BaseURL
+				r.info.Prices["judge2:"+o.Judge2.Model] = o.Judge2Price
+			}
 		}
 		for _, fx := range fixes {
 			r.info.Fixtures = append(r.info.Fixtures, fx.ID)
@@ -215,6 +225,7 @@ func run(ctx context.Context, o *Options) (int, error) {
 	if r.info.LeakProbe, err = r.leakProbe(ctx); err != nil {
 		return 0, err
 	}
+	r.info.ServedModels = servedModels(r.rows)
 	r.info.Finished = time.Now().UTC().Format(time.RFC3339)
 	if err := dir.WriteRun(r.info); err != nil {
 		return 0, err
@@ -404,50 +415,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// orders returns the orders to judge a comparison in: both, or one
-// balanced across the run's fixtures (half of them see rag first, drawn
-// from the seed, so a resumed run draws the same).
-func (r *runner) orders(fixtureID string, run, rep int) []string {
-	if r.o.BothOrders {
-		return []string{OrderRAGFirst, OrderStaticFirst}
-	}
-	if judge.BalancedFirst(r.info.Fixtures, r.o.Seed, run, rep)[fixtureID] {
-		return []string{OrderRAGFirst}
-	}
-	return []string{OrderStaticFirst}
-}
-
-// judgeFixture judges the rag and static explanations of one fixture and
-// run.
-func (r *runner) judgeFixture(ctx context.Context, fx fixture.Fixture, run int, gens map[string]*records.Generation) {
-	static, rag := gens[report.ModeStatic], gens[report.ModeRAG]
-	for rep := 1; rep <= r.o.JudgeReps; rep++ {
-		for _, order := range r.orders(fx.ID, run, rep) {
-			key := records.JudgmentKey(fx.ID, run, rep, order)
-			if r.done[key] {
-				continue
-			}
-			if static == nil || rag == nil {
-				r.dir.AppendError(records.ErrorRow{Stage: "judge", Fixture: fx.ID, Run: run, Rep: rep, Order: order,
-					Error: "not judged: an explanation of this fixture is missing (see the generate errors)"})
-				continue
-			}
-			j, err := r.judgeOne(ctx, fx, run, rep, order, static, rag)
-			if err != nil {
-				r.dir.AppendError(records.ErrorRow{Stage: "judge", Fixture: fx.ID, Run: run, Rep: rep, Order: order, Error: err.Error()})
-				fmt.Fprintf(r.o.Stderr, "evals: judging %s run %d rep %d: %v\n", fx.ID, run, rep, err)
-				continue
-			}
-			if err := r.dir.AppendResult(j); err != nil {
-				fmt.Fprintln(r.o.Stderr, "evals:", err)
-				continue
-			}
-			r.rows.Judgments = append(r.rows.Judgments, *j)
-			r.done[key] = true
-		}
-	}
-}
-
 // judgeInput is what the judge of one comparison is shown, stored with the
 // trace.
 type judgeInput struct {
@@ -458,7 +425,8 @@ type judgeInput struct {
 	NamesB  bool        `json:"names_code_b"`
 }
 
-func (r *runner) judgeOne(ctx context.Context, fx fixture.Fixture, run, rep int, order string, static, rag *records.Generation) (*records.Judgment, error) {
+func (r *runner) judgeOne(ctx context.Context, it judgeItem) (*records.Judgment, error) {
+	fx, run, rep, order, static, rag := it.fx, it.run, it.rep, it.order, it.static, it.rag
 	userPrompt, err := r.dir.ReadTrace(static.TraceDir, "prompt_user.txt")
 	if err != nil {
 		return nil, err
@@ -473,11 +441,7 @@ func (r *runner) judgeOne(ctx context.Context, fx fixture.Fixture, run, rep int,
 	}
 	ex := r.sc.excerpt(fx, &staticRep)
 	trace := judge.TraceSection(string(userPrompt))
-	a, b := rag, static
-	aMode := report.ModeRAG
-	if order == OrderStaticFirst {
-		a, b, aMode = static, rag, report.ModeStatic
-	}
+	a, b, aMode := it.sides()
 	in := judgeInput{
 		Input: judge.Input{
 			Trace:       trace,
@@ -493,7 +457,7 @@ func (r *runner) judgeOne(ctx context.Context, fx fixture.Fixture, run, rep int,
 		NamesB:  namesCode(b.Explanation),
 	}
 	user := judge.User(in.Input)
-	traceRel := fmt.Sprintf("%s/run%d/judge-rep%d-%s", fx.ID, run, rep, order)
+	traceRel := fmt.Sprintf("%s/run%d/judge%s-rep%d-%s", fx.ID, run, it.who, rep, order)
 	inJSON, _ := json.MarshalIndent(in, "", "  ")
 	traceDir, err := r.dir.WriteTrace(traceRel, "input.json", inJSON)
 	if err != nil {
@@ -502,7 +466,7 @@ func (r *runner) judgeOne(ctx context.Context, fx fixture.Fixture, run, rep int,
 	r.dir.WriteTrace(traceRel, "system.txt", []byte(judge.System))
 	r.dir.WriteTrace(traceRel, "user.txt", []byte(user))
 
-	ans, callErr := r.judge.Judge(ctx, judge.System, user)
+	ans, callErr := it.client.Judge(ctx, judge.System, user)
 	ansJSON, _ := json.MarshalIndent(ans, "", "  ")
 	r.dir.WriteTrace(traceRel, "answer.json", ansJSON)
 	r.dir.WriteTrace(traceRel, "raw.txt", []byte(ans.Text))
@@ -517,11 +481,13 @@ func (r *runner) judgeOne(ctx context.Context, fx fixture.Fixture, run, rep int,
 		Rep:            rep,
 		AMode:          aMode,
 		Order:          order,
+		Control:        order == records.OrderControl,
+		Judge:          it.who,
 		Model:          ans.Model,
 		DurationMS:     ans.DurationMS,
 		PromptTokens:   ans.PromptTokens,
 		OutputTokens:   ans.OutputTokens,
-		CostUSD:        r.o.JudgePrice.Cost(ans.PromptTokens, ans.OutputTokens),
+		CostUSD:        it.price.Cost(ans.PromptTokens, ans.OutputTokens),
 		TraceDir:       traceDir,
 		Truncated:      ans.Truncated(),
 		InputTruncated: static.Truncated || rag.Truncated,
@@ -533,14 +499,33 @@ func (r *runner) judgeOne(ctx context.Context, fx fixture.Fixture, run, rep int,
 // scoreJudgment parses a raw answer into j (shared by run and regrade).
 func scoreJudgment(j *records.Judgment, raw string, in judgeInput) {
 	j.Judgment, j.Failed, j.Failure, j.WinnerMode = nil, false, "", ""
+	if j.Identical {
+		j.WinnerMode = judge.WinnerTie
+		return
+	}
 	parsed, err := judge.Parse(judge.ParseInput{Raw: raw, Citable: in.Citable, NamesCodeA: in.NamesA, NamesCodeB: in.NamesB})
+	// A cut-off answer, and a judgment of a cut-off explanation, are
+	// failed judgments: leaving them out would hide them from both sides
+	// of the failure rule.
+	switch {
+	case j.Truncated:
+		j.Failed, j.Failure = true, "the judge's answer was cut at the token limit (finish_reason length)"
+	case j.InputTruncated:
+		j.Failed, j.Failure = true, "an explanation judged was cut at the token limit"
+	case err != nil:
+		j.Failed, j.Failure = true, err.Error()
+	}
 	if err != nil {
-		j.Failure = err.Error()
-		j.Failed = !j.Truncated
 		return
 	}
 	j.Judgment = parsed
-	j.WinnerMode = winnerMode(parsed.Winner, j.AMode)
+	switch {
+	case j.Failed:
+	case j.Control:
+		j.WinnerMode = parsed.Winner
+	default:
+		j.WinnerMode = winnerMode(parsed.Winner, j.AMode)
+	}
 }
 
 // judgedOther returns the mode judged against mode: rag and static are

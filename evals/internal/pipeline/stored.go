@@ -185,6 +185,9 @@ func regrade(o StoredOptions, dir *records.Dir, info *records.RunInfo) error {
 	}
 	for i := range rows.Judgments {
 		j := &rows.Judgments[i]
+		if j.Identical {
+			continue // a tie recorded without a judge call: nothing to re-score
+		}
 		inRaw, err := dir.ReadTrace(j.TraceDir, "input.json")
 		if err != nil {
 			return err

@@ -69,7 +69,7 @@ func (e ErrorRow) Key() string {
 		return GenerationKey(e.Fixture, e.Mode, e.Run)
 	case StageJudge:
 		if e.Order != "" {
-			return JudgmentKey(e.Fixture, e.Run, e.Rep, e.Order)
+			return Judgment{Fixture: e.Fixture, Run: e.Run, Rep: e.Rep, Order: e.Order, Judge: e.Judge}.Key()
 		}
 	}
 	return ""

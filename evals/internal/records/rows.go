@@ -130,12 +130,23 @@ type Judgment struct {
 	// explanation naming code); Failure says why. A failure is never a tie.
 	Failed  bool   `json:"failed"`
 	Failure string `json:"failure,omitempty"`
-	// Truncated answers stopped at the token limit: flagged, and kept out
-	// of tallies and averages.
+	// Truncated answers stopped at the token limit: failed judgments,
+	// counted on both sides of the failure rule.
 	Truncated bool `json:"truncated,omitempty"`
-	// InputTruncated is set when an explanation judged was itself cut off.
-	InputTruncated bool            `json:"input_truncated,omitempty"`
-	Judgment       *judge.Judgment `json:"judgment,omitempty"`
+	// InputTruncated is set when an explanation judged was itself cut
+	// off: the comparison is a failed judgment too.
+	InputTruncated bool `json:"input_truncated,omitempty"`
+	// Control is set for an identical-answer control: the judge was shown
+	// the AMode explanation as both A and B, and WinnerMode holds its raw
+	// answer ("A", "B" or "tie"), which must be "tie".
+	Control bool `json:"control,omitempty"`
+	// Identical is set when the two explanations were byte-identical: the
+	// comparison is a tie, recorded without asking the judge.
+	Identical bool `json:"identical,omitempty"`
+	// Judge is "" for the judge and JudgeSecond for the optional second
+	// judge (another model family) that judged the same inputs.
+	Judge    string          `json:"judge,omitempty"`
+	Judgment *judge.Judgment `json:"judgment,omitempty"`
 	// WinnerMode is the winning mode, "tie", or "" when failed.
 	WinnerMode   string  `json:"winner_mode"`
 	DurationMS   int64   `json:"duration_ms"`
@@ -145,13 +156,30 @@ type Judgment struct {
 	TraceDir     string  `json:"trace_dir"`
 }
 
+// JudgeSecond names the second judge's rows.
+const JudgeSecond = "second"
+
+// OrderControl is the Order of an identical-answer control.
+const OrderControl = "control"
+
 // Key identifies the item for resuming.
-func (j Judgment) Key() string { return JudgmentKey(j.Fixture, j.Run, j.Rep, j.Order) }
+func (j Judgment) Key() string {
+	k := JudgmentKey(j.Fixture, j.Run, j.Rep, j.Order)
+	if j.Judge != "" {
+		k += "/" + j.Judge
+	}
+	return k
+}
 
 // JudgmentKey identifies a judgment item.
 func JudgmentKey(fixture string, run, rep int, order string) string {
 	return fmt.Sprintf("judge/%s/%d/%d/%s", fixture, run, rep, order)
 }
+
+// IsFailed reports whether the judgment failed: malformed, cut off, or
+// of a cut-off explanation (runs made before cut-off answers were
+// failures recorded them as truncated only).
+func (j Judgment) IsFailed() bool { return j.Failed || j.Truncated || j.InputTruncated }
 
 // SideOf returns the judge's side for mode in j, or nil.
 func (j Judgment) SideOf(mode string) *judge.Side {
@@ -173,5 +201,7 @@ type ErrorRow struct {
 	Run     int    `json:"run,omitempty"`
 	Rep     int    `json:"rep,omitempty"`
 	Order   string `json:"order,omitempty"`
-	Error   string `json:"error"`
+	// Judge is JudgeSecond for the second judge's calls.
+	Judge string `json:"judge,omitempty"`
+	Error string `json:"error"`
 }

@@ -53,13 +53,20 @@ type RunInfo struct {
 	// made when the blog was the only app.
 	Apps []AppRun `json:"apps,omitempty"`
 
-	Generator         string           `json:"generator"`
-	GeneratorProvider string           `json:"generator_provider"`
-	GeneratorModel    string           `json:"generator_model"`
-	GeneratorBaseURL  string           `json:"generator_base_url,omitempty"`
-	JudgeModel        string           `json:"judge_model,omitempty"`
-	JudgeBaseURL      string           `json:"judge_base_url,omitempty"`
-	Prices            map[string]Price `json:"prices"`
+	Generator         string `json:"generator"`
+	GeneratorProvider string `json:"generator_provider"`
+	GeneratorModel    string `json:"generator_model"`
+	GeneratorBaseURL  string `json:"generator_base_url,omitempty"`
+	JudgeModel        string `json:"judge_model,omitempty"`
+	JudgeBaseURL      string `json:"judge_base_url,omitempty"`
+	// Judge2Model and Judge2BaseURL name the optional second judge.
+	Judge2Model   string `json:"judge2_model,omitempty"`
+	Judge2BaseURL string `json:"judge2_base_url,omitempty"`
+	// ServedModels are the snapshots the servers said they served (the
+	// "model" of each API response), by role: "generator", "judge",
+	// "judge2".
+	ServedModels map[string][]string `json:"served_models,omitempty"`
+	Prices       map[string]Price    `json:"prices"`
 
 	// Modes are the context modes every fixture was generated in.
 	Modes []string `json:"modes,omitempty"`

@@ -214,7 +214,9 @@ func TestSummaryCounts(t *testing.T) {
 		}
 	}
 	all := s.Tallies["all"]
-	if all.Total != 3 || all.Failed != 1 || all.Wins["rag"] != 1 || all.Wins["plain"] != 1 || all.Withheld {
+	// featured_post_nil was judged in both orders, one of them failed: the
+	// comparison failed, and only the other fixture's win counts.
+	if all.Total != 2 || all.Failed != 1 || all.Wins["rag"] != 0 || all.Wins["plain"] != 1 || all.Withheld || s.Failed != 1 || s.JudgeN != 3 {
 		t.Errorf("tally = %+v", all)
 	}
 	for _, r := range s.Judge {
@@ -241,7 +243,7 @@ func TestWithheldTalliesAreNotPrinted(t *testing.T) {
 		t.Fatalf("2 of 4 failed but tallies are not withheld: %+v", s.Tallies)
 	}
 	md := s.Markdown()
-	if !strings.Contains(md, "| all | 4 | 2 | withheld | withheld | withheld |") {
+	if !strings.Contains(md, "| all | 2 | 2 | withheld | withheld | withheld |") {
 		t.Errorf("winner table does not withhold:\n%s", md)
 	}
 	if strings.Contains(s.HTML(), "Judge winners") {

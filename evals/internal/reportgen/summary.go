@@ -106,6 +106,13 @@ type Summary struct {
 	TruncJ       int
 	InTrunc      int
 	Failures     []records.Judgment
+	// ControlRows are the identical-answer controls' rows and SecondRows
+	// the second judge's; In.Rows.Judgments holds the judge's comparisons
+	// only.
+	ControlRows []records.Judgment
+	SecondRows  []records.Judgment
+	// Controls are the judge-control figures and gates.
+	Controls JudgeControls
 	// JudgeErrors are the judgments that never came back (API errors,
 	// served-model mismatches, comparisons missing an explanation) and
 	// were not made since; they count as failed judgments.
@@ -197,11 +204,17 @@ func (s *Summary) checker() {
 	}
 }
 
-// scored reports whether a judgment counts in tallies and averages.
-func scored(j records.Judgment) bool { return !j.Truncated && !j.InputTruncated }
+// scored reports whether a judgment's answer counts in the per-question
+// averages: a failed one (cut off, malformed, of a cut-off explanation)
+// does not, and neither does a tie recorded without a judge call.
+func scored(j records.Judgment) bool { return !j.IsFailed() && !j.Identical }
 
 func (s *Summary) judge() {
-	var outs []judge.Outcome
+	s.splitJudgments()
+	var outs, controls []judge.Outcome
+	outcome := func(j records.Judgment) judge.Outcome {
+		return judge.Outcome{Key: comparisonKey(j.Fixture, j.Run, j.Rep), Group: j.Group, AMode: j.AMode, Winner: j.WinnerMode, Failed: j.IsFailed(), Asked: !j.Identical}
+	}
 	for _, j := range s.In.Rows.Judgments {
 		s.JudgeCost += j.CostUSD
 		if j.Truncated {
@@ -210,15 +223,19 @@ func (s *Summary) judge() {
 		if j.InputTruncated {
 			s.InTrunc++
 		}
-		if !scored(j) {
-			continue
-		}
-		s.JudgeN++
-		if j.Failed {
-			s.Failed++
+		if j.IsFailed() {
 			s.Failures = append(s.Failures, j)
 		}
-		outs = append(outs, judge.Outcome{Key: j.Fixture + "/" + itoa(j.Run) + "/" + itoa(j.Rep), Group: j.Group, AMode: j.AMode, Winner: j.WinnerMode, Failed: j.Failed})
+		outs = append(outs, outcome(j))
+	}
+	for _, j := range s.ControlRows {
+		if j.Truncated {
+			s.TruncJ++
+		}
+		if j.IsFailed() {
+			s.Failures = append(s.Failures, j)
+		}
+		controls = append(controls, outcome(j))
 	}
 	// A judgment that never came back is a failed judgment too: leaving it
 	// out would let a judge that mostly errs pass the failure rule.
@@ -227,38 +244,55 @@ func (s *Summary) judge() {
 		groups[g.Fixture] = g.Group
 	}
 	for _, e := range s.Unresolved {
-		if e.Stage != records.StageJudge {
+		if e.Stage != records.StageJudge || e.Judge != "" {
 			continue
 		}
 		s.JudgeErrors = append(s.JudgeErrors, e)
-		s.JudgeN++
-		s.Failed++
-		outs = append(outs, judge.Outcome{Key: e.Fixture + "/" + itoa(e.Run) + "/" + itoa(e.Rep), Group: groups[e.Fixture], Failed: true})
+		o := judge.Outcome{Key: comparisonKey(e.Fixture, e.Run, e.Rep), Group: groups[e.Fixture], Failed: true, Asked: true}
+		if e.Order == records.OrderControl {
+			controls = append(controls, o)
+		} else {
+			outs = append(outs, o)
+		}
 	}
+	// The failure rule counts every call of the judge, controls included:
+	// cut-off, malformed and errored judgments on both of its sides. Ties
+	// of identical explanations were not asked and do not count.
+	for _, o := range append(append([]judge.Outcome(nil), outs...), controls...) {
+		if !o.Asked {
+			continue
+		}
+		s.JudgeN++
+		if o.Failed {
+			s.Failed++
+		}
+	}
+	combined := judge.Combine(outs)
+	s.Controls = s.judgeControls(combined, outs, controls)
 	for _, g := range Groups {
 		var sub []judge.Outcome
-		for _, o := range outs {
+		for _, o := range combined.Comparisons {
 			if inGroup(o.Group, g) {
 				sub = append(sub, o)
 			}
 		}
-		s.Tallies[g] = judge.Count(sub)
+		s.Tallies[g] = withPositions(judge.CountComparisons(sub), outs, g)
 	}
 	// The failure rule applies to the run as a whole: when more than a
 	// third failed overall, no group tally is shown either.
-	if s.Tallies[gate.GroupAll].Withheld {
+	if s.Failed*3 > s.JudgeN {
 		for _, g := range Groups {
 			t := s.Tallies[g]
 			t.Withhold()
 			s.Tallies[g] = t
 		}
 	}
-	s.Pairs, s.Agree = judge.Consistency(outs)
+	s.Pairs, s.Agree = combined.Pairs, combined.Pairs-combined.Inconsistent
 	for _, g := range Groups {
 		for _, m := range s.JudgedModes() {
 			row := JudgeRow{Group: g, Mode: m}
 			for _, j := range s.In.Rows.Judgments {
-				if !scored(j) || j.Failed || !inGroup(j.Group, g) {
+				if !scored(j) || !inGroup(j.Group, g) {
 					continue
 				}
 				side := j.SideOf(m)
@@ -328,11 +362,11 @@ func (s *Summary) JudgeFailed() bool {
 // baseline, no missing, errored or unmeasured row, no chunk whose text is
 // not the source its heading names, coverage self-checks that hold, every
 // context made as its mode makes it, and, when the judge was on, at least
-// one judgment.
+// one judgment and judge controls that held (see JudgeControls).
 func (s *Summary) GatePassed() bool {
 	return len(s.In.Leaks) == 0 && len(s.In.LeakNotes) == 0 && len(s.In.Regressions) == 0 &&
 		len(s.In.Missing) == 0 && len(s.Mismatched) == 0 && !s.JudgeFailed() &&
-		len(s.In.SelfCheckFailures) == 0 && len(s.In.Provenance) == 0
+		len(s.In.SelfCheckFailures) == 0 && len(s.In.Provenance) == 0 && len(s.Controls.Failures) == 0
 }
 
 // ShownModes returns the modes that have rows, in report order.

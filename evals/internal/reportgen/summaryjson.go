@@ -40,6 +40,8 @@ type GatesJSON struct {
 	SelfChecks        []coverage.SelfCheckTotal `json:"self_checks,omitempty"`
 	SelfCheckFailures []string                  `json:"self_check_failures,omitempty"`
 	Provenance        []string                  `json:"provenance,omitempty"`
+	// JudgeControls lists the judge controls that failed.
+	JudgeControls []string `json:"judge_controls_failed,omitempty"`
 }
 
 // SummaryJSON is the content of summary.json.
@@ -91,11 +93,12 @@ func (s *Summary) SummaryJSON() SummaryJSON {
 			tallies[g] = t
 		}
 		out.Judge = map[string]any{"tallies": tallies, "judgments": s.JudgeN, "failed": s.Failed,
-			"position_pairs": s.Pairs, "position_agree": s.Agree}
+			"position_pairs": s.Pairs, "position_agree": s.Agree, "controls": s.Controls}
 	}
 	out.Gates = GatesJSON{Passed: s.GatePassed(), Leaks: len(s.In.Leaks), LeakNotes: s.In.LeakNotes, Missing: s.In.Missing,
 		Mismatched: s.Mismatched, Regressions: len(s.In.Regressions), JudgeFailed: s.JudgeFailed(),
-		SelfChecks: s.In.SelfChecks, SelfCheckFailures: s.In.SelfCheckFailures, Provenance: s.In.Provenance}
+		SelfChecks: s.In.SelfChecks, SelfCheckFailures: s.In.SelfCheckFailures, Provenance: s.In.Provenance,
+		JudgeControls: s.Controls.Failures}
 	return out
 }
 

@@ -102,7 +102,7 @@ func TestPositionEffectIsReported(t *testing.T) {
 	in := sampleInput()
 	in.Info.BothOrders = true
 	md := Summarize(in).Markdown()
-	if !strings.Contains(md, "Position consistency: 0 of 0") || !strings.Contains(md, "A wins / B wins") {
+	if !strings.Contains(md, "Position test: A won 2, B won 0 of the decisive judgments, exact sign test p = 0.5") || !strings.Contains(md, "A wins / B wins") {
 		t.Errorf("both orders ran: no position consistency line:\n%s", md)
 	}
 }

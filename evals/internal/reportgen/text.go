@@ -46,6 +46,14 @@ func (s *Summary) tables() []table {
 			judgeModel = "off"
 		}
 		add("judge", judgeModel)
+		if info.Judge2Model != "" {
+			add("second judge", info.Judge2Model)
+		}
+		for _, role := range []string{"generator", "judge", "judge2"} {
+			if served := info.ServedModels[role]; len(served) > 0 {
+				add("served "+role, strings.Join(served, ", "))
+			}
+		}
 		add("runs / judge reps / both orders", fmt.Sprintf("%d / %d / %v", info.Runs, info.JudgeReps, info.BothOrders))
 		add("seed", strconv.FormatInt(info.Seed, 10))
 		add("git revision", fmt.Sprintf("%.12s (dirty: %v)", info.GitRevision, info.GitDirty))
@@ -237,7 +245,7 @@ func (s *Summary) judgeTables() []table {
 	ts = append(ts, jt)
 
 	judged := s.JudgedModes()
-	header := []string{"group", "judgments", "failed"}
+	header := []string{"group", "comparisons", "failed"}
 	for _, m := range judged {
 		header = append(header, m+" wins")
 	}
@@ -258,11 +266,10 @@ func (s *Summary) judgeTables() []table {
 		w.notes = append(w.notes, fmt.Sprintf("More than a third of the judgments failed (%d of %d, API errors included): no winner tallies are reported. Read errors.jsonl and the raw answers in traces/.", s.Failed, s.JudgeN))
 	}
 	w.notes = append(w.notes, "A wins / B wins counts wins by the position shown, whichever mode it held: a gap between them is a position effect.")
-	if s.Pairs > 0 || (s.In.Info != nil && s.In.Info.BothOrders) {
-		w.notes = append(w.notes, fmt.Sprintf("Position consistency: %d of %d comparisons judged in both orders named the same winner.", s.Agree, s.Pairs))
-	}
+	w.notes = append(w.notes, "With both orders judged, a comparison is a win only when both orders named the same mode, otherwise a tie; a comparison with a failed order failed.")
+	w.notes = append(w.notes, s.controlNotes()...)
 	if s.TruncJ > 0 || s.InTrunc > 0 {
-		w.notes = append(w.notes, fmt.Sprintf("Left out of tallies: %d judge answer(s) cut at the token limit, %d judgment(s) of a cut-off explanation.", s.TruncJ, s.InTrunc))
+		w.notes = append(w.notes, fmt.Sprintf("Counted as failed: %d judge answer(s) cut at the token limit, %d judgment(s) of a cut-off explanation.", s.TruncJ, s.InTrunc))
 	}
 	for _, f := range s.Failures {
 		w.notes = append(w.notes, fmt.Sprintf("judge failure: %s run %d rep %d (%s): %s", f.Fixture, f.Run, f.Rep, f.Order, f.Failure))
