@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/explainerr/explainerr/blogapp/fixture"
 	"github.com/explainerr/explainerr/evals/internal/pipeline"
 	"github.com/explainerr/explainerr/evals/internal/records"
 	"github.com/explainerr/explainerr/internal/fakeopenai"
@@ -34,6 +35,22 @@ func fixtureOf(prompt string) string {
 	return ""
 }
 
+// references are the blog fixtures' reference explanations, by id.
+var references = sync.OnceValue(func() map[string]string {
+	ff, err := fixture.Load(filepath.Join("..", "blogapp", "fixtures.json"))
+	if err != nil {
+		panic(err)
+	}
+	out := map[string]string{}
+	for _, fx := range ff.Fixtures {
+		out[fx.ID] = fx.Reference
+	}
+	return out
+})
+
+// referenceOf returns the reference explanation of the fixture id.
+func referenceOf(id string) string { return references()[id] }
+
 // script plays the generator and the judge on one fake server.
 type script struct {
 	mu sync.Mutex
@@ -55,7 +72,10 @@ func (s *script) answer(req fakeopenai.Request) fakeopenai.Answer {
 		s.genCalls++
 		s.prompts = append(s.prompts, user)
 		id := fixtureOf(user)
-		text := fmt.Sprintf("The handler fails in `%s`. Look at `(*Store).FeaturedPost` in `store_posts.go` and at `NoSuchHelper`.", id)
+		// A good explanation (the fixture's reference) with one made-up
+		// name the checker must flag: the coverage self-checks compare
+		// keyword stuffing with these answers.
+		text := fmt.Sprintf("%s The handler fails in `%s`; compare `NoSuchHelper`.", referenceOf(id), id)
 		if strings.Contains(user, "retrieved from the app's index") {
 			text += " " + ragMarker
 		}
