@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"regexp"
 	"sort"
 	"strings"
@@ -43,7 +44,7 @@ type analysis struct {
 
 func newAnalysis(r *report.Report) *analysis {
 	g := NewGrounding(r)
-	a := &analysis{r: r, g: g, f: classify(r.Error), s: findSite(r), d: &draft{g: g}}
+	a := &analysis{r: r, g: g, f: failureclass.Classify(r.Error), s: findSite(r), d: &draft{g: g}}
 	if a.s.Frame != nil {
 		a.s.File = a.fileName(a.s.Frame.File)
 		if closureSuffix.MatchString(a.s.Function) {

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"go/ast"
 	"regexp"
 	"strings"
@@ -1377,7 +1378,7 @@ func (a *analysis) emptyMessage() {
 	switch {
 	case a.fromLog != "":
 		a.headline("The app wrote " + status + " with no message; the request logged " + code(shorten(a.fromLog, 80)))
-		if reErrorLooking.MatchString(a.fromLog) {
+		if failureclass.LooksLikeError(a.fromLog) {
 			a.why("The offline analyzer does not recognise that logged error, so it cannot say more than the log line.")
 		}
 	default:

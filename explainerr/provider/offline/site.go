@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"regexp"
 	"strings"
 
@@ -44,7 +45,7 @@ func findSite(r *report.Report) site { return siteFrom(r, 0) }
 // siteFrom locates the failure in r's frames from the frame at index start
 // outward.
 func siteFrom(r *report.Report, start int) site {
-	s := site{messages: messages(r.Error)}
+	s := site{messages: failureclass.Messages(r.Error)}
 	for i := start; i < len(r.Frames); i++ {
 		f := &r.Frames[i]
 		if f.Kind == report.FrameApp {
