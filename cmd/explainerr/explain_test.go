@@ -7,11 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/explainerr/explainerr/internal/gomodule"
-
 	"github.com/explainerr/explainerr/explainerr/prompt"
 	"github.com/explainerr/explainerr/internal/crashdumps"
 	"github.com/explainerr/explainerr/internal/fakeopenai"
+	"github.com/explainerr/explainerr/internal/gomodule"
 )
 
 // runCLI runs the command with args and stdin, returning its exit code

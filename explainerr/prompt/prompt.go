@@ -13,11 +13,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/explainerr/explainerr/internal/gomodule"
-
 	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/explainerr/stack"
+	"github.com/explainerr/explainerr/internal/gomodule"
 )
 
 // DefaultBudget is the default character budget of the user message.

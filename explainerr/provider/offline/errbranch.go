@@ -1,11 +1,11 @@
 package offline
 
 import (
-	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"go/ast"
 	"go/token"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 

@@ -1,10 +1,10 @@
 package offline
 
 import (
-	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"regexp"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 

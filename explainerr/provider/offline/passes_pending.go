@@ -1,0 +1,157 @@
+package offline
+
+// The passes below are not yet in a file of their own: their explain steps
+// live in the files that held the analyzer's classes before it was split
+// into passes (explain_runtime.go, explain_data.go, explain_infra.go and
+// others). Moving one means moving its value and its step to a file named
+// after it, with a test-data directory.
+
+var nilPointerPass = &pass{
+	name:    "nil-pointer",
+	doc:     "A nil pointer dereference: names the nil operand of the failing line and follows it back to where it was made (a constructor that left a field unset, a function returning nil, nil, a parameter passed nil).",
+	classes: []Class{ClassNilPointer},
+	needs:   []need{needModule},
+	explain: always((*analysis).nilPointer),
+}
+
+var concurrentMapPass = &pass{
+	name:    "concurrent-map-access",
+	doc:     "A map written while another goroutine used it: the map and the lock or sync.Map it needs.",
+	classes: []Class{ClassConcurrentMap},
+	needs:   []need{needModule, needGoroutines},
+	explain: always((*analysis).concurrentMap),
+}
+
+var dataRacePass = &pass{
+	name:    "data-race",
+	doc:     "A race detector report: the two accesses, their goroutines and where those were started.",
+	classes: []Class{ClassDataRace},
+	needs:   []need{needModule, needGoroutines},
+	explain: always((*analysis).dataRace),
+}
+
+var testTimeoutPass = &pass{
+	name:    "test-timeout",
+	doc:     "A test binary that timed out: the test that was running and where it waits.",
+	classes: []Class{ClassTestTimeout},
+	needs:   []need{needGoroutines},
+	explain: always((*analysis).testTimeout),
+}
+
+var cgoSignalPass = &pass{
+	name:    "cgo-signal",
+	doc:     "A signal raised while the goroutine ran C code called through cgo; other unexpected signals are restated.",
+	classes: []Class{ClassUnexpectedSignal},
+	explain: (*analysis).cgoSignal,
+}
+
+var noRowsPass = &pass{
+	name:    "sql-no-rows",
+	doc:     "sql.ErrNoRows answered as a server error: the query that found nothing and the check that should have turned it into a 404.",
+	classes: []Class{ClassNoRows},
+	needs:   []need{needModule, needSchema},
+	explain: always((*analysis).noRows),
+}
+
+var sqlSchemaPass = &pass{
+	name:    "sql-schema",
+	doc:     "A query that names a column or table the schema lacks, or that the database cannot parse: the query, the schema that defines the table, and the name that differs.",
+	classes: []Class{ClassNoSuchColumn, ClassNoSuchTable, ClassSQLSyntax},
+	needs:   []need{needModule, needSchema},
+	explain: always((*analysis).sqlSchema),
+}
+
+var constraintPass = &pass{
+	name:    "constraint",
+	doc:     "A NOT NULL, UNIQUE, FOREIGN KEY or CHECK constraint the statement violated: the column, the schema's rule, and the value the code gave.",
+	classes: []Class{ClassNotNull, ClassUnique, ClassForeignKey, ClassCheck},
+	needs:   []need{needModule, needSchema},
+	explain: always((*analysis).constraint),
+}
+
+var sqlScanPass = &pass{
+	name:    "sql-scan",
+	doc:     "A Scan whose destinations do not match the query's columns in number or type.",
+	classes: []Class{ClassSQLScan},
+	needs:   []need{needModule, needSchema},
+	explain: always((*analysis).sqlScan),
+}
+
+var strconvPass = &pass{
+	name:    "strconv",
+	doc:     "A strconv parse of a value that is not a number or does not fit: where the value came from (often a request input).",
+	classes: []Class{ClassStrconvSyntax, ClassStrconvRange},
+	needs:   []need{needModule},
+	explain: always((*analysis).strconvError),
+}
+
+var unexpectedEOFPass = &pass{
+	name:    "unexpected-eof",
+	doc:     "An input that ended early: a truncated body or file, or a reader consumed twice.",
+	classes: []Class{ClassUnexpectedEOF},
+	needs:   []need{needModule},
+	explain: always((*analysis).unexpectedEOF),
+}
+
+var notFoundPass = &pass{
+	name:    "not-found-as-error",
+	doc:     "A lookup that found nothing answered as a server error: the app's own not-found error and the status it should map to.",
+	classes: []Class{ClassNotFound},
+	needs:   []need{needModule},
+	explain: always((*analysis).notFound),
+}
+
+var multipleRowsPass = &pass{
+	name:    "multiple-rows",
+	doc:     "A query expected to find one row that found several: the query and the uniqueness it assumes.",
+	classes: []Class{ClassMultipleRows},
+	needs:   []need{needModule, needSchema},
+	explain: always((*analysis).multipleRows),
+}
+
+var connRefusedPass = &pass{
+	name:    "connection-refused",
+	doc:     "A dial refused: the address, and the setting that chose it.",
+	classes: []Class{ClassConnRefused},
+	needs:   []need{needModule},
+	explain: always((*analysis).connRefused),
+}
+
+var dbClosedPass = &pass{
+	name:    "database-closed",
+	doc:     "A query on a closed *sql.DB: the Close that ran first.",
+	classes: []Class{ClassDBClosed},
+	needs:   []need{needModule},
+	explain: always((*analysis).dbClosed),
+}
+
+var fileErrorPass = &pass{
+	name:    "file-error",
+	doc:     "A file that does not exist or may not be read: the path, the directory it is relative to, and the code that built it.",
+	classes: []Class{ClassFileNotFound, ClassFilePermission},
+	needs:   []need{needModule},
+	explain: always((*analysis).fileError),
+}
+
+var contextEndedPass = &pass{
+	name:    "context-ended",
+	doc:     "A context that ended (deadline exceeded, canceled, a statement canceled): the deadline that was set and the work that outlived it.",
+	classes: []Class{ClassDeadline, ClassCanceled, ClassStmtCanceled},
+	needs:   []need{needModule},
+	explain: always((*analysis).contextEnded),
+}
+
+var jsonEncodePass = &pass{
+	name:    "json-unsupported-value",
+	doc:     "A value encoding/json cannot encode (a channel, a function, NaN, a cycle): the field that holds it.",
+	classes: []Class{ClassJSONEncode},
+	needs:   []need{needModule},
+	explain: always((*analysis).jsonEncode),
+}
+
+var recoveredPass = &pass{
+	name:    "recovered-value-unknown",
+	doc:     "A panic the app's own recoverer took before explainerr saw its value: what on the panic-site line can panic. Other unrecognised errors are restated.",
+	classes: []Class{ClassUnknown},
+	explain: (*analysis).recoveredUnknown,
+}
