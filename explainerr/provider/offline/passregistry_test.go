@@ -133,3 +133,16 @@ func passFiles(t *testing.T) map[string]string {
 	}
 	return out
 }
+
+func TestPackageDocNamesEveryPass(t *testing.T) {
+	data, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := strings.Join(strings.Fields(string(data)), " ")
+	for _, p := range passes {
+		if !strings.Contains(doc, p.name) {
+			t.Errorf("the package doc (doc.go) does not name pass %s", p.name)
+		}
+	}
+}
