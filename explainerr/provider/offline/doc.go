@@ -42,14 +42,17 @@
 //     unbounded recursion.
 //   - template: html/template and text/template parse and execution
 //     errors, against the template's line and the data's type.
-//   - json-decode: a JSON document that does not fit its Go type.
+//   - json-decode: a JSON document that does not fit its Go type;
+//     json-encode: a value encoding/json cannot encode; unexpected-eof:
+//     a body or file that ended in the middle of a value.
+//   - file-error: a file that is not there or may not be read.
+//   - db-closed: a query on a database handle closed before it.
 //
 // And, still declared together in passes_pending.go: nil-pointer,
-// concurrent-map-access, data-race, test-timeout, cgo-signal, sql-no-rows,
-// sql-schema, constraint, sql-scan, strconv, unexpected-eof,
-// not-found-as-error, multiple-rows, connection-refused, database-closed,
-// file-error, context-ended, json-unsupported-value and
-// recovered-value-unknown.
+// concurrent-map-access, data-race, test-timeout, cgo-signal,
+// sql-no-rows, sql-schema, constraint, sql-scan, strconv,
+// not-found-as-error, multiple-rows, connection-refused, context-ended
+// and recovered-value-unknown.
 //
 // # Adding a pass
 //

@@ -85,14 +85,6 @@ var strconvPass = &pass{
 	explain: always((*analysis).strconvError),
 }
 
-var unexpectedEOFPass = &pass{
-	name:    "unexpected-eof",
-	doc:     "An input that ended early: a truncated body or file, or a reader consumed twice.",
-	classes: []Class{ClassUnexpectedEOF},
-	needs:   []need{needModule},
-	explain: always((*analysis).unexpectedEOF),
-}
-
 var notFoundPass = &pass{
 	name:    "not-found-as-error",
 	doc:     "A lookup that found nothing answered as a server error: the app's own not-found error and the status it should map to.",
@@ -117,36 +109,12 @@ var connRefusedPass = &pass{
 	explain: always((*analysis).connRefused),
 }
 
-var dbClosedPass = &pass{
-	name:    "database-closed",
-	doc:     "A query on a closed *sql.DB: the Close that ran first.",
-	classes: []Class{ClassDBClosed},
-	needs:   []need{needModule},
-	explain: always((*analysis).dbClosed),
-}
-
-var fileErrorPass = &pass{
-	name:    "file-error",
-	doc:     "A file that does not exist or may not be read: the path, the directory it is relative to, and the code that built it.",
-	classes: []Class{ClassFileNotFound, ClassFilePermission},
-	needs:   []need{needModule},
-	explain: always((*analysis).fileError),
-}
-
 var contextEndedPass = &pass{
 	name:    "context-ended",
 	doc:     "A context that ended (deadline exceeded, canceled, a statement canceled): the deadline that was set and the work that outlived it.",
 	classes: []Class{ClassDeadline, ClassCanceled, ClassStmtCanceled},
 	needs:   []need{needModule},
 	explain: always((*analysis).contextEnded),
-}
-
-var jsonEncodePass = &pass{
-	name:    "json-unsupported-value",
-	doc:     "A value encoding/json cannot encode (a channel, a function, NaN, a cycle): the field that holds it.",
-	classes: []Class{ClassJSONEncode},
-	needs:   []need{needModule},
-	explain: always((*analysis).jsonEncode),
 }
 
 var recoveredPass = &pass{
