@@ -47,12 +47,17 @@
 //     a body or file that ended in the middle of a value.
 //   - file-error: a file that is not there or may not be read.
 //   - db-closed: a query on a database handle closed before it.
+//   - concurrent-map: a map two goroutines used at once.
+//   - connection-refused: a dial nothing answered, and the setting that
+//     chose the address.
+//   - context-ended: a deadline passed or a context canceled, and where
+//     the deadline was set.
+//   - strconv: a number that did not parse, and where the text came from.
 //
 // And, still declared together in passes_pending.go: nil-pointer,
-// concurrent-map-access, data-race, test-timeout, cgo-signal,
-// sql-no-rows, sql-schema, constraint, sql-scan, strconv,
-// not-found-as-error, multiple-rows, connection-refused, context-ended
-// and recovered-value-unknown.
+// data-race, test-timeout, cgo-signal, sql-no-rows, sql-schema,
+// constraint, sql-scan, not-found-as-error, multiple-rows and
+// recovered-value-unknown.
 //
 // # Adding a pass
 //

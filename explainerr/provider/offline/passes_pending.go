@@ -14,14 +14,6 @@ var nilPointerPass = &pass{
 	explain: always((*analysis).nilPointer),
 }
 
-var concurrentMapPass = &pass{
-	name:    "concurrent-map-access",
-	doc:     "A map written while another goroutine used it: the map and the lock or sync.Map it needs.",
-	classes: []Class{ClassConcurrentMap},
-	needs:   []need{needModule, needGoroutines},
-	explain: always((*analysis).concurrentMap),
-}
-
 var dataRacePass = &pass{
 	name:    "data-race",
 	doc:     "A race detector report: the two accesses, their goroutines and where those were started.",
@@ -77,14 +69,6 @@ var sqlScanPass = &pass{
 	explain: always((*analysis).sqlScan),
 }
 
-var strconvPass = &pass{
-	name:    "strconv",
-	doc:     "A strconv parse of a value that is not a number or does not fit: where the value came from (often a request input).",
-	classes: []Class{ClassStrconvSyntax, ClassStrconvRange},
-	needs:   []need{needModule},
-	explain: always((*analysis).strconvError),
-}
-
 var notFoundPass = &pass{
 	name:    "not-found-as-error",
 	doc:     "A lookup that found nothing answered as a server error: the app's own not-found error and the status it should map to.",
@@ -99,22 +83,6 @@ var multipleRowsPass = &pass{
 	classes: []Class{ClassMultipleRows},
 	needs:   []need{needModule, needSchema},
 	explain: always((*analysis).multipleRows),
-}
-
-var connRefusedPass = &pass{
-	name:    "connection-refused",
-	doc:     "A dial refused: the address, and the setting that chose it.",
-	classes: []Class{ClassConnRefused},
-	needs:   []need{needModule},
-	explain: always((*analysis).connRefused),
-}
-
-var contextEndedPass = &pass{
-	name:    "context-ended",
-	doc:     "A context that ended (deadline exceeded, canceled, a statement canceled): the deadline that was set and the work that outlived it.",
-	classes: []Class{ClassDeadline, ClassCanceled, ClassStmtCanceled},
-	needs:   []need{needModule},
-	explain: always((*analysis).contextEnded),
 }
 
 var recoveredPass = &pass{
