@@ -68,10 +68,14 @@ func TestPasses(t *testing.T) {
 					Frames:  append([]report.Frame{passFrame(t, c.file, c.line)}, serveFrames()...),
 					Request: report.Request{Method: "GET", URL: "/"},
 				}
-				if got := newAnalysis(r).f.Class; !slices.Contains(p.classes, got) {
+				a := newAnalysis(r)
+				if got := a.f.Class; !slices.Contains(p.classes, got) {
 					t.Errorf("%s:%d: the failure is %s, which pass %s does not recognise", filepath.Base(c.file), c.line, got, p.name)
 				}
-				text := Analyze(r)
+				text := a.explain()
+				if readsModule(r, p) && !slices.Contains(p.needs, needModule) {
+					t.Errorf("%s:%d: pass %s read the module understanding, which it does not declare it needs", filepath.Base(c.file), c.line, p.name)
+				}
 				for _, w := range c.wants {
 					if !w.MatchString(text) {
 						t.Errorf("%s:%d: the explanation does not match %q:\n%s", filepath.Base(c.file), c.line, w, text)
@@ -80,6 +84,16 @@ func TestPasses(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readsModule reports whether p's explain step, run on r after the
+// location section, loads the module understanding.
+func readsModule(r *report.Report, p *pass) bool {
+	a := newAnalysis(r)
+	a.where()
+	before := a.srcLoaded
+	p.explain(a)
+	return !before && a.srcLoaded
 }
 
 // passNamed returns the registered pass called name, or nil.
