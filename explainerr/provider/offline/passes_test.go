@@ -31,7 +31,8 @@ import (
 // example.com/app unless it has one), without the directives and the want
 // comments, builds the report of a failure at that line of its enclosing
 // function, and checks that the pass named by the directory recognises the
-// failure and that the explanation matches every want.
+// failure, that the explanation matches every want, and that a pass that
+// does not declare needModule does not load the module understanding.
 
 // failureDirective is the comment that describes a case's failure.
 const failureDirective = "//explainerr:failure "
