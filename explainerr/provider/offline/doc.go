@@ -24,11 +24,10 @@
 // (passFor). A pass, in the manner of x/tools' go/analysis, is a value:
 // a name, a doc, the classes it recognises, what it needs beyond the
 // report (the module understanding's program view, the schema, the
-// templates, other goroutines, the request's log) and its explain step,
-// which writes findings into the shared draft. A failure no pass
-// recognises, or whose pass has nothing to say, is restated. Last,
-// suggested fixes the code already has are dropped and the draft is
-// rendered.
+// templates, other goroutines) and its explain step, which writes
+// findings into the shared draft. A failure no pass recognises, or whose
+// pass has nothing to say, is restated. Last, suggested fixes the code
+// already has are dropped and the draft is rendered.
 //
 // The passes, each in a file named after it:
 //

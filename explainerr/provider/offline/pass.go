@@ -22,8 +22,9 @@ type pass struct {
 	explain func(*analysis) bool
 }
 
-// need names what a pass reads beyond the report: the module
-// understanding's facts (appsource) or the request's captured data.
+// need names what a pass reads beyond the failure and its site: the
+// module understanding's facts (appsource) or the crash's other
+// goroutines.
 type need string
 
 // What passes need.
@@ -37,8 +38,6 @@ const (
 	needTemplates need = "templates"
 	// needGoroutines is the other goroutines of a crash dump.
 	needGoroutines need = "goroutines"
-	// needLogs is what the request wrote to the log.
-	needLogs need = "logs"
 )
 
 // always wraps an explain step that always has something to say.
