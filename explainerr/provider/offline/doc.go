@@ -52,11 +52,13 @@
 //   - context-ended: a deadline passed or a context canceled, and where
 //     the deadline was set.
 //   - strconv: a number that did not parse, and where the text came from.
+//   - cgo-signal: a signal raised in C code called through cgo.
+//   - test-timeout: a test binary stopped by its -timeout, and where the
+//     running test waits.
 //
 // And, still declared together in passes_pending.go: nil-pointer,
-// data-race, test-timeout, cgo-signal, sql-no-rows, sql-schema,
-// constraint, sql-scan, not-found-as-error, multiple-rows and
-// recovered-value-unknown.
+// data-race, sql-no-rows, sql-schema, constraint, sql-scan,
+// not-found-as-error, multiple-rows and recovered-value-unknown.
 //
 // # Adding a pass
 //

@@ -22,21 +22,6 @@ var dataRacePass = &pass{
 	explain: always((*analysis).dataRace),
 }
 
-var testTimeoutPass = &pass{
-	name:    "test-timeout",
-	doc:     "A test binary that timed out: the test that was running and where it waits.",
-	classes: []Class{ClassTestTimeout},
-	needs:   []need{needGoroutines},
-	explain: always((*analysis).testTimeout),
-}
-
-var cgoSignalPass = &pass{
-	name:    "cgo-signal",
-	doc:     "A signal raised while the goroutine ran C code called through cgo; other unexpected signals are restated.",
-	classes: []Class{ClassUnexpectedSignal},
-	explain: (*analysis).cgoSignal,
-}
-
 var noRowsPass = &pass{
 	name:    "sql-no-rows",
 	doc:     "sql.ErrNoRows answered as a server error: the query that found nothing and the check that should have turned it into a 404.",

@@ -21,7 +21,13 @@ import (
 //
 //	//explainerr:failure panic runtime.boundsError runtime error: index out of range [5] with length 3
 //
-// (the report's kind, the error's Go type, its message), and the failing
+// (the report's kind, the error's Go type, its message, which may be a
+// quoted Go string when it spans lines). Frames the failure ran through
+// inside the failing line's call, innermost first, are given as
+//
+//	//explainerr:inner stdlib runtime.cgocall /usr/local/go/src/runtime/cgocall.go:167
+//
+// (the frame's kind, function, file and line). The failing
 // line carries the findings expected in the explanation, as regular
 // expressions in Go string syntax:
 //
@@ -37,6 +43,9 @@ import (
 // failureDirective is the comment that describes a case's failure.
 const failureDirective = "//explainerr:failure "
 
+// innerDirective is the comment that adds a frame inside the failing line.
+const innerDirective = "//explainerr:inner "
+
 // wantComment matches the expectations on a failing line.
 var wantComment = regexp.MustCompile(`\s*// want (.*)$`)
 
@@ -45,6 +54,7 @@ type passCase struct {
 	file  string // absolute, in the temporary module
 	line  int
 	err   report.Error
+	inner []report.Frame
 	wants []*regexp.Regexp
 }
 
@@ -66,7 +76,7 @@ func TestPasses(t *testing.T) {
 			for _, c := range cases {
 				r := &report.Report{
 					Error:   c.err,
-					Frames:  append([]report.Frame{passFrame(t, c.file, c.line)}, serveFrames()...),
+					Frames:  slices.Concat(c.inner, []report.Frame{passFrame(t, c.file, c.line)}, serveFrames()),
 					Request: report.Request{Method: "GET", URL: "/"},
 				}
 				a := newAnalysis(r)
@@ -152,8 +162,19 @@ func passCaseOf(t *testing.T, src, file string) (string, *passCase) {
 		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), failureDirective); ok {
 			kind, rest, _ := strings.Cut(rest, " ")
 			typ, msg, _ := strings.Cut(rest, " ")
+			if strings.HasPrefix(msg, `"`) {
+				var err error
+				if msg, err = strconv.Unquote(msg); err != nil {
+					t.Fatalf("%s: failure message: %v", file, err)
+				}
+			}
 			c.err = report.Error{Kind: kind, Type: typ, Message: msg}
 			found = true
+			lines[i] = ""
+			continue
+		}
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), innerDirective); ok {
+			c.inner = append(c.inner, innerFrame(t, file, rest))
 			lines[i] = ""
 			continue
 		}
@@ -174,6 +195,22 @@ func passCaseOf(t *testing.T, src, file string) (string, *passCase) {
 	}
 	c.file = file
 	return strings.Join(lines, "\n"), &c
+}
+
+// innerFrame reads the frame of an inner directive: "kind function
+// file:line".
+func innerFrame(t *testing.T, file, spec string) report.Frame {
+	t.Helper()
+	f := strings.Fields(spec)
+	if len(f) != 3 {
+		t.Fatalf("%s: inner frame %q: want kind, function and file:line", file, spec)
+	}
+	at, lineText, _ := strings.Cut(f[2], ":")
+	line, err := strconv.Atoi(lineText)
+	if err != nil {
+		t.Fatalf("%s: inner frame %q: %v", file, spec, err)
+	}
+	return report.Frame{Kind: f[0], Function: f[1], File: at, Line: line}
 }
 
 // parseWants reads the quoted regular expressions of a want comment.
