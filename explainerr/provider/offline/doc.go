@@ -53,12 +53,13 @@
 //     the deadline was set.
 //   - strconv: a number that did not parse, and where the text came from.
 //   - cgo-signal: a signal raised in C code called through cgo.
+//   - data-race: a race detector report and the accesses it shows.
 //   - test-timeout: a test binary stopped by its -timeout, and where the
 //     running test waits.
 //
 // And, still declared together in passes_pending.go: nil-pointer,
-// data-race, sql-no-rows, sql-schema, constraint, sql-scan,
-// not-found-as-error, multiple-rows and recovered-value-unknown.
+// sql-no-rows, sql-schema, constraint, sql-scan, not-found-as-error,
+// multiple-rows and recovered-value-unknown.
 //
 // # Adding a pass
 //

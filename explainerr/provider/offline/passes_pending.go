@@ -14,14 +14,6 @@ var nilPointerPass = &pass{
 	explain: always((*analysis).nilPointer),
 }
 
-var dataRacePass = &pass{
-	name:    "data-race",
-	doc:     "A race detector report: the two accesses, their goroutines and where those were started.",
-	classes: []Class{ClassDataRace},
-	needs:   []need{needModule, needGoroutines},
-	explain: always((*analysis).dataRace),
-}
-
 var noRowsPass = &pass{
 	name:    "sql-no-rows",
 	doc:     "sql.ErrNoRows answered as a server error: the query that found nothing and the check that should have turned it into a 404.",
