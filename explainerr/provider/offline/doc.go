@@ -54,12 +54,14 @@
 //   - strconv: a number that did not parse, and where the text came from.
 //   - cgo-signal: a signal raised in C code called through cgo.
 //   - data-race: a race detector report and the accesses it shows.
+//   - recovered-site: a panic whose value the app's own recoverer took,
+//     and what on the panic-site line can panic.
 //   - test-timeout: a test binary stopped by its -timeout, and where the
 //     running test waits.
 //
 // And, still declared together in passes_pending.go: nil-pointer,
-// sql-no-rows, sql-schema, constraint, sql-scan, not-found-as-error,
-// multiple-rows and recovered-value-unknown.
+// sql-no-rows, sql-schema, constraint, sql-scan, not-found-as-error and
+// multiple-rows.
 //
 // # Adding a pass
 //

@@ -61,10 +61,3 @@ var multipleRowsPass = &pass{
 	needs:   []need{needModule, needSchema},
 	explain: always((*analysis).multipleRows),
 }
-
-var recoveredPass = &pass{
-	name:    "recovered-value-unknown",
-	doc:     "A panic the app's own recoverer took before explainerr saw its value: what on the panic-site line can panic. Other unrecognised errors are restated.",
-	classes: []Class{ClassUnknown},
-	explain: (*analysis).recoveredUnknown,
-}

@@ -27,7 +27,12 @@ import (
 //
 //	//explainerr:inner stdlib runtime.cgocall /usr/local/go/src/runtime/cgocall.go:167
 //
-// (the frame's kind, function, file and line). The failing
+// (the frame's kind, function, file and line), and the app's recoverer
+// that took a panic's value, when one did, as
+//
+//	//explainerr:recoverer main.recoverPanics.func1
+//
+// The failing
 // line carries the findings expected in the explanation, as regular
 // expressions in Go string syntax:
 //
@@ -45,6 +50,10 @@ const failureDirective = "//explainerr:failure "
 
 // innerDirective is the comment that adds a frame inside the failing line.
 const innerDirective = "//explainerr:inner "
+
+// recovererDirective is the comment that names the recoverer that took
+// the panic's value.
+const recovererDirective = "//explainerr:recoverer "
 
 // wantComment matches the expectations on a failing line.
 var wantComment = regexp.MustCompile(`\s*// want (.*)$`)
@@ -157,7 +166,7 @@ func passCaseOf(t *testing.T, src, file string) (string, *passCase) {
 	t.Helper()
 	lines := strings.Split(src, "\n")
 	var c passCase
-	found := false
+	found, recoverer := false, ""
 	for i, l := range lines {
 		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), failureDirective); ok {
 			kind, rest, _ := strings.Cut(rest, " ")
@@ -170,6 +179,11 @@ func passCaseOf(t *testing.T, src, file string) (string, *passCase) {
 			}
 			c.err = report.Error{Kind: kind, Type: typ, Message: msg}
 			found = true
+			lines[i] = ""
+			continue
+		}
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), recovererDirective); ok {
+			recoverer = strings.TrimSpace(rest)
 			lines[i] = ""
 			continue
 		}
@@ -194,6 +208,7 @@ func passCaseOf(t *testing.T, src, file string) (string, *passCase) {
 		t.Fatalf("%s: a failure directive but no line with a want comment", file)
 	}
 	c.file = file
+	c.err.Recoverer = recoverer
 	return strings.Join(lines, "\n"), &c
 }
 
