@@ -15,12 +15,12 @@ import (
 // restatement of an unrecognised failure (analysis.unknown) explains them,
 // or a pass sets them after the dispatch.
 var restatedClasses = map[Class]bool{
-	ClassUnknown:         false, // given to the recovered-value pass first
+	ClassUnknown:         false, // given to the recovered-site pass first
 	ClassDeliberatePanic: true,
 	ClassRejectedInput:   true,
 	ClassInputName:       true,
 	ClassLostSentinel:    true,
-	ClassRecovered:       true, // set by the recovered-value pass
+	ClassRecovered:       true, // set by the recovered-site pass
 	ClassNilFunc:         true, // set by the nil-pointer pass
 }
 
