@@ -54,14 +54,15 @@
 //   - strconv: a number that did not parse, and where the text came from.
 //   - cgo-signal: a signal raised in C code called through cgo.
 //   - data-race: a race detector report and the accesses it shows.
+//   - sql-scan: a Scan whose destinations do not match the query's
+//     columns; multiple-rows: a one-row query that found several.
 //   - recovered-site: a panic whose value the app's own recoverer took,
 //     and what on the panic-site line can panic.
 //   - test-timeout: a test binary stopped by its -timeout, and where the
 //     running test waits.
 //
 // And, still declared together in passes_pending.go: nil-pointer,
-// sql-no-rows, sql-schema, constraint, sql-scan, not-found-as-error and
-// multiple-rows.
+// sql-no-rows, sql-schema, constraint and not-found-as-error.
 //
 // # Adding a pass
 //
@@ -73,5 +74,7 @@
 // (//explainerr:failure kind type message) and, on the failing line, the
 // expected findings as // want comments (see passes_test.go). The tests
 // check that every class has exactly one pass, that each pass lives in
-// its file with its test data, and that this comment names it.
+// its file with its test data, that it declares needModule exactly when
+// its step may load the module understanding, and that this comment
+// names it.
 package offline

@@ -365,29 +365,6 @@ func (a *analysis) constraint() {
 	}
 }
 
-// sqlScan explains Scan errors.
-func (a *analysis) sqlScan() {
-	caps := a.f.Captures
-	call, hasCall := a.failingCall(compiled(`\.Scan\(`))
-	a.headline("SQL Scan error")
-	if caps["want"] != "" {
-		a.why("The query returns " + caps["want"] + " columns but Scan was given " + caps["got"] + " destinations; they must match one to one, in order.")
-		a.fix("Make the SELECT list and the arguments of Scan agree, in number and order.")
-	} else {
-		col := caps["column"]
-		a.culprit = col
-		a.why("Scanning column " + code(col) + " failed: " + code(caps["detail"]) + ".")
-		if strings.Contains(caps["detail"], "NULL") {
-			a.fix("The column can be NULL: scan it into a " + code("sql.NullString") + " (or the matching Null type, or a pointer), or use COALESCE in the query.")
-		} else {
-			a.fix("Scan the column into a Go type that can hold its values.")
-		}
-	}
-	if hasCall {
-		a.why("Scan is called at " + quoteLine(call) + ".")
-	}
-}
-
 // notFound explains a "not found" error answered as a server error.
 func (a *analysis) notFound() {
 	msg := strings.TrimSpace(a.f.Message)
@@ -443,19 +420,6 @@ func (a *analysis) errorsIsCheck() (corpusLine, bool) {
 		return a.siteLine(w), true
 	}
 	return corpusLine{}, false
-}
-
-// multipleRows explains an app's "query returned several rows" error.
-func (a *analysis) multipleRows() {
-	msg := strings.TrimSpace(a.f.Message)
-	a.headline("A query meant to find one row found several")
-	a.why("The error says " + code(shorten(msg, 140)) + ": the query's condition matches more than one row, and the code that runs it expects exactly one.")
-	if call, ok := a.failingCall(compiled(`err\s*:?=`)); ok {
-		a.culprit = strings.TrimSpace(call.Text)
-		a.why("The query runs inside the call at " + quoteLine(call) + ".")
-	}
-	a.fix("Make the query pick one row on purpose: order the rows and add LIMIT 1, or add the column that makes the condition unique (such as the id) to the WHERE clause.")
-	a.fix("If several rows are legitimate, change the code to read them all.")
 }
 
 // builtValue finds where the value passed to the failing call is built:

@@ -8,7 +8,6 @@ var jsonDecodePass = &pass{
 	name:    "json-decode",
 	doc:     "A JSON document encoding/json could not decode (a syntax error, a value of the wrong type, an unknown field, a value its UnmarshalJSON rejected): where the document came from and the field the Go type declares.",
 	classes: []Class{ClassJSONSyntax, ClassJSONType, ClassJSONUnknownField, ClassJSONValue},
-	needs:   []need{needModule},
 	explain: always((*analysis).jsonError),
 }
 

@@ -10,7 +10,6 @@ var jsonEncodePass = &pass{
 	name:    "json-encode",
 	doc:     "A value encoding/json cannot encode (a channel, a function, NaN, a cycle): the field that holds it.",
 	classes: []Class{ClassJSONEncode},
-	needs:   []need{needModule},
 	explain: always((*analysis).jsonEncode),
 }
 

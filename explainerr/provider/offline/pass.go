@@ -14,7 +14,9 @@ type pass struct {
 	// classes are the failure classes the dispatch gives to this pass.
 	classes []Class
 	// needs are what the pass reads beyond the failure, its site and the
-	// report's own source windows.
+	// report's own source windows. needModule is checked against the
+	// explain step's calls (passneeds_test.go) and against what the
+	// step loads on the pass's test data (passes_test.go).
 	needs []need
 	// explain writes the pass's findings into the analysis's draft. It
 	// reports false when it has nothing to say; the failure is then

@@ -38,26 +38,10 @@ var constraintPass = &pass{
 	explain: always((*analysis).constraint),
 }
 
-var sqlScanPass = &pass{
-	name:    "sql-scan",
-	doc:     "A Scan whose destinations do not match the query's columns in number or type.",
-	classes: []Class{ClassSQLScan},
-	needs:   []need{needModule, needSchema},
-	explain: always((*analysis).sqlScan),
-}
-
 var notFoundPass = &pass{
 	name:    "not-found-as-error",
 	doc:     "A lookup that found nothing answered as a server error: the app's own not-found error and the status it should map to.",
 	classes: []Class{ClassNotFound},
 	needs:   []need{needModule},
 	explain: always((*analysis).notFound),
-}
-
-var multipleRowsPass = &pass{
-	name:    "multiple-rows",
-	doc:     "A query expected to find one row that found several: the query and the uniqueness it assumes.",
-	classes: []Class{ClassMultipleRows},
-	needs:   []need{needModule, needSchema},
-	explain: always((*analysis).multipleRows),
 }

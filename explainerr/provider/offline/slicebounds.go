@@ -5,6 +5,5 @@ var sliceBoundsPass = &pass{
 	name:    "slice-bounds",
 	doc:     "Slice bounds out of range: the slice expression on the failing line, its bounds and the length or capacity they exceed.",
 	classes: []Class{ClassSliceBounds},
-	needs:   []need{needModule},
 	explain: always((*analysis).sliceBounds),
 }

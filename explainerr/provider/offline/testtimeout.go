@@ -10,7 +10,7 @@ var testTimeoutPass = &pass{
 	name:    "test-timeout",
 	doc:     "A test binary that timed out: the test that was running and where it waits.",
 	classes: []Class{ClassTestTimeout},
-	needs:   []need{needGoroutines},
+	needs:   []need{needModule, needGoroutines},
 	explain: always((*analysis).testTimeout),
 }
 
