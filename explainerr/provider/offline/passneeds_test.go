@@ -18,7 +18,7 @@ import (
 // generous: a step that calls a method named like one that loads the
 // module counts as loading it.
 func TestPassNeedsMatchTheirSteps(t *testing.T) {
-	calls, steps := packageCalls(t)
+	calls, steps, _ := packagePasses(t)
 	for _, p := range passes {
 		step, ok := steps[p.name]
 		if !ok {
@@ -32,16 +32,17 @@ func TestPassNeedsMatchTheirSteps(t *testing.T) {
 	}
 }
 
-// packageCalls returns the names each function of the package (its
-// non-test files) uses, and each pass's explain step by pass name.
-func packageCalls(t *testing.T) (calls map[string]map[string]bool, steps map[string]string) {
+// packagePasses reads the package's non-test files: the names each
+// function uses, and, by pass name, each pass's explain step and the file
+// that declares it.
+func packagePasses(t *testing.T) (calls map[string]map[string]bool, steps, files map[string]string) {
 	t.Helper()
-	files, err := filepath.Glob("*.go")
+	names, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	calls, steps = map[string]map[string]bool{}, map[string]string{}
-	for _, file := range files {
+	calls, steps, files = map[string]map[string]bool{}, map[string]string{}, map[string]string{}
+	for _, file := range names {
 		if strings.HasSuffix(file, "_test.go") {
 			continue
 		}
@@ -71,12 +72,12 @@ func packageCalls(t *testing.T) (calls map[string]map[string]bool, steps map[str
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			if name, step, ok := passStep(n); ok {
-				steps[name] = step
+				steps[name], files[name] = step, file
 			}
 			return true
 		})
 	}
-	return calls, steps
+	return calls, steps, files
 }
 
 // passStep returns the name and explain step of a pass literal.

@@ -77,7 +77,7 @@ func failureClasses(t *testing.T) []Class {
 }
 
 func TestPassesLiveInFilesNamedAfterThem(t *testing.T) {
-	declared := passFiles(t)
+	_, _, declared := packagePasses(t)
 	for _, p := range passes {
 		file, ok := declared[p.name]
 		switch {
@@ -92,46 +92,6 @@ func TestPassesLiveInFilesNamedAfterThem(t *testing.T) {
 			t.Errorf("pass %s, in a file of its own, has no test data: %v", p.name, err)
 		}
 	}
-}
-
-// passFiles returns, by pass name, the file of the package that declares
-// the pass.
-func passFiles(t *testing.T) map[string]string {
-	t.Helper()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	for _, file := range files {
-		if strings.HasSuffix(file, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			cl, ok := n.(*ast.CompositeLit)
-			if !ok {
-				return true
-			}
-			if id, isIdent := cl.Type.(*ast.Ident); !isIdent || id.Name != "pass" {
-				return true
-			}
-			for _, e := range cl.Elts {
-				kv, ok := e.(*ast.KeyValueExpr)
-				if k, isIdent := kv.Key.(*ast.Ident); ok && isIdent && k.Name == "name" {
-					if lit, ok := kv.Value.(*ast.BasicLit); ok {
-						name, _ := strconv.Unquote(lit.Value)
-						out[name] = file
-					}
-				}
-			}
-			return true
-		})
-	}
-	return out
 }
 
 func TestPackageDocNamesEveryPass(t *testing.T) {
