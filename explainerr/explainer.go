@@ -99,6 +99,7 @@ func New(opts ...Option) (*Explainer, error) {
 			ListPrices:     listPriced(&cfg, p),
 			Prices:         cfg.prices,
 			StandIn:        notice,
+			Fallback:       offline.NewStandIn(),
 		}),
 		log:     cfg.logger,
 		build:   buildInfo(),

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/explainerr/explainerr/explainerr/stack"
+	"github.com/explainerr/explainerr/internal/gomodule"
 )
 
 // walkPackages lists the Go files of the packages matched by directory
@@ -27,7 +27,7 @@ func walkPackages(dir, root string, patterns []string, tests bool) (files []list
 	if !plainGoEnvironment(dir) {
 		return nil, false
 	}
-	module, _ := stack.ModuleAt(root)
+	module, _ := gomodule.At(root)
 	if module == "" {
 		return nil, false
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/explainerr/explainerr/explainerr/stack"
+	"github.com/explainerr/explainerr/internal/gomodule"
 )
 
 // DefaultRelPath is where an index lives, relative to the module root.
@@ -26,7 +26,7 @@ func ModuleRoot(dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	_, root := stack.ModuleAt(abs)
+	_, root := gomodule.At(abs)
 	if root == "" {
 		return "", fmt.Errorf("no go.mod at or above %s: run explainerr inside a Go module", abs)
 	}

@@ -4,7 +4,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/explainerr/explainerr/explainerr/provider/offline"
+	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -24,7 +24,7 @@ func QueryText(rep *report.Report) string {
 		b.WriteString(c)
 		b.WriteString("\n")
 	}
-	if logged := offline.LoggedError(rep); logged != "" {
+	if logged := failureclass.LoggedError(rep); logged != "" {
 		// The real error of a generic 500 is often only in the log.
 		b.WriteString(logged)
 		b.WriteString("\n")

@@ -12,9 +12,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/explainerr/explainerr/internal/gomodule"
+
 	"golang.org/x/term"
 
 	"github.com/explainerr/explainerr/explainerr"
+	"github.com/explainerr/explainerr/explainerr/prompt"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/explainerr/stack"
 )
@@ -43,7 +46,7 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&fl.rag, "rag", false, "ground the explanation in the app's source retrieved from the index")
 	fs.StringVar(&fl.module, "module", "", "the app's module `path`, or several separated by commas (default: the module of the current directory)")
 	fs.BoolVar(&fl.printPrompt, "print-prompt", false, "print the prompt that would be sent and make no model call")
-	fs.IntVar(&fl.budget, "budget", stack.DefaultBudget, "character budget of the trace in the prompt")
+	fs.IntVar(&fl.budget, "budget", prompt.DefaultTraceBudget, "character budget of the trace in the prompt")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: explainerr explain [-db FILE] [-rag] [-module PATH] [-print-prompt] [-budget N] [FILE|-]")
 		fmt.Fprintln(stderr, "Explains a Go crash dump (a panic, a fatal error, a \"go test\" panic, a goroutine dump) read from FILE or stdin.")
@@ -183,7 +186,7 @@ func appModules(flagValue string) (modules []string, root string) {
 	if err != nil {
 		return modules, ""
 	}
-	here, hereRoot := stack.ModuleAt(wd)
+	here, hereRoot := gomodule.At(wd)
 	if len(modules) == 0 && here != "" {
 		modules = []string{here}
 	}

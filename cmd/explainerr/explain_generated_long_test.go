@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/explainerr/explainerr/explainerr/stack"
+	"github.com/explainerr/explainerr/explainerr/prompt"
 )
 
 // crasherDir is the program that crashes on purpose, shared with package
@@ -81,7 +81,7 @@ func TestExplainPrintPromptGeneratedDump(t *testing.T) {
 					t.Fatalf("%q: exit %d: %s", args, code, errOut)
 				}
 				_, user, trace := splitPrompt(t, out)
-				checkTrace(t, trace, apps, stack.DefaultBudget)
+				checkTrace(t, trace, apps, prompt.DefaultTraceBudget)
 				if !strings.Contains(errOut, "(302 goroutines in the dump)") {
 					t.Errorf("%q: stderr does not count 302 goroutines: %s", args, errOut)
 				}

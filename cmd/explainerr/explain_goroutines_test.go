@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/explainerr/explainerr/explainerr/prompt"
 	"github.com/explainerr/explainerr/explainerr/stack"
 )
 
@@ -69,7 +70,7 @@ func TestExplainOlderRuntimeDumps(t *testing.T) {
 			t.Errorf("%s: stderr %s", name, errOut)
 		}
 		_, _, trace := splitPrompt(t, out)
-		checkTrace(t, trace, apps, stack.DefaultBudget)
+		checkTrace(t, trace, apps, prompt.DefaultTraceBudget)
 		if !strings.Contains(trace, "created by net/http.(*Server).Serve") {
 			t.Errorf("%s: no creator in the trace:\n%s", name, trace)
 		}
@@ -169,7 +170,7 @@ func TestExplainRepanicKeepsTheRecoveringCode(t *testing.T) {
 	}
 	_, user, trace := splitPrompt(t, out)
 	checkTrace(t, trace, []string{"example.com/shop/store.(*Store).saveTags", "example.com/shop/store.(*Store).SavePost.func1",
-		"example.com/shop/store.(*Store).WithTx", "example.com/shop/store.(*Store).SavePost", "main.createPost"}, stack.DefaultBudget)
+		"example.com/shop/store.(*Store).WithTx", "example.com/shop/store.(*Store).SavePost", "main.createPost"}, prompt.DefaultTraceBudget)
 	_, section, ok := strings.Cut(user, "## Other stacks in the app's code")
 	if !ok {
 		t.Fatalf("no section with the recovering code:\n%s", user)

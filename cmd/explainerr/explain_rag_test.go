@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/explainerr/explainerr/explainerr/stack"
+	"github.com/explainerr/explainerr/explainerr/prompt"
 )
 
 func TestExplainRAGWithoutIndexFallsBack(t *testing.T) {
@@ -23,5 +23,5 @@ func TestExplainRAGWithoutIndexFallsBack(t *testing.T) {
 		t.Errorf("no notice naming the missing index on stderr: %s", errOut)
 	}
 	_, _, trace := splitPrompt(t, out)
-	checkTrace(t, trace, d.AppFrames, stack.DefaultBudget)
+	checkTrace(t, trace, d.AppFrames, prompt.DefaultTraceBudget)
 }

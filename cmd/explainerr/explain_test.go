@@ -7,9 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/explainerr/explainerr/explainerr/stack"
+	"github.com/explainerr/explainerr/explainerr/prompt"
 	"github.com/explainerr/explainerr/internal/crashdumps"
 	"github.com/explainerr/explainerr/internal/fakeopenai"
+	"github.com/explainerr/explainerr/internal/gomodule"
 )
 
 // runCLI runs the command with args and stdin, returning its exit code
@@ -37,7 +38,7 @@ func repoRoot(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, root := stack.ModuleAt(wd)
+	_, root := gomodule.At(wd)
 	if root == "" {
 		t.Fatal("no go.mod above the test's directory")
 	}
@@ -115,7 +116,7 @@ func TestExplainPrintPromptRealDumps(t *testing.T) {
 			if !strings.Contains(system, "Go") {
 				t.Errorf("system message: %q", system)
 			}
-			checkTrace(t, trace, d.AppFrames, stack.DefaultBudget)
+			checkTrace(t, trace, d.AppFrames, prompt.DefaultTraceBudget)
 			// The culprit is the first app frame of the trace.
 			first := strings.Index(trace, "  [app]")
 			if first < 0 || !strings.HasSuffix(trace[:first], d.CulpritFunction) {
@@ -330,5 +331,5 @@ func TestExplainSeveralModules(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	_, _, trace := splitPrompt(t, out)
-	checkTrace(t, trace, d.AppFrames, stack.DefaultBudget)
+	checkTrace(t, trace, d.AppFrames, prompt.DefaultTraceBudget)
 }

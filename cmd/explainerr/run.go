@@ -13,7 +13,7 @@ import (
 	"sync"
 
 	"github.com/explainerr/explainerr/explainerr"
-	"github.com/explainerr/explainerr/explainerr/stack"
+	"github.com/explainerr/explainerr/explainerr/prompt"
 )
 
 // Exit codes of "explainerr run" when the command could not be started,
@@ -42,7 +42,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset.StringVar(&fl.explain.db, "db", "", "index `file` (default .explainerr/index.db at the module root)")
 	fset.BoolVar(&fl.explain.rag, "rag", false, "ground explanations in the app's source retrieved from the index")
 	fset.StringVar(&fl.explain.module, "module", "", "the app's module `path`, or several separated by commas (default: the module of the current directory)")
-	fset.IntVar(&fl.explain.budget, "budget", stack.DefaultBudget, "character budget of the trace in the prompt")
+	fset.IntVar(&fl.explain.budget, "budget", prompt.DefaultTraceBudget, "character budget of the trace in the prompt")
 	fset.Usage = func() {
 		fmt.Fprintln(stderr, runUsage)
 		fmt.Fprintln(stderr, "Runs CMD, passes its input and output through, and explains every Go crash dump it prints")

@@ -28,7 +28,7 @@ func writeGoroutines(b *strings.Builder, gs []report.Goroutine) {
 // characters (0 for the default) once reserved characters are taken.
 func traceBudget(budget, reserved int) int {
 	if budget <= 0 {
-		budget = stack.DefaultBudget
+		budget = DefaultTraceBudget
 	}
 	return max(budget-reserved, 1)
 }

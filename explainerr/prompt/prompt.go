@@ -16,10 +16,17 @@ import (
 	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/explainerr/stack"
+	"github.com/explainerr/explainerr/internal/gomodule"
 )
 
 // DefaultBudget is the default character budget of the user message.
 const DefaultBudget = 6000
+
+// DefaultTraceBudget is the default character budget of the prompt's
+// trace section (Options.TraceBudget): as in the reference project, room
+// for the error line, every app frame and the library frames nearest the
+// failure.
+const DefaultTraceBudget = 3000
 
 // maxMessage bounds the error message quoted in the prompt.
 const maxMessage = 1000
@@ -333,7 +340,7 @@ func moduleRelative(frames []report.Frame) []report.Frame {
 		if out[i].Kind != report.FrameApp {
 			continue
 		}
-		if rel, ok := stack.ModuleRelative(out[i].File); ok {
+		if rel, ok := gomodule.Relative(out[i].File); ok {
 			out[i].File = rel
 		}
 	}

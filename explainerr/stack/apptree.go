@@ -1,62 +1,20 @@
 package stack
 
 import (
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	pp "github.com/maruel/panicparse/v2/stack"
 
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/gomodule"
 )
 
 // A main package has no import path to match the app's, so whether a
 // "main.…" frame is the app's is decided by where its file lies: in a
 // directory whose go.mod declares an app module (when the file is on this
 // machine), or in the same tree as the dump's other app frames.
-
-// maxModuleDirs bounds moduleDirs; past it the cache starts again.
-const maxModuleDirs = 4096
-
-// moduleDirs caches, by directory, the module path and root of the
-// nearest go.mod at or above it ("" when there is none).
-var moduleDirs = struct {
-	sync.Mutex
-	m map[string][2]string
-}{}
-
-// cachedModuleAt is ModuleAt with its answers remembered for every
-// directory it looked at.
-func cachedModuleAt(dir string) (module, root string) {
-	var seen []string
-	defer func() {
-		moduleDirs.Lock()
-		defer moduleDirs.Unlock()
-		if moduleDirs.m == nil || len(moduleDirs.m)+len(seen) > maxModuleDirs {
-			moduleDirs.m = map[string][2]string{}
-		}
-		for _, d := range seen {
-			moduleDirs.m[d] = [2]string{module, root}
-		}
-	}()
-	for d := dir; ; d = filepath.Dir(d) {
-		moduleDirs.Lock()
-		hit, ok := moduleDirs.m[d]
-		moduleDirs.Unlock()
-		if ok {
-			return hit[0], hit[1]
-		}
-		seen = append(seen, d)
-		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
-			return ModulePath(data), d
-		}
-		if parent := filepath.Dir(d); parent == d {
-			return "", ""
-		}
-	}
-}
 
 // inLocalApp reports whether file lies on this machine in a package of
 // the app, as the go.mod above it declares.
@@ -140,15 +98,6 @@ func (c *Classifier) appPrefixOf(pkg string) string {
 
 // ModuleRelative returns file relative to the root of the module that
 // holds it on this machine (slash-separated, "app/web/errors.go"), and
-// false when no go.mod lies above it.
-func ModuleRelative(file string) (string, bool) {
-	_, root := cachedModuleAt(filepath.Dir(file))
-	if root == "" {
-		return file, false
-	}
-	rel, err := filepath.Rel(root, file)
-	if err != nil || strings.HasPrefix(rel, "..") {
-		return file, false
-	}
-	return filepath.ToSlash(rel), true
-}
+// false when no go.mod lies above it. Module discovery is package
+// gomodule's; this name stays for stack's importers.
+func ModuleRelative(file string) (string, bool) { return gomodule.Relative(file) }

@@ -142,24 +142,3 @@ func TestIsAppSource(t *testing.T) {
 		}
 	}
 }
-
-func TestCachedModuleAtRace(t *testing.T) {
-	dir := t.TempDir()
-	writeGoMod(t, dir, "example.com/shop")
-	deep := filepath.Join(dir, "a", "b", "c")
-	done := make(chan struct{})
-	for range 8 {
-		go func() {
-			defer func() { done <- struct{}{} }()
-			for range 50 {
-				if m, r := cachedModuleAt(deep); m != "example.com/shop" || r != dir {
-					t.Errorf("cachedModuleAt = %q, %q", m, r)
-					return
-				}
-			}
-		}()
-	}
-	for range 8 {
-		<-done
-	}
-}

@@ -1,13 +1,10 @@
 package stack
 
 import (
-	"os"
-	"path/filepath"
-	"runtime/debug"
 	"strings"
-	"sync"
 
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/gomodule"
 )
 
 // selfPackage is the import path prefix of explainerr's own packages. Their
@@ -167,49 +164,15 @@ func PackageOf(function string) string {
 	return strings.ReplaceAll(pkg, "%2e", ".")
 }
 
-var (
-	mainModuleOnce sync.Once
-	mainModule     string
-)
-
-// MainModule returns the running program's main module path from its build
-// information, or, when that is missing (a test binary, "go run" of a file),
-// the module of the nearest go.mod above the working directory. It returns
-// "" when neither is known.
-func MainModule() string {
-	mainModuleOnce.Do(func() {
-		if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Path != "" && bi.Main.Path != "command-line-arguments" {
-			mainModule = bi.Main.Path
-			return
-		}
-		if wd, err := os.Getwd(); err == nil {
-			mainModule, _ = ModuleAt(wd)
-		}
-	})
-	return mainModule
-}
+// MainModule returns the running program's main module path (see
+// gomodule.Main). Module discovery is package gomodule's; MainModule,
+// ModuleAt and ModulePath stay for stack's importers.
+func MainModule() string { return gomodule.Main() }
 
 // ModuleAt finds the nearest go.mod at or above dir and returns its module
-// path and the directory that holds it.
-func ModuleAt(dir string) (module, root string) {
-	for d := dir; ; d = filepath.Dir(d) {
-		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
-			return ModulePath(data), d
-		}
-		if parent := filepath.Dir(d); parent == d {
-			return "", ""
-		}
-	}
-}
+// path and the directory that holds it (see gomodule.At).
+func ModuleAt(dir string) (module, root string) { return gomodule.At(dir) }
 
 // ModulePath returns the module path declared in the contents of a go.mod
-// file, or "" when there is none.
-func ModulePath(gomod []byte) string {
-	for _, line := range strings.Split(string(gomod), "\n") {
-		line = strings.TrimSpace(line)
-		if rest, ok := strings.CutPrefix(line, "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
-			return strings.Trim(strings.TrimSpace(rest), `"`)
-		}
-	}
-	return ""
-}
+// file, or "" when there is none (see gomodule.Path).
+func ModulePath(gomod []byte) string { return gomodule.Path(gomod) }

@@ -13,4 +13,9 @@
 // goroutine's creator and, for a hang, every goroutine waiting in app
 // code; Format renders frames for a prompt; Sources reads and caches the
 // lines around app frames.
+//
+// The trace's budget is the prompt's (prompt.DefaultTraceBudget), and
+// finding a file's module is package internal/gomodule's: MainModule,
+// ModuleAt, ModulePath and ModuleRelative forward to it for stack's
+// importers.
 package stack

@@ -43,7 +43,7 @@ func FuzzParseDump(f *testing.F) {
 				t.Fatalf("frame without a function: %+v", fr)
 			}
 		}
-		tr := Format(d.Message, d.Frames, DefaultBudget)
+		tr := Format(d.Message, d.Frames, promptBudget)
 		if tr.AppDropped == 0 && tr.Kept+tr.Omitted != len(Collapse(d.Frames)) {
 			t.Fatalf("Format kept %d and omitted %d of %d frames", tr.Kept, tr.Omitted, len(Collapse(d.Frames)))
 		}

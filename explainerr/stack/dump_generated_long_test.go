@@ -79,7 +79,7 @@ func TestParseDumpGeneratedCrash(t *testing.T) {
 		if d.Frames[0].File != filepath.Join(root, "shop", "shop.go") {
 			t.Errorf("innermost frame in %s", d.Frames[0].File)
 		}
-		checkFormatKeepsApps(t, d, DefaultBudget)
+		checkFormatKeepsApps(t, d, promptBudget)
 	})
 	t.Run("recurse", func(t *testing.T) {
 		out := crash(t, "recurse", 300)
@@ -94,7 +94,7 @@ func TestParseDumpGeneratedCrash(t *testing.T) {
 		if len(got) < 90 || got[0] != "example.com/crasher/shop.(*Cart).Discount" || got[len(got)-1] != "main.main.func1" {
 			t.Fatalf("%d app frames, first %q, last %q", len(got), got[0], got[len(got)-1])
 		}
-		checkFormatKeepsApps(t, d, DefaultBudget)
+		checkFormatKeepsApps(t, d, promptBudget)
 	})
 	t.Run("go test", func(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)

@@ -104,7 +104,7 @@ func TestParseDumpRealDumps(t *testing.T) {
 					t.Errorf("frame %+v: want no panic machinery and a file and line on every frame", f)
 				}
 			}
-			checkFormatKeepsApps(t, d, DefaultBudget)
+			checkFormatKeepsApps(t, d, promptBudget)
 		})
 	}
 }
@@ -330,7 +330,7 @@ func TestParseDumpOldElidedLine(t *testing.T) {
 	if !d.Elided || len(d.Frames) != 51 || d.Frames[50].Function != "example.com/app.Start" {
 		t.Errorf("Elided %v, %d frames (last %s); want elided, 51, Start last", d.Elided, len(d.Frames), d.Frames[len(d.Frames)-1].Function)
 	}
-	checkFormatKeepsApps(t, d, DefaultBudget)
+	checkFormatKeepsApps(t, d, promptBudget)
 }
 
 func TestParseDumpChoosesFailingGoroutine(t *testing.T) {

@@ -7,9 +7,6 @@ import (
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
-// DefaultBudget is the default character budget of a formatted trace.
-const DefaultBudget = 3000
-
 // Trace is a formatted, budgeted trace and what was left out of it.
 type Trace struct {
 	// Text is the trace as it goes into a prompt.
@@ -29,11 +26,11 @@ type Trace struct {
 // the innermost ones are kept and the number dropped is stated. App frames
 // that carry Source show their failing line.
 //
-// A budget <= 0 means DefaultBudget.
+// The budget is the prompt's (prompt.DefaultTraceBudget unless the
+// developer sets one); a budget < 1 counts as 1, which keeps the error line
+// and as many app frames as fit.
 func Format(errLine string, frames []report.Frame, budget int) Trace {
-	if budget <= 0 {
-		budget = DefaultBudget
-	}
+	budget = max(budget, 1)
 	frames = Collapse(frames)
 	n := len(frames)
 	keep := make([]bool, n)

@@ -54,9 +54,7 @@ func FuzzFormat(f *testing.F) {
 		}
 		frames := fuzzFrames(spec, max(width, 0))
 		tr := Format(errLine, frames, budget)
-		if budget <= 0 {
-			budget = DefaultBudget
-		}
+		budget = max(budget, 1)
 		header := strings.TrimRight(errLine, "\n") + "\n"
 		if !strings.HasPrefix(tr.Text, header) {
 			t.Fatalf("the trace does not start with the error line %q:\n%s", header, tr.Text)

@@ -27,9 +27,9 @@ func syntheticStack(n int, apps ...int) []report.Frame {
 
 func TestFormatKeepsEveryAppFrame(t *testing.T) {
 	frames := syntheticStack(200, 3, 80, 150)
-	tr := Format("panic: boom", frames, DefaultBudget)
-	if len(tr.Text) > DefaultBudget {
-		t.Errorf("trace of %d characters exceeds the budget %d", len(tr.Text), DefaultBudget)
+	tr := Format("panic: boom", frames, promptBudget)
+	if len(tr.Text) > promptBudget {
+		t.Errorf("trace of %d characters exceeds the budget %d", len(tr.Text), promptBudget)
 	}
 	for _, i := range []int{3, 80, 150} {
 		if !strings.Contains(tr.Text, fmt.Sprintf("handlers.step%d  [app]", i)) {
@@ -99,7 +99,7 @@ func TestFormatCollapsesRecursion(t *testing.T) {
 		frames = append(frames, rec)
 	}
 	frames = append(frames, report.Frame{Function: "main.main", File: "/src/app/main.go", Line: 5, Kind: report.FrameApp})
-	tr := Format("runtime: goroutine stack exceeds 1000000000-byte limit", frames, DefaultBudget)
+	tr := Format("runtime: goroutine stack exceeds 1000000000-byte limit", frames, promptBudget)
 	if !strings.Contains(tr.Text, "(repeated 90 times)") || strings.Count(tr.Text, "example.com/app.walk") != 1 {
 		t.Errorf("recursion not collapsed:\n%s", tr.Text)
 	}
@@ -153,3 +153,7 @@ func TestPackageOf(t *testing.T) {
 		}
 	}
 }
+
+// promptBudget is the trace budget the prompt gives by default
+// (prompt.DefaultTraceBudget, which this package cannot import).
+const promptBudget = 3000

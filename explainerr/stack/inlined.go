@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/internal/gomodule"
 )
 
 // closureSegment matches the parts of a function name the compiler adds
@@ -64,13 +66,13 @@ func (c *Classifier) OwnName(function, file string) string {
 // localPackage returns the import path of the package in file's directory,
 // from the nearest go.mod above it; "" when there is none or the file is
 // not an absolute path on this machine. The go.mod lookups are cached
-// (cachedModuleAt).
+// (gomodule.CachedAt).
 func localPackage(file string) string {
 	if !filepath.IsAbs(file) {
 		return ""
 	}
 	dir := filepath.Dir(filepath.Clean(file))
-	mod, root := cachedModuleAt(dir)
+	mod, root := gomodule.CachedAt(dir)
 	if mod == "" || mod == "std" || mod == "cmd" {
 		return "" // the standard library's own source tree
 	}

@@ -17,7 +17,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/explainerr/explainerr/explainerr/stack"
+	"github.com/explainerr/explainerr/internal/gomodule"
 )
 
 // Limits on what is read of a module.
@@ -127,7 +127,7 @@ func Load(file string) *Module {
 	if st, err := os.Stat(file); err != nil || !st.Mode().IsRegular() {
 		return nil
 	}
-	modPath, root := stack.ModuleAt(filepath.Dir(file))
+	modPath, root := gomodule.At(filepath.Dir(file))
 	if root == "" {
 		return nil
 	}

@@ -5,7 +5,8 @@
 // the streamed text too), a timeout per explanation, and a cost estimate
 // from a price table. The offline analyzer is free and fast: it is called
 // directly, neither cached nor throttled. When a model call fails, times
-// out or is throttled, the explanation is the offline analysis, labelled
+// out or is throttled, the explanation is the fallback provider's (the
+// offline analysis, which the caller gives in Config.Fallback), labelled
 // with why (see fallback.go).
 package engine
 
@@ -16,7 +17,6 @@ import (
 	"time"
 
 	"github.com/explainerr/explainerr/explainerr/provider"
-	"github.com/explainerr/explainerr/explainerr/provider/offline"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -53,7 +53,10 @@ type Config struct {
 	// Now returns the current time; nil means time.Now.
 	Now func() time.Time
 	// Fallback explains a failure when the model call fails, times out or
-	// is throttled and produced no text; nil means the offline analyzer.
+	// is throttled and produced no text; nil means none, and the
+	// explanation keeps only the model's error. The middleware gives the
+	// offline analyzer standing in for the model (offline.NewStandIn), so
+	// that its text does not tell to configure the model that failed.
 	Fallback provider.Provider
 	// StandIn, when not "", says why Provider (the offline analysis)
 	// stands in for a model that was asked for but cannot be used, such as
@@ -90,9 +93,6 @@ func New(cfg Config) *Engine {
 	}
 	if cfg.ThrottleWindow <= 0 {
 		cfg.ThrottleWindow = DefaultThrottleWindow
-	}
-	if cfg.Fallback == nil {
-		cfg.Fallback = offline.New()
 	}
 	prices := map[string]Price{}
 	if cfg.ListPrices {

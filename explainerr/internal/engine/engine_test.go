@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"github.com/explainerr/explainerr/explainerr/provider/offline"
 	"math"
 	"strings"
 	"sync"
@@ -40,6 +41,9 @@ func newEngine(t *testing.T, cfg Config, answers ...fakeopenai.Answer) (*Engine,
 	}
 	cfg.Provider = p
 	cfg.ListPrices = true
+	if cfg.Fallback == nil {
+		cfg.Fallback = offline.NewStandIn()
+	}
 	return New(cfg), srv
 }
 

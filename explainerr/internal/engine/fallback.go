@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/provider"
-	"github.com/explainerr/explainerr/explainerr/provider/offline"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -28,7 +27,7 @@ func (e *Engine) withFallback(ctx context.Context, r *report.Report, ex report.E
 		return ex
 	}
 	ex.Fallback = fallbackLabel(ex, fb.Name())
-	ex.Provider, ex.Model, ex.Text = fb.Name(), fb.Model(), offline.WithoutFooter(text)
+	ex.Provider, ex.Model, ex.Text = fb.Name(), fb.Model(), text
 	return ex
 }
 

@@ -93,8 +93,16 @@ func TestFailingFallbackLeavesTheModelError(t *testing.T) {
 	}
 }
 
+func TestNoFallbackGivenLeavesTheModelError(t *testing.T) {
+	e := New(Config{Provider: failingProvider{name: "model"}})
+	ex := e.Explain(context.Background(), panicReport("x"), nil)
+	if ex.Fallback != "" || ex.Text != "" || ex.Provider != "model" || ex.Error != "model failed" {
+		t.Errorf("without a fallback: explanation %+v, want the model's error alone", ex)
+	}
+}
+
 func TestOfflineProviderHasNoFallback(t *testing.T) {
-	e := New(Config{Provider: failingProvider{name: "offline"}})
+	e := New(Config{Provider: failingProvider{name: "offline"}, Fallback: offline.NewStandIn()})
 	if ex := e.Explain(context.Background(), panicReport("x"), nil); ex.Fallback != "" || ex.Error == "" {
 		t.Errorf("the offline analyzer fell back to itself: %+v", ex)
 	}

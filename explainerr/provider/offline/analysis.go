@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -43,7 +44,7 @@ type analysis struct {
 
 func newAnalysis(r *report.Report) *analysis {
 	g := NewGrounding(r)
-	a := &analysis{r: r, g: g, f: classify(r.Error), s: findSite(r), d: &draft{g: g}}
+	a := &analysis{r: r, g: g, f: failureclass.Classify(r.Error), s: findSite(r), d: &draft{g: g}}
 	if a.s.Frame != nil {
 		a.s.File = a.fileName(a.s.Frame.File)
 		if closureSuffix.MatchString(a.s.Function) {
@@ -57,7 +58,9 @@ func newAnalysis(r *report.Report) *analysis {
 	return a
 }
 
-// explain writes the explanation for the report's class.
+// explain writes the explanation for the report's class: the location,
+// then the findings of the pass that recognises the class (passFor), else
+// the error restated.
 func (a *analysis) explain() string {
 	a.where()
 	if a.fromLog != "" {
@@ -66,72 +69,8 @@ func (a *analysis) explain() string {
 	if a.recoveredLog != "" {
 		a.explainRecoveredFromLog()
 	}
-	switch a.f.Class {
-	case ClassNilPointer:
-		a.nilPointer()
-	case ClassNilMap:
-		a.nilMap()
-	case ClassIndexRange:
-		a.indexRange()
-	case ClassSliceBounds:
-		a.sliceBounds()
-	case ClassTypeAssertion:
-		a.typeAssertion()
-	case ClassDivideByZero:
-		a.divideByZero()
-	case ClassSendClosed, ClassCloseClosed, ClassCloseNil:
-		a.channel()
-	case ClassNegativeWG:
-		a.negativeWaitGroup()
-	case ClassStackOverflow:
-		a.stackOverflow()
-	case ClassConcurrentMap:
-		a.concurrentMap()
-	case ClassDeadlock:
-		a.deadlock()
-	case ClassDataRace:
-		a.dataRace()
-	case ClassTestTimeout:
-		a.testTimeout()
-	case ClassUnexpectedSignal:
-		if !a.cgoSignal() {
-			a.unknown()
-		}
-	case ClassTemplateUndef, ClassTemplateFunc, ClassTemplateParse, ClassTemplateNoKey,
-		ClassTemplateField, ClassTemplateNil, ClassTemplateExec:
-		a.template()
-	case ClassNoRows:
-		a.noRows()
-	case ClassNoSuchColumn, ClassNoSuchTable, ClassSQLSyntax:
-		a.sqlSchema()
-	case ClassNotNull, ClassUnique, ClassForeignKey, ClassCheck:
-		a.constraint()
-	case ClassSQLScan:
-		a.sqlScan()
-	case ClassStrconvSyntax, ClassStrconvRange:
-		a.strconvError()
-	case ClassJSONSyntax, ClassJSONType, ClassJSONUnknownField, ClassJSONValue:
-		a.jsonError()
-	case ClassJSONEncode:
-		a.jsonEncode()
-	case ClassUnexpectedEOF:
-		a.unexpectedEOF()
-	case ClassNotFound:
-		a.notFound()
-	case ClassMultipleRows:
-		a.multipleRows()
-	case ClassConnRefused:
-		a.connRefused()
-	case ClassDBClosed:
-		a.dbClosed()
-	case ClassFileNotFound, ClassFilePermission:
-		a.fileError()
-	case ClassDeadline, ClassCanceled, ClassStmtCanceled:
-		a.contextEnded()
-	default:
-		if !a.recoveredUnknown() {
-			a.unknown()
-		}
+	if p := passFor(a.f.Class); p == nil || !p.explain(a) {
+		a.unknown()
 	}
 	a.dropFixesTheCodeHas()
 	return a.d.render()

@@ -5,6 +5,15 @@ import (
 	"strings"
 )
 
+// dbClosedPass explains a query on a closed *sql.DB.
+var dbClosedPass = &pass{
+	name:    "db-closed",
+	doc:     "A query on a closed *sql.DB: the Close that ran first.",
+	classes: []Class{ClassDBClosed},
+	needs:   []need{needModule},
+	explain: always((*analysis).dbClosed),
+}
+
 // "sql: database is closed" is what every call on a *sql.DB returns once
 // its Close has run. A program closes its database once, as it ends; the
 // usual bug is a close that runs every time some function returns (a

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
@@ -238,7 +239,7 @@ func (a *analysis) explainGoesOn(root string, br errBranch) {
 	if !ok && strings.Contains(strings.ToLower(handled.Text), "print") && len(a.r.Logs) > 0 {
 		// The check prints the error: the request's last log line is
 		// most likely it, whatever its words.
-		line, ok = logText(a.r.Logs[len(a.r.Logs)-1].Text), true
+		line, ok = failureclass.LogText(a.r.Logs[len(a.r.Logs)-1].Text), true
 	}
 	if ok && line != "" {
 		a.g.Add(line) // the report's own evidence

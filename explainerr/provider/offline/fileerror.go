@@ -5,6 +5,15 @@ import (
 	"strings"
 )
 
+// fileErrorPass explains a file the app cannot open.
+var fileErrorPass = &pass{
+	name:    "file-error",
+	doc:     "A file that does not exist or may not be read: the path, the directory it is relative to, and the code that built it.",
+	classes: []Class{ClassFileNotFound, ClassFilePermission},
+	needs:   []need{needModule},
+	explain: always((*analysis).fileError),
+}
+
 // A file the app opens that is not there is either the app's mistake (a
 // path relative to a working directory it was not started in, a file
 // never deployed) or an expected miss (a file per record, named from the

@@ -5,6 +5,14 @@ import (
 	"strings"
 )
 
+// jsonEncodePass explains a value encoding/json refuses to encode.
+var jsonEncodePass = &pass{
+	name:    "json-encode",
+	doc:     "A value encoding/json cannot encode (a channel, a function, NaN, a cycle): the field that holds it.",
+	classes: []Class{ClassJSONEncode},
+	explain: always((*analysis).jsonEncode),
+}
+
 // encoding/json refuses to encode some values: a float that is NaN or
 // ±Inf ("json: unsupported value: NaN"), which a float division by zero
 // gives instead of panicking, and channels, funcs, complex numbers and

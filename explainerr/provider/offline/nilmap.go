@@ -56,3 +56,106 @@ func (a *analysis) nilMapField(m string) bool {
 	}
 	return true
 }
+
+// nilMapPass explains a write to a map that was never made.
+var nilMapPass = &pass{
+	name:    "nil-map",
+	doc:     "A write to a nil map: the map written on the failing line and where it should have been made (the constructor, the composite literal, the package variable).",
+	classes: []Class{ClassNilMap},
+	needs:   []need{needModule},
+	explain: always((*analysis).nilMap),
+}
+
+// nilMap explains "assignment to entry in nil map".
+func (a *analysis) nilMap() {
+	facts := a.s.Facts
+	var target indexOp
+	found := false
+	for _, ix := range facts.Indexes {
+		if ix.Assign {
+			target, found = ix, true
+			break
+		}
+	}
+	if !found && len(facts.Indexes) > 0 {
+		target, found = facts.Indexes[0], true
+	}
+	if !found {
+		a.headline("Assignment to entry in nil map")
+		a.why("The line writes to a map that is " + code("nil") + ": it was declared but never created with " + code("make") + " or a map literal. Reading a nil map gives zero values, but writing to it panics.")
+		a.fix("Create the map with " + code("make") + " before writing to it, where the value holding it is built.")
+		return
+	}
+	m := target.X
+	a.culprit = m
+	a.headline("Assignment to entry in nil map "+code(m), "Assignment to entry in nil map")
+	if target.Nested {
+		a.why("The line writes " + code(m+"["+target.Index+"]") + ", but " + code(m) + " is itself an entry of an outer map that was never created: its value is a " + code("nil") + " map. Reading a nil map gives zero values, but writing to it panics.")
+	} else {
+		a.why("The line writes " + code(m+"["+target.Index+"]") + ", but " + code(m) + " is a " + code("nil") + " map: it was declared but never created with " + code("make") + " or a map literal. Reading a nil map gives zero values, but writing to it panics.")
+	}
+	if !target.Nested && a.nilMapField(m) {
+		return
+	}
+	if !target.Nested && (a.nilPackageMap(m) || a.nilPackageMapField(m)) {
+		return
+	}
+	field := lastSelector(m)
+	declLine, typ, hasDecl := a.declaration(field)
+	if target.Nested {
+		typ, hasDecl = "", false
+	}
+	if hasDecl {
+		a.why(code(field) + " is declared at " + quoteLine(declLine) + ".")
+	}
+	owner := a.ownerType(m)
+	if owner != "" {
+		if ctor, ok := a.constructorOf(owner); !ok {
+			if l, maker, ok := a.receiverOrigin(); ok && maker != "" {
+				a.why("The " + code(owner) + " here comes from " + quoteLine(l) + ", and nothing creates " + code(field) + " on the way.")
+				if typ != "" {
+					a.fix(block("Create the map in "+code(maker)+", where the "+code(owner)+" is built:", field+": make("+typ+"),"),
+						"Create "+code(field)+" with "+code("make")+" in "+code(maker)+", where the "+code(owner)+" is built.")
+				} else {
+					a.fix("Create " + code(field) + " with " + code("make") + " in " + code(maker) + ", where the " + code(owner) + " is built.")
+				}
+			}
+		} else {
+			sets := a.literalSets(ctor, field)
+			where := code(loc(ctor.File, ctor.Number))
+			if ctor.Symbol != "" {
+				where = code(lastSelector(ctor.Symbol)) + " (" + where + ")"
+			}
+			if !sets {
+				a.why("The " + code(owner) + " is built in " + where + " without setting " + code(field) + ".")
+				if typ != "" {
+					a.fix(block("Create the map where the "+code(owner)+" is built, in "+where+":", field+": make("+typ+"),"),
+						"Create the map where the "+code(owner)+" is built, in "+where+".")
+				} else {
+					a.fix("Create the map with " + code("make") + " where the " + code(owner) + " is built, in " + where + ".")
+				}
+			} else {
+				a.why(where + " does set " + code(field) + ", so the value used here was probably built another way (a zero value or a literal without it).")
+				a.fix("Build every " + code(owner) + " through " + where + " instead of a zero value or a bare literal.")
+			}
+		}
+	}
+	switch {
+	case owner != "" && len(a.d.fixes) > 0:
+		// The fix where the value is built says it all.
+	case target.Nested:
+		a.fix("Create the inner map before writing to it: check whether " + code(m) + " is " + code("nil") + " and assign " + code("make") + " of the inner map type to it first.")
+	case typ != "" && strings.HasPrefix(typ, "map[") && !strings.Contains(m, "."):
+		a.fix(block("Create it with "+code("make")+" instead of only declaring it:", m+" := make("+typ+")"),
+			"Create it with "+code("make")+" instead of only declaring it.")
+	case typ != "" && strings.HasPrefix(typ, "map["):
+		if len(a.d.fixes) == 0 {
+			a.fix("Create "+code(m)+" with "+code("make("+typ+")")+" where the value holding it is built, so that every such value has its map.",
+				"Create the map with "+code("make")+" where the value holding it is built.")
+		}
+		a.fix(block("Or create it lazily, just before the first write:", "if "+m+" == nil {", "\t"+m+" = make("+typ+")", "}"),
+			"Or create it lazily, just before the first write.")
+	default:
+		a.fix("Create the map with " + code("make") + " (or a map literal) before the first write, where the value holding it is built.")
+	}
+}

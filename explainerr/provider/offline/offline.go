@@ -1,16 +1,3 @@
-// Package offline is a deterministic explanation provider that needs no
-// network: it reads the failing app line and the error, recognises the Go
-// runtime panic classes and common library errors, and says what went
-// wrong, where, and the usual fixes, naming only identifiers found in the
-// source, the retrieved context, the trace, the error or the request.
-//
-// When the app's module is on this machine, the analyzer also parses its
-// Go files (go/parser, no build) to follow a nil or empty value one step
-// back to where it was made, in any package of the module: a constructor
-// that leaves a field unset, a function returning nil, nil, an error
-// wrapped with %v that errors.Is cannot see. It names one value as the
-// nil one only when the line or that data flow shows it, and otherwise
-// names every candidate.
 package offline
 
 import (

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -28,11 +29,11 @@ func (a *analysis) useRecoveredLogValue() bool {
 	// is preferred to other error lines of the request.
 	for _, needPanic := range []bool{true, false} {
 		for i := len(a.r.Logs) - 1; i >= 0; i-- {
-			text := logText(a.r.Logs[i].Text)
+			text := failureclass.LogText(a.r.Logs[i].Text)
 			if !reErrorLine.MatchString(text) || needPanic && !strings.Contains(text, "panic(") {
 				continue
 			}
-			f := classify(report.Error{Kind: report.KindPanic, Message: logMessage(text)})
+			f := failureclass.Classify(report.Error{Kind: report.KindPanic, Message: failureclass.LogMessage(text)})
 			if f.Class == ClassUnknown || f.Class == ClassDeliberatePanic {
 				continue
 			}
@@ -50,7 +51,7 @@ func (a *analysis) useRecoveredLogValue() bool {
 func (a *analysis) explainRecoveredFromLog() {
 	rec := shortFunction(a.r.Error.Recoverer)
 	a.g.Add(a.r.Error.Recoverer, rec)
-	a.why("The app's recoverer " + code(rec) + " recovered the panic and answered the request itself, so the report has no panic value; the request's log has it: " + code(shorten(logMessage(a.recoveredLog), 160)) + " (from the logged line " + code(shorten(a.recoveredLog, 120)) + "). That logged value is what is analysed here.")
+	a.why("The app's recoverer " + code(rec) + " recovered the panic and answered the request itself, so the report has no panic value; the request's log has it: " + code(shorten(failureclass.LogMessage(a.recoveredLog), 160)) + " (from the logged line " + code(shorten(a.recoveredLog, 120)) + "). That logged value is what is analysed here.")
 }
 
 // indexKind tells, from the declared type of the indexed value, whether

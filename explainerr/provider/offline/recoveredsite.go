@@ -6,6 +6,15 @@ import (
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
+// recoveredPass explains a panic the app's own recoverer took.
+var recoveredPass = &pass{
+	name:    "recovered-site",
+	doc:     "A panic the app's own recoverer took before explainerr saw its value: what on the panic-site line can panic. Other unrecognised errors are restated.",
+	classes: []Class{ClassUnknown},
+	needs:   []need{needModule},
+	explain: (*analysis).recoveredUnknown,
+}
+
 // An app's own recoverer inside explainerr takes the panic value and
 // answers the request itself: the report then knows where the panic
 // happened (the frame at the panic site) but not what it said. The

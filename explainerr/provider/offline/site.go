@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -44,7 +45,7 @@ func findSite(r *report.Report) site { return siteFrom(r, 0) }
 // siteFrom locates the failure in r's frames from the frame at index start
 // outward.
 func siteFrom(r *report.Report, start int) site {
-	s := site{messages: messages(r.Error)}
+	s := site{messages: failureclass.Messages(r.Error)}
 	for i := start; i < len(r.Frames); i++ {
 		f := &r.Frames[i]
 		if f.Kind == report.FrameApp {

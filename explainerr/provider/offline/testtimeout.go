@@ -5,6 +5,15 @@ import (
 	"strings"
 )
 
+// testTimeoutPass explains a test binary that ran past its -timeout.
+var testTimeoutPass = &pass{
+	name:    "test-timeout",
+	doc:     "A test binary that timed out: the test that was running and where it waits.",
+	classes: []Class{ClassTestTimeout},
+	needs:   []need{needModule, needGoroutines},
+	explain: always((*analysis).testTimeout),
+}
+
 // runningTest matches one entry of the "running tests:" list a test
 // timeout names: the test (or subtest) and how long it had run.
 var runningTest = regexp.MustCompile(`(Test[\w/.=:+-]*|Example\w*|Fuzz\w*)\s+\(([^)\s]+)\)`)

@@ -6,6 +6,15 @@ import (
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
+// dataRacePass explains a race detector report.
+var dataRacePass = &pass{
+	name:    "data-race",
+	doc:     "A race detector report: the two accesses, their goroutines and where those were started.",
+	classes: []Class{ClassDataRace},
+	needs:   []need{needModule, needGoroutines},
+	explain: always((*analysis).dataRace),
+}
+
 // raceAccessState ends the state of a goroutine that made one of the
 // accesses of a data race report ("previous write at 0x…, an access of
 // the data race").

@@ -7,6 +7,14 @@ import (
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
+// cgoSignalPass explains a signal raised in C code called through cgo.
+var cgoSignalPass = &pass{
+	name:    "cgo-signal",
+	doc:     "A signal raised while the goroutine ran C code called through cgo; other unexpected signals are restated.",
+	classes: []Class{ClassUnexpectedSignal},
+	explain: (*analysis).cgoSignal,
+}
+
 // cgoCall returns the frame of the failing stack that entered C code
 // through cgo: the generated wrapper "pkg._Cfunc_name", or the runtime's
 // runtime.cgocall when the wrapper is not shown; nil when the stack shows

@@ -5,6 +5,15 @@ import (
 	"strings"
 )
 
+// templatePass explains html/template and text/template errors.
+var templatePass = &pass{
+	name:    "template",
+	doc:     "A template that failed to parse or execute (an undefined template or function, a missing key, a field the data lacks, a nil pointer): the template line the error names, the data the handler passes and the field or template it does have.",
+	classes: []Class{ClassTemplateUndef, ClassTemplateFunc, ClassTemplateParse, ClassTemplateNoKey, ClassTemplateField, ClassTemplateNil, ClassTemplateExec},
+	needs:   []need{needModule, needTemplates},
+	explain: always((*analysis).template),
+}
+
 // rendersIntoBuffer reports whether the line that runs the template, as
 // the window shows it, writes into a buffer (Execute(&buf, ...)) rather
 // than the response.

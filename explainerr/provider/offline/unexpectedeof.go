@@ -2,6 +2,15 @@ package offline
 
 import "strings"
 
+// unexpectedEOFPass explains io.ErrUnexpectedEOF.
+var unexpectedEOFPass = &pass{
+	name:    "unexpected-eof",
+	doc:     "An input that ended early: a truncated body or file, or a reader consumed twice.",
+	classes: []Class{ClassUnexpectedEOF},
+	needs:   []need{needModule},
+	explain: always((*analysis).unexpectedEOF),
+}
+
 // "unexpected EOF" is io.ErrUnexpectedEOF: a reader ended in the middle of
 // a value. From a JSON decode of the request body it means the client sent
 // an incomplete body (cut off, or shorter than its Content-Length): bad

@@ -1,4 +1,4 @@
-package offline
+package failureclass
 
 import (
 	"github.com/explainerr/explainerr/explainerr/internal/dberror"
@@ -13,22 +13,22 @@ import (
 
 // classByDatabaseClass maps a database error's class to the analyzer's.
 var classByDatabaseClass = map[string]Class{
-	dberror.NotNull:          ClassNotNull,
-	dberror.Unique:           ClassUnique,
-	dberror.ForeignKey:       ClassForeignKey,
-	dberror.ForeignKeyParent: ClassForeignKey,
-	dberror.Check:            ClassCheck,
-	dberror.UndefinedColumn:  ClassNoSuchColumn,
-	dberror.UndefinedTable:   ClassNoSuchTable,
+	dberror.NotNull:          NotNull,
+	dberror.Unique:           Unique,
+	dberror.ForeignKey:       ForeignKey,
+	dberror.ForeignKeyParent: ForeignKey,
+	dberror.Check:            Check,
+	dberror.UndefinedColumn:  NoSuchColumn,
+	dberror.UndefinedTable:   NoSuchTable,
 }
 
 // classifyByCode recognises a database error no wording rule matched by
 // its code: the live value's, else one a driver printed in a message.
-func classifyByCode(e report.Error) (failure, bool) {
+func classifyByCode(e report.Error) (Failure, bool) {
 	d := e.Database
 	msg := e.Message
 	if d == nil || classByDatabaseClass[d.Class] == "" {
-		for _, m := range messages(e) {
+		for _, m := range Messages(e) {
 			if t, ok := dberror.FromText(m); ok && classByDatabaseClass[t.Class] != "" {
 				d, msg = &t, m
 				break
@@ -36,21 +36,21 @@ func classifyByCode(e report.Error) (failure, bool) {
 		}
 	}
 	if d == nil {
-		return failure{}, false
+		return Failure{}, false
 	}
 	class := classByDatabaseClass[d.Class]
 	if class == "" {
-		return failure{}, false
+		return Failure{}, false
 	}
 	caps := map[string]string{"engine": d.Engine, "code": d.Code}
 	if d.Class == dberror.ForeignKeyParent && d.Table != "" {
 		caps["parent"] = d.Table
 	}
 	addDatabaseCaptures(caps, d)
-	if class == ClassNoSuchColumn && caps["column"] == "" || class == ClassNoSuchTable && caps["table"] == "" {
-		return failure{}, false // the explanation needs the name
+	if class == NoSuchColumn && caps["column"] == "" || class == NoSuchTable && caps["table"] == "" {
+		return Failure{}, false // the explanation needs the name
 	}
-	return failure{Class: class, Message: msg, Captures: caps}, true
+	return Failure{Class: class, Message: msg, Captures: caps}, true
 }
 
 // addDatabaseCaptures adds to caps the names a database error value gives

@@ -1,0 +1,115 @@
+package failureclass
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/logrecord"
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// Handlers often log the real error and answer with a generic body
+// ("internal error"). The body then says nothing a reader can use, but the
+// request's captured log lines do.
+
+// reErrorLooking matches a log line that reports an error: an error level,
+// an error attribute, or the usual words of error messages.
+var reErrorLooking = regexp.MustCompile(`(?i)(?:\blevel=error\b|^\s*(?:\S+\s+){0,3}ERROR\b|\berr(?:or)?=|\berror\b|\bfail(?:ed|ure|s)?\b|\bcannot\b|\bcan't\b|\bunable to\b|\bnot found\b|\bno such\b|\brefused\b|\bdeadline exceeded\b|\bno rows\b|\bconstraint failed\b|\bviolates\b|\bduplicate (?:key|entry)\b|\binvalid\b|\b(?:is|was|already) closed\b)`)
+
+// reErrorAttr finds an error attribute in a structured log line:
+// err="..." or error=... (slog's text handler, logfmt).
+var reErrorAttr = regexp.MustCompile(`\berr(?:or)?=(?:"((?:[^"\\]|\\.)*)"|(\S+))`)
+
+// reLogTimestamp matches the date and time the standard logger writes
+// before a line ("2026/11/30 12:00:00 ", with microseconds or not).
+var reLogTimestamp = regexp.MustCompile(`^\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? `)
+
+// LogText returns a log line without blanks around it and without the
+// standard logger's timestamp. A JSON record (logrus, zap, zerolog,
+// slog's JSON handler) is read as its canonical logfmt line, level, msg,
+// err and trace, as slog's text handler writes them, without its time.
+func LogText(line string) string {
+	line = strings.TrimSpace(line)
+	if strings.HasPrefix(line, "{") {
+		if rec, ok := logrecord.Parse(line); ok && rec.Format == logrecord.JSON {
+			return rec.Canonical()
+		}
+	}
+	return strings.TrimSpace(reLogTimestamp.ReplaceAllString(line, ""))
+}
+
+// LogMessage returns the error message a log line carries: the value of
+// its error attribute when it has one; else, for a structured line at the
+// error level, its message attribute (an app's serverError helper logs
+// err.Error() as the message); else the line without the attributes that
+// are not the message (a logged stack trace).
+func LogMessage(line string) string {
+	if m := reErrorAttr.FindStringSubmatch(line); m != nil {
+		if m[1] != "" {
+			return unquoteLogValue(m[1])
+		}
+		if m[2] != "" {
+			return m[2]
+		}
+	}
+	if reErrorLevel.MatchString(line) {
+		if m := reMsgAttr.FindStringSubmatch(line); m != nil {
+			if m[1] != "" {
+				return unquoteLogValue(m[1])
+			}
+			if m[2] != "" {
+				return m[2]
+			}
+		}
+	}
+	if loc := reTraceAttr.FindStringIndex(line); loc != nil {
+		return strings.TrimSpace(line[:loc[0]])
+	}
+	return line
+}
+
+// reErrorLevel matches a structured log line at the error level.
+var reErrorLevel = regexp.MustCompile(`(?i)\blevel=(?:error|fatal|panic)\b`)
+
+// reMsgAttr finds the message attribute of a structured log line.
+var reMsgAttr = regexp.MustCompile(`\bmsg=(?:"((?:[^"\\]|\\.)*)"|(\S+))`)
+
+// reTraceAttr finds an attribute that holds a stack trace.
+var reTraceAttr = regexp.MustCompile(`\s(?:trace|stack|stacktrace)=`)
+
+// unquoteLogValue undoes the escaping of a quoted log attribute value.
+func unquoteLogValue(v string) string {
+	return strings.NewReplacer(`\"`, `"`, `\\`, `\`, `\n`, "\n", `\t`, "\t").Replace(v)
+}
+
+// LoggedError returns the text of the line the request r logged that most
+// likely holds its failure (the last one a failure class recognises, else
+// the last error-looking one), without the logger's timestamp; "" when no
+// line looks like an error. Handlers that log the real error and answer
+// with a generic body leave the cause only there.
+func LoggedError(r *report.Report) string {
+	for i := len(r.Logs) - 1; i >= 0; i-- {
+		text := LogText(r.Logs[i].Text)
+		if text != "" && Recognised(LogMessage(text)) {
+			return text
+		}
+	}
+	for i := len(r.Logs) - 1; i >= 0; i-- {
+		text := LogText(r.Logs[i].Text)
+		if text != "" && LooksLikeError(text) {
+			return text
+		}
+	}
+	return ""
+}
+
+// Recognised reports whether a failure class recognises msg.
+func Recognised(msg string) bool {
+	return Classify(report.Error{Message: msg}).Class != Unknown
+}
+
+// LooksLikeError reports whether a log line reports an error: an error
+// level, an error attribute, or the usual words of error messages.
+func LooksLikeError(line string) bool {
+	return reErrorLooking.MatchString(line)
+}

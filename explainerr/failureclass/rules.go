@@ -1,0 +1,154 @@
+package failureclass
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// rule recognises one class from a message.
+type rule struct {
+	class   Class
+	pattern *regexp.Regexp
+}
+
+// rules are tried in order on every message of the error, innermost of the
+// chain first; the first match wins.
+var rules = []rule{
+	{NilPointer, regexp.MustCompile(`invalid memory address or nil pointer dereference`)},
+	{NilMap, regexp.MustCompile(`assignment to entry in nil map`)},
+	{IndexRange, regexp.MustCompile(`index out of range \[(?P<index>-?\d+)\](?: with length (?P<length>\d+))?`)},
+	{SliceBounds, regexp.MustCompile(`slice bounds out of range \[(?P<bounds>[^\]]*)\](?: with (?P<limit>length|capacity) (?P<length>\d+))?`)},
+	// Go before 1.13 gave neither the index nor the bounds.
+	{IndexRange, regexp.MustCompile(`runtime error: index out of range\s*$`)},
+	{SliceBounds, regexp.MustCompile(`runtime error: slice bounds out of range\s*$`)},
+	{TypeAssertion, regexp.MustCompile(`interface conversion: (?P<iface>.+?) is (?P<actual>.+?), not (?P<want>.+?)(?: \((?P<twins>types from different (?:packages|scopes))\))?$`)},
+	{TypeAssertion, regexp.MustCompile(`interface conversion: (?P<actual>.+?) is not (?P<want>.+?): missing method (?P<method>\w+)`)},
+	{DivideByZero, regexp.MustCompile(`integer divide by zero`)},
+	{SendClosed, regexp.MustCompile(`send on closed channel`)},
+	{CloseClosed, regexp.MustCompile(`close of closed channel`)},
+	{CloseNil, regexp.MustCompile(`close of nil channel`)},
+	{NegativeWG, regexp.MustCompile(`negative WaitGroup counter`)},
+	{StackOverflow, regexp.MustCompile(`stack overflow|goroutine stack exceeds`)},
+	{ConcurrentMap, regexp.MustCompile(`concurrent map (?:writes|read and map write|iteration and map write)`)},
+	{Deadlock, regexp.MustCompile(`all goroutines are asleep - deadlock`)},
+	{DataRace, regexp.MustCompile(`^WARNING: DATA RACE`)},
+	{TestTimeout, regexp.MustCompile(`(?s)^panic: test timed out after (?P<after>\S+)(?:\s+running tests:\s*(?P<tests>.*))?`)},
+	{UnexpectedSignal, regexp.MustCompile(`unexpected signal during runtime execution(?:\s*\[signal (?P<signal>[^\]]*?)\s+code=\S+\s+addr=(?P<addr>0x[0-9a-fA-F]+))?`)},
+
+	{TemplateNil, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: nil pointer evaluating (?P<type>\S+)\.(?P<field>\w+)`)},
+	{TemplateField, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: can't evaluate field (?P<field>\w+) in type (?P<type>\S+)`)},
+	{TemplateNoKey, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: map has no entry for key "(?P<key>[^"]*)"`)},
+	{TemplateUndef, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <[^>]*>: template "(?P<missing>[^"]*)" not defined`)},
+	{TemplateUndef, regexp.MustCompile(`html/template: "(?P<missing>[^"]*)" is undefined`)},
+	{TemplateUndef, regexp.MustCompile(`template: no template "(?P<missing>[^"]*)" associated with template "(?P<tname>[^"]*)"`)},
+	{TemplateUndef, regexp.MustCompile(`html/template: no such template "(?P<missing>[^"]*)"`)},
+	{TemplateUndef, regexp.MustCompile(`html/template: (?:cannot Execute|.*?) ?"(?P<missing>[^"]*)" is (?:an incomplete or empty template|undefined)`)},
+	{TemplateUndef, regexp.MustCompile("template: pattern matches no files: `?(?P<pattern>[^`]+)`?")},
+	{TemplateFunc, regexp.MustCompile(`template: (?P<tname>[^:]+):(?P<tline>\d+): function "(?P<fn>[^"]+)" not defined`)},
+	{TemplateExec, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: (?P<detail>.*)`)},
+	{TemplateParse, regexp.MustCompile(`(?:^|: )(?:html/)?template: ?(?P<tname>[^:]+):(?P<tline>\d+):(?:\d+:)? ?(?P<detail>.*)`)},
+
+	{NoRows, regexp.MustCompile(`sql: no rows in result set`)},
+	{NoSuchColumn, regexp.MustCompile(`no such column: (?P<column>[\w.]+)`)},
+	{NoSuchTable, regexp.MustCompile(`no such table: (?P<table>[\w.]+)`)},
+	// PostgreSQL (lib/pq, pgx) and MySQL name a missing column or table
+	// in their own words.
+	{NoSuchColumn, regexp.MustCompile(`\bcolumn (?:"(?P<column>[^"]+)"|(?P<column>[\w.]+)) (?:of relation "(?P<table>[^"]+)" )?does not exist`)},
+	{NoSuchTable, regexp.MustCompile(`\brelation "(?P<table>[^"]+)" does not exist`)},
+	{NoSuchColumn, regexp.MustCompile(`Unknown column '(?P<column>[^']+)'(?: in '(?P<clause>[^']+)')?`)},
+	{NoSuchTable, regexp.MustCompile(`Table '(?P<table>[^']+)' doesn't exist`)},
+	{NotNull, regexp.MustCompile(`NOT NULL constraint failed: (?P<table>\w+)\.(?P<column>\w+)`)},
+	{Unique, regexp.MustCompile(`UNIQUE constraint failed: (?P<table>\w+)\.(?P<column>\w+)`)},
+	// PostgreSQL (lib/pq, pgx; its detail names the column) and MySQL.
+	{Unique, regexp.MustCompile(`duplicate key value violates unique constraint "(?P<constraint>[^"]+)"(?:.*?\bKey \((?P<column>[^)=]+)\)=)?`)},
+	{Unique, regexp.MustCompile(`Duplicate entry '(?:[^'\\]|\\.)*' for key '(?:(?P<table>\w+)\.)?(?P<constraint>[^']+)'`)},
+	{ForeignKey, regexp.MustCompile(`FOREIGN KEY constraint failed`)},
+	{Check, regexp.MustCompile(`CHECK constraint failed: ?(?P<check>\S*)`)},
+	// PostgreSQL's (lib/pq, pgx) and MySQL's wording of the same
+	// integrity errors; a parent's row deleted or updated while children
+	// refer to it is marked by the parent capture.
+	{ForeignKey, regexp.MustCompile(`insert or update on table "(?P<table>[^"]+)" violates foreign key constraint "(?P<constraint>[^"]+)"`)},
+	{ForeignKey, regexp.MustCompile(`update or delete on table "(?P<parent>[^"]+)" violates foreign key constraint "(?P<constraint>[^"]+)" on table "(?P<table>[^"]+)"`)},
+	{NotNull, regexp.MustCompile(`null value in column "(?P<column>[^"]+)"(?: of relation "(?P<table>[^"]+)")? violates not-null constraint`)},
+	{Check, regexp.MustCompile(`new row for relation "(?P<table>[^"]+)" violates check constraint "(?P<check>[^"]+)"`)},
+	{ForeignKey, regexp.MustCompile("Cannot add or update a child row: a foreign key constraint fails \\((?:`[^`]+`\\.)?`(?P<table>[^`]+)`, CONSTRAINT `(?P<constraint>[^`]+)` FOREIGN KEY \\(`(?P<column>[^`]+)`\\) REFERENCES `(?P<references>[^`]+)`")},
+	{ForeignKey, regexp.MustCompile("Cannot delete or update a parent row: a foreign key constraint fails \\((?:`[^`]+`\\.)?`(?P<table>[^`]+)`, CONSTRAINT `(?P<constraint>[^`]+)` FOREIGN KEY \\(`(?P<column>[^`]+)`\\) REFERENCES `(?P<parent>[^`]+)`")},
+	{NotNull, regexp.MustCompile(`(?:Column|Field) '(?P<column>[^']+)' (?:cannot be null|doesn't have a default value)`)},
+	{Check, regexp.MustCompile(`Check constraint '(?P<check>[^']+)' is violated`)},
+	{SQLSyntax, regexp.MustCompile(`near "(?P<near>[^"]*)": syntax error`)},
+	{SQLScan, regexp.MustCompile(`sql: (?:Scan error on column index (?P<col>\d+), name "(?P<column>[^"]*)": (?P<detail>.*)|expected (?P<want>\d+) destination arguments in Scan, not (?P<got>\d+))`)},
+
+	{StrconvSyntax, regexp.MustCompile(`strconv\.(?P<fn>\w+): parsing "(?P<value>[^"]*)": invalid syntax`)},
+	{StrconvRange, regexp.MustCompile(`strconv\.(?P<fn>\w+): parsing "(?P<value>[^"]*)": value out of range`)},
+
+	{JSONType, regexp.MustCompile(`json: cannot unmarshal (?P<got>\w+) into Go (?:struct field (?P<field>\S+)|value) of type (?P<want>\S+)`)},
+	// echo's Bind reports the same mismatch in its own words.
+	{JSONType, regexp.MustCompile(`Unmarshal type error: expected=(?P<want>[^,\s]+), got=(?P<got>[^,\s]+), field=(?P<field>[^,\s]+)`)},
+	{JSONEncode, regexp.MustCompile(`json: unsupported (?P<what>value|type): (?P<detail>[^\n]+)`)},
+	{JSONUnknownField, regexp.MustCompile(`json: unknown field "(?P<field>[^"]*)"`)},
+	{JSONValue, regexp.MustCompile(`\b(?P<type>[A-Z]\w*)\.UnmarshalJSON: (?P<detail>[^\n]+)`)},
+	{JSONSyntax, regexp.MustCompile(`invalid character '(?P<char>.+?)' (?P<where>[^\n]*)|unexpected end of JSON input`)},
+	{UnexpectedEOF, regexp.MustCompile(`\bunexpected EOF\b`)},
+
+	{DBClosed, regexp.MustCompile(`\bsql: database is closed\b`)},
+	{FileNotFound, regexp.MustCompile(`\b(?P<op>open|stat|lstat|readlink|remove|rename|chdir|mkdir|readdir|opendir) (?P<path>[^:\n]+): (?:no such file or directory|The system cannot find the (?:file|path) specified\.?)`)},
+	{FilePermission, regexp.MustCompile(`\b(?P<op>open|stat|lstat|remove|rename|mkdir|readdir|opendir) (?P<path>[^:\n]+): (?:permission denied|Access is denied\.?)`)},
+	{ConnRefused, regexp.MustCompile(`dial (?P<network>tcp[46]?|unix) (?P<addr>\S+?): connect: connection refused`)},
+	{StmtCanceled, regexp.MustCompile(`canceling statement due to (?P<reason>user request|statement timeout)`)},
+	{Deadline, regexp.MustCompile(`context deadline exceeded`)},
+	{Canceled, regexp.MustCompile(`context canceled`)},
+
+	{MultipleRows, regexp.MustCompile(`(?i)\b(?:several|multiple|more than one|too many) rows\b`)},
+	{NotFound, regexp.MustCompile(`(?i)\bnot found\b`)},
+}
+
+// reRecoveredNote matches the note the runtime adds to a panic that was
+// recovered and raised again.
+var reRecoveredNote = regexp.MustCompile(` \[recovered(?:, repanicked)?\]\s*$`)
+
+// Messages returns the messages of e worth classifying, innermost of the
+// chain first, then the error's own message.
+func Messages(e report.Error) []string {
+	out := make([]string, 0, len(e.Chain)+2)
+	for i := len(e.Chain) - 1; i >= 0; i-- {
+		out = append(out, e.Chain[i])
+	}
+	if first, _, more := strings.Cut(e.Message, "\n"); more && e.Kind == report.KindCrash && reRecoveredNote.MatchString(first) {
+		// The trace shows the first panic; the one after "[recovered]"
+		// was raised by the code that recovered it.
+		out = append(out, reRecoveredNote.ReplaceAllString(strings.TrimSpace(first), ""))
+	}
+	return append(out, e.Message)
+}
+
+// Classify recognises the failure of e: the first rule that matches one of
+// its messages (innermost of the chain first), else its database error code,
+// else a deliberate panic; Unknown when nothing does.
+func Classify(e report.Error) Failure {
+	for _, msg := range Messages(e) {
+		msg = report.AnalysedText(msg)
+		for _, r := range rules {
+			m := r.pattern.FindStringSubmatch(msg)
+			if m == nil {
+				continue
+			}
+			caps := map[string]string{}
+			for i, name := range r.pattern.SubexpNames() {
+				if name != "" && m[i] != "" {
+					caps[name] = m[i]
+				}
+			}
+			addDatabaseCaptures(caps, e.Database)
+			return Failure{Class: r.class, Message: msg, Captures: caps}
+		}
+	}
+	if f, ok := classifyByCode(e); ok {
+		return f
+	}
+	if e.Kind == report.KindPanic && (e.Type == "string" || strings.HasPrefix(e.Type, "*errors.") || e.Type == "error") {
+		return Failure{Class: DeliberatePanic, Message: e.Message}
+	}
+	return Failure{Class: Unknown, Message: e.Message}
+}

@@ -1,0 +1,65 @@
+package failureclass
+
+import (
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+func TestClassifyNamesTheClassAndItsCaptures(t *testing.T) {
+	cases := []struct {
+		err   report.Error
+		class Class
+		caps  map[string]string
+	}{
+		{report.Error{Kind: report.KindPanic, Message: "runtime error: index out of range [5] with length 3"}, IndexRange, map[string]string{"index": "5", "length": "3"}},
+		{report.Error{Kind: report.KindError, Message: "create post: UNIQUE constraint failed: posts.slug"}, Unique, map[string]string{"table": "posts", "column": "slug"}},
+		{report.Error{Kind: report.KindError, Message: "load: wrapped", Chain: []string{"load: wrapped", "sql: no rows in result set"}}, NoRows, nil},
+		{report.Error{Kind: report.KindPanic, Type: "string", Message: "boom"}, DeliberatePanic, nil},
+		{report.Error{Kind: report.KindError, Message: "something odd"}, Unknown, nil},
+	}
+	for _, c := range cases {
+		got := Classify(c.err)
+		if got.Class != c.class {
+			t.Errorf("Classify(%q) = %s, want %s", c.err.Message, got.Class, c.class)
+		}
+		for k, v := range c.caps {
+			if got.Captures[k] != v {
+				t.Errorf("Classify(%q) capture %s = %q, want %q", c.err.Message, k, got.Captures[k], v)
+			}
+		}
+	}
+}
+
+func TestClassifyReadsADatabaseCodeNoWordingMatches(t *testing.T) {
+	e := report.Error{Kind: report.KindError, Message: "insert: ERROR: bad things (SQLSTATE 23505)"}
+	if got := Classify(e); got.Class != Unique {
+		t.Errorf("Classify by SQLSTATE 23505 = %s, want %s", got.Class, Unique)
+	}
+}
+
+func TestLoggedErrorPrefersARecognisedLine(t *testing.T) {
+	r := &report.Report{Logs: []report.LogLine{
+		{Text: "2026/11/30 12:00:00 load post: sql: no rows in result set"},
+		{Text: "2026/11/30 12:00:01 request failed: something"},
+		{Text: "2026/11/30 12:00:02 served in 3ms"},
+	}}
+	if got, want := LoggedError(r), "load post: sql: no rows in result set"; got != want {
+		t.Errorf("LoggedError = %q, want %q", got, want)
+	}
+	r.Logs = r.Logs[1:]
+	if got, want := LoggedError(r), "request failed: something"; got != want {
+		t.Errorf("LoggedError without a recognised line = %q, want %q", got, want)
+	}
+	r.Logs = r.Logs[1:]
+	if got := LoggedError(r); got != "" {
+		t.Errorf("LoggedError with no error-looking line = %q, want empty", got)
+	}
+}
+
+func TestLogMessageReadsTheErrorAttribute(t *testing.T) {
+	line := `level=ERROR msg="handler failed" err="open config.yaml: no such file or directory"`
+	if got, want := LogMessage(line), "open config.yaml: no such file or directory"; got != want {
+		t.Errorf("LogMessage = %q, want %q", got, want)
+	}
+}
