@@ -105,3 +105,15 @@ func TestPositionBiasFailsTheRun(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// prefersRetrieval is a consistent judge: the explanation written with
+// retrieved context wins in either position; identical sides tie.
+func prefersRetrieval(c judgeCall) fakeopenai.Answer {
+	switch {
+	case c.a == c.b:
+		return verdict(c, "tie")
+	case strings.Contains(c.a, ragMarker):
+		return verdict(c, "A")
+	}
+	return verdict(c, "B")
+}

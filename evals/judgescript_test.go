@@ -76,18 +76,6 @@ func verdict(c judgeCall, winner string) fakeopenai.Answer {
 // alwaysA is a judge with a pure position effect.
 func alwaysA(c judgeCall) fakeopenai.Answer { return verdict(c, "A").WithModel("judge-model") }
 
-// prefersRetrieval is a consistent judge: the explanation written with
-// retrieved context wins in either position; identical sides tie.
-func prefersRetrieval(c judgeCall) fakeopenai.Answer {
-	switch {
-	case c.a == c.b:
-		return verdict(c, "tie")
-	case strings.Contains(c.a, ragMarker):
-		return verdict(c, "A")
-	}
-	return verdict(c, "B")
-}
-
 // judgeEnv configures the generator and the judge on srv.
 func judgeEnv(srv *fakeopenai.Server) map[string]string {
 	return map[string]string{
