@@ -57,7 +57,7 @@ func (m *Module) FuncAt(path string, line int) (*File, *ast.FuncDecl) {
 	if f == nil {
 		return nil, nil
 	}
-	for _, d := range f.AST.Decls {
+	for _, d := range f.Syntax().Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Body == nil {
 			continue

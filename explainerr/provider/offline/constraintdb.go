@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // PostgreSQL and MySQL name the constraint, the table and often the
@@ -43,25 +45,29 @@ func (a *analysis) schemaLine(patterns ...*regexp.Regexp) (sourceLine, bool) {
 	if src == nil {
 		return sourceLine{}, false
 	}
-	var lits []stringLit
+	var ddl []appsource.SQLLiteral
 	for _, l := range src.mod.SQLLiterals() {
-		if !l.DDL {
-			continue
+		if l.DDL {
+			ddl = append(ddl, l)
 		}
-		in := ""
-		if fd, ok := l.Decl.(*ast.FuncDecl); ok {
-			in = funcName(fd)
-		}
-		lits = append(lits, stringLit{Lit: l.Lit, Value: l.Value, Func: in})
 	}
 	for _, p := range patterns {
 		if p == nil {
 			continue
 		}
-		for _, l := range lits {
-			if p.MatchString(l.Value) {
-				return src.litLine(l, p), true
+		for _, l := range ddl {
+			if !p.MatchString(l.Value) {
+				continue
 			}
+			d, lit := l.Syntax()
+			if lit == nil {
+				continue
+			}
+			in := ""
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				in = funcName(fd)
+			}
+			return src.litLine(stringLit{Lit: lit, Value: l.Value, Func: in}, p), true
 		}
 	}
 	return sourceLine{}, false

@@ -92,12 +92,12 @@ func (a *analysis) fileOf(f *appsource.File) *appFile {
 			return af
 		}
 	}
-	return &appFile{path: f.Path, ast: f.AST, lines: f.Lines}
+	return &appFile{path: f.Path, src: f}
 }
 
 // enclosingDecl returns the function declaration of f holding line.
 func enclosingDecl(m *appsource.Module, f *appsource.File, line int) *ast.FuncDecl {
-	for _, d := range f.AST.Decls {
+	for _, d := range f.Syntax().Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if ok && fd.Body != nil && m.Fset.Position(fd.Pos()).Line <= line && line <= m.Fset.Position(fd.End()).Line {
 			return fd

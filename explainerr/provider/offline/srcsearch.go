@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // Searches of the app's whole parsed source, for failures whose cause is
@@ -16,20 +18,29 @@ import (
 // lineOfPos returns the module's line at pos, in the function fn.
 func (s *appSource) lineOfPos(pos token.Pos, fn string) sourceLine {
 	p := s.fset.Position(pos)
-	text := ""
 	if s.mod != nil {
-		if f := s.mod.FileAt(p.Filename); f != nil && p.Line >= 1 && p.Line <= len(f.Lines) {
-			text = strings.TrimSpace(f.Lines[p.Line-1])
+		if f := s.mod.FileAt(p.Filename); f != nil {
+			return s.lineIn(f, p.Line, fn)
 		}
 	}
-	return sourceLine{Path: p.Filename, Line: p.Line, Text: text, Func: fn}
+	return sourceLine{Path: p.Filename, Line: p.Line, Func: fn}
+}
+
+// lineIn returns the line numbered line of the module file f, in the
+// function whose short name is fn.
+func (s *appSource) lineIn(f *appsource.File, line int, fn string) sourceLine {
+	text := ""
+	if lines := f.Lines(); line >= 1 && line <= len(lines) {
+		text = strings.TrimSpace(lines[line-1])
+	}
+	return sourceLine{Path: f.Path, Line: line, Text: text, Func: fn}
 }
 
 // eachDecl calls fn for every top-level declaration of the module with
 // the short name of the function it is ("" for a type, var or const).
 func (s *appSource) eachDecl(fn func(f *appFile, d ast.Decl, in string)) {
 	for _, f := range s.files {
-		for _, d := range f.ast.Decls {
+		for _, d := range f.syntax().Decls {
 			in := ""
 			if fd, ok := d.(*ast.FuncDecl); ok {
 				in = funcName(fd)

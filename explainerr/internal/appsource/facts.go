@@ -1,0 +1,235 @@
+package appsource
+
+import (
+	"go/ast"
+	"go/token"
+	"strconv"
+)
+
+// What the passes need from the whole module (where functions, methods
+// and types are declared, the method sets, the error makers, the SQL
+// literals, the functions that read a setting) is read from each file
+// once, when its content is new, into fileFacts. The facts persist with
+// the file's content hash (persist.go), so a restart reads them instead of
+// parsing the module again, and the syntax of a file is parsed only when
+// a pass needs that file's code.
+
+// fileFacts are what one file declares and holds, by byte offset and line.
+type fileFacts struct {
+	Package string
+	Imports []importFact
+	Funcs   []funcFact
+	Types   []typeFact
+	Makers  []makerFact
+	SQL     []sqlFact
+}
+
+// importFact is one import: the name given ("" when none) and the path.
+type importFact struct{ Name, Path string }
+
+// funcFact is a function or method declaration with a body.
+type funcFact struct {
+	Name string
+	// Recv is the receiver's type name, "" for a function.
+	Recv   string
+	Offset int
+	// Result is the type of the first result, when it names a type.
+	Result typeExpr
+	// ReadsSetting is true when the body calls one of settingReaders.
+	ReadsSetting bool
+}
+
+// typeExpr is a type expression reduced to what names a type: the
+// package qualifier ("" for none) and the name, pointers, parentheses and
+// type arguments dropped.
+type typeExpr struct{ Pkg, Name string }
+
+// typeFact is a type declaration.
+type typeFact struct {
+	Name string
+	// Offset is that of the declaration (the GenDecl) holding the spec.
+	Offset    int
+	Interface bool
+	// Methods are an interface's own method names.
+	Methods []string
+	// Embedded are the types a struct embeds, or the interfaces an
+	// interface embeds.
+	Embedded []typeExpr
+}
+
+// makerFact is a call of fmt.Errorf or errors.New with a literal format.
+type makerFact struct {
+	Format string
+	Offset int
+	Line   int
+	// DeclOffset is the offset of the function holding the call, -1 at
+	// package level; Func is its short name.
+	DeclOffset int
+	Func       string
+}
+
+// sqlFact is a string literal holding SQL text.
+type sqlFact struct {
+	Value              string
+	Offset, DeclOffset int
+	Line, EndLine      int
+	DDL                bool
+}
+
+// factsOf reads the facts of a parsed file.
+func factsOf(fset *token.FileSet, af *ast.File) *fileFacts {
+	ff := &fileFacts{Package: af.Name.Name}
+	off := func(p token.Pos) int { return fset.Position(p).Offset }
+	line := func(p token.Pos) int { return fset.Position(p).Line }
+	for _, im := range af.Imports {
+		p, err := strconv.Unquote(im.Path.Value)
+		if err != nil {
+			continue
+		}
+		name := ""
+		if im.Name != nil {
+			name = im.Name.Name
+		}
+		ff.Imports = append(ff.Imports, importFact{name, p})
+	}
+	for _, d := range af.Decls {
+		fd, _ := d.(*ast.FuncDecl)
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Body != nil {
+				fact := funcFact{Name: d.Name.Name, Recv: ReceiverName(d), Offset: off(d.Pos()), ReadsSetting: readsSetting(d.Body)}
+				if d.Type.Results != nil && len(d.Type.Results.List) > 0 {
+					fact.Result = typeExprOf(d.Type.Results.List[0].Type)
+				}
+				ff.Funcs = append(ff.Funcs, fact)
+			}
+		case *ast.GenDecl:
+			if d.Tok == token.TYPE {
+				for _, sp := range d.Specs {
+					ff.Types = append(ff.Types, typeFactOf(sp.(*ast.TypeSpec), off(d.Pos())))
+				}
+			}
+		}
+		declOffset, in := -1, ""
+		if fd != nil {
+			declOffset, in = off(fd.Pos()), FuncName(fd)
+		}
+		ast.Inspect(d, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if format, ok := errorMakerFormat(n); ok {
+					ff.Makers = append(ff.Makers, makerFact{Format: format, Offset: off(n.Pos()), Line: line(n.Pos()), DeclOffset: declOffset, Func: in})
+				}
+			case *ast.BasicLit:
+				if v, ddl, ok := sqlText(n); ok {
+					ff.SQL = append(ff.SQL, sqlFact{Value: v, Offset: off(n.Pos()), DeclOffset: off(d.Pos()), Line: line(n.Pos()), EndLine: line(n.End()), DDL: ddl})
+				}
+			}
+			return true
+		})
+	}
+	return ff
+}
+
+// typeFactOf reads a type spec.
+func typeFactOf(ts *ast.TypeSpec, declOffset int) typeFact {
+	t := typeFact{Name: ts.Name.Name, Offset: declOffset}
+	switch x := ts.Type.(type) {
+	case *ast.StructType:
+		if x.Fields != nil {
+			for _, f := range x.Fields.List {
+				if len(f.Names) == 0 {
+					t.Embedded = append(t.Embedded, typeExprOf(f.Type))
+				}
+			}
+		}
+	case *ast.InterfaceType:
+		t.Interface = true
+		if x.Methods != nil {
+			for _, f := range x.Methods.List {
+				for _, n := range f.Names {
+					t.Methods = append(t.Methods, n.Name)
+				}
+				if len(f.Names) == 0 {
+					t.Embedded = append(t.Embedded, typeExprOf(f.Type))
+				}
+			}
+		}
+	}
+	return t
+}
+
+// typeExprOf reduces a type expression to its qualifier and name; zero
+// when it names no type (a func, map or struct type).
+func typeExprOf(t ast.Expr) typeExpr {
+	switch x := t.(type) {
+	case *ast.StarExpr:
+		return typeExprOf(x.X)
+	case *ast.ParenExpr:
+		return typeExprOf(x.X)
+	case *ast.IndexExpr:
+		return typeExprOf(x.X)
+	case *ast.IndexListExpr:
+		return typeExprOf(x.X)
+	case *ast.Ident:
+		return typeExpr{Name: x.Name}
+	case *ast.SelectorExpr:
+		if pkg, ok := x.X.(*ast.Ident); ok {
+			return typeExpr{Pkg: pkg.Name, Name: x.Sel.Name}
+		}
+	}
+	return typeExpr{}
+}
+
+// errorMakerFormat returns the literal format of a call of one of
+// errorMakerCalls, as written.
+func errorMakerFormat(call *ast.CallExpr) (string, bool) {
+	if len(call.Args) == 0 {
+		return "", false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return "", false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	if !ok || !errorMakerCalls[pkg.Name+"."+sel.Sel.Name] {
+		return "", false
+	}
+	lit, ok := call.Args[0].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	return lit.Value, true
+}
+
+// sqlText returns the value of a string literal holding SQL text and
+// whether it defines a schema.
+func sqlText(lit *ast.BasicLit) (value string, ddl, ok bool) {
+	if lit.Kind != token.STRING {
+		return "", false, false
+	}
+	v, err := strconv.Unquote(lit.Value)
+	if err != nil {
+		return "", false, false
+	}
+	if ddl := reDDL.MatchString(v); ddl || reDML.MatchString(v) {
+		return v, ddl, true
+	}
+	return "", false, false
+}
+
+// readsSetting reports whether body calls one of settingReaders.
+func readsSetting(body *ast.BlockStmt) bool {
+	reads := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+				if pkg, ok := sel.X.(*ast.Ident); ok && settingReaders[pkg.Name+"."+sel.Sel.Name] {
+					reads = true
+				}
+			}
+		}
+		return !reads
+	})
+	return reads
+}
