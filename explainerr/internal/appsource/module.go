@@ -195,4 +195,3 @@ func listFiles(root string) (files []listedFile, stamp string) {
 	})
 	return files, b.String()
 }
-
