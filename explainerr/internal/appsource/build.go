@@ -114,13 +114,13 @@ func (m *Module) fileOf(lf listedFile, e persistedFile) *File {
 	if f.ast == nil {
 		return nil
 	}
-	f.facts = factsOf(m.Fset, f.ast)
+	f.facts = factsOf(m.Fset, f.ast, data)
 	return f
 }
 
 // persistedOf is what persists of m.
 func persistedOf(m *Module) *persisted {
-	p := &persisted{Root: m.Root, Files: make(map[string]persistedFile, len(m.Files))}
+	p := &persisted{Version: factsVersion, Root: m.Root, Files: make(map[string]persistedFile, len(m.Files))}
 	for _, f := range m.Files {
 		p.Files[m.Rel(f.Path)] = persistedFile{Size: f.size, ModTime: stampOf(f.modTime), Hash: f.hash, Facts: f.facts}
 	}

@@ -20,8 +20,13 @@ import (
 // the file's facts; Syntax parses the file for the call itself.
 type ErrorMaker struct {
 	File *File
+	// Call is "fmt.Errorf" or "errors.New".
+	Call string
 	// Format is the literal as written, quotes included.
 	Format string
+	// Args are the source text of the arguments after the format, ""
+	// for one written over several lines.
+	Args []string
 	// Line is the call's line; Func the short name of the function that
 	// holds it, "" at package level (var ErrX = errors.New(…)).
 	Line int
@@ -63,7 +68,7 @@ func (m *Module) ErrorMakers() []ErrorMaker {
 		for _, f := range m.Files {
 			for i := range f.facts.Makers {
 				mf := &f.facts.Makers[i]
-				m.makers = append(m.makers, ErrorMaker{File: f, Format: mf.Format, Line: mf.Line, Func: mf.Func, fact: mf})
+				m.makers = append(m.makers, ErrorMaker{File: f, Call: mf.Call, Format: mf.Format, Args: mf.Args, Line: mf.Line, Func: mf.Func, fact: mf})
 			}
 		}
 	})

@@ -59,7 +59,12 @@ type typeFact struct {
 
 // makerFact is a call of fmt.Errorf or errors.New with a literal format.
 type makerFact struct {
+	// Call is "fmt.Errorf" or "errors.New".
+	Call   string
 	Format string
+	// Args are the source text of the arguments after the format, ""
+	// for one written over several lines.
+	Args   []string
 	Offset int
 	Line   int
 	// DeclOffset is the offset of the function holding the call, -1 at
@@ -76,8 +81,8 @@ type sqlFact struct {
 	DDL                bool
 }
 
-// factsOf reads the facts of a parsed file.
-func factsOf(fset *token.FileSet, af *ast.File) *fileFacts {
+// factsOf reads the facts of a parsed file whose content is src.
+func factsOf(fset *token.FileSet, af *ast.File, src []byte) *fileFacts {
 	ff := &fileFacts{Package: af.Name.Name}
 	off := func(p token.Pos) int { return fset.Position(p).Offset }
 	line := func(p token.Pos) int { return fset.Position(p).Line }
@@ -117,8 +122,12 @@ func factsOf(fset *token.FileSet, af *ast.File) *fileFacts {
 		ast.Inspect(d, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				if format, ok := errorMakerFormat(n); ok {
-					ff.Makers = append(ff.Makers, makerFact{Format: format, Offset: off(n.Pos()), Line: line(n.Pos()), DeclOffset: declOffset, Func: in})
+				if call, format, ok := errorMakerFormat(n); ok {
+					mf := makerFact{Call: call, Format: format, Offset: off(n.Pos()), Line: line(n.Pos()), DeclOffset: declOffset, Func: in}
+					for _, a := range n.Args[1:] {
+						mf.Args = append(mf.Args, oneLineText(fset, src, a))
+					}
+					ff.Makers = append(ff.Makers, mf)
 				}
 			case *ast.BasicLit:
 				if v, ddl, ok := sqlText(n); ok {
@@ -181,25 +190,34 @@ func typeExprOf(t ast.Expr) typeExpr {
 	return typeExpr{}
 }
 
-// errorMakerFormat returns the literal format of a call of one of
-// errorMakerCalls, as written.
-func errorMakerFormat(call *ast.CallExpr) (string, bool) {
+// errorMakerFormat returns which of errorMakerCalls call is and its
+// literal format, as written.
+func errorMakerFormat(call *ast.CallExpr) (name, format string, ok bool) {
 	if len(call.Args) == 0 {
-		return "", false
+		return "", "", false
 	}
 	sel, ok := call.Fun.(*ast.SelectorExpr)
 	if !ok {
-		return "", false
+		return "", "", false
 	}
 	pkg, ok := sel.X.(*ast.Ident)
 	if !ok || !errorMakerCalls[pkg.Name+"."+sel.Sel.Name] {
-		return "", false
+		return "", "", false
 	}
 	lit, ok := call.Args[0].(*ast.BasicLit)
 	if !ok || lit.Kind != token.STRING {
-		return "", false
+		return "", "", false
 	}
-	return lit.Value, true
+	return pkg.Name + "." + sel.Sel.Name, lit.Value, true
+}
+
+// oneLineText is the source text of n, "" when it spans several lines.
+func oneLineText(fset *token.FileSet, src []byte, n ast.Node) string {
+	start, end := fset.Position(n.Pos()), fset.Position(n.End())
+	if start.Line != end.Line || start.Offset < 0 || end.Offset > len(src) || start.Offset > end.Offset {
+		return ""
+	}
+	return string(src[start.Offset:end.Offset])
 }
 
 // sqlText returns the value of a string literal holding SQL text and

@@ -195,3 +195,12 @@ func listFiles(root string) (files []listedFile, stamp string) {
 	})
 	return files, b.String()
 }
+
+// Forget drops every module held in memory, as a new process starts with
+// none; the persisted understanding stays. Benchmarks of the first
+// failure after a restart call it between rounds.
+func Forget() {
+	cache.Lock()
+	defer cache.Unlock()
+	cache.byRoot, cache.byFile = nil, nil
+}

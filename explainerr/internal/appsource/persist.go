@@ -29,11 +29,16 @@ import (
 // cacheName is the file's name in the .explainerr directory.
 const cacheName = "understanding.gob"
 
-// cacheMagic starts the file; the version changes with fileFacts.
-const cacheMagic = "explainerr module understanding v1\n"
+// cacheMagic starts the file.
+const cacheMagic = "explainerr module understanding\n"
+
+// factsVersion changes with fileFacts: a file of another version is
+// explainerr's, and rebuilt.
+const factsVersion = 2
 
 // persisted is the file's content after cacheMagic.
 type persisted struct {
+	Version int
 	// Root is the module root the facts describe.
 	Root  string
 	Files map[string]persistedFile
@@ -59,7 +64,7 @@ var errForeign = errors.New("not explainerr's module understanding")
 // file gives an empty one; a foreign or broken one gives an empty one
 // and the error that says why.
 func readPersisted(root string) (*persisted, error) {
-	empty := &persisted{Root: root, Files: map[string]persistedFile{}}
+	empty := &persisted{Version: factsVersion, Root: root, Files: map[string]persistedFile{}}
 	f, err := os.Open(cachePath(root))
 	if errors.Is(err, os.ErrNotExist) {
 		return empty, nil
@@ -76,6 +81,9 @@ func readPersisted(root string) (*persisted, error) {
 	var p persisted
 	if err := gob.NewDecoder(r).Decode(&p); err != nil {
 		return empty, fmt.Errorf("corrupt: %w", err)
+	}
+	if p.Version != factsVersion {
+		return empty, fmt.Errorf("made by another version (%d, this one reads %d)", p.Version, factsVersion)
 	}
 	if p.Root != root {
 		return empty, fmt.Errorf("made for another module root (%s)", p.Root)

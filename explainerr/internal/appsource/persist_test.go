@@ -12,11 +12,7 @@ import (
 )
 
 // restart forgets every module held in memory, as a new process does.
-func restart() {
-	cache.Lock()
-	defer cache.Unlock()
-	cache.byRoot, cache.byFile = nil, nil
-}
+func restart() { Forget() }
 
 // captureLog sends the understanding's notices to a buffer for the test.
 func captureLog(t *testing.T) *bytes.Buffer {
@@ -227,5 +223,22 @@ func TestConcurrentWritersLeaveAWholeUnderstanding(t *testing.T) {
 	wg.Wait()
 	if left, _ := filepath.Glob(filepath.Join(root, ".explainerr", ".understanding-*")); len(left) != 0 {
 		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+func TestAnUnderstandingOfAnotherVersionIsRebuilt(t *testing.T) {
+	captureLog(t)
+	root := writeModule(t, storeModule)
+	handler := filepath.Join(root, "web", "handler.go")
+	if err := writePersisted(root, &persisted{Version: factsVersion - 1, Root: root, Files: map[string]persistedFile{"web/handler.go": {}}}); err != nil {
+		t.Fatal(err)
+	}
+	before := parses.Load()
+	Load(handler)
+	if got := parses.Load() - before; got != 3 {
+		t.Errorf("an understanding of another version was trusted: %d parses", got)
+	}
+	if p, err := readPersisted(root); err != nil || p.Version != factsVersion || len(p.Files) != 3 {
+		t.Errorf("not rebuilt in this version: %v", err)
 	}
 }

@@ -135,50 +135,35 @@ type textWrap struct {
 // fmtVerb matches the verbs of a format string.
 var fmtVerb = regexp.MustCompile(`%[-+# 0]*[0-9]*(?:\.[0-9]+)?[a-zA-Z%]`)
 
-// textWraps returns the fmt.Errorf calls of the module that format an
-// error value (a name starting with Err or err) with a verb other than %w.
+// textWraps returns the fmt.Errorf calls of the module's functions that
+// format an error value (a name starting with Err or err) with a verb
+// other than %w, from the module understanding's error makers: no file is
+// parsed to find them.
 func (s *appSource) textWraps() []textWrap {
 	var out []textWrap
-	s.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
-		fn := funcName(fd)
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) < 2 {
-				return true
+	for _, em := range s.mod.ErrorMakers() {
+		if em.Call != "fmt.Errorf" || em.Func == "" || len(em.Args) == 0 {
+			continue
+		}
+		format, err := strconv.Unquote(em.Format)
+		if err != nil {
+			continue
+		}
+		var verbs []string
+		for _, v := range fmtVerb.FindAllString(format, -1) {
+			if v != "%%" {
+				verbs = append(verbs, v)
 			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != "Errorf" {
-				return true
+		}
+		for i, a := range em.Args {
+			if i >= len(verbs) || strings.HasSuffix(verbs[i], "w") || a == "" {
+				continue
 			}
-			if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != "fmt" {
-				return true
+			if name := lastSelector(a); strings.HasPrefix(name, "Err") || name == "err" || strings.HasSuffix(name, "Err") {
+				out = append(out, textWrap{Line: s.lineIn(em.File, em.Line, em.Func), Arg: a, Verb: verbs[i][len(verbs[i])-1:], Format: em.Format})
 			}
-			lit, ok := call.Args[0].(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING {
-				return true
-			}
-			format, err := strconv.Unquote(lit.Value)
-			if err != nil {
-				return true
-			}
-			var verbs []string
-			for _, v := range fmtVerb.FindAllString(format, -1) {
-				if v != "%%" {
-					verbs = append(verbs, v)
-				}
-			}
-			for i, a := range call.Args[1:] {
-				if i >= len(verbs) || strings.HasSuffix(verbs[i], "w") {
-					continue
-				}
-				name := lastSelector(s.exprText(f, a))
-				if strings.HasPrefix(name, "Err") || name == "err" || strings.HasSuffix(name, "Err") {
-					out = append(out, textWrap{Line: s.lineAt(f, call.Pos(), fn), Arg: s.exprText(f, a), Verb: verbs[i][len(verbs[i])-1:], Format: lit.Value})
-				}
-			}
-			return true
-		})
-	})
+		}
+	}
 	return out
 }
 
