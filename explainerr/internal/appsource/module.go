@@ -204,3 +204,20 @@ func Forget() {
 	defer cache.Unlock()
 	cache.byRoot, cache.byFile = nil, nil
 }
+
+// Preload builds the understanding of the module at root in the
+// background, so that the first failure finds it ready, and returns at
+// once; the channel is closed when it is built. Nothing happens for an
+// empty root.
+func Preload(root string) <-chan struct{} {
+	done := make(chan struct{})
+	if root == "" {
+		close(done)
+		return done
+	}
+	go func() {
+		defer close(done)
+		Load(filepath.Join(root, "go.mod"))
+	}()
+	return done
+}

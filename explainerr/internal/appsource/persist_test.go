@@ -242,3 +242,18 @@ func TestAnUnderstandingOfAnotherVersionIsRebuilt(t *testing.T) {
 		t.Errorf("not rebuilt in this version: %v", err)
 	}
 }
+
+func TestPreloadBuildsAndPersistsTheUnderstandingInTheBackground(t *testing.T) {
+	root := writeModule(t, storeModule)
+	<-Preload(root)
+	if p, err := readPersisted(root); err != nil || len(p.Files) != 3 {
+		t.Fatalf("after Preload: %v, %+v", err, p)
+	}
+	before := parses.Load()
+	if m := Load(filepath.Join(root, "store", "store.go")); m == nil || len(m.Files) != 3 {
+		t.Fatalf("load after preload: %+v", m)
+	}
+	if got := parses.Load() - before; got != 0 {
+		t.Errorf("the first failure after Preload parsed %d files again", got)
+	}
+}
