@@ -1,7 +1,6 @@
 package offline
 
 import (
-	"go/ast"
 	"regexp"
 	"strings"
 
@@ -59,15 +58,9 @@ func (a *analysis) schemaLine(patterns ...*regexp.Regexp) (sourceLine, bool) {
 			if !p.MatchString(l.Value) {
 				continue
 			}
-			d, lit := l.Syntax()
-			if lit == nil {
-				continue
+			if lit, ok := stringLitOf(l); ok {
+				return src.litLine(lit, p), true
 			}
-			in := ""
-			if fd, ok := d.(*ast.FuncDecl); ok {
-				in = funcName(fd)
-			}
-			return src.litLine(stringLit{Lit: lit, Value: l.Value, Func: in}, p), true
 		}
 	}
 	return sourceLine{}, false
