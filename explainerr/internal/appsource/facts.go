@@ -171,15 +171,7 @@ func typeFactOf(ts *ast.TypeSpec, declOffset int) typeFact {
 // typeExprOf reduces a type expression to its qualifier and name; zero
 // when it names no type (a func, map or struct type).
 func typeExprOf(t ast.Expr) typeExpr {
-	switch x := t.(type) {
-	case *ast.StarExpr:
-		return typeExprOf(x.X)
-	case *ast.ParenExpr:
-		return typeExprOf(x.X)
-	case *ast.IndexExpr:
-		return typeExprOf(x.X)
-	case *ast.IndexListExpr:
-		return typeExprOf(x.X)
+	switch x := namedPart(t).(type) {
 	case *ast.Ident:
 		return typeExpr{Name: x.Name}
 	case *ast.SelectorExpr:
