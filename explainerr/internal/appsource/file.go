@@ -104,3 +104,8 @@ func (f *File) funcAt(offset int) *ast.FuncDecl {
 
 // Package returns the file's package clause, without parsing it.
 func (f *File) Package() string { return f.packageName() }
+
+// ParsedFiles returns how many files the understanding has parsed since
+// the process started, for tests that assert what a failure's analysis
+// did not parse.
+func ParsedFiles() int64 { return parses.Load() }
