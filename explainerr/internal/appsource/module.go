@@ -1,8 +1,11 @@
-// Package appsource reads the app's own Go source from disk, parsed with
-// go/parser (no type checking, no build, no go/packages), and keeps the
-// parse while the files do not change. The offline analyzer follows values
-// through it, and the static context mode takes from it the failing
-// functions and the module functions they call directly.
+// Package appsource is the understanding of the app's own module, read
+// from its Go source with go/parser (no type checking, no build, no
+// go/packages): each file's facts (declarations, method sets, error
+// makers, SQL literals), persisted under .explainerr/ by content hash and
+// read again only for edited files, and each file's syntax, parsed when a
+// pass needs it. The offline analyzer follows values through it, and the
+// static context mode takes from it the failing functions and what they
+// lead to.
 package appsource
 
 import (
