@@ -3,6 +3,7 @@ package appsource
 import (
 	"go/ast"
 	"path/filepath"
+	"slices"
 )
 
 // FuncRef is one function declaration of the module and its file.
@@ -102,6 +103,30 @@ func (m *Module) Func(dir, name string) []FuncRef {
 func (m *Module) Methods(name string) []FuncRef {
 	return funcRefs(m.index().methods[name])
 }
+
+// Named returns the functions and methods called name, of any package of
+// the module, in file order; with recv set, only the methods of the types
+// called recv. Only their files are parsed.
+func (m *Module) Named(name, recv string) []FuncRef {
+	var refs []declRef
+	for _, f := range m.Files {
+		for i := range f.facts.Funcs {
+			if fn := &f.facts.Funcs[i]; fn.Name == name && (recv == "" || fn.Recv == recv) {
+				refs = append(refs, declRef{f, fn})
+			}
+		}
+	}
+	return funcRefs(refs)
+}
+
+// HasComposite reports whether a function of the file holds a composite
+// literal of a type called typ, from its facts.
+func (f *File) HasComposite(typ string) bool { return slices.Contains(f.facts.Composites, typ) }
+
+// MaySetField reports whether a function of the file may set a field
+// called field (x.field = v, field: v in a literal, &x.field), from its
+// facts.
+func (f *File) MaySetField(field string) bool { return slices.Contains(f.facts.FieldsSet, field) }
 
 // Type returns the type called name declared in the package in directory
 // dir.

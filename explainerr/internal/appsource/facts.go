@@ -22,6 +22,20 @@ type fileFacts struct {
 	Types   []typeFact
 	Makers  []makerFact
 	SQL     []sqlFact
+	// Composites are the type names of the composite literals in the
+	// file's functions, each once.
+	Composites []string
+	// FieldsSet are the names of the fields the file's functions may set
+	// (x.f = v, f: v in a literal, &x.f), each once.
+	FieldsSet []string
+}
+
+// addOnce appends name to list unless seen holds it, and records it.
+func addOnce(list *[]string, seen map[string]bool, name string) {
+	if name != "" && !seen[name] {
+		seen[name] = true
+		*list = append(*list, name)
+	}
 }
 
 // importFact is one import: the name given ("" when none) and the path.
@@ -97,6 +111,7 @@ func factsOf(fset *token.FileSet, af *ast.File, src []byte) *fileFacts {
 		}
 		ff.Imports = append(ff.Imports, importFact{name, p})
 	}
+	composites, fieldsSet := map[string]bool{}, map[string]bool{}
 	for _, d := range af.Decls {
 		fd, _ := d.(*ast.FuncDecl)
 		switch d := d.(type) {
@@ -128,6 +143,24 @@ func factsOf(fset *token.FileSet, af *ast.File, src []byte) *fileFacts {
 						mf.Args = append(mf.Args, oneLineText(fset, src, a))
 					}
 					ff.Makers = append(ff.Makers, mf)
+				}
+			case *ast.CompositeLit:
+				if fd != nil && n.Type != nil {
+					addOnce(&ff.Composites, composites, TypeName(n.Type))
+				}
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					if sel, ok := l.(*ast.SelectorExpr); ok && fd != nil {
+						addOnce(&ff.FieldsSet, fieldsSet, sel.Sel.Name)
+					}
+				}
+			case *ast.KeyValueExpr:
+				if k, ok := n.Key.(*ast.Ident); ok && fd != nil {
+					addOnce(&ff.FieldsSet, fieldsSet, k.Name)
+				}
+			case *ast.UnaryExpr:
+				if sel, ok := n.X.(*ast.SelectorExpr); ok && n.Op == token.AND && fd != nil {
+					addOnce(&ff.FieldsSet, fieldsSet, sel.Sel.Name)
 				}
 			case *ast.BasicLit:
 				if v, ddl, ok := sqlText(n); ok {

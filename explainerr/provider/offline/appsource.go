@@ -23,7 +23,10 @@ type appSource struct {
 	root  string
 	fset  *token.FileSet
 	files []*appFile
-	// mod is the parse itself, for its declaration lookups.
+	// byPath holds files by path.
+	byPath map[string]*appFile
+	// mod is the module understanding, for its facts and declaration
+	// lookups.
 	mod *appsource.Module
 }
 
@@ -93,7 +96,7 @@ func loadAppSource(r *report.Report) *appSource {
 		views.byModule = map[*appsource.Module]*appSource{}
 	}
 	byFile := map[*appsource.File]*appFile{}
-	v := &appSource{root: m.Root, fset: m.Fset, mod: m}
+	v := &appSource{root: m.Root, fset: m.Fset, mod: m, byPath: map[string]*appFile{}}
 	for _, mf := range m.Files {
 		af := views.byFile[mf]
 		if af == nil {
@@ -101,6 +104,7 @@ func loadAppSource(r *report.Report) *appSource {
 		}
 		byFile[mf] = af
 		v.files = append(v.files, af)
+		v.byPath[af.path] = af
 	}
 	views.byFile = byFile
 	views.byModule[m] = v
@@ -142,8 +146,20 @@ func receiverName(fd *ast.FuncDecl) string { return appsource.ReceiverName(fd) }
 // eachFuncInFile calls fn for every function declaration with a body in
 // the files whose base name is base.
 func (s *appSource) eachFuncInFile(base string, fn func(f *appFile, fd *ast.FuncDecl)) {
+	s.eachFuncWhere(func(f *appFile) bool { return baseName(f.path) == base }, fn)
+}
+
+// eachFunc calls fn for every function declaration with a body.
+func (s *appSource) eachFunc(fn func(f *appFile, fd *ast.FuncDecl)) {
+	s.eachFuncWhere(nil, fn)
+}
+
+// eachFuncWhere calls fn for every function declaration with a body in
+// the files keep accepts (all of them when keep is nil); the others are
+// not parsed.
+func (s *appSource) eachFuncWhere(keep func(*appFile) bool, fn func(f *appFile, fd *ast.FuncDecl)) {
 	for _, f := range s.files {
-		if baseName(f.path) != base {
+		if keep != nil && !keep(f) {
 			continue
 		}
 		for _, d := range f.syntax().Decls {
@@ -154,15 +170,12 @@ func (s *appSource) eachFuncInFile(base string, fn func(f *appFile, fd *ast.Func
 	}
 }
 
-// eachFunc calls fn for every function declaration with a body.
-func (s *appSource) eachFunc(fn func(f *appFile, fd *ast.FuncDecl)) {
-	for _, f := range s.files {
-		for _, d := range f.syntax().Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				fn(f, fd)
-			}
-		}
+// viewOf returns the analyzer's view of a file of the module.
+func (s *appSource) viewOf(f *appsource.File) *appFile {
+	if af := s.byPath[f.Path]; af != nil {
+		return af
 	}
+	return &appFile{path: f.Path, src: f}
 }
 
 // fieldType returns the source text of the declared type of field in the

@@ -21,10 +21,12 @@ type builder struct {
 }
 
 // builders returns the composite literals of the struct type typ in the
-// module, with the fields each sets.
+// module, with the fields each sets; only the files whose facts hold such
+// a literal are parsed.
 func (s *appSource) builders(typ string) []builder {
 	var out []builder
-	s.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
+	holds := func(f *appFile) bool { return f.src == nil || f.src.HasComposite(typ) }
+	s.eachFuncWhere(holds, func(f *appFile, fd *ast.FuncDecl) {
 		fn := funcName(fd)
 		var found []builder
 		assigned := map[string]bool{}
@@ -86,7 +88,8 @@ func (s *appSource) leftUnset(typ, field string) (unset []builder, ok bool) {
 }
 
 // funcs returns the declarations named name; with recv set, only the
-// methods of that receiver type.
+// methods of that receiver type. The understanding's facts say which
+// files declare them: only those are parsed.
 func (s *appSource) funcs(name, recv string) []struct {
 	f  *appFile
 	fd *ast.FuncDecl
@@ -95,14 +98,15 @@ func (s *appSource) funcs(name, recv string) []struct {
 		f  *appFile
 		fd *ast.FuncDecl
 	}
-	s.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
-		if fd.Name.Name == name && (recv == "" || receiverName(fd) == recv) {
-			out = append(out, struct {
-				f  *appFile
-				fd *ast.FuncDecl
-			}{f, fd})
-		}
-	})
+	if s.mod == nil {
+		return nil
+	}
+	for _, ref := range s.mod.Named(name, recv) {
+		out = append(out, struct {
+			f  *appFile
+			fd *ast.FuncDecl
+		}{s.viewOf(ref.File), ref.Decl})
+	}
 	return out
 }
 

@@ -86,14 +86,7 @@ func (a *analysis) receiverMadePerCall() (freshReceiver, bool) {
 }
 
 // fileOf returns the analyzer's view of a module file.
-func (a *analysis) fileOf(f *appsource.File) *appFile {
-	for _, af := range a.app().files {
-		if af.path == f.Path {
-			return af
-		}
-	}
-	return &appFile{path: f.Path, src: f}
-}
+func (a *analysis) fileOf(f *appsource.File) *appFile { return a.app().viewOf(f) }
 
 // enclosingDecl returns the function declaration of f holding line.
 func enclosingDecl(m *appsource.Module, f *appsource.File, line int) *ast.FuncDecl {

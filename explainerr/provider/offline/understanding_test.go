@@ -11,8 +11,9 @@ import (
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
-// facts module: a handler, a store that wraps errors with %v and runs SQL,
-// its schema, and packages the failures have nothing to do with.
+// writeFactsModule writes a module with a handler, a store that wraps
+// errors with %v and runs SQL, its schema, a cart whose constructor leaves
+// a map nil, and packages the failures have nothing to do with.
 func writeFactsModule(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
@@ -51,6 +52,8 @@ func Get(ctx context.Context, id int) (string, error) {
 }
 `,
 		"store/schema.go": "package store\n\nconst schema = `CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT)`\n",
+		"cart/cart.go":    "package cart\n\ntype Cart struct{ items map[string]int }\n\nfunc NewCart() *Cart { return &Cart{} }\n\nfunc (c *Cart) Add(sku string) {\n\tc.items[sku]++\n}\n",
+		"cart/new.go":     "package cart\n\nfunc Empty() *Cart { return NewCart() }\n",
 	}
 	for i := range 6 {
 		files[fmt.Sprintf("other%d/other.go", i)] = fmt.Sprintf("package other%d\n\nimport \"fmt\"\n\nfunc Do(x int) error {\n\tif x > %d {\n\t\treturn fmt.Errorf(\"too many widgets: %%d\", x)\n\t}\n\treturn nil\n}\n", i, i)
@@ -67,7 +70,8 @@ func Get(ctx context.Context, id int) (string, error) {
 	return root
 }
 
-// After a restart, a returned error and an SQL error are explained from
+// After a restart, a returned error, an SQL error and a nil map are
+// explained from
 // the persisted understanding's facts: the analysis parses the files it
 // cites, not the module.
 func TestFailuresAfterARestartParseOnlyTheFilesTheyNeed(t *testing.T) {
@@ -92,6 +96,14 @@ func TestFailuresAfterARestartParseOnlyTheFilesTheyNeed(t *testing.T) {
 			Error:  report.Error{Kind: report.KindStatus, Type: "sqlite3.Error", Message: "loading product 7: no such column: nme"},
 			Frames: []report.Frame{frame(store, "example.com/shop/store.Get", 13), frame(handler, "example.com/shop/web.Show", 10)}}, "nme"},
 	}
+	cart := filepath.Join(root, "cart", "cart.go")
+	cases = append(cases, struct {
+		name string
+		r    *report.Report
+		want string
+	}{"nil map", &report.Report{
+		Error:  report.Error{Kind: report.KindPanic, Type: "runtime.plainError", Message: "assignment to entry in nil map"},
+		Frames: []report.Frame{frame(cart, "example.com/shop/cart.(*Cart).Add", 8)}}, "NewCart"})
 	appsource.Load(handler) // persists the understanding
 	for _, c := range cases {
 		appsource.Forget()
@@ -102,7 +114,7 @@ func TestFailuresAfterARestartParseOnlyTheFilesTheyNeed(t *testing.T) {
 			t.Errorf("%s: the explanation does not name %q:\n%s", c.name, c.want, text)
 		}
 		if parsed > 3 {
-			t.Errorf("%s: %d of the module's 9 files were parsed after a restart; the facts should spare all but the handler, the store and its schema", c.name, parsed)
+			t.Errorf("%s: %d of the module's 11 files were parsed after a restart; the facts should spare all but the few the failure is about", c.name, parsed)
 		}
 	}
 }
