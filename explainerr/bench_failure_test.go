@@ -73,18 +73,7 @@ func BenchmarkFailurePath(b *testing.B) {
 			if c.name != "chiRecoverer" && !complete {
 				b.Fatalf("incomplete %s response:\n%.300s", c.name, body)
 			}
-			w.body = nil
-
-			b.ReportAllocs()
-			b.ResetTimer()
-			for b.Loop() {
-				w.reset()
-				r.ServeHTTP(w, req)
-			}
-			b.StopTimer()
-			if w.status != http.StatusInternalServerError {
-				b.Fatalf("status %d in the loop, want 500", w.status)
-			}
+			serveFailures(b, r, req, w)
 			ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 			if c.name == "chiRecoverer" {
 				failureNsPerOp = ns
@@ -93,5 +82,21 @@ func BenchmarkFailurePath(b *testing.B) {
 			}
 			b.ReportMetric(float64(w.written), "resp-bytes")
 		})
+	}
+}
+
+// serveFailures serves req to h b.N times into w, without keeping the
+// bodies, and fails b unless the last response was a 500.
+func serveFailures(b *testing.B, h http.Handler, req *http.Request, w *discardWriter) {
+	w.body = nil
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		w.reset()
+		h.ServeHTTP(w, req)
+	}
+	b.StopTimer()
+	if w.status != http.StatusInternalServerError {
+		b.Fatalf("status %d in the loop, want 500", w.status)
 	}
 }

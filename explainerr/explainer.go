@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/internal/engine"
 	"github.com/explainerr/explainerr/explainerr/internal/history"
 	"github.com/explainerr/explainerr/explainerr/prompt"
@@ -109,6 +110,12 @@ func New(opts ...Option) (*Explainer, error) {
 		refused: newRefusedQueue(),
 	}
 	ex.returned = failure{ex: ex, returned: true}
+	appsource.SetLogger(cfg.logger)
+	if cfg.context != ContextPlain {
+		// The module understanding is built now, not at the first
+		// failure; the page's trace does not wait for it either way.
+		appsource.Preload(moduleRoot())
+	}
 	if cfg.context == ContextRAG || cfg.context == "" {
 		ex.rag = newRAGState(cfg.retriever, cfg.indexPath)
 	}

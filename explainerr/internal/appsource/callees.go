@@ -104,7 +104,7 @@ type typeKey struct{ dir, name string }
 
 func newResolver(m *Module, f *File, fd *ast.FuncDecl) *resolver {
 	r := &resolver{m: m, f: f, fd: fd, dir: filepath.Dir(f.Path), imports: map[string]string{}, locals: map[string]local{}}
-	for _, im := range f.AST.Imports {
+	for _, im := range f.Syntax().Imports {
 		p, err := strconv.Unquote(im.Path.Value)
 		if err != nil {
 			continue
@@ -320,13 +320,13 @@ func (r *resolver) moduleType(t ast.Expr, dir string) typeKey {
 	case *ast.IndexListExpr:
 		return r.moduleType(x.X, dir)
 	case *ast.Ident:
-		if _, ok := r.m.Type(dir, x.Name); ok {
+		if _, ok := r.m.typeDecl(dir, x.Name); ok {
 			return typeKey{filepath.Clean(dir), x.Name}
 		}
 	case *ast.SelectorExpr:
 		if pkg, ok := x.X.(*ast.Ident); ok && dir == r.dir {
 			if d := r.imports[pkg.Name]; d != "" {
-				if _, ok := r.m.Type(d, x.Sel.Name); ok {
+				if _, ok := r.m.typeDecl(d, x.Sel.Name); ok {
 					return typeKey{filepath.Clean(d), x.Sel.Name}
 				}
 			}

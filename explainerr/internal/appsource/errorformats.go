@@ -2,7 +2,6 @@ package appsource
 
 import (
 	"go/ast"
-	"go/token"
 	"regexp"
 	"strconv"
 	"strings"
@@ -17,54 +16,63 @@ import (
 // context (report.ReasonOrigin) and the offline analyzer.
 
 // ErrorMaker is one call of the module that makes an error from a
-// format: fmt.Errorf or errors.New with a string literal.
+// format: fmt.Errorf or errors.New with a string literal. It comes from
+// the file's facts; Syntax parses the file for the call itself.
 type ErrorMaker struct {
 	File *File
-	// Decl is the function that holds the call; nil at package level
-	// (var ErrX = errors.New(…)).
-	Decl *ast.FuncDecl
-	Call *ast.CallExpr
+	// Call is "fmt.Errorf" or "errors.New".
+	Call string
 	// Format is the literal as written, quotes included.
 	Format string
+	// Args are the source text of the arguments after the format, ""
+	// for one written over several lines.
+	Args []string
+	// Line is the call's line; Func the short name of the function that
+	// holds it, "" at package level (var ErrX = errors.New(…)).
+	Line int
+	Func string
+	fact *makerFact
+}
+
+// Syntax returns the function that holds the call (nil at package level)
+// and the call, parsing the file if need be; a nil call when the file no
+// longer holds it.
+func (em ErrorMaker) Syntax() (*ast.FuncDecl, *ast.CallExpr) {
+	var fd *ast.FuncDecl
+	if em.fact.DeclOffset >= 0 {
+		fd = em.File.funcAt(em.fact.DeclOffset)
+	}
+	at := em.File.offsetPos(em.fact.Offset)
+	var call *ast.CallExpr
+	for _, d := range em.File.Syntax().Decls {
+		if d.Pos() > at || d.End() < at {
+			continue
+		}
+		ast.Inspect(d, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok && c.Pos() == at && call == nil {
+				call = c
+			}
+			return call == nil
+		})
+	}
+	return fd, call
 }
 
 // errorMakerCalls are the calls that make a new error from a format.
 var errorMakerCalls = map[string]bool{"fmt.Errorf": true, "errors.New": true}
 
 // ErrorMakers returns the module's calls of fmt.Errorf and errors.New
-// with a string literal format, in file order.
+// with a string literal format, in file order, from the files' facts.
 func (m *Module) ErrorMakers() []ErrorMaker {
-	m.makersOnce.Do(func() { m.makers = m.findErrorMakers() })
-	return m.makers
-}
-
-// findErrorMakers does the work of ErrorMakers.
-func (m *Module) findErrorMakers() []ErrorMaker {
-	var out []ErrorMaker
-	for _, f := range m.Files {
-		for _, d := range f.AST.Decls {
-			fd, _ := d.(*ast.FuncDecl)
-			ast.Inspect(d, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok || len(call.Args) == 0 {
-					return true
-				}
-				sel, ok := call.Fun.(*ast.SelectorExpr)
-				if !ok {
-					return true
-				}
-				pkg, ok := sel.X.(*ast.Ident)
-				if !ok || !errorMakerCalls[pkg.Name+"."+sel.Sel.Name] {
-					return true
-				}
-				if lit, ok := call.Args[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-					out = append(out, ErrorMaker{File: f, Decl: fd, Call: call, Format: lit.Value})
-				}
-				return true
-			})
+	m.makersOnce.Do(func() {
+		for _, f := range m.Files {
+			for i := range f.facts.Makers {
+				mf := &f.facts.Makers[i]
+				m.makers = append(m.makers, ErrorMaker{File: f, Call: mf.Call, Format: mf.Format, Args: mf.Args, Line: mf.Line, Func: mf.Func, fact: mf})
+			}
 		}
-	}
-	return out
+	})
+	return m.makers
 }
 
 // reVerb matches a formatting verb of fmt with its flags, width and

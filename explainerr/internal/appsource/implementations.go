@@ -1,7 +1,6 @@
 package appsource
 
 import (
-	"go/ast"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -24,7 +23,8 @@ import (
 const maxImplementations = 3
 
 // methodSet returns the names of the methods of the module type t: its
-// own and those of the struct types it embeds, to a few levels.
+// own and those of the struct types it embeds, to a few levels. It reads
+// the files' facts only.
 func (m *Module) methodSet(t typeKey, depth int) map[string]bool {
 	out := map[string]bool{}
 	for name := range m.index().methodNames[dirName(t)] {
@@ -33,20 +33,12 @@ func (m *Module) methodSet(t typeKey, depth int) map[string]bool {
 	if depth > 3 {
 		return out
 	}
-	tr, ok := m.Type(t.dir, t.name)
-	if !ok {
+	td, ok := m.typeDecl(t.dir, t.name)
+	if !ok || td.fact.Interface {
 		return out
 	}
-	st, ok := tr.Spec.Type.(*ast.StructType)
-	if !ok || st.Fields == nil {
-		return out
-	}
-	r := &resolver{m: m, f: tr.File, dir: t.dir, imports: importDirs(m, tr.File)}
-	for _, f := range st.Fields.List {
-		if len(f.Names) != 0 {
-			continue
-		}
-		if et := r.moduleType(f.Type, t.dir); et.name != "" {
+	for _, e := range td.fact.Embedded {
+		if et := m.factType(td.file, e); et.name != "" {
 			for name := range m.methodSet(et, depth+1) {
 				out[name] = true
 			}
@@ -58,27 +50,19 @@ func (m *Module) methodSet(t typeKey, depth int) map[string]bool {
 // interfaceMethods returns the method names an interface type of the
 // module requires, and false when t is not an interface.
 func (m *Module) interfaceMethods(t typeKey, depth int) (map[string]bool, bool) {
-	tr, ok := m.Type(t.dir, t.name)
-	if !ok {
-		return nil, false
-	}
-	it, ok := tr.Spec.Type.(*ast.InterfaceType)
-	if !ok {
+	td, ok := m.typeDecl(t.dir, t.name)
+	if !ok || !td.fact.Interface {
 		return nil, false
 	}
 	out := map[string]bool{}
-	if it.Methods == nil || depth > 3 {
+	if depth > 3 {
 		return out, true
 	}
-	r := &resolver{m: m, f: tr.File, dir: t.dir, imports: importDirs(m, tr.File)}
-	for _, f := range it.Methods.List {
-		if len(f.Names) > 0 {
-			for _, n := range f.Names {
-				out[n.Name] = true
-			}
-			continue
-		}
-		if et := r.moduleType(f.Type, t.dir); et.name != "" {
+	for _, n := range td.fact.Methods {
+		out[n] = true
+	}
+	for _, e := range td.fact.Embedded {
+		if et := m.factType(td.file, e); et.name != "" {
 			if more, ok := m.interfaceMethods(et, depth+1); ok {
 				for n := range more {
 					out[n] = true
@@ -87,6 +71,24 @@ func (m *Module) interfaceMethods(t typeKey, depth int) (map[string]bool, bool) 
 		}
 	}
 	return out, true
+}
+
+// factType returns the module type that e, written in the file f, names;
+// a zero typeKey when it is not one of the module's.
+func (m *Module) factType(f *File, e typeExpr) typeKey {
+	if e.Name == "" {
+		return typeKey{}
+	}
+	dir := filepath.Dir(f.Path)
+	if e.Pkg != "" {
+		if dir = importDirs(m, f)[e.Pkg]; dir == "" {
+			return typeKey{}
+		}
+	}
+	if _, ok := m.typeDecl(dir, e.Name); ok {
+		return typeKey{filepath.Clean(dir), e.Name}
+	}
+	return typeKey{}
 }
 
 // implementations returns the methods called method that run for a call
@@ -148,25 +150,19 @@ func (m *Module) findImplementations(t typeKey, method string) []FuncRef {
 // methodOf returns the method called name of the module type t: declared
 // on t, else on a struct type t embeds.
 func (m *Module) methodOf(t typeKey, name string, depth int) (FuncRef, bool) {
-	for _, ref := range m.Methods(name) {
-		if ReceiverName(ref.Decl) == t.name && filepath.Dir(ref.File.Path) == t.dir {
-			return ref, true
+	for _, ref := range m.index().methods[name] {
+		if ref.fact.Recv == t.name && filepath.Dir(ref.file.Path) == t.dir {
+			if refs := funcRefs([]declRef{ref}); len(refs) == 1 {
+				return refs[0], true
+			}
 		}
 	}
-	tr, ok := m.Type(t.dir, t.name)
-	if !ok || depth > 3 {
+	td, ok := m.typeDecl(t.dir, t.name)
+	if !ok || depth > 3 || td.fact.Interface {
 		return FuncRef{}, false
 	}
-	st, ok := tr.Spec.Type.(*ast.StructType)
-	if !ok || st.Fields == nil {
-		return FuncRef{}, false
-	}
-	r := &resolver{m: m, f: tr.File, dir: t.dir, imports: importDirs(m, tr.File)}
-	for _, f := range st.Fields.List {
-		if len(f.Names) != 0 {
-			continue
-		}
-		if et := r.moduleType(f.Type, t.dir); et.name != "" {
+	for _, e := range td.fact.Embedded {
+		if et := m.factType(td.file, e); et.name != "" {
 			if ref, ok := m.methodOf(et, name, depth+1); ok {
 				return ref, true
 			}
@@ -196,15 +192,12 @@ func (m *Module) Implementations(dir, ifaceName, method string) []FuncRef {
 }
 
 // importDirs maps the names under which f imports the module's packages
-// to their directories.
+// to their directories (the last element of the path when the import
+// gives no name), from its facts.
 func importDirs(m *Module, f *File) map[string]string {
 	out := map[string]string{}
-	for _, im := range f.AST.Imports {
-		name := ""
-		if im.Name != nil {
-			name = im.Name.Name
-		}
-		p := strings.Trim(im.Path.Value, "\"`")
+	for _, im := range f.facts.Imports {
+		name, p := im.Name, im.Path
 		if name == "" {
 			name = p[strings.LastIndexByte(p, '/')+1:]
 		}

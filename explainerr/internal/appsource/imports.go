@@ -3,7 +3,6 @@ package appsource
 import (
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"unicode"
 )
@@ -18,14 +17,11 @@ var majorSuffix = regexp.MustCompile(`[./]v\d+$`)
 // infers from the import path. Blank and dot imports name nothing.
 func (m *Module) ImportedNames(f *File) map[string]bool {
 	out := map[string]bool{}
-	for _, im := range f.AST.Imports {
-		p, err := strconv.Unquote(im.Path.Value)
-		if err != nil {
-			continue
-		}
-		if im.Name != nil {
-			if im.Name.Name != "_" && im.Name.Name != "." {
-				out[im.Name.Name] = true
+	for _, im := range f.facts.Imports {
+		p := im.Path
+		if im.Name != "" {
+			if im.Name != "_" && im.Name != "." {
+				out[im.Name] = true
 			}
 			continue
 		}
@@ -47,7 +43,7 @@ func (m *Module) packageNameOf(p string) string {
 	dir := filepath.Join(m.Root, filepath.FromSlash(strings.TrimPrefix(p, m.Path)))
 	for _, f := range m.Files {
 		if filepath.Dir(f.Path) == dir {
-			return f.AST.Name.Name
+			return f.facts.Package
 		}
 	}
 	return ""
@@ -76,15 +72,15 @@ func notIdentifier(r rune) bool {
 // f imports under name, and false when name is not such an import (a
 // package outside the module, or no import at all).
 func (m *Module) PackageDir(f *File, name string) (string, bool) {
-	for _, im := range f.AST.Imports {
-		p, err := strconv.Unquote(im.Path.Value)
-		if err != nil || m.Path == "" || (p != m.Path && !strings.HasPrefix(p, m.Path+"/")) {
+	for _, im := range f.facts.Imports {
+		p := im.Path
+		if m.Path == "" || (p != m.Path && !strings.HasPrefix(p, m.Path+"/")) {
 			continue
 		}
 		given := ""
 		switch {
-		case im.Name != nil:
-			given = im.Name.Name
+		case im.Name != "":
+			given = im.Name
 		default:
 			given = m.packageNameOf(p)
 		}

@@ -1,13 +1,14 @@
-// Package appsource reads the app's own Go source from disk, parsed with
-// go/parser (no type checking, no build, no go/packages), and keeps the
-// parse while the files do not change. The offline analyzer follows values
-// through it, and the static context mode takes from it the failing
-// functions and the module functions they call directly.
+// Package appsource is the understanding of the app's own module, read
+// from its Go source with go/parser (no type checking, no build, no
+// go/packages): each file's facts (declarations, method sets, error
+// makers, SQL literals), persisted under .explainerr/ by content hash and
+// read again only for edited files, and each file's syntax, parsed when a
+// pass needs it. The offline analyzer follows values through it, and the
+// static context mode takes from it the failing functions and what they
+// lead to.
 package appsource
 
 import (
-	"go/ast"
-	"go/parser"
 	"go/token"
 	"io/fs"
 	"os"
@@ -20,16 +21,18 @@ import (
 	"github.com/explainerr/explainerr/internal/gomodule"
 )
 
-// Limits on what is read of a module.
-const (
-	maxFiles    = 3000
-	maxFileSize = 1 << 20
-	// maxWalked bounds the directory entries looked at to find them.
-	maxWalked = 50000
-)
+// Limits on what is read of a module: a file larger than maxFileSize is
+// generated data, not code to explain, and is left out with a notice.
+const maxFileSize = 1 << 20
 
-// Module is the parsed, non-test Go source of one module. It is not
-// changed once made: a later Load of an edited module returns a new one.
+// maxWalked bounds the directory entries looked at to find the module's
+// files; a module past it is read in part, with a notice naming it.
+const maxWalked = 200000
+
+// Module is the non-test Go source of one module: its files, with the
+// facts each holds, and each file's syntax parsed when a pass needs it.
+// It is not changed once made: a later Load of an edited module returns a
+// new one.
 type Module struct {
 	// Root is the module's directory; Path its module path.
 	Root string
@@ -44,24 +47,12 @@ type Module struct {
 	// impls keeps the answers of implementations, by interface and
 	// method: the module's files do not change under a Module.
 	impls sync.Map
-	// makers and sqlLits are the module's error-making calls and SQL
-	// literals, read once (ErrorMakers, SQLLiterals).
+	// makersOnce and sqlOnce guard makers and sqlLits, the module's
+	// error-making calls and SQL literals (ErrorMakers, SQLLiterals).
 	makersOnce sync.Once
 	makers     []ErrorMaker
 	sqlOnce    sync.Once
 	sqlLits    []SQLLiteral
-}
-
-// File is one parsed file and its lines.
-type File struct {
-	// Path is the file's absolute path.
-	Path  string
-	AST   *ast.File
-	Lines []string
-	// size and modTime are the file's as listed before it was read; a
-	// later listing with the same values reuses the parse.
-	size    int64
-	modTime time.Time
 }
 
 // FileAt returns the module's file at the absolute path, nil when the
@@ -93,6 +84,11 @@ type cached struct {
 	stamp   string
 	checked time.Time
 	mod     *Module
+	// disk is the module's persisted understanding as last read or
+	// written; foreign is true when the file at its path is not
+	// explainerr's, which is then never written.
+	disk    *persisted
+	foreign bool
 }
 
 type fileRoot struct {
@@ -141,22 +137,12 @@ func Load(file string) *Module {
 	if c != nil && time.Since(c.checked) < recheckAfter {
 		return c.mod
 	}
-	files, stamp := listFiles(root)
-	if c != nil && c.stamp == stamp {
-		c.checked = time.Now()
-		return c.mod
-	}
-	var prev *Module
-	if c != nil {
-		prev = c.mod
-	}
-	m := parseFiles(root, files, prev)
-	m.Path = modPath
+	c = loadModule(root, modPath, c)
 	if cache.byRoot == nil {
 		cache.byRoot = map[string]*cached{}
 	}
-	cache.byRoot[root] = &cached{stamp: stamp, checked: time.Now(), mod: m}
-	return m
+	cache.byRoot[root] = c
+	return c.mod
 }
 
 // listedFile is a Go file of the module as listed: its path, size and
@@ -178,6 +164,7 @@ func listFiles(root string) (files []listedFile, stamp string) {
 			return nil
 		}
 		if walked++; walked > maxWalked {
+			noticeOnce("walked "+root, "explainerr: module understanding reads only part of a module: too many directory entries", "root", root, "entries read", maxWalked)
 			return filepath.SkipAll
 		}
 		name := d.Name()
@@ -192,11 +179,15 @@ func listFiles(root string) (files []listedFile, stamp string) {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || len(files) >= maxFiles {
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
 			return nil
 		}
 		info, err := d.Info()
-		if err != nil || info.Size() > maxFileSize {
+		if err != nil {
+			return nil
+		}
+		if info.Size() > maxFileSize {
+			noticeOnce("large "+path, "explainerr: module understanding leaves out a Go file over 1 MiB (generated data, not code to explain)", "file", path, "bytes", info.Size())
 			return nil
 		}
 		files = append(files, listedFile{path: path, size: info.Size(), modTime: info.ModTime()})
@@ -208,46 +199,28 @@ func listFiles(root string) (files []listedFile, stamp string) {
 	return files, b.String()
 }
 
-// parseFiles parses the listed files. The files of prev (the module's
-// previous parse, nil when none) whose size and time did not change are
-// reused instead of parsed again, sharing prev's file set, unless that set
-// has grown to several times the module's size with superseded parses.
-func parseFiles(root string, files []listedFile, prev *Module) *Module {
-	var total int64
-	for _, f := range files {
-		total += f.size
-	}
-	reuse := map[string]*File{}
-	m := &Module{Root: root, Fset: token.NewFileSet(), byPath: map[string]*File{}}
-	if prev != nil && int64(prev.Fset.Base()) <= 4*(total+int64(len(files))+1) {
-		m.Fset = prev.Fset
-		for _, f := range prev.Files {
-			reuse[f.Path] = f
-		}
-	}
-	for _, lf := range files {
-		f := reuse[lf.path]
-		if f == nil || f.size != lf.size || !f.modTime.Equal(lf.modTime) {
-			if f = parseFile(m.Fset, lf); f == nil {
-				continue
-			}
-		}
-		m.Files = append(m.Files, f)
-		m.byPath[filepath.Clean(f.Path)] = f
-	}
-	return m
+// Forget drops every module held in memory, as a new process starts with
+// none; the persisted understanding stays. Benchmarks of the first
+// failure after a restart call it between rounds.
+func Forget() {
+	cache.Lock()
+	defer cache.Unlock()
+	cache.byRoot, cache.byFile = nil, nil
 }
 
-// parseFile reads and parses one file; nil when it cannot be read. A file
-// with a syntax error still gives what parsed.
-func parseFile(fset *token.FileSet, lf listedFile) *File {
-	data, err := os.ReadFile(lf.path)
-	if err != nil {
-		return nil
+// Preload builds the understanding of the module at root in the
+// background, so that the first failure finds it ready, and returns at
+// once; the channel is closed when it is built. Nothing happens for an
+// empty root.
+func Preload(root string) <-chan struct{} {
+	done := make(chan struct{})
+	if root == "" {
+		close(done)
+		return done
 	}
-	f, _ := parser.ParseFile(fset, lf.path, data, parser.SkipObjectResolution)
-	if f == nil {
-		return nil
-	}
-	return &File{Path: lf.path, AST: f, Lines: strings.Split(string(data), "\n"), size: lf.size, modTime: lf.modTime}
+	go func() {
+		defer close(done)
+		Load(filepath.Join(root, "go.mod"))
+	}()
+	return done
 }

@@ -74,7 +74,7 @@ func TestEditedFileIsParsedAgainAndTheOthersReused(t *testing.T) {
 		t.Error("the unchanged file was parsed again")
 	}
 	store := second.FileAt(filepath.Join(root, "store.go"))
-	if got := strings.Join(store.Lines, "\n"); !strings.Contains(got, "n int") {
+	if got := strings.Join(store.Lines(), "\n"); !strings.Contains(got, "n int") {
 		t.Errorf("store.go as parsed after the edit:\n%s", got)
 	}
 	store2, ok := second.Type(root, "Store")

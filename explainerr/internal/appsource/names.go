@@ -23,21 +23,32 @@ func FuncName(fd *ast.FuncDecl) string {
 // TypeName returns the name of a type expression without package or type
 // arguments: "Store" for store.Store, *Store, Cache[K, V].
 func TypeName(t ast.Expr) string {
-	switch x := t.(type) {
+	switch x := namedPart(t).(type) {
 	case *ast.Ident:
 		return x.Name
-	case *ast.StarExpr:
-		return TypeName(x.X)
 	case *ast.SelectorExpr:
 		return x.Sel.Name
-	case *ast.IndexExpr:
-		return TypeName(x.X)
-	case *ast.IndexListExpr:
-		return TypeName(x.X)
-	case *ast.ParenExpr:
-		return TypeName(x.X)
 	}
 	return ""
+}
+
+// namedPart returns the part of a type expression that names the type:
+// without pointers, parentheses and type arguments.
+func namedPart(t ast.Expr) ast.Expr {
+	for {
+		switch x := t.(type) {
+		case *ast.StarExpr:
+			t = x.X
+		case *ast.ParenExpr:
+			t = x.X
+		case *ast.IndexExpr:
+			t = x.X
+		case *ast.IndexListExpr:
+			t = x.X
+		default:
+			return t
+		}
+	}
 }
 
 // ReceiverName returns the receiver type name of a declaration, "" for a
@@ -57,7 +68,7 @@ func (m *Module) FuncAt(path string, line int) (*File, *ast.FuncDecl) {
 	if f == nil {
 		return nil, nil
 	}
-	for _, d := range f.AST.Decls {
+	for _, d := range f.Syntax().Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Body == nil {
 			continue

@@ -169,9 +169,9 @@ func (s *staticSet) typeChunk(t TypeRef) report.Chunk {
 	if len(t.Decl.Specs) == 1 {
 		node = t.Decl // "type T struct{...}" rather than "T struct{...}"
 	}
-	start, end := s.m.Fset.Position(node.Pos()).Line, min(s.m.Fset.Position(node.End()).Line, len(t.File.Lines))
+	start, end := s.m.Fset.Position(node.Pos()).Line, min(s.m.Fset.Position(node.End()).Line, len(t.File.Lines()))
 	c := report.Chunk{File: s.m.Rel(t.File.Path), StartLine: start, EndLine: end, Symbol: t.Spec.Name.Name, Kind: "type", Reason: report.ReasonGraph,
-		Text: strings.Join(t.File.Lines[start-1:end], "\n")}
+		Text: strings.Join(t.File.Lines()[start-1:end], "\n")}
 	if len(c.Text) > maxCallee {
 		c = headOf(c, maxCallee)
 	}
@@ -200,10 +200,10 @@ func (s *staticSet) lines(fd *ast.FuncDecl) (start, end int) {
 }
 
 func (s *staticSet) chunk(f *File, fd *ast.FuncDecl, start, end int, reason string) report.Chunk {
-	end = min(end, len(f.Lines))
+	end = min(end, len(f.Lines()))
 	text := ""
 	if start >= 1 && start <= end {
-		text = strings.Join(f.Lines[start-1:end], "\n")
+		text = strings.Join(f.Lines()[start-1:end], "\n")
 	}
 	return report.Chunk{File: s.m.Rel(f.Path), StartLine: start, EndLine: end, Symbol: FuncName(fd), Kind: "func", Reason: reason, Text: text}
 }

@@ -2,12 +2,10 @@ package appsource
 
 import (
 	"go/ast"
-	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/logrecord"
@@ -57,11 +55,12 @@ func errorMessages(r *report.Report) []string {
 func (m *Module) originChunks(r *report.Report, s *staticSet) []report.Chunk {
 	var out []report.Chunk
 	for _, em := range m.ErrorOrigins(errorMessages(r)...) {
-		if em.Decl == nil || s.seen[em.Decl] {
+		fd, _ := em.Syntax()
+		if fd == nil || s.seen[fd] {
 			continue
 		}
-		s.seen[em.Decl] = true
-		out = append(out, s.funcChunk(em.File, em.Decl, report.ReasonOrigin))
+		s.seen[fd] = true
+		out = append(out, s.funcChunk(em.File, fd, report.ReasonOrigin))
 	}
 	return out
 }
@@ -95,19 +94,17 @@ func (m *Module) constructorChunks(r *report.Report, s *staticSet) []report.Chun
 	}
 	var named, other []FuncRef
 	for _, ff := range m.Files {
-		for _, d := range ff.AST.Decls {
-			cand, ok := d.(*ast.FuncDecl)
-			if !ok || cand.Recv != nil || cand.Body == nil || cand.Type.Results == nil || len(cand.Type.Results.List) == 0 {
+		for i := range ff.facts.Funcs {
+			cand := &ff.facts.Funcs[i]
+			if cand.Recv != "" || m.factType(ff, cand.Result) != recv {
 				continue
 			}
-			rr := &resolver{m: m, f: ff, dir: filepath.Dir(ff.Path), imports: importDirs(m, ff)}
-			if rr.moduleType(cand.Type.Results.List[0].Type, rr.dir) != recv {
-				continue
-			}
-			if strings.HasPrefix(cand.Name.Name, "New") || strings.HasPrefix(cand.Name.Name, "new") {
-				named = append(named, FuncRef{File: ff, Decl: cand})
-			} else {
-				other = append(other, FuncRef{File: ff, Decl: cand})
+			for _, ref := range funcRefs([]declRef{{ff, cand}}) {
+				if strings.HasPrefix(cand.Name, "New") || strings.HasPrefix(cand.Name, "new") {
+					named = append(named, ref)
+				} else {
+					other = append(other, ref)
+				}
 			}
 		}
 	}
@@ -130,7 +127,7 @@ func (m *Module) constructorChunks(r *report.Report, s *staticSet) []report.Chun
 // field of it (for a nil pointer): only then is the constructor that
 // builds the receiver where the value was left nil.
 func failsOnReceiverField(fd *ast.FuncDecl, f *File, line int, msg string) bool {
-	if len(fd.Recv.List[0].Names) == 0 || line < 1 || line > len(f.Lines) {
+	if len(fd.Recv.List[0].Names) == 0 || line < 1 || line > len(f.Lines()) {
 		return false
 	}
 	recv := regexp.QuoteMeta(fd.Recv.List[0].Names[0].Name)
@@ -138,7 +135,7 @@ func failsOnReceiverField(fd *ast.FuncDecl, f *File, line int, msg string) bool 
 	if strings.Contains(msg, "nil map") {
 		after = `\s*\[`
 	}
-	return regexp.MustCompile(`\b` + recv + `\.\w+` + after).MatchString(f.Lines[line-1])
+	return regexp.MustCompile(`\b` + recv + `\.\w+` + after).MatchString(f.Lines()[line-1])
 }
 
 // sqlNames finds the table or column an SQL error names, as SQLite,
@@ -203,7 +200,11 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 		if !word.MatchString(l.Value) || !inTable(l.Value) {
 			continue
 		}
-		fd, _ := l.Decl.(*ast.FuncDecl)
+		var fd *ast.FuncDecl
+		if !l.DDL && !shown && len(queries) < 1 {
+			d, _ := l.Syntax()
+			fd, _ = d.(*ast.FuncDecl)
+		}
 		switch {
 		case l.DDL && len(schema) < maxPerFinder:
 			schema = append(schema, s.statementChunk(l, firstNonEmpty(table, name), report.ReasonSchema))
@@ -299,23 +300,11 @@ func (m *Module) settingChunks(r *report.Report, s *staticSet) []report.Chunk {
 	}
 	var out []report.Chunk
 	for _, f := range m.Files {
-		for _, d := range f.AST.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || s.seen[fd] || len(out) >= maxPerFinder {
+		for i := range f.facts.Funcs {
+			if !f.facts.Funcs[i].ReadsSetting || len(out) >= maxPerFinder {
 				continue
 			}
-			reads := false
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok {
-					if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
-						if pkg, ok := sel.X.(*ast.Ident); ok && settingReaders[pkg.Name+"."+sel.Sel.Name] {
-							reads = true
-						}
-					}
-				}
-				return !reads
-			})
-			if reads {
+			if fd := f.funcAt(f.facts.Funcs[i].Offset); fd != nil && !s.seen[fd] {
 				s.seen[fd] = true
 				out = append(out, s.funcChunk(f, fd, report.ReasonSetting))
 			}
@@ -344,7 +333,7 @@ func (s *staticSet) queryChunk(l SQLLiteral, fd *ast.FuncDecl) report.Chunk {
 	if len(c.Text) <= maxQueryChunk {
 		return c
 	}
-	start, end := s.m.Fset.Position(l.Lit.Pos()).Line, s.m.Fset.Position(l.Lit.End()).Line
+	start, end := l.StartLine, l.EndLine
 	return s.chunk(l.File, fd, max(c.StartLine, start-2), min(c.EndLine, end+2, start+20), report.ReasonQuery)
 }
 
@@ -353,18 +342,19 @@ func (s *staticSet) queryChunk(l SQLLiteral, fd *ast.FuncDecl) report.Chunk {
 // the literal's end), with the declaration's name as its symbol.
 func (s *staticSet) statementChunk(l SQLLiteral, name string, reason string) report.Chunk {
 	f := l.File
-	start, end := s.m.Fset.Position(l.Lit.Pos()).Line, min(s.m.Fset.Position(l.Lit.End()).Line, len(f.Lines))
+	lines := f.Lines()
+	start, end := l.StartLine, min(l.EndLine, len(lines))
 	word := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\b`)
 	from, to := start, end
 	for i := start; i <= end; i++ {
-		if !reDDL.MatchString(f.Lines[i-1]) {
+		if !reDDL.MatchString(lines[i-1]) {
 			continue
 		}
 		j := i
-		for j < end && !strings.Contains(f.Lines[j-1], ";") {
+		for j < end && !strings.Contains(lines[j-1], ";") {
 			j++
 		}
-		if word.MatchString(strings.Join(f.Lines[i-1:j], "\n")) {
+		if word.MatchString(strings.Join(lines[i-1:j], "\n")) {
 			from, to = i, j
 			break
 		}
@@ -374,7 +364,8 @@ func (s *staticSet) statementChunk(l SQLLiteral, name string, reason string) rep
 		to = from + 60
 	}
 	symbol := ""
-	switch d := l.Decl.(type) {
+	decl, _ := l.Syntax()
+	switch d := decl.(type) {
 	case *ast.FuncDecl:
 		symbol = FuncName(d)
 	case *ast.GenDecl:
@@ -385,7 +376,7 @@ func (s *staticSet) statementChunk(l SQLLiteral, name string, reason string) rep
 		}
 	}
 	return report.Chunk{File: s.m.Rel(f.Path), StartLine: from, EndLine: to, Symbol: symbol, Kind: "sql", Reason: reason,
-		Text: strings.Join(f.Lines[from-1:to], "\n")}
+		Text: strings.Join(lines[from-1:to], "\n")}
 }
 
 // firstNonEmpty returns the first of ss that is not "".
@@ -398,44 +389,47 @@ func firstNonEmpty(ss ...string) string {
 	return ""
 }
 
-// SQLLiteral is a string literal of the module that holds SQL text.
+// SQLLiteral is a string literal of the module that holds SQL text, from
+// its file's facts; Syntax parses the file for the literal itself.
 type SQLLiteral struct {
-	File *File
-	// Decl is the top-level declaration that holds it.
-	Decl  ast.Decl
-	Lit   *ast.BasicLit
+	File  *File
 	Value string
 	// DDL is true for text that defines a schema, false for a query.
 	DDL bool
+	// StartLine and EndLine are the literal's lines.
+	StartLine, EndLine int
+	fact               *sqlFact
+}
+
+// Syntax returns the top-level declaration that holds the literal and the
+// literal, parsing the file if need be; a nil literal when the file no
+// longer holds it.
+func (l SQLLiteral) Syntax() (ast.Decl, *ast.BasicLit) {
+	d := l.File.declAt(l.fact.DeclOffset)
+	if d == nil {
+		return nil, nil
+	}
+	at := l.File.offsetPos(l.fact.Offset)
+	var lit *ast.BasicLit
+	ast.Inspect(d, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BasicLit); ok && b.Pos() == at {
+			lit = b
+		}
+		return lit == nil
+	})
+	return d, lit
 }
 
 // SQLLiterals returns the module's string literals that hold SQL text,
-// read once per Module.
+// from the files' facts, once per Module.
 func (m *Module) SQLLiterals() []SQLLiteral {
-	m.sqlOnce.Do(func() { m.sqlLits = m.findSQLLiterals() })
-	return m.sqlLits
-}
-
-// findSQLLiterals does the work of SQLLiterals.
-func (m *Module) findSQLLiterals() []SQLLiteral {
-	var out []SQLLiteral
-	for _, f := range m.Files {
-		for _, d := range f.AST.Decls {
-			ast.Inspect(d, func(n ast.Node) bool {
-				lit, ok := n.(*ast.BasicLit)
-				if !ok || lit.Kind != token.STRING {
-					return true
-				}
-				v, err := strconv.Unquote(lit.Value)
-				if err != nil {
-					return true
-				}
-				if ddl := reDDL.MatchString(v); ddl || reDML.MatchString(v) {
-					out = append(out, SQLLiteral{File: f, Decl: d, Lit: lit, Value: v, DDL: ddl})
-				}
-				return true
-			})
+	m.sqlOnce.Do(func() {
+		for _, f := range m.Files {
+			for i := range f.facts.SQL {
+				sf := &f.facts.SQL[i]
+				m.sqlLits = append(m.sqlLits, SQLLiteral{File: f, Value: sf.Value, DDL: sf.DDL, StartLine: sf.Line, EndLine: sf.EndLine, fact: sf})
+			}
 		}
-	}
-	return out
+	})
+	return m.sqlLits
 }

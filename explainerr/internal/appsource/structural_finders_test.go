@@ -175,7 +175,7 @@ func TestErrorOriginsFromTheLog(t *testing.T) {
 	r.Logs = []report.LogLine{{Time: time.Unix(0, 0), Text: `{"level":"error","msg":"invoice","error":"loading invoice 9: sql: connection is already closed"}`}}
 	m := Load(filepath.Join(root, "web", "handlers.go"))
 	origins := m.ErrorOrigins(errorMessages(r)...)
-	if len(origins) != 1 || FuncName(origins[0].Decl) != "(*Service).Invoice" {
+	if len(origins) != 1 || origins[0].Func != "(*Service).Invoice" {
 		t.Errorf("origins %v", origins)
 	}
 	if !FormatMatches(`"loading invoice %d: %v"`, "loading invoice 9: x", 5) || FormatMatches(`"loading invoice %d: %v"`, "loading invoice nine: x", 5) {

@@ -18,7 +18,7 @@ func (m *Module) VarFuncAt(path string, line int) (*File, *ast.FuncDecl) {
 	if f == nil {
 		return nil, nil
 	}
-	for _, d := range f.AST.Decls {
+	for _, d := range f.Syntax().Decls {
 		gd, ok := d.(*ast.GenDecl)
 		if !ok || gd.Tok != token.VAR || !m.holds(gd, line) {
 			continue

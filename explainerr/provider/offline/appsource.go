@@ -23,15 +23,46 @@ type appSource struct {
 	root  string
 	fset  *token.FileSet
 	files []*appFile
-	// mod is the parse itself, for its declaration lookups.
+	// byPath holds files by path.
+	byPath map[string]*appFile
+	// mod is the module understanding, for its facts and declaration
+	// lookups.
 	mod *appsource.Module
 }
 
-// appFile is one parsed file and its lines.
+// appFile is one file of the module: its syntax and lines are read from
+// src when a pass first asks (a module whose facts are persisted is not
+// parsed as a whole), or given as parsed and lines when src is nil.
 type appFile struct {
-	path  string
-	ast   *ast.File
-	lines []string
+	path   string
+	src    *appsource.File
+	parsed *ast.File
+	lines  []string
+}
+
+// syntax returns the file's syntax tree.
+func (f *appFile) syntax() *ast.File {
+	if f.src != nil {
+		return f.src.Syntax()
+	}
+	return f.parsed
+}
+
+// text returns the file's lines.
+func (f *appFile) text() []string {
+	if f.src != nil {
+		return f.src.Lines()
+	}
+	return f.lines
+}
+
+// pkg returns the file's package clause, without parsing it when its
+// facts are known.
+func (f *appFile) pkg() string {
+	if f.src != nil {
+		return f.src.Package()
+	}
+	return f.parsed.Name.Name
 }
 
 // views keeps the view made of each parse, and of each file, so that an
@@ -65,14 +96,15 @@ func loadAppSource(r *report.Report) *appSource {
 		views.byModule = map[*appsource.Module]*appSource{}
 	}
 	byFile := map[*appsource.File]*appFile{}
-	v := &appSource{root: m.Root, fset: m.Fset, mod: m}
+	v := &appSource{root: m.Root, fset: m.Fset, mod: m, byPath: map[string]*appFile{}}
 	for _, mf := range m.Files {
 		af := views.byFile[mf]
 		if af == nil {
-			af = &appFile{path: mf.Path, ast: mf.AST, lines: mf.Lines}
+			af = &appFile{path: mf.Path, src: mf}
 		}
 		byFile[mf] = af
 		v.files = append(v.files, af)
+		v.byPath[af.path] = af
 	}
 	views.byFile = byFile
 	views.byModule[m] = v
@@ -93,8 +125,8 @@ type sourceLine struct {
 func (s *appSource) lineAt(f *appFile, pos token.Pos, fn string) sourceLine {
 	p := s.fset.Position(pos)
 	text := ""
-	if p.Line >= 1 && p.Line <= len(f.lines) {
-		text = strings.TrimSpace(f.lines[p.Line-1])
+	if p.Line >= 1 && p.Line <= len(f.text()) {
+		text = strings.TrimSpace(f.text()[p.Line-1])
 	}
 	return sourceLine{Path: f.path, Line: p.Line, Text: text, Func: fn}
 }
@@ -114,11 +146,23 @@ func receiverName(fd *ast.FuncDecl) string { return appsource.ReceiverName(fd) }
 // eachFuncInFile calls fn for every function declaration with a body in
 // the files whose base name is base.
 func (s *appSource) eachFuncInFile(base string, fn func(f *appFile, fd *ast.FuncDecl)) {
+	s.eachFuncWhere(func(f *appFile) bool { return baseName(f.path) == base }, fn)
+}
+
+// eachFunc calls fn for every function declaration with a body.
+func (s *appSource) eachFunc(fn func(f *appFile, fd *ast.FuncDecl)) {
+	s.eachFuncWhere(nil, fn)
+}
+
+// eachFuncWhere calls fn for every function declaration with a body in
+// the files keep accepts (all of them when keep is nil); the others are
+// not parsed.
+func (s *appSource) eachFuncWhere(keep func(*appFile) bool, fn func(f *appFile, fd *ast.FuncDecl)) {
 	for _, f := range s.files {
-		if baseName(f.path) != base {
+		if keep != nil && !keep(f) {
 			continue
 		}
-		for _, d := range f.ast.Decls {
+		for _, d := range f.syntax().Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				fn(f, fd)
 			}
@@ -126,15 +170,12 @@ func (s *appSource) eachFuncInFile(base string, fn func(f *appFile, fd *ast.Func
 	}
 }
 
-// eachFunc calls fn for every function declaration with a body.
-func (s *appSource) eachFunc(fn func(f *appFile, fd *ast.FuncDecl)) {
-	for _, f := range s.files {
-		for _, d := range f.ast.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				fn(f, fd)
-			}
-		}
+// viewOf returns the analyzer's view of a file of the module.
+func (s *appSource) viewOf(f *appsource.File) *appFile {
+	if af := s.byPath[f.Path]; af != nil {
+		return af
 	}
+	return &appFile{path: f.Path, src: f}
 }
 
 // fieldType returns the source text of the declared type of field in the
@@ -173,10 +214,10 @@ func (s *appSource) structField(typ, field string) (sourceLine, ast.Expr, bool) 
 func (s *appSource) structTypes(name, pkg string) iter.Seq2[*appFile, *ast.TypeSpec] {
 	return func(yield func(*appFile, *ast.TypeSpec) bool) {
 		for _, f := range s.files {
-			if pkg != "" && f.ast.Name.Name != pkg {
+			if pkg != "" && f.pkg() != pkg {
 				continue
 			}
-			for _, d := range f.ast.Decls {
+			for _, d := range f.syntax().Decls {
 				gd, ok := d.(*ast.GenDecl)
 				if !ok || gd.Tok != token.TYPE {
 					continue
@@ -233,7 +274,7 @@ func (s *appSource) nilable(t ast.Expr) bool {
 // named name, nil when none is declared.
 func (s *appSource) typeDecl(name string) ast.Expr {
 	for _, f := range s.files {
-		for _, d := range f.ast.Decls {
+		for _, d := range f.syntax().Decls {
 			gd, ok := d.(*ast.GenDecl)
 			if !ok || gd.Tok != token.TYPE {
 				continue
@@ -251,10 +292,10 @@ func (s *appSource) typeDecl(name string) ast.Expr {
 // exprText returns the source text of e in f, "" when unknown.
 func (s *appSource) exprText(f *appFile, e ast.Node) string {
 	start, end := s.fset.Position(e.Pos()), s.fset.Position(e.End())
-	if start.Line != end.Line || start.Line < 1 || start.Line > len(f.lines) {
+	if start.Line != end.Line || start.Line < 1 || start.Line > len(f.text()) {
 		return ""
 	}
-	line := f.lines[start.Line-1]
+	line := f.text()[start.Line-1]
 	if start.Column-1 < 0 || end.Column-1 > len(line) {
 		return ""
 	}

@@ -57,7 +57,7 @@ func (s *appSource) durationConstants(lines []sourceLine) (out []sourceLine) {
 func (s *appSource) packageValue(name string) (sourceLine, bool) {
 	var found []sourceLine
 	for _, f := range s.files {
-		for _, d := range f.ast.Decls {
+		for _, d := range f.syntax().Decls {
 			gd, ok := d.(*ast.GenDecl)
 			if !ok || gd.Tok != token.CONST && gd.Tok != token.VAR {
 				continue
@@ -72,8 +72,8 @@ func (s *appSource) packageValue(name string) (sourceLine, bool) {
 						continue
 					}
 					line := s.fset.Position(vs.Pos()).Line
-					if line >= 1 && line <= len(f.lines) {
-						found = append(found, sourceLine{Path: f.path, Line: line, Text: strings.TrimSpace(f.lines[line-1])})
+					if line >= 1 && line <= len(f.text()) {
+						found = append(found, sourceLine{Path: f.path, Line: line, Text: strings.TrimSpace(f.text()[line-1])})
 					}
 				}
 			}

@@ -64,7 +64,7 @@ func (a *analysis) packageAssignment(name, dir string) (sourceLine, string, bool
 		if filepath.Dir(f.path) != dir {
 			continue
 		}
-		for i, l := range f.lines {
+		for i, l := range f.text() {
 			if m := re.FindStringSubmatch(l); m != nil {
 				return sourceLine{Path: f.path, Line: i + 1, Text: strings.TrimSpace(l)}, m[1], true
 			}

@@ -1,9 +1,10 @@
 package offline
 
 import (
-	"go/ast"
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // PostgreSQL and MySQL name the constraint, the table and often the
@@ -43,24 +44,22 @@ func (a *analysis) schemaLine(patterns ...*regexp.Regexp) (sourceLine, bool) {
 	if src == nil {
 		return sourceLine{}, false
 	}
-	var lits []stringLit
+	var ddl []appsource.SQLLiteral
 	for _, l := range src.mod.SQLLiterals() {
-		if !l.DDL {
-			continue
+		if l.DDL {
+			ddl = append(ddl, l)
 		}
-		in := ""
-		if fd, ok := l.Decl.(*ast.FuncDecl); ok {
-			in = funcName(fd)
-		}
-		lits = append(lits, stringLit{Lit: l.Lit, Value: l.Value, Func: in})
 	}
 	for _, p := range patterns {
 		if p == nil {
 			continue
 		}
-		for _, l := range lits {
-			if p.MatchString(l.Value) {
-				return src.litLine(l, p), true
+		for _, l := range ddl {
+			if !p.MatchString(l.Value) {
+				continue
+			}
+			if lit, ok := stringLitOf(l); ok {
+				return src.litLine(lit, p), true
 			}
 		}
 	}

@@ -39,10 +39,10 @@ func (a *analysis) contextSetters() []contextSetter {
 	if src := a.app(); src != nil {
 		src.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
 			start, end := src.fset.Position(fd.Pos()).Line, src.fset.Position(fd.End()).Line
-			for n := start; n <= end && n <= len(f.lines); n++ {
-				if m := reWithValue.FindStringSubmatch(f.lines[n-1]); m != nil {
-					out = append(out, contextSetter{line: sourceLine{Path: f.path, Line: n, Text: strings.TrimSpace(f.lines[n-1]), Func: funcName(fd)},
-						key: m[1], value: m[2], before: f.lines[start-1 : n-1], from: start})
+			for n := start; n <= end && n <= len(f.text()); n++ {
+				if m := reWithValue.FindStringSubmatch(f.text()[n-1]); m != nil {
+					out = append(out, contextSetter{line: sourceLine{Path: f.path, Line: n, Text: strings.TrimSpace(f.text()[n-1]), Func: funcName(fd)},
+						key: m[1], value: m[2], before: f.text()[start-1 : n-1], from: start})
 				}
 			}
 		})

@@ -46,8 +46,8 @@ func (a *analysis) takesError(f *report.Frame) bool {
 	name := shortFunction(f.Function)
 	if src := a.app(); src != nil {
 		found, takes := false, false
-		src.eachFunc(func(af *appFile, fd *ast.FuncDecl) {
-			if found || funcName(fd) != name || baseName(af.path) != baseName(f.File) {
+		src.eachFuncInFile(baseName(f.File), func(af *appFile, fd *ast.FuncDecl) {
+			if found || funcName(fd) != name {
 				return
 			}
 			found = true

@@ -31,11 +31,7 @@ func (a *analysis) errorMadeAt(msg string) (sourceLine, bool) {
 	var found []sourceLine
 	for _, em := range src.mod.ErrorMakers() {
 		if formatMatches(em.Format, msg) {
-			in := ""
-			if em.Decl != nil {
-				in = funcName(em.Decl)
-			}
-			found = append(found, src.lineOfPos(em.Call.Pos(), in))
+			found = append(found, src.lineIn(em.File, em.Line, em.Func))
 		}
 	}
 	if len(found) == 1 {

@@ -17,7 +17,9 @@ import (
 // same name on another type counts too: the result errs towards "set".
 func (s *appSource) fieldSets(field string) []sourceLine {
 	var out []sourceLine
-	s.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
+	// Only the files whose facts say they may set such a field are parsed.
+	may := func(f *appFile) bool { return f.src == nil || f.src.MaySetField(field) }
+	s.eachFuncWhere(may, func(f *appFile, fd *ast.FuncDecl) {
 		fn := funcName(fd)
 		at := func(pos token.Pos) { out = append(out, s.lineAt(f, pos, fn)) }
 		ast.Inspect(fd.Body, func(n ast.Node) bool {

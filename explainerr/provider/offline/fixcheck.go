@@ -88,8 +88,8 @@ func (a *analysis) linesAboveSite() map[string]int {
 	if fd != nil && f != nil {
 		src := a.app()
 		start := src.fset.Position(fd.Pos()).Line
-		for n := start; n < a.s.Line && n <= len(f.lines); n++ {
-			if k := normalizeCode(f.lines[n-1]); k != "" {
+		for n := start; n < a.s.Line && n <= len(f.text()); n++ {
+			if k := normalizeCode(f.text()[n-1]); k != "" {
 				if _, seen := out[k]; !seen {
 					out[k] = n
 				}

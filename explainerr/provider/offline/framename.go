@@ -40,7 +40,7 @@ func (a *analysis) frameName(fr *report.Frame) string {
 	if maker := funcName(fd); strings.ReplaceAll(enclosingFunc(short), "[...]", "") != maker {
 		name = maker + short[m[0]:]
 	}
-	if pkg := f.AST.Name.Name; pkg != runtimePackage(fr.Function) {
+	if pkg := f.Syntax().Name.Name; pkg != runtimePackage(fr.Function) {
 		name = pkg + "." + name
 	}
 	a.g.Add(name)

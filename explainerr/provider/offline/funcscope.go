@@ -100,7 +100,7 @@ func (a *analysis) packageVar(name string) (localValue, bool) {
 		return localValue{}, false
 	}
 	src := a.app()
-	pf, vs, i, ok := src.packageVarSpec(filepath.Dir(f.path), f.ast.Name.Name, name)
+	pf, vs, i, ok := src.packageVarSpec(filepath.Dir(f.path), f.pkg(), name)
 	if !ok {
 		return localValue{}, false
 	}

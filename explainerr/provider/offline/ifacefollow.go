@@ -99,8 +99,8 @@ func (a *analysis) originOf(name string) (callOrigin, bool) {
 // exprString returns the source text of e.
 func exprString(src *appSource, e ast.Node) string {
 	p, q := src.fset.Position(e.Pos()), src.fset.Position(e.End())
-	if f := src.mod.FileAt(p.Filename); f != nil && p.Line == q.Line && p.Line >= 1 && p.Line <= len(f.Lines) {
-		line := f.Lines[p.Line-1]
+	if f := src.mod.FileAt(p.Filename); f != nil && p.Line == q.Line && p.Line >= 1 && p.Line <= len(f.Lines()) {
+		line := f.Lines()[p.Line-1]
 		if p.Column-1 >= 0 && q.Column-1 <= len(line) {
 			return line[p.Column-1 : q.Column-1]
 		}
@@ -175,7 +175,7 @@ func (s *appSource) namedIn(t ast.Expr, dir string) (string, string) {
 			return "", ""
 		}
 		for _, f := range s.files {
-			if f.ast.Name.Name == pkg.Name {
+			if f.pkg() == pkg.Name {
 				if _, ok := s.mod.Type(filepath.Dir(f.path), x.Sel.Name); ok {
 					return x.Sel.Name, filepath.Dir(f.path)
 				}

@@ -126,10 +126,10 @@ func (a *analysis) appLineText(path string, n int) string {
 		return ""
 	}
 	f := src.mod.FileAt(path)
-	if f == nil || n < 1 || n > len(f.Lines) {
+	if f == nil || n < 1 || n > len(f.Lines()) {
 		return ""
 	}
-	return strings.TrimSpace(f.Lines[n-1])
+	return strings.TrimSpace(f.Lines()[n-1])
 }
 
 // describeLoggedFrame formats a logged frame for prose, with its line

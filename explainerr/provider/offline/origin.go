@@ -21,10 +21,12 @@ type builder struct {
 }
 
 // builders returns the composite literals of the struct type typ in the
-// module, with the fields each sets.
+// module, with the fields each sets; only the files whose facts hold such
+// a literal are parsed.
 func (s *appSource) builders(typ string) []builder {
 	var out []builder
-	s.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
+	holds := func(f *appFile) bool { return f.src == nil || f.src.HasComposite(typ) }
+	s.eachFuncWhere(holds, func(f *appFile, fd *ast.FuncDecl) {
 		fn := funcName(fd)
 		var found []builder
 		assigned := map[string]bool{}
@@ -86,7 +88,8 @@ func (s *appSource) leftUnset(typ, field string) (unset []builder, ok bool) {
 }
 
 // funcs returns the declarations named name; with recv set, only the
-// methods of that receiver type.
+// methods of that receiver type. The understanding's facts say which
+// files declare them: only those are parsed.
 func (s *appSource) funcs(name, recv string) []struct {
 	f  *appFile
 	fd *ast.FuncDecl
@@ -95,14 +98,15 @@ func (s *appSource) funcs(name, recv string) []struct {
 		f  *appFile
 		fd *ast.FuncDecl
 	}
-	s.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
-		if fd.Name.Name == name && (recv == "" || receiverName(fd) == recv) {
-			out = append(out, struct {
-				f  *appFile
-				fd *ast.FuncDecl
-			}{f, fd})
-		}
-	})
+	if s.mod == nil {
+		return nil
+	}
+	for _, ref := range s.mod.Named(name, recv) {
+		out = append(out, struct {
+			f  *appFile
+			fd *ast.FuncDecl
+		}{s.viewOf(ref.File), ref.Decl})
+	}
 	return out
 }
 
@@ -135,50 +139,35 @@ type textWrap struct {
 // fmtVerb matches the verbs of a format string.
 var fmtVerb = regexp.MustCompile(`%[-+# 0]*[0-9]*(?:\.[0-9]+)?[a-zA-Z%]`)
 
-// textWraps returns the fmt.Errorf calls of the module that format an
-// error value (a name starting with Err or err) with a verb other than %w.
+// textWraps returns the fmt.Errorf calls of the module's functions that
+// format an error value (a name starting with Err or err) with a verb
+// other than %w, from the module understanding's error makers: no file is
+// parsed to find them.
 func (s *appSource) textWraps() []textWrap {
 	var out []textWrap
-	s.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
-		fn := funcName(fd)
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) < 2 {
-				return true
+	for _, em := range s.mod.ErrorMakers() {
+		if em.Call != "fmt.Errorf" || em.Func == "" || len(em.Args) == 0 {
+			continue
+		}
+		format, err := strconv.Unquote(em.Format)
+		if err != nil {
+			continue
+		}
+		var verbs []string
+		for _, v := range fmtVerb.FindAllString(format, -1) {
+			if v != "%%" {
+				verbs = append(verbs, v)
 			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != "Errorf" {
-				return true
+		}
+		for i, a := range em.Args {
+			if i >= len(verbs) || strings.HasSuffix(verbs[i], "w") || a == "" {
+				continue
 			}
-			if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != "fmt" {
-				return true
+			if name := lastSelector(a); strings.HasPrefix(name, "Err") || name == "err" || strings.HasSuffix(name, "Err") {
+				out = append(out, textWrap{Line: s.lineIn(em.File, em.Line, em.Func), Arg: a, Verb: verbs[i][len(verbs[i])-1:], Format: em.Format})
 			}
-			lit, ok := call.Args[0].(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING {
-				return true
-			}
-			format, err := strconv.Unquote(lit.Value)
-			if err != nil {
-				return true
-			}
-			var verbs []string
-			for _, v := range fmtVerb.FindAllString(format, -1) {
-				if v != "%%" {
-					verbs = append(verbs, v)
-				}
-			}
-			for i, a := range call.Args[1:] {
-				if i >= len(verbs) || strings.HasSuffix(verbs[i], "w") {
-					continue
-				}
-				name := lastSelector(s.exprText(f, a))
-				if strings.HasPrefix(name, "Err") || name == "err" || strings.HasSuffix(name, "Err") {
-					out = append(out, textWrap{Line: s.lineAt(f, call.Pos(), fn), Arg: s.exprText(f, a), Verb: verbs[i][len(verbs[i])-1:], Format: lit.Value})
-				}
-			}
-			return true
-		})
-	})
+		}
+	}
 	return out
 }
 

@@ -27,7 +27,7 @@ func (s *appSource) packageVarNeverNil(dir, name string) bool {
 			continue
 		}
 		changed := false
-		ast.Inspect(f.ast, func(n ast.Node) bool {
+		ast.Inspect(f.syntax(), func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
 				if n.Tok == token.DEFINE {

@@ -86,18 +86,11 @@ func (a *analysis) receiverMadePerCall() (freshReceiver, bool) {
 }
 
 // fileOf returns the analyzer's view of a module file.
-func (a *analysis) fileOf(f *appsource.File) *appFile {
-	for _, af := range a.app().files {
-		if af.path == f.Path {
-			return af
-		}
-	}
-	return &appFile{path: f.Path, ast: f.AST, lines: f.Lines}
-}
+func (a *analysis) fileOf(f *appsource.File) *appFile { return a.app().viewOf(f) }
 
 // enclosingDecl returns the function declaration of f holding line.
 func enclosingDecl(m *appsource.Module, f *appsource.File, line int) *ast.FuncDecl {
-	for _, d := range f.AST.Decls {
+	for _, d := range f.Syntax().Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if ok && fd.Body != nil && m.Fset.Position(fd.Pos()).Line <= line && line <= m.Fset.Position(fd.End()).Line {
 			return fd

@@ -90,7 +90,7 @@ func (a *analysis) importOf(name string) (string, sourceLine, bool) {
 	}
 	if src := a.app(); src != nil && src.mod != nil {
 		if f := src.mod.FileAt(a.s.Frame.File); f != nil {
-			for _, im := range f.AST.Imports {
+			for _, im := range f.Syntax().Imports {
 				p, err := strconv.Unquote(im.Path.Value)
 				if err != nil {
 					continue
@@ -98,8 +98,8 @@ func (a *analysis) importOf(name string) (string, sourceLine, bool) {
 				if im.Name != nil && im.Name.Name == name || im.Name == nil && appsource.AssumedPackageName(p) == name {
 					n := src.fset.Position(im.Pos()).Line
 					text := ""
-					if n >= 1 && n <= len(f.Lines) {
-						text = strings.TrimSpace(f.Lines[n-1])
+					if n >= 1 && n <= len(f.Lines()) {
+						text = strings.TrimSpace(f.Lines()[n-1])
 					}
 					return p, sourceLine{Path: f.Path, Line: n, Text: text}, true
 				}

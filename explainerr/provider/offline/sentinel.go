@@ -119,7 +119,7 @@ func (s *appSource) funcAt(path string, line int) (*appFile, *ast.FuncDecl) {
 		if f.path != path {
 			continue
 		}
-		for _, d := range f.ast.Decls {
+		for _, d := range f.syntax().Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Body == nil {
 				continue

@@ -33,7 +33,7 @@ func (s *appSource) homeOf(filePath, expr string) sentinelHome {
 		if f.path != filePath {
 			continue
 		}
-		for _, imp := range f.ast.Imports {
+		for _, imp := range f.syntax().Imports {
 			p, err := strconv.Unquote(imp.Path.Value)
 			if err != nil {
 				continue

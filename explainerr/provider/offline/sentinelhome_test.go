@@ -13,7 +13,7 @@ func TestASentinelIsMatchedWithinItsOwnPackage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return &appFile{path: path, ast: f}
+		return &appFile{path: path, parsed: f}
 	}
 	s := &appSource{fset: fset, files: []*appFile{
 		parse("/m/blog/app/handlers.go", "package app\n"),

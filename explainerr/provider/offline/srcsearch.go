@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // Searches of the app's whole parsed source, for failures whose cause is
@@ -16,20 +18,29 @@ import (
 // lineOfPos returns the module's line at pos, in the function fn.
 func (s *appSource) lineOfPos(pos token.Pos, fn string) sourceLine {
 	p := s.fset.Position(pos)
-	text := ""
 	if s.mod != nil {
-		if f := s.mod.FileAt(p.Filename); f != nil && p.Line >= 1 && p.Line <= len(f.Lines) {
-			text = strings.TrimSpace(f.Lines[p.Line-1])
+		if f := s.mod.FileAt(p.Filename); f != nil {
+			return s.lineIn(f, p.Line, fn)
 		}
 	}
-	return sourceLine{Path: p.Filename, Line: p.Line, Text: text, Func: fn}
+	return sourceLine{Path: p.Filename, Line: p.Line, Func: fn}
+}
+
+// lineIn returns the line numbered line of the module file f, in the
+// function whose short name is fn.
+func (s *appSource) lineIn(f *appsource.File, line int, fn string) sourceLine {
+	text := ""
+	if lines := f.Lines(); line >= 1 && line <= len(lines) {
+		text = strings.TrimSpace(lines[line-1])
+	}
+	return sourceLine{Path: f.Path, Line: line, Text: text, Func: fn}
 }
 
 // eachDecl calls fn for every top-level declaration of the module with
 // the short name of the function it is ("" for a type, var or const).
 func (s *appSource) eachDecl(fn func(f *appFile, d ast.Decl, in string)) {
 	for _, f := range s.files {
-		for _, d := range f.ast.Decls {
+		for _, d := range f.syntax().Decls {
 			in := ""
 			if fd, ok := d.(*ast.FuncDecl); ok {
 				in = funcName(fd)
@@ -77,6 +88,25 @@ func (s *appSource) litLine(l stringLit, pattern *regexp.Regexp) sourceLine {
 	return s.lineOfPos(at, l.Func)
 }
 
+// stringLitOf returns an SQL literal of the module understanding as a
+// string literal of the analyzer, parsing its file; false when the file
+// no longer holds it.
+func stringLitOf(l appsource.SQLLiteral) (stringLit, bool) {
+	d, lit := l.Syntax()
+	if lit == nil {
+		return stringLit{}, false
+	}
+	in := ""
+	if fd, ok := d.(*ast.FuncDecl); ok {
+		in = funcName(fd)
+	}
+	return stringLit{Lit: lit, Value: l.Value, Func: in}, true
+}
+
+// The SQL searches below read the module understanding's SQL literals
+// (every string holding a statement, collected once per module): only
+// the file of a literal that matches is parsed.
+
 // sqlKeyword matches the statements of SQL text.
 var sqlKeyword = regexp.MustCompile(`(?i)\b(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM|CREATE\s+TABLE|ALTER\s+TABLE)\b`)
 
@@ -88,8 +118,12 @@ func (s *appSource) sqlUses(word string, max int) []sourceLine {
 	}
 	w := compiled(`(?i)(?:^|[^\w.])` + regexp.QuoteMeta(word) + `\b`)
 	var out []sourceLine
-	for _, l := range s.stringLits(w) {
-		if !sqlKeyword.MatchString(l.Value) {
+	for _, sl := range s.mod.SQLLiterals() {
+		if !sqlKeyword.MatchString(sl.Value) || !w.MatchString(sl.Value) {
+			continue
+		}
+		l, ok := stringLitOf(sl)
+		if !ok {
 			continue
 		}
 		line := s.litLine(l, w)
@@ -107,8 +141,10 @@ func (s *appSource) sqlUses(word string, max int) []sourceLine {
 // usual table and column names.
 func (s *appSource) sqlWords() []string {
 	var texts []string
-	for _, l := range s.stringLits(sqlKeyword) {
-		texts = append(texts, l.Value)
+	for _, l := range s.mod.SQLLiterals() {
+		if sqlKeyword.MatchString(l.Value) {
+			texts = append(texts, l.Value)
+		}
 	}
 	return lowerCaseWords(texts)
 }
@@ -116,8 +152,9 @@ func (s *appSource) sqlWords() []string {
 // sqlQuotes reports whether the module's SQL text has name in double
 // quotes.
 func (s *appSource) sqlQuotes(name string) bool {
-	for _, l := range s.stringLits(compiled(regexp.QuoteMeta(`"` + name + `"`))) {
-		if sqlKeyword.MatchString(l.Value) {
+	quoted := `"` + name + `"`
+	for _, l := range s.mod.SQLLiterals() {
+		if strings.Contains(l.Value, quoted) && sqlKeyword.MatchString(l.Value) {
 			return true
 		}
 	}

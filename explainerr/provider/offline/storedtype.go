@@ -27,7 +27,7 @@ func (a *analysis) storedTypeFix(target assertOp, actual string) {
 	}
 	set := compiled(`\.Set\(\s*` + regexp.QuoteMeta(m[1]) + `\s*,\s*(.+?)\)\s*$`)
 	for _, f := range src.files {
-		for i, line := range f.lines {
+		for i, line := range f.text() {
 			sm := set.FindStringSubmatch(line)
 			if sm == nil {
 				continue

@@ -215,10 +215,10 @@ func (a *analysis) resolveName(src *appSource, name string, depth int) (ast.Expr
 // declaration's names.
 func (s *appSource) packageVarSpec(dir, pkg, name string) (*appFile, *ast.ValueSpec, int, bool) {
 	for _, f := range s.files {
-		if filepath.Dir(f.path) != dir || pkg != "" && f.ast.Name.Name != pkg {
+		if filepath.Dir(f.path) != dir || pkg != "" && f.pkg() != pkg {
 			continue
 		}
-		for _, d := range f.ast.Decls {
+		for _, d := range f.syntax().Decls {
 			gd, ok := d.(*ast.GenDecl)
 			if !ok || gd.Tok != token.VAR {
 				continue
@@ -395,7 +395,7 @@ func allSame(ts []ast.Expr) bool {
 func (s *appSource) fieldTypes(field string) []ast.Expr {
 	var out []ast.Expr
 	for _, f := range s.files {
-		ast.Inspect(f.ast, func(n ast.Node) bool {
+		ast.Inspect(f.syntax(), func(n ast.Node) bool {
 			st, ok := n.(*ast.StructType)
 			if !ok {
 				return true

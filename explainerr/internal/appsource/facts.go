@@ -1,0 +1,278 @@
+package appsource
+
+import (
+	"go/ast"
+	"go/token"
+	"strconv"
+)
+
+// What the passes need from the whole module (where functions, methods
+// and types are declared, the method sets, the error makers, the SQL
+// literals, the functions that read a setting) is read from each file
+// once, when its content is new, into fileFacts. The facts persist with
+// the file's content hash (persist.go), so a restart reads them instead of
+// parsing the module again, and the syntax of a file is parsed only when
+// a pass needs that file's code.
+
+// fileFacts are what one file declares and holds, by byte offset and line.
+type fileFacts struct {
+	Package string
+	Imports []importFact
+	Funcs   []funcFact
+	Types   []typeFact
+	Makers  []makerFact
+	SQL     []sqlFact
+	// Composites are the type names of the composite literals in the
+	// file's functions, each once.
+	Composites []string
+	// FieldsSet are the names of the fields the file's functions may set
+	// (x.f = v, f: v in a literal, &x.f), each once.
+	FieldsSet []string
+}
+
+// addOnce appends name to list unless seen holds it, and records it.
+func addOnce(list *[]string, seen map[string]bool, name string) {
+	if name != "" && !seen[name] {
+		seen[name] = true
+		*list = append(*list, name)
+	}
+}
+
+// importFact is one import: the name given ("" when none) and the path.
+type importFact struct{ Name, Path string }
+
+// funcFact is a function or method declaration with a body.
+type funcFact struct {
+	Name string
+	// Recv is the receiver's type name, "" for a function.
+	Recv   string
+	Offset int
+	// Result is the type of the first result, when it names a type.
+	Result typeExpr
+	// ReadsSetting is true when the body calls one of settingReaders.
+	ReadsSetting bool
+}
+
+// typeExpr is a type expression reduced to what names a type: the
+// package qualifier ("" for none) and the name, pointers, parentheses and
+// type arguments dropped.
+type typeExpr struct{ Pkg, Name string }
+
+// typeFact is a type declaration.
+type typeFact struct {
+	Name string
+	// Offset is that of the declaration (the GenDecl) holding the spec.
+	Offset    int
+	Interface bool
+	// Methods are an interface's own method names.
+	Methods []string
+	// Embedded are the types a struct embeds, or the interfaces an
+	// interface embeds.
+	Embedded []typeExpr
+}
+
+// makerFact is a call of fmt.Errorf or errors.New with a literal format.
+type makerFact struct {
+	// Call is "fmt.Errorf" or "errors.New".
+	Call   string
+	Format string
+	// Args are the source text of the arguments after the format, ""
+	// for one written over several lines.
+	Args   []string
+	Offset int
+	Line   int
+	// DeclOffset is the offset of the function holding the call, -1 at
+	// package level; Func is its short name.
+	DeclOffset int
+	Func       string
+}
+
+// sqlFact is a string literal holding SQL text.
+type sqlFact struct {
+	Value              string
+	Offset, DeclOffset int
+	Line, EndLine      int
+	DDL                bool
+}
+
+// factsOf reads the facts of a parsed file whose content is src.
+func factsOf(fset *token.FileSet, af *ast.File, src []byte) *fileFacts {
+	ff := &fileFacts{Package: af.Name.Name}
+	off := func(p token.Pos) int { return fset.Position(p).Offset }
+	line := func(p token.Pos) int { return fset.Position(p).Line }
+	for _, im := range af.Imports {
+		p, err := strconv.Unquote(im.Path.Value)
+		if err != nil {
+			continue
+		}
+		name := ""
+		if im.Name != nil {
+			name = im.Name.Name
+		}
+		ff.Imports = append(ff.Imports, importFact{name, p})
+	}
+	composites, fieldsSet := map[string]bool{}, map[string]bool{}
+	for _, d := range af.Decls {
+		fd, _ := d.(*ast.FuncDecl)
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Body != nil {
+				fact := funcFact{Name: d.Name.Name, Recv: ReceiverName(d), Offset: off(d.Pos()), ReadsSetting: readsSetting(d.Body)}
+				if d.Type.Results != nil && len(d.Type.Results.List) > 0 {
+					fact.Result = typeExprOf(d.Type.Results.List[0].Type)
+				}
+				ff.Funcs = append(ff.Funcs, fact)
+			}
+		case *ast.GenDecl:
+			if d.Tok == token.TYPE {
+				for _, sp := range d.Specs {
+					ff.Types = append(ff.Types, typeFactOf(sp.(*ast.TypeSpec), off(d.Pos())))
+				}
+			}
+		}
+		declOffset, in := -1, ""
+		if fd != nil {
+			declOffset, in = off(fd.Pos()), FuncName(fd)
+		}
+		ast.Inspect(d, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if call, format, ok := errorMakerFormat(n); ok {
+					mf := makerFact{Call: call, Format: format, Offset: off(n.Pos()), Line: line(n.Pos()), DeclOffset: declOffset, Func: in}
+					for _, a := range n.Args[1:] {
+						mf.Args = append(mf.Args, oneLineText(fset, src, a))
+					}
+					ff.Makers = append(ff.Makers, mf)
+				}
+			case *ast.CompositeLit:
+				if fd != nil && n.Type != nil {
+					addOnce(&ff.Composites, composites, TypeName(n.Type))
+				}
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					if sel, ok := l.(*ast.SelectorExpr); ok && fd != nil {
+						addOnce(&ff.FieldsSet, fieldsSet, sel.Sel.Name)
+					}
+				}
+			case *ast.KeyValueExpr:
+				if k, ok := n.Key.(*ast.Ident); ok && fd != nil {
+					addOnce(&ff.FieldsSet, fieldsSet, k.Name)
+				}
+			case *ast.UnaryExpr:
+				if sel, ok := n.X.(*ast.SelectorExpr); ok && n.Op == token.AND && fd != nil {
+					addOnce(&ff.FieldsSet, fieldsSet, sel.Sel.Name)
+				}
+			case *ast.BasicLit:
+				if v, ddl, ok := sqlText(n); ok {
+					ff.SQL = append(ff.SQL, sqlFact{Value: v, Offset: off(n.Pos()), DeclOffset: off(d.Pos()), Line: line(n.Pos()), EndLine: line(n.End()), DDL: ddl})
+				}
+			}
+			return true
+		})
+	}
+	return ff
+}
+
+// typeFactOf reads a type spec.
+func typeFactOf(ts *ast.TypeSpec, declOffset int) typeFact {
+	t := typeFact{Name: ts.Name.Name, Offset: declOffset}
+	switch x := ts.Type.(type) {
+	case *ast.StructType:
+		if x.Fields != nil {
+			for _, f := range x.Fields.List {
+				if len(f.Names) == 0 {
+					t.Embedded = append(t.Embedded, typeExprOf(f.Type))
+				}
+			}
+		}
+	case *ast.InterfaceType:
+		t.Interface = true
+		if x.Methods != nil {
+			for _, f := range x.Methods.List {
+				for _, n := range f.Names {
+					t.Methods = append(t.Methods, n.Name)
+				}
+				if len(f.Names) == 0 {
+					t.Embedded = append(t.Embedded, typeExprOf(f.Type))
+				}
+			}
+		}
+	}
+	return t
+}
+
+// typeExprOf reduces a type expression to its qualifier and name; zero
+// when it names no type (a func, map or struct type).
+func typeExprOf(t ast.Expr) typeExpr {
+	switch x := namedPart(t).(type) {
+	case *ast.Ident:
+		return typeExpr{Name: x.Name}
+	case *ast.SelectorExpr:
+		if pkg, ok := x.X.(*ast.Ident); ok {
+			return typeExpr{Pkg: pkg.Name, Name: x.Sel.Name}
+		}
+	}
+	return typeExpr{}
+}
+
+// errorMakerFormat returns which of errorMakerCalls call is and its
+// literal format, as written.
+func errorMakerFormat(call *ast.CallExpr) (name, format string, ok bool) {
+	if len(call.Args) == 0 {
+		return "", "", false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return "", "", false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	if !ok || !errorMakerCalls[pkg.Name+"."+sel.Sel.Name] {
+		return "", "", false
+	}
+	lit, ok := call.Args[0].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", "", false
+	}
+	return pkg.Name + "." + sel.Sel.Name, lit.Value, true
+}
+
+// oneLineText is the source text of n, "" when it spans several lines.
+func oneLineText(fset *token.FileSet, src []byte, n ast.Node) string {
+	start, end := fset.Position(n.Pos()), fset.Position(n.End())
+	if start.Line != end.Line || start.Offset < 0 || end.Offset > len(src) || start.Offset > end.Offset {
+		return ""
+	}
+	return string(src[start.Offset:end.Offset])
+}
+
+// sqlText returns the value of a string literal holding SQL text and
+// whether it defines a schema.
+func sqlText(lit *ast.BasicLit) (value string, ddl, ok bool) {
+	if lit.Kind != token.STRING {
+		return "", false, false
+	}
+	v, err := strconv.Unquote(lit.Value)
+	if err != nil {
+		return "", false, false
+	}
+	if ddl := reDDL.MatchString(v); ddl || reDML.MatchString(v) {
+		return v, ddl, true
+	}
+	return "", false, false
+}
+
+// readsSetting reports whether body calls one of settingReaders.
+func readsSetting(body *ast.BlockStmt) bool {
+	reads := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+				if pkg, ok := sel.X.(*ast.Ident); ok && settingReaders[pkg.Name+"."+sel.Sel.Name] {
+					reads = true
+				}
+			}
+		}
+		return !reads
+	})
+	return reads
+}
