@@ -9,6 +9,7 @@
 package checker
 
 import (
+	"go/types"
 	"regexp"
 	"strings"
 
@@ -46,6 +47,11 @@ type Claim struct {
 	// fromExpr marks a name taken from inside a code expression; such a
 	// claim is not the one a following "in file.go" places.
 	fromExpr bool
+	// literalField marks a key of a composite literal ("Account.ID" from
+	// "`Account{ID: 1}`"): the type must have the field itself.
+	literalField bool
+	// fromProse marks a name written in plain prose, outside code spans.
+	fromProse bool
 	// scope are the module functions the rest of the text names: a
 	// variable of one of them ("`c.items`" in a sentence about `Lookup`)
 	// is looked up there first.
@@ -62,7 +68,7 @@ var (
 	identRe     = regexp.MustCompile(`^[A-Za-z_]\w*$`)
 	selectorRe  = regexp.MustCompile(`^(?:\(\*?[A-Za-z_]\w*\)|[A-Za-z_]\w*)(?:\.[A-Za-z_]\w*)+$`)
 	callSpanRe  = regexp.MustCompile(`^((?:\(\*?[A-Za-z_]\w*\)\.)?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\((.*)\)$`)
-	fieldSpanRe = regexp.MustCompile(`^((?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*)\s+(\*?(?:\[\])?\*?(?:map\[[\w.*]+\])?[A-Za-z_][\w.]*)$`)
+	fieldSpanRe = regexp.MustCompile(`^((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s+(\*?(?:\[\])?\*?(?:map\[[\w.*]+\]\*?)?[A-Za-z_][\w.]*)$`)
 	fileSpanRe  = regexp.MustCompile(`^((?:[A-Za-z0-9_\-]+/)*[A-Za-z0-9_\-]+\.(?:go|html|tmpl|gohtml|sql))(?::(\d+))?$`)
 	proposeRe   = regexp.MustCompile(`(?i)\b(?:add|adding|introduce|introducing|create|creating|define|defining|declare|declaring|new|write|writing|extract|extracting|rename\w*(?: it)? to)\b(?:\s+(?:a|an|the|new|small|helper|function|method|field|variable|constant|sentinel|error|type|func|check|called|named))*\s*$`)
 	insideRe    = regexp.MustCompile(`(?i)^[\s,]*(?:inside|in|within|in the function|in the method)\s*[(` + "`" + `]*\s*$`)
@@ -84,12 +90,14 @@ var keywords = map[string]bool{
 // package members or methods.
 func Extract(text string) []Claim {
 	var claims []Claim
+	var code strings.Builder
 	prose := fenceRe.ReplaceAllStringFunc(text, func(block string) string {
 		body := fenceRe.FindStringSubmatch(block)[1]
 		claims = append(claims, extractCode(body)...)
+		code.WriteString(body + "\n")
 		return strings.Repeat(" ", len(block)) // keep offsets of the prose
 	})
-	claims = append(claims, extractProse(prose)...)
+	claims = append(claims, extractProse(prose, code.String())...)
 	return dedupe(claims)
 }
 
@@ -102,10 +110,10 @@ func extractCode(body string) []Claim {
 	for _, mm := range codeCallRe.FindAllStringSubmatch(body, -1) {
 		out = append(out, Claim{Text: mm[1] + "." + mm[2], Kind: KindSelector, InCode: true})
 	}
-	return out
+	return append(out, codeLiteralFields(body)...)
 }
 
-func extractProse(prose string) []Claim {
+func extractProse(prose, code string) []Claim {
 	var out []Claim
 	covered := make([]bool, len(prose))
 	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose, -1) {
@@ -125,6 +133,7 @@ func extractProse(prose string) []Claim {
 			continue
 		}
 		c := Claim{Text: prose[loc[2]:loc[1]], Kind: KindFile, start: loc[2], end: loc[1]}
+		markCovered(covered, loc[2], loc[1])
 		if loc[4] >= 0 {
 			c.Kind = KindFileLine
 		}
@@ -140,12 +149,20 @@ func extractProse(prose string) []Claim {
 		}
 		c := Claim{Text: prose[loc[2]:loc[1]], Kind: KindCall, start: loc[2], end: loc[1]}
 		c.Proposed = proposeRe.MatchString(prose[max(0, loc[2]-40):loc[2]])
+		markCovered(covered, loc[2], loc[1])
 		out = append(out, c)
 	}
+	out = append(out, proseNames(prose, code, covered)...)
 	sortByStart(out)
 	used := fileLines(prose, out)
 	out = unplacedLines(prose, place(prose, out))
 	return mergeFieldTypes(prose, bareLines(prose, out, used))
+}
+
+func markCovered(covered []bool, a, b int) {
+	for i := a; i < b && i < len(covered); i++ {
+		covered[i] = true
+	}
 }
 
 // notTypes are words that follow "is a" without naming a type.
@@ -187,6 +204,15 @@ func looksLikeCode(name string) bool {
 	return false
 }
 
+// looksLikeType tells the type of a field span ("count int", "Owner
+// *Owner") from a second word of prose ("missing account").
+func looksLikeType(t string) bool {
+	if _, ok := types.Universe.Lookup(t).(*types.TypeName); ok {
+		return true
+	}
+	return strings.ContainsAny(t, ".*[") || t[0] >= 'A' && t[0] <= 'Z'
+}
+
 // classifySpan decides what a backtick span claims, if anything: one
 // claim about the span as a whole (a name, a call, a signature, a file, a
 // template action), and, for a call, the names its arguments use; or, for
@@ -225,7 +251,7 @@ func classifyWhole(s string) (Claim, bool) {
 			return c, false
 		}
 		c.Kind = KindIdentifier
-	case fieldSpanRe.MatchString(s):
+	case fieldSpanRe.MatchString(s) && looksLikeType(fieldSpanRe.FindStringSubmatch(s)[2]):
 		c.Kind = KindField
 	default:
 		return c, false // an expression or a value: not a claim about a name

@@ -1,0 +1,145 @@
+package checker
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+
+	"github.com/explainerr/explainerr/evals/internal/source"
+)
+
+// checkField checks "Type.Field T", "x.y.Field T" or "Field T": the field
+// exists where the chain puts it (through pointers: "`l.last.Owner.Name`")
+// and has that type, pointer included ("*Owner" is not "Owner").
+func (c *Checker) checkField(s string, scope []*source.Func) (string, string) {
+	mm := fieldSpanRe.FindStringSubmatch(s)
+	if mm == nil {
+		return UnknownIdentifier, "not a field claim: " + s
+	}
+	sel, typ := mm[1], strings.ReplaceAll(mm[2], " ", "")
+	name := lastName(sel)
+	var vars []*types.Var
+	if strings.Contains(sel, ".") {
+		res := c.checkSelector(sel, scope)
+		if res.v != Verified {
+			return res.v, res.reason
+		}
+		vars = c.fieldVars(strings.Split(sel, "."), scope)
+	} else {
+		for _, o := range c.m.Objects[name] {
+			if v, ok := o.(*types.Var); ok && v.IsField() {
+				vars = append(vars, v)
+			}
+		}
+	}
+	if len(vars) == 0 {
+		if c.m.Exists(name) {
+			return Contradicted, name + " exists, but not as a field"
+		}
+		return UnknownIdentifier, "no field called " + name
+	}
+	var have []string
+	for _, v := range vars {
+		t := types.TypeString(v.Type(), source.Qualifier)
+		// Types of the field's own package are written without it.
+		local := types.TypeString(v.Type(), types.RelativeTo(v.Pkg()))
+		if strings.ReplaceAll(t, " ", "") == typ || strings.ReplaceAll(local, " ", "") == typ {
+			return Verified, fmt.Sprintf("%s has type %s", name, t)
+		}
+		have = append(have, t)
+	}
+	return Contradicted, fmt.Sprintf("%s has type %s, not %s", name, strings.Join(have, " or "), typ)
+}
+
+// headTypes returns the types a chain's first name may have: a package
+// member ("taskstore.New"), or the objects of that name (the variables of
+// the functions in scope first).
+func (c *Checker) headTypes(parts []string, scope []*source.Func) ([]types.Type, int) {
+	head := parts[0]
+	objs := localObjects(scope, head)
+	if len(objs) == 0 {
+		objs = append(append([]types.Object{}, c.m.Objects[head]...), c.implicitObjects(head)...)
+	}
+	var cur []types.Type
+	for _, o := range objs {
+		if _, isPkg := o.(*types.PkgName); !isPkg {
+			cur = append(cur, o.Type())
+		}
+	}
+	if len(cur) > 0 || len(parts) < 2 {
+		return cur, 1
+	}
+	for _, p := range c.m.Imported[head] {
+		if o := p.Scope().Lookup(parts[1]); o != nil {
+			cur = append(cur, o.Type())
+		}
+	}
+	return cur, 2
+}
+
+// fieldVars returns the struct fields a chain "x.y.Field" ends at.
+func (c *Checker) fieldVars(parts []string, scope []*source.Func) []*types.Var {
+	cur, start := c.headTypes(parts, scope)
+	var out []*types.Var
+	for i := start; i < len(parts); i++ {
+		var next []types.Type
+		for _, t := range cur {
+			obj := lookupMember(t, parts[i])
+			if obj == nil {
+				continue
+			}
+			next = append(next, obj.Type())
+			if v, ok := obj.(*types.Var); ok && v.IsField() && i == len(parts)-1 {
+				out = append(out, v)
+			}
+		}
+		cur = next
+	}
+	return out
+}
+
+// lookupMember finds a field or method of t, exported or not.
+func lookupMember(t types.Type, name string) types.Object {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+	if obj == nil {
+		if n := namedOf(t); n != nil {
+			obj, _, _ = types.LookupFieldOrMethod(t, true, n.Obj().Pkg(), name)
+		}
+	}
+	return obj
+}
+
+// checkLiteralField checks a key of a composite literal ("Account.ID" from
+// "`Account{ID: 1}`"): the literal's type must have that field itself, not
+// only through an embedded struct, which a literal cannot set.
+func (c *Checker) checkLiteralField(sel string, scope []*source.Func) verdict {
+	res := c.checkSelector(sel, scope)
+	if res.v != Verified {
+		return res
+	}
+	parts := strings.Split(normalizeSelector(sel), ".")
+	owners, start := c.headTypes(parts[:len(parts)-1], scope)
+	for i := start; i < len(parts)-1; i++ {
+		var next []types.Type
+		for _, t := range owners {
+			if obj := lookupMember(t, parts[i]); obj != nil {
+				next = append(next, obj.Type())
+			}
+		}
+		owners = next
+	}
+	field := parts[len(parts)-1]
+	for _, t := range owners {
+		if st, ok := t.Underlying().(*types.Struct); ok {
+			for i := 0; i < st.NumFields(); i++ {
+				if st.Field(i).Name() == field {
+					return res
+				}
+			}
+		}
+	}
+	if len(owners) == 0 {
+		return res
+	}
+	return verdict{v: Contradicted, reason: fmt.Sprintf("a %s literal cannot set %s: it is not a field of the type itself", strings.Join(parts[:len(parts)-1], "."), field)}
+}
