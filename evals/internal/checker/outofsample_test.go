@@ -43,13 +43,5 @@ func TestOutOfSampleSetIsFrozen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fabricated := 0
-	for _, c := range set.Claims {
-		if c.Fabricated {
-			fabricated++
-		}
-	}
-	if len(set.Claims) < 40 || fabricated*2 != len(set.Claims) {
-		t.Errorf("the set needs at least 40 sentences, half fabricated: %d, %d fabricated", len(set.Claims), fabricated)
-	}
+	requireBalanced(t, set, 40)
 }
