@@ -32,7 +32,7 @@ func TestCheckerFigures(t *testing.T) {
 		{"blog (`evals/claims.json`)", "in", New(m), filepath.Join(root, "evals", "claims.json")},
 		{"market", "in", market(t), "testdata/market/claims.json"},
 		{"library (held out)", "in", New(load(t, "testdata/library")), "testdata/library/heldout.json"},
-		{"tasksrv (frozen)", "out", New(load(t, "testdata/tasksrv")), outOfSamplePath},
+		{"tasksrv (frozen)", "out", New(load(t, "testdata/tasksrv")), tasksrvSet.path()},
 	}
 	methodology, err := os.ReadFile(filepath.Join(root, "METHODOLOGY.md"))
 	if err != nil {

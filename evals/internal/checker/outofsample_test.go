@@ -4,44 +4,61 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"os"
+	"path"
 	"testing"
 
 	"github.com/explainerr/explainerr/evals/internal/freeze"
 )
 
-// The out-of-sample set (testdata/tasksrv/outofsample.json) was written
-// and labelled before the checker ever ran on it, and frozen: a change to
-// the sentences, or to the app they speak of, fails here and needs a new,
-// dated set rather than an edit.
-const (
-	outOfSamplePath   = "testdata/tasksrv/outofsample.json"
-	outOfSampleSHA256 = "31bcd7ef4743e36bbb4270054bc45f97a027ba714a8e278aa24f64a3eec670d4"
-	// tasksrvSHA256 fingerprints the app's files with freeze.Hash.
-	tasksrvSHA256 = "c424923b1cafa81c148e1efc3804e4993dbe33d8b2500b1fb54515d557c2dd07"
-	tasksrvFiles  = 5
+// frozenSet is a labelled set about a module the checker was not developed
+// on, written and labelled before the checker ever ran on it, and frozen:
+// a change to its sentences, or to the module they speak of, fails
+// TestOutOfSampleSetsAreFrozen and needs a new, dated set rather than an
+// edit.
+type frozenSet struct {
+	// dir is the module, under testdata.
+	dir string
+	// sha256 is the SHA-256 of dir/outofsample.json.
+	sha256 string
+	// module and files are the module's freeze.Hash fingerprint.
+	module string
+	files  int
+}
+
+// path is the set's file.
+func (f frozenSet) path() string { return path.Join("testdata", f.dir, "outofsample.json") }
+
+var (
+	// tasksrvSet is about a version of the task server the offline
+	// analyzer's tests already use (see METHODOLOGY.md).
+	tasksrvSet = frozenSet{"tasksrv", "31bcd7ef4743e36bbb4270054bc45f97a027ba714a8e278aa24f64a3eec670d4", "c424923b1cafa81c148e1efc3804e4993dbe33d8b2500b1fb54515d557c2dd07", 5}
+	// rscorsSet is about a module nothing in the repository used before.
+	rscorsSet = frozenSet{"rscors", "b27607628fce353b755f51cae5ce7d08e159c6a2e3afd47ade780745057a97ae", "0fed476cfa010074b08d374fbe3607d9cb28b45cac130ab842ecceedc988dd02", 5}
 )
 
-// TestOutOfSampleSetIsFrozen checks the SHA-256 of the out-of-sample
-// sentences and the fingerprint of the app they are about.
-func TestOutOfSampleSetIsFrozen(t *testing.T) {
-	data, err := os.ReadFile(outOfSamplePath)
-	if err != nil {
-		t.Fatal(err)
+// TestOutOfSampleSetsAreFrozen checks the SHA-256 of each out-of-sample
+// set and the fingerprint of the module it is about.
+func TestOutOfSampleSetsAreFrozen(t *testing.T) {
+	for _, f := range []frozenSet{tasksrvSet, rscorsSet} {
+		data, err := os.ReadFile(f.path())
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(data)
+		if got := hex.EncodeToString(sum[:]); got != f.sha256 {
+			t.Errorf("%s changed after it was frozen: sha256 %s, recorded %s", f.path(), got, f.sha256)
+		}
+		fp, err := freeze.Hash("testdata", f.dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fp.SHA256 != f.module || fp.Files != f.files {
+			t.Errorf("testdata/%s changed after it was frozen: %d files, sha256 %s; recorded %d files, %s", f.dir, fp.Files, fp.SHA256, f.files, f.module)
+		}
+		set, err := ParseLabelled(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		requireBalanced(t, set, 40)
 	}
-	sum := sha256.Sum256(data)
-	if got := hex.EncodeToString(sum[:]); got != outOfSampleSHA256 {
-		t.Errorf("%s changed after it was frozen: sha256 %s, recorded %s", outOfSamplePath, got, outOfSampleSHA256)
-	}
-	fp, err := freeze.Hash("testdata", "tasksrv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if fp.SHA256 != tasksrvSHA256 || fp.Files != tasksrvFiles {
-		t.Errorf("testdata/tasksrv changed after it was frozen: %d files, sha256 %s; recorded %d files, %s", fp.Files, fp.SHA256, tasksrvFiles, tasksrvSHA256)
-	}
-	set, err := ParseLabelled(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	requireBalanced(t, set, 40)
 }
