@@ -14,7 +14,7 @@ import (
 
 // TestCheckerFigures prints the checker's precision and recall with n and
 // Wilson 95% intervals on every labelled set, in-sample (the sets it was
-// developed on) beside out-of-sample (the frozen set about tasksrv), as
+// developed on) beside out-of-sample (the frozen sets about tasksrv and rscors), as
 // METHODOLOGY.md reports them:
 //
 //	go test -tags long -run TestCheckerFigures -v ./evals/internal/checker
@@ -33,6 +33,7 @@ func TestCheckerFigures(t *testing.T) {
 		{"market", "in", market(t), "testdata/market/claims.json"},
 		{"library (held out)", "in", New(load(t, "testdata/library")), "testdata/library/heldout.json"},
 		{"tasksrv (frozen)", "out", New(load(t, "testdata/tasksrv")), tasksrvSet.path()},
+		{"rscors (frozen)", "out", New(load(t, "testdata/rscors")), rscorsSet.path()},
 	}
 	methodology, err := os.ReadFile(filepath.Join(root, "METHODOLOGY.md"))
 	if err != nil {
