@@ -126,6 +126,11 @@ func (c *Checker) placed(cl Claim, res verdict) (string, string) {
 	if where == "" {
 		where = "any file"
 	}
+	if len(res.funcs) == 0 && cl.clausePlaced {
+		// The line is the clause's: checkCitedLines judges whether it holds
+		// any of what the clause names.
+		return res.v, res.reason
+	}
 	if len(res.funcs) == 0 {
 		// A name that is not a function: it must at least be declared or
 		// used in that file, near the line when one is given.

@@ -52,6 +52,10 @@ type Claim struct {
 	literalField bool
 	// fromProse marks a name written in plain prose, outside code spans.
 	fromProse bool
+	// clausePlaced marks a file and line its clause gave the claim, not
+	// its neighbour ("`a` ... `b` (cart.go:40)"): the line may be where
+	// another name of the clause is.
+	clausePlaced bool
 	// scope are the module functions the rest of the text names: a
 	// variable of one of them ("`c.items`" in a sentence about `Lookup`)
 	// is looked up there first.
@@ -233,8 +237,10 @@ func classifySpan(s string) []Claim {
 func classifyWhole(s string) (Claim, bool) {
 	c := Claim{Text: s}
 	switch {
-	case strings.HasPrefix(s, "func ") || strings.HasPrefix(s, "func("):
+	case strings.HasPrefix(s, "func "):
 		c.Kind = KindSignature
+	case strings.HasPrefix(s, "func("):
+		return c, false // a function type or literal: the names inside it are claims
 	case strings.HasPrefix(s, "{{"):
 		c.Kind = KindTemplate
 	case fileSpanRe.MatchString(s):

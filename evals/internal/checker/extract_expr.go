@@ -111,8 +111,8 @@ func (w *exprWalker) declare(n ast.Node) bool {
 				}
 			}
 		}
-	case *ast.FuncLit:
-		for _, fl := range []*ast.FieldList{n.Type.Params, n.Type.Results} {
+	case *ast.FuncType:
+		for _, fl := range []*ast.FieldList{n.Params, n.Results} {
 			if fl == nil {
 				continue
 			}

@@ -33,7 +33,9 @@ func TestCheckerFigures(t *testing.T) {
 		{"market", "in", market(t), "testdata/market/claims.json"},
 		{"library (held out)", "in", New(load(t, "testdata/library")), "testdata/library/heldout.json"},
 		{"tasksrv (frozen)", "out", New(load(t, "testdata/tasksrv")), tasksrvSet.path()},
-		{"rscors (frozen)", "out", New(load(t, "testdata/rscors")), rscorsSet.path()},
+		// Two fixes were made after the first run on this set showed two
+		// false alarms: it is no longer out of sample (METHODOLOGY.md).
+		{"rscors (frozen)", "seen", New(load(t, "testdata/rscors")), rscorsSet.path()},
 	}
 	methodology, err := os.ReadFile(filepath.Join(root, "METHODOLOGY.md"))
 	if err != nil {
