@@ -65,14 +65,10 @@ func blog(t *testing.T) (*source.Module, string) {
 	return blogMod, root
 }
 
-// load loads the module at dir.
+// load loads the module at dir, once per test binary.
 func load(t *testing.T, dir string) *source.Module {
 	t.Helper()
-	m, err := source.Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return cached(t, dir).m
 }
 
 // TestReferenceExplanationsAreClean checks the checker on the blog app's

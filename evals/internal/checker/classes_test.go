@@ -8,20 +8,29 @@ import (
 )
 
 var (
-	marketOnce sync.Once
-	marketMod  *source.Module
-	marketErr  error
+	loadedMu sync.Mutex
+	loaded   = map[string]*source.Module{}
 )
 
-// market loads testdata/market once.
-func market(t *testing.T) *Checker {
+// cached returns a checker over the module at dir, loaded once per test
+// binary.
+func cached(t *testing.T, dir string) *Checker {
 	t.Helper()
-	marketOnce.Do(func() { marketMod, marketErr = source.Load("testdata/market") })
-	if marketErr != nil {
-		t.Fatal(marketErr)
+	loadedMu.Lock()
+	defer loadedMu.Unlock()
+	if m, ok := loaded[dir]; ok {
+		return New(m)
 	}
-	return New(marketMod)
+	m, err := source.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded[dir] = m
+	return New(m)
 }
+
+// market loads testdata/market once.
+func market(t *testing.T) *Checker { return cached(t, "testdata/market") }
 
 // verdictOf returns whether any claim of text is a fabrication, with the
 // results for the failure message.

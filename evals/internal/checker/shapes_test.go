@@ -1,27 +1,9 @@
 package checker
 
-import (
-	"sync"
-	"testing"
-
-	"github.com/explainerr/explainerr/evals/internal/source"
-)
-
-var (
-	shapesOnce sync.Once
-	shapesMod  *source.Module
-	shapesErr  error
-)
+import "testing"
 
 // shapes loads testdata/shapes once.
-func shapes(t *testing.T) *Checker {
-	t.Helper()
-	shapesOnce.Do(func() { shapesMod, shapesErr = source.Load("testdata/shapes") })
-	if shapesErr != nil {
-		t.Fatal(shapesErr)
-	}
-	return New(shapesMod)
-}
+func shapes(t *testing.T) *Checker { return cached(t, "testdata/shapes") }
 
 // TestShapeClasses drives the classes the out-of-sample audit found
 // missed or wrongly flagged through CheckText, on code shapes written for
@@ -80,7 +62,7 @@ func TestShapeClasses(t *testing.T) {
 		{"type switch", "In `Label`, `v.Close()` is called for a ledger.", true},
 		{"shadowed package", "In `Query`, `url.Get(\"q\")` reads the parameter.", false},
 		{"shadowed package", "`url.ParseQuery(raw)` parses the query in `Query`.", false},
-		{"shadowed package", "In `Query`, `url.Fetch(\"q\")` reads the parameter.", true},
+		{"shadowed package", "In `Query`, `url.Download(\"q\")` reads the parameter.", true},
 	}
 	for _, tc := range cases {
 		got, res := flagged(c, tc.text)
