@@ -14,7 +14,7 @@ import (
 
 // TestCheckerFigures prints the checker's precision and recall with n and
 // Wilson 95% intervals on every labelled set, in-sample (the sets it was
-// developed on) beside out-of-sample (the frozen sets about tasksrv and rscors), as
+// developed on) beside out-of-sample (the frozen sets about tasksrv, rscors and nosurf), as
 // METHODOLOGY.md reports them:
 //
 //	go test -tags long -run TestCheckerFigures -v ./evals/internal/checker
@@ -36,6 +36,7 @@ func TestCheckerFigures(t *testing.T) {
 		// Two fixes were made after the first run on this set showed two
 		// false alarms: it is no longer out of sample (METHODOLOGY.md).
 		{"rscors (frozen)", "seen", New(load(t, "testdata/rscors")), rscorsSet.path()},
+		{"nosurf (frozen)", "out", New(load(t, "testdata/nosurf")), nosurfSet.path()},
 	}
 	methodology, err := os.ReadFile(filepath.Join(root, "METHODOLOGY.md"))
 	if err != nil {
