@@ -171,14 +171,17 @@ func (c *Checker) placed(cl Claim, res verdict) (string, string) {
 	return Contradicted, fmt.Sprintf("%s is not declared in %s but at %s", cl.Text, cl.File, strings.Join(spots, ", "))
 }
 
-// usedNear returns the first place in files where name occurs as code
-// within nearLines of line (anywhere when line is 0), as "file:line", or "".
+// usedNear returns the first place in files where name occurs as code in
+// the statement at line (anywhere when line is 0), as "file:line", or "".
+// A statement over several lines counts whole: a trace names the line a
+// call starts on.
 func (c *Checker) usedNear(files []string, name string, line int) string {
 	for _, f := range files {
 		lines := c.views().code[f]
 		from, to := 0, len(lines)
 		if line > 0 {
-			from, to = max(0, line-1-nearLines), min(len(lines), line+nearLines)
+			first, last := c.statementLines(f, line)
+			from, to = max(0, first-1), min(len(lines), last)
 		}
 		for i := from; i < to; i++ {
 			if containsIdent(lines[i], name) {
@@ -188,10 +191,6 @@ func (c *Checker) usedNear(files []string, name string, line int) string {
 	}
 	return ""
 }
-
-// nearLines is how far from a stated line a name may appear: a statement
-// can span a few lines, and a trace names the line a call starts on.
-const nearLines = 2
 
 type span struct {
 	file       string
@@ -359,7 +358,7 @@ func (c *Checker) checkSelector(sel string, scope []*source.Func) verdict {
 		return c.checkName(head)
 	}
 	local := localObjects(scope, head)
-	if len(local) > 0 && len(c.m.Imported[head]) > 0 {
+	if len(local) > 0 && len(c.packagesNamed(head)) > 0 {
 		// A variable of the function the text speaks of, or the package it
 		// shadows there ("url, err := url.ParseQuery(raw)").
 		if res := c.resolveMembers(parts, 1, typesOf(local), nil); res.v == Verified {
@@ -367,7 +366,7 @@ func (c *Checker) checkSelector(sel string, scope []*source.Func) verdict {
 		}
 		return c.packageSelector(parts)
 	}
-	if len(c.m.Imported[head]) > 0 && len(c.m.TypeNamed(head)) == 0 && len(local) == 0 {
+	if len(c.packagesNamed(head)) > 0 && len(c.m.TypeNamed(head)) == 0 && len(local) == 0 {
 		// A package: its member first, then members of that.
 		res := c.packageSelector(parts)
 		if res.v != Verified {
@@ -519,7 +518,7 @@ func (c *Checker) signaturesOf(callee string) []*types.Signature {
 		return nil
 	}
 	var out []*types.Signature
-	for _, p := range c.m.Imported[parts[0]] {
+	for _, p := range c.packagesNamed(parts[0]) {
 		if f, ok := p.Scope().Lookup(parts[1]).(*types.Func); ok {
 			out = append(out, f.Type().(*types.Signature))
 		}
@@ -681,7 +680,7 @@ func (c *Checker) packageSelector(parts []string) verdict {
 	head, member := parts[0], parts[1]
 	var cur []types.Type
 	var funcs []*source.Func
-	for _, p := range c.m.Imported[head] {
+	for _, p := range c.packagesNamed(head) {
 		o := p.Scope().Lookup(member)
 		if o == nil {
 			continue
@@ -710,5 +709,5 @@ func typesOf(objs []types.Object) []types.Type {
 // type or variable of the module (or of the functions in scope).
 func (c *Checker) knownHead(sel string, scope []*source.Func) bool {
 	head := strings.Split(normalizeSelector(sel), ".")[0]
-	return len(c.m.Objects[head]) > 0 || len(c.m.Imported[head]) > 0 || len(localObjects(scope, head)) > 0 || len(c.implicitObjects(head)) > 0
+	return len(c.m.Objects[head]) > 0 || len(c.packagesNamed(head)) > 0 || len(localObjects(scope, head)) > 0 || len(c.implicitObjects(head)) > 0
 }

@@ -172,12 +172,37 @@ func markCovered(covered []bool, a, b int) {
 // notTypes are words that follow "is a" without naming a type.
 var notTypes = map[string]bool{"nil": true, "true": true, "false": true, "iota": true}
 
+// inFuncRe joins a variable to the function it belongs to: "`ctx.token`
+// in `ctxSetToken`".
+var inFuncRe = regexp.MustCompile("^`?\\s*(?:in|inside)\\s+`?$")
+
+// between is the prose from the end of a to the start of b, or "".
+func between(prose string, a, b Claim) string {
+	if a.end > b.start {
+		return ""
+	}
+	return prose[a.end:b.start]
+}
+
 // mergeFieldTypes turns "`Post.Views` is an `int`" into the field claim
 // "Post.Views int".
 func mergeFieldTypes(prose string, claims []Claim) []Claim {
 	var out []Claim
 	for i := 0; i < len(claims); i++ {
 		c := claims[i]
+		if c.Kind == KindSelector && i+2 < len(claims) && inFuncRe.MatchString(between(prose, c, claims[i+1])) && claims[i+1].Kind == KindIdentifier {
+			// "`ctx.token` in `ctxSetToken` is a `string`": the function
+			// stays a claim (it scopes the variable), the rest is the field.
+			f, typ := claims[i+1], claims[i+2]
+			text := strings.Trim(prose[typ.start:typ.end], "`")
+			if (typ.Kind == KindIdentifier || typ.Kind == KindSelector) && !notTypes[text] && f.end <= typ.start &&
+				isARe.MatchString(prose[f.end:typ.start]) && fieldSpanRe.MatchString(c.Text+" "+text) {
+				c.Kind, c.Text = KindField, c.Text+" "+text
+				out = append(out, c, f)
+				i += 2
+				continue
+			}
+		}
 		if c.Kind == KindSelector && i+1 < len(claims) {
 			next := claims[i+1]
 			typ := strings.Trim(prose[next.start:next.end], "`")
@@ -206,6 +231,25 @@ func looksLikeCode(name string) bool {
 		}
 	}
 	return false
+}
+
+// balanced reports whether the arguments of a call span close every
+// parenthesis they open and none they do not: in "`w.Header().Add(k, v)`"
+// the call is Add's, not Header's with the arguments "`).Add(k, v`".
+func balanced(args string) bool {
+	depth := 0
+	for _, r := range args {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
 }
 
 // looksLikeType tells the type of a field span ("count int", "Owner
@@ -248,7 +292,7 @@ func classifyWhole(s string) (Claim, bool) {
 		if fileSpanRe.FindStringSubmatch(s)[2] != "" {
 			c.Kind = KindFileLine
 		}
-	case callSpanRe.MatchString(s):
+	case callSpanRe.MatchString(s) && balanced(callSpanRe.FindStringSubmatch(s)[2]):
 		c.Kind = KindCall
 	case selectorRe.MatchString(s):
 		c.Kind = KindSelector

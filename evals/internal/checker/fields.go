@@ -69,7 +69,7 @@ func (c *Checker) headTypes(parts []string, scope []*source.Func) ([]types.Type,
 	if len(cur) > 0 || len(parts) < 2 {
 		return cur, 1
 	}
-	for _, p := range c.m.Imported[head] {
+	for _, p := range c.packagesNamed(head) {
 		if o := p.Scope().Lookup(parts[1]); o != nil {
 			cur = append(cur, o.Type())
 		}

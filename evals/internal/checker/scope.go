@@ -111,3 +111,16 @@ func (c *Checker) variablesNamed(name string) []types.Type {
 	}
 	return out
 }
+
+// packagesNamed returns the imported packages a name may stand for: by
+// their own name, or by the name a file imports them as ("pathModule
+// \"path\"").
+func (c *Checker) packagesNamed(name string) []*types.Package {
+	out := c.m.Imported[name]
+	for _, o := range c.m.Objects[name] {
+		if pn, ok := o.(*types.PkgName); ok {
+			out = append(append([]*types.Package{}, out...), pn.Imported())
+		}
+	}
+	return out
+}

@@ -1,0 +1,9 @@
+package shapes
+
+import strs "strings"
+
+// Shout upper-cases a word; its parameter is named like a package the
+// file imports under another name.
+func Shout(strings string) string {
+	return strs.ToUpper(strings)
+}
