@@ -69,6 +69,11 @@ func (c *Checker) CheckText(text string) []Result {
 // Check returns the verdict on one claim.
 func (c *Checker) Check(cl Claim) Result {
 	v, reason := c.check(cl)
+	if v == Verified && cl.value != "" {
+		if cv, creason, ok := c.checkValue(cl); ok {
+			v, reason = cv, creason
+		}
+	}
 	if v == UnknownIdentifier && (cl.Proposed || cl.InCode && cl.Kind == KindSignature) {
 		v, reason = Proposed, "a new name the explanation proposes: "+reason
 	}

@@ -56,6 +56,9 @@ type Claim struct {
 	// its neighbour ("`a` ... `b` (cart.go:40)"): the line may be where
 	// another name of the clause is.
 	clausePlaced bool
+	// value is the number the prose says the name equals ("`FailureCode`
+	// is 403"), or "".
+	value string
 	// scope are the module functions the rest of the text names: a
 	// variable of one of them ("`c.items`" in a sentence about `Lookup`)
 	// is looked up there first.
@@ -160,7 +163,7 @@ func extractProse(prose, code string) []Claim {
 	sortByStart(out)
 	used := fileLines(prose, out)
 	out = unplacedLines(prose, place(prose, out))
-	return mergeFieldTypes(prose, bareLines(prose, out, used))
+	return statedValues(prose, mergeFieldTypes(prose, bareLines(prose, out, used)))
 }
 
 func markCovered(covered []bool, a, b int) {

@@ -7,3 +7,9 @@ import strs "strings"
 func Shout(strings string) string {
 	return strs.ToUpper(strings)
 }
+
+// retries and Limit are constants whose values a text may state.
+const (
+	retries = 3
+	Limit   = 1 << 4
+)
