@@ -14,7 +14,7 @@ import (
 
 // TestCheckerFigures prints the checker's precision and recall with n and
 // Wilson 95% intervals on every labelled set, in-sample (the sets it was
-// developed on) beside out-of-sample (the frozen sets about tasksrv, rscors and nosurf), as
+// developed on) beside out-of-sample (the frozen sets about tasksrv, rscors, nosurf and secure), as
 // METHODOLOGY.md reports them:
 //
 //	go test -tags long -run TestCheckerFigures -v ./evals/internal/checker
@@ -38,6 +38,7 @@ func TestCheckerFigures(t *testing.T) {
 		{"rscors (frozen)", "seen", New(load(t, "testdata/rscors")), rscorsSet.path()},
 		// Fixed after the first run on this set too (METHODOLOGY.md).
 		{"nosurf (frozen)", "seen", New(load(t, "testdata/nosurf")), nosurfSet.path()},
+		{"secure (frozen)", "out", New(load(t, "testdata/secure")), secureSet.path()},
 	}
 	methodology, err := os.ReadFile(filepath.Join(root, "METHODOLOGY.md"))
 	if err != nil {
