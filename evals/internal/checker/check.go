@@ -492,7 +492,7 @@ func (c *Checker) checkCall(call string, scope []*source.Func) verdict {
 			}
 		}
 		if res.v == Verified && len(res.funcs) == 0 {
-			sigs = c.signaturesOf(callee)
+			sigs = c.signaturesOf(callee, scope)
 		}
 	} else {
 		res = c.checkName(callee)
@@ -515,17 +515,27 @@ func (c *Checker) checkCall(call string, scope []*source.Func) verdict {
 	return verdict{v: Contradicted, reason: fmt.Sprintf("%s takes %s, not %d argument(s)", callee, paramCounts(sigs), n)}
 }
 
-// signaturesOf returns the signatures of the functions a selector outside
-// the module's own declarations resolves to (package functions of imports).
-func (c *Checker) signaturesOf(callee string) []*types.Signature {
+// signaturesOf returns the signatures of the functions or methods a
+// selector outside the module's own declarations resolves to: a package
+// function ("strconv.Atoi"), or a method reached through a package
+// variable or a variable of the text's functions
+// ("base64.RawStdEncoding.Encode").
+func (c *Checker) signaturesOf(callee string, scope []*source.Func) []*types.Signature {
 	parts := strings.Split(normalizeSelector(callee), ".")
-	if len(parts) != 2 {
-		return nil
+	cur, start := c.headTypes(parts, scope)
+	for i := start; i < len(parts); i++ {
+		var next []types.Type
+		for _, t := range cur {
+			if obj := lookupMember(t, parts[i]); obj != nil {
+				next = append(next, obj.Type())
+			}
+		}
+		cur = next
 	}
 	var out []*types.Signature
-	for _, p := range c.packagesNamed(parts[0]) {
-		if f, ok := p.Scope().Lookup(parts[1]).(*types.Func); ok {
-			out = append(out, f.Type().(*types.Signature))
+	for _, t := range cur {
+		if sig, ok := t.(*types.Signature); ok {
+			out = append(out, sig)
 		}
 	}
 	return out

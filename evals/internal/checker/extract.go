@@ -75,7 +75,7 @@ var (
 	identRe     = regexp.MustCompile(`^[A-Za-z_]\w*$`)
 	selectorRe  = regexp.MustCompile(`^(?:\(\*?[A-Za-z_]\w*\)|[A-Za-z_]\w*)(?:\.[A-Za-z_]\w*)+$`)
 	callSpanRe  = regexp.MustCompile(`^((?:\(\*?[A-Za-z_]\w*\)\.)?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\((.*)\)$`)
-	fieldSpanRe = regexp.MustCompile(`^((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s+(\*?(?:\[\])?\*?(?:map\[[\w.*]+\]\*?)?[A-Za-z_][\w.]*)$`)
+	fieldSpanRe = regexp.MustCompile(`^((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s+(\*?(?:\[\]\*?)*(?:map\[[\w.*]+\](?:\[\]\*?)*\*?)?[A-Za-z_][\w.]*)$`)
 	fileSpanRe  = regexp.MustCompile(`^((?:[A-Za-z0-9_\-]+/)*[A-Za-z0-9_\-]+\.(?:go|html|tmpl|gohtml|sql))(?::(\d+))?$`)
 	proposeRe   = regexp.MustCompile(`(?i)\b(?:add|adding|introduce|introducing|create|creating|define|defining|declare|declaring|new|write|writing|extract|extracting|rename\w*(?: it)? to)\b(?:\s+(?:a|an|the|new|small|helper|function|method|field|variable|constant|sentinel|error|type|func|check|called|named))*\s*$`)
 	insideRe    = regexp.MustCompile(`(?i)^[\s,]*(?:inside|in|within|in the function|in the method)\s*[(` + "`" + `]*\s*$`)
@@ -323,7 +323,7 @@ func place(prose string, claims []Claim) []Claim {
 		}
 		file, line := splitFileLine(f.Text)
 		if i > 0 {
-			if prev := &claims[i-1]; isCode(prev.Kind) && !prev.fromExpr && prev.File == "" && prev.end <= f.start && f.start-prev.end <= 40 && placeRe.MatchString(prose[prev.end:f.start]) {
+			if prev := &claims[i-1]; prev.File == "" && placesBefore(prose, *prev, *f) {
 				if !calledOne(prose, claims, i-1) {
 					prev.File, prev.Line = file, line
 				}
@@ -333,12 +333,34 @@ func place(prose string, claims []Claim) []Claim {
 		// "models.go:75, inside `AddPost`"
 		if i+1 < len(claims) {
 			next := &claims[i+1]
-			if isCode(next.Kind) && !next.fromExpr && next.File == "" && f.end <= next.start && next.start-f.end <= 30 && insideRe.MatchString(prose[f.end:next.start]) {
+			if next.File == "" && placesAfter(prose, *f, *next) {
 				next.File, next.Line = file, line
 			}
 		}
 	}
 	return claims
+}
+
+// placesBefore reports whether the file claim f places the code claim
+// right before it: "`showPost` in handlers.go", "`NewCart` (cart.go:33)
+// returns ...". A citation in parentheses that closes its clause ("...
+// when `regexp.Compile` fails on `o.AllowedHosts` (secure.go:175).")
+// speaks of the whole clause, not of its last name.
+func placesBefore(prose string, prev, f Claim) bool {
+	if !isCode(prev.Kind) || prev.fromExpr || prev.end > f.start || f.start-prev.end > 40 || !placeRe.MatchString(prose[prev.end:f.start]) {
+		return false
+	}
+	return !strings.Contains(prose[prev.end:f.start], "(") || !closesClauseRe.MatchString(prose[f.end:])
+}
+
+// closesClauseRe starts right after a citation in parentheses that ends
+// its clause.
+var closesClauseRe = regexp.MustCompile(`^\)\s*(?:[.!?;]|$)`)
+
+// placesAfter reports whether the file claim f places the code claim right
+// after it: "models.go:75, inside `AddPost`".
+func placesAfter(prose string, f, next Claim) bool {
+	return isCode(next.Kind) && !next.fromExpr && f.end <= next.start && next.start-f.end <= 30 && insideRe.MatchString(prose[f.end:next.start])
 }
 
 func isCode(kind string) bool {

@@ -6,13 +6,27 @@ import (
 )
 
 var (
-	// proseSelectorRe is a dotted name written in plain prose:
-	// "ts.store.ListTasks", "http.StatusNotFound". It is not part of a
-	// path, an address or a call (calls are proseCallRe's).
-	proseSelectorRe = regexp.MustCompile(`(?:^|[\s(\[,;"'])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?:$|[^\w(/@:.-]|\.(?:\s|$))`)
-	// proseWordRe is a word of plain prose.
-	proseWordRe = regexp.MustCompile(`(?:^|[\s(\[,;"'])([A-Za-z_]\w*)(?:$|[\s)\],;:!?"']|\.(?:\s|$))`)
+	// proseSelectorRe is a dotted name: "ts.store.ListTasks",
+	// "http.StatusNotFound"; proseTokenOK decides whether it stands alone
+	// in the prose (not part of a path, an address or a call).
+	proseSelectorRe = regexp.MustCompile(`[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+`)
+	// proseWordRe is a word.
+	proseWordRe = regexp.MustCompile(`[A-Za-z_]\w*`)
 )
+
+// proseTokenOK reports whether prose[a:b] is a token of its own: after the
+// start, a space or an opening mark, and before the end, a space, a
+// closing mark or a full stop that ends the sentence. The marks are not
+// consumed, so that two tokens may share the space between them.
+func proseTokenOK(prose string, a, b int) bool {
+	if a > 0 && !strings.ContainsRune(" \t\n([,;\"'", rune(prose[a-1])) {
+		return false
+	}
+	if b == len(prose) || strings.ContainsRune(" \t\n)],;:!?\"'", rune(prose[b])) {
+		return true
+	}
+	return prose[b] == '.' && (b+1 == len(prose) || strings.ContainsRune(" \t\n", rune(prose[b+1])))
+}
 
 // notNames are words of prose spelled like Go identifiers that name
 // products, not code.
@@ -42,8 +56,11 @@ var notSelectorTails = map[string]bool{
 func proseNames(prose, code string, covered []bool) []Claim {
 	var out []Claim
 	taken := make([]bool, len(prose))
-	for _, loc := range proseSelectorRe.FindAllStringSubmatchIndex(prose, -1) {
-		a, b := loc[2], loc[3]
+	for _, loc := range proseSelectorRe.FindAllStringIndex(prose, -1) {
+		a, b := loc[0], loc[1]
+		if !proseTokenOK(prose, a, b) {
+			continue
+		}
 		name := prose[a:b]
 		parts := strings.Split(name, ".")
 		if covered[a] || notSelectorTails[strings.ToLower(parts[len(parts)-1])] || containsIdent(code, parts[0]) {
@@ -56,8 +73,11 @@ func proseNames(prose, code string, covered []bool) []Claim {
 		c.Proposed = proposeRe.MatchString(prose[max(0, a-40):a])
 		out = append(out, c)
 	}
-	for _, loc := range proseWordRe.FindAllStringSubmatchIndex(prose, -1) {
-		a, b := loc[2], loc[3]
+	for _, loc := range proseWordRe.FindAllStringIndex(prose, -1) {
+		a, b := loc[0], loc[1]
+		if !proseTokenOK(prose, a, b) {
+			continue
+		}
 		word := prose[a:b]
 		if covered[a] || taken[a] || !identifierShaped(word) || notNames[word] || containsIdent(code, word) {
 			continue

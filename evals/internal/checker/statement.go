@@ -85,16 +85,7 @@ func placedOn(prose string, claims []Claim, fl Claim) bool {
 		if cl.start != fl.start || cl.Text != fl.Text {
 			continue
 		}
-		if i > 0 {
-			prev := claims[i-1]
-			if isCode(prev.Kind) && !prev.fromExpr && prev.end <= cl.start && cl.start-prev.end <= 40 && placeRe.MatchString(prose[prev.end:cl.start]) {
-				return true
-			}
-		}
-		if i+1 < len(claims) {
-			next := claims[i+1]
-			return isCode(next.Kind) && !next.fromExpr && cl.end <= next.start && next.start-cl.end <= 30 && insideRe.MatchString(prose[cl.end:next.start])
-		}
+		return i > 0 && placesBefore(prose, claims[i-1], cl) || i+1 < len(claims) && placesAfter(prose, cl, claims[i+1])
 	}
 	return false
 }

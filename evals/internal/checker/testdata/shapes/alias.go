@@ -1,10 +1,14 @@
 package shapes
 
-import strs "strings"
+import (
+	"os"
+	strs "strings"
+)
 
-// Shout upper-cases a word; its parameter is named like a package the
-// file imports under another name.
+// Shout upper-cases a word and prints it; its parameter is named like a
+// package the file imports under another name.
 func Shout(strings string) string {
+	os.Stdout.WriteString(strings)
 	return strs.ToUpper(strings)
 }
 
@@ -13,3 +17,8 @@ const (
 	retries = 3
 	Limit   = 1 << 4
 )
+
+// Headers has a field whose type the field pattern must read.
+type Headers struct {
+	Values map[string][]string
+}
