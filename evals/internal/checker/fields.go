@@ -40,6 +40,9 @@ func (c *Checker) checkField(s string, scope []*source.Func) (string, string) {
 	}
 	var have []string
 	for _, v := range vars {
+		if c.mayHold(v.Type(), typ) {
+			return Verified, fmt.Sprintf("%s is an interface that may hold a %s", name, typ)
+		}
 		t := types.TypeString(v.Type(), source.Qualifier)
 		// Types of the field's own package are written without it.
 		local := types.TypeString(v.Type(), types.RelativeTo(v.Pkg()))
@@ -142,4 +145,50 @@ func (c *Checker) checkLiteralField(sel string, scope []*source.Func) verdict {
 		return res
 	}
 	return verdict{v: Contradicted, reason: fmt.Sprintf("a %s literal cannot set %s: it is not a field of the type itself", strings.Join(parts[:len(parts)-1], "."), field)}
+}
+
+// mayHold reports whether a field of interface type may hold a value of
+// the named type: "`w.ResponseWriter` is an `http.Flusher`" speaks of the
+// value inside, which may be any type that implements the field's
+// interface, or satisfy another interface.
+func (c *Checker) mayHold(field types.Type, named string) bool {
+	iface, ok := field.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for _, t := range c.typesNamed(named) {
+		if types.IsInterface(t) || types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface) {
+			return true
+		}
+	}
+	return false
+}
+
+// typesNamed resolves a type written as "T", "*T" or "pkg.T" in the
+// module or its imports.
+func (c *Checker) typesNamed(name string) []types.Type {
+	ptr := strings.HasPrefix(name, "*")
+	name = strings.TrimPrefix(name, "*")
+	var out []types.Type
+	add := func(o types.Object) {
+		if tn, ok := o.(*types.TypeName); ok {
+			t := tn.Type()
+			if ptr {
+				t = types.NewPointer(t)
+			}
+			out = append(out, t)
+		}
+	}
+	if pkg, member, ok := strings.Cut(name, "."); ok {
+		for _, p := range c.packagesNamed(pkg) {
+			if o := p.Scope().Lookup(member); o != nil {
+				add(o)
+			}
+		}
+		return out
+	}
+	for _, tn := range c.m.TypeNamed(name) {
+		add(tn)
+	}
+	return out
 }

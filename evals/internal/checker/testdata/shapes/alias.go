@@ -1,6 +1,7 @@
 package shapes
 
 import (
+	"io"
 	"os"
 	strs "strings"
 )
@@ -21,4 +22,9 @@ const (
 // Headers has a field whose type the field pattern must read.
 type Headers struct {
 	Values map[string][]string
+}
+
+// Feed has a field of interface type.
+type Feed struct {
+	Source io.Reader
 }
