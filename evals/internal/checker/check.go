@@ -421,13 +421,7 @@ func (c *Checker) resolveMembers(parts []string, start int, cur []types.Type, fu
 		var next []types.Type
 		var nextFuncs []*source.Func
 		for _, t := range cur {
-			obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
-			if obj == nil {
-				// Unexported members are found with their package.
-				if n := namedOf(t); n != nil {
-					obj, _, _ = types.LookupFieldOrMethod(t, true, n.Obj().Pkg(), name)
-				}
-			}
+			obj := lookupMember(t, name)
 			if obj == nil {
 				continue
 			}
@@ -523,17 +517,8 @@ func (c *Checker) checkCall(call string, scope []*source.Func) verdict {
 func (c *Checker) signaturesOf(callee string, scope []*source.Func) []*types.Signature {
 	parts := strings.Split(normalizeSelector(callee), ".")
 	cur, start := c.headTypes(parts, scope)
-	for i := start; i < len(parts); i++ {
-		var next []types.Type
-		for _, t := range cur {
-			if obj := lookupMember(t, parts[i]); obj != nil {
-				next = append(next, obj.Type())
-			}
-		}
-		cur = next
-	}
 	var out []*types.Signature
-	for _, t := range cur {
+	for _, t := range memberTypes(cur, parts[start:]) {
 		if sig, ok := t.(*types.Signature); ok {
 			out = append(out, sig)
 		}

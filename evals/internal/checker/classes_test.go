@@ -32,6 +32,24 @@ func cached(t *testing.T, dir string) *Checker {
 // market loads testdata/market once.
 func market(t *testing.T) *Checker { return cached(t, "testdata/market") }
 
+// classCase is a sentence of a class and whether it is fabricated.
+type classCase struct {
+	class, text string
+	fabricated  bool
+}
+
+// checkCases fails for each case the checker flags when it is true, or
+// does not flag when it is fabricated.
+func checkCases(t *testing.T, c *Checker, cases []classCase) {
+	t.Helper()
+	for _, tc := range cases {
+		got, res := flagged(c, tc.text)
+		if got != tc.fabricated {
+			t.Errorf("%s: %q: flagged %v, want %v: %+v", tc.class, tc.text, got, tc.fabricated, res)
+		}
+	}
+}
+
 // verdictOf returns whether any claim of text is a fabrication, with the
 // results for the failure message.
 func flagged(c *Checker, text string) (bool, []Result) {
@@ -50,10 +68,7 @@ func flagged(c *Checker, text string) (bool, []Result) {
 // variables resolved in the function the text speaks of.
 func TestCheckerClasses(t *testing.T) {
 	c := market(t)
-	cases := []struct {
-		class, text string
-		fabricated  bool
-	}{
+	cases := []classCase{
 		{"line in prose", "`Apply` sets the coupon at line 48.", false},
 		{"line in prose", "`Apply` sets the coupon at line 53.", true},
 		{"line in prose", "Line 60 of `cart.go`, inside `Lines`, looks each SKU up.", false},
@@ -97,12 +112,7 @@ func TestCheckerClasses(t *testing.T) {
 		{"scope", "In `Tagged`, `c.items` is nil.", true},
 		{"scope", "`showCart` passes `cart.coupon` to the page.", false},
 	}
-	for _, tc := range cases {
-		got, res := flagged(c, tc.text)
-		if got != tc.fabricated {
-			t.Errorf("%s: %q: flagged %v, want %v: %+v", tc.class, tc.text, got, tc.fabricated, res)
-		}
-	}
+	checkCases(t, c, cases)
 }
 
 // TestCommentsAreNotCode checks that a name written only in a comment is

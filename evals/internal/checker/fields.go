@@ -83,22 +83,31 @@ func (c *Checker) headTypes(parts []string, scope []*source.Func) ([]types.Type,
 // fieldVars returns the struct fields a chain "x.y.Field" ends at.
 func (c *Checker) fieldVars(parts []string, scope []*source.Func) []*types.Var {
 	cur, start := c.headTypes(parts, scope)
+	if start >= len(parts) {
+		return nil
+	}
 	var out []*types.Var
-	for i := start; i < len(parts); i++ {
+	for _, t := range memberTypes(cur, parts[start:len(parts)-1]) {
+		if v, ok := lookupMember(t, parts[len(parts)-1]).(*types.Var); ok && v.IsField() {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// memberTypes returns the types reached from cur through the successive
+// members names (fields or methods, exported or not).
+func memberTypes(cur []types.Type, names []string) []types.Type {
+	for _, name := range names {
 		var next []types.Type
 		for _, t := range cur {
-			obj := lookupMember(t, parts[i])
-			if obj == nil {
-				continue
-			}
-			next = append(next, obj.Type())
-			if v, ok := obj.(*types.Var); ok && v.IsField() && i == len(parts)-1 {
-				out = append(out, v)
+			if obj := lookupMember(t, name); obj != nil {
+				next = append(next, obj.Type())
 			}
 		}
 		cur = next
 	}
-	return out
+	return cur
 }
 
 // lookupMember finds a field or method of t, exported or not.
@@ -122,14 +131,8 @@ func (c *Checker) checkLiteralField(sel string, scope []*source.Func) verdict {
 	}
 	parts := strings.Split(normalizeSelector(sel), ".")
 	owners, start := c.headTypes(parts[:len(parts)-1], scope)
-	for i := start; i < len(parts)-1; i++ {
-		var next []types.Type
-		for _, t := range owners {
-			if obj := lookupMember(t, parts[i]); obj != nil {
-				next = append(next, obj.Type())
-			}
-		}
-		owners = next
+	if start < len(parts)-1 {
+		owners = memberTypes(owners, parts[start:len(parts)-1])
 	}
 	field := parts[len(parts)-1]
 	for _, t := range owners {

@@ -12,10 +12,7 @@ func shapes(t *testing.T) *Checker { return cached(t, "testdata/shapes") }
 // type switch variables and a local variable named like a package.
 func TestShapeClasses(t *testing.T) {
 	c := shapes(t)
-	cases := []struct {
-		class, text string
-		fabricated  bool
-	}{
+	cases := []classCase{
 		{"cited line", "`ErrMissing` is wrapped into the error at shapes.go:57.", false},
 		{"cited line", "`ErrMissing` is wrapped into the error at shapes.go:55.", true},
 		{"cited line", "`l.byID[id]` is read at shapes.go:55.", false},
@@ -87,10 +84,5 @@ func TestShapeClasses(t *testing.T) {
 		{"shadowed package", "`url.ParseQuery(raw)` parses the query in `Query`.", false},
 		{"shadowed package", "In `Query`, `url.Download(\"q\")` reads the parameter.", true},
 	}
-	for _, tc := range cases {
-		got, res := flagged(c, tc.text)
-		if got != tc.fabricated {
-			t.Errorf("%s: %q: flagged %v, want %v: %+v", tc.class, tc.text, got, tc.fabricated, res)
-		}
-	}
+	checkCases(t, c, cases)
 }
