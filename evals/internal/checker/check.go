@@ -58,14 +58,22 @@ func (c *Checker) CheckText(text string) []Result {
 	out := make([]Result, 0, len(claims))
 	for _, cl := range claims {
 		cl.scope = c.scopeFor(cl, claims)
+		if cl.fromProse && cl.Kind == KindSelector && !c.knownHead(cl.Text, cl.scope) {
+			continue // "e.g.", a host name: not a name of the code
+		}
 		out = append(out, c.Check(cl))
 	}
-	return out
+	return c.checkCitedLines(text, claims, out)
 }
 
 // Check returns the verdict on one claim.
 func (c *Checker) Check(cl Claim) Result {
 	v, reason := c.check(cl)
+	if v == Verified && cl.value != "" {
+		if cv, creason, ok := c.checkValue(cl); ok {
+			v, reason = cv, creason
+		}
+	}
 	if v == UnknownIdentifier && (cl.Proposed || cl.InCode && cl.Kind == KindSignature) {
 		v, reason = Proposed, "a new name the explanation proposes: "+reason
 	}
@@ -82,13 +90,16 @@ func (c *Checker) check(cl Claim) (string, string) {
 	case KindIdentifier:
 		return c.placed(cl, c.checkName(cl.Text))
 	case KindSelector:
+		if cl.literalField {
+			return c.placed(cl, c.checkLiteralField(cl.Text, cl.scope))
+		}
 		return c.placed(cl, c.checkSelector(cl.Text, cl.scope))
 	case KindCall:
 		return c.placed(cl, c.checkCall(cl.Text, cl.scope))
 	case KindSignature:
 		return c.placed(cl, c.checkSignature(cl.Text))
 	case KindField:
-		return c.checkField(cl.Text)
+		return c.checkField(cl.Text, cl.scope)
 	case KindTemplate:
 		return c.checkTemplate(cl.Text)
 	}
@@ -119,6 +130,11 @@ func (c *Checker) placed(cl Claim, res verdict) (string, string) {
 	where := cl.File
 	if where == "" {
 		where = "any file"
+	}
+	if len(res.funcs) == 0 && cl.clausePlaced {
+		// The line is the clause's: checkCitedLines judges whether it holds
+		// any of what the clause names.
+		return res.v, res.reason
 	}
 	if len(res.funcs) == 0 {
 		// A name that is not a function: it must at least be declared or
@@ -160,14 +176,17 @@ func (c *Checker) placed(cl Claim, res verdict) (string, string) {
 	return Contradicted, fmt.Sprintf("%s is not declared in %s but at %s", cl.Text, cl.File, strings.Join(spots, ", "))
 }
 
-// usedNear returns the first place in files where name occurs as code
-// within nearLines of line (anywhere when line is 0), as "file:line", or "".
+// usedNear returns the first place in files where name occurs as code in
+// the statement at line (anywhere when line is 0), as "file:line", or "".
+// A statement over several lines counts whole: a trace names the line a
+// call starts on.
 func (c *Checker) usedNear(files []string, name string, line int) string {
 	for _, f := range files {
 		lines := c.views().code[f]
 		from, to := 0, len(lines)
 		if line > 0 {
-			from, to = max(0, line-1-nearLines), min(len(lines), line+nearLines)
+			first, last := c.statementLines(f, line)
+			from, to = max(0, first-1), min(len(lines), last)
 		}
 		for i := from; i < to; i++ {
 			if containsIdent(lines[i], name) {
@@ -177,10 +196,6 @@ func (c *Checker) usedNear(files []string, name string, line int) string {
 	}
 	return ""
 }
-
-// nearLines is how far from a stated line a name may appear: a statement
-// can span a few lines, and a trace names the line a call starts on.
-const nearLines = 2
 
 type span struct {
 	file       string
@@ -347,28 +362,31 @@ func (c *Checker) checkSelector(sel string, scope []*source.Func) verdict {
 	if len(parts) == 1 {
 		return c.checkName(head)
 	}
-	if len(c.m.Imported[head]) > 0 && len(c.m.TypeNamed(head)) == 0 {
-		// A package: its member first, then members of that.
-		member := parts[1]
-		var cur []types.Type
-		var funcs []*source.Func
-		for _, p := range c.m.Imported[head] {
-			o := p.Scope().Lookup(member)
-			if o == nil {
-				continue
-			}
-			cur = append(cur, o.Type())
-			if f, ok := o.(*types.Func); ok {
-				funcs = append(funcs, c.moduleFunc(f)...)
-			}
+	local := localObjects(scope, head)
+	if len(local) > 0 && len(c.packagesNamed(head)) > 0 {
+		// A variable of the function the text speaks of, or the package it
+		// shadows there ("url, err := url.ParseQuery(raw)").
+		if res := c.resolveMembers(parts, 1, typesOf(local), nil); res.v == Verified {
+			return res
 		}
-		if len(cur) == 0 {
-			return c.missing(member, "package "+head)
-		}
-		return c.resolveMembers(parts, 2, cur, funcs)
+		return c.packageSelector(parts)
 	}
-	objs := c.m.Objects[head]
-	if local := localObjects(scope, head); len(local) > 0 {
+	if len(c.packagesNamed(head)) > 0 && len(c.m.TypeNamed(head)) == 0 && len(local) == 0 {
+		// A package: its member first, then members of that.
+		res := c.packageSelector(parts)
+		if res.v != Verified {
+			// A local variable may shadow the package ("url, err :=
+			// url.ParseQuery(raw)"; "`url.Get`").
+			if vars := c.variablesNamed(head); len(vars) > 0 {
+				if alt := c.resolveMembers(parts, 1, vars, nil); alt.v == Verified {
+					return alt
+				}
+			}
+		}
+		return res
+	}
+	objs := append(append([]types.Object{}, c.m.Objects[head]...), c.implicitObjects(head)...)
+	if len(local) > 0 {
 		objs = local // the variable of the function the text speaks of
 	}
 	if len(objs) == 0 {
@@ -403,13 +421,7 @@ func (c *Checker) resolveMembers(parts []string, start int, cur []types.Type, fu
 		var next []types.Type
 		var nextFuncs []*source.Func
 		for _, t := range cur {
-			obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
-			if obj == nil {
-				// Unexported members are found with their package.
-				if n := namedOf(t); n != nil {
-					obj, _, _ = types.LookupFieldOrMethod(t, true, n.Obj().Pkg(), name)
-				}
-			}
+			obj := lookupMember(t, name)
 			if obj == nil {
 				continue
 			}
@@ -474,7 +486,7 @@ func (c *Checker) checkCall(call string, scope []*source.Func) verdict {
 			}
 		}
 		if res.v == Verified && len(res.funcs) == 0 {
-			sigs = c.signaturesOf(callee)
+			sigs = c.signaturesOf(callee, scope)
 		}
 	} else {
 		res = c.checkName(callee)
@@ -497,17 +509,18 @@ func (c *Checker) checkCall(call string, scope []*source.Func) verdict {
 	return verdict{v: Contradicted, reason: fmt.Sprintf("%s takes %s, not %d argument(s)", callee, paramCounts(sigs), n)}
 }
 
-// signaturesOf returns the signatures of the functions a selector outside
-// the module's own declarations resolves to (package functions of imports).
-func (c *Checker) signaturesOf(callee string) []*types.Signature {
+// signaturesOf returns the signatures of the functions or methods a
+// selector outside the module's own declarations resolves to: a package
+// function ("strconv.Atoi"), or a method reached through a package
+// variable or a variable of the text's functions
+// ("base64.RawStdEncoding.Encode").
+func (c *Checker) signaturesOf(callee string, scope []*source.Func) []*types.Signature {
 	parts := strings.Split(normalizeSelector(callee), ".")
-	if len(parts) != 2 {
-		return nil
-	}
+	cur, start := c.headTypes(parts, scope)
 	var out []*types.Signature
-	for _, p := range c.m.Imported[parts[0]] {
-		if f, ok := p.Scope().Lookup(parts[1]).(*types.Func); ok {
-			out = append(out, f.Type().(*types.Signature))
+	for _, t := range memberTypes(cur, parts[start:]) {
+		if sig, ok := t.(*types.Signature); ok {
+			out = append(out, sig)
 		}
 	}
 	return out
@@ -563,8 +576,9 @@ func (c *Checker) checkSignature(sig string) verdict {
 		}
 		return verdict{v: UnknownIdentifier, reason: "no function called " + name + " exists in the module"}
 	}
-	recv := ""
+	recv, pointer := "", false
 	if fd.Recv != nil && len(fd.Recv.List) > 0 {
+		pointer = isPointerReceiver(fd)
 		recv = strings.TrimLeft(types.ExprString(fd.Recv.List[0].Type), "*")
 		if i := strings.Index(recv, "["); i >= 0 {
 			recv = recv[:i]
@@ -576,6 +590,10 @@ func (c *Checker) checkSignature(sig string) verdict {
 	for _, f := range cands {
 		if recv != f.Recv {
 			diffs = append(diffs, fmt.Sprintf("%s has receiver %q", f.QualifiedName(), f.Recv))
+			continue
+		}
+		if recv != "" && pointer != isPointerReceiver(f.Decl) {
+			diffs = append(diffs, fmt.Sprintf("%s has a %s receiver", f.QualifiedName(), map[bool]string{true: "pointer", false: "value"}[!pointer]))
 			continue
 		}
 		real := fieldTypes(f.Decl.Type.Params)
@@ -591,6 +609,16 @@ func (c *Checker) checkSignature(sig string) verdict {
 		return verdict{v: Verified, reason: fmt.Sprintf("matches %s at %s:%d", f.QualifiedName(), f.File, f.StartLine), funcs: []*source.Func{f}}
 	}
 	return verdict{v: Contradicted, reason: "the signature differs: " + strings.Join(diffs, "; ")}
+}
+
+// isPointerReceiver reports whether a method declaration has a pointer
+// receiver ("func (l *Ledger) Find").
+func isPointerReceiver(fd *ast.FuncDecl) bool {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return false
+	}
+	_, ok := fd.Recv.List[0].Type.(*ast.StarExpr)
+	return ok
 }
 
 // fieldTypes lists the type of each parameter or result, one entry per
@@ -622,55 +650,6 @@ func sameTypes(a, b []string) bool {
 	return true
 }
 
-// checkField checks "Type.Field T" or "Field T": the field exists and has
-// that type.
-func (c *Checker) checkField(s string) (string, string) {
-	mm := fieldSpanRe.FindStringSubmatch(s)
-	if mm == nil {
-		return UnknownIdentifier, "not a field claim: " + s
-	}
-	sel, typ := mm[1], strings.ReplaceAll(mm[2], " ", "")
-	name := lastName(sel)
-	var vars []*types.Var
-	if strings.Contains(sel, ".") {
-		res := c.checkSelector(sel, nil)
-		if res.v != Verified {
-			return res.v, res.reason
-		}
-		owner := strings.Split(sel, ".")[0]
-		for _, o := range c.m.Objects[owner] {
-			if obj, _, _ := types.LookupFieldOrMethod(o.Type(), true, o.Pkg(), name); obj != nil {
-				if v, ok := obj.(*types.Var); ok && v.IsField() {
-					vars = append(vars, v)
-				}
-			}
-		}
-	} else {
-		for _, o := range c.m.Objects[name] {
-			if v, ok := o.(*types.Var); ok && v.IsField() {
-				vars = append(vars, v)
-			}
-		}
-	}
-	if len(vars) == 0 {
-		if c.m.Exists(name) {
-			return Contradicted, name + " exists, but not as a field"
-		}
-		return UnknownIdentifier, "no field called " + name
-	}
-	var have []string
-	for _, v := range vars {
-		t := types.TypeString(v.Type(), source.Qualifier)
-		// Types of the field's own package are written without it.
-		local := types.TypeString(v.Type(), types.RelativeTo(v.Pkg()))
-		if strings.ReplaceAll(t, " ", "") == typ || strings.ReplaceAll(local, " ", "") == typ {
-			return Verified, fmt.Sprintf("%s has type %s", name, t)
-		}
-		have = append(have, t)
-	}
-	return Contradicted, fmt.Sprintf("%s has type %s, not %s", name, strings.Join(have, " or "), typ)
-}
-
 var (
 	templateNameRe = regexp.MustCompile(`^\{\{-?\s*(?:template|define|block)\s+"([^"]+)"`)
 )
@@ -693,4 +672,42 @@ func (c *Checker) checkTemplate(s string) (string, string) {
 		}
 	}
 	return Verified, "every name the action uses exists"
+}
+
+// packageSelector resolves parts[1:] as a member of the package parts[0],
+// then members of that.
+func (c *Checker) packageSelector(parts []string) verdict {
+	head, member := parts[0], parts[1]
+	var cur []types.Type
+	var funcs []*source.Func
+	for _, p := range c.packagesNamed(head) {
+		o := p.Scope().Lookup(member)
+		if o == nil {
+			continue
+		}
+		cur = append(cur, o.Type())
+		if f, ok := o.(*types.Func); ok {
+			funcs = append(funcs, c.moduleFunc(f)...)
+		}
+	}
+	if len(cur) == 0 {
+		return c.missing(member, "package "+head)
+	}
+	return c.resolveMembers(parts, 2, cur, funcs)
+}
+
+// typesOf returns the types of objs.
+func typesOf(objs []types.Object) []types.Type {
+	out := make([]types.Type, 0, len(objs))
+	for _, o := range objs {
+		out = append(out, o.Type())
+	}
+	return out
+}
+
+// knownHead reports whether the first name of a selector is a package,
+// type or variable of the module (or of the functions in scope).
+func (c *Checker) knownHead(sel string, scope []*source.Func) bool {
+	head := strings.Split(normalizeSelector(sel), ".")[0]
+	return len(c.m.Objects[head]) > 0 || len(c.packagesNamed(head)) > 0 || len(localObjects(scope, head)) > 0 || len(c.implicitObjects(head)) > 0
 }

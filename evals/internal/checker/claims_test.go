@@ -19,15 +19,7 @@ func measure(t *testing.T, m *source.Module, claimsPath string, minClaims int, m
 	if err != nil {
 		t.Fatal(err)
 	}
-	fabricated := 0
-	for _, c := range set.Claims {
-		if c.Fabricated {
-			fabricated++
-		}
-	}
-	if len(set.Claims) < minClaims || fabricated*2 != len(set.Claims) {
-		t.Fatalf("the set needs at least %d claims, half fabricated: %d claims, %d fabricated", minClaims, len(set.Claims), fabricated)
-	}
+	fabricated := requireBalanced(t, set, minClaims)
 	s := New(m).ScoreSet(set)
 	for _, o := range s.Outcomes {
 		switch o.Label() {
@@ -73,14 +65,10 @@ func blog(t *testing.T) (*source.Module, string) {
 	return blogMod, root
 }
 
-// load loads the module at dir.
+// load loads the module at dir, once per test binary.
 func load(t *testing.T, dir string) *source.Module {
 	t.Helper()
-	m, err := source.Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return cached(t, dir).m
 }
 
 // TestReferenceExplanationsAreClean checks the checker on the blog app's
@@ -119,4 +107,20 @@ func TestMarketClaims(t *testing.T) {
 // floors only catch a checker that breaks.
 func TestHeldOutClaims(t *testing.T) {
 	measure(t, load(t, "testdata/library"), "testdata/library/heldout.json", 30, 0.80, 0.50)
+}
+
+// requireBalanced fails unless set has at least minClaims sentences, half
+// of them fabricated; it returns how many are fabricated.
+func requireBalanced(t *testing.T, set *LabelledSet, minClaims int) int {
+	t.Helper()
+	fabricated := 0
+	for _, c := range set.Claims {
+		if c.Fabricated {
+			fabricated++
+		}
+	}
+	if len(set.Claims) < minClaims || fabricated*2 != len(set.Claims) {
+		t.Fatalf("the set needs at least %d claims, half fabricated: %d claims, %d fabricated", minClaims, len(set.Claims), fabricated)
+	}
+	return fabricated
 }

@@ -8,19 +8,46 @@ import (
 )
 
 var (
-	marketOnce sync.Once
-	marketMod  *source.Module
-	marketErr  error
+	loadedMu sync.Mutex
+	loaded   = map[string]*source.Module{}
 )
 
-// market loads testdata/market once.
-func market(t *testing.T) *Checker {
+// cached returns a checker over the module at dir, loaded once per test
+// binary.
+func cached(t *testing.T, dir string) *Checker {
 	t.Helper()
-	marketOnce.Do(func() { marketMod, marketErr = source.Load("testdata/market") })
-	if marketErr != nil {
-		t.Fatal(marketErr)
+	loadedMu.Lock()
+	defer loadedMu.Unlock()
+	if m, ok := loaded[dir]; ok {
+		return New(m)
 	}
-	return New(marketMod)
+	m, err := source.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded[dir] = m
+	return New(m)
+}
+
+// market loads testdata/market once.
+func market(t *testing.T) *Checker { return cached(t, "testdata/market") }
+
+// classCase is a sentence of a class and whether it is fabricated.
+type classCase struct {
+	class, text string
+	fabricated  bool
+}
+
+// checkCases fails for each case the checker flags when it is true, or
+// does not flag when it is fabricated.
+func checkCases(t *testing.T, c *Checker, cases []classCase) {
+	t.Helper()
+	for _, tc := range cases {
+		got, res := flagged(c, tc.text)
+		if got != tc.fabricated {
+			t.Errorf("%s: %q: flagged %v, want %v: %+v", tc.class, tc.text, got, tc.fabricated, res)
+		}
+	}
 }
 
 // verdictOf returns whether any claim of text is a fabrication, with the
@@ -41,10 +68,7 @@ func flagged(c *Checker, text string) (bool, []Result) {
 // variables resolved in the function the text speaks of.
 func TestCheckerClasses(t *testing.T) {
 	c := market(t)
-	cases := []struct {
-		class, text string
-		fabricated  bool
-	}{
+	cases := []classCase{
 		{"line in prose", "`Apply` sets the coupon at line 48.", false},
 		{"line in prose", "`Apply` sets the coupon at line 53.", true},
 		{"line in prose", "Line 60 of `cart.go`, inside `Lines`, looks each SKU up.", false},
@@ -88,12 +112,7 @@ func TestCheckerClasses(t *testing.T) {
 		{"scope", "In `Tagged`, `c.items` is nil.", true},
 		{"scope", "`showCart` passes `cart.coupon` to the page.", false},
 	}
-	for _, tc := range cases {
-		got, res := flagged(c, tc.text)
-		if got != tc.fabricated {
-			t.Errorf("%s: %q: flagged %v, want %v: %+v", tc.class, tc.text, got, tc.fabricated, res)
-		}
-	}
+	checkCases(t, c, cases)
 }
 
 // TestCommentsAreNotCode checks that a name written only in a comment is

@@ -9,6 +9,7 @@
 package checker
 
 import (
+	"go/types"
 	"regexp"
 	"strings"
 
@@ -46,6 +47,18 @@ type Claim struct {
 	// fromExpr marks a name taken from inside a code expression; such a
 	// claim is not the one a following "in file.go" places.
 	fromExpr bool
+	// literalField marks a key of a composite literal ("Account.ID" from
+	// "`Account{ID: 1}`"): the type must have the field itself.
+	literalField bool
+	// fromProse marks a name written in plain prose, outside code spans.
+	fromProse bool
+	// clausePlaced marks a file and line its clause gave the claim, not
+	// its neighbour ("`a` ... `b` (cart.go:40)"): the line may be where
+	// another name of the clause is.
+	clausePlaced bool
+	// value is the number the prose says the name equals ("`FailureCode`
+	// is 403"), or "".
+	value string
 	// scope are the module functions the rest of the text names: a
 	// variable of one of them ("`c.items`" in a sentence about `Lookup`)
 	// is looked up there first.
@@ -62,7 +75,7 @@ var (
 	identRe     = regexp.MustCompile(`^[A-Za-z_]\w*$`)
 	selectorRe  = regexp.MustCompile(`^(?:\(\*?[A-Za-z_]\w*\)|[A-Za-z_]\w*)(?:\.[A-Za-z_]\w*)+$`)
 	callSpanRe  = regexp.MustCompile(`^((?:\(\*?[A-Za-z_]\w*\)\.)?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\((.*)\)$`)
-	fieldSpanRe = regexp.MustCompile(`^((?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*)\s+(\*?(?:\[\])?\*?(?:map\[[\w.*]+\])?[A-Za-z_][\w.]*)$`)
+	fieldSpanRe = regexp.MustCompile(`^((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s+(\*?(?:\[\]\*?)*(?:map\[[\w.*]+\](?:\[\]\*?)*\*?)?[A-Za-z_][\w.]*)$`)
 	fileSpanRe  = regexp.MustCompile(`^((?:[A-Za-z0-9_\-]+/)*[A-Za-z0-9_\-]+\.(?:go|html|tmpl|gohtml|sql))(?::(\d+))?$`)
 	proposeRe   = regexp.MustCompile(`(?i)\b(?:add|adding|introduce|introducing|create|creating|define|defining|declare|declaring|new|write|writing|extract|extracting|rename\w*(?: it)? to)\b(?:\s+(?:a|an|the|new|small|helper|function|method|field|variable|constant|sentinel|error|type|func|check|called|named))*\s*$`)
 	insideRe    = regexp.MustCompile(`(?i)^[\s,]*(?:inside|in|within|in the function|in the method)\s*[(` + "`" + `]*\s*$`)
@@ -84,12 +97,14 @@ var keywords = map[string]bool{
 // package members or methods.
 func Extract(text string) []Claim {
 	var claims []Claim
+	var code strings.Builder
 	prose := fenceRe.ReplaceAllStringFunc(text, func(block string) string {
 		body := fenceRe.FindStringSubmatch(block)[1]
 		claims = append(claims, extractCode(body)...)
+		code.WriteString(body + "\n")
 		return strings.Repeat(" ", len(block)) // keep offsets of the prose
 	})
-	claims = append(claims, extractProse(prose)...)
+	claims = append(claims, extractProse(prose, code.String())...)
 	return dedupe(claims)
 }
 
@@ -102,10 +117,10 @@ func extractCode(body string) []Claim {
 	for _, mm := range codeCallRe.FindAllStringSubmatch(body, -1) {
 		out = append(out, Claim{Text: mm[1] + "." + mm[2], Kind: KindSelector, InCode: true})
 	}
-	return out
+	return append(out, codeLiteralFields(body)...)
 }
 
-func extractProse(prose string) []Claim {
+func extractProse(prose, code string) []Claim {
 	var out []Claim
 	covered := make([]bool, len(prose))
 	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose, -1) {
@@ -125,6 +140,7 @@ func extractProse(prose string) []Claim {
 			continue
 		}
 		c := Claim{Text: prose[loc[2]:loc[1]], Kind: KindFile, start: loc[2], end: loc[1]}
+		markCovered(covered, loc[2], loc[1])
 		if loc[4] >= 0 {
 			c.Kind = KindFileLine
 		}
@@ -140,16 +156,36 @@ func extractProse(prose string) []Claim {
 		}
 		c := Claim{Text: prose[loc[2]:loc[1]], Kind: KindCall, start: loc[2], end: loc[1]}
 		c.Proposed = proposeRe.MatchString(prose[max(0, loc[2]-40):loc[2]])
+		markCovered(covered, loc[2], loc[1])
 		out = append(out, c)
 	}
+	out = append(out, proseNames(prose, code, covered)...)
 	sortByStart(out)
 	used := fileLines(prose, out)
 	out = unplacedLines(prose, place(prose, out))
-	return mergeFieldTypes(prose, bareLines(prose, out, used))
+	return statedValues(prose, mergeFieldTypes(prose, bareLines(prose, out, used)))
+}
+
+func markCovered(covered []bool, a, b int) {
+	for i := a; i < b && i < len(covered); i++ {
+		covered[i] = true
+	}
 }
 
 // notTypes are words that follow "is a" without naming a type.
 var notTypes = map[string]bool{"nil": true, "true": true, "false": true, "iota": true}
+
+// inFuncRe joins a variable to the function it belongs to: "`ctx.token`
+// in `ctxSetToken`".
+var inFuncRe = regexp.MustCompile("^`?\\s*(?:in|inside)\\s+`?$")
+
+// between is the prose from the end of a to the start of b, or "".
+func between(prose string, a, b Claim) string {
+	if a.end > b.start {
+		return ""
+	}
+	return prose[a.end:b.start]
+}
 
 // mergeFieldTypes turns "`Post.Views` is an `int`" into the field claim
 // "Post.Views int".
@@ -157,6 +193,19 @@ func mergeFieldTypes(prose string, claims []Claim) []Claim {
 	var out []Claim
 	for i := 0; i < len(claims); i++ {
 		c := claims[i]
+		if c.Kind == KindSelector && i+2 < len(claims) && inFuncRe.MatchString(between(prose, c, claims[i+1])) && claims[i+1].Kind == KindIdentifier {
+			// "`ctx.token` in `ctxSetToken` is a `string`": the function
+			// stays a claim (it scopes the variable), the rest is the field.
+			f, typ := claims[i+1], claims[i+2]
+			text := strings.Trim(prose[typ.start:typ.end], "`")
+			if (typ.Kind == KindIdentifier || typ.Kind == KindSelector) && !notTypes[text] && f.end <= typ.start &&
+				isARe.MatchString(prose[f.end:typ.start]) && fieldSpanRe.MatchString(c.Text+" "+text) {
+				c.Kind, c.Text = KindField, c.Text+" "+text
+				out = append(out, c, f)
+				i += 2
+				continue
+			}
+		}
 		if c.Kind == KindSelector && i+1 < len(claims) {
 			next := claims[i+1]
 			typ := strings.Trim(prose[next.start:next.end], "`")
@@ -187,6 +236,34 @@ func looksLikeCode(name string) bool {
 	return false
 }
 
+// balanced reports whether the arguments of a call span close every
+// parenthesis they open and none they do not: in "`w.Header().Add(k, v)`"
+// the call is Add's, not Header's with the arguments "`).Add(k, v`".
+func balanced(args string) bool {
+	depth := 0
+	for _, r := range args {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
+}
+
+// looksLikeType tells the type of a field span ("count int", "Owner
+// *Owner") from a second word of prose ("missing account").
+func looksLikeType(t string) bool {
+	if _, ok := types.Universe.Lookup(t).(*types.TypeName); ok {
+		return true
+	}
+	return strings.ContainsAny(t, ".*[") || t[0] >= 'A' && t[0] <= 'Z'
+}
+
 // classifySpan decides what a backtick span claims, if anything: one
 // claim about the span as a whole (a name, a call, a signature, a file, a
 // template action), and, for a call, the names its arguments use; or, for
@@ -207,8 +284,10 @@ func classifySpan(s string) []Claim {
 func classifyWhole(s string) (Claim, bool) {
 	c := Claim{Text: s}
 	switch {
-	case strings.HasPrefix(s, "func ") || strings.HasPrefix(s, "func("):
+	case strings.HasPrefix(s, "func "):
 		c.Kind = KindSignature
+	case strings.HasPrefix(s, "func("):
+		return c, false // a function type or literal: the names inside it are claims
 	case strings.HasPrefix(s, "{{"):
 		c.Kind = KindTemplate
 	case fileSpanRe.MatchString(s):
@@ -216,7 +295,7 @@ func classifyWhole(s string) (Claim, bool) {
 		if fileSpanRe.FindStringSubmatch(s)[2] != "" {
 			c.Kind = KindFileLine
 		}
-	case callSpanRe.MatchString(s):
+	case callSpanRe.MatchString(s) && balanced(callSpanRe.FindStringSubmatch(s)[2]):
 		c.Kind = KindCall
 	case selectorRe.MatchString(s):
 		c.Kind = KindSelector
@@ -225,7 +304,7 @@ func classifyWhole(s string) (Claim, bool) {
 			return c, false
 		}
 		c.Kind = KindIdentifier
-	case fieldSpanRe.MatchString(s):
+	case fieldSpanRe.MatchString(s) && looksLikeType(fieldSpanRe.FindStringSubmatch(s)[2]):
 		c.Kind = KindField
 	default:
 		return c, false // an expression or a value: not a claim about a name
@@ -244,7 +323,7 @@ func place(prose string, claims []Claim) []Claim {
 		}
 		file, line := splitFileLine(f.Text)
 		if i > 0 {
-			if prev := &claims[i-1]; isCode(prev.Kind) && !prev.fromExpr && prev.File == "" && prev.end <= f.start && f.start-prev.end <= 40 && placeRe.MatchString(prose[prev.end:f.start]) {
+			if prev := &claims[i-1]; prev.File == "" && placesBefore(prose, *prev, *f) {
 				if !calledOne(prose, claims, i-1) {
 					prev.File, prev.Line = file, line
 				}
@@ -254,12 +333,34 @@ func place(prose string, claims []Claim) []Claim {
 		// "models.go:75, inside `AddPost`"
 		if i+1 < len(claims) {
 			next := &claims[i+1]
-			if isCode(next.Kind) && !next.fromExpr && next.File == "" && f.end <= next.start && next.start-f.end <= 30 && insideRe.MatchString(prose[f.end:next.start]) {
+			if next.File == "" && placesAfter(prose, *f, *next) {
 				next.File, next.Line = file, line
 			}
 		}
 	}
 	return claims
+}
+
+// placesBefore reports whether the file claim f places the code claim
+// right before it: "`showPost` in handlers.go", "`NewCart` (cart.go:33)
+// returns ...". A citation in parentheses that closes its clause ("...
+// when `regexp.Compile` fails on `o.AllowedHosts` (secure.go:175).")
+// speaks of the whole clause, not of its last name.
+func placesBefore(prose string, prev, f Claim) bool {
+	if !isCode(prev.Kind) || prev.fromExpr || prev.end > f.start || f.start-prev.end > 40 || !placeRe.MatchString(prose[prev.end:f.start]) {
+		return false
+	}
+	return !strings.Contains(prose[prev.end:f.start], "(") || !closesClauseRe.MatchString(prose[f.end:])
+}
+
+// closesClauseRe starts right after a citation in parentheses that ends
+// its clause.
+var closesClauseRe = regexp.MustCompile(`^\)\s*(?:[.!?;]|$)`)
+
+// placesAfter reports whether the file claim f places the code claim right
+// after it: "models.go:75, inside `AddPost`".
+func placesAfter(prose string, f, next Claim) bool {
+	return isCode(next.Kind) && !next.fromExpr && f.end <= next.start && next.start-f.end <= 30 && insideRe.MatchString(prose[f.end:next.start])
 }
 
 func isCode(kind string) bool {

@@ -111,8 +111,8 @@ func (w *exprWalker) declare(n ast.Node) bool {
 				}
 			}
 		}
-	case *ast.FuncLit:
-		for _, fl := range []*ast.FieldList{n.Type.Params, n.Type.Results} {
+	case *ast.FuncType:
+		for _, fl := range []*ast.FieldList{n.Params, n.Results} {
 			if fl == nil {
 				continue
 			}
@@ -134,6 +134,64 @@ func (w *exprWalker) add(kind, text string) {
 	if text != "" {
 		w.out = append(w.out, Claim{Text: text, Kind: kind, fromExpr: true})
 	}
+}
+
+// walkLit claims the type of a composite literal and each key as a field
+// of it. implied is the type of a literal whose type is elided
+// ("[]*Account{{ID: 2}}").
+func (w *exprWalker) walkLit(n *ast.CompositeLit, implied string) {
+	typ := chain(unstar(n.Type))
+	if n.Type != nil {
+		w.walk(n.Type)
+	} else {
+		typ = implied
+	}
+	elem := chain(unstar(elementType(n.Type)))
+	for _, el := range n.Elts {
+		val := el
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			val = kv.Value
+			switch key := kv.Key.(type) {
+			case *ast.Ident:
+				if typ != "" && elem == "" {
+					w.out = append(w.out, Claim{Text: typ + "." + key.Name, Kind: KindSelector, fromExpr: true, literalField: true})
+				} else if elem != "" {
+					w.walk(key) // a map key or an index
+				}
+			default:
+				w.walk(kv.Key)
+			}
+		}
+		if lit, ok := unstar(val).(*ast.CompositeLit); ok && lit.Type == nil {
+			w.walkLit(lit, elem)
+			continue
+		}
+		w.walk(val)
+	}
+}
+
+// unstar removes a pointer or address-of: "*Account", "&Account{}".
+func unstar(e ast.Expr) ast.Expr {
+	switch x := e.(type) {
+	case *ast.StarExpr:
+		return x.X
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return x.X
+		}
+	}
+	return e
+}
+
+// elementType is the element type of a slice, array or map type, or nil.
+func elementType(t ast.Expr) ast.Expr {
+	switch t := t.(type) {
+	case *ast.ArrayType:
+		return t.Elt
+	case *ast.MapType:
+		return t.Value
+	}
+	return nil
 }
 
 // chain returns "a.b.c" for a selector chain rooted at a name, or "".
@@ -181,23 +239,7 @@ func (w *exprWalker) walk(n ast.Node) {
 		}
 		return
 	case *ast.CompositeLit:
-		typ := chain(n.Type)
-		if n.Type != nil {
-			w.walk(n.Type)
-		}
-		for _, el := range n.Elts {
-			kv, ok := el.(*ast.KeyValueExpr)
-			if !ok {
-				w.walk(el)
-				continue
-			}
-			if key, ok := kv.Key.(*ast.Ident); ok && typ != "" {
-				w.add(KindSelector, typ+"."+key.Name) // a field of the literal's type
-			} else if !ok {
-				w.walk(kv.Key)
-			}
-			w.walk(kv.Value)
-		}
+		w.walkLit(n, "")
 		return
 	case *ast.FuncLit:
 		w.walk(n.Body)
@@ -228,4 +270,36 @@ func (w *exprWalker) argsText(call *ast.CallExpr) string {
 		return ""
 	}
 	return w.src[a:b]
+}
+
+// codeLiteralFields returns the keys of the composite literals of a fenced
+// code block ("return &Ledger{index: m}") as claims that the literal's
+// type has those fields. The block may be an expression, statements or
+// declarations; one that does not parse gives nothing.
+func codeLiteralFields(body string) []Claim {
+	root, _ := parseSnippet(body)
+	if root == nil {
+		f, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+body, 0)
+		if err != nil {
+			return nil
+		}
+		root = f
+	}
+	w := &exprWalker{declared: map[string]bool{}}
+	ast.Inspect(root, func(n ast.Node) bool {
+		lit, ok := n.(*ast.CompositeLit)
+		if !ok {
+			return true
+		}
+		w.walkLit(lit, "")
+		return false
+	})
+	var out []Claim
+	for _, c := range w.out {
+		if c.literalField {
+			c.InCode, c.fromExpr = true, false
+			out = append(out, c)
+		}
+	}
+	return out
 }

@@ -77,6 +77,7 @@ func unplacedLines(prose string, claims []Claim) []Claim {
 		file, line := splitFileLine(f.Text)
 		if t := subjectOf(prose, claims, f.start, f.end); t >= 0 && claims[t].File == "" && claims[t].Line == 0 {
 			claims[t].File, claims[t].Line = file, line
+			claims[t].clausePlaced = true
 		}
 	}
 	return claims

@@ -14,7 +14,7 @@ import (
 // selector or call ("`c.items`") is resolved as the function the text
 // speaks of declares it.
 func (c *Checker) scopeFor(cl Claim, claims []Claim) []*source.Func {
-	if cl.Kind != KindSelector && cl.Kind != KindCall {
+	if cl.Kind != KindSelector && cl.Kind != KindCall && cl.Kind != KindField {
 		return nil
 	}
 	own := lastName(cl.Text)
@@ -64,13 +64,63 @@ func localObjects(scope []*source.Func, name string) []types.Object {
 			continue
 		}
 		ast.Inspect(f.Decl, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && id.Name == name {
-				if o := f.Pkg.TypesInfo.Defs[id]; o != nil {
+			switch n := n.(type) {
+			case *ast.Ident:
+				if o := f.Pkg.TypesInfo.Defs[n]; o != nil && n.Name == name {
+					out = append(out, o)
+				}
+			case *ast.CaseClause:
+				// "switch v := x.(type)": each clause declares its own v.
+				if o := f.Pkg.TypesInfo.Implicits[n]; o != nil && o.Name() == name {
 					out = append(out, o)
 				}
 			}
 			return true
 		})
+	}
+	return out
+}
+
+// implicitObjects returns the variables called name that the module's
+// type switches declare, one per case clause ("switch v := x.(type) {
+// case *Foo: v.Bar() }"): the type checker records them apart from the
+// other declarations.
+func (c *Checker) implicitObjects(name string) []types.Object {
+	var out []types.Object
+	for _, p := range c.m.Pkgs {
+		if p.TypesInfo == nil {
+			continue
+		}
+		for n, o := range p.TypesInfo.Implicits {
+			if _, ok := n.(*ast.CaseClause); ok && o.Name() == name {
+				out = append(out, o)
+			}
+		}
+	}
+	return out
+}
+
+// variablesNamed returns the types of the module's variables called name
+// (type switch variables included).
+func (c *Checker) variablesNamed(name string) []types.Type {
+	var out []types.Type
+	for _, o := range append(append([]types.Object{}, c.m.Objects[name]...), c.implicitObjects(name)...) {
+		if v, ok := o.(*types.Var); ok && !v.IsField() {
+			out = append(out, v.Type())
+		}
+	}
+	return out
+}
+
+// packagesNamed returns the imported packages a name may stand for: by
+// their own name, or by the name a file imports them as ("pathModule
+// \"path\"").
+func (c *Checker) packagesNamed(name string) []*types.Package {
+	out := c.m.Imported[name]
+	for _, o := range c.m.Objects[name] {
+		if pn, ok := o.(*types.PkgName); ok {
+			out = append(append([]*types.Package{}, out...), pn.Imported())
+		}
 	}
 	return out
 }

@@ -1,0 +1,73 @@
+package checker
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path"
+	"testing"
+
+	"github.com/explainerr/explainerr/evals/internal/freeze"
+)
+
+// frozenSet is a labelled set about a module the checker was not developed
+// on, written and labelled before the checker ever ran on it, and frozen:
+// a change to its sentences, or to the module they speak of, fails
+// TestOutOfSampleSetsAreFrozen and needs a new, dated set rather than an
+// edit.
+type frozenSet struct {
+	// dir is the module, under testdata.
+	dir string
+	// sha256 is the SHA-256 of dir/outofsample.json.
+	sha256 string
+	// module and files are the module's freeze.Hash fingerprint.
+	module string
+	files  int
+}
+
+// path is the set's file.
+func (f frozenSet) path() string { return path.Join("testdata", f.dir, "outofsample.json") }
+
+var (
+	// tasksrvSet is about a version of the task server the offline
+	// analyzer's tests already use (see METHODOLOGY.md).
+	tasksrvSet = frozenSet{"tasksrv", "31bcd7ef4743e36bbb4270054bc45f97a027ba714a8e278aa24f64a3eec670d4", "c424923b1cafa81c148e1efc3804e4993dbe33d8b2500b1fb54515d557c2dd07", 5}
+	// rscorsSet is about a module nothing in the repository used before.
+	rscorsSet = frozenSet{"rscors", "b27607628fce353b755f51cae5ce7d08e159c6a2e3afd47ade780745057a97ae", "0fed476cfa010074b08d374fbe3607d9cb28b45cac130ab842ecceedc988dd02", 5}
+	// nosurfSet is about a module nothing in the repository used before,
+	// written after the checker's changes for the earlier sets.
+	nosurfSet = frozenSet{"nosurf", "8ea864f921c8e3c83b32fc559135a3691f60ec7961bdab6eede68f05c33a2f91", "2e93521fb239bdb44f62405fadf3885ee98d3bd398042dbaed5f1e4e8ea12de1", 9}
+	// secureSet is about a module nothing in the repository used before,
+	// written after the checker's changes for the earlier sets.
+	secureSet = frozenSet{"secure", "eecbe595bd2aa343aad5d289f586c1cb0d44c7820129f694bd3de974b7ce4233", "67187747bf5349f24d6bd9a307e32dd4c9a689192ee9a14d7d2cf88337f82706", 4}
+	// gziphandlerSet is about a module nothing in the repository used
+	// before, written after the checker's last change.
+	gziphandlerSet = frozenSet{"gziphandler", "88c901ea2cc11c758cc4fb5bd478548de4aa658d07bf7039c4d7ac78318895d6", "3d48adf2f2823331b3e4285071dad0a90d1f8e08c99890755c74e1f907186c72", 3}
+)
+
+// TestOutOfSampleSetsAreFrozen checks the SHA-256 of each out-of-sample
+// set and the fingerprint of the module it is about.
+func TestOutOfSampleSetsAreFrozen(t *testing.T) {
+	for _, f := range []frozenSet{tasksrvSet, rscorsSet, nosurfSet, secureSet, gziphandlerSet} {
+		data, err := os.ReadFile(f.path())
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(data)
+		if got := hex.EncodeToString(sum[:]); got != f.sha256 {
+			t.Errorf("%s changed after it was frozen: sha256 %s, recorded %s", f.path(), got, f.sha256)
+		}
+		fp, err := freeze.Hash("testdata", f.dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fp.SHA256 != f.module || fp.Files != f.files {
+			t.Errorf("testdata/%s changed after it was frozen: %d files, sha256 %s; recorded %d files, %s", f.dir, fp.Files, fp.SHA256, f.files, f.module)
+		}
+		set, err := ParseLabelled(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		requireBalanced(t, set, 40)
+	}
+}

@@ -1,0 +1,293 @@
+package checker
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// lineRef is a line the text cites: "handlers.go:42", "line 42 of
+// handlers.go", or a bare "line 42" (file "").
+type lineRef struct {
+	file       string
+	line       int
+	start, end int
+	// result is the index of the file:line claim's result, or -1.
+	result int
+}
+
+// checkCitedLines checks what each cited line holds against what its
+// clause says is there: when the clause names code (backtick spans, names
+// in prose) other than the declarations the line falls in, at least one
+// of those must occur in the statement at that line. "`ErrMissing` is
+// wrapped at shapes.go:55" is contradicted when line 55 holds another
+// statement, even inside the right function. A contradiction replaces the
+// verdict of the file:line claim, or is added as a result for a bare line.
+func (c *Checker) checkCitedLines(text string, claims []Claim, results []Result) []Result {
+	prose := fenceRe.ReplaceAllStringFunc(text, func(b string) string { return strings.Repeat(" ", len(b)) })
+	for _, ref := range lineRefs(prose, claims, results) {
+		if ref.result >= 0 && results[ref.result].Verdict != Verified {
+			continue
+		}
+		reason, wrong := c.lineHoldsOther(prose, claims, ref)
+		if !wrong {
+			continue
+		}
+		if ref.result >= 0 {
+			results[ref.result].Verdict, results[ref.result].Reason = Contradicted, reason
+			continue
+		}
+		cl := Claim{Text: fmt.Sprintf("line %d", ref.line), Kind: KindFileLine, Line: ref.line, start: ref.start, end: ref.end}
+		results = append(results, Result{Claim: cl, Verdict: Contradicted, Reason: reason})
+	}
+	return results
+}
+
+// lineRefs lists the lines the prose cites: its file:line claims, and the
+// bare "line N" its clause does not already give a file to.
+func lineRefs(prose string, claims []Claim, results []Result) []lineRef {
+	var refs []lineRef
+	for i, r := range results {
+		if r.Kind == KindFileLine && !r.InCode && !placedOn(prose, claims, r.Claim) && !nearRe.MatchString(prose[:r.start]) {
+			file, line := splitFileLine(r.Text)
+			refs = append(refs, lineRef{file: file, line: line, start: r.start, end: r.end, result: i})
+		}
+	}
+	for _, mm := range bareLineRe.FindAllStringSubmatchIndex(prose, -1) {
+		n, err := strconv.Atoi(prose[mm[2]:mm[3]])
+		if err != nil || n <= 0 || inCode(mm[0], claims) || nearRe.MatchString(prose[:mm[0]]) {
+			continue
+		}
+		from, to := clauseAround(prose, mm[0])
+		cited := false
+		for _, r := range refs {
+			cited = cited || r.line == n && r.start >= from && r.end <= to
+		}
+		if !cited {
+			refs = append(refs, lineRef{line: n, start: mm[0], end: mm[1], result: -1})
+		}
+	}
+	return refs
+}
+
+// nearRe ends prose that cites a line as a landmark, not as the place of
+// what the clause names: "before line 42", "after handlers.go:40".
+var nearRe = regexp.MustCompile(`(?i)\b(?:before|after|above|below|around|near)\s+` + "`?$")
+
+// placedOn reports whether a file:line claim is the place of the code
+// claim right beside it ("`NewCart` (cart.go:33)", "`Add` at cart.go:40"):
+// that claim's own check judges it.
+func placedOn(prose string, claims []Claim, fl Claim) bool {
+	for i, cl := range claims {
+		if cl.start != fl.start || cl.Text != fl.Text {
+			continue
+		}
+		return i > 0 && placesBefore(prose, claims[i-1], cl) || i+1 < len(claims) && placesAfter(prose, cl, claims[i+1])
+	}
+	return false
+}
+
+// lineHoldsOther decides whether the statement at ref holds none of what
+// its clause names; it returns the reason when so.
+func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (string, bool) {
+	from, to := clauseAround(prose, ref.start)
+	files := c.refFiles(claims, ref, from, to)
+	for _, file := range files {
+		first, last := c.statementLines(file, ref.line)
+		stmt := strings.Join(c.views().code[file][first-1:last], "\n")
+		spans := clauseSpans(prose, claims, from, to)
+		content, present := 0, 0
+		for _, sp := range spans {
+			if c.encloses(sp.claims, file, ref.line) {
+				continue
+			}
+			content++
+			if sp.occursIn(stmt) {
+				present++
+			}
+		}
+		if content == 0 || present > 0 {
+			return "", false
+		}
+		return fmt.Sprintf("%s:%d holds %q, not what the sentence names there", file, ref.line, strings.TrimSpace(stmtHead(stmt))), true
+	}
+	return "", false
+}
+
+func stmtHead(s string) string {
+	if i := strings.Index(s, "\n"); i >= 0 {
+		return strings.TrimSpace(s[:i]) + " ..."
+	}
+	return s
+}
+
+// refFiles are the module files a cited line is in: its own file, or, for
+// a bare line, the one file its clause names, or else the file of a
+// function the clause names that spans the line.
+func (c *Checker) refFiles(claims []Claim, ref lineRef, from, to int) []string {
+	if ref.file != "" {
+		return c.inRange(c.m.FindFile(ref.file), ref.line)
+	}
+	var named []string
+	for _, cl := range claims {
+		if cl.start >= from && cl.end <= to && cl.Kind == KindFile {
+			named = append(named, c.m.FindFile(cl.Text)...)
+		}
+	}
+	if len(named) == 1 {
+		return c.inRange(named, ref.line)
+	}
+	if len(named) > 1 {
+		return nil
+	}
+	for _, cl := range claims {
+		if cl.start < from || cl.end > to || !lineable(cl) {
+			continue
+		}
+		for _, f := range c.m.FuncsNamed(lastName(cl.Text)) {
+			if f.StartLine <= ref.line && ref.line <= f.EndLine {
+				return []string{f.File}
+			}
+		}
+	}
+	return nil
+}
+
+func (c *Checker) inRange(files []string, line int) []string {
+	var out []string
+	for _, f := range files {
+		if line >= 1 && line <= c.m.LineCount(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// encloses reports whether the claims of a span name a module function
+// whose declaration in file holds line: "`Find` ... at line 57" places the
+// line, it does not say what the line holds.
+func (c *Checker) encloses(claims []Claim, file string, line int) bool {
+	for _, cl := range claims {
+		if !lineable(cl) {
+			continue
+		}
+		for _, f := range c.m.FuncsNamed(lastName(cl.Text)) {
+			if f.File == file && f.StartLine <= line && line <= f.EndLine {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// clauseSpan is one thing a clause names: a backtick span with the claims
+// taken from it, or a name in prose.
+type clauseSpan struct {
+	text   string
+	claims []Claim
+}
+
+// occursIn reports whether the statement text holds the span: each name
+// its claims check, or, for a span that claims no name (a string, a
+// route), its text.
+func (sp clauseSpan) occursIn(stmt string) bool {
+	if len(sp.claims) == 0 {
+		return strings.Contains(stmt, sp.text)
+	}
+	for _, cl := range sp.claims {
+		if !containsIdent(stmt, lastName(cl.Text)) {
+			return false
+		}
+	}
+	return true
+}
+
+// clauseSpans returns the spans of prose[from:to]: backtick spans (other
+// than file names) and names in prose, each with its claims.
+func clauseSpans(prose string, claims []Claim, from, to int) []clauseSpan {
+	var out []clauseSpan
+	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose[from:to], -1) {
+		a, b := from+loc[0], from+loc[1]
+		sp := clauseSpan{text: strings.TrimSpace(prose[from+loc[2] : from+loc[3]])}
+		if fileSpanRe.MatchString(sp.text) {
+			continue
+		}
+		for _, cl := range claims {
+			if cl.start >= a && cl.end <= b && !cl.Proposed && cl.Kind != KindFile && cl.Kind != KindFileLine {
+				sp.claims = append(sp.claims, cl)
+			}
+		}
+		out = append(out, sp)
+	}
+	for _, cl := range claims {
+		if cl.fromProse && cl.start >= from && cl.end <= to && !cl.Proposed {
+			out = append(out, clauseSpan{text: cl.Text, claims: []Claim{cl}})
+		}
+	}
+	return out
+}
+
+// statementLines returns the first and last line of the innermost
+// statement, declaration header or field of file at line: a call over
+// several lines is one statement; an if, for or switch is its header
+// only. A file that is not Go gives the line alone.
+func (c *Checker) statementLines(file string, line int) (int, int) {
+	first, last := line, line
+	best := -1
+	for _, p := range c.m.Pkgs {
+		for _, f := range p.Syntax {
+			if c.m.Rel(c.m.Fset.Position(f.Pos()).Filename) != file {
+				continue
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				a, b, ok := c.nodeLines(n)
+				if ok && a <= line && line <= b && (best < 0 || b-a < best) {
+					first, last, best = a, b, b-a
+				}
+				return true
+			})
+		}
+	}
+	return first, last
+}
+
+// nodeLines is the line range a statement-like node covers, its header
+// alone for a compound statement or a function.
+func (c *Checker) nodeLines(n ast.Node) (int, int, bool) {
+	var from, to token.Pos
+	switch n := n.(type) {
+	case *ast.BlockStmt, nil:
+		return 0, 0, false
+	case *ast.IfStmt:
+		from, to = n.Pos(), n.Body.Lbrace
+	case *ast.ForStmt:
+		from, to = n.Pos(), n.Body.Lbrace
+	case *ast.RangeStmt:
+		from, to = n.Pos(), n.Body.Lbrace
+	case *ast.SwitchStmt:
+		from, to = n.Pos(), n.Body.Lbrace
+	case *ast.TypeSwitchStmt:
+		from, to = n.Pos(), n.Body.Lbrace
+	case *ast.SelectStmt:
+		from, to = n.Pos(), n.Body.Lbrace
+	case *ast.CaseClause:
+		from, to = n.Pos(), n.Colon
+	case *ast.CommClause:
+		from, to = n.Pos(), n.Colon
+	case *ast.LabeledStmt:
+		from, to = n.Pos(), n.Colon
+	case *ast.FuncDecl:
+		if n.Body == nil {
+			return 0, 0, false
+		}
+		from, to = n.Pos(), n.Body.Lbrace
+	case ast.Stmt, ast.Spec, *ast.Field:
+		from, to = n.Pos(), n.End()
+	default:
+		return 0, 0, false
+	}
+	return c.m.Fset.Position(from).Line, c.m.Fset.Position(to).Line, true
+}

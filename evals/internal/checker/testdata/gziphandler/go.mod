@@ -1,0 +1,3 @@
+module github.com/NYTimes/gziphandler
+
+go 1.11

@@ -1,0 +1,3 @@
+module github.com/justinas/nosurf
+
+go 1.12

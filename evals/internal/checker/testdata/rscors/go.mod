@@ -1,0 +1,3 @@
+module github.com/rs/cors
+
+go 1.23.0

@@ -1,0 +1,3 @@
+module github.com/unrolled/secure
+
+go 1.13
