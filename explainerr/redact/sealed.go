@@ -1,0 +1,105 @@
+package redact
+
+import (
+	"encoding/json"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// Sealed is a failure report every text of which has passed through the
+// redactor: the one value that the page, the JSON and Markdown reports, the
+// log, the model request, the explanation cache, the history, the crash
+// files and the evaluation traces accept. Only this package makes one
+// (Seal), and what is added to it later (the prompt, the source context,
+// the explanation, a notice) is redacted on the way in (Amend).
+//
+// A Sealed never changes: Report returns a copy to read, and Amend returns
+// a new Sealed. The zero value holds no report (IsZero).
+type Sealed struct{ s *sealed }
+
+// sealed is what a Sealed shares between its copies, never changed after
+// Seal or Amend made it.
+type sealed struct {
+	r *report.Report
+	// known are the secrets of the failing request, hidden also in what
+	// is added later (a model that echoes the request's password).
+	known *Known
+	// clean are the texts of r, already redacted: an amendment that keeps
+	// them costs no second redaction.
+	clean map[string]struct{}
+}
+
+// Seal returns a redacted copy of r, sealed: every string of the report,
+// at any depth (a field added to package report later included), with the
+// secrets hidden that String hides and those of known (the failing
+// request's, may be nil); each source window is redacted as one text, so
+// that a private key spread over its lines is hidden whole. The
+// environment is read again first, so that a secret set while the program
+// runs is hidden too. r itself is not changed.
+func Seal(r *report.Report, known *Known) Sealed {
+	ReadEnvironment()
+	if known != nil {
+		known.sort()
+	}
+	w := &sealWalk{redact: true, known: known, out: map[string]struct{}{}}
+	return Sealed{&sealed{r: w.report(r), known: known, clean: w.out}}
+}
+
+// IsZero reports whether s holds no report.
+func (s Sealed) IsZero() bool { return s.s == nil }
+
+// Report returns a copy of the sealed report, the caller's to read or
+// change: changing it changes nothing sealed.
+func (s Sealed) Report() *report.Report {
+	if s.s == nil {
+		return &report.Report{}
+	}
+	return (&sealWalk{}).report(s.s.r)
+}
+
+// Amend returns a new Sealed: edit changes a copy of the report, and every
+// text it added or changed is redacted as Seal redacts (with the same
+// request's secrets); the texts it kept are not redacted again. s itself
+// does not change.
+func (s Sealed) Amend(edit func(r *report.Report)) Sealed {
+	if s.s == nil {
+		return s
+	}
+	r := s.Report()
+	edit(r)
+	w := &sealWalk{redact: true, known: s.s.known, clean: s.s.clean, out: map[string]struct{}{}}
+	return Sealed{&sealed{r: w.report(r), known: s.s.known, clean: w.out}}
+}
+
+// WithExplanation returns s with the explanation e, its texts redacted: a
+// model's answer may quote what it was not shown whole.
+func (s Sealed) WithExplanation(e report.Explanation) Sealed {
+	return s.Amend(func(r *report.Report) { r.Explanation = e })
+}
+
+// WithNotices returns s with the notices added after its own.
+func (s Sealed) WithNotices(notices ...string) Sealed {
+	if len(notices) == 0 {
+		return s
+	}
+	return s.Amend(func(r *report.Report) { r.Notices = append(r.Notices, notices...) })
+}
+
+// MarshalJSON encodes the sealed report as the JSON report.
+func (s Sealed) MarshalJSON() ([]byte, error) {
+	if s.s == nil {
+		return []byte("null"), nil
+	}
+	return json.Marshal(s.s.r)
+}
+
+// Hide returns text with the secrets hidden that s hides: those String
+// hides and the failing request's. It is for text made from the report
+// that is not kept in it, such as a follow-up's question and answer.
+func (s Sealed) Hide(text string) string {
+	var known *Known
+	if s.s != nil {
+		known = s.s.known
+	}
+	return (&sealWalk{redact: true, known: known}).text(text)
+}
