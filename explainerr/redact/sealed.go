@@ -2,6 +2,7 @@ package redact
 
 import (
 	"encoding/json"
+	"time"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -60,10 +61,10 @@ func (s Sealed) Report() *report.Report {
 // Amend returns a new Sealed: edit changes a copy of the report, and every
 // text it added or changed is redacted as Seal redacts (with the same
 // request's secrets); the texts it kept are not redacted again. s itself
-// does not change.
+// does not change. Amending the zero Sealed starts from an empty report.
 func (s Sealed) Amend(edit func(r *report.Report)) Sealed {
 	if s.s == nil {
-		return s
+		s = Seal(&report.Report{}, nil)
 	}
 	r := s.Report()
 	edit(r)
@@ -102,4 +103,62 @@ func (s Sealed) Hide(text string) string {
 		known = s.s.known
 	}
 	return (&sealWalk{redact: true, known: known}).text(text)
+}
+
+// Prompt returns the sealed report's prompt.
+func (s Sealed) Prompt() report.Prompt {
+	if s.s == nil {
+		return report.Prompt{}
+	}
+	return s.s.r.Prompt
+}
+
+// Fingerprint returns the sealed report's fingerprint, "" before it is
+// prepared.
+func (s Sealed) Fingerprint() string {
+	if s.s == nil {
+		return ""
+	}
+	return s.s.r.Fingerprint
+}
+
+// Mode returns the sealed report's context mode.
+func (s Sealed) Mode() string {
+	if s.s == nil {
+		return ""
+	}
+	return s.s.r.Mode
+}
+
+// Explanation returns a copy of the sealed report's explanation.
+func (s Sealed) Explanation() report.Explanation {
+	if s.s == nil {
+		return report.Explanation{}
+	}
+	e := s.s.r.Explanation
+	if e.Usage != nil {
+		u := *e.Usage
+		e.Usage = &u
+	}
+	return e
+}
+
+// UnmarshalJSON reads a JSON report (a file of the history, a crash file)
+// and seals it: a report read back is redacted again on the way in, as
+// whoever wrote the file may not have redacted it.
+func (s *Sealed) UnmarshalJSON(b []byte) error {
+	var r report.Report
+	if err := json.Unmarshal(b, &r); err != nil {
+		return err
+	}
+	*s = Seal(&r, nil)
+	return nil
+}
+
+// Time returns when the sealed report's failure happened.
+func (s Sealed) Time() time.Time {
+	if s.s == nil {
+		return time.Time{}
+	}
+	return s.s.r.Time
 }

@@ -31,7 +31,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/explainerr/redact"
 )
 
 // Defaults of the retention limits.
@@ -162,7 +162,7 @@ func (s *Store) release(id string) {
 // as one more occurrence of its fingerprint, persists it and ends id's
 // reservation. The store owns rep from now on: the caller must not modify
 // it. An error (writing the file) leaves the report kept in memory.
-func (s *Store) Add(id string, rep *report.Report) error {
+func (s *Store) Add(id string, rep redact.Sealed) error {
 	return s.add(id, rep, false)
 }
 
@@ -170,22 +170,22 @@ func (s *Store) Add(id string, rep *report.Report) error {
 // one: a client anywhere can cause such failures, so they are kept within
 // their own bound (Options.MaxRefused), marked, and never push out the
 // developer's reports.
-func (s *Store) AddRefused(id string, rep *report.Report) error {
+func (s *Store) AddRefused(id string, rep redact.Sealed) error {
 	return s.add(id, rep, true)
 }
 
 // add keeps rep under id.
-func (s *Store) add(id string, rep *report.Report, refused bool) error {
+func (s *Store) add(id string, rep redact.Sealed, refused bool) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	defer s.release(id)
-	if !ValidID(id) || rep == nil {
+	if !ValidID(id) || rep.IsZero() {
 		return errors.New("history: invalid report id or nil report")
 	}
 	s.load()
 	count := 1
 	for _, r := range s.records {
-		if r.Report.Fingerprint == rep.Fingerprint && rep.Fingerprint != "" && r.Count >= count {
+		if r.Report.Fingerprint() == rep.Fingerprint() && rep.Fingerprint() != "" && r.Count >= count {
 			count = r.Count + 1
 		}
 	}
@@ -197,19 +197,19 @@ func (s *Store) add(id string, rep *report.Report, refused bool) error {
 
 // Get returns the complete report stored under id (a failure's or a crash
 // report's). It does not wait for a reserved one (see Await).
-func (s *Store) Get(id string) (*report.Report, bool) {
+func (s *Store) Get(id string) (redact.Sealed, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	rec := s.find(id)
 	if rec == nil {
-		return nil, false
+		return redact.Sealed{}, false
 	}
 	return rec.Report, true
 }
 
 // Await returns the report stored under id, waiting while it is reserved
 // and not yet added, until ctx is done.
-func (s *Store) Await(ctx context.Context, id string) (*report.Report, bool) {
+func (s *Store) Await(ctx context.Context, id string) (redact.Sealed, bool) {
 	s.mu.Lock()
 	ch, waiting := s.pending[id]
 	s.mu.Unlock()
@@ -217,7 +217,7 @@ func (s *Store) Await(ctx context.Context, id string) (*report.Report, bool) {
 		select {
 		case <-ch:
 		case <-ctx.Done():
-			return nil, false
+			return redact.Sealed{}, false
 		}
 	}
 	return s.Get(id)
@@ -302,7 +302,7 @@ func (s *Store) find(id string) *record {
 func (s *Store) expire() {
 	cutoff := s.opts.Now().Add(-s.opts.MaxAge)
 	for id, r := range s.records {
-		if r.Report.Time.Before(cutoff) {
+		if r.Report.Time().Before(cutoff) {
 			s.drop(id)
 		}
 	}
