@@ -162,3 +162,12 @@ func (s Sealed) Time() time.Time {
 	}
 	return s.s.r.Time
 }
+
+// Status returns the HTTP status the sealed report's failure is answered
+// with.
+func (s Sealed) Status() int {
+	if s.s == nil {
+		return 0
+	}
+	return s.s.r.Status
+}

@@ -6,7 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/explainerr/explainerr/explainerr/prompt"
 	"github.com/explainerr/explainerr/explainerr/provider/offline"
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/internal/fakeopenai"
 )
@@ -119,5 +121,32 @@ func TestFollowUpNeedsAModel(t *testing.T) {
 	}
 	if New(Config{}).CanFollowUp() {
 		t.Fatal("an engine without a provider takes follow-up questions")
+	}
+}
+
+// TestFollowUpSendsNoSecret checks that every part of a follow-up prompt
+// (the first prompt, the answer, earlier exchanges, the question) is
+// redacted on its way into the sealed report the model is sent, and that
+// the request's own secrets stay hidden in the answer.
+func TestFollowUpSendsNoSecret(t *testing.T) {
+	const liveKey = "sk_live_4eC39HqLyjWDarjtT1zdp7dc"
+	e, srv := newEngine(t, Config{}, fakeopenai.Reply("Your password hunter2-request-only is fine."))
+	known := new(redact.Known)
+	known.Add("hunter2-request-only")
+	s := redact.Seal(testReport("f"), known)
+	question := "My key is " + liveKey + " and password=CorrectHorse9 in config.yaml: is that why?"
+	p := prompt.FollowUp(report.Prompt{System: "s", User: "panic: dial failed for postgres://app:hunter2secret@db/app"},
+		"Rotate "+liveKey+".", []prompt.Exchange{{Question: "token ghp_abcdefghijklmnopqrstuvwxyz0123?", Answer: "ok"}}, question, prompt.FollowUpOptions{})
+	ex := e.FollowUp(context.Background(), s, p, nil)
+	for _, secret := range []string{liveKey, "CorrectHorse9", "hunter2secret", "ghp_abcdefghijklmnopqrstuvwxyz0123"} {
+		if srv.Received(secret) {
+			t.Errorf("%q reached the model", secret)
+		}
+	}
+	if !srv.Received("in config.yaml: is that why?") {
+		t.Error("the question's words were lost")
+	}
+	if strings.Contains(ex.Text, "hunter2-request-only") || !strings.Contains(ex.Text, "is fine") {
+		t.Errorf("answer %q: the request's secret must be hidden, the rest kept", ex.Text)
 	}
 }

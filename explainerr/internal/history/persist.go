@@ -26,9 +26,9 @@ const maxFileSize = 32 << 20
 
 // record is one kept report with its follow-ups, as persisted.
 type record struct {
-	Version int            `json:"version"`
-	ID      string         `json:"id"`
-	Count   int            `json:"count"` // occurrences of its fingerprint up to this one
+	Version int           `json:"version"`
+	ID      string        `json:"id"`
+	Count   int           `json:"count"` // occurrences of its fingerprint up to this one
 	Report  redact.Sealed `json:"report"`
 	// FollowUps are the questions asked about it, oldest first.
 	FollowUps []FollowUp `json:"follow_ups,omitempty"`
