@@ -404,3 +404,24 @@ func seal(r *report.Report) redact.Sealed {
 func explainReport(e *Engine, ctx context.Context, r *report.Report, onDelta func(string)) report.Explanation {
 	return e.Explain(ctx, seal(r), onDelta).Explanation()
 }
+
+// TestCacheKeepsOnlyRedactedAnswers checks that a model's answer is
+// redacted before the cache keeps it: one that quotes a secret (of a
+// known format, or the failing request's own) is kept without it.
+func TestCacheKeepsOnlyRedactedAnswers(t *testing.T) {
+	const token = "sk-proj-Zq3vT8mW1xR5nB7kL2pD9fH4jC6gY0sA1eU3iO5rT7wQ9zX"
+	e, _ := newEngine(t, Config{}, fakeopenai.Reply("Rotate "+token+" and hunter2-request-only."))
+	known := new(redact.Known)
+	known.Add("hunter2-request-only")
+	s := redact.Seal(testReport("quoted"), known)
+	got := e.Explain(context.Background(), s, nil).Explanation()
+	cached, ok := e.cache.get(cacheKey(s))
+	if !ok {
+		t.Fatal("the answer was not cached")
+	}
+	for _, text := range []string{got.Text, cached.Text} {
+		if strings.Contains(text, token) || strings.Contains(text, "hunter2-request-only") || !strings.Contains(text, "Rotate") {
+			t.Errorf("kept %q: the secrets must be hidden, the rest kept", text)
+		}
+	}
+}
