@@ -253,12 +253,15 @@ func (ex *Explainer) seal(r *report.Report, known *redact.Known) redact.Sealed {
 // Prepare returns s made ready for a provider, without calling one: the
 // app's source the context mode asks for (see addContext), then the
 // prompt and the fingerprint. It redacts nothing itself: what it adds
-// enters the sealed report through redact.Sealed.Amend, which redacts it
-// (the retrieved source before the prompt cuts it to its budget).
+// enters the sealed report through redact.Sealed, which redacts it (the
+// app's source as it is read, before the prompt cuts it to its budget).
 func (ex *Explainer) Prepare(ctx context.Context, s redact.Sealed) redact.Sealed {
-	s = s.Amend(func(r *report.Report) { r.Context = ex.addContext(ctx, r) })
 	return s.Amend(func(r *report.Report) {
-		r.Prompt, r.Context = prompt.Build(r, r.Context, prompt.Options{
+		chunks := ex.addContext(ctx, r)
+		for i := range chunks {
+			chunks[i].Text = s.Hide(chunks[i].Text)
+		}
+		r.Prompt, r.Context = prompt.Build(r, chunks, prompt.Options{
 			TraceBudget: ex.cfg.traceBudget,
 			Budget:      ex.cfg.promptBudget,
 			Language:    ex.cfg.language,

@@ -2,6 +2,7 @@ package redact
 
 import (
 	"encoding/json"
+	"sync"
 	"time"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -28,6 +29,10 @@ type sealed struct {
 	// clean are the texts of r, already redacted: an amendment that keeps
 	// them costs no second redaction.
 	clean map[string]struct{}
+	// hidden are the texts Hide returned, also redacted already: an
+	// explanation hidden as it came from the model is not redacted again
+	// when it is added. It only grows, and is safe for concurrent use.
+	hidden sync.Map
 }
 
 // Seal returns a redacted copy of r, sealed: every string of the report,
@@ -68,7 +73,7 @@ func (s Sealed) Amend(edit func(r *report.Report)) Sealed {
 	}
 	r := s.Report()
 	edit(r)
-	w := &sealWalk{redact: true, known: s.s.known, clean: s.s.clean, out: map[string]struct{}{}}
+	w := &sealWalk{redact: true, known: s.s.known, clean: s.s.clean, hidden: &s.s.hidden, out: map[string]struct{}{}}
 	return Sealed{&sealed{r: w.report(r), known: s.s.known, clean: w.out}}
 }
 
@@ -98,11 +103,12 @@ func (s Sealed) MarshalJSON() ([]byte, error) {
 // hides and the failing request's. It is for text made from the report
 // that is not kept in it, such as a follow-up's question and answer.
 func (s Sealed) Hide(text string) string {
-	var known *Known
-	if s.s != nil {
-		known = s.s.known
+	if s.s == nil {
+		return (&sealWalk{redact: true}).text(text)
 	}
-	return (&sealWalk{redact: true, known: known}).text(text)
+	out := (&sealWalk{redact: true, known: s.s.known, clean: s.s.clean, hidden: &s.s.hidden}).text(text)
+	s.s.hidden.Store(out, struct{}{})
+	return out
 }
 
 // Prompt returns the sealed report's prompt.

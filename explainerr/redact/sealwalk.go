@@ -2,6 +2,7 @@ package redact
 
 import (
 	"reflect"
+	"sync"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -13,8 +14,9 @@ import (
 type sealWalk struct {
 	redact bool
 	known  *Known
-	// clean are texts already redacted, kept as they are.
-	clean map[string]struct{}
+	// clean and hidden hold texts already redacted, kept as they are.
+	clean  map[string]struct{}
+	hidden *sync.Map
 	// out collects the redacted texts of the copy.
 	out map[string]struct{}
 }
@@ -93,7 +95,7 @@ func (w *sealWalk) text(s string) string {
 	if !w.redact || s == "" {
 		return s
 	}
-	if _, ok := w.clean[s]; ok {
+	if w.isClean(s) {
 		w.keep(s)
 		return s
 	}
@@ -128,11 +130,23 @@ func (w *sealWalk) lines(lines []string) []string {
 // allClean reports whether every line is a text already redacted.
 func (w *sealWalk) allClean(lines []string) bool {
 	for _, l := range lines {
-		if _, ok := w.clean[l]; !ok && l != "" {
+		if l != "" && !w.isClean(l) {
 			return false
 		}
 	}
 	return true
+}
+
+// isClean reports whether s is a text already redacted.
+func (w *sealWalk) isClean(s string) bool {
+	if _, ok := w.clean[s]; ok {
+		return true
+	}
+	if w.hidden != nil {
+		_, ok := w.hidden.Load(s)
+		return ok
+	}
+	return false
 }
 
 // keep records s as redacted.
