@@ -4,8 +4,10 @@
 // file per report so that the history survives a restart of the dev
 // server. It also lists the crash reports "explainerr run" writes.
 //
-// Reports handed to the store must already be redacted: the store writes
-// them to disk as they are.
+// The store takes and gives only sealed reports (redact.Sealed), redacted
+// before they reach it; it writes them to disk as they are, and a file
+// read back (a report of an earlier run, a crash file) is sealed again as
+// it is read.
 //
 // # Use from other parts of explainerr
 //
@@ -19,8 +21,8 @@
 //   - List() returns one Entry per fingerprint, newest first.
 //   - Clear() forgets everything.
 //
-// Reports returned by Get and Await are shared: callers must not modify
-// them.
+// A sealed report never changes, so the reports Get and Await return are
+// shared safely.
 package history
 
 import (
@@ -160,8 +162,8 @@ func (s *Store) release(id string) {
 
 // Add keeps rep, the complete report of one failure, under id, counts it
 // as one more occurrence of its fingerprint, persists it and ends id's
-// reservation. The store owns rep from now on: the caller must not modify
-// it. An error (writing the file) leaves the report kept in memory.
+// reservation. An error (writing the file) leaves the report kept in
+// memory.
 func (s *Store) Add(id string, rep redact.Sealed) error {
 	return s.add(id, rep, false)
 }
