@@ -2,6 +2,7 @@ package redact
 
 import (
 	"encoding/json"
+	"reflect"
 	"sync"
 	"time"
 
@@ -73,14 +74,36 @@ func (s Sealed) Amend(edit func(r *report.Report)) Sealed {
 	}
 	r := s.Report()
 	edit(r)
+	// r is this call's own copy: it is redacted in place.
 	w := &sealWalk{redact: true, known: s.s.known, clean: s.s.clean, hidden: &s.s.hidden, out: map[string]struct{}{}}
-	return Sealed{&sealed{r: w.report(r), known: s.s.known, clean: w.out}}
+	w.inPlace(reflect.ValueOf(r).Elem())
+	return Sealed{&sealed{r: r, known: s.s.known, clean: w.out}}
+}
+
+// with returns a Sealed that shares s's report, which never changes, but
+// for what set changes in a shallow copy of it; set must pass what it adds
+// (a value of its own) through redact, which redacts every string in it
+// in place, and whose results the new Sealed knows as redacted.
+func (s Sealed) with(set func(r *report.Report, redact func(ptr any))) Sealed {
+	if s.s == nil {
+		s = Seal(&report.Report{}, nil)
+	}
+	r := *s.s.r
+	n := &sealed{r: &r, known: s.s.known, clean: s.s.clean}
+	w := &sealWalk{redact: true, known: s.s.known, clean: s.s.clean, hidden: &s.s.hidden, record: &n.hidden}
+	set(&r, func(ptr any) { w.inPlace(reflect.ValueOf(ptr).Elem()) })
+	return Sealed{n}
 }
 
 // WithExplanation returns s with the explanation e, its texts redacted: a
 // model's answer may quote what it was not shown whole.
 func (s Sealed) WithExplanation(e report.Explanation) Sealed {
-	return s.Amend(func(r *report.Report) { r.Explanation = e })
+	return s.with(func(r *report.Report, redact func(any)) {
+		// A copy that shares nothing with the caller's.
+		e = (&sealWalk{}).value(reflect.ValueOf(e)).Interface().(report.Explanation)
+		redact(&e)
+		r.Explanation = e
+	})
 }
 
 // WithNotices returns s with the notices added after its own.
@@ -88,7 +111,11 @@ func (s Sealed) WithNotices(notices ...string) Sealed {
 	if len(notices) == 0 {
 		return s
 	}
-	return s.Amend(func(r *report.Report) { r.Notices = append(r.Notices, notices...) })
+	return s.with(func(r *report.Report, redact func(any)) {
+		added := append([]string(nil), notices...)
+		redact(&added)
+		r.Notices = append(append(make([]string, 0, len(r.Notices)+len(added)), r.Notices...), added...)
+	})
 }
 
 // MarshalJSON encodes the sealed report as the JSON report.

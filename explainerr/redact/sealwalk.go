@@ -17,8 +17,10 @@ type sealWalk struct {
 	// clean and hidden hold texts already redacted, kept as they are.
 	clean  map[string]struct{}
 	hidden *sync.Map
-	// out collects the redacted texts of the copy.
-	out map[string]struct{}
+	// out collects the redacted texts of the copy; record, when set,
+	// too.
+	out    map[string]struct{}
+	record *sync.Map
 }
 
 var sourceType = reflect.TypeOf(report.Source{})
@@ -90,6 +92,39 @@ func (w *sealWalk) value(v reflect.Value) reflect.Value {
 	return v
 }
 
+// inPlace redacts every string of v, a value the caller owns, where it
+// stands.
+func (w *sealWalk) inPlace(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(w.text(v.String()))
+	case reflect.Pointer:
+		if !v.IsNil() {
+			w.inPlace(v.Elem())
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			w.inPlace(v.Index(i))
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			f := v.Type().Field(i)
+			switch {
+			case !f.IsExported():
+				return
+			case v.Type() == sourceType && f.Name == "Lines":
+				v.Field(i).Set(reflect.ValueOf(w.lines(v.Field(i).Interface().([]string))))
+			default:
+				w.inPlace(v.Field(i))
+			}
+		}
+	case reflect.Map, reflect.Interface:
+		// Neither a map's entries nor an interface's value can be set
+		// where they stand: they are replaced by a redacted copy.
+		v.Set(w.value(v))
+	}
+}
+
 // text returns s, redacted when w redacts.
 func (w *sealWalk) text(s string) string {
 	if !w.redact || s == "" {
@@ -151,7 +186,13 @@ func (w *sealWalk) isClean(s string) bool {
 
 // keep records s as redacted.
 func (w *sealWalk) keep(s string) {
-	if w.out != nil && s != "" {
+	if s == "" {
+		return
+	}
+	if w.out != nil {
 		w.out[s] = struct{}{}
+	}
+	if w.record != nil {
+		w.record.Store(s, struct{}{})
 	}
 }
