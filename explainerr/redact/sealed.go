@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"reflect"
 	"sync"
-	"time"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -138,44 +137,6 @@ func (s Sealed) Hide(text string) string {
 	return out
 }
 
-// Prompt returns the sealed report's prompt.
-func (s Sealed) Prompt() report.Prompt {
-	if s.s == nil {
-		return report.Prompt{}
-	}
-	return s.s.r.Prompt
-}
-
-// Fingerprint returns the sealed report's fingerprint, "" before it is
-// prepared.
-func (s Sealed) Fingerprint() string {
-	if s.s == nil {
-		return ""
-	}
-	return s.s.r.Fingerprint
-}
-
-// Mode returns the sealed report's context mode.
-func (s Sealed) Mode() string {
-	if s.s == nil {
-		return ""
-	}
-	return s.s.r.Mode
-}
-
-// Explanation returns a copy of the sealed report's explanation.
-func (s Sealed) Explanation() report.Explanation {
-	if s.s == nil {
-		return report.Explanation{}
-	}
-	e := s.s.r.Explanation
-	if e.Usage != nil {
-		u := *e.Usage
-		e.Usage = &u
-	}
-	return e
-}
-
 // UnmarshalJSON reads a JSON report (a file of the history, a crash file)
 // and seals it: a report read back is redacted again on the way in, as
 // whoever wrote the file may not have redacted it.
@@ -186,21 +147,4 @@ func (s *Sealed) UnmarshalJSON(b []byte) error {
 	}
 	*s = Seal(&r, nil)
 	return nil
-}
-
-// Time returns when the sealed report's failure happened.
-func (s Sealed) Time() time.Time {
-	if s.s == nil {
-		return time.Time{}
-	}
-	return s.s.r.Time
-}
-
-// Status returns the HTTP status the sealed report's failure is answered
-// with.
-func (s Sealed) Status() int {
-	if s.s == nil {
-		return 0
-	}
-	return s.s.r.Status
 }
