@@ -7,8 +7,6 @@ import (
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
-const liveKey = "sk_live_4eC39HqLyjWDarjtT1zdp7dc"
-
 func TestFollowUpCarriesTheFailureTheAnswerAndTheQuestion(t *testing.T) {
 	first, _ := Build(sampleReport(), nil, Options{})
 	earlier := []Exchange{{Question: "Where is ByAuthor made?", Answer: "In NewStats, which is never called."}}
