@@ -122,7 +122,7 @@ func (ex *Explainer) handleFailure(w *writer, f *failure, r *http.Request, admit
 	ex.history.Reserve(link.id)
 	pw := &pageWriter{ResponseWriter: rw}
 	explained := prepared
-	if p := catch(func() { explained = ex.respond(pw, r, prepared, &explained) }); p != nil {
+	if p := catch(func() { ex.respond(pw, r, prepared, &explained) }); p != nil {
 		explained = explained.WithNotices(fmt.Sprintf("rendering the error page failed: %s", safeSprint(p)))
 		if !pw.wroteHeader {
 			// The writer itself may be what failed: never let the
@@ -177,9 +177,9 @@ func (p *pageWriter) Write(b []byte) (int, error) {
 func (p *pageWriter) Unwrap() http.ResponseWriter { return p.ResponseWriter }
 
 // respond explains s and writes the page or report in the negotiated
-// format, and returns s explained. explained is set as soon as the
-// explanation is made, so that a failure to write the rest loses nothing.
-func (ex *Explainer) respond(rw http.ResponseWriter, r *http.Request, s redact.Sealed, explained *redact.Sealed) redact.Sealed {
+// format. s explained is set in *explained as soon as the explanation is
+// made, so that a failure to write the rest loses nothing.
+func (ex *Explainer) respond(rw http.ResponseWriter, r *http.Request, s redact.Sealed, explained *redact.Sealed) {
 	h := rw.Header()
 	for _, k := range pageDropsHeaders {
 		h.Del(k)
@@ -188,7 +188,7 @@ func (ex *Explainer) respond(rw http.ResponseWriter, r *http.Request, s redact.S
 	h.Set("X-Content-Type-Options", "nosniff")
 	switch negotiate(r) {
 	case formatHTML:
-		return ex.respondHTML(r.Context(), rw, s, explained)
+		ex.respondHTML(r.Context(), rw, s, explained)
 	case formatJSON:
 		*explained = ex.engine.Explain(r.Context(), s, nil)
 		h.Set("Content-Type", "application/json; charset=utf-8")
@@ -202,17 +202,16 @@ func (ex *Explainer) respond(rw http.ResponseWriter, r *http.Request, s redact.S
 		rw.WriteHeader(s.Status())
 		io.WriteString(rw, page.Markdown(*explained))
 	}
-	return *explained
 }
 
-// respondHTML sends the page with the trace at once, streams the
-// explanation into it and returns s explained (also in *explained).
-func (ex *Explainer) respondHTML(ctx context.Context, rw http.ResponseWriter, s redact.Sealed, explained *redact.Sealed) redact.Sealed {
+// respondHTML sends the page with the trace at once and streams the
+// explanation into it; s explained is set in *explained.
+func (ex *Explainer) respondHTML(ctx context.Context, rw http.ResponseWriter, s redact.Sealed, explained *redact.Sealed) {
 	nonce := page.Headers(rw.Header())
 	rw.WriteHeader(s.Status())
 	rc := http.NewResponseController(rw)
 	if err := ex.startPage(rw, s, nonce); err != nil {
-		return s
+		return
 	}
 	rc.Flush()
 	*explained = ex.engine.Explain(ctx, s, func(delta string) {
@@ -222,7 +221,6 @@ func (ex *Explainer) respondHTML(ctx context.Context, rw http.ResponseWriter, s 
 	})
 	page.EndStored(rw, *explained, historyPath, ex.reportLinkLine(rw.Header().Get(exposedReportHeader)))
 	rc.Flush()
-	return *explained
 }
 
 // catch runs f and returns what it panicked with, if anything.
