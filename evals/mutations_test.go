@@ -59,12 +59,12 @@ var mutations = []mutation{
 	{name: "redact-nothing", file: "explainerr/redact/redact.go", anchor: "func String(s string) string {",
 		code: `if evalsMutationUnderTest == "redact-nothing" { return s }`},
 	// The offline generator says the same thing whatever failed.
-	{name: "constant-generator", file: "explainerr/provider/offline/offline.go", anchor: "\ttext := Analyze(req.Report)",
+	{name: "constant-generator", file: "explainerr/provider/offline/offline.go", anchor: "\ttext := Analyze(req.Report.Report())",
 		code: `if evalsMutationUnderTest == "constant-generator" { text = "The request failed: a value in the handler was not what the code expected. Check the handler and fix the code." }`},
 	// The offline generator appends every identifier of the failing files
 	// to its explanation.
-	{name: "keyword-stuffing", file: "explainerr/provider/offline/offline.go", anchor: "\ttext := Analyze(req.Report)",
-		code: `if evalsMutationUnderTest == "keyword-stuffing" { text = evalsMutationStuff(text, req.Report) }`,
+	{name: "keyword-stuffing", file: "explainerr/provider/offline/offline.go", anchor: "\ttext := Analyze(req.Report.Report())",
+		code: `if evalsMutationUnderTest == "keyword-stuffing" { text = evalsMutationStuff(text, req.Report.Report()) }`,
 		helper: `func evalsMutationStuff(text string, r *report.Report) string {
 	var b strings.Builder
 	b.WriteString(text + "\n\nSee also:")

@@ -354,10 +354,7 @@ func TestSourceFilesAreReadOnce(t *testing.T) {
 			Frames: []report.Frame{{Function: "example.com/cart.Add", File: file, Line: 4, Kind: report.FrameApp}},
 		}
 	}
-	first := newReport()
-	if err := ex.Prepare(t.Context(), first); err != nil {
-		t.Fatal(err)
-	}
+	first := ex.Seal(newReport()).Report()
 	if got := first.Frames[0].Source.LineText(); !strings.Contains(got, "original line") {
 		t.Fatalf("first read: line %q", got)
 	}
@@ -365,15 +362,13 @@ func TestSourceFilesAreReadOnce(t *testing.T) {
 	if err := os.WriteFile(file, []byte("package cart\n\n// rewritten\n// rewritten\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	second := newReport()
-	ex.Prepare(t.Context(), second)
+	second := ex.Seal(newReport()).Report()
 	if got := second.Frames[0].Source.LineText(); !strings.Contains(got, "original line") {
 		t.Errorf("after a rewrite the file was read again: line %q", got)
 	}
 
 	os.Remove(file)
-	third := newReport()
-	ex.Prepare(t.Context(), third)
+	third := ex.Seal(newReport()).Report()
 	if got := third.Frames[0].Source.LineText(); !strings.Contains(got, "original line") {
 		t.Errorf("after removal the file was read again: line %q", got)
 	}
@@ -381,8 +376,7 @@ func TestSourceFilesAreReadOnce(t *testing.T) {
 	// A second Explainer has its own cache and does read the file (here:
 	// finds it gone), which shows the lines above came from the cache.
 	fresh := benchExplainer(t)
-	other := newReport()
-	fresh.Prepare(t.Context(), other)
+	other := fresh.Seal(newReport()).Report()
 	if other.Frames[0].Source != nil {
 		t.Errorf("a fresh Explainer found source for a removed file: %+v", other.Frames[0].Source)
 	}

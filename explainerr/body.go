@@ -101,8 +101,9 @@ func isJSON(mt string, data []byte) bool {
 	return len(t) > 0 && (t[0] == '{' || t[0] == '[')
 }
 
-// bodyText shows a body that is no form or whole JSON: redacted text cut
-// to maxShownBody, or a size for binary data.
+// bodyText shows a body that is no form or whole JSON: text cut to
+// maxShownBody (redacted with the rest of the report when it is sealed),
+// or a size for binary data.
 func bodyText(data []byte, cut bool, read int64, mt string) string {
 	if !utf8.Valid(trimPartialRune(data)) || bytes.IndexByte(data, 0) >= 0 {
 		if mt == "" {
@@ -114,7 +115,7 @@ func bodyText(data []byte, cut bool, read int64, mt string) string {
 	if len(text) > maxShownBody {
 		text, cut = trimPartialRune(text[:maxShownBody]), true
 	}
-	s := redact.String(string(text))
+	s := string(text)
 	if cut {
 		s += fmt.Sprintf("\n… (cut; the handler read %d bytes)", read)
 	}
@@ -165,8 +166,9 @@ func multipartFields(data []byte, boundary string) url.Values {
 }
 
 // redactJSON returns data re-indented with the values of sensitive keys
-// (password, token, api_key, …) masked, whatever their type, and secrets
-// in the remaining text redacted.
+// (password, token, api_key, …) masked, whatever their type: what only
+// their names give away. The secrets in the remaining text are redacted
+// with the rest of the report when it is sealed.
 func redactJSON(data []byte) (string, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -181,7 +183,7 @@ func redactJSON(data []byte) (string, error) {
 	if err := json.Indent(&indented, out.Bytes(), "", "  "); err != nil {
 		return "", err
 	}
-	return redact.String(indented.String()), nil
+	return indented.String(), nil
 }
 
 // maxJSONDepth bounds the nesting copyJSONValue follows.

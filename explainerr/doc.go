@@ -16,25 +16,48 @@
 //
 // Three kinds of failure are caught: a panic in a handler, an error returned
 // by a handler written as a HandlerFunc, and a 5xx status the app writes
-// itself (as http.Error does). For each, the middleware builds a report (see
-// package report): the error, the stack with the app's own frames always
-// kept, the source around them, the request with secrets hidden, and build
-// information. It then asks a provider for an explanation: an
-// OpenAI-compatible model when one is configured, or the offline analyzer.
-// With retrieval on, the model also sees the app's own source, retrieved from
-// the index that "explainerr index" builds.
+// itself (as http.Error does). One failure goes one way, through these
+// stages, each taking a value and returning one, none running another
+// again:
 //
-// Browsers get an HTML page whose trace shows at once while the explanation
-// streams in; "Accept: application/json" gets the JSON report; anything else
-// gets Markdown, the explanation first as on the page. Reports go only to the developer: a client that reached the
-// server from this machine as the connection saw it (or from a peer or
-// through a proxy the developer named), with a Host that names this machine
-// and from no other site's page. Everyone else gets the app's own response,
-// or a plain 500, and causes no model call.
+//  1. Catch (middleware.go). The handler's panic, returned error or 5xx
+//     status ends the request; finish builds the first report from it
+//     (capture.go): the error, its chain, and the stack with the app's own
+//     frames always kept.
+//  2. Decide (guard.go). Who gets what: reports go only to the developer,
+//     a client that reached the server from this machine as the
+//     connection saw it (or from a peer or through a proxy the developer
+//     named), with a Host that names this machine and from no other site's
+//     page. Everyone else gets the app's own response, or a plain 500, and
+//     causes no model call (refused.go).
+//  3. Complete (respond.go, handleFailure). The request (method, URL, route,
+//     headers, fields and the body the handler read), what the request
+//     wrote to the log package and log/slog while it ran, and the request's
+//     own secrets (requestSecrets); then the source windows of app frames,
+//     the build and the configuration's notices (Explainer.Seal).
+//  4. Seal (redact.Seal). The report is redacted once, every text of it,
+//     and becomes a redact.Sealed: the only value the later stages and the
+//     sinks accept. What is added later (the prompt, the retrieved source,
+//     the explanation, a notice) enters through redact.Sealed.Amend, which
+//     redacts it on the way in.
+//  5. Prepare (Explainer.Prepare). The app's source the context mode asks
+//     for, then the prompt and the fingerprint; no redaction inside.
+//  6. Explain (Explainer.Explain, internal/engine). A provider explains the
+//     prepared report: an OpenAI-compatible model when one is configured,
+//     or the offline analyzer; cached by fingerprint, throttled, with the
+//     offline analysis as fallback. Explain does not prepare: a report with
+//     no prompt is ErrNotPrepared.
+//  7. Deliver. The sealed, explained report goes to the sinks: the client
+//     (an HTML page whose trace shows at once while the explanation streams
+//     in; the JSON report for "Accept: application/json"; Markdown
+//     otherwise, the explanation first as on the page), one log record
+//     (log.go), and the history (history.go), whose report pages and
+//     follow-up questions read it back. A client that gets no page (one
+//     refused, or a response already started) has stages 4 to 7 run off
+//     the request (explainLater, refused.go).
 //
-// What the failing request wrote to the log package and to log/slog while
-// it ran, and the body its handler read, are part of the report, redacted
-// like everything else.
+// With retrieval on, the model also sees the app's own source, retrieved
+// from the index that "explainerr index" builds.
 //
 // This package is the core: capturing failures, the page and the offline
 // analysis, in pure Go. The model client and retrieval are linked only by

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/page"
-	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/stack"
 )
 
@@ -228,7 +228,7 @@ func moduleRoot() string {
 
 // startPage writes the top of the HTML page of rep (page.Start), with
 // editor links when an editor is configured.
-func (ex *Explainer) startPage(w io.Writer, rep *report.Report, nonce string) error {
+func (ex *Explainer) startPage(w io.Writer, rep redact.Sealed, nonce string) error {
 	if ex.editor == nil {
 		return page.Start(w, rep, nonce)
 	}

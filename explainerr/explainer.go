@@ -2,6 +2,7 @@ package explainerr
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -238,45 +239,60 @@ func registeredNote() string {
 	return ", or one registered: " + strings.Join(extra, ", ")
 }
 
-// Prepare makes r ready for a provider without calling one: it attaches
-// source windows to app frames, gathers the app's source the context mode
-// asks for (see addContext), and builds the prompt and the fingerprint.
-// Prepare is what the middleware does before explaining; the CLI calls it
-// for crash dumps.
-func (ex *Explainer) Prepare(ctx context.Context, r *report.Report) error {
+// Seal completes r as the middleware completes the report of a failing
+// request (the source windows of its app frames, the build, the
+// configuration's notices) and seals it: the returned value is r redacted,
+// the only form in which a report reaches a provider, a page, the log or
+// the history (see redact.Sealed). The CLI seals the report of a crash
+// dump with it. r is not used afterwards.
+func (ex *Explainer) Seal(r *report.Report) redact.Sealed { return ex.seal(r, nil) }
+
+// seal is Seal with the failing request's own secrets (its password
+// field, its session cookie), hidden wherever else they appear.
+func (ex *Explainer) seal(r *report.Report, known *redact.Known) redact.Sealed {
 	ex.sources.Attach(r.Frames, stack.DefaultRadius)
-	redact.ReadEnvironment()
-	redactReport(r)
 	if r.Build.GoVersion == "" {
 		r.Build = ex.build
 	}
 	r.Notices = append(r.Notices, ex.notices...)
-	chunks := ex.addContext(ctx, r)
-	r.Prompt, r.Context = prompt.Build(r, chunks, prompt.Options{
-		TraceBudget: ex.cfg.traceBudget,
-		Budget:      ex.cfg.promptBudget,
-		Language:    ex.cfg.language,
-	})
-	if r.Context == nil {
-		r.Context = []report.Chunk{}
-	}
-	for i := range r.Context {
-		r.Context[i].Text = redact.String(r.Context[i].Text)
-	}
-	r.Fingerprint = Fingerprint(r)
-	return nil
+	return redact.Seal(r, known)
 }
 
-// Explain prepares r if it has no prompt yet, then asks the provider for an
-// explanation and stores it in r.Explanation. onDelta, when not nil,
-// receives the explanation's text as it streams. A provider failure is
-// recorded in r.Explanation.Error, not returned.
-func (ex *Explainer) Explain(ctx context.Context, r *report.Report, onDelta func(string)) error {
-	if r.Prompt.User == "" {
-		if err := ex.Prepare(ctx, r); err != nil {
-			return err
+// Prepare returns s made ready for a provider, without calling one: the
+// app's source the context mode asks for (see addContext), then the
+// prompt and the fingerprint. It redacts nothing itself: what it adds
+// enters the sealed report through redact.Sealed, which redacts it (the
+// app's source as it is read, before the prompt cuts it to its budget).
+func (ex *Explainer) Prepare(ctx context.Context, s redact.Sealed) redact.Sealed {
+	return s.Amend(func(r *report.Report) {
+		chunks := ex.addContext(ctx, r)
+		for i := range chunks {
+			chunks[i].Text = s.Hide(chunks[i].Text)
 		}
+		r.Prompt, r.Context = prompt.Build(r, chunks, prompt.Options{
+			TraceBudget: ex.cfg.traceBudget,
+			Budget:      ex.cfg.promptBudget,
+			Language:    ex.cfg.language,
+		})
+		if r.Context == nil {
+			r.Context = []report.Chunk{}
+		}
+		r.Fingerprint = Fingerprint(r)
+	})
+}
+
+// ErrNotPrepared is Explain's error for a report Prepare has not made
+// ready: Explain does not prepare.
+var ErrNotPrepared = errors.New("explainerr: the report has no prompt: Prepare it before Explain")
+
+// Explain asks the provider to explain s, which Prepare made ready, and
+// returns s with the explanation (redacted on its way in). onDelta, when
+// not nil, receives the explanation's text as it streams. A provider
+// failure is recorded in the explanation's Error, not returned; the
+// error is ErrNotPrepared for a report with no prompt.
+func (ex *Explainer) Explain(ctx context.Context, s redact.Sealed, onDelta func(string)) (redact.Sealed, error) {
+	if s.Prompt().User == "" {
+		return s, ErrNotPrepared
 	}
-	r.Explanation = ex.engine.Explain(ctx, r, onDelta)
-	return nil
+	return ex.engine.Explain(ctx, s, onDelta), nil
 }

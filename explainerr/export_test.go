@@ -1,9 +1,11 @@
 package explainerr
 
 import (
+	"net/http"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/provider"
+	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/explainerr/retrieval"
 )
 
@@ -16,6 +18,14 @@ func Unlinked(t testing.TB) {
 		lookupIndexOpener = retrieval.Lookup
 		lookupProvider = provider.Lookup
 	})
+}
+
+// ServeFailure answers r as the middleware answers a failed request, from
+// rep instead of a report made from a panic: the guard's decision, the
+// report completed from r, the seal, the preparation, the explanation and
+// every sink run as for a real failure.
+func (ex *Explainer) ServeFailure(rw http.ResponseWriter, r *http.Request, rep *report.Report) {
+	ex.handleFailure(&writer{ResponseWriter: rw}, &failure{ex: ex}, r, ex.admit(r), rep)
 }
 
 // RefusedQueueLimit is how many failures of refused clients wait to be

@@ -17,7 +17,6 @@ import (
 	"github.com/explainerr/explainerr/explainerr/internal/page"
 	"github.com/explainerr/explainerr/explainerr/prompt"
 	"github.com/explainerr/explainerr/explainerr/redact"
-	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // A follow-up question is posted to the report's URL plus askSuffix:
@@ -57,7 +56,7 @@ func (ex *Explainer) reportPageHeaders(h http.Header) (nonce string) {
 
 // followUpSection returns the markup of the follow-up part of the stored
 // report page of id (see page.WriteFollowUps).
-func (ex *Explainer) followUpSection(id string, _ *report.Report) string {
+func (ex *Explainer) followUpSection(id string, _ redact.Sealed) string {
 	var b strings.Builder
 	page.WriteFollowUps(&b, ex.followUpsView(id, ex.history.FollowUps(id)))
 	return b.String()
@@ -135,13 +134,16 @@ func (ex *Explainer) serveFollowUp(w http.ResponseWriter, r *http.Request, id st
 		followUpError(w, http.StatusNotFound, "no report "+strconv.Quote(id)+" is kept (it may have been cleared or expired)")
 		return
 	}
-	question = redact.String(question)
-	p := prompt.FollowUp(rep.Prompt, rep.Explanation.Text, exchanges(store.FollowUps(id)), question,
-		prompt.FollowUpOptions{Language: ex.cfg.language, OfflineAnswer: rep.Explanation.Provider == "offline"})
+	// The question is kept and shown: it passes through the redactor
+	// first. The answer does too, before the engine gives it back.
+	question = rep.Hide(question)
+	first := rep.Explanation()
+	p := prompt.FollowUp(rep.Prompt(), first.Text, exchanges(store.FollowUps(id)), question,
+		prompt.FollowUpOptions{Language: ex.cfg.language, OfflineAnswer: first.Provider == "offline"})
 
 	out := &answerStream{w: w, rc: http.NewResponseController(w)}
 	res := ex.engine.FollowUp(r.Context(), rep, p, out.delta)
-	kept := history.FollowUp{Time: time.Now(), Question: question, Answer: redact.String(res.Text), Provider: res.Provider, Model: res.Model, Error: res.Error}
+	kept := history.FollowUp{Time: time.Now(), Question: question, Answer: res.Text, Provider: res.Provider, Model: res.Model, Error: res.Error}
 	if strings.TrimSpace(kept.Answer) != "" {
 		if err := store.AppendFollowUp(id, kept); err != nil && !errors.Is(err, history.ErrNotFound) {
 			ex.log.Warn("explainerr: keeping a follow-up answer failed: " + err.Error())

@@ -23,7 +23,7 @@ func (p *gateProvider) Model() string { return "" }
 
 func (p *gateProvider) Explain(ctx context.Context, req provider.Request, onDelta func(string)) (provider.Result, error) {
 	p.mu.Lock()
-	p.reports = append(p.reports, req.Report.Error)
+	p.reports = append(p.reports, req.Report.Report().Error)
 	p.mu.Unlock()
 	if p.gate != nil {
 		select {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/explainerr/explainerr/explainerr/internal/history"
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -91,24 +92,24 @@ func (ex *Explainer) newReportLink(r *http.Request, admit admission) reportLink 
 // attr is the report's URL as a log attribute.
 func (l reportLink) attr() slog.Attr { return slog.String("report", l.url) }
 
-// remember keeps rep, the complete and redacted report of a failure, in
-// the history under l's id. The report must not change afterwards.
-func (ex *Explainer) remember(l reportLink, rep *report.Report) {
+// remember keeps rep, the complete report of a failure, in the history
+// under l's id.
+func (ex *Explainer) remember(l reportLink, rep redact.Sealed) {
 	ex.keep(l, rep, ex.history.Add)
 }
 
 // rememberRefused is remember for a failure whose client was refused the
 // report: it is kept apart, within its own bound, so that failures anyone
 // can cause never push the developer's reports out of the history.
-func (ex *Explainer) rememberRefused(l reportLink, rep *report.Report) {
+func (ex *Explainer) rememberRefused(l reportLink, rep redact.Sealed) {
 	ex.keep(l, rep, ex.history.AddRefused)
 }
 
 // keep stamps rep with the time if it has none and adds it to the
 // history with add, logging a failure to keep it.
-func (ex *Explainer) keep(l reportLink, rep *report.Report, add func(string, *report.Report) error) {
-	if rep.Time.IsZero() {
-		rep.Time = time.Now()
+func (ex *Explainer) keep(l reportLink, rep redact.Sealed, add func(string, redact.Sealed) error) {
+	if rep.Time().IsZero() {
+		rep = rep.Amend(func(r *report.Report) { r.Time = time.Now() })
 	}
 	if err := add(l.id, rep); err != nil {
 		ex.log.Warn("explainerr: failure history: " + err.Error())

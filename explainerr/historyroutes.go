@@ -12,6 +12,7 @@ import (
 
 	"github.com/explainerr/explainerr/explainerr/internal/history"
 	"github.com/explainerr/explainerr/explainerr/internal/page"
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -24,7 +25,7 @@ var reportActions = map[string]func(ex *Explainer, w http.ResponseWriter, r *htt
 
 // reportPageExtra, when not nil, returns markup (built from escaped parts)
 // that a stored report's page shows after the explanation.
-var reportPageExtra func(ex *Explainer, id string, rep *report.Report) string
+var reportPageExtra func(ex *Explainer, id string, rep redact.Sealed) string
 
 // isHistoryPath reports whether path is served by the middleware itself:
 // the failure history and its reports.
@@ -227,12 +228,12 @@ func (ex *Explainer) serveStoredReport(rw http.ResponseWriter, r *http.Request, 
 		if reportPageExtra != nil {
 			extra = reportPageExtra(ex, id, rep)
 		}
-		page.EndStored(rw, rep.Explanation, historyPath, extra)
+		page.EndStored(rw, rep, historyPath, extra)
 	case formatJSON:
 		h.Set("Content-Type", "application/json; charset=utf-8")
 		enc := json.NewEncoder(rw)
 		enc.SetIndent("", "  ")
-		enc.Encode(storedReport{Report: rep, FollowUps: ex.history.FollowUps(id)})
+		enc.Encode(storedReport{Report: rep.Report(), FollowUps: ex.history.FollowUps(id)})
 	default:
 		h.Set("Content-Type", "text/markdown; charset=utf-8")
 		io.WriteString(rw, page.MarkdownWith(rep, followUpsMarkdown(ex.history.FollowUps(id))))

@@ -8,16 +8,16 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/redact"
-	"github.com/explainerr/explainerr/explainerr/report"
 )
 
-// logFailure writes the one structured record of a failure; extra (the
-// report's URL) follows the fingerprint.
-func (ex *Explainer) logFailure(rep *report.Report, note string, extra ...slog.Attr) {
+// logFailure writes the one structured record of a failure, from its
+// sealed report; extra (the report's URL) follows the fingerprint.
+func (ex *Explainer) logFailure(s redact.Sealed, note string, extra ...slog.Attr) {
+	rep := s.Report()
 	attrs := []slog.Attr{
 		slog.String("kind", rep.Error.Kind),
 		slog.String("type", rep.Error.Type),
-		slog.String("message", redact.String(truncate(rep.Error.Message, 300))),
+		slog.String("message", truncate(rep.Error.Message, 300)),
 		slog.String("method", rep.Request.Method),
 		slog.String("url", rep.Request.URL),
 		slog.Int("status", rep.Status),

@@ -9,7 +9,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/explainerr/stack"
 )
@@ -127,7 +126,7 @@ func (s *lineStore) forgetOldest() {
 	}
 }
 
-// collect returns, redacted, the lines the calling goroutine wrote after
+// collect returns the lines the calling goroutine wrote after
 // mark, oldest first, and whether older ones among them were pushed out by
 // the bounds.
 func (s *lineStore) collect(mark uint64) (lines []report.LogLine, cut bool) {
@@ -142,9 +141,6 @@ func (s *lineStore) collect(mark uint64) (lines []report.LogLine, cut bool) {
 		cut = g.cutSeq > mark
 	}
 	s.mu.Unlock()
-	for i := range lines {
-		lines[i].Text = redact.String(lines[i].Text)
-	}
 	return lines, cut
 }
 

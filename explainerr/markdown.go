@@ -2,7 +2,7 @@ package explainerr
 
 import (
 	"github.com/explainerr/explainerr/explainerr/internal/page"
-	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/explainerr/redact"
 )
 
 // Markdown returns r as the Markdown report the middleware serves to
@@ -12,4 +12,4 @@ import (
 // "created by", the source of the innermost app frames, the goroutines of
 // a hang, the request, the build, the app source the model saw and the
 // notices.
-func Markdown(r *report.Report) string { return page.Markdown(r) }
+func Markdown(r redact.Sealed) string { return page.Markdown(r) }

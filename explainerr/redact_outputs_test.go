@@ -39,6 +39,10 @@ type leakCase struct {
 	// env, when set, is a variable (name, value) set after the server
 	// started and before the failing request.
 	env [2]string
+	// report, when set, makes the failure's report instead of a panic:
+	// the request is answered from it by the middleware's failure
+	// pipeline (Explainer.ServeFailure).
+	report func() *report.Report
 }
 
 func leakCases() []leakCase {
@@ -168,7 +172,7 @@ func failAndCollect(t *testing.T, c leakCase) (map[string]string, report.Report)
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ex.Close() })
-	srv := httptest.NewServer(ex.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := ex.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if c.source {
 			plantedSourcePanic()
 		}
@@ -176,7 +180,11 @@ func failAndCollect(t *testing.T, c leakCase) (map[string]string, report.Report)
 			c.sourceFn()
 		}
 		panic(c.panicWith)
-	})))
+	}))
+	if c.report != nil {
+		h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { ex.ServeFailure(w, r, c.report()) })
+	}
+	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	if c.env[0] != "" {
 		t.Setenv(c.env[0], c.env[1])

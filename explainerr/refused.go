@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"sync"
 
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -18,9 +19,10 @@ const refusedQueueLimit = 32
 // stack (not prepared yet), why the client got none, and where the report
 // will be kept.
 type refusedFailure struct {
-	rep  *report.Report
-	note string
-	link reportLink
+	rep   *report.Report
+	known *redact.Known // the request's own secrets
+	note  string
+	link  reportLink
 }
 
 // refusedQueue holds the failures of refused clients until one goroutine,
@@ -112,25 +114,24 @@ func (ex *Explainer) reportRefusedFailures(idle chan struct{}) {
 	}
 }
 
-// reportRefused prepares the report of f without a model call, logs it and
-// keeps it in the history, marked refused; dropped failures were dropped
-// while it waited. A panic (a logger's handler, say) costs this report,
-// never the program: the report's reservation is given up.
+// reportRefused seals and prepares the report of f without a model call,
+// logs it and keeps it in the history, marked refused; dropped failures
+// were dropped while it waited. A panic (a logger's handler, say) costs
+// this report, never the program: the report's reservation is given up.
 func (ex *Explainer) reportRefused(ctx context.Context, f refusedFailure, dropped int) {
-	rep := f.rep
 	if p := catch(func() {
-		if p := catch(func() { ex.Prepare(ctx, rep) }); p != nil {
-			rep.Notices = append(rep.Notices, fmt.Sprintf("preparing the report failed: %s", safeSprint(p)))
+		s := ex.seal(f.rep, f.known)
+		if p := catch(func() { s = ex.Prepare(ctx, s) }); p != nil {
+			s = s.WithNotices(fmt.Sprintf("preparing the report failed: %s", safeSprint(p)))
 		}
 		if dropped > 0 {
-			rep.Notices = append(rep.Notices, droppedNotice(dropped))
+			s = s.WithNotices(droppedNotice(dropped))
 		}
 		// The logged link waits for the report from now on.
 		ex.history.Reserve(f.link.id)
-		ex.logFailure(rep, f.note, f.link.attr())
+		ex.logFailure(s, f.note, f.link.attr())
 		// The history shows the developer why this one was not explained.
-		rep.Notices = append(rep.Notices, "Not explained: "+f.note+". A client that may not see the report causes no model call.")
-		ex.rememberRefused(f.link, rep)
+		ex.rememberRefused(f.link, s.WithNotices("Not explained: "+f.note+". A client that may not see the report causes no model call."))
 	}); p != nil {
 		ex.history.Abandon(f.link.id)
 	}

@@ -69,8 +69,9 @@ func postForm(r *http.Request) url.Values {
 	return r.PostForm
 }
 
-// redactURL returns the request URL with sensitive query values and any
-// user password hidden.
+// redactURL returns the request URL with the values of sensitive query
+// names and any user password hidden: what only the names give away (the
+// seal redacts the rest).
 func redactURL(u *url.URL) string {
 	c := *u
 	c.User = nil
@@ -83,7 +84,7 @@ func redactURL(u *url.URL) string {
 		}
 		c.RawQuery = vals.Encode()
 	}
-	return redact.String(c.RequestURI())
+	return c.RequestURI()
 }
 
 // chiRouteFinder is what a chi router offers to find the route pattern a

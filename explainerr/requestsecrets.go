@@ -8,7 +8,6 @@ import (
 	"net/url"
 
 	"github.com/explainerr/explainerr/explainerr/redact"
-	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // requestSecrets returns the secrets r carries: the values of sensitive
@@ -93,46 +92,4 @@ func addJSONSecrets(k *redact.Known, v any, depth int) {
 			addJSONSecrets(k, e, depth+1)
 		}
 	}
-}
-
-// hideKnownSecrets hides the secrets of k wherever rep shows text that
-// came from the program or the request: the error, the lines the request
-// logged, the request's URL, header values, fields and body.
-func hideKnownSecrets(rep *report.Report, k *redact.Known) {
-	if k.Len() == 0 {
-		return
-	}
-	rep.Error.Message = k.Hide(rep.Error.Message)
-	for i, c := range rep.Error.Chain {
-		rep.Error.Chain[i] = k.Hide(c)
-	}
-	if d := rep.Error.Database; d != nil {
-		d.Detail = k.Hide(d.Detail)
-	}
-	for i := range rep.Logs {
-		rep.Logs[i].Text = k.Hide(rep.Logs[i].Text)
-	}
-	q := &rep.Request
-	q.URL, q.Body = k.Hide(q.URL), k.Hide(q.Body)
-	for name, v := range q.Headers {
-		q.Headers[name] = k.Hide(v)
-	}
-	q.Query, q.Form = hideKnownFields(q.Query, k), hideKnownFields(q.Form, k)
-}
-
-// hideKnownFields returns vals with the secrets of k hidden in its names
-// and values.
-func hideKnownFields(vals map[string][]string, k *redact.Known) map[string][]string {
-	if len(vals) == 0 {
-		return vals
-	}
-	out := make(map[string][]string, len(vals))
-	for name, vs := range vals {
-		hidden := make([]string, len(vs))
-		for i, v := range vs {
-			hidden[i] = k.Hide(v)
-		}
-		out[k.Hide(name)] = hidden
-	}
-	return out
 }

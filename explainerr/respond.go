@@ -34,24 +34,29 @@ func negotiate(r *http.Request) string {
 	}
 }
 
-// handleFailure answers a failed request. The developer gets the page or
-// report; other clients get the app's own response unchanged (a 5xx body it
-// wrote passes through whole) or a plain 500, and their failure is
-// reported in the background (queueRefused). If the response has already
-// started, nothing more is written: the failure is logged (with the
-// explanation made afterwards, off the request) and a panic aborts the
-// response at once, as net/http would.
+// handleFailure answers a failed request, one stage after another (see
+// the package documentation): the guard's decision, the report completed
+// from the request, the seal, the preparation, the explanation, and the
+// sinks. The developer gets the page or report; other clients get the
+// app's own response unchanged (a 5xx body it wrote passes through whole)
+// or a plain 500, and their failure is reported in the background
+// (queueRefused). If the response has already started, nothing more is
+// written: the failure is logged (with the explanation made afterwards,
+// off the request) and a panic aborts the response at once, as net/http
+// would.
 func (ex *Explainer) handleFailure(w *writer, f *failure, r *http.Request, admit admission, rep *report.Report) {
+	// Who gets what.
 	admit = ex.decide(r, admit)
-	// A secret the environment gained while the server ran is hidden too.
-	redact.ReadEnvironment()
+	// The report, completed from the request; it is sealed below (on the
+	// request for the developer, off it for the others), with the
+	// request's own secrets.
 	stamp(rep)
 	rep.Request = describeRequest(r)
 	if rep.Request.Route == "" {
 		rep.Request.Route = routeFromRouter(f.next, r)
 	}
 	f.capture.attach(rep, r)
-	hideKnownSecrets(rep, requestSecrets(r, f.capture.body))
+	known := requestSecrets(r, f.capture.body)
 	rw := w.ResponseWriter
 	ctx := r.Context()
 	link := ex.newReportLink(r, admit)
@@ -73,7 +78,7 @@ func (ex *Explainer) handleFailure(w *writer, f *failure, r *http.Request, admit
 		case !w.started():
 			http.Error(rw, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 		}
-		ex.queueRefused(refusedFailure{rep: rep, note: note, link: link})
+		ex.queueRefused(refusedFailure{rep: rep, known: known, note: note, link: link})
 		if abort {
 			panic(http.ErrAbortHandler)
 		}
@@ -93,7 +98,7 @@ func (ex *Explainer) handleFailure(w *writer, f *failure, r *http.Request, admit
 		} else {
 			http.Error(rw, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 		}
-		ex.explainLater(ctx, rep, "the request asked for the app's own response ("+optOutHeader+": off): the failure is reported here only", link)
+		ex.explainLater(ctx, rep, known, "the request asked for the app's own response ("+optOutHeader+": off): the failure is reported here only", link)
 		return
 	case w.started():
 		note := "the response had already started: the failure is reported here only"
@@ -103,7 +108,7 @@ func (ex *Explainer) handleFailure(w *writer, f *failure, r *http.Request, admit
 		if abort {
 			rep.Notices = append(rep.Notices, "The handler panicked after the response had started: net/http closed the connection, so the client got part of the response and then nothing.")
 		}
-		ex.explainLater(ctx, rep, note, link)
+		ex.explainLater(ctx, rep, known, note, link)
 		if abort {
 			panic(http.ErrAbortHandler)
 		}
@@ -111,13 +116,14 @@ func (ex *Explainer) handleFailure(w *writer, f *failure, r *http.Request, admit
 	}
 
 	w.state &^= stHeld
-	ex.Prepare(ctx, rep)
+	prepared := ex.Prepare(ctx, ex.seal(rep, known))
 	reportCORS(rw.Header(), admit)
 	rw.Header().Set(exposedReportHeader, link.path)
 	ex.history.Reserve(link.id)
 	pw := &pageWriter{ResponseWriter: rw}
-	if p := catch(func() { ex.respond(pw, r, rep) }); p != nil {
-		rep.Notices = append(rep.Notices, fmt.Sprintf("rendering the error page failed: %s", safeSprint(p)))
+	explained := prepared
+	if p := catch(func() { ex.respond(pw, r, prepared, &explained) }); p != nil {
+		explained = explained.WithNotices(fmt.Sprintf("rendering the error page failed: %s", safeSprint(p)))
 		if !pw.wroteHeader {
 			// The writer itself may be what failed: never let the
 			// fallback panic out of the middleware.
@@ -127,23 +133,25 @@ func (ex *Explainer) handleFailure(w *writer, f *failure, r *http.Request, admit
 		}
 	}
 	// Logged first: once kept, the report's page and the history show it.
-	ex.logFailure(rep, "", link.attr())
-	ex.remember(link, rep)
+	ex.logFailure(explained, "", link.attr())
+	ex.remember(link, explained)
 }
 
-// explainLater explains, logs and keeps in the history (under link) a
-// failure whose client gets no page, on another goroutine: the response is
-// not held open for the model call.
-func (ex *Explainer) explainLater(ctx context.Context, rep *report.Report, note string, link reportLink) {
+// explainLater seals, prepares, explains, logs and keeps in the history
+// (under link) a failure whose client gets no page, on another goroutine:
+// the response is not held open for the model call. rep, with the
+// request's secrets known, is the goroutine's from now on.
+func (ex *Explainer) explainLater(ctx context.Context, rep *report.Report, known *redact.Known, note string, link reportLink) {
 	ctx = context.WithoutCancel(ctx)
 	// The report's page waits for it from now on; it is kept once logged.
 	ex.history.Reserve(link.id)
 	go func() {
-		if p := catch(func() { ex.Explain(ctx, rep, nil) }); p != nil {
-			rep.Notices = append(rep.Notices, fmt.Sprintf("explaining the failure failed: %s", safeSprint(p)))
+		s := ex.seal(rep, known)
+		if p := catch(func() { s = ex.engine.Explain(ctx, ex.Prepare(ctx, s), nil) }); p != nil {
+			s = s.WithNotices(fmt.Sprintf("explaining the failure failed: %s", safeSprint(p)))
 		}
-		ex.logFailure(rep, note, link.attr())
-		ex.remember(link, rep)
+		ex.logFailure(s, note, link.attr())
+		ex.remember(link, s)
 	}()
 }
 
@@ -168,8 +176,10 @@ func (p *pageWriter) Write(b []byte) (int, error) {
 // Unwrap returns the client's writer, for http.ResponseController.
 func (p *pageWriter) Unwrap() http.ResponseWriter { return p.ResponseWriter }
 
-// respond writes the page or report in the negotiated format.
-func (ex *Explainer) respond(rw http.ResponseWriter, r *http.Request, rep *report.Report) {
+// respond explains s and writes the page or report in the negotiated
+// format. s explained is set in *explained as soon as the explanation is
+// made, so that a failure to write the rest loses nothing.
+func (ex *Explainer) respond(rw http.ResponseWriter, r *http.Request, s redact.Sealed, explained *redact.Sealed) {
 	h := rw.Header()
 	for _, k := range pageDropsHeaders {
 		h.Del(k)
@@ -178,38 +188,38 @@ func (ex *Explainer) respond(rw http.ResponseWriter, r *http.Request, rep *repor
 	h.Set("X-Content-Type-Options", "nosniff")
 	switch negotiate(r) {
 	case formatHTML:
-		ex.respondHTML(r.Context(), rw, rep)
+		ex.respondHTML(r.Context(), rw, s, explained)
 	case formatJSON:
-		ex.Explain(r.Context(), rep, nil)
+		*explained = ex.engine.Explain(r.Context(), s, nil)
 		h.Set("Content-Type", "application/json; charset=utf-8")
-		rw.WriteHeader(rep.Status)
+		rw.WriteHeader(s.Status())
 		enc := json.NewEncoder(rw)
 		enc.SetIndent("", "  ")
-		enc.Encode(rep)
+		enc.Encode(*explained)
 	default:
-		ex.Explain(r.Context(), rep, nil)
+		*explained = ex.engine.Explain(r.Context(), s, nil)
 		h.Set("Content-Type", "text/markdown; charset=utf-8")
-		rw.WriteHeader(rep.Status)
-		io.WriteString(rw, page.Markdown(rep))
+		rw.WriteHeader(s.Status())
+		io.WriteString(rw, page.Markdown(*explained))
 	}
 }
 
 // respondHTML sends the page with the trace at once and streams the
-// explanation into it.
-func (ex *Explainer) respondHTML(ctx context.Context, rw http.ResponseWriter, rep *report.Report) {
+// explanation into it; s explained is set in *explained.
+func (ex *Explainer) respondHTML(ctx context.Context, rw http.ResponseWriter, s redact.Sealed, explained *redact.Sealed) {
 	nonce := page.Headers(rw.Header())
-	rw.WriteHeader(rep.Status)
+	rw.WriteHeader(s.Status())
 	rc := http.NewResponseController(rw)
-	if err := ex.startPage(rw, rep, nonce); err != nil {
+	if err := ex.startPage(rw, s, nonce); err != nil {
 		return
 	}
 	rc.Flush()
-	ex.Explain(ctx, rep, func(delta string) {
+	*explained = ex.engine.Explain(ctx, s, func(delta string) {
 		if page.Delta(rw, delta) == nil {
 			rc.Flush()
 		}
 	})
-	page.EndStored(rw, rep.Explanation, historyPath, ex.reportLinkLine(rw.Header().Get(exposedReportHeader)))
+	page.EndStored(rw, *explained, historyPath, ex.reportLinkLine(rw.Header().Get(exposedReportHeader)))
 	rc.Flush()
 }
 

@@ -119,26 +119,29 @@ func explainDump(ctx context.Context, fl explainFlags, name string, stdin io.Rea
 	}
 	defer ex.Close()
 
-	if err := ex.Prepare(ctx, r); err != nil {
-		return err
-	}
-	// The app's source and the dump may hold control characters; neither
-	// the model nor the terminal gets them.
-	r.Prompt.System = stack.StripControl(r.Prompt.System)
-	r.Prompt.User = stack.StripControl(r.Prompt.User)
-	printNotices(stderr, r)
+	// The report is sealed (redacted) once, then prepared. The app's
+	// source and the dump may hold control characters; neither the model
+	// nor the terminal gets them.
+	s := ex.Prepare(ctx, ex.Seal(r)).Amend(func(r *report.Report) {
+		r.Prompt.System = stack.StripControl(r.Prompt.System)
+		r.Prompt.User = stack.StripControl(r.Prompt.User)
+	})
+	printNotices(stderr, s.Report())
 	if fl.printPrompt {
-		_, err := fmt.Fprintf(stdout, "%s\n%s\n%s", r.Prompt.System, promptSeparator, r.Prompt.User)
+		p := s.Prompt()
+		_, err := fmt.Fprintf(stdout, "%s\n%s\n%s", p.System, promptSeparator, p.User)
 		return err
 	}
 
 	streamed := false
-	if err := ex.Explain(ctx, r, func(delta string) {
+	s, err = ex.Explain(ctx, s, func(delta string) {
 		streamed = true
 		io.WriteString(stdout, stack.StripControl(delta))
-	}); err != nil {
+	})
+	if err != nil {
 		return err
 	}
+	r = s.Report()
 	e := r.Explanation
 	if !streamed && e.Text != "" {
 		io.WriteString(stdout, stack.StripControl(e.Text))

@@ -8,7 +8,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/explainerr/stack"
 )
@@ -58,7 +57,7 @@ func (c *crashReporter) exited(code int, sig syscall.Signal) {
 		Build:   report.Build{GoVersion: "not in the output", Module: firstOr(c.modules, "unknown")},
 	}
 	for _, l := range lines {
-		r.Logs = append(r.Logs, report.LogLine{Time: l.time, Text: redact.String(l.text)})
+		r.Logs = append(r.Logs, report.LogLine{Time: l.time, Text: l.text})
 	}
 	i := lastMeaningful(texts)
 	if i < 0 {

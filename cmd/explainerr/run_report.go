@@ -149,7 +149,7 @@ func (c *crashReporter) killed() {
 		LogsCut: cut,
 	}
 	for _, l := range lines {
-		r.Logs = append(r.Logs, report.LogLine{Time: l.time, Text: redact.String(l.text)})
+		r.Logs = append(r.Logs, report.LogLine{Time: l.time, Text: l.text})
 	}
 	c.submit(func() {
 		c.finish("killed by SIGKILL", r, []string{
@@ -159,27 +159,29 @@ func (c *crashReporter) killed() {
 	})
 }
 
-// finish explains r, writes it and prints its headline.
+// finish seals r, prepares and explains it, writes it and prints its
+// headline: the crash files and the headline are made from the sealed
+// report only.
 func (c *crashReporter) finish(what string, r *report.Report, extra []string) {
 	ctx := c.ctx
-	if err := c.ex.Prepare(ctx, r); err != nil {
+	s, err := c.ex.Explain(ctx, c.ex.Prepare(ctx, c.ex.Seal(r)), nil)
+	if err != nil {
 		fmt.Fprintf(c.stderr, "explainerr run: %v\n", err)
 		return
 	}
-	c.ex.Explain(ctx, r, nil)
-	md, err := c.write(r)
+	md, err := c.write(s)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "explainerr run: writing the crash report: %v\n", err)
 	}
 	// The model's text and the message may hold escape codes: the
 	// terminal gets none.
-	c.stderr.Write([]byte(stack.StripControl(crashHeadline(c.name, what, r, extra, md))))
+	c.stderr.Write([]byte(stack.StripControl(crashHeadline(c.name, what, s.Report(), extra, md))))
 }
 
-// write writes r as <dir>/<UTC time>-<n>.json and .md and returns the
+// write writes s as <dir>/<UTC time>-<n>.json and .md and returns the
 // path of the Markdown file.
-func (c *crashReporter) write(r *report.Report) (string, error) {
-	data, err := json.MarshalIndent(r, "", "  ")
+func (c *crashReporter) write(s redact.Sealed) (string, error) {
+	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return "", err
 	}
@@ -188,7 +190,7 @@ func (c *crashReporter) write(r *report.Report) (string, error) {
 	if err := os.MkdirAll(c.dir, 0o700); err != nil {
 		return "", err
 	}
-	stamp := r.Time.UTC().Format(crashTimeLayout)
+	stamp := s.Time().UTC().Format(crashTimeLayout)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for {
@@ -208,7 +210,7 @@ func (c *crashReporter) write(r *report.Report) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if err := os.WriteFile(base+".md", []byte(explainerr.Markdown(r)), 0o600); err != nil {
+		if err := os.WriteFile(base+".md", []byte(explainerr.Markdown(s)), 0o600); err != nil {
 			return "", err
 		}
 		return base + ".md", nil

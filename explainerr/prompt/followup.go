@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -56,10 +55,9 @@ The question is the developer's own words about this failure: answer it, but do 
 // FollowUp returns the prompt that asks question about a failure: first is
 // the prompt its explanation was made from (kept whole: it was budgeted
 // when it was built), answer the explanation, and earlier the follow-up
-// questions already answered, oldest first. Every part is redacted again,
-// the question included, so that nothing secret is sent even when a part
-// was not redacted before; long answers are cut, and the oldest exchanges
-// give way when they do not fit the budget.
+// questions already answered, oldest first. Long answers are cut, and the
+// oldest exchanges give way when they do not fit the budget. The prompt is
+// redacted as it enters the sealed report it is sent with.
 func FollowUp(first report.Prompt, answer string, earlier []Exchange, question string, opts FollowUpOptions) report.Prompt {
 	if opts.Budget <= 0 {
 		opts.Budget = DefaultFollowUpBudget
@@ -70,21 +68,21 @@ func FollowUp(first report.Prompt, answer string, earlier []Exchange, question s
 		b.WriteString("the follow-up questions I asked since with your answers, ")
 	}
 	b.WriteString("and my new question.\n\n# What you were shown\n\n")
-	b.WriteString(redact.String(strings.TrimSpace(first.User)))
+	b.WriteString(strings.TrimSpace(first.User))
 	if opts.OfflineAnswer {
 		b.WriteString("\n\n# The explanation I was shown (an offline analysis made without you, when the call to you failed)\n\n")
 	} else {
 		b.WriteString("\n\n# Your explanation\n\n")
 	}
 	if a := strings.TrimSpace(answer); a != "" {
-		b.WriteString(redact.String(cut(a, maxFollowUpAnswer)))
+		b.WriteString(cut(a, maxFollowUpAnswer))
 	} else {
 		b.WriteString("(none was made)")
 	}
 	b.WriteString("\n\n")
 	writeExchanges(&b, earlier, opts.Budget)
 	b.WriteString("# My question\n\n")
-	b.WriteString(redact.String(cut(strings.TrimSpace(question), MaxQuestion)))
+	b.WriteString(cut(strings.TrimSpace(question), MaxQuestion))
 	b.WriteString("\n")
 	return report.Prompt{System: FollowUpSystem(opts.Language), User: b.String()}
 }
@@ -121,8 +119,8 @@ func exchangeBlock(e Exchange) string {
 	if answer == "" {
 		answer = "(no answer)"
 	}
-	return "## I asked\n\n" + redact.String(cut(strings.TrimSpace(e.Question), MaxQuestion)) +
-		"\n\n## You answered\n\n" + redact.String(cut(answer, maxFollowUpAnswer)) + "\n\n"
+	return "## I asked\n\n" + cut(strings.TrimSpace(e.Question), MaxQuestion) +
+		"\n\n## You answered\n\n" + cut(answer, maxFollowUpAnswer) + "\n\n"
 }
 
 // plural returns one when n is 1, else many.

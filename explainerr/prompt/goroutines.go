@@ -3,7 +3,6 @@ package prompt
 import (
 	"strings"
 
-	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/explainerr/stack"
 )
@@ -20,7 +19,7 @@ func writeGoroutines(b *strings.Builder, gs []report.Goroutine) {
 		return
 	}
 	b.WriteString("## Other stacks in the app's code\n\n```\n")
-	b.WriteString(redact.String(stack.GoroutinesText(gs, goroutinesBudget)))
+	b.WriteString(stack.GoroutinesText(gs, goroutinesBudget))
 	b.WriteString("```\n\n")
 }
 

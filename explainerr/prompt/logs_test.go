@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -19,7 +20,8 @@ func TestLogLinesAndBodyInThePrompt(t *testing.T) {
 	}
 	r.Logs = append(r.Logs, report.LogLine{Text: "saving item: database is locked"})
 	chunk := report.Chunk{File: "store.go", StartLine: 1, EndLine: 400, Symbol: "Save", Text: strings.Repeat("x := 1 // filler line\n", 400)}
-	p, kept := Build(r, []report.Chunk{chunk}, Options{Budget: 4000})
+	// Build is given the sealed report's texts, as Prepare gives them.
+	p, kept := Build(redact.Seal(r, nil).Report(), []report.Chunk{chunk}, Options{Budget: 4000})
 
 	logs := between(p.User, "## Log lines the request wrote (oldest first)\n\n", "\n\n#")
 	if !strings.Contains(logs, "saving item: database is locked") || !strings.Contains(logs, "(earlier lines left out)") {

@@ -3,8 +3,11 @@
 // budgeted trace, the request and, in the static and rag context modes, the
 // app's source.
 //
-// What Build returns is exactly what is sent and what the JSON report shows;
-// nothing downstream rewrites it. Every part is redacted before it is added.
+// Build and FollowUp redact nothing: they are given a sealed report's
+// texts, and what they return enters the sealed report through
+// redact.Sealed.Amend, which redacts it (see the package redact). What the
+// sealed report then holds is exactly what is sent and what the JSON report
+// shows.
 package prompt
 
 import (
@@ -13,7 +16,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/explainerr/stack"
 	"github.com/explainerr/explainerr/internal/gomodule"
@@ -82,7 +84,7 @@ func ErrorLine(r *report.Report) string {
 	if r.Error.Type != "" {
 		line += " [" + r.Error.Type + "]"
 	}
-	return redact.String(line)
+	return line
 }
 
 // Build returns the prompt for r and the chunks of source it includes (in
@@ -106,14 +108,14 @@ func Build(r *report.Report, chunks []report.Chunk, opts Options) (report.Prompt
 	// The "created by" line closes the trace and counts in its budget.
 	createdBy := stack.CreatedByText(r.CreatedBy)
 	trace := stack.Format(ErrorLine(r), moduleRelative(r.Frames), traceBudget(opts.TraceBudget, len(createdBy)))
-	b.WriteString(redact.String(trace.Text))
-	b.WriteString(redact.String(createdBy))
+	b.WriteString(trace.Text)
+	b.WriteString(createdBy)
 	b.WriteString("```\n\n")
 	writeGoroutines(&b, r.Goroutines)
 	if len(r.Error.Chain) > 0 {
 		b.WriteString("Wrapped errors, outermost first:\n")
 		for _, c := range r.Error.Chain {
-			fmt.Fprintf(&b, "- %s\n", redact.String(cut(oneLine(c), 300)))
+			fmt.Fprintf(&b, "- %s\n", cut(oneLine(c), 300))
 		}
 		b.WriteString("\n")
 	}
@@ -182,7 +184,7 @@ func chunkBlock(c report.Chunk) string {
 	case ".sql":
 		lang = "sql"
 	}
-	text := redact.String(strings.TrimRight(c.Text, "\n"))
+	text := strings.TrimRight(c.Text, "\n")
 	return fmt.Sprintf("### %s:%d-%d %s\n```%s\n%s\n```\n\n", c.File, c.StartLine, c.EndLine, c.Symbol, lang, text)
 }
 
@@ -191,7 +193,7 @@ func writeRequest(b *strings.Builder, q *report.Request) {
 		return
 	}
 	b.WriteString("## Request\n\n")
-	fmt.Fprintf(b, "%s %s", q.Method, redact.String(q.URL))
+	fmt.Fprintf(b, "%s %s", q.Method, q.URL)
 	if q.Route != "" {
 		fmt.Fprintf(b, " (route %s)", q.Route)
 	}
@@ -204,7 +206,7 @@ func writeRequest(b *strings.Builder, q *report.Request) {
 			kind += " (" + q.BodyType + ")"
 		}
 		fence := codeFence(q.Body)
-		fmt.Fprintf(b, "%s, as the handler read it:\n%s\n%s\n%s\n", kind, fence, redact.String(cut(strings.TrimRight(q.Body, "\n"), maxBody)), fence)
+		fmt.Fprintf(b, "%s, as the handler read it:\n%s\n%s\n%s\n", kind, fence, cut(strings.TrimRight(q.Body, "\n"), maxBody), fence)
 	}
 	b.WriteString("\n")
 }
@@ -242,7 +244,7 @@ func writeLogs(b *strings.Builder, logs []report.LogLine, cutBefore bool) {
 	for i := len(kept) - 1; i >= 0; i-- {
 		body.WriteString(kept[i] + "\n")
 	}
-	text := redact.String(body.String())
+	text := body.String()
 	fence := codeFence(text)
 	b.WriteString(fence + "\n" + text + fence + "\n\n")
 }
@@ -323,7 +325,7 @@ func writeDatabase(b *strings.Builder, d *report.Database) {
 	}
 	b.WriteString(".\n")
 	if d.Detail != "" {
-		fmt.Fprintf(b, "Detail: %s\n", redact.String(cut(oneLine(d.Detail), 300)))
+		fmt.Fprintf(b, "Detail: %s\n", cut(oneLine(d.Detail), 300))
 	}
 	b.WriteString("\n")
 }

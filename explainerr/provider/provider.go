@@ -14,14 +14,16 @@ package provider
 import (
 	"context"
 
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // Request is the input of one explanation.
 type Request struct {
-	// Report is the failure, with Prompt, Context and Fingerprint filled in.
-	// Providers must not modify it.
-	Report *report.Report
+	// Report is the failure, redacted and sealed, with Prompt, Context
+	// and Fingerprint filled in: a provider reads it (Report.Report gives
+	// a copy) and never sees a text the redactor has not.
+	Report redact.Sealed
 }
 
 // Result is what a provider produced.

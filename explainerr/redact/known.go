@@ -66,11 +66,17 @@ func (k *Known) Hide(s string) string {
 	if len(k.values) == 0 || s == "" {
 		return s
 	}
+	k.sort()
+	return replaceAll(s, k.values)
+}
+
+// sort puts the longest secrets first, once after they change, so that a
+// set sorted before it is shared is only read by Hide.
+func (k *Known) sort() {
 	if !k.sorted {
 		slices.SortStableFunc(k.values, func(a, b string) int { return len(b) - len(a) })
 		k.sorted = true
 	}
-	return replaceAll(s, k.values)
 }
 
 // replaceAll replaces every value of vals (longest first) in s with Mask.

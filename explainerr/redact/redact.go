@@ -12,6 +12,13 @@
 // cookies' names and hides only the values that are secret by their name
 // or by their look (Header).
 //
+// Seal is the one redaction boundary of a failure report: it redacts every
+// text of a report.Report and returns a Sealed, the only form in which a
+// report reaches a provider, a page, the log, the cache or the history;
+// what is added to it later passes through Sealed.Amend. The other
+// functions serve what is made before the seal (a request's fields masked
+// by their names) or text that is not a report's.
+//
 // String works on whole texts: a private key is hidden from its BEGIN line
 // to its END line even when they are lines apart, so a source window or a
 // chunk of source should be redacted as one text, not line by line. All

@@ -3,10 +3,11 @@
 // to a model and the explanation that came back.
 //
 // A Report is built once per failing request (or per crash dump) and flows
-// one way: capture fills Error, Frames, Request and Build; retrieval fills
-// Mode and Context; prompt building fills Prompt and Fingerprint; a provider
-// fills Explanation. The JSON encoding of a Report is the public JSON report
-// served for "Accept: application/json".
+// one way: capture fills Error, Frames, Request and Build; then it is sealed
+// (redact.Seal), and every later stage adds to the sealed copy: retrieval
+// fills Mode and Context; prompt building fills Prompt and Fingerprint; a
+// provider fills Explanation. The JSON encoding of a Report is the public
+// JSON report served for "Accept: application/json".
 package report
 
 import "time"

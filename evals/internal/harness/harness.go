@@ -20,6 +20,7 @@ import (
 
 	"github.com/explainerr/explainerr/blogapp/fixture"
 	"github.com/explainerr/explainerr/explainerr"
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/index"
 )
@@ -181,8 +182,10 @@ func (h *Harness) Provider() (name, model string) {
 
 // Capture is what one failing request produced.
 type Capture struct {
-	// Report is the JSON report the middleware answered with.
-	Report report.Report
+	// Report is the JSON report the middleware answered with, sealed
+	// again as it was read (redact.Sealed.UnmarshalJSON): the traces are
+	// written from it.
+	Report redact.Sealed
 	// RawReport is its body as received.
 	RawReport []byte
 	// Page is the HTML error page, when it was fetched.
@@ -220,7 +223,7 @@ func (h *Harness) TriggerApp(ctx context.Context, app string, fx fixture.Fixture
 	if err := json.Unmarshal(body, &c.Report); err != nil {
 		return nil, fmt.Errorf("%s: the answer is not a JSON report (status %d): %w: %.200s", fx.ID, status, err, body)
 	}
-	if c.Report.Prompt.User == "" {
+	if c.Report.Prompt().User == "" {
 		return nil, fmt.Errorf("%s: the report has no prompt (status %d)", fx.ID, status)
 	}
 	if withPage {

@@ -64,7 +64,7 @@ func TestTriggerReturnsTheMiddlewaresReportPerMode(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				r := c.Report
+				r := c.Report.Report()
 				if strings.TrimSpace(r.Prompt.User) == "" || strings.TrimSpace(r.Prompt.System) == "" {
 					t.Errorf("empty prompt: %+v", r.Prompt)
 				}

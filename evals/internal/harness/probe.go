@@ -66,16 +66,13 @@ func ProbeLeaks(ctx context.Context, root, indexPath string, secrets []fixture.S
 				ex.Close()
 				return nil, fmt.Errorf("leak probe: planted secret %s: %w", s.Name, err)
 			}
-			r := probeReport(abs, line)
-			if err := ex.Prepare(ctx, r); err != nil {
-				ex.Close()
-				return nil, fmt.Errorf("leak probe: %w", err)
-			}
-			raw, _ := json.Marshal(r)
+			sealed := ex.Prepare(ctx, ex.Seal(probeReport(abs, line)))
+			r := sealed.Report()
+			raw, _ := json.Marshal(sealed)
 			out := ProbeOutput{Mode: string(mode), Secret: s.Name, Texts: map[string]string{
 				"prompt":      r.Prompt.System + "\n" + r.Prompt.User,
 				"report.json": string(raw),
-				"report.md":   explainerr.Markdown(r),
+				"report.md":   explainerr.Markdown(sealed),
 			}}
 			p.Outputs = append(p.Outputs, out)
 			if r.Mode != string(mode) || !strings.Contains(r.Prompt.User, s.Name) {

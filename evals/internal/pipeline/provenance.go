@@ -56,10 +56,7 @@ func (p *provenance) check(ctx context.Context, app, mode string, rep *report.Re
 	case report.ModePlain:
 		return gate.PlainProvenance(rep.Context, rep.Prompt.User), nil
 	case report.ModeStatic:
-		fresh := bare(rep)
-		if err := p.static.Prepare(ctx, fresh); err != nil {
-			return nil, fmt.Errorf("provenance: a fresh static context: %w", err)
-		}
+		fresh := p.static.Prepare(ctx, p.static.Seal(bare(rep))).Report()
 		return gate.StaticProvenance(rep.Context, fresh.Context), nil
 	case report.ModeRAG:
 		ret := p.anchors[app]

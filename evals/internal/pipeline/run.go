@@ -335,7 +335,7 @@ func (r *runner) generate(ctx context.Context, h *harness.Harness, fx fixture.Fi
 	if err != nil {
 		return nil, err
 	}
-	rep := &c.Report
+	rep := c.Report.Report()
 	if rep.Mode != mode {
 		return nil, fmt.Errorf("asked for the %s context, the middleware used %q: %v", mode, rep.Mode, rep.Notices)
 	}

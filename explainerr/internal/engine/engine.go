@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/explainerr/explainerr/explainerr/provider"
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -113,13 +114,13 @@ func New(cfg Config) *Engine {
 // Provider returns the engine's provider.
 func (e *Engine) Provider() provider.Provider { return e.cfg.Provider }
 
-// Explain makes the explanation for r (whose Prompt and Fingerprint are
-// set). onDelta, when not nil, receives the text in order as it is
+// Explain makes the explanation for s (whose Prompt and Fingerprint are
+// set) and returns s with it. onDelta, when not nil, receives the text in order as it is
 // generated (a cached answer arrives as one piece); the pieces concatenate
 // to the returned Text. Explain never fails: a failure is described in the
 // returned Explanation's Error, next to any partial text.
 //
-// Model calls are cached by r.Fingerprint and r.Mode (an empty fingerprint
+// Model calls are cached by the fingerprint and the mode (an empty fingerprint
 // is never cached nor shared), throttled, and shared between concurrent
 // callers with the same key. Explain returns when the explanation is
 // complete, when the timeout passes, or when ctx is done; a shared call
@@ -128,28 +129,28 @@ func (e *Engine) Provider() provider.Provider { return e.cfg.Provider }
 // A model call that fails, times out or is throttled without producing any
 // text is replaced by the fallback's (the offline analysis), with
 // Explanation.Fallback saying why; Error still holds the model's failure.
-func (e *Engine) Explain(ctx context.Context, r *report.Report, onDelta func(string)) report.Explanation {
-	ex := e.withFallback(ctx, r, e.explain(ctx, r, onDelta))
+func (e *Engine) Explain(ctx context.Context, s redact.Sealed, onDelta func(string)) redact.Sealed {
+	ex := e.withFallback(ctx, s, e.explain(ctx, s, onDelta))
 	if ex.Fallback == "" && e.cfg.StandIn != "" {
 		ex.Fallback = e.cfg.StandIn
 	}
-	return ex
+	return s.WithExplanation(ex)
 }
 
 // explain makes the explanation with the configured provider alone.
-func (e *Engine) explain(ctx context.Context, r *report.Report, onDelta func(string)) report.Explanation {
+func (e *Engine) explain(ctx context.Context, s redact.Sealed, onDelta func(string)) report.Explanation {
 	start := e.cfg.Now()
 	p := e.cfg.Provider
 	switch {
 	case p == nil:
 		return report.Explanation{Error: "no explanation provider is configured"}
-	case r == nil:
+	case s.IsZero():
 		return report.Explanation{Provider: p.Name(), Model: p.Model(), Error: "no report to explain"}
 	case p.Name() == "offline":
-		return e.direct(ctx, r, onDelta, start)
+		return e.direct(ctx, s, onDelta, start)
 	}
 
-	key := cacheKey(r)
+	key := cacheKey(s)
 	e.mu.Lock()
 	if ex, ok := e.cache.get(key); ok {
 		e.mu.Unlock()
@@ -171,7 +172,7 @@ func (e *Engine) explain(ctx context.Context, r *report.Report, onDelta func(str
 					e.cfg.ThrottleCalls, e.cfg.ThrottleWindow, (next + time.Second - 1).Truncate(time.Second)),
 			}
 		}
-		f, leader = e.start(ctx, key, r, onDelta != nil), true
+		f, leader = e.start(ctx, key, s, onDelta != nil), true
 	}
 	f.waiters++
 	e.mu.Unlock()
@@ -186,16 +187,16 @@ func (e *Engine) explain(ctx context.Context, r *report.Report, onDelta func(str
 }
 
 // direct calls the provider without cache, throttle or sharing.
-func (e *Engine) direct(ctx context.Context, r *report.Report, onDelta func(string), start time.Time) report.Explanation {
+func (e *Engine) direct(ctx context.Context, s redact.Sealed, onDelta func(string), start time.Time) report.Explanation {
 	ctx, cancel := context.WithTimeout(ctx, e.cfg.Timeout)
 	defer cancel()
-	ex := e.call(ctx, r, onDelta)
+	ex := e.call(ctx, s, onDelta)
 	ex.DurationMS = e.since(start)
 	return ex
 }
 
 // call runs the provider once and turns its result into an Explanation.
-func (e *Engine) call(ctx context.Context, r *report.Report, onDelta func(string)) (ex report.Explanation) {
+func (e *Engine) call(ctx context.Context, s redact.Sealed, onDelta func(string)) (ex report.Explanation) {
 	p := e.cfg.Provider
 	ex = report.Explanation{Provider: p.Name(), Model: p.Model()}
 	defer func() {
@@ -203,14 +204,17 @@ func (e *Engine) call(ctx context.Context, r *report.Report, onDelta func(string
 			ex.Error = fmt.Sprintf("the %s provider failed unexpectedly: %v", p.Name(), v)
 		}
 	}()
-	res, err := p.Explain(ctx, provider.Request{Report: r}, onDelta)
+	res, err := p.Explain(ctx, provider.Request{Report: s}, onDelta)
 	if res.Model != "" {
 		ex.Model = res.Model
 	}
-	ex.Text, ex.Usage, ex.Truncated = res.Text, res.Usage, res.Truncated
+	// The answer is redacted before anything keeps or shares it (the
+	// cache, the callers waiting for the same call): a model may quote
+	// what it was not shown whole.
+	ex.Text, ex.Usage, ex.Truncated = s.Hide(res.Text), res.Usage, res.Truncated
 	ex.CostUSD, _ = EstimateCost(e.prices, ex.Model, res.Usage)
 	if err != nil {
-		ex.Error = e.errorText(ctx, err, ex.Text != "")
+		ex.Error = s.Hide(e.errorText(ctx, err, ex.Text != ""))
 	}
 	return ex
 }
@@ -236,9 +240,9 @@ func (e *Engine) since(start time.Time) int64 { return e.cfg.Now().Sub(start).Mi
 // cacheKey keys the cache and the shared calls: the failure's fingerprint
 // and the prompt's mode (an answer made with retrieved source is not
 // reused for one made without). "" when the report has no fingerprint.
-func cacheKey(r *report.Report) string {
-	if r.Fingerprint == "" {
+func cacheKey(s redact.Sealed) string {
+	if s.Fingerprint() == "" {
 		return ""
 	}
-	return r.Fingerprint + "\x00" + r.Mode
+	return s.Fingerprint() + "\x00" + s.Mode()
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/explainerr/explainerr/explainerr/provider"
 	"github.com/explainerr/explainerr/explainerr/provider/openai"
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/internal/fakeopenai"
 	"github.com/explainerr/explainerr/internal/leakcheck"
@@ -50,7 +51,7 @@ func newEngine(t *testing.T, cfg Config, answers ...fakeopenai.Answer) (*Engine,
 func TestPlainAndStreamedExplanations(t *testing.T) {
 	e, srv := newEngine(t, Config{}, fakeopenai.Reply("plain answer").WithUsage(1000, 100),
 		fakeopenai.Reply("streamed answer here").WithPieces(4, time.Millisecond))
-	ex := e.Explain(context.Background(), testReport("a"), nil)
+	ex := explainReport(e, context.Background(), testReport("a"), nil)
 	if ex.Error != "" || ex.Text != "plain answer" || ex.Provider != "openai" || ex.Model != "gpt-4o-mini" || ex.Cached {
 		t.Fatalf("plain: %+v", ex)
 	}
@@ -58,7 +59,7 @@ func TestPlainAndStreamedExplanations(t *testing.T) {
 		t.Fatalf("cost = %g, want %g", ex.CostUSD, want)
 	}
 	var deltas []string
-	ex = e.Explain(context.Background(), testReport("b"), func(s string) { deltas = append(deltas, s) })
+	ex = explainReport(e, context.Background(), testReport("b"), func(s string) { deltas = append(deltas, s) })
 	if ex.Error != "" || ex.Text != "streamed answer here" || len(deltas) != 4 || strings.Join(deltas, "") != ex.Text {
 		t.Fatalf("streamed: %+v, deltas %q", ex, deltas)
 	}
@@ -69,9 +70,9 @@ func TestPlainAndStreamedExplanations(t *testing.T) {
 
 func TestCacheHitMakesNoCall(t *testing.T) {
 	e, srv := newEngine(t, Config{}, fakeopenai.Reply("the answer").WithUsage(10, 10))
-	first := e.Explain(context.Background(), testReport("same"), nil)
+	first := explainReport(e, context.Background(), testReport("same"), nil)
 	var got []string
-	second := e.Explain(context.Background(), testReport("same"), func(s string) { got = append(got, s) })
+	second := explainReport(e, context.Background(), testReport("same"), func(s string) { got = append(got, s) })
 	if srv.Calls() != 1 {
 		t.Fatalf("server got %d calls, want 1", srv.Calls())
 	}
@@ -91,22 +92,22 @@ func TestWhatIsNotCached(t *testing.T) {
 		fakeopenai.Status(500, "down"), fakeopenai.Reply("after failure"), // failed generations
 		fakeopenai.Reply("no fp 1"), fakeopenai.Reply("no fp 2"), // no fingerprint
 		fakeopenai.Reply("rag answer")) // another mode
-	failed := e.Explain(context.Background(), testReport("f"), nil)
+	failed := explainReport(e, context.Background(), testReport("f"), nil)
 	if failed.Error == "" || !strings.Contains(failed.Error, "500") || failed.Fallback == "" {
 		t.Fatalf("failed: %+v", failed)
 	}
-	if ok := e.Explain(context.Background(), testReport("f"), nil); ok.Cached || ok.Text != "after failure" {
+	if ok := explainReport(e, context.Background(), testReport("f"), nil); ok.Cached || ok.Text != "after failure" {
 		t.Fatalf("a failed generation was cached: %+v", ok)
 	}
 	for i := 1; i <= 2; i++ {
-		ex := e.Explain(context.Background(), testReport(""), nil)
+		ex := explainReport(e, context.Background(), testReport(""), nil)
 		if ex.Cached || ex.Text != fmt.Sprintf("no fp %d", i) {
 			t.Fatalf("no fingerprint, call %d: %+v", i, ex)
 		}
 	}
 	rag := testReport("f")
 	rag.Mode = report.ModeRAG
-	if ex := e.Explain(context.Background(), rag, nil); ex.Cached || ex.Text != "rag answer" {
+	if ex := explainReport(e, context.Background(), rag, nil); ex.Cached || ex.Text != "rag answer" {
 		t.Fatalf("an answer without retrieval was reused for one with it: %+v", ex)
 	}
 	if srv.Calls() != 5 {
@@ -120,7 +121,7 @@ func TestCacheEvictsLeastRecentlyUsed(t *testing.T) {
 		return fakeopenai.Reply("answer " + req.Messages[1].Content)
 	})
 	for _, fp := range []string{"a", "b", "a", "c", "a", "b"} {
-		e.Explain(context.Background(), testReport(fp), nil)
+		explainReport(e, context.Background(), testReport(fp), nil)
 	}
 	// a, b miss; a hits; c misses and evicts b; a hits; b misses again.
 	if srv.Calls() != 4 {
@@ -138,7 +139,7 @@ func TestConcurrentIdenticalFailuresShareOneCall(t *testing.T) {
 	run := func(i int) {
 		defer wg.Done()
 		var sb strings.Builder
-		results[i] = e.Explain(context.Background(), testReport("shared"), func(s string) { sb.WriteString(s) })
+		results[i] = explainReport(e, context.Background(), testReport("shared"), func(s string) { sb.WriteString(s) })
 		streamed[i] = sb.String()
 	}
 	wg.Add(1)
@@ -175,12 +176,12 @@ func TestSharedCallSurvivesTheFirstCallerLeaving(t *testing.T) {
 	e, srv := newEngine(t, Config{}, fakeopenai.Reply("still here for the others").WithPieces(5, 20*time.Millisecond))
 	ctx, cancel := context.WithCancel(context.Background())
 	leaderDone := make(chan report.Explanation)
-	go func() { leaderDone <- e.Explain(ctx, testReport("x"), func(string) {}) }()
+	go func() { leaderDone <- explainReport(e, ctx, testReport("x"), func(string) {}) }()
 	for srv.Calls() == 0 {
 		time.Sleep(time.Millisecond)
 	}
 	followerDone := make(chan report.Explanation)
-	go func() { followerDone <- e.Explain(context.Background(), testReport("x"), nil) }()
+	go func() { followerDone <- explainReport(e, context.Background(), testReport("x"), nil) }()
 	time.Sleep(10 * time.Millisecond)
 	cancel()
 	if ex := <-leaderDone; !strings.Contains(ex.Error, "abandoned") {
@@ -199,12 +200,12 @@ func TestLastCallerLeavingCancelsTheCall(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	ex := e.Explain(ctx, testReport("gone"), nil)
+	ex := explainReport(e, ctx, testReport("gone"), nil)
 	if !strings.Contains(ex.Error, "abandoned") || time.Since(start) > time.Second {
 		t.Fatalf("after %s: %+v", time.Since(start), ex)
 	}
 	// The abandoned call is not reused: a later caller starts afresh.
-	if ex := e.Explain(context.Background(), testReport("gone"), nil); ex.Text != "fresh" || srv.Calls() != 2 {
+	if ex := explainReport(e, context.Background(), testReport("gone"), nil); ex.Text != "fresh" || srv.Calls() != 2 {
 		t.Fatalf("later caller: %+v after %d calls", ex, srv.Calls())
 	}
 }
@@ -216,12 +217,12 @@ func TestThrottleSkipsTheCall(t *testing.T) {
 	e, srv := newEngine(t, Config{ThrottleCalls: 2, ThrottleWindow: time.Minute, Now: clock})
 	srv.Handle(func(fakeopenai.Request) fakeopenai.Answer { return fakeopenai.Reply("ok") })
 	for _, fp := range []string{"t1", "t2"} {
-		if ex := e.Explain(context.Background(), testReport(fp), nil); ex.Throttled || ex.Error != "" {
+		if ex := explainReport(e, context.Background(), testReport(fp), nil); ex.Throttled || ex.Error != "" {
 			t.Fatalf("%s: %+v", fp, ex)
 		}
 	}
 	called := false
-	ex := e.Explain(context.Background(), testReport("t3"), func(string) { called = true })
+	ex := explainReport(e, context.Background(), testReport("t3"), func(string) { called = true })
 	if !ex.Throttled || !strings.Contains(ex.Error, "limit of 2 model calls per 1m0s") || called {
 		t.Fatalf("third call: %+v", ex)
 	}
@@ -230,13 +231,13 @@ func TestThrottleSkipsTheCall(t *testing.T) {
 		t.Fatalf("the throttled call reached the server: %d calls", srv.Calls())
 	}
 	// A cached answer is no call and is not throttled.
-	if ex := e.Explain(context.Background(), testReport("t1"), nil); !ex.Cached || ex.Throttled {
+	if ex := explainReport(e, context.Background(), testReport("t1"), nil); !ex.Cached || ex.Throttled {
 		t.Fatalf("cached answer: %+v", ex)
 	}
 	mu.Lock()
 	now = now.Add(61 * time.Second)
 	mu.Unlock()
-	if ex := e.Explain(context.Background(), testReport("t3"), nil); ex.Throttled || ex.Text != "ok" || srv.Calls() != 3 {
+	if ex := explainReport(e, context.Background(), testReport("t3"), nil); ex.Throttled || ex.Text != "ok" || srv.Calls() != 3 {
 		t.Fatalf("after the window: %+v, %d calls", ex, srv.Calls())
 	}
 }
@@ -244,7 +245,7 @@ func TestThrottleSkipsTheCall(t *testing.T) {
 func TestTimeout(t *testing.T) {
 	e, srv := newEngine(t, Config{Timeout: 80 * time.Millisecond}, fakeopenai.Reply("too late").WithDelay(5*time.Second), fakeopenai.Reply("in time"))
 	start := time.Now()
-	ex := e.Explain(context.Background(), testReport("slow"), func(string) {})
+	ex := explainReport(e, context.Background(), testReport("slow"), func(string) {})
 	elapsed := time.Since(start)
 	// A hang detector, not a speed limit: the answer would take 5s.
 	if elapsed > 3*time.Second {
@@ -254,7 +255,7 @@ func TestTimeout(t *testing.T) {
 		t.Fatalf("timeout explanation: %+v", ex)
 	}
 	checkFallback(t, ex, "The model call to gpt-4o-mini failed: the model did not answer within the explanation timeout of 80ms")
-	if ex := e.Explain(context.Background(), testReport("slow"), nil); ex.Cached || ex.Text != "in time" || srv.Calls() != 2 {
+	if ex := explainReport(e, context.Background(), testReport("slow"), nil); ex.Cached || ex.Text != "in time" || srv.Calls() != 2 {
 		t.Fatalf("a timed out call was cached: %+v", ex)
 	}
 }
@@ -262,18 +263,18 @@ func TestTimeout(t *testing.T) {
 func TestPartialStreamKeepsTextAndSaysSo(t *testing.T) {
 	e, _ := newEngine(t, Config{}, fakeopenai.Cut("first second third fourth", 2), fakeopenai.Reply("whole"))
 	var got strings.Builder
-	ex := e.Explain(context.Background(), testReport("cut"), func(s string) { got.WriteString(s) })
+	ex := explainReport(e, context.Background(), testReport("cut"), func(s string) { got.WriteString(s) })
 	if ex.Text == "" || ex.Text != got.String() || !strings.Contains(ex.Error, "cut off") || !strings.Contains(ex.Error, "incomplete") {
 		t.Fatalf("cut stream: %+v (streamed %q)", ex, got.String())
 	}
-	if ex := e.Explain(context.Background(), testReport("cut"), nil); ex.Cached || ex.Text != "whole" {
+	if ex := explainReport(e, context.Background(), testReport("cut"), nil); ex.Cached || ex.Text != "whole" {
 		t.Fatalf("a cut answer was cached: %+v", ex)
 	}
 }
 
 func TestServedModelAndTruncation(t *testing.T) {
 	e, _ := newEngine(t, Config{}, fakeopenai.Reply("short").WithModel("gpt-4o-mini-2024-07-18").WithFinishReason("length").WithUsage(2_000_000, 1_000_000))
-	ex := e.Explain(context.Background(), testReport("m"), nil)
+	ex := explainReport(e, context.Background(), testReport("m"), nil)
 	if ex.Model != "gpt-4o-mini-2024-07-18" || !ex.Truncated || ex.Error != "" {
 		t.Fatalf("%+v", ex)
 	}
@@ -307,7 +308,7 @@ func TestOfflineIsNeitherThrottledNorCached(t *testing.T) {
 	e := New(Config{Provider: p, ThrottleCalls: 1})
 	for i := 0; i < 4; i++ {
 		var got string
-		ex := e.Explain(context.Background(), testReport("same"), func(s string) { got += s })
+		ex := explainReport(e, context.Background(), testReport("same"), func(s string) { got += s })
 		if ex.Throttled || ex.Cached || ex.Text != "offline text" || got != "offline text" || ex.Provider != "offline" {
 			t.Fatalf("call %d: %+v", i, ex)
 		}
@@ -319,18 +320,18 @@ func TestOfflineIsNeitherThrottledNorCached(t *testing.T) {
 
 func TestProviderPanicBecomesAnError(t *testing.T) {
 	e := New(Config{Provider: &countingProvider{name: "broken", panic: true}})
-	ex := e.Explain(context.Background(), testReport("p"), nil)
+	ex := explainReport(e, context.Background(), testReport("p"), nil)
 	if !strings.Contains(ex.Error, "broken provider") {
 		t.Fatalf("%+v", ex)
 	}
 }
 
 func TestBadInput(t *testing.T) {
-	if ex := New(Config{}).Explain(context.Background(), testReport("x"), nil); !strings.Contains(ex.Error, "no explanation provider") {
+	if ex := explainReport(New(Config{}), context.Background(), testReport("x"), nil); !strings.Contains(ex.Error, "no explanation provider") {
 		t.Fatalf("no provider: %+v", ex)
 	}
 	e := New(Config{Provider: &countingProvider{name: "offline"}})
-	if ex := e.Explain(context.Background(), nil, nil); ex.Error == "" {
+	if ex := explainReport(e, context.Background(), nil, nil); ex.Error == "" {
 		t.Fatal("nil report accepted")
 	}
 }
@@ -390,6 +391,41 @@ func TestLookupPriceMatchesVersionsOnly(t *testing.T) {
 		p, ok := LookupPrice(table, model)
 		if ok != (want != 0) || p.InputPerMTok != want {
 			t.Errorf("LookupPrice(%q) = %+v %v, want input %g", model, p, ok, want)
+		}
+	}
+}
+
+// seal seals r as the middleware does before explaining it; nil gives
+// the zero Sealed.
+func seal(r *report.Report) redact.Sealed {
+	if r == nil {
+		return redact.Sealed{}
+	}
+	return redact.Seal(r, nil)
+}
+
+// explainReport seals r, explains it with e and returns the explanation.
+func explainReport(e *Engine, ctx context.Context, r *report.Report, onDelta func(string)) report.Explanation {
+	return e.Explain(ctx, seal(r), onDelta).Explanation()
+}
+
+// TestCacheKeepsOnlyRedactedAnswers checks that a model's answer is
+// redacted before the cache keeps it: one that quotes a secret (of a
+// known format, or the failing request's own) is kept without it.
+func TestCacheKeepsOnlyRedactedAnswers(t *testing.T) {
+	const token = "sk-proj-Zq3vT8mW1xR5nB7kL2pD9fH4jC6gY0sA1eU3iO5rT7wQ9zX"
+	e, _ := newEngine(t, Config{}, fakeopenai.Reply("Rotate "+token+" and hunter2-request-only."))
+	known := new(redact.Known)
+	known.Add("hunter2-request-only")
+	s := redact.Seal(testReport("quoted"), known)
+	got := e.Explain(context.Background(), s, nil).Explanation()
+	cached, ok := e.cache.get(cacheKey(s))
+	if !ok {
+		t.Fatal("the answer was not cached")
+	}
+	for _, text := range []string{got.Text, cached.Text} {
+		if strings.Contains(text, token) || strings.Contains(text, "hunter2-request-only") || !strings.Contains(text, "Rotate") {
+			t.Errorf("kept %q: the secrets must be hidden, the rest kept", text)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/provider"
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -16,13 +17,13 @@ import (
 // partial answer the model streamed before failing is kept as it is
 // (labelled incomplete by its Error): it is the model's and was already
 // shown.
-func (e *Engine) withFallback(ctx context.Context, r *report.Report, ex report.Explanation) report.Explanation {
+func (e *Engine) withFallback(ctx context.Context, s redact.Sealed, ex report.Explanation) report.Explanation {
 	fb := e.cfg.Fallback
-	if ex.Error == "" || strings.TrimSpace(ex.Text) != "" || r == nil || fb == nil ||
+	if ex.Error == "" || strings.TrimSpace(ex.Text) != "" || s.IsZero() || fb == nil ||
 		e.cfg.Provider == nil || e.cfg.Provider.Name() == fb.Name() {
 		return ex
 	}
-	text, err := runFallback(ctx, fb, r)
+	text, err := runFallback(ctx, fb, s)
 	if err != nil || strings.TrimSpace(text) == "" {
 		return ex
 	}
@@ -34,13 +35,13 @@ func (e *Engine) withFallback(ctx context.Context, r *report.Report, ex report.E
 // runFallback asks fb for its explanation of r. The request's cancellation
 // does not stop it (a failure logged after the client left still gets
 // one), and a panic in it is an error.
-func runFallback(ctx context.Context, fb provider.Provider, r *report.Report) (text string, err error) {
+func runFallback(ctx context.Context, fb provider.Provider, s redact.Sealed) (text string, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("the %s fallback failed unexpectedly: %v", fb.Name(), v)
 		}
 	}()
-	res, err := fb.Explain(context.WithoutCancel(ctx), provider.Request{Report: r}, nil)
+	res, err := fb.Explain(context.WithoutCancel(ctx), provider.Request{Report: s}, nil)
 	return res.Text, err
 }
 

@@ -38,7 +38,7 @@ func panicReport(fingerprint string) *report.Report {
 func TestFailedModelCallFallsBackToTheOfflineAnalysis(t *testing.T) {
 	e, srv := newEngine(t, Config{}, fakeopenai.Status(500, "the model crashed"), fakeopenai.Reply("the model's answer"))
 	r := panicReport("fb")
-	ex := e.Explain(context.Background(), r, nil)
+	ex := explainReport(e, context.Background(), r, nil)
 	checkFallback(t, ex, "The model call to gpt-4o-mini failed: the model server at "+srv.URL)
 	if !strings.Contains(ex.Fallback, "the model crashed") || !strings.Contains(ex.Error, "the model crashed") {
 		t.Errorf("the reason is lost: fallback %q, error %q", ex.Fallback, ex.Error)
@@ -47,14 +47,14 @@ func TestFailedModelCallFallsBackToTheOfflineAnalysis(t *testing.T) {
 		t.Errorf("fallback text is not the offline analysis of the report:\n%s\nwant:\n%s", ex.Text, want)
 	}
 	// The fallback is not cached as the model's answer.
-	if next := e.Explain(context.Background(), r, nil); next.Text != "the model's answer" || next.Fallback != "" || next.Cached {
+	if next := explainReport(e, context.Background(), r, nil); next.Text != "the model's answer" || next.Fallback != "" || next.Cached {
 		t.Errorf("after the model recovered: %+v", next)
 	}
 }
 
 func TestPartialAnswerIsKeptInsteadOfTheFallback(t *testing.T) {
 	e, _ := newEngine(t, Config{}, fakeopenai.Cut("first second third fourth", 2))
-	ex := e.Explain(context.Background(), panicReport("partial"), func(string) {})
+	ex := explainReport(e, context.Background(), panicReport("partial"), func(string) {})
 	if ex.Fallback != "" || ex.Provider != "openai" || ex.Text == "" || !strings.Contains(ex.Error, "incomplete") {
 		t.Errorf("a partial model answer was replaced: %+v", ex)
 	}
@@ -64,7 +64,7 @@ func TestAbandonedCallStillGetsTheFallback(t *testing.T) {
 	e, _ := newEngine(t, Config{}, fakeopenai.Reply("late").WithDelay(5*time.Second))
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(20*time.Millisecond, cancel)
-	ex := e.Explain(ctx, panicReport("gone"), nil)
+	ex := explainReport(e, ctx, panicReport("gone"), nil)
 	checkFallback(t, ex, "The model call to gpt-4o-mini failed: the explanation was abandoned because the request ended first")
 }
 
@@ -86,7 +86,7 @@ func (p failingProvider) Explain(context.Context, provider.Request, func(string)
 func TestFailingFallbackLeavesTheModelError(t *testing.T) {
 	for _, fb := range []failingProvider{{name: "spare"}, {name: "spare", panics: true}} {
 		e := New(Config{Provider: failingProvider{name: "model"}, Fallback: fb})
-		ex := e.Explain(context.Background(), panicReport("x"), nil)
+		ex := explainReport(e, context.Background(), panicReport("x"), nil)
 		if ex.Fallback != "" || ex.Text != "" || ex.Provider != "model" || ex.Error != "model failed" {
 			t.Errorf("fallback %+v: explanation %+v, want the model's error alone", fb, ex)
 		}
@@ -95,7 +95,7 @@ func TestFailingFallbackLeavesTheModelError(t *testing.T) {
 
 func TestNoFallbackGivenLeavesTheModelError(t *testing.T) {
 	e := New(Config{Provider: failingProvider{name: "model"}})
-	ex := e.Explain(context.Background(), panicReport("x"), nil)
+	ex := explainReport(e, context.Background(), panicReport("x"), nil)
 	if ex.Fallback != "" || ex.Text != "" || ex.Provider != "model" || ex.Error != "model failed" {
 		t.Errorf("without a fallback: explanation %+v, want the model's error alone", ex)
 	}
@@ -103,7 +103,7 @@ func TestNoFallbackGivenLeavesTheModelError(t *testing.T) {
 
 func TestOfflineProviderHasNoFallback(t *testing.T) {
 	e := New(Config{Provider: failingProvider{name: "offline"}, Fallback: offline.NewStandIn()})
-	if ex := e.Explain(context.Background(), panicReport("x"), nil); ex.Fallback != "" || ex.Error == "" {
+	if ex := explainReport(e, context.Background(), panicReport("x"), nil); ex.Fallback != "" || ex.Error == "" {
 		t.Errorf("the offline analyzer fell back to itself: %+v", ex)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -28,7 +29,7 @@ type flight struct {
 // key (when key is not ""). The call's context keeps ctx's values but not
 // its cancellation: it ends at the timeout or when every waiter has left.
 // e.mu must be held.
-func (e *Engine) start(ctx context.Context, key string, r *report.Report, stream bool) *flight {
+func (e *Engine) start(ctx context.Context, key string, s redact.Sealed, stream bool) *flight {
 	callCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), e.cfg.Timeout)
 	f := &flight{key: key, cancel: cancel, changed: make(chan struct{})}
 	if key != "" {
@@ -40,7 +41,7 @@ func (e *Engine) start(ctx context.Context, key string, r *report.Report, stream
 	}
 	go func() {
 		defer cancel()
-		ex := e.call(callCtx, r, onDelta)
+		ex := e.call(callCtx, s, onDelta)
 		e.mu.Lock()
 		if ex.Error == "" && ex.Text != "" {
 			e.cache.put(key, ex)

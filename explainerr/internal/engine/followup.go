@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -30,7 +31,7 @@ func (e *Engine) CanFollowUp() bool {
 // when ctx is done (the developer closed the page). It is neither cached
 // nor shared, and a failed call has no fallback: the offline analyzer
 // answers no questions.
-func (e *Engine) FollowUp(ctx context.Context, r *report.Report, p report.Prompt, onDelta func(string)) report.Explanation {
+func (e *Engine) FollowUp(ctx context.Context, s redact.Sealed, p report.Prompt, onDelta func(string)) report.Explanation {
 	start := e.cfg.Now()
 	if !e.CanFollowUp() {
 		ex := report.Explanation{Error: NoModelForFollowUp}
@@ -51,15 +52,12 @@ func (e *Engine) FollowUp(ctx context.Context, r *report.Report, p report.Prompt
 		}
 	}
 	// The provider sees the failure's report with the follow-up prompt in
-	// place of the first one; r itself is not changed.
-	var fr report.Report
-	if r != nil {
-		fr = *r
-	}
-	fr.Prompt = p
+	// place of the first one, redacted on its way into the sealed report
+	// (it holds the developer's question); s itself is not changed.
+	asked := s.Amend(func(r *report.Report) { r.Prompt = p })
 	ctx, cancel := context.WithTimeout(ctx, e.cfg.Timeout)
 	defer cancel()
-	ex := e.call(ctx, &fr, onDelta)
+	ex := e.call(ctx, asked, onDelta)
 	if ex.Error != "" && ctx.Err() == context.Canceled {
 		ex.Error = "the question was abandoned because the page closed the connection first (" + ex.Error + ")"
 	}

@@ -6,7 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/explainerr/explainerr/explainerr/prompt"
 	"github.com/explainerr/explainerr/explainerr/provider/offline"
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/internal/fakeopenai"
 )
@@ -17,7 +19,7 @@ func TestFollowUpSendsItsPromptAndStreams(t *testing.T) {
 	e, srv := newEngine(t, Config{}, fakeopenai.Reply("Because NewCart makes it empty.").WithPieces(3, time.Millisecond).WithUsage(200, 20))
 	r := testReport("f")
 	var deltas []string
-	ex := e.FollowUp(context.Background(), r, followUpPrompt, func(s string) { deltas = append(deltas, s) })
+	ex := e.FollowUp(context.Background(), seal(r), followUpPrompt, func(s string) { deltas = append(deltas, s) })
 	if ex.Error != "" || ex.Text != "Because NewCart makes it empty." || ex.Provider != "openai" || ex.Cached || ex.CostUSD == 0 {
 		t.Fatalf("follow-up: %+v", ex)
 	}
@@ -39,9 +41,9 @@ func TestFollowUpSendsItsPromptAndStreams(t *testing.T) {
 func TestFollowUpIsNeitherCachedNorShared(t *testing.T) {
 	e, srv := newEngine(t, Config{}, fakeopenai.Reply("explained"), fakeopenai.Reply("first answer"), fakeopenai.Reply("second answer"))
 	r := testReport("same")
-	e.Explain(context.Background(), r, nil)
-	a := e.FollowUp(context.Background(), r, followUpPrompt, nil)
-	b := e.FollowUp(context.Background(), r, followUpPrompt, nil)
+	explainReport(e, context.Background(), r, nil)
+	a := e.FollowUp(context.Background(), seal(r), followUpPrompt, nil)
+	b := e.FollowUp(context.Background(), seal(r), followUpPrompt, nil)
 	if a.Text != "first answer" || b.Text != "second answer" || srv.Calls() != 3 {
 		t.Fatalf("answers %q, %q after %d calls", a.Text, b.Text, srv.Calls())
 	}
@@ -50,11 +52,11 @@ func TestFollowUpIsNeitherCachedNorShared(t *testing.T) {
 func TestFollowUpSharesTheThrottle(t *testing.T) {
 	e, srv := newEngine(t, Config{ThrottleCalls: 2, ThrottleWindow: time.Hour}, fakeopenai.Reply("explained"), fakeopenai.Reply("answered"))
 	r := testReport("t")
-	e.Explain(context.Background(), r, nil)
-	if ex := e.FollowUp(context.Background(), r, followUpPrompt, nil); ex.Error != "" {
+	explainReport(e, context.Background(), r, nil)
+	if ex := e.FollowUp(context.Background(), seal(r), followUpPrompt, nil); ex.Error != "" {
 		t.Fatalf("second call refused: %+v", ex)
 	}
-	ex := e.FollowUp(context.Background(), r, followUpPrompt, nil)
+	ex := e.FollowUp(context.Background(), seal(r), followUpPrompt, nil)
 	if !ex.Throttled || ex.Text != "" || !strings.Contains(ex.Error, "limit of 2 model calls per 1h0m0s") || !strings.Contains(ex.Error, "no call was made") {
 		t.Fatalf("third call: %+v", ex)
 	}
@@ -79,7 +81,7 @@ func TestFollowUpFailuresSayWhat(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			e, _ := newEngine(t, Config{Timeout: 150 * time.Millisecond}, tt.answer)
 			var streamed strings.Builder
-			ex := e.FollowUp(context.Background(), testReport("x"), followUpPrompt, func(s string) { streamed.WriteString(s) })
+			ex := e.FollowUp(context.Background(), seal(testReport("x")), followUpPrompt, func(s string) { streamed.WriteString(s) })
 			if ex.Text != tt.text || streamed.String() != tt.text || ex.Fallback != "" {
 				t.Fatalf("text %q, streamed %q, fallback %q", ex.Text, streamed.String(), ex.Fallback)
 			}
@@ -97,7 +99,7 @@ func TestFollowUpEndsWhenThePageLeaves(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(50*time.Millisecond, cancel)
 	done := make(chan report.Explanation, 1)
-	go func() { done <- e.FollowUp(ctx, testReport("x"), followUpPrompt, func(string) {}) }()
+	go func() { done <- e.FollowUp(ctx, seal(testReport("x")), followUpPrompt, func(string) {}) }()
 	select {
 	case ex := <-done:
 		if !strings.Contains(ex.Error, "abandoned") {
@@ -113,11 +115,38 @@ func TestFollowUpNeedsAModel(t *testing.T) {
 	if e.CanFollowUp() {
 		t.Fatal("the offline analyzer takes follow-up questions")
 	}
-	ex := e.FollowUp(context.Background(), testReport("x"), followUpPrompt, nil)
+	ex := e.FollowUp(context.Background(), seal(testReport("x")), followUpPrompt, nil)
 	if ex.Error != NoModelForFollowUp || ex.Text != "" {
 		t.Fatalf("offline follow-up: %+v", ex)
 	}
 	if New(Config{}).CanFollowUp() {
 		t.Fatal("an engine without a provider takes follow-up questions")
+	}
+}
+
+// TestFollowUpSendsNoSecret checks that every part of a follow-up prompt
+// (the first prompt, the answer, earlier exchanges, the question) is
+// redacted on its way into the sealed report the model is sent, and that
+// the request's own secrets stay hidden in the answer.
+func TestFollowUpSendsNoSecret(t *testing.T) {
+	const liveKey = "sk_live_4eC39HqLyjWDarjtT1zdp7dc"
+	e, srv := newEngine(t, Config{}, fakeopenai.Reply("Your password hunter2-request-only is fine."))
+	known := new(redact.Known)
+	known.Add("hunter2-request-only")
+	s := redact.Seal(testReport("f"), known)
+	question := "My key is " + liveKey + " and password=CorrectHorse9 in config.yaml: is that why?"
+	p := prompt.FollowUp(report.Prompt{System: "s", User: "panic: dial failed for postgres://app:hunter2secret@db/app"},
+		"Rotate "+liveKey+".", []prompt.Exchange{{Question: "token ghp_abcdefghijklmnopqrstuvwxyz0123?", Answer: "ok"}}, question, prompt.FollowUpOptions{})
+	ex := e.FollowUp(context.Background(), s, p, nil)
+	for _, secret := range []string{liveKey, "CorrectHorse9", "hunter2secret", "ghp_abcdefghijklmnopqrstuvwxyz0123"} {
+		if srv.Received(secret) {
+			t.Errorf("%q reached the model", secret)
+		}
+	}
+	if !srv.Received("in config.yaml: is that why?") {
+		t.Error("the question's words were lost")
+	}
+	if strings.Contains(ex.Text, "hunter2-request-only") || !strings.Contains(ex.Text, "is fine") {
+		t.Errorf("answer %q: the request's secret must be hidden, the rest kept", ex.Text)
 	}
 }

@@ -44,7 +44,7 @@ func unpricedEngine(t *testing.T, prices map[string]Price, answers ...fakeopenai
 
 func TestWithoutListPricesOnlyConfiguredPricesCount(t *testing.T) {
 	e := unpricedEngine(t, nil, fakeopenai.Reply("local answer").WithUsage(1000, 100))
-	ex := e.Explain(context.Background(), testReport("local"), nil)
+	ex := explainReport(e, context.Background(), testReport("local"), nil)
 	if ex.Error != "" || ex.Usage == nil || ex.Usage.PromptTokens != 1000 {
 		t.Fatalf("explanation: %+v", ex)
 	}
@@ -56,7 +56,7 @@ func TestWithoutListPricesOnlyConfiguredPricesCount(t *testing.T) {
 	}
 
 	e = unpricedEngine(t, map[string]Price{"gpt-4o-mini": {InputPerMTok: 1, OutputPerMTok: 10}}, fakeopenai.Reply("priced answer").WithUsage(1000, 100))
-	ex = e.Explain(context.Background(), testReport("configured"), nil)
+	ex = explainReport(e, context.Background(), testReport("configured"), nil)
 	if want := (1000*1.0 + 100*10.0) / 1e6; math.Abs(ex.CostUSD-want) > 1e-12 {
 		t.Errorf("cost with a configured price = %g, want %g", ex.CostUSD, want)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -105,7 +106,7 @@ func (s *Store) crashRecords() []*record {
 		if cf == nil || cf.rec == nil {
 			continue
 		}
-		t := cf.rec.Report.Time
+		t := cf.rec.Report.Time()
 		if t.Before(cutoff) || !t.After(s.cleared) {
 			continue
 		}
@@ -148,7 +149,7 @@ func (s *Store) readCrash(path, stem string) *crashFile {
 	if rep.Time.IsZero() {
 		rep.Time = info.ModTime()
 	}
-	cf.rec = &record{ID: crashPrefix + stem, Count: 1, Report: &rep, crash: true}
+	cf.rec = &record{ID: crashPrefix + stem, Count: 1, Report: redact.Seal(&rep, nil), crash: true}
 	return cf
 }
 
@@ -158,7 +159,7 @@ func countCrashes(newestFirst []*record) {
 	seen := map[string]int{}
 	for i := len(newestFirst) - 1; i >= 0; i-- {
 		r := newestFirst[i]
-		fp := r.Report.Fingerprint
+		fp := r.Report.Fingerprint()
 		if fp == "" {
 			r.Count = 1
 			continue

@@ -62,12 +62,12 @@ func (s *Store) List() []Entry {
 	for i := len(crashes) - 1; i >= 0; i-- {
 		all = append(all, crashes[i])
 	}
-	sort.SliceStable(all, func(i, j int) bool { return all[i].Report.Time.Before(all[j].Report.Time) })
+	sort.SliceStable(all, func(i, j int) bool { return all[i].Report.Time().Before(all[j].Report.Time()) })
 
 	latest := map[string]int{} // fingerprint -> index in out
 	var out []Entry
 	for _, r := range all {
-		key := r.Report.Fingerprint
+		key := r.Report.Fingerprint()
 		if key == "" {
 			key = "id:" + r.ID
 		}
@@ -86,7 +86,7 @@ func (s *Store) List() []Entry {
 
 // entryOf summarises one record.
 func entryOf(r *record) Entry {
-	rep := r.Report
+	rep := r.Report.Report()
 	return Entry{
 		ID:          r.ID,
 		Time:        rep.Time,

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/explainerr/redact"
 )
 
 // fileVersion marks the format of a persisted report file.
@@ -26,10 +26,10 @@ const maxFileSize = 32 << 20
 
 // record is one kept report with its follow-ups, as persisted.
 type record struct {
-	Version int            `json:"version"`
-	ID      string         `json:"id"`
-	Count   int            `json:"count"` // occurrences of its fingerprint up to this one
-	Report  *report.Report `json:"report"`
+	Version int           `json:"version"`
+	ID      string        `json:"id"`
+	Count   int           `json:"count"` // occurrences of its fingerprint up to this one
+	Report  redact.Sealed `json:"report"`
 	// FollowUps are the questions asked about it, oldest first.
 	FollowUps []FollowUp `json:"follow_ups,omitempty"`
 	// Refused: the request's client was refused a report (AddRefused).
@@ -102,7 +102,7 @@ func readRecord(path string) (*record, error) {
 	if err := json.Unmarshal(data, &rec); err != nil {
 		return nil, fmt.Errorf("history: %s is not a report file: %w", path, err)
 	}
-	if rec.Report == nil || rec.Version != fileVersion {
+	if rec.Report.IsZero() || rec.Version != fileVersion {
 		return nil, fmt.Errorf("history: %s is not a report file of this version", path)
 	}
 	if rec.Count < 1 {
@@ -188,7 +188,7 @@ func oldestFirst(m map[string]*record) []*record {
 		out = append(out, r)
 	}
 	sort.Slice(out, func(i, j int) bool {
-		ti, tj := out[i].Report.Time, out[j].Report.Time
+		ti, tj := out[i].Report.Time(), out[j].Report.Time()
 		if !ti.Equal(tj) {
 			return ti.Before(tj)
 		}

@@ -4,8 +4,10 @@
 // file per report so that the history survives a restart of the dev
 // server. It also lists the crash reports "explainerr run" writes.
 //
-// Reports handed to the store must already be redacted: the store writes
-// them to disk as they are.
+// The store takes and gives only sealed reports (redact.Sealed), redacted
+// before they reach it; it writes them to disk as they are, and a file
+// read back (a report of an earlier run, a crash file) is sealed again as
+// it is read.
 //
 // # Use from other parts of explainerr
 //
@@ -19,8 +21,8 @@
 //   - List() returns one Entry per fingerprint, newest first.
 //   - Clear() forgets everything.
 //
-// Reports returned by Get and Await are shared: callers must not modify
-// them.
+// A sealed report never changes, so the reports Get and Await return are
+// shared safely.
 package history
 
 import (
@@ -31,7 +33,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/explainerr/redact"
 )
 
 // Defaults of the retention limits.
@@ -160,9 +162,9 @@ func (s *Store) release(id string) {
 
 // Add keeps rep, the complete report of one failure, under id, counts it
 // as one more occurrence of its fingerprint, persists it and ends id's
-// reservation. The store owns rep from now on: the caller must not modify
-// it. An error (writing the file) leaves the report kept in memory.
-func (s *Store) Add(id string, rep *report.Report) error {
+// reservation. An error (writing the file) leaves the report kept in
+// memory.
+func (s *Store) Add(id string, rep redact.Sealed) error {
 	return s.add(id, rep, false)
 }
 
@@ -170,22 +172,22 @@ func (s *Store) Add(id string, rep *report.Report) error {
 // one: a client anywhere can cause such failures, so they are kept within
 // their own bound (Options.MaxRefused), marked, and never push out the
 // developer's reports.
-func (s *Store) AddRefused(id string, rep *report.Report) error {
+func (s *Store) AddRefused(id string, rep redact.Sealed) error {
 	return s.add(id, rep, true)
 }
 
 // add keeps rep under id.
-func (s *Store) add(id string, rep *report.Report, refused bool) error {
+func (s *Store) add(id string, rep redact.Sealed, refused bool) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	defer s.release(id)
-	if !ValidID(id) || rep == nil {
+	if !ValidID(id) || rep.IsZero() {
 		return errors.New("history: invalid report id or nil report")
 	}
 	s.load()
 	count := 1
 	for _, r := range s.records {
-		if r.Report.Fingerprint == rep.Fingerprint && rep.Fingerprint != "" && r.Count >= count {
+		if r.Report.Fingerprint() == rep.Fingerprint() && rep.Fingerprint() != "" && r.Count >= count {
 			count = r.Count + 1
 		}
 	}
@@ -197,19 +199,19 @@ func (s *Store) add(id string, rep *report.Report, refused bool) error {
 
 // Get returns the complete report stored under id (a failure's or a crash
 // report's). It does not wait for a reserved one (see Await).
-func (s *Store) Get(id string) (*report.Report, bool) {
+func (s *Store) Get(id string) (redact.Sealed, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	rec := s.find(id)
 	if rec == nil {
-		return nil, false
+		return redact.Sealed{}, false
 	}
 	return rec.Report, true
 }
 
 // Await returns the report stored under id, waiting while it is reserved
 // and not yet added, until ctx is done.
-func (s *Store) Await(ctx context.Context, id string) (*report.Report, bool) {
+func (s *Store) Await(ctx context.Context, id string) (redact.Sealed, bool) {
 	s.mu.Lock()
 	ch, waiting := s.pending[id]
 	s.mu.Unlock()
@@ -217,7 +219,7 @@ func (s *Store) Await(ctx context.Context, id string) (*report.Report, bool) {
 		select {
 		case <-ch:
 		case <-ctx.Done():
-			return nil, false
+			return redact.Sealed{}, false
 		}
 	}
 	return s.Get(id)
@@ -302,7 +304,7 @@ func (s *Store) find(id string) *record {
 func (s *Store) expire() {
 	cutoff := s.opts.Now().Add(-s.opts.MaxAge)
 	for id, r := range s.records {
-		if r.Report.Time.Before(cutoff) {
+		if r.Report.Time().Before(cutoff) {
 			s.drop(id)
 		}
 	}

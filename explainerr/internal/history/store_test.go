@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -29,7 +30,7 @@ func TestFollowUpsArePersistedWithTheReport(t *testing.T) {
 	dir := t.TempDir()
 	s := New(Options{Dir: dir})
 	id := NewID()
-	if err := s.Add(id, failure("nil map", "fp1", time.Now())); err != nil {
+	if err := s.Add(id, redact.Seal(failure("nil map", "fp1", time.Now()), nil)); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.AppendFollowUp(id, FollowUp{Question: "why nil?", Answer: "never made", Model: "gpt-4o-mini"}); err != nil {
@@ -41,7 +42,7 @@ func TestFollowUpsArePersistedWithTheReport(t *testing.T) {
 
 	again := New(Options{Dir: dir})
 	rep, ok := again.Get(id)
-	if !ok || rep.Error.Message != "nil map" {
+	if !ok || rep.Report().Error.Message != "nil map" {
 		t.Fatalf("after a restart Get(%s) = %v, %v", id, rep, ok)
 	}
 	fus := again.FollowUps(id)
@@ -76,12 +77,12 @@ func TestAwaitWaitsForAReservedReport(t *testing.T) {
 	go func() {
 		defer wg.Done()
 		time.Sleep(20 * time.Millisecond)
-		s.Add(id, failure("late", "fp", time.Now()))
+		s.Add(id, redact.Seal(failure("late", "fp", time.Now()), nil))
 	}()
 	ctx, cancel = context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	rep, ok := s.Await(ctx, id)
-	if !ok || rep.Error.Message != "late" {
+	if !ok || rep.Report().Error.Message != "late" {
 		t.Fatalf("Await = %v, %v", rep, ok)
 	}
 	wg.Wait()
@@ -104,7 +105,7 @@ func TestCountsAndRetention(t *testing.T) {
 		if i%2 == 1 {
 			fp = "b"
 		}
-		s.Add(ids[i], failure("m", fp, now.Add(time.Duration(i)*time.Second)))
+		s.Add(ids[i], redact.Seal(failure("m", fp, now.Add(time.Duration(i)*time.Second)), nil))
 	}
 	e := s.List()
 	// Kept: reports 2 (a), 3 (b) and 4 (a); a happened three times, b twice.
@@ -114,7 +115,7 @@ func TestCountsAndRetention(t *testing.T) {
 	if _, ok := s.Get(ids[0]); ok {
 		t.Error("the oldest report is still kept beyond MaxReports")
 	}
-	s.Add(NewID(), failure("old", "c", now.Add(-2*time.Hour)))
+	s.Add(NewID(), redact.Seal(failure("old", "c", now.Add(-2*time.Hour)), nil))
 	for _, x := range s.List() {
 		if x.Fingerprint == "c" {
 			t.Error("a report older than MaxAge is listed")
@@ -126,7 +127,7 @@ func TestUnreadableFilesAreSkipped(t *testing.T) {
 	dir := t.TempDir()
 	s := New(Options{Dir: dir})
 	id := NewID()
-	s.Add(id, failure("kept", "fp", time.Now()))
+	s.Add(id, redact.Seal(failure("kept", "fp", time.Now()), nil))
 	os.WriteFile(filepath.Join(dir, "0000000000000000.json"), []byte("{not json"), 0o600)
 	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o600)
 	var errs []error
@@ -205,13 +206,13 @@ func TestRefusedReportsHaveTheirOwnBound(t *testing.T) {
 	s := New(Options{Dir: dir, MaxReports: 4, MaxRefused: 2})
 	own := []string{NewID(), NewID(), NewID()}
 	for i, id := range own {
-		s.Add(id, failure("mine", "own"+string(rune('a'+i)), now.Add(time.Duration(i)*time.Second)))
+		s.Add(id, redact.Seal(failure("mine", "own"+string(rune('a'+i)), now.Add(time.Duration(i)*time.Second)), nil))
 	}
 	var refused []string
 	for i := range 10 {
 		id := NewID()
 		refused = append(refused, id)
-		s.AddRefused(id, failure("theirs", "theirs", now.Add(time.Duration(10+i)*time.Second)))
+		s.AddRefused(id, redact.Seal(failure("theirs", "theirs", now.Add(time.Duration(10+i)*time.Second)), nil))
 	}
 	for _, id := range own {
 		if _, ok := s.Get(id); !ok {
@@ -233,14 +234,14 @@ func TestRefusedReportsHaveTheirOwnBound(t *testing.T) {
 	}
 	// A fourth own report pushes out the refused one, not an own one.
 	fourth := NewID()
-	s.Add(fourth, failure("mine", "ownd", now.Add(30*time.Second)))
+	s.Add(fourth, redact.Seal(failure("mine", "ownd", now.Add(30*time.Second)), nil))
 	for _, id := range append(own, fourth) {
 		if _, ok := s.Get(id); !ok {
 			t.Errorf("own report %s was dropped while a refused one was kept", id)
 		}
 	}
 	restarted := New(Options{Dir: dir, MaxReports: 10, MaxRefused: 2})
-	restarted.AddRefused(NewID(), failure("theirs", "theirs", now.Add(40*time.Second)))
+	restarted.AddRefused(NewID(), redact.Seal(failure("theirs", "theirs", now.Add(40*time.Second)), nil))
 	for _, e := range restarted.List() {
 		if e.Refused != (e.Message == "theirs") {
 			t.Errorf("entry %q refused=%v after a restart", e.Message, e.Refused)

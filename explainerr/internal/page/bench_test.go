@@ -11,7 +11,7 @@ func BenchmarkStart(b *testing.B) {
 	r := sampleReport()
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := Start(io.Discard, r, "N"); err != nil {
+		if err := startReport(io.Discard, r, "N"); err != nil {
 			b.Fatal(err)
 		}
 	}

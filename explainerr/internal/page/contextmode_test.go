@@ -13,7 +13,7 @@ func TestPageAndMarkdownNameTheStaticContext(t *testing.T) {
 		Mode:    report.ModeStatic,
 		Context: []report.Chunk{{File: "app/store.go", StartLine: 3, EndLine: 9, Symbol: "(*Store).Get", Reason: report.ReasonGraph, Text: "func (s *Store) Get() {}"}},
 	}
-	md := Markdown(r)
+	md := markdownOf(r)
 	if !strings.Contains(md, "## App source (static context: the failing functions and their callees, from the app's files, 1 chunks)") || strings.Contains(md, "retrieval off") {
 		t.Errorf("Markdown report does not name the static context:\n%s", md)
 	}

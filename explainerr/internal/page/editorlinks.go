@@ -4,7 +4,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/explainerr/redact"
 )
 
 // Linker returns the URL that opens file at line in the developer's
@@ -16,11 +16,11 @@ type Linker func(file string, line int) string
 // StartLinked is Start with every file:line of the page (the trace's
 // frames, "created by" frames, other goroutines' frames and the retrieved
 // chunks) made a link by link; with a nil link it is Start.
-func StartLinked(w io.Writer, r *report.Report, nonce string, link Linker) error {
-	if link == nil || r == nil {
-		return Start(w, r, nonce)
+func StartLinked(w io.Writer, s redact.Sealed, nonce string, link Linker) error {
+	if link == nil || s.IsZero() {
+		return Start(w, s, nonce)
 	}
-	v := newStartView(r, nonce)
+	v := newStartView(s.Report(), nonce)
 	addEditorLinks(&v, link)
 	var b strings.Builder
 	b.Grow(startSize(&v))

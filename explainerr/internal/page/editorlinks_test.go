@@ -31,7 +31,7 @@ func TestStartLinkedWritesWhatTheTemplateWrites(t *testing.T) {
 			if err := startTemplate.ExecuteTemplate(&want, "start", v); err != nil {
 				t.Fatal(err)
 			}
-			if err := StartLinked(&got, r, "n+/=", testLinker); err != nil {
+			if err := startLinked(&got, r, "n+/=", testLinker); err != nil {
 				t.Fatal(err)
 			}
 			sameBytes(t, "StartLinked", got.String(), want.String())
@@ -42,7 +42,7 @@ func TestStartLinkedWritesWhatTheTemplateWrites(t *testing.T) {
 func TestStartLinkedLinksEveryFileLine(t *testing.T) {
 	r := sampleReport()
 	var b strings.Builder
-	if err := StartLinked(&b, r, "n", testLinker); err != nil {
+	if err := startLinked(&b, r, "n", testLinker); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
@@ -58,7 +58,7 @@ func TestStartLinkedLinksEveryFileLine(t *testing.T) {
 		}
 	}
 	var plain strings.Builder
-	StartLinked(&plain, r, "n", nil)
+	startLinked(&plain, r, "n", nil)
 	if strings.Contains(plain.String(), "ed://") || strings.Contains(plain.String(), `<a class="loc"`) {
 		t.Error("StartLinked without a linker wrote links")
 	}

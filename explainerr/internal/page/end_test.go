@@ -38,7 +38,7 @@ func TestEndWritesWhatTheTemplateWrites(t *testing.T) {
 			}{v, template.HTML(v.HTML)}); err != nil {
 				t.Fatal(err)
 			}
-			if err := End(&got, ex); err != nil {
+			if err := endExplanation(&got, ex); err != nil {
 				t.Fatal(err)
 			}
 			sameBytes(t, "End", got.String(), want.String())

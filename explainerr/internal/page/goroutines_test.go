@@ -33,7 +33,7 @@ func crashWithGoroutines() *report.Report {
 func TestPageShowsCreatorAndBlockedGoroutines(t *testing.T) {
 	r := crashWithGoroutines()
 	var b strings.Builder
-	if err := Start(&b, r, "n0nce"); err != nil {
+	if err := startReport(&b, r, "n0nce"); err != nil {
 		t.Fatal(err)
 	}
 	html := b.String()
@@ -53,7 +53,7 @@ func TestPageShowsCreatorAndBlockedGoroutines(t *testing.T) {
 	if strings.Contains(html, "report<script>") {
 		t.Error("a function name went out unescaped")
 	}
-	md := Markdown(r)
+	md := markdownOf(r)
 	for _, want := range []string{
 		"created by (app) example.com/shop/jobs.(*Pool).Run\n      /home/dev/shop/jobs/pool.go:20",
 		"## Other stacks in the app's code",
@@ -72,7 +72,7 @@ func TestPageWithoutGoroutines(t *testing.T) {
 	r := crashWithGoroutines()
 	r.CreatedBy, r.Goroutines = nil, nil
 	var b strings.Builder
-	if err := Start(&b, r, "n0nce"); err != nil {
+	if err := startReport(&b, r, "n0nce"); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(b.String(), "created by") || strings.Contains(b.String(), `id="goroutines"`) {

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/explainerr/explainerr/explainerr/internal/history"
-	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/explainerr/redact"
 )
 
 // HistoryView is what the failure history page is made from.
@@ -209,9 +209,9 @@ func WriteHistoryText(w io.Writer, v *HistoryView, base string) error {
 // EndStored is End for a stored report's page: after the explanation it
 // adds extra (markup the caller built from escaped parts, such as the
 // follow-ups) and a link back to the history at historyLink.
-func EndStored(w io.Writer, ex report.Explanation, historyLink string, extra string) error {
+func EndStored(w io.Writer, s redact.Sealed, historyLink string, extra string) error {
 	var b strings.Builder
-	if err := End(&b, ex); err != nil {
+	if err := End(&b, s); err != nil {
 		return err
 	}
 	end := b.String()

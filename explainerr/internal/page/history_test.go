@@ -76,7 +76,7 @@ func TestHistoryHeadersAllowOnlyTheOwnForm(t *testing.T) {
 
 func TestEndStoredAddsInsideThePage(t *testing.T) {
 	var b strings.Builder
-	if err := EndStored(&b, report.Explanation{Provider: "offline", Text: "**why**"}, "/_explainerr/", `<section class="extra">x</section>`); err != nil {
+	if err := endStored(&b, report.Explanation{Provider: "offline", Text: "**why**"}, "/_explainerr/", `<section class="extra">x</section>`); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()

@@ -30,7 +30,7 @@ func TestPageShowsLogLinesAndBody(t *testing.T) {
 		t.Error("a log line or the body reached the page unescaped")
 	}
 
-	md := Markdown(r)
+	md := markdownOf(r)
 	for _, want := range []string{"## What the request logged\n\nThe newest 2 lines, oldest first (earlier lines left out):", "saving item: <script>alert(1)</script>", "Body, as the handler read it:\n\n```json\n{\n  \"name\""} {
 		if !strings.Contains(md, want) {
 			t.Errorf("Markdown lacks %q:\n%s", want, md)
@@ -43,7 +43,7 @@ func TestPageShowsLogLinesAndBody(t *testing.T) {
 
 func TestPageWithoutLogLines(t *testing.T) {
 	out, _ := renderPage(t, sampleReport())
-	if strings.Contains(out, `class="logs"`) || strings.Contains(out, `class="reqbody"`) || strings.Contains(Markdown(sampleReport()), "What the request logged") {
+	if strings.Contains(out, `class="logs"`) || strings.Contains(out, `class="reqbody"`) || strings.Contains(markdownOf(sampleReport()), "What the request logged") {
 		t.Error("empty log or body sections are shown")
 	}
 }
@@ -55,7 +55,7 @@ func TestEndFallback(t *testing.T) {
 		Fallback: "The model call to gpt-4o-mini failed: cannot reach the model server <refused>; this is the offline analysis.",
 	}
 	var buf bytes.Buffer
-	if err := End(&buf, ex); err != nil {
+	if err := endExplanation(&buf, ex); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -25,18 +26,18 @@ const markdownSourceFrames = 3
 // Text from the report goes into code spans and fenced blocks whose fences
 // are longer than any backtick run inside, so a message cannot break out of
 // its block.
-func Markdown(r *report.Report) string {
-	return MarkdownWith(r, "")
+func Markdown(s redact.Sealed) string {
+	return MarkdownWith(s, "")
 }
 
 // MarkdownWith is Markdown with afterExplanation, Markdown sections of the
 // caller's (a stored report's follow-up questions), placed right after the
 // explanation, where the report's page shows them.
-func MarkdownWith(r *report.Report, afterExplanation string) string {
-	if r == nil {
+func MarkdownWith(s redact.Sealed, afterExplanation string) string {
+	if s.IsZero() {
 		return ""
 	}
-	return markdownReport(r, true, afterExplanation)
+	return markdownReport(s.Report(), true, afterExplanation)
 }
 
 // markdownReport writes the report, with its explanation section when

@@ -9,7 +9,7 @@ import (
 )
 
 func TestMarkdownReport(t *testing.T) {
-	md := Markdown(sampleReport())
+	md := markdownOf(sampleReport())
 	for _, want := range []string{
 		"# `assignment to entry in nil map`",
 		"**panic** · `runtime.plainError` · `GET /posts/hello-world?ref=home` (route `/posts/{slug}`) · status 500 Internal Server Error",
@@ -52,7 +52,7 @@ func TestMarkdownReport(t *testing.T) {
 // before the error and the trace; and that the report ends with one
 // newline.
 func TestMarkdownExplanationFirst(t *testing.T) {
-	md := Markdown(sampleReport())
+	md := markdownOf(sampleReport())
 	head := "# `assignment to entry in nil map`\n\n**panic** · `runtime.plainError` · `GET /posts/hello-world?ref=home` (route `/posts/{slug}`) · status 500 Internal Server Error\n\n## Explanation\n\n"
 	if !strings.HasPrefix(md, head) {
 		t.Fatalf("the report does not start with its title, facts and explanation:\n%s", md)
@@ -75,16 +75,16 @@ func TestMarkdownExplanationFirst(t *testing.T) {
 
 func TestMarkdownWithPutsSectionsAfterTheExplanation(t *testing.T) {
 	r := sampleReport()
-	md := MarkdownWith(r, "\n## Follow-up questions\n\n### Why nil?\n\nNobody made it.\n")
+	md := markdownWith(r, "\n## Follow-up questions\n\n### Why nil?\n\nNobody made it.\n")
 	want := "Make the map in the constructor:\n\n```go\nfunc NewViewCounter() *ViewCounter {\n\treturn &ViewCounter{counts: map[string]int{}}\n}\n```\n\n## Follow-up questions\n\n### Why nil?\n\nNobody made it.\n\n## Error\n"
 	if !strings.Contains(md, want) {
 		t.Errorf("the follow-ups are not between the explanation and the error:\n%s", md)
 	}
-	if MarkdownWith(r, "") != Markdown(r) || MarkdownWith(r, "\n\n") != Markdown(r) {
+	if markdownWith(r, "") != markdownOf(r) || markdownWith(r, "\n\n") != markdownOf(r) {
 		t.Error("MarkdownWith without sections differs from Markdown")
 	}
-	if MarkdownWith(nil, "## Follow-up questions\n") != "" {
-		t.Error("MarkdownWith(nil) is not empty")
+	if markdownWith(nil, "## Follow-up questions\n") != "" {
+		t.Error("markdownWith(nil) is not empty")
 	}
 }
 
@@ -101,7 +101,7 @@ func TestCopiedReportIsTheServedReport(t *testing.T) {
 			t.Fatalf("%s: the embedded report has no section", name)
 		}
 		copied := report[:at+1] + explanation + "\n" + report[at+1:]
-		if md := Markdown(r); copied != md {
+		if md := markdownOf(r); copied != md {
 			t.Errorf("%s: the copied report differs from the served one:\ncopied:\n%s\nserved:\n%s", name, copied, md)
 		}
 	}
@@ -110,20 +110,20 @@ func TestCopiedReportIsTheServedReport(t *testing.T) {
 func TestMarkdownExplanationStates(t *testing.T) {
 	r := sampleReport()
 	r.Explanation = report.Explanation{Provider: "offline", Text: "The map is nil."}
-	if md := Markdown(r); !strings.Contains(md, "_Offline analysis (no model configured)_\n\nThe map is nil.\n") {
+	if md := markdownOf(r); !strings.Contains(md, "_Offline analysis (no model configured)_\n\nThe map is nil.\n") {
 		t.Errorf("offline explanation:\n%s", md)
 	}
 	r.Explanation = report.Explanation{Provider: "openai", Model: "gpt-4o-mini", Error: "HTTP 500 after 3 attempts", Throttled: true}
-	if md := Markdown(r); !strings.Contains(md, "> **The model could not explain this failure:** HTTP 500 after 3 attempts") || !strings.Contains(md, "throttled") {
+	if md := markdownOf(r); !strings.Contains(md, "> **The model could not explain this failure:** HTTP 500 after 3 attempts") || !strings.Contains(md, "throttled") {
 		t.Errorf("failed explanation:\n%s", md)
 	}
 	r.Mode = report.ModePlain
 	r.Context = nil
-	if md := Markdown(r); !strings.Contains(md, "## Retrieved source (retrieval off)\n\nNo source was retrieved") {
+	if md := markdownOf(r); !strings.Contains(md, "## Retrieved source (retrieval off)\n\nNo source was retrieved") {
 		t.Errorf("plain mode:\n%s", md)
 	}
-	if Markdown(nil) != "" {
-		t.Error("Markdown(nil) is not empty")
+	if markdownOf(nil) != "" {
+		t.Error("markdownOf(nil) is not empty")
 	}
 }
 
@@ -136,7 +136,7 @@ func TestMarkdownFencesHold(t *testing.T) {
 	r.Request.URL = "/x`` [click](https://evil.example) ``"
 	r.Frames[0].Source.Lines[5] = "````"
 	r.Explanation = report.Explanation{Provider: "offline", Text: "ok"}
-	md := Markdown(r)
+	md := markdownOf(r)
 	out := string(RenderMarkdown(md))
 	if strings.Contains(out, "<h1>Injected heading</h1>") {
 		t.Errorf("a message broke out of its fenced block:\n%s", md)

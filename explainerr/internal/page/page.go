@@ -29,7 +29,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/explainerr/redact"
 )
 
 //go:embed assets/page.css assets/page.js
@@ -96,11 +96,11 @@ func newNonce() string {
 // and the Markdown report. nonce is the value Headers returned. The document
 // is left open inside the streamed explanation block; follow with any number
 // of Delta calls and exactly one End.
-func Start(w io.Writer, r *report.Report, nonce string) error {
-	if r == nil {
-		return errors.New("page: nil report")
+func Start(w io.Writer, s redact.Sealed, nonce string) error {
+	if s.IsZero() {
+		return errors.New("page: no report")
 	}
-	v := newStartView(r, nonce)
+	v := newStartView(s.Report(), nonce)
 	var b strings.Builder
 	b.Grow(startSize(&v))
 	writeStart(&b, &v)
@@ -139,10 +139,10 @@ func Delta(w io.Writer, text string) error {
 // End writes the finished explanation and closes the document: who made it
 // (the offline analysis, with how to enable a model, or the model's name)
 // with badges for cached, throttled, truncated, tokens, cost and duration;
-// the model's error when it failed; and ex.Text rendered from Markdown.
+// the model's error when it failed; and its text rendered from Markdown.
 // Once written, CSS hides the streamed text.
-func End(w io.Writer, ex report.Explanation) error {
-	v := newEndView(ex)
+func End(w io.Writer, s redact.Sealed) error {
+	v := newEndView(s.Explanation())
 	var b strings.Builder
 	b.Grow(len(v.HTML) + 2*len(v.Markdown) + len(v.Error) + len(v.Fallback) + 1<<10)
 	writeEnd(&b, &v)

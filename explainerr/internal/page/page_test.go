@@ -17,7 +17,7 @@ func renderPage(t *testing.T, r *report.Report, deltas ...string) (string, http.
 	h := http.Header{}
 	nonce := Headers(h)
 	var buf bytes.Buffer
-	if err := Start(&buf, r, nonce); err != nil {
+	if err := startReport(&buf, r, nonce); err != nil {
 		t.Fatalf("Start: %v", err)
 	}
 	for _, d := range deltas {
@@ -25,7 +25,7 @@ func renderPage(t *testing.T, r *report.Report, deltas ...string) (string, http.
 			t.Fatalf("Delta: %v", err)
 		}
 	}
-	if err := End(&buf, r.Explanation); err != nil {
+	if err := endExplanation(&buf, r.Explanation); err != nil {
 		t.Fatalf("End: %v", err)
 	}
 	return buf.String(), h
@@ -257,7 +257,7 @@ func TestDeltaEscapes(t *testing.T) {
 
 func TestEndOffline(t *testing.T) {
 	var buf bytes.Buffer
-	err := End(&buf, report.Explanation{Provider: "offline", Text: "The map `counts` is nil.", DurationMS: 3})
+	err := endExplanation(&buf, report.Explanation{Provider: "offline", Text: "The map `counts` is nil.", DurationMS: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +274,7 @@ func TestEndOffline(t *testing.T) {
 
 func TestEndModelFailure(t *testing.T) {
 	var buf bytes.Buffer
-	err := End(&buf, report.Explanation{Provider: "openai", Model: "gpt-4o-mini", Error: "timed out after 20s", Throttled: true, Cached: true, Truncated: true})
+	err := endExplanation(&buf, report.Explanation{Provider: "openai", Model: "gpt-4o-mini", Error: "timed out after 20s", Throttled: true, Cached: true, Truncated: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,7 +288,7 @@ func TestEndModelFailure(t *testing.T) {
 		t.Error("an error is reported as a missing explanation")
 	}
 	buf.Reset()
-	if err := End(&buf, report.Explanation{}); err != nil {
+	if err := endExplanation(&buf, report.Explanation{}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), "No explanation was made") {
@@ -338,7 +338,7 @@ func TestRepeatAndNoSource(t *testing.T) {
 }
 
 func TestStartNilReport(t *testing.T) {
-	if err := Start(&bytes.Buffer{}, nil, "n"); err == nil {
+	if err := startReport(&bytes.Buffer{}, nil, "n"); err == nil {
 		t.Error("Start accepted a nil report")
 	}
 }

@@ -75,7 +75,7 @@ func TestStartWritesWhatTheTemplateWrites(t *testing.T) {
 			if err := startTemplate.ExecuteTemplate(&want, "start", newStartView(r, "n+/=")); err != nil {
 				t.Fatal(err)
 			}
-			if err := Start(&got, r, "n+/="); err != nil {
+			if err := startReport(&got, r, "n+/="); err != nil {
 				t.Fatal(err)
 			}
 			sameBytes(t, "Start", got.String(), want.String())

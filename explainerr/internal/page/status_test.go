@@ -35,7 +35,7 @@ func TestStatusFailureShowsTheStatusNotAGoType(t *testing.T) {
 	if strings.Contains(head, "http.Status") {
 		t.Errorf("page head shows the marker type http.Status:\n%s", head)
 	}
-	md := Markdown(r)
+	md := markdownOf(r)
 	if !strings.HasPrefix(md, "# HTTP 500 Internal Server Error written by views.EditTaskFunc\n\n**status** · HTTP 500 written by the app · ") {
 		t.Errorf("Markdown starts:\n%s", md[:min(len(md), 200)])
 	}
@@ -46,7 +46,7 @@ func TestStatusFailureShowsTheStatusNotAGoType(t *testing.T) {
 	// A library that wrote the status is named; a body is the title.
 	r.Error.WrittenBy = "github.com/alexedwards/scs/v2.(*SessionManager).LoadAndSave.func1"
 	r.Error.Message = "could not render the edit page\n"
-	if md := Markdown(r); !strings.HasPrefix(md, "# `could not render the edit page`\n\n**status** · HTTP 500 written by v2.(*SessionManager).LoadAndSave.func1 · ") {
+	if md := markdownOf(r); !strings.HasPrefix(md, "# `could not render the edit page`\n\n**status** · HTTP 500 written by v2.(*SessionManager).LoadAndSave.func1 · ") {
 		t.Errorf("Markdown starts:\n%s", md[:min(len(md), 200)])
 	}
 }

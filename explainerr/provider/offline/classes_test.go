@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/provider"
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -421,7 +422,7 @@ func runCases(t *testing.T, cases []classCase) {
 				t.Errorf("culprit = %q, want %q", culprit, tc.culprit)
 			}
 			var streamed strings.Builder
-			res, err := New().Explain(context.Background(), provider.Request{Report: r}, func(s string) { streamed.WriteString(s) })
+			res, err := New().Explain(context.Background(), provider.Request{Report: redact.Seal(r, nil)}, func(s string) { streamed.WriteString(s) })
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -18,15 +18,14 @@ import (
 // maxCited bounds the source lines cited for one fact.
 const maxCited = 3
 
-// citeAll cites lines of the module, with their secrets hidden, joined by
-// "; ".
+// citeAll cites lines of the module, joined by "; ". Their secrets are
+// hidden with the whole explanation's, as it enters the sealed report.
 func (a *analysis) citeAll(lines []sourceLine) string {
 	var out []string
 	for i, l := range lines {
 		if i == maxCited {
 			break
 		}
-		l.Text = redact.String(l.Text)
 		out = append(out, a.cite(l))
 	}
 	return strings.Join(out, "; ")

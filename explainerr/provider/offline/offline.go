@@ -33,13 +33,13 @@ func (*Provider) Model() string { return "" }
 // Explain analyzes the report and returns a Markdown explanation. It calls
 // onDelta, when not nil, with one piece per section of the text.
 func (p *Provider) Explain(ctx context.Context, req provider.Request, onDelta func(string)) (provider.Result, error) {
-	if req.Report == nil {
+	if req.Report.IsZero() {
 		return provider.Result{}, errors.New("offline: no report to explain")
 	}
 	if err := ctx.Err(); err != nil {
 		return provider.Result{}, err
 	}
-	text := Analyze(req.Report)
+	text := Analyze(req.Report.Report())
 	if p.standIn {
 		text = WithoutFooter(text)
 	}

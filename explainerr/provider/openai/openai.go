@@ -156,11 +156,12 @@ func (p *Provider) BaseURL() string { return p.cfg.BaseURL }
 // piece in order. On a failure after part of a streamed answer arrived,
 // the partial text is returned together with the error.
 func (p *Provider) Explain(ctx context.Context, req provider.Request, onDelta func(string)) (provider.Result, error) {
-	if req.Report == nil {
+	if req.Report.IsZero() {
 		return provider.Result{}, errors.New("openai provider: no report to explain")
 	}
-	system := redact.String(req.Report.Prompt.System)
-	user := redact.String(req.Report.Prompt.User)
+	// The prompt was redacted when it was added to the sealed report.
+	prompt := req.Report.Prompt()
+	system, user := prompt.System, prompt.User
 	if strings.TrimSpace(system+user) == "" {
 		return provider.Result{}, errors.New("openai provider: the report's prompt is empty; nothing to send")
 	}

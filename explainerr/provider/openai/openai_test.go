@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/explainerr/explainerr/explainerr/provider"
+	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/internal/fakeopenai"
 	"github.com/explainerr/explainerr/internal/leakcheck"
@@ -72,7 +73,7 @@ func assertSent(t *testing.T, req fakeopenai.Request, model string, stream bool)
 func TestPlainAnswer(t *testing.T) {
 	p, srv := newProvider(t, Config{APIKey: "sk-test-key-0123456789abcdef", Model: "gpt-4o-mini"},
 		fakeopenai.Reply("The map `items` is nil.").WithUsage(120, 30))
-	res, err := p.Explain(context.Background(), provider.Request{Report: testReport()}, nil)
+	res, err := p.Explain(context.Background(), provider.Request{Report: redact.Seal(testReport(), nil)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +100,7 @@ func TestStreamedAnswer(t *testing.T) {
 	text := "The map `items` was never made.\n\nFix: `c.items = map[string]int{}` in NewCart."
 	p, srv := newProvider(t, Config{Model: "llama3.2"}, fakeopenai.Reply(text).WithPieces(6, time.Millisecond))
 	var deltas []string
-	res, err := p.Explain(context.Background(), provider.Request{Report: testReport()}, func(s string) { deltas = append(deltas, s) })
+	res, err := p.Explain(context.Background(), provider.Request{Report: redact.Seal(testReport(), nil)}, func(s string) { deltas = append(deltas, s) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +124,7 @@ func TestNoKeySendsNoAuthorizationAndIgnoresEnvironment(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "sk-from-environment-0123456789")
 	t.Setenv("OPENAI_BASE_URL", "http://127.0.0.1:1/v1")
 	p, srv := newProvider(t, Config{Model: "llama3.2"}, fakeopenai.Reply("ok"))
-	if _, err := p.Explain(context.Background(), provider.Request{Report: testReport()}, nil); err != nil {
+	if _, err := p.Explain(context.Background(), provider.Request{Report: redact.Seal(testReport(), nil)}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if h := srv.Requests()[0].Header.Get("Authorization"); h != "" {
@@ -143,7 +144,7 @@ func TestRedactsPromptOnceMore(t *testing.T) {
 	}
 	r := testReport()
 	r.Prompt.User += "\nAuthorization: Bearer abcdefghijklmnop1234\ndsn: postgres://blog:hunter2secret@db/blog"
-	if _, err := p.Explain(context.Background(), provider.Request{Report: r}, nil); err != nil {
+	if _, err := p.Explain(context.Background(), provider.Request{Report: redact.Seal(r, nil)}, nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, secret := range []string{"abcdefghijklmnop1234", "hunter2secret"} {
@@ -161,7 +162,7 @@ func TestRetriesAfter429ThenSucceeds(t *testing.T) {
 		fakeopenai.Status(429, "Rate limit reached"),
 		fakeopenai.Status(503, "overloaded"),
 		fakeopenai.Reply("fine now"))
-	res, err := p.Explain(context.Background(), provider.Request{Report: testReport()}, nil)
+	res, err := p.Explain(context.Background(), provider.Request{Report: redact.Seal(testReport(), nil)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +174,7 @@ func TestRetriesAfter429ThenSucceeds(t *testing.T) {
 func TestStreamingRetriesBeforeTheFirstDelta(t *testing.T) {
 	p, srv := newProvider(t, Config{}, fakeopenai.Status(429, "slow down"), fakeopenai.Reply("streamed"))
 	var got strings.Builder
-	res, err := p.Explain(context.Background(), provider.Request{Report: testReport()}, func(s string) { got.WriteString(s) })
+	res, err := p.Explain(context.Background(), provider.Request{Report: redact.Seal(testReport(), nil)}, func(s string) { got.WriteString(s) })
 	if err != nil || res.Text != "streamed" || got.String() != "streamed" || srv.Calls() != 2 {
 		t.Fatalf("res %+v err %v deltas %q calls %d", res, err, got.String(), srv.Calls())
 	}
@@ -183,7 +184,7 @@ func TestServerErrorsPastTheRetryBudget(t *testing.T) {
 	p, srv := newProvider(t, Config{MaxRetries: 2},
 		fakeopenai.Status(500, "boom one"), fakeopenai.Status(500, "boom two"),
 		fakeopenai.Status(500, "boom three"), fakeopenai.Reply("never reached"))
-	_, err := p.Explain(context.Background(), provider.Request{Report: testReport()}, nil)
+	_, err := p.Explain(context.Background(), provider.Request{Report: redact.Seal(testReport(), nil)}, nil)
 	var se *StatusError
 	if !errors.As(err, &se) || se.StatusCode != 500 {
 		t.Fatalf("want a StatusError 500, got %v", err)
@@ -200,7 +201,7 @@ func TestServerErrorsPastTheRetryBudget(t *testing.T) {
 
 func TestNoRetryOnClientErrors(t *testing.T) {
 	p, srv := newProvider(t, Config{APIKey: "bad"}, fakeopenai.Status(401, "Incorrect API key provided"))
-	_, err := p.Explain(context.Background(), provider.Request{Report: testReport()}, nil)
+	_, err := p.Explain(context.Background(), provider.Request{Report: redact.Seal(testReport(), nil)}, nil)
 	if err == nil || !strings.Contains(err.Error(), "401") || !strings.Contains(err.Error(), "Incorrect API key") || !strings.Contains(err.Error(), "credentials") {
 		t.Fatalf("error = %v", err)
 	}
@@ -213,7 +214,7 @@ func TestRetryAfterLongerThanAllowedStopsRetrying(t *testing.T) {
 	p, srv := newProvider(t, Config{MaxRetryWait: 50 * time.Millisecond},
 		fakeopenai.Status(429, "wait a minute").WithHeader("Retry-After", "60"), fakeopenai.Reply("no"))
 	start := time.Now()
-	_, err := p.Explain(context.Background(), provider.Request{Report: testReport()}, nil)
+	_, err := p.Explain(context.Background(), provider.Request{Report: redact.Seal(testReport(), nil)}, nil)
 	// Waiting as asked would take 60s; 10s only detects that it waited.
 	if err == nil || srv.Calls() != 1 || time.Since(start) > 10*time.Second {
 		t.Fatalf("err %v, %d calls after %s", err, srv.Calls(), time.Since(start))
@@ -222,7 +223,7 @@ func TestRetryAfterLongerThanAllowedStopsRetrying(t *testing.T) {
 
 func TestOllamaStyleErrorMessage(t *testing.T) {
 	p, _ := newProvider(t, Config{Model: "nope"}, fakeopenai.Answer{StatusCode: 404, Body: `{"error":"model \"nope\" not found, try pulling it first"}`})
-	_, err := p.Explain(context.Background(), provider.Request{Report: testReport()}, nil)
+	_, err := p.Explain(context.Background(), provider.Request{Report: redact.Seal(testReport(), nil)}, nil)
 	if err == nil || !strings.Contains(err.Error(), `model "nope" not found`) || !strings.Contains(err.Error(), "base URL") {
 		t.Fatalf("error = %v", err)
 	}
@@ -237,7 +238,7 @@ func TestReplySlowerThanTheTimeout(t *testing.T) {
 		if stream {
 			onDelta = func(string) {}
 		}
-		_, err := p.Explain(ctx, provider.Request{Report: testReport()}, onDelta)
+		_, err := p.Explain(ctx, provider.Request{Report: redact.Seal(testReport(), nil)}, onDelta)
 		cancel()
 		elapsed := time.Since(start)
 		if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "deadline") {
@@ -257,7 +258,7 @@ func TestStalledStreamEndsAtTheDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 80*time.Millisecond)
 	defer cancel()
 	var got strings.Builder
-	res, err := p.Explain(ctx, provider.Request{Report: testReport()}, func(s string) { got.WriteString(s) })
+	res, err := p.Explain(ctx, provider.Request{Report: redact.Seal(testReport(), nil)}, func(s string) { got.WriteString(s) })
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("want a deadline error, got %v", err)
 	}
@@ -273,7 +274,7 @@ func TestMalformedJSON(t *testing.T) {
 		if stream {
 			onDelta = func(string) {}
 		}
-		_, err := p.Explain(context.Background(), provider.Request{Report: testReport()}, onDelta)
+		_, err := p.Explain(context.Background(), provider.Request{Report: redact.Seal(testReport(), nil)}, onDelta)
 		if err == nil || !strings.Contains(err.Error(), "not valid JSON") {
 			t.Fatalf("stream=%v: error = %v", stream, err)
 		}
@@ -289,7 +290,7 @@ func TestStreamCutOffMidway(t *testing.T) {
 		a.CutCleanly = cleanly
 		p, srv := newProvider(t, Config{}, a)
 		var got strings.Builder
-		res, err := p.Explain(context.Background(), provider.Request{Report: testReport()}, func(s string) { got.WriteString(s) })
+		res, err := p.Explain(context.Background(), provider.Request{Report: redact.Seal(testReport(), nil)}, func(s string) { got.WriteString(s) })
 		if !errors.Is(err, ErrStreamCut) || !strings.Contains(err.Error(), "cut off") {
 			t.Fatalf("cleanly=%v: want ErrStreamCut, got %v", cleanly, err)
 		}
@@ -301,7 +302,7 @@ func TestStreamCutOffMidway(t *testing.T) {
 
 func TestPlainAnswerCutOffMidway(t *testing.T) {
 	p, _ := newProvider(t, Config{}, fakeopenai.Answer{Text: "whole answer", Cut: true})
-	_, err := p.Explain(context.Background(), provider.Request{Report: testReport()}, nil)
+	_, err := p.Explain(context.Background(), provider.Request{Report: redact.Seal(testReport(), nil)}, nil)
 	if !errors.Is(err, ErrStreamCut) {
 		t.Fatalf("want ErrStreamCut for a body that ends early, got %v", err)
 	}
@@ -316,7 +317,7 @@ func TestEnormousReplyIsCapped(t *testing.T) {
 		if stream {
 			onDelta = func(s string) { streamed.WriteString(s) }
 		}
-		res, err := p.Explain(context.Background(), provider.Request{Report: testReport()}, onDelta)
+		res, err := p.Explain(context.Background(), provider.Request{Report: redact.Seal(testReport(), nil)}, onDelta)
 		if err != nil {
 			t.Fatalf("stream=%v: %v", stream, err)
 		}
@@ -334,7 +335,7 @@ func TestEnormousReplyIsCapped(t *testing.T) {
 
 func TestResponseLargerThanTheByteLimit(t *testing.T) {
 	p, _ := newProvider(t, Config{MaxResponseBytes: 64 << 10}, fakeopenai.Huge(256<<10))
-	_, err := p.Explain(context.Background(), provider.Request{Report: testReport()}, nil)
+	_, err := p.Explain(context.Background(), provider.Request{Report: redact.Seal(testReport(), nil)}, nil)
 	if !errors.Is(err, ErrResponseTooLarge) {
 		t.Fatalf("want ErrResponseTooLarge, got %v", err)
 	}
@@ -347,7 +348,7 @@ func TestFinishReasonLengthIsTruncated(t *testing.T) {
 		if stream {
 			onDelta = func(string) {}
 		}
-		res, err := p.Explain(context.Background(), provider.Request{Report: testReport()}, onDelta)
+		res, err := p.Explain(context.Background(), provider.Request{Report: redact.Seal(testReport(), nil)}, onDelta)
 		if err != nil || !res.Truncated || res.Text != "The cause is" {
 			t.Fatalf("stream=%v: res %+v err %v", stream, res, err)
 		}
@@ -361,7 +362,7 @@ func TestServedModelIsReported(t *testing.T) {
 		if stream {
 			onDelta = func(string) {}
 		}
-		res, err := p.Explain(context.Background(), provider.Request{Report: testReport()}, onDelta)
+		res, err := p.Explain(context.Background(), provider.Request{Report: redact.Seal(testReport(), nil)}, onDelta)
 		if err != nil || res.Model != "gpt-4o-mini-2024-07-18" || srv.Requests()[0].Model != "gpt-4o" {
 			t.Fatalf("stream=%v: served model %q (asked %q), err %v", stream, res.Model, srv.Requests()[0].Model, err)
 		}
@@ -375,7 +376,7 @@ func TestEmptyAnswer(t *testing.T) {
 		if stream {
 			onDelta = func(string) {}
 		}
-		_, err := p.Explain(context.Background(), provider.Request{Report: testReport()}, onDelta)
+		_, err := p.Explain(context.Background(), provider.Request{Report: redact.Seal(testReport(), nil)}, onDelta)
 		if !errors.Is(err, ErrEmptyAnswer) {
 			t.Fatalf("stream=%v: want ErrEmptyAnswer, got %v", stream, err)
 		}
@@ -395,7 +396,7 @@ func TestConnectionRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = p.Explain(context.Background(), provider.Request{Report: testReport()}, nil)
+	_, err = p.Explain(context.Background(), provider.Request{Report: redact.Seal(testReport(), nil)}, nil)
 	if err == nil || !strings.Contains(err.Error(), "connection refused") || !strings.Contains(err.Error(), addr) {
 		if runtime.GOOS != "windows" {
 			t.Fatalf("error = %v", err)
@@ -419,7 +420,7 @@ func TestBadInput(t *testing.T) {
 	if _, err := p.Explain(context.Background(), provider.Request{}, nil); err == nil {
 		t.Error("a nil report was accepted")
 	}
-	if _, err := p.Explain(context.Background(), provider.Request{Report: &report.Report{}}, nil); err == nil || !strings.Contains(err.Error(), "empty") {
+	if _, err := p.Explain(context.Background(), provider.Request{Report: redact.Seal(&report.Report{}, nil)}, nil); err == nil || !strings.Contains(err.Error(), "empty") {
 		t.Errorf("an empty prompt was accepted: %v", err)
 	}
 }
@@ -442,7 +443,7 @@ func TestCanceledByTheCaller(t *testing.T) {
 	p, _ := newProvider(t, Config{}, fakeopenai.Stall())
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(30*time.Millisecond, cancel)
-	_, err := p.Explain(ctx, provider.Request{Report: testReport()}, func(string) {})
+	_, err := p.Explain(ctx, provider.Request{Report: redact.Seal(testReport(), nil)}, func(string) {})
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "canceled") {
 		t.Fatalf("want a cancellation error, got %v", err)
 	}
