@@ -201,7 +201,9 @@ func TestFloodOfBlockingValues(t *testing.T) {
 	}))
 	srv := httptest.NewServer(h)
 	defer srv.Close()
-	client := &http.Client{Timeout: 20 * time.Second}
+	// A bound that only a hang reaches: 61 failures under -race on a loaded
+	// machine can take tens of seconds between them.
+	client := &http.Client{Timeout: 2 * time.Minute}
 	get := func() (string, error) {
 		req, _ := http.NewRequest("GET", srv.URL, nil)
 		req.Header.Set("Accept", "application/json")
