@@ -11,7 +11,7 @@
 #
 # Each checkout is copied into a scratch directory first (a module cache
 # is read-only, and the benchmark edits a file and writes
-# .explainerr/understanding.gob there); the copy is removed at the end.
+# .explainerr/understanding.json there); the copy is removed at the end.
 # Each round runs BenchmarkFirstFailureAfterRestart
 # (explainerr/provider/offline) in a new process, OPS operations per case;
 # every operation starts with nothing in memory, as a restarted process

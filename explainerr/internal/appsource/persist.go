@@ -3,7 +3,7 @@ package appsource
 import (
 	"bufio"
 	"bytes"
-	"encoding/gob"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -15,7 +15,7 @@ import (
 	"time"
 )
 
-// The understanding persists at .explainerr/understanding.gob in the
+// The understanding persists at .explainerr/understanding.json in the
 // module root, beside the index: per file, its size, time, content hash
 // and facts. A restart lists the module, reuses the facts of every file
 // whose content is unchanged (its size and time as stored, or else its
@@ -27,14 +27,14 @@ import (
 // time, sees a whole file, the last one renamed.
 
 // cacheName is the file's name in the .explainerr directory.
-const cacheName = "understanding.gob"
+const cacheName = "understanding.json"
 
 // cacheMagic starts the file.
 const cacheMagic = "explainerr module understanding\n"
 
 // factsVersion changes with fileFacts: a file of another version is
 // explainerr's, and rebuilt.
-const factsVersion = 4
+const factsVersion = 5
 
 // persisted is the file's content after cacheMagic.
 type persisted struct {
@@ -79,7 +79,7 @@ func readPersisted(root string) (*persisted, error) {
 		return empty, errForeign
 	}
 	var p persisted
-	if err := gob.NewDecoder(r).Decode(&p); err != nil {
+	if err := json.NewDecoder(r).Decode(&p); err != nil {
 		return empty, fmt.Errorf("corrupt: %w", err)
 	}
 	if p.Version != factsVersion {
@@ -108,7 +108,7 @@ func writePersisted(root string, p *persisted) error {
 	defer os.Remove(tmp.Name())
 	w := bufio.NewWriter(tmp)
 	w.WriteString(cacheMagic)
-	if err := gob.NewEncoder(w).Encode(p); err != nil {
+	if err := json.NewEncoder(w).Encode(p); err != nil {
 		tmp.Close()
 		return err
 	}

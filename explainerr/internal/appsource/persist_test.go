@@ -141,7 +141,7 @@ func TestACorruptUnderstandingIsIgnoredAndRebuilt(t *testing.T) {
 	root := writeModule(t, storeModule)
 	handler := filepath.Join(root, "web", "handler.go")
 	Load(handler)
-	if err := os.WriteFile(cachePath(root), []byte(cacheMagic+"\x07garbage that is no gob"), 0o600); err != nil {
+	if err := os.WriteFile(cachePath(root), []byte(cacheMagic+"\x07garbage that is no JSON"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	restart()

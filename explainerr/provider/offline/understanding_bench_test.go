@@ -17,7 +17,7 @@ import (
 // the offline explanation (Analyze), the module understanding included.
 // Each round starts as a new process does, with nothing in memory:
 //
-//   - cold: without a persisted understanding (.explainerr/understanding.gob
+//   - cold: without a persisted understanding (.explainerr/understanding.json
 //     removed), as the very first run in a checkout;
 //   - edited: with the understanding persisted by the previous round and
 //     the failing file edited since (a comment appended), as a restart
@@ -42,7 +42,7 @@ func BenchmarkFirstFailureAfterRestart(b *testing.B) {
 				for i := 0; b.Loop(); i++ {
 					b.StopTimer()
 					if state == "cold" {
-						os.Remove(filepath.Join(root, ".explainerr", "understanding.gob"))
+						os.Remove(filepath.Join(root, ".explainerr", "understanding.json"))
 					} else {
 						appsource.Load(site.file) // the previous run's understanding, persisted
 						appendLine(b, site.file, fmt.Sprintf("// edit %d", i))
