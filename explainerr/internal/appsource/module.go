@@ -50,6 +50,11 @@ type Module struct {
 	makers     []ErrorMaker
 	sqlOnce    sync.Once
 	sqlLits    []SQLLiteral
+	// tableLits and shadows are read once too (TableLiterals, Shadows).
+	tableOnce  sync.Once
+	tableLits  []SQLLiteral
+	shadowOnce sync.Once
+	shadows    []Shadow
 }
 
 // File is one parsed file and its lines.

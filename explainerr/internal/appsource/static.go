@@ -125,6 +125,7 @@ func Static(r *report.Report) []report.Chunk {
 	for _, refs := range earlier {
 		s.addCallees(refs)
 	}
+	s.addCallees(m.secondHop(append(onLine, earlier...)...))
 	for _, c := range m.trailChunks(r, &s) {
 		s.add(c)
 	}

@@ -1,6 +1,10 @@
 package appsource
 
-import "github.com/explainerr/explainerr/explainerr/report"
+import (
+	"sort"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
 
 // The index's graph step is syntactic: it follows names, not types, so a
 // call through an interface reaches no implementation there. Retrieval
@@ -27,7 +31,7 @@ const maxStructuralInRAG = 3
 // chunk of the same file already covers is not added again.
 func WithStructural(retrieved []report.Chunk, r *report.Report) []report.Chunk {
 	var extra []report.Chunk
-	for _, c := range Static(r) {
+	for _, c := range byStructuralRank(Static(r)) {
 		if structuralReasons[c.Reason] && !covered(retrieved, c) && len(extra) < maxStructuralInRAG {
 			extra = append(extra, c)
 		}
@@ -43,6 +47,29 @@ func WithStructural(retrieved []report.Chunk, r *report.Report) []report.Chunk {
 	out = append(out, retrieved[:at]...)
 	out = append(out, extra...)
 	return append(out, retrieved[at:]...)
+}
+
+// structuralRank orders the structural chunks retrieval gets: the
+// error's origin and the query an SQL error names are the most precise,
+// then the constructors of a nil value, then implementations reached
+// through interfaces and the schema, then settings.
+var structuralRank = map[string]int{
+	report.ReasonOrigin: 0, report.ReasonQuery: 0, report.ReasonConstructor: 1,
+	report.ReasonImplementation: 2, report.ReasonSchema: 2, report.ReasonSetting: 3,
+}
+
+// byStructuralRank returns cs stably sorted by structuralRank (other
+// reasons last).
+func byStructuralRank(cs []report.Chunk) []report.Chunk {
+	out := append([]report.Chunk(nil), cs...)
+	rank := func(c report.Chunk) int {
+		if r, ok := structuralRank[c.Reason]; ok {
+			return r
+		}
+		return 9
+	}
+	sort.SliceStable(out, func(i, j int) bool { return rank(out[i]) < rank(out[j]) })
+	return out
 }
 
 // covered reports whether a chunk of cs holds c's lines.

@@ -27,7 +27,9 @@ const maxPerFinder = 2
 // shown before the frames' other callees: the error's origin and the
 // constructors of a failing receiver.
 func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
-	return append(m.originChunks(r, s), m.constructorChunks(r, s)...)
+	out := append(m.originChunks(r, s), m.constructorChunks(r, s)...)
+	out = append(out, m.callerFieldChunks(r, s)...)
+	return append(out, m.shadowChunks(r, s)...)
 }
 
 // trailChunks returns the chunks that name what the failure touched,
@@ -93,36 +95,7 @@ func (m *Module) constructorChunks(r *report.Report, s *staticSet) []report.Chun
 	if recv.name == "" {
 		return nil
 	}
-	var named, other []FuncRef
-	for _, ff := range m.Files {
-		for _, d := range ff.AST.Decls {
-			cand, ok := d.(*ast.FuncDecl)
-			if !ok || cand.Recv != nil || cand.Body == nil || cand.Type.Results == nil || len(cand.Type.Results.List) == 0 {
-				continue
-			}
-			rr := &resolver{m: m, f: ff, dir: filepath.Dir(ff.Path), imports: importDirs(m, ff)}
-			if rr.moduleType(cand.Type.Results.List[0].Type, rr.dir) != recv {
-				continue
-			}
-			if strings.HasPrefix(cand.Name.Name, "New") || strings.HasPrefix(cand.Name.Name, "new") {
-				named = append(named, FuncRef{File: ff, Decl: cand})
-			} else {
-				other = append(other, FuncRef{File: ff, Decl: cand})
-			}
-		}
-	}
-	var out []report.Chunk
-	for _, ref := range append(named, other...) {
-		if len(out) == maxPerFinder {
-			break
-		}
-		if s.seen[ref.Decl] {
-			continue
-		}
-		s.seen[ref.Decl] = true
-		out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonConstructor))
-	}
-	return out
+	return s.constructorChunksOf(recv, receiverField(fd, f, frames[0].Line))
 }
 
 // failsOnReceiverField reports whether the failing line of the method fd
@@ -153,6 +126,11 @@ var sqlNames = []*regexp.Regexp{
 	regexp.MustCompile(`null value in column "(?P<name>\w+)"(?: of relation "(?P<table>\w+)")?`),
 	regexp.MustCompile(`on table "(?P<table>\w+)" violates (?:foreign key|unique|check) constraint "(?P<name>\w+)"`),
 	regexp.MustCompile(`table (?P<table>\w+) has no column named (?P<name>\w+)`),
+	// A statement that did not parse: the word the parser stopped at
+	// (SQLite, PostgreSQL's SQLSTATE 42601, MySQL's error 1064).
+	regexp.MustCompile(`near "(?P<name>\w+)[^"]*": syntax error`),
+	regexp.MustCompile(`syntax error at or near "(?P<name>\w+)"`),
+	regexp.MustCompile(`in your SQL syntax;[^\n]*? near '(?P<name>\w+)`),
 }
 
 // sqlErrorNames returns the name an SQL error gives (a column, table or
@@ -161,7 +139,10 @@ func sqlErrorNames(r *report.Report) (name, table string) {
 	for _, msg := range errorMessages(r) {
 		for _, re := range sqlNames {
 			if mm := re.FindStringSubmatch(msg); mm != nil {
-				return mm[re.SubexpIndex("name")], mm[re.SubexpIndex("table")]
+				if i := re.SubexpIndex("table"); i >= 0 {
+					table = mm[i]
+				}
+				return mm[re.SubexpIndex("name")], table
 			}
 		}
 	}
@@ -193,8 +174,8 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	// A query already shown (a frame's function or a callee) is the one
 	// that ran; another naming the same column would only crowd it.
 	shown := false
-	for _, c := range s.chunks {
-		if word.MatchString(c.Text) && reDML.MatchString(c.Text) {
+	for _, l := range m.SQLLiterals() {
+		if fd, ok := l.Decl.(*ast.FuncDecl); ok && !l.DDL && s.seen[fd] && word.MatchString(l.Value) {
 			shown = true
 		}
 	}
@@ -210,6 +191,9 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 			s.seen[fd] = true
 			queries = append(queries, s.queryChunk(l, fd))
 		}
+	}
+	if len(queries) == 0 && !shown {
+		queries = append(queries, m.builderQueryChunks(s, firstNonEmpty(table, name))...)
 	}
 	for _, c := range m.sqlFileChunks(word) {
 		if len(schema) < maxPerFinder {

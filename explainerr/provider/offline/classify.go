@@ -153,6 +153,10 @@ var rules = []rule{
 	{ClassNotNull, regexp.MustCompile(`(?:Column|Field) '(?P<column>[^']+)' (?:cannot be null|doesn't have a default value)`)},
 	{ClassCheck, regexp.MustCompile(`Check constraint '(?P<check>[^']+)' is violated`)},
 	{ClassSQLSyntax, regexp.MustCompile(`near "(?P<near>[^"]*)": syntax error`)},
+	// PostgreSQL (SQLSTATE 42601) and MySQL (error 1064) word it otherwise.
+	{ClassSQLSyntax, regexp.MustCompile(`syntax error at or near "(?P<near>[^"]*)"`)},
+	{ClassSQLSyntax, regexp.MustCompile(`syntax error at end of input`)},
+	{ClassSQLSyntax, regexp.MustCompile(`You have an error in your SQL syntax;[^\n]*? near '(?P<near>\S*)`)},
 	{ClassSQLScan, regexp.MustCompile(`sql: (?:Scan error on column index (?P<col>\d+), name "(?P<column>[^"]*)": (?P<detail>.*)|expected (?P<want>\d+) destination arguments in Scan, not (?P<got>\d+))`)},
 
 	{ClassStrconvSyntax, regexp.MustCompile(`strconv\.(?P<fn>\w+): parsing "(?P<value>[^"]*)": invalid syntax`)},

@@ -1,0 +1,265 @@
+package appsource
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// shelfModule is a layered app of its own shape: a handler calls a
+// Catalog interface, whose implementation calls a Store interface, whose
+// implementation builds its queries with a builder (From("books")) over a
+// connection type; the catalog's constructor passes its store through,
+// the store's constructor leaves its connection out, and main's opener
+// hides the package variable it meant to set.
+var shelfModule = map[string]string{
+	"go.mod": "module example.com/shelf\n",
+	"web/handlers.go": `package web
+
+import (
+	"fmt"
+	"net/http"
+
+	"example.com/shelf/catalog"
+)
+
+// Handlers serves the shelf.
+type Handlers struct{ cat catalog.Catalog }
+
+func (h *Handlers) count(w http.ResponseWriter, r *http.Request) {
+	n, err := h.cat.Count()
+	if err != nil {
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	fmt.Fprint(w, n)
+}
+`,
+	"catalog/catalog.go": `package catalog
+
+// Catalog lists books.
+type Catalog interface {
+	Count() (int, error)
+}
+
+// Store keeps books.
+type Store interface {
+	CountBooks() (int, error)
+}
+
+type service struct {
+	store Store
+}
+
+// NewCatalog returns a catalog over store.
+func NewCatalog(store Store) Catalog {
+	return service{store}
+}
+
+func (s service) Count() (int, error) {
+	return s.store.CountBooks()
+}
+`,
+	"store/conn.go": `package store
+
+import "database/sql"
+
+// Conn is a database connection with a query builder.
+type Conn struct{ h *sql.DB }
+
+// Query is a query being built.
+type Query struct{ c *Conn; table string }
+
+// Select starts a query.
+func (c *Conn) Select() *Query {
+	return &Query{c: c, table: c.h.Driver().(interface{ Name() string }).Name()}
+}
+
+// From names the table.
+func (q *Query) From(table string) *Query { q.table = table; return q }
+
+// Open opens a connection.
+func Open(dsn string) (*Conn, error) {
+	h, err := sql.Open("postgres", dsn)
+	return &Conn{h: h}, err
+}
+`,
+	"store/pg.go": `package store
+
+// PG keeps books in PostgreSQL.
+type PG struct{ db *Conn }
+
+// NewPG returns a store.
+func NewPG(db *Conn) *PG {
+	return &PG{}
+}
+
+// CountBooks counts the books.
+func (p *PG) CountBooks() (int, error) {
+	q := p.db.Select().From("books")
+	_ = q
+	return 0, nil
+}
+`,
+	"main.go": `package main
+
+import (
+	"example.com/shelf/catalog"
+	"example.com/shelf/store"
+)
+
+var conn *store.Conn
+
+// openConn connects to the database.
+func openConn() error {
+	conn, err := store.Open("postgres://127.0.0.1/shelf")
+	if err != nil {
+		return err
+	}
+	_ = conn
+	return nil
+}
+
+func setup() catalog.Catalog {
+	return catalog.NewCatalog(store.NewPG(conn))
+}
+
+func main() {
+	openConn()
+	setup()
+}
+`,
+}
+
+func shelfReport(root string, msg string, frames ...report.Frame) *report.Report {
+	for i := range frames {
+		frames[i].File = filepath.Join(root, filepath.FromSlash(frames[i].File))
+		frames[i].Kind = report.FrameApp
+	}
+	return &report.Report{Error: report.Error{Kind: report.KindStatus, Message: msg}, Frames: frames}
+}
+
+// TestSecondInterfaceHop: a handler's error that came through two
+// interfaces brings the second one's implementation.
+func TestSecondInterfaceHop(t *testing.T) {
+	root := writeModule(t, shelfModule)
+	r := shelfReport(root, "internal error", report.Frame{Function: "example.com/shelf/web.(*Handlers).count", File: "web/handlers.go", Line: 16})
+	got := reasons(Static(r))
+	if !contains(got["implementation"], "catalog/catalog.go:service.Count") || !contains(got["implementation"], "store/pg.go:(*PG).CountBooks") {
+		t.Errorf("the two hops' implementations are missing: %v", got)
+	}
+}
+
+// TestBuilderTableAndSyntaxErrors: an SQL error naming a table that only a
+// query builder's From names brings that function; a syntax error brings
+// the query that holds the word the parser stopped at.
+func TestBuilderTableAndSyntaxErrors(t *testing.T) {
+	root := writeModule(t, shelfModule)
+	h := report.Frame{Function: "example.com/shelf/web.(*Handlers).count", File: "web/handlers.go", Line: 16}
+	// From main, whose calls reach no store: only the SQL error leads there.
+	top := report.Frame{Function: "example.com/shelf.main", File: "main.go", Line: 25}
+	for _, msg := range []string{`pq: relation "books" does not exist`, `ERROR: relation "public.books" does not exist (SQLSTATE 42P01)`} {
+		got := reasons(Static(shelfReport(root, msg, top)))
+		if !contains(got["query"], "store/pg.go:(*PG).CountBooks") {
+			t.Errorf("%s: the builder's function is missing: %v", msg, got)
+		}
+	}
+	mod := map[string]string{}
+	for k, v := range shelfModule {
+		mod[k] = v
+	}
+	mod["store/title.go"] = "package store\n\n// Title returns a book's title.\nfunc (p *PG) Title(id int) string {\n\treturn \"SELECT title FORM books WHERE id = $1\"\n}\n"
+	root = writeModule(t, mod)
+	for _, msg := range []string{`pq: syntax error at or near "books"`, `near "books": syntax error`, "Error 1064 (42000): You have an error in your SQL syntax; check the manual near 'books WHERE id = ?' at line 1"} {
+		got := reasons(Static(shelfReport(root, msg, h)))
+		if !contains(got["query"], "store/title.go:(*PG).Title") {
+			t.Errorf("%s: the query is missing: %v", msg, got)
+		}
+	}
+	if got := reasons(Static(shelfReport(root, "syntax of the input is odd", h))); len(got["query"]) > 0 {
+		t.Errorf("a message that is no SQL error brought a query: %v", got)
+	}
+}
+
+// TestNilValueFollowedBack: a nil pointer followed back to where it was
+// left nil: the caller's receiver's constructor, a constructor's caller
+// when the constructor only passes its parameter through, and the
+// function whose := hides the package variable it meant to set.
+func TestNilValueFollowedBack(t *testing.T) {
+	root := writeModule(t, shelfModule)
+	const nilMsg = "runtime error: invalid memory address or nil pointer dereference"
+
+	// Fails inside (*Conn).Select, called on p.db: PG's constructor.
+	r := shelfReport(root, nilMsg,
+		report.Frame{Function: "example.com/shelf/store.(*Conn).Select", File: "store/conn.go", Line: 13},
+		report.Frame{Function: "example.com/shelf/store.(*PG).CountBooks", File: "store/pg.go", Line: 13})
+	r.Error.Kind = report.KindPanic
+	got := reasons(Static(r))
+	if !contains(got["constructor"], "store/pg.go:NewPG") {
+		t.Errorf("the caller's receiver's constructor is missing: %v", got)
+	}
+	if !contains(got["constructor"], "main.go:openConn") {
+		t.Errorf("the function hiding the package variable is missing: %v", got)
+	}
+
+	// Fails on s.store in service.Count: NewCatalog passes its parameter
+	// through, so its caller follows.
+	r = shelfReport(root, nilMsg, report.Frame{Function: "example.com/shelf/catalog.service.Count", File: "catalog/catalog.go", Line: 23})
+	r.Error.Kind = report.KindPanic
+	got = reasons(Static(r))
+	if !contains(got["constructor"], "catalog/catalog.go:NewCatalog") || !contains(got["constructor"], "main.go:setup") {
+		t.Errorf("the constructor and its caller are missing: %v", got)
+	}
+
+	// No nil value: none of these.
+	r.Error.Message = "something else"
+	if got := reasons(Static(r)); len(got["constructor"]) > 0 {
+		t.Errorf("constructors for an error that is no nil value: %v", got)
+	}
+}
+
+// TestShadowsNeedAnUnassignedVariable: a package variable that some
+// function assigns is not hidden by another's :=, and a predeclared-type
+// variable (err) is never one.
+func TestShadowsNeedAnUnassignedVariable(t *testing.T) {
+	mod := map[string]string{
+		"go.mod": "module example.com/vars\n",
+		"db.go": `package main
+
+import "database/sql"
+
+type Database struct{ db *sql.DB }
+
+var (
+	database Database
+	pool     *sql.DB
+	err      error
+)
+
+func init() {
+	db, err := sql.Open("sqlite3", "x.db")
+	_, _ = db, err
+}
+
+func openPool() {
+	pool, _ := sql.Open("sqlite3", "y.db")
+	_ = pool
+}
+
+func reopen() {
+	p, _ := sql.Open("sqlite3", "y.db")
+	pool = p
+}
+`,
+	}
+	root := writeModule(t, mod)
+	m := Load(filepath.Join(root, "db.go"))
+	var got []string
+	for _, sh := range m.Shadows() {
+		got = append(got, FuncName(sh.Decl)+":"+sh.Var+"."+sh.Name)
+	}
+	if len(got) != 1 || got[0] != "init:database.db" {
+		t.Errorf("shadows %v, want [init:database.db]", got)
+	}
+}
