@@ -25,6 +25,12 @@ type Shadow struct {
 	// itself, or one of its struct fields).
 	Var, Name string
 	Line      int
+	// VarType is the name of the variable's type, without its package
+	// or pointer ("DB" for *dbcontext.DB); VarFile and VarLine where it
+	// is declared.
+	VarType string
+	VarFile *File
+	VarLine int
 }
 
 // Shadows returns the module's shadows, read once per Module.
@@ -39,6 +45,8 @@ func (m *Module) findShadows() []Shadow {
 	type pkgVar struct {
 		dir, name string
 		typ       ast.Expr
+		f         *File
+		line      int
 	}
 	vars := map[string][]pkgVar{}
 	for _, f := range m.Files {
@@ -55,7 +63,7 @@ func (m *Module) findShadows() []Shadow {
 				}
 				for _, n := range vs.Names {
 					if n.Name != "_" {
-						vars[dir] = append(vars[dir], pkgVar{dir, n.Name, vs.Type})
+						vars[dir] = append(vars[dir], pkgVar{dir, n.Name, vs.Type, f, m.Fset.Position(n.Pos()).Line})
 					}
 				}
 			}
@@ -113,7 +121,8 @@ func (m *Module) findShadows() []Shadow {
 			}
 			for _, d := range defs {
 				if names[d.name] {
-					out = append(out, Shadow{File: d.f, Decl: d.fd, Var: v.name, Name: d.name, Line: d.line})
+					out = append(out, Shadow{File: d.f, Decl: d.fd, Var: v.name, Name: d.name, Line: d.line,
+						VarType: typeName(v.typ), VarFile: v.f, VarLine: v.line})
 				}
 			}
 		}
@@ -126,6 +135,20 @@ func (m *Module) findShadows() []Shadow {
 func predeclared(typ ast.Expr) bool {
 	id, ok := typ.(*ast.Ident)
 	return ok && types.Universe.Lookup(id.Name) != nil
+}
+
+// typeName returns the name of a type expression without its package or
+// pointer ("DB" for *dbcontext.DB), "" for other kinds of type.
+func typeName(typ ast.Expr) string {
+	switch x := typ.(type) {
+	case *ast.StarExpr:
+		return typeName(x.X)
+	case *ast.SelectorExpr:
+		return x.Sel.Name
+	case *ast.Ident:
+		return x.Name
+	}
+	return ""
 }
 
 // rootIdent returns the variable an assigned expression writes to or

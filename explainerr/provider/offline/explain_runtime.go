@@ -145,6 +145,9 @@ func (a *analysis) nilPointer() {
 		a.raisedNil(candidates)
 		return
 	}
+	if a.shadowedNil(candidates) {
+		return
+	}
 	cands := a.weighNilCandidates(candidates)
 	a.weighFuncCandidates(cands, funcs)
 	if chosen, _ := pickNilCandidate(cands); chosen != "" {
