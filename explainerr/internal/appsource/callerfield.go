@@ -99,60 +99,12 @@ func receiverField(fd *ast.FuncDecl, f *File, line int) string {
 // recv, in a composite literal, to one of its own parameters (by key or
 // by position): the value comes from its caller.
 func passesParam(m *Module, ctor FuncRef, recv typeKey, field string) bool {
-	params := map[string]bool{}
-	for _, p := range ctor.Decl.Type.Params.List {
-		for _, n := range p.Names {
-			params[n.Name] = true
-		}
-	}
-	t, ok := m.Type(recv.dir, recv.name)
-	if !ok {
-		return false
-	}
-	st, ok := t.Spec.Type.(*ast.StructType)
-	if !ok {
-		return false
-	}
-	pos := -1
-	i := 0
-	for _, fl := range st.Fields.List {
-		if len(fl.Names) == 0 {
-			i++
-			continue
-		}
-		for _, n := range fl.Names {
-			if n.Name == field {
-				pos = i
-			}
-			i++
-		}
-	}
-	found := false
-	ast.Inspect(ctor.Decl.Body, func(n ast.Node) bool {
-		cl, ok := n.(*ast.CompositeLit)
-		if !ok || found {
-			return !found
-		}
-		if id, ok := cl.Type.(*ast.Ident); !ok || id.Name != recv.name {
+	for _, o := range m.FieldOrigins(recv.dir, recv.name, field) {
+		if o.Func.Decl == ctor.Decl && o.Param != "" {
 			return true
 		}
-		for j, el := range cl.Elts {
-			v := el
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				if k, ok := kv.Key.(*ast.Ident); !ok || k.Name != field {
-					continue
-				}
-				v = kv.Value
-			} else if j != pos {
-				continue
-			}
-			if id, ok := v.(*ast.Ident); ok && params[id.Name] {
-				found = true
-			}
-		}
-		return true
-	})
-	return found
+	}
+	return false
 }
 
 // callersOf returns the module functions that call fn by its name (NewX

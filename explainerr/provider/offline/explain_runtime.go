@@ -192,6 +192,7 @@ func (a *analysis) nilPointer() {
 	if a.fixedInCaller {
 		return
 	}
+	a.selfFieldOrigin(x)
 	a.fix(a.nilGuard(x),
 		"Check "+code(x+" == nil")+" before this line and handle the missing value"+a.missingValueHint()+".")
 	if owner := a.ownerType(x); owner != "" && len(a.d.fixes) == 1 {
