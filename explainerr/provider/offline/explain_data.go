@@ -241,7 +241,9 @@ func (a *analysis) sqlSchema() {
 			db = "in this database file"
 		}
 		a.why(engine + " has no table " + code(table) + " " + db + ": the name is misspelt, or the schema (the CREATE TABLE statements, or the migrations) was not applied to the database the app connects to.")
-		a.queryNaming(name)
+		if !a.queryNaming(name) {
+			a.builderNaming(name)
+		}
 		if s, _ := a.closestSchemaName(name); s != "" {
 			a.fix("Correct the table name: " + code(name) + " → " + code(s) + ".")
 		}

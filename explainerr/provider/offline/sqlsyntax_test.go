@@ -68,3 +68,37 @@ func TestSQLSyntaxErrorOfEachEngine(t *testing.T) {
 		})
 	}
 }
+
+// TestMissingTableNamedByAQueryBuilder: a table that only a query
+// builder's From or a model's TableName names is cited there.
+func TestMissingTableNamedByAQueryBuilder(t *testing.T) {
+	files := countFiles("SELECT 1")
+	files["store/orders.go"] = `package store
+
+// Builder builds queries.
+type Builder struct{}
+
+// From names the table.
+func (b *Builder) From(table string) *Builder { return b }
+
+// Orders reads orders.
+type Orders struct{ b *Builder }
+
+// Count counts the orders of a customer.
+func (s *Orders) Count(customer int) (int, error) {
+	s.b.From("order_items")
+	return 0, nil
+}
+
+// Line is an order line.
+type Line struct{}
+
+// TableName names the table of lines.
+func (Line) TableName() string { return "order_lines" }
+`
+	app := writeMarkedApp(t, files)
+	text := Analyze(statusReport(`pq: relation "order_items" does not exist`+"\n", app.frame(t, "status", "main.countOrders")))
+	mustHave(t, text, "no such table `order_items`", "The app's query builder names `order_items` at `(*Orders).Count` (`orders.go:14`)")
+	text = Analyze(statusReport(`ERROR: relation "public.order_lines" does not exist (SQLSTATE 42P01)`+"\n", app.frame(t, "status", "main.countOrders")))
+	mustHave(t, text, "The app's query builder names `order_lines` at `Line.TableName` (`orders.go:22`)")
+}
