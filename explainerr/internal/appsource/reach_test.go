@@ -263,3 +263,60 @@ func reopen() {
 		t.Errorf("shadows %v, want [init:database.db]", got)
 	}
 }
+
+// TestDiscardedErrorOnThePath: a foreign-key violation brings the function
+// on the error's path, behind an interface, that drops a lookup's error.
+func TestDiscardedErrorOnThePath(t *testing.T) {
+	mod := map[string]string{
+		"go.mod": "module example.com/ledger\n",
+		"svc/svc.go": `package svc
+
+// Store keeps accounts.
+type Store interface {
+	Get(id int) (int, error)
+	Move(from, to int) error
+}
+
+// Ledger moves money.
+type Ledger interface{ Transfer(from, to int) error }
+
+type ledger struct{ store Store }
+
+func (l ledger) Transfer(from, to int) error {
+	dest, _ := l.store.Get(to)
+	return l.store.Move(from, dest)
+}
+
+func (l ledger) Audit(from, to int) error {
+	dest, _ := l.store.Get(to)
+	return l.store.Move(from, dest)
+}
+`,
+		"web/web.go": `package web
+
+import (
+	"net/http"
+
+	"example.com/ledger/svc"
+)
+
+type handler struct{ books svc.Ledger }
+
+func (h *handler) transfer(w http.ResponseWriter, r *http.Request) {
+	if err := h.books.Transfer(1, 999); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+`,
+	}
+	root := writeModule(t, mod)
+	fr := report.Frame{Function: "example.com/ledger/web.(*handler).transfer", File: "web/web.go", Line: 13}
+	got := reasons(Static(shelfReport(root, `ERROR: insert or update on table "moves" violates foreign key constraint "moves_to_fkey" (SQLSTATE 23503)`, fr)))
+	if !contains(got["origin"], "svc/svc.go:ledger.Transfer") || contains(got["origin"], "svc/svc.go:ledger.Audit") {
+		t.Errorf("the function that drops the error is not (only) the origin: %v", got)
+	}
+	got = reasons(Static(shelfReport(root, "internal error", fr)))
+	if len(got["origin"]) > 0 {
+		t.Errorf("origin chunks without a constraint failure: %v", got)
+	}
+}

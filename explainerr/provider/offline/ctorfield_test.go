@@ -95,3 +95,61 @@ func TestNilFieldFollowedToWhereItIsBuilt(t *testing.T) {
 	text = Analyze(panicReport("runtime.Error", nilDeref, fr1, fr2))
 	mustLack(t, text, "without `db`", "Set `db` where")
 }
+
+// TestForeignKeyAfterADiscardedLookup: a foreign-key violation is traced
+// to the function on the error's path, through an interface, that drops a
+// lookup's error and keeps its value; with the error checked it is not.
+func TestForeignKeyAfterADiscardedLookup(t *testing.T) {
+	files := func(lookup string) map[string]string {
+		return map[string]string{
+			"go.mod": "module example.com/ledger\n\ngo 1.22\n",
+			"svc/svc.go": `package svc
+
+// Account is an account.
+type Account struct{ ID int }
+
+// Store keeps accounts.
+type Store interface {
+	Get(id int) (Account, error)
+	Move(from, to, amount int) error
+}
+
+// Ledger moves money.
+type Ledger interface{ Transfer(from, to, amount int) error }
+
+type ledger struct{ store Store }
+
+// New returns a ledger.
+func New(store Store) Ledger { return ledger{store: store} }
+
+func (l ledger) Transfer(from, to, amount int) error {
+	` + lookup + `
+	return l.store.Move(from, dest.ID, amount)
+}
+`,
+			"main.go": `package main
+
+import (
+	"net/http"
+
+	"example.com/ledger/svc"
+)
+
+type handler struct{ books svc.Ledger }
+
+func (h *handler) transfer(w http.ResponseWriter, r *http.Request) {
+	if err := h.books.Transfer(1, 999, 10); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+	}
+}
+`}
+	}
+	const msg = `ERROR: insert or update on table "transfers" violates foreign key constraint "transfers_to_account_id_fkey" (SQLSTATE 23503)`
+	app := writeMarkedApp(t, files("dest, _ := l.store.Get(to)"))
+	text := Analyze(statusReport(msg+"\n", app.frame(t, "status", "(*handler).transfer")))
+	mustHave(t, text, "`ledger.Transfer` drops the error of `l.store.Get(to)` at `ledger.Transfer` (`svc.go:21`)", "Check the error of `l.store.Get(to)` at `svc.go:21` instead of discarding it")
+
+	app = writeMarkedApp(t, files("dest, err := l.store.Get(to)\n\tif err != nil {\n\t\treturn err\n\t}"))
+	text = Analyze(statusReport(msg+"\n", app.frame(t, "status", "(*handler).transfer")))
+	mustLack(t, text, "drops the error")
+}
