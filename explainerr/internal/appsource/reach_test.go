@@ -320,3 +320,52 @@ func (h *handler) transfer(w http.ResponseWriter, r *http.Request) {
 		t.Errorf("origin chunks without a constraint failure: %v", got)
 	}
 }
+
+// TestTransactionUsedAfterItEnded: a transaction used after its commit
+// brings the implementation on the error's path that commits it.
+func TestTransactionUsedAfterItEnded(t *testing.T) {
+	mod := map[string]string{
+		"go.mod": "module example.com/ledger\n",
+		"svc/svc.go": `package svc
+
+import "database/sql"
+
+// Ledger moves money.
+type Ledger interface{ Transfer(from, to int) error }
+
+type ledger struct{ db *sql.DB }
+
+func (l ledger) Transfer(from, to int) error {
+	tx, err := l.db.Begin()
+	if err != nil {
+		return err
+	}
+	tx.Commit()
+	_, err = tx.Exec("UPDATE accounts SET balance = balance - 1 WHERE id = $1", from)
+	return err
+}
+`,
+		"web/web.go": `package web
+
+import (
+	"net/http"
+
+	"example.com/ledger/svc"
+)
+
+type handler struct{ books svc.Ledger }
+
+func (h *handler) transfer(w http.ResponseWriter, r *http.Request) {
+	if err := h.books.Transfer(1, 2); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+`,
+	}
+	root := writeModule(t, mod)
+	fr := report.Frame{Function: "example.com/ledger/web.(*handler).transfer", File: "web/web.go", Line: 13}
+	got := reasons(Static(shelfReport(root, "sql: transaction has already been committed or rolled back", fr)))
+	if !contains(got["origin"], "svc/svc.go:ledger.Transfer") {
+		t.Errorf("the function that commits is missing: %v", got)
+	}
+}

@@ -30,6 +30,7 @@ func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
 	out := append(m.originChunks(r, s), m.constructorChunks(r, s)...)
 	out = append(out, m.callerFieldChunks(r, s)...)
 	out = append(out, m.discardChunks(r, s)...)
+	out = append(out, m.txChunks(r, s)...)
 	return append(out, m.shadowChunks(r, s)...)
 }
 
