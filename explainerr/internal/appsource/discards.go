@@ -91,15 +91,8 @@ var constraintFailure = regexp.MustCompile(`(?i)foreign key|not-null|NOT NULL co
 // discardChunks gives, for a constraint failure, the functions on the
 // error's path that drop an error (at most maxPerFinder).
 func (m *Module) discardChunks(r *report.Report, s *staticSet) []report.Chunk {
-	matched := false
-	for _, msg := range errorMessages(r) {
-		if constraintFailure.MatchString(msg) {
-			matched = true
-			break
-		}
-	}
 	frames := r.AppFrames()
-	if !matched || len(frames) == 0 {
+	if !anyMessage(r, constraintFailure) || len(frames) == 0 {
 		return nil
 	}
 	var out []report.Chunk
@@ -113,4 +106,15 @@ func (m *Module) discardChunks(r *report.Report, s *staticSet) []report.Chunk {
 		}
 	}
 	return out
+}
+
+// anyMessage reports whether one of the texts that may carry the
+// failure's message (errorMessages) matches re.
+func anyMessage(r *report.Report, re *regexp.Regexp) bool {
+	for _, msg := range errorMessages(r) {
+		if re.MatchString(msg) {
+			return true
+		}
+	}
+	return false
 }

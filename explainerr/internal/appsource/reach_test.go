@@ -292,22 +292,7 @@ func (l ledger) Audit(from, to int) error {
 	return l.store.Move(from, dest)
 }
 `,
-		"web/web.go": `package web
-
-import (
-	"net/http"
-
-	"example.com/ledger/svc"
-)
-
-type handler struct{ books svc.Ledger }
-
-func (h *handler) transfer(w http.ResponseWriter, r *http.Request) {
-	if err := h.books.Transfer(1, 999); err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-	}
-}
-`,
+		"web/web.go": ledgerWeb,
 	}
 	root := writeModule(t, mod)
 	fr := report.Frame{Function: "example.com/ledger/web.(*handler).transfer", File: "web/web.go", Line: 13}
@@ -345,7 +330,19 @@ func (l ledger) Transfer(from, to int) error {
 	return err
 }
 `,
-		"web/web.go": `package web
+		"web/web.go": ledgerWeb,
+	}
+	root := writeModule(t, mod)
+	fr := report.Frame{Function: "example.com/ledger/web.(*handler).transfer", File: "web/web.go", Line: 13}
+	got := reasons(Static(shelfReport(root, "sql: transaction has already been committed or rolled back", fr)))
+	if !contains(got["origin"], "svc/svc.go:ledger.Transfer") {
+		t.Errorf("the function that commits is missing: %v", got)
+	}
+}
+
+// ledgerWeb is the handler of the ledger modules above: it calls the
+// Ledger interface and answers its error with a 500.
+const ledgerWeb = `package web
 
 import (
 	"net/http"
@@ -356,16 +353,8 @@ import (
 type handler struct{ books svc.Ledger }
 
 func (h *handler) transfer(w http.ResponseWriter, r *http.Request) {
-	if err := h.books.Transfer(1, 2); err != nil {
+	if err := h.books.Transfer(1, 999); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
 }
-`,
-	}
-	root := writeModule(t, mod)
-	fr := report.Frame{Function: "example.com/ledger/web.(*handler).transfer", File: "web/web.go", Line: 13}
-	got := reasons(Static(shelfReport(root, "sql: transaction has already been committed or rolled back", fr)))
-	if !contains(got["origin"], "svc/svc.go:ledger.Transfer") {
-		t.Errorf("the function that commits is missing: %v", got)
-	}
-}
+`

@@ -22,14 +22,7 @@ var txCalls = map[string]bool{"Begin": true, "BeginTx": true, "Beginx": true, "B
 // the error's path that begin, commit or roll back one (at most
 // maxPerFinder).
 func (m *Module) txChunks(r *report.Report, s *staticSet) []report.Chunk {
-	matched := false
-	for _, msg := range errorMessages(r) {
-		if txMisuse.MatchString(msg) {
-			matched = true
-			break
-		}
-	}
-	if !matched {
+	if !anyMessage(r, txMisuse) {
 		return nil
 	}
 	var out []report.Chunk
