@@ -358,3 +358,68 @@ func (h *handler) transfer(w http.ResponseWriter, r *http.Request) {
 	}
 }
 `
+
+// TestInterfaceFieldDeclaredInAnotherFile: a call through a field of a
+// field (h.services.Lists.All()) whose struct is declared in a file of
+// another package, with imports the calling file does not have, reaches
+// the implementation; an unquoted lib/pq column error brings the query.
+func TestInterfaceFieldDeclaredInAnotherFile(t *testing.T) {
+	mod := map[string]string{
+		"go.mod": "module example.com/lists\n",
+		"service/service.go": `package service
+
+import "example.com/lists/store"
+
+// Lists lists.
+type Lists interface{ All() ([]string, error) }
+
+// Service groups the services.
+type Service struct {
+	Lists
+}
+
+// New returns the services.
+func New(s *store.PG) *Service { return &Service{Lists: s} }
+`,
+		"store/pg.go": `package store
+
+import "database/sql"
+
+// PG keeps lists.
+type PG struct{ db *sql.DB }
+
+// All returns the lists.
+func (p *PG) All() ([]string, error) {
+	_, err := p.db.Query("SELECT tl.title FROM todo_lists tl")
+	return nil, err
+}
+`,
+		"web/handler.go": `package web
+
+import "example.com/lists/service"
+
+// Handler serves.
+type Handler struct{ services *service.Service }
+`,
+		"web/lists.go": `package web
+
+import "net/http"
+
+func (h *Handler) lists(w http.ResponseWriter, r *http.Request) {
+	_, err := h.services.Lists.All()
+	if err != nil {
+		http.Error(w, err.Error(), 500)
+	}
+}
+`,
+	}
+	root := writeModule(t, mod)
+	fr := report.Frame{Function: "example.com/lists/web.(*Handler).lists", File: "web/lists.go", Line: 8}
+	got := reasons(Static(shelfReport(root, "internal error", fr)))
+	if !contains(got["implementation"], "store/pg.go:(*PG).All") {
+		t.Errorf("the implementation is missing: %v", got)
+	}
+	if name, table := sqlErrorNames(shelfReport(root, "pq: column tl.titel does not exist")); name != "titel" || table != "tl" {
+		t.Errorf("names %q %q", name, table)
+	}
+}

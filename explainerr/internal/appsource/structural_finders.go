@@ -122,6 +122,8 @@ func failsOnReceiverField(fd *ast.FuncDecl, f *File, line int, msg string) bool 
 var sqlNames = []*regexp.Regexp{
 	regexp.MustCompile(`no such (?:column|table): (?:(?P<table>\w+)\.)?(?P<name>\w+)`),
 	regexp.MustCompile(`(?:column|relation) "(?:\w+\.)?(?P<name>\w+)"(?: of relation "(?P<table>\w+)")? does not exist`),
+	// lib/pq before 1.10 prints the name unquoted: column tl.descripton.
+	regexp.MustCompile(`(?:column|relation) (?:(?P<table>\w+)\.)?(?P<name>\w+) does not exist`),
 	regexp.MustCompile(`Unknown column '(?:(?P<table>\w+)\.)?(?P<name>\w+)'`),
 	regexp.MustCompile(`Table '(?:\w+\.)?(?P<name>\w+)' doesn't exist`),
 	regexp.MustCompile(`(?:NOT NULL|UNIQUE|CHECK) constraint failed: (?:(?P<table>\w+)\.)?(?P<name>\w+)`),
