@@ -423,3 +423,43 @@ func (h *Handler) lists(w http.ResponseWriter, r *http.Request) {
 		t.Errorf("names %q %q", name, table)
 	}
 }
+
+// TestPreciseChunksFollowTheInnermostFrame: the chunks that name where the
+// fix is come right after the innermost frame, before the other frames,
+// and a closure's frame inside a function already shown is not repeated;
+// an SQL error inside a JSON body (escaped quotes) is read.
+func TestPreciseChunksFollowTheInnermostFrame(t *testing.T) {
+	root := writeModule(t, shelfModule)
+	r := shelfReport(root, "runtime error: invalid memory address or nil pointer dereference",
+		report.Frame{Function: "example.com/shelf/store.(*Conn).Select", File: "store/conn.go", Line: 13},
+		report.Frame{Function: "example.com/shelf/store.(*PG).CountBooks", File: "store/pg.go", Line: 13},
+		report.Frame{Function: "example.com/shelf/store.(*PG).CountBooks.func1", File: "store/pg.go", Line: 13})
+	r.Error.Kind = report.KindPanic
+	cs := Static(r)
+	if len(cs) < 3 || cs[0].Reason != "frame" || cs[1].Reason != "constructor" {
+		t.Fatalf("order %v", reasonsInOrder(cs))
+	}
+	frames := 0
+	for _, c := range cs {
+		if c.File == "store/pg.go" && c.Reason == "frame" {
+			frames++
+		}
+	}
+	if frames != 1 {
+		t.Errorf("CountBooks shown %d times as a frame: %v", frames, reasonsInOrder(cs))
+	}
+
+	h := report.Frame{Function: "example.com/shelf.main", File: "main.go", Line: 25}
+	got := reasons(Static(shelfReport(root, `{"error":"ERROR: relation \"books\" does not exist (SQLSTATE 42P01)"}`, h)))
+	if !contains(got["query"], "store/pg.go:(*PG).CountBooks") {
+		t.Errorf("the escaped SQL error was not read: %v", got)
+	}
+}
+
+func reasonsInOrder(cs []report.Chunk) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Reason+":"+c.Symbol)
+	}
+	return out
+}

@@ -129,7 +129,7 @@ func Static(r *report.Report) []report.Chunk {
 	for _, c := range m.trailChunks(r, &s) {
 		s.add(c)
 	}
-	return s.chunks
+	return preciseFirst(s.chunks)
 }
 
 // staticSet collects the chunks of Static, each function once.
@@ -140,6 +140,9 @@ type staticSet struct {
 }
 
 func (s *staticSet) add(c report.Chunk) {
+	if covered(s.chunks, c) {
+		return // a closure's frame inside a function already shown
+	}
 	if len(s.chunks) < maxStaticChunks {
 		s.chunks = append(s.chunks, c)
 	}

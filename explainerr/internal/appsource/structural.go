@@ -10,8 +10,8 @@ import (
 // call through an interface reaches no implementation there. Retrieval
 // therefore gets, from the module understanding, the chunks only types
 // and the failure's own words lead to (implementations, constructors, the
-// error's origin, queries, schema, settings), placed after what the
-// index's anchors and one hop found and before what similarity found.
+// error's origin, queries, schema, settings), placed right after the
+// innermost frame's chunk, where the prompt budget keeps them.
 
 // structuralReasons are the reasons of the chunks only the module
 // understanding finds.
@@ -25,10 +25,10 @@ var structuralReasons = map[string]bool{
 const maxStructuralInRAG = 3
 
 // WithStructural returns retrieved chunks with the static context's
-// structural chunks for r added after the frames' chunks and the index's
-// one-hop graph chunks, before those similarity found, at most
-// maxStructuralInRAG of them; a structural chunk whose lines a retrieved
-// chunk of the same file already covers is not added again.
+// structural chunks for r added right after the innermost frame's chunk,
+// at most maxStructuralInRAG of them, the most precise first; a
+// structural chunk whose lines a retrieved chunk of the same file already
+// covers is not added again.
 func WithStructural(retrieved []report.Chunk, r *report.Report) []report.Chunk {
 	var extra []report.Chunk
 	for _, c := range byStructuralRank(Static(r)) {
@@ -39,10 +39,9 @@ func WithStructural(retrieved []report.Chunk, r *report.Report) []report.Chunk {
 	if len(extra) == 0 {
 		return retrieved
 	}
-	at := 0
-	for at < len(retrieved) && (retrieved[at].Reason == report.ReasonFrame || retrieved[at].Reason == report.ReasonGraph) {
-		at++
-	}
+	// After the innermost frame's chunk: the prompt budget keeps the
+	// head of the list, and the frames' other functions are long.
+	at := min(1, len(retrieved))
 	out := make([]report.Chunk, 0, len(retrieved)+len(extra))
 	out = append(out, retrieved[:at]...)
 	out = append(out, extra...)
@@ -70,6 +69,29 @@ func byStructuralRank(cs []report.Chunk) []report.Chunk {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return rank(out[i]) < rank(out[j]) })
 	return out
+}
+
+// preciseRank are the reasons of the chunks that name where a fix is,
+// from the failure's own words: they follow the innermost frame, before
+// the other frames and callees, so that the prompt budget keeps them.
+var preciseRank = map[string]bool{report.ReasonOrigin: true, report.ReasonQuery: true, report.ReasonConstructor: true}
+
+// preciseFirst moves the precise chunks of cs (preciseRank) right after
+// its first chunk, keeping the order within each group.
+func preciseFirst(cs []report.Chunk) []report.Chunk {
+	if len(cs) < 2 {
+		return cs
+	}
+	out := []report.Chunk{cs[0]}
+	var rest []report.Chunk
+	for _, c := range cs[1:] {
+		if preciseRank[c.Reason] {
+			out = append(out, c)
+		} else {
+			rest = append(rest, c)
+		}
+	}
+	return append(out, rest...)
 }
 
 // covered reports whether a chunk of cs holds c's lines.

@@ -45,6 +45,10 @@ func (m *Module) trailChunks(r *report.Report, s *staticSet) []report.Chunk {
 // the error's own, its chain, and the errors the request logged.
 func errorMessages(r *report.Report) []string {
 	msgs := append([]string{r.Error.Message}, r.Error.Chain...)
+	if strings.Contains(r.Error.Message, `\"`) {
+		// An error inside a JSON body: {"error":"column \"x\" …"}.
+		msgs = append(msgs, strings.ReplaceAll(r.Error.Message, `\"`, `"`))
+	}
 	for i := len(r.Logs) - 1; i >= 0; i-- {
 		text := r.Logs[i].Text
 		if rec, ok := logrecord.Parse(text); ok {

@@ -85,17 +85,29 @@ func (a *analysis) callLineIn(callers []appsource.FuncRef, name string) (sourceL
 }
 
 // selfFieldOrigin adds, for a nil x that is a field of the failing
-// method's receiver (s.repo), where the receiver's type is built. The
-// receiver is read from the method's declaration, so that a value
-// receiver of an unexported type (service.Get) counts too.
+// method's receiver (s.repo), where the receiver's type is built.
 func (a *analysis) selfFieldOrigin(x string) bool {
-	src := a.app()
-	if src == nil || src.mod == nil || a.s.Frame == nil || strings.Count(x, ".") != 1 {
+	if a.s.Frame == nil || strings.Count(x, ".") != 1 {
 		return false
 	}
-	_, fd := src.mod.FuncAt(a.s.Frame.File, a.s.Frame.Line)
-	if fd == nil || fd.Recv == nil || len(fd.Recv.List) == 0 || len(fd.Recv.List[0].Names) == 0 || fd.Recv.List[0].Names[0].Name != rootIdent(x) {
+	recv, typ := a.receiverAt(a.s.Frame.File, a.s.Frame.Line)
+	if recv == "" || recv != rootIdent(x) {
 		return false
+	}
+	return a.fieldOriginSays(filepath.Dir(a.s.Frame.File), typ, lastSelector(x))
+}
+
+// receiverAt returns the receiver's name and type name of the method at
+// file:line, read from its declaration, so that a value receiver of an
+// unexported type (service.Get) counts too; "" when it is no method.
+func (a *analysis) receiverAt(file string, line int) (name, typ string) {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return "", ""
+	}
+	_, fd := src.mod.FuncAt(file, line)
+	if fd == nil || fd.Recv == nil || len(fd.Recv.List) == 0 || len(fd.Recv.List[0].Names) == 0 {
+		return "", ""
 	}
 	t := fd.Recv.List[0].Type
 	if st, ok := t.(*ast.StarExpr); ok {
@@ -103,7 +115,7 @@ func (a *analysis) selfFieldOrigin(x string) bool {
 	}
 	id, ok := t.(*ast.Ident)
 	if !ok {
-		return false
+		return "", ""
 	}
-	return a.fieldOriginSays(filepath.Dir(a.s.Frame.File), id.Name, lastSelector(x))
+	return fd.Recv.List[0].Names[0].Name, id.Name
 }

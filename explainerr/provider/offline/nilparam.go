@@ -60,7 +60,9 @@ func (a *analysis) followNilParameter(root string) bool {
 	if !isIdent(arg) {
 		a.why(passed)
 		if strings.Count(arg, ".") == 1 {
-			a.fieldOriginSays(filepath.Dir(caller.File), receiverType(enclosingFunc(shortFunction(caller.Function))), lastSelector(arg))
+			if recv, typ := a.receiverAt(caller.File, caller.Line); recv == rootIdent(arg) {
+				a.fieldOriginSays(filepath.Dir(caller.File), typ, lastSelector(arg))
+			}
 		}
 		return true
 	}
