@@ -125,11 +125,12 @@ func Static(r *report.Report) []report.Chunk {
 	for _, refs := range earlier {
 		s.addCallees(refs)
 	}
-	s.addCallees(m.secondHop(append(onLine, earlier...)...))
 	for _, c := range m.trailChunks(r, &s) {
 		s.add(c)
 	}
-	return preciseFirst(s.chunks)
+	// Last, what two interfaces away the frames' calls reach.
+	s.addCallees(m.secondHop(append(onLine, earlier...)...))
+	return preciseFirst(r, s.chunks)
 }
 
 // staticSet collects the chunks of Static, each function once.

@@ -1,6 +1,7 @@
 package appsource
 
 import (
+	"regexp"
 	"sort"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -10,8 +11,8 @@ import (
 // call through an interface reaches no implementation there. Retrieval
 // therefore gets, from the module understanding, the chunks only types
 // and the failure's own words lead to (implementations, constructors, the
-// error's origin, queries, schema, settings), placed right after the
-// innermost frame's chunk, where the prompt budget keeps them.
+// error's origin, queries, schema, settings), placed after what the
+// index's anchors and one hop found and before what similarity found.
 
 // structuralReasons are the reasons of the chunks only the module
 // understanding finds.
@@ -25,8 +26,9 @@ var structuralReasons = map[string]bool{
 const maxStructuralInRAG = 3
 
 // WithStructural returns retrieved chunks with the static context's
-// structural chunks for r added right after the innermost frame's chunk,
-// at most maxStructuralInRAG of them, the most precise first; a
+// structural chunks for r added after the frames' chunks and the index's
+// one-hop graph chunks, before those similarity found, at most
+// maxStructuralInRAG of them, the most precise first; a
 // structural chunk whose lines a retrieved chunk of the same file already
 // covers is not added again.
 func WithStructural(retrieved []report.Chunk, r *report.Report) []report.Chunk {
@@ -39,9 +41,10 @@ func WithStructural(retrieved []report.Chunk, r *report.Report) []report.Chunk {
 	if len(extra) == 0 {
 		return retrieved
 	}
-	// After the innermost frame's chunk: the prompt budget keeps the
-	// head of the list, and the frames' other functions are long.
-	at := min(1, len(retrieved))
+	at := 0
+	for at < len(retrieved) && (retrieved[at].Reason == report.ReasonFrame || retrieved[at].Reason == report.ReasonGraph) {
+		at++
+	}
 	out := make([]report.Chunk, 0, len(retrieved)+len(extra))
 	out = append(out, retrieved[:at]...)
 	out = append(out, extra...)
@@ -72,20 +75,27 @@ func byStructuralRank(cs []report.Chunk) []report.Chunk {
 }
 
 // preciseRank are the reasons of the chunks that name where a fix is,
-// from the failure's own words: they follow the innermost frame, before
-// the other frames and callees, so that the prompt budget keeps them.
-var preciseRank = map[string]bool{report.ReasonOrigin: true, report.ReasonQuery: true, report.ReasonConstructor: true}
+// from the failure's own words: they follow the frames, before the
+// callees, so that the prompt budget keeps them.
+var preciseRank = map[string]bool{report.ReasonOrigin: true, report.ReasonQuery: true, report.ReasonSchema: true}
 
-// preciseFirst moves the precise chunks of cs (preciseRank) right after
-// its first chunk, keeping the order within each group.
-func preciseFirst(cs []report.Chunk) []report.Chunk {
-	if len(cs) < 2 {
-		return cs
+// notNullFailure matches a NOT NULL violation: the statement was given
+// no value, which is fixed where the value is made, not in the schema.
+var notNullFailure = regexp.MustCompile(`(?i)NOT NULL constraint|not-null constraint|null value in column|cannot be null`)
+
+// preciseFirst moves the precise chunks of cs (preciseRank; the schema
+// not for a NOT NULL violation) right after its leading frame chunks,
+// before the callees, keeping the order within each group.
+func preciseFirst(r *report.Report, cs []report.Chunk) []report.Chunk {
+	schema := !anyMessage(r, notNullFailure)
+	at := 0
+	for at < len(cs) && cs[at].Reason == report.ReasonFrame {
+		at++
 	}
-	out := []report.Chunk{cs[0]}
+	out := append([]report.Chunk(nil), cs[:at]...)
 	var rest []report.Chunk
-	for _, c := range cs[1:] {
-		if preciseRank[c.Reason] {
+	for _, c := range cs[at:] {
+		if preciseRank[c.Reason] && (schema || c.Reason != report.ReasonSchema) {
 			out = append(out, c)
 		} else {
 			rest = append(rest, c)
