@@ -122,7 +122,7 @@ func (m *Module) findShadows() []Shadow {
 			for _, d := range defs {
 				if names[d.name] {
 					out = append(out, Shadow{File: d.f, Decl: d.fd, Var: v.name, Name: d.name, Line: d.line,
-						VarType: typeName(v.typ), VarFile: v.f, VarLine: v.line})
+						VarType: TypeName(v.typ), VarFile: v.f, VarLine: v.line})
 				}
 			}
 		}
@@ -135,20 +135,6 @@ func (m *Module) findShadows() []Shadow {
 func predeclared(typ ast.Expr) bool {
 	id, ok := typ.(*ast.Ident)
 	return ok && types.Universe.Lookup(id.Name) != nil
-}
-
-// typeName returns the name of a type expression without its package or
-// pointer ("DB" for *dbcontext.DB), "" for other kinds of type.
-func typeName(typ ast.Expr) string {
-	switch x := typ.(type) {
-	case *ast.StarExpr:
-		return typeName(x.X)
-	case *ast.SelectorExpr:
-		return x.Sel.Name
-	case *ast.Ident:
-		return x.Name
-	}
-	return ""
 }
 
 // rootIdent returns the variable an assigned expression writes to or
