@@ -5,7 +5,7 @@
 #
 #   scripts/field-trials.sh [-e EXPLAINERR_DIR] [-o OUT_DIR] [-c CASE_ID]... APP=CHECKOUT...
 #
-#   APP        realworld, todo or tasks (fieldtrials/apps.tsv)
+#   APP        realworld, todo, tasks, albums or bank (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv
 #   -e         the explainerr checkout the apps are built against (default:
 #              this repository); the wiring's replace points there, and its
@@ -15,8 +15,8 @@
 #   -c         run only these cases (repeatable)
 #
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
-# module proxy). Every server listens on 127.0.0.1. The todo app needs
-# PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
+# module proxy). Every server listens on 127.0.0.1. The todo, albums and bank
+# apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 under OUT_DIR and
 # stopped at the end. The tasks app needs the sqlite3 shell.
 #
@@ -85,6 +85,8 @@ app_conf() {
 	realworld) mainpkg=. port=18433 ;;
 	todo) mainpkg=./cmd port=18431 ;;
 	tasks) mainpkg=. port=18432 ;;
+	albums) mainpkg=./cmd/server port=18434 ;;
+	bank) mainpkg=. port=18435 ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 }
@@ -101,6 +103,12 @@ insert into category(name, user_id) values('work', 1);
 insert into task(title, content, task_status_id, created_date, last_modified_at, priority, cat_id, user_id, hide)
   values('write report', 'draft the report', 2, datetime(), datetime(), 1, 1, 1, 0);
 insert into comments(content, taskID, created, user_id) values('first comment', 1, datetime(), 1);" ;;
+	albums)
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' &&
+			psql_q -f migrations/20191217202658_init.up.sql &&
+			psql_q -c "INSERT INTO album(id, name, created_at, updated_at) VALUES ('a1', 'Blue Train', now(), now());" ;;
+	bank) # the app runs its migrations when it starts
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' ;;
 	esac
 }
 app_login() { # data the case's request needs, and the credentials
@@ -119,6 +127,17 @@ app_login() { # data the case's request needs, and the credentials
 		post /api/lists/1/items/ json '{"title":"milk","description":"2 l"}' >/dev/null ;;
 	tasks)
 		post /login/ form 'username=alice&password=pw' >/dev/null ;;
+	albums)
+		tok=$(post /v1/login json '{"username":"demo","password":"pass"}' | jq -r '.token // empty' 2>/dev/null)
+		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
+	bank) # alice's USD account is 1; bob's, to transfer to, is 2
+		post /users json '{"username":"alice","full_name":"Alice","email":"alice@example.com","password":"secret123"}' >/dev/null
+		tok=$(post /users/login json '{"username":"alice","password":"secret123"}' | jq -r '.access_token // empty' 2>/dev/null)
+		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok")
+		post /accounts json '{"currency":"USD"}' >/dev/null
+		psql_q -c "UPDATE accounts SET balance = 100 WHERE id = 1;
+INSERT INTO users(username, hashed_password, full_name, email) VALUES ('bob', 'x', 'Bob', 'bob@example.org');
+INSERT INTO accounts(owner, balance, currency) VALUES ('bob', 100, 'USD');" 2>/dev/null ;;
 	esac
 }
 
@@ -154,7 +173,7 @@ for arg in "$@"; do
 	want=$(awk -F'\t' -v a="$app" '$1 == a { print $4 }' "$ft/apps.tsv")
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
-	[ "$app" = todo ] && { pg_start || exit 1; }
+	case $app in todo | albums | bank) pg_start || exit 1 ;; esac
 
 	base=$scratch/$app-base
 	log "$app ($split): wiring and go mod tidy"

@@ -78,6 +78,10 @@ var rules = []rule{
 	{NotNull, regexp.MustCompile(`(?:Column|Field) '(?P<column>[^']+)' (?:cannot be null|doesn't have a default value)`)},
 	{Check, regexp.MustCompile(`Check constraint '(?P<check>[^']+)' is violated`)},
 	{SQLSyntax, regexp.MustCompile(`near "(?P<near>[^"]*)": syntax error`)},
+	// PostgreSQL (SQLSTATE 42601) and MySQL (error 1064) word it otherwise.
+	{SQLSyntax, regexp.MustCompile(`syntax error at or near "(?P<near>[^"]*)"`)},
+	{SQLSyntax, regexp.MustCompile(`syntax error at end of input`)},
+	{SQLSyntax, regexp.MustCompile(`You have an error in your SQL syntax;[^\n]*? near '(?P<near>\S*)`)},
 	{SQLScan, regexp.MustCompile(`sql: (?:Scan error on column index (?P<col>\d+), name "(?P<column>[^"]*)": (?P<detail>.*)|expected (?P<want>\d+) destination arguments in Scan, not (?P<got>\d+))`)},
 
 	{StrconvSyntax, regexp.MustCompile(`strconv\.(?P<fn>\w+): parsing "(?P<value>[^"]*)": invalid syntax`)},

@@ -291,7 +291,10 @@ func (r *resolver) typeOf(e ast.Expr, depth int) (t typeKey, known bool) {
 		if owner, _ := r.typeOf(x.X, depth+1); owner.name != "" {
 			if tr, ok := r.m.Type(owner.dir, owner.name); ok {
 				if ft := fieldType(tr, x.Sel.Name); ft != nil {
-					return r.moduleType(ft, owner.dir), true
+					// The field's type is written in the file that
+					// declares the owner, with that file's imports.
+					decl := &resolver{m: r.m, f: tr.File, dir: owner.dir, imports: importDirs(r.m, tr.File)}
+					return decl.moduleType(ft, owner.dir), true
 				}
 			}
 		}

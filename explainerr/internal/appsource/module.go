@@ -53,6 +53,11 @@ type Module struct {
 	makers     []ErrorMaker
 	sqlOnce    sync.Once
 	sqlLits    []SQLLiteral
+	// tableLits and shadows are read once too (TableLiterals, Shadows).
+	tableOnce  sync.Once
+	tableLits []TableLiteral
+	shadowOnce sync.Once
+	shadows    []Shadow
 }
 
 // FileAt returns the module's file at the absolute path, nil when the

@@ -128,7 +128,9 @@ func Static(r *report.Report) []report.Chunk {
 	for _, c := range m.trailChunks(r, &s) {
 		s.add(c)
 	}
-	return s.chunks
+	// Last, what two interfaces away the frames' calls reach.
+	s.addCallees(m.secondHop(append(onLine, earlier...)...))
+	return preciseFirst(r, s.chunks)
 }
 
 // staticSet collects the chunks of Static, each function once.
@@ -139,6 +141,9 @@ type staticSet struct {
 }
 
 func (s *staticSet) add(c report.Chunk) {
+	if covered(s.chunks, c) {
+		return // a closure's frame inside a function already shown
+	}
 	if len(s.chunks) < maxStaticChunks {
 		s.chunks = append(s.chunks, c)
 	}

@@ -25,7 +25,11 @@ const maxPerFinder = 2
 // shown before the frames' other callees: the error's origin and the
 // constructors of a failing receiver.
 func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
-	return append(m.originChunks(r, s), m.constructorChunks(r, s)...)
+	out := append(m.originChunks(r, s), m.constructorChunks(r, s)...)
+	out = append(out, m.callerFieldChunks(r, s)...)
+	out = append(out, m.discardChunks(r, s)...)
+	out = append(out, m.txChunks(r, s)...)
+	return append(out, m.shadowChunks(r, s)...)
 }
 
 // trailChunks returns the chunks that name what the failure touched,
@@ -39,6 +43,10 @@ func (m *Module) trailChunks(r *report.Report, s *staticSet) []report.Chunk {
 // the error's own, its chain, and the errors the request logged.
 func errorMessages(r *report.Report) []string {
 	msgs := append([]string{r.Error.Message}, r.Error.Chain...)
+	if strings.Contains(r.Error.Message, `\"`) {
+		// An error inside a JSON body: {"error":"column \"x\" …"}.
+		msgs = append(msgs, strings.ReplaceAll(r.Error.Message, `\"`, `"`))
+	}
 	for i := len(r.Logs) - 1; i >= 0; i-- {
 		text := r.Logs[i].Text
 		if rec, ok := logrecord.Parse(text); ok {
@@ -92,34 +100,7 @@ func (m *Module) constructorChunks(r *report.Report, s *staticSet) []report.Chun
 	if recv.name == "" {
 		return nil
 	}
-	var named, other []FuncRef
-	for _, ff := range m.Files {
-		for i := range ff.facts.Funcs {
-			cand := &ff.facts.Funcs[i]
-			if cand.Recv != "" || m.factType(ff, cand.Result) != recv {
-				continue
-			}
-			for _, ref := range funcRefs([]declRef{{ff, cand}}) {
-				if strings.HasPrefix(cand.Name, "New") || strings.HasPrefix(cand.Name, "new") {
-					named = append(named, ref)
-				} else {
-					other = append(other, ref)
-				}
-			}
-		}
-	}
-	var out []report.Chunk
-	for _, ref := range append(named, other...) {
-		if len(out) == maxPerFinder {
-			break
-		}
-		if s.seen[ref.Decl] {
-			continue
-		}
-		s.seen[ref.Decl] = true
-		out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonConstructor))
-	}
-	return out
+	return s.constructorChunksOf(recv, receiverField(fd, f, frames[0].Line))
 }
 
 // failsOnReceiverField reports whether the failing line of the method fd
@@ -144,12 +125,19 @@ func failsOnReceiverField(fd *ast.FuncDecl, f *File, line int, msg string) bool 
 var sqlNames = []*regexp.Regexp{
 	regexp.MustCompile(`no such (?:column|table): (?:(?P<table>\w+)\.)?(?P<name>\w+)`),
 	regexp.MustCompile(`(?:column|relation) "(?:\w+\.)?(?P<name>\w+)"(?: of relation "(?P<table>\w+)")? does not exist`),
+	// lib/pq before 1.10 prints the name unquoted: column tl.descripton.
+	regexp.MustCompile(`(?:column|relation) (?:(?P<table>\w+)\.)?(?P<name>\w+) does not exist`),
 	regexp.MustCompile(`Unknown column '(?:(?P<table>\w+)\.)?(?P<name>\w+)'`),
 	regexp.MustCompile(`Table '(?:\w+\.)?(?P<name>\w+)' doesn't exist`),
 	regexp.MustCompile(`(?:NOT NULL|UNIQUE|CHECK) constraint failed: (?:(?P<table>\w+)\.)?(?P<name>\w+)`),
 	regexp.MustCompile(`null value in column "(?P<name>\w+)"(?: of relation "(?P<table>\w+)")?`),
 	regexp.MustCompile(`on table "(?P<table>\w+)" violates (?:foreign key|unique|check) constraint "(?P<name>\w+)"`),
 	regexp.MustCompile(`table (?P<table>\w+) has no column named (?P<name>\w+)`),
+	// A statement that did not parse: the word the parser stopped at
+	// (SQLite, PostgreSQL's SQLSTATE 42601, MySQL's error 1064).
+	regexp.MustCompile(`near "(?P<name>\w+)[^"]*": syntax error`),
+	regexp.MustCompile(`syntax error at or near "(?P<name>\w+)"`),
+	regexp.MustCompile(`in your SQL syntax;[^\n]*? near '(?P<name>\w+)`),
 }
 
 // sqlErrorNames returns the name an SQL error gives (a column, table or
@@ -159,7 +147,10 @@ func sqlErrorNames(r *report.Report) (name, table string) {
 		msg = report.AnalysedText(msg)
 		for _, re := range sqlNames {
 			if mm := re.FindStringSubmatch(msg); mm != nil {
-				return mm[re.SubexpIndex("name")], mm[re.SubexpIndex("table")]
+				if i := re.SubexpIndex("table"); i >= 0 {
+					table = mm[i]
+				}
+				return mm[re.SubexpIndex("name")], table
 			}
 		}
 	}
@@ -191,9 +182,14 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	// A query already shown (a frame's function or a callee) is the one
 	// that ran; another naming the same column would only crowd it.
 	shown := false
-	for _, c := range s.chunks {
-		if word.MatchString(c.Text) && reDML.MatchString(c.Text) {
-			shown = true
+	for _, l := range m.SQLLiterals() {
+		if l.DDL || !word.MatchString(l.Value) {
+			continue
+		}
+		if d, _ := l.Syntax(); d != nil {
+			if fd, ok := d.(*ast.FuncDecl); ok && s.seen[fd] {
+				shown = true
+			}
 		}
 	}
 	for _, l := range m.SQLLiterals() {
@@ -212,6 +208,9 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 			s.seen[fd] = true
 			queries = append(queries, s.queryChunk(l, fd))
 		}
+	}
+	if len(queries) == 0 && !shown {
+		queries = append(queries, m.builderQueryChunks(s, firstNonEmpty(table, name))...)
 	}
 	for _, c := range m.sqlFileChunks(word) {
 		if len(schema) < maxPerFinder {
@@ -329,12 +328,17 @@ const maxQueryChunk = 700
 // queryChunk is the function holding an SQL literal: whole when short,
 // else its head and the literal's lines.
 func (s *staticSet) queryChunk(l SQLLiteral, fd *ast.FuncDecl) report.Chunk {
-	c := s.funcChunk(l.File, fd, report.ReasonQuery)
+	return s.literalChunk(l.File, fd, l.StartLine, l.EndLine)
+}
+
+// literalChunk is the function fd of f holding a literal on lines start
+// to end, or, when the function is long, the lines around the literal.
+func (s *staticSet) literalChunk(f *File, fd *ast.FuncDecl, start, end int) report.Chunk {
+	c := s.funcChunk(f, fd, report.ReasonQuery)
 	if len(c.Text) <= maxQueryChunk {
 		return c
 	}
-	start, end := l.StartLine, l.EndLine
-	return s.chunk(l.File, fd, max(c.StartLine, start-2), min(c.EndLine, end+2, start+20), report.ReasonQuery)
+	return s.chunk(f, fd, max(c.StartLine, start-2), min(c.EndLine, end+2, start+20), report.ReasonQuery)
 }
 
 // statementChunk is the statement of an SQL literal that defines a schema

@@ -145,6 +145,7 @@ func (a *analysis) foreignKey(showStmt func()) {
 	if rl := a.requestLine(); rl != "" {
 		a.why("The request was " + rl + ".")
 	}
+	a.discardOnPath()
 	a.fix("Check that the referenced row exists before inserting, and answer 404 Not Found (or 400) when it does not.")
 	a.fix("Check that the id passed to the statement is the one meant (not a zero value from a failed parse).")
 }

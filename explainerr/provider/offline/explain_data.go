@@ -131,7 +131,7 @@ func sqlEngine(msg string) string {
 	switch {
 	case strings.Contains(msg, "pq:") || strings.Contains(msg, "SQLSTATE") || strings.Contains(msg, "does not exist"):
 		return "PostgreSQL"
-	case strings.Contains(msg, "Error 1054") || strings.Contains(msg, "Error 1146") || strings.Contains(msg, "Unknown column") || strings.Contains(msg, "doesn't exist"):
+	case strings.Contains(msg, "Error 1054") || strings.Contains(msg, "Error 1146") || strings.Contains(msg, "Unknown column") || strings.Contains(msg, "doesn't exist") || strings.Contains(msg, "Error 1064") || strings.Contains(msg, "in your SQL syntax"):
 		return "MySQL"
 	case strings.Contains(msg, "no such") || strings.Contains(msg, "near \""):
 		return "SQLite"
@@ -241,7 +241,9 @@ func (a *analysis) sqlSchema() {
 			db = "in this database file"
 		}
 		a.why(engine + " has no table " + code(table) + " " + db + ": the name is misspelt, or the schema (the CREATE TABLE statements, or the migrations) was not applied to the database the app connects to.")
-		a.queryNaming(name)
+		if !a.queryNaming(name) {
+			a.builderNaming(name)
+		}
 		if s, _ := a.closestSchemaName(name); s != "" {
 			a.fix("Correct the table name: " + code(name) + " → " + code(s) + ".")
 		}
@@ -251,13 +253,7 @@ func (a *analysis) sqlSchema() {
 			a.fix("Make sure the migrations ran on the database the app connects to (check its DSN: the database name and schema).")
 		}
 	default:
-		near := caps["near"]
-		a.culprit = near
-		a.headline("SQL syntax error near " + code(`"`+near+`"`))
-		a.why("SQLite could not parse the statement; the error is at or just before " + code(`"`+near+`"`) + ".")
-		if l, ok := a.queryCallLine(); ok {
-			a.why("The statement is run at " + quoteLine(l) + ".")
-		}
+		a.sqlSyntax(engine, caps["near"])
 		a.fix("Check the SQL text around that word: a missing comma, a reserved word used as a name, or a placeholder in a place SQL does not allow one (table and column names cannot be parameters).")
 	}
 }

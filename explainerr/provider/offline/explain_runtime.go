@@ -146,6 +146,9 @@ func (a *analysis) nilPointer() {
 		a.raisedNil(candidates)
 		return
 	}
+	if a.shadowedNil(candidates) {
+		return
+	}
 	cands := a.weighNilCandidates(candidates)
 	a.weighFuncCandidates(cands, funcs)
 	if chosen, _ := pickNilCandidate(cands); chosen != "" {
@@ -190,6 +193,7 @@ func (a *analysis) nilPointer() {
 	if a.fixedInCaller {
 		return
 	}
+	a.selfFieldOrigin(x)
 	a.fix(a.nilGuard(x),
 		"Check "+code(x+" == nil")+" before this line and handle the missing value"+a.missingValueHint()+".")
 	if owner := a.ownerType(x); owner != "" && len(a.d.fixes) == 1 {

@@ -1,6 +1,9 @@
 package offline
 
-import "strings"
+import (
+	"path/filepath"
+	"strings"
+)
 
 // A nil parameter was passed in by the caller, which usually got it from a
 // store function that returned nil, nil two calls up: the caller's frame
@@ -56,6 +59,11 @@ func (a *analysis) followNilParameter(root string) bool {
 	}
 	if !isIdent(arg) {
 		a.why(passed)
+		if strings.Count(arg, ".") == 1 {
+			if recv, typ := a.receiverAt(caller.File, caller.Line); recv == rootIdent(arg) {
+				a.fieldOriginSays(filepath.Dir(caller.File), typ, lastSelector(arg))
+			}
+		}
 		return true
 	}
 	cs, ok := a.callerSite()

@@ -1,0 +1,179 @@
+package appsource
+
+import (
+	"go/ast"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// A nil value in a method is often not made where it fails: the method's
+// receiver was a field of its caller's receiver (`r.db.With(ctx)` fails
+// inside With), or a constructor copied the value from its own caller
+// (`return service{repo, logger}`). These finders follow the value one
+// step further back: to the constructors of the caller's receiver, and
+// from a constructor that only passes a parameter through, to the
+// functions that call it.
+
+// constructorChunksOf gives the module functions that build the type recv
+// (returning T or *T, or building a T literal in its package), those
+// named New… first, at most maxPerFinder; when
+// one only copies a parameter into field, a function that calls it
+// follows it.
+func (s *staticSet) constructorChunksOf(recv typeKey, field string) []report.Chunk {
+	m := s.m
+	var named, other []FuncRef
+	for _, ff := range m.Files {
+		for _, d := range ff.Syntax().Decls {
+			cand, ok := d.(*ast.FuncDecl)
+			if !ok || cand.Recv != nil || cand.Body == nil || cand.Type.Results == nil || len(cand.Type.Results.List) == 0 {
+				continue
+			}
+			rr := &resolver{m: m, f: ff, dir: filepath.Dir(ff.Path), imports: importDirs(m, ff)}
+			if rr.moduleType(cand.Type.Results.List[0].Type, rr.dir) != recv && !(rr.dir == recv.dir && buildsLiteral(cand, recv.name)) {
+				continue
+			}
+			if strings.HasPrefix(cand.Name.Name, "New") || strings.HasPrefix(cand.Name.Name, "new") {
+				named = append(named, FuncRef{File: ff, Decl: cand})
+			} else {
+				other = append(other, FuncRef{File: ff, Decl: cand})
+			}
+		}
+	}
+	var out []report.Chunk
+	for _, ref := range append(named, other...) {
+		if len(out) >= maxPerFinder {
+			break
+		}
+		if s.seen[ref.Decl] {
+			continue
+		}
+		s.seen[ref.Decl] = true
+		out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonConstructor))
+		if field != "" && passesParam(m, ref, recv, field) {
+			for _, c := range m.callersOf(ref) {
+				if !s.seen[c.Decl] {
+					s.seen[c.Decl] = true
+					out = append(out, s.funcChunk(c.File, c.Decl, report.ReasonConstructor))
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// buildsLiteral reports whether fd's body holds a composite literal of
+// the type called name of its own package: a constructor that returns the
+// value as an interface (`return service{repo}` from a func returning
+// Service).
+func buildsLiteral(fd *ast.FuncDecl, name string) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if cl, ok := n.(*ast.CompositeLit); ok {
+			if id, ok := cl.Type.(*ast.Ident); ok && id.Name == name {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// receiverField returns the field of fd's receiver that the failing line
+// goes through ("repo" for `s.repo.Get(ctx)`), "" when it names none.
+func receiverField(fd *ast.FuncDecl, f *File, line int) string {
+	if len(fd.Recv.List[0].Names) == 0 || line < 1 || line > len(f.Lines()) {
+		return ""
+	}
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(fd.Recv.List[0].Names[0].Name) + `\.(\w+)\s*[.\[(]`)
+	if mm := re.FindStringSubmatch(f.Lines()[line-1]); mm != nil {
+		return mm[1]
+	}
+	return ""
+}
+
+// passesParam reports whether the constructor ctor sets field of the type
+// recv, in a composite literal, to one of its own parameters (by key or
+// by position): the value comes from its caller.
+func passesParam(m *Module, ctor FuncRef, recv typeKey, field string) bool {
+	for _, o := range m.FieldOrigins(recv.dir, recv.name, field) {
+		if o.Func.Decl == ctor.Decl && o.Param != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// callersOf returns the module functions that call fn by its name (NewX
+// in its package, pkg.NewX elsewhere).
+func (m *Module) callersOf(fn FuncRef) []FuncRef {
+	dir := filepath.Dir(fn.File.Path)
+	name := fn.Decl.Name.Name
+	var out []FuncRef
+	for _, f := range m.Files {
+		fdir := filepath.Dir(f.Path)
+		imports := importDirs(m, f)
+		for _, d := range f.Syntax().Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fd == fn.Decl {
+				continue
+			}
+			calls := false
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				ce, ok := n.(*ast.CallExpr)
+				if !ok || calls {
+					return !calls
+				}
+				switch x := ce.Fun.(type) {
+				case *ast.Ident:
+					calls = x.Name == name && fdir == dir
+				case *ast.SelectorExpr:
+					if pkg, ok := x.X.(*ast.Ident); ok && x.Sel.Name == name && imports[pkg.Name] == dir {
+						calls = true
+					}
+				}
+				return !calls
+			})
+			if calls {
+				out = append(out, FuncRef{File: f, Decl: fd})
+			}
+		}
+	}
+	return out
+}
+
+// callerFieldChunks gives, for a nil pointer in a method called on a
+// field of its caller's receiver (`r.db.With(ctx)`), the constructors of
+// the caller's receiver type: the value may have been nil before the call.
+func (m *Module) callerFieldChunks(r *report.Report, s *staticSet) []report.Chunk {
+	if !strings.Contains(r.Error.Message, "nil pointer dereference") {
+		return nil
+	}
+	frames := r.AppFrames()
+	if len(frames) < 2 {
+		return nil
+	}
+	_, inner := m.FuncAt(frames[0].File, frames[0].Line)
+	f, fd := m.FuncAt(frames[1].File, frames[1].Line)
+	if inner == nil || inner.Recv == nil || fd == nil || fd.Recv == nil || len(fd.Recv.List) == 0 || len(fd.Recv.List[0].Names) == 0 {
+		return nil
+	}
+	line := frames[1].Line
+	if line < 1 || line > len(f.Lines()) {
+		return nil
+	}
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(fd.Recv.List[0].Names[0].Name) + `\.(\w+)\.` + regexp.QuoteMeta(inner.Name.Name) + `\(`)
+	mm := re.FindStringSubmatch(f.Lines()[line-1])
+	if mm == nil {
+		return nil
+	}
+	res := newResolver(m, f, fd)
+	recv := res.moduleType(fd.Recv.List[0].Type, res.dir)
+	if recv.name == "" {
+		return nil
+	}
+	return s.constructorChunksOf(recv, mm[1])
+}

@@ -1,0 +1,120 @@
+package appsource
+
+import (
+	"go/ast"
+	"go/token"
+	"regexp"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// A value used after its error was dropped (`acc, _ := store.Get(id)`)
+// carries a zero id or a nil pointer into the next statement: the fix is
+// in the function that dropped the error, which may be the handler or a
+// service between the handler and the store.
+
+// Discard is a call whose last result (its error) a function drops with _.
+type Discard struct {
+	Func FuncRef
+	Line int
+	// Call is the call's text as written; LHS the names it assigns.
+	Call string
+	LHS  []string
+}
+
+// Discards returns the calls in fd whose last result is assigned to _
+// while another result is kept.
+func (m *Module) Discards(ref FuncRef) []Discard {
+	var out []Discard
+	if ref.Decl == nil || ref.Decl.Body == nil {
+		return nil
+	}
+	ast.Inspect(ref.Decl.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) < 2 || len(as.Rhs) != 1 || (as.Tok != token.DEFINE && as.Tok != token.ASSIGN) {
+			return true
+		}
+		if id, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident); !ok || id.Name != "_" {
+			return true
+		}
+		ce, ok := as.Rhs[0].(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		var lhs []string
+		for _, l := range as.Lhs[:len(as.Lhs)-1] {
+			if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+				lhs = append(lhs, id.Name)
+			}
+		}
+		if len(lhs) == 0 {
+			return true
+		}
+		line := m.Fset.Position(as.Pos()).Line
+		text := ""
+		if f := ref.File; line >= 1 && line <= len(f.Lines()) {
+			start, end := m.Fset.Position(ce.Pos()), m.Fset.Position(ce.End())
+			if start.Line == end.Line {
+				text = f.Lines()[line-1][start.Column-1 : end.Column-1]
+			}
+		}
+		out = append(out, Discard{Func: ref, Line: line, Call: text, LHS: lhs})
+		return true
+	})
+	return out
+}
+
+// PathFuncs returns the functions an error met on its way to the frame at
+// file:line: the frame's function, the module functions it calls
+// through an interface, and those their implementations call through an
+// interface in turn.
+func (m *Module) PathFuncs(file string, line int) []FuncRef {
+	f, fd := m.FuncAt(file, line)
+	if fd == nil {
+		return nil
+	}
+	out := []FuncRef{{File: f, Decl: fd}}
+	var hop []FuncRef
+	for _, ref := range m.Callees(f, fd, line) {
+		if ref.Via != "" {
+			hop = append(hop, ref)
+		}
+	}
+	out = append(out, hop...)
+	return append(out, m.secondHop(hop)...)
+}
+
+// constraintFailure matches integrity errors whose value may have come
+// from a dropped error: a foreign key or a NOT NULL.
+var constraintFailure = regexp.MustCompile(`(?i)foreign key|not-null|NOT NULL constraint`)
+
+// discardChunks gives, for a constraint failure, the functions on the
+// error's path that drop an error (at most maxPerFinder).
+func (m *Module) discardChunks(r *report.Report, s *staticSet) []report.Chunk {
+	frames := r.AppFrames()
+	if !anyMessage(r, constraintFailure) || len(frames) == 0 {
+		return nil
+	}
+	var out []report.Chunk
+	for _, fr := range frames {
+		for _, ref := range m.PathFuncs(fr.File, fr.Line) {
+			if len(out) == maxPerFinder || len(m.Discards(ref)) == 0 || s.seen[ref.Decl] {
+				continue
+			}
+			s.seen[ref.Decl] = true
+			out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonOrigin))
+		}
+	}
+	return out
+}
+
+// anyMessage reports whether one of the texts that may carry the
+// failure's message (errorMessages) matches re.
+func anyMessage(r *report.Report, re *regexp.Regexp) bool {
+	for _, msg := range errorMessages(r) {
+		if re.MatchString(msg) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,114 @@
+package appsource
+
+import (
+	"go/ast"
+	"go/token"
+	"strconv"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// Query builders and ORMs (ozzo-dbx, squirrel, sqlx helpers, gorm) write
+// no SQL text in the app: the table is a short literal handed to a
+// builder's From, Table, Into or Update, or returned by a model's
+// TableName method. An SQL error naming the table leads there.
+
+// tableCalls are the builder methods whose first argument names a table.
+var tableCalls = map[string]bool{"From": true, "Table": true, "Into": true, "InsertInto": true, "Update": true,
+	"Delete": true, "DeleteFrom": true, "Join": true, "LeftJoin": true, "InnerJoin": true, "RightJoin": true, "Insert": true}
+
+// TableLiteral is a string literal that names a table for a query
+// builder.
+type TableLiteral struct {
+	File *File
+	// Decl is the top-level declaration that holds the literal.
+	Decl  ast.Decl
+	Lit   *ast.BasicLit
+	Value string
+	// StartLine and EndLine are the literal's lines.
+	StartLine, EndLine int
+}
+
+// TableLiterals returns the module's string literals that name a table
+// for a query builder: the first argument of a call to one of tableCalls
+// and the results of TableName methods, read once per Module.
+func (m *Module) TableLiterals() []TableLiteral {
+	m.tableOnce.Do(func() { m.tableLits = m.findTableLiterals() })
+	return m.tableLits
+}
+
+// findTableLiterals does the work of TableLiterals.
+func (m *Module) findTableLiterals() []TableLiteral {
+	var out []TableLiteral
+	add := func(f *File, d ast.Decl, e ast.Expr) {
+		lit, ok := e.(*ast.BasicLit)
+		if !ok || lit.Kind != token.STRING {
+			return
+		}
+		if v, err := strconv.Unquote(lit.Value); err == nil && isTableName(v) {
+			out = append(out, TableLiteral{File: f, Decl: d, Lit: lit, Value: v,
+				StartLine: f.fset.Position(lit.Pos()).Line, EndLine: f.fset.Position(lit.End()).Line})
+		}
+	}
+	for _, f := range m.Files {
+		for _, d := range f.Syntax().Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil && fd.Name.Name == "TableName" && fd.Body != nil {
+				ast.Inspect(fd.Body, func(n ast.Node) bool {
+					if ret, ok := n.(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+						add(f, d, ret.Results[0])
+					}
+					return true
+				})
+			}
+			ast.Inspect(d, func(n ast.Node) bool {
+				if ce, ok := n.(*ast.CallExpr); ok && len(ce.Args) > 0 {
+					if sel, ok := ce.Fun.(*ast.SelectorExpr); ok && tableCalls[sel.Sel.Name] {
+						add(f, d, ce.Args[0])
+					}
+				}
+				return true
+			})
+		}
+	}
+	return out
+}
+
+// isTableName reports whether v is a bare (possibly schema-qualified or
+// aliased) table name: "albums", "public.albums", "albums a".
+func isTableName(v string) bool {
+	f := strings.Fields(v)
+	if len(f) == 0 || len(f) > 2 {
+		return false
+	}
+	for _, r := range f[0] {
+		if !(r == '_' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// builderQueryChunks gives the function (at most one) whose query builder
+// names table, for an SQL error about it.
+func (m *Module) builderQueryChunks(s *staticSet, table string) []report.Chunk {
+	if table == "" {
+		return nil
+	}
+	for _, l := range m.TableLiterals() {
+		name := strings.Fields(l.Value)[0]
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			name = name[i+1:]
+		}
+		if !strings.EqualFold(name, table) {
+			continue
+		}
+		fd, ok := l.Decl.(*ast.FuncDecl)
+		if !ok || s.seen[fd] {
+			continue
+		}
+		s.seen[fd] = true
+		return []report.Chunk{s.literalChunk(l.File, fd, l.StartLine, l.EndLine)}
+	}
+	return nil
+}

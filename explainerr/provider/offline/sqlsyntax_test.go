@@ -1,0 +1,104 @@
+package offline
+
+import "testing"
+
+// countFiles is an app whose store builds its queries in another package
+// than the handler that answers with the error.
+func countFiles(query string) map[string]string {
+	return map[string]string{
+		"go.mod": "module example.com/orders\n\ngo 1.22\n",
+		"store/orders.go": `package store
+
+import "database/sql"
+
+// Orders reads orders.
+type Orders struct{ db *sql.DB }
+
+// Count counts the orders of a customer.
+func (s *Orders) Count(customer int) (int, error) {
+	var n int
+	err := s.db.QueryRow(` + "`" + query + "`" + `, customer).Scan(&n)
+	return n, err
+}
+`,
+		"main.go": `package main
+
+import (
+	"fmt"
+	"net/http"
+
+	"example.com/orders/store"
+)
+
+var orders *store.Orders
+
+func countOrders(w http.ResponseWriter, r *http.Request) {
+	n, err := orders.Count(7)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+		return
+	}
+	fmt.Fprint(w, n)
+}
+`,
+	}
+}
+
+// TestSQLSyntaxErrorOfEachEngine: PostgreSQL's, MySQL's and SQLite's
+// syntax errors are read as SQL syntax errors and point at the app's
+// query that holds the word the parser stopped at; a reserved word used
+// as a name is said to be one.
+func TestSQLSyntaxErrorOfEachEngine(t *testing.T) {
+	cases := []struct{ name, query, msg, engine, word string }{
+		{"postgres", "SELECT COUNT(*) FORM orders WHERE customer_id = $1", `pq: syntax error at or near "orders"`, "PostgreSQL", "orders"},
+		{"pgx", "SELECT COUNT(*) FROM order WHERE customer_id = $1", `ERROR: syntax error at or near "order" (SQLSTATE 42601)`, "PostgreSQL", "order"},
+		{"mysql", "SELECT COUNT(*) FROM order WHERE customer_id = ?", "Error 1064 (42000): You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near 'order WHERE customer_id = ?' at line 1", "MySQL", "order"},
+		{"sqlite", "SELECT COUNT(*) FROM orders WHERE customer_id = ? LIMT 1", `near "LIMT": syntax error`, "SQLite", "LIMT"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			app := writeMarkedApp(t, countFiles(c.query))
+			text := Analyze(statusReport(c.msg+"\n", app.frame(t, "status", "main.countOrders")))
+			mustHave(t, text, "SQL syntax error near `\""+c.word+"\"`", c.engine+" could not parse the statement", "orders.go:11")
+			if c.word == "order" {
+				mustHave(t, text, "`order` is a reserved word")
+			} else {
+				mustLack(t, text, "is a reserved word")
+			}
+		})
+	}
+}
+
+// TestMissingTableNamedByAQueryBuilder: a table that only a query
+// builder's From or a model's TableName names is cited there.
+func TestMissingTableNamedByAQueryBuilder(t *testing.T) {
+	files := countFiles("SELECT 1")
+	files["store/orders.go"] = `package store
+
+// Builder builds queries.
+type Builder struct{}
+
+// From names the table.
+func (b *Builder) From(table string) *Builder { return b }
+
+// Orders reads orders.
+type Orders struct{ b *Builder }
+
+// Count counts the orders of a customer.
+func (s *Orders) Count(customer int) (int, error) {
+	s.b.From("order_items")
+	return 0, nil
+}
+
+// Line is an order line.
+type Line struct{}
+
+// TableName names the table of lines.
+func (Line) TableName() string { return "order_lines" }
+`
+	app := writeMarkedApp(t, files)
+	text := Analyze(statusReport(`pq: relation "order_items" does not exist`+"\n", app.frame(t, "status", "main.countOrders")))
+	mustHave(t, text, "no such table `order_items`", "The app's query builder names `order_items` at `(*Orders).Count` (`orders.go:14`)")
+	text = Analyze(statusReport(`ERROR: relation "public.order_lines" does not exist (SQLSTATE 42P01)`+"\n", app.frame(t, "status", "main.countOrders")))
+	mustHave(t, text, "The app's query builder names `order_lines` at `Line.TableName` (`orders.go:22`)")
+}
