@@ -40,7 +40,7 @@ type Explainer struct {
 	refused    *refusedQueue // refused clients' failures waiting to be reported
 	// returned is the failure record of every request that did not fail,
 	// set when its handler returns so that later calls are logged here.
-	returned failure
+	returned responseFailure
 }
 
 // New returns an Explainer configured from the environment and opts (which
@@ -110,7 +110,7 @@ func New(opts ...Option) (*Explainer, error) {
 		editor:  editor,
 		refused: newRefusedQueue(),
 	}
-	ex.returned = failure{ex: ex, returned: true}
+	ex.returned = responseFailure{ex: ex, returned: true}
 	appsource.SetLogger(cfg.logger)
 	if cfg.context != ContextPlain {
 		// The module understanding is built now, not at the first

@@ -25,7 +25,7 @@ func Unlinked(t testing.TB) {
 // report completed from r, the seal, the preparation, the explanation and
 // every sink run as for a real failure.
 func (ex *Explainer) ServeFailure(rw http.ResponseWriter, r *http.Request, rep *report.Report) {
-	ex.handleFailure(&writer{ResponseWriter: rw}, &failure{ex: ex}, r, ex.admit(r), rep)
+	ex.handleFailure(&writer{ResponseWriter: rw}, &responseFailure{ex: ex}, r, ex.admit(r), rep)
 }
 
 // RefusedQueueLimit is how many failures of refused clients wait to be

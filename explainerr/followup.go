@@ -16,7 +16,6 @@ import (
 	"github.com/explainerr/explainerr/explainerr/internal/history"
 	"github.com/explainerr/explainerr/explainerr/internal/page"
 	"github.com/explainerr/explainerr/explainerr/prompt"
-	"github.com/explainerr/explainerr/explainerr/redact"
 )
 
 // A follow-up question is posted to the report's URL plus askSuffix:
@@ -32,11 +31,6 @@ const MaxFollowUpQuestion = prompt.MaxQuestion
 
 // maxFollowUpBody bounds the body of a follow-up request.
 const maxFollowUpBody = 16 << 10
-
-func init() {
-	reportActions[askAction] = (*Explainer).serveFollowUp
-	reportPageExtra = (*Explainer).followUpSection
-}
 
 // askAction is the report action that takes follow-up questions.
 const askAction = "ask"
@@ -56,7 +50,7 @@ func (ex *Explainer) reportPageHeaders(h http.Header) (nonce string) {
 
 // followUpSection returns the markup of the follow-up part of the stored
 // report page of id (see page.WriteFollowUps).
-func (ex *Explainer) followUpSection(id string, _ redact.Sealed) string {
+func (ex *Explainer) followUpSection(id string) string {
 	var b strings.Builder
 	page.WriteFollowUps(&b, ex.followUpsView(id, ex.history.FollowUps(id)))
 	return b.String()

@@ -12,20 +12,21 @@ import (
 
 	"github.com/explainerr/explainerr/explainerr/internal/history"
 	"github.com/explainerr/explainerr/explainerr/internal/page"
-	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
-// reportActions are the actions on a stored report, served at
+// reportAction returns the action named action on a stored report, or nil
+// when there is none. Actions are served at
 // /_explainerr/reports/{id}/{action} to the developer only (the guard has
 // admitted the client; the action checks the method, and sameOrigin for a
-// request that changes anything). Other files of the package add theirs
-// from init functions.
-var reportActions = map[string]func(ex *Explainer, w http.ResponseWriter, r *http.Request, id string, admit admission){}
-
-// reportPageExtra, when not nil, returns markup (built from escaped parts)
-// that a stored report's page shows after the explanation.
-var reportPageExtra func(ex *Explainer, id string, rep redact.Sealed) string
+// request that changes anything).
+func reportAction(action string) func(ex *Explainer, w http.ResponseWriter, r *http.Request, id string, admit admission) {
+	switch action {
+	case askAction:
+		return (*Explainer).serveFollowUp
+	}
+	return nil
+}
 
 // isHistoryPath reports whether path is served by the middleware itself:
 // the failure history and its reports.
@@ -62,8 +63,8 @@ func (ex *Explainer) serveHistory(rw http.ResponseWriter, r *http.Request) bool 
 			http.Error(rw, "explainerr: not a report id", http.StatusNotFound)
 		case !hasAction:
 			ex.serveStoredReport(rw, r, id)
-		case reportActions[action] != nil:
-			reportActions[action](ex, rw, r, id, admit)
+		case reportAction(action) != nil:
+			reportAction(action)(ex, rw, r, id, admit)
 		default:
 			http.Error(rw, "explainerr: no such page", http.StatusNotFound)
 		}
@@ -224,11 +225,7 @@ func (ex *Explainer) serveStoredReport(rw http.ResponseWriter, r *http.Request, 
 		if err := ex.startPage(rw, rep, nonce); err != nil {
 			return
 		}
-		extra := ""
-		if reportPageExtra != nil {
-			extra = reportPageExtra(ex, id, rep)
-		}
-		page.EndStored(rw, rep, historyPath, extra)
+		page.EndStored(rw, rep, historyPath, ex.followUpSection(id))
 	case formatJSON:
 		h.Set("Content-Type", "application/json; charset=utf-8")
 		enc := json.NewEncoder(rw)

@@ -68,7 +68,7 @@ type entry struct {
 func (ex *Explainer) failed(w *writer, r *http.Request, e *entry, next http.Handler, v any) {
 	f := w.fail
 	if f.returned {
-		f = &failure{ex: ex}
+		f = &responseFailure{ex: ex}
 	}
 	f.capture, f.next = e.capture, next
 	ex.finish(w, f, r, admission{remote: e.remote, host: e.host}, v)
@@ -79,7 +79,7 @@ func (ex *Explainer) failed(w *writer, r *http.Request, e *entry, next http.Hand
 // the response had started, in that order of precedence. The methods it
 // calls on the app's values (the panic value's or error's Error, String,
 // Unwrap, Is) share one deadline (valuecalls.go).
-func (ex *Explainer) finish(w *writer, f *failure, r *http.Request, admit admission, v any) {
+func (ex *Explainer) finish(w *writer, f *responseFailure, r *http.Request, admit admission, v any) {
 	logMisuse(r, f)
 	calls := newValueCalls(ex.cfg.valueDeadline)
 	defer calls.done()

@@ -44,7 +44,7 @@ func negotiate(r *http.Request) string {
 // written: the failure is logged (with the explanation made afterwards,
 // off the request) and a panic aborts the response at once, as net/http
 // would.
-func (ex *Explainer) handleFailure(w *writer, f *failure, r *http.Request, admit admission, rep *report.Report) {
+func (ex *Explainer) handleFailure(w *writer, f *responseFailure, r *http.Request, admit admission, rep *report.Report) {
 	// Who gets what.
 	admit = ex.decide(r, admit)
 	// The report, completed from the request; it is sealed below (on the
