@@ -50,7 +50,7 @@ func New(opts ...Option) (*Explainer, error) {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	if err := cfg.guard.err(); err != nil {
+	if err := cfg.guard.Err(); err != nil {
 		return nil, err
 	}
 	editor, err := newEditorLinks(cfg.editor, cfg.editorPaths, moduleRoot())

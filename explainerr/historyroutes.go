@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/explainerr/explainerr/explainerr/internal/guard"
 	"github.com/explainerr/explainerr/explainerr/internal/history"
 	"github.com/explainerr/explainerr/explainerr/internal/page"
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -20,7 +21,7 @@ import (
 // /_explainerr/reports/{id}/{action} to the developer only (the guard has
 // admitted the client; the action checks the method, and sameOrigin for a
 // request that changes anything).
-func reportAction(action string) func(ex *Explainer, w http.ResponseWriter, r *http.Request, id string, admit admission) {
+func reportAction(action string) func(ex *Explainer, w http.ResponseWriter, r *http.Request, id string, admit guard.Admission) {
 	switch action {
 	case askAction:
 		return (*Explainer).serveFollowUp
@@ -39,14 +40,14 @@ func isHistoryPath(path string) bool {
 // there, when the guard refuses the client: a client that may not see a
 // report learns nothing from these paths either.
 func (ex *Explainer) serveHistory(rw http.ResponseWriter, r *http.Request) bool {
-	admit := ex.decide(r, ex.admit(r))
-	if !admit.ok() {
+	admit := ex.cfg.guard.Decide(r, guard.Admit(r))
+	if !admit.OK() {
 		ex.log.LogAttrs(r.Context(), slog.LevelWarn, "explainerr: the failure history is for the developer only; the request was passed to the app",
-			slog.String("method", r.Method), slog.String("path", truncate(r.URL.Path, 200)), slog.String("why", admit.refused.String()))
+			slog.String("method", r.Method), slog.String("path", truncate(r.URL.Path, 200)), slog.String("why", admit.Refused()))
 		return false
 	}
 	h := rw.Header()
-	reportCORS(h, admit)
+	guard.ReportCORS(h, admit)
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
@@ -163,7 +164,7 @@ func humanDuration(d time.Duration) string {
 // clearHistory forgets every report, for a same-origin POST (the page's
 // button, answered with a redirect back to it) or DELETE (answered 204).
 func (ex *Explainer) clearHistory(rw http.ResponseWriter, r *http.Request) {
-	if !ex.sameOrigin(r) {
+	if !guard.SameOrigin(r) {
 		http.Error(rw, "explainerr: the history can be cleared from its own page only (a same-origin request)", http.StatusForbidden)
 		return
 	}
@@ -178,27 +179,6 @@ func (ex *Explainer) clearHistory(rw http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rw.WriteHeader(http.StatusNoContent)
-}
-
-// sameOrigin reports whether a request that changes something comes from a
-// page of this very origin, or from no page at all (curl): no other page,
-// not even one on another port of localhost, may send it (cross-site
-// request forgery). A browser sends Origin with every POST and
-// Sec-Fetch-Site with every request; a POST with neither is refused.
-func (ex *Explainer) sameOrigin(r *http.Request) bool {
-	site := r.Header.Values("Sec-Fetch-Site")
-	if len(site) > 1 || len(site) == 1 && !strings.EqualFold(strings.TrimSpace(site[0]), "same-origin") {
-		return false
-	}
-	origins := r.Header.Values("Origin")
-	switch len(origins) {
-	case 0:
-		return len(site) == 1 || r.Method != http.MethodPost
-	case 1:
-		host, ok := originHost(origins[0])
-		return ok && hostName(r.Host) != "" && strings.EqualFold(host, r.Host)
-	}
-	return false
 }
 
 // serveStoredReport answers a stored report's page: HTML, JSON or Markdown
