@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/explainerr/explainerr/explainerr/internal/guard"
+	"github.com/explainerr/explainerr/explainerr/internal/logcapture"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -29,7 +30,7 @@ func (ex *Explainer) Middleware(next http.Handler) http.Handler {
 		// Who the client is, recorded before next can rewrite the request.
 		e := entry{remote: r.RemoteAddr, host: r.Host}
 		if ex.logs != nil {
-			e.capture.logMark = capturedLogs.mark() + 1
+			e.capture.logMark = logcapture.Mark() + 1
 		}
 		// The writer, allocated here: a call to a constructor measured
 		// slower on the happy path.

@@ -88,7 +88,7 @@ type responseFailure struct {
 	// response.WriteHeader call"), to be logged naming the app's call site.
 	misuse []misuse
 	// capture is what the request logged and the body its handler read
-	// (logcapture_request.go), handed over when the request has failed.
+	// (requestcapture.go), handed over when the request has failed.
 	capture requestCapture
 	// next is the handler the middleware wraps, asked for the route
 	// pattern when the request does not carry it (request.go).
