@@ -31,10 +31,11 @@
 //     other site's page. Everyone else gets the app's own response, or a
 //     plain 500, and causes no model call (refused.go).
 //  3. Complete (respond.go, handleFailure). The request (method, URL, route,
-//     headers, fields and the body the handler read), what the request
-//     wrote to the log package and log/slog while it ran, and the request's
-//     own secrets (requestSecrets); then the source windows of app frames,
-//     the build and the configuration's notices (Explainer.Seal).
+//     headers, fields and the body the handler read: requestcapture.go),
+//     what the request wrote to the log package and log/slog while it ran
+//     (package internal/logcapture), and the request's own secrets
+//     (requestSecrets); then the source windows of app frames, the build
+//     and the configuration's notices (Explainer.Seal).
 //  4. Seal (redact.Seal). The report is redacted once, every text of it,
 //     and becomes a redact.Sealed: the only value the later stages and the
 //     sinks accept. What is added later (the prompt, the retrieved source,
