@@ -24,17 +24,18 @@
 //     status ends the request; finish builds the first report from it
 //     (capture.go): the error, its chain, and the stack with the app's own
 //     frames always kept.
-//  2. Decide (guard.go). Who gets what: reports go only to the developer,
-//     a client that reached the server from this machine as the
-//     connection saw it (or from a peer or through a proxy the developer
-//     named), with a Host that names this machine and from no other site's
-//     page. Everyone else gets the app's own response, or a plain 500, and
-//     causes no model call (refused.go).
+//  2. Decide (package internal/guard). Who gets what: reports go only to
+//     the developer, a client that reached the server from this machine as
+//     the connection saw it (or from a peer or through a proxy the
+//     developer named), with a Host that names this machine and from no
+//     other site's page. Everyone else gets the app's own response, or a
+//     plain 500, and causes no model call (refused.go).
 //  3. Complete (respond.go, handleFailure). The request (method, URL, route,
-//     headers, fields and the body the handler read), what the request
-//     wrote to the log package and log/slog while it ran, and the request's
-//     own secrets (requestSecrets); then the source windows of app frames,
-//     the build and the configuration's notices (Explainer.Seal).
+//     headers, fields and the body the handler read: requestcapture.go),
+//     what the request wrote to the log package and log/slog while it ran
+//     (package internal/logcapture), and the request's own secrets
+//     (requestSecrets); then the source windows of app frames, the build
+//     and the configuration's notices (Explainer.Seal).
 //  4. Seal (redact.Seal). The report is redacted once, every text of it,
 //     and becomes a redact.Sealed: the only value the later stages and the
 //     sinks accept. What is added later (the prompt, the retrieved source,

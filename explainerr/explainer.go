@@ -12,6 +12,7 @@ import (
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/internal/engine"
 	"github.com/explainerr/explainerr/explainerr/internal/history"
+	"github.com/explainerr/explainerr/explainerr/internal/logcapture"
 	"github.com/explainerr/explainerr/explainerr/prompt"
 	"github.com/explainerr/explainerr/explainerr/provider"
 	"github.com/explainerr/explainerr/explainerr/provider/offline"
@@ -33,14 +34,14 @@ type Explainer struct {
 	log        *slog.Logger
 	build      report.Build
 	rag        *ragState
-	logs       *logCapture // nil when log capture is off
-	notices    []string    // about the configuration, shown with every report
+	logs       *logcapture.Use // nil when log capture is off
+	notices    []string        // about the configuration, shown with every report
 	history    *history.Store
 	editor     *editorLinks  // nil: no editor links
 	refused    *refusedQueue // refused clients' failures waiting to be reported
 	// returned is the failure record of every request that did not fail,
 	// set when its handler returns so that later calls are logged here.
-	returned failure
+	returned responseFailure
 }
 
 // New returns an Explainer configured from the environment and opts (which
@@ -50,7 +51,7 @@ func New(opts ...Option) (*Explainer, error) {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	if err := cfg.guard.err(); err != nil {
+	if err := cfg.guard.Err(); err != nil {
 		return nil, err
 	}
 	editor, err := newEditorLinks(cfg.editor, cfg.editorPaths, moduleRoot())
@@ -83,7 +84,7 @@ func New(opts ...Option) (*Explainer, error) {
 	for _, n := range notices {
 		cfg.logger.Warn("explainerr: " + n)
 	}
-	logs, err := startLogCapture(cfg.logCapture)
+	logs, err := logcapture.Start(cfg.logCapture)
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +111,7 @@ func New(opts ...Option) (*Explainer, error) {
 		editor:  editor,
 		refused: newRefusedQueue(),
 	}
-	ex.returned = failure{ex: ex, returned: true}
+	ex.returned = responseFailure{ex: ex, returned: true}
 	appsource.SetLogger(cfg.logger)
 	if cfg.context != ContextPlain {
 		// The module understanding is built now, not at the first
@@ -143,7 +144,7 @@ func (ex *Explainer) Context() ContextMode { return ex.cfg.context }
 // the app has not replaced them since).
 func (ex *Explainer) Close() error {
 	ex.refused.close()
-	ex.logs.stop()
+	ex.logs.Stop()
 	if ex.rag != nil {
 		return ex.rag.close()
 	}

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/explainerr/explainerr/explainerr/internal/guard"
 	"github.com/explainerr/explainerr/explainerr/provider"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/explainerr/retrieval"
@@ -25,7 +26,7 @@ func Unlinked(t testing.TB) {
 // report completed from r, the seal, the preparation, the explanation and
 // every sink run as for a real failure.
 func (ex *Explainer) ServeFailure(rw http.ResponseWriter, r *http.Request, rep *report.Report) {
-	ex.handleFailure(&writer{ResponseWriter: rw}, &failure{ex: ex}, r, ex.admit(r), rep)
+	ex.handleFailure(&writer{ResponseWriter: rw}, &responseFailure{ex: ex}, r, guard.Admit(r), rep)
 }
 
 // RefusedQueueLimit is how many failures of refused clients wait to be

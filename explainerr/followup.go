@@ -13,10 +13,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/explainerr/explainerr/explainerr/internal/engine"
+	"github.com/explainerr/explainerr/explainerr/internal/guard"
 	"github.com/explainerr/explainerr/explainerr/internal/history"
 	"github.com/explainerr/explainerr/explainerr/internal/page"
 	"github.com/explainerr/explainerr/explainerr/prompt"
-	"github.com/explainerr/explainerr/explainerr/redact"
 )
 
 // A follow-up question is posted to the report's URL plus askSuffix:
@@ -32,11 +32,6 @@ const MaxFollowUpQuestion = prompt.MaxQuestion
 
 // maxFollowUpBody bounds the body of a follow-up request.
 const maxFollowUpBody = 16 << 10
-
-func init() {
-	reportActions[askAction] = (*Explainer).serveFollowUp
-	reportPageExtra = (*Explainer).followUpSection
-}
 
 // askAction is the report action that takes follow-up questions.
 const askAction = "ask"
@@ -56,7 +51,7 @@ func (ex *Explainer) reportPageHeaders(h http.Header) (nonce string) {
 
 // followUpSection returns the markup of the follow-up part of the stored
 // report page of id (see page.WriteFollowUps).
-func (ex *Explainer) followUpSection(id string, _ redact.Sealed) string {
+func (ex *Explainer) followUpSection(id string) string {
 	var b strings.Builder
 	page.WriteFollowUps(&b, ex.followUpsView(id, ex.history.FollowUps(id)))
 	return b.String()
@@ -89,7 +84,7 @@ func pageFollowUp(f history.FollowUp) page.FollowUp {
 // request must be same-origin (Sec-Fetch-Site: same-origin, or an Origin
 // equal to the Host) and carry a JSON body, which a form on another site
 // cannot send without a CORS preflight that is never granted.
-func (ex *Explainer) serveFollowUp(w http.ResponseWriter, r *http.Request, id string, admit admission) {
+func (ex *Explainer) serveFollowUp(w http.ResponseWriter, r *http.Request, id string, admit guard.Admission) {
 	h := w.Header()
 	for k := range h {
 		if strings.HasPrefix(k, "Access-Control-") {
@@ -98,8 +93,8 @@ func (ex *Explainer) serveFollowUp(w http.ResponseWriter, r *http.Request, id st
 	}
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
-	if admit = ex.decide(r, admit); !admit.ok() {
-		ex.log.Warn("explainerr: follow-up question refused: " + admit.refused.String())
+	if admit = ex.cfg.guard.Decide(r, admit); !admit.OK() {
+		ex.log.Warn("explainerr: follow-up question refused: " + admit.Refused())
 		http.Error(w, http.StatusText(http.StatusForbidden), http.StatusForbidden)
 		return
 	}
@@ -108,7 +103,7 @@ func (ex *Explainer) serveFollowUp(w http.ResponseWriter, r *http.Request, id st
 		followUpError(w, http.StatusMethodNotAllowed, "a follow-up question is asked with POST")
 		return
 	}
-	if !ex.sameOrigin(r) {
+	if !guard.SameOrigin(r) {
 		ex.log.Warn("explainerr: follow-up question refused: it does not come from the report's own page (a same-origin request)")
 		followUpError(w, http.StatusForbidden, "follow-up questions are taken from the report's own page only (a same-origin request)")
 		return

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/explainerr/explainerr/explainerr/internal/guard"
 	"github.com/explainerr/explainerr/explainerr/internal/history"
 	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -69,15 +70,15 @@ func isTestBinary() bool {
 // judged admit. The full URL uses the request's Host when the guard allows
 // it, else localhost and the port the connection came in on, so that a
 // forged Host never becomes a link in the developer's terminal.
-func (ex *Explainer) newReportLink(r *http.Request, admit admission) reportLink {
+func (ex *Explainer) newReportLink(r *http.Request, admit guard.Admission) reportLink {
 	id := history.NewID()
 	l := reportLink{id: id, path: reportsPath + id}
 	scheme := "http"
 	if r.TLS != nil {
 		scheme = "https"
 	}
-	host := admit.host
-	if hostName(host) == "" || !ex.cfg.guard.hostAllowed(host) {
+	host := admit.Host()
+	if guard.HostName(host) == "" || !ex.cfg.guard.HostAllowed(host) {
 		host = "localhost"
 		if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
 			if _, port, err := net.SplitHostPort(a.String()); err == nil {

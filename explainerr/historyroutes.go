@@ -10,22 +10,24 @@ import (
 	"strings"
 	"time"
 
+	"github.com/explainerr/explainerr/explainerr/internal/guard"
 	"github.com/explainerr/explainerr/explainerr/internal/history"
 	"github.com/explainerr/explainerr/explainerr/internal/page"
-	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
-// reportActions are the actions on a stored report, served at
+// reportAction returns the action named action on a stored report, or nil
+// when there is none. Actions are served at
 // /_explainerr/reports/{id}/{action} to the developer only (the guard has
 // admitted the client; the action checks the method, and sameOrigin for a
-// request that changes anything). Other files of the package add theirs
-// from init functions.
-var reportActions = map[string]func(ex *Explainer, w http.ResponseWriter, r *http.Request, id string, admit admission){}
-
-// reportPageExtra, when not nil, returns markup (built from escaped parts)
-// that a stored report's page shows after the explanation.
-var reportPageExtra func(ex *Explainer, id string, rep redact.Sealed) string
+// request that changes anything).
+func reportAction(action string) func(ex *Explainer, w http.ResponseWriter, r *http.Request, id string, admit guard.Admission) {
+	switch action {
+	case askAction:
+		return (*Explainer).serveFollowUp
+	}
+	return nil
+}
 
 // isHistoryPath reports whether path is served by the middleware itself:
 // the failure history and its reports.
@@ -38,14 +40,14 @@ func isHistoryPath(path string) bool {
 // there, when the guard refuses the client: a client that may not see a
 // report learns nothing from these paths either.
 func (ex *Explainer) serveHistory(rw http.ResponseWriter, r *http.Request) bool {
-	admit := ex.decide(r, ex.admit(r))
-	if !admit.ok() {
+	admit := ex.cfg.guard.Decide(r, guard.Admit(r))
+	if !admit.OK() {
 		ex.log.LogAttrs(r.Context(), slog.LevelWarn, "explainerr: the failure history is for the developer only; the request was passed to the app",
-			slog.String("method", r.Method), slog.String("path", truncate(r.URL.Path, 200)), slog.String("why", admit.refused.String()))
+			slog.String("method", r.Method), slog.String("path", truncate(r.URL.Path, 200)), slog.String("why", admit.Refused()))
 		return false
 	}
 	h := rw.Header()
-	reportCORS(h, admit)
+	guard.ReportCORS(h, admit)
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
@@ -62,8 +64,8 @@ func (ex *Explainer) serveHistory(rw http.ResponseWriter, r *http.Request) bool 
 			http.Error(rw, "explainerr: not a report id", http.StatusNotFound)
 		case !hasAction:
 			ex.serveStoredReport(rw, r, id)
-		case reportActions[action] != nil:
-			reportActions[action](ex, rw, r, id, admit)
+		case reportAction(action) != nil:
+			reportAction(action)(ex, rw, r, id, admit)
 		default:
 			http.Error(rw, "explainerr: no such page", http.StatusNotFound)
 		}
@@ -162,7 +164,7 @@ func humanDuration(d time.Duration) string {
 // clearHistory forgets every report, for a same-origin POST (the page's
 // button, answered with a redirect back to it) or DELETE (answered 204).
 func (ex *Explainer) clearHistory(rw http.ResponseWriter, r *http.Request) {
-	if !ex.sameOrigin(r) {
+	if !guard.SameOrigin(r) {
 		http.Error(rw, "explainerr: the history can be cleared from its own page only (a same-origin request)", http.StatusForbidden)
 		return
 	}
@@ -177,27 +179,6 @@ func (ex *Explainer) clearHistory(rw http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rw.WriteHeader(http.StatusNoContent)
-}
-
-// sameOrigin reports whether a request that changes something comes from a
-// page of this very origin, or from no page at all (curl): no other page,
-// not even one on another port of localhost, may send it (cross-site
-// request forgery). A browser sends Origin with every POST and
-// Sec-Fetch-Site with every request; a POST with neither is refused.
-func (ex *Explainer) sameOrigin(r *http.Request) bool {
-	site := r.Header.Values("Sec-Fetch-Site")
-	if len(site) > 1 || len(site) == 1 && !strings.EqualFold(strings.TrimSpace(site[0]), "same-origin") {
-		return false
-	}
-	origins := r.Header.Values("Origin")
-	switch len(origins) {
-	case 0:
-		return len(site) == 1 || r.Method != http.MethodPost
-	case 1:
-		host, ok := originHost(origins[0])
-		return ok && hostName(r.Host) != "" && strings.EqualFold(host, r.Host)
-	}
-	return false
 }
 
 // serveStoredReport answers a stored report's page: HTML, JSON or Markdown
@@ -224,11 +205,7 @@ func (ex *Explainer) serveStoredReport(rw http.ResponseWriter, r *http.Request, 
 		if err := ex.startPage(rw, rep, nonce); err != nil {
 			return
 		}
-		extra := ""
-		if reportPageExtra != nil {
-			extra = reportPageExtra(ex, id, rep)
-		}
-		page.EndStored(rw, rep, historyPath, extra)
+		page.EndStored(rw, rep, historyPath, ex.followUpSection(id))
 	case formatJSON:
 		h.Set("Content-Type", "application/json; charset=utf-8")
 		enc := json.NewEncoder(rw)

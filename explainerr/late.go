@@ -87,7 +87,7 @@ func (w *writer) misused(what string) {
 // logMisuse writes net/http's line for each recorded misuse where net/http
 // would (the server's ErrorLog, else the standard logger), naming the app's
 // call site.
-func logMisuse(r *http.Request, f *failure) {
+func logMisuse(r *http.Request, f *responseFailure) {
 	for _, m := range f.misuse {
 		site := callSite(m.pcs, f.ex.classifier)
 		line := fmt.Sprintf("%s from %s (%s:%d)", m.what, site.Function, path.Base(site.File), site.Line)

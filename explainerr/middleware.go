@@ -3,6 +3,8 @@ package explainerr
 import (
 	"net/http"
 
+	"github.com/explainerr/explainerr/explainerr/internal/guard"
+	"github.com/explainerr/explainerr/explainerr/internal/logcapture"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -28,7 +30,7 @@ func (ex *Explainer) Middleware(next http.Handler) http.Handler {
 		// Who the client is, recorded before next can rewrite the request.
 		e := entry{remote: r.RemoteAddr, host: r.Host}
 		if ex.logs != nil {
-			e.capture.logMark = capturedLogs.mark() + 1
+			e.capture.logMark = logcapture.Mark() + 1
 		}
 		// The writer, allocated here: a call to a constructor measured
 		// slower on the happy path.
@@ -68,10 +70,10 @@ type entry struct {
 func (ex *Explainer) failed(w *writer, r *http.Request, e *entry, next http.Handler, v any) {
 	f := w.fail
 	if f.returned {
-		f = &failure{ex: ex}
+		f = &responseFailure{ex: ex}
 	}
 	f.capture, f.next = e.capture, next
-	ex.finish(w, f, r, admission{remote: e.remote, host: e.host}, v)
+	ex.finish(w, f, r, guard.Entered(e.remote, e.host), v)
 }
 
 // finish reports what went wrong with one request: a panic (v), an error a
@@ -79,7 +81,7 @@ func (ex *Explainer) failed(w *writer, r *http.Request, e *entry, next http.Hand
 // the response had started, in that order of precedence. The methods it
 // calls on the app's values (the panic value's or error's Error, String,
 // Unwrap, Is) share one deadline (valuecalls.go).
-func (ex *Explainer) finish(w *writer, f *failure, r *http.Request, admit admission, v any) {
+func (ex *Explainer) finish(w *writer, f *responseFailure, r *http.Request, admit guard.Admission, v any) {
 	logMisuse(r, f)
 	calls := newValueCalls(ex.cfg.valueDeadline)
 	defer calls.done()

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/explainerr/explainerr/explainerr/internal/engine"
+	"github.com/explainerr/explainerr/explainerr/internal/guard"
 	"github.com/explainerr/explainerr/explainerr/provider"
 	"github.com/explainerr/explainerr/explainerr/retrieval"
 )
@@ -40,7 +41,7 @@ type config struct {
 	cacheSize      int
 	logger         *slog.Logger
 	logCapture     *bool // nil: EXPLAINERR_LOGS, else on
-	guard          guardConfig
+	guard          guard.Config
 	prices         map[string]Price
 	showRuntime    bool
 	httpClient     *http.Client
@@ -141,7 +142,7 @@ func WithLogger(l *slog.Logger) Option { return func(c *config) { c.logger = l }
 // is not part of the name. Anything else is refused, which stops DNS
 // rebinding (a page on another site whose name resolves to 127.0.0.1).
 func WithAllowedHosts(hosts ...string) Option {
-	return func(c *config) { c.guard.addHosts(hosts) }
+	return func(c *config) { c.guard.AddHosts(hosts) }
 }
 
 // WithTrustedProxies names the reverse proxies between the developer's
@@ -153,7 +154,7 @@ func WithAllowedHosts(hosts ...string) Option {
 // an allowed peer. An entry that is neither an address nor a CIDR makes New
 // fail.
 func WithTrustedProxies(proxies ...string) Option {
-	return func(c *config) { c.guard.trusted = c.guard.addPrefixes(c.guard.trusted, "WithTrustedProxies", proxies) }
+	return func(c *config) { c.guard.AddTrustedProxies(proxies) }
 }
 
 // WithAllowedPeers names clients other than this machine that may see
@@ -163,7 +164,7 @@ func WithTrustedProxies(proxies ...string) Option {
 // automatically. The Host and cross-site checks still apply. An entry that
 // is neither an address nor a CIDR makes New fail.
 func WithAllowedPeers(peers ...string) Option {
-	return func(c *config) { c.guard.peers = c.guard.addPrefixes(c.guard.peers, "WithAllowedPeers", peers) }
+	return func(c *config) { c.guard.AddPeers(peers) }
 }
 
 // WithTrustForwardedFor(true) trusts a reverse proxy on this machine: it is
@@ -182,7 +183,7 @@ func WithTrustForwardedFor(trust bool) Option {
 // headers they send. The Host and cross-site checks still apply. Everyone
 // allow refuses gets the app's own response or a plain 500.
 func WithAllowRemote(allow func(*http.Request) bool) Option {
-	return func(c *config) { c.guard.allowRemote = allow }
+	return func(c *config) { c.guard.SetAllowRemote(allow) }
 }
 
 // WithPrices sets the prices of models, by name, for the cost estimate

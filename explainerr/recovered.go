@@ -39,7 +39,7 @@ func recoveredBy(pcs []uintptr) (recoverer runtime.Frame, panicking bool) {
 // before explainerr could: the frames start at the panic site (the stack at
 // the recoverer's WriteHeader still holds it, below runtime.gopanic), and
 // the value is gone, so the report says where it went.
-func (ex *Explainer) recoveredReport(f *failure, rec runtime.Frame, body string) *report.Report {
+func (ex *Explainer) recoveredReport(f *responseFailure, rec runtime.Frame, body string) *report.Report {
 	name := ex.classifier.OwnName(rec.Function, rec.File)
 	if name == "" {
 		name = "a recoverer"

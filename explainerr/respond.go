@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/internal/guard"
 	"github.com/explainerr/explainerr/explainerr/internal/page"
 	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -44,9 +45,9 @@ func negotiate(r *http.Request) string {
 // written: the failure is logged (with the explanation made afterwards,
 // off the request) and a panic aborts the response at once, as net/http
 // would.
-func (ex *Explainer) handleFailure(w *writer, f *failure, r *http.Request, admit admission, rep *report.Report) {
+func (ex *Explainer) handleFailure(w *writer, f *responseFailure, r *http.Request, admit guard.Admission, rep *report.Report) {
 	// Who gets what.
-	admit = ex.decide(r, admit)
+	admit = ex.cfg.guard.Decide(r, admit)
 	// The report, completed from the request; it is sealed below (on the
 	// request for the developer, off it for the others), with the
 	// request's own secrets.
@@ -65,11 +66,11 @@ func (ex *Explainer) handleFailure(w *writer, f *failure, r *http.Request, admit
 	abort := rep.Error.Kind == report.KindPanic && rep.Error.Recoverer == "" && w.started()
 
 	switch {
-	case !admit.ok():
+	case !admit.OK():
 		// A client that may not see the report causes no model call, and
 		// its response does not wait for the report: that is prepared,
 		// logged and kept off the request, within a bound (refused.go).
-		note := "no report for this client: " + admit.refused.String()
+		note := "no report for this client: " + admit.Refused()
 		switch {
 		case w.held():
 			w.release()
@@ -89,9 +90,9 @@ func (ex *Explainer) handleFailure(w *writer, f *failure, r *http.Request, admit
 		// wrote it, with the report's address, and the report goes to the
 		// history and the log.
 		h := rw.Header()
-		h.Set(exposedReportHeader, link.path)
-		if admit.ownOrigin {
-			exposeReportHeader(h)
+		h.Set(guard.ReportHeader, link.path)
+		if admit.OwnOrigin() {
+			guard.ExposeReportHeader(h)
 		}
 		if w.held() {
 			w.release()
@@ -117,8 +118,8 @@ func (ex *Explainer) handleFailure(w *writer, f *failure, r *http.Request, admit
 
 	w.state &^= stHeld
 	prepared := ex.Prepare(ctx, ex.seal(rep, known))
-	reportCORS(rw.Header(), admit)
-	rw.Header().Set(exposedReportHeader, link.path)
+	guard.ReportCORS(rw.Header(), admit)
+	rw.Header().Set(guard.ReportHeader, link.path)
 	ex.history.Reserve(link.id)
 	pw := &pageWriter{ResponseWriter: rw}
 	explained := prepared
@@ -219,7 +220,7 @@ func (ex *Explainer) respondHTML(ctx context.Context, rw http.ResponseWriter, s 
 			rc.Flush()
 		}
 	})
-	page.EndStored(rw, *explained, historyPath, ex.reportLinkLine(rw.Header().Get(exposedReportHeader)))
+	page.EndStored(rw, *explained, historyPath, ex.reportLinkLine(rw.Header().Get(guard.ReportHeader)))
 	rc.Flush()
 }
 

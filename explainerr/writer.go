@@ -46,7 +46,7 @@ type writer struct {
 	// change and through which late calls are logged; then the request's
 	// own record, made inside the gate. Once the gate has closed it is
 	// never set again.
-	fail *failure
+	fail *responseFailure
 	// gate counts the calls in progress and is closed when the handler
 	// returns (gate.go). state and sent are read and written only inside
 	// the gate, or by the middleware once it has closed.
@@ -57,10 +57,10 @@ type writer struct {
 	sent uint16
 }
 
-// failure is what the writer saw of a failing response. It is allocated on
+// responseFailure is what the writer saw of a failing response. It is allocated on
 // the first sign of trouble, so that a request that does not fail pays for
 // none of it.
-type failure struct {
+type responseFailure struct {
 	// ex is the Explainer that serves the request; late calls are logged
 	// through it (late.go). It is set when the record is made and never
 	// changed.
@@ -88,7 +88,7 @@ type failure struct {
 	// response.WriteHeader call"), to be logged naming the app's call site.
 	misuse []misuse
 	// capture is what the request logged and the body its handler read
-	// (logcapture_request.go), handed over when the request has failed.
+	// (requestcapture.go), handed over when the request has failed.
 	capture requestCapture
 	// next is the handler the middleware wraps, asked for the route
 	// pattern when the request does not carry it (request.go).
@@ -97,9 +97,9 @@ type failure struct {
 
 // record returns w's failure record, making it on first use. It is called
 // only inside the gate.
-func (w *writer) record() *failure {
+func (w *writer) record() *responseFailure {
 	if w.fail.returned {
-		w.fail = &failure{ex: w.fail.ex}
+		w.fail = &responseFailure{ex: w.fail.ex}
 	}
 	return w.fail
 }

@@ -1,4 +1,4 @@
-package explainerr
+package logcapture
 
 import (
 	"bytes"
@@ -26,16 +26,16 @@ const (
 	maxLogGoroutines = 512
 )
 
-// capturedLogs holds the lines written to the captured loggers, by the
+// lines holds the lines written to the captured loggers, by the
 // goroutine that wrote them, until a failure collects them or newer lines
 // push them out. Every line gets a sequence number, so that a request that
 // starts by reading the current one (a single atomic load, the only cost
 // of capture on the happy path) later collects exactly the lines its
 // goroutine wrote since, and none from an earlier request served by the
 // same goroutine (a kept-alive connection).
-var capturedLogs = lineStore{byG: map[uint64]*goroutineLines{}}
+var lines = lineStore{byG: map[uint64]*goroutineLines{}}
 
-// lineStore is the type of capturedLogs.
+// lineStore is the type of lines.
 type lineStore struct {
 	seq atomic.Uint64
 
@@ -58,8 +58,13 @@ type storedLine struct {
 	text string
 }
 
-// mark returns the sequence number a request starts from.
-func (s *lineStore) mark() uint64 { return s.seq.Load() }
+// Mark returns the sequence number a request starts from: a single atomic
+// load, the only cost of capture on the happy path.
+func Mark() uint64 { return lines.seq.Load() }
+
+// Collect returns the lines the calling goroutine wrote after mark, oldest
+// first, and whether older ones among them were pushed out by the bounds.
+func Collect(mark uint64) ([]report.LogLine, bool) { return lines.collect(mark) }
 
 // add records one line written by the calling goroutine. A trailing line
 // break is dropped and a long line is cut.

@@ -3,6 +3,7 @@ package explainerr
 import (
 	"net/http"
 
+	"github.com/explainerr/explainerr/explainerr/internal/logcapture"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -70,7 +71,7 @@ func (b *requestBody) Close() error { return b.body.ReadCloser.Close() }
 // called from the goroutine that served the request.
 func (c *requestCapture) attach(rep *report.Report, r *http.Request) {
 	if c.logMark != 0 {
-		rep.Logs, rep.LogsCut = capturedLogs.collect(c.logMark - 1)
+		rep.Logs, rep.LogsCut = logcapture.Collect(c.logMark - 1)
 	}
 	v := c.body.describeBody(r.Header.Get("Content-Type"))
 	if len(v.form) > 0 && len(rep.Request.Form) == 0 {

@@ -1,4 +1,4 @@
-package explainerr
+package guard
 
 import (
 	"errors"
@@ -8,8 +8,8 @@ import (
 	"strings"
 )
 
-// guardConfig is what the developer told the guard about who they are.
-type guardConfig struct {
+// Config is what the developer told the guard about who they are.
+type Config struct {
 	// hosts are extra Host names: exact ("myapp.test") or, with a
 	// leading ".", every name below one ("*.example.dev" is kept as
 	// ".example.dev"). Lower case, no port.
@@ -26,14 +26,30 @@ type guardConfig struct {
 	errs []error
 }
 
-// err returns what was wrong with the guard's options, or nil.
-func (g *guardConfig) err() error {
+// Err returns what was wrong with the guard's options, or nil.
+func (g *Config) Err() error {
 	return errors.Join(g.errs...)
 }
 
+// AddTrustedProxies records the reverse proxies (addresses or CIDRs)
+// whose forwarding headers count (WithTrustedProxies).
+func (g *Config) AddTrustedProxies(proxies []string) {
+	g.trusted = g.addPrefixes(g.trusted, "WithTrustedProxies", proxies)
+}
+
+// AddPeers records the clients besides this machine (addresses or CIDRs)
+// that may see reports (WithAllowedPeers).
+func (g *Config) AddPeers(peers []string) {
+	g.peers = g.addPrefixes(g.peers, "WithAllowedPeers", peers)
+}
+
+// SetAllowRemote makes allow, when not nil, decide in place of the peer
+// check which clients may see reports (WithAllowRemote).
+func (g *Config) SetAllowRemote(allow func(*http.Request) bool) { g.allowRemote = allow }
+
 // addPrefixes parses addresses and CIDRs for the option named by opt and
 // appends them to list; what does not parse is recorded as an error.
-func (g *guardConfig) addPrefixes(list []netip.Prefix, opt string, values []string) []netip.Prefix {
+func (g *Config) addPrefixes(list []netip.Prefix, opt string, values []string) []netip.Prefix {
 	for _, v := range values {
 		p, err := parsePrefix(v)
 		if err != nil {
@@ -67,10 +83,10 @@ func parsePrefix(s string) (netip.Prefix, error) {
 	return netip.PrefixFrom(a, a.BitLen()), nil
 }
 
-// addHosts records Host names and IP addresses; a name with a scheme,
+// AddHosts records Host names and IP addresses; a name with a scheme,
 // path, port or spaces is an error, since the Host check compares names
 // only.
-func (g *guardConfig) addHosts(hosts []string) {
+func (g *Config) AddHosts(hosts []string) {
 	for _, h := range hosts {
 		name := strings.ToLower(strings.TrimSuffix(strings.TrimSpace(h), "."))
 		wildcard := strings.HasPrefix(name, "*.")

@@ -1,4 +1,4 @@
-package explainerr
+package guard
 
 import (
 	"net"
@@ -172,7 +172,7 @@ func localAddr(r *http.Request) (localSide, bool) {
 // or the leftmost) must be loopback or an allowed peer; and a host the
 // proxy passes on must pass the Host check. named reports whether the
 // headers named any client address at all.
-func (g *guardConfig) forwardedClients(r *http.Request) (named bool, ref refusal) {
+func (g *Config) forwardedClients(r *http.Request) (named bool, ref refusal) {
 	for _, list := range []string{"X-Forwarded-For", "X-Original-Forwarded-For", "Forwarded"} {
 		parse := xffAddr
 		if list == "Forwarded" {
@@ -194,14 +194,14 @@ func (g *guardConfig) forwardedClients(r *http.Request) (named bool, ref refusal
 	}
 	for _, v := range r.Header["X-Forwarded-Host"] {
 		for _, h := range strings.Split(v, ",") {
-			if !g.hostAllowed(strings.TrimSpace(h)) {
+			if !g.HostAllowed(strings.TrimSpace(h)) {
 				return named, refusal{why: whyHost, detail: "X-Forwarded-Host: " + v}
 			}
 		}
 	}
 	for _, v := range r.Header["Forwarded"] {
 		for _, elem := range strings.Split(v, ",") {
-			if h, ok := forwardedParam(elem, "host"); ok && !g.hostAllowed(h) {
+			if h, ok := forwardedParam(elem, "host"); ok && !g.HostAllowed(h) {
 				return named, refusal{why: whyHost, detail: "Forwarded: " + v}
 			}
 		}
@@ -211,7 +211,7 @@ func (g *guardConfig) forwardedClients(r *http.Request) (named bool, ref refusal
 
 // walkList checks one list-valued forwarding header (all its lines, in
 // order) walking from the right, as the proxies appended to it.
-func (g *guardConfig) walkList(lines []string, name string, parse func(string) (netip.Addr, bool)) refusal {
+func (g *Config) walkList(lines []string, name string, parse func(string) (netip.Addr, bool)) refusal {
 	clientFound := false
 	for li := len(lines) - 1; li >= 0; li-- {
 		rest := lines[li]
@@ -244,7 +244,7 @@ func (g *guardConfig) walkList(lines []string, name string, parse func(string) (
 
 // isLocalClient reports whether a is this machine (loopback) or an allowed
 // peer.
-func (g *guardConfig) isLocalClient(a netip.Addr) bool {
+func (g *Config) isLocalClient(a netip.Addr) bool {
 	a = a.Unmap()
 	return a.IsLoopback() || inPrefixes(g.peers, a)
 }

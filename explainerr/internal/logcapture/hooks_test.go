@@ -1,14 +1,15 @@
-package explainerr
+package logcapture
 
 import (
 	"bytes"
 	"context"
-	"github.com/explainerr/explainerr/internal/lockedbuf"
 	"io"
 	"log"
 	"log/slog"
 	"strings"
 	"testing"
+
+	"github.com/explainerr/explainerr/internal/lockedbuf"
 )
 
 // syncBuffer is safe for concurrent writes and reads.
@@ -24,16 +25,6 @@ func noOtherCapture(t *testing.T) {
 	if users != 0 {
 		t.Fatalf("%d Explainers still capture logs", users)
 	}
-}
-
-// linesSince returns the texts of the lines this goroutine wrote after mark.
-func linesSince(mark uint64) []string {
-	lines, _ := capturedLogs.collect(mark)
-	var out []string
-	for _, l := range lines {
-		out = append(out, l.Text)
-	}
-	return out
 }
 
 // TestCaptureKeepsTheAppsOutput checks, for slog's built-in default and for
@@ -57,11 +48,11 @@ func TestCaptureKeepsTheAppsOutput(t *testing.T) {
 			}
 			appOut, appSlog, appFlags := log.Writer(), slog.Default(), log.Flags()
 
-			c, err := startLogCapture(nil)
+			c, err := Start(nil)
 			if err != nil || c == nil {
 				t.Fatalf("capture not started: %v", err)
 			}
-			mark := capturedLogs.mark()
+			mark := Mark()
 			log.Printf("plain %d", 1)
 			slog.ErrorContext(context.Background(), "structured", "n", 2)
 			slog.With("who", "ada").Warn("with attrs")
@@ -78,12 +69,12 @@ func TestCaptureKeepsTheAppsOutput(t *testing.T) {
 				}
 			}
 
-			c.stop()
-			c.stop() // a second Close changes nothing
+			c.Stop()
+			c.Stop() // a second Close changes nothing
 			if log.Writer() != appOut || slog.Default() != appSlog || log.Flags() != appFlags {
 				t.Errorf("Close did not put the loggers back: log %T, slog %p (was %p), flags %d (was %d)", log.Writer(), slog.Default(), appSlog, log.Flags(), appFlags)
 			}
-			mark = capturedLogs.mark()
+			mark = Mark()
 			log.Print("after close")
 			if got := linesSince(mark); len(got) != 0 {
 				t.Errorf("captured after Close: %q", got)
@@ -98,38 +89,12 @@ func TestCloseLeavesLoggersTheAppReplaced(t *testing.T) {
 	noOtherCapture(t)
 	prevOut := log.Writer()
 	defer log.SetOutput(prevOut)
-	c, _ := startLogCapture(nil)
+	c, _ := Start(nil)
 	var mine bytes.Buffer
 	log.SetOutput(&mine)
-	c.stop()
+	c.Stop()
 	if log.Writer() != io.Writer(&mine) {
 		t.Errorf("Close replaced the app's log output with %T", log.Writer())
-	}
-}
-
-func TestLogWriterAndLogHandler(t *testing.T) {
-	var out bytes.Buffer
-	logger := slog.New(LogHandler(slog.NewJSONHandler(&out, nil))).WithGroup("req")
-	mark := capturedLogs.mark()
-	io.WriteString(LogWriter(), `{"level":"error","msg":"zerolog line"}`+"\n")
-	logger.Error("own logger", "id", 7)
-	got := linesSince(mark)
-	if len(got) != 2 || got[0] != `{"level":"error","msg":"zerolog line"}` || !strings.Contains(got[1], "req.id=7") {
-		t.Errorf("captured %q", got)
-	}
-	if !strings.Contains(out.String(), `"req":{"id":7}`) {
-		t.Errorf("the wrapped handler did not get the record: %s", out.String())
-	}
-}
-
-func TestGoroutineID(t *testing.T) {
-	ids := make(chan uint64, 2)
-	for range 2 {
-		go func() { ids <- goroutineID() }()
-	}
-	a, b, me := <-ids, <-ids, goroutineID()
-	if a == 0 || b == 0 || me == 0 || a == b || a == me || b == me || me != goroutineID() {
-		t.Errorf("goroutine ids %d, %d and %d (twice %d)", a, b, me, goroutineID())
 	}
 }
 
@@ -140,10 +105,10 @@ func TestDefaultAlreadyWrappedIsNotWrappedAgain(t *testing.T) {
 	prevOut, prevFlags, prevSlog := log.Writer(), log.Flags(), slog.Default()
 	defer func() { slog.SetDefault(prevSlog); log.SetOutput(prevOut); log.SetFlags(prevFlags) }()
 	var out syncBuffer
-	slog.SetDefault(slog.New(LogHandler(slog.NewTextHandler(&out, nil))))
-	c, _ := startLogCapture(nil)
-	defer c.stop()
-	mark := capturedLogs.mark()
+	slog.SetDefault(slog.New(Handler(slog.NewTextHandler(&out, nil))))
+	c, _ := Start(nil)
+	defer c.Stop()
+	mark := Mark()
 	slog.Error("once only")
 	if got := linesSince(mark); len(got) != 1 {
 		t.Errorf("captured %q, want the record once", got)

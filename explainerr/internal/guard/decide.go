@@ -1,4 +1,4 @@
-package explainerr
+package guard
 
 import (
 	"net/http"
@@ -6,18 +6,18 @@ import (
 	"strconv"
 )
 
-// admission is the guard's verdict on one request: whether its client is
+// Admission is the guard's verdict on one request: whether its client is
 // the developer and may see the report of a failure. It is taken in two
 // steps. When the request enters the middleware, before any handler it
 // wraps could rewrite the request, the middleware records RemoteAddr and
-// Host (admit does for the history's routes); this costs two string copies
+// Host (Admit does for the history's routes); this costs two string copies
 // on the stack, since most requests do not fail. When a request fails,
-// decide reads the rest: the connection's local address, forwarding
+// Decide reads the rest: the connection's local address, forwarding
 // headers, the Host, and where the browser says the request came from.
-type admission struct {
+type Admission struct {
 	// remote and host are r.RemoteAddr and r.Host on entry.
 	remote, host string
-	// decided: decide has run; refused is final.
+	// decided: Decide has run; refused is final.
 	decided bool
 	refused refusal
 	// ownOrigin: the request came from a page of the developer's own
@@ -26,9 +26,9 @@ type admission struct {
 	ownOrigin bool
 }
 
-// ok reports whether the client may see the report: after decide, the
+// OK reports whether the client may see the report: after Decide, the
 // verdict; before it, always true.
-func (a admission) ok() bool { return a.refused.why == 0 }
+func (a Admission) OK() bool { return a.refused.why == 0 }
 
 // refusal says why a client gets no report. detail (or addr) is the
 // offending value, quoted in the log; it is formatted only then.
@@ -91,19 +91,34 @@ func (r refusal) String() string {
 	return s
 }
 
-// admit takes the guard's first step when r enters the middleware: it
+// Admit takes the guard's first step when r enters the middleware: it
 // records r.RemoteAddr and r.Host, which a handler it wraps (RealIP-style
 // middleware) may rewrite. Everything else waits until the request fails.
-func (ex *Explainer) admit(r *http.Request) admission {
-	return admission{remote: r.RemoteAddr, host: r.Host}
+func Admit(r *http.Request) Admission { return Entered(r.RemoteAddr, r.Host) }
+
+// Entered is the guard's first step for a request whose RemoteAddr and
+// Host were remote and host when it entered the middleware.
+func Entered(remote, host string) Admission {
+	return Admission{remote: remote, host: host}
 }
+
+// Refused says, in one line for the log, why the client gets no report;
+// "" when it may see one.
+func (a Admission) Refused() string { return a.refused.String() }
+
+// OwnOrigin reports whether the request came from a page of the
+// developer's own (a front-end dev server on another localhost port, say),
+// whose CORS headers the report keeps.
+func (a Admission) OwnOrigin() bool { return a.ownOrigin }
+
+// Host is the request's Host as it entered the middleware.
+func (a Admission) Host() string { return a.host }
 
 // peerRefusal refuses the client of r, whose RemoteAddr was remote on
 // entry, when the connection's peer is neither on this machine, nor an
 // allowed peer, nor a trusted proxy. It reads the local address net/http
 // records in r's context, which no handler can rewrite.
-func (ex *Explainer) peerRefusal(r *http.Request, remote string) refusal {
-	g := &ex.cfg.guard
+func (g *Config) peerRefusal(r *http.Request, remote string) refusal {
 	if g.allowRemote != nil {
 		return refusal{} // the developer's function decides
 	}
@@ -118,22 +133,21 @@ func (ex *Explainer) peerRefusal(r *http.Request, remote string) refusal {
 	return ref
 }
 
-// decide completes a's verdict for the failed request r.
+// Decide completes a's verdict for the failed request r.
 //
 // The developer is a client that reached the server from this machine (or
 // from an allowed peer) as the connection saw it, with no forwarding header
 // unless it came through a trusted proxy that names only such clients;
 // that used a Host naming this machine; and that was not sent by a page
 // on another site. WithAllowRemote replaces the first part only.
-func (ex *Explainer) decide(r *http.Request, a admission) admission {
+func (g *Config) Decide(r *http.Request, a Admission) Admission {
 	if a.decided {
 		return a
 	}
 	a.decided = true
-	if a.refused = ex.peerRefusal(r, a.remote); a.refused.why != 0 {
+	if a.refused = g.peerRefusal(r, a.remote); a.refused.why != 0 {
 		return a
 	}
-	g := &ex.cfg.guard
 	origin, ref := g.siteCheck(r, a.host)
 	if ref.why != 0 {
 		a.refused = ref
@@ -156,11 +170,11 @@ func (ex *Explainer) decide(r *http.Request, a admission) admission {
 
 // siteCheck refuses DNS rebinding and requests sent by pages on other
 // sites, and says what the Origin header tells.
-func (g *guardConfig) siteCheck(r *http.Request, host string) (originVerdict, refusal) {
+func (g *Config) siteCheck(r *http.Request, host string) (originVerdict, refusal) {
 	// A request handed to ServeHTTP without a server (tests, in-process
 	// callers) came over no connection a browser could have been lured
 	// into, so its Host says nothing about rebinding.
-	if _, known := localAddr(r); known && !g.hostAllowed(host) {
+	if _, known := localAddr(r); known && !g.HostAllowed(host) {
 		return originNone, refusal{why: whyHost, detail: host}
 	}
 	if crossSite(r) {
@@ -179,7 +193,7 @@ func (g *guardConfig) siteCheck(r *http.Request, host string) (originVerdict, re
 // peerCheck decides from the connection (remote is r.RemoteAddr on entry)
 // and the forwarding headers whether the client is on this machine or an
 // allowed peer.
-func (g *guardConfig) peerCheck(r *http.Request, remote string) refusal {
+func (g *Config) peerCheck(r *http.Request, remote string) refusal {
 	peer, ref := peerOf(r, remote)
 	if ref.why != 0 {
 		return ref
@@ -226,11 +240,19 @@ func (g *guardConfig) peerCheck(r *http.Request, remote string) refusal {
 // trustsLoopback reports whether a trusted proxy is on this machine. A
 // peer known only to be local (its RemoteAddr was rewritten) is then taken
 // for it.
-func trustsLoopback(g *guardConfig) bool {
+func trustsLoopback(g *Config) bool {
 	for _, p := range g.trusted {
 		if p.Addr().IsLoopback() {
 			return true
 		}
 	}
 	return false
+}
+
+// truncate cuts s to n bytes, marking the cut with an ellipsis.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }

@@ -1,23 +1,23 @@
-package explainerr
+package guard
 
 import (
 	"net/http"
 	"strings"
 )
 
-// exposedReportHeader is the response header that carries a report's URL,
+// ReportHeader is the response header that carries a report's URL,
 // which a page of the developer's own on another origin may read.
-const exposedReportHeader = "X-Explainerr-Report"
+const ReportHeader = "X-Explainerr-Report"
 
-// reportCORS fits the CORS headers the app (or its CORS middleware) set on
+// ReportCORS fits the CORS headers the app (or its CORS middleware) set on
 // h to a report response. A page of the developer's own, such as a
 // front-end dev server on another localhost port, keeps them and may also
 // read the report header; to anyone else a report carries no
 // Access-Control-* header, so no other page's script can read it, however
 // permissive the app's CORS settings are.
-func reportCORS(h http.Header, admit admission) {
+func ReportCORS(h http.Header, admit Admission) {
 	if admit.ownOrigin {
-		exposeReportHeader(h)
+		ExposeReportHeader(h)
 		return
 	}
 	for k := range h {
@@ -27,11 +27,11 @@ func reportCORS(h http.Header, admit admission) {
 	}
 }
 
-// exposeReportHeader lets a page of the developer's own that the app's
+// ExposeReportHeader lets a page of the developer's own that the app's
 // CORS headers on h admit read the report header.
-func exposeReportHeader(h http.Header) {
-	if len(h["Access-Control-Allow-Origin"]) > 0 && !exposes(h, exposedReportHeader) {
-		h.Add("Access-Control-Expose-Headers", exposedReportHeader)
+func ExposeReportHeader(h http.Header) {
+	if len(h["Access-Control-Allow-Origin"]) > 0 && !exposes(h, ReportHeader) {
+		h.Add("Access-Control-Expose-Headers", ReportHeader)
 	}
 }
 
