@@ -55,7 +55,7 @@ type Module struct {
 	sqlLits    []SQLLiteral
 	// tableLits and shadows are read once too (TableLiterals, Shadows).
 	tableOnce  sync.Once
-	tableLits []TableLiteral
+	tableLits  []TableLiteral
 	shadowOnce sync.Once
 	shadows    []Shadow
 }
