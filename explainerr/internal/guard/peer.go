@@ -7,45 +7,6 @@ import (
 	"strings"
 )
 
-// forwardingHeaders are the headers proxies, tunnels and CDNs use to say
-// whom they relay (canonical form). Any of them on a request means the
-// connection's peer may not be the client.
-var forwardingHeaders = []string{
-	"Forwarded",
-	"X-Forwarded-For",
-	"X-Forwarded-Host",
-	"X-Real-Ip",
-	"True-Client-Ip",
-	"Cf-Connecting-Ip",
-	"Cf-Connecting-Ipv6",
-	"Fastly-Client-Ip",
-	"X-Client-Ip",
-	"X-Cluster-Client-Ip",
-	"X-Original-Forwarded-For",
-	"X-Envoy-External-Address",
-	"X-Azure-Clientip",
-	"X-Appengine-User-Ip",
-	"Client-Ip",
-	"X-Originating-Ip",
-	"X-Remote-Addr",
-	"X-Remote-Ip",
-	"X-Proxyuser-Ip",
-	"Forwarded-For",
-	"X-Forwarded",
-	// Headers that name no client but say that a proxy, tunnel or CDN
-	// relayed the request: the peer is then not the client either.
-	"Via",
-	"X-Forwarded-Proto",
-	"X-Forwarded-Port",
-	"X-Forwarded-Server",
-	"X-Forwarded-Prefix",
-	"X-Original-Host",
-	"X-Host",
-	"Cdn-Loop",
-	"Cf-Ray",
-	"Tailscale-User-Login",
-}
-
 // singleAddressHeaders are the forwarding headers that name one client
 // address each.
 var singleAddressHeaders = []string{
@@ -65,6 +26,31 @@ var singleAddressHeaders = []string{
 	"X-Remote-Ip",
 	"X-Proxyuser-Ip",
 }
+
+// forwardingHeaders are the headers proxies, tunnels and CDNs use to say
+// whom they relay (canonical form). Any of them on a request means the
+// connection's peer may not be the client.
+var forwardingHeaders = append(append([]string{
+	"Forwarded",
+	"X-Forwarded-For",
+	"X-Forwarded-Host",
+	"X-Original-Forwarded-For",
+	"Forwarded-For",
+	"X-Forwarded",
+}, singleAddressHeaders...),
+	// Headers that name no client but say that a proxy, tunnel or CDN
+	// relayed the request: the peer is then not the client either.
+	"Via",
+	"X-Forwarded-Proto",
+	"X-Forwarded-Port",
+	"X-Forwarded-Server",
+	"X-Forwarded-Prefix",
+	"X-Original-Host",
+	"X-Host",
+	"Cdn-Loop",
+	"Cf-Ray",
+	"Tailscale-User-Login",
+)
 
 // forwardingHeader returns the first forwarding header r carries, or "".
 func forwardingHeader(r *http.Request) string {
