@@ -9,6 +9,9 @@
 // Providers other than the offline one are linked into a program by a
 // blank import of their package, whose init function calls Register; the
 // explainerr package opens them by name (EXPLAINERR_PROVIDER).
+//
+// The providertest sub-package checks a provider against the contract of
+// Provider; a provider's tests call providertest.TestProvider.
 package provider
 
 import (
