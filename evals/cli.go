@@ -163,7 +163,7 @@ var confirmInput io.Reader = os.Stdin
 func stored(cmd string, args []string, root, fixtures string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("evals "+cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	baseline := fs.String("baseline", "", "gate baseline `FILE` to compare with (summary, regrade)")
+	baseline := fs.String("baseline", filepath.Join(root, "evals", "baseline.json"), "gate baseline `FILE` to compare with (summary, regrade; \"none\": no baseline)")
 	fixturesPath := fs.String("fixtures", fixtures, "fixtures `FILE`")
 	if err := fs.Parse(args); err != nil {
 		return pipeline.ExitError
@@ -171,6 +171,9 @@ func stored(cmd string, args []string, root, fixtures string, stdout, stderr io.
 	if fs.NArg() != 1 {
 		fmt.Fprintf(stderr, "usage: go run ./evals %s [-baseline FILE] DIR\n", cmd)
 		return pipeline.ExitError
+	}
+	if *baseline == "none" {
+		*baseline = ""
 	}
 	o := pipeline.StoredOptions{Root: root, FixturesPath: *fixturesPath, Dir: fs.Arg(0), Baseline: *baseline, Stdout: stdout, Stderr: stderr}
 	switch cmd {

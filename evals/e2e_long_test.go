@@ -174,6 +174,14 @@ func TestEndToEndThroughTheJudge(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("regrade: exit %d\n%s\n%s", code, stdout, stderr)
 	}
+	// Like a run, regrade compares with the committed baseline unless
+	// told otherwise.
+	if !strings.Contains(stdout, "Baseline: PASS (compared with ") || !strings.Contains(stdout, filepath.Join("evals", "baseline.json")+")") {
+		t.Errorf("regrade did not compare with the committed baseline:\n%s", stdout)
+	}
+	if _, stdout, _ := runEvals(t, env, "summary", "-baseline", "none", out); strings.Contains(stdout, "compared with") {
+		t.Errorf("summary -baseline none compared with a baseline:\n%s", stdout)
+	}
 	if srv.Calls() != calls {
 		t.Errorf("regrade made %d model calls", srv.Calls()-calls)
 	}
