@@ -31,6 +31,8 @@
 //
 // The passes, each in a file named after it:
 //
+//   - nil-pointer: a nil pointer dereference, the nil operand of the
+//     failing line and where it was made.
 //   - nil-map: a write to a nil map, and where the map should be made.
 //   - index-out-of-range, slice-bounds: an index or slice past the end,
 //     and where the index or the value came from.
@@ -54,15 +56,17 @@
 //   - strconv: a number that did not parse, and where the text came from.
 //   - cgo-signal: a signal raised in C code called through cgo.
 //   - data-race: a race detector report and the accesses it shows.
+//   - sql-no-rows: sql.ErrNoRows answered as a server error;
+//     not-found-as-error: the app's own not-found error answered so.
+//   - sql-schema: a query naming a column or table the schema lacks, or
+//     SQL the database cannot parse; constraint: a NOT NULL, UNIQUE,
+//     FOREIGN KEY or CHECK constraint the statement violated.
 //   - sql-scan: a Scan whose destinations do not match the query's
 //     columns; multiple-rows: a one-row query that found several.
 //   - recovered-site: a panic whose value the app's own recoverer took,
 //     and what on the panic-site line can panic.
 //   - test-timeout: a test binary stopped by its -timeout, and where the
 //     running test waits.
-//
-// And, still declared together in passes_pending.go: nil-pointer,
-// sql-no-rows, sql-schema, constraint and not-found-as-error.
 //
 // # Adding a pass
 //

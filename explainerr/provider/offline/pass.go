@@ -3,9 +3,9 @@ package offline
 // A pass explains one kind of failure, in the manner of x/tools'
 // go/analysis: a named value with a doc, the failure classes it
 // recognises, the facts it reads beyond the failure and its site, and its
-// explain step. Every pass is listed in passes (passes.go) and most live
-// in a file named after them, with their test data in
-// testdata/passes/<name>/ (see passes_test.go).
+// explain step. Every pass is listed in passes (passes.go) and lives in a
+// file named after it, with its test data in testdata/passes/<name>/
+// (see passes_test.go).
 type pass struct {
 	// name names the pass, its file and its test-data directory.
 	name string

@@ -1,0 +1,155 @@
+package offline
+
+import (
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// nilPointerPass explains a nil pointer dereference.
+var nilPointerPass = &pass{
+	name:    "nil-pointer",
+	doc:     "A nil pointer dereference: names the nil operand of the failing line and follows it back to where it was made (a constructor that left a field unset, a function returning nil, nil, a parameter passed nil).",
+	classes: []Class{ClassNilPointer},
+	needs:   []need{needModule},
+	explain: always((*analysis).nilPointer),
+}
+
+// nilPointer explains "invalid memory address or nil pointer dereference".
+func (a *analysis) nilPointer() {
+	s, facts := a.s, a.s.Facts
+	var candidates []string
+	add := func(expr string) {
+		if expr == "" || a.isPackageName(rootIdent(expr)) || expr == rootIdent(expr) && (a.isPackageName(expr) || a.serverParam(expr)) {
+			return
+		}
+		for _, c := range candidates {
+			if c == expr {
+				return
+			}
+		}
+		candidates = append(candidates, expr)
+	}
+	if s.Raiser != nil {
+		// The value the library function was called on, then the values
+		// passed to it.
+		name := lastName(s.Raiser.Function)
+		for _, c := range facts.Calls {
+			if c.Name == name && c.Receiver != "" {
+				add(c.Receiver)
+			}
+		}
+		// An argument counts only on evidence that it can be nil (an
+		// error ignored where it was assigned): a library function
+		// usually fails on the value it was called on.
+		for _, c := range facts.Calls {
+			if c.Name != name {
+				continue
+			}
+			for _, arg := range c.Args {
+				if arg = strings.TrimSpace(arg); isIdent(arg) && a.weighNilCandidates([]string{arg})[0].evidence() {
+					add(arg)
+				}
+			}
+		}
+	}
+	funcs := map[string]callOp{}
+	if s.Raiser == nil {
+		for _, c := range a.funcValueCalls() {
+			add(c.Fun)
+			funcs[c.Fun] = c
+		}
+	}
+	for _, sel := range facts.Selectors {
+		add(sel.Base)
+	}
+	for _, d := range facts.Derefs {
+		add(d)
+	}
+	if s.Raiser != nil {
+		// The raiser's own result is not used yet.
+		name := "." + lastName(s.Raiser.Function) + "("
+		kept := candidates[:0]
+		for _, c := range candidates {
+			if !strings.Contains(c, name) {
+				kept = append(kept, c)
+			}
+		}
+		candidates = kept
+	}
+	candidates = a.dropValueTyped(candidates)
+
+	if len(candidates) == 0 {
+		if a.raisedByPackageFunc() {
+			return
+		}
+		a.headline("Nil pointer dereference")
+		if s.Raiser != nil {
+			a.why("A nil pointer was dereferenced inside " + code(qualifiedShort(s.Raiser.Function)) + ": one of the values this line passed to it, or the value it was called on, is " + code("nil") + ".")
+		} else {
+			a.why("The program read or wrote through a pointer (or called a method through an interface) that was " + code("nil") + ". The offline analyzer could not tell from the line which value it was.")
+		}
+		a.fix("Find which value on the failing line can be " + code("nil") + " and check it before use, returning an error instead of continuing.")
+		return
+	}
+	if s.Raiser != nil {
+		a.raisedNil(candidates)
+		return
+	}
+	if a.shadowedNil(candidates) {
+		return
+	}
+	cands := a.weighNilCandidates(candidates)
+	a.weighFuncCandidates(cands, funcs)
+	if chosen, _ := pickNilCandidate(cands); chosen != "" {
+		if c, ok := funcs[chosen]; ok {
+			a.nilFunc(c)
+			return
+		}
+	}
+	via := "The line reads through"
+	if len(funcs) > 0 {
+		via = "The line reads through or calls"
+	}
+	x := a.explainNilCandidates(cands, via)
+	a.culprit = x
+	if x == "" {
+		for _, c := range cands {
+			if c.NotNil == "" && isIdent(c.Expr) {
+				a.nilOrigin(c.Expr, false)
+			}
+			if f, ok := funcs[c.Expr]; ok && c.NotNil == "" {
+				a.explainFuncCandidate(f)
+			}
+		}
+		a.fix("Check each of them for " + code("nil") + " before this line (or log them) to see which one it is, then fix where that value is made.")
+		return
+	}
+	if a.r.CreatedBy != nil && a.r.Error.Kind == report.KindCrash {
+		a.goroutineNil(x)
+		return
+	}
+	if br := goesOn(cands, x); br != nil {
+		a.explainGoesOn(x, *br)
+		return
+	}
+	if a.nilTemplateLookup(x) || a.missingCookie(x) {
+		return
+	}
+	if isIdent(x) || a.s.hasAssignment(rootIdent(x)) && !fieldEvidence(cands, x) {
+		_, live := pickNilCandidate(cands)
+		a.nilOrigin(x, len(live) == 1)
+	}
+	if a.fixedInCaller {
+		return
+	}
+	a.selfFieldOrigin(x)
+	a.fix(a.nilGuard(x),
+		"Check "+code(x+" == nil")+" before this line and handle the missing value"+a.missingValueHint()+".")
+	if owner := a.ownerType(x); owner != "" && len(a.d.fixes) == 1 {
+		if ctor, ok := a.constructorOf(owner); ok {
+			a.fix("Or make sure "+code(lastSelector(x))+" is always set where the "+code(owner)+" is built, at "+quoteLine(ctor)+".",
+				"Or make sure it is always set where the value is built.")
+		}
+	}
+}

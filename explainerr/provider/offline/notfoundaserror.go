@@ -1,0 +1,45 @@
+package offline
+
+import "strings"
+
+// notFoundPass explains a lookup that found nothing answered as a server
+// error.
+var notFoundPass = &pass{
+	name:    "not-found-as-error",
+	doc:     "A lookup that found nothing answered as a server error: the app's own not-found error and the status it should map to.",
+	classes: []Class{ClassNotFound},
+	needs:   []need{needModule},
+	explain: always((*analysis).notFound),
+}
+
+// notFound explains a "not found" error answered as a server error.
+func (a *analysis) notFound() {
+	msg := strings.TrimSpace(a.f.Message)
+	if !a.servesHTTP() {
+		a.notFoundOutsideHTTP(msg)
+		return
+	}
+	a.headline("A missing record answered as a server error")
+	a.why("The error says " + code(shorten(msg, 120)) + ": the request named something that does not exist. That is the client's 404, yet it reached the generic error path and became a 500.")
+	call, hasCall := a.failingCall(compiled(`err\s*:?=`))
+	if hasCall {
+		a.culprit = strings.TrimSpace(call.Text)
+	}
+	if l, ok := a.findLostSentinel(); ok {
+		a.explainLostSentinel(l)
+		a.fix("Keep 500 for the other errors: those are real failures.")
+		return
+	}
+	check, hasCheck := a.errorsIsCheck()
+	if hasCheck {
+		a.why("The handler does test for it at " + quoteLine(check) + ", so the error that came back does not match that test: it says \"not found\" but does not wrap the sentinel error. This happens when the error is made with " + code(`fmt.Errorf`) + " and " + code(`"%v"`) + " (or " + code(`"%s"`) + ") instead of " + code(`"%w"`) + ", or with a fresh " + code("errors.New") + ".")
+		if hasCall {
+			a.fix("Find where the error returned at " + quoteLine(call) + " is created and wrap the sentinel with " + code(`"%w"`) + ", so " + code("errors.Is") + " sees it.")
+		} else {
+			a.fix("Find where the error is created and wrap the sentinel with " + code(`"%w"`) + ", so " + code("errors.Is") + " sees it.")
+		}
+	} else {
+		a.fix("Return a sentinel error (wrapped with " + code(`"%w"`) + ") for the not-found case, and check it with " + code("errors.Is") + " where the error is handled, answering 404 Not Found.")
+	}
+	a.fix("Keep 500 for the other errors: those are real failures.")
+}

@@ -1,0 +1,77 @@
+package offline
+
+import "strings"
+
+// sqlSchemaPass explains a query naming a column or table the schema
+// lacks, or SQL the database cannot parse.
+var sqlSchemaPass = &pass{
+	name:    "sql-schema",
+	doc:     "A query that names a column or table the schema lacks, or that the database cannot parse: the query, the schema that defines the table, and the name that differs.",
+	classes: []Class{ClassNoSuchColumn, ClassNoSuchTable, ClassSQLSyntax},
+	needs:   []need{needModule, needSchema},
+	explain: always((*analysis).sqlSchema),
+}
+
+// sqlSchema explains "no such column", "no such table" (SQLite),
+// "column ... does not exist", "relation ... does not exist" (PostgreSQL),
+// "Unknown column", "Table ... doesn't exist" (MySQL) and SQLite's syntax
+// errors.
+func (a *analysis) sqlSchema() {
+	caps := a.f.Captures
+	engine := sqlEngine(a.f.Message)
+	switch a.f.Class {
+	case ClassNoSuchColumn:
+		col := caps["column"]
+		name := col
+		if i := strings.LastIndexByte(col, '.'); i >= 0 {
+			name = col[i+1:]
+		}
+		a.culprit = col
+		a.headline("SQL error: no such column " + code(col))
+		a.why(engine + " rejected the query because the table has no column " + code(col) + ". It is a mistake in the SQL text (or a schema that is older than the code), found when the statement is prepared, so it fails for every request that runs it: a server error, not bad input.")
+		if !a.queryNaming(name) {
+			if call, ok := a.failingCall(compiled(`err\s*:?=`)); ok && callName(call.Text) != "" {
+				a.why("The query runs inside " + code(callName(call.Text)) + ", called at " + quoteLine(call) + "; its SQL text names " + code(col) + ".")
+			}
+		}
+		if engine == "PostgreSQL" {
+			if src := a.app(); src != nil && src.sqlQuotes(name) {
+				a.why("PostgreSQL reads a name in double quotes as a column: a string value takes single quotes (" + code("'"+name+"'") + ").")
+			}
+		}
+		if s, where := a.closestSchemaName(name); s != "" {
+			a.why("The code also uses " + code(s) + where + ", which is probably the real column.")
+			a.fix("Correct the column name in the query: " + code(name) + " → " + code(s) + ".")
+		} else {
+			a.fix("Correct the column name in the query to one the table has.")
+		}
+		a.fix("If the column is new, add it to the schema (a migration) before the code uses it.")
+	case ClassNoSuchTable:
+		table := caps["table"]
+		name := table
+		if i := strings.LastIndexByte(table, '.'); i >= 0 && engine == "MySQL" {
+			name = table[i+1:] // MySQL names the database too
+		}
+		a.culprit = table
+		a.headline("SQL error: no such table " + code(table))
+		db := "in this database"
+		if engine == "SQLite" {
+			db = "in this database file"
+		}
+		a.why(engine + " has no table " + code(table) + " " + db + ": the name is misspelt, or the schema (the CREATE TABLE statements, or the migrations) was not applied to the database the app connects to.")
+		if !a.queryNaming(name) {
+			a.builderNaming(name)
+		}
+		if s, _ := a.closestSchemaName(name); s != "" {
+			a.fix("Correct the table name: " + code(name) + " → " + code(s) + ".")
+		}
+		if engine == "SQLite" {
+			a.fix("Make sure the schema is created at startup, on the same database file the app opens.")
+		} else {
+			a.fix("Make sure the migrations ran on the database the app connects to (check its DSN: the database name and schema).")
+		}
+	default:
+		a.sqlSyntax(engine, caps["near"])
+		a.fix("Check the SQL text around that word: a missing comma, a reserved word used as a name, or a placeholder in a place SQL does not allow one (table and column names cannot be parameters).")
+	}
+}

@@ -1,0 +1,7 @@
+package main
+
+// schema creates the tables the store reads.
+const schema = `CREATE TABLE posts (
+	id INTEGER PRIMARY KEY,
+	title TEXT NOT NULL
+)`
