@@ -14,7 +14,7 @@ import (
 // offline analyzer and its stand-in.
 func TestProviderContract(t *testing.T) {
 	req := provider.Request{Report: redact.Seal(&report.Report{
-		Error: report.Error{Kind: report.KindPanic, Type: "runtime.Error", Message: "assignment to entry in nil map"},
+		Error:  report.Error{Kind: report.KindPanic, Type: "runtime.Error", Message: "assignment to entry in nil map"},
 		Frames: []report.Frame{{Function: "example.com/shop.(*Cart).Add", File: "/src/shop/cart.go", Line: 21, Kind: report.FrameApp}},
 	}, nil)}
 	for _, p := range []provider.Provider{offline.New(), offline.NewStandIn()} {
