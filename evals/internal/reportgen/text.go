@@ -184,7 +184,7 @@ func (s *Summary) tables() []table {
 	cv.notes = append(cv.notes, s.selfCheckNotes()...)
 	ts = append(ts, cv)
 
-	ck := table{title: "Layer 2: mechanical claim checker (whole module; all runs)",
+	ck := table{title: "Layer 2: mechanical claim checker (the sample apps' packages; all runs)",
 		header: []string{"group", "mode", "explanations", "claims", "verified", "contradicted", "unknown identifier", "proposed", "explanations with a fabrication"}}
 	for _, r := range s.Checker {
 		ck.rows = append(ck.rows, []string{r.Group, r.Mode, itoa(r.Explanations), itoa(r.Claims), itoa(r.Verified), itoa(r.Contradicted), itoa(r.Unknown), itoa(r.Proposed), pct(r.WithFabrication, r.Explanations)})
