@@ -52,6 +52,9 @@ func (a *analysis) followNilParameter(root string) bool {
 		return false
 	}
 	callerName := shortFunction(caller.Function)
+	if isReceiver && a.embeddedReceiverSays(root, name, recv, arg, callerName, caller.File, caller.Line) {
+		return true
+	}
 	callLine := strings.TrimSpace(caller.Source.LineText())
 	passed := code(root) + " is a parameter of " + code(a.s.Function) + "; its caller " + code(callerName) + " passes " + code(arg) + " at " + code(a.fileLoc(caller.File, caller.Line)) + ": " + code(callLine) + "."
 	if isReceiver {
