@@ -37,12 +37,10 @@ func (a *analysis) moduleErrorsIs(target string, tied func(appsource.FuncRef) bo
 			var found *ast.CallExpr
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				call, isCall := n.(*ast.CallExpr)
-				if found != nil || !isCall || len(call.Args) != 2 {
+				if found != nil || !isCall {
 					return found == nil
 				}
-				sel, isSel := call.Fun.(*ast.SelectorExpr)
-				if pkg, isIdent := selX(sel); isSel && sel.Sel.Name == "Is" && isIdent && pkg == "errors" &&
-					lastSelector(src.exprText(f, call.Args[1])) == name {
+				if target, isTest := src.errorsIsTarget(f, call); isTest && lastSelector(target) == name {
 					found = call
 				}
 				return found == nil
@@ -55,16 +53,17 @@ func (a *analysis) moduleErrorsIs(target string, tied func(appsource.FuncRef) bo
 	return sourceLine{}, false
 }
 
-// selX returns the identifier a selector is taken from.
-func selX(sel *ast.SelectorExpr) (string, bool) {
-	if sel == nil {
+// errorsIsTarget returns the target of call when it is errors.Is(x,
+// target), as the file spells it.
+func (s *appSource) errorsIsTarget(f *appFile, call *ast.CallExpr) (string, bool) {
+	sel, isSel := call.Fun.(*ast.SelectorExpr)
+	if !isSel || sel.Sel.Name != "Is" || len(call.Args) != 2 {
 		return "", false
 	}
-	id, ok := sel.X.(*ast.Ident)
-	if !ok {
+	if pkg, isIdent := sel.X.(*ast.Ident); !isIdent || pkg.Name != "errors" {
 		return "", false
 	}
-	return id.Name, true
+	return s.exprText(f, call.Args[1]), true
 }
 
 // linesHold reports whether one of lines holds every word.

@@ -7,9 +7,13 @@ import (
 	"strings"
 )
 
+// createTablePrefix is a CREATE TABLE statement up to its table's name,
+// past the schema qualifier and quotes.
+const createTablePrefix = "(?i)\\bCREATE\\s+TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?[\"`\\[]?(?:\\w+[\"`\\]]?\\.[\"`\\[]?)?"
+
 // createTable matches a CREATE TABLE statement and captures the table's
-// name, without its schema qualifier or quotes.
-var createTable = regexp.MustCompile("(?i)\\bCREATE\\s+TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?[\"`\\[]?(?:\\w+[\"`\\]]?\\.[\"`\\[]?)?(\\w+)")
+// name.
+var createTable = regexp.MustCompile(createTablePrefix + `(\w+)`)
 
 // schemaTable is a table the module's own schema creates, and the line
 // that creates it.
@@ -51,7 +55,7 @@ func (a *analysis) schemaTables() []schemaTable {
 
 // tableCreation matches the CREATE TABLE statement of the named table.
 func tableCreation(name string) *regexp.Regexp {
-	return regexp.MustCompile("(?i)\\bCREATE\\s+TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?[\"`\\[]?(?:\\w+[\"`\\]]?\\.[\"`\\[]?)?" + regexp.QuoteMeta(name) + "\\b")
+	return regexp.MustCompile(createTablePrefix + regexp.QuoteMeta(name) + `\b`)
 }
 
 // similarSchemaTable returns the table of the module's schema whose name
