@@ -78,3 +78,10 @@ func (a *analysis) ungroundedSource(name string, w windowLine, cond string) {
 	}
 	a.why(code(name) + " is assigned at " + quoteLine(a.siteLine(w)) + " only under " + cond + before + ". Whether that branch ran, the trace does not say, so which assignment gave the 0 is not known from the source here.")
 }
+
+// conditionalAt is conditionalAssignment at another frame's site (the
+// caller that passed a value on).
+func (a *analysis) conditionalAt(s site, line int) (branch bool) {
+	a.atSite(s, func() { _, branch = a.conditionalAssignment(line) })
+	return branch
+}

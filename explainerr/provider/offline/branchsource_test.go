@@ -1,6 +1,9 @@
 package offline
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // pagerSrc is a package whose divisor is assigned in a branch above the
 // failing line and, before it, from a setting.
@@ -53,4 +56,23 @@ func Pages(size, total int, paged bool) int {
 	text := Analyze(panicReport("runtime.Error", "runtime error: integer divide by zero", app.frame(t, "divide", "example.com/pager/pager.Pages")))
 	mustHave(t, text, "`size` comes from `pager.go:6`: `size = total / 10`")
 	mustLack(t, text, "the trace does not say")
+}
+
+// TestNilArgumentAssignedInABranchNotNamedAsItsSource: a nil receiver
+// whose caller assigned it only under a condition that does not hold the
+// call is not said to come from that assignment (nor from its discarded
+// error).
+func TestNilArgumentAssignedInABranchNotNamedAsItsSource(t *testing.T) {
+	files := map[string]string{}
+	for k, v := range profileFiles {
+		files[k] = v
+	}
+	files["main.go"] = strings.Replace(profileFiles["main.go"], "\tu, _ := model.Find(r.URL.Query().Get(\"id\"))\n",
+		"\tvar u *model.User\n\tif id := r.URL.Query().Get(\"id\"); id != \"\" {\n\t\tu, _ = model.Find(id)\n\t}\n", 1)
+	app := writeMarkedApp(t, files)
+	text := Analyze(panicReport("runtime.errorString", "runtime error: invalid memory address or nil pointer dereference",
+		app.frame(t, "deref", "example.com/profile/model.(*User).DisplayName"),
+		app.frame(t, "call", "main.profile")))
+	mustHave(t, text, "calls it on `u`")
+	mustLack(t, text, "`u` comes from", "which discards the error")
 }

@@ -75,6 +75,10 @@ func (a *analysis) followNilParameter(root string) bool {
 		return true
 	}
 	w, op, ok := cs.assignmentOf(arg)
+	if ok && a.conditionalAt(cs, w.Number) {
+		a.why(passed) // assigned in a branch that may not have run: no source is named
+		return true
+	}
 	if !ok {
 		a.why(passed)
 		return true
