@@ -44,6 +44,9 @@ func (m *Module) FieldOrigins(dir, name, field string) []FieldOrigin {
 			i++
 		}
 		if len(fl.Names) == 0 {
+			if TypeName(fl.Type) == field {
+				pos = i // an embedded field is named by its type
+			}
 			i++
 		}
 	}

@@ -695,7 +695,11 @@ func (a *analysis) divideByZero() {
 	a.why(code(d.X+" "+d.Op+" "+d.Y) + " divides by " + code(d.Y) + ", which was 0. Integer division or remainder by zero panics (floating-point division does not).")
 	if isIdent(d.Y) {
 		if w, _, ok := a.s.assignmentOf(d.Y); ok {
-			a.why(code(d.Y) + " comes from " + quoteLine(a.siteLine(w)) + "; nothing between there and here rules out 0.")
+			if cond, branch := a.conditionalAssignment(w.Number); branch {
+				a.ungroundedSource(d.Y, w, cond)
+			} else {
+				a.why(code(d.Y) + " comes from " + quoteLine(a.siteLine(w)) + "; nothing between there and here rules out 0.")
+			}
 		} else if src := a.requestSource(d.Y); src != "" {
 			a.why("It may come from " + src + ".")
 		}

@@ -171,6 +171,9 @@ func (a *analysis) declaresLocally(fd *ast.FuncDecl, name string) bool {
 // from the window or else from the parsed function, with the value's text.
 func (a *analysis) valueSource(name string) (quoted, rhs string, ok bool) {
 	if w, op, ok := a.s.assignmentOf(name); ok {
+		if _, branch := a.conditionalAssignment(w.Number); branch {
+			return "", "", false // it may not have run: no source is named
+		}
 		return quoteLine(a.siteLine(w)), op.RHS, true
 	}
 	if v, ok := a.localAssignment(name); ok {

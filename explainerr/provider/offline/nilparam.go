@@ -52,6 +52,9 @@ func (a *analysis) followNilParameter(root string) bool {
 		return false
 	}
 	callerName := shortFunction(caller.Function)
+	if isReceiver && a.embeddedReceiverSays(root, name, recv, arg, callerName, caller.File, caller.Line) {
+		return true
+	}
 	callLine := strings.TrimSpace(caller.Source.LineText())
 	passed := code(root) + " is a parameter of " + code(a.s.Function) + "; its caller " + code(callerName) + " passes " + code(arg) + " at " + code(a.fileLoc(caller.File, caller.Line)) + ": " + code(callLine) + "."
 	if isReceiver {
@@ -72,6 +75,10 @@ func (a *analysis) followNilParameter(root string) bool {
 		return true
 	}
 	w, op, ok := cs.assignmentOf(arg)
+	if ok && a.conditionalAt(cs, w.Number) {
+		a.why(passed) // assigned in a branch that may not have run: no source is named
+		return true
+	}
 	if !ok {
 		a.why(passed)
 		return true

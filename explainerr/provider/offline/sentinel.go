@@ -39,17 +39,13 @@ func (a *analysis) findLostSentinel() (lostSentinel, bool) {
 	ok := false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		call, isCall := n.(*ast.CallExpr)
-		if ok || !isCall || len(call.Args) != 2 {
+		if ok || !isCall {
 			return !ok
 		}
-		sel, isSel := call.Fun.(*ast.SelectorExpr)
-		if !isSel || sel.Sel.Name != "Is" {
+		target, isTest := src.errorsIsTarget(f, call)
+		if !isTest {
 			return true
 		}
-		if pkg, isIdent := sel.X.(*ast.Ident); !isIdent || pkg.Name != "errors" {
-			return true
-		}
-		target := src.exprText(f, call.Args[1])
 		for _, w := range wraps {
 			if lastSelector(w.Arg) == lastSelector(target) && target != "" &&
 				sameHome(src.homeOf(f.path, target), src.homeOf(w.Line.Path, w.Arg)) || a.wrapsKnownSentinel(w, target) {

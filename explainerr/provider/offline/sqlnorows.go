@@ -30,6 +30,9 @@ func (a *analysis) noRows() {
 		a.fix("Keep 500 for the other errors: those are real failures.")
 		return
 	}
+	if a.noRowsCheckedElsewhere() {
+		return
+	}
 	call, hasCall := a.queryCallLine()
 	inCallee, followed := sourceLine{}, false
 	if hasCall && !a.s.runsQuery(windowLine{call.Number, call.Text}) {

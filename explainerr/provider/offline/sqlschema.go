@@ -62,6 +62,9 @@ func (a *analysis) sqlSchema() {
 		if !a.queryNaming(name) {
 			a.builderNaming(name)
 		}
+		if a.tableNamesDiffer(name) {
+			break // the schema creates it under another name: nothing to migrate
+		}
 		if s, _ := a.closestSchemaName(name); s != "" {
 			a.fix("Correct the table name: " + code(name) + " → " + code(s) + ".")
 		}

@@ -1,0 +1,18 @@
+package appsource
+
+import (
+	"regexp"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// SchemaFileStatements returns the statements of the module's .sql files
+// that define a schema (CREATE or ALTER, up to the closing semicolon) and
+// match word, as chunks that name their file (relative to the module
+// root) and lines; at most a few, in the order the walk meets them.
+func (m *Module) SchemaFileStatements(word *regexp.Regexp) []report.Chunk {
+	if m == nil || word == nil {
+		return nil
+	}
+	return m.sqlFileChunks(word)
+}

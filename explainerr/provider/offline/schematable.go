@@ -1,0 +1,109 @@
+package offline
+
+import (
+	"go/token"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// createTablePrefix is a CREATE TABLE statement up to its table's name,
+// past the schema qualifier and quotes.
+const createTablePrefix = "(?i)\\bCREATE\\s+TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?[\"`\\[]?(?:\\w+[\"`\\]]?\\.[\"`\\[]?)?"
+
+// createTable matches a CREATE TABLE statement and captures the table's
+// name.
+var createTable = regexp.MustCompile(createTablePrefix + `(\w+)`)
+
+// schemaTable is a table the module's own schema creates, and the line
+// that creates it.
+type schemaTable struct {
+	name string
+	at   sourceLine
+}
+
+// schemaTables returns the tables the module's schema creates: in DDL held
+// in Go strings and in its .sql files.
+func (a *analysis) schemaTables() []schemaTable {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return nil
+	}
+	var out []schemaTable
+	for _, l := range src.mod.SQLLiterals() {
+		if !l.DDL {
+			continue
+		}
+		lit, ok := stringLitOf(l)
+		if !ok {
+			continue
+		}
+		for _, m := range createTable.FindAllStringSubmatch(l.Value, -1) {
+			out = append(out, schemaTable{m[1], src.litLine(lit, tableCreation(m[1]))})
+		}
+	}
+	for _, c := range src.mod.SchemaFileStatements(createTable) {
+		for i, line := range strings.Split(c.Text, "\n") {
+			if m := createTable.FindStringSubmatch(line); m != nil {
+				path := filepath.Join(src.mod.Root, filepath.FromSlash(c.File))
+				out = append(out, schemaTable{m[1], sourceLine{Path: path, Line: c.StartLine + i, Text: strings.TrimSpace(line)}})
+			}
+		}
+	}
+	return out
+}
+
+// tableCreation matches the CREATE TABLE statement of the named table.
+func tableCreation(name string) *regexp.Regexp {
+	return regexp.MustCompile(createTablePrefix + regexp.QuoteMeta(name) + `\b`)
+}
+
+// similarSchemaTable returns the table of the module's schema whose name
+// is closest to name (two edits at most, case aside) but not name itself:
+// the table the query meant when it misnames one the schema creates.
+func (a *analysis) similarSchemaTable(name string) (schemaTable, bool) {
+	want := strings.ToLower(name)
+	best, bestDist := schemaTable{}, 3
+	for _, t := range a.schemaTables() {
+		have := strings.ToLower(t.name)
+		if have == want {
+			return schemaTable{}, false // the schema creates it: it was not applied
+		}
+		if len(have) < 3 {
+			continue
+		}
+		if d := editDistance(want, have); d < bestDist {
+			best, bestDist = t, d
+		}
+	}
+	return best, best.name != ""
+}
+
+// tableNamesDiffer explains a missing table whose name the module's own
+// schema creates in a similar spelling: the query and the schema disagree,
+// so nothing is missing from the database that a migration would add. It
+// reports whether it did.
+func (a *analysis) tableNamesDiffer(name string) bool {
+	t, ok := a.similarSchemaTable(name)
+	if !ok {
+		return false
+	}
+	a.groundScanned(a.fileLoc(t.at.Path, t.at.Line))
+	a.why("The app's own schema creates " + code(t.name) + ", not " + code(name) + ", at " + a.cite(t.at) + ": the query and the schema name the table differently.")
+	a.fix("Use one name in both: change the query's " + code(name) + " to " + code(t.name) + ", or rename the table in the schema (and in every query that uses it).")
+	return true
+}
+
+// groundScanned makes the identifiers Go's scanner reads in text part of
+// the grounding, for a cited name the plain word scan splits otherwise: a
+// migration file 0001_init.up.sql scans as the number 0001_i and the word
+// nit.
+func (a *analysis) groundScanned(text string) {
+	t := tokenizers.Get().(*tokenizer)
+	defer tokenizers.Put(t)
+	for _, tok := range t.scan(text) {
+		if tok.tok == token.IDENT {
+			a.g.Add(tok.lit)
+		}
+	}
+}
