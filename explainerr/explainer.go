@@ -113,7 +113,7 @@ func New(opts ...Option) (*Explainer, error) {
 	}
 	ex.returned = responseFailure{ex: ex, returned: true}
 	appsource.SetLogger(cfg.logger)
-	if cfg.context != ContextPlain {
+	if cfg.context != ContextPlain && !cfg.noPreload {
 		// The module understanding is built now, not at the first
 		// failure; the page's trace does not wait for it either way.
 		appsource.Preload(moduleRoot())

@@ -47,6 +47,7 @@ type config struct {
 	httpClient     *http.Client
 	maxRetries     int
 	valueDeadline  time.Duration
+	noPreload      bool
 
 	// The failure history and editor links (historyoptions.go).
 	stateDir    string
@@ -208,3 +209,10 @@ func WithRuntimeFrames(show bool) Option { return func(c *config) { c.showRuntim
 // not shown, naming the type and method; the log names them too. It must
 // not be negative; 0 is the default.
 func WithValueDeadline(d time.Duration) Option { return func(c *config) { c.valueDeadline = d } }
+
+// WithPreload sets whether New starts building the module understanding
+// (and writing .explainerr/understanding.json) in the background, the
+// default, or leaves it to the first failure that needs it. A program
+// that usually never fails, such as explainerr run watching a child that
+// exits cleanly, turns it off so that it writes nothing.
+func WithPreload(on bool) Option { return func(c *config) { c.noPreload = !on } }

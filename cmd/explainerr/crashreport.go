@@ -37,6 +37,9 @@ func crashExplainerOptions(fl explainFlags, modules []string) []explainerr.Optio
 	opts := []explainerr.Option{
 		explainerr.WithRAG(fl.rag),
 		explainerr.WithTraceBudget(fl.budget),
+		// A child that exits cleanly leaves nothing behind: the module
+		// understanding is built for a crash only.
+		explainerr.WithPreload(false),
 	}
 	if fl.db != "" {
 		opts = append(opts, explainerr.WithIndexPath(fl.db))
