@@ -128,15 +128,7 @@ func (a *analysis) raisedNil(candidates []string) {
 			a.explainCandidate(c, x)
 		}
 	}
-	if a.r.CreatedBy != nil && a.r.Error.Kind == report.KindCrash {
-		a.goroutineNil(x)
-		return
-	}
-	if br := goesOn(cands, x); br != nil {
-		a.explainGoesOn(x, *br)
-		return
-	}
-	if a.nilTemplateLookup(x) || a.missingCookie(x) {
+	if a.nilExplainedByItsSetting(cands, x) {
 		return
 	}
 	a.nilOrigin(x, false)
@@ -208,6 +200,22 @@ func joinName(headline, ch string) string {
 		return headline
 	}
 	return headline + ": " + code(ch)
+}
+
+// nilExplainedByItsSetting explains the nil value x by where the failure
+// happened rather than by the value: a crash in a goroutine, an error
+// branch that goes on after the check, a template lookup or a missing
+// cookie. It reports whether it did, so that the caller stops there.
+func (a *analysis) nilExplainedByItsSetting(cands []nilCandidate, x string) bool {
+	if a.r.CreatedBy != nil && a.r.Error.Kind == report.KindCrash {
+		a.goroutineNil(x)
+		return true
+	}
+	if br := goesOn(cands, x); br != nil {
+		a.explainGoesOn(x, *br)
+		return true
+	}
+	return a.nilTemplateLookup(x) || a.missingCookie(x)
 }
 
 // goesOn returns the error check that went on after the call assigning the

@@ -2,8 +2,6 @@ package offline
 
 import (
 	"strings"
-
-	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // nilPointerPass explains a nil pointer dereference.
@@ -125,15 +123,7 @@ func (a *analysis) nilPointer() {
 		a.fix("Check each of them for " + code("nil") + " before this line (or log them) to see which one it is, then fix where that value is made.")
 		return
 	}
-	if a.r.CreatedBy != nil && a.r.Error.Kind == report.KindCrash {
-		a.goroutineNil(x)
-		return
-	}
-	if br := goesOn(cands, x); br != nil {
-		a.explainGoesOn(x, *br)
-		return
-	}
-	if a.nilTemplateLookup(x) || a.missingCookie(x) {
+	if a.nilExplainedByItsSetting(cands, x) {
 		return
 	}
 	if isIdent(x) || a.s.hasAssignment(rootIdent(x)) && !fieldEvidence(cands, x) {
