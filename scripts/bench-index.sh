@@ -14,19 +14,11 @@ rounds=${1:-7}
 version=v0.52.0
 repo=$(cd "$(dirname "$0")/.." && pwd)
 
-if ! ctags --version 2>/dev/null | grep -q 'Universal Ctags'; then
-	echo "bench-index: universal-ctags is not installed (apt-get install universal-ctags)" >&2
-	exit 1
-fi
-src="$(go env GOMODCACHE)/golang.org/x/tools@$version"
-if [[ ! -f "$src/go.mod" ]]; then
-	(cd "$repo" && go mod download "golang.org/x/tools@$version")
-fi
-
+# shellcheck source=lib/xtools-copy.sh
+. "$repo/scripts/lib/xtools-copy.sh"
 work=$(mktemp -d)
 trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
-cp -r "$src" "$work/tools"
-chmod -R u+w "$work/tools"
+xtools_copy bench-index "$version" "$repo" "$work"
 (cd "$repo" && go build -o "$work/explainerr" ./cmd/explainerr)
 
 # run_one CANDIDATE prints the wall, user and system seconds of one cold run.

@@ -28,19 +28,11 @@ tools_version=v0.52.0
 ncruces_version=v0.20.0
 repo=$(cd "$(dirname "$0")/.." && pwd)
 
-if ! ctags --version 2>/dev/null | grep -q 'Universal Ctags'; then
-	echo "bench-sqlite-driver: universal-ctags is not installed (apt-get install universal-ctags)" >&2
-	exit 1
-fi
-src="$(go env GOMODCACHE)/golang.org/x/tools@$tools_version"
-if [[ ! -f "$src/go.mod" ]]; then
-	(cd "$repo" && go mod download "golang.org/x/tools@$tools_version")
-fi
-
+# shellcheck source=lib/xtools-copy.sh
+. "$repo/scripts/lib/xtools-copy.sh"
 work=$(mktemp -d)
 trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
-cp -r "$src" "$work/tools"
-chmod -R u+w "$work/tools"
+xtools_copy bench-sqlite-driver "$tools_version" "$repo" "$work"
 
 # The checkout's tracked files, twice: as they are, and with the other
 # driver. Both are built with cgo on, since the CLI links the index only

@@ -1,6 +1,7 @@
 package appsource
 
 import (
+	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"path/filepath"
 	"sort"
@@ -215,7 +216,7 @@ func (r *resolver) resolve(fun ast.Expr) []FuncRef {
 		if t, known := r.typeOf(x.X, 0); known {
 			var out []FuncRef
 			for _, ref := range methods {
-				if t.name != "" && ReceiverName(ref.Decl) == t.name && filepath.Dir(ref.File.Path) == t.dir {
+				if t.name != "" && astutil.ReceiverName(ref.Decl) == t.name && filepath.Dir(ref.File.Path) == t.dir {
 					out = append(out, ref)
 				}
 			}

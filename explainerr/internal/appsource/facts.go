@@ -1,6 +1,7 @@
 package appsource
 
 import (
+	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/token"
 	"strconv"
@@ -117,7 +118,7 @@ func factsOf(fset *token.FileSet, af *ast.File, src []byte) *fileFacts {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
 			if d.Body != nil {
-				fact := funcFact{Name: d.Name.Name, Recv: ReceiverName(d), Offset: off(d.Pos()), ReadsSetting: readsSetting(d.Body)}
+				fact := funcFact{Name: d.Name.Name, Recv: astutil.ReceiverName(d), Offset: off(d.Pos()), ReadsSetting: readsSetting(d.Body)}
 				if d.Type.Results != nil && len(d.Type.Results.List) > 0 {
 					fact.Result = typeExprOf(d.Type.Results.List[0].Type)
 				}

@@ -51,15 +51,6 @@ func namedPart(t ast.Expr) ast.Expr {
 	}
 }
 
-// ReceiverName returns the receiver type name of a declaration, "" for a
-// function.
-func ReceiverName(fd *ast.FuncDecl) string {
-	if fd.Recv == nil || len(fd.Recv.List) == 0 {
-		return ""
-	}
-	return TypeName(fd.Recv.List[0].Type)
-}
-
 // FuncAt returns the file at path and the top-level function declaration
 // whose lines hold line (a closure inside a function belongs to it); nil
 // when there is none.

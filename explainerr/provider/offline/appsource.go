@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/token"
 	"iter"
@@ -141,7 +142,7 @@ func typeName(t ast.Expr) string { return appsource.TypeName(t) }
 
 // receiverName returns the receiver type name of a declaration, "" for a
 // function.
-func receiverName(fd *ast.FuncDecl) string { return appsource.ReceiverName(fd) }
+func receiverName(fd *ast.FuncDecl) string { return astutil.ReceiverName(fd) }
 
 // eachFuncInFile calls fn for every function declaration with a body in
 // the files whose base name is base.
