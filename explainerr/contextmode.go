@@ -23,8 +23,11 @@ const (
 	// functions they call directly, read from the app's Go files with
 	// go/parser: no index, no build, no cgo.
 	ContextStatic ContextMode = "static"
-	// ContextRAG also sends the source retrieved from the app's index
-	// (built by "explainerr index"); it needs the index reader linked in.
+	// ContextRAG sends what ContextStatic sends, with the index's chunks
+	// of the frames' functions, and adds the source retrieved from the
+	// app's index (built by "explainerr index"): the code graph's
+	// neighbours and what is similar to the failure. It needs the index
+	// reader linked in.
 	ContextRAG ContextMode = "rag"
 )
 
@@ -72,7 +75,7 @@ func (ex *Explainer) addContext(ctx context.Context, r *report.Report) []report.
 		switch {
 		case err == nil:
 			r.Mode = report.ModeRAG
-			return appsource.WithStructural(chunks, r)
+			return appsource.WithRetrieved(appsource.Static(r), chunks)
 		case errors.Is(err, errRetrievalNotLinked), errors.Is(err, errNoIndex) && ex.cfg.context == "":
 			// Either already among ex.notices, with what to add, or no
 			// index and none asked for.

@@ -1,9 +1,13 @@
 package explainerr_test
 
 import (
+	"context"
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr"
+	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/internal/layeredapp"
 	"github.com/explainerr/explainerr/internal/layeredapp/memstore"
 )
@@ -33,5 +37,37 @@ func TestStaticContextFollowsAnInterface(t *testing.T) {
 			got = append(got, c.Reason+":"+c.File+":"+c.Symbol)
 		}
 		t.Errorf("the static context lacks the store's implementation: %q", got)
+	}
+}
+
+// similarOnly is a retriever that finds one chunk by similarity, as an
+// index would, and no anchor.
+type similarOnly struct{ chunk report.Chunk }
+
+func (s similarOnly) Retrieve(context.Context, *report.Report) ([]report.Chunk, error) {
+	return []report.Chunk{s.chunk}, nil
+}
+
+// TestRAGContextHoldsTheStaticOne: in rag mode the context holds what the
+// static context finds (the implementation behind the interface), in the
+// same order, and then what retrieval found.
+func TestRAGContextHoldsTheStaticOne(t *testing.T) {
+	app := layeredapp.New(memstore.New())
+	static := decodeReport(t, get(newExplainer(t, explainerr.WithContext(explainerr.ContextStatic)).Middleware(app), "GET", "/?id=7", "application/json"))
+	similar := report.Chunk{File: "internal/layeredapp/layeredapp.go", StartLine: 1, EndLine: 5, Symbol: "layeredapp", Reason: report.ReasonSimilar, Text: "// Package layeredapp is a small layered web app"}
+	ex := newExplainer(t, explainerr.WithContext(explainerr.ContextRAG), explainerr.WithRetriever(similarOnly{similar}))
+	rag := decodeReport(t, get(ex.Middleware(app), "GET", "/?id=7", "application/json"))
+	if rag.Mode != "rag" {
+		t.Fatalf("mode %q", rag.Mode)
+	}
+	sources := func(cs []report.Chunk) (out []string) {
+		for _, c := range cs {
+			out = append(out, fmt.Sprintf("%s:%s:%d-%d", c.Reason, c.File, c.StartLine, c.EndLine))
+		}
+		return out
+	}
+	want := append(sources(static.Context), sources([]report.Chunk{similar})...)
+	if got := sources(rag.Context); !slices.Equal(got, want) {
+		t.Errorf("rag context\n%q\nwant the static one and the similar chunk\n%q", got, want)
 	}
 }

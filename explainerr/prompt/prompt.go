@@ -160,7 +160,7 @@ func sourceHeading(mode string) string {
 	if mode == report.ModeStatic {
 		return "## App source (the failing functions and the functions they call, from the app's files)\n\n"
 	}
-	return "## App source (retrieved from the app's index)\n\n"
+	return "## App source (the failing functions and what they call, with more retrieved from the app's index)\n\n"
 }
 
 // minPartialChunk is the least room worth filling with the head of a chunk

@@ -88,7 +88,7 @@ func TestErrorLineKinds(t *testing.T) {
 func TestSourceSectionSaysWhereTheSourceComesFrom(t *testing.T) {
 	for mode, heading := range map[string]string{
 		report.ModeStatic: "## App source (the failing functions and the functions they call, from the app's files)",
-		report.ModeRAG:    "## App source (retrieved from the app's index)",
+		report.ModeRAG:    "## App source (the failing functions and what they call, with more retrieved from the app's index)",
 	} {
 		r := sampleReport()
 		r.Mode = mode

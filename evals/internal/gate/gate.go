@@ -223,9 +223,6 @@ func BareFunc(name string) string {
 
 var closureSuffix = regexp.MustCompile(`(\.func\d+)+$|-fm$`)
 
-// SameFile reports whether two slash-separated paths name the same file,
-// one possibly relative to a directory the other includes.
-func SameFile(a, b string) bool {
-	a, b = path.Clean(strings.TrimPrefix(a, "./")), path.Clean(strings.TrimPrefix(b, "./"))
-	return a == b || strings.HasSuffix(a, "/"+b) || strings.HasSuffix(b, "/"+a)
-}
+// SameFile reports whether two slash-separated paths name the same file
+// (report.SameFile).
+func SameFile(a, b string) bool { return report.SameFile(a, b) }

@@ -52,7 +52,8 @@ func StaticProvenance(got, fresh []report.Chunk) []string {
 // RAGProvenance returns why a rag-mode context is not one: a chunk whose
 // source it does not say (no reason, or one not documented), an anchored
 // chunk of the index (anchors: what the index anchors on the failure's
-// app frames, recomputed) missing or not marked "frame", or one of the
+// app frames, recomputed) missing or not marked "frame" (one longer than
+// report.MaxWholeFrame may be shown around its frame's line instead), or one of the
 // innermost app frames in the indexed app's folder appDir (up to
 // maxAnchored) whose line no "frame" chunk of its file covers.
 func RAGProvenance(got, anchors []report.Chunk, frames []report.Frame, appDir string, maxAnchored int) []string {
@@ -66,7 +67,7 @@ func RAGProvenance(got, anchors []report.Chunk, frames []report.Frame, appDir st
 		if a.Reason != report.ReasonFrame {
 			continue
 		}
-		if !holds(got, a) {
+		if !holds(got, a) && !(len(a.Text) > report.MaxWholeFrame && holdsWindowOf(got, a)) {
 			out = append(out, "rag mode: the index's anchored chunk "+chunkSource(a)+" is not in the context as a frame's chunk")
 		}
 	}
@@ -87,6 +88,17 @@ func RAGProvenance(got, anchors []report.Chunk, frames []report.Frame, appDir st
 func holds(ctx []report.Chunk, a report.Chunk) bool {
 	for _, c := range ctx {
 		if SameFile(c.File, a.File) && c.StartLine == a.StartLine && c.EndLine == a.EndLine && c.Reason == a.Reason {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsWindowOf reports whether ctx has a frame chunk within a's lines:
+// a function too long to be shown whole, shown around the frame's line.
+func holdsWindowOf(ctx []report.Chunk, a report.Chunk) bool {
+	for _, c := range ctx {
+		if c.Reason == report.ReasonFrame && SameFile(c.File, a.File) && a.StartLine <= c.StartLine && c.EndLine <= a.EndLine {
 			return true
 		}
 	}

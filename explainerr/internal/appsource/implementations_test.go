@@ -1,6 +1,7 @@
 package appsource
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -112,10 +113,10 @@ func TestCallThroughAnInterfaceReachesItsImplementation(t *testing.T) {
 	}
 }
 
-// TestRetrievalGetsTheImplementation: retrieved chunks get the
-// implementation a frame calls through an interface after the frames'
-// and the graph's chunks, before similarity's, unless a retrieved chunk
-// already holds it.
+// TestRetrievalGetsTheImplementation: the rag context holds the static
+// context (the implementation a frame calls through an interface
+// included) in its order, the index's anchor in place of the frame's own
+// chunk, then the retrieved chunks it does not hold yet.
 func TestRetrievalGetsTheImplementation(t *testing.T) {
 	root := writeModule(t, layeredModule)
 	handler := filepath.Join(root, "app", "handler.go")
@@ -123,18 +124,19 @@ func TestRetrievalGetsTheImplementation(t *testing.T) {
 		{Function: "example.com/notes/app.(*Server).show", File: handler, Line: 11, Kind: report.FrameApp},
 	}}
 	retrieved := []report.Chunk{
-		{File: "app/handler.go", StartLine: 10, EndLine: 17, Symbol: "(*Server).show", Reason: report.ReasonFrame},
+		{File: "app/handler.go", StartLine: 7, EndLine: 15, Symbol: "(*Server).show", Reason: report.ReasonFrame, Text: "\nfunc (s *Server) show"},
+		{File: "app/handler.go", StartLine: 5, EndLine: 6, Symbol: "Server", Reason: report.ReasonGraph},
 		{File: "cache/cache.go", StartLine: 6, EndLine: 6, Symbol: "Cache.Get", Reason: report.ReasonSimilar},
 	}
 	var got []string
-	for _, c := range WithStructural(retrieved, r) {
-		got = append(got, c.Reason+":"+c.Symbol)
+	for _, c := range WithRetrieved(Static(r), retrieved) {
+		got = append(got, fmt.Sprintf("%s:%s:%d", c.Reason, c.Symbol, c.StartLine))
 	}
-	if want := "frame:(*Server).show implementation:(*Notes).Get similar:Cache.Get"; strings.Join(got, " ") != want {
+	if want := "frame:(*Server).show:7 graph:Server:6 implementation:(*Notes).Get:16 similar:Cache.Get:6"; strings.Join(got, " ") != want {
 		t.Errorf("chunks %q, want %q", got, want)
 	}
-	retrieved = append(retrieved, report.Chunk{File: "sqlite/notes.go", StartLine: 1, EndLine: 30, Reason: report.ReasonSimilar})
-	if got := WithStructural(retrieved, r); len(got) != len(retrieved) {
-		t.Errorf("an implementation already retrieved was added again: %+v", got)
+	retrieved = append(retrieved, report.Chunk{File: "sqlite/notes.go", StartLine: 15, EndLine: 20, Reason: report.ReasonSimilar})
+	if got := WithRetrieved(Static(r), retrieved); len(got) != 4 {
+		t.Errorf("a chunk holding the implementation's lines was not added once: %+v", got)
 	}
 }

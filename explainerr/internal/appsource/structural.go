@@ -8,70 +8,110 @@ import (
 )
 
 // The index's graph step is syntactic: it follows names, not types, so a
-// call through an interface reaches no implementation there. Retrieval
-// therefore gets, from the module understanding, the chunks only types
-// and the failure's own words lead to (implementations, constructors, the
-// error's origin, queries, schema, settings), placed after what the
-// index's anchors and one hop found and before what similarity found.
+// call through an interface reaches no implementation there, and its
+// anchors are whole functions, frames of middleware included. The rag
+// context is therefore the static context (what the module understanding
+// ranks: the failing lines, the error's origin, the query and schema, the
+// constructors, the implementations) with the index's findings added: its
+// anchored chunk of a frame in place of the frame's own chunk when that
+// one is shown whole, then the anchors of the outer frames, the chunks
+// similarity found and the graph's, each unless already held. A rag
+// context therefore starts with what the static one would hold, in the
+// same order, and adds what similarity finds; the prompt's budget cuts
+// the tail.
 
-// structuralReasons are the reasons of the chunks only the module
-// understanding finds.
-var structuralReasons = map[string]bool{
-	report.ReasonImplementation: true, report.ReasonConstructor: true, report.ReasonOrigin: true,
-	report.ReasonQuery: true, report.ReasonSchema: true, report.ReasonSetting: true,
-}
-
-// maxStructuralInRAG bounds the structural chunks added to retrieved
-// ones, so that what the index ranked keeps its place in the budget.
-const maxStructuralInRAG = 3
-
-// WithStructural returns retrieved chunks with the static context's
-// structural chunks for r added after the frames' chunks and the index's
-// one-hop graph chunks, before those similarity found, at most
-// maxStructuralInRAG of them, the most precise first; a
-// structural chunk whose lines a retrieved chunk of the same file already
-// covers is not added again.
-func WithStructural(retrieved []report.Chunk, r *report.Report) []report.Chunk {
-	var extra []report.Chunk
-	for _, c := range byStructuralRank(Static(r)) {
-		if structuralReasons[c.Reason] && !covered(retrieved, c) && len(extra) < maxStructuralInRAG {
-			extra = append(extra, c)
+// WithRetrieved returns the rag context for a failure from its static
+// context (Static's chunks, in their order) and what the index retrieved
+// for it (frame anchors, then graph chunks, then similar ones). A static
+// frame chunk gives way to the retrieved anchor of the same function
+// when that anchor is no longer than report.MaxWholeFrame; then follow
+// the retrieved chunks that no chunk of the context overlaps for the most
+// part (an anchor: that no frame chunk overlaps at all): the other
+// anchors, the similar chunks, then the rest (the graph's), each group in
+// its retrieved order.
+func WithRetrieved(static, retrieved []report.Chunk) []report.Chunk {
+	out := make([]report.Chunk, 0, len(static)+len(retrieved))
+	used := make([]bool, len(retrieved))
+	for _, c := range static {
+		if c.Reason == report.ReasonFrame {
+			if i := anchorOf(retrieved, used, c); i >= 0 {
+				used[i] = true
+				c = retrieved[i]
+			}
+		}
+		out = append(out, c)
+	}
+	var rest []report.Chunk
+	for i, c := range retrieved {
+		if !used[i] {
+			rest = append(rest, c)
 		}
 	}
-	if len(extra) == 0 {
-		return retrieved
-	}
-	at := 0
-	for at < len(retrieved) && (retrieved[at].Reason == report.ReasonFrame || retrieved[at].Reason == report.ReasonGraph) {
-		at++
-	}
-	out := make([]report.Chunk, 0, len(retrieved)+len(extra))
-	out = append(out, retrieved[:at]...)
-	out = append(out, extra...)
-	return append(out, retrieved[at:]...)
-}
-
-// structuralRank orders the structural chunks retrieval gets: the
-// error's origin and the query an SQL error names are the most precise,
-// then the constructors of a nil value, then implementations reached
-// through interfaces and the schema, then settings.
-var structuralRank = map[string]int{
-	report.ReasonOrigin: 0, report.ReasonQuery: 0, report.ReasonConstructor: 1,
-	report.ReasonImplementation: 2, report.ReasonSchema: 2, report.ReasonSetting: 3,
-}
-
-// byStructuralRank returns cs stably sorted by structuralRank (other
-// reasons last).
-func byStructuralRank(cs []report.Chunk) []report.Chunk {
-	out := append([]report.Chunk(nil), cs...)
-	rank := func(c report.Chunk) int {
-		if r, ok := structuralRank[c.Reason]; ok {
-			return r
+	// The outer frames' anchors, then what similarity found (which the
+	// static context cannot), then the graph's neighbours the module
+	// understanding did not already resolve.
+	sort.SliceStable(rest, func(i, j int) bool { return retrievedRank(rest[i]) < retrievedRank(rest[j]) })
+	for _, c := range rest {
+		if overlapsMostly(out, c) || c.Reason == report.ReasonFrame && overlapsFrame(out, c) {
+			continue
 		}
-		return 9
+		out = append(out, c)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return rank(out[i]) < rank(out[j]) })
 	return out
+}
+
+// retrievedRank orders the retrieved chunks WithRetrieved adds: anchors,
+// then similar chunks, then the rest.
+func retrievedRank(c report.Chunk) int {
+	switch c.Reason {
+	case report.ReasonFrame:
+		return 0
+	case report.ReasonSimilar:
+		return 1
+	}
+	return 2
+}
+
+// anchorOf returns the index in retrieved of the unused frame anchor that
+// holds static frame chunk c's function (its lines overlap c's) and is no
+// longer than report.MaxWholeFrame, or -1.
+func anchorOf(retrieved []report.Chunk, used []bool, c report.Chunk) int {
+	for i, a := range retrieved {
+		if used[i] || a.Reason != report.ReasonFrame || !report.SameFile(a.File, c.File) || len(a.Text) > report.MaxWholeFrame {
+			continue
+		}
+		if a.StartLine <= c.EndLine && c.StartLine <= a.EndLine {
+			return i
+		}
+	}
+	return -1
+}
+
+// overlapsFrame reports whether a frame chunk of cs shares a line with
+// c: a long function the static context shows around its failing line.
+func overlapsFrame(cs []report.Chunk, c report.Chunk) bool {
+	for _, o := range cs {
+		if o.Reason == report.ReasonFrame && report.SameFile(o.File, c.File) && o.StartLine <= c.EndLine && c.StartLine <= o.EndLine {
+			return true
+		}
+	}
+	return false
+}
+
+// overlapsMostly reports whether a chunk of cs, of c's file, shares at
+// least half of c's lines: the same function retrieved with its doc
+// comment, or a window of a function already shown.
+func overlapsMostly(cs []report.Chunk, c report.Chunk) bool {
+	lines := c.EndLine - c.StartLine + 1
+	for _, o := range cs {
+		if !report.SameFile(o.File, c.File) {
+			continue
+		}
+		if shared := min(o.EndLine, c.EndLine) - max(o.StartLine, c.StartLine) + 1; shared > 0 && 2*shared >= lines {
+			return true
+		}
+	}
+	return false
 }
 
 // preciseRank are the reasons of the chunks that name where a fix is,
@@ -107,7 +147,7 @@ func preciseFirst(r *report.Report, cs []report.Chunk) []report.Chunk {
 // covered reports whether a chunk of cs holds c's lines.
 func covered(cs []report.Chunk, c report.Chunk) bool {
 	for _, o := range cs {
-		if o.File == c.File && o.StartLine <= c.StartLine && c.EndLine <= o.EndLine {
+		if report.SameFile(o.File, c.File) && o.StartLine <= c.StartLine && c.EndLine <= o.EndLine {
 			return true
 		}
 	}
