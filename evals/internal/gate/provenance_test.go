@@ -73,3 +73,20 @@ func TestRAGProvenance(t *testing.T) {
 		}
 	}
 }
+
+// TestRAGProvenanceOfALongFunction: an anchored function too long to be
+// shown whole may be shown around its frame's line; a short one may not.
+func TestRAGProvenanceOfALongFunction(t *testing.T) {
+	frames := []report.Frame{{Function: "app.F", File: "/src/blogapp/app/a.go", Line: 150, Kind: report.FrameApp}}
+	long := ctxChunk("blogapp/app/a.go", 8, 220, "frame")
+	long.Text = strings.Repeat("x", report.MaxWholeFrame+1)
+	window := []report.Chunk{ctxChunk("blogapp/app/a.go", 138, 156, "frame")}
+	if got := RAGProvenance(window, []report.Chunk{long}, frames, "blogapp", 8); len(got) != 0 {
+		t.Errorf("a long function shown around its frame's line: %v", got)
+	}
+	short := long
+	short.Text = "func F() {}"
+	if got := strings.Join(RAGProvenance(window, []report.Chunk{short}, frames, "blogapp", 8), "\n"); !strings.Contains(got, "anchored chunk") {
+		t.Errorf("a function short enough to be shown whole, shown in part, passed: %q", got)
+	}
+}
