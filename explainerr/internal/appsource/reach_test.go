@@ -425,7 +425,8 @@ func (h *Handler) lists(w http.ResponseWriter, r *http.Request) {
 }
 
 // TestPreciseChunksFollowTheInnermostFrame: the query an SQL error names
-// comes right after the frames, before their callees,
+// comes right after the innermost frame, before the outer frames and the
+// callees,
 // and a closure's frame inside a function already shown is not repeated;
 // an SQL error inside a JSON body (escaped quotes) is read.
 func TestPreciseChunksFollowTheInnermostFrame(t *testing.T) {
@@ -449,8 +450,8 @@ func TestPreciseChunksFollowTheInnermostFrame(t *testing.T) {
 	h := report.Frame{Function: "example.com/shelf.main", File: "main.go", Line: 25}
 	w := report.Frame{Function: "example.com/shelf/web.(*Handlers).count", File: "web/handlers.go", Line: 16}
 	cs = Static(shelfReport(root, `{"error":"ERROR: relation \"books\" does not exist (SQLSTATE 42P01)"}`, h, w))
-	if len(cs) < 4 || cs[1].Reason != "frame" || cs[2].Reason != "query" || cs[2].Symbol != "(*PG).CountBooks" {
-		t.Errorf("the escaped SQL error's query does not follow the frames: %v", reasonsInOrder(cs))
+	if len(cs) < 4 || cs[0].Reason != "frame" || cs[1].Reason != "query" || cs[1].Symbol != "(*PG).CountBooks" || cs[2].Reason != "frame" {
+		t.Errorf("the escaped SQL error's query does not follow the innermost frame: %v", reasonsInOrder(cs))
 	}
 }
 

@@ -124,13 +124,15 @@ var preciseRank = map[string]bool{report.ReasonOrigin: true, report.ReasonQuery:
 var notNullFailure = regexp.MustCompile(`(?i)NOT NULL constraint|not-null constraint|null value in column|cannot be null`)
 
 // preciseFirst moves the precise chunks of cs (preciseRank; the schema
-// not for a NOT NULL violation) right after its leading frame chunks,
-// before the callees, keeping the order within each group.
+// not for a NOT NULL violation) right after its first chunk, the
+// innermost frame's, before the outer frames and the callees, keeping the
+// order within each group: the failing line and where its fix is named
+// come before the middleware that passed the request on.
 func preciseFirst(r *report.Report, cs []report.Chunk) []report.Chunk {
 	schema := !anyMessage(r, notNullFailure)
 	at := 0
-	for at < len(cs) && cs[at].Reason == report.ReasonFrame {
-		at++
+	if len(cs) > 0 && cs[0].Reason == report.ReasonFrame {
+		at = 1
 	}
 	out := append([]report.Chunk(nil), cs[:at]...)
 	var rest []report.Chunk

@@ -2,6 +2,7 @@ package appsource
 
 import (
 	"go/ast"
+	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -181,13 +182,22 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	var queries, schema []report.Chunk
 	// A query already shown (a frame's function or a callee) is the one
 	// that ran; another naming the same column would only crowd it.
+	// It is marked as the query, so that the prompt budget keeps it.
 	shown := false
 	for _, l := range m.SQLLiterals() {
-		if l.DDL || !word.MatchString(l.Value) {
+		if l.DDL || !word.MatchString(l.Value) || !inTable(l.Value) {
 			continue
 		}
-		if d, _ := l.Syntax(); d != nil {
-			if fd, ok := d.(*ast.FuncDecl); ok && s.seen[fd] {
+		switch d, lit := l.Syntax(); d := d.(type) {
+		case *ast.FuncDecl:
+			if s.seen[d] {
+				shown = true
+				s.markQuery(l.File, d)
+			}
+		case *ast.GenDecl:
+			// A query kept in a constant (as sqlc writes them) is run
+			// by the functions that name the constant.
+			if s.markQueryUsers(l.File, constNames(d, lit)) {
 				shown = true
 			}
 		}
@@ -218,6 +228,61 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 		}
 	}
 	return append(queries, schema...)
+}
+
+// markQuery gives the reason "query" to the chunk already shown of fd, a
+// function of f holding the query an SQL error names: a callee shown as
+// a frame's callee or an interface's implementation.
+func (s *staticSet) markQuery(f *File, fd *ast.FuncDecl) {
+	start, end := s.lines(fd)
+	file := s.m.Rel(f.Path)
+	for i, c := range s.chunks {
+		if c.Reason != report.ReasonFrame && c.File == file && c.StartLine >= start && c.EndLine <= end {
+			s.chunks[i].Reason = report.ReasonQuery
+		}
+	}
+}
+
+// markQueryUsers gives the reason "query" to the chunks shown of the
+// functions of f's package that name one of the constants names (a frame
+// keeps its reason), and reports whether one was shown.
+func (s *staticSet) markQueryUsers(f *File, names []string) bool {
+	if len(names) == 0 {
+		return false
+	}
+	uses := regexp.MustCompile(`\b(?:` + strings.Join(names, "|") + `)\b`)
+	dir := filepath.Dir(s.m.Rel(f.Path))
+	found := false
+	for i, c := range s.chunks {
+		if filepath.Dir(c.File) != dir || c.Kind != "func" || !uses.MatchString(c.Text) {
+			continue
+		}
+		found = true
+		if c.Reason != report.ReasonFrame {
+			s.chunks[i].Reason = report.ReasonQuery
+		}
+	}
+	return found
+}
+
+// constNames returns the names of d's constants whose value is lit.
+func constNames(d *ast.GenDecl, lit *ast.BasicLit) []string {
+	if d.Tok != token.CONST || lit == nil {
+		return nil
+	}
+	var out []string
+	for _, spec := range d.Specs {
+		vs, ok := spec.(*ast.ValueSpec)
+		if !ok {
+			continue
+		}
+		for i, v := range vs.Values {
+			if v == ast.Expr(lit) && i < len(vs.Names) {
+				out = append(out, regexp.QuoteMeta(vs.Names[i].Name))
+			}
+		}
+	}
+	return out
 }
 
 // maxSQLFiles bounds the .sql files read for a schema.
