@@ -88,6 +88,7 @@ func New(opts ...Option) (*Explainer, error) {
 	if err != nil {
 		return nil, err
 	}
+	installHandlerLogs()
 	ex := &Explainer{
 		logs:       logs,
 		cfg:        cfg,
