@@ -1,4 +1,4 @@
-package explainerr
+package respcapture
 
 import (
 	"context"
@@ -23,38 +23,43 @@ var errHandlerReturned = errors.New("explainerr: the handler has returned; the R
 // afterReturn logs, once per request, that the handler's ResponseWriter was
 // used after the handler returned, naming the app's call site. It reads
 // only what is fixed once the gate has closed and the calls in progress
-// then have left: the failure record's pointer and its Explainer.
-func (w *writer) afterReturn(op string) {
+// then have left: the failure record's pointer and its Owner.
+func (w *Writer) afterReturn(op string) {
 	if !w.warnOnce() {
 		return
 	}
 	w.drain()
-	ex := w.fail.ex
-	site := callSite(stack.Capture(1), ex.classifier)
-	ex.log.LogAttrs(context.Background(), slog.LevelWarn,
+	o := w.fail.owner
+	site := callSite(stack.Capture(1), o.classifier)
+	o.log.LogAttrs(context.Background(), slog.LevelWarn,
 		"explainerr: a ResponseWriter was used after its handler returned; the call was dropped",
 		slog.String("call", op),
 		slog.String("from", site.Function),
 		slog.String("at", fmt.Sprintf("%s:%d", path.Base(site.File), site.Line)))
 }
 
-// lateStatus is a 5xx status written after the response had started: the
+// Late is a 5xx status written after the response had started: the
 // client already has another status and part of the body.
-type lateStatus struct {
-	status int
-	pcs    []uintptr
-	// body holds up to maxCapturedBody bytes written after it.
-	body []byte
+type Late struct {
+	Status int
+	// PCs is the stack at its WriteHeader call.
+	PCs []uintptr
+	// Body holds up to maxCapturedBody bytes written after it.
+	Body []byte
 }
+
+// Message returns the body written after the late status as its message,
+// given the response's headers (h).
+func (l *Late) Message(h http.Header) string { return bodyMessage(l.Body, len(l.Body), h) }
 
 // lateStatus records the first 5xx status written after the response
 // started; the body that follows is copied as its message.
-func (w *writer) lateStatus(code int) {
+func (w *Writer) lateStatus(code int) {
 	f := w.record()
-	if f.late != nil {
+	if f.Late != nil {
 		return
 	}
-	f.late = &lateStatus{status: code, pcs: captureStatus()}
+	f.Late = &Late{Status: code, PCs: captureStatus()}
 	w.state |= stLate
 }
 
@@ -77,19 +82,19 @@ type misuse struct {
 // misused records a call that net/http would log. It is not forwarded, since
 // net/http would then name this wrapper as the caller; logMisuse writes the
 // same line naming the app's call site instead.
-func (w *writer) misused(what string) {
+func (w *Writer) misused(what string) {
 	f := w.record()
 	if len(f.misuse) < maxMisuse {
 		f.misuse = append(f.misuse, misuse{what: what, pcs: captureStatus()})
 	}
 }
 
-// logMisuse writes net/http's line for each recorded misuse where net/http
-// would (the server's ErrorLog, else the standard logger), naming the app's
-// call site.
-func logMisuse(r *http.Request, f *responseFailure) {
+// LogMisuse writes net/http's line for each misuse recorded in f where
+// net/http would (the server's ErrorLog of r's server, else the standard
+// logger), naming the app's call site.
+func (f *Failure) LogMisuse(r *http.Request) {
 	for _, m := range f.misuse {
-		site := callSite(m.pcs, f.ex.classifier)
+		site := callSite(m.pcs, f.owner.classifier)
 		line := fmt.Sprintf("%s from %s (%s:%d)", m.what, site.Function, path.Base(site.File), site.Line)
 		if srv, ok := r.Context().Value(http.ServerContextKey).(*http.Server); ok && srv.ErrorLog != nil {
 			srv.ErrorLog.Print(line)
@@ -106,7 +111,12 @@ func captureStatus() []uintptr { return stack.Capture(1) }
 
 // selfPackage is the import path of this package; its frames are the
 // writer's own and never a call site.
-var selfPackage = reflect.TypeOf((*writer)(nil)).Elem().PkgPath()
+var selfPackage = reflect.TypeOf(Writer{}).PkgPath()
+
+// middlewarePackage is the import path of the middleware's package, two
+// levels up (explainerr/internal/respcapture): its frames are machinery
+// too, never a call site.
+var middlewarePackage = path.Dir(path.Dir(selfPackage))
 
 // callSite returns the frame to name as the caller of a ResponseWriter
 // method: the first frame of the app (as c classifies it) outside the
@@ -123,7 +133,7 @@ func callSite(pcs []uintptr, c *stack.Classifier) runtime.Frame {
 			first = f
 		}
 		pkg := stack.PackageOf(f.Function)
-		if pkg != selfPackage && pkg != "net/http" && pkg != "runtime" && !isWriterMethod(f.Function) {
+		if pkg != selfPackage && pkg != middlewarePackage && pkg != "net/http" && pkg != "runtime" && !isWriterMethod(f.Function) {
 			if c != nil && c.Kind(f.Function, f.File) == report.FrameApp {
 				return f
 			}
