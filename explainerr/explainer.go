@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/explainerr/explainerr/explainerr/internal/historyhttp"
 	"github.com/explainerr/explainerr/explainerr/internal/respcapture"
 	"log/slog"
 	"os"
@@ -44,6 +45,8 @@ type Explainer struct {
 	// failure record of every request that did not fail, through which
 	// calls made after a handler returned are logged.
 	responses *respcapture.Owner
+	// historyServer serves the failure history's pages.
+	historyServer *historyhttp.Server
 }
 
 // New returns an Explainer configured from the environment and opts (which
@@ -115,6 +118,7 @@ func New(opts ...Option) (*Explainer, error) {
 		refused: newRefusedQueue(),
 	}
 	ex.responses = respcapture.NewOwner(ex.classifier, ex.log)
+	ex.historyServer = ex.newHistoryServer()
 	appsource.SetLogger(cfg.logger)
 	if cfg.context != ContextPlain && !cfg.noPreload {
 		// The module understanding is built now, not at the first

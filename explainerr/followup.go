@@ -15,6 +15,7 @@ import (
 	"github.com/explainerr/explainerr/explainerr/internal/engine"
 	"github.com/explainerr/explainerr/explainerr/internal/guard"
 	"github.com/explainerr/explainerr/explainerr/internal/history"
+	"github.com/explainerr/explainerr/explainerr/internal/historyhttp"
 	"github.com/explainerr/explainerr/explainerr/internal/page"
 	"github.com/explainerr/explainerr/explainerr/prompt"
 )
@@ -37,7 +38,7 @@ const maxFollowUpBody = 16 << 10
 const askAction = "ask"
 
 // askURL returns where the report page of id posts follow-up questions.
-func askURL(id string) string { return reportsPath + id + askSuffix }
+func askURL(id string) string { return historyhttp.ReportsPath + id + askSuffix }
 
 // reportPageHeaders prepares h for a stored report's page and returns the
 // nonce to render it with: the page's script may post questions when a

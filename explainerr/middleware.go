@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/explainerr/explainerr/explainerr/internal/guard"
+	"github.com/explainerr/explainerr/explainerr/internal/historyhttp"
 	"github.com/explainerr/explainerr/explainerr/internal/logcapture"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -22,10 +23,11 @@ import (
 // the app wrote it.
 func (ex *Explainer) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		// The failure history, to the developer only (historyroutes.go).
-		// Its paths start "/_": one byte tells almost every request that
-		// it is not one, which measured faster than the full comparison.
-		if p := r.URL.Path; len(p) > 1 && p[1] == '_' && isHistoryPath(p) && ex.serveHistory(rw, r) {
+		// The failure history, to the developer only (package
+		// internal/historyhttp). Its paths start "/_": one byte tells
+		// almost every request that it is not one, which measured faster
+		// than the full comparison.
+		if p := r.URL.Path; len(p) > 1 && p[1] == '_' && historyhttp.IsPath(p) && ex.historyServer.Serve(rw, r) {
 			return
 		}
 		// Who the client is, recorded before next can rewrite the request.

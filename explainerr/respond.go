@@ -10,31 +10,11 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/guard"
+	"github.com/explainerr/explainerr/explainerr/internal/historyhttp"
 	"github.com/explainerr/explainerr/explainerr/internal/page"
 	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
-
-// Response formats, chosen from the Accept header.
-const (
-	formatHTML     = "html"
-	formatJSON     = "json"
-	formatMarkdown = "markdown"
-)
-
-// negotiate picks the response format: HTML for browsers, JSON when asked
-// for, Markdown for everything else (curl, scripts, assistants).
-func negotiate(r *http.Request) string {
-	accept := strings.ToLower(r.Header.Get("Accept"))
-	switch {
-	case strings.Contains(accept, "text/html"):
-		return formatHTML
-	case strings.Contains(accept, "application/json"):
-		return formatJSON
-	default:
-		return formatMarkdown
-	}
-}
 
 // handleFailure answers a failed request, one stage after another (see
 // the package documentation): the guard's decision, the report completed
@@ -196,10 +176,10 @@ func (ex *Explainer) respond(rw http.ResponseWriter, r *http.Request, s redact.S
 	}
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
-	switch negotiate(r) {
-	case formatHTML:
+	switch page.Negotiate(r) {
+	case page.FormatHTML:
 		ex.respondHTML(r.Context(), rw, s, explained)
-	case formatJSON:
+	case page.FormatJSON:
 		*explained = ex.engine.Explain(r.Context(), s, nil)
 		h.Set("Content-Type", "application/json; charset=utf-8")
 		rw.WriteHeader(s.Status())
@@ -229,7 +209,7 @@ func (ex *Explainer) respondHTML(ctx context.Context, rw http.ResponseWriter, s 
 			rc.Flush()
 		}
 	})
-	page.EndStored(rw, *explained, historyPath, ex.reportLinkLine(rw.Header().Get(guard.ReportHeader)))
+	page.EndStored(rw, *explained, historyhttp.Path, ex.reportLinkLine(rw.Header().Get(guard.ReportHeader)))
 	rc.Flush()
 }
 
