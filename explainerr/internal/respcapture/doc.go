@@ -4,8 +4,8 @@
 //
 // A Writer lets everything through to the client's writer, except a 5xx
 // status, which it holds back together with the body that follows (up to
-// MaxBody bytes), with the stack at the WriteHeader call: the middleware
-// may then answer with the report instead. Once the app flushes, hijacks
+// 64 KiB), with the stack at the WriteHeader call: the middleware may then
+// answer with the report instead. Once the app flushes, hijacks
 // the connection, writes another status or a longer body, the response
 // has started and is never replaced; a 5xx written after that is recorded
 // as a late status. The Writer also takes the error a handler.Func

@@ -22,7 +22,7 @@ type Failure struct {
 	Status int
 	// PCs is the stack at that WriteHeader call.
 	PCs []uintptr
-	// Body holds up to MaxBody bytes of the 5xx body; BodyLen counts all
+	// Body holds up to 64 KiB of the 5xx body; BodyLen counts all
 	// of it.
 	Body    []byte
 	BodyLen int

@@ -29,7 +29,7 @@ const (
 // Writer wraps the handler's ResponseWriter for one request; it is allocated
 // per request and never reused, so a goroutine the handler leaked cannot
 // write into another request's response through it. Once the handler has
-// returned, every call is dropped (gate.go, late.go). It is kept to 32
+// returned, every call is dropped (gate.go, afterreturn.go). It is kept to 32
 // bytes (a size class of the allocator): what is needed only once a request
 // has failed lives on the middleware's stack or in its Failure.
 //
