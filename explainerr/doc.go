@@ -54,9 +54,8 @@
 //     (an HTML page whose trace shows at once while the explanation streams
 //     in; the JSON report for "Accept: application/json"; Markdown
 //     otherwise, the explanation first as on the page), one log record
-//     (log.go), and the history (history.go), whose pages (package
-//     internal/historyhttp) and follow-up questions (followup.go) read it
-//     back. A client that gets no page (one
+//     (log.go), and the history (history.go), whose pages and follow-up
+//     questions (package internal/historyhttp) read it back. A client that gets no page (one
 //     refused, or a response already started) has stages 4 to 7 run off
 //     the request (explainLater, refused.go).
 //

@@ -44,21 +44,20 @@ func newHistory(cfg *config) *history.Store {
 	return history.New(opts)
 }
 
-// newHistoryServer returns the server of the failure history's pages
-// (package internal/historyhttp), with this Explainer's report pages and
-// follow-up questions.
+// newHistoryServer returns the server of the failure history's pages and
+// follow-up questions (package internal/historyhttp), with this
+// Explainer's report pages and model.
 func (ex *Explainer) newHistoryServer() *historyhttp.Server {
 	return &historyhttp.Server{
-		Store:           ex.history,
-		Guard:           &ex.cfg.guard,
-		Log:             ex.log,
-		MaxReports:      ex.cfg.historyMax,
-		MaxAge:          ex.cfg.historyAge,
-		AwaitTimeout:    ex.awaitTimeout(),
-		PageHeaders:     ex.reportPageHeaders,
-		StartPage:       ex.startPage,
-		FollowUpSection: ex.followUpSection,
-		Actions:         map[string]historyhttp.Action{askAction: ex.serveFollowUp},
+		Store:        ex.history,
+		Guard:        &ex.cfg.guard,
+		Log:          ex.log,
+		MaxReports:   ex.cfg.historyMax,
+		MaxAge:       ex.cfg.historyAge,
+		AwaitTimeout: ex.awaitTimeout(),
+		StartPage:    ex.startPage,
+		Engine:       ex.engine,
+		Language:     ex.cfg.language,
 	}
 }
 

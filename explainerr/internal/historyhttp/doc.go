@@ -2,14 +2,16 @@
 // ("/_explainerr/"), beside the app: the list of recent failures (HTML,
 // JSON or text by Accept, with a button that clears it), each stored
 // report's page at ReportsPath + its id (HTML, JSON or Markdown), and the
-// actions on a report at ReportsPath + id + "/" + action (the follow-up
-// question), which the middleware supplies.
+// follow-up questions asked from that page, posted to its "/ask" and
+// answered by the model as a stream of JSON lines, then kept with the
+// report.
 //
 // A Server is made once, from what the middleware knows: the store (package
-// internal/history), the guard's configuration, and the pieces of a report
-// page that depend on the middleware's own settings (editor links, whether
-// a model can answer follow-up questions). The middleware hands it every
-// request whose path IsPath; Serve answers the developer only, and passes
-// the request back (returns false) for any other client, which then learns
-// nothing from these paths.
+// internal/history), the guard's configuration, the engine that asks the
+// model, and how a report page starts (with the middleware's editor
+// links). The middleware hands it every request whose path IsPath; Serve
+// answers the developer only, and passes the request back (returns false)
+// for any other client, which then learns nothing from these paths. What
+// changes something (clearing, asking) must also come from the history's
+// own pages (guard.SameOrigin).
 package historyhttp

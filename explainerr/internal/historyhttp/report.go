@@ -31,12 +31,12 @@ func (s *Server) serveReport(rw http.ResponseWriter, r *http.Request, id string)
 	h := rw.Header()
 	switch page.Negotiate(r) {
 	case page.FormatHTML:
-		nonce := s.PageHeaders(h)
+		nonce := s.reportPageHeaders(h)
 		rw.WriteHeader(http.StatusOK)
 		if err := s.StartPage(rw, rep, nonce); err != nil {
 			return
 		}
-		page.EndStored(rw, rep, Path, s.FollowUpSection(id))
+		page.EndStored(rw, rep, Path, s.followUpSection(id))
 	case page.FormatJSON:
 		h.Set("Content-Type", "application/json; charset=utf-8")
 		enc := json.NewEncoder(rw)

@@ -7,15 +7,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/explainerr/explainerr/explainerr/internal/engine"
 	"github.com/explainerr/explainerr/explainerr/internal/guard"
 	"github.com/explainerr/explainerr/explainerr/internal/history"
 	"github.com/explainerr/explainerr/explainerr/redact"
 )
-
-// Action serves one action on the stored report id, for a client the
-// guard admitted (admit, as the request entered); the action checks the
-// method, and guard.SameOrigin for a request that changes anything.
-type Action func(w http.ResponseWriter, r *http.Request, id string, admit guard.Admission)
 
 // Server serves the failure history to the developer. Its fields are set
 // once, before the first request.
@@ -32,16 +28,15 @@ type Server struct {
 	MaxAge     time.Duration
 	// AwaitTimeout bounds the wait for a report still being explained.
 	AwaitTimeout time.Duration
-	// PageHeaders prepares the headers of a stored report's HTML page and
-	// returns the nonce to render it with.
-	PageHeaders func(h http.Header) (nonce string)
-	// StartPage writes the top of a stored report's HTML page.
+	// StartPage writes the top of a stored report's HTML page (with the
+	// middleware's editor links).
 	StartPage func(w io.Writer, rep redact.Sealed, nonce string) error
-	// FollowUpSection returns the markup of the follow-up part of the
-	// page of report id.
-	FollowUpSection func(id string) string
-	// Actions are the actions on a stored report, by name.
-	Actions map[string]Action
+	// Engine answers follow-up questions about a stored report, when a
+	// model is configured.
+	Engine *engine.Engine
+	// Language is the natural language answers are asked in ("": the
+	// model's default).
+	Language string
 }
 
 // Serve serves the history's path r asks for (IsPath) to the developer.
@@ -72,8 +67,8 @@ func (s *Server) Serve(rw http.ResponseWriter, r *http.Request) bool {
 			http.Error(rw, "explainerr: not a report id", http.StatusNotFound)
 		case !hasAction:
 			s.serveReport(rw, r, id)
-		case s.Actions[action] != nil:
-			s.Actions[action](rw, r, id, admit)
+		case action == askAction:
+			s.serveFollowUp(rw, r, id, admit)
 		default:
 			http.Error(rw, "explainerr: no such page", http.StatusNotFound)
 		}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/explainerr/explainerr/explainerr/internal/engine"
 	"github.com/explainerr/explainerr/explainerr/internal/guard"
 	"github.com/explainerr/explainerr/explainerr/internal/history"
 	"github.com/explainerr/explainerr/explainerr/redact"
@@ -20,8 +21,8 @@ import (
 )
 
 // testServer returns a Server over an in-memory store holding one report,
-// its id, and the buffer its log writes to. Its page pieces write markers
-// the tests look for, and its one action, "ask", answers 202.
+// its id, and the buffer its log writes to. Its page's start writes a
+// marker the tests look for; no model answers follow-up questions.
 func testServer(t *testing.T) (*Server, string, *bytes.Buffer) {
 	t.Helper()
 	store := history.New(history.Options{})
@@ -36,15 +37,11 @@ func testServer(t *testing.T) (*Server, string, *bytes.Buffer) {
 		Guard:        &guard.Config{},
 		Log:          slog.New(slog.NewTextHandler(&logged, nil)),
 		AwaitTimeout: time.Second,
-		PageHeaders:  func(h http.Header) string { h.Set("Content-Type", "text/html"); return "n0nce" },
 		StartPage: func(w io.Writer, rep redact.Sealed, nonce string) error {
-			_, err := io.WriteString(w, "<start "+nonce+">"+rep.Report().Error.Message)
+			_, err := io.WriteString(w, "<start>"+rep.Report().Error.Message)
 			return err
 		},
-		FollowUpSection: func(id string) string { return "<follow-ups of " + id + ">" },
-		Actions: map[string]Action{"ask": func(w http.ResponseWriter, r *http.Request, id string, admit guard.Admission) {
-			w.WriteHeader(http.StatusAccepted)
-		}},
+		Engine: engine.New(engine.Config{}),
 	}
 	return s, id, &logged
 }
@@ -92,8 +89,8 @@ func TestListAndReportPages(t *testing.T) {
 	if len(list.Failures) != 1 || list.Failures[0].ID != id || list.Failures[0].Report != ReportsPath+id {
 		t.Errorf("list %+v, want the one report with its page", list.Failures)
 	}
-	if html := serve("GET", ReportsPath+id, "text/html").Body.String(); !strings.HasPrefix(html, "<start n0nce>nil map write") || !strings.Contains(html, "<follow-ups of "+id+">") {
-		t.Errorf("HTML page %q: want the middleware's start and follow-up section", html)
+	if html := serve("GET", ReportsPath+id, "text/html").Body.String(); !strings.HasPrefix(html, "<start>nil map write") || strings.Contains(html, askURL(id)) {
+		t.Errorf("HTML page %q: want the middleware's start and no question box without a model", html)
 	}
 	var stored storedReport
 	if err := json.Unmarshal(serve("GET", ReportsPath+id, "application/json").Body.Bytes(), &stored); err != nil || stored.Report == nil || stored.Error.Message != "nil map write" {
@@ -106,7 +103,7 @@ func TestListAndReportPages(t *testing.T) {
 		method, path string
 		want         int
 	}{
-		{"POST", ReportsPath + id + "/ask", http.StatusAccepted},
+		{"GET", ReportsPath + id + "/ask", http.StatusMethodNotAllowed},
 		{"GET", ReportsPath + id + "/nope", http.StatusNotFound},
 		{"GET", ReportsPath + "not-an-id", http.StatusNotFound},
 		{"GET", ReportsPath + history.NewID(), http.StatusNotFound},
