@@ -40,6 +40,7 @@ func cutLast(s string, sep byte) (before, after string, found bool) {
 // Frames turns the stack at a WriteHeader call (Failure.PCs, Late.PCs)
 // into report frames, classified by c; runtime frames are kept when
 // showRuntime is set.
+//
 // The ResponseWriter wrappers the status passed through on its way to
 // explainerr (the app's access-log statusWriter, chi's compressor or
 // WrapResponseWriter) are not where the status was decided: their frames
@@ -60,11 +61,5 @@ func Frames(pcs []uintptr, c *stack.Classifier, showRuntime bool) []report.Frame
 	if showRuntime {
 		return frames
 	}
-	out := frames[:0]
-	for _, f := range frames {
-		if f.Kind != report.FrameRuntime {
-			out = append(out, f)
-		}
-	}
-	return out
+	return stack.WithoutRuntime(frames)
 }
