@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/explainerr/explainerr/explainerr/internal/respcapture"
 	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -16,7 +17,7 @@ import (
 func recordBody(r *http.Request) *bodyRecorder {
 	var c requestCapture
 	if hasBody(r) {
-		newWriterWithBody(httptest.NewRecorder(), r, &c)
+		newWriterWithBody(respcapture.NewOwner(nil, nil), httptest.NewRecorder(), r, &c)
 	}
 	return c.body
 }

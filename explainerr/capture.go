@@ -2,6 +2,7 @@ package explainerr
 
 import (
 	"fmt"
+	"github.com/explainerr/explainerr/explainerr/internal/respcapture"
 	"net/http"
 	"reflect"
 	"strings"
@@ -37,24 +38,24 @@ func (ex *Explainer) panicReport(v any, msg string, calls *valueCalls) *report.R
 
 // errorReport describes an error returned by a HandlerFunc: the handler
 // function is the innermost frame, then the adapter's callers.
-func (ex *Explainer) errorReport(he *handlerError, calls *valueCalls) *report.Report {
+func (ex *Explainer) errorReport(he *respcapture.HandlerError, calls *valueCalls) *report.Report {
 	r := &report.Report{
 		Error: report.Error{
 			Kind:     report.KindError,
-			Type:     typeName(he.err),
-			Message:  describe(he.err, calls),
-			Chain:    chain(he.err, calls),
-			Database: databaseError(he.err, calls),
+			Type:     typeName(he.Err),
+			Message:  describe(he.Err, calls),
+			Chain:    chain(he.Err, calls),
+			Database: databaseError(he.Err, calls),
 		},
 		Status: http.StatusInternalServerError,
 	}
-	below := stack.FromPCs(he.pcs, ex.classifier, ex.cfg.showRuntime)
-	if he.fn == 0 {
+	below := stack.FromPCs(he.PCs, ex.classifier, ex.cfg.showRuntime)
+	if he.Fn == 0 {
 		// handler.Fail without the handler: a framework's error handler
 		// passed on an error whose handler has returned.
 		r.Error.HandedOver = true
 		r.Notices = append(r.Notices, "The error was handed over by an error handler (handler.Fail) after the handler that returned it had returned: the stack is the error handler's, not where the error was made.")
-	} else if name, file, line := handlerFrame(he.fn, below); name != "" {
+	} else if name, file, line := handlerFrame(he.Fn, below); name != "" {
 		f := report.Frame{Function: name, File: file, Line: line, Kind: ex.classifier.Kind(name, file)}
 		if f.Kind == report.FrameApp {
 			refineReturnLine(&f, ex.sources.Lines(file), r.Error.Message)
@@ -65,13 +66,13 @@ func (ex *Explainer) errorReport(he *handlerError, calls *valueCalls) *report.Re
 	return r
 }
 
-// statusReport describes a 5xx status the app wrote: the stack at the
-// WriteHeader call, the body written so far as the message. A status
-// written while the goroutine was panicking is a recovered panic.
-func (ex *Explainer) statusReport(w *writer) *report.Report {
-	f := w.fail
-	msg := bodyMessage(f.body, f.bodyLen, w.ResponseWriter.Header())
-	if rec, panicking := recoveredBy(f.pcs); panicking {
+// statusReport describes a 5xx status the app wrote (f, with the
+// response's headers h): the stack at the WriteHeader call, the body
+// written so far as the message. A status written while the goroutine was
+// panicking is a recovered panic.
+func (ex *Explainer) statusReport(f *respcapture.Failure, h http.Header) *report.Report {
+	msg := f.Message(h)
+	if rec, panicking := recoveredBy(f.PCs); panicking {
 		return ex.recoveredReport(f, rec, msg)
 	}
 	rep := &report.Report{
@@ -80,8 +81,8 @@ func (ex *Explainer) statusReport(w *writer) *report.Report {
 			Type:    "http.Status",
 			Message: msg,
 		},
-		Frames: ex.statusFrames(f.pcs),
-		Status: f.status,
+		Frames: respcapture.Frames(f.PCs, ex.classifier, ex.cfg.showRuntime),
+		Status: f.Status,
 	}
 	if lib := writtenByLibrary(rep.Frames); lib != nil {
 		ex.noteWrittenBy(rep, lib)
@@ -90,12 +91,12 @@ func (ex *Explainer) statusReport(w *writer) *report.Report {
 }
 
 // lateStatusReport describes a 5xx status written after the response had
-// started: the client already had another status and part of the body.
-func (ex *Explainer) lateStatusReport(w *writer) *report.Report {
-	l := w.fail.late
-	msg := strings.TrimSpace(bodyMessage(l.body, len(l.body), w.ResponseWriter.Header()))
+// started (l, with the response's headers h): the client already had
+// another status and part of the body.
+func (ex *Explainer) lateStatusReport(l *respcapture.Late, h http.Header) *report.Report {
+	msg := strings.TrimSpace(l.Message(h))
 	if msg == "" {
-		msg = fmt.Sprintf("status %d written after the response had started", l.status)
+		msg = fmt.Sprintf("status %d written after the response had started", l.Status)
 	}
 	return &report.Report{
 		Error: report.Error{
@@ -104,10 +105,10 @@ func (ex *Explainer) lateStatusReport(w *writer) *report.Report {
 			Message: msg,
 			Late:    true,
 		},
-		Frames: ex.statusFrames(l.pcs),
-		Status: l.status,
+		Frames: respcapture.Frames(l.PCs, ex.classifier, ex.cfg.showRuntime),
+		Status: l.Status,
 		Notices: []string{fmt.Sprintf("Status %d was written after the response had started: "+
-			"the client had already received another status and part of the body, so it got no error page.", l.status)},
+			"the client had already received another status and part of the body, so it got no error page.", l.Status)},
 	}
 }
 

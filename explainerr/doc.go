@@ -21,9 +21,11 @@
 // again:
 //
 //  1. Catch (middleware.go). The handler's panic, returned error or 5xx
-//     status ends the request; finish builds the first report from it
-//     (capture.go): the error, its chain, and the stack with the app's own
-//     frames always kept.
+//     status ends the request: the response writer (package
+//     internal/respcapture) holds a 5xx back and takes a returned error,
+//     and is closed when the handler returns; finish builds the first
+//     report from what it recorded (capture.go): the error, its chain, and
+//     the stack with the app's own frames always kept.
 //  2. Decide (package internal/guard). Who gets what: reports go only to
 //     the developer, a client that reached the server from this machine as
 //     the connection saw it (or from a peer or through a proxy the
@@ -52,8 +54,8 @@
 //     (an HTML page whose trace shows at once while the explanation streams
 //     in; the JSON report for "Accept: application/json"; Markdown
 //     otherwise, the explanation first as on the page), one log record
-//     (log.go), and the history (history.go), whose report pages and
-//     follow-up questions read it back. A client that gets no page (one
+//     (log.go), and the history (history.go), whose pages and follow-up
+//     questions (package internal/historyhttp) read it back. A client that gets no page (one
 //     refused, or a response already started) has stages 4 to 7 run off
 //     the request (explainLater, refused.go).
 //

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/explainerr/explainerr/explainerr/internal/historyhttp"
+	"github.com/explainerr/explainerr/explainerr/internal/respcapture"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -39,9 +41,12 @@ type Explainer struct {
 	history    *history.Store
 	editor     *editorLinks  // nil: no editor links
 	refused    *refusedQueue // refused clients' failures waiting to be reported
-	// returned is the failure record of every request that did not fail,
-	// set when its handler returns so that later calls are logged here.
-	returned responseFailure
+	// responses is what the response writers of its requests share: the
+	// failure record of every request that did not fail, through which
+	// calls made after a handler returned are logged.
+	responses *respcapture.Owner
+	// historyServer serves the failure history's pages.
+	historyServer *historyhttp.Server
 }
 
 // New returns an Explainer configured from the environment and opts (which
@@ -88,6 +93,7 @@ func New(opts ...Option) (*Explainer, error) {
 	if err != nil {
 		return nil, err
 	}
+	installHandlerLogs()
 	ex := &Explainer{
 		logs:       logs,
 		cfg:        cfg,
@@ -111,7 +117,8 @@ func New(opts ...Option) (*Explainer, error) {
 		editor:  editor,
 		refused: newRefusedQueue(),
 	}
-	ex.returned = responseFailure{ex: ex, returned: true}
+	ex.responses = respcapture.NewOwner(ex.classifier, ex.log)
+	ex.historyServer = ex.newHistoryServer()
 	appsource.SetLogger(cfg.logger)
 	if cfg.context != ContextPlain && !cfg.noPreload {
 		// The module understanding is built now, not at the first

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/internal/guard"
+	"github.com/explainerr/explainerr/explainerr/internal/respcapture"
 	"github.com/explainerr/explainerr/explainerr/provider"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/explainerr/retrieval"
@@ -26,7 +27,9 @@ func Unlinked(t testing.TB) {
 // report completed from r, the seal, the preparation, the explanation and
 // every sink run as for a real failure.
 func (ex *Explainer) ServeFailure(rw http.ResponseWriter, r *http.Request, rep *report.Report) {
-	ex.handleFailure(&writer{ResponseWriter: rw}, &responseFailure{ex: ex}, r, guard.Admit(r), rep)
+	w := ex.responses.Init(&respcapture.Writer{}, rw)
+	w.Close()
+	ex.handleFailure(w, r, &entry{}, guard.Admit(r), rep)
 }
 
 // RefusedQueueLimit is how many failures of refused clients wait to be

@@ -22,13 +22,6 @@ import (
 // that links none of explainerr.
 type HandlerFunc = handler.Func
 
-// handlerError is a returned error with where it came from.
-type handlerError struct {
-	err error
-	fn  uintptr   // entry of the handler function
-	pcs []uintptr // stack of the adapter's ServeHTTP
-}
-
 // handlerFrame returns the function name, file and line of a handler
 // function's entry point; frames, the stack below it, help find a method
 // value's method.

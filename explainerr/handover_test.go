@@ -121,3 +121,30 @@ func TestAFrameworksAnswerAfterAHandedOverErrorGivesWayToTheReport(t *testing.T)
 		t.Errorf("status %d, body %q, want the body the app wrote", rec.Code, rec.Body)
 	}
 }
+
+// Once New has run, a HandlerFunc that fails where no middleware takes its
+// error logs it through explainerr (New installs the handler package's
+// logs): the client gets a plain 500, and the log keeps the error with its
+// secret hidden.
+func TestNewInstallsTheLogOfAnErrorNoMiddlewareTook(t *testing.T) {
+	lb := captureDefaultLog(t)
+	newExplainer(t)
+	h := explainerr.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		return errors.New("charging the card: api key sk-live-4f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c rejected")
+	})
+	rec := get(h, http.MethodGet, "/checkout", "application/json")
+	if rec.Code != http.StatusInternalServerError || strings.Contains(rec.Body.String(), "charging") {
+		t.Errorf("status %d, body %q: want a plain 500 that says nothing about the error", rec.Code, rec.Body)
+	}
+	var logged map[string]any
+	for line := range strings.Lines(lb.String()) {
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err == nil && rec["msg"] == "handler returned an error" {
+			logged = rec
+		}
+	}
+	msg, _ := logged["error"].(string)
+	if logged["path"] != "/checkout" || !strings.HasPrefix(msg, "charging the card: api key ") || strings.Contains(msg, "4f9a8b7c6d5e") {
+		t.Errorf("logged %v: want the error with its path and its secret hidden", logged)
+	}
+}

@@ -3,26 +3,37 @@ package explainerr
 import (
 	"log/slog"
 	"net/http"
+	"sync"
 
 	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/handler"
 )
 
-// A HandlerFunc that fails where no middleware takes its error logs it,
-// and so does handler.Fail when a wrapper hid the middleware's writer from
-// it: in a build that links explainerr, with its secrets hidden, and with
-// the wrapper that kept the error from the report named, so that no error
-// is lost without a word. The error's methods are called under the
-// default deadline (valuecalls.go), so that the 500 is not held up by
-// them.
-func init() {
-	handler.SetErrorLog(func(r *http.Request, err error) {
-		calls := newValueCalls(DefaultValueDeadline)
-		defer calls.done()
-		slog.ErrorContext(r.Context(), "handler returned an error",
-			"method", r.Method, "path", redact.String(r.URL.Path), "error", redact.String(describe(err, calls)))
+// handlerLogsOnce makes the first New install the handler package's logs.
+var handlerLogsOnce sync.Once
+
+// installHandlerLogs gives the handler package the logs of a build that
+// uses explainerr; New calls it, once per process. From then on a
+// HandlerFunc that fails where no middleware takes its error logs it, and
+// so does handler.Fail when a wrapper hid the middleware's writer from it:
+// with its secrets hidden, and with the wrapper that kept the error from
+// the report named, so that no error is lost without a word. The error's
+// methods are called under the default deadline (valuecalls.go), so that
+// the 500 is not held up by them.
+func installHandlerLogs() {
+	handlerLogsOnce.Do(func() {
+		handler.SetErrorLog(logUntakenError)
+		handler.SetHandOverLog(logHandOver)
 	})
-	handler.SetHandOverLog(logHandOver)
+}
+
+// logUntakenError logs an error a HandlerFunc returned where no middleware
+// took it, with its secrets hidden.
+func logUntakenError(r *http.Request, err error) {
+	calls := newValueCalls(DefaultValueDeadline)
+	defer calls.done()
+	slog.ErrorContext(r.Context(), "handler returned an error",
+		"method", r.Method, "path", redact.String(r.URL.Path), "error", redact.String(describe(err, calls)))
 }
 
 // logHandOver logs, in one record, an error that could not reach the

@@ -12,16 +12,10 @@ import (
 
 	"github.com/explainerr/explainerr/explainerr/internal/guard"
 	"github.com/explainerr/explainerr/explainerr/internal/history"
+	"github.com/explainerr/explainerr/explainerr/internal/historyhttp"
 	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
-
-// historyPath is where the middleware serves the failure history; a
-// report's page is at historyPath + "reports/" + its id.
-const historyPath = "/_explainerr/"
-
-// reportsPath is the prefix of a stored report's page.
-const reportsPath = historyPath + "reports/"
 
 // reportLink is where a failure's report will be found: its id in the
 // history, the path of its page on this server and, for the log, the full
@@ -50,6 +44,33 @@ func newHistory(cfg *config) *history.Store {
 	return history.New(opts)
 }
 
+// newHistoryServer returns the server of the failure history's pages and
+// follow-up questions (package internal/historyhttp), with this
+// Explainer's report pages and model.
+func (ex *Explainer) newHistoryServer() *historyhttp.Server {
+	return &historyhttp.Server{
+		Store:        ex.history,
+		Guard:        &ex.cfg.guard,
+		Log:          ex.log,
+		MaxReports:   ex.cfg.historyMax,
+		MaxAge:       ex.cfg.historyAge,
+		AwaitTimeout: ex.awaitTimeout(),
+		StartPage:    ex.startPage,
+		Engine:       ex.engine,
+		Language:     ex.cfg.language,
+	}
+}
+
+// awaitTimeout bounds the wait for a report still being explained: the
+// explanation's own timeout, and a little more.
+func (ex *Explainer) awaitTimeout() time.Duration {
+	t := ex.cfg.timeout
+	if t <= 0 {
+		t = 20 * time.Second
+	}
+	return t + 5*time.Second
+}
+
 // defaultStateDir returns the .explainerr directory at the module root,
 // where the history is persisted; "" (memory only) in a test binary, so
 // that the tests of an app do not fill its history.
@@ -72,7 +93,7 @@ func isTestBinary() bool {
 // forged Host never becomes a link in the developer's terminal.
 func (ex *Explainer) newReportLink(r *http.Request, admit guard.Admission) reportLink {
 	id := history.NewID()
-	l := reportLink{id: id, path: reportsPath + id}
+	l := reportLink{id: id, path: historyhttp.ReportsPath + id}
 	scheme := "http"
 	if r.TLS != nil {
 		scheme = "https"

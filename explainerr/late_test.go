@@ -290,7 +290,7 @@ func TestFailureAfterTheResponseStarted(t *testing.T) {
 	if !strings.Contains(line, "superfluous response.WriteHeader call from") || !strings.Contains(line, "late_test.go") {
 		t.Errorf("server log %q: want the superfluous WriteHeader line naming the app", line)
 	}
-	if strings.Contains(line, "explainerr.(*writer)") {
+	if strings.Contains(line, "respcapture.(*Writer)") {
 		t.Errorf("server log names explainerr's writer: %q", line)
 	}
 }

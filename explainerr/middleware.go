@@ -1,9 +1,11 @@
 package explainerr
 
 import (
+	"github.com/explainerr/explainerr/explainerr/internal/respcapture"
 	"net/http"
 
 	"github.com/explainerr/explainerr/explainerr/internal/guard"
+	"github.com/explainerr/explainerr/explainerr/internal/historyhttp"
 	"github.com/explainerr/explainerr/explainerr/internal/logcapture"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -21,10 +23,11 @@ import (
 // the app wrote it.
 func (ex *Explainer) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		// The failure history, to the developer only (historyroutes.go).
-		// Its paths start "/_": one byte tells almost every request that
-		// it is not one, which measured faster than the full comparison.
-		if p := r.URL.Path; len(p) > 1 && p[1] == '_' && isHistoryPath(p) && ex.serveHistory(rw, r) {
+		// The failure history, to the developer only (package
+		// internal/historyhttp). Its paths start "/_": one byte tells
+		// almost every request that it is not one, which measured faster
+		// than the full comparison.
+		if p := r.URL.Path; len(p) > 1 && p[1] == '_' && historyhttp.IsPath(p) && ex.historyServer.Serve(rw, r) {
 			return
 		}
 		// Who the client is, recorded before next can rewrite the request.
@@ -32,22 +35,22 @@ func (ex *Explainer) Middleware(next http.Handler) http.Handler {
 		if ex.logs != nil {
 			e.capture.logMark = logcapture.Mark() + 1
 		}
-		// The writer, allocated here: a call to a constructor measured
-		// slower on the happy path.
-		var w *writer
+		// The writer, allocated here (Owner.Init is inlined): a call to
+		// a constructor measured slower on the happy path.
+		var w *respcapture.Writer
 		if hasBody(r) {
-			w = newWriterWithBody(rw, r, &e.capture)
+			w = newWriterWithBody(ex.responses, rw, r, &e.capture)
 		} else {
-			w = &writer{ResponseWriter: rw}
+			w = ex.responses.Init(new(respcapture.Writer), rw)
 		}
-		w.fail = &ex.returned
 		defer func() {
 			v := recover()
 			// From now on, calls from goroutines the handler left
-			// running are dropped (gate.go).
-			w.close()
-			if v != nil || !w.fail.returned {
-				ex.failed(w, r, &e, next, v)
+			// running are dropped (respcapture's gate).
+			w.Close()
+			if v != nil || w.Failed() {
+				e.next = next
+				ex.finish(w, w.Failure(), r, &e, v)
 			}
 		}()
 		next.ServeHTTP(w, r)
@@ -57,32 +60,23 @@ func (ex *Explainer) Middleware(next http.Handler) http.Handler {
 // entry is what the middleware records of a request when it enters, kept on
 // its stack until the request fails: r.RemoteAddr and r.Host as they were
 // (a handler it wraps may rewrite them), and what the request logs and
-// reads.
+// reads; next, the handler the middleware wraps, is set when the request
+// fails, to be asked for the route pattern when the request does not
+// carry it (request.go).
 type entry struct {
 	remote, host string
 	capture      requestCapture
+	next         http.Handler
 }
 
-// failed reports the failure of r, whose handler next has returned or
-// panicked (v), once w's gate has closed. A panic may have left no record:
-// the one made here is not stored in w, whose record goroutines the
-// handler left running may still read (late.go).
-func (ex *Explainer) failed(w *writer, r *http.Request, e *entry, next http.Handler, v any) {
-	f := w.fail
-	if f.returned {
-		f = &responseFailure{ex: ex}
-	}
-	f.capture, f.next = e.capture, next
-	ex.finish(w, f, r, guard.Entered(e.remote, e.host), v)
-}
-
-// finish reports what went wrong with one request: a panic (v), an error a
-// HandlerFunc returned, a 5xx status the app wrote, or one it wrote after
-// the response had started, in that order of precedence. The methods it
+// finish reports what went wrong with one request, once w is closed: a
+// panic (v), an error a HandlerFunc returned, a 5xx status the app wrote,
+// or one it wrote after the response had started, in that order of
+// precedence; f is w's record, e what the middleware recorded. The methods it
 // calls on the app's values (the panic value's or error's Error, String,
 // Unwrap, Is) share one deadline (valuecalls.go).
-func (ex *Explainer) finish(w *writer, f *responseFailure, r *http.Request, admit guard.Admission, v any) {
-	logMisuse(r, f)
+func (ex *Explainer) finish(w *respcapture.Writer, f *respcapture.Failure, r *http.Request, e *entry, v any) {
+	f.LogMisuse(r)
 	calls := newValueCalls(ex.cfg.valueDeadline)
 	defer calls.done()
 	var rep *report.Report
@@ -98,22 +92,22 @@ func (ex *Explainer) finish(w *writer, f *responseFailure, r *http.Request, admi
 			panic(v)
 		}
 		rep = ex.panicReport(v, msg, calls)
-		rep.Error.Late = w.started()
-	case f.handlerErr != nil:
-		rep = ex.errorReport(f.handlerErr, calls)
-		rep.Error.Late = w.started()
-	case f.status != 0:
-		rep = ex.statusReport(w)
-	case f.late != nil:
-		rep = ex.lateStatusReport(w)
+		rep.Error.Late = w.Started()
+	case f.HandlerError != nil:
+		rep = ex.errorReport(f.HandlerError, calls)
+		rep.Error.Late = w.Started()
+	case f.Status != 0:
+		rep = ex.statusReport(f, w.ResponseWriter.Header())
+	case f.Late != nil:
+		rep = ex.lateStatusReport(f.Late, w.ResponseWriter.Header())
 	default:
 		return
 	}
 	if rep.Error.Late && rep.Error.Kind != report.KindStatus {
 		// The client got the status the app had already sent, not a 500.
-		rep.Status = w.sentStatus()
+		rep.Status = w.SentStatus()
 	}
-	noteHiddenBy(rep)
+	respcapture.NoteHiddenBy(rep)
 	ex.noteBlocked(rep, calls)
-	ex.handleFailure(w, f, r, admit, rep)
+	ex.handleFailure(w, r, e, guard.Entered(e.remote, e.host), rep)
 }

@@ -2,6 +2,7 @@ package explainerr
 
 import (
 	"fmt"
+	"github.com/explainerr/explainerr/explainerr/internal/respcapture"
 	"path"
 	"runtime"
 	"strings"
@@ -39,7 +40,7 @@ func recoveredBy(pcs []uintptr) (recoverer runtime.Frame, panicking bool) {
 // before explainerr could: the frames start at the panic site (the stack at
 // the recoverer's WriteHeader still holds it, below runtime.gopanic), and
 // the value is gone, so the report says where it went.
-func (ex *Explainer) recoveredReport(f *responseFailure, rec runtime.Frame, body string) *report.Report {
+func (ex *Explainer) recoveredReport(f *respcapture.Failure, rec runtime.Frame, body string) *report.Report {
 	name := ex.classifier.OwnName(rec.Function, rec.File)
 	if name == "" {
 		name = "a recoverer"
@@ -56,12 +57,12 @@ func (ex *Explainer) recoveredReport(f *responseFailure, rec runtime.Frame, body
 			Message:   msg,
 			Recoverer: name,
 		},
-		Frames: stack.FromPCs(f.pcs, ex.classifier, ex.cfg.showRuntime),
-		Status: f.status,
+		Frames: stack.FromPCs(f.PCs, ex.classifier, ex.cfg.showRuntime),
+		Status: f.Status,
 		Notices: []string{fmt.Sprintf(
 			"This panic was recovered inside explainerr by %s, which then wrote status %d: the panic value is gone (%s). "+
 				"The trace starts where the panic happened. Let explainerr be the recoverer: remove the inner recoverer, or put it outside explainerr.",
-			where, f.status, valueWentTo(name))},
+			where, f.Status, valueWentTo(name))},
 	}
 }
 

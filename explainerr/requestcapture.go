@@ -1,6 +1,7 @@
 package explainerr
 
 import (
+	"github.com/explainerr/explainerr/explainerr/internal/respcapture"
 	"net/http"
 
 	"github.com/explainerr/explainerr/explainerr/internal/logcapture"
@@ -22,7 +23,7 @@ type requestCapture struct {
 // writerWithBody is the writer and body recorder of a request with a body,
 // allocated together.
 type writerWithBody struct {
-	writer
+	respcapture.Writer
 	body bodyRecorder
 }
 
@@ -33,20 +34,22 @@ type writerWithBody struct {
 func hasBody(r *http.Request) bool { return r.ContentLength != 0 && r.Body != nil }
 
 // newWriterWithBody returns the writer for the response to r, which has a
-// body, wrapping rw, and starts recording into c the body r's handler
-// reads; the recorder shares the writer's allocation. It is kept out of
-// line so that the middleware stays small for requests without a body.
+// body, wrapping rw for o, and starts recording into c the body r's
+// handler reads; the recorder shares the writer's allocation. It is kept
+// out of line so that the middleware stays small for requests without a
+// body.
 //
 //go:noinline
-func newWriterWithBody(rw http.ResponseWriter, r *http.Request, c *requestCapture) *writer {
-	wb := &writerWithBody{writer: writer{ResponseWriter: rw}, body: bodyRecorder{ReadCloser: r.Body}}
+func newWriterWithBody(o *respcapture.Owner, rw http.ResponseWriter, r *http.Request, c *requestCapture) *respcapture.Writer {
+	wb := &writerWithBody{body: bodyRecorder{ReadCloser: r.Body}}
+	o.Init(&wb.Writer, rw)
 	r.Body = (*requestBody)(wb)
 	c.body = &wb.body
-	return &wb.writer
+	return &wb.Writer
 }
 
 // requestBody is the body a handler reads: its reads are recorded through
-// the writer's gate (gate.go), so that once the handler has returned, what
+// the writer's gate (respcapture.Writer.Enter), so that once the handler has returned, what
 // a goroutine it left running reads is passed on but not recorded, and the
 // recorder is the middleware's alone.
 type requestBody writerWithBody
@@ -54,10 +57,10 @@ type requestBody writerWithBody
 // Read reads from the request body, recording what it returns while the
 // handler runs.
 func (b *requestBody) Read(p []byte) (int, error) {
-	if !b.writer.enter() {
+	if !b.Writer.Enter() {
 		return b.body.ReadCloser.Read(p)
 	}
-	defer b.writer.leave()
+	defer b.Writer.Leave()
 	return b.body.Read(p)
 }
 

@@ -4,36 +4,17 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/explainerr/explainerr/explainerr/internal/respcapture"
 	"io"
 	"net/http"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/guard"
+	"github.com/explainerr/explainerr/explainerr/internal/historyhttp"
 	"github.com/explainerr/explainerr/explainerr/internal/page"
 	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
-
-// Response formats, chosen from the Accept header.
-const (
-	formatHTML     = "html"
-	formatJSON     = "json"
-	formatMarkdown = "markdown"
-)
-
-// negotiate picks the response format: HTML for browsers, JSON when asked
-// for, Markdown for everything else (curl, scripts, assistants).
-func negotiate(r *http.Request) string {
-	accept := strings.ToLower(r.Header.Get("Accept"))
-	switch {
-	case strings.Contains(accept, "text/html"):
-		return formatHTML
-	case strings.Contains(accept, "application/json"):
-		return formatJSON
-	default:
-		return formatMarkdown
-	}
-}
 
 // handleFailure answers a failed request, one stage after another (see
 // the package documentation): the guard's decision, the report completed
@@ -45,7 +26,7 @@ func negotiate(r *http.Request) string {
 // written: the failure is logged (with the explanation made afterwards,
 // off the request) and a panic aborts the response at once, as net/http
 // would.
-func (ex *Explainer) handleFailure(w *writer, f *responseFailure, r *http.Request, admit guard.Admission, rep *report.Report) {
+func (ex *Explainer) handleFailure(w *respcapture.Writer, r *http.Request, e *entry, admit guard.Admission, rep *report.Report) {
 	// Who gets what.
 	admit = ex.cfg.guard.Decide(r, admit)
 	// The report, completed from the request; it is sealed below (on the
@@ -54,16 +35,16 @@ func (ex *Explainer) handleFailure(w *writer, f *responseFailure, r *http.Reques
 	stamp(rep)
 	rep.Request = describeRequest(r)
 	if rep.Request.Route == "" {
-		rep.Request.Route = routeFromRouter(f.next, r)
+		rep.Request.Route = routeFromRouter(e.next, r)
 	}
-	f.capture.attach(rep, r)
-	known := requestSecrets(r, f.capture.body)
+	e.capture.attach(rep, r)
+	known := requestSecrets(r, e.capture.body)
 	rw := w.ResponseWriter
 	ctx := r.Context()
 	link := ex.newReportLink(r, admit)
 	// A panic a recoverer inside explainerr took is over: its response
 	// (passed through to a client that gets no report) stands.
-	abort := rep.Error.Kind == report.KindPanic && rep.Error.Recoverer == "" && w.started()
+	abort := rep.Error.Kind == report.KindPanic && rep.Error.Recoverer == "" && w.Started()
 
 	switch {
 	case !admit.OK():
@@ -72,11 +53,11 @@ func (ex *Explainer) handleFailure(w *writer, f *responseFailure, r *http.Reques
 		// logged and kept off the request, within a bound (refused.go).
 		note := "no report for this client: " + admit.Refused()
 		switch {
-		case w.held():
-			w.release()
+		case w.Held():
+			w.Release()
 		case rep.Error.Late:
 			note = "the response had already started; " + note
-		case !w.started():
+		case !w.Started():
 			http.Error(rw, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 		}
 		ex.queueRefused(refusedFailure{rep: rep, known: known, note: note, link: link})
@@ -84,7 +65,7 @@ func (ex *Explainer) handleFailure(w *writer, f *responseFailure, r *http.Reques
 			panic(http.ErrAbortHandler)
 		}
 		return
-	case optedOut(r) && !w.started():
+	case optedOut(r) && !w.Started():
 		// The developer asked for the app's own response (an API's error
 		// format, a front-end that reads it): it goes out as the app
 		// wrote it, with the report's address, and the report goes to the
@@ -94,14 +75,14 @@ func (ex *Explainer) handleFailure(w *writer, f *responseFailure, r *http.Reques
 		if admit.OwnOrigin() {
 			guard.ExposeReportHeader(h)
 		}
-		if w.held() {
-			w.release()
+		if w.Held() {
+			w.Release()
 		} else {
 			http.Error(rw, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 		}
 		ex.explainLater(ctx, rep, known, "the request asked for the app's own response ("+optOutHeader+": off): the failure is reported here only", link)
 		return
-	case w.started():
+	case w.Started():
 		note := "the response had already started: the failure is reported here only"
 		if rep.Error.Late {
 			note = "late: the response had already started, so the client got no error page; the failure is reported here only"
@@ -116,7 +97,7 @@ func (ex *Explainer) handleFailure(w *writer, f *responseFailure, r *http.Reques
 		return
 	}
 
-	w.state &^= stHeld
+	w.DropHeld()
 	prepared := ex.Prepare(ctx, ex.seal(rep, known))
 	guard.ReportCORS(rw.Header(), admit)
 	rw.Header().Set(guard.ReportHeader, link.path)
@@ -177,6 +158,14 @@ func (p *pageWriter) Write(b []byte) (int, error) {
 // Unwrap returns the client's writer, for http.ResponseController.
 func (p *pageWriter) Unwrap() http.ResponseWriter { return p.ResponseWriter }
 
+// pageDropsHeaders are headers of the app's response that describe a body
+// the page replaces: the page is neither compressed nor a range of it, and
+// has its own length and no validators.
+var pageDropsHeaders = []string{
+	"Content-Length", "Content-Type", "Content-Encoding", "Content-Range",
+	"Etag", "Last-Modified", "Content-Disposition",
+}
+
 // respond explains s and writes the page or report in the negotiated
 // format. s explained is set in *explained as soon as the explanation is
 // made, so that a failure to write the rest loses nothing.
@@ -187,10 +176,10 @@ func (ex *Explainer) respond(rw http.ResponseWriter, r *http.Request, s redact.S
 	}
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
-	switch negotiate(r) {
-	case formatHTML:
+	switch page.Negotiate(r) {
+	case page.FormatHTML:
 		ex.respondHTML(r.Context(), rw, s, explained)
-	case formatJSON:
+	case page.FormatJSON:
 		*explained = ex.engine.Explain(r.Context(), s, nil)
 		h.Set("Content-Type", "application/json; charset=utf-8")
 		rw.WriteHeader(s.Status())
@@ -220,7 +209,7 @@ func (ex *Explainer) respondHTML(ctx context.Context, rw http.ResponseWriter, s 
 			rc.Flush()
 		}
 	})
-	page.EndStored(rw, *explained, historyPath, ex.reportLinkLine(rw.Header().Get(guard.ReportHeader)))
+	page.EndStored(rw, *explained, historyhttp.Path, ex.reportLinkLine(rw.Header().Get(guard.ReportHeader)))
 	rc.Flush()
 }
 

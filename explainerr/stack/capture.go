@@ -50,6 +50,12 @@ func FromPCs(pcs []uintptr, c *Classifier, keepRuntime bool) []report.Frame {
 	if keepRuntime {
 		return frames
 	}
+	return WithoutRuntime(frames)
+}
+
+// WithoutRuntime returns frames without those of kind report.FrameRuntime,
+// in place.
+func WithoutRuntime(frames []report.Frame) []report.Frame {
 	out := frames[:0]
 	for _, f := range frames {
 		if f.Kind != report.FrameRuntime {

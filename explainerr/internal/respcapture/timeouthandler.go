@@ -1,4 +1,4 @@
-package explainerr
+package respcapture
 
 import "github.com/explainerr/explainerr/explainerr/report"
 
@@ -6,11 +6,11 @@ import "github.com/explainerr/explainerr/explainerr/report"
 // re-raises a handler's panic and copies its buffered response.
 const timeoutHandlerServe = "net/http.(*timeoutHandler).ServeHTTP"
 
-// noteHiddenBy adds a notice when a wrapper between explainerr and the
+// NoteHiddenBy adds to rep a notice when a wrapper between explainerr and the
 // handler hid part of the failure: http.TimeoutHandler runs the handler on
 // another goroutine, re-panics its panic value there and writes its
 // buffered response after it returned, through a writer without Unwrap.
-func noteHiddenBy(rep *report.Report) {
+func NoteHiddenBy(rep *report.Report) {
 	if len(rep.Frames) == 0 || rep.Frames[0].Function != timeoutHandlerServe {
 		return
 	}

@@ -1,4 +1,4 @@
-package explainerr
+package respcapture
 
 import (
 	"html"

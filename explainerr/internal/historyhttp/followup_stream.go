@@ -1,4 +1,4 @@
-package explainerr
+package historyhttp
 
 import (
 	"encoding/json"

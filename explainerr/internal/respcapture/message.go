@@ -1,4 +1,4 @@
-package explainerr
+package respcapture
 
 import (
 	"bytes"
@@ -62,12 +62,4 @@ func decompress(enc string, body []byte) (text string, complete bool) {
 		return string(out[:maxCapturedBody]), false
 	}
 	return string(out), err == nil
-}
-
-// pageDropsHeaders are headers of the app's response that describe a body
-// the page replaces: the page is neither compressed nor a range of it, and
-// has its own length and no validators.
-var pageDropsHeaders = []string{
-	"Content-Length", "Content-Type", "Content-Encoding", "Content-Range",
-	"Etag", "Last-Modified", "Content-Disposition",
 }

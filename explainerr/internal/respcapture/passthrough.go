@@ -1,4 +1,4 @@
-package explainerr
+package respcapture
 
 import (
 	"strings"
@@ -37,14 +37,17 @@ func cutLast(s string, sep byte) (before, after string, found bool) {
 	return s[:i], s[i+1:], true
 }
 
-// statusFrames turns the stack at a WriteHeader call into report frames.
+// Frames turns the stack at a WriteHeader call (Failure.PCs, Late.PCs)
+// into report frames, classified by c; runtime frames are kept when
+// showRuntime is set.
+//
 // The ResponseWriter wrappers the status passed through on its way to
 // explainerr (the app's access-log statusWriter, chi's compressor or
 // WrapResponseWriter) are not where the status was decided: their frames
 // count as machinery, so the frame blamed is the first one that is not a
 // ResponseWriter method.
-func (ex *Explainer) statusFrames(pcs []uintptr) []report.Frame {
-	frames := stack.FromPCs(pcs, ex.classifier, true)
+func Frames(pcs []uintptr, c *stack.Classifier, showRuntime bool) []report.Frame {
+	frames := stack.FromPCs(pcs, c, true)
 	for i := range frames {
 		f := &frames[i]
 		if f.Kind == report.FrameRuntime {
@@ -55,14 +58,8 @@ func (ex *Explainer) statusFrames(pcs []uintptr) []report.Frame {
 		}
 		f.Kind = report.FrameRuntime
 	}
-	if ex.cfg.showRuntime {
+	if showRuntime {
 		return frames
 	}
-	out := frames[:0]
-	for _, f := range frames {
-		if f.Kind != report.FrameRuntime {
-			out = append(out, f)
-		}
-	}
-	return out
+	return stack.WithoutRuntime(frames)
 }

@@ -1,11 +1,11 @@
-package explainerr
+package respcapture
 
 import (
 	"runtime"
 	"time"
 )
 
-// The writer's gate (writer.gate) is what makes the cut-off exact. Every
+// The writer's gate (Writer.gate) is what makes the cut-off exact. Every
 // call that reads or changes the writer's state, its failure record or the
 // client's writer enters the gate and leaves it when done; when the handler
 // returns or panics, the middleware closes the gate before it looks at
@@ -23,10 +23,11 @@ const (
 	gateCalls = gateWarned - 1
 )
 
-// enter reports whether a call may go on: the gate is open. A call that
-// enters must leave (deferred, so that a panic in the client's writer
-// leaves too).
-func (w *writer) enter() bool {
+// Enter reports whether a call may go on: the gate is open. A call that
+// enters must Leave (deferred, so that a panic in the client's writer
+// leaves too). The middleware records the request body its handler reads
+// through the same gate.
+func (w *Writer) Enter() bool {
 	if w.gate.Load()&gateClosed != 0 {
 		return false
 	}
@@ -38,17 +39,17 @@ func (w *writer) enter() bool {
 	return false
 }
 
-// leave ends a call that entered.
-func (w *writer) leave() { w.gate.Add(^uint32(0)) }
+// Leave ends a call that entered.
+func (w *Writer) Leave() { w.gate.Add(^uint32(0)) }
 
 // closed reports whether the handler has returned.
-func (w *writer) closed() bool { return w.gate.Load()&gateClosed != 0 }
+func (w *Writer) closed() bool { return w.gate.Load()&gateClosed != 0 }
 
-// close cuts the writer off: calls from now on are dropped. It returns
+// Close cuts the writer off: calls from now on are dropped. It returns
 // once no call is in progress, so that what the calls recorded is complete
 // and the client's writer is the middleware's alone. It is called once,
 // by the middleware, on the handler's goroutine.
-func (w *writer) close() {
+func (w *Writer) Close() {
 	if w.gate.Add(gateClosed)&gateCalls != 0 {
 		w.drain()
 	}
@@ -58,7 +59,7 @@ func (w *writer) close() {
 // goroutines the handler left running that entered just before the gate
 // closed; a call into the client's writer can block as long as the
 // connection does, so the wait yields, then sleeps.
-func (w *writer) drain() {
+func (w *Writer) drain() {
 	for i := 0; w.gate.Load()&gateCalls != 0; i++ {
 		if i < 64 {
 			runtime.Gosched()
@@ -69,4 +70,4 @@ func (w *writer) drain() {
 }
 
 // warnOnce reports whether this is the first dropped call to be logged.
-func (w *writer) warnOnce() bool { return w.gate.Or(gateWarned)&gateWarned == 0 }
+func (w *Writer) warnOnce() bool { return w.gate.Or(gateWarned)&gateWarned == 0 }
