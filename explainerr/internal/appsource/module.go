@@ -53,9 +53,11 @@ type Module struct {
 	makers     []ErrorMaker
 	sqlOnce    sync.Once
 	sqlLits    []SQLLiteral
-	// tableLits and shadows are read once too (TableLiterals, Shadows).
+	// tableLits, columnLits and shadows are read once too
+	// (TableLiterals, ColumnLiterals, Shadows).
 	tableOnce  sync.Once
 	tableLits  []TableLiteral
+	columnLits []TableLiteral
 	shadowOnce sync.Once
 	shadows    []Shadow
 }

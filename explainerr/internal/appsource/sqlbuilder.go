@@ -3,6 +3,7 @@ package appsource
 import (
 	"go/ast"
 	"go/token"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -12,14 +13,22 @@ import (
 // Query builders and ORMs (ozzo-dbx, squirrel, sqlx helpers, gorm) write
 // no SQL text in the app: the table is a short literal handed to a
 // builder's From, Table, Into or Update, or returned by a model's
-// TableName method. An SQL error naming the table leads there.
+// TableName method, and a column is a literal handed to its OrderBy,
+// Select, Where or GroupBy. An SQL error naming the table or the column
+// leads there.
 
 // tableCalls are the builder methods whose first argument names a table.
 var tableCalls = map[string]bool{"From": true, "Table": true, "Into": true, "InsertInto": true, "Update": true,
 	"Delete": true, "DeleteFrom": true, "Join": true, "LeftJoin": true, "InnerJoin": true, "RightJoin": true, "Insert": true}
 
-// TableLiteral is a string literal that names a table for a query
-// builder.
+// columnCalls are the builder methods whose string arguments name
+// columns.
+var columnCalls = map[string]bool{"OrderBy": true, "AndOrderBy": true, "Order": true, "Select": true, "GroupBy": true,
+	"Group": true, "Where": true, "AndWhere": true, "OrWhere": true, "Having": true, "Column": true, "Columns": true,
+	"Pluck": true, "Distinct": true, "Omit": true}
+
+// TableLiteral is a string literal that names a table (or, among
+// ColumnLiterals, columns) for a query builder.
 type TableLiteral struct {
 	File *File
 	// Decl is the top-level declaration that holds the literal.
@@ -34,21 +43,31 @@ type TableLiteral struct {
 // for a query builder: the first argument of a call to one of tableCalls
 // and the results of TableName methods, read once per Module.
 func (m *Module) TableLiterals() []TableLiteral {
-	m.tableOnce.Do(func() { m.tableLits = m.findTableLiterals() })
+	m.tableOnce.Do(func() { m.tableLits, m.columnLits = m.findBuilderLiterals() })
 	return m.tableLits
 }
 
-// findTableLiterals does the work of TableLiterals.
-func (m *Module) findTableLiterals() []TableLiteral {
-	var out []TableLiteral
-	add := func(f *File, d ast.Decl, e ast.Expr) {
+// ColumnLiterals returns the module's string literals handed to a query
+// builder's column methods (columnCalls), read once per Module.
+func (m *Module) ColumnLiterals() []TableLiteral {
+	m.tableOnce.Do(func() { m.tableLits, m.columnLits = m.findBuilderLiterals() })
+	return m.columnLits
+}
+
+// findBuilderLiterals does the work of TableLiterals and ColumnLiterals.
+func (m *Module) findBuilderLiterals() (tables, columns []TableLiteral) {
+	literal := func(f *File, d ast.Decl, e ast.Expr) (TableLiteral, bool) {
 		lit, ok := e.(*ast.BasicLit)
 		if !ok || lit.Kind != token.STRING {
-			return
+			return TableLiteral{}, false
 		}
-		if v, err := strconv.Unquote(lit.Value); err == nil && isTableName(v) {
-			out = append(out, TableLiteral{File: f, Decl: d, Lit: lit, Value: v,
-				StartLine: f.fset.Position(lit.Pos()).Line, EndLine: f.fset.Position(lit.End()).Line})
+		v, err := strconv.Unquote(lit.Value)
+		return TableLiteral{File: f, Decl: d, Lit: lit, Value: v,
+			StartLine: f.fset.Position(lit.Pos()).Line, EndLine: f.fset.Position(lit.End()).Line}, err == nil
+	}
+	add := func(f *File, d ast.Decl, e ast.Expr) {
+		if l, ok := literal(f, d, e); ok && isTableName(l.Value) {
+			tables = append(tables, l)
 		}
 	}
 	for _, f := range m.Files {
@@ -65,13 +84,19 @@ func (m *Module) findTableLiterals() []TableLiteral {
 				if ce, ok := n.(*ast.CallExpr); ok && len(ce.Args) > 0 {
 					if sel, ok := ce.Fun.(*ast.SelectorExpr); ok && tableCalls[sel.Sel.Name] {
 						add(f, d, ce.Args[0])
+					} else if ok && columnCalls[sel.Sel.Name] {
+						for _, a := range ce.Args {
+							if l, ok := literal(f, d, a); ok {
+								columns = append(columns, l)
+							}
+						}
 					}
 				}
 				return true
 			})
 		}
 	}
-	return out
+	return tables, columns
 }
 
 // isTableName reports whether v is a bare (possibly schema-qualified or
@@ -87,6 +112,28 @@ func isTableName(v string) bool {
 		}
 	}
 	return true
+}
+
+// builderColumnChunks gives the function (at most one) whose query
+// builder names column among a column method's arguments ("title DESC",
+// "a.title"), for an SQL error about it.
+func (m *Module) builderColumnChunks(s *staticSet, column string) []report.Chunk {
+	if column == "" {
+		return nil
+	}
+	word := regexp.MustCompile(`(?i)(?:^|[^\w])` + regexp.QuoteMeta(column) + `(?:$|[^\w])`)
+	for _, l := range m.ColumnLiterals() {
+		if !word.MatchString(l.Value) {
+			continue
+		}
+		fd, ok := l.Decl.(*ast.FuncDecl)
+		if !ok || s.seen[fd] {
+			continue
+		}
+		s.seen[fd] = true
+		return []report.Chunk{s.literalChunk(l.File, fd, l.StartLine, l.EndLine)}
+	}
+	return nil
 }
 
 // builderQueryChunks gives the function (at most one) whose query builder

@@ -222,6 +222,9 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	if len(queries) == 0 && !shown {
 		queries = append(queries, m.builderQueryChunks(s, firstNonEmpty(table, name))...)
 	}
+	if len(queries) == 0 && !shown && name != table {
+		queries = append(queries, m.builderColumnChunks(s, name)...)
+	}
 	for _, c := range m.sqlFileChunks(word) {
 		if len(schema) < maxPerFinder {
 			schema = append(schema, c)
