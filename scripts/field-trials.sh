@@ -17,7 +17,7 @@
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
 # module proxy). Every server listens on 127.0.0.1. The todo, albums and bank
 # apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
-# a throwaway cluster is started on 127.0.0.1:54329 under OUT_DIR and
+# a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT) under OUT_DIR and
 # stopped at the end. The tasks app needs the sqlite3 shell.
 #
 # Output: OUT_DIR/results.tsv (one row per case and mode), OUT_DIR/summary.txt
@@ -56,7 +56,7 @@ log "building the explainerr CLI from $exdir"
 
 # --- PostgreSQL for the todo app -------------------------------------------
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
-pgport=54329
+pgport=${PG_PORT:-54329}
 pg_started=
 pg_run() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 pg_start() {
