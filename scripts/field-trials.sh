@@ -17,7 +17,7 @@
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
 # module proxy). Every server listens on 127.0.0.1. The todo, albums and bank
 # apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
-# a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT) under OUT_DIR and
+# a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks app needs the sqlite3 shell.
 #
 # Output: OUT_DIR/results.tsv (one row per case and mode), OUT_DIR/summary.txt
@@ -179,7 +179,7 @@ for arg in "$@"; do
 	log "$app ($split): wiring and go mod tidy"
 	rm -rf "$base" && mkdir -p "$base"
 	(cd "$src" && tar --exclude=.git -cf - .) | tar -xf - -C "$base"
-	sed "s#EXPLAINERR_DIR#$exdir#" "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
+	sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
 	(cd "$base" && git apply "$scratch/wiring.patch" && go mod tidy) || { log "$app: wiring failed"; exit 1; }
 
 	while IFS=$'\t' read -r -u 3 _ id category method path ctype data fail fix expected; do

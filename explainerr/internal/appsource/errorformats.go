@@ -189,8 +189,8 @@ func verbPattern(verb byte) string {
 }
 
 // minOriginFormat is how much text of its own a format needs to be named
-// as where an error was made.
-const minOriginFormat = 10
+// as where an error was made: "album %s: %v" has 8, "get %s: %w" 6.
+const minOriginFormat = 8
 
 // ErrorOrigins returns the module's calls that make an error whose format
 // gives one of msgs (tried in order; blanks around a message are

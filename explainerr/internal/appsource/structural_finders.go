@@ -52,11 +52,32 @@ func errorMessages(r *report.Report) []string {
 		text := r.Logs[i].Text
 		if rec, ok := logrecord.Parse(text); ok {
 			msgs = append(msgs, rec.Error, rec.Message)
+			msgs = append(msgs, chainTails(rec.Message)...)
 			continue
 		}
 		msgs = append(msgs, text)
 	}
 	return msgs
+}
+
+// maxChainTails bounds the tails chainTails returns.
+const maxChainTails = 4
+
+// chainTails returns what follows each ": " of a logged message, longest
+// first: a log call's own words before the error it prints
+// ("encountered internal server error: album 7: sql: no rows"), and each
+// error the chain wrapped, which another package's format may have made.
+func chainTails(msg string) []string {
+	var out []string
+	for rest := msg; len(out) < maxChainTails; {
+		i := strings.Index(rest, ": ")
+		if i < 0 {
+			break
+		}
+		rest = rest[i+2:]
+		out = append(out, rest)
+	}
+	return out
 }
 
 // originChunks gives the functions whose fmt.Errorf or errors.New make the
@@ -82,7 +103,15 @@ var nilValueFailure = regexp.MustCompile(`assignment to entry in nil map|nil poi
 // module functions that build the method's receiver type (returning T or
 // *T), those named New… first.
 func (m *Module) constructorChunks(r *report.Report, s *staticSet) []report.Chunk {
-	if !nilValueFailure.MatchString(r.Error.Message) {
+	// The panic's message, or the one a framework's recovery logged.
+	msg := ""
+	for _, text := range errorMessages(r) {
+		if text = report.AnalysedText(text); nilValueFailure.MatchString(text) {
+			msg = text
+			break
+		}
+	}
+	if msg == "" {
 		return nil
 	}
 	frames := r.AppFrames()
@@ -93,7 +122,7 @@ func (m *Module) constructorChunks(r *report.Report, s *staticSet) []report.Chun
 	if fd == nil || fd.Recv == nil || len(fd.Recv.List) == 0 {
 		return nil
 	}
-	if !failsOnReceiverField(fd, f, frames[0].Line, r.Error.Message) {
+	if !failsOnReceiverField(fd, f, frames[0].Line, msg) {
 		return nil
 	}
 	res := newResolver(m, f, fd)
@@ -101,7 +130,13 @@ func (m *Module) constructorChunks(r *report.Report, s *staticSet) []report.Chun
 	if recv.name == "" {
 		return nil
 	}
-	return s.constructorChunksOf(recv, receiverField(fd, f, frames[0].Line))
+	out := s.constructorChunksOf(recv, receiverField(fd, f, frames[0].Line))
+	// The receiver itself may be the nil value: a field that a struct
+	// embeds, left out of the literal that builds the struct.
+	for _, e := range m.EmbeddersOf(recv.name) {
+		out = append(out, s.constructorChunksOf(typeKey{dir: e.Dir, name: e.Name}, recv.name)...)
+	}
+	return out
 }
 
 // failsOnReceiverField reports whether the failing line of the method fd
