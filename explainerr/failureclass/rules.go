@@ -113,7 +113,8 @@ var rules = []rule{
 var reRecoveredNote = regexp.MustCompile(` \[recovered(?:, repanicked)?\]\s*$`)
 
 // Messages returns the messages of e worth classifying, innermost of the
-// chain first, then the error's own message.
+// chain first, then the texts of a JSON body the message is (BodyTexts),
+// then the error's own message.
 func Messages(e report.Error) []string {
 	out := make([]string, 0, len(e.Chain)+2)
 	for i := len(e.Chain) - 1; i >= 0; i-- {
@@ -124,6 +125,7 @@ func Messages(e report.Error) []string {
 		// was raised by the code that recovered it.
 		out = append(out, reRecoveredNote.ReplaceAllString(strings.TrimSpace(first), ""))
 	}
+	out = append(out, BodyTexts(e.Message)...)
 	return append(out, e.Message)
 }
 

@@ -2,13 +2,13 @@ package appsource
 
 import (
 	"go/ast"
-	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/internal/logrecord"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -44,10 +44,8 @@ func (m *Module) trailChunks(r *report.Report, s *staticSet) []report.Chunk {
 // the error's own, its chain, and the errors the request logged.
 func errorMessages(r *report.Report) []string {
 	msgs := append([]string{r.Error.Message}, r.Error.Chain...)
-	if strings.Contains(r.Error.Message, `\"`) {
-		// An error inside a JSON body: {"error":"column \"x\" …"}.
-		msgs = append(msgs, strings.ReplaceAll(r.Error.Message, `\"`, `"`))
-	}
+	// An error inside a JSON body: {"error":"column \"x\" …"}.
+	msgs = append(msgs, failureclass.BodyTexts(r.Error.Message)...)
 	for i := len(r.Logs) - 1; i >= 0; i-- {
 		text := r.Logs[i].Text
 		if rec, ok := logrecord.Parse(text); ok {
@@ -223,7 +221,7 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 		if l.DDL || !word.MatchString(l.Value) || !inTable(l.Value) {
 			continue
 		}
-		switch d, lit := l.Syntax(); d := d.(type) {
+		switch d, _ := l.Syntax(); d := d.(type) {
 		case *ast.FuncDecl:
 			if s.seen[d] {
 				shown = true
@@ -232,7 +230,7 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 		case *ast.GenDecl:
 			// A query kept in a constant (as sqlc writes them) is run
 			// by the functions that name the constant.
-			if s.markQueryUsers(l.File, constNames(d, lit)) {
+			if s.markQueryRunners(l) {
 				shown = true
 			}
 		}
@@ -281,46 +279,19 @@ func (s *staticSet) markQuery(f *File, fd *ast.FuncDecl) {
 	}
 }
 
-// markQueryUsers gives the reason "query" to the chunks shown of the
-// functions of f's package that name one of the constants names (a frame
-// keeps its reason), and reports whether one was shown.
-func (s *staticSet) markQueryUsers(f *File, names []string) bool {
-	if len(names) == 0 {
-		return false
-	}
-	uses := regexp.MustCompile(`\b(?:` + strings.Join(names, "|") + `)\b`)
-	dir := filepath.Dir(s.m.Rel(f.Path))
+// markQueryRunners gives the reason "query" to the chunks shown of the
+// functions that run the query kept in l, a constant (a frame keeps its
+// reason), and reports whether one was shown.
+func (s *staticSet) markQueryRunners(l SQLLiteral) bool {
 	found := false
-	for i, c := range s.chunks {
-		if filepath.Dir(c.File) != dir || c.Kind != "func" || !uses.MatchString(c.Text) {
+	for _, ref := range s.m.QueryRunners(l) {
+		if !s.seen[ref.Decl] {
 			continue
 		}
 		found = true
-		if c.Reason != report.ReasonFrame {
-			s.chunks[i].Reason = report.ReasonQuery
-		}
+		s.markQuery(ref.File, ref.Decl)
 	}
 	return found
-}
-
-// constNames returns the names of d's constants whose value is lit.
-func constNames(d *ast.GenDecl, lit *ast.BasicLit) []string {
-	if d.Tok != token.CONST || lit == nil {
-		return nil
-	}
-	var out []string
-	for _, spec := range d.Specs {
-		vs, ok := spec.(*ast.ValueSpec)
-		if !ok {
-			continue
-		}
-		for i, v := range vs.Values {
-			if v == ast.Expr(lit) && i < len(vs.Names) {
-				out = append(out, regexp.QuoteMeta(vs.Names[i].Name))
-			}
-		}
-	}
-	return out
 }
 
 // maxSQLFiles bounds the .sql files read for a schema.

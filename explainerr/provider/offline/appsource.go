@@ -120,6 +120,9 @@ type sourceLine struct {
 	// Func is the short name of the function it is in ("New",
 	// "(*Store).Get"), "" at top level.
 	Func string
+	// RunBy is, for a query kept in a package constant, the short name of
+	// the function that runs it; "" otherwise.
+	RunBy string
 }
 
 // lineAt returns the source line at pos.

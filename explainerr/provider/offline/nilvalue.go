@@ -66,8 +66,12 @@ func (a *analysis) app() *appSource {
 func (a *analysis) cite(l sourceLine) string {
 	a.g.Add(l.Text, l.Func, baseName(l.Path))
 	where := code(a.fileLoc(l.Path, l.Line))
-	if l.Func != "" {
+	switch {
+	case l.Func != "":
 		where = code(l.Func) + " (" + where + ")"
+	case l.RunBy != "":
+		a.g.Add(l.RunBy)
+		where += " (a constant that " + code(l.RunBy) + " runs)"
 	}
 	return where + ": " + code(l.Text)
 }

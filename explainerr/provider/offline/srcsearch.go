@@ -129,6 +129,9 @@ func (s *appSource) sqlUses(word string, max int) []sourceLine {
 		line := s.litLine(l, w)
 		// A raw string's backquote at either end of the line is not SQL.
 		line.Text = strings.TrimSpace(strings.Trim(line.Text, "`"))
+		if runners := s.mod.QueryRunners(sl); line.Func == "" && len(runners) == 1 {
+			line.RunBy = funcName(runners[0].Decl)
+		}
 		out = append(out, line)
 		if len(out) == max {
 			break

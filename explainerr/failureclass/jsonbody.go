@@ -1,0 +1,65 @@
+package failureclass
+
+import (
+	"encoding/json"
+	"sort"
+	"strings"
+)
+
+// bodyKeys are the fields of a JSON error body that hold its message,
+// most telling first.
+var bodyKeys = []string{"error", "message", "detail", "msg", "err", "reason", "title"}
+
+// BodyTexts returns the texts of a JSON object written as an error body
+// ({"error":"pq: column \"x\" does not exist"}): the string fields
+// bodyKeys names, in their order, then the other string fields by name,
+// one level of nesting ({"error":{"message":…}}) included; none when msg
+// is not a JSON object. An app that answers a failure with its error in
+// JSON hides the driver's wording behind escaped quotes.
+func BodyTexts(msg string) []string {
+	msg = strings.TrimSpace(msg)
+	if !strings.HasPrefix(msg, "{") {
+		return nil
+	}
+	var body map[string]any
+	if json.Unmarshal([]byte(msg), &body) != nil {
+		return nil
+	}
+	return objectTexts(body, 2)
+}
+
+// objectTexts does the work of BodyTexts, depth levels deep.
+func objectTexts(body map[string]any, depth int) []string {
+	keys := make([]string, 0, len(body))
+	for k := range body {
+		keys = append(keys, k)
+	}
+	rank := func(k string) int {
+		for i, b := range bodyKeys {
+			if strings.EqualFold(k, b) {
+				return i
+			}
+		}
+		return len(bodyKeys)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if ri, rj := rank(keys[i]), rank(keys[j]); ri != rj {
+			return ri < rj
+		}
+		return keys[i] < keys[j]
+	})
+	var out []string
+	for _, k := range keys {
+		switch v := body[k].(type) {
+		case string:
+			if v != "" {
+				out = append(out, v)
+			}
+		case map[string]any:
+			if depth > 1 {
+				out = append(out, objectTexts(v, depth-1)...)
+			}
+		}
+	}
+	return out
+}

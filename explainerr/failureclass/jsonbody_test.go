@@ -1,0 +1,37 @@
+package failureclass
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// TestBodyTexts: the texts of a JSON error body, the message fields first.
+func TestBodyTexts(t *testing.T) {
+	cases := []struct {
+		body string
+		want []string
+	}{
+		{`{"error":"ERROR: column \"created\" does not exist (SQLSTATE 42703)"}`, []string{`ERROR: column "created" does not exist (SQLSTATE 42703)`}},
+		{`{"code":"E1","message":"boom","error":"pq: broken"}`, []string{"pq: broken", "boom", "E1"}},
+		{` {"error":{"message":"nested","status":500}} `, []string{"nested"}},
+		{`not json`, nil},
+		{`{"error": "unterminated`, nil},
+		{`["a list"]`, nil},
+	}
+	for _, c := range cases {
+		if got := BodyTexts(c.body); !slices.Equal(got, c.want) {
+			t.Errorf("BodyTexts(%q) = %q, want %q", c.body, got, c.want)
+		}
+	}
+}
+
+// TestClassifyReadsAJSONBody: a status whose body holds a driver's error
+// in JSON is classified by that error.
+func TestClassifyReadsAJSONBody(t *testing.T) {
+	e := report.Error{Kind: report.KindStatus, Message: `{"error":"ERROR: column \"created\" does not exist (SQLSTATE 42703)"}`}
+	if f := Classify(e); f.Class == Unknown {
+		t.Errorf("a JSON body's SQL error is not recognised: %+v", f)
+	}
+}
