@@ -63,7 +63,7 @@ func (c *Checker) CheckText(text string) []Result {
 		}
 		out = append(out, c.Check(cl))
 	}
-	return c.checkCitedLines(text, claims, out)
+	return c.checkUses(text, claims, c.checkCitedLines(text, claims, out))
 }
 
 // Check returns the verdict on one claim.

@@ -1,0 +1,49 @@
+package checker
+
+import "testing"
+
+// TestDoingClasses drives the claims about what a function's own code does
+// through CheckText, on code shapes written for them
+// (testdata/shapes/doing.go): code a clause says its subject uses must be
+// written in the subject or a module function it reaches (through a
+// helper, an interface method, a package variable's initializer), with
+// the strings it quotes; a line such a clause cites must fall inside one
+// of them; and the member of a type assertion's result must be the
+// asserted type's.
+func TestDoingClasses(t *testing.T) {
+	c := shapes(t)
+	cases := []classCase{
+		{"uses", "`Sorted` sorts its copy with `sort.Strings`.", false},
+		{"uses", "`Sorted` sorts its copy with `sort.SliceStable`.", true},
+		{"uses", "sortNames sorts its argument with sort.Strings.", false},
+		{"uses", "sortNames sorts its argument with sort.Slice.", true},
+		{"uses", "The function `Sorted` calls `sortNames(out)`.", false},
+		{"uses", "`Encode` uses `base64.URLEncoding.EncodeToString(b)`.", false},
+		{"uses", "`Encode` uses `base64.StdEncoding.EncodeToString(b)`.", true},
+		{"uses", "`Quantity` reads the field with `r.FormValue(\"quantity\")`.", false},
+		{"uses", "`Quantity` reads the field with `r.FormValue(\"qty\")`.", true},
+		{"uses", "`Quantity` passes `r.FormValue(\"quantity\")` to `strconv.Atoi`.", false},
+		{"uses", "`Quantity` passes `r.Context()` to `strconv.Atoi`.", true},
+		{"uses", "`Keep` sets `seen[key]` through the interface.", false},
+		{"uses", "`Keep` sets `names[0]` through the interface.", true},
+		{"uses", "`Protect` calls `w.Header().Set(\"X-Frame-Options\", \"DENY\")`.", false},
+		{"uses", "`Protect` calls `w.Header().Set(\"X-Frame-Options\", \"SAMEORIGIN\")`.", true},
+		{"uses", "`Protect` calls `f.Flush()` when the writer is an `http.Flusher`.", false},
+		{"uses, not checked", "`Keep` never calls `sort.Strings`.", false},
+		{"uses, not checked", "`Quantity` does not use `r.FormValue(\"qty\")`.", false},
+		{"uses, not checked", "`Sorted` copies `names`, so `sort.Strings` runs on the copy.", false},
+		{"uses, not checked", "`Keep` calls `s.Save(key)` and `Sorted` calls `sortNames`.", false},
+		{"uses, not checked", "`Sorted` returns an error wrapping `base64.CorruptInputError`.", false},
+		{"uses, not checked", "`Sorted` is called with `r.FormValue(\"qty\")`.", false},
+		{"line of the subject", "`Sorted` calls `sortNames` at doing.go:21.", false},
+		{"line of the subject", "`Sorted` sorts with `sort.Strings` at doing.go:26.", false},
+		{"line of the subject", "`Sorted` calls `sortNames` at doing.go:31.", true},
+		{"line of the subject", "`Keep` calls `s.Save` at doing.go:44.", false},
+		{"line of the subject", "`Quantity` calls `strconv.Atoi` at doing.go:15.", true},
+		{"assertion member", "`Protect` flushes with `w.(http.Flusher).Flush()`.", false},
+		{"assertion member", "It calls `w.(http.Flusher).FlushAll()`.", true},
+		{"assertion member", "`Label` returns `x.(*Account).Rename(\"x\")`.", false},
+		{"assertion member", "`Label` returns `x.(*Account).Renamed(\"x\")`.", true},
+	}
+	checkCases(t, c, cases)
+}

@@ -1,0 +1,59 @@
+package shapes
+
+import (
+	"encoding/base64"
+	"net/http"
+	"sort"
+	"strconv"
+)
+
+// enc is the encoding Encode uses, through a package variable.
+var enc = base64.URLEncoding
+
+// Encode encodes b with the package's encoding.
+func Encode(b []byte) string {
+	return enc.EncodeToString(b)
+}
+
+// Sorted returns a sorted copy of names; a helper does the sorting.
+func Sorted(names []string) []string {
+	out := append([]string(nil), names...)
+	sortNames(out)
+	return out
+}
+
+func sortNames(s []string) {
+	sort.Strings(s)
+}
+
+// Quantity reads the quantity form field.
+func Quantity(r *http.Request) (int, error) {
+	return strconv.Atoi(r.FormValue("quantity"))
+}
+
+// Saver saves keys.
+type Saver interface {
+	Save(key string) error
+}
+
+type memSaver struct {
+	seen map[string]bool
+}
+
+func (s *memSaver) Save(key string) error {
+	s.seen[key] = true
+	return nil
+}
+
+// Keep saves key through the interface.
+func Keep(s Saver, key string) error {
+	return s.Save(key)
+}
+
+// Protect sets a security header and flushes when it can.
+func Protect(w http.ResponseWriter) {
+	w.Header().Set("X-Frame-Options", "DENY")
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
+}

@@ -1,0 +1,256 @@
+package checker
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/explainerr/explainerr/evals/internal/source"
+)
+
+// KindUse is a claim about what a function's own code does, read from a
+// clause whose subject is the function: "`Tagged` sorts with
+// `sort.SliceStable`", "`startPlain` writes ... at gzip.go:161".
+const KindUse = "use"
+
+var (
+	// subjectLeadRe is what may come before a clause's subject: nothing,
+	// or "The handler", "the method".
+	subjectLeadRe = regexp.MustCompile(`(?i)^\s*(?:(?:the|a|an)\s+)?(?:(?:handler|method|function|middleware|constructor|helper|func)\s+)?$`)
+	// useVerbRe follows a subject that does something in its own code:
+	// a place for it may come first ("in middleware.go", "(cart.go:40)"),
+	// and an adverb.
+	useVerbRe = regexp.MustCompile(`(?i)^\s*(?:(?:in|of)\s+\S+\s+)?(?:\([^)]*\)\s*)?,?\s*(?:(?:also|only|first|then|now|directly|still|always|just|itself|explicitly)\s+)*` +
+		`(?:calls|invokes|uses|reads|writes|logs|sorts|passes|sets|assigns|encodes|decodes|parses|formats|saves|stores|loads|compares|checks|appends|copies|hashes|sends|queries|scans|locks|unlocks|closes|replaces|deletes|removes|updates|increments|decrements|converts|marshals|unmarshals|renders|executes|builds)\b`)
+	// useStopRe ends what the verb's objects are: a clause of another
+	// subject, a condition, a negation, an alternative or a contrast.
+	useStopRe = regexp.MustCompile("(?i),\\s*(?:and|but|so|or|which|then|while)\\b|\\b(?:which|that|so|because|when|whenever|if|unless|while|but|where|since|until|although|though|even|then|before|after|instead|otherwise|whereas|or|nor|not|no|never|without|rather|than|unlike|except)\\b|;|:\\s|\\band\\s+(?:then\\s+)?`[^`]+`\\s+\\w{2,}s\\b")
+)
+
+// useClause is a clause whose subject is a module function that does
+// something: its objects are in prose[from:to].
+type useClause struct {
+	subject  Claim
+	funcs    []*source.Func
+	from, to int
+}
+
+// useClauses finds the clauses of prose that start with a module
+// function followed by a verb of doing.
+func (c *Checker) useClauses(prose string, claims []Claim) []useClause {
+	var out []useClause
+	for _, cl := range claims {
+		if !lineable(cl) || cl.Proposed || cl.Kind == KindSignature {
+			continue
+		}
+		from, to := clauseAround(prose, cl.start)
+		if cl.start < from || cl.end > to || !subjectLeadRe.MatchString(prose[from:cl.start]) {
+			continue
+		}
+		verb := useVerbRe.FindStringIndex(prose[cl.end:to])
+		if verb == nil {
+			continue
+		}
+		funcs := c.subjectFuncs(cl.Text)
+		if len(funcs) == 0 {
+			continue
+		}
+		a := cl.end + verb[1]
+		b := to
+		if stop := useStopRe.FindStringIndex(prose[a:to]); stop != nil {
+			b = a + stop[0]
+		}
+		out = append(out, useClause{subject: cl, funcs: funcs, from: a, to: b})
+	}
+	return out
+}
+
+// subjectFuncs returns the module functions a subject names: "Tagged",
+// "Catalog.Tagged", "(*Catalog).Tagged", "c.Tagged(tag)".
+func (c *Checker) subjectFuncs(text string) []*source.Func {
+	name := normalizeSelector(text)
+	if i := strings.Index(name, "("); i >= 0 {
+		name = name[:i]
+	}
+	recv, bare := source.SplitFuncName(name)
+	funcs := c.m.FuncsNamed(bare)
+	if recv == "" || len(c.m.TypeNamed(recv)) == 0 {
+		return funcs // a function, or a method through a variable
+	}
+	var out []*source.Func
+	for _, f := range funcs {
+		if f.Recv == recv {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// checkUses judges each clause whose subject is a module function that
+// does something in code: every code the clause says it uses must be
+// written in that function or a module function it reaches (a name, a
+// string it quotes), and every line the clause cites in a Go file must
+// fall inside one of them.
+func (c *Checker) checkUses(text string, claims []Claim, results []Result) []Result {
+	prose := fenceRe.ReplaceAllStringFunc(text, func(b string) string { return strings.Repeat(" ", len(b)) })
+	for _, uc := range c.useClauses(prose, claims) {
+		r := c.reach(uc.funcs)
+		subject := lastName(uc.subject.Text)
+		done := map[[2]int]bool{}
+		for _, cl := range claims {
+			if cl.start < uc.from || cl.end > uc.to || done[[2]int{cl.start, cl.end}] || cl.Proposed {
+				continue
+			}
+			done[[2]int{cl.start, cl.end}] = true
+			var reason string
+			switch cl.Kind {
+			case KindFileLine:
+				reason = c.lineOutside(r, cl, subject)
+			case KindIdentifier, KindSelector, KindCall:
+				reason = c.unused(r, strings.Trim(prose[cl.start:cl.end], "` "), subject)
+			}
+			if reason != "" {
+				use := Claim{Text: subject + ": " + prose[cl.start:cl.end], Kind: KindUse, start: cl.start, end: cl.end}
+				results = append(results, Result{Claim: use, Verdict: Contradicted, Reason: reason})
+			}
+		}
+	}
+	return results
+}
+
+// lineOutside returns why a Go file's line cited in a use clause is not
+// the subject's, or "" when it falls inside a reached function (or is not
+// a line of a Go file of the module).
+func (c *Checker) lineOutside(r *reached, cl Claim, subject string) string {
+	file, line := splitFileLine(cl.Text)
+	if !strings.HasSuffix(file, ".go") {
+		return ""
+	}
+	for _, f := range c.inRange(c.m.FindFile(file), line) {
+		if r.spans(f, line) {
+			return ""
+		}
+		if g := c.m.FuncAt(f, line); g != nil {
+			return fmt.Sprintf("%s:%d is in %s, which %s does not reach", f, line, g.QualifiedName(), subject)
+		}
+		return fmt.Sprintf("%s:%d is outside %s and every function it reaches", f, line, subject)
+	}
+	return ""
+}
+
+// unused returns why code the clause says its subject uses is written
+// neither in it nor in any module function it reaches, or "".
+func (c *Checker) unused(r *reached, code, subject string) string {
+	names, strs := c.usedParts(code)
+	for _, s := range strs {
+		if !r.quotes(s) {
+			return fmt.Sprintf("%s and the functions it reaches never quote %q", subject, s)
+		}
+	}
+	for _, n := range names {
+		if n != subject && !r.names[n] && !r.mentions(n) {
+			return fmt.Sprintf("%s and the functions it reaches never use %s (from %s)", subject, n, code)
+		}
+	}
+	return ""
+}
+
+// quotes reports whether a reached function has the string literal s.
+func (r *reached) quotes(s string) bool {
+	for _, have := range r.strings {
+		if have == s {
+			return true
+		}
+	}
+	return false
+}
+
+// mentions reports whether a reached function quotes name as a word of a
+// string (a header or form field name).
+func (r *reached) mentions(name string) bool {
+	for _, have := range r.strings {
+		if containsIdent(have, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// usedParts returns what a Go expression claims its function writes: each
+// name after a selector's first (the first may be a package imported under
+// another name, or a variable named otherwise in a helper), other names,
+// and string literals. Types, predeclared names, function literals and
+// names the snippet declares are left out. Text that is not Go gives
+// nothing.
+func (c *Checker) usedParts(code string) (names, strs []string) {
+	root, _ := parseSnippet(code)
+	if root == nil {
+		return nil, nil
+	}
+	declared := map[string]bool{}
+	ast.Inspect(root, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+			for _, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					declared[id.Name] = true
+				}
+			}
+		}
+		return true
+	})
+	add := func(name string) {
+		if !declared[name] && name != "_" && types.Universe.Lookup(name) == nil && !c.isTypeName(name) {
+			names = append(names, name)
+		}
+	}
+	var walk func(n ast.Node) bool
+	walk = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SelectorExpr:
+			add(n.Sel.Name)
+			if _, head := n.X.(*ast.Ident); !head {
+				ast.Inspect(n.X, walk)
+			}
+			return false
+		case *ast.TypeAssertExpr:
+			ast.Inspect(n.X, walk)
+			return false
+		case *ast.CompositeLit:
+			for _, e := range n.Elts {
+				ast.Inspect(e, walk)
+			}
+			return false
+		case *ast.Ident:
+			add(n.Name)
+		case *ast.BasicLit:
+			if v, err := strconv.Unquote(n.Value); err == nil && n.Kind == token.STRING {
+				strs = append(strs, v)
+			}
+		}
+		return true
+	}
+	ast.Inspect(root, walk)
+	return names, strs
+}
+
+// isTypeName reports whether name is a type of the module, of a package
+// it imports, or predeclared.
+func (c *Checker) isTypeName(name string) bool {
+	if len(c.m.TypeNamed(name)) > 0 {
+		return true
+	}
+	for _, list := range c.m.Imported {
+		for _, p := range list {
+			if _, ok := p.Scope().Lookup(name).(*types.TypeName); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
