@@ -182,10 +182,13 @@ func (r *reached) mentions(name string) bool {
 
 // usedParts returns what a Go expression claims its function writes: each
 // name after a selector's first (the first may be a package imported under
-// another name, or a variable named otherwise in a helper), other names,
-// and string literals. Types, predeclared names, function literals and
-// names the snippet declares are left out. Text that is not Go gives
-// nothing.
+// another name, or a variable named otherwise in a helper), the other
+// names that are exported (a field: `CreatedAt`) or the module's
+// functions or package-level variables and constants (a local name such
+// as an argument is often paraphrased: `ctx` for `r.Context()`), and
+// string literals. Types, predeclared names,
+// function literals and names the snippet declares are left out. Text
+// that is not Go gives nothing.
 func (c *Checker) usedParts(code string) (names, strs []string) {
 	root, _ := parseSnippet(code)
 	if root == nil {
@@ -227,7 +230,9 @@ func (c *Checker) usedParts(code string) (names, strs []string) {
 			}
 			return false
 		case *ast.Ident:
-			add(n.Name)
+			if c.packageLevel(n.Name) || token.IsExported(n.Name) {
+				add(n.Name)
+			}
 		case *ast.BasicLit:
 			if v, err := strconv.Unquote(n.Value); err == nil && n.Kind == token.STRING {
 				strs = append(strs, v)
@@ -248,6 +253,23 @@ func (c *Checker) isTypeName(name string) bool {
 	for _, list := range c.m.Imported {
 		for _, p := range list {
 			if _, ok := p.Scope().Lookup(name).(*types.TypeName); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// packageLevel reports whether name is a function, method, or
+// package-level variable or constant of the module.
+func (c *Checker) packageLevel(name string) bool {
+	if len(c.m.FuncsNamed(name)) > 0 {
+		return true
+	}
+	for _, o := range c.m.Objects[name] {
+		switch o.(type) {
+		case *types.Var, *types.Const:
+			if o.Pkg() != nil && o.Parent() == o.Pkg().Scope() {
 				return true
 			}
 		}
