@@ -78,6 +78,11 @@ func (c *Checker) subjectFuncs(text string) []*source.Func {
 	}
 	recv, bare := source.SplitFuncName(name)
 	funcs := c.m.FuncsNamed(bare)
+	if head, _, dotted := strings.Cut(name, "."); dotted && (len(c.m.Imported[head]) > 0 || len(c.m.TypeNamed(head)) == 0 && !c.isVariable(head)) {
+		// "http.Error", "filepath.Join", "taskstore.New": only a function
+		// of that package, if the module declares it.
+		return inPackages(funcs, c.m.Imported[head])
+	}
 	if recv == "" || len(c.m.TypeNamed(recv)) == 0 {
 		return funcs // a function, or a method through a variable
 	}
@@ -85,6 +90,19 @@ func (c *Checker) subjectFuncs(text string) []*source.Func {
 	for _, f := range funcs {
 		if f.Recv == recv {
 			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// inPackages keeps the functions declared in one of pkgs.
+func inPackages(funcs []*source.Func, pkgs []*types.Package) []*source.Func {
+	var out []*source.Func
+	for _, f := range funcs {
+		for _, p := range pkgs {
+			if f.Pkg.Types != nil && f.Pkg.Types.Path() == p.Path() {
+				out = append(out, f)
+			}
 		}
 	}
 	return out
@@ -123,8 +141,9 @@ func (c *Checker) checkUses(text string, claims []Claim, results []Result) []Res
 }
 
 // lineOutside returns why a Go file's line cited in a use clause is not
-// the subject's, or "" when it falls inside a reached function (or is not
-// a line of a Go file of the module).
+// the subject's: it falls inside a module function the subject does not
+// reach. It returns "" otherwise, also for a line outside any function
+// (the declaration of something the subject uses) or not of a Go file.
 func (c *Checker) lineOutside(r *reached, cl Claim, subject string) string {
 	file, line := splitFileLine(cl.Text)
 	if !strings.HasSuffix(file, ".go") {
@@ -137,9 +156,8 @@ func (c *Checker) lineOutside(r *reached, cl Claim, subject string) string {
 		if g := c.m.FuncAt(f, line); g != nil {
 			return fmt.Sprintf("%s:%d is in %s, which %s does not reach", f, line, g.QualifiedName(), subject)
 		}
-		return fmt.Sprintf("%s:%d is outside %s and every function it reaches", f, line, subject)
 	}
-	return ""
+	return "" // a declaration outside functions: a type, constant or variable it may use
 }
 
 // unused returns why code the clause says its subject uses is written
@@ -272,6 +290,17 @@ func (c *Checker) packageLevel(name string) bool {
 			if o.Pkg() != nil && o.Parent() == o.Pkg().Scope() {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// isVariable reports whether the module declares a variable (a receiver,
+// parameter, local or package-level one) called name.
+func (c *Checker) isVariable(name string) bool {
+	for _, o := range c.m.Objects[name] {
+		if v, ok := o.(*types.Var); ok && !v.IsField() {
+			return true
 		}
 	}
 	return false
