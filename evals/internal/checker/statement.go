@@ -105,7 +105,10 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 		spans := clauseSpans(prose, claims, from, to)
 		content, present := 0, 0
 		for _, sp := range spans {
-			if c.encloses(sp.claims, file, ref.line) {
+			if c.encloses(sp.claims, file, ref.line) || !strings.HasSuffix(file, ".go") && len(classifySpan(sp.text)) == 0 {
+				// A span that names no code, cited with a template's line,
+				// may be what the template engine says about it (`unexpected
+				// "}" in operand`) rather than its text.
 				continue
 			}
 			content++
