@@ -79,33 +79,25 @@ func (c *Checker) lineOutside(r *reached, cl Claim, subject string) string {
 func (c *Checker) unused(r *reached, code, subject string) string {
 	names, strs := c.usedParts(code)
 	for _, s := range strs {
-		if !r.quotes(s) {
+		if !r.quotes(func(have string) bool { return have == s }) {
 			return fmt.Sprintf("%s and the functions it reaches never quote %q", subject, s)
 		}
 	}
 	for _, n := range names {
-		if n != subject && !r.names[n] && !r.mentions(n) {
+		// A name may be quoted as a word of a string: a header or form
+		// field name.
+		if n != subject && !r.names[n] && !r.quotes(func(have string) bool { return containsIdent(have, n) }) {
 			return fmt.Sprintf("%s and the functions it reaches never use %s (from %s)", subject, n, code)
 		}
 	}
 	return ""
 }
 
-// quotes reports whether a reached function has the string literal s.
-func (r *reached) quotes(s string) bool {
+// quotes reports whether a reached function has a string literal that
+// match accepts.
+func (r *reached) quotes(match func(string) bool) bool {
 	for _, have := range r.strings {
-		if have == s {
-			return true
-		}
-	}
-	return false
-}
-
-// mentions reports whether a reached function quotes name as a word of a
-// string (a header or form field name).
-func (r *reached) mentions(name string) bool {
-	for _, have := range r.strings {
-		if containsIdent(have, name) {
+		if match(have) {
 			return true
 		}
 	}
