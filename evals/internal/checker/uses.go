@@ -50,8 +50,58 @@ func (c *Checker) checkUses(text string, claims []Claim, results []Result) []Res
 				results = append(results, Result{Claim: use, Verdict: Contradicted, Reason: reason})
 			}
 		}
+		for _, bl := range c.bareLinesOf(prose, claims, uc) {
+			if reason := c.bareLineOutside(r, uc, bl, bare); reason != "" {
+				use := Claim{Text: subject + ": " + prose[bl.start:bl.end], Kind: KindUse, start: bl.start, end: bl.end}
+				results = append(results, Result{Claim: use, Verdict: Contradicted, Reason: reason})
+			}
+		}
 	}
 	return results
+}
+
+// bareLinesOf returns the lines a use clause cites without a file ("at
+// line 31"), when it names no file at all.
+func (c *Checker) bareLinesOf(prose string, claims []Claim, uc useClause) []lineRef {
+	for _, cl := range claims {
+		if cl.start >= uc.from && cl.end <= uc.to && (cl.Kind == KindFile || cl.Kind == KindFileLine) {
+			return nil
+		}
+	}
+	var out []lineRef
+	for _, mm := range bareLineRe.FindAllStringSubmatchIndex(prose[uc.from:uc.to], -1) {
+		a := uc.from + mm[0]
+		n, err := strconv.Atoi(prose[uc.from+mm[2] : uc.from+mm[3]])
+		if err != nil || n <= 0 || inCode(a, claims) {
+			continue
+		}
+		out = append(out, lineRef{line: n, start: a, end: uc.from + mm[1], result: -1})
+	}
+	return out
+}
+
+// bareLineOutside judges a line cited without a file in the files that
+// declare the subject, as lineOutside and returnsElsewhere judge a cited
+// file and line: it is wrong only when it is wrong in each of them.
+func (c *Checker) bareLineOutside(r *reached, uc useClause, bl lineRef, bare bool) string {
+	var reasons []string
+	seen := map[string]bool{}
+	for _, f := range uc.funcs {
+		if seen[f.File] {
+			continue
+		}
+		seen[f.File] = true
+		cl := Claim{Text: fmt.Sprintf("%s:%d", f.File, bl.line), Kind: KindFileLine}
+		reason := c.lineOutside(r, cl, lastName(uc.subject.Text))
+		if reason == "" && bare {
+			reason = c.returnsElsewhere(uc, cl)
+		}
+		if reason == "" {
+			return ""
+		}
+		reasons = append(reasons, reason)
+	}
+	return strings.Join(reasons, "; ")
 }
 
 // lineOutside returns why a Go file's line cited in a use clause is not

@@ -57,3 +57,8 @@ func Protect(w http.ResponseWriter) {
 		f.Flush()
 	}
 }
+
+// Unprotect removes the security header.
+func Unprotect(w http.ResponseWriter) {
+	w.Header().Del("X-Frame-Options")
+}
