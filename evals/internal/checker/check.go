@@ -538,8 +538,15 @@ func paramCounts(sigs []*types.Signature) string {
 	return strings.Join(parts, " or ") + " parameter(s)"
 }
 
-// countArgs counts top-level comma-separated arguments.
+// countArgs counts top-level comma-separated arguments: as Go parses
+// them when they parse (a comma inside a string literal, `","`, separates
+// nothing), else by brackets.
 func countArgs(args string) int {
+	if e, err := parser.ParseExpr("f(" + args + ")"); err == nil {
+		if call, ok := e.(*ast.CallExpr); ok {
+			return len(call.Args)
+		}
+	}
 	depth, n := 0, 1
 	for _, r := range args {
 		switch r {
