@@ -18,15 +18,14 @@ const KindUse = "use"
 // does something in code: every code the clause says it uses must be
 // written in that function or a module function it reaches (a name, a
 // string it quotes), and every line the clause cites in a Go file must
-// fall inside one of them; a line cited for what it returns must hold a
-// return when the clause names no code to look for there.
+// fall inside one of them. What a function returns is not looked for in
+// its code: it may come from anywhere (`sql.ErrNoRows`).
 func (c *Checker) checkUses(text string, claims []Claim, results []Result) []Result {
 	prose := fenceRe.ReplaceAllStringFunc(text, func(b string) string { return strings.Repeat(" ", len(b)) })
 	for _, uc := range c.useClauses(prose, claims) {
 		r := c.reach(uc.funcs)
 		subject := lastName(uc.subject.Text)
 		returns := uc.verb == "returns"
-		bare := returns && !namesCode(claims, uc.from, uc.to)
 		done := map[[2]int]bool{}
 		for _, cl := range claims {
 			if cl.start < uc.from || cl.end > uc.to || done[[2]int{cl.start, cl.end}] || cl.Proposed {
@@ -37,9 +36,6 @@ func (c *Checker) checkUses(text string, claims []Claim, results []Result) []Res
 			switch cl.Kind {
 			case KindFileLine:
 				reason = c.lineOutside(r, cl, subject)
-				if reason == "" && bare {
-					reason = c.returnsElsewhere(uc, cl)
-				}
 			case KindIdentifier, KindSelector, KindCall:
 				if !returns { // what a function returns may come from anywhere: `sql.ErrNoRows`
 					reason = c.unused(r, strings.Trim(prose[cl.start:cl.end], "` "), subject)
@@ -51,7 +47,7 @@ func (c *Checker) checkUses(text string, claims []Claim, results []Result) []Res
 			}
 		}
 		for _, bl := range c.bareLinesOf(prose, claims, uc) {
-			if reason := c.bareLineOutside(r, uc, bl, bare); reason != "" {
+			if reason := c.bareLineOutside(r, uc, bl); reason != "" {
 				use := Claim{Text: subject + ": " + prose[bl.start:bl.end], Kind: KindUse, start: bl.start, end: bl.end}
 				results = append(results, Result{Claim: use, Verdict: Contradicted, Reason: reason})
 			}
@@ -81,9 +77,9 @@ func (c *Checker) bareLinesOf(prose string, claims []Claim, uc useClause) []line
 }
 
 // bareLineOutside judges a line cited without a file in the files that
-// declare the subject, as lineOutside and returnsElsewhere judge a cited
-// file and line: it is wrong only when it is wrong in each of them.
-func (c *Checker) bareLineOutside(r *reached, uc useClause, bl lineRef, bare bool) string {
+// declare the subject, as lineOutside judges a cited file and line: it is
+// wrong only when it is wrong in each of them.
+func (c *Checker) bareLineOutside(r *reached, uc useClause, bl lineRef) string {
 	var reasons []string
 	seen := map[string]bool{}
 	for _, f := range uc.funcs {
@@ -93,9 +89,6 @@ func (c *Checker) bareLineOutside(r *reached, uc useClause, bl lineRef, bare boo
 		seen[f.File] = true
 		cl := Claim{Text: fmt.Sprintf("%s:%d", f.File, bl.line), Kind: KindFileLine}
 		reason := c.lineOutside(r, cl, lastName(uc.subject.Text))
-		if reason == "" && bare {
-			reason = c.returnsElsewhere(uc, cl)
-		}
 		if reason == "" {
 			return ""
 		}
