@@ -6,7 +6,8 @@ import "testing"
 // through CheckText, on code shapes written for them
 // (testdata/shapes/doing.go): code a clause says its subject uses must be
 // written in the subject or a module function it reaches (through a
-// helper, an interface method, a package variable's initializer), with
+// helper, an interface method, a function value of the same signature, a
+// package variable's initializer), with
 // the strings it quotes; a line such a clause cites must fall inside one
 // of them; and the member of a type assertion's result must be the
 // asserted type's.
@@ -34,6 +35,9 @@ func TestDoingClasses(t *testing.T) {
 		{"uses", "`Protect` calls `w.Header().Set(\"X-Frame-Options\", \"DENY\")`.", false},
 		{"uses", "`Protect` calls `w.Header().Set(\"X-Frame-Options\", \"SAMEORIGIN\")`.", true},
 		{"uses", "`Protect` calls `f.Flush()` when the writer is an `http.Flusher`.", false},
+		{"uses through a function value", "`Admit` writes `http.StatusText(http.StatusOK)` through the handler in `gate`.", false},
+		{"uses through a function value", "`Refuse` writes `http.StatusText(http.StatusForbidden)` through `failure`.", false},
+		{"uses through a function value", "`Refuse` writes with `http.Redirect`.", true},
 		{"uses, not checked", "`Keep` never calls `sort.Strings`.", false},
 		{"uses, not checked", "`strings.Join` uses `strings.Builder.Grow`.", false},
 		{"uses", "`Join` uses `filepath.Clean`.", true},

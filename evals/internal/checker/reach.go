@@ -20,8 +20,10 @@ type reached struct {
 // reach returns the module functions from reaches, by calls or by naming
 // them as values, transitively: what "`F` sorts with `sort.Slice`" may
 // mean when F leaves the sorting to a helper. A call of an interface
-// method reaches every module method of that name; a package variable
-// the code reads brings its initializer along.
+// method reaches every module method of that name, and a call through an
+// interface or a function value every module function used as a value
+// with the same signature; a package variable the code reads brings its
+// initializer along.
 func (c *Checker) reach(from []*source.Func) *reached {
 	r := &reached{names: map[string]bool{}}
 	byObj := map[types.Object]*source.Func{}
@@ -31,6 +33,7 @@ func (c *Checker) reach(from []*source.Func) *reached {
 		}
 	}
 	inits := c.packageInits()
+	values := c.funcValues(byObj)
 	seen := map[*source.Func]bool{}
 	queue := append([]*source.Func(nil), from...)
 	for len(queue) > 0 {
@@ -44,8 +47,21 @@ func (c *Checker) reach(from []*source.Func) *reached {
 		r.collect(f.Decl)
 		info := f.Pkg.TypesInfo
 		ast.Inspect(f.Decl, func(n ast.Node) bool {
+			if info == nil {
+				return false
+			}
+			if call, ok := n.(*ast.CallExpr); ok {
+				// A call through an interface or a function value may run
+				// any module function used as a value with its signature:
+				// http.HandlerFunc(defaultFailureHandler) behind
+				// h.failureHandler.ServeHTTP(w, r).
+				if sig := dynamicCall(info, call); sig != nil {
+					queue = append(queue, values.matching(sig)...)
+				}
+				return true
+			}
 			id, ok := n.(*ast.Ident)
-			if !ok || info == nil {
+			if !ok {
 				return true
 			}
 			switch obj := info.Uses[id].(type) {
@@ -123,4 +139,102 @@ func (r *reached) spans(file string, line int) bool {
 		}
 	}
 	return false
+}
+
+// funcValueSet holds the module functions used as values somewhere (passed,
+// stored or converted rather than called), with their signatures.
+type funcValueSet []struct {
+	f   *source.Func
+	sig *types.Signature
+}
+
+// funcValues finds the module functions the module uses as values.
+func (c *Checker) funcValues(byObj map[types.Object]*source.Func) funcValueSet {
+	var out funcValueSet
+	seen := map[*source.Func]bool{}
+	for _, p := range c.m.Pkgs {
+		for _, file := range p.Syntax {
+			called := map[*ast.Ident]bool{}
+			ast.Inspect(file, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					switch fun := ast.Unparen(call.Fun).(type) {
+					case *ast.Ident:
+						called[fun] = true
+					case *ast.SelectorExpr:
+						called[fun.Sel] = true
+					}
+				}
+				return true
+			})
+			ast.Inspect(file, func(n ast.Node) bool {
+				id, ok := n.(*ast.Ident)
+				if !ok || called[id] {
+					return true
+				}
+				obj, ok := p.TypesInfo.Uses[id].(*types.Func)
+				if !ok {
+					return true
+				}
+				if g := byObj[obj.Origin()]; g != nil && !seen[g] {
+					seen[g] = true
+					out = append(out, struct {
+						f   *source.Func
+						sig *types.Signature
+					}{g, obj.Type().(*types.Signature)})
+				}
+				return true
+			})
+		}
+	}
+	return out
+}
+
+// matching returns the functions whose signature, receiver left out, is
+// sig's.
+func (vs funcValueSet) matching(sig *types.Signature) []*source.Func {
+	var out []*source.Func
+	for _, v := range vs {
+		if types.Identical(withoutRecv(v.sig), withoutRecv(sig)) {
+			out = append(out, v.f)
+		}
+	}
+	return out
+}
+
+func withoutRecv(s *types.Signature) *types.Signature {
+	return types.NewSignatureType(nil, nil, nil, s.Params(), s.Results(), s.Variadic())
+}
+
+// dynamicCall returns the signature of a call that is not resolved to one
+// function: of an interface method, of a function value (a variable, a
+// field, a parameter), or of the function a method of a function type
+// calls; nil otherwise.
+func dynamicCall(info *types.Info, call *ast.CallExpr) *types.Signature {
+	var id *ast.Ident
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = fun
+	case *ast.SelectorExpr:
+		id = fun.Sel
+	default:
+		return nil
+	}
+	switch obj := info.Uses[id].(type) {
+	case *types.Func:
+		sig, _ := obj.Type().(*types.Signature)
+		if abstract(obj) {
+			return sig
+		}
+		// A method of a function type (http.HandlerFunc's ServeHTTP)
+		// calls the function value it is.
+		if sig != nil && sig.Recv() != nil {
+			if fn, ok := sig.Recv().Type().Underlying().(*types.Signature); ok {
+				return fn
+			}
+		}
+	case *types.Var:
+		sig, _ := obj.Type().Underlying().(*types.Signature)
+		return sig
+	}
+	return nil
 }

@@ -62,3 +62,28 @@ func Protect(w http.ResponseWriter) {
 func Unprotect(w http.ResponseWriter) {
 	w.Header().Del("X-Frame-Options")
 }
+
+// gate holds the handler Admit answers through; failure the one Refuse
+// answers through.
+var (
+	gate    http.Handler = http.HandlerFunc(welcome)
+	failure              = http.HandlerFunc(denied)
+)
+
+func welcome(w http.ResponseWriter, r *http.Request) {
+	w.Write([]byte(http.StatusText(http.StatusOK)))
+}
+
+func denied(w http.ResponseWriter, r *http.Request) {
+	http.Error(w, http.StatusText(http.StatusForbidden), http.StatusForbidden)
+}
+
+// Admit answers through an interface.
+func Admit(w http.ResponseWriter, r *http.Request) {
+	gate.ServeHTTP(w, r)
+}
+
+// Refuse answers through a function type's method.
+func Refuse(w http.ResponseWriter, r *http.Request) {
+	failure.ServeHTTP(w, r)
+}
