@@ -47,6 +47,10 @@ type Checker struct {
 
 	textOnce sync.Once
 	text     *codeText
+
+	constOnce sync.Once
+	// consts maps a string constant's value to its names.
+	consts map[string][]string
 }
 
 // New returns a checker over m.
@@ -258,6 +262,9 @@ func (c *Checker) checkName(name string) verdict {
 	}
 	if at := c.textIn(name); at != "" {
 		return verdict{v: Verified, reason: name + " appears as text at " + at + " (a SQL name, route parameter or string)"}
+	}
+	if ks := c.constantsValued(name); len(ks) > 0 {
+		return verdict{v: Verified, reason: name + " is the value of " + strings.Join(ks, ", ")}
 	}
 	return verdict{v: UnknownIdentifier, reason: "nothing called " + name + " exists in the module or its imports"}
 }

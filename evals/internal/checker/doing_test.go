@@ -7,10 +7,10 @@ import "testing"
 // (testdata/shapes/doing.go): code a clause says its subject uses must be
 // written in the subject or a module function it reaches (through a
 // helper, an interface method, a function value of the same signature, a
-// package variable's initializer), with
-// the strings it quotes; a line such a clause cites must fall inside one
-// of them; and the member of a type assertion's result must be the
-// asserted type's.
+// package variable's initializer), with the strings it quotes (or a
+// constant whose value it is: `POST`); a line such a clause cites must
+// fall inside one of them; and the member of a type assertion's result
+// must be the asserted type's.
 func TestDoingClasses(t *testing.T) {
 	c := shapes(t)
 	cases := []classCase{
@@ -38,6 +38,10 @@ func TestDoingClasses(t *testing.T) {
 		{"uses through a function value", "`Admit` writes `http.StatusText(http.StatusOK)` through the handler in `gate`.", false},
 		{"uses through a function value", "`Refuse` writes `http.StatusText(http.StatusForbidden)` through `failure`.", false},
 		{"uses through a function value", "`Refuse` writes with `http.Redirect`.", true},
+		{"constant value", "The form is sent with `POST`.", false},
+		{"constant value", "The form is sent with `POSTED`.", true},
+		{"constant value", "`OnlyPost` compares `r.Method` with `POST`.", false},
+		{"constant value", "`OnlyPost` compares `r.Method` with `GET`.", true},
 		{"uses, not checked", "`Keep` never calls `sort.Strings`.", false},
 		{"uses, not checked", "`strings.Join` uses `strings.Builder.Grow`.", false},
 		{"uses", "`Join` uses `filepath.Clean`.", true},

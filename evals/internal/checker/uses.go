@@ -127,9 +127,10 @@ func (c *Checker) unused(r *reached, code, subject string) string {
 		}
 	}
 	for _, n := range names {
-		// A name may be quoted as a word of a string: a header or form
-		// field name.
-		if n != subject && !r.names[n] && !r.quotes(func(have string) bool { return containsIdent(have, n) }) {
+		// A name may be quoted as a word of a string (a header or form
+		// field name), or be the value of a constant the code names
+		// (`OPTIONS` for http.MethodOptions).
+		if n != subject && !r.names[n] && !r.quotes(func(have string) bool { return containsIdent(have, n) }) && !r.namesConstant(c.constantsValued(n)) {
 			return fmt.Sprintf("%s and the functions it reaches never use %s (from %s)", subject, n, code)
 		}
 	}
@@ -239,6 +240,17 @@ func (c *Checker) packageLevel(name string) bool {
 			if o.Pkg() != nil && o.Parent() == o.Pkg().Scope() {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// namesConstant reports whether a reached function names one of the
+// constants ("http.MethodOptions").
+func (r *reached) namesConstant(consts []string) bool {
+	for _, k := range consts {
+		if r.names[lastName(k)] {
+			return true
 		}
 	}
 	return false

@@ -87,3 +87,10 @@ func Admit(w http.ResponseWriter, r *http.Request) {
 func Refuse(w http.ResponseWriter, r *http.Request) {
 	failure.ServeHTTP(w, r)
 }
+
+// OnlyPost refuses any method but POST.
+func OnlyPost(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		w.WriteHeader(http.StatusMethodNotAllowed)
+	}
+}
