@@ -103,6 +103,10 @@ func (c *Checker) check(cl Claim) (string, string) {
 	case KindSignature:
 		return c.placed(cl, c.checkSignature(cl.Text))
 	case KindField:
+		if at := c.quotedIn(cl.Text); at != "" {
+			// Two words quoted from a string ("`Bad Host`"), not a field.
+			return Verified, cl.Text + " appears as a string at " + at
+		}
 		return c.checkField(cl.Text, cl.scope)
 	case KindTemplate:
 		return c.checkTemplate(cl.Text)

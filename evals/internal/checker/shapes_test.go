@@ -78,6 +78,8 @@ func TestShapeClasses(t *testing.T) {
 		{"arity with a comma in a string", "Its error could be made with `errors.New(\"missing\", \"account\")`.", true},
 		{"arity with a comma in a string", "`Join` joins with `strings.Join(names, \",\")`.", false},
 		{"arity with a comma in a string", "`Total` formats with `fmt.Sprintf(\"%d, %.2f\", len(l.accounts), total)`.", true},
+		{"two quoted words", "`OnlyPost` answers `Only POST` to other methods.", false},
+		{"two quoted words", "`OnlyPost` answers `Only GET` to other methods.", true},
 		{"pointer field", "`Account.Owner` is a `*Owner`.", false},
 		{"pointer field", "`Account.Owner` is an `Owner`.", true},
 		{"pointer field", "`l.last.Owner.Name` is a `string`.", false},

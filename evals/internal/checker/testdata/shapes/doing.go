@@ -91,6 +91,6 @@ func Refuse(w http.ResponseWriter, r *http.Request) {
 // OnlyPost refuses any method but POST.
 func OnlyPost(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
-		w.WriteHeader(http.StatusMethodNotAllowed)
+		http.Error(w, "Only POST", http.StatusMethodNotAllowed)
 	}
 }
