@@ -38,6 +38,8 @@ func TestDoingClasses(t *testing.T) {
 		{"uses through a function value", "`Admit` writes `http.StatusText(http.StatusOK)` through the handler in `gate`.", false},
 		{"uses through a function value", "`Refuse` writes `http.StatusText(http.StatusForbidden)` through `failure`.", false},
 		{"uses through a function value", "`Refuse` writes with `http.Redirect`.", true},
+		{"quoted part of a string", "`OnlyPost` writes `http.Error(w, \"Only\", http.StatusMethodNotAllowed)`, a shortened message.", false},
+		{"quoted part of a string", "`OnlyPost` writes `http.Error(w, \"Only PUT\", http.StatusMethodNotAllowed)`.", true},
 		{"constant value", "The form is sent with `POST`.", false},
 		{"constant value", "The form is sent with `POSTED`.", true},
 		{"constant value", "`OnlyPost` compares `r.Method` with `POST`.", false},
