@@ -157,11 +157,8 @@ func (c *Checker) funcValues(byObj map[types.Object]*source.Func) funcValueSet {
 			called := map[*ast.Ident]bool{}
 			ast.Inspect(file, func(n ast.Node) bool {
 				if call, ok := n.(*ast.CallExpr); ok {
-					switch fun := ast.Unparen(call.Fun).(type) {
-					case *ast.Ident:
-						called[fun] = true
-					case *ast.SelectorExpr:
-						called[fun.Sel] = true
+					if id := source.CalleeIdent(call); id != nil {
+						called[id] = true
 					}
 				}
 				return true
@@ -210,13 +207,8 @@ func withoutRecv(s *types.Signature) *types.Signature {
 // field, a parameter), or of the function a method of a function type
 // calls; nil otherwise.
 func dynamicCall(info *types.Info, call *ast.CallExpr) *types.Signature {
-	var id *ast.Ident
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = fun
-	case *ast.SelectorExpr:
-		id = fun.Sel
-	default:
+	id := source.CalleeIdent(call)
+	if id == nil {
 		return nil
 	}
 	switch obj := info.Uses[id].(type) {
