@@ -32,6 +32,9 @@ func TestCheckClaimsCommand(t *testing.T) {
 	for _, want := range []string{
 		`TP f04 fabricated flagged "The statement ` + "`c.itemz[sku] += qty`",
 		`TN t02 true       clear   "The panic is at line 42 of ` + "`cart.go`",
+		// What a function is said to do, judged against its code.
+		`TP f18 fabricated flagged "` + "`Catalog.Tagged` sorts its result with `sort.SliceStable`.",
+		"Tagged and the functions it reaches never use SliceStable",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("no line %q in\n%s", want, stdout)

@@ -47,6 +47,10 @@ type Checker struct {
 
 	textOnce sync.Once
 	text     *codeText
+
+	constOnce sync.Once
+	// consts maps a string constant's value to its names.
+	consts map[string][]string
 }
 
 // New returns a checker over m.
@@ -63,7 +67,7 @@ func (c *Checker) CheckText(text string) []Result {
 		}
 		out = append(out, c.Check(cl))
 	}
-	return c.checkCitedLines(text, claims, out)
+	return c.checkUses(text, claims, c.checkCitedLines(text, claims, out))
 }
 
 // Check returns the verdict on one claim.
@@ -99,6 +103,10 @@ func (c *Checker) check(cl Claim) (string, string) {
 	case KindSignature:
 		return c.placed(cl, c.checkSignature(cl.Text))
 	case KindField:
+		if at := c.quotedIn(cl.Text); at != "" {
+			// Two words quoted from a string ("`Bad Host`"), not a field.
+			return Verified, cl.Text + " appears as a string at " + at
+		}
 		return c.checkField(cl.Text, cl.scope)
 	case KindTemplate:
 		return c.checkTemplate(cl.Text)
@@ -258,6 +266,9 @@ func (c *Checker) checkName(name string) verdict {
 	}
 	if at := c.textIn(name); at != "" {
 		return verdict{v: Verified, reason: name + " appears as text at " + at + " (a SQL name, route parameter or string)"}
+	}
+	if ks := c.constantsValued(name); len(ks) > 0 {
+		return verdict{v: Verified, reason: name + " is the value of " + strings.Join(ks, ", ")}
 	}
 	return verdict{v: UnknownIdentifier, reason: "nothing called " + name + " exists in the module or its imports"}
 }
@@ -538,8 +549,15 @@ func paramCounts(sigs []*types.Signature) string {
 	return strings.Join(parts, " or ") + " parameter(s)"
 }
 
-// countArgs counts top-level comma-separated arguments.
+// countArgs counts top-level comma-separated arguments: as Go parses
+// them when they parse (a comma inside a string literal, `","`, separates
+// nothing), else by brackets.
 func countArgs(args string) int {
+	if e, err := parser.ParseExpr("f(" + args + ")"); err == nil {
+		if call, ok := e.(*ast.CallExpr); ok {
+			return len(call.Args)
+		}
+	}
 	depth, n := 0, 1
 	for _, r := range args {
 		switch r {

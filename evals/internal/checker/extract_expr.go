@@ -224,6 +224,13 @@ func (w *exprWalker) walk(n ast.Node) {
 			}
 			return
 		}
+		if ta, ok := ast.Unparen(n.X).(*ast.TypeAssertExpr); ok && ta.Type != nil {
+			// "`w.(http.Flusher).Flush()`": the member must be the
+			// asserted type's.
+			if t := chain(unstar(ta.Type)); t != "" {
+				w.add(KindSelector, t+"."+n.Sel.Name)
+			}
+		}
 		w.walk(n.X) // a member of a call's result or an index: only the inner part is checkable
 		return
 	case *ast.CallExpr:

@@ -32,8 +32,10 @@ func TestCheckerFigures(t *testing.T) {
 	}{
 		{"blog (`evals/claims.json`)", "in", New(m), filepath.Join(root, "evals", "claims.json")},
 		{"market", "in", market(t), "testdata/market/claims.json"},
-		{"library (held out)", "in", New(load(t, "testdata/library")), "testdata/library/heldout.json"},
-		{"tasksrv (frozen)", "out", New(load(t, "testdata/tasksrv")), tasksrvSet.path()},
+		{"library (was held out)", "in", New(load(t, "testdata/library")), "testdata/library/heldout.json"},
+		// The checks of use clauses were added after its misses had been
+		// read: it is no longer out of sample either (METHODOLOGY.md).
+		{"tasksrv (frozen)", "seen", New(load(t, "testdata/tasksrv")), tasksrvSet.path()},
 		// Two fixes were made after the first run on this set showed two
 		// false alarms: it is no longer out of sample (METHODOLOGY.md).
 		{"rscors (frozen)", "seen", New(load(t, "testdata/rscors")), rscorsSet.path()},

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -18,6 +19,11 @@ var (
 	// clauseEndRe ends a clause: a full stop, question or exclamation mark
 	// before white space, a semicolon, or a blank line.
 	clauseEndRe = regexp.MustCompile(`[.!?](?:\s|$)|;|\n\s*\n`)
+	// lineStartRe is a line break that starts a new clause: a list item,
+	// or a line that starts with a capital letter, as a sentence does
+	// after a line of code ("`s.fail(w, r, err)`\nThe error comes from
+	// ...").
+	lineStartRe = regexp.MustCompile(`\n[ \t]*(?:[-*+][ \t]|\d+[.)][ \t]|[A-Z])`)
 )
 
 // fileLines turns a file named with a line in prose ("line 18 of
@@ -162,19 +168,34 @@ func inCode(pos int, claims []Claim) bool {
 }
 
 // clauseAround returns the bounds of the clause holding pos: a sentence,
-// or part of one between semicolons. A full stop inside a file name
+// part of one between semicolons, or a line that starts a list item or a
+// capitalised sentence. A full stop inside a file name
 // ("cart.go") or a selector does not end it.
 func clauseAround(prose string, pos int) (int, int) {
 	from, to := 0, len(prose)
-	for _, loc := range clauseEndRe.FindAllStringIndex(prose, -1) {
-		if loc[1] <= pos {
-			from = loc[1]
-		} else if loc[0] >= pos {
-			to = loc[0]
+	for _, b := range clauseBreaks(prose) {
+		if b[1] <= pos {
+			from = b[1]
+		} else if b[0] >= pos {
+			to = b[0]
 			break
 		}
 	}
 	return from, to
+}
+
+// clauseBreaks returns where each clause of prose ends and the next
+// starts, in order.
+func clauseBreaks(prose string) [][2]int {
+	var out [][2]int
+	for _, loc := range clauseEndRe.FindAllStringIndex(prose, -1) {
+		out = append(out, [2]int{loc[0], loc[1]})
+	}
+	for _, loc := range lineStartRe.FindAllStringIndex(prose, -1) {
+		out = append(out, [2]int{loc[0], loc[0] + 1})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
+	return out
 }
 
 // maxForwardGap is how far after a location a claim may start and still be

@@ -91,17 +91,24 @@ func placedOn(prose string, claims []Claim, fl Claim) bool {
 }
 
 // lineHoldsOther decides whether the statement at ref holds none of what
-// its clause names; it returns the reason when so.
+// its clause names, in every module file the reference may mean; it
+// returns the reason when so.
 func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (string, bool) {
 	from, to := clauseAround(prose, ref.start)
 	files := c.refFiles(claims, ref, from, to)
+	// A file name several module files end in ("render.go") is wrong only
+	// when none of them holds what the clause names at that line.
+	var reasons []string
 	for _, file := range files {
 		first, last := c.statementLines(file, ref.line)
 		stmt := strings.Join(c.views().code[file][first-1:last], "\n")
 		spans := clauseSpans(prose, claims, from, to)
 		content, present := 0, 0
 		for _, sp := range spans {
-			if c.encloses(sp.claims, file, ref.line) {
+			if c.encloses(sp.claims, file, ref.line) || !strings.HasSuffix(file, ".go") && len(classifySpan(sp.text)) == 0 {
+				// A span that names no code, cited with a template's line,
+				// may be what the template engine says about it (`unexpected
+				// "}" in operand`) rather than its text.
 				continue
 			}
 			content++
@@ -112,9 +119,12 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 		if content == 0 || present > 0 {
 			return "", false
 		}
-		return fmt.Sprintf("%s:%d holds %q, not what the sentence names there", file, ref.line, strings.TrimSpace(stmtHead(stmt))), true
+		reasons = append(reasons, fmt.Sprintf("%s:%d holds %q", file, ref.line, strings.TrimSpace(stmtHead(stmt))))
 	}
-	return "", false
+	if len(reasons) == 0 {
+		return "", false
+	}
+	return strings.Join(reasons, "; ") + ", not what the sentence names there", true
 }
 
 func stmtHead(s string) string {

@@ -135,17 +135,7 @@ func (m *Module) Callees(f *Func) []*Func {
 		if !ok {
 			return true
 		}
-		var id *ast.Ident
-		switch fun := ast.Unparen(call.Fun).(type) {
-		case *ast.Ident:
-			id = fun
-		case *ast.SelectorExpr:
-			id = fun.Sel
-		case *ast.IndexExpr:
-			if x, ok := fun.X.(*ast.Ident); ok {
-				id = x
-			}
-		}
+		id := CalleeIdent(call)
 		if id == nil {
 			return true
 		}

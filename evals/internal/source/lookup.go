@@ -3,10 +3,12 @@ package source
 import (
 	"go/types"
 	"path"
+	"sort"
 	"strings"
 )
 
-// FindFile returns the module files whose path is file or ends in "/"+file.
+// FindFile returns the module files whose path is file or ends in "/"+file,
+// sorted.
 func (m *Module) FindFile(file string) []string {
 	file = path.Clean(strings.TrimPrefix(filepathToSlash(file), "./"))
 	if _, ok := m.Files[file]; ok {
@@ -18,6 +20,7 @@ func (m *Module) FindFile(file string) []string {
 			out = append(out, rel)
 		}
 	}
+	sort.Strings(out) // the same answer on every run
 	return out
 }
 
