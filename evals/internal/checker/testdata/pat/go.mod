@@ -1,0 +1,3 @@
+module github.com/bmizerany/pat
+
+go 1.13
