@@ -192,14 +192,19 @@ func (r *resolver) collectLocals() {
 }
 
 // resolve returns the module functions a call's function expression names.
-func (r *resolver) resolve(fun ast.Expr) []FuncRef {
+func (r *resolver) resolve(fun ast.Expr) []FuncRef { return r.resolveAt(fun, 0) }
+
+// resolveAt is resolve reached depth steps into typeOf: a value that is
+// the result of a call on itself (b = b.With(x)) is followed no further
+// than maxTypeDepth.
+func (r *resolver) resolveAt(fun ast.Expr, depth int) []FuncRef {
 	switch x := fun.(type) {
 	case *ast.ParenExpr:
-		return r.resolve(x.X)
+		return r.resolveAt(x.X, depth)
 	case *ast.IndexExpr: // a generic function instantiated explicitly
-		return r.resolve(x.X)
+		return r.resolveAt(x.X, depth)
 	case *ast.IndexListExpr:
-		return r.resolve(x.X)
+		return r.resolveAt(x.X, depth)
 	case *ast.Ident:
 		if _, local := r.locals[x.Name]; local {
 			return nil
@@ -213,7 +218,7 @@ func (r *resolver) resolve(fun ast.Expr) []FuncRef {
 			return nil // the standard library or a dependency
 		}
 		methods := r.m.Methods(x.Sel.Name)
-		if t, known := r.typeOf(x.X, 0); known {
+		if t, known := r.typeOf(x.X, depth); known {
 			var out []FuncRef
 			for _, ref := range methods {
 				if t.name != "" && astutil.ReceiverName(ref.Decl) == t.name && filepath.Dir(ref.File.Path) == t.dir {
@@ -300,7 +305,7 @@ func (r *resolver) typeOf(e ast.Expr, depth int) (t typeKey, known bool) {
 			}
 		}
 	case *ast.CallExpr:
-		for _, ref := range r.resolve(x.Fun) {
+		for _, ref := range r.resolveAt(x.Fun, depth+1) {
 			if res := ref.Decl.Type.Results; res != nil && len(res.List) > 0 {
 				return r.moduleType(res.List[0].Type, filepath.Dir(ref.File.Path)), true
 			}

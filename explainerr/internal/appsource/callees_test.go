@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // calleeModule is a small app whose handler calls code of its own package,
@@ -99,5 +101,46 @@ func TestCalleesAreResolvedByNameAndType(t *testing.T) {
 	}
 	if strings.Contains(got, "normalize") {
 		t.Errorf("callees of Handle = %q: normalize runs in a goroutine of its own", got)
+	}
+}
+
+// TestCallOnItsOwnResult: a value assigned the result of a method called
+// on itself (a builder's rb = rb.WithHeader(…)) is resolved without
+// following itself for ever.
+func TestCallOnItsOwnResult(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/build\n",
+		"b.go": `package build
+
+type Builder struct{ headers map[string]string }
+
+func NewBuilder() *Builder { return &Builder{} }
+
+func (b *Builder) WithHeader(k, v string) *Builder {
+	b.headers[k] = v
+	return b
+}
+
+func Proxy(referer string) *Builder {
+	rb := NewBuilder()
+	if referer != "" {
+		rb = rb.WithHeader("Referer", referer)
+	}
+	rb = rb.WithHeader("Accept", "*/*")
+	return rb
+}
+`,
+	})
+	m := Load(filepath.Join(root, "b.go"))
+	f, fd := m.FuncAt(filepath.Join(root, "b.go"), 18)
+	got := m.calleesIn(f, fd, nil, 18)
+	if len(got) == 0 || FuncName(got[0].Decl) != "(*Builder).WithHeader" {
+		t.Errorf("callees %v, want (*Builder).WithHeader", got)
+	}
+	r := shelfReport(root, "assignment to entry in nil map", report.Frame{Function: "example.com/build.(*Builder).WithHeader", File: "b.go", Line: 8},
+		report.Frame{Function: "example.com/build.Proxy", File: "b.go", Line: 18})
+	r.Error.Kind = report.KindPanic
+	if cs := Static(r); len(cs) == 0 {
+		t.Fatal("no context")
 	}
 }
