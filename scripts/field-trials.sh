@@ -5,7 +5,8 @@
 #
 #   scripts/field-trials.sh [-e EXPLAINERR_DIR] [-o OUT_DIR] [-c CASE_ID]... APP=CHECKOUT...
 #
-#   APP        realworld, todo, tasks, albums or bank (fieldtrials/apps.tsv)
+#   APP        realworld, todo, tasks, albums, bank, bookings or miniflux
+#              (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv
 #   -e         the explainerr checkout the apps are built against (default:
 #              this repository); the wiring's replace points there, and its
@@ -15,8 +16,8 @@
 #   -c         run only these cases (repeatable)
 #
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
-# module proxy). Every server listens on 127.0.0.1. The todo, albums and bank
-# apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
+# module proxy). Every server listens on 127.0.0.1. The todo, albums, bank,
+# bookings and miniflux apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks app needs the sqlite3 shell.
 #
@@ -87,6 +88,12 @@ app_conf() {
 	tasks) mainpkg=. port=18432 ;;
 	albums) mainpkg=./cmd/server port=18434 ;;
 	bank) mainpkg=. port=18435 ;;
+	bookings) mainpkg=./cmd/web port=18436 # its flags' defaults are set by the wiring
+		export PGPORT=$pgport ;;
+	miniflux) mainpkg=. port=18437 # configured by the environment; JSON logs through slog
+		export DATABASE_URL="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable" \
+			LISTEN_ADDR=127.0.0.1:18437 RUN_MIGRATIONS=1 CREATE_ADMIN=1 ADMIN_USERNAME=admin \
+			ADMIN_PASSWORD=local-trials LOG_FORMAT=json DISABLE_SCHEDULER_SERVICE=1 ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 }
@@ -108,6 +115,11 @@ insert into comments(content, taskID, created, user_id) values('first comment', 
 			psql_q -f migrations/20191217202658_init.up.sql &&
 			psql_q -c "INSERT INTO album(id, name, created_at, updated_at) VALUES ('a1', 'Blue Train', now(), now());" ;;
 	bank) # the app runs its migrations when it starts
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' ;;
+	bookings) # the schema dump holds two rooms, two reservations and a user
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' &&
+			psql_q -f create_tables.sql ;;
+	miniflux) # the app runs its migrations and creates the admin when it starts
 		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' ;;
 	esac
 }
@@ -138,6 +150,18 @@ app_login() { # data the case's request needs, and the credentials
 		psql_q -c "UPDATE accounts SET balance = 100 WHERE id = 1;
 INSERT INTO users(username, hashed_password, full_name, email) VALUES ('bob', 'x', 'Bob', 'bob@example.org');
 INSERT INTO accounts(owner, balance, currency) VALUES ('bob', 100, 'USD');" 2>/dev/null ;;
+	bookings) # nosurf guards every POST: the session's CSRF token goes in a header
+		tok=$(curl -s -m 30 -b "$jar" -c "$jar" "http://127.0.0.1:$port/user/login" |
+			sed -n 's/.*name="csrf_token" value="\([^"]*\)".*/\1/p' | head -1 |
+			python3 -c 'import html, sys; print(html.unescape(sys.stdin.read().strip()))')
+		[ -n "$tok" ] && auth=(-H "X-CSRF-Token: $tok") ;;
+	miniflux) # category "news" (2, besides "All"), a feed in it and one entry
+		auth=(-u admin:local-trials)
+		post /v1/categories json '{"title":"news"}' >/dev/null
+		psql_q -c "INSERT INTO feeds(user_id, category_id, title, feed_url, site_url)
+  VALUES (1, 2, 'Local news', 'http://127.0.0.1:9/feed.xml', 'http://127.0.0.1:9/');
+INSERT INTO entries(user_id, feed_id, hash, published_at, changed_at, title, url, content, author, status)
+  VALUES (1, 1, 'entry-1', now(), now(), 'First entry', 'http://127.0.0.1:9/1', '<p>hello</p>', 'ann', 'unread');" 2>/dev/null ;;
 	esac
 }
 
@@ -173,7 +197,7 @@ for arg in "$@"; do
 	want=$(awk -F'\t' -v a="$app" '$1 == a { print $4 }' "$ft/apps.tsv")
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
-	case $app in todo | albums | bank) pg_start || exit 1 ;; esac
+	case $app in todo | albums | bank | bookings | miniflux) pg_start || exit 1 ;; esac
 
 	base=$scratch/$app-base
 	log "$app ($split): wiring and go mod tidy"
