@@ -76,11 +76,11 @@ func (s *script) answer(req fakeopenai.Request) fakeopenai.Answer {
 		// name the checker must flag: the coverage self-checks compare
 		// keyword stuffing with these answers.
 		text := fmt.Sprintf("%s The handler fails in `%s`; compare `NoSuchHelper`.", referenceOf(id), id)
-		if strings.Contains(user, "retrieved from the app's index") {
+		if strings.Contains(user, "and more from the app's index") {
 			text += " " + ragMarker
 		}
 		a := fakeopenai.Reply(text).WithModel("gen-model").WithUsage(900, 120)
-		if id == "archive_page_out_of_range" && strings.Contains(user, "retrieved from the app's index") {
+		if id == "archive_page_out_of_range" && strings.Contains(user, "and more from the app's index") {
 			a = a.WithFinishReason("length")
 		}
 		return a

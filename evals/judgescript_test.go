@@ -39,7 +39,7 @@ func (s *judgeScript) answer(req fakeopenai.Request) fakeopenai.Answer {
 	id := fixtureOf(user)
 	if !strings.HasPrefix(system, "You grade explanations") {
 		text := fmt.Sprintf("The handler fails in `%s`. Look at `(*Store).FeaturedPost` in `store_posts.go`.", id)
-		if strings.Contains(user, "retrieved from the app's index") && !s.identical[id] {
+		if strings.Contains(user, "and more from the app's index") && !s.identical[id] {
 			text += " " + ragMarker
 		}
 		return fakeopenai.Reply(text).WithModel("gen-model").WithUsage(900, 120)

@@ -132,9 +132,11 @@ func Build(r *report.Report, chunks []report.Chunk, opts Options) (report.Prompt
 			block := chunkBlock(c)
 			if used+len(block) > opts.Budget {
 				// Keep the head of a chunk that does not fit whole when
-				// there is room for a useful part of it.
+				// there is room for a useful part of it; a chunk found
+				// by similarity only whole, since its head alone says
+				// little and would take the room of smaller ones.
 				room := opts.Budget - used
-				if room < minPartialChunk {
+				if room < minPartialChunk || c.Reason == report.ReasonSimilar {
 					continue
 				}
 				c = cutChunk(c, room)
@@ -155,12 +157,14 @@ func Build(r *report.Report, chunks []report.Chunk, opts Options) (report.Prompt
 }
 
 // sourceHeading heads the app source section of a prompt in mode. Both
-// start with "## App source", which ends the trace part of a prompt.
+// start with "## App source", which ends the trace part of a prompt, and
+// are as long as each other: a rag prompt, whose chunks start with the
+// static context's, leaves them the same room.
 func sourceHeading(mode string) string {
 	if mode == report.ModeStatic {
 		return "## App source (the failing functions and the functions they call, from the app's files)\n\n"
 	}
-	return "## App source (the failing functions and what they call, with more retrieved from the app's index)\n\n"
+	return "## App source (the failing functions and what they call, and more from the app's index)\n\n"
 }
 
 // minPartialChunk is the least room worth filling with the head of a chunk
@@ -174,6 +178,10 @@ func cutChunk(c report.Chunk, room int) report.Chunk {
 	const marker = "// … (cut to fit the prompt budget)"
 	return c.Head(room-overhead-len(marker)-1, marker)
 }
+
+// BlockSize is how many characters of the prompt c takes whole: its
+// heading and its text.
+func BlockSize(c report.Chunk) int { return len(chunkBlock(c)) }
 
 // chunkBlock formats one retrieved chunk with its path, lines and symbol.
 func chunkBlock(c report.Chunk) string {

@@ -21,7 +21,7 @@ func sampleReport() *report.Report {
 
 func chunk(symbol string, lines int) report.Chunk {
 	text := strings.Repeat("\tcount := len(items) // line of code\n", lines)
-	return report.Chunk{File: "stats.go", StartLine: 1, EndLine: lines, Symbol: symbol, Reason: report.ReasonSimilar, Text: text}
+	return report.Chunk{File: "stats.go", StartLine: 1, EndLine: lines, Symbol: symbol, Reason: report.ReasonGraph, Text: text}
 }
 
 func TestBuildKeepsTheWholePromptWithinBudget(t *testing.T) {
@@ -88,7 +88,7 @@ func TestErrorLineKinds(t *testing.T) {
 func TestSourceSectionSaysWhereTheSourceComesFrom(t *testing.T) {
 	for mode, heading := range map[string]string{
 		report.ModeStatic: "## App source (the failing functions and the functions they call, from the app's files)",
-		report.ModeRAG:    "## App source (the failing functions and what they call, with more retrieved from the app's index)",
+		report.ModeRAG:    "## App source (the failing functions and what they call, and more from the app's index)",
 	} {
 		r := sampleReport()
 		r.Mode = mode
@@ -101,5 +101,31 @@ func TestSourceSectionSaysWhereTheSourceComesFrom(t *testing.T) {
 	r.Mode = report.ModePlain
 	if p, _ := Build(r, nil, Options{}); strings.Contains(p.User, "## App source") {
 		t.Errorf("plain prompt has a source section:\n%s", p.User)
+	}
+}
+
+// TestSourceHeadingsAreAsLong: the static and rag headings take the same
+// room, so that a rag prompt keeps every chunk the static one keeps.
+func TestSourceHeadingsAreAsLong(t *testing.T) {
+	if s, r := sourceHeading(report.ModeStatic), sourceHeading(report.ModeRAG); len(r) > len(s) {
+		t.Errorf("the rag heading (%d characters) is longer than the static one (%d)", len(r), len(s))
+	}
+}
+
+// TestSimilarChunksAreNotCut: a chunk found by similarity that does not
+// fit whole is left out, and a smaller one after it still goes in; a
+// chunk of another reason is cut to its head.
+func TestSimilarChunksAreNotCut(t *testing.T) {
+	r := &report.Report{Mode: report.ModeRAG, Error: report.Error{Kind: report.KindPanic, Message: "boom"}}
+	big := report.Chunk{File: "a.go", StartLine: 1, EndLine: 400, Reason: report.ReasonSimilar, Text: strings.Repeat("x := 1\n", 400)}
+	small := report.Chunk{File: "b.go", StartLine: 1, EndLine: 1, Reason: report.ReasonSimilar, Text: "const answer = 42"}
+	_, kept := Build(r, []report.Chunk{big, small}, Options{Budget: 2500})
+	if len(kept) != 1 || kept[0].File != "b.go" {
+		t.Errorf("kept %+v, want the small similar chunk only", kept)
+	}
+	big.Reason = report.ReasonGraph
+	_, kept = Build(r, []report.Chunk{big, small}, Options{Budget: 2500})
+	if len(kept) == 0 || kept[0].File != "a.go" || kept[0].EndLine >= 400 {
+		t.Errorf("kept %+v, want the head of the graph chunk", kept)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/prompt"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -49,27 +50,27 @@ func StaticProvenance(got, fresh []report.Chunk) []string {
 	return out
 }
 
-// RAGProvenance returns why a rag-mode context is not one: a chunk whose
-// source it does not say (no reason, or one not documented), an anchored
-// chunk of the index (anchors: what the index anchors on the failure's
-// app frames, recomputed) missing or not marked "frame" (one longer than
-// report.MaxWholeFrame may be shown around its frame's line instead), or one of the
+// RAGProvenance returns why a rag-mode context (got) is not one: a chunk
+// whose source it does not say (no reason, or one not documented); a
+// context that does not start with the static context of the same
+// failure (fresh: a fresh static computation's chunks); one of the
 // innermost app frames in the indexed app's folder appDir (up to
-// maxAnchored) whose line no "frame" chunk of its file covers.
-func RAGProvenance(got, anchors []report.Chunk, frames []report.Frame, appDir string, maxAnchored int) []string {
+// maxAnchored) on which the index anchors no chunk (retrieved: the
+// index's answer for the failure, recomputed) or which no "frame" chunk
+// of the context covers; or a chunk the index retrieved that no chunk of
+// the context overlaps and that fits in the room the prompt left (room:
+// the prompt's budget less its length), which the rag context would have
+// taken.
+func RAGProvenance(got, fresh, retrieved []report.Chunk, frames []report.Frame, appDir string, maxAnchored, room int) []string {
 	var out []string
 	for _, c := range got {
 		if !KnownReasons[c.Reason] {
 			out = append(out, fmt.Sprintf("rag mode: %s does not say where it came from (reason %q)", chunkSource(c), c.Reason))
 		}
 	}
-	for _, a := range anchors {
-		if a.Reason != report.ReasonFrame {
-			continue
-		}
-		if !holds(got, a) && !(len(a.Text) > report.MaxWholeFrame && holdsWindowOf(got, a)) {
-			out = append(out, "rag mode: the index's anchored chunk "+chunkSource(a)+" is not in the context as a frame's chunk")
-		}
+	if len(got) < len(fresh) || !sameSources(got[:len(fresh)], fresh) {
+		was, is := sourcesChange(ChunkSources(fresh), ChunkSources(got[:min(len(got), len(fresh))]))
+		out = append(out, "rag mode: the context does not start with the static context: it lacks "+was+", it has "+is)
 	}
 	n := 0
 	for _, f := range frames {
@@ -77,28 +78,39 @@ func RAGProvenance(got, anchors []report.Chunk, frames []report.Frame, appDir st
 			continue
 		}
 		n++
+		if !coveredByFrameChunk(retrieved, f) {
+			out = append(out, fmt.Sprintf("rag mode: the index anchored no chunk on the app frame %s (line %d)", f.Function, f.Line))
+		}
 		if !coveredByFrameChunk(got, f) {
 			out = append(out, fmt.Sprintf("rag mode: no frame chunk covers the app frame %s (line %d)", f.Function, f.Line))
+		}
+	}
+	for _, c := range retrieved {
+		if c.Reason != report.ReasonFrame && !overlapsAny(got, c) && prompt.BlockSize(c) <= room {
+			out = append(out, "rag mode: the index's chunk "+chunkSource(c)+" fits in the prompt but is not in it")
 		}
 	}
 	return out
 }
 
-// holds reports whether ctx has a chunk of a's file, lines and reason.
-func holds(ctx []report.Chunk, a report.Chunk) bool {
-	for _, c := range ctx {
-		if SameFile(c.File, a.File) && c.StartLine == a.StartLine && c.EndLine == a.EndLine && c.Reason == a.Reason {
-			return true
+// sameSources reports whether a and b are the same chunks (file, lines,
+// reason), in the same order.
+func sameSources(a, b []report.Chunk) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !SameFile(a[i].File, b[i].File) || a[i].StartLine != b[i].StartLine || a[i].EndLine != b[i].EndLine || a[i].Reason != b[i].Reason {
+			return false
 		}
 	}
-	return false
+	return true
 }
 
-// holdsWindowOf reports whether ctx has a frame chunk within a's lines:
-// a function too long to be shown whole, shown around the frame's line.
-func holdsWindowOf(ctx []report.Chunk, a report.Chunk) bool {
-	for _, c := range ctx {
-		if c.Reason == report.ReasonFrame && SameFile(c.File, a.File) && a.StartLine <= c.StartLine && c.EndLine <= a.EndLine {
+// overlapsAny reports whether a chunk of ctx shares a line with c.
+func overlapsAny(ctx []report.Chunk, c report.Chunk) bool {
+	for _, o := range ctx {
+		if SameFile(o.File, c.File) && o.StartLine <= c.EndLine && c.StartLine <= o.EndLine {
 			return true
 		}
 	}

@@ -37,32 +37,43 @@ func TestStaticProvenance(t *testing.T) {
 	}
 }
 
+// TestRAGProvenance: a rag context starts with the static context, holds
+// a frame chunk on each app frame of the indexed app, and adds the
+// index's chunks that fit; a retriever that anchors nothing, a context
+// built from the static one alone, one that is not the static one's
+// first, and chunks that do not say where they came from fail.
 func TestRAGProvenance(t *testing.T) {
 	frames := []report.Frame{
 		{Function: "app.F", File: "/src/blogapp/app/a.go", Line: 15, Kind: report.FrameApp},
 		{Function: "handler.ServeHTTP", File: "/src/handler/h.go", Line: 40, Kind: report.FrameApp},
 		{Function: "net/http.serve", File: "/go/net/http/server.go", Line: 9, Kind: report.FrameStdlib},
 	}
-	anchors := []report.Chunk{ctxChunk("blogapp/app/a.go", 8, 22, "frame")}
-	good := []report.Chunk{ctxChunk("blogapp/app/a.go", 8, 22, "frame"), ctxChunk("blogapp/app/b.go", 1, 9, "graph"),
-		ctxChunk("blogapp/app/c.go", 3, 4, "origin"), ctxChunk("blogapp/app/d.go", 30, 40, "similar")}
-	if got := RAGProvenance(good, anchors, frames, "blogapp", 8); len(got) != 0 {
+	static := []report.Chunk{ctxChunk("blogapp/app/a.go", 10, 22, "frame"), ctxChunk("blogapp/app/c.go", 3, 4, "origin")}
+	retrieved := []report.Chunk{ctxChunk("blogapp/app/a.go", 8, 22, "frame"), ctxChunk("blogapp/app/d.go", 30, 40, "similar")}
+	good := append(append([]report.Chunk(nil), static...), ctxChunk("blogapp/app/d.go", 30, 40, "similar"))
+	if got := RAGProvenance(good, static, retrieved, frames, "blogapp", 8, 1000); len(got) != 0 {
 		t.Errorf("a rag context: %v", got)
 	}
+	if got := RAGProvenance(static, static, retrieved, frames, "blogapp", 8, 0); len(got) != 0 {
+		t.Errorf("a rag context with no room for the index's chunks: %v", got)
+	}
 	cases := []struct {
-		name string
-		ctx  []report.Chunk
-		want []string
+		name      string
+		ctx       []report.Chunk
+		retrieved []report.Chunk
+		want      []string
 	}{
-		{"built from the static context", []report.Chunk{ctxChunk("blogapp/app/a.go", 10, 20, "frame"), ctxChunk("blogapp/app/b.go", 2, 9, "graph")},
-			[]string{"anchored chunk blogapp/app/a.go:8-22"}},
-		{"random chunks", []report.Chunk{ctxChunk("blogapp/app/x.go", 1, 9, "similar"), ctxChunk("blogapp/app/y.go", 3, 7, "similar")},
-			[]string{"anchored chunk", "no frame chunk covers the app frame app.F"}},
-		{"no reasons", []report.Chunk{ctxChunk("blogapp/app/a.go", 8, 22, "frame"), ctxChunk("blogapp/app/b.go", 1, 9, "")},
+		{"built from the static context", static, retrieved, []string{"the index's chunk blogapp/app/d.go:30-40 similar fits in the prompt"}},
+		{"random chunks", append(append([]report.Chunk(nil), static...), ctxChunk("blogapp/app/x.go", 1, 9, "similar")),
+			[]report.Chunk{ctxChunk("blogapp/app/x.go", 1, 9, "similar")}, []string{"the index anchored no chunk on the app frame app.F"}},
+		{"not the static context first", []report.Chunk{ctxChunk("blogapp/app/d.go", 30, 40, "similar"), static[0], static[1]}, retrieved,
+			[]string{"does not start with the static context"}},
+		{"no reasons", append(append([]report.Chunk(nil), static...), ctxChunk("blogapp/app/b.go", 1, 9, "")), retrieved,
 			[]string{"does not say where it came from"}},
+		{"no frame", []report.Chunk{static[1]}, retrieved, []string{"no frame chunk covers the app frame app.F"}},
 	}
 	for _, c := range cases {
-		got := strings.Join(RAGProvenance(c.ctx, anchors, frames, "blogapp", 8), "\n")
+		got := strings.Join(RAGProvenance(c.ctx, static, c.retrieved, frames, "blogapp", 8, 1000), "\n")
 		for _, w := range c.want {
 			if !strings.Contains(got, w) {
 				t.Errorf("%s: %q lacks %q", c.name, got, w)
@@ -71,22 +82,5 @@ func TestRAGProvenance(t *testing.T) {
 		if strings.Contains(got, "handler.ServeHTTP") {
 			t.Errorf("%s: a frame outside the indexed app is held to an anchor: %s", c.name, got)
 		}
-	}
-}
-
-// TestRAGProvenanceOfALongFunction: an anchored function too long to be
-// shown whole may be shown around its frame's line; a short one may not.
-func TestRAGProvenanceOfALongFunction(t *testing.T) {
-	frames := []report.Frame{{Function: "app.F", File: "/src/blogapp/app/a.go", Line: 150, Kind: report.FrameApp}}
-	long := ctxChunk("blogapp/app/a.go", 8, 220, "frame")
-	long.Text = strings.Repeat("x", report.MaxWholeFrame+1)
-	window := []report.Chunk{ctxChunk("blogapp/app/a.go", 138, 156, "frame")}
-	if got := RAGProvenance(window, []report.Chunk{long}, frames, "blogapp", 8); len(got) != 0 {
-		t.Errorf("a long function shown around its frame's line: %v", got)
-	}
-	short := long
-	short.Text = "func F() {}"
-	if got := strings.Join(RAGProvenance(window, []report.Chunk{short}, frames, "blogapp", 8), "\n"); !strings.Contains(got, "anchored chunk") {
-		t.Errorf("a function short enough to be shown whole, shown in part, passed: %q", got)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/explainerr/explainerr/evals/internal/gate"
 	"github.com/explainerr/explainerr/evals/internal/harness"
 	"github.com/explainerr/explainerr/explainerr"
+	"github.com/explainerr/explainerr/explainerr/prompt"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/index"
 )
@@ -63,11 +64,13 @@ func (p *provenance) check(ctx context.Context, app, mode string, rep *report.Re
 		if ret == nil {
 			return nil, fmt.Errorf("provenance: no index for the app %q", app)
 		}
-		anchors, err := ret.Retrieve(ctx, bare(rep))
+		retrieved, err := ret.Retrieve(ctx, bare(rep))
 		if err != nil {
-			return nil, fmt.Errorf("provenance: the index's anchored chunks: %w", err)
+			return nil, fmt.Errorf("provenance: the index's chunks: %w", err)
 		}
-		return gate.RAGProvenance(rep.Context, anchors, rep.Frames, app, maxAnchoredFrames), nil
+		fresh := p.static.Prepare(ctx, p.static.Seal(bare(rep))).Report()
+		room := prompt.DefaultBudget - len(rep.Prompt.System) - len(rep.Prompt.User)
+		return gate.RAGProvenance(rep.Context, fresh.Context, retrieved, rep.Frames, app, maxAnchoredFrames, room), nil
 	}
 	return []string{fmt.Sprintf("unknown mode %q", mode)}, nil
 }

@@ -110,7 +110,7 @@ func (s *Summary) tables() []table {
 			g.notes = append(g.notes, "  "+p)
 		}
 	} else {
-		g.notes = append(g.notes, "Provenance: PASS (plain has no source, static is a fresh static computation, rag holds every app frame's anchored chunk and says where each chunk came from).")
+		g.notes = append(g.notes, "Provenance: PASS (plain has no source, static is a fresh static computation, rag starts with the static context, covers every app frame the index anchors and adds the index's chunks that fit, and every chunk says where it came from).")
 	}
 	if s.In.BaselineNote != "" {
 		if len(s.In.Regressions) == 0 {

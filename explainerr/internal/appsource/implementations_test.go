@@ -115,8 +115,9 @@ func TestCallThroughAnInterfaceReachesItsImplementation(t *testing.T) {
 
 // TestRetrievalGetsTheImplementation: the rag context holds the static
 // context (the implementation a frame calls through an interface
-// included) in its order, the index's anchor in place of the frame's own
-// chunk, then the retrieved chunks it does not hold yet.
+// included) chunk for chunk, then the retrieved chunks it does not hold
+// yet; the index's anchor of a frame the static context shows is not
+// added again.
 func TestRetrievalGetsTheImplementation(t *testing.T) {
 	root := writeModule(t, layeredModule)
 	handler := filepath.Join(root, "app", "handler.go")
@@ -132,7 +133,7 @@ func TestRetrievalGetsTheImplementation(t *testing.T) {
 	for _, c := range WithRetrieved(Static(r), retrieved) {
 		got = append(got, fmt.Sprintf("%s:%s:%d", c.Reason, c.Symbol, c.StartLine))
 	}
-	if want := "frame:(*Server).show:7 graph:Server:6 implementation:(*Notes).Get:16 similar:Cache.Get:6"; strings.Join(got, " ") != want {
+	if want := "frame:(*Server).show:8 graph:Server:6 implementation:(*Notes).Get:16 similar:Cache.Get:6"; strings.Join(got, " ") != want {
 		t.Errorf("chunks %q, want %q", got, want)
 	}
 	retrieved = append(retrieved, report.Chunk{File: "sqlite/notes.go", StartLine: 15, EndLine: 20, Reason: report.ReasonSimilar})

@@ -9,47 +9,27 @@ import (
 
 // The index's graph step is syntactic: it follows names, not types, so a
 // call through an interface reaches no implementation there, and its
-// anchors are whole functions, frames of middleware included. The rag
-// context is therefore the static context (what the module understanding
-// ranks: the failing lines, the error's origin, the query and schema, the
-// constructors, the implementations) with the index's findings added: its
-// anchored chunk of a frame in place of the frame's own chunk when that
-// one is shown whole, then the anchors of the outer frames, the chunks
-// similarity found and the graph's, each unless already held. A rag
-// context therefore starts with what the static one would hold, in the
-// same order, and adds what similarity finds; the prompt's budget cuts
-// the tail.
+// anchors are the frames' whole functions, which the static context
+// already shows (the failing line's window, the closure that failed).
+// The rag context is therefore the static context, chunk for chunk and in
+// its order (what the module understanding ranks: the failing lines, the
+// error's origin, the query and schema, the constructors, the
+// implementations), with the index's findings added after it: the
+// anchors of the outer frames the static context does not show, the
+// chunks similarity found, then the graph's neighbours, each unless a
+// chunk of the context already holds most of its lines. The prompt's
+// budget cuts the tail, so a rag prompt keeps what a static one would
+// and adds what the index found when there is room.
 
 // WithRetrieved returns the rag context for a failure from its static
 // context (Static's chunks, in their order) and what the index retrieved
-// for it (frame anchors, then graph chunks, then similar ones). A static
-// frame chunk gives way to the retrieved anchor of the same function
-// when that anchor is no longer than report.MaxWholeFrame; then follow
-// the retrieved chunks that no chunk of the context overlaps for the most
-// part (an anchor: that no frame chunk overlaps at all): the other
-// anchors, the similar chunks, then the rest (the graph's), each group in
-// its retrieved order.
+// for it: static, then the retrieved chunks that no chunk of the context
+// overlaps for the most part (an anchor: that no frame chunk overlaps at
+// all), the anchors first, then the similar chunks, then the rest, each
+// group in its retrieved order.
 func WithRetrieved(static, retrieved []report.Chunk) []report.Chunk {
-	out := make([]report.Chunk, 0, len(static)+len(retrieved))
-	used := make([]bool, len(retrieved))
-	for _, c := range static {
-		if c.Reason == report.ReasonFrame {
-			if i := anchorOf(retrieved, used, c); i >= 0 {
-				used[i] = true
-				c = retrieved[i]
-			}
-		}
-		out = append(out, c)
-	}
-	var rest []report.Chunk
-	for i, c := range retrieved {
-		if !used[i] {
-			rest = append(rest, c)
-		}
-	}
-	// The outer frames' anchors, then what similarity found (which the
-	// static context cannot), then the graph's neighbours the module
-	// understanding did not already resolve.
+	out := append(make([]report.Chunk, 0, len(static)+len(retrieved)), static...)
+	rest := append([]report.Chunk(nil), retrieved...)
 	sort.SliceStable(rest, func(i, j int) bool { return retrievedRank(rest[i]) < retrievedRank(rest[j]) })
 	for _, c := range rest {
 		if overlapsMostly(out, c) || c.Reason == report.ReasonFrame && overlapsFrame(out, c) {
@@ -72,23 +52,8 @@ func retrievedRank(c report.Chunk) int {
 	return 2
 }
 
-// anchorOf returns the index in retrieved of the unused frame anchor that
-// holds static frame chunk c's function (its lines overlap c's) and is no
-// longer than report.MaxWholeFrame, or -1.
-func anchorOf(retrieved []report.Chunk, used []bool, c report.Chunk) int {
-	for i, a := range retrieved {
-		if used[i] || a.Reason != report.ReasonFrame || !report.SameFile(a.File, c.File) || len(a.Text) > report.MaxWholeFrame {
-			continue
-		}
-		if a.StartLine <= c.EndLine && c.StartLine <= a.EndLine {
-			return i
-		}
-	}
-	return -1
-}
-
 // overlapsFrame reports whether a frame chunk of cs shares a line with
-// c: a long function the static context shows around its failing line.
+// c: a function the static context shows as a frame.
 func overlapsFrame(cs []report.Chunk, c report.Chunk) bool {
 	for _, o := range cs {
 		if o.Reason == report.ReasonFrame && report.SameFile(o.File, c.File) && o.StartLine <= c.EndLine && c.StartLine <= o.EndLine {
