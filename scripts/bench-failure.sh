@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # bench-failure.sh measures the failure path: a panic in a chi route turned
-# into explainerr's complete HTML page, JSON report and Markdown report
-# (offline analyzer, retrieval off), next to chi's Recoverer, which prints
-# the panic and its stack and answers a bare 500 (BenchmarkFailurePath in
-# ./explainerr).
+# into explainerr's complete HTML page, JSON report and Markdown report,
+# and the HTML page of the two other kinds of failure, an error returned by
+# a HandlerFunc (html-error) and a 500 the handler wrote (html-status)
+# (offline analyzer, retrieval off), next to chi's Recoverer on the panic,
+# which prints the panic and its stack and answers a bare 500
+# (BenchmarkFailurePath in ./explainerr).
 #
 #   scripts/bench-failure.sh                     # 8 rounds of 200ms each
 #   ROUNDS=12 BENCHTIME=500ms scripts/bench-failure.sh
@@ -12,9 +14,9 @@
 #
 # Each round runs every candidate once, in a random order, each in its own
 # process; a format's ratio is its ns/op over Recoverer's in the same round.
-# The table gives, per format, the median ratio with the smallest and
+# The table gives, per response, the median ratio with the smallest and
 # largest, the median ns/op and the median allocs/op. The target is a
-# median ratio of at most 10 for every format.
+# median ratio of at most 10 for every response.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 ROUNDS=${ROUNDS:-8}
@@ -36,7 +38,7 @@ fi
 
 # The benchmark runs in its package's directory, as go test runs it.
 cd "$root/explainerr"
-candidates="chiRecoverer html json markdown"
+candidates="chiRecoverer html json markdown html-error html-status"
 : >"$work/results"
 for round in $(seq 1 "$ROUNDS"); do
   for c in $(printf '%s\n' $candidates | shuf); do
