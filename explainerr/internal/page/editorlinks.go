@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/redact"
+	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // Linker returns the URL that opens file at line in the developer's
@@ -20,11 +21,13 @@ func StartLinked(w io.Writer, s redact.Sealed, nonce string, link Linker) error 
 	if link == nil || s.IsZero() {
 		return Start(w, s, nonce)
 	}
-	v := newStartView(s.Report(), nonce)
-	addEditorLinks(&v, link)
 	var b strings.Builder
-	b.Grow(startSize(&v))
-	writeStart(&b, &v)
+	s.Read(func(r *report.Report) {
+		v := newStartView(r, nonce)
+		addEditorLinks(&v, link)
+		b.Grow(startSize(&v))
+		writeStart(&b, &v)
+	})
 	_, err := io.WriteString(w, b.String())
 	return err
 }

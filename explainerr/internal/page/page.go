@@ -30,6 +30,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/redact"
+	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 //go:embed assets/page.css assets/page.js
@@ -100,10 +101,12 @@ func Start(w io.Writer, s redact.Sealed, nonce string) error {
 	if s.IsZero() {
 		return errors.New("page: no report")
 	}
-	v := newStartView(s.Report(), nonce)
 	var b strings.Builder
-	b.Grow(startSize(&v))
-	writeStart(&b, &v)
+	s.Read(func(r *report.Report) {
+		v := newStartView(r, nonce)
+		b.Grow(startSize(&v))
+		writeStart(&b, &v)
+	})
 	_, err := io.WriteString(w, b.String())
 	return err
 }
