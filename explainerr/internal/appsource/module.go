@@ -58,6 +58,8 @@ type Module struct {
 	tableLits  []TableLiteral
 	shadowOnce sync.Once
 	shadows    []Shadow
+	// origins keeps ErrorOrigins' answers, by messages.
+	origins originMemo
 }
 
 // FileAt returns the module's file at the absolute path, nil when the
