@@ -51,6 +51,19 @@ func (w *discardWriter) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// WriteString takes a string as net/http's response writer does, without
+// a copy into a byte slice.
+func (w *discardWriter) WriteString(s string) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	w.written += len(s)
+	if w.body != nil {
+		w.body.WriteString(s)
+	}
+	return len(s), nil
+}
 func (w *discardWriter) Flush() {}
 
 // reset makes the writer ready for the next request without allocating.
