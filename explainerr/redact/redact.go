@@ -157,10 +157,6 @@ func Values(m map[string][]string) map[string][]string {
 	return out
 }
 
-// hideEnvSecrets replaces the values of this process's sensitive
-// environment variables in s.
-func hideEnvSecrets(s string) string { return replaceAll(s, envSecrets()) }
-
 // envVals holds the values of this process's sensitive environment
 // variables, in their encodings, as ReadEnvironment last read them.
 var envVals atomic.Pointer[[]string]
@@ -188,13 +184,11 @@ func ReadEnvironment() {
 	envRead.environ = environ
 }
 
-// envSecrets returns the values of this process's environment variables
-// whose names are sensitive, and their encodings, longest first; values
-// shorter than 6 bytes are ignored (they would match everywhere).
-func envSecrets() []string { return *envSecretsRef() }
-
-// envSecretsRef returns the list envSecrets returns, as ReadEnvironment
-// stored it: a new pointer each time the environment's secrets change.
+// envSecretsRef returns the values of this process's environment
+// variables whose names are sensitive, and their encodings, longest
+// first (values shorter than 6 bytes are ignored: they would match
+// everywhere), as ReadEnvironment stored them: a new pointer each time
+// they change.
 func envSecretsRef() *[]string {
 	p := envVals.Load()
 	if p == nil {

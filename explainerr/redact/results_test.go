@@ -12,7 +12,7 @@ func TestRememberedRedactionIsTheSame(t *testing.T) {
 	text := benchSecrets + "\n" + benchWindow
 	first := String(text)
 	again := String(text)
-	fresh := redactWith(text, envSecrets())
+	fresh := redactWith(text, *envSecretsRef())
 	if first != fresh || again != fresh {
 		t.Fatalf("remembered redaction differs from the rules':\nfirst:\n%s\nagain:\n%s\nfresh:\n%s", first, again, fresh)
 	}
