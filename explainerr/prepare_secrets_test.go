@@ -2,13 +2,13 @@ package explainerr_test
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/testdir"
 )
 
 // TestPreparedPromptHidesSecretsFormedAtJoinsAndInSource: what Prepare
@@ -25,14 +25,7 @@ func TestPreparedPromptHidesSecretsFormedAtJoinsAndInSource(t *testing.T) {
 	file := filepath.Join(root, "cart", "cart.go")
 	src := "package cart\n\ntype Cart struct{ items map[string]int }\n\n" +
 		"func (c *Cart) Add(sku string) {\n\tkey := \"" + key + "\"\n\tc.items[sku]++\n\tcharge(key)\n}\n\nfunc charge(key string) {}\n"
-	for path, text := range map[string]string{filepath.Join(root, "go.mod"): "module example.com/shop\n", file: src} {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testdir.Write(t, root, map[string]string{"go.mod": "module example.com/shop\n", "cart/cart.go": src})
 	ex := benchExplainer(t, explainerr.WithContext(explainerr.ContextStatic))
 	r := &report.Report{
 		Error:  report.Error{Kind: report.KindPanic, Type: "runtime.plainError", Message: "login failed for token\n" + joined},
