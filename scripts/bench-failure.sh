@@ -46,7 +46,9 @@ candidates="chiRecoverer html json markdown html-error html-status"
 for round in $(seq 1 "$ROUNDS"); do
   for c in $(printf '%s\n' $candidates | shuf); do
     line=$("$work/explainerr.test" -test.run '^$' -test.bench "^BenchmarkFailurePath\$/^${c}\$" \
-      -test.benchtime "$BENCHTIME" -test.count 1 -test.benchmem | grep -E '^BenchmarkFailurePath/' | tail -1)
+      -test.benchtime "$BENCHTIME" -test.count 1 -test.benchmem | grep -E '^BenchmarkFailurePath/' | tail -1 || true)
+    # A binary of an older revision may not have every candidate.
+    [ -n "$line" ] || continue
     ns=$(awk '{for (i = 2; i < NF; i++) if ($(i+1) == "ns/op") print $i}' <<<"$line")
     allocs=$(awk '{for (i = 2; i < NF; i++) if ($(i+1) == "allocs/op") print $i}' <<<"$line")
     cpu=$(awk '{for (i = 2; i < NF; i++) if ($(i+1) == "cpu-ns/op") print $i}' <<<"$line")
@@ -64,6 +66,7 @@ stats() { sort -g | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (
 
 printf '%-13s %12s %12s %10s %14s %10s\n' candidate "x-recoverer" "(min-max)" "x (CPU)" "median ns/op" allocs/op
 for c in $candidates; do
+  awk -v c="$c" '$2 == c { found = 1 } END { exit !found }' "$work/results" || continue
   read -r ns _ _ < <(awk -v c="$c" '$2 == c { print $3 }' "$work/results" | stats)
   read -r allocs _ _ < <(awk -v c="$c" '$2 == c { print $4 }' "$work/results" | stats)
   if [ "$c" = chiRecoverer ]; then
@@ -72,7 +75,9 @@ for c in $candidates; do
   fi
   read -r med lo hi < <(awk -v c="$c" '$2 == "chiRecoverer" { base[$1] = $3 } $2 == c { ns[$1] = $3 }
     END { for (r in ns) print ns[r] / base[r] }' "$work/results" | stats)
+  # A binary without the CPU metric leaves the CPU ratio out ("-").
   read -r cpumed _ _ < <(awk -v c="$c" '$2 == "chiRecoverer" { base[$1] = $5 } $2 == c { cpu[$1] = $5 }
-    END { for (r in cpu) print (base[r] > 0 ? cpu[r] / base[r] : 0) }' "$work/results" | stats)
-  printf '%-13s %12.1f %12s %10.1f %14.0f %10.0f\n' "$c" "$med" "$(printf '%.1f-%.1f' "$lo" "$hi")" "$cpumed" "$ns" "$allocs"
+    END { for (r in cpu) if (base[r] > 0 && cpu[r] > 0) print cpu[r] / base[r] }' "$work/results" | stats)
+  [ -n "$cpumed" ] && [ "$cpumed" != 0 ] && cpumed=$(printf '%.1f' "$cpumed") || cpumed=-
+  printf '%-13s %12.1f %12s %10s %14.0f %10.0f\n' "$c" "$med" "$(printf '%.1f-%.1f' "$lo" "$hi")" "$cpumed" "$ns" "$allocs"
 done
