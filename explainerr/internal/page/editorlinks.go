@@ -2,7 +2,6 @@ package page
 
 import (
 	"io"
-	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -21,14 +20,12 @@ func StartLinked(w io.Writer, s redact.Sealed, nonce string, link Linker) error 
 	if link == nil || s.IsZero() {
 		return Start(w, s, nonce)
 	}
-	var b strings.Builder
+	var err error
 	s.Read(func(r *report.Report) {
 		v := newStartView(r, nonce)
 		addEditorLinks(&v, link)
-		b.Grow(startSize(&v))
-		writeStart(&b, &v)
+		err = writeStartTo(w, &v)
 	})
-	_, err := io.WriteString(w, b.String())
 	return err
 }
 
