@@ -41,17 +41,25 @@ func (w *discardWriter) WriteHeader(code int) {
 		w.status = code
 	}
 }
-func (w *discardWriter) Write(p []byte) (int, error) {
+func (w *discardWriter) Write(p []byte) (int, error) { return discardWrite(w, p) }
+
+// WriteString takes a string as net/http's response writer does, without
+// a copy into a byte slice.
+func (w *discardWriter) WriteString(s string) (int, error) { return discardWrite(w, s) }
+func (w *discardWriter) Flush()                            {}
+
+// discardWrite counts p as written to w, and keeps it when w keeps the
+// body (for checks, outside the measured loop).
+func discardWrite[T []byte | string](w *discardWriter, p T) (int, error) {
 	if w.status == 0 {
 		w.status = http.StatusOK
 	}
 	w.written += len(p)
 	if w.body != nil {
-		w.body.Write(p)
+		w.body.Write([]byte(p))
 	}
 	return len(p), nil
 }
-func (w *discardWriter) Flush() {}
 
 // reset makes the writer ready for the next request without allocating.
 func (w *discardWriter) reset() {

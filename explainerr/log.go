@@ -8,12 +8,21 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/redact"
+	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // logFailure writes the one structured record of a failure, from its
 // sealed report; extra (the report's URL) follows the fingerprint.
 func (ex *Explainer) logFailure(s redact.Sealed, note string, extra ...slog.Attr) {
-	rep := s.Report()
+	var attrs []slog.Attr
+	// The record's values are strings and numbers: nothing of the sealed
+	// report is kept that could change it.
+	s.Read(func(rep *report.Report) { attrs = failureAttrs(rep, note, extra) })
+	ex.log.LogAttrs(context.Background(), slog.LevelError, "explainerr: request failed", attrs...)
+}
+
+// failureAttrs returns the attributes of the log record of rep.
+func failureAttrs(rep *report.Report, note string, extra []slog.Attr) []slog.Attr {
 	attrs := []slog.Attr{
 		slog.String("kind", rep.Error.Kind),
 		slog.String("type", rep.Error.Type),
@@ -64,7 +73,7 @@ func (ex *Explainer) logFailure(s redact.Sealed, note string, extra ...slog.Attr
 	for _, n := range rep.Notices {
 		attrs = append(attrs, slog.String("notice", n))
 	}
-	ex.log.LogAttrs(context.Background(), slog.LevelError, "explainerr: request failed", attrs...)
+	return attrs
 }
 
 func truncate(s string, n int) string {

@@ -155,6 +155,14 @@ func (p *pageWriter) Write(b []byte) (int, error) {
 	return p.ResponseWriter.Write(b)
 }
 
+// WriteString writes s as Write does, handing the string itself to a
+// client's writer that takes strings (net/http's does): the page, written
+// as one string, is then not copied into a byte slice first.
+func (p *pageWriter) WriteString(s string) (int, error) {
+	p.wroteHeader = true
+	return io.WriteString(p.ResponseWriter, s)
+}
+
 // Unwrap returns the client's writer, for http.ResponseController.
 func (p *pageWriter) Unwrap() http.ResponseWriter { return p.ResponseWriter }
 

@@ -48,7 +48,7 @@ func stringEverywhere(s string) string {
 			}
 			out = strings.Join(lines, "\n")
 		}
-		out = hideEnvSecrets(out)
+		out = replaceAll(out, *envSecretsRef())
 		if out == s {
 			break
 		}

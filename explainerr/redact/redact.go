@@ -45,7 +45,19 @@ func String(s string) string {
 	if s == "" {
 		return s
 	}
-	out := once(s)
+	env := envSecretsRef()
+	if out, ok := results.get(s, env); ok {
+		return out
+	}
+	out := redactWith(s, *env)
+	results.put(s, out, env)
+	return out
+}
+
+// redactWith is String with env as the environment's secrets: its result
+// depends on s and env alone, which is what lets results remember it.
+func redactWith(s string, env []string) string {
+	out := once(s, env)
 	// A rule's change can make an earlier rule match (a path segment
 	// hidden, a query after it becomes visible): apply the rules again
 	// until nothing changes, so that redacting twice changes nothing. The
@@ -57,7 +69,7 @@ func String(s string) string {
 		}
 		before, after := strings.Split(s, "\n"), strings.Split(out, "\n")
 		if len(before) != len(after) {
-			s, out = out, once(out)
+			s, out = out, once(out, env)
 			continue
 		}
 		var changed []int
@@ -70,9 +82,9 @@ func String(s string) string {
 		for j, i := range changed {
 			sub[j] = after[i]
 		}
-		again := strings.Split(once(strings.Join(sub, "\n")), "\n")
+		again := strings.Split(once(strings.Join(sub, "\n"), env), "\n")
 		if len(again) != len(sub) {
-			s, out = out, once(out)
+			s, out = out, once(out, env)
 			continue
 		}
 		for j, i := range changed {
@@ -83,15 +95,15 @@ func String(s string) string {
 	return out
 }
 
-// once applies every rule to s once.
-func once(s string) string {
+// once applies every rule to s once, env being the environment's secrets.
+func once(s string, env []string) string {
 	t := newText(hideProviderTokens(hideByContext(hideBlocks(hidePrivateKeys(s)))))
 	for k := range textRules {
 		t.run(k)
 	}
 	out := t.s
 	t.free()
-	return hideEnvSecrets(out)
+	return replaceAll(out, env)
 }
 
 // maxPasses bounds how many times String applies its rules.
@@ -145,10 +157,6 @@ func Values(m map[string][]string) map[string][]string {
 	return out
 }
 
-// hideEnvSecrets replaces the values of this process's sensitive
-// environment variables in s.
-func hideEnvSecrets(s string) string { return replaceAll(s, envSecrets()) }
-
 // envVals holds the values of this process's sensitive environment
 // variables, in their encodings, as ReadEnvironment last read them.
 var envVals atomic.Pointer[[]string]
@@ -176,16 +184,18 @@ func ReadEnvironment() {
 	envRead.environ = environ
 }
 
-// envSecrets returns the values of this process's environment variables
-// whose names are sensitive, and their encodings, longest first; values
-// shorter than 6 bytes are ignored (they would match everywhere).
-func envSecrets() []string {
+// envSecretsRef returns the values of this process's environment
+// variables whose names are sensitive, and their encodings, longest
+// first (values shorter than 6 bytes are ignored: they would match
+// everywhere), as ReadEnvironment stored them: a new pointer each time
+// they change.
+func envSecretsRef() *[]string {
 	p := envVals.Load()
 	if p == nil {
 		ReadEnvironment()
 		p = envVals.Load()
 	}
-	return *p
+	return p
 }
 
 // workingDirVars are the shell's working directories, whose names hold the

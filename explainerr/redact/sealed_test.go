@@ -34,6 +34,11 @@ func TestSealHidesEveryField(t *testing.T) {
 	if string(read) != string(b) {
 		t.Errorf("Report() is not the sealed report:\n%s\n%s", read, b)
 	}
+	var looked []byte
+	s.Read(func(r *report.Report) { looked, _ = json.Marshal(r) })
+	if string(looked) != string(b) {
+		t.Errorf("Read does not show the sealed report:\n%s\n%s", looked, b)
+	}
 	for _, p := range paths {
 		if !strings.Contains(string(b), "before "+p+" ") {
 			t.Errorf("the text at %s was lost, not redacted", p)

@@ -42,3 +42,11 @@ func (s Sealed) Status() int { return s.view().Status }
 func (s Sealed) Explanation() report.Explanation {
 	return (&sealWalk{}).value(reflect.ValueOf(s.view().Explanation)).Interface().(report.Explanation)
 }
+
+// Read calls read with the sealed report itself, not a copy, for a stage
+// that only looks at it to write it out (the page, the Markdown report,
+// the log record): a copy of the whole report costs more than some of
+// these stages. read must not change the report nor keep it, or any of
+// its slices, maps or pointers, after it returns; a stage that needs
+// either uses Report.
+func (s Sealed) Read(read func(r *report.Report)) { read(s.view()) }

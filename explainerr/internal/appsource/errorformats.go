@@ -192,11 +192,9 @@ func verbPattern(verb byte) string {
 // as where an error was made: "album %s: %v" has 8, "get %s: %w" 6.
 const minOriginFormat = 8
 
-// ErrorOrigins returns the module's calls that make an error whose format
-// gives one of msgs (tried in order; blanks around a message are
-// ignored): those of the first message that any call matches, at most
-// two, and none when more than two do (the format is too common to tell).
-func (m *Module) ErrorOrigins(msgs ...string) []ErrorMaker {
+// findErrorOrigins is ErrorOrigins, read from every error-making call of
+// the module.
+func (m *Module) findErrorOrigins(msgs ...string) []ErrorMaker {
 	all := m.ErrorMakers()
 	for _, msg := range msgs {
 		msg = strings.TrimSpace(msg)

@@ -60,6 +60,8 @@ type Module struct {
 	columnLits []TableLiteral
 	shadowOnce sync.Once
 	shadows    []Shadow
+	// origins keeps ErrorOrigins' answers, by messages.
+	origins originMemo
 }
 
 // FileAt returns the module's file at the absolute path, nil when the

@@ -1,6 +1,7 @@
 package page
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -18,7 +19,7 @@ func TestPageAndMarkdownNameTheStaticContext(t *testing.T) {
 		t.Errorf("Markdown report does not name the static context:\n%s", md)
 	}
 	v := newStartView(r, "nonce")
-	var b strings.Builder
+	var b bytes.Buffer
 	writeStartRest(&b, &v, func(s string) { b.WriteString(s) }, func(n int, one, many string) {
 		if n == 1 {
 			b.WriteString(one)

@@ -2,9 +2,9 @@ package page
 
 import (
 	"io"
-	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/redact"
+	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // Linker returns the URL that opens file at line in the developer's
@@ -20,12 +20,12 @@ func StartLinked(w io.Writer, s redact.Sealed, nonce string, link Linker) error 
 	if link == nil || s.IsZero() {
 		return Start(w, s, nonce)
 	}
-	v := newStartView(s.Report(), nonce)
-	addEditorLinks(&v, link)
-	var b strings.Builder
-	b.Grow(startSize(&v))
-	writeStart(&b, &v)
-	_, err := io.WriteString(w, b.String())
+	var err error
+	s.Read(func(r *report.Report) {
+		v := newStartView(r, nonce)
+		addEditorLinks(&v, link)
+		err = writeStartTo(w, &v)
+	})
 	return err
 }
 

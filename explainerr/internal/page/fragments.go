@@ -1,6 +1,7 @@
 package page
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 )
@@ -24,7 +25,7 @@ var htmlText = strings.NewReplacer(
 )
 
 // writeFrameHead writes a frame's function, repetition badge and location.
-func writeFrameHead(b *strings.Builder, f frameView) {
+func writeFrameHead(b *bytes.Buffer, f frameView) {
 	line := strconv.Itoa(f.Line)
 	b.WriteString(`<span class="fn" title="`)
 	htmlText.WriteString(b, f.Function)
@@ -64,7 +65,7 @@ func writeFrameHead(b *strings.Builder, f frameView) {
 
 // writeLibraryItems writes a run of frames as list items, each a frame
 // head and the frame's kind.
-func writeLibraryItems(b *strings.Builder, frames []frameView) {
+func writeLibraryItems(b *bytes.Buffer, frames []frameView) {
 	for _, f := range frames {
 		b.WriteString(`<li>`)
 		writeFrameHead(b, f)
@@ -78,7 +79,7 @@ func writeLibraryItems(b *strings.Builder, frames []frameView) {
 
 // writeSourceLines writes numbered source lines, the failing one marked
 // hit when marks is true.
-func writeSourceLines(b *strings.Builder, lines []lineView, marks bool) {
+func writeSourceLines(b *bytes.Buffer, lines []lineView, marks bool) {
 	for _, l := range lines {
 		b.WriteString(`<div class="ln`)
 		if marks && l.Hit {
@@ -95,7 +96,7 @@ func writeSourceLines(b *strings.Builder, lines []lineView, marks bool) {
 // writeTraceItems writes the trace's items: each app frame as a disclosure
 // of its source (open for the innermost ones) or a line when it has none,
 // and each run of library frames as one disclosure listing them.
-func writeTraceItems(b *strings.Builder, items []traceItem) {
+func writeTraceItems(b *bytes.Buffer, items []traceItem) {
 	for _, it := range items {
 		if f := it.App; f != nil {
 			if len(f.Source) == 0 {

@@ -1,6 +1,7 @@
 package page
 
 import (
+	"bytes"
 	"html/template"
 	"strings"
 	"testing"
@@ -48,8 +49,8 @@ func executeFragment(t *testing.T, name string, data any) string {
 }
 
 // render returns what write writes.
-func render(write func(*strings.Builder)) string {
-	var b strings.Builder
+func render(write func(*bytes.Buffer)) string {
+	var b bytes.Buffer
 	write(&b)
 	return b.String()
 }
@@ -67,13 +68,13 @@ func TestFragmentsWriteWhatTheTemplateWrites(t *testing.T) {
 		})
 	}
 	for _, f := range frames {
-		var head strings.Builder
+		var head bytes.Buffer
 		writeFrameHead(&head, f)
 		if got, want := head.String(), executeFragment(t, "framehead", f); got != want {
 			t.Errorf("writeFrameHead(%q):\n got %s\nwant %s", f.Function, got, want)
 		}
 	}
-	if got, want := render(func(b *strings.Builder) { writeLibraryItems(b, frames) }), executeFragment(t, "library", frames); got != want {
+	if got, want := render(func(b *bytes.Buffer) { writeLibraryItems(b, frames) }), executeFragment(t, "library", frames); got != want {
 		t.Errorf("writeLibraryItems:\n got %s\nwant %s", got, want)
 	}
 	for _, r := range []*report.Report{sampleReport(), hostileReport(), crashWithGoroutines()} {
@@ -81,18 +82,18 @@ func TestFragmentsWriteWhatTheTemplateWrites(t *testing.T) {
 		if len(items) > 1 {
 			items[1].App = &frames[1] // an app frame without source
 		}
-		if got, want := render(func(b *strings.Builder) { writeTraceItems(b, items) }), executeFragment(t, "trace", items); got != want {
+		if got, want := render(func(b *bytes.Buffer) { writeTraceItems(b, items) }), executeFragment(t, "trace", items); got != want {
 			t.Errorf("writeTraceItems:\n got %s\nwant %s", got, want)
 		}
 	}
 	lines := numbered(strings.Join(nasty, "\n"), 40, 43)
-	if got, want := render(func(b *strings.Builder) { writeSourceLines(b, lines, true) }), executeFragment(t, "source", lines); got != want {
+	if got, want := render(func(b *bytes.Buffer) { writeSourceLines(b, lines, true) }), executeFragment(t, "source", lines); got != want {
 		t.Errorf("writeSourceLines marked:\n got %s\nwant %s", got, want)
 	}
-	if got, want := render(func(b *strings.Builder) { writeSourceLines(b, lines, false) }), executeFragment(t, "chunk", lines); got != want {
+	if got, want := render(func(b *bytes.Buffer) { writeSourceLines(b, lines, false) }), executeFragment(t, "chunk", lines); got != want {
 		t.Errorf("writeSourceLines unmarked:\n got %s\nwant %s", got, want)
 	}
-	if !strings.Contains(render(func(b *strings.Builder) { writeSourceLines(b, lines, true) }), `<div class="ln hit"><span class="no">43</span>`) {
+	if !strings.Contains(render(func(b *bytes.Buffer) { writeSourceLines(b, lines, true) }), `<div class="ln hit"><span class="no">43</span>`) {
 		t.Error("the failing line is not marked")
 	}
 }

@@ -37,7 +37,9 @@ func MarkdownWith(s redact.Sealed, afterExplanation string) string {
 	if s.IsZero() {
 		return ""
 	}
-	return markdownReport(s.Report(), true, afterExplanation)
+	var md string
+	s.Read(func(r *report.Report) { md = markdownReport(r, true, afterExplanation) })
+	return md
 }
 
 // markdownReport writes the report, with its explanation section when

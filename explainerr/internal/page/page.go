@@ -21,6 +21,7 @@
 package page
 
 import (
+	"bytes"
 	"crypto/rand"
 	"embed"
 	"encoding/base64"
@@ -28,8 +29,10 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/explainerr/explainerr/explainerr/redact"
+	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 //go:embed assets/page.css assets/page.js
@@ -100,11 +103,34 @@ func Start(w io.Writer, s redact.Sealed, nonce string) error {
 	if s.IsZero() {
 		return errors.New("page: no report")
 	}
-	v := newStartView(s.Report(), nonce)
-	var b strings.Builder
-	b.Grow(startSize(&v))
-	writeStart(&b, &v)
-	_, err := io.WriteString(w, b.String())
+	var err error
+	s.Read(func(r *report.Report) {
+		v := newStartView(r, nonce)
+		err = writeStartTo(w, &v)
+	})
+	return err
+}
+
+// startBuffers keeps the buffers the top part of pages is written in,
+// for the next failure's page.
+var startBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxPooledStart is the largest buffer put back in startBuffers: a page
+// with a large body or prompt does not keep its buffer.
+const maxPooledStart = 256 << 10
+
+// writeStartTo writes the top part of the page for v to w in one Write,
+// from a buffer used again by later pages (w, an io.Writer, keeps none of
+// what it is given).
+func writeStartTo(w io.Writer, v *startView) error {
+	b := startBuffers.Get().(*bytes.Buffer)
+	b.Reset()
+	b.Grow(startSize(v))
+	writeStart(b, v)
+	_, err := w.Write(b.Bytes())
+	if b.Cap() <= maxPooledStart {
+		startBuffers.Put(b)
+	}
 	return err
 }
 

@@ -1,9 +1,9 @@
 package page
 
 import (
+	"bytes"
 	"cmp"
 	"strconv"
-	"strings"
 )
 
 // writeStart writes the top part of the page from v, as html/template
@@ -13,7 +13,7 @@ import (
 // textarea) and in a quoted attribute alike. It is written in Go because
 // the page is rendered on every failure and html/template evaluates each
 // field and escaper by reflection.
-func writeStart(b *strings.Builder, v *startView) {
+func writeStart(b *bytes.Buffer, v *startView) {
 	esc := func(s string) { htmlText.WriteString(b, s) }
 	plural := func(n int, one, many string) {
 		if n == 1 {
@@ -104,7 +104,7 @@ func writeStart(b *strings.Builder, v *startView) {
 
 // writeStartTrace writes the trace, the "created by" frame, the other
 // goroutines and the request's log lines.
-func writeStartTrace(b *strings.Builder, v *startView, esc func(string), plural func(int, string, string)) {
+func writeStartTrace(b *bytes.Buffer, v *startView, esc func(string), plural func(int, string, string)) {
 	b.WriteString("\n<section class=\"trace\" id=\"trace\">\n<h2>Stack trace <small>innermost first · ")
 	b.WriteString(strconv.Itoa(v.AppCount))
 	plural(v.AppCount, " app frame", " app frames")
@@ -170,7 +170,7 @@ func writeStartTrace(b *strings.Builder, v *startView, esc func(string), plural 
 }
 
 // writeStartRequest writes the request section.
-func writeStartRequest(b *strings.Builder, v *startView, esc func(string)) {
+func writeStartRequest(b *bytes.Buffer, v *startView, esc func(string)) {
 	b.WriteString("\n<section class=\"request\" id=\"request\">\n<h2>Request</h2>\n<dl class=\"facts\">\n<dt>Method</dt><dd>")
 	esc(v.Request.Method)
 	b.WriteString("</dd>\n<dt>URL</dt><dd><code>")
@@ -220,7 +220,7 @@ func writeStartRequest(b *strings.Builder, v *startView, esc func(string)) {
 
 // writeStartRest writes the retrieved source, the build, the prompt, the
 // Markdown report and the script, and opens the explanation block.
-func writeStartRest(b *strings.Builder, v *startView, esc func(string), plural func(int, string, string)) {
+func writeStartRest(b *bytes.Buffer, v *startView, esc func(string), plural func(int, string, string)) {
 	b.WriteString("\n<section class=\"context\" id=\"context\">\n<h2>")
 	switch {
 	case v.Static:

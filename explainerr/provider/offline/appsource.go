@@ -29,6 +29,9 @@ type appSource struct {
 	// mod is the module understanding, for its facts and declaration
 	// lookups.
 	mod *appsource.Module
+	// wraps is textWraps' answer, found once (see textWraps).
+	wrapsOnce sync.Once
+	wraps     []textWrap
 }
 
 // appFile is one file of the module: its syntax and lines are read from

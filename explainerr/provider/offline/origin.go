@@ -139,11 +139,11 @@ type textWrap struct {
 // fmtVerb matches the verbs of a format string.
 var fmtVerb = regexp.MustCompile(`%[-+# 0]*[0-9]*(?:\.[0-9]+)?[a-zA-Z%]`)
 
-// textWraps returns the fmt.Errorf calls of the module's functions that
-// format an error value (a name starting with Err or err) with a verb
+// findTextWraps returns the fmt.Errorf calls of the module's functions
+// that format an error value (a name starting with Err or err) with a verb
 // other than %w, from the module understanding's error makers: no file is
-// parsed to find them.
-func (s *appSource) textWraps() []textWrap {
+// parsed to find them. textWraps remembers its answer.
+func (s *appSource) findTextWraps() []textWrap {
 	var out []textWrap
 	for _, em := range s.mod.ErrorMakers() {
 		if em.Call != "fmt.Errorf" || em.Func == "" || len(em.Args) == 0 {

@@ -1,0 +1,55 @@
+package appsource
+
+import (
+	"strings"
+	"sync"
+)
+
+// ErrorOrigins returns the module's calls that make an error whose format
+// gives one of msgs (tried in order; blanks around a message are
+// ignored): those of the first message that any call matches, at most
+// two, and none when more than two do (the format is too common to tell).
+//
+// The answer is found once per module version and messages: a failure
+// that repeats does not match its message against every format of the
+// module again. It is the one findErrorOrigins would give again, as a
+// Module's files never change under it and findErrorOrigins reads nothing
+// else. The slice is shared: callers only read it.
+func (m *Module) ErrorOrigins(msgs ...string) []ErrorMaker {
+	key := strings.Join(msgs, "\x00")
+	if out, ok := m.origins.get(key); ok {
+		return out
+	}
+	out := m.findErrorOrigins(msgs...)
+	m.origins.put(key, out)
+	return out
+}
+
+// maxRememberedOrigins bounds the messages an originMemo keeps answers
+// for; past it, it starts again.
+const maxRememberedOrigins = 256
+
+// originMemo keeps ErrorOrigins' answers by messages, safe for concurrent
+// use. The zero value is ready to use.
+type originMemo struct {
+	mu     sync.Mutex
+	byMsgs map[string][]ErrorMaker
+}
+
+// get returns the answer kept for key.
+func (o *originMemo) get(key string) ([]ErrorMaker, bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	out, ok := o.byMsgs[key]
+	return out, ok
+}
+
+// put keeps out as the answer for key.
+func (o *originMemo) put(key string, out []ErrorMaker) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.byMsgs == nil || len(o.byMsgs) >= maxRememberedOrigins {
+		o.byMsgs = map[string][]ErrorMaker{}
+	}
+	o.byMsgs[key] = out
+}

@@ -1,0 +1,16 @@
+package offline
+
+// textWraps is findTextWraps, found once per view of a module: a view
+// belongs to one module understanding (loadAppSource keeps one per
+// Module), a Module's files never change under it (an edited file makes a
+// new one), and findTextWraps reads nothing else, so the answer found
+// first is the one findTextWraps would give again. A failure that repeats,
+// or another in the same module, then does not read every error maker of
+// the module again. The slice is shared: callers only read it.
+func (s *appSource) textWraps() []textWrap {
+	if s.mod == nil {
+		return nil
+	}
+	s.wrapsOnce.Do(func() { s.wraps = s.findTextWraps() })
+	return s.wraps
+}
