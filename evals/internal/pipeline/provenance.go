@@ -18,12 +18,12 @@ const maxAnchoredFrames = 8
 
 // provenance recomputes, for each row, what its mode makes of the same
 // failure without the middleware: the static context by a fresh
-// Explainer in static mode with no index, and the anchored chunks by a
-// retriever of the app's index that adds neither graph nor similar
-// chunks.
+// Explainer in static mode with no index, and what retrieval finds by a
+// retriever of the app's index opened as the middleware opens it
+// (anchors, graph and similarity, with their default bounds).
 type provenance struct {
-	static  *explainerr.Explainer
-	anchors map[string]*index.Retriever
+	static     *explainerr.Explainer
+	retrievers map[string]*index.Retriever
 }
 
 func newProvenance(apps []harness.AppIndex) (*provenance, error) {
@@ -31,21 +31,21 @@ func newProvenance(apps []harness.AppIndex) (*provenance, error) {
 	if err != nil {
 		return nil, fmt.Errorf("provenance: %w", err)
 	}
-	p := &provenance{static: ex, anchors: map[string]*index.Retriever{}}
+	p := &provenance{static: ex, retrievers: map[string]*index.Retriever{}}
 	for _, a := range apps {
-		ret, err := index.OpenRetriever(a.IndexPath, index.RetrieverOptions{K: -1, GraphLimit: -1})
+		ret, err := index.OpenRetriever(a.IndexPath, index.RetrieverOptions{})
 		if err != nil {
 			p.close()
 			return nil, fmt.Errorf("provenance: %s: opening the index: %w", a.App.Name, err)
 		}
-		p.anchors[a.App.Name] = ret
+		p.retrievers[a.App.Name] = ret
 	}
 	return p, nil
 }
 
 func (p *provenance) close() {
 	p.static.Close()
-	for _, r := range p.anchors {
+	for _, r := range p.retrievers {
 		r.Close()
 	}
 }
@@ -60,7 +60,7 @@ func (p *provenance) check(ctx context.Context, app, mode string, rep *report.Re
 		fresh := p.static.Prepare(ctx, p.static.Seal(bare(rep))).Report()
 		return gate.StaticProvenance(rep.Context, fresh.Context), nil
 	case report.ModeRAG:
-		ret := p.anchors[app]
+		ret := p.retrievers[app]
 		if ret == nil {
 			return nil, fmt.Errorf("provenance: no index for the app %q", app)
 		}
