@@ -263,6 +263,9 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 			schema = append(schema, c)
 		}
 	}
+	if len(schema) == 0 {
+		schema = m.tableSchemaChunks(s, name, table, anyMessage(r, missingTable))
+	}
 	return append(queries, schema...)
 }
 

@@ -1,0 +1,82 @@
+package appsource
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// A column the schema lacks, or a table it does not define, is named by
+// no statement of the schema: the fix is where the table is defined (a
+// column to add in a migration, a table's name to use in the query). The
+// schema chunks then show the statements that define the tables the
+// failing query uses, or the table whose name is the missing one's
+// singular or plural.
+
+// queryTables matches the tables a statement reads or writes: the name
+// after FROM, JOIN, INTO or UPDATE, schema and quotes left out.
+var queryTables = regexp.MustCompile(`(?i)\b(?:FROM|JOIN|INTO|UPDATE)\s+(?:ONLY\s+)?(?:"?\w+"?\.)?"?(\w+)"?`)
+
+// missingTable matches an SQL error about a table that does not exist, not
+// a column "of relation" one.
+var missingTable = regexp.MustCompile(`(?i)(?:^|[^f] |: )relation "[\w.]+" does not exist|no such table|Table '[\w.]+' doesn't exist`)
+
+// sqlKeywords are words queryTables may take for a table after FROM in a
+// subquery or a function call ("FROM (SELECT …)", "EXTRACT(YEAR FROM t)").
+var sqlKeywords = map[string]bool{"select": true, "lateral": true, "unnest": true, "generate_series": true}
+
+// tableSchemaChunks returns the statements that define the tables an SQL
+// error about name (a column, or a table when missing says so) leads to:
+// for a column, table when the error names it and the tables of the
+// module's queries that name the column; for a table, the tables whose
+// name is its singular or plural. At most maxPerFinder.
+func (m *Module) tableSchemaChunks(s *staticSet, name, table string, missing bool) []report.Chunk {
+	var tables []string
+	add := func(t string) {
+		t = strings.ToLower(t)
+		if t != "" && !sqlKeywords[t] && !slices.Contains(tables, t) {
+			tables = append(tables, t)
+		}
+	}
+	if missing {
+		base := strings.TrimSuffix(strings.ToLower(name), "s")
+		add(base)
+		add(base + "s")
+	} else {
+		add(table)
+		word := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\b`)
+		for _, l := range m.SQLLiterals() {
+			if l.DDL || !word.MatchString(l.Value) {
+				continue
+			}
+			for _, mm := range queryTables.FindAllStringSubmatch(l.Value, -1) {
+				add(mm[1])
+			}
+		}
+	}
+	if len(tables) == 0 {
+		return nil
+	}
+	alt := make([]string, len(tables))
+	for i, t := range tables {
+		alt[i] = regexp.QuoteMeta(t)
+	}
+	defines := regexp.MustCompile(`(?i)\b(?:CREATE|ALTER)\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:ONLY\s+)?(?:"?\w+"?\.)?"?(` + strings.Join(alt, "|") + `)"?(?:[\s(]|$)`)
+	var out []report.Chunk
+	for _, l := range m.SQLLiterals() {
+		if len(out) >= maxPerFinder {
+			break
+		}
+		if mm := defines.FindStringSubmatch(l.Value); l.DDL && mm != nil {
+			out = append(out, s.statementChunk(l, mm[1], report.ReasonSchema))
+		}
+	}
+	for _, c := range m.sqlFileChunks(defines) {
+		if len(out) < maxPerFinder {
+			out = append(out, c)
+		}
+	}
+	return out
+}
