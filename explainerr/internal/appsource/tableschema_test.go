@@ -9,8 +9,8 @@ import (
 // hotelModule reads a column no migration adds, through an alias, and
 // names a table in the singular that its migration creates in the plural.
 var hotelModule = map[string]string{
-	"go.mod": "module example.com/hotel\n",
-	"migrations/001_rooms.up.sql": "CREATE TABLE rooms (\n  id serial PRIMARY KEY,\n  name text NOT NULL\n);\n",
+	"go.mod":                         "module example.com/hotel\n",
+	"migrations/001_rooms.up.sql":    "CREATE TABLE rooms (\n  id serial PRIMARY KEY,\n  name text NOT NULL\n);\n",
 	"migrations/002_bookings.up.sql": "CREATE TABLE IF NOT EXISTS public.bookings (\n  id serial PRIMARY KEY,\n  room_id int REFERENCES rooms (id)\n);\n",
 	"store/store.go": `package store
 
