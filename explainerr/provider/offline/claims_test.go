@@ -320,3 +320,38 @@ func GetTasksFuncAPI(w http.ResponseWriter, r *http.Request) {
 		absent: []string{"The request has no `Token` header"},
 	}})
 }
+
+// Buffering is advised only where the template visibly writes the
+// response: not for a buffer made with new(bytes.Buffer) and passed
+// without &, nor for a writer the window cannot tell.
+func TestClaimsTemplateBufferAdvice(t *testing.T) {
+	const msg = `template: page.html:3:10: executing "page.html" at <.Title>: can't evaluate field Title in type main.Page`
+	src := func(body string) string {
+		return "\npackage main\n\nfunc show(w http.ResponseWriter, r *http.Request) {\n" + body + "}\n"
+	}
+	runCases(t, []classCase{{
+		name: "writes the response",
+		report: func(t *testing.T) *report.Report {
+			return statusReport(msg, appFrame(t, "example.com/site.show", "site.go", src(
+				"\tif err := pageTemplate.Execute(w, page); err != nil {\n\t\thttp.Error(w, err.Error(), http.StatusInternalServerError) //!\n\t}\n")))
+		},
+		class: ClassTemplateField, culprit: ".Title",
+		contains: []string{"Render into a buffer"},
+	}, {
+		name: "a buffer made with new",
+		report: func(t *testing.T) *report.Report {
+			return statusReport(msg, appFrame(t, "example.com/site.show", "site.go", src(
+				"\tbuf := new(bytes.Buffer)\n\tif err := pageTemplate.Execute(buf, page); err != nil {\n\t\thttp.Error(w, err.Error(), http.StatusInternalServerError) //!\n\t\treturn\n\t}\n\tbuf.WriteTo(w)\n")))
+		},
+		class: ClassTemplateField, culprit: ".Title",
+		absent: []string{"Render into a buffer"},
+	}, {
+		name: "a writer the window cannot tell",
+		report: func(t *testing.T) *report.Report {
+			return statusReport(msg, appFrame(t, "example.com/site.show", "site.go", src(
+				"\tif err := pageTemplate.Execute(out, page); err != nil {\n\t\thttp.Error(w, err.Error(), http.StatusInternalServerError) //!\n\t}\n")))
+		},
+		class: ClassTemplateField, culprit: ".Title",
+		absent: []string{"Render into a buffer"},
+	}})
+}

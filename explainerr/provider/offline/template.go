@@ -14,16 +14,36 @@ var templatePass = &pass{
 	explain: always((*analysis).template),
 }
 
-// rendersIntoBuffer reports whether the line that runs the template, as
-// the window shows it, writes into a buffer (Execute(&buf, ...)) rather
-// than the response.
-func (a *analysis) rendersIntoBuffer() bool {
+// writesTheResponse reports whether the line that runs the template, as
+// the window shows it, writes straight into the response: its first
+// argument is the handler's http.ResponseWriter (w, rw, c.Writer, …), not
+// a buffer (Execute(&buf, …), or a variable the window declares as a
+// bytes.Buffer or strings.Builder). When the window does not show the
+// call, or its writer cannot be told, it reports false: buffering is
+// advised only where the code visibly does not buffer.
+func (a *analysis) writesTheResponse() bool {
 	w, ok := a.s.lineMatching(executeCall)
-	return ok && compiled(`\.Execute(?:Template)?\(\s*&\w+`).MatchString(w.Text)
+	if !ok {
+		return false
+	}
+	m := executeCall.FindStringSubmatch(w.Text)
+	if m == nil || strings.HasPrefix(m[1], "&") {
+		return false
+	}
+	arg := strings.TrimSpace(m[1])
+	if _, buffered := a.s.lineMatching(compiled(`\b` + regexp.QuoteMeta(arg) + `\s*:?=\s*(?:new\((?:bytes\.Buffer|strings\.Builder)\)|&?(?:bytes\.Buffer|strings\.Builder)\{|bytes\.NewBuffer)|\bvar\s+` + regexp.QuoteMeta(arg) + `\s+(?:bytes\.Buffer|strings\.Builder)\b`)); buffered {
+		return false
+	}
+	return responseWriterArg.MatchString(arg)
 }
 
-// executeCall matches a line that runs a template.
-var executeCall = regexp.MustCompile(`\.Execute(?:Template)?\(`)
+// executeCall matches a line that runs a template; its group is the
+// writer argument.
+var executeCall = regexp.MustCompile(`\.Execute(?:Template)?\(\s*([^,()]+)`)
+
+// responseWriterArg matches the usual names of a handler's response
+// writer.
+var responseWriterArg = regexp.MustCompile(`^(?:w|rw|resp|res|writer|responseWriter|c\.Writer|ctx\.Writer|c\.Response\(\)(?:\.Writer)?)$`)
 
 // templateFileName matches the usual template file names.
 var templateFileName = regexp.MustCompile(`^[\w./-]+\.(?:html|tmpl|gohtml|tpl|txt)$`)
@@ -192,7 +212,7 @@ func (a *analysis) template() {
 		}
 		a.fix("Check the action against the data the handler passes to the template.")
 	}
-	if !a.rendersIntoBuffer() {
+	if a.writesTheResponse() {
 		a.fix("Render into a buffer first and only then write it, so a failing template does not leave a half-written page.")
 	}
 }
