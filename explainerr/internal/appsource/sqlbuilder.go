@@ -122,8 +122,14 @@ func (m *Module) builderColumnChunks(s *staticSet, column string) []report.Chunk
 		return nil
 	}
 	word := regexp.MustCompile(`(?i)(?:^|[^\w])` + regexp.QuoteMeta(column) + `(?:$|[^\w])`)
-	for _, l := range m.ColumnLiterals() {
-		if !word.MatchString(l.Value) {
+	return s.firstBuilderChunk(m.ColumnLiterals(), func(v string) bool { return word.MatchString(v) })
+}
+
+// firstBuilderChunk returns the chunk of the first function not shown yet
+// that holds one of lits whose value matches, marking it shown.
+func (s *staticSet) firstBuilderChunk(lits []TableLiteral, matches func(string) bool) []report.Chunk {
+	for _, l := range lits {
+		if !matches(l.Value) {
 			continue
 		}
 		fd, ok := l.Decl.(*ast.FuncDecl)
@@ -142,20 +148,11 @@ func (m *Module) builderQueryChunks(s *staticSet, table string) []report.Chunk {
 	if table == "" {
 		return nil
 	}
-	for _, l := range m.TableLiterals() {
-		name := strings.Fields(l.Value)[0]
+	return s.firstBuilderChunk(m.TableLiterals(), func(v string) bool {
+		name := strings.Fields(v)[0]
 		if i := strings.LastIndexByte(name, '.'); i >= 0 {
 			name = name[i+1:]
 		}
-		if !strings.EqualFold(name, table) {
-			continue
-		}
-		fd, ok := l.Decl.(*ast.FuncDecl)
-		if !ok || s.seen[fd] {
-			continue
-		}
-		s.seen[fd] = true
-		return []report.Chunk{s.literalChunk(l.File, fd, l.StartLine, l.EndLine)}
-	}
-	return nil
+		return strings.EqualFold(name, table)
+	})
 }
