@@ -58,23 +58,6 @@ func TestOriginOfALoggedChain(t *testing.T) {
 	}
 }
 
-// TestChainTails: the tails of a logged chain, longest first, bounded.
-func TestChainTails(t *testing.T) {
-	got := chainTails("failed: a: b: c: d: e: f")
-	want := []string{"a: b: c: d: e: f", "b: c: d: e: f", "c: d: e: f", "d: e: f"}
-	if len(got) != len(want) {
-		t.Fatalf("tails %q, want %q", got, want)
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Errorf("tail %d: %q, want %q", i, got[i], want[i])
-		}
-	}
-	if tails := chainTails("no chain here"); len(tails) != 0 {
-		t.Errorf("tails of a message with no chain: %q", tails)
-	}
-}
-
 // embeddingModule's store embeds a generated query type by pointer; its
 // constructor leaves the field out, so a promoted method runs on nil.
 // A framework recovered the panic: only its log holds the message.

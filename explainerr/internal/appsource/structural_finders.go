@@ -50,32 +50,12 @@ func errorMessages(r *report.Report) []string {
 		text := r.Logs[i].Text
 		if rec, ok := logrecord.Parse(text); ok {
 			msgs = append(msgs, rec.Error, rec.Message)
-			msgs = append(msgs, chainTails(rec.Message)...)
+			msgs = append(msgs, failureclass.ChainTails(rec.Message)...)
 			continue
 		}
 		msgs = append(msgs, text)
 	}
 	return msgs
-}
-
-// maxChainTails bounds the tails chainTails returns.
-const maxChainTails = 4
-
-// chainTails returns what follows each ": " of a logged message, longest
-// first: a log call's own words before the error it prints
-// ("encountered internal server error: album 7: sql: no rows"), and each
-// error the chain wrapped, which another package's format may have made.
-func chainTails(msg string) []string {
-	var out []string
-	for rest := msg; len(out) < maxChainTails; {
-		i := strings.Index(rest, ": ")
-		if i < 0 {
-			break
-		}
-		rest = rest[i+2:]
-		out = append(out, rest)
-	}
-	return out
 }
 
 // originChunks gives the functions whose fmt.Errorf or errors.New make the

@@ -103,7 +103,12 @@ func (a *analysis) noRowsCheckedElsewhere() bool {
 		}
 		return src.funcMatches(to, singleRowQuery)
 	}
-	tied := func(from appsource.FuncRef) bool { return reachesWithin(src.mod, from, made) }
+	// The test is tied to this failure when its function reaches the
+	// query (or the wrap), or when a frame of the stack reaches it: the
+	// error middleware that handled this error calls it.
+	tied := func(from appsource.FuncRef) bool {
+		return reachesWithin(src.mod, from, made) || a.stackReaches(func(r appsource.FuncRef) bool { return r.Decl == from.Decl })
+	}
 	if a.stackReaches(made) {
 		return false // the function that handled the error is on the stack: its own test counts
 	}

@@ -63,3 +63,24 @@ func objectTexts(body map[string]any, depth int) []string {
 	}
 	return out
 }
+
+// maxChainTails bounds the tails ChainTails returns.
+const maxChainTails = 4
+
+// ChainTails returns what follows each ": " of a message, longest first,
+// at most maxChainTails: a log call's own words before the error it
+// prints ("encountered internal server error: album 7: sql: no rows"),
+// and each error the chain wrapped, which another package's format may
+// have made.
+func ChainTails(msg string) []string {
+	var out []string
+	for rest := msg; len(out) < maxChainTails; {
+		i := strings.Index(rest, ": ")
+		if i < 0 {
+			break
+		}
+		rest = rest[i+2:]
+		out = append(out, rest)
+	}
+	return out
+}

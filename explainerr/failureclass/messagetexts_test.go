@@ -35,3 +35,20 @@ func TestClassifyReadsAJSONBody(t *testing.T) {
 		t.Errorf("a JSON body's SQL error is not recognised: %+v", f)
 	}
 }
+
+// TestChainTails: the tails of a logged chain, longest first, bounded.
+func TestChainTails(t *testing.T) {
+	got := ChainTails("failed: a: b: c: d: e: f")
+	want := []string{"a: b: c: d: e: f", "b: c: d: e: f", "c: d: e: f", "d: e: f"}
+	if len(got) != len(want) {
+		t.Fatalf("tails %q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("tail %d: %q, want %q", i, got[i], want[i])
+		}
+	}
+	if tails := ChainTails("no chain here"); len(tails) != 0 {
+		t.Errorf("tails of a message with no chain: %q", tails)
+	}
+}
