@@ -1,0 +1,3 @@
+module github.com/gorilla/securecookie
+
+go 1.20
