@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -23,18 +24,57 @@ type lostSentinel struct {
 }
 
 // findLostSentinel looks for a text-only wrap of a sentinel error that
-// the failing function tests with errors.Is.
+// the failing function, or a function of an app frame further out (the
+// handler behind a response helper), tests with errors.Is. Further out,
+// the wrap must also be the one whose format gives the failure's message.
 func (a *analysis) findLostSentinel() (lostSentinel, bool) {
 	k := a.r.Error.Kind
 	src := a.app()
 	if src == nil || a.s.Frame == nil || (k != report.KindStatus && k != report.KindError) {
 		return lostSentinel{}, false
 	}
-	f, fd := src.funcAt(a.s.Frame.File, a.s.Line)
-	if fd == nil {
-		return lostSentinel{}, false
-	}
 	wraps := src.textWraps()
+	seen := map[*ast.FuncDecl]bool{}
+	for i, fr := range a.appFrames(maxSentinelFrames) {
+		line := fr.Line
+		if i == 0 {
+			line = a.s.Line
+		}
+		f, fd := src.funcAt(fr.File, line)
+		if fd == nil || seen[fd] {
+			continue
+		}
+		seen[fd] = true
+		if l, ok := a.lostSentinelIn(src, f, fd, wraps, i > 0); ok {
+			return l, true
+		}
+	}
+	return lostSentinel{}, false
+}
+
+// maxSentinelFrames is how many app frames, innermost first, are read for
+// an errors.Is test of a sentinel a wrap hid.
+const maxSentinelFrames = 8
+
+// appFrames returns the report's first n app frames, innermost first,
+// starting with the site's.
+func (a *analysis) appFrames(n int) []report.Frame {
+	out := []report.Frame{*a.s.Frame}
+	for _, fr := range a.r.Frames {
+		if len(out) >= n {
+			break
+		}
+		if fr.Kind == report.FrameApp && !(fr.File == a.s.Frame.File && fr.Line == a.s.Frame.Line) {
+			out = append(out, fr)
+		}
+	}
+	return out
+}
+
+// lostSentinelIn looks in fd, of f, for an errors.Is test of a sentinel
+// that one of wraps formats with a verb other than %w; when matched is
+// set, only a wrap whose format gives the failure's message counts.
+func (a *analysis) lostSentinelIn(src *appSource, f *appFile, fd *ast.FuncDecl, wraps []textWrap, matched bool) (lostSentinel, bool) {
 	var found lostSentinel
 	ok := false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -47,8 +87,9 @@ func (a *analysis) findLostSentinel() (lostSentinel, bool) {
 			return true
 		}
 		for _, w := range wraps {
-			if lastSelector(w.Arg) == lastSelector(target) && target != "" &&
-				sameHome(src.homeOf(f.path, target), src.homeOf(w.Line.Path, w.Arg)) || a.wrapsKnownSentinel(w, target) {
+			named := lastSelector(w.Arg) == lastSelector(target) && target != "" &&
+				sameHome(src.homeOf(f.path, target), src.homeOf(w.Line.Path, w.Arg))
+			if named && (!matched || a.wrapGivesMessage(w)) || a.wrapsKnownSentinel(w, target) {
 				found = lostSentinel{Check: src.lineAt(f, call.Pos(), funcName(fd)), Target: target, Wrap: w}
 				ok = true
 				return false
@@ -57,6 +98,22 @@ func (a *analysis) findLostSentinel() (lostSentinel, bool) {
 		return true
 	})
 	return found, ok
+}
+
+// wrapGivesMessage reports whether w's format gives one of the failure's
+// messages (the error's, or the logged one it was read from), or what
+// follows a ": " of one: the words of a log call or of a wrapper before
+// it.
+func (a *analysis) wrapGivesMessage(w textWrap) bool {
+	msgs := append([]string{a.f.Message}, a.s.messages...)
+	for _, msg := range msgs {
+		for _, m := range append([]string{msg}, failureclass.ChainTails(msg)...) {
+			if formatMatchesMin(w.Format, strings.TrimSpace(m), 3) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // knownSentinels are the standard library's sentinel errors an app tests
