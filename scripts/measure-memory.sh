@@ -56,7 +56,8 @@ if [ ! -f "$checkout/go.mod" ] && [ $# -eq 0 ]; then
 	(cd "$root" && go mod download "golang.org/x/tools@$xtools")
 fi
 [ -f "$checkout/go.mod" ] || { echo "$0: $checkout: no go.mod" >&2; exit 2; }
-[ -z "$PROFILE" ] || mkdir -p "$PROFILE"
+checkout=$(cd "$checkout" && pwd)
+[ -z "$PROFILE" ] || PROFILE=$(mkdir -p "$PROFILE" && cd "$PROFILE" && pwd)
 
 work=$(mktemp -d)
 server=
