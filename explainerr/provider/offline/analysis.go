@@ -72,6 +72,7 @@ func (a *analysis) explain() string {
 	if p := passFor(a.f.Class); p == nil || !p.explain(a) {
 		a.unknown()
 	}
+	a.pointToContext()
 	a.dropFixesTheCodeHas()
 	return a.d.render()
 }
