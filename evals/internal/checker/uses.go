@@ -20,8 +20,7 @@ const KindUse = "use"
 // string it quotes), and every line the clause cites in a Go file must
 // fall inside one of them. What a function returns is not looked for in
 // its code: it may come from anywhere (`sql.ErrNoRows`).
-func (c *Checker) checkUses(text string, claims []Claim, results []Result) []Result {
-	prose := fenceRe.ReplaceAllStringFunc(text, func(b string) string { return strings.Repeat(" ", len(b)) })
+func (c *Checker) checkUses(prose string, claims []Claim, results []Result) []Result {
 	for _, uc := range c.useClauses(prose, claims) {
 		r := c.reach(uc.funcs)
 		subject := lastName(uc.subject.Text)
@@ -123,8 +122,8 @@ func (c *Checker) unused(r *reached, code, subject string) string {
 	names, strs := c.usedParts(code)
 	for _, s := range strs {
 		// Part of a string counts: a log message quoted without its
-		// format verbs or newline.
-		if !r.quotes(func(have string) bool { return strings.Contains(have, s) }) {
+		// format verbs or newline; not part of a word ("DEL" of "DELETE").
+		if !r.quotes(func(have string) bool { return containsWords(have, s) }) {
 			return fmt.Sprintf("%s and the functions it reaches never quote %q", subject, s)
 		}
 	}
@@ -137,6 +136,32 @@ func (c *Checker) unused(r *reached, code, subject string) string {
 		}
 	}
 	return ""
+}
+
+// containsWords reports whether have holds part as whole words: where
+// part starts or ends with a letter, digit or underscore, the character
+// beside it in have is none of those.
+func containsWords(have, part string) bool {
+	if part == "" {
+		return true
+	}
+	for i := 0; ; {
+		j := strings.Index(have[i:], part)
+		if j < 0 {
+			return false
+		}
+		a, b := i+j, i+j+len(part)
+		startOK := a == 0 || !isWordByte(part[0]) || !isWordByte(have[a-1])
+		endOK := b == len(have) || !isWordByte(part[len(part)-1]) || !isWordByte(have[b])
+		if startOK && endOK {
+			return true
+		}
+		i = a + 1
+	}
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
 }
 
 // quotes reports whether a reached function has a string literal that
