@@ -40,6 +40,9 @@ func TestClassesAfterPat(t *testing.T) {
 		{"result type", "`stopAt(b byte)` returns a `func(rune) bool`.", true},
 		{"result type", "`Sorted` returns a `[]string`.", false},
 		{"result type", "`Sorted` returns a `[]int`.", true},
+		{"result type", "`PathsOf` returns a `[]string`, its underlying type.", false},
+		{"result type", "`PathsOf` returns a `map[string]string`.", true},
+		{"result type", "`Any` returns a `func(byte) bool` held in an interface.", false},
 		{"result type", "`Find` returns a `*Account` and an error.", false},
 		{"result type", "`Find` returns an `*Owner` wrapped in the error.", false}, // a named type: not judged
 	}

@@ -7,6 +7,8 @@ import (
 	"go/types"
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/evals/internal/source"
 )
 
 // KindResult is a claim about the type a module function returns, written
@@ -25,8 +27,8 @@ var qualifierRe = regexp.MustCompile(`\b[A-Za-z_]\w*\.`)
 // checkResultTypes judges each clause that says a module function returns
 // a function, map, slice, array or channel type: contradicted when no
 // declaration of that name has a result of that type (parameter names and
-// package qualifiers aside). A named type or an interface is not judged:
-// what is returned may be a value held in an interface ("returns a
+// package qualifiers aside; see resultsOtherThan). A claimed named type is
+// not judged: it may be a value held in an interface result ("returns a
 // `*NotFoundError`" of a function returning `error`).
 func (c *Checker) checkResultTypes(prose string, claims []Claim, results []Result) []Result {
 	done := map[int]bool{}
@@ -44,26 +46,44 @@ func (c *Checker) checkResultTypes(prose string, claims []Claim, results []Resul
 		if !ok || len(funcs) == 0 {
 			continue
 		}
-		var have []string
-		for _, f := range funcs {
-			for _, r := range fieldTypes(f.Decl.Type.Results) {
-				have = append(have, r)
-				if sameTypeText(r, claimed) {
-					have = nil
-					break
-				}
-			}
-			if have == nil {
-				break
-			}
-		}
-		if len(have) == 0 {
+		have, judged := c.resultsOtherThan(funcs, claimed)
+		if !judged {
 			continue
 		}
 		claim := Claim{Text: lastName(cl.Text) + " returns " + claimed, Kind: KindResult, start: cl.start, end: cl.end + mm[1]}
 		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s returns %s, not %s", lastName(cl.Text), strings.Join(have, ", "), claimed)})
 	}
 	return results
+}
+
+// resultsOtherThan returns the result types of funcs when none of them
+// is the claimed type, either as written or as its underlying type (a
+// result of type `Names` is a `[]string` too); judged is false when one
+// is, or when a result is an interface, which may hold a value of any
+// type that implements it, or when funcs have no results.
+func (c *Checker) resultsOtherThan(funcs []*source.Func, claimed string) (have []string, judged bool) {
+	for _, f := range funcs {
+		if f.Obj == nil {
+			return nil, false
+		}
+		sig, ok := f.Obj.Type().(*types.Signature)
+		if !ok {
+			return nil, false
+		}
+		for i := 0; i < sig.Results().Len(); i++ {
+			t := sig.Results().At(i).Type()
+			if types.IsInterface(t) {
+				return nil, false
+			}
+			written := types.TypeString(t, source.Qualifier)
+			under := types.TypeString(t.Underlying(), source.Qualifier)
+			if sameTypeText(normalType(written), claimed) || sameTypeText(normalType(under), claimed) {
+				return nil, false
+			}
+			have = append(have, written)
+		}
+	}
+	return have, len(have) > 0
 }
 
 // compositeType parses s as a function, map, slice, array or channel type
@@ -83,10 +103,14 @@ func compositeType(s string) (string, bool) {
 
 // typeText writes a type expression as a declaration would, with the
 // names of function parameters and results left out ("func(byte) bool"
-// for "func(c byte) bool"). It works on a parsed copy: the module's syntax
-// is shared and must not change.
-func typeText(e ast.Expr) string {
-	text := types.ExprString(e)
+// for "func(c byte) bool").
+func typeText(e ast.Expr) string { return normalType(types.ExprString(e)) }
+
+// normalType rewrites a type written as text without the names of
+// function parameters and results. It parses a copy: the module's syntax
+// is shared and must not change. Text that does not parse is returned as
+// it is.
+func normalType(text string) string {
 	cp, err := parser.ParseExpr(text)
 	if err != nil {
 		return text

@@ -54,3 +54,16 @@ func Drain(f *Feed) int64 {
 	n, _ := io.Copy(io.Discard, f.Source)
 	return n
 }
+
+// Paths lists the paths of a method.
+type Paths []string
+
+// PathsOf returns the paths registered for method, as a named slice type.
+func (t Table) PathsOf(method string) Paths {
+	return t.routes[method]
+}
+
+// Any returns a value of any type: here, a test.
+func Any() any {
+	return stopAt('/')
+}
