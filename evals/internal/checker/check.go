@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/explainerr/explainerr/evals/internal/source"
+	"github.com/explainerr/explainerr/internal/words"
 )
 
 // Verdicts of the checker.
@@ -355,7 +356,7 @@ func sortedFiles(m *source.Module) []string {
 }
 
 // containsIdent reports whether line holds name as a whole word.
-func containsIdent(line, name string) bool { return containsWords(line, name) }
+func containsIdent(line, name string) bool { return words.Contains(line, name) }
 
 // checkSelector resolves "X.Y.Z": X a package, a type or a variable, then
 // each following name a member of what came before.

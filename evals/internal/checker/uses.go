@@ -7,6 +7,8 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+
+	"github.com/explainerr/explainerr/internal/words"
 )
 
 // KindUse is a claim about what a function's own code does, read from a
@@ -123,7 +125,7 @@ func (c *Checker) unused(r *reached, code, subject string) string {
 	for _, s := range strs {
 		// Part of a string counts: a log message quoted without its
 		// format verbs or newline; not part of a word ("DEL" of "DELETE").
-		if !r.quotes(func(have string) bool { return containsWords(have, s) }) {
+		if !r.quotes(func(have string) bool { return words.Contains(have, s) }) {
 			return fmt.Sprintf("%s and the functions it reaches never quote %q", subject, s)
 		}
 	}
@@ -136,32 +138,6 @@ func (c *Checker) unused(r *reached, code, subject string) string {
 		}
 	}
 	return ""
-}
-
-// containsWords reports whether have holds part as whole words: where
-// part starts or ends with a letter, digit or underscore, the character
-// beside it in have is none of those.
-func containsWords(have, part string) bool {
-	if part == "" {
-		return true
-	}
-	for i := 0; ; {
-		j := strings.Index(have[i:], part)
-		if j < 0 {
-			return false
-		}
-		a, b := i+j, i+j+len(part)
-		startOK := a == 0 || !isWordByte(part[0]) || !isWordByte(have[a-1])
-		endOK := b == len(have) || !isWordByte(part[len(part)-1]) || !isWordByte(have[b])
-		if startOK && endOK {
-			return true
-		}
-		i = a + 1
-	}
-}
-
-func isWordByte(b byte) bool {
-	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
 }
 
 // quotes reports whether a reached function has a string literal that
