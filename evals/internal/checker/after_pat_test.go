@@ -6,7 +6,8 @@ import "testing"
 // about bmizerany/pat missed or wrongly flagged through CheckText, on code
 // shapes written for them (testdata/shapes/routes.go), true sentences
 // beside false ones: a line cited after what a function is said to call;
-// a callee it does not call and a string it does not quote whole; a
+// a callee it does not call, a local variable of a function it does not
+// reach and a string it does not quote whole; a
 // receiver named in prose; a declared field of interface type; named
 // results; a composite result type.
 func TestClassesAfterPat(t *testing.T) {
@@ -20,6 +21,10 @@ func TestClassesAfterPat(t *testing.T) {
 		{"callee not called", "`OnGet` registers the path by calling `t.OnHead(path)`.", true},
 		{"callee not called", "`OnGet` registers the path with `t.Route(\"HEAD\", path)` first.", false},
 		{"callee not called", "`OnHead` also registers it through `t.Route`.", false},
+		{"local of another function", "`OnGet` collects the paths in `word`.", true},
+		{"local of another function", "`Drain` collects the count in `n`.", false},
+		{"local of another function", "`OnGet` registers each path under `method`.", false}, // a parameter of Route, which it calls
+		{"local of another function", "`OnGet` registers each path under `t.routes`.", false},
 		{"string not quoted whole", "`OnDelete` registers with `t.Route(\"DEL\", path)`.", true},
 		{"string not quoted whole", "`OnDelete` registers with `t.Route(\"DELETE\", path)`.", false},
 		{"string not quoted whole", "`OnGet` registers with `t.Route(\"GE\", path)`.", true},

@@ -41,6 +41,9 @@ func (c *Checker) checkUses(prose string, claims []Claim, results []Result) []Re
 				if !returns { // what a function returns may come from anywhere: `sql.ErrNoRows`
 					reason = c.unused(r, strings.Trim(prose[cl.start:cl.end], "` "), subject)
 				}
+				if reason == "" && cl.Kind == KindIdentifier && !cl.fromExpr && !cl.fromProse {
+					reason = c.othersLocal(r, cl.Text, subject)
+				}
 			}
 			if reason != "" {
 				use := Claim{Text: subject + ": " + prose[cl.start:cl.end], Kind: KindUse, start: cl.start, end: cl.end}
@@ -138,6 +141,33 @@ func (c *Checker) unused(r *reached, code, subject string) string {
 		}
 	}
 	return ""
+}
+
+// othersLocal returns why a name written alone ("`params`") is not one
+// the subject can be said to use: every variable of that name is local to
+// a module function the subject does not reach. It returns "" for any
+// other name, and for one the reached code writes. A name that exists
+// nowhere is the unknown-name check's.
+func (c *Checker) othersLocal(r *reached, name, subject string) string {
+	if r.names[name] {
+		return ""
+	}
+	var owners []string
+	for _, o := range c.m.Objects[name] {
+		v, ok := o.(*types.Var)
+		if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+			return ""
+		}
+		g := c.m.FuncAt(c.m.Rel(c.m.Fset.Position(v.Pos()).Filename), c.m.Fset.Position(v.Pos()).Line)
+		if g == nil {
+			return ""
+		}
+		owners = append(owners, g.QualifiedName())
+	}
+	if len(owners) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s is a variable of %s, which %s does not reach", name, strings.Join(owners, ", "), subject)
 }
 
 // quotes reports whether a reached function has a string literal that
