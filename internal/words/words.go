@@ -1,5 +1,7 @@
-// Package words finds text as whole words: the matching shared by the
-// fixtures' fact checks and the evaluation's claim checker.
+// Package words finds text as whole words, for the evaluation's claim
+// checker. (blogapp/fixture keeps its own copy, containsWord: the sample
+// app's source is the corpus of the index's recorded search figures, which
+// any edit of it moves.)
 package words
 
 import "strings"
