@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/explainerr/explainerr/evals/internal/source"
+	"github.com/explainerr/explainerr/internal/words"
 )
 
 // Verdicts of the checker.
@@ -67,7 +68,10 @@ func (c *Checker) CheckText(text string) []Result {
 		}
 		out = append(out, c.Check(cl))
 	}
-	return c.checkUses(text, claims, c.checkCitedLines(text, claims, out))
+	// The prose, its fenced code blanked out so that offsets still hold.
+	prose := fenceRe.ReplaceAllStringFunc(text, func(b string) string { return strings.Repeat(" ", len(b)) })
+	out = c.checkResultTypes(prose, claims, c.checkReceiverProse(prose, claims, out))
+	return c.checkUses(prose, claims, c.checkCitedLines(prose, claims, out))
 }
 
 // Check returns the verdict on one claim.
@@ -351,19 +355,8 @@ func sortedFiles(m *source.Module) []string {
 	return out
 }
 
-func containsIdent(line, name string) bool {
-	for i := 0; ; {
-		j := strings.Index(line[i:], name)
-		if j < 0 {
-			return false
-		}
-		a, b := i+j, i+j+len(name)
-		if (a == 0 || !identCharRe.MatchString(line[a-1:a])) && (b == len(line) || !identCharRe.MatchString(line[b:b+1])) {
-			return true
-		}
-		i = b
-	}
-}
+// containsIdent reports whether line holds name as a whole word.
+func containsIdent(line, name string) bool { return words.Contains(line, name) }
 
 // checkSelector resolves "X.Y.Z": X a package, a type or a variable, then
 // each following name a member of what came before.
@@ -640,14 +633,14 @@ func isPointerReceiver(fd *ast.FuncDecl) bool {
 }
 
 // fieldTypes lists the type of each parameter or result, one entry per
-// name, as written.
+// name, as written, without spaces or the names inside function types.
 func fieldTypes(fl *ast.FieldList) []string {
 	if fl == nil {
 		return nil
 	}
 	var out []string
 	for _, f := range fl.List {
-		t := strings.ReplaceAll(types.ExprString(f.Type), " ", "")
+		t := strings.ReplaceAll(typeText(f.Type), " ", "")
 		n := max(len(f.Names), 1)
 		for i := 0; i < n; i++ {
 			out = append(out, t)

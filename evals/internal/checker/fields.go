@@ -10,7 +10,9 @@ import (
 
 // checkField checks "Type.Field T", "x.y.Field T" or "Field T": the field
 // exists where the chain puts it (through pointers: "`l.last.Owner.Name`")
-// and has that type, pointer included ("*Owner" is not "Owner").
+// and has that type, pointer included ("*Owner" is not "Owner"). A field
+// of interface type reached through a variable may be said to be what
+// its value is (see mayHold); one written with its type may not.
 func (c *Checker) checkField(s string, scope []*source.Func) (string, string) {
 	mm := fieldSpanRe.FindStringSubmatch(s)
 	if mm == nil {
@@ -26,21 +28,25 @@ func (c *Checker) checkField(s string, scope []*source.Func) (string, string) {
 		}
 		vars = c.fieldVars(strings.Split(sel, "."), scope)
 	} else {
-		for _, o := range c.m.Objects[name] {
-			if v, ok := o.(*types.Var); ok && v.IsField() {
-				vars = append(vars, v)
-			}
+		vars = c.varsNamed(name, scope, true)
+		if len(vars) == 0 {
+			// "`next byte`", a named result or parameter: a variable.
+			vars = c.varsNamed(name, scope, false)
 		}
 	}
 	if len(vars) == 0 {
 		if c.m.Exists(name) {
 			return Contradicted, name + " exists, but not as a field"
 		}
-		return UnknownIdentifier, "no field called " + name
+		return UnknownIdentifier, "no field or variable called " + name
 	}
+	// "`Mux.NotFound` is an `http.HandlerFunc`" speaks of the declared
+	// field, written with its type: the field's own type is meant, not
+	// what a value of it may hold.
+	declared := len(c.m.TypeNamed(strings.Split(sel, ".")[0])) > 0 && len(localObjects(scope, strings.Split(sel, ".")[0])) == 0 && strings.Contains(sel, ".")
 	var have []string
 	for _, v := range vars {
-		if c.mayHold(v.Type(), typ) {
+		if !declared && c.mayHold(v.Type(), typ) {
 			return Verified, fmt.Sprintf("%s is an interface that may hold a %s", name, typ)
 		}
 		t := types.TypeString(v.Type(), source.Qualifier)
@@ -52,6 +58,24 @@ func (c *Checker) checkField(s string, scope []*source.Func) (string, string) {
 		have = append(have, t)
 	}
 	return Contradicted, fmt.Sprintf("%s has type %s, not %s", name, strings.Join(have, " or "), typ)
+}
+
+// varsNamed returns the module's fields called name, or its other
+// variables (parameters, named results, locals) when fields is false,
+// those of the functions in scope first.
+func (c *Checker) varsNamed(name string, scope []*source.Func, fields bool) []*types.Var {
+	var out []*types.Var
+	for _, objs := range [][]types.Object{localObjects(scope, name), c.m.Objects[name]} {
+		for _, o := range objs {
+			if v, ok := o.(*types.Var); ok && v.IsField() == fields {
+				out = append(out, v)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
 }
 
 // headTypes returns the types a chain's first name may have: a package

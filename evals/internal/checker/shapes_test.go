@@ -63,7 +63,7 @@ func TestShapeClasses(t *testing.T) {
 		{"arity (after secure)", "`Shout` prints with `os.Stdout.WriteString(strings)`.", false},
 		{"arity (after secure)", "`Shout` prints with `os.Stdout.WriteString(strings, true)`.", true},
 		{"interface field (after gziphandler)", "`Feed.Source` is an `io.Reader`.", false},
-		{"interface field (after gziphandler)", "`Feed.Source` is a `*strings.Reader`, which implements it.", false},
+		{"interface field (after gziphandler)", "`f.Source` in `Drain` is a `*strings.Reader`, which implements it.", false},
 		{"interface field (after gziphandler)", "`Feed.Source` is a `string`.", true},
 		{"cited line in a file name two files end in", "`w.Header().Set(\"Content-Type\", \"text/html\")` is called at render.go:8.", false},
 		{"cited line in a file name two files end in", "`strings.Join(lines, \"\\n\")` is at render.go:8.", false},

@@ -26,8 +26,7 @@ type lineRef struct {
 // wrapped at shapes.go:55" is contradicted when line 55 holds another
 // statement, even inside the right function. A contradiction replaces the
 // verdict of the file:line claim, or is added as a result for a bare line.
-func (c *Checker) checkCitedLines(text string, claims []Claim, results []Result) []Result {
-	prose := fenceRe.ReplaceAllStringFunc(text, func(b string) string { return strings.Repeat(" ", len(b)) })
+func (c *Checker) checkCitedLines(prose string, claims []Claim, results []Result) []Result {
 	for _, ref := range lineRefs(prose, claims, results) {
 		if ref.result >= 0 && results[ref.result].Verdict != Verified {
 			continue
@@ -79,13 +78,16 @@ var nearRe = regexp.MustCompile(`(?i)\b(?:before|after|above|below|around|near)\
 
 // placedOn reports whether a file:line claim is the place of the code
 // claim right beside it ("`NewCart` (cart.go:33)", "`Add` at cart.go:40"):
-// that claim's own check judges it.
+// that claim's own check judges it. It decides as place() does: a line
+// after what the clause says is called ("`F` calls `G` at f.go:40") is
+// given to neither, so what the line holds is judged here.
 func placedOn(prose string, claims []Claim, fl Claim) bool {
 	for i, cl := range claims {
 		if cl.start != fl.start || cl.Text != fl.Text {
 			continue
 		}
-		return i > 0 && placesBefore(prose, claims[i-1], cl) || i+1 < len(claims) && placesAfter(prose, cl, claims[i+1])
+		before := i > 0 && placesBefore(prose, claims[i-1], cl) && !calledOne(prose, claims, i-1)
+		return before || i+1 < len(claims) && placesAfter(prose, cl, claims[i+1])
 	}
 	return false
 }
@@ -100,6 +102,9 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 	// when none of them holds what the clause names at that line.
 	var reasons []string
 	for _, file := range files {
+		if c.inCallee(prose, claims, from, to, file, ref.line) {
+			return "", false
+		}
 		first, last := c.statementLines(file, ref.line)
 		stmt := strings.Join(c.views().code[file][first-1:last], "\n")
 		spans := clauseSpans(prose, claims, from, to)
@@ -125,6 +130,19 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 		return "", false
 	}
 	return strings.Join(reasons, "; ") + ", not what the sentence names there", true
+}
+
+// inCallee reports whether line of file falls inside a function the
+// clause prose[from:to] says is called ("`Keep` calls `s.Save` at
+// doing.go:44", a line of the callee's own): a place in the callee, not
+// the call site whose statement would have to hold the call.
+func (c *Checker) inCallee(prose string, claims []Claim, from, to int, file string, line int) bool {
+	for i, cl := range claims {
+		if cl.start >= from && cl.end <= to && calledOne(prose, claims, i) && c.encloses([]Claim{cl}, file, line) {
+			return true
+		}
+	}
+	return false
 }
 
 func stmtHead(s string) string {

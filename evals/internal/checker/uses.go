@@ -7,6 +7,8 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+
+	"github.com/explainerr/explainerr/internal/words"
 )
 
 // KindUse is a claim about what a function's own code does, read from a
@@ -20,8 +22,7 @@ const KindUse = "use"
 // string it quotes), and every line the clause cites in a Go file must
 // fall inside one of them. What a function returns is not looked for in
 // its code: it may come from anywhere (`sql.ErrNoRows`).
-func (c *Checker) checkUses(text string, claims []Claim, results []Result) []Result {
-	prose := fenceRe.ReplaceAllStringFunc(text, func(b string) string { return strings.Repeat(" ", len(b)) })
+func (c *Checker) checkUses(prose string, claims []Claim, results []Result) []Result {
 	for _, uc := range c.useClauses(prose, claims) {
 		r := c.reach(uc.funcs)
 		subject := lastName(uc.subject.Text)
@@ -39,6 +40,9 @@ func (c *Checker) checkUses(text string, claims []Claim, results []Result) []Res
 			case KindIdentifier, KindSelector, KindCall:
 				if !returns { // what a function returns may come from anywhere: `sql.ErrNoRows`
 					reason = c.unused(r, strings.Trim(prose[cl.start:cl.end], "` "), subject)
+				}
+				if reason == "" && cl.Kind == KindIdentifier && !cl.fromExpr && !cl.fromProse {
+					reason = c.othersLocal(r, cl.Text, subject)
 				}
 			}
 			if reason != "" {
@@ -123,8 +127,8 @@ func (c *Checker) unused(r *reached, code, subject string) string {
 	names, strs := c.usedParts(code)
 	for _, s := range strs {
 		// Part of a string counts: a log message quoted without its
-		// format verbs or newline.
-		if !r.quotes(func(have string) bool { return strings.Contains(have, s) }) {
+		// format verbs or newline; not part of a word ("DEL" of "DELETE").
+		if !r.quotes(func(have string) bool { return words.Contains(have, s) }) {
 			return fmt.Sprintf("%s and the functions it reaches never quote %q", subject, s)
 		}
 	}
@@ -137,6 +141,33 @@ func (c *Checker) unused(r *reached, code, subject string) string {
 		}
 	}
 	return ""
+}
+
+// othersLocal returns why a name written alone ("`params`") is not one
+// the subject can be said to use: every variable of that name is local to
+// a module function the subject does not reach. It returns "" for any
+// other name, and for one the reached code writes. A name that exists
+// nowhere is the unknown-name check's.
+func (c *Checker) othersLocal(r *reached, name, subject string) string {
+	if r.names[name] {
+		return ""
+	}
+	var owners []string
+	for _, o := range c.m.Objects[name] {
+		v, ok := o.(*types.Var)
+		if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+			return ""
+		}
+		g := c.m.FuncAt(c.m.Rel(c.m.Fset.Position(v.Pos()).Filename), c.m.Fset.Position(v.Pos()).Line)
+		if g == nil {
+			return ""
+		}
+		owners = append(owners, g.QualifiedName())
+	}
+	if len(owners) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s is a variable of %s, which %s does not reach", name, strings.Join(owners, ", "), subject)
 }
 
 // quotes reports whether a reached function has a string literal that

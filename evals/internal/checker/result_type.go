@@ -1,0 +1,143 @@
+package checker
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/types"
+	"regexp"
+	"strings"
+
+	"github.com/explainerr/explainerr/evals/internal/source"
+)
+
+// KindResult is a claim about the type a module function returns, written
+// as a composite type in prose: "`matchPart(b byte)` returns a
+// `func(byte) bool`".
+const KindResult = "result"
+
+// returnsTypeRe follows a function's name that is said to return a value
+// of the type in backticks.
+var returnsTypeRe = regexp.MustCompile("^`?\\s*(?:(?:also|only|always|then)\\s+)?returns\\s+(?:an?|the)\\s+`([^`]+)`")
+
+// qualifierRe is a package qualifier inside a type: "http." of
+// "http.Handler".
+var qualifierRe = regexp.MustCompile(`\b[A-Za-z_]\w*\.`)
+
+// checkResultTypes judges each clause that says a module function returns
+// a function, map, slice, array or channel type: contradicted when no
+// declaration of that name has a result of that type (parameter names and
+// package qualifiers aside; see resultsOtherThan). A claimed named type is
+// not judged: it may be a value held in an interface result ("returns a
+// `*NotFoundError`" of a function returning `error`).
+func (c *Checker) checkResultTypes(prose string, claims []Claim, results []Result) []Result {
+	done := map[int]bool{}
+	for _, cl := range claims {
+		if !lineable(cl) || cl.Kind == KindSignature || done[cl.start] {
+			continue
+		}
+		mm := returnsTypeRe.FindStringSubmatchIndex(prose[cl.end:])
+		if mm == nil {
+			continue
+		}
+		done[cl.start] = true
+		claimed, ok := compositeType(prose[cl.end+mm[2] : cl.end+mm[3]])
+		funcs := c.subjectFuncs(cl.Text)
+		if !ok || len(funcs) == 0 {
+			continue
+		}
+		have, judged := c.resultsOtherThan(funcs, claimed)
+		if !judged {
+			continue
+		}
+		claim := Claim{Text: lastName(cl.Text) + " returns " + claimed, Kind: KindResult, start: cl.start, end: cl.end + mm[1]}
+		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s returns %s, not %s", lastName(cl.Text), strings.Join(have, ", "), claimed)})
+	}
+	return results
+}
+
+// resultsOtherThan returns the result types of funcs when none of them
+// is the claimed type, either as written or as its underlying type (a
+// result of type `Names` is a `[]string` too); judged is false when one
+// is, or when a result is an interface, which may hold a value of any
+// type that implements it, or when funcs have no results.
+func (c *Checker) resultsOtherThan(funcs []*source.Func, claimed string) (have []string, judged bool) {
+	for _, f := range funcs {
+		if f.Obj == nil {
+			return nil, false
+		}
+		sig, ok := f.Obj.Type().(*types.Signature)
+		if !ok {
+			return nil, false
+		}
+		for i := 0; i < sig.Results().Len(); i++ {
+			t := sig.Results().At(i).Type()
+			if types.IsInterface(t) {
+				return nil, false
+			}
+			written := types.TypeString(t, source.Qualifier)
+			under := types.TypeString(t.Underlying(), source.Qualifier)
+			if sameTypeText(normalType(written), claimed) || sameTypeText(normalType(under), claimed) {
+				return nil, false
+			}
+			have = append(have, written)
+		}
+	}
+	return have, len(have) > 0
+}
+
+// compositeType parses s as a function, map, slice, array or channel type
+// and returns it written without parameter names; ok is false for
+// anything else.
+func compositeType(s string) (string, bool) {
+	e, err := parser.ParseExpr(s)
+	if err != nil {
+		return "", false
+	}
+	switch e.(type) {
+	case *ast.FuncType, *ast.MapType, *ast.ArrayType, *ast.ChanType:
+		return typeText(e), true
+	}
+	return "", false
+}
+
+// typeText writes a type expression as a declaration would, with the
+// names of function parameters and results left out ("func(byte) bool"
+// for "func(c byte) bool").
+func typeText(e ast.Expr) string { return normalType(types.ExprString(e)) }
+
+// normalType rewrites a type written as text without the names of
+// function parameters and results. It parses a copy: the module's syntax
+// is shared and must not change. Text that does not parse is returned as
+// it is.
+func normalType(text string) string {
+	cp, err := parser.ParseExpr(text)
+	if err != nil {
+		return text
+	}
+	ast.Inspect(cp, func(n ast.Node) bool {
+		if ft, ok := n.(*ast.FuncType); ok {
+			for _, fl := range []*ast.FieldList{ft.Params, ft.Results} {
+				if fl == nil {
+					continue
+				}
+				var unnamed []*ast.Field
+				for _, f := range fl.List {
+					for i := 0; i < max(len(f.Names), 1); i++ {
+						unnamed = append(unnamed, &ast.Field{Type: f.Type})
+					}
+				}
+				fl.List = unnamed
+			}
+		}
+		return true
+	})
+	return types.ExprString(cp)
+}
+
+// sameTypeText compares two type texts, package qualifiers aside: a text
+// may write the module's own types with or without their package.
+func sameTypeText(a, b string) bool {
+	a, b = strings.ReplaceAll(a, " ", ""), strings.ReplaceAll(b, " ", "")
+	return a == b || qualifierRe.ReplaceAllString(a, "") == qualifierRe.ReplaceAllString(b, "")
+}
