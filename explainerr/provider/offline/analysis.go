@@ -6,13 +6,14 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // analysis holds everything known while explaining one report.
 type analysis struct {
 	r *report.Report
-	g *Grounding
+	g *grounding.Set
 	f failure
 	s site
 	c corpus
@@ -43,7 +44,7 @@ type analysis struct {
 }
 
 func newAnalysis(r *report.Report) *analysis {
-	g := NewGrounding(r)
+	g := grounding.New(r)
 	a := &analysis{r: r, g: g, f: failureclass.Classify(r.Error), s: findSite(r), d: &draft{g: g}}
 	if a.s.Frame != nil {
 		a.s.File = a.fileName(a.s.Frame.File)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
 	"github.com/explainerr/explainerr/explainerr/stack"
 )
 
@@ -21,7 +22,7 @@ type item []string
 
 // draft is an explanation being written.
 type draft struct {
-	g        *Grounding
+	g        *grounding.Set
 	headline item
 	where    []item
 	why      []item
@@ -32,7 +33,7 @@ type draft struct {
 // pick returns the first alternative of it that the grounding allows.
 func (d *draft) pick(it item) (string, bool) {
 	for _, alt := range it {
-		if alt != "" && d.g.allowsMarkdown(alt) {
+		if alt != "" && d.g.Allows(alt) {
 			return alt, true
 		}
 	}
@@ -136,6 +137,10 @@ func block(lead string, lines ...string) string {
 func loc(file string, line int) string { return stack.Location(file, line) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// wordPattern matches identifier-shaped words in any text: Go source,
+// templates, SQL, error messages, file paths.
+var wordPattern = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 
 // rootIdent returns the leading identifier of an expression's text ("p"
 // for "p.Author.Name", "s" for "s.cache[id]"), or "".

@@ -29,6 +29,20 @@
 // pass has nothing to say, is restated. Last, suggested fixes the code
 // already has are dropped and the draft is rendered.
 //
+// # Shared results
+//
+// What every pass reads or writes is computed once per report and given
+// to the pass through the analysis; each result that stands on its own is
+// a small package under internal/, with its contract in its package doc:
+//
+//   - internal/grounding: the set of identifiers the explanation may
+//     name (the report's words, Go's predeclared names, a table of
+//     standard library names), which a pass adds to with what it read
+//     (a.g.Add) and which the draft checks every code span against.
+//
+// The failure site, the source corpus and the draft are still this
+// package's own types (site.go, corpus.go, compose.go).
+//
 // The passes, each in a file named after it:
 //
 //   - nil-pointer: a nil pointer dereference, the nil operand of the

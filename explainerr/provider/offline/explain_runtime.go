@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -339,7 +340,7 @@ func replaceLast(names []string, with string) []string {
 // value (a field, variable or parameter of func type) rather than a
 // declared function or method: the corpus declares "name func(...)".
 func (a *analysis) isFuncValue(c callOp) bool {
-	if c.Name == "" || predeclared[c.Name] || (c.Receiver != "" && a.isPackageName(rootIdent(c.Receiver))) {
+	if c.Name == "" || grounding.Predeclared(c.Name) || (c.Receiver != "" && a.isPackageName(rootIdent(c.Receiver))) {
 		return false
 	}
 	decl := compiled(`(?:^|[\s(,])` + regexp.QuoteMeta(c.Name) + `\s+func\s*\(`)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -367,7 +368,7 @@ func (s site) errorOrigin() (windowLine, lineFacts, bool) {
 				score += 2
 			}
 			root := rootIdent(c.Receiver)
-			if c.Receiver == "" || !stdPackageNames[root] {
+			if c.Receiver == "" || !grounding.StdPackage(root) {
 				onlyStd = false
 			}
 			if prefix != "" && root == prefix {
@@ -402,7 +403,10 @@ var stdPrefix = regexp.MustCompile(`^(\w+)[.:]`)
 
 // directStd are the standard packages whose errors come from calling their
 // functions directly (unlike database/sql, reached through methods).
-var directStd = setOf(`strconv json xml csv base64 hex url time mail`)
+var directStd = map[string]bool{
+	"strconv": true, "json": true, "xml": true, "csv": true, "base64": true,
+	"hex": true, "url": true, "time": true, "mail": true,
+}
 
 // assignsErr reports whether a line assigns a variable called err.
 func assignsErr(f lineFacts) bool {
