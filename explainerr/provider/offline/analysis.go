@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -17,7 +18,7 @@ type analysis struct {
 	f failure
 	s site
 	c corpus
-	d *draft
+	d *draft.Draft
 	// culprit is the expression the explanation names as the one that
 	// failed ("" when none could be named).
 	culprit string
@@ -45,7 +46,7 @@ type analysis struct {
 
 func newAnalysis(r *report.Report) *analysis {
 	g := grounding.New(r)
-	a := &analysis{r: r, g: g, f: failureclass.Classify(r.Error), s: findSite(r), d: &draft{g: g}}
+	a := &analysis{r: r, g: g, f: failureclass.Classify(r.Error), s: findSite(r), d: draft.New(g)}
 	if a.s.Frame != nil {
 		a.s.File = a.fileName(a.s.Frame.File)
 		if closureSuffix.MatchString(a.s.Function) {
@@ -74,7 +75,7 @@ func (a *analysis) explain() string {
 		a.unknown()
 	}
 	a.dropFixesTheCodeHas()
-	return a.d.render()
+	return a.d.Render() + Footer + "\n"
 }
 
 // where writes the location section: file, line and function of the
@@ -92,7 +93,7 @@ func (a *analysis) where() {
 			f := a.r.Frames[0]
 			text += "; the innermost frame is " + code(qualifiedShort(f.Function)) + " at " + code(a.fileLoc(f.File, f.Line))
 		}
-		a.d.where = append(a.d.where, item{text + "."})
+		a.d.Where = append(a.d.Where, draft.Item{text + "."})
 		return
 	}
 	at := s.place()
@@ -115,23 +116,23 @@ func (a *analysis) where() {
 		at = "the app wrote the error status at " + at
 	}
 	if s.Returned {
-		a.d.where = append(a.d.where, item{at + " returned the error; the handler starts at this line:\n" + code(s.Text)})
+		a.d.Where = append(a.d.Where, draft.Item{at + " returned the error; the handler starts at this line:\n" + code(s.Text)})
 	} else if s.Text != "" {
-		a.d.where = append(a.d.where, item{at + ":\n" + code(s.Text)})
+		a.d.Where = append(a.d.Where, draft.Item{at + ":\n" + code(s.Text)})
 	} else if u := s.unshown(); u != "" {
-		a.d.where = append(a.d.where, item{at + u + "."})
+		a.d.Where = append(a.d.Where, draft.Item{at + u + "."})
 	} else if unnamed := strings.TrimSuffix(at, " (the stack does not name its function)"); unnamed != at {
-		a.d.where = append(a.d.where, item{unnamed + " (the stack does not name its function, and its source could not be read)."})
+		a.d.Where = append(a.d.Where, draft.Item{unnamed + " (the stack does not name its function, and its source could not be read)."})
 	} else {
-		a.d.where = append(a.d.where, item{at + " (its source could not be read)."})
+		a.d.Where = append(a.d.Where, draft.Item{at + " (its source could not be read)."})
 	}
 	if k := a.r.Error.Kind; k == report.KindStatus || k == report.KindError {
 		if w, _, ok := s.errorOrigin(); ok && w.Number != s.Line {
-			a.d.where = append(a.d.where, item{"The error most likely comes from " + quoteLine(a.siteLine(w)) + "."})
+			a.d.Where = append(a.d.Where, draft.Item{"The error most likely comes from " + quoteLine(a.siteLine(w)) + "."})
 		}
 	}
 	if h := s.Helper; h != nil {
-		a.d.where = append(a.d.where, item{"The status was written inside the app's error helper " + code(shortFunction(h.Function)) + " at " + code(a.fileLoc(h.File, h.Line)) + ", which this line called with the error."})
+		a.d.Where = append(a.d.Where, draft.Item{"The status was written inside the app's error helper " + code(shortFunction(h.Function)) + " at " + code(a.fileLoc(h.File, h.Line)) + ", which this line called with the error."})
 	}
 	if s.Raiser != nil {
 		verb := "The failure was raised inside "
@@ -139,29 +140,29 @@ func (a *analysis) where() {
 			// Nothing was raised: the goroutine waited there.
 			verb = "The goroutine was blocked inside "
 		}
-		a.d.where = append(a.d.where, item{verb + code(qualifiedShort(s.Raiser.Function)) + ", which " + s.caller() + " called."})
+		a.d.Where = append(a.d.Where, draft.Item{verb + code(qualifiedShort(s.Raiser.Function)) + ", which " + s.caller() + " called."})
 	}
 	if c := s.Caller; c != nil {
 		called := "Called from " + code(a.frameName(c)) + " at " + code(a.fileLoc(c.File, c.Line))
 		if text := strings.TrimSpace(c.Source.LineText()); text != "" {
-			a.d.where = append(a.d.where, item{called + ": " + code(text)})
+			a.d.Where = append(a.d.Where, draft.Item{called + ": " + code(text)})
 		} else {
-			a.d.where = append(a.d.where, item{called + "."})
+			a.d.Where = append(a.d.Where, draft.Item{called + "."})
 		}
 	}
 }
 
 // why adds paragraphs to the Why section, each a list of alternatives.
-func (a *analysis) why(alts ...string) { a.d.why = append(a.d.why, item(alts)) }
+func (a *analysis) why(alts ...string) { a.d.Why = append(a.d.Why, draft.Item(alts)) }
 
 // fix adds a bullet to the fixes, given as alternatives.
-func (a *analysis) fix(alts ...string) { a.d.fixes = append(a.d.fixes, item(alts)) }
+func (a *analysis) fix(alts ...string) { a.d.Fixes = append(a.d.Fixes, draft.Item(alts)) }
 
 // note adds a closing paragraph.
-func (a *analysis) note(alts ...string) { a.d.notes = append(a.d.notes, item(alts)) }
+func (a *analysis) note(alts ...string) { a.d.Notes = append(a.d.Notes, draft.Item(alts)) }
 
 // headline sets the headline, given as alternatives.
-func (a *analysis) headline(alts ...string) { a.d.headline = item(alts) }
+func (a *analysis) headline(alts ...string) { a.d.Headline = draft.Item(alts) }
 
 // requestSource says where in the request a value came from: a route
 // parameter, a query or form field, or the URL, as Markdown; "" when the

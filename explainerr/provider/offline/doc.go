@@ -39,9 +39,14 @@
 //     name (the report's words, Go's predeclared names, a table of
 //     standard library names), which a pass adds to with what it read
 //     (a.g.Add) and which the draft checks every code span against.
+//   - internal/draft: the explanation being written (a.d), its headline
+//     and sections, each part given as alternatives from the most to the
+//     least specific; a pass writes through a.headline, a.why, a.fix and
+//     a.note (or appends to a.d.Where), and the draft renders, for each
+//     part, the first alternative the grounding allows.
 //
-// The failure site, the source corpus and the draft are still this
-// package's own types (site.go, corpus.go, compose.go).
+// The failure site and the source corpus are still this package's own
+// types (site.go, corpus.go).
 //
 // The passes, each in a file named after it:
 //

@@ -141,7 +141,7 @@ func (a *analysis) nilMap() {
 		}
 	}
 	switch {
-	case owner != "" && len(a.d.fixes) > 0:
+	case owner != "" && len(a.d.Fixes) > 0:
 		// The fix where the value is built says it all.
 	case target.Nested:
 		a.fix("Create the inner map before writing to it: check whether " + code(m) + " is " + code("nil") + " and assign " + code("make") + " of the inner map type to it first.")
@@ -149,7 +149,7 @@ func (a *analysis) nilMap() {
 		a.fix(block("Create it with "+code("make")+" instead of only declaring it:", m+" := make("+typ+")"),
 			"Create it with "+code("make")+" instead of only declaring it.")
 	case typ != "" && strings.HasPrefix(typ, "map["):
-		if len(a.d.fixes) == 0 {
+		if len(a.d.Fixes) == 0 {
 			a.fix("Create "+code(m)+" with "+code("make("+typ+")")+" where the value holding it is built, so that every such value has its map.",
 				"Create the map with "+code("make")+" where the value holding it is built.")
 		}

@@ -136,7 +136,7 @@ func (a *analysis) nilPointer() {
 	a.selfFieldOrigin(x)
 	a.fix(a.nilGuard(x),
 		"Check "+code(x+" == nil")+" before this line and handle the missing value"+a.missingValueHint()+".")
-	if owner := a.ownerType(x); owner != "" && len(a.d.fixes) == 1 {
+	if owner := a.ownerType(x); owner != "" && len(a.d.Fixes) == 1 {
 		if ctor, ok := a.constructorOf(owner); ok {
 			a.fix("Or make sure "+code(lastSelector(x))+" is always set where the "+code(owner)+" is built, at "+quoteLine(ctor)+".",
 				"Or make sure it is always set where the value is built.")

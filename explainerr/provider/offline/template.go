@@ -3,6 +3,8 @@ package offline
 import (
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
 )
 
 // templatePass explains html/template and text/template errors.
@@ -81,7 +83,7 @@ func (a *analysis) template() {
 		}
 	}
 	if w, ok := a.s.lineMatching(executeCall); ok && w.Number != a.s.Line {
-		a.d.where = append(a.d.where, item{"The template was run at " + quoteLine(a.siteLine(w)) + "."})
+		a.d.Where = append(a.d.Where, draft.Item{"The template was run at " + quoteLine(a.siteLine(w)) + "."})
 	}
 	switch a.f.Class {
 	case ClassTemplateField:
