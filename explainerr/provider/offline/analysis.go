@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -17,7 +18,7 @@ type analysis struct {
 	g *grounding.Set
 	f failure
 	s site
-	c corpus
+	c corpus.Corpus
 	d *draft.Draft
 	// culprit is the expression the explanation names as the one that
 	// failed ("" when none could be named).
@@ -53,7 +54,7 @@ func newAnalysis(r *report.Report) *analysis {
 			a.s.Function = a.frameName(a.s.Frame)
 		}
 	}
-	a.c = newCorpus(r, a.fileName)
+	a.c = corpus.New(r, a.fileName)
 	a.siteAtHelperCaller()
 	a.useLoggedError()
 	a.useRecoveredLogValue()
@@ -260,9 +261,9 @@ func sortedKeys(m map[string][]string) []string {
 // declaration finds where name is declared with a type in the corpus: a
 // struct field or variable ("cache map[int]*Post", "var hits map[string]int")
 // and returns the line and the declared type.
-func (a *analysis) declaration(name string) (corpusLine, string, bool) {
+func (a *analysis) declaration(name string) (corpus.Line, string, bool) {
 	if !isIdent(name) {
-		return corpusLine{}, "", false
+		return corpus.Line{}, "", false
 	}
 	re := compiled(`^\s*(?:var\s+)?` + regexp.QuoteMeta(name) + `(?:\s*,\s*\w+)*\s+([^=/]+?)\s*(?:=.*)?(?://.*)?$`)
 	for _, l := range a.c {
@@ -280,15 +281,15 @@ func (a *analysis) declaration(name string) (corpusLine, string, bool) {
 		}
 		return l, typ, true
 	}
-	return corpusLine{}, "", false
+	return corpus.Line{}, "", false
 }
 
 // quoteLine formats a corpus line for prose: `file.go:12` `text`.
-func quoteLine(l corpusLine) string {
+func quoteLine(l corpus.Line) string {
 	return code(loc(l.File, l.Number)) + ": " + code(strings.TrimSpace(l.Text))
 }
 
 // siteLine returns a window line of the site as a corpus line.
-func (a *analysis) siteLine(w windowLine) corpusLine {
-	return corpusLine{File: a.s.File, Number: w.Number, Text: w.Text}
+func (a *analysis) siteLine(w windowLine) corpus.Line {
+	return corpus.Line{File: a.s.File, Number: w.Number, Text: w.Text}
 }

@@ -44,9 +44,12 @@
 //     least specific; a pass writes through a.headline, a.why, a.fix and
 //     a.note (or appends to a.d.Where), and the draft renders, for each
 //     part, the first alternative the grounding allows.
+//   - internal/corpus: every line of app source the report carries (the
+//     app frames' windows, then the retrieved chunks), each once, with
+//     its file, number and declaration, which a pass searches (a.c.Find,
+//     a.c.First) without reading the module on disk.
 //
-// The failure site and the source corpus are still this package's own
-// types (site.go, corpus.go).
+// The failure site is still this package's own type (site.go).
 //
 // The passes, each in a file named after it:
 //

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 )
 
 // emptyOrigin adds, for an index out of range on an empty slice x, where
@@ -69,7 +70,7 @@ func (a *analysis) emptyOrigin(x string) {
 		}
 		cs := site{Frame: caller, File: baseName(caller.File), Line: caller.Line}
 		if w, op, ok := cs.assignmentOf(arg); ok {
-			a.emptyFrom(arg, callName(op.RHS), corpusLine{File: cs.File, Number: w.Number, Text: w.Text})
+			a.emptyFrom(arg, callName(op.RHS), corpus.Line{File: cs.File, Number: w.Number, Text: w.Text})
 		}
 		a.fix("Check " + code("len("+arg+")") + " in " + code(shortFunction(caller.Function)) + " before calling " + code(name) + ", and answer that nothing matched.")
 		return
@@ -78,7 +79,7 @@ func (a *analysis) emptyOrigin(x string) {
 
 // emptyFrom says that v comes from a call of fn at l, and where fn makes
 // an empty result.
-func (a *analysis) emptyFrom(v, fn string, l corpusLine) {
+func (a *analysis) emptyFrom(v, fn string, l corpus.Line) {
 	if fn == "" {
 		return
 	}

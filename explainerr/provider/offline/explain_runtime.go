@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -48,10 +49,10 @@ func (a *analysis) inHandler() bool {
 
 // receiverOrigin finds where the caller got the value the failing method
 // was called on: "stats := NewSiteStats()" above "stats.AddPost(p)".
-func (a *analysis) receiverOrigin() (corpusLine, string, bool) {
+func (a *analysis) receiverOrigin() (corpus.Line, string, bool) {
 	c := a.s.Caller
 	if c == nil || c.Source == nil || a.s.Frame == nil {
-		return corpusLine{}, "", false
+		return corpus.Line{}, "", false
 	}
 	name := lastName(a.s.Frame.Function)
 	for _, call := range analyzeLine(c.Source).Calls {
@@ -60,10 +61,10 @@ func (a *analysis) receiverOrigin() (corpusLine, string, bool) {
 		}
 		cs := site{Frame: c, File: baseName(c.File), Line: c.Line}
 		if w, op, ok := cs.assignmentOf(call.Receiver); ok {
-			return corpusLine{File: cs.File, Number: w.Number, Text: w.Text}, callName(op.RHS), true
+			return corpus.Line{File: cs.File, Number: w.Number, Text: w.Text}, callName(op.RHS), true
 		}
 	}
-	return corpusLine{}, "", false
+	return corpus.Line{}, "", false
 }
 
 // raisedNil explains a nil dereference raised inside a library function
@@ -237,7 +238,7 @@ func goesOn(cands []nilCandidate, x string) *errBranch {
 // in the module's function, or an error check that goes on after a
 // failure. sure says that root is certainly the nil value (the line's only
 // candidate), so that what follows from that may be said of any function.
-func (a *analysis) callOrigin(root string, w windowLine, op assignOp, l corpusLine, sure bool) {
+func (a *analysis) callOrigin(root string, w windowLine, op assignOp, l corpus.Line, sure bool) {
 	fn := callName(op.RHS)
 	src := a.app()
 	var br errBranch
@@ -344,7 +345,7 @@ func (a *analysis) isFuncValue(c callOp) bool {
 		return false
 	}
 	decl := compiled(`(?:^|[\s(,])` + regexp.QuoteMeta(c.Name) + `\s+func\s*\(`)
-	if _, ok := a.c.first(decl); ok {
+	if _, ok := a.c.First(decl); ok {
 		return true
 	}
 	return a.funcTypedInSource(c)
@@ -360,7 +361,7 @@ func (a *analysis) nilFunc(c callOp) {
 	} else {
 		a.why("The line calls " + code(c.Fun) + ", a variable or field of func type that was never set: its value is " + code("nil") + ", and calling a nil func panics with a nil pointer dereference.")
 	}
-	if l, ok := a.c.first(compiled(`(?:^|[\s(,])` + regexp.QuoteMeta(c.Name) + `\s+func\s*\(`)); ok && c.Name != "" {
+	if l, ok := a.c.First(compiled(`(?:^|[\s(,])` + regexp.QuoteMeta(c.Name) + `\s+func\s*\(`)); ok && c.Name != "" {
 		a.why("It is declared at " + quoteLine(l) + ".")
 	}
 	a.fix(block("Skip the call when it is not set:", a.funcGuard(c)...),
@@ -394,7 +395,7 @@ func (a *analysis) ownerType(expr string) string {
 	}
 	// The receiver's name shows in the method's declaration line.
 	decl := compiled(`^func\s*\(\s*` + regexp.QuoteMeta(root) + `\s+\*?\s*` + regexp.QuoteMeta(recv) + `\b`)
-	if _, ok := a.c.first(decl); ok {
+	if _, ok := a.c.First(decl); ok {
 		return recv
 	}
 	return ""
@@ -402,10 +403,10 @@ func (a *analysis) ownerType(expr string) string {
 
 // constructorOf finds where a value of type name is built: a composite
 // literal of it, preferring one inside a New... function.
-func (a *analysis) constructorOf(name string) (corpusLine, bool) {
+func (a *analysis) constructorOf(name string) (corpus.Line, bool) {
 	lit := compiled(`&?\b` + regexp.QuoteMeta(name) + `\{`)
-	var found []corpusLine
-	for _, l := range a.c.find(lit) {
+	var found []corpus.Line
+	for _, l := range a.c.Find(lit) {
 		if strings.HasPrefix(strings.TrimSpace(l.Text), "type ") {
 			continue
 		}
@@ -419,12 +420,12 @@ func (a *analysis) constructorOf(name string) (corpusLine, bool) {
 	if len(found) > 0 {
 		return found[0], true
 	}
-	return corpusLine{}, false
+	return corpus.Line{}, false
 }
 
 // literalSets reports whether the composite literal starting at l sets
 // field (a "field:" key on one of its lines, up to the closing brace).
-func (a *analysis) literalSets(l corpusLine, field string) bool {
+func (a *analysis) literalSets(l corpus.Line, field string) bool {
 	key := compiled(`\b` + regexp.QuoteMeta(field) + `\s*:`)
 	depth := 0
 	started := false
@@ -633,7 +634,7 @@ func (a *analysis) typeAssertion() {
 		a.why(assertion + " failed: the value holds " + aCode(actual) + ", not " + aCode(want) + ". A one-result type assertion panics when the dynamic type differs.")
 	}
 	if found && strings.Contains(target.X, "Value(") {
-		if l, ok := a.c.first(compiled(`WithValue\(`)); ok {
+		if l, ok := a.c.First(compiled(`WithValue\(`)); ok {
 			a.why("The value is stored with " + quoteLine(l) + "; the type stored there must be the one asserted here.")
 		}
 	}
@@ -750,9 +751,9 @@ func (a *analysis) channel() {
 	if ch != "" {
 		name = code(ch)
 	}
-	var closes []corpusLine
+	var closes []corpus.Line
 	if ch != "" {
-		closes = a.c.find(compiled(`\bclose\(\s*(?:[\w.]+\.)?` + regexp.QuoteMeta(lastSelector(ch)) + `\s*\)`))
+		closes = a.c.Find(compiled(`\bclose\(\s*(?:[\w.]+\.)?` + regexp.QuoteMeta(lastSelector(ch)) + `\s*\)`))
 	}
 	var elsewhere []string
 	for _, l := range closes {
@@ -807,7 +808,7 @@ func (a *analysis) negativeWaitGroup() {
 	}
 	a.headline("Negative WaitGroup counter on "+code(wg), "Negative WaitGroup counter")
 	a.why("This line took the counter of " + code(wg) + " below zero: more goroutines reported they finished than were added to it, so one path calls Done twice or an Add is missing (or runs too late, inside the goroutine).")
-	adds := a.c.find(compiled(`\b` + regexp.QuoteMeta(lastSelector(wg)) + `\.(?:Add|Done)\(`))
+	adds := a.c.Find(compiled(`\b` + regexp.QuoteMeta(lastSelector(wg)) + `\.(?:Add|Done)\(`))
 	var shown []string
 	for _, l := range adds {
 		if l.File == a.s.File && l.Number == a.s.Line {
@@ -1103,7 +1104,7 @@ func shorten(s string, n int) string {
 
 // errCheckBetween finds an "if err != nil" test between line from and the
 // failing line.
-func (a *analysis) errCheckBetween(from int) (corpusLine, bool) {
+func (a *analysis) errCheckBetween(from int) (corpus.Line, bool) {
 	re := compiled(`err\s*!=\s*nil`)
 	for _, l := range a.s.linesAbove() {
 		if l.Number <= from {
@@ -1113,5 +1114,5 @@ func (a *analysis) errCheckBetween(from int) (corpusLine, bool) {
 			return a.siteLine(l), true
 		}
 	}
-	return corpusLine{}, false
+	return corpus.Line{}, false
 }

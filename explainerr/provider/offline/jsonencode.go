@@ -3,6 +3,8 @@ package offline
 import (
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 )
 
 // jsonEncodePass explains a value encoding/json refuses to encode.
@@ -54,7 +56,7 @@ func (a *analysis) jsonEncode() {
 
 // floatDivisionFeeding finds the nearest line above the failing one that
 // assigns a division to a name the failing line uses.
-func (a *analysis) floatDivisionFeeding() (corpusLine, divisionOp, bool) {
+func (a *analysis) floatDivisionFeeding() (corpus.Line, divisionOp, bool) {
 	for _, l := range a.s.linesAbove() {
 		facts := a.s.factsAt(l.Number)
 		for _, div := range facts.Divisions {
@@ -70,5 +72,5 @@ func (a *analysis) floatDivisionFeeding() (corpusLine, divisionOp, bool) {
 			}
 		}
 	}
-	return corpusLine{}, divisionOp{}, false
+	return corpus.Line{}, divisionOp{}, false
 }

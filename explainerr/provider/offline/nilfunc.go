@@ -34,7 +34,7 @@ func (a *analysis) isGenericInstantiation(c callOp) bool {
 	}
 	name, index := lastSelector(c.Fun[:i]), strings.TrimSpace(c.Fun[i+1:len(c.Fun)-1])
 	if isIdent(name) {
-		if _, ok := a.c.first(compiled(`^\s*func\s+(?:\([^)]*\)\s*)?` + regexp.QuoteMeta(name) + `\s*\[`)); ok {
+		if _, ok := a.c.First(compiled(`^\s*func\s+(?:\([^)]*\)\s*)?` + regexp.QuoteMeta(name) + `\s*\[`)); ok {
 			return true
 		}
 	}

@@ -3,6 +3,8 @@ package offline
 import (
 	"go/ast"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 )
 
 // A nil pointer panic says that some pointer on the failing line was nil,
@@ -45,7 +47,7 @@ type nilCandidate struct {
 	Func bool
 	// Built is the constructor literal (in the corpus) that builds Owner
 	// without setting Field; nil when none is known.
-	Built *corpusLine
+	Built *corpus.Line
 }
 
 // evidence reports whether something beyond the line points at c.

@@ -33,7 +33,7 @@ func (a *analysis) isPackageName(name string) bool {
 			return true
 		}
 	}
-	for _, l := range a.c.find(importLine) {
+	for _, l := range a.c.Find(importLine) {
 		m := importLine.FindStringSubmatch(l.Text)
 		if m[1] == name || m[1] == "" && appsource.AssumedPackageName(m[2]) == name {
 			return true

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 )
 
 // rowQuery matches a line that runs a single-row query or scans its row:
@@ -39,7 +41,7 @@ func (s site) queryLine() (windowLine, bool) {
 // function it calls and returns that function's line that queries a row
 // or scans it, as a source line naming the function; ok is false when the
 // callee is not the module's or runs no such query itself.
-func (a *analysis) queryInCallee(call corpusLine) (sourceLine, bool) {
+func (a *analysis) queryInCallee(call corpus.Line) (sourceLine, bool) {
 	name := callName(call.Text)
 	src := a.app()
 	if name == "" || src == nil || src.mod == nil || a.s.Frame == nil {
@@ -76,12 +78,12 @@ func (a *analysis) queryInCallee(call corpusLine) (sourceLine, bool) {
 // queryCallLine returns the statement that produced a database error: the
 // nearest line of the failing function that runs SQL, else the line the
 // error came from (a call of a function that runs it).
-func (a *analysis) queryCallLine() (corpusLine, bool) {
+func (a *analysis) queryCallLine() (corpus.Line, bool) {
 	if l, ok := a.s.queryLine(); ok {
 		return a.siteLine(l), true
 	}
 	if w, _, ok := a.s.errorOrigin(); ok {
 		return a.siteLine(w), true
 	}
-	return corpusLine{}, false
+	return corpus.Line{}, false
 }
