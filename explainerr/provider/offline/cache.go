@@ -41,27 +41,3 @@ func compiled(expr string) *regexp.Regexp {
 	patternCache.Unlock()
 	return re
 }
-
-// boundedCache maps strings to values, holding at most max entries; when
-// full it starts again empty. It is safe for concurrent use.
-type boundedCache[V any] struct {
-	mu  sync.RWMutex
-	max int
-	m   map[string]V
-}
-
-func (c *boundedCache[V]) get(key string) (V, bool) {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	v, ok := c.m[key]
-	return v, ok
-}
-
-func (c *boundedCache[V]) put(key string, v V) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m == nil || len(c.m) >= c.max {
-		c.m = make(map[string]V)
-	}
-	c.m[key] = v
-}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // A value read from a request's context with a one-result type assertion,
@@ -143,7 +144,7 @@ var reContextRead = regexp.MustCompile(`\bValue\((.+)\)\.\((\*[\w.\[\]]+)\)$`)
 // same key and, when it stores a variable whose error was discarded above
 // it, that call; sure says root is certainly the nil value. It reports
 // whether op was such a read.
-func (a *analysis) contextNilOrigin(root string, op assignOp, l corpus.Line, sure bool) bool {
+func (a *analysis) contextNilOrigin(root string, op linefacts.AssignOp, l corpus.Line, sure bool) bool {
 	m := reContextRead.FindStringSubmatch(strings.TrimSpace(op.RHS))
 	if m == nil || len(op.LHS) != 1 {
 		return false

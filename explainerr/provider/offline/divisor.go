@@ -3,6 +3,8 @@ package offline
 import (
 	"go/ast"
 	"go/token"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // A divisor the function computes itself (a counter started at a constant
@@ -86,7 +88,7 @@ func lenOperand(y string) string {
 // divisorNotInput advises on a zero divisor that does not come from the
 // request: the request was valid, so the code must handle the zero case
 // (an empty result, an unset count) rather than reject it.
-func (a *analysis) divisorNotInput(d divisionOp) {
+func (a *analysis) divisorNotInput(d linefacts.DivisionOp) {
 	x := lenOperand(d.Y)
 	if x != d.Y {
 		a.why(code(x) + " was empty, so its length was 0.")

@@ -48,6 +48,10 @@
 //     app frames' windows, then the retrieved chunks), each once, with
 //     its file, number and declaration, which a pass searches (a.c.Find,
 //     a.c.First) without reading the module on disk.
+//   - internal/linefacts: what one source line does (its indexes,
+//     selectors, calls, assignments and the rest, as operand texts),
+//     parsed from a window: the failure site's line (a.s.Facts) and any
+//     other window line a pass asks about.
 //
 // The failure site is still this package's own type (site.go).
 //

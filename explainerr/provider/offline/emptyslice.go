@@ -6,6 +6,7 @@ import (
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // emptyOrigin adds, for an index out of range on an empty slice x, where
@@ -59,7 +60,7 @@ func (a *analysis) emptyOrigin(x string) {
 			i = j
 		}
 	}
-	for _, call := range analyzeLine(caller.Source).Calls {
+	for _, call := range linefacts.Analyze(caller.Source).Calls {
 		if call.Name != name || i >= len(call.Args) {
 			continue
 		}

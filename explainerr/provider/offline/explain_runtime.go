@@ -8,6 +8,7 @@ import (
 	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -55,7 +56,7 @@ func (a *analysis) receiverOrigin() (corpus.Line, string, bool) {
 		return corpus.Line{}, "", false
 	}
 	name := lastName(a.s.Frame.Function)
-	for _, call := range analyzeLine(c.Source).Calls {
+	for _, call := range linefacts.Analyze(c.Source).Calls {
 		if call.Name != name || !isIdent(call.Receiver) {
 			continue
 		}
@@ -238,7 +239,7 @@ func goesOn(cands []nilCandidate, x string) *errBranch {
 // in the module's function, or an error check that goes on after a
 // failure. sure says that root is certainly the nil value (the line's only
 // candidate), so that what follows from that may be said of any function.
-func (a *analysis) callOrigin(root string, w windowLine, op assignOp, l corpus.Line, sure bool) {
+func (a *analysis) callOrigin(root string, w windowLine, op linefacts.AssignOp, l corpus.Line, sure bool) {
 	fn := callName(op.RHS)
 	src := a.app()
 	var br errBranch
@@ -340,7 +341,7 @@ func replaceLast(names []string, with string) []string {
 // isFuncValue reports whether a call on the failing line calls a func
 // value (a field, variable or parameter of func type) rather than a
 // declared function or method: the corpus declares "name func(...)".
-func (a *analysis) isFuncValue(c callOp) bool {
+func (a *analysis) isFuncValue(c linefacts.CallOp) bool {
 	if c.Name == "" || grounding.Predeclared(c.Name) || (c.Receiver != "" && a.isPackageName(rootIdent(c.Receiver))) {
 		return false
 	}
@@ -352,7 +353,7 @@ func (a *analysis) isFuncValue(c callOp) bool {
 }
 
 // nilFunc explains a call of a nil func value.
-func (a *analysis) nilFunc(c callOp) {
+func (a *analysis) nilFunc(c linefacts.CallOp) {
 	a.f.Class = ClassNilFunc
 	a.culprit = c.Fun
 	a.headline("Call of a nil function: "+code(c.Fun)+" is nil", "Call of a nil function value")
@@ -471,7 +472,7 @@ const (
 // indexRangeUnknown explains "index out of range" without the index and
 // the length when the line does not show a single index expression that
 // can fail: viable are those it shows.
-func (a *analysis) indexRangeUnknown(viable []indexOp) {
+func (a *analysis) indexRangeUnknown(viable []linefacts.IndexOp) {
 	a.headline("Index out of range")
 	if len(viable) > 1 {
 		var quoted []string
@@ -560,7 +561,7 @@ func (a *analysis) sliceBounds() {
 
 // sliceBoundsUnknown explains "slice bounds out of range" without the
 // bounds and the length, for the slice expressions of the failing line.
-func (a *analysis) sliceBoundsUnknown(slices []sliceOp) {
+func (a *analysis) sliceBoundsUnknown(slices []linefacts.SliceOp) {
 	const rule = " Bounds must satisfy 0 <= low <= high <= capacity."
 	var quoted []string
 	for _, sl := range slices {
@@ -592,7 +593,7 @@ func (a *analysis) typeAssertion() {
 	caps := a.f.Captures
 	want, actual, method := caps["want"], caps["actual"], caps["method"]
 	facts := a.s.Facts
-	var target assertOp
+	var target linefacts.AssertOp
 	found := false
 	for _, as := range facts.Asserts {
 		if as.Type == want || as.Type == unqualify(want) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // jsonEncodePass explains a value encoding/json refuses to encode.
@@ -56,7 +57,7 @@ func (a *analysis) jsonEncode() {
 
 // floatDivisionFeeding finds the nearest line above the failing one that
 // assigns a division to a name the failing line uses.
-func (a *analysis) floatDivisionFeeding() (corpus.Line, divisionOp, bool) {
+func (a *analysis) floatDivisionFeeding() (corpus.Line, linefacts.DivisionOp, bool) {
 	for _, l := range a.s.linesAbove() {
 		facts := a.s.factsAt(l.Number)
 		for _, div := range facts.Divisions {
@@ -72,5 +73,5 @@ func (a *analysis) floatDivisionFeeding() (corpus.Line, divisionOp, bool) {
 			}
 		}
 	}
-	return corpus.Line{}, divisionOp{}, false
+	return corpus.Line{}, linefacts.DivisionOp{}, false
 }

@@ -1,6 +1,10 @@
 package offline
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
+)
 
 // nilMapField explains a write to a nil map field of the failing method's
 // receiver from the app's source: the places that build the receiver's
@@ -69,7 +73,7 @@ var nilMapPass = &pass{
 // nilMap explains "assignment to entry in nil map".
 func (a *analysis) nilMap() {
 	facts := a.s.Facts
-	var target indexOp
+	var target linefacts.IndexOp
 	found := false
 	for _, ix := range facts.Indexes {
 		if ix.Assign {

@@ -3,6 +3,8 @@ package offline
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // A nil parameter was passed in by the caller, which usually got it from a
@@ -24,7 +26,7 @@ func (a *analysis) followNilParameter(root string) bool {
 	if isReceiver {
 		// The method was called on a nil value: the caller's receiver
 		// expression (u in u.DisplayName()) is what it passed.
-		for _, call := range analyzeLine(caller.Source).Calls {
+		for _, call := range linefacts.Analyze(caller.Source).Calls {
 			if call.Name == name && call.Receiver != "" {
 				arg = strings.TrimSpace(call.Receiver)
 				break
@@ -41,7 +43,7 @@ func (a *analysis) followNilParameter(root string) bool {
 		if i < 0 {
 			return false
 		}
-		for _, call := range analyzeLine(caller.Source).Calls {
+		for _, call := range linefacts.Analyze(caller.Source).Calls {
 			if call.Name == name && i < len(call.Args) {
 				arg = strings.TrimSpace(call.Args[i])
 				break

@@ -2,6 +2,8 @@ package offline
 
 import (
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // nilPointerPass explains a nil pointer dereference.
@@ -51,7 +53,7 @@ func (a *analysis) nilPointer() {
 			}
 		}
 	}
-	funcs := map[string]callOp{}
+	funcs := map[string]linefacts.CallOp{}
 	if s.Raiser == nil {
 		for _, c := range a.funcValueCalls() {
 			add(c.Fun)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // A nil pointer panic says that some pointer on the failing line was nil,
@@ -216,7 +217,7 @@ func (a *analysis) weighArgument(c *nilCandidate, name string, params []string) 
 			i = j
 		}
 	}
-	for _, call := range analyzeLine(caller.Source).Calls {
+	for _, call := range linefacts.Analyze(caller.Source).Calls {
 		if call.Name != name || i < 0 || i >= len(call.Args) {
 			continue
 		}

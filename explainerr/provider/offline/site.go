@@ -7,6 +7,7 @@ import (
 	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -19,7 +20,7 @@ type site struct {
 	Line           int
 	// Text is the failing line, trimmed; "" when the source is unknown.
 	Text  string
-	Facts lineFacts
+	Facts linefacts.Facts
 	// Raiser is the library function the failing line called and in which
 	// the failure was raised: the outermost frame inside the failing app
 	// frame that is not the panic machinery; nil when the failure was
@@ -74,7 +75,7 @@ func siteFrom(r *report.Report, start int) site {
 	s.Function = shortFunction(s.Frame.Function)
 	s.Line = s.Frame.Line
 	s.Text = strings.TrimSpace(s.Frame.Source.LineText())
-	s.Facts = analyzeLine(s.Frame.Source)
+	s.Facts = linefacts.Analyze(s.Frame.Source)
 	s.Returned = r.Error.Kind == report.KindError && funcLiteralLine.MatchString(s.Text)
 	return s
 }
@@ -254,17 +255,17 @@ func (s site) linesAbove() []windowLine {
 }
 
 // factsAt parses line number n of the site's window.
-func (s site) factsAt(n int) lineFacts {
+func (s site) factsAt(n int) linefacts.Facts {
 	src := *s.Frame.Source
 	src.Line = n
-	return analyzeLine(&src)
+	return linefacts.Analyze(&src)
 }
 
 // assignmentOf finds the nearest line above the failing one that assigns
 // the identifier name (name := ..., name, err = ..., var name T).
-func (s site) assignmentOf(name string) (windowLine, assignOp, bool) {
+func (s site) assignmentOf(name string) (windowLine, linefacts.AssignOp, bool) {
 	if name == "" {
-		return windowLine{}, assignOp{}, false
+		return windowLine{}, linefacts.AssignOp{}, false
 	}
 	varDecl := compiled(`^\s*var\s+` + regexp.QuoteMeta(name) + `\b`)
 	for _, l := range s.linesAbove() {
@@ -272,7 +273,7 @@ func (s site) assignmentOf(name string) (windowLine, assignOp, bool) {
 			continue
 		}
 		if varDecl.MatchString(l.Text) {
-			return l, assignOp{LHS: []string{name}}, true
+			return l, linefacts.AssignOp{LHS: []string{name}}, true
 		}
 		for _, a := range s.factsAt(l.Number).Assigned {
 			for _, lhs := range a.LHS {
@@ -282,7 +283,7 @@ func (s site) assignmentOf(name string) (windowLine, assignOp, bool) {
 			}
 		}
 	}
-	return windowLine{}, assignOp{}, false
+	return windowLine{}, linefacts.AssignOp{}, false
 }
 
 // hasAssignment reports whether the window assigns name above the failing
@@ -340,7 +341,7 @@ func (s site) scope() []windowLine {
 // calls standard library functions counts against it for any other
 // message. The best candidate wins, the nearest on a tie. In a handler
 // that returned its error, a guess among equals is not made.
-func (s site) errorOrigin() (windowLine, lineFacts, bool) {
+func (s site) errorOrigin() (windowLine, linefacts.Facts, bool) {
 	msg := strings.ToLower(strings.Join(s.messages, "\n"))
 	prefix := ""
 	for _, m := range s.messages {
@@ -351,7 +352,7 @@ func (s site) errorOrigin() (windowLine, lineFacts, bool) {
 	}
 	best, bestScore, tie := -1, -100, false
 	var lines []windowLine
-	var facts []lineFacts
+	var facts []linefacts.Facts
 	for _, l := range s.scope() {
 		if !strings.Contains(l.Text, "err") {
 			continue
@@ -392,7 +393,7 @@ func (s site) errorOrigin() (windowLine, lineFacts, bool) {
 		}
 	}
 	if best < 0 || s.Returned && (tie || bestScore < 0) {
-		return windowLine{}, lineFacts{}, false
+		return windowLine{}, linefacts.Facts{}, false
 	}
 	return lines[best], facts[best], true
 }
@@ -409,7 +410,7 @@ var directStd = map[string]bool{
 }
 
 // assignsErr reports whether a line assigns a variable called err.
-func assignsErr(f lineFacts) bool {
+func assignsErr(f linefacts.Facts) bool {
 	for _, a := range f.Assigned {
 		for _, l := range a.LHS {
 			if l == "err" {
