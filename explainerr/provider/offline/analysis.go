@@ -9,6 +9,7 @@ import (
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/site"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -17,7 +18,7 @@ type analysis struct {
 	r *report.Report
 	g *grounding.Set
 	f failure
-	s site
+	s site.Site
 	c corpus.Corpus
 	d *draft.Draft
 	// culprit is the expression the explanation names as the one that
@@ -97,7 +98,7 @@ func (a *analysis) where() {
 		a.d.Where = append(a.d.Where, draft.Item{text + "."})
 		return
 	}
-	at := s.place()
+	at := sitePlace(s)
 	if initializerClosure(s.Function) {
 		at += " (" + a.initializerLabel() + ")"
 	} else if s.Function != enclosingFunc(s.Function) {
@@ -120,7 +121,7 @@ func (a *analysis) where() {
 		a.d.Where = append(a.d.Where, draft.Item{at + " returned the error; the handler starts at this line:\n" + code(s.Text)})
 	} else if s.Text != "" {
 		a.d.Where = append(a.d.Where, draft.Item{at + ":\n" + code(s.Text)})
-	} else if u := s.unshown(); u != "" {
+	} else if u := siteUnshown(s); u != "" {
 		a.d.Where = append(a.d.Where, draft.Item{at + u + "."})
 	} else if unnamed := strings.TrimSuffix(at, " (the stack does not name its function)"); unnamed != at {
 		a.d.Where = append(a.d.Where, draft.Item{unnamed + " (the stack does not name its function, and its source could not be read)."})
@@ -128,7 +129,7 @@ func (a *analysis) where() {
 		a.d.Where = append(a.d.Where, draft.Item{at + " (its source could not be read)."})
 	}
 	if k := a.r.Error.Kind; k == report.KindStatus || k == report.KindError {
-		if w, _, ok := s.errorOrigin(); ok && w.Number != s.Line {
+		if w, _, ok := s.ErrorOrigin(); ok && w.Number != s.Line {
 			a.d.Where = append(a.d.Where, draft.Item{"The error most likely comes from " + quoteLine(a.siteLine(w)) + "."})
 		}
 	}
@@ -141,7 +142,7 @@ func (a *analysis) where() {
 			// Nothing was raised: the goroutine waited there.
 			verb = "The goroutine was blocked inside "
 		}
-		a.d.Where = append(a.d.Where, draft.Item{verb + code(qualifiedShort(s.Raiser.Function)) + ", which " + s.caller() + " called."})
+		a.d.Where = append(a.d.Where, draft.Item{verb + code(qualifiedShort(s.Raiser.Function)) + ", which " + siteCaller(s) + " called."})
 	}
 	if c := s.Caller; c != nil {
 		called := "Called from " + code(a.frameName(c)) + " at " + code(a.fileLoc(c.File, c.Line))
@@ -290,6 +291,6 @@ func quoteLine(l corpus.Line) string {
 }
 
 // siteLine returns a window line of the site as a corpus line.
-func (a *analysis) siteLine(w windowLine) corpus.Line {
+func (a *analysis) siteLine(w site.WindowLine) corpus.Line {
 	return corpus.Line{File: a.s.File, Number: w.Number, Text: w.Text}
 }

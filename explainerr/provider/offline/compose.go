@@ -71,17 +71,6 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // templates, SQL, error messages, file paths.
 var wordPattern = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 
-// rootIdent returns the leading identifier of an expression's text ("p"
-// for "p.Author.Name", "s" for "s.cache[id]"), or "".
-func rootIdent(expr string) string {
-	expr = strings.TrimLeft(expr, "*&(")
-	m := wordPattern.FindStringIndex(expr)
-	if m == nil || m[0] != 0 {
-		return ""
-	}
-	return expr[:m[1]]
-}
-
 // lastSelector returns the last selected name of an expression ("cache"
 // for "s.cache"), or the expression when it is a plain identifier.
 func lastSelector(expr string) string {

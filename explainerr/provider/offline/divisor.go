@@ -71,7 +71,7 @@ func (a *analysis) divisorFromRequest(y string) bool {
 	if compiled(reRequestForm).MatchString(y) {
 		return true
 	}
-	if _, op, ok := a.s.assignmentOf(rootIdent(lenOperand(y))); ok {
+	if _, op, ok := a.s.AssignmentOf(linefacts.RootIdent(lenOperand(y))); ok {
 		return compiled(reRequestForm).MatchString(op.RHS)
 	}
 	return false
@@ -92,8 +92,8 @@ func (a *analysis) divisorNotInput(d linefacts.DivisionOp) {
 	x := lenOperand(d.Y)
 	if x != d.Y {
 		a.why(code(x) + " was empty, so its length was 0.")
-		if quoted, rhs, ok := a.valueSource(rootIdent(x)); ok && callName(rhs) != "" {
-			a.why(code(rootIdent(x)) + " comes from " + quoted + ": when that finds nothing (a query with no rows, say) the result is empty. That is a normal outcome, not bad input from the client.")
+		if quoted, rhs, ok := a.valueSource(linefacts.RootIdent(x)); ok && callName(rhs) != "" {
+			a.why(code(linefacts.RootIdent(x)) + " comes from " + quoted + ": when that finds nothing (a query with no rows, say) the result is empty. That is a normal outcome, not bad input from the client.")
 		}
 		a.fix(block("Handle the empty case before dividing:", "if "+d.Y+" == 0 {", "\t// nothing to average: use a zero or empty result", "}"),
 			"Handle an empty "+code(x)+" before dividing, giving a zero or empty result.")

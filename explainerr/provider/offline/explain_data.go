@@ -19,10 +19,10 @@ func (a *analysis) errorIs(target, status string) []string {
 // failingCall returns the statement that produced the error: the query or
 // call line above (or on) the failing line.
 func (a *analysis) failingCall(pattern *regexp.Regexp) (corpus.Line, bool) {
-	if w, ok := a.s.lineMatching(pattern); ok {
+	if w, ok := a.s.LineMatching(pattern); ok {
 		return a.siteLine(w), true
 	}
-	if w, _, ok := a.s.errorOrigin(); ok {
+	if w, _, ok := a.s.ErrorOrigin(); ok {
 		return a.siteLine(w), true
 	}
 	return corpus.Line{}, false
@@ -156,7 +156,7 @@ func (a *analysis) notFoundOutsideHTTP(msg string) {
 // errorsIsCheck finds an errors.Is test in the scope of the failure.
 func (a *analysis) errorsIsCheck() (corpus.Line, bool) {
 	re := compiled(`errors\.Is\(\s*err\s*,`)
-	if w, ok := a.s.lineMatching(re); ok {
+	if w, ok := a.s.LineMatching(re); ok {
 		return a.siteLine(w), true
 	}
 	return corpus.Line{}, false
@@ -165,7 +165,7 @@ func (a *analysis) errorsIsCheck() (corpus.Line, bool) {
 // builtValue finds where the value passed to the failing call is built:
 // the assignment, above the call, of its last plain-identifier argument.
 func (a *analysis) builtValue() *corpus.Line {
-	w, facts, ok := a.s.errorOrigin()
+	w, facts, ok := a.s.ErrorOrigin()
 	if !ok {
 		return nil
 	}
@@ -177,7 +177,7 @@ func (a *analysis) builtValue() *corpus.Line {
 			}
 			s := a.s
 			s.Line = w.Number
-			if l, _, ok := s.assignmentOf(arg); ok {
+			if l, _, ok := s.AssignmentOf(arg); ok {
 				line := a.siteLine(l)
 				return &line
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/site"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -60,8 +61,8 @@ func (a *analysis) receiverOrigin() (corpus.Line, string, bool) {
 		if call.Name != name || !isIdent(call.Receiver) {
 			continue
 		}
-		cs := site{Frame: c, File: baseName(c.File), Line: c.Line}
-		if w, op, ok := cs.assignmentOf(call.Receiver); ok {
+		cs := site.Site{Frame: c, File: baseName(c.File), Line: c.Line}
+		if w, op, ok := cs.AssignmentOf(call.Receiver); ok {
 			return corpus.Line{File: cs.File, Number: w.Number, Text: w.Text}, callName(op.RHS), true
 		}
 	}
@@ -239,7 +240,7 @@ func goesOn(cands []nilCandidate, x string) *errBranch {
 // in the module's function, or an error check that goes on after a
 // failure. sure says that root is certainly the nil value (the line's only
 // candidate), so that what follows from that may be said of any function.
-func (a *analysis) callOrigin(root string, w windowLine, op linefacts.AssignOp, l corpus.Line, sure bool) {
+func (a *analysis) callOrigin(root string, w site.WindowLine, op linefacts.AssignOp, l corpus.Line, sure bool) {
 	fn := callName(op.RHS)
 	src := a.app()
 	var br errBranch
@@ -300,8 +301,8 @@ func (a *analysis) callOrigin(root string, w windowLine, op linefacts.AssignOp, 
 // nilOrigin adds what the window shows about where the nil value x came
 // from; sure says x is certainly the nil one (see callOrigin).
 func (a *analysis) nilOrigin(x string, sure bool) {
-	root := rootIdent(x)
-	if w, op, ok := a.s.assignmentOf(root); ok {
+	root := linefacts.RootIdent(x)
+	if w, op, ok := a.s.AssignmentOf(root); ok {
 		l := a.siteLine(w)
 		switch {
 		case len(op.LHS) > 1 && op.LHS[len(op.LHS)-1] == "_":
@@ -320,10 +321,10 @@ func (a *analysis) nilOrigin(x string, sure bool) {
 		}
 		return
 	}
-	if !a.s.isParameter(root) && a.explainCallOrigin(root) {
+	if !a.s.IsParameter(root) && a.explainCallOrigin(root) {
 		return
 	}
-	if a.s.isParameter(root) && a.s.Caller != nil && !a.followNilParameter(root) {
+	if a.s.IsParameter(root) && a.s.Caller != nil && !a.followNilParameter(root) {
 		a.why(code(root) + " is a parameter of " + code(a.s.Function) + "; its caller " + code(shortFunction(a.s.Caller.Function)) + " at " + code(a.fileLoc(a.s.Caller.File, a.s.Caller.Line)) + " passed it in.")
 	}
 }
@@ -342,7 +343,7 @@ func replaceLast(names []string, with string) []string {
 // value (a field, variable or parameter of func type) rather than a
 // declared function or method: the corpus declares "name func(...)".
 func (a *analysis) isFuncValue(c linefacts.CallOp) bool {
-	if c.Name == "" || grounding.Predeclared(c.Name) || (c.Receiver != "" && a.isPackageName(rootIdent(c.Receiver))) {
+	if c.Name == "" || grounding.Predeclared(c.Name) || (c.Receiver != "" && a.isPackageName(linefacts.RootIdent(c.Receiver))) {
 		return false
 	}
 	decl := compiled(`(?:^|[\s(,])` + regexp.QuoteMeta(c.Name) + `\s+func\s*\(`)
@@ -390,7 +391,7 @@ func (a *analysis) ownerType(expr string) string {
 	if recv == "" {
 		return ""
 	}
-	root := rootIdent(expr)
+	root := linefacts.RootIdent(expr)
 	if strings.Count(expr, ".") != 1 {
 		return ""
 	}
@@ -554,7 +555,7 @@ func (a *analysis) sliceBounds() {
 	} else {
 		a.fix("Check " + code("len("+t.X+")") + " before slicing and keep 0 <= low <= high <= len.")
 	}
-	if w, _, ok := a.s.assignmentOf(rootIdent(t.X)); ok && isIdent(t.X) {
+	if w, _, ok := a.s.AssignmentOf(linefacts.RootIdent(t.X)); ok && isIdent(t.X) {
 		a.why(code(t.X) + " comes from " + quoteLine(a.siteLine(w)) + ".")
 	}
 }
@@ -705,7 +706,7 @@ func (a *analysis) divideByZero() {
 	a.headline("Integer divide by zero: "+code(d.Y)+" is 0", "Integer divide by zero")
 	a.why(code(d.X+" "+d.Op+" "+d.Y) + " divides by " + code(d.Y) + ", which was 0. Integer division or remainder by zero panics (floating-point division does not).")
 	if isIdent(d.Y) {
-		if w, _, ok := a.s.assignmentOf(d.Y); ok {
+		if w, _, ok := a.s.AssignmentOf(d.Y); ok {
 			if cond, branch := a.conditionalAssignment(w.Number); branch {
 				a.ungroundedSource(d.Y, w, cond)
 			} else {
@@ -1107,7 +1108,7 @@ func shorten(s string, n int) string {
 // failing line.
 func (a *analysis) errCheckBetween(from int) (corpus.Line, bool) {
 	re := compiled(`err\s*!=\s*nil`)
-	for _, l := range a.s.linesAbove() {
+	for _, l := range a.s.LinesAbove() {
 		if l.Number <= from {
 			break
 		}

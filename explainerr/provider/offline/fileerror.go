@@ -31,7 +31,7 @@ func (a *analysis) fileError() {
 	path, op := a.f.Captures["path"], a.f.Captures["op"]
 	a.culprit = path
 	call, hasCall := corpus.Line{}, false
-	if w, _, ok := a.s.errorOrigin(); ok && compiled(reFileCall).MatchString(w.Text) {
+	if w, _, ok := a.s.ErrorOrigin(); ok && compiled(reFileCall).MatchString(w.Text) {
 		call, hasCall = a.siteLine(w), true
 	}
 	fromRequest := hasCall && compiled(reRequestKey).MatchString(call.Text)

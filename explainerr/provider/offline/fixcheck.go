@@ -99,7 +99,7 @@ func (a *analysis) linesAboveSite() map[string]int {
 		}
 		return out
 	}
-	for _, w := range a.s.linesAbove() {
+	for _, w := range a.s.LinesAbove() {
 		if k := normalizeCode(w.Text); k != "" {
 			out[k] = w.Number
 		}

@@ -89,7 +89,7 @@ func (a *analysis) indexRange() {
 	if strings.HasPrefix(idx, "-") {
 		a.why("A negative index usually comes from a search that found nothing (-1) or from the length minus one of an empty slice.")
 	}
-	if w, op, ok := a.s.assignmentOf(rootIdent(target.X)); ok && isIdent(target.X) {
+	if w, op, ok := a.s.AssignmentOf(linefacts.RootIdent(target.X)); ok && isIdent(target.X) {
 		l := a.siteLine(w)
 		a.why(code(target.X) + " comes from " + quoteLine(l) + ".")
 		if strings.Contains(op.RHS, "Split") || strings.Contains(op.RHS, "Fields") {

@@ -40,7 +40,7 @@ func (a *analysis) findInputMismatch() (inputMismatch, bool) {
 	q := a.r.Request
 	params := routeParams(q.Route)
 	lines := make([]corpus.Line, 0, len(a.c))
-	for _, w := range a.s.scope() {
+	for _, w := range a.s.Scope() {
 		lines = append(lines, a.siteLine(w))
 	}
 	lines = append(lines, a.c...)

@@ -103,7 +103,7 @@ func (a *analysis) untypedJSONDecodes() []jsonDecode {
 // jsonSourceOf returns the decode x's value comes from: x reads the
 // decoded variable, or a variable assigned from it.
 func (a *analysis) jsonSourceOf(x string) (jsonDecode, bool) {
-	root := rootIdent(x)
+	root := linefacts.RootIdent(x)
 	if root == "" {
 		return jsonDecode{}, false
 	}
@@ -118,7 +118,7 @@ func (a *analysis) jsonSourceOf(x string) (jsonDecode, bool) {
 		if !ok {
 			break
 		}
-		root = rootIdent(v.RHS)
+		root = linefacts.RootIdent(v.RHS)
 	}
 	return jsonDecode{}, false
 }

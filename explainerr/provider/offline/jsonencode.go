@@ -58,8 +58,8 @@ func (a *analysis) jsonEncode() {
 // floatDivisionFeeding finds the nearest line above the failing one that
 // assigns a division to a name the failing line uses.
 func (a *analysis) floatDivisionFeeding() (corpus.Line, linefacts.DivisionOp, bool) {
-	for _, l := range a.s.linesAbove() {
-		facts := a.s.factsAt(l.Number)
+	for _, l := range a.s.LinesAbove() {
+		facts := a.s.FactsAt(l.Number)
 		for _, div := range facts.Divisions {
 			if div.Op != "/" {
 				continue

@@ -16,7 +16,7 @@ func (a *analysis) nilMapField(m string) bool {
 		return false
 	}
 	name, recv := a.siteDecl()
-	if recv == "" || rootIdent(m) != src.receiverOf(name, recv) {
+	if recv == "" || linefacts.RootIdent(m) != src.receiverOf(name, recv) {
 		return false
 	}
 	field := lastSelector(m)

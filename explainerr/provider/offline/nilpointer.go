@@ -20,7 +20,7 @@ func (a *analysis) nilPointer() {
 	s, facts := a.s, a.s.Facts
 	var candidates []string
 	add := func(expr string) {
-		if expr == "" || a.isPackageName(rootIdent(expr)) || expr == rootIdent(expr) && (a.isPackageName(expr) || a.serverParam(expr)) {
+		if expr == "" || a.isPackageName(linefacts.RootIdent(expr)) || expr == linefacts.RootIdent(expr) && (a.isPackageName(expr) || a.serverParam(expr)) {
 			return
 		}
 		for _, c := range candidates {
@@ -128,7 +128,7 @@ func (a *analysis) nilPointer() {
 	if a.nilExplainedByItsSetting(cands, x) {
 		return
 	}
-	if isIdent(x) || a.s.hasAssignment(rootIdent(x)) && !fieldEvidence(cands, x) {
+	if isIdent(x) || a.s.HasAssignment(linefacts.RootIdent(x)) && !fieldEvidence(cands, x) {
 		_, live := pickNilCandidate(cands)
 		a.nilOrigin(x, len(live) == 1)
 	}

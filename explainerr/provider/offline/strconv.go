@@ -22,7 +22,7 @@ func (a *analysis) strconvError() {
 	fn, value := caps["fn"], caps["value"]
 	a.culprit = value
 	call, hasCall := corpus.Line{}, false
-	if w, ok := a.s.lineMatching(compiled(`strconv\.` + regexp.QuoteMeta(fn) + `\(`)); ok {
+	if w, ok := a.s.LineMatching(compiled(`strconv\.` + regexp.QuoteMeta(fn) + `\(`)); ok {
 		call, hasCall = a.siteLine(w), true
 	}
 	if a.f.Class == ClassStrconvRange {

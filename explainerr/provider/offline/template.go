@@ -25,7 +25,7 @@ var templatePass = &pass{
 // call, or its writer cannot be told, it reports false: buffering is
 // advised only where the code visibly does not buffer.
 func (a *analysis) writesTheResponse() bool {
-	w, ok := a.s.lineMatching(executeCall)
+	w, ok := a.s.LineMatching(executeCall)
 	if !ok {
 		return false
 	}
@@ -34,7 +34,7 @@ func (a *analysis) writesTheResponse() bool {
 		return false
 	}
 	arg := strings.TrimSpace(m[1])
-	if _, buffered := a.s.lineMatching(compiled(`\b` + regexp.QuoteMeta(arg) + `\s*:?=\s*(?:new\((?:bytes\.Buffer|strings\.Builder)\)|&?(?:bytes\.Buffer|strings\.Builder)\{|bytes\.NewBuffer)|\bvar\s+` + regexp.QuoteMeta(arg) + `\s+(?:bytes\.Buffer|strings\.Builder)\b`)); buffered {
+	if _, buffered := a.s.LineMatching(compiled(`\b` + regexp.QuoteMeta(arg) + `\s*:?=\s*(?:new\((?:bytes\.Buffer|strings\.Builder)\)|&?(?:bytes\.Buffer|strings\.Builder)\{|bytes\.NewBuffer)|\bvar\s+` + regexp.QuoteMeta(arg) + `\s+(?:bytes\.Buffer|strings\.Builder)\b`)); buffered {
 		return false
 	}
 	return responseWriterArg.MatchString(arg)
@@ -83,7 +83,7 @@ func (a *analysis) template() {
 			a.why("That template line reads " + code(strings.TrimSpace(src.Text)) + ".")
 		}
 	}
-	if w, ok := a.s.lineMatching(executeCall); ok && w.Number != a.s.Line {
+	if w, ok := a.s.LineMatching(executeCall); ok && w.Number != a.s.Line {
 		a.d.Where = append(a.d.Where, draft.Item{"The template was run at " + quoteLine(a.siteLine(w)) + "."})
 	}
 	switch a.f.Class {
@@ -129,7 +129,7 @@ func (a *analysis) template() {
 		showSource()
 		if c := a.s.Caller; c != nil && strings.TrimSpace(c.Source.LineText()) != "" {
 			a.fix("Add " + code(`"`+key+`"`) + " to the data " + code(enclosingFunc(shortFunction(c.Function))) + " passes at " + code(a.fileLoc(c.File, c.Line)) + ", or stop using it in the template.")
-		} else if l, ok := a.s.lineMatching(executeCall); ok {
+		} else if l, ok := a.s.LineMatching(executeCall); ok {
 			a.fix("Add " + code(key) + " to the data passed at " + quoteLine(a.siteLine(l)) + ".")
 		} else {
 			a.fix("Add " + code(key) + " to the map passed to the template.")

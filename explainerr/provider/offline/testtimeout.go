@@ -49,20 +49,20 @@ func (a *analysis) whereTestWaits() {
 		a.d.Where = append(a.d.Where, draft.Item{text + "."})
 		return
 	}
-	at := "The test waits at " + s.place()
+	at := "The test waits at " + sitePlace(s)
 	if s.Frame.File == "" {
-		at = "The test waits in " + s.place()
+		at = "The test waits in " + sitePlace(s)
 	}
 	if s.Text != "" {
 		at += ":\n" + code(s.Text)
-	} else if u := s.unshown(); u != "" {
+	} else if u := siteUnshown(s); u != "" {
 		at += u + "."
 	} else {
 		at += " (its source could not be read)."
 	}
 	a.d.Where = append(a.d.Where, draft.Item{at})
 	if s.Raiser != nil {
-		a.d.Where = append(a.d.Where, draft.Item{"It is blocked inside " + code(qualifiedShort(s.Raiser.Function)) + ", which " + s.caller() + " called."})
+		a.d.Where = append(a.d.Where, draft.Item{"It is blocked inside " + code(qualifiedShort(s.Raiser.Function)) + ", which " + siteCaller(s) + " called."})
 	}
 }
 

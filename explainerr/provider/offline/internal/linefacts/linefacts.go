@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/scanner"
 	"go/token"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -344,4 +345,30 @@ func (c *boundedCache[V]) put(key string, v V) {
 		c.m = make(map[string]V)
 	}
 	c.m[key] = v
+}
+
+// RootIdent returns the leading identifier of an expression's text ("p"
+// for "p.Author.Name", "s" for "s.cache[id]"), or "".
+func RootIdent(expr string) string {
+	expr = strings.TrimLeft(expr, "*&(")
+	m := identifier.FindStringIndex(expr)
+	if m == nil || m[0] != 0 {
+		return ""
+	}
+	return expr[:m[1]]
+}
+
+// identifier matches an identifier-shaped word.
+var identifier = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+// AssignsErr reports whether the line assigns a variable called err.
+func (f Facts) AssignsErr() bool {
+	for _, a := range f.Assigned {
+		for _, l := range a.LHS {
+			if l == "err" {
+				return true
+			}
+		}
+	}
+	return false
 }

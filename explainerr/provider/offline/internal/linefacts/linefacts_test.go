@@ -82,3 +82,27 @@ func TestAnalyzeLineToleratesGarbage(t *testing.T) {
 		t.Error("line outside the window parsed")
 	}
 }
+
+func TestRootIdent(t *testing.T) {
+	for in, want := range map[string]string{
+		"p.Author.Name": "p", "s.cache[id]": "s", "*p": "p", "&(s).x": "s", "(*q).f": "q",
+		"3 + x": "", "": "", `"lit"`: "",
+	} {
+		if got := RootIdent(in); got != want {
+			t.Errorf("RootIdent(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestAssignsErr(t *testing.T) {
+	for src, want := range map[string]bool{
+		"\tp, err := s.load(id) //!":  true,
+		"\terr = rows.Err() //!":      true,
+		"\tp, errs := s.load(id) //!": false,
+		"\treturn err //!":            false,
+	} {
+		if got := Analyze(window(t, src)).AssignsErr(); got != want {
+			t.Errorf("AssignsErr of %q = %v, want %v", src, got, want)
+		}
+	}
+}
