@@ -15,9 +15,13 @@ import (
 
 // analysis holds everything known while explaining one report.
 type analysis struct {
+	// r is the report being explained, f its failure's class.
 	r *report.Report
-	g *grounding.Set
 	f failure
+	// The shared results every pass reads (see the package doc): the
+	// grounding, the failure site, the source corpus, and the draft the
+	// pass writes into.
+	g *grounding.Set
 	s site.Site
 	c corpus.Corpus
 	d *draft.Draft
