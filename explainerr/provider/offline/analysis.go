@@ -6,17 +6,25 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/site"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // analysis holds everything known while explaining one report.
 type analysis struct {
+	// r is the report being explained, f its failure's class.
 	r *report.Report
-	g *Grounding
 	f failure
-	s site
-	c corpus
-	d *draft
+	// The shared results every pass reads (see the package doc): the
+	// grounding, the failure site, the source corpus, and the draft the
+	// pass writes into.
+	g *grounding.Set
+	s site.Site
+	c corpus.Corpus
+	d *draft.Draft
 	// culprit is the expression the explanation names as the one that
 	// failed ("" when none could be named).
 	culprit string
@@ -43,15 +51,15 @@ type analysis struct {
 }
 
 func newAnalysis(r *report.Report) *analysis {
-	g := NewGrounding(r)
-	a := &analysis{r: r, g: g, f: failureclass.Classify(r.Error), s: findSite(r), d: &draft{g: g}}
+	g := grounding.New(r)
+	a := &analysis{r: r, g: g, f: failureclass.Classify(r.Error), s: findSite(r), d: draft.New(g)}
 	if a.s.Frame != nil {
 		a.s.File = a.fileName(a.s.Frame.File)
 		if closureSuffix.MatchString(a.s.Function) {
 			a.s.Function = a.frameName(a.s.Frame)
 		}
 	}
-	a.c = newCorpus(r, a.fileName)
+	a.c = corpus.New(r, a.fileName)
 	a.siteAtHelperCaller()
 	a.useLoggedError()
 	a.useRecoveredLogValue()
@@ -74,7 +82,7 @@ func (a *analysis) explain() string {
 	}
 	a.pointToContext()
 	a.dropFixesTheCodeHas()
-	return a.d.render()
+	return a.d.Render() + Footer + "\n"
 }
 
 // where writes the location section: file, line and function of the
@@ -92,10 +100,10 @@ func (a *analysis) where() {
 			f := a.r.Frames[0]
 			text += "; the innermost frame is " + code(qualifiedShort(f.Function)) + " at " + code(a.fileLoc(f.File, f.Line))
 		}
-		a.d.where = append(a.d.where, item{text + "."})
+		a.d.Where = append(a.d.Where, draft.Item{text + "."})
 		return
 	}
-	at := s.place()
+	at := sitePlace(s)
 	if initializerClosure(s.Function) {
 		at += " (" + a.initializerLabel() + ")"
 	} else if s.Function != enclosingFunc(s.Function) {
@@ -115,23 +123,23 @@ func (a *analysis) where() {
 		at = "the app wrote the error status at " + at
 	}
 	if s.Returned {
-		a.d.where = append(a.d.where, item{at + " returned the error; the handler starts at this line:\n" + code(s.Text)})
+		a.d.Where = append(a.d.Where, draft.Item{at + " returned the error; the handler starts at this line:\n" + code(s.Text)})
 	} else if s.Text != "" {
-		a.d.where = append(a.d.where, item{at + ":\n" + code(s.Text)})
-	} else if u := s.unshown(); u != "" {
-		a.d.where = append(a.d.where, item{at + u + "."})
+		a.d.Where = append(a.d.Where, draft.Item{at + ":\n" + code(s.Text)})
+	} else if u := siteUnshown(s); u != "" {
+		a.d.Where = append(a.d.Where, draft.Item{at + u + "."})
 	} else if unnamed := strings.TrimSuffix(at, " (the stack does not name its function)"); unnamed != at {
-		a.d.where = append(a.d.where, item{unnamed + " (the stack does not name its function, and its source could not be read)."})
+		a.d.Where = append(a.d.Where, draft.Item{unnamed + " (the stack does not name its function, and its source could not be read)."})
 	} else {
-		a.d.where = append(a.d.where, item{at + " (its source could not be read)."})
+		a.d.Where = append(a.d.Where, draft.Item{at + " (its source could not be read)."})
 	}
 	if k := a.r.Error.Kind; k == report.KindStatus || k == report.KindError {
-		if w, _, ok := s.errorOrigin(); ok && w.Number != s.Line {
-			a.d.where = append(a.d.where, item{"The error most likely comes from " + quoteLine(a.siteLine(w)) + "."})
+		if w, _, ok := s.ErrorOrigin(); ok && w.Number != s.Line {
+			a.d.Where = append(a.d.Where, draft.Item{"The error most likely comes from " + quoteLine(a.siteLine(w)) + "."})
 		}
 	}
 	if h := s.Helper; h != nil {
-		a.d.where = append(a.d.where, item{"The status was written inside the app's error helper " + code(shortFunction(h.Function)) + " at " + code(a.fileLoc(h.File, h.Line)) + ", which this line called with the error."})
+		a.d.Where = append(a.d.Where, draft.Item{"The status was written inside the app's error helper " + code(shortFunction(h.Function)) + " at " + code(a.fileLoc(h.File, h.Line)) + ", which this line called with the error."})
 	}
 	if s.Raiser != nil {
 		verb := "The failure was raised inside "
@@ -139,29 +147,29 @@ func (a *analysis) where() {
 			// Nothing was raised: the goroutine waited there.
 			verb = "The goroutine was blocked inside "
 		}
-		a.d.where = append(a.d.where, item{verb + code(qualifiedShort(s.Raiser.Function)) + ", which " + s.caller() + " called."})
+		a.d.Where = append(a.d.Where, draft.Item{verb + code(qualifiedShort(s.Raiser.Function)) + ", which " + siteCaller(s) + " called."})
 	}
 	if c := s.Caller; c != nil {
 		called := "Called from " + code(a.frameName(c)) + " at " + code(a.fileLoc(c.File, c.Line))
 		if text := strings.TrimSpace(c.Source.LineText()); text != "" {
-			a.d.where = append(a.d.where, item{called + ": " + code(text)})
+			a.d.Where = append(a.d.Where, draft.Item{called + ": " + code(text)})
 		} else {
-			a.d.where = append(a.d.where, item{called + "."})
+			a.d.Where = append(a.d.Where, draft.Item{called + "."})
 		}
 	}
 }
 
 // why adds paragraphs to the Why section, each a list of alternatives.
-func (a *analysis) why(alts ...string) { a.d.why = append(a.d.why, item(alts)) }
+func (a *analysis) why(alts ...string) { a.d.Why = append(a.d.Why, draft.Item(alts)) }
 
 // fix adds a bullet to the fixes, given as alternatives.
-func (a *analysis) fix(alts ...string) { a.d.fixes = append(a.d.fixes, item(alts)) }
+func (a *analysis) fix(alts ...string) { a.d.Fixes = append(a.d.Fixes, draft.Item(alts)) }
 
 // note adds a closing paragraph.
-func (a *analysis) note(alts ...string) { a.d.notes = append(a.d.notes, item(alts)) }
+func (a *analysis) note(alts ...string) { a.d.Notes = append(a.d.Notes, draft.Item(alts)) }
 
 // headline sets the headline, given as alternatives.
-func (a *analysis) headline(alts ...string) { a.d.headline = item(alts) }
+func (a *analysis) headline(alts ...string) { a.d.Headline = draft.Item(alts) }
 
 // requestSource says where in the request a value came from: a route
 // parameter, a query or form field, or the URL, as Markdown; "" when the
@@ -259,9 +267,9 @@ func sortedKeys(m map[string][]string) []string {
 // declaration finds where name is declared with a type in the corpus: a
 // struct field or variable ("cache map[int]*Post", "var hits map[string]int")
 // and returns the line and the declared type.
-func (a *analysis) declaration(name string) (corpusLine, string, bool) {
+func (a *analysis) declaration(name string) (corpus.Line, string, bool) {
 	if !isIdent(name) {
-		return corpusLine{}, "", false
+		return corpus.Line{}, "", false
 	}
 	re := compiled(`^\s*(?:var\s+)?` + regexp.QuoteMeta(name) + `(?:\s*,\s*\w+)*\s+([^=/]+?)\s*(?:=.*)?(?://.*)?$`)
 	for _, l := range a.c {
@@ -279,15 +287,15 @@ func (a *analysis) declaration(name string) (corpusLine, string, bool) {
 		}
 		return l, typ, true
 	}
-	return corpusLine{}, "", false
+	return corpus.Line{}, "", false
 }
 
 // quoteLine formats a corpus line for prose: `file.go:12` `text`.
-func quoteLine(l corpusLine) string {
+func quoteLine(l corpus.Line) string {
 	return code(loc(l.File, l.Number)) + ": " + code(strings.TrimSpace(l.Text))
 }
 
 // siteLine returns a window line of the site as a corpus line.
-func (a *analysis) siteLine(w windowLine) corpusLine {
-	return corpusLine{File: a.s.File, Number: w.Number, Text: w.Text}
+func (a *analysis) siteLine(w site.WindowLine) corpus.Line {
+	return corpus.Line{File: a.s.File, Number: w.Number, Text: w.Text}
 }

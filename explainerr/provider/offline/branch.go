@@ -1,6 +1,10 @@
 package offline
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/site"
+)
 
 // A status or error the app answers with is often written in a branch
 // whose condition is the real news: "if !valid {" says the token check
@@ -10,12 +14,12 @@ import "strings"
 
 // enclosingBranch returns the line of the clause that holds the failing
 // line, when the window shows one.
-func (a *analysis) enclosingBranch() (windowLine, bool) {
+func (a *analysis) enclosingBranch() (site.WindowLine, bool) {
 	if a.s.Frame == nil || a.s.Frame.Source == nil {
-		return windowLine{}, false
+		return site.WindowLine{}, false
 	}
 	depth := indentOf(a.s.Frame.Source.LineText())
-	for _, l := range a.s.linesAbove() {
+	for _, l := range a.s.LinesAbove() {
 		t := strings.TrimSpace(l.Text)
 		if t == "" || indentOf(l.Text) >= depth {
 			continue
@@ -25,9 +29,9 @@ func (a *analysis) enclosingBranch() (windowLine, bool) {
 				return l, true
 			}
 		}
-		return windowLine{}, false
+		return site.WindowLine{}, false
 	}
-	return windowLine{}, false
+	return site.WindowLine{}, false
 }
 
 // indentOf returns the width of a line's leading white space, a tab

@@ -3,6 +3,8 @@ package offline
 import (
 	"go/ast"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/site"
 )
 
 // The nearest assignment above the failing line is not always the one
@@ -67,11 +69,11 @@ func (a *analysis) conditionalAssignment(line int) (cond string, ok bool) {
 // runs only under cond, what is known: that assignment and its branch,
 // and the one before it on the path when there is one, without naming
 // either as where the value came from.
-func (a *analysis) ungroundedSource(name string, w windowLine, cond string) {
+func (a *analysis) ungroundedSource(name string, w site.WindowLine, cond string) {
 	before := ""
 	s := a.s
 	s.Line = w.Number
-	if p, _, ok := s.assignmentOf(name); ok {
+	if p, _, ok := s.AssignmentOf(name); ok {
 		if _, branch := a.conditionalAssignment(p.Number); !branch {
 			before = "; before that it is set at " + quoteLine(a.siteLine(p))
 		}
@@ -81,7 +83,7 @@ func (a *analysis) ungroundedSource(name string, w windowLine, cond string) {
 
 // conditionalAt is conditionalAssignment at another frame's site (the
 // caller that passed a value on).
-func (a *analysis) conditionalAt(s site, line int) (branch bool) {
+func (a *analysis) conditionalAt(s site.Site, line int) (branch bool) {
 	a.atSite(s, func() { _, branch = a.conditionalAssignment(line) })
 	return branch
 }

@@ -2,10 +2,12 @@ package offline
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/provider"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
 	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -457,7 +459,7 @@ func runCases(t *testing.T, cases []classCase) {
 					t.Errorf("explanation contains %q", bad)
 				}
 			}
-			if unknown := NewGrounding(r).Unknown(text); len(unknown) > 0 {
+			if unknown := slices.Collect(grounding.New(r).Unknown(text)); len(unknown) > 0 {
 				t.Errorf("explanation names ungrounded identifiers %v", unknown)
 			}
 			if !strings.HasSuffix(strings.TrimSpace(text), Footer) {

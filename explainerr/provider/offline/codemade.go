@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // A nil value the code made itself (a package-level variable, a template
@@ -29,7 +31,7 @@ type codeMade struct {
 // chose it: a package-level variable, a local set from a template Lookup,
 // or a field of the method's receiver.
 func (a *analysis) madeByCode(x string) (codeMade, bool) {
-	root := rootIdent(x)
+	root := linefacts.RootIdent(x)
 	if root == "" {
 		return codeMade{}, false
 	}
@@ -86,7 +88,7 @@ func (a *analysis) nilTemplateLookup(x string) bool {
 		return false
 	}
 	name := lm[1]
-	a.why(code(rootIdent(x)) + " is set at " + m.Quoted + ". " + code("(*template.Template).Lookup") + " returns " + code("nil") + " when the set has no template called " + code(`"`+name+`"`) + ": a wrong name there is a bug in the app, not a page the client asked for that does not exist.")
+	a.why(code(linefacts.RootIdent(x)) + " is set at " + m.Quoted + ". " + code("(*template.Template).Lookup") + " returns " + code("nil") + " when the set has no template called " + code(`"`+name+`"`) + ": a wrong name there is a bug in the app, not a page the client asked for that does not exist.")
 	names := a.moduleTemplateNames()
 	switch {
 	case len(names) > 0 && !contains(names, name):
@@ -120,11 +122,11 @@ func quoteAll(names []string) []string {
 // request is not at fault, so the snippet answers 500 and says to fix
 // where the value is made.
 func (a *analysis) codeMadeGuard(x string, m codeMade) string {
-	a.why(code(rootIdent(x)) + " is set by the app itself, at " + m.Quoted + ", not from the request: a " + code("nil") + " there is a bug to fix where it is set.")
+	a.why(code(linefacts.RootIdent(x)) + " is set by the app itself, at " + m.Quoted + ", not from the request: a " + code("nil") + " there is a bug to fix where it is set.")
 	if a.inHandler() && !a.noResponseWriter() {
 		return block("Fix where it is set; until then, check it and answer 500 (the request is not at fault):", a.guard(x+" == nil", "http.StatusInternalServerError")...)
 	}
-	return "Fix where " + code(rootIdent(x)) + " is set so that it is never " + code("nil") + " when this line runs."
+	return "Fix where " + code(linefacts.RootIdent(x)) + " is set so that it is never " + code("nil") + " when this line runs."
 }
 
 // readsRequest reports whether the code text reads request input: a

@@ -13,70 +13,6 @@ import (
 // Footer is the last line of every offline explanation.
 const Footer = "_Offline analysis — set OPENAI_API_KEY or OPENAI_BASE_URL for a model's explanation._"
 
-// item is one paragraph, bullet or code block of an explanation, given as
-// alternatives from the most to the least specific. The first alternative
-// whose code names only grounded identifiers is used; an item with none
-// is left out.
-type item []string
-
-// draft is an explanation being written.
-type draft struct {
-	g        *Grounding
-	headline item
-	where    []item
-	why      []item
-	fixes    []item
-	notes    []item
-}
-
-// pick returns the first alternative of it that the grounding allows.
-func (d *draft) pick(it item) (string, bool) {
-	for _, alt := range it {
-		if alt != "" && d.g.allowsMarkdown(alt) {
-			return alt, true
-		}
-	}
-	return "", false
-}
-
-// render writes the draft as Markdown.
-func (d *draft) render() string {
-	var b strings.Builder
-	if h, ok := d.pick(d.headline); ok {
-		b.WriteString("### " + h + "\n\n")
-	}
-	section := func(label string, items []item, bullets bool, sep string) {
-		var parts []string
-		for _, it := range items {
-			if s, ok := d.pick(it); ok {
-				parts = append(parts, s)
-			}
-		}
-		if len(parts) == 0 {
-			return
-		}
-		if bullets {
-			b.WriteString("**" + label + "**\n\n")
-			for _, p := range parts {
-				b.WriteString("- " + indentContinuation(p) + "\n")
-			}
-			b.WriteString("\n")
-			return
-		}
-		b.WriteString("**" + label + "** " + strings.Join(parts, sep) + "\n\n")
-	}
-	section("Where:", d.where, false, "\n")
-	section("Why:", d.why, false, " ")
-	section("How to fix it:", d.fixes, true, "")
-	for _, it := range d.notes {
-		if s, ok := d.pick(it); ok {
-			b.WriteString(s + "\n\n")
-		}
-	}
-	b.WriteString(Footer + "\n")
-	return b.String()
-}
-
 // WithoutFooter returns text, an offline explanation, without its closing
 // Footer: for when a model is configured (one that failed, or a client that
 // is not linked), which the footer's hint would contradict.
@@ -86,12 +22,6 @@ func WithoutFooter(text string) string {
 		return text
 	}
 	return strings.TrimRight(strings.TrimSuffix(trimmed, Footer), "\n") + "\n"
-}
-
-// indentContinuation indents the lines after the first of a bullet so
-// that code blocks stay inside the list item.
-func indentContinuation(s string) string {
-	return strings.ReplaceAll(s, "\n", "\n  ")
 }
 
 // code wraps s in an inline code span, using a fence longer than any run
@@ -137,16 +67,9 @@ func loc(file string, line int) string { return stack.Location(file, line) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// rootIdent returns the leading identifier of an expression's text ("p"
-// for "p.Author.Name", "s" for "s.cache[id]"), or "".
-func rootIdent(expr string) string {
-	expr = strings.TrimLeft(expr, "*&(")
-	m := wordPattern.FindStringIndex(expr)
-	if m == nil || m[0] != 0 {
-		return ""
-	}
-	return expr[:m[1]]
-}
+// wordPattern matches identifier-shaped words in any text: Go source,
+// templates, SQL, error messages, file paths.
+var wordPattern = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 
 // lastSelector returns the last selected name of an expression ("cache"
 // for "s.cache"), or the expression when it is a plain identifier.

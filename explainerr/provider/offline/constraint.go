@@ -1,6 +1,10 @@
 package offline
 
-import "regexp"
+import (
+	"regexp"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
+)
 
 // constraintPass explains a violated NOT NULL, UNIQUE, FOREIGN KEY or
 // CHECK constraint.
@@ -17,9 +21,9 @@ var constraintPass = &pass{
 func (a *analysis) constraint() {
 	caps := a.f.Captures
 	table, col := caps["table"], caps["column"]
-	stmt, hasStmt := corpusLine{}, false
+	stmt, hasStmt := corpus.Line{}, false
 	if table != "" {
-		stmt, hasStmt = a.c.first(compiled(`(?i)(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE)\s+["']?` + regexp.QuoteMeta(table) + `\b`))
+		stmt, hasStmt = a.c.First(compiled(`(?i)(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE)\s+["']?` + regexp.QuoteMeta(table) + `\b`))
 	}
 	if !hasStmt {
 		stmt, hasStmt = a.queryCallLine()

@@ -171,7 +171,7 @@ func notNullDefinition(col string) *regexp.Regexp {
 // stmtFor says where the statement matching pattern is, when the report's
 // source shows it.
 func (a *analysis) stmtFor(pattern string) {
-	if l, ok := a.c.first(compiled(pattern)); ok {
+	if l, ok := a.c.First(compiled(pattern)); ok {
 		a.why("The statement is at " + quoteLine(l) + ".")
 	} else if l, ok := a.queryCallLine(); ok {
 		a.why("The statement is at " + quoteLine(l) + ".")

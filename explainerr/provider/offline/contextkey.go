@@ -5,6 +5,9 @@ import (
 	"go/ast"
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // A value read from a request's context with a one-result type assertion,
@@ -48,7 +51,7 @@ func (a *analysis) contextSetters() []contextSetter {
 		})
 		return out
 	}
-	if l, ok := a.c.first(reWithValue); ok {
+	if l, ok := a.c.First(reWithValue); ok {
 		m := reWithValue.FindStringSubmatch(l.Text)
 		out = append(out, contextSetter{line: sourceLine{Path: l.File, Line: l.Number, Text: strings.TrimSpace(l.Text)}, key: m[1]})
 	}
@@ -141,7 +144,7 @@ var reContextRead = regexp.MustCompile(`\bValue\((.+)\)\.\((\*[\w.\[\]]+)\)$`)
 // same key and, when it stores a variable whose error was discarded above
 // it, that call; sure says root is certainly the nil value. It reports
 // whether op was such a read.
-func (a *analysis) contextNilOrigin(root string, op assignOp, l corpusLine, sure bool) bool {
+func (a *analysis) contextNilOrigin(root string, op linefacts.AssignOp, l corpus.Line, sure bool) bool {
 	m := reContextRead.FindStringSubmatch(strings.TrimSpace(op.RHS))
 	if m == nil || len(op.LHS) != 1 {
 		return false

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 	"github.com/explainerr/explainerr/explainerr/redact"
 )
 
@@ -19,8 +20,8 @@ var reCookieCall = regexp.MustCompile(`\bCookie\(\s*"([^"]*)"\s*\)`)
 // missingCookie explains a nil x that a Cookie call whose error was
 // discarded gave. It reports whether x is such a cookie.
 func (a *analysis) missingCookie(x string) bool {
-	root := rootIdent(x)
-	w, op, ok := a.s.assignmentOf(root)
+	root := linefacts.RootIdent(x)
+	w, op, ok := a.s.AssignmentOf(root)
 	if !ok || len(op.LHS) != 2 || op.LHS[0] != root || op.LHS[1] != "_" {
 		return false
 	}

@@ -3,6 +3,8 @@ package offline
 import (
 	"go/ast"
 	"go/token"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // A divisor the function computes itself (a counter started at a constant
@@ -69,7 +71,7 @@ func (a *analysis) divisorFromRequest(y string) bool {
 	if compiled(reRequestForm).MatchString(y) {
 		return true
 	}
-	if _, op, ok := a.s.assignmentOf(rootIdent(lenOperand(y))); ok {
+	if _, op, ok := a.s.AssignmentOf(linefacts.RootIdent(lenOperand(y))); ok {
 		return compiled(reRequestForm).MatchString(op.RHS)
 	}
 	return false
@@ -86,12 +88,12 @@ func lenOperand(y string) string {
 // divisorNotInput advises on a zero divisor that does not come from the
 // request: the request was valid, so the code must handle the zero case
 // (an empty result, an unset count) rather than reject it.
-func (a *analysis) divisorNotInput(d divisionOp) {
+func (a *analysis) divisorNotInput(d linefacts.DivisionOp) {
 	x := lenOperand(d.Y)
 	if x != d.Y {
 		a.why(code(x) + " was empty, so its length was 0.")
-		if quoted, rhs, ok := a.valueSource(rootIdent(x)); ok && callName(rhs) != "" {
-			a.why(code(rootIdent(x)) + " comes from " + quoted + ": when that finds nothing (a query with no rows, say) the result is empty. That is a normal outcome, not bad input from the client.")
+		if quoted, rhs, ok := a.valueSource(linefacts.RootIdent(x)); ok && callName(rhs) != "" {
+			a.why(code(linefacts.RootIdent(x)) + " comes from " + quoted + ": when that finds nothing (a query with no rows, say) the result is empty. That is a normal outcome, not bad input from the client.")
 		}
 		a.fix(block("Handle the empty case before dividing:", "if "+d.Y+" == 0 {", "\t// nothing to average: use a zero or empty result", "}"),
 			"Handle an empty "+code(x)+" before dividing, giving a zero or empty result.")

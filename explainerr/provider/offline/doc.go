@@ -29,6 +29,40 @@
 // pass has nothing to say, is restated. Last, suggested fixes the code
 // already has are dropped and the draft is rendered.
 //
+// # Shared results
+//
+// What every pass reads or writes is computed once per report and given
+// to the pass through the analysis (a pass's explain step is a method of
+// it and reads these fields); each result is a small package under internal/, with its
+// contract in its package doc and its unit tests beside it:
+//
+//   - internal/site (a.s): the failure site, the innermost app frame with
+//     its line, the app's caller and the library function that raised
+//     the failure, and searches of its source window: the assignment of
+//     a name (a.s.AssignmentOf), the statement that produced a reported
+//     error (a.s.ErrorOrigin).
+//   - internal/linefacts (a.s.Facts): what one source line does (its
+//     indexes, selectors, calls, assignments and the rest, as operand
+//     texts), parsed from a window, for the site's line or any other.
+//   - internal/corpus (a.c): every line of app source the report carries
+//     (the app frames' windows, then the retrieved chunks), each once,
+//     with its file, number and declaration, searched by pattern
+//     (a.c.Find, a.c.First) without reading the module on disk.
+//   - internal/grounding (a.g): the identifiers the explanation may name
+//     (the report's words, Go's predeclared names, a table of standard
+//     library names), which a pass adds to with what it read (a.g.Add)
+//     and which the draft checks every code span against.
+//   - internal/draft (a.d): the explanation being written, its headline
+//     and sections, each part given as alternatives from the most to the
+//     least specific; a pass writes through a.headline, a.why, a.fix and
+//     a.note (or appends to a.d.Where), and the draft renders, for each
+//     part, the first alternative the grounding allows.
+//   - internal/pattern: the cache of the regular expressions the passes
+//     build from the report's names (compiled).
+//
+// The module understanding (a.app) is loaded on first use, only for a
+// pass that declares needModule.
+//
 // The passes, each in a file named after it:
 //
 //   - nil-pointer: a nil pointer dereference, the nil operand of the
@@ -73,7 +107,12 @@
 // Add the class to package failureclass (a constant and the rule that
 // recognises its message), then write one file named after the pass that
 // declares its value and its explain step, and add the value to the
-// passes list (passes.go). Its test data goes in testdata/passes/<name>/:
+// passes list (passes.go). The step reads the shared results (a.s, a.c,
+// a.g, and a.app when the pass declares needModule) and writes its
+// findings through a.headline, a.why, a.fix and a.note; what several
+// passes need and no shared result holds belongs in a small package of
+// its own under internal/, not in the analysis type. Its test data goes
+// in testdata/passes/<name>/:
 // a small module's Go files, one of which carries a failure directive
 // (//explainerr:failure kind type message) and, on the failing line, the
 // expected findings as // want comments (see passes_test.go). The tests

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"path/filepath"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // A method of *Queries called on a Store that embeds *Queries runs on the
@@ -49,7 +51,7 @@ func (a *analysis) embeddedReceiverSays(root, name, recv, arg, callerName, calle
 func (a *analysis) fieldTypeAt(file string, line int, arg string) (string, bool) {
 	src := a.app()
 	recvName, typ := a.receiverAt(file, line)
-	if recvName == "" || rootIdent(arg) != recvName || strings.Count(arg, ".") != 1 {
+	if recvName == "" || linefacts.RootIdent(arg) != recvName || strings.Count(arg, ".") != 1 {
 		return "", false
 	}
 	t, ok := src.mod.Type(filepath.Dir(file), typ)

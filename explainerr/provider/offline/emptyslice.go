@@ -5,6 +5,9 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/site"
 )
 
 // emptyOrigin adds, for an index out of range on an empty slice x, where
@@ -17,7 +20,7 @@ func (a *analysis) emptyOrigin(x string) {
 		return
 	}
 	name, recv := a.siteDecl()
-	if recv != "" && strings.Count(x, ".") == 1 && rootIdent(x) == src.receiverOf(name, recv) {
+	if recv != "" && strings.Count(x, ".") == 1 && linefacts.RootIdent(x) == src.receiverOf(name, recv) {
 		field := lastSelector(x)
 		if unset, ok := src.leftUnset(recv, field); ok && len(unset) > 0 && !src.setsField(field) {
 			a.why(code(recv) + " is built without " + code(field) + " at " + a.cite(unset[0].Line) + ", and nothing in the app assigns or appends to " + code(field) + ", so it is always empty.")
@@ -28,7 +31,7 @@ func (a *analysis) emptyOrigin(x string) {
 	if !isIdent(x) {
 		return
 	}
-	if _, op, ok := a.s.assignmentOf(x); ok {
+	if _, op, ok := a.s.AssignmentOf(x); ok {
 		fn := callName(op.RHS)
 		if fn == "" {
 			return
@@ -58,7 +61,7 @@ func (a *analysis) emptyOrigin(x string) {
 			i = j
 		}
 	}
-	for _, call := range analyzeLine(caller.Source).Calls {
+	for _, call := range linefacts.Analyze(caller.Source).Calls {
 		if call.Name != name || i >= len(call.Args) {
 			continue
 		}
@@ -67,9 +70,9 @@ func (a *analysis) emptyOrigin(x string) {
 		if !isIdent(arg) {
 			return
 		}
-		cs := site{Frame: caller, File: baseName(caller.File), Line: caller.Line}
-		if w, op, ok := cs.assignmentOf(arg); ok {
-			a.emptyFrom(arg, callName(op.RHS), corpusLine{File: cs.File, Number: w.Number, Text: w.Text})
+		cs := site.Site{Frame: caller, File: baseName(caller.File), Line: caller.Line}
+		if w, op, ok := cs.AssignmentOf(arg); ok {
+			a.emptyFrom(arg, callName(op.RHS), corpus.Line{File: cs.File, Number: w.Number, Text: w.Text})
 		}
 		a.fix("Check " + code("len("+arg+")") + " in " + code(shortFunction(caller.Function)) + " before calling " + code(name) + ", and answer that nothing matched.")
 		return
@@ -78,7 +81,7 @@ func (a *analysis) emptyOrigin(x string) {
 
 // emptyFrom says that v comes from a call of fn at l, and where fn makes
 // an empty result.
-func (a *analysis) emptyFrom(v, fn string, l corpusLine) {
+func (a *analysis) emptyFrom(v, fn string, l corpus.Line) {
 	if fn == "" {
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"regexp"
 
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/site"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -65,7 +66,7 @@ func (a *analysis) takesError(f *report.Frame) bool {
 		return false
 	}
 	for i := min(f.Source.Line-f.Source.StartLine, len(f.Source.Lines)-1); i >= 0; i-- {
-		if line := f.Source.Lines[i]; funcLiteralLine.MatchString(line) || reErrorParam.MatchString(line) {
+		if line := f.Source.Lines[i]; site.DeclaresFunc(line) || reErrorParam.MatchString(line) {
 			return reErrorParam.MatchString(line)
 		}
 	}

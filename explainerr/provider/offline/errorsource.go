@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
 )
 
 // When the stack does not show where an error was made (an error handler
@@ -71,8 +72,8 @@ func (a *analysis) whereHandedOver(at string) {
 	if route != "" {
 		handlerOf = "the handler of " + code(strings.TrimSpace(a.r.Request.Method+" "+route))
 	}
-	a.d.where = append(a.d.where, item{"The error was returned by " + handlerOf + ", which had returned by the time the app's error handler passed it on at " + at + ": the stack does not show where the error was made."})
+	a.d.Where = append(a.d.Where, draft.Item{"The error was returned by " + handlerOf + ", which had returned by the time the app's error handler passed it on at " + at + ": the stack does not show where the error was made."})
 	if l, ok := a.errorMadeAt(strings.TrimSpace(a.r.Error.Message)); ok {
-		a.d.where = append(a.d.where, item{"Its message matches the error made at " + a.cite(l) + "."})
+		a.d.Where = append(a.d.Where, draft.Item{"Its message matches the error made at " + a.cite(l) + "."})
 	}
 }

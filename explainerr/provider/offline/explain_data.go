@@ -3,6 +3,8 @@ package offline
 import (
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 )
 
 // queryCall matches a line that runs SQL.
@@ -16,24 +18,24 @@ func (a *analysis) errorIs(target, status string) []string {
 
 // failingCall returns the statement that produced the error: the query or
 // call line above (or on) the failing line.
-func (a *analysis) failingCall(pattern *regexp.Regexp) (corpusLine, bool) {
-	if w, ok := a.s.lineMatching(pattern); ok {
+func (a *analysis) failingCall(pattern *regexp.Regexp) (corpus.Line, bool) {
+	if w, ok := a.s.LineMatching(pattern); ok {
 		return a.siteLine(w), true
 	}
-	if w, _, ok := a.s.errorOrigin(); ok {
+	if w, _, ok := a.s.ErrorOrigin(); ok {
 		return a.siteLine(w), true
 	}
-	return corpusLine{}, false
+	return corpus.Line{}, false
 }
 
 // sqlStatement finds the SQL text that mentions word (case-insensitive),
 // preferring lines with SQL keywords.
-func (a *analysis) sqlStatement(word string) (corpusLine, bool) {
+func (a *analysis) sqlStatement(word string) (corpus.Line, bool) {
 	if word == "" {
-		return corpusLine{}, false
+		return corpus.Line{}, false
 	}
 	re := compiled(`(?i)(?:SELECT|INSERT|UPDATE|DELETE|FROM|WHERE|INTO|SET|JOIN|ORDER BY|VALUES).*\b` + regexp.QuoteMeta(word) + `\b|\b` + regexp.QuoteMeta(word) + `\b.*(?:FROM|WHERE|VALUES|SET)`)
-	return a.c.first(re)
+	return a.c.First(re)
 }
 
 // sqlLine matches a line of SQL text.
@@ -41,9 +43,9 @@ var sqlLine = regexp.MustCompile(`\b(?:SELECT|INSERT INTO|UPDATE|DELETE FROM|CRE
 
 // sqlNames returns the lower-case words of the corpus lines that hold SQL
 // (the usual table and column names), without the SQL keywords.
-func sqlNames(c corpus) []string {
+func sqlNames(c corpus.Corpus) []string {
 	var texts []string
-	for _, l := range c.find(sqlLine) {
+	for _, l := range c.Find(sqlLine) {
 		texts = append(texts, l.Text)
 	}
 	return lowerCaseWords(texts)
@@ -152,18 +154,18 @@ func (a *analysis) notFoundOutsideHTTP(msg string) {
 }
 
 // errorsIsCheck finds an errors.Is test in the scope of the failure.
-func (a *analysis) errorsIsCheck() (corpusLine, bool) {
+func (a *analysis) errorsIsCheck() (corpus.Line, bool) {
 	re := compiled(`errors\.Is\(\s*err\s*,`)
-	if w, ok := a.s.lineMatching(re); ok {
+	if w, ok := a.s.LineMatching(re); ok {
 		return a.siteLine(w), true
 	}
-	return corpusLine{}, false
+	return corpus.Line{}, false
 }
 
 // builtValue finds where the value passed to the failing call is built:
 // the assignment, above the call, of its last plain-identifier argument.
-func (a *analysis) builtValue() *corpusLine {
-	w, facts, ok := a.s.errorOrigin()
+func (a *analysis) builtValue() *corpus.Line {
+	w, facts, ok := a.s.ErrorOrigin()
 	if !ok {
 		return nil
 	}
@@ -175,7 +177,7 @@ func (a *analysis) builtValue() *corpusLine {
 			}
 			s := a.s
 			s.Line = w.Number
-			if l, _, ok := s.assignmentOf(arg); ok {
+			if l, _, ok := s.AssignmentOf(arg); ok {
 				line := a.siteLine(l)
 				return &line
 			}

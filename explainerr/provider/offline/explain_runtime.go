@@ -6,6 +6,10 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/site"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -47,22 +51,22 @@ func (a *analysis) inHandler() bool {
 
 // receiverOrigin finds where the caller got the value the failing method
 // was called on: "stats := NewSiteStats()" above "stats.AddPost(p)".
-func (a *analysis) receiverOrigin() (corpusLine, string, bool) {
+func (a *analysis) receiverOrigin() (corpus.Line, string, bool) {
 	c := a.s.Caller
 	if c == nil || c.Source == nil || a.s.Frame == nil {
-		return corpusLine{}, "", false
+		return corpus.Line{}, "", false
 	}
 	name := lastName(a.s.Frame.Function)
-	for _, call := range analyzeLine(c.Source).Calls {
+	for _, call := range linefacts.Analyze(c.Source).Calls {
 		if call.Name != name || !isIdent(call.Receiver) {
 			continue
 		}
-		cs := site{Frame: c, File: baseName(c.File), Line: c.Line}
-		if w, op, ok := cs.assignmentOf(call.Receiver); ok {
-			return corpusLine{File: cs.File, Number: w.Number, Text: w.Text}, callName(op.RHS), true
+		cs := site.Site{Frame: c, File: baseName(c.File), Line: c.Line}
+		if w, op, ok := cs.AssignmentOf(call.Receiver); ok {
+			return corpus.Line{File: cs.File, Number: w.Number, Text: w.Text}, callName(op.RHS), true
 		}
 	}
-	return corpusLine{}, "", false
+	return corpus.Line{}, "", false
 }
 
 // raisedNil explains a nil dereference raised inside a library function
@@ -236,7 +240,7 @@ func goesOn(cands []nilCandidate, x string) *errBranch {
 // in the module's function, or an error check that goes on after a
 // failure. sure says that root is certainly the nil value (the line's only
 // candidate), so that what follows from that may be said of any function.
-func (a *analysis) callOrigin(root string, w windowLine, op assignOp, l corpusLine, sure bool) {
+func (a *analysis) callOrigin(root string, w site.WindowLine, op linefacts.AssignOp, l corpus.Line, sure bool) {
 	fn := callName(op.RHS)
 	src := a.app()
 	var br errBranch
@@ -297,8 +301,8 @@ func (a *analysis) callOrigin(root string, w windowLine, op assignOp, l corpusLi
 // nilOrigin adds what the window shows about where the nil value x came
 // from; sure says x is certainly the nil one (see callOrigin).
 func (a *analysis) nilOrigin(x string, sure bool) {
-	root := rootIdent(x)
-	if w, op, ok := a.s.assignmentOf(root); ok {
+	root := linefacts.RootIdent(x)
+	if w, op, ok := a.s.AssignmentOf(root); ok {
 		l := a.siteLine(w)
 		switch {
 		case len(op.LHS) > 1 && op.LHS[len(op.LHS)-1] == "_":
@@ -317,10 +321,10 @@ func (a *analysis) nilOrigin(x string, sure bool) {
 		}
 		return
 	}
-	if !a.s.isParameter(root) && a.explainCallOrigin(root) {
+	if !a.s.IsParameter(root) && a.explainCallOrigin(root) {
 		return
 	}
-	if a.s.isParameter(root) && a.s.Caller != nil && !a.followNilParameter(root) {
+	if a.s.IsParameter(root) && a.s.Caller != nil && !a.followNilParameter(root) {
 		a.why(code(root) + " is a parameter of " + code(a.s.Function) + "; its caller " + code(shortFunction(a.s.Caller.Function)) + " at " + code(a.fileLoc(a.s.Caller.File, a.s.Caller.Line)) + " passed it in.")
 	}
 }
@@ -338,19 +342,19 @@ func replaceLast(names []string, with string) []string {
 // isFuncValue reports whether a call on the failing line calls a func
 // value (a field, variable or parameter of func type) rather than a
 // declared function or method: the corpus declares "name func(...)".
-func (a *analysis) isFuncValue(c callOp) bool {
-	if c.Name == "" || predeclared[c.Name] || (c.Receiver != "" && a.isPackageName(rootIdent(c.Receiver))) {
+func (a *analysis) isFuncValue(c linefacts.CallOp) bool {
+	if c.Name == "" || grounding.Predeclared(c.Name) || (c.Receiver != "" && a.isPackageName(linefacts.RootIdent(c.Receiver))) {
 		return false
 	}
 	decl := compiled(`(?:^|[\s(,])` + regexp.QuoteMeta(c.Name) + `\s+func\s*\(`)
-	if _, ok := a.c.first(decl); ok {
+	if _, ok := a.c.First(decl); ok {
 		return true
 	}
 	return a.funcTypedInSource(c)
 }
 
 // nilFunc explains a call of a nil func value.
-func (a *analysis) nilFunc(c callOp) {
+func (a *analysis) nilFunc(c linefacts.CallOp) {
 	a.f.Class = ClassNilFunc
 	a.culprit = c.Fun
 	a.headline("Call of a nil function: "+code(c.Fun)+" is nil", "Call of a nil function value")
@@ -359,7 +363,7 @@ func (a *analysis) nilFunc(c callOp) {
 	} else {
 		a.why("The line calls " + code(c.Fun) + ", a variable or field of func type that was never set: its value is " + code("nil") + ", and calling a nil func panics with a nil pointer dereference.")
 	}
-	if l, ok := a.c.first(compiled(`(?:^|[\s(,])` + regexp.QuoteMeta(c.Name) + `\s+func\s*\(`)); ok && c.Name != "" {
+	if l, ok := a.c.First(compiled(`(?:^|[\s(,])` + regexp.QuoteMeta(c.Name) + `\s+func\s*\(`)); ok && c.Name != "" {
 		a.why("It is declared at " + quoteLine(l) + ".")
 	}
 	a.fix(block("Skip the call when it is not set:", a.funcGuard(c)...),
@@ -387,13 +391,13 @@ func (a *analysis) ownerType(expr string) string {
 	if recv == "" {
 		return ""
 	}
-	root := rootIdent(expr)
+	root := linefacts.RootIdent(expr)
 	if strings.Count(expr, ".") != 1 {
 		return ""
 	}
 	// The receiver's name shows in the method's declaration line.
 	decl := compiled(`^func\s*\(\s*` + regexp.QuoteMeta(root) + `\s+\*?\s*` + regexp.QuoteMeta(recv) + `\b`)
-	if _, ok := a.c.first(decl); ok {
+	if _, ok := a.c.First(decl); ok {
 		return recv
 	}
 	return ""
@@ -401,10 +405,10 @@ func (a *analysis) ownerType(expr string) string {
 
 // constructorOf finds where a value of type name is built: a composite
 // literal of it, preferring one inside a New... function.
-func (a *analysis) constructorOf(name string) (corpusLine, bool) {
+func (a *analysis) constructorOf(name string) (corpus.Line, bool) {
 	lit := compiled(`&?\b` + regexp.QuoteMeta(name) + `\{`)
-	var found []corpusLine
-	for _, l := range a.c.find(lit) {
+	var found []corpus.Line
+	for _, l := range a.c.Find(lit) {
 		if strings.HasPrefix(strings.TrimSpace(l.Text), "type ") {
 			continue
 		}
@@ -418,12 +422,12 @@ func (a *analysis) constructorOf(name string) (corpusLine, bool) {
 	if len(found) > 0 {
 		return found[0], true
 	}
-	return corpusLine{}, false
+	return corpus.Line{}, false
 }
 
 // literalSets reports whether the composite literal starting at l sets
 // field (a "field:" key on one of its lines, up to the closing brace).
-func (a *analysis) literalSets(l corpusLine, field string) bool {
+func (a *analysis) literalSets(l corpus.Line, field string) bool {
 	key := compiled(`\b` + regexp.QuoteMeta(field) + `\s*:`)
 	depth := 0
 	started := false
@@ -469,7 +473,7 @@ const (
 // indexRangeUnknown explains "index out of range" without the index and
 // the length when the line does not show a single index expression that
 // can fail: viable are those it shows.
-func (a *analysis) indexRangeUnknown(viable []indexOp) {
+func (a *analysis) indexRangeUnknown(viable []linefacts.IndexOp) {
 	a.headline("Index out of range")
 	if len(viable) > 1 {
 		var quoted []string
@@ -551,14 +555,14 @@ func (a *analysis) sliceBounds() {
 	} else {
 		a.fix("Check " + code("len("+t.X+")") + " before slicing and keep 0 <= low <= high <= len.")
 	}
-	if w, _, ok := a.s.assignmentOf(rootIdent(t.X)); ok && isIdent(t.X) {
+	if w, _, ok := a.s.AssignmentOf(linefacts.RootIdent(t.X)); ok && isIdent(t.X) {
 		a.why(code(t.X) + " comes from " + quoteLine(a.siteLine(w)) + ".")
 	}
 }
 
 // sliceBoundsUnknown explains "slice bounds out of range" without the
 // bounds and the length, for the slice expressions of the failing line.
-func (a *analysis) sliceBoundsUnknown(slices []sliceOp) {
+func (a *analysis) sliceBoundsUnknown(slices []linefacts.SliceOp) {
 	const rule = " Bounds must satisfy 0 <= low <= high <= capacity."
 	var quoted []string
 	for _, sl := range slices {
@@ -590,7 +594,7 @@ func (a *analysis) typeAssertion() {
 	caps := a.f.Captures
 	want, actual, method := caps["want"], caps["actual"], caps["method"]
 	facts := a.s.Facts
-	var target assertOp
+	var target linefacts.AssertOp
 	found := false
 	for _, as := range facts.Asserts {
 		if as.Type == want || as.Type == unqualify(want) {
@@ -632,7 +636,7 @@ func (a *analysis) typeAssertion() {
 		a.why(assertion + " failed: the value holds " + aCode(actual) + ", not " + aCode(want) + ". A one-result type assertion panics when the dynamic type differs.")
 	}
 	if found && strings.Contains(target.X, "Value(") {
-		if l, ok := a.c.first(compiled(`WithValue\(`)); ok {
+		if l, ok := a.c.First(compiled(`WithValue\(`)); ok {
 			a.why("The value is stored with " + quoteLine(l) + "; the type stored there must be the one asserted here.")
 		}
 	}
@@ -702,7 +706,7 @@ func (a *analysis) divideByZero() {
 	a.headline("Integer divide by zero: "+code(d.Y)+" is 0", "Integer divide by zero")
 	a.why(code(d.X+" "+d.Op+" "+d.Y) + " divides by " + code(d.Y) + ", which was 0. Integer division or remainder by zero panics (floating-point division does not).")
 	if isIdent(d.Y) {
-		if w, _, ok := a.s.assignmentOf(d.Y); ok {
+		if w, _, ok := a.s.AssignmentOf(d.Y); ok {
 			if cond, branch := a.conditionalAssignment(w.Number); branch {
 				a.ungroundedSource(d.Y, w, cond)
 			} else {
@@ -749,9 +753,9 @@ func (a *analysis) channel() {
 	if ch != "" {
 		name = code(ch)
 	}
-	var closes []corpusLine
+	var closes []corpus.Line
 	if ch != "" {
-		closes = a.c.find(compiled(`\bclose\(\s*(?:[\w.]+\.)?` + regexp.QuoteMeta(lastSelector(ch)) + `\s*\)`))
+		closes = a.c.Find(compiled(`\bclose\(\s*(?:[\w.]+\.)?` + regexp.QuoteMeta(lastSelector(ch)) + `\s*\)`))
 	}
 	var elsewhere []string
 	for _, l := range closes {
@@ -806,7 +810,7 @@ func (a *analysis) negativeWaitGroup() {
 	}
 	a.headline("Negative WaitGroup counter on "+code(wg), "Negative WaitGroup counter")
 	a.why("This line took the counter of " + code(wg) + " below zero: more goroutines reported they finished than were added to it, so one path calls Done twice or an Add is missing (or runs too late, inside the goroutine).")
-	adds := a.c.find(compiled(`\b` + regexp.QuoteMeta(lastSelector(wg)) + `\.(?:Add|Done)\(`))
+	adds := a.c.Find(compiled(`\b` + regexp.QuoteMeta(lastSelector(wg)) + `\.(?:Add|Done)\(`))
 	var shown []string
 	for _, l := range adds {
 		if l.File == a.s.File && l.Number == a.s.Line {
@@ -1102,9 +1106,9 @@ func shorten(s string, n int) string {
 
 // errCheckBetween finds an "if err != nil" test between line from and the
 // failing line.
-func (a *analysis) errCheckBetween(from int) (corpusLine, bool) {
+func (a *analysis) errCheckBetween(from int) (corpus.Line, bool) {
 	re := compiled(`err\s*!=\s*nil`)
-	for _, l := range a.s.linesAbove() {
+	for _, l := range a.s.LinesAbove() {
 		if l.Number <= from {
 			break
 		}
@@ -1112,5 +1116,5 @@ func (a *analysis) errCheckBetween(from int) (corpusLine, bool) {
 			return a.siteLine(l), true
 		}
 	}
-	return corpusLine{}, false
+	return corpus.Line{}, false
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // A nil field is fixed where its struct is built: a literal that leaves
@@ -91,7 +92,7 @@ func (a *analysis) selfFieldOrigin(x string) bool {
 		return false
 	}
 	recv, typ := a.receiverAt(a.s.Frame.File, a.s.Frame.Line)
-	if recv == "" || recv != rootIdent(x) {
+	if recv == "" || recv != linefacts.RootIdent(x) {
 		return false
 	}
 	return a.fieldOriginSays(filepath.Dir(a.s.Frame.File), typ, lastSelector(x))

@@ -3,6 +3,8 @@ package offline
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 )
 
 // fileErrorPass explains a file the app cannot open.
@@ -28,8 +30,8 @@ const reFileCall = `\b(?:os\.(?:ReadFile|Open|OpenFile|Create|Stat|Lstat|Remove|
 func (a *analysis) fileError() {
 	path, op := a.f.Captures["path"], a.f.Captures["op"]
 	a.culprit = path
-	call, hasCall := corpusLine{}, false
-	if w, _, ok := a.s.errorOrigin(); ok && compiled(reFileCall).MatchString(w.Text) {
+	call, hasCall := corpus.Line{}, false
+	if w, _, ok := a.s.ErrorOrigin(); ok && compiled(reFileCall).MatchString(w.Text) {
 		call, hasCall = a.siteLine(w), true
 	}
 	fromRequest := hasCall && compiled(reRequestKey).MatchString(call.Text)

@@ -90,3 +90,8 @@ func sameFile(files map[string]bool, file string) bool {
 	}
 	return false
 }
+
+// baseName returns the last element of a slash- or backslash-separated path.
+func baseName(path string) string {
+	return filepath.Base(filepath.ToSlash(path))
+}

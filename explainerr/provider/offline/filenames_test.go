@@ -1,9 +1,11 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -44,7 +46,7 @@ func main() {
 	if strings.Contains(text, "`user.go:") {
 		t.Errorf("the explanation names a user.go without its directory:\n%s", text)
 	}
-	if unknown := NewGrounding(r).Unknown(text); len(unknown) > 0 {
+	if unknown := slices.Collect(grounding.New(r).Unknown(text)); len(unknown) > 0 {
 		t.Errorf("explanation names ungrounded identifiers %v:\n%s", unknown, text)
 	}
 

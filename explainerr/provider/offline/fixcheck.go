@@ -3,6 +3,8 @@ package offline
 import (
 	"go/ast"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
 )
 
 // Every fix is checked against the source before it is shown: a fix whose
@@ -19,9 +21,9 @@ func (a *analysis) dropFixesTheCodeHas() {
 	if len(have) == 0 {
 		return
 	}
-	var kept, lead []item
+	var kept, lead []draft.Item
 	said := map[string]bool{}
-	for _, it := range a.d.fixes {
+	for _, it := range a.d.Fixes {
 		line, at, found := "", 0, false
 		for _, key := range fixKeyLines(it) {
 			n, ok := have[normalizeCode(key)]
@@ -45,18 +47,18 @@ func (a *analysis) dropFixesTheCodeHas() {
 			}
 		}
 	}
-	a.d.fixes = append(lead, kept...)
+	a.d.Fixes = append(lead, kept...)
 }
 
 // explainFixAlreadyThere says that the code has line, the head of the
 // check or the lock a fix would add, at line number at: a check whose
 // branch goes on is the fault itself (it must leave); otherwise the cause
 // is elsewhere. It returns the fix to show first, nil when there is none.
-func (a *analysis) explainFixAlreadyThere(line string, at int) item {
+func (a *analysis) explainFixAlreadyThere(line string, at int) draft.Item {
 	where := code(loc(a.s.File, at))
 	if ifs := a.ifAt(at); ifs != nil && !leaves(ifs.Body) {
 		a.why("The code already checks this at " + where + ": " + code(line) + ", but that branch does not return, so the code goes on to the failing line all the same.")
-		return item{"End the branch at " + where + " with a " + code("return") + " (after answering the request, when it is a handler), so that the code below it runs only when the check fails."}
+		return draft.Item{"End the branch at " + where + " with a " + code("return") + " (after answering the request, when it is a handler), so that the code below it runs only when the check fails."}
 	}
 	a.why("The code already has " + code(line) + " at " + where + ", above the failing line: adding it again would change nothing, so what went wrong is elsewhere.")
 	return nil
@@ -97,7 +99,7 @@ func (a *analysis) linesAboveSite() map[string]int {
 		}
 		return out
 	}
-	for _, w := range a.s.linesAbove() {
+	for _, w := range a.s.LinesAbove() {
 		if k := normalizeCode(w.Text); k != "" {
 			out[k] = w.Number
 		}
@@ -107,7 +109,7 @@ func (a *analysis) linesAboveSite() map[string]int {
 
 // fixKeyLines returns the lines of a fix's code block that add a check or
 // a lock: an if statement's head, or a Lock call.
-func fixKeyLines(it item) []string {
+func fixKeyLines(it draft.Item) []string {
 	if len(it) == 0 {
 		return nil
 	}

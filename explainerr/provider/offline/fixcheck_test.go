@@ -1,6 +1,10 @@
 package offline
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
+)
 
 // cartFiles is a handler that checks its value for nil above the failing
 // line but goes on when it is nil.
@@ -39,7 +43,7 @@ func TestNoFixTheCodeAlreadyHas(t *testing.T) {
 }
 
 func TestFixKeyLines(t *testing.T) {
-	it := item{block("Guard it:", "if err != nil {", "\treturn", "}", "if u == nil {", "\treturn", "}", "s.mu.Lock()", "x := make(map[string]int)")}
+	it := draft.Item{block("Guard it:", "if err != nil {", "\treturn", "}", "if u == nil {", "\treturn", "}", "s.mu.Lock()", "x := make(map[string]int)")}
 	got := fixKeyLines(it)
 	want := []string{"if u == nil {", "s.mu.Lock()"}
 	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {

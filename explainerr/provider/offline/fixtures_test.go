@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,6 +18,7 @@ import (
 	"github.com/explainerr/explainerr/blogapp/fixture"
 	"github.com/explainerr/explainerr/explainerr"
 	"github.com/explainerr/explainerr/explainerr/provider/offline"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/index"
 )
@@ -161,10 +163,10 @@ func checkBlogFixtures(t *testing.T, h http.Handler, mode string) {
 			// Every identifier must be in the app's source (which the
 			// analyzer reads from the report and from the module on disk)
 			// or the trace.
-			g := offline.NewGrounding(&report.Report{Frames: rep.Frames})
+			g := grounding.New(&report.Report{Frames: rep.Frames})
 			g.Add(source, rep.Error.Message, rep.Error.Type)
 			g.Add(rep.Error.Chain...)
-			if unknown := g.Unknown(text); len(unknown) > 0 {
+			if unknown := slices.Collect(g.Unknown(text)); len(unknown) > 0 {
 				t.Errorf("names identifiers not in the app's source or the trace: %v", unknown)
 			}
 			if !strings.HasSuffix(strings.TrimSpace(text), offline.Footer) {

@@ -170,7 +170,7 @@ func (a *analysis) declaresLocally(fd *ast.FuncDecl, name string) bool {
 // valueSource quotes where name gets its value in the failing function,
 // from the window or else from the parsed function, with the value's text.
 func (a *analysis) valueSource(name string) (quoted, rhs string, ok bool) {
-	if w, op, ok := a.s.assignmentOf(name); ok {
+	if w, op, ok := a.s.AssignmentOf(name); ok {
 		if _, branch := a.conditionalAssignment(w.Number); branch {
 			return "", "", false // it may not have run: no source is named
 		}

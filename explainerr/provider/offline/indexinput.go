@@ -1,6 +1,10 @@
 package offline
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
+)
 
 // Where an index or the indexed value comes from decides the advice: a
 // record id from the route or the query that names nothing is the client's
@@ -27,7 +31,7 @@ var reRequestHeader = `\bUserAgent\(\)|\bHeader\.Get\(|\bHeader\[|\bCookie\(|\bC
 func (a *analysis) indexInput(x, index string) string {
 	texts := []string{a.s.Text}
 	seen := map[string]bool{}
-	names := []string{rootIdent(x), rootIdent(index)}
+	names := []string{linefacts.RootIdent(x), linefacts.RootIdent(index)}
 	for step := 0; step < 2; step++ {
 		var next []string
 		for _, n := range names {
@@ -35,7 +39,7 @@ func (a *analysis) indexInput(x, index string) string {
 				continue
 			}
 			seen[n] = true
-			if _, op, ok := a.s.assignmentOf(n); ok {
+			if _, op, ok := a.s.AssignmentOf(n); ok {
 				texts = append(texts, op.RHS)
 				next = append(next, wordPattern.FindAllString(op.RHS, -1)...)
 			}

@@ -3,6 +3,8 @@ package offline
 import (
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // indexRangePass explains an index past the end of a slice, array or
@@ -19,12 +21,12 @@ var indexRangePass = &pass{
 func (a *analysis) indexRange() {
 	idx, length := a.f.Captures["index"], a.f.Captures["length"]
 	facts := a.s.Facts
-	var target indexOp
+	var target linefacts.IndexOp
 	found := false
 	// An index written as a number other than the one the error reports
 	// is not the failing one; of the others, only a single one can be
 	// named.
-	var viable []indexOp
+	var viable []linefacts.IndexOp
 	for _, ix := range facts.Indexes {
 		if isStringLiteral(ix.Index) || a.indexKind(ix.X) == "map" {
 			continue // a map lookup has no range
@@ -87,7 +89,7 @@ func (a *analysis) indexRange() {
 	if strings.HasPrefix(idx, "-") {
 		a.why("A negative index usually comes from a search that found nothing (-1) or from the length minus one of an empty slice.")
 	}
-	if w, op, ok := a.s.assignmentOf(rootIdent(target.X)); ok && isIdent(target.X) {
+	if w, op, ok := a.s.AssignmentOf(linefacts.RootIdent(target.X)); ok && isIdent(target.X) {
 		l := a.siteLine(w)
 		a.why(code(target.X) + " comes from " + quoteLine(l) + ".")
 		if strings.Contains(op.RHS, "Split") || strings.Contains(op.RHS, "Fields") {

@@ -3,6 +3,8 @@ package offline
 import (
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 )
 
 // inputRead matches a request input read by name, such as
@@ -23,7 +25,7 @@ func routeParams(route string) []string {
 // inputMismatch is a request input the code reads under a name the
 // request does not have.
 type inputMismatch struct {
-	Line corpusLine
+	Line corpus.Line
 	Key  string
 	// What is "form field", "route parameter" or "query parameter".
 	What string
@@ -37,8 +39,8 @@ type inputMismatch struct {
 func (a *analysis) findInputMismatch() (inputMismatch, bool) {
 	q := a.r.Request
 	params := routeParams(q.Route)
-	lines := make([]corpusLine, 0, len(a.c))
-	for _, w := range a.s.scope() {
+	lines := make([]corpus.Line, 0, len(a.c))
+	for _, w := range a.s.Scope() {
 		lines = append(lines, a.siteLine(w))
 	}
 	lines = append(lines, a.c...)

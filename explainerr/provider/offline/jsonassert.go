@@ -3,6 +3,8 @@ package offline
 import (
 	"go/ast"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // Decoding JSON into an interface{} (a map[string]interface{}, a []any)
@@ -101,7 +103,7 @@ func (a *analysis) untypedJSONDecodes() []jsonDecode {
 // jsonSourceOf returns the decode x's value comes from: x reads the
 // decoded variable, or a variable assigned from it.
 func (a *analysis) jsonSourceOf(x string) (jsonDecode, bool) {
-	root := rootIdent(x)
+	root := linefacts.RootIdent(x)
 	if root == "" {
 		return jsonDecode{}, false
 	}
@@ -116,7 +118,7 @@ func (a *analysis) jsonSourceOf(x string) (jsonDecode, bool) {
 		if !ok {
 			break
 		}
-		root = rootIdent(v.RHS)
+		root = linefacts.RootIdent(v.RHS)
 	}
 	return jsonDecode{}, false
 }
@@ -124,7 +126,7 @@ func (a *analysis) jsonSourceOf(x string) (jsonDecode, bool) {
 // jsonAssertion explains a failed assertion on a value encoding/json
 // chose the type of, when the asserted type is one the decoder never
 // stores. It reports whether it did.
-func (a *analysis) jsonAssertion(target assertOp, want, actual string) bool {
+func (a *analysis) jsonAssertion(target linefacts.AssertOp, want, actual string) bool {
 	if !jsonStoredTypes[actual] || jsonStoredTypes[want] || want == "interface {}" {
 		return false
 	}

@@ -3,6 +3,9 @@ package offline
 import (
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // jsonEncodePass explains a value encoding/json refuses to encode.
@@ -54,9 +57,9 @@ func (a *analysis) jsonEncode() {
 
 // floatDivisionFeeding finds the nearest line above the failing one that
 // assigns a division to a name the failing line uses.
-func (a *analysis) floatDivisionFeeding() (corpusLine, divisionOp, bool) {
-	for _, l := range a.s.linesAbove() {
-		facts := a.s.factsAt(l.Number)
+func (a *analysis) floatDivisionFeeding() (corpus.Line, linefacts.DivisionOp, bool) {
+	for _, l := range a.s.LinesAbove() {
+		facts := a.s.FactsAt(l.Number)
 		for _, div := range facts.Divisions {
 			if div.Op != "/" {
 				continue
@@ -70,5 +73,5 @@ func (a *analysis) floatDivisionFeeding() (corpusLine, divisionOp, bool) {
 			}
 		}
 	}
-	return corpusLine{}, divisionOp{}, false
+	return corpus.Line{}, linefacts.DivisionOp{}, false
 }

@@ -1,9 +1,11 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -406,7 +408,7 @@ func TestNoAppFrame(t *testing.T) {
 			t.Errorf("explanation lacks %q:\n%s", want, text)
 		}
 	}
-	if unknown := NewGrounding(r).Unknown(text); len(unknown) > 0 {
+	if unknown := slices.Collect(grounding.New(r).Unknown(text)); len(unknown) > 0 {
 		t.Errorf("ungrounded identifiers %v", unknown)
 	}
 }

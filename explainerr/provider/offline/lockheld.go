@@ -3,6 +3,8 @@ package offline
 import (
 	"go/ast"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // Advice to guard a map with a lock is wrong where the failing line
@@ -82,7 +84,7 @@ func (a *analysis) explainHeldLock(m string, l heldLock) {
 }
 
 // writesIndex reports whether the line's facts write an element of m.
-func writesIndex(f lineFacts, m string) bool {
+func writesIndex(f linefacts.Facts, m string) bool {
 	for _, ix := range f.Indexes {
 		if ix.X == m && ix.Assign {
 			return true

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // Calling a nil func value panics with the same "nil pointer dereference"
@@ -13,8 +15,8 @@ import (
 
 // funcValueCalls returns the calls of the failing line that call a func
 // value rather than a declared function or method.
-func (a *analysis) funcValueCalls() []callOp {
-	var out []callOp
+func (a *analysis) funcValueCalls() []linefacts.CallOp {
+	var out []linefacts.CallOp
 	for _, c := range a.s.Facts.Calls {
 		if a.isFuncValue(c) || (c.Indexed && !a.isGenericInstantiation(c)) {
 			out = append(out, c)
@@ -27,14 +29,14 @@ func (a *analysis) funcValueCalls() []callOp {
 // generic function with a type argument ("Map[int](xs)") rather than a
 // func value read from a map or slice: the corpus declares the function
 // with type parameters, or the index is written as a type.
-func (a *analysis) isGenericInstantiation(c callOp) bool {
+func (a *analysis) isGenericInstantiation(c linefacts.CallOp) bool {
 	i := strings.IndexByte(c.Fun, '[')
 	if i <= 0 || !strings.HasSuffix(c.Fun, "]") {
 		return false
 	}
 	name, index := lastSelector(c.Fun[:i]), strings.TrimSpace(c.Fun[i+1:len(c.Fun)-1])
 	if isIdent(name) {
-		if _, ok := a.c.first(compiled(`^\s*func\s+(?:\([^)]*\)\s*)?` + regexp.QuoteMeta(name) + `\s*\[`)); ok {
+		if _, ok := a.c.First(compiled(`^\s*func\s+(?:\([^)]*\)\s*)?` + regexp.QuoteMeta(name) + `\s*\[`)); ok {
 			return true
 		}
 	}
@@ -55,7 +57,7 @@ var predeclaredTypes = map[string]bool{
 // funcTypedInSource reports whether the app's parsed source declares the
 // callee of c with a func type: a variable or parameter of the failing
 // function, or a field every struct with a field of that name declares so.
-func (a *analysis) funcTypedInSource(c callOp) bool {
+func (a *analysis) funcTypedInSource(c linefacts.CallOp) bool {
 	src := a.app()
 	if src == nil || c.Name == "" {
 		return false
@@ -76,7 +78,7 @@ func (a *analysis) funcTypedInSource(c callOp) bool {
 // weighFuncCandidates adds the evidence the corpus gives about the func
 // value candidates (funcs, by expression): a field of the failing
 // method's receiver that the owner's constructor does not set.
-func (a *analysis) weighFuncCandidates(cands []nilCandidate, funcs map[string]callOp) {
+func (a *analysis) weighFuncCandidates(cands []nilCandidate, funcs map[string]linefacts.CallOp) {
 	for i := range cands {
 		c := &cands[i]
 		if _, ok := funcs[c.Expr]; !ok {
@@ -101,7 +103,7 @@ func (a *analysis) weighFuncCandidates(cands []nilCandidate, funcs map[string]ca
 
 // explainFuncCandidate says, for a func value among several candidates,
 // how calling it can panic, and how to guard the call.
-func (a *analysis) explainFuncCandidate(c callOp) {
+func (a *analysis) explainFuncCandidate(c linefacts.CallOp) {
 	if c.Indexed {
 		a.why(code(c.Fun) + " is a func value the line calls, read by index: a map gives " + code("nil") + " for a missing key, and calling a " + code("nil") + " func panics with this same error.")
 	} else {
@@ -113,6 +115,6 @@ func (a *analysis) explainFuncCandidate(c callOp) {
 
 // funcGuard is the snippet that calls the func value of c only when it is
 // set.
-func (a *analysis) funcGuard(c callOp) []string {
+func (a *analysis) funcGuard(c linefacts.CallOp) []string {
 	return []string{"if " + c.Fun + " != nil {", "\t" + c.Fun + "(" + strings.Join(c.Args, ", ") + ")", "}"}
 }

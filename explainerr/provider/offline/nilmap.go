@@ -1,6 +1,10 @@
 package offline
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
+)
 
 // nilMapField explains a write to a nil map field of the failing method's
 // receiver from the app's source: the places that build the receiver's
@@ -12,7 +16,7 @@ func (a *analysis) nilMapField(m string) bool {
 		return false
 	}
 	name, recv := a.siteDecl()
-	if recv == "" || rootIdent(m) != src.receiverOf(name, recv) {
+	if recv == "" || linefacts.RootIdent(m) != src.receiverOf(name, recv) {
 		return false
 	}
 	field := lastSelector(m)
@@ -69,7 +73,7 @@ var nilMapPass = &pass{
 // nilMap explains "assignment to entry in nil map".
 func (a *analysis) nilMap() {
 	facts := a.s.Facts
-	var target indexOp
+	var target linefacts.IndexOp
 	found := false
 	for _, ix := range facts.Indexes {
 		if ix.Assign {
@@ -141,7 +145,7 @@ func (a *analysis) nilMap() {
 		}
 	}
 	switch {
-	case owner != "" && len(a.d.fixes) > 0:
+	case owner != "" && len(a.d.Fixes) > 0:
 		// The fix where the value is built says it all.
 	case target.Nested:
 		a.fix("Create the inner map before writing to it: check whether " + code(m) + " is " + code("nil") + " and assign " + code("make") + " of the inner map type to it first.")
@@ -149,7 +153,7 @@ func (a *analysis) nilMap() {
 		a.fix(block("Create it with "+code("make")+" instead of only declaring it:", m+" := make("+typ+")"),
 			"Create it with "+code("make")+" instead of only declaring it.")
 	case typ != "" && strings.HasPrefix(typ, "map["):
-		if len(a.d.fixes) == 0 {
+		if len(a.d.Fixes) == 0 {
 			a.fix("Create "+code(m)+" with "+code("make("+typ+")")+" where the value holding it is built, so that every such value has its map.",
 				"Create the map with "+code("make")+" where the value holding it is built.")
 		}

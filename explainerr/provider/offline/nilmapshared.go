@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // A nil map that is a package-level variable is made where it is
@@ -71,7 +73,7 @@ func (a *analysis) nilPackageMapField(m string) bool {
 	if src == nil || strings.Count(m, ".") != 1 {
 		return false
 	}
-	root, field := rootIdent(m), lastSelector(m)
+	root, field := linefacts.RootIdent(m), lastSelector(m)
 	v, ok := a.packageVar(root)
 	if !ok {
 		return false
@@ -114,7 +116,7 @@ func (a *analysis) fieldLockFix(m, typ, mapType string) {
 	if a.underHeldLock(m) {
 		return
 	}
-	root, field := rootIdent(m), lastSelector(m)
+	root, field := linefacts.RootIdent(m), lastSelector(m)
 	a.g.Add("mu", "Lock", "Unlock") // the names the snippet introduces
 	var decl []string
 	if mapType != "" {

@@ -3,6 +3,9 @@ package offline
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/site"
 )
 
 // A nil parameter was passed in by the caller, which usually got it from a
@@ -24,7 +27,7 @@ func (a *analysis) followNilParameter(root string) bool {
 	if isReceiver {
 		// The method was called on a nil value: the caller's receiver
 		// expression (u in u.DisplayName()) is what it passed.
-		for _, call := range analyzeLine(caller.Source).Calls {
+		for _, call := range linefacts.Analyze(caller.Source).Calls {
 			if call.Name == name && call.Receiver != "" {
 				arg = strings.TrimSpace(call.Receiver)
 				break
@@ -41,7 +44,7 @@ func (a *analysis) followNilParameter(root string) bool {
 		if i < 0 {
 			return false
 		}
-		for _, call := range analyzeLine(caller.Source).Calls {
+		for _, call := range linefacts.Analyze(caller.Source).Calls {
 			if call.Name == name && i < len(call.Args) {
 				arg = strings.TrimSpace(call.Args[i])
 				break
@@ -63,7 +66,7 @@ func (a *analysis) followNilParameter(root string) bool {
 	if !isIdent(arg) {
 		a.why(passed)
 		if strings.Count(arg, ".") == 1 {
-			if recv, typ := a.receiverAt(caller.File, caller.Line); recv == rootIdent(arg) {
+			if recv, typ := a.receiverAt(caller.File, caller.Line); recv == linefacts.RootIdent(arg) {
 				a.fieldOriginSays(filepath.Dir(caller.File), typ, lastSelector(arg))
 			}
 		}
@@ -74,7 +77,7 @@ func (a *analysis) followNilParameter(root string) bool {
 		a.why(passed)
 		return true
 	}
-	w, op, ok := cs.assignmentOf(arg)
+	w, op, ok := cs.AssignmentOf(arg)
 	if ok && a.conditionalAt(cs, w.Number) {
 		a.why(passed) // assigned in a branch that may not have run: no source is named
 		return true
@@ -128,20 +131,20 @@ func (a *analysis) followNilParameter(root string) bool {
 }
 
 // callerSite returns the site of the caller frame: its line and window.
-func (a *analysis) callerSite() (site, bool) {
+func (a *analysis) callerSite() (site.Site, bool) {
 	for i := range a.r.Frames {
 		if &a.r.Frames[i] == a.s.Caller {
 			s := siteFrom(a.r, i)
 			return s, s.Frame != nil
 		}
 	}
-	return site{}, false
+	return site.Site{}, false
 }
 
 // atSite runs f with s as the failure's site, for snippets written for
 // another frame (the caller that passed a nil value on): what the
 // function there can answer and return is its own.
-func (a *analysis) atSite(s site, f func()) {
+func (a *analysis) atSite(s site.Site, f func()) {
 	saved := a.s
 	a.s = s
 	defer func() { a.s = saved }()

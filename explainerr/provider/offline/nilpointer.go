@@ -2,6 +2,8 @@ package offline
 
 import (
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // nilPointerPass explains a nil pointer dereference.
@@ -18,7 +20,7 @@ func (a *analysis) nilPointer() {
 	s, facts := a.s, a.s.Facts
 	var candidates []string
 	add := func(expr string) {
-		if expr == "" || a.isPackageName(rootIdent(expr)) || expr == rootIdent(expr) && (a.isPackageName(expr) || a.serverParam(expr)) {
+		if expr == "" || a.isPackageName(linefacts.RootIdent(expr)) || expr == linefacts.RootIdent(expr) && (a.isPackageName(expr) || a.serverParam(expr)) {
 			return
 		}
 		for _, c := range candidates {
@@ -51,7 +53,7 @@ func (a *analysis) nilPointer() {
 			}
 		}
 	}
-	funcs := map[string]callOp{}
+	funcs := map[string]linefacts.CallOp{}
 	if s.Raiser == nil {
 		for _, c := range a.funcValueCalls() {
 			add(c.Fun)
@@ -126,7 +128,7 @@ func (a *analysis) nilPointer() {
 	if a.nilExplainedByItsSetting(cands, x) {
 		return
 	}
-	if isIdent(x) || a.s.hasAssignment(rootIdent(x)) && !fieldEvidence(cands, x) {
+	if isIdent(x) || a.s.HasAssignment(linefacts.RootIdent(x)) && !fieldEvidence(cands, x) {
 		_, live := pickNilCandidate(cands)
 		a.nilOrigin(x, len(live) == 1)
 	}
@@ -136,7 +138,7 @@ func (a *analysis) nilPointer() {
 	a.selfFieldOrigin(x)
 	a.fix(a.nilGuard(x),
 		"Check "+code(x+" == nil")+" before this line and handle the missing value"+a.missingValueHint()+".")
-	if owner := a.ownerType(x); owner != "" && len(a.d.fixes) == 1 {
+	if owner := a.ownerType(x); owner != "" && len(a.d.Fixes) == 1 {
 		if ctor, ok := a.constructorOf(owner); ok {
 			a.fix("Or make sure "+code(lastSelector(x))+" is always set where the "+code(owner)+" is built, at "+quoteLine(ctor)+".",
 				"Or make sure it is always set where the value is built.")

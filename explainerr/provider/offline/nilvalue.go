@@ -3,6 +3,9 @@ package offline
 import (
 	"go/ast"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // A nil pointer panic says that some pointer on the failing line was nil,
@@ -45,7 +48,7 @@ type nilCandidate struct {
 	Func bool
 	// Built is the constructor literal (in the corpus) that builds Owner
 	// without setting Field; nil when none is known.
-	Built *corpusLine
+	Built *corpus.Line
 }
 
 // evidence reports whether something beyond the line points at c.
@@ -101,9 +104,9 @@ func (a *analysis) weighNilCandidates(exprs []string) []nilCandidate {
 	for _, e := range exprs {
 		c := nilCandidate{Expr: e}
 		if src != nil && strings.Count(e, ".") == 1 {
-			if recvVar != "" && rootIdent(e) == recvVar {
+			if recvVar != "" && linefacts.RootIdent(e) == recvVar {
 				a.weighField(src, &c, recv, nil)
-			} else if owner, ret, ok := a.madeBy(src, rootIdent(e)); ok {
+			} else if owner, ret, ok := a.madeBy(src, linefacts.RootIdent(e)); ok {
 				a.weighField(src, &c, owner, &ret)
 			}
 		}
@@ -112,7 +115,7 @@ func (a *analysis) weighNilCandidates(exprs []string) []nilCandidate {
 		}
 		if src != nil && isIdent(e) && contains(params, e) {
 			a.weighArgument(&c, name, params)
-		} else if src != nil && isIdent(e) && !a.s.hasAssignment(e) && a.nilFromCall(e) {
+		} else if src != nil && isIdent(e) && !a.s.HasAssignment(e) && a.nilFromCall(e) {
 			c.Local = true
 		}
 		out = append(out, c)
@@ -152,7 +155,7 @@ func (a *analysis) weighField(src *appSource, c *nilCandidate, owner string, at 
 // always returns a value it makes (name := loadAccount(n)), with the
 // return statement that makes it.
 func (a *analysis) madeBy(src *appSource, name string) (string, sourceLine, bool) {
-	_, op, ok := a.s.assignmentOf(name)
+	_, op, ok := a.s.AssignmentOf(name)
 	fn := callName(op.RHS)
 	if !ok || len(op.LHS) != 1 || fn == "" {
 		return "", sourceLine{}, false
@@ -178,7 +181,7 @@ func (a *analysis) madeBy(src *appSource, name string) (string, sourceLine, bool
 func (a *analysis) weighAssignment(c *nilCandidate) {
 	src := a.app()
 	line, results, fn := 0, 0, ""
-	if w, op, ok := a.s.assignmentOf(c.Expr); ok {
+	if w, op, ok := a.s.AssignmentOf(c.Expr); ok {
 		line, results, fn = w.Number, len(op.LHS), callName(op.RHS)
 		if results > 1 && op.LHS[results-1] == "_" && fn != "" {
 			c.Discarded = true
@@ -214,7 +217,7 @@ func (a *analysis) weighArgument(c *nilCandidate, name string, params []string) 
 			i = j
 		}
 	}
-	for _, call := range analyzeLine(caller.Source).Calls {
+	for _, call := range linefacts.Analyze(caller.Source).Calls {
 		if call.Name != name || i < 0 || i >= len(call.Args) {
 			continue
 		}

@@ -218,7 +218,7 @@ func (a *analysis) textWrapInside(target string) (textWrap, bool) {
 		return textWrap{}, false
 	}
 	wraps := src.textWraps()
-	for _, msg := range append([]string{a.f.Message}, a.s.messages...) {
+	for _, msg := range append([]string{a.f.Message}, a.s.Messages...) {
 		for tail := strings.TrimSpace(msg); strings.Contains(tail, text) && !strings.HasPrefix(tail, text); {
 			for _, w := range wraps {
 				if formatMatchesMin(w.Format, tail, 3) {

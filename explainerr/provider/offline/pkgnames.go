@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -12,7 +13,7 @@ import (
 // the failing line rather than a variable: a standard library package, the
 // package of a frame in the trace, or a package the failing file imports.
 func (a *analysis) isPackageName(name string) bool {
-	if stdPackageNames[name] {
+	if grounding.StdPackage(name) {
 		return true
 	}
 	if src := a.app(); src != nil && src.mod != nil && a.s.Frame != nil {
@@ -32,7 +33,7 @@ func (a *analysis) isPackageName(name string) bool {
 			return true
 		}
 	}
-	for _, l := range a.c.find(importLine) {
+	for _, l := range a.c.Find(importLine) {
 		m := importLine.FindStringSubmatch(l.Text)
 		if m[1] == name || m[1] == "" && appsource.AssumedPackageName(m[2]) == name {
 			return true

@@ -4,6 +4,9 @@ import (
 	"go/ast"
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/site"
 )
 
 // rowQuery matches a line that runs a single-row query or scans its row:
@@ -15,31 +18,31 @@ var rowQuery = regexp.MustCompile(`\.(?:QueryRow|QueryRowContext|QueryRowx|Query
 // query method and assigns or returns the error it gives. The request's
 // lookups that share a method's name (r.URL.Query().Get("name"),
 // r.Header.Get, r.Form.Get) give no error and do not count.
-func (s site) runsQuery(l windowLine) bool {
+func (a *analysis) runsQuery(l site.WindowLine) bool {
 	if rowQuery.MatchString(l.Text) {
 		return true
 	}
 	if !queryCall.MatchString(l.Text) {
 		return false
 	}
-	return strings.HasPrefix(strings.TrimSpace(l.Text), "return ") || assignsErr(s.factsAt(l.Number))
+	return strings.HasPrefix(strings.TrimSpace(l.Text), "return ") || a.s.FactsAt(l.Number).AssignsErr()
 }
 
 // queryLine finds the nearest line of the scope that runs SQL.
-func (s site) queryLine() (windowLine, bool) {
-	for _, l := range s.scope() {
-		if s.runsQuery(l) {
+func (a *analysis) queryLine() (site.WindowLine, bool) {
+	for _, l := range a.s.Scope() {
+		if a.runsQuery(l) {
 			return l, true
 		}
 	}
-	return windowLine{}, false
+	return site.WindowLine{}, false
 }
 
 // queryInCallee follows a call of the failing function into the module
 // function it calls and returns that function's line that queries a row
 // or scans it, as a source line naming the function; ok is false when the
 // callee is not the module's or runs no such query itself.
-func (a *analysis) queryInCallee(call corpusLine) (sourceLine, bool) {
+func (a *analysis) queryInCallee(call corpus.Line) (sourceLine, bool) {
 	name := callName(call.Text)
 	src := a.app()
 	if name == "" || src == nil || src.mod == nil || a.s.Frame == nil {
@@ -76,12 +79,12 @@ func (a *analysis) queryInCallee(call corpusLine) (sourceLine, bool) {
 // queryCallLine returns the statement that produced a database error: the
 // nearest line of the failing function that runs SQL, else the line the
 // error came from (a call of a function that runs it).
-func (a *analysis) queryCallLine() (corpusLine, bool) {
-	if l, ok := a.s.queryLine(); ok {
+func (a *analysis) queryCallLine() (corpus.Line, bool) {
+	if l, ok := a.queryLine(); ok {
 		return a.siteLine(l), true
 	}
-	if w, _, ok := a.s.errorOrigin(); ok {
+	if w, _, ok := a.s.ErrorOrigin(); ok {
 		return a.siteLine(w), true
 	}
-	return corpusLine{}, false
+	return corpus.Line{}, false
 }

@@ -1,6 +1,10 @@
 package offline
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
+)
 
 // A nil dereference raised inside a package-level library function (not a
 // method) cannot be on a receiver: the nil value is one of the arguments
@@ -24,7 +28,7 @@ func (a *analysis) raisedByPackageFunc() bool {
 		return false
 	}
 	name := lastName(s.Raiser.Function)
-	var call callOp
+	var call linefacts.CallOp
 	found := false
 	for _, c := range s.Facts.Calls {
 		if c.Name == name && c.Receiver != "" && a.isPackageName(c.Receiver) {

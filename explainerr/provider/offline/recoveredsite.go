@@ -3,6 +3,7 @@ package offline
 import (
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -92,7 +93,7 @@ func (a *analysis) panicCandidates() (out, nils []string) {
 	seen := map[string]bool{}
 	for _, sel := range facts.Selectors {
 		b := sel.Base
-		if b == "" || seen[b] || a.isPackageName(rootIdent(b)) {
+		if b == "" || seen[b] || a.isPackageName(linefacts.RootIdent(b)) {
 			continue
 		}
 		seen[b] = true

@@ -106,7 +106,7 @@ func (a *analysis) importOf(name string) (string, sourceLine, bool) {
 			}
 		}
 	}
-	for _, l := range a.c.find(importLine) {
+	for _, l := range a.c.Find(importLine) {
 		m := importLine.FindStringSubmatch(l.Text)
 		if l.File != a.s.File {
 			continue

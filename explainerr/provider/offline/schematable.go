@@ -1,7 +1,6 @@
 package offline
 
 import (
-	"go/token"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -88,22 +87,8 @@ func (a *analysis) tableNamesDiffer(name string) bool {
 	if !ok {
 		return false
 	}
-	a.groundScanned(a.fileLoc(t.at.Path, t.at.Line))
+	a.g.AddScanned(a.fileLoc(t.at.Path, t.at.Line))
 	a.why("The app's own schema creates " + code(t.name) + ", not " + code(name) + ", at " + a.cite(t.at) + ": the query and the schema name the table differently.")
 	a.fix("Use one name in both: change the query's " + code(name) + " to " + code(t.name) + ", or rename the table in the schema (and in every query that uses it).")
 	return true
-}
-
-// groundScanned makes the identifiers Go's scanner reads in text part of
-// the grounding, for a cited name the plain word scan splits otherwise: a
-// migration file 0001_init.up.sql scans as the number 0001_i and the word
-// nit.
-func (a *analysis) groundScanned(text string) {
-	t := tokenizers.Get().(*tokenizer)
-	defer tokenizers.Put(t)
-	for _, tok := range t.scan(text) {
-		if tok.tok == token.IDENT {
-			a.g.Add(tok.lit)
-		}
-	}
 }

@@ -142,7 +142,7 @@ func (a *analysis) wrapsKnownSentinel(w textWrap, target string) bool {
 	if text == "" {
 		return false
 	}
-	for _, msg := range a.s.messages {
+	for _, msg := range a.s.Messages {
 		// The sentinel's text in the message and the handler's test of it
 		// tie the two: a short format ("user %d: %v") is enough.
 		if strings.Contains(msg, text) && formatMatchesMin(w.Format, strings.TrimSpace(msg), 3) {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // A package variable declared without a value and never assigned stays
@@ -26,7 +27,7 @@ func (a *analysis) shadowedNil(candidates []string) bool {
 	for _, sh := range src.mod.Shadows() {
 		for _, c := range candidates {
 			field := sh.Name != sh.Var && strings.Contains(c, ".") && lastSelector(c) == sh.Name
-			self := sh.Name == sh.Var && (rootIdent(c) == sh.Var || recvType != "" && recvType == sh.VarType)
+			self := sh.Name == sh.Var && (linefacts.RootIdent(c) == sh.Var || recvType != "" && recvType == sh.VarType)
 			if field || self {
 				a.explainShadow(sh, c, field)
 				return true

@@ -1,16 +1,20 @@
 package offline
 
-import "github.com/explainerr/explainerr/explainerr/stack"
+import (
+	"github.com/explainerr/explainerr/explainerr/stack"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/site"
+)
 
 // A crash dump cut inside the app's frame may show the frame's function
 // without its file, or its file without the line. The location section
 // then names what the dump shows and says what it does not, and never
 // refers to "this line".
 
-// place names where the site is: "`file:line` in `Function`", the file
+// sitePlace names where the site is: "`file:line` in `Function`", the file
 // alone when the dump does not show the line, the function alone when it
 // does not show the file.
-func (s *site) place() string {
+func sitePlace(s site.Site) string {
 	switch {
 	case s.Frame.File == "":
 		return code(s.Function)
@@ -21,9 +25,9 @@ func (s *site) place() string {
 	return code(loc(s.File, s.Line)) + " in " + code(s.Function)
 }
 
-// unshown says what the dump does not show of the site's place (" (the
+// siteUnshown says what the dump does not show of the site's place (" (the
 // dump does not show the line)"); "" when it shows its file and line.
-func (s *site) unshown() string {
+func siteUnshown(s site.Site) string {
 	switch {
 	case s.Frame.File == "":
 		return " (the dump does not show its file and line)"
@@ -33,10 +37,10 @@ func (s *site) unshown() string {
 	return ""
 }
 
-// caller names what made the call into the library function that raised
+// siteCaller names what made the call into the library function that raised
 // the failure: "this line", or the function when the dump does not show
 // its line.
-func (s *site) caller() string {
+func siteCaller(s site.Site) string {
 	if s.Frame.File == "" || s.Line <= 0 {
 		return code(s.Function)
 	}

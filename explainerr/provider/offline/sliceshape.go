@@ -1,6 +1,10 @@
 package offline
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
+)
 
 // The runtime's message gives the shape of the slice expression that
 // failed: "[:1] with length 0" is a high bound past the length, "[5:3]" a
@@ -11,31 +15,31 @@ import "strings"
 // slicesOfShape returns the slice expressions of ops that fit the bounds of
 // the runtime's message; ops itself when none or all fit, or the message's
 // shape is not known.
-func slicesOfShape(ops []sliceOp, bounds string) []sliceOp {
+func slicesOfShape(ops []linefacts.SliceOp, bounds string) []linefacts.SliceOp {
 	if len(ops) < 2 {
 		return ops
 	}
 	parts := strings.Split(bounds, ":")
-	var fits func(sliceOp) bool
-	var literal func(sliceOp) string
+	var fits func(linefacts.SliceOp) bool
+	var literal func(linefacts.SliceOp) string
 	var value string
 	switch {
 	case len(parts) == 2 && parts[0] == "" && parts[1] != "":
 		// [:high]: the high bound is past the length or capacity.
-		fits = func(o sliceOp) bool { return o.High != "" && o.Max == "" }
-		literal, value = func(o sliceOp) string { return o.High }, parts[1]
+		fits = func(o linefacts.SliceOp) bool { return o.High != "" && o.Max == "" }
+		literal, value = func(o linefacts.SliceOp) string { return o.High }, parts[1]
 	case len(parts) == 2 && parts[0] != "":
 		// [low:high]: the low bound is past the high one.
-		fits = func(o sliceOp) bool { return o.Low != "" && o.Max == "" }
-		literal, value = func(o sliceOp) string { return o.Low }, parts[0]
+		fits = func(o linefacts.SliceOp) bool { return o.Low != "" && o.Max == "" }
+		literal, value = func(o linefacts.SliceOp) string { return o.Low }, parts[0]
 	case len(parts) == 3 && parts[0] == "" && parts[1] == "":
 		// [::max]: the max bound is past the capacity.
-		fits = func(o sliceOp) bool { return o.Max != "" }
-		literal, value = func(o sliceOp) string { return o.Max }, parts[2]
+		fits = func(o linefacts.SliceOp) bool { return o.Max != "" }
+		literal, value = func(o linefacts.SliceOp) string { return o.Max }, parts[2]
 	default:
 		return ops
 	}
-	var fit, exact []sliceOp
+	var fit, exact []linefacts.SliceOp
 	for _, o := range ops {
 		if !fits(o) {
 			continue

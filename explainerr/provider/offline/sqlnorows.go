@@ -1,6 +1,10 @@
 package offline
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/site"
+)
 
 // noRowsPass explains sql.ErrNoRows answered as a server error.
 var noRowsPass = &pass{
@@ -35,11 +39,11 @@ func (a *analysis) noRows() {
 	}
 	call, hasCall := a.queryCallLine()
 	inCallee, followed := sourceLine{}, false
-	if hasCall && !a.s.runsQuery(windowLine{call.Number, call.Text}) {
+	if hasCall && !a.runsQuery(site.WindowLine{Number: call.Number, Text: call.Text}) {
 		inCallee, followed = a.queryInCallee(call)
 	}
 	switch {
-	case hasCall && a.s.runsQuery(windowLine{call.Number, call.Text}):
+	case hasCall && a.runsQuery(site.WindowLine{Number: call.Number, Text: call.Text}):
 		a.culprit = strings.TrimSpace(call.Text)
 		a.why("The query at " + quoteLine(call) + " matched no row, so its Scan returned " + code("sql.ErrNoRows") + ". For a query that looks a record up by a value from the request, that is the normal \"not found\" case, not a server error.")
 	case followed:

@@ -3,6 +3,8 @@ package offline
 import (
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
 
 // A value a framework keeps for the request under a key (echo's and gin's
@@ -19,7 +21,7 @@ var reKeyedGet = regexp.MustCompile(`\.(?:Get|MustGet)\(\s*("[^"]*")\s*\)$`)
 // its key, and leads the fixes with asserting the type stored there
 // (actual). It writes nothing when target is not such a read or the
 // source shows no setter.
-func (a *analysis) storedTypeFix(target assertOp, actual string) {
+func (a *analysis) storedTypeFix(target linefacts.AssertOp, actual string) {
 	m := reKeyedGet.FindStringSubmatch(target.X)
 	src := a.app()
 	if m == nil || src == nil {

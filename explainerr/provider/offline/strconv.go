@@ -3,6 +3,8 @@ package offline
 import (
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 )
 
 // strconvPass explains a number that did not parse.
@@ -19,8 +21,8 @@ func (a *analysis) strconvError() {
 	caps := a.f.Captures
 	fn, value := caps["fn"], caps["value"]
 	a.culprit = value
-	call, hasCall := corpusLine{}, false
-	if w, ok := a.s.lineMatching(compiled(`strconv\.` + regexp.QuoteMeta(fn) + `\(`)); ok {
+	call, hasCall := corpus.Line{}, false
+	if w, ok := a.s.LineMatching(compiled(`strconv\.` + regexp.QuoteMeta(fn) + `\(`)); ok {
 		call, hasCall = a.siteLine(w), true
 	}
 	if a.f.Class == ClassStrconvRange {

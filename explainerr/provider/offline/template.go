@@ -3,6 +3,9 @@ package offline
 import (
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
 )
 
 // templatePass explains html/template and text/template errors.
@@ -22,7 +25,7 @@ var templatePass = &pass{
 // call, or its writer cannot be told, it reports false: buffering is
 // advised only where the code visibly does not buffer.
 func (a *analysis) writesTheResponse() bool {
-	w, ok := a.s.lineMatching(executeCall)
+	w, ok := a.s.LineMatching(executeCall)
 	if !ok {
 		return false
 	}
@@ -31,7 +34,7 @@ func (a *analysis) writesTheResponse() bool {
 		return false
 	}
 	arg := strings.TrimSpace(m[1])
-	if _, buffered := a.s.lineMatching(compiled(`\b` + regexp.QuoteMeta(arg) + `\s*:?=\s*(?:new\((?:bytes\.Buffer|strings\.Builder)\)|&?(?:bytes\.Buffer|strings\.Builder)\{|bytes\.NewBuffer)|\bvar\s+` + regexp.QuoteMeta(arg) + `\s+(?:bytes\.Buffer|strings\.Builder)\b`)); buffered {
+	if _, buffered := a.s.LineMatching(compiled(`\b` + regexp.QuoteMeta(arg) + `\s*:?=\s*(?:new\((?:bytes\.Buffer|strings\.Builder)\)|&?(?:bytes\.Buffer|strings\.Builder)\{|bytes\.NewBuffer)|\bvar\s+` + regexp.QuoteMeta(arg) + `\s+(?:bytes\.Buffer|strings\.Builder)\b`)); buffered {
 		return false
 	}
 	return responseWriterArg.MatchString(arg)
@@ -50,16 +53,16 @@ var templateFileName = regexp.MustCompile(`^[\w./-]+\.(?:html|tmpl|gohtml|tpl|tx
 
 // templateLine returns the line the error names inside a template, from
 // the retrieved chunks or windows whose file is the template.
-func (a *analysis) templateLine(name string, line int) (corpusLine, bool) {
+func (a *analysis) templateLine(name string, line int) (corpus.Line, bool) {
 	if name == "" || line <= 0 {
-		return corpusLine{}, false
+		return corpus.Line{}, false
 	}
 	for _, l := range a.c {
 		if l.Number == line && (l.File == name || l.File == baseName(name)) {
 			return l, true
 		}
 	}
-	return corpusLine{}, false
+	return corpus.Line{}, false
 }
 
 // template explains html/template and text/template errors.
@@ -80,8 +83,8 @@ func (a *analysis) template() {
 			a.why("That template line reads " + code(strings.TrimSpace(src.Text)) + ".")
 		}
 	}
-	if w, ok := a.s.lineMatching(executeCall); ok && w.Number != a.s.Line {
-		a.d.where = append(a.d.where, item{"The template was run at " + quoteLine(a.siteLine(w)) + "."})
+	if w, ok := a.s.LineMatching(executeCall); ok && w.Number != a.s.Line {
+		a.d.Where = append(a.d.Where, draft.Item{"The template was run at " + quoteLine(a.siteLine(w)) + "."})
 	}
 	switch a.f.Class {
 	case ClassTemplateField:
@@ -100,7 +103,7 @@ func (a *analysis) template() {
 		if s := closest(field, append(members.Fields, members.Methods...), 2); hasMembers && s != "" {
 			a.why(code(s) + " is probably what was meant.")
 			a.fix("Correct the name in the template: " + code(field) + " → " + code(s) + ".")
-		} else if s := closest(field, exported(a.c.words()), 2); !hasMembers && s != "" {
+		} else if s := closest(field, exported(a.c.Words()), 2); !hasMembers && s != "" {
 			a.why("The code has " + code(s) + ", which is probably what was meant.")
 			a.fix("Correct the name in the template: " + code(field) + " → " + code(s) + ".")
 		} else {
@@ -126,12 +129,12 @@ func (a *analysis) template() {
 		showSource()
 		if c := a.s.Caller; c != nil && strings.TrimSpace(c.Source.LineText()) != "" {
 			a.fix("Add " + code(`"`+key+`"`) + " to the data " + code(enclosingFunc(shortFunction(c.Function))) + " passes at " + code(a.fileLoc(c.File, c.Line)) + ", or stop using it in the template.")
-		} else if l, ok := a.s.lineMatching(executeCall); ok {
+		} else if l, ok := a.s.LineMatching(executeCall); ok {
 			a.fix("Add " + code(key) + " to the data passed at " + quoteLine(a.siteLine(l)) + ".")
 		} else {
 			a.fix("Add " + code(key) + " to the map passed to the template.")
 		}
-		if s := closest(key, a.c.words(), 2); s != "" {
+		if s := closest(key, a.c.Words(), 2); s != "" {
 			a.fix("Or, if it is a typo, use the key the code sets, probably " + code(s) + ".")
 		}
 	case ClassTemplateUndef:
@@ -142,10 +145,10 @@ func (a *analysis) template() {
 		a.culprit = missing
 		a.headline("Template error: no template "+code(`"`+missing+`"`), "Template error: undefined template")
 		a.why("The app asked for the template " + code(`"`+missing+`"`) + ", but no template of that name was parsed into this set. Names are the file's base name for files parsed with " + code("template.ParseFiles") + ", " + code("template.ParseGlob") + " or " + code("template.ParseFS") + ", or the name given in " + code(`{{define "..."}}`) + ".")
-		if l, ok := a.c.first(compiled(regexp.QuoteMeta(`"` + missing + `"`))); ok {
+		if l, ok := a.c.First(compiled(regexp.QuoteMeta(`"` + missing + `"`))); ok {
 			a.why("It is named at " + quoteLine(l) + ".")
 		}
-		names := append(a.c.quotedNames(templateFileName), defineNames(a.c)...)
+		names := append(a.c.QuotedNames(templateFileName), defineNames(a.c)...)
 		if s := closest(missing, names, 3); s != "" {
 			a.why("The code does use " + code(`"`+s+`"`) + ", which is probably what was meant.")
 			a.fix("Correct the name: " + code(`"`+missing+`"`) + " → " + code(`"`+s+`"`) + ".")
@@ -159,8 +162,8 @@ func (a *analysis) template() {
 		a.headline("Template error: function "+code(`"`+fn+`"`)+" not defined", "Template error: undefined function")
 		a.why("The template " + at + " calls " + code(`"`+fn+`"`) + ", but no function of that name was registered when it was parsed. Functions must be registered with " + code("template.FuncMap") + " through the template's Funcs method before parsing, or parsing fails.")
 		showSource()
-		keys := a.c.quotedNames(compiled(`^\w+$`))
-		if l, ok := a.c.first(compiled(`FuncMap\{`)); ok {
+		keys := a.c.QuotedNames(compiled(`^\w+$`))
+		if l, ok := a.c.First(compiled(`FuncMap\{`)); ok {
 			registered := a.funcMapKeys(l)
 			if len(registered) > 0 {
 				keys = registered
@@ -229,7 +232,7 @@ func exported(words []string) []string {
 }
 
 // defineNames returns the names of {{define "name"}} blocks in the corpus.
-func defineNames(c corpus) []string {
+func defineNames(c corpus.Corpus) []string {
 	re := compiled(`\{\{-?\s*(?:define|block)\s+"([^"]+)"`)
 	var out []string
 	for _, l := range c {
@@ -242,7 +245,7 @@ func defineNames(c corpus) []string {
 
 // funcMapKeys returns the names registered by the template.FuncMap literal
 // that opens at l, as far as the corpus shows it.
-func (a *analysis) funcMapKeys(l corpusLine) []string {
+func (a *analysis) funcMapKeys(l corpus.Line) []string {
 	key := compiled(`"(\w+)"\s*:`)
 	var out []string
 	for _, cl := range a.c {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 )
 
 // A template error names the template's file and line and the Go type the
@@ -16,24 +17,24 @@ import (
 
 // templateFromDisk returns line n of the template file called name below
 // the module's root; false when there is no such file or line.
-func (a *analysis) templateFromDisk(name string, n int) (corpusLine, bool) {
+func (a *analysis) templateFromDisk(name string, n int) (corpus.Line, bool) {
 	src := a.app()
 	if src == nil || name == "" || n <= 0 {
-		return corpusLine{}, false
+		return corpus.Line{}, false
 	}
 	path := appsource.FindFile(src.root, baseName(name))
 	if path == "" {
-		return corpusLine{}, false
+		return corpus.Line{}, false
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return corpusLine{}, false
+		return corpus.Line{}, false
 	}
 	lines := strings.Split(string(data), "\n")
 	if n > len(lines) {
-		return corpusLine{}, false
+		return corpus.Line{}, false
 	}
-	l := corpusLine{File: baseName(path), Number: n, Text: lines[n-1]}
+	l := corpus.Line{File: baseName(path), Number: n, Text: lines[n-1]}
 	a.g.Add(l.Text, l.File)
 	return l, true
 }

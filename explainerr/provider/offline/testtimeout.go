@@ -3,6 +3,8 @@ package offline
 import (
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
 )
 
 // testTimeoutPass explains a test binary that ran past its -timeout.
@@ -44,23 +46,23 @@ func (a *analysis) whereTestWaits() {
 			f := a.r.Frames[0]
 			text += "; the stack shown, " + code(qualifiedShort(f.Function)) + " at " + code(a.fileLoc(f.File, f.Line)) + ", is the testing package's timer that ended the run, not the cause"
 		}
-		a.d.where = append(a.d.where, item{text + "."})
+		a.d.Where = append(a.d.Where, draft.Item{text + "."})
 		return
 	}
-	at := "The test waits at " + s.place()
+	at := "The test waits at " + sitePlace(s)
 	if s.Frame.File == "" {
-		at = "The test waits in " + s.place()
+		at = "The test waits in " + sitePlace(s)
 	}
 	if s.Text != "" {
 		at += ":\n" + code(s.Text)
-	} else if u := s.unshown(); u != "" {
+	} else if u := siteUnshown(s); u != "" {
 		at += u + "."
 	} else {
 		at += " (its source could not be read)."
 	}
-	a.d.where = append(a.d.where, item{at})
+	a.d.Where = append(a.d.Where, draft.Item{at})
 	if s.Raiser != nil {
-		a.d.where = append(a.d.where, item{"It is blocked inside " + code(qualifiedShort(s.Raiser.Function)) + ", which " + s.caller() + " called."})
+		a.d.Where = append(a.d.Where, draft.Item{"It is blocked inside " + code(qualifiedShort(s.Raiser.Function)) + ", which " + siteCaller(s) + " called."})
 	}
 }
 

@@ -3,10 +3,12 @@ package offline
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
 	"github.com/explainerr/explainerr/explainerr/redact"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -499,7 +501,7 @@ func assertGrounded(t *testing.T, r *report.Report, text string) {
 // and the names a fix's snippet introduces hold.
 func assertGroundedIn(t *testing.T, r *report.Report, text string, files map[string]string, introduced ...string) {
 	t.Helper()
-	g := NewGrounding(r)
+	g := grounding.New(r)
 	g.Add(introduced...)
 	for _, l := range r.Logs {
 		g.Add(l.Text)
@@ -511,7 +513,7 @@ func assertGroundedIn(t *testing.T, r *report.Report, text string, files map[str
 	for name, f := range files {
 		g.Add(name, f)
 	}
-	if unknown := g.Unknown(text); len(unknown) > 0 {
+	if unknown := slices.Collect(g.Unknown(text)); len(unknown) > 0 {
 		t.Errorf("names %v, which neither the report nor the app's source holds:\n%s", unknown, text)
 	}
 }

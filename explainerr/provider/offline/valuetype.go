@@ -59,7 +59,7 @@ func (a *analysis) madeAbove(x string) bool {
 	if !isIdent(x) {
 		return false
 	}
-	_, op, ok := a.s.assignmentOf(x)
+	_, op, ok := a.s.AssignmentOf(x)
 	if !ok || len(op.LHS) != 1 {
 		return false
 	}

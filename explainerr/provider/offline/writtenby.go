@@ -3,6 +3,7 @@ package offline
 import (
 	"regexp"
 
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -31,8 +32,8 @@ func (a *analysis) whereLibraryWrote(at string) {
 	} else {
 		text += "."
 	}
-	a.d.where = append(a.d.where, item{text})
-	a.d.where = append(a.d.where, item{"That line only passed the request on; the status was decided by the code the library ran afterwards, whose frames are not on this stack (a response buffer writes the status a handler set after the handler has returned)."})
+	a.d.Where = append(a.d.Where, draft.Item{text})
+	a.d.Where = append(a.d.Where, draft.Item{"That line only passed the request on; the status was decided by the code the library ran afterwards, whose frames are not on this stack (a response buffer writes the status a handler set after the handler has returned)."})
 	if f, ok := a.reportingFrame(); ok {
 		frames, _ := a.loggedAppStack()
 		taken := frames[0]
@@ -43,7 +44,7 @@ func (a *analysis) whereLibraryWrote(at string) {
 		} else {
 			line += ": " + a.describeLoggedFrame(f) + "."
 		}
-		a.d.where = append(a.d.where, item{line})
+		a.d.Where = append(a.d.Where, draft.Item{line})
 	}
 }
 

@@ -1,4 +1,4 @@
-package offline
+package grounding
 
 // stdPackages maps the name of each standard library package the analyzer
 // may mention to its import paths (a name can belong to several, as

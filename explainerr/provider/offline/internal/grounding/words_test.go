@@ -1,10 +1,14 @@
-package offline
+package grounding
 
 import (
 	"maps"
+	"regexp"
 	"slices"
 	"testing"
 )
+
+// wordPattern is what Add calls an identifier-shaped word.
+var wordPattern = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 
 // Add must take exactly the words wordPattern matches.
 func TestGroundingAddTakesTheWordsOfWordPattern(t *testing.T) {
@@ -13,7 +17,7 @@ func TestGroundingAddTakesTheWordsOfWordPattern(t *testing.T) {
 		"/home/u/app/store.go:42", "héllo wörld\xff\xfebad", "x:=y+z;if(a!=nil){}", "ß_9 Ω",
 	}
 	for _, text := range texts {
-		g := &Grounding{words: map[string]bool{}}
+		g := New(nil)
 		g.Add(text)
 		want := map[string]bool{}
 		for _, w := range wordPattern.FindAllString(text, -1) {
@@ -25,16 +29,33 @@ func TestGroundingAddTakesTheWordsOfWordPattern(t *testing.T) {
 	}
 }
 
-// allowsMarkdown must agree with Unknown.
+// Allows must agree with Unknown.
 func TestAllowsMarkdownAgreesWithUnknown(t *testing.T) {
-	g := &Grounding{words: map[string]bool{}}
+	g := New(nil)
 	g.Add("cache Store id")
 	for _, md := range []string{
 		"`s.cache[id]`", "`cache[id]`", "`http.Get(u)`", "`http.NoSuchThing`", "no code",
 		"```go\nStore{cache: make(map[int]int)}\n```", "`{{.Title}}`", "`{{ if .Store }}`",
 	} {
-		if got, want := g.allowsMarkdown(md), len(g.Unknown(md)) == 0; got != want {
-			t.Errorf("allowsMarkdown(%q) = %v, Unknown = %v", md, got, g.Unknown(md))
+		if got, want := g.Allows(md), len(slices.Collect(g.Unknown(md))) == 0; got != want {
+			t.Errorf("Allows(%q) = %v, Unknown = %v", md, got, slices.Collect(g.Unknown(md)))
+		}
+	}
+}
+
+// AddScanned takes the identifiers Go's scanner reads, which may differ
+// from the words Add takes.
+func TestAddScannedTakesTheScannersIdentifiers(t *testing.T) {
+	g := New(nil)
+	g.AddScanned("0001_init.up.sql // comment")
+	for _, w := range []string{"nit", "up", "sql"} {
+		if !g.Has(w) {
+			t.Errorf("AddScanned did not take %q", w)
+		}
+	}
+	for _, w := range []string{"init", "comment"} {
+		if g.Has(w) {
+			t.Errorf("AddScanned took %q", w)
 		}
 	}
 }

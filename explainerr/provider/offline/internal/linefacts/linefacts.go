@@ -1,45 +1,49 @@
-package offline
+package linefacts
 
 import (
 	"go/ast"
 	"go/parser"
 	"go/scanner"
 	"go/token"
+	"regexp"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
-// lineFacts are the operations the failing line performs, each as the exact
+// Facts are the operations the failing line performs, each as the exact
 // source text of its operands, in source order (outermost expression first).
-type lineFacts struct {
+type Facts struct {
 	// Parsed is true when the line (with neighbouring lines as needed)
 	// parsed as Go.
 	Parsed bool
 	// Indexes are the a[i] expressions; Assign marks those written to.
-	Indexes []indexOp
+	Indexes []IndexOp
 	// Slices are the a[lo:hi:max] expressions.
-	Slices []sliceOp
+	Slices []SliceOp
 	// Selectors are the x.f expressions; Base is x.
-	Selectors []selectorOp
+	Selectors []SelectorOp
 	// Derefs are the *p expressions; the text is p.
 	Derefs []string
 	// Asserts are the x.(T) expressions.
-	Asserts []assertOp
+	Asserts []AssertOp
 	// Divisions are the x / y, x % y, x /= y and x %= y operations.
-	Divisions []divisionOp
+	Divisions []DivisionOp
 	// Sends are the channels of ch <- v statements.
 	Sends []string
 	// Closes are the arguments of close(ch) calls.
 	Closes []string
 	// Calls are the call expressions; Fun is the called expression's text.
-	Calls []callOp
+	Calls []CallOp
 	// Assigned are the texts of the left-hand sides of := and = on the line,
 	// with the text of the right-hand side.
-	Assigned []assignOp
+	Assigned []AssignOp
 }
 
-type indexOp struct {
+// IndexOp is an a[i] expression: X is a, Index is i.
+type IndexOp struct {
 	X, Index string
 	// Assign is true when the element is written (m[k] = v, m[k]++, m[k] += v).
 	Assign bool
@@ -47,19 +51,25 @@ type indexOp struct {
 	Nested bool
 }
 
-type sliceOp struct{ X, Low, High, Max string }
+// SliceOp is an a[lo:hi:max] expression (X, Low, High, Max; "" when left out).
+type SliceOp struct{ X, Low, High, Max string }
 
-type selectorOp struct {
+// SelectorOp is an x.f expression: Base is x, Sel is f.
+type SelectorOp struct {
 	Base, Sel string
 	// Call is true when the selector is the function of a call (x.f()).
 	Call bool
 }
 
-type assertOp struct{ X, Type string }
+// AssertOp is an x.(T) expression.
+type AssertOp struct{ X, Type string }
 
-type divisionOp struct{ X, Y, Op string }
+// DivisionOp is an x / y or x % y operation (or its assignment form);
+// Op is "/" or "%".
+type DivisionOp struct{ X, Y, Op string }
 
-type callOp struct {
+// CallOp is a call expression; Fun is the called expression's text.
+type CallOp struct {
 	Fun string
 	// Receiver is the base of a selector Fun (x in x.f()); "" otherwise.
 	Receiver string
@@ -72,7 +82,9 @@ type callOp struct {
 	Indexed bool
 }
 
-type assignOp struct {
+// AssignOp is an assignment: the texts of its left-hand sides and of its
+// right-hand side.
+type AssignOp struct {
 	LHS []string
 	RHS string
 	// Define is true for :=.
@@ -83,21 +95,21 @@ type assignOp struct {
 // joined to it to make it parse.
 const maxExtend = 6
 
-// analyzeLine parses the failing line of src (joining neighbouring lines of
+// Analyze parses the failing line of src (joining neighbouring lines of
 // the window when the statement spans several) and returns what it does.
 // It never fails: an unparsable line gives facts with Parsed false.
-func analyzeLine(src *report.Source) lineFacts {
+func Analyze(src *report.Source) Facts {
 	if src == nil {
-		return lineFacts{}
+		return Facts{}
 	}
 	idx := src.Line - src.StartLine
 	if idx < 0 || idx >= len(src.Lines) {
-		return lineFacts{}
+		return Facts{}
 	}
 	if t := strings.TrimSpace(src.Lines[idx]); t == "" || strings.HasPrefix(t, "//") {
-		return lineFacts{}
+		return Facts{}
 	}
-	key := itoa(idx) + "\n" + strings.Join(src.Lines, "\n")
+	key := strconv.Itoa(idx) + "\n" + strings.Join(src.Lines, "\n")
 	if facts, ok := lineFactsCache.get(key); ok {
 		return facts
 	}
@@ -109,11 +121,11 @@ func analyzeLine(src *report.Source) lineFacts {
 // lineFactsCache keeps the facts of recently analyzed windows: a page that
 // fails on every request fails on the same line, and parsing it is most
 // of finding the failure's site. The facts are shared: they are only read.
-var lineFactsCache = boundedCache[lineFacts]{max: 256}
+var lineFactsCache = boundedCache[Facts]{max: 256}
 
 // parseWindow parses the line idx of src's window, joining neighbouring
-// lines as needed; see analyzeLine.
-func parseWindow(src *report.Source, idx int) lineFacts {
+// lines as needed; see Analyze.
+func parseWindow(src *report.Source, idx int) Facts {
 	for back := 0; back <= maxExtend && idx-back >= 0; back++ {
 		for fwd := 0; fwd <= maxExtend && idx+fwd < len(src.Lines); fwd++ {
 			snippet := src.Lines[idx-back : idx+fwd+1]
@@ -122,20 +134,20 @@ func parseWindow(src *report.Source, idx int) lineFacts {
 			}
 		}
 	}
-	return lineFacts{}
+	return Facts{}
 }
 
 // parseSnippet parses lines as statements inside a function body, or as
 // composite literal elements or call arguments, and collects the operations
 // on line failing (an index into lines).
-func parseSnippet(lines []string, failing int) (lineFacts, bool) {
+func parseSnippet(lines []string, failing int) (Facts, bool) {
 	first := strings.TrimSpace(lines[0])
 	if strings.HasPrefix(first, "}") {
 		// "} else {" and "} else if cond {": keep the part after the brace.
 		rest := strings.TrimSpace(strings.TrimPrefix(first, "}"))
 		rest = strings.TrimSpace(strings.TrimPrefix(rest, "else"))
 		if rest == "" || !(strings.HasPrefix(rest, "if") || strings.HasPrefix(rest, "{")) {
-			return lineFacts{}, false
+			return Facts{}, false
 		}
 		lines = append([]string{rest}, lines[1:]...)
 		first = rest
@@ -143,7 +155,7 @@ func parseSnippet(lines []string, failing int) (lineFacts, bool) {
 	text := strings.Join(lines, "\n")
 	opens, ok := bracketBalance(text)
 	if !ok {
-		return lineFacts{}, false
+		return Facts{}, false
 	}
 	closers := strings.Repeat("\n}", opens)
 	type wrap struct{ head, tail string }
@@ -171,7 +183,7 @@ func parseSnippet(lines []string, failing int) (lineFacts, bool) {
 		c.facts.Parsed = true
 		return c.facts, true
 	}
-	return lineFacts{}, false
+	return Facts{}, false
 }
 
 // bracketBalance returns how many '{' of text stay open, and false when a
@@ -214,7 +226,7 @@ type collector struct {
 	fset  *token.FileSet
 	src   string
 	line  int
-	facts lineFacts
+	facts Facts
 }
 
 func (c *collector) on(p token.Pos) bool { return p.IsValid() && c.fset.Position(p).Line == c.line }
@@ -240,7 +252,7 @@ func (c *collector) collect(f *ast.File) {
 				written[ast.Unparen(l)] = true
 			}
 			if c.on(n.TokPos) {
-				op := assignOp{Define: n.Tok == token.DEFINE}
+				op := AssignOp{Define: n.Tok == token.DEFINE}
 				for _, l := range n.Lhs {
 					op.LHS = append(op.LHS, c.text(l))
 				}
@@ -253,14 +265,14 @@ func (c *collector) collect(f *ast.File) {
 				c.facts.Assigned = append(c.facts.Assigned, op)
 			}
 			if (n.Tok == token.QUO_ASSIGN || n.Tok == token.REM_ASSIGN) && c.on(n.TokPos) && len(n.Lhs) == 1 && len(n.Rhs) == 1 {
-				c.facts.Divisions = append(c.facts.Divisions, divisionOp{c.text(n.Lhs[0]), c.text(n.Rhs[0]), strings.TrimSuffix(n.Tok.String(), "=")})
+				c.facts.Divisions = append(c.facts.Divisions, DivisionOp{c.text(n.Lhs[0]), c.text(n.Rhs[0]), strings.TrimSuffix(n.Tok.String(), "=")})
 			}
 		case *ast.IncDecStmt:
 			written[ast.Unparen(n.X)] = true
 		case *ast.CallExpr:
 			calledFuns[ast.Unparen(n.Fun)] = true
 			if c.on(n.Lparen) {
-				op := callOp{Fun: c.text(n.Fun)}
+				op := CallOp{Fun: c.text(n.Fun)}
 				switch fn := ast.Unparen(n.Fun).(type) {
 				case *ast.Ident:
 					op.Name = fn.Name
@@ -280,15 +292,15 @@ func (c *collector) collect(f *ast.File) {
 		case *ast.IndexExpr:
 			if c.on(n.Lbrack) {
 				_, nested := ast.Unparen(n.X).(*ast.IndexExpr)
-				c.facts.Indexes = append(c.facts.Indexes, indexOp{X: c.text(n.X), Index: c.text(n.Index), Assign: written[n], Nested: nested})
+				c.facts.Indexes = append(c.facts.Indexes, IndexOp{X: c.text(n.X), Index: c.text(n.Index), Assign: written[n], Nested: nested})
 			}
 		case *ast.SliceExpr:
 			if c.on(n.Lbrack) {
-				c.facts.Slices = append(c.facts.Slices, sliceOp{c.text(n.X), c.text(n.Low), c.text(n.High), c.text(n.Max)})
+				c.facts.Slices = append(c.facts.Slices, SliceOp{c.text(n.X), c.text(n.Low), c.text(n.High), c.text(n.Max)})
 			}
 		case *ast.SelectorExpr:
 			if c.on(n.Sel.Pos()) {
-				c.facts.Selectors = append(c.facts.Selectors, selectorOp{Base: c.text(n.X), Sel: n.Sel.Name, Call: calledFuns[n]})
+				c.facts.Selectors = append(c.facts.Selectors, SelectorOp{Base: c.text(n.X), Sel: n.Sel.Name, Call: calledFuns[n]})
 			}
 		case *ast.StarExpr:
 			if c.on(n.Star) {
@@ -296,11 +308,11 @@ func (c *collector) collect(f *ast.File) {
 			}
 		case *ast.TypeAssertExpr:
 			if n.Type != nil && c.on(n.Lparen) {
-				c.facts.Asserts = append(c.facts.Asserts, assertOp{c.text(n.X), c.text(n.Type)})
+				c.facts.Asserts = append(c.facts.Asserts, AssertOp{c.text(n.X), c.text(n.Type)})
 			}
 		case *ast.BinaryExpr:
 			if (n.Op == token.QUO || n.Op == token.REM) && c.on(n.OpPos) {
-				c.facts.Divisions = append(c.facts.Divisions, divisionOp{c.text(n.X), c.text(n.Y), n.Op.String()})
+				c.facts.Divisions = append(c.facts.Divisions, DivisionOp{c.text(n.X), c.text(n.Y), n.Op.String()})
 			}
 		case *ast.SendStmt:
 			if c.on(n.Arrow) {
@@ -309,4 +321,54 @@ func (c *collector) collect(f *ast.File) {
 		}
 		return true
 	})
+}
+
+// boundedCache maps strings to values, holding at most max entries; when
+// full it starts again empty. It is safe for concurrent use.
+type boundedCache[V any] struct {
+	mu  sync.RWMutex
+	max int
+	m   map[string]V
+}
+
+func (c *boundedCache[V]) get(key string) (V, bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	v, ok := c.m[key]
+	return v, ok
+}
+
+func (c *boundedCache[V]) put(key string, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= c.max {
+		c.m = make(map[string]V)
+	}
+	c.m[key] = v
+}
+
+// RootIdent returns the leading identifier of an expression's text ("p"
+// for "p.Author.Name", "s" for "s.cache[id]"), or "".
+func RootIdent(expr string) string {
+	expr = strings.TrimLeft(expr, "*&(")
+	m := identifier.FindStringIndex(expr)
+	if m == nil || m[0] != 0 {
+		return ""
+	}
+	return expr[:m[1]]
+}
+
+// identifier matches an identifier-shaped word.
+var identifier = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+// AssignsErr reports whether the line assigns a variable called err.
+func (f Facts) AssignsErr() bool {
+	for _, a := range f.Assigned {
+		for _, l := range a.LHS {
+			if l == "err" {
+				return true
+			}
+		}
+	}
+	return false
 }
