@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -32,7 +33,7 @@ const maxContextLeads = 3
 // context that contextLeads names and the explanation does not mention
 // yet, in the context's order.
 func (a *analysis) pointToContext() {
-	text := a.d.render()
+	text := a.d.Render()
 	n := 0
 	for _, c := range a.r.Context {
 		what, ok := contextLeads[c.Reason]
@@ -44,7 +45,7 @@ func (a *analysis) pointToContext() {
 		if c.Kind == "sql" || name == baseName(c.File) {
 			// A schema file: its name is no Go name, and a code span
 			// would not be grounded.
-			a.d.where = append(a.d.where, item{"The source given with this failure also holds " + what + ", at line " + strconv.Itoa(c.StartLine) + " of " + name + "."})
+			a.d.Where = append(a.d.Where, draft.Item{"The source given with this failure also holds " + what + ", at line " + strconv.Itoa(c.StartLine) + " of " + name + "."})
 			continue
 		}
 		a.g.Add(name, baseName(c.File))
@@ -52,7 +53,7 @@ func (a *analysis) pointToContext() {
 		if line, ok := declLine(c); ok {
 			at = code(baseName(c.File) + ":" + strconv.Itoa(line))
 		}
-		a.d.where = append(a.d.where, item{"The source given with this failure also holds " + what + ": " + code(name) + " (" + at + ")."})
+		a.d.Where = append(a.d.Where, draft.Item{"The source given with this failure also holds " + what + ": " + code(name) + " (" + at + ")."})
 	}
 }
 

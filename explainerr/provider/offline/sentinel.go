@@ -105,7 +105,7 @@ func (a *analysis) lostSentinelIn(src *appSource, f *appFile, fd *ast.FuncDecl, 
 // follows a ": " of one: the words of a log call or of a wrapper before
 // it.
 func (a *analysis) wrapGivesMessage(w textWrap) bool {
-	msgs := append([]string{a.f.Message}, a.s.messages...)
+	msgs := append([]string{a.f.Message}, a.s.Messages...)
 	for _, msg := range msgs {
 		for _, m := range append([]string{msg}, failureclass.ChainTails(msg)...) {
 			if formatMatchesMin(w.Format, strings.TrimSpace(m), 3) {
