@@ -67,6 +67,9 @@ const (
 	// ReasonSetting marks a function that reads the app's settings from
 	// the environment, for a connection or configuration error.
 	ReasonSetting = "setting"
+	// ReasonTemplate marks the declaration of the type a failing template
+	// was given ("can't evaluate field X in type T").
+	ReasonTemplate = "template"
 )
 
 // Report is everything known about one failure.

@@ -110,6 +110,9 @@ func Static(r *report.Report) []report.Chunk {
 	if c, ok := m.templateWindow(r, filepath.Dir(frames[0].File)); ok {
 		s.add(c)
 	}
+	if c, ok := s.templateDataType(r); ok {
+		s.add(c)
+	}
 	for _, refs := range onLine {
 		s.addCallees(refs)
 	}

@@ -48,6 +48,37 @@ func (m *Module) templateWindow(r *report.Report, near string) (report.Chunk, bo
 	}, true
 }
 
+// templateType finds the type a template error names as the data's
+// ("can't evaluate field Title in type *store.Post"): its package name,
+// when written, and its name.
+var templateType = regexp.MustCompile(`executing "[^"]*" at <[^>]*>: .*\bin type \*?(?:(\w+)\.)?(\w+)\b`)
+
+// templateDataType returns the declaration of the module type a template
+// error says the template was given, marked report.ReasonTemplate: where
+// the field the template asks for is to be added, or whose fields the
+// template must use.
+func (s *staticSet) templateDataType(r *report.Report) (report.Chunk, bool) {
+	for _, msg := range errorMessages(r) {
+		mm := templateType.FindStringSubmatch(report.AnalysedText(msg))
+		if mm == nil {
+			continue
+		}
+		pkg, name := mm[1], mm[2]
+		for _, f := range s.m.Files {
+			if pkg != "" && f.Package() != pkg {
+				continue
+			}
+			if t, ok := s.m.Type(filepath.Dir(f.Path), name); ok {
+				c := s.typeChunk(t)
+				c.Reason = report.ReasonTemplate
+				return c, true
+			}
+		}
+		return report.Chunk{}, false
+	}
+	return report.Chunk{}, false
+}
+
 // maxTemplateWalk bounds the directory entries looked at to find a
 // template.
 const maxTemplateWalk = 20000

@@ -1,0 +1,52 @@
+package appsource
+
+import (
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// TestTemplateDataType: a template that asks for a field its data lacks
+// brings the template and the declaration of the type it was given, of
+// the package the error names.
+func TestTemplateDataType(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod":                  "module example.com/shop\n",
+		"web/templates/item.html": "<h1>{{.Titel}}</h1>\n<p>{{.Price}}</p>\n",
+		"store/item.go":           "package store\n\n// Item is one thing for sale.\ntype Item struct {\n\tTitle string\n\tPrice int\n}\n",
+		"web/item.go":             "package web\n\n// Item is a view of an item.\ntype Item struct{ Name string }\n",
+		"web/handler.go": `package web
+
+import (
+	"html/template"
+	"net/http"
+
+	"example.com/shop/store"
+)
+
+var page = template.Must(template.ParseFiles("templates/item.html"))
+
+func show(w http.ResponseWriter, r *http.Request) {
+	if err := page.Execute(w, &store.Item{Title: "x"}); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+`,
+	})
+	r := shelfReport(root, `template: item.html:1:6: executing "item.html" at <.Titel>: can't evaluate field Titel in type *store.Item`,
+		report.Frame{Function: "example.com/shop/web.show", File: "web/handler.go", Line: 14})
+	var got []string
+	for _, c := range Static(r) {
+		got = append(got, c.Reason+":"+c.File)
+	}
+	want := map[string]bool{"frame:web/templates/item.html": true, "template:store/item.go": true}
+	for _, g := range got {
+		delete(want, g)
+		if g == "template:web/item.go" {
+			t.Errorf("the type of another package is shown: %q", got)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("context %q lacks %v", got, want)
+	}
+}
