@@ -110,14 +110,60 @@ func (a *analysis) queryNaming(word string) bool {
 	return true
 }
 
-// schemaNames returns the lower-case names of the app's SQL text: the
-// windows' and chunks', and the module's when it is parsed.
+// schemaNames returns the lower-case names a table or column may have:
+// the words of the schema in sight (the module's CREATE and ALTER
+// statements in Go strings, and the .sql lines of the windows and
+// chunks), or, when no schema is in sight, of the app's SQL text; never
+// an SQL reserved word ("not" of "not in" is no column).
 func (a *analysis) schemaNames() []string {
-	names := sqlNames(a.c)
-	if src := a.app(); src != nil {
-		names = append(names, src.sqlWords()...)
+	src := a.app()
+	var names []string
+	if src != nil {
+		names = src.ddlWords()
 	}
-	return names
+	names = append(names, sqlFileWords(a.c)...)
+	if len(names) == 0 {
+		names = sqlNames(a.c)
+		if src != nil {
+			names = append(names, src.sqlWords()...)
+		}
+	}
+	out := names[:0]
+	for _, n := range names {
+		if !sqlReserved[n] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// sqlFileWords returns the lower-case words of the .sql lines of c.
+func sqlFileWords(c corpus.Corpus) []string {
+	var texts []string
+	for _, l := range c {
+		if strings.HasSuffix(l.File, ".sql") {
+			texts = append(texts, l.Text)
+		}
+	}
+	return lowerCaseWords(texts)
+}
+
+// sqlReserved are SQL's reserved words and common type names, which name
+// no table or column.
+var sqlReserved = wordSet(`select from where and or not in is null as on join left right inner outer full cross
+	order by group having limit offset insert into values update set delete returning create table alter add drop
+	column index primary key foreign references default unique check constraint exists if like ilike between case
+	when then else end distinct union all any some true false asc desc with cascade restrict no action only using
+	text integer int bigint smallint serial bigserial varchar char boolean bool timestamp timestamptz numeric real
+	double precision float decimal jsonb json uuid bytea`)
+
+// wordSet returns the set of the space-separated words of s.
+func wordSet(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		out[w] = true
+	}
+	return out
 }
 
 // closestSchemaName returns the name of the app's SQL text nearest to

@@ -152,6 +152,18 @@ func (s *appSource) sqlWords() []string {
 	return lowerCaseWords(texts)
 }
 
+// ddlWords returns the lower-case words of the module's SQL text that
+// defines a schema (CREATE or ALTER statements in Go strings).
+func (s *appSource) ddlWords() []string {
+	var texts []string
+	for _, l := range s.mod.SQLLiterals() {
+		if l.DDL {
+			texts = append(texts, l.Value)
+		}
+	}
+	return lowerCaseWords(texts)
+}
+
 // sqlQuotes reports whether the module's SQL text has name in double
 // quotes.
 func (s *appSource) sqlQuotes(name string) bool {

@@ -1,0 +1,54 @@
+package offline
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/testdir"
+)
+
+// TestClosestColumnComesFromTheSchema: the column proposed for a
+// misspelt one is a column of the schema in sight, never a word of other
+// SQL text (a settings table's "state") nor an SQL keyword ("not").
+func TestClosestColumnComesFromTheSchema(t *testing.T) {
+	dir := t.TempDir()
+	src := `package store
+
+import "database/sql"
+
+const schema = ` + "`CREATE TABLE entries (\n  id serial PRIMARY KEY,\n  status text NOT NULL\n)`" + `
+
+type Store struct{ db *sql.DB }
+
+func (s Store) Setting() error {
+	_, err := s.db.Exec("UPDATE settings SET state = $1", 1)
+	return err
+}
+
+func (s Store) Count(kind string) (int, error) {
+	var n int
+	err := s.db.QueryRow("SELECT count(*) FROM entries WHERE statu = $1 AND id NOT IN (1, 2)", kind).Scan(&n)
+	return n, err
+}
+`
+	testdir.Write(t, dir, map[string]string{"go.mod": "module example.com/feeds\n\ngo 1.22\n", "store/store.go": src})
+	lines := strings.Split(src, "\n")
+	line := 0
+	for i, l := range lines {
+		if strings.Contains(l, "WHERE statu") {
+			line = i + 1
+		}
+	}
+	frame := report.Frame{Function: "example.com/feeds/store.Store.Count", File: filepath.Join(dir, "store", "store.go"), Line: line, Kind: report.FrameApp,
+		Source: &report.Source{StartLine: line, Lines: lines[line-1 : line], Line: line}}
+	text := Analyze(panicReport("*pq.Error", `pq: column "statu" does not exist`, frame))
+	if !strings.Contains(text, "`statu` → `status`") {
+		t.Errorf("the schema's column is not proposed:\n%s", text)
+	}
+	text = Analyze(panicReport("*pq.Error", `pq: column "nott" does not exist`, frame))
+	if strings.Contains(text, "→ `not`") {
+		t.Errorf("an SQL keyword is proposed as the column:\n%s", text)
+	}
+}
