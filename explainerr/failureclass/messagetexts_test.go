@@ -52,3 +52,13 @@ func TestChainTails(t *testing.T) {
 		t.Errorf("tails of a message with no chain: %q", tails)
 	}
 }
+
+// TestPgxNoRows: pgx's own "no rows in result set", bare or at the end of
+// a wrapped message, is the no-rows failure, as database/sql's is.
+func TestPgxNoRows(t *testing.T) {
+	for _, msg := range []string{"no rows in result set", "get account 7: no rows in result set", "sql: no rows in result set"} {
+		if f := Classify(report.Error{Kind: report.KindError, Message: msg}); f.Class != NoRows {
+			t.Errorf("%q classified %v, want NoRows", msg, f.Class)
+		}
+	}
+}

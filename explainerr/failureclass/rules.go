@@ -50,7 +50,7 @@ var rules = []rule{
 	{TemplateExec, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: (?P<detail>.*)`)},
 	{TemplateParse, regexp.MustCompile(`(?:^|: )(?:html/)?template: ?(?P<tname>[^:]+):(?P<tline>\d+):(?:\d+:)? ?(?P<detail>.*)`)},
 
-	{NoRows, regexp.MustCompile(`sql: no rows in result set`)},
+	{NoRows, regexp.MustCompile(`(?:^|sql: |: )no rows in result set`)},
 	{NoSuchColumn, regexp.MustCompile(`no such column: (?P<column>[\w.]+)`)},
 	{NoSuchTable, regexp.MustCompile(`no such table: (?P<table>[\w.]+)`)},
 	// PostgreSQL (lib/pq, pgx) and MySQL name a missing column or table

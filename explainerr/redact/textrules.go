@@ -461,10 +461,12 @@ func isSettingWord(value string) bool {
 }
 
 // isSmallNumber reports whether value is a number of at most five digits,
-// such as a limit (MaxTokens = 700): a setting, not a secret.
+// such as a limit (MaxTokens = 700), or a hex literal of at most four
+// digits (0xE000): a setting, not a secret. A longer hex string under a
+// secret's name is as likely a key as a constant, so it is hidden.
 func isSmallNumber(value string) bool {
 	value = strings.TrimPrefix(value, "-")
-	if len(value) > 2 && (value[:2] == "0x" || value[:2] == "0X") && len(value) <= 10 {
+	if len(value) > 2 && (value[:2] == "0x" || value[:2] == "0X") && len(value) <= 6 {
 		return strings.Trim(value[2:], "0123456789abcdefABCDEF_") == "" // a Go hex literal: 0xE000
 	}
 	return value != "" && len(value) <= 5 && strings.Trim(value, "0123456789") == ""

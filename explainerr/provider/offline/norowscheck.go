@@ -83,19 +83,20 @@ func linesHold(lines []string, words ...string) bool {
 	return false
 }
 
-// noRowsCheckedElsewhere explains sql.ErrNoRows answered 500 when the
+// noRowsCheckedElsewhere explains target (sql.ErrNoRows or pgx.ErrNoRows)
+// answered 500 when the
 // module already tests for it outside the failing function (the handler
 // is not on the stack): it names the test, and the wrap with "%v" that
 // hid the sentinel when the module shows it, else what is known. It
 // reports whether it did; it adds no advice to write the test.
-func (a *analysis) noRowsCheckedElsewhere() bool {
+func (a *analysis) noRowsCheckedElsewhere(target string) bool {
 	src := a.app()
 	if src == nil || src.mod == nil {
 		return false
 	}
-	w, wrapped := a.textWrapOf("sql.ErrNoRows")
+	w, wrapped := a.textWrapOf(target)
 	if !wrapped {
-		w, wrapped = a.textWrapInside("sql.ErrNoRows")
+		w, wrapped = a.textWrapInside(target)
 	}
 	made := func(to appsource.FuncRef) bool {
 		if wrapped {
@@ -112,17 +113,17 @@ func (a *analysis) noRowsCheckedElsewhere() bool {
 	if a.stackReaches(made) {
 		return false // the function that handled the error is on the stack: its own test counts
 	}
-	check, ok := a.moduleErrorsIs("sql.ErrNoRows", tied)
+	check, ok := a.moduleErrorsIs(target, tied)
 	if !ok {
 		return false
 	}
-	a.why("A single-row query matched no row, so its Scan returned " + code("sql.ErrNoRows") + ".")
+	a.why("A single-row query matched no row, so its Scan returned " + code(target) + ".")
 	if wrapped {
-		a.headline(sentinelHeadline(lostSentinel{Target: "sql.ErrNoRows", Wrap: w}))
-		a.explainLostSentinel(lostSentinel{Check: check, Target: "sql.ErrNoRows", Wrap: w})
+		a.headline(sentinelHeadline(lostSentinel{Target: target, Wrap: w}))
+		a.explainLostSentinel(lostSentinel{Check: check, Target: target, Wrap: w})
 	} else {
-		a.why("The app does test for it, at " + a.cite(check) + ", yet the error answered 500: on its way there it was made into text (" + code("fmt.Errorf") + " with " + code(`"%v"`) + " or " + code(`"%s"`) + ", or " + code("errors.New(err.Error())") + "), so it no longer wraps " + code("sql.ErrNoRows") + "; where, the source read here does not show.")
-		a.fix("Find where the error is wrapped between the query and that test and wrap it with " + code(`"%w"`) + ", so " + code("errors.Is") + " sees " + code("sql.ErrNoRows") + ".")
+		a.why("The app does test for it, at " + a.cite(check) + ", yet the error answered 500: on its way there it was made into text (" + code("fmt.Errorf") + " with " + code(`"%v"`) + " or " + code(`"%s"`) + ", or " + code("errors.New(err.Error())") + "), so it no longer wraps " + code(target) + "; where, the source read here does not show.")
+		a.fix("Find where the error is wrapped between the query and that test and wrap it with " + code(`"%w"`) + ", so " + code("errors.Is") + " sees " + code(target) + ".")
 	}
 	a.fix("Keep 500 for the other errors: those are real failures.")
 	return true

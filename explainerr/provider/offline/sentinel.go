@@ -2,6 +2,7 @@ package offline
 
 import (
 	"go/ast"
+	"go/token"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
@@ -120,6 +121,7 @@ func (a *analysis) wrapGivesMessage(w textWrap) bool {
 // with errors.Is, by the text their message holds.
 var knownSentinels = map[string]string{
 	"sql.ErrNoRows":          "sql: no rows in result set",
+	"pgx.ErrNoRows":          "no rows in result set",
 	"sql.ErrTxDone":          "sql: transaction has already been committed or rolled back",
 	"sql.ErrConnDone":        "sql: connection is already closed",
 	"os.ErrNotExist":         "file does not exist",
@@ -139,6 +141,9 @@ var knownSentinels = map[string]string{
 // verb stands for holds target's text.
 func (a *analysis) wrapsKnownSentinel(w textWrap, target string) bool {
 	text := knownSentinels[strings.TrimSpace(target)]
+	if text == "" {
+		text = knownSentinels[a.sentinelAlias(target)]
+	}
 	if text == "" {
 		return false
 	}
@@ -223,4 +228,43 @@ func (a *analysis) lostInChain(target string) bool {
 		}
 	}
 	return true
+}
+
+// sentinelAlias returns the standard sentinel that the app's own sentinel
+// target is declared as (var ErrRecordNotFound = pgx.ErrNoRows), "" when
+// it is no such alias.
+func (a *analysis) sentinelAlias(target string) string {
+	src := a.app()
+	name := lastSelector(strings.TrimSpace(target))
+	if src == nil || name == "" {
+		return ""
+	}
+	for _, f := range src.files {
+		if !linesHold(f.text(), name) {
+			continue
+		}
+		for _, d := range f.syntax().Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, sp := range gd.Specs {
+				vs, ok := sp.(*ast.ValueSpec)
+				if !ok {
+					continue
+				}
+				for i, n := range vs.Names {
+					if n.Name != name || i >= len(vs.Values) {
+						continue
+					}
+					if sel, ok := vs.Values[i].(*ast.SelectorExpr); ok {
+						if x, ok := sel.X.(*ast.Ident); ok && knownSentinels[x.Name+"."+sel.Sel.Name] != "" {
+							return x.Name + "." + sel.Sel.Name
+						}
+					}
+				}
+			}
+		}
+	}
+	return ""
 }

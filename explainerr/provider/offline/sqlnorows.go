@@ -15,26 +15,27 @@ var noRowsPass = &pass{
 	explain: always((*analysis).noRows),
 }
 
-// noRows explains sql.ErrNoRows.
+// noRows explains sql.ErrNoRows, or pgx's ErrNoRows.
 func (a *analysis) noRows() {
-	a.headline("No row found: " + code("sql: no rows in result set"))
+	target, text := a.noRowsSentinel()
+	a.headline("No row found: " + code(text))
 	if l, ok := a.findLostSentinel(); ok {
 		// The handler already tests for it: advising the test again would
 		// be wrong; what broke it is the wrap.
 		a.headline(sentinelHeadline(l))
-		a.why("A single-row query matched no row, so its Scan returned " + code("sql.ErrNoRows") + ".")
+		a.why("A single-row query matched no row, so its Scan returned " + code(target) + ".")
 		a.explainLostSentinel(l)
 		a.fix("Keep 500 for the other errors: those are real failures.")
 		return
 	}
 	if check, ok := a.errorsIsCheck(); ok && strings.Contains(check.Text, "ErrNoRows") {
-		a.why("A single-row query matched no row, so its Scan returned " + code("sql.ErrNoRows") + ".")
-		a.why("The handler does test for it at " + quoteLine(check) + ", yet the error that came back does not match: on its way here it was made into text (" + code("fmt.Errorf") + " with " + code(`"%v"`) + " or " + code(`"%s"`) + ", or " + code("errors.New(err.Error())") + "), so it no longer wraps " + code("sql.ErrNoRows") + ".")
-		a.fix("Find where the error is wrapped between the query and this check and wrap it with " + code(`"%w"`) + ", so " + code("errors.Is") + " sees " + code("sql.ErrNoRows") + ".")
+		a.why("A single-row query matched no row, so its Scan returned " + code(target) + ".")
+		a.why("The handler does test for it at " + quoteLine(check) + ", yet the error that came back does not match: on its way here it was made into text (" + code("fmt.Errorf") + " with " + code(`"%v"`) + " or " + code(`"%s"`) + ", or " + code("errors.New(err.Error())") + "), so it no longer wraps " + code(target) + ".")
+		a.fix("Find where the error is wrapped between the query and this check and wrap it with " + code(`"%w"`) + ", so " + code("errors.Is") + " sees " + code(target) + ".")
 		a.fix("Keep 500 for the other errors: those are real failures.")
 		return
 	}
-	if a.noRowsCheckedElsewhere() {
+	if a.noRowsCheckedElsewhere(target) {
 		return
 	}
 	call, hasCall := a.queryCallLine()
@@ -45,34 +46,52 @@ func (a *analysis) noRows() {
 	switch {
 	case hasCall && a.runsQuery(site.WindowLine{Number: call.Number, Text: call.Text}):
 		a.culprit = strings.TrimSpace(call.Text)
-		a.why("The query at " + quoteLine(call) + " matched no row, so its Scan returned " + code("sql.ErrNoRows") + ". For a query that looks a record up by a value from the request, that is the normal \"not found\" case, not a server error.")
+		a.why("The query at " + quoteLine(call) + " matched no row, so its Scan returned " + code(target) + ". For a query that looks a record up by a value from the request, that is the normal \"not found\" case, not a server error.")
 	case followed:
 		a.culprit = inCallee.Text
-		a.why("The query at " + a.cite(inCallee) + " matched no row, so its Scan returned " + code("sql.ErrNoRows") + "; the failing code called " + code(inCallee.Func) + " at " + quoteLine(call) + " and got the error back. For a query that looks a record up by a value from the request, that is the normal \"not found\" case, not a server error.")
+		a.why("The query at " + a.cite(inCallee) + " matched no row, so its Scan returned " + code(target) + "; the failing code called " + code(inCallee.Func) + " at " + quoteLine(call) + " and got the error back. For a query that looks a record up by a value from the request, that is the normal \"not found\" case, not a server error.")
 	case hasCall && callName(call.Text) != "":
 		a.culprit = strings.TrimSpace(call.Text)
-		a.why("A single-row query run inside " + code(callName(call.Text)) + " (called at " + quoteLine(call) + ") matched no row, so its Scan returned " + code("sql.ErrNoRows") + ". Either the values it looks up with are wrong (check which value is passed), or the record is legitimately missing and should be a 404, not a 500.")
+		a.why("A single-row query run inside " + code(callName(call.Text)) + " (called at " + quoteLine(call) + ") matched no row, so its Scan returned " + code(target) + ". Either the values it looks up with are wrong (check which value is passed), or the record is legitimately missing and should be a 404, not a 500.")
 	default:
-		a.why("A single-row query matched no row, so its Scan returned " + code("sql.ErrNoRows") + ". For a lookup by a value from the request, that is the normal \"not found\" case, not a server error.")
+		a.why("A single-row query matched no row, so its Scan returned " + code(target) + ". For a lookup by a value from the request, that is the normal \"not found\" case, not a server error.")
 	}
 	if rl := a.requestLine(); rl != "" {
 		a.why("The request was " + rl + ".")
 	}
-	w, textWrapped := a.textWrapOf("sql.ErrNoRows")
-	lost := !textWrapped && a.lostInChain("sql.ErrNoRows")
+	w, textWrapped := a.textWrapOf(target)
+	lost := !textWrapped && a.lostInChain(target)
 	if len(a.r.Error.Chain) > 0 && !textWrapped && !lost {
 		a.why("The app wrapped it as " + code(shorten(a.r.Error.Message, 120)) + "; " + code("errors.Is") + " still finds it through wrapping with " + code("fmt.Errorf") + ".")
 	}
 	if textWrapped {
 		// A test with errors.Is would not see it until the wrap keeps it.
-		a.why("The error is made at " + a.cite(w.Line) + ", which formats " + code(w.Arg) + " with " + code(`"%`+w.Verb+`"`) + ": the message keeps the text, but the error no longer wraps " + code("sql.ErrNoRows") + ", so " + code("errors.Is") + " cannot see it.")
-		a.fix("Wrap it with " + code(`"%w"`) + " instead of " + code(`"%`+w.Verb+`"`) + " at " + code(a.fileLoc(w.Line.Path, w.Line.Line)) + ", so that " + code("errors.Is") + " can find " + code("sql.ErrNoRows") + ".")
+		a.why("The error is made at " + a.cite(w.Line) + ", which formats " + code(w.Arg) + " with " + code(`"%`+w.Verb+`"`) + ": the message keeps the text, but the error no longer wraps " + code(target) + ", so " + code("errors.Is") + " cannot see it.")
+		a.fix("Wrap it with " + code(`"%w"`) + " instead of " + code(`"%`+w.Verb+`"`) + " at " + code(a.fileLoc(w.Line.Path, w.Line.Line)) + ", so that " + code("errors.Is") + " can find " + code(target) + ".")
 	} else if lost {
-		a.why("The error's chain does not hold " + code("sql.ErrNoRows") + " itself, only its text: on its way here it was made into text (" + code("fmt.Errorf") + " with " + code(`"%v"`) + ", or " + code("errors.New(err.Error())") + "), so " + code("errors.Is") + " cannot see it.")
-		a.fix("Find where the error is made into text and wrap it with " + code(`"%w"`) + " instead, so that " + code("errors.Is") + " can find " + code("sql.ErrNoRows") + ".")
+		a.why("The error's chain does not hold " + code(target) + " itself, only its text: on its way here it was made into text (" + code("fmt.Errorf") + " with " + code(`"%v"`) + ", or " + code("errors.New(err.Error())") + "), so " + code("errors.Is") + " cannot see it.")
+		a.fix("Find where the error is made into text and wrap it with " + code(`"%w"`) + " instead, so that " + code("errors.Is") + " can find " + code(target) + ".")
 	}
-	a.fix(block("Answer a missing row with 404 Not Found where the error is handled:", a.errorIs("sql.ErrNoRows", "http.StatusNotFound")...),
-		"Check "+code("errors.Is(err, sql.ErrNoRows)")+" where the error is handled and answer 404 Not Found instead of 500.",
-		"Check for "+code("sql.ErrNoRows")+" with "+code("errors.Is")+" where the error is handled and answer 404 Not Found instead of 500.")
+	a.fix(block("Answer a missing row with 404 Not Found where the error is handled:", a.errorIs(target, "http.StatusNotFound")...),
+		"Check "+code("errors.Is(err, "+target+")")+" where the error is handled and answer 404 Not Found instead of 500.",
+		"Check for "+code(target)+" with "+code("errors.Is")+" where the error is handled and answer 404 Not Found instead of 500.")
 	a.fix("Keep 500 for the other errors: those are real failures.")
+}
+
+// noRowsSentinel returns the sentinel of a single-row query that matched
+// nothing, as the app's driver returns it, and its text: database/sql's
+// sql.ErrNoRows ("sql: no rows in result set"), or pgx's ErrNoRows ("no
+// rows in result set"), which an app using pgx's own interface gets.
+func (a *analysis) noRowsSentinel() (target, text string) {
+	for _, m := range append([]string{a.f.Message}, a.s.Messages...) {
+		if strings.Contains(m, knownSentinels["sql.ErrNoRows"]) {
+			return "sql.ErrNoRows", knownSentinels["sql.ErrNoRows"]
+		}
+	}
+	for _, m := range append([]string{a.f.Message}, a.s.Messages...) {
+		if strings.Contains(m, knownSentinels["pgx.ErrNoRows"]) {
+			return "pgx.ErrNoRows", knownSentinels["pgx.ErrNoRows"]
+		}
+	}
+	return "sql.ErrNoRows", knownSentinels["sql.ErrNoRows"]
 }
