@@ -95,7 +95,7 @@ func TestLeakedGoroutineCannotWriteIntoAnotherResponse(t *testing.T) {
 		t.Errorf("a write after the handler returned got %v, want an error saying it was dropped", err)
 	}
 	waitFor(t, func() bool { return strings.Contains(logs.String(), "used after its handler returned") })
-	if !strings.Contains(logs.String(), "late_test.go") {
+	if !strings.Contains(logs.String(), "latewrites_test.go") {
 		t.Errorf("the warning does not name the app's call site: %s", logs)
 	}
 	if n := strings.Count(logs.String(), "used after its handler returned"); n != 1 {
@@ -270,7 +270,7 @@ func TestFailureAfterTheResponseStarted(t *testing.T) {
 	// app's call site and the error the app wrote.
 	waitFor(t, func() bool { return strings.Contains(logs.String(), "nil pointer evaluating") })
 	rec := logs.String()
-	for _, want := range []string{`"kind":"status"`, `"status":500`, "renderPost", "late_test.go", "late:", `"explanation":"`, `"report":"http`} {
+	for _, want := range []string{`"kind":"status"`, `"status":500`, "renderPost", "latewrites_test.go", "late:", `"explanation":"`, `"report":"http`} {
 		if !strings.Contains(rec, want) {
 			t.Errorf("log record lacks %s:\n%s", want, rec)
 		}
@@ -287,7 +287,7 @@ func TestFailureAfterTheResponseStarted(t *testing.T) {
 
 	// net/http's own line names the app's call, not explainerr's writer.
 	line := serverLog.String()
-	if !strings.Contains(line, "superfluous response.WriteHeader call from") || !strings.Contains(line, "late_test.go") {
+	if !strings.Contains(line, "superfluous response.WriteHeader call from") || !strings.Contains(line, "latewrites_test.go") {
 		t.Errorf("server log %q: want the superfluous WriteHeader line naming the app", line)
 	}
 	if strings.Contains(line, "respcapture.(*Writer)") {
@@ -353,7 +353,7 @@ func TestLateCallThroughLibraryWrapperNamesTheApp(t *testing.T) {
 	resp.Body.Close()
 	<-done
 	waitFor(t, func() bool { return strings.Contains(logs.String(), "used after its handler returned") })
-	if got := logs.String(); !strings.Contains(got, "late_test.go") || strings.Contains(got, "go-chi") {
+	if got := logs.String(); !strings.Contains(got, "latewrites_test.go") || strings.Contains(got, "go-chi") {
 		t.Errorf("the warning does not name the app's call site: %s", got)
 	}
 }

@@ -195,7 +195,7 @@ func TestHandlerFuncMethodValue(t *testing.T) {
 	if f == nil || !strings.HasSuffix(f.Function, "(*postService).create") || strings.HasSuffix(f.Function, "-fm") {
 		t.Fatalf("innermost app frame = %+v, want the method", f)
 	}
-	if !strings.HasSuffix(f.File, "writer_test.go") || f.Source == nil || !strings.Contains(f.Source.LineText(), `errors.New("title is required")`) {
+	if !strings.HasSuffix(f.File, "responsecapture_test.go") || f.Source == nil || !strings.Contains(f.Source.LineText(), `errors.New("title is required")`) {
 		t.Errorf("method located at %s:%d with source %+v", f.File, f.Line, f.Source)
 	}
 }
