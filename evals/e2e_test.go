@@ -26,9 +26,15 @@ var e2ePaths = map[string]string{
 	"GET /archive":   "archive_page_out_of_range",
 }
 
+// fixtureOf returns the fixture whose request the prompt's request
+// section shows: the app source after it may hold the routes of others.
 func fixtureOf(prompt string) string {
+	request := prompt
+	if _, after, ok := strings.Cut(prompt, "## Request"); ok {
+		request, _, _ = strings.Cut(after, "\n## ")
+	}
 	for p, id := range e2ePaths {
-		if strings.Contains(prompt, p) {
+		if strings.Contains(request, p) {
 			return id
 		}
 	}
