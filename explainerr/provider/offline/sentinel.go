@@ -2,7 +2,7 @@ package offline
 
 import (
 	"go/ast"
-	"go/token"
+	"path/filepath"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
@@ -239,30 +239,20 @@ func (a *analysis) sentinelAlias(target string) string {
 	if src == nil || name == "" {
 		return ""
 	}
+	tried := map[string]bool{}
 	for _, f := range src.files {
-		if !linesHold(f.text(), name) {
+		dir := filepath.Dir(f.path)
+		if tried[dir] || !linesHold(f.text(), name) {
 			continue
 		}
-		for _, d := range f.syntax().Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
-			}
-			for _, sp := range gd.Specs {
-				vs, ok := sp.(*ast.ValueSpec)
-				if !ok {
-					continue
-				}
-				for i, n := range vs.Names {
-					if n.Name != name || i >= len(vs.Values) {
-						continue
-					}
-					if sel, ok := vs.Values[i].(*ast.SelectorExpr); ok {
-						if x, ok := sel.X.(*ast.Ident); ok && knownSentinels[x.Name+"."+sel.Sel.Name] != "" {
-							return x.Name + "." + sel.Sel.Name
-						}
-					}
-				}
+		tried[dir] = true
+		_, vs, i, ok := src.packageVarSpec(dir, "", name)
+		if !ok || i >= len(vs.Values) {
+			continue
+		}
+		if sel, ok := vs.Values[i].(*ast.SelectorExpr); ok {
+			if x, ok := sel.X.(*ast.Ident); ok && knownSentinels[x.Name+"."+sel.Sel.Name] != "" {
+				return x.Name + "." + sel.Sel.Name
 			}
 		}
 	}
