@@ -28,11 +28,15 @@ func (s *staticSet) constructorChunksOf(recv typeKey, field string) []report.Chu
 	for _, ff := range m.Files {
 		for _, d := range ff.Syntax().Decls {
 			cand, ok := d.(*ast.FuncDecl)
-			if !ok || cand.Recv != nil || cand.Body == nil || cand.Type.Results == nil || len(cand.Type.Results.List) == 0 {
+			if !ok || cand.Recv != nil || cand.Body == nil {
 				continue
 			}
+			// A constructor returns the type, or builds its literal in its
+			// package, returned as an interface or kept (a function that
+			// registers the value's methods as the app's routes).
 			rr := &resolver{m: m, f: ff, dir: filepath.Dir(ff.Path), imports: importDirs(m, ff)}
-			if rr.moduleType(cand.Type.Results.List[0].Type, rr.dir) != recv && !(rr.dir == recv.dir && buildsLiteral(cand, recv.name)) {
+			returns := cand.Type.Results != nil && len(cand.Type.Results.List) > 0 && rr.moduleType(cand.Type.Results.List[0].Type, rr.dir) == recv
+			if !returns && !(rr.dir == recv.dir && buildsLiteral(cand, recv.name)) {
 				continue
 			}
 			if strings.HasPrefix(cand.Name.Name, "New") || strings.HasPrefix(cand.Name.Name, "new") {
