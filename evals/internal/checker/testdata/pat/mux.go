@@ -23,26 +23,26 @@ import (
 // string.
 //
 // Example pattern with one capture:
-//   /hello/:name
+// /hello/:name
 // Will match:
-//   /hello/blake
-//   /hello/keith
+// /hello/blake
+// /hello/keith
 // Will not match:
-//   /hello/blake/
-//   /hello/blake/foo
-//   /foo
-//   /foo/bar
+// /hello/blake/
+// /hello/blake/foo
+// /foo
+// /foo/bar
 //
 // Example 2:
-//    /hello/:name/
+// /hello/:name/
 // Will match:
-//   /hello/blake/
-//   /hello/keith/foo
-//   /hello/blake
-//   /hello/keith
+// /hello/blake/
+// /hello/keith/foo
+// /hello/blake
+// /hello/keith
 // Will not match:
-//   /foo
-//   /foo/bar
+// /foo
+// /foo/bar
 //
 // A pattern ending with a slash will add an implicit redirect for its non-slash
 // version. For example: Get("/foo/", handler) also registers
@@ -221,7 +221,7 @@ func addSlashRedirect(w http.ResponseWriter, r *http.Request) {
 //
 //	Tail("/hello/:title/", "/hello/mr/mizerany") == "mizerany"
 //	Tail("/:a/", "/x/y/z")                       == "y/z"
-//
+
 func Tail(pat, path string) string {
 	var i, j int
 	for i < len(path) {
