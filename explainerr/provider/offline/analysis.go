@@ -48,6 +48,8 @@ type analysis struct {
 	// passed a nil value on (followNilParameter): a nil check inside the
 	// failing function would then be the wrong place.
 	fixedInCaller bool
+	// aliases holds sentinelAlias's answers by target, once looked up.
+	aliases map[string]string
 }
 
 func newAnalysis(r *report.Report) *analysis {

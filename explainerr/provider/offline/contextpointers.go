@@ -33,12 +33,11 @@ const maxContextLeads = 3
 // context that contextLeads names and the explanation does not mention
 // yet, in the context's order.
 func (a *analysis) pointToContext() {
-	text := a.d.Render()
 	n := 0
 	for _, c := range a.r.Context {
 		what, ok := contextLeads[c.Reason]
 		name := c.Symbol
-		if !ok || n >= maxContextLeads || name == "" || strings.Contains(text, name) {
+		if !ok || n >= maxContextLeads || name == "" || a.d.Mentions(name) {
 			continue
 		}
 		n++

@@ -219,18 +219,14 @@ func (a *analysis) textWrapInside(target string) (textWrap, bool) {
 		return textWrap{}, false
 	}
 	wraps := src.textWraps()
-	for _, msg := range append([]string{a.f.Message}, a.s.Messages...) {
-		for tail := strings.TrimSpace(msg); strings.Contains(tail, text) && !strings.HasPrefix(tail, text); {
-			for _, w := range wraps {
-				if formatMatchesMin(w.Format, tail, 3) {
-					return w, true
-				}
+	for _, tail := range a.messageTails() {
+		if !strings.Contains(tail, text) || strings.HasPrefix(tail, text) {
+			continue
+		}
+		for _, w := range wraps {
+			if formatMatchesMin(w.Format, tail, 3) {
+				return w, true
 			}
-			j := strings.Index(tail, ": ")
-			if j < 0 {
-				break
-			}
-			tail = tail[j+2:]
 		}
 	}
 	return textWrap{}, false

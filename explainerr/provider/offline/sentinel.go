@@ -106,15 +106,26 @@ func (a *analysis) lostSentinelIn(src *appSource, f *appFile, fd *ast.FuncDecl, 
 // follows a ": " of one: the words of a log call or of a wrapper before
 // it.
 func (a *analysis) wrapGivesMessage(w textWrap) bool {
-	msgs := append([]string{a.f.Message}, a.s.Messages...)
-	for _, msg := range msgs {
-		for _, m := range append([]string{msg}, failureclass.ChainTails(msg)...) {
-			if formatMatchesMin(w.Format, strings.TrimSpace(m), 3) {
-				return true
-			}
+	for _, m := range a.messageTails() {
+		if formatMatchesMin(w.Format, m, 3) {
+			return true
 		}
 	}
 	return false
+}
+
+// messageTails returns the failure's messages (the analysed one, then
+// the site's), each followed by what comes after each ": " of it
+// (failureclass.ChainTails), trimmed: the words of a log call or of a
+// wrapper before an error are left out one by one.
+func (a *analysis) messageTails() []string {
+	var out []string
+	for _, msg := range append([]string{a.f.Message}, a.s.Messages...) {
+		for _, m := range append([]string{msg}, failureclass.ChainTails(msg)...) {
+			out = append(out, strings.TrimSpace(m))
+		}
+	}
+	return out
 }
 
 // knownSentinels are the standard library's sentinel errors an app tests
@@ -234,6 +245,20 @@ func (a *analysis) lostInChain(target string) bool {
 // target is declared as (var ErrRecordNotFound = pgx.ErrNoRows), "" when
 // it is no such alias.
 func (a *analysis) sentinelAlias(target string) string {
+	if alias, ok := a.aliases[target]; ok {
+		return alias
+	}
+	if a.aliases == nil {
+		a.aliases = map[string]string{}
+	}
+	alias := a.findSentinelAlias(target)
+	a.aliases[target] = alias
+	return alias
+}
+
+// findSentinelAlias does the work of sentinelAlias: every package that
+// holds target's name is read for its declaration.
+func (a *analysis) findSentinelAlias(target string) string {
 	src := a.app()
 	name := lastSelector(strings.TrimSpace(target))
 	if src == nil || name == "" {

@@ -85,3 +85,18 @@ func (d *Draft) Render() string {
 func indentContinuation(s string) string {
 	return strings.ReplaceAll(s, "\n", "\n  ")
 }
+
+// Mentions reports whether one of the draft's texts (any alternative of
+// any item) holds s, without rendering it.
+func (d *Draft) Mentions(s string) bool {
+	for _, items := range [][]Item{{d.Headline}, d.Where, d.Why, d.Fixes, d.Notes} {
+		for _, it := range items {
+			for _, alt := range it {
+				if strings.Contains(alt, s) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

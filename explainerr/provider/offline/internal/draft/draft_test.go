@@ -47,3 +47,15 @@ func TestRenderLeavesOutWhatIsNotGrounded(t *testing.T) {
 		t.Errorf("ungrounded draft renders %q", got)
 	}
 }
+
+// TestMentions: a text in any alternative of any item counts, and one in
+// none does not.
+func TestMentions(t *testing.T) {
+	d := &Draft{Headline: Item{"Nil map"}, Why: []Item{{"`Repo.Get` wraps it", "it is wrapped"}}}
+	if !d.Mentions("Repo.Get") || !d.Mentions("Nil map") {
+		t.Error("a text the draft holds is not mentioned")
+	}
+	if d.Mentions("NewRepo") {
+		t.Error("a text the draft does not hold is mentioned")
+	}
+}
