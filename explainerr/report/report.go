@@ -39,11 +39,6 @@ const (
 	ModeRAG = "rag"
 )
 
-// MaxWholeFrame is the longest function, in characters, that a context
-// shows whole as a frame's chunk; a longer one is shown around the
-// frame's line (the static and rag contexts alike).
-const MaxWholeFrame = 1800
-
 // Reasons a chunk of source was retrieved.
 const (
 	ReasonFrame   = "frame"   // it contains an app frame's line or a named template

@@ -12,6 +12,9 @@ import (
 // Limits of the static context. The prompt's budget cuts it further; these
 // keep one long function from crowding out the rest.
 const (
+	// maxFrameFunc is the longest frame function shown whole, in
+	// characters; a longer one is shown around its failing line.
+	maxFrameFunc = 1800
 	// frameBefore and frameAfter are the lines shown around the failing
 	// line of a long frame function.
 	frameBefore, frameAfter = 12, 6
@@ -193,7 +196,7 @@ func (s *staticSet) frameChunk(f *File, fd *ast.FuncDecl, lit *ast.FuncLit, line
 		start, end = s.m.Fset.Position(lit.Pos()).Line, s.m.Fset.Position(lit.End()).Line
 	}
 	c := s.chunk(f, fd, start, end, report.ReasonFrame)
-	if len(c.Text) > report.MaxWholeFrame && line >= start && line <= end {
+	if len(c.Text) > maxFrameFunc && line >= start && line <= end {
 		c = s.chunk(f, fd, max(start, line-frameBefore), min(end, line+frameAfter), report.ReasonFrame)
 	}
 	return c
