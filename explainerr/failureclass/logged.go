@@ -18,7 +18,7 @@ var reErrorLooking = regexp.MustCompile(`(?i)(?:\blevel=error\b|^\s*(?:\S+\s+){0
 
 // reErrorAttr finds an error attribute in a structured log line:
 // err="..." or error=... (slog's text handler, logfmt).
-var reErrorAttr = regexp.MustCompile(`\berr(?:or)?=(?:"((?:[^"\\]|\\.)*)"|(\S+))`)
+var reErrorAttr = regexp.MustCompile(`\berr(?:ors?)?=(?:"((?:[^"\\]|\\.)*)"|(\S+))`)
 
 // reLogTimestamp matches the date and time the standard logger writes
 // before a line ("2026/11/30 12:00:00 ", with microseconds or not).
@@ -46,11 +46,14 @@ func LogText(line string) string {
 func LogMessage(line string) string {
 	if m := reErrorAttr.FindStringSubmatch(line); m != nil {
 		if m[1] != "" {
-			return unquoteLogValue(m[1])
+			return logrecord.FirstError(unquoteLogValue(m[1]))
 		}
 		if m[2] != "" {
 			return m[2]
 		}
+	}
+	if m := logrecord.FirstError(line); m != line {
+		return m // gin's Logger: "Error #01: message"
 	}
 	if reErrorLevel.MatchString(line) {
 		if m := reMsgAttr.FindStringSubmatch(line); m != nil {

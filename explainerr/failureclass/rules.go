@@ -77,6 +77,11 @@ var rules = []rule{
 	{ForeignKey, regexp.MustCompile("Cannot delete or update a parent row: a foreign key constraint fails \\((?:`[^`]+`\\.)?`(?P<table>[^`]+)`, CONSTRAINT `(?P<constraint>[^`]+)` FOREIGN KEY \\(`(?P<column>[^`]+)`\\) REFERENCES `(?P<parent>[^`]+)`")},
 	{NotNull, regexp.MustCompile(`(?:Column|Field) '(?P<column>[^']+)' (?:cannot be null|doesn't have a default value)`)},
 	{Check, regexp.MustCompile(`Check constraint '(?P<check>[^']+)' is violated`)},
+	// gorm's translated errors (TranslateError), which name neither the
+	// table nor the constraint: the driver's own error is gone.
+	{Unique, regexp.MustCompile(`(?:^|: )duplicated key not allowed$`)},
+	{ForeignKey, regexp.MustCompile(`(?:^|: )violates foreign key constraint$`)},
+	{Check, regexp.MustCompile(`(?:^|: )violates check constraint$`)},
 	{SQLSyntax, regexp.MustCompile(`near "(?P<near>[^"]*)": syntax error`)},
 	// PostgreSQL (SQLSTATE 42601) and MySQL (error 1064) word it otherwise.
 	{SQLSyntax, regexp.MustCompile(`syntax error at or near "(?P<near>[^"]*)"`)},

@@ -63,3 +63,38 @@ func TestLogMessageReadsTheErrorAttribute(t *testing.T) {
 		t.Errorf("LogMessage = %q, want %q", got, want)
 	}
 }
+
+// gorm with TranslateError replaces the driver's integrity errors by its
+// own, which name no table: the class is still the driver's.
+func TestClassifyReadsGormsTranslatedErrors(t *testing.T) {
+	for msg, want := range map[string]Class{
+		"duplicated key not allowed":                    Unique,
+		"create order: violates foreign key constraint": ForeignKey,
+		"violates check constraint":                     Check,
+		"record not found":                              NotFound,
+	} {
+		if got := Classify(report.Error{Kind: report.KindError, Message: msg}); got.Class != want {
+			t.Errorf("Classify(%q) = %s, want %s", msg, got.Class, want)
+		}
+	}
+}
+
+// The error of a line gin's Logger writes, or of an access log's
+// "errors" attribute, is the message after gin's numbering, not the
+// logger's own message.
+func TestLogMessageReadsGinsNumberedErrors(t *testing.T) {
+	for line, want := range map[string]string{
+		`level=ERROR msg=HTTP status=500 errors="Error #01: duplicated key not allowed"`: "duplicated key not allowed",
+		`Error #01: no such table: users`:                                                "no such table: users",
+	} {
+		if got := LogMessage(line); got != want {
+			t.Errorf("LogMessage(%q) = %q, want %q", line, got, want)
+		}
+	}
+	r := &report.Report{Logs: []report.LogLine{
+		{Text: `{"level":"error","status":500,"errors":"Error #01: duplicated key not allowed\n","message":"HTTP"}`},
+	}}
+	if got := LogMessage(LoggedError(r)); got != "duplicated key not allowed" {
+		t.Errorf("LogMessage(LoggedError) = %q, want gin's error", got)
+	}
+}

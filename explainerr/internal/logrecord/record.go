@@ -1,6 +1,7 @@
 package logrecord
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -45,7 +46,7 @@ var (
 	timeKeys    = []string{"time", "ts", "timestamp", "@timestamp", "t"}
 	levelKeys   = []string{"level", "lvl", "severity", "@level"}
 	messageKeys = []string{"msg", "message", "@message"}
-	errorKeys   = []string{"error", "err", "error.message", "exception"}
+	errorKeys   = []string{"error", "err", "error.message", "exception", "errors"}
 	stackKeys   = []string{"stacktrace", "stack", "trace", "error.stack", "errorVerbose"}
 	callerKeys  = []string{"caller", "source", "file", "func"}
 )
@@ -85,7 +86,7 @@ func fromFields(format string, fields map[string]string) (Record, bool) {
 	r.Time = take(timeKeys)
 	r.Level = take(levelKeys)
 	r.Message = take(messageKeys)
-	r.Error = take(errorKeys)
+	r.Error = FirstError(take(errorKeys))
 	r.Stack = take(stackKeys)
 	r.Caller = take(callerKeys)
 	delete(fields, "func") // logrus' ReportCaller: the file has the line
@@ -96,6 +97,21 @@ func fromFields(format string, fields map[string]string) (Record, bool) {
 		r.Attrs[k] = v
 	}
 	return r, true
+}
+
+// reNumberedError matches the numbered lines gin writes for a context's
+// errors (c.Errors.String(), logged by its Logger and by access loggers
+// under "errors"): "Error #01: message", with "Meta:" lines after.
+var reNumberedError = regexp.MustCompile(`(?m)^\s*Error #\d+: (.*)$`)
+
+// FirstError returns the first error of a list of errors written as
+// gin writes them ("Error #01: duplicated key not allowed\n"), the
+// message alone; any other text is returned as it is.
+func FirstError(v string) string {
+	if m := reNumberedError.FindStringSubmatch(v); m != nil {
+		return strings.TrimSpace(m[1])
+	}
+	return v
 }
 
 // IsError reports whether the record's level is error or worse.

@@ -123,3 +123,23 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// An access logger that logs gin's c.Errors under "errors" carries the
+// request's error there, numbered as gin writes it; the message ("HTTP")
+// is the logger's own.
+func TestParseReadsGinErrorsUnderErrors(t *testing.T) {
+	line := `{"level":"error","status":500,"method":"POST","path":"/user","errors":"Error #01: duplicated key not allowed\nError #02: second\n","message":"HTTP"}`
+	r, ok := Parse(line)
+	if !ok {
+		t.Fatal("Parse refused a zerolog access-log record")
+	}
+	if r.Error != "duplicated key not allowed" {
+		t.Errorf("Error = %q, want the first of gin's numbered errors", r.Error)
+	}
+	if r.Message != "HTTP" {
+		t.Errorf("Message = %q, want HTTP", r.Message)
+	}
+	if got := FirstError("plain message"); got != "plain message" {
+		t.Errorf("FirstError changed an unnumbered text: %q", got)
+	}
+}

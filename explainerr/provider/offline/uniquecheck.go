@@ -1,0 +1,155 @@
+package offline
+
+import (
+	"go/ast"
+	"regexp"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
+)
+
+// A unique violation is usually fixed by checking for the row before
+// writing it. Before advising that, the failing function is read: when
+// it already makes the same insert earlier for the request, the request
+// writes the row twice; when it already looks the row up and tests what
+// it found, the check is there, and advising it again would be wrong.
+
+// reInsertCall matches the name of a call that writes a row.
+var reInsertCall = regexp.MustCompile(`^(?i:create|insert|add|save|store|put|register|upsert)`)
+
+// reLookupCall matches the name of a call that looks a row up.
+var reLookupCall = regexp.MustCompile(`^(?i:get|find|lookup|load|fetch|exists|has|count|check|select|query|read|by)|By[A-Z]|(?i:exists|taken)$`)
+
+// uniqueCheck is what the failing function already does about a
+// duplicate: the same insert made on another line (twice), or a lookup
+// whose result a branch tests (lookup); each with its line.
+type uniqueCheck struct {
+	twice, lookup corpus.Line
+	insert        string
+}
+
+// readUniqueCheck reads the failing function for the insert on the
+// failing line made again elsewhere, and for a lookup above it whose
+// result an if statement tests.
+func (a *analysis) readUniqueCheck() uniqueCheck {
+	var out uniqueCheck
+	f, fd := a.failingFunc()
+	if f == nil || fd == nil || fd.Body == nil {
+		return out
+	}
+	src := a.app()
+	line := func(n ast.Node) int { return src.fset.Position(n.Pos()).Line }
+	text := func(n int) corpus.Line {
+		t := ""
+		if n >= 1 && n <= len(f.text()) {
+			t = strings.TrimSpace(f.text()[n-1])
+		}
+		return corpus.Line{File: a.s.File, Number: n, Text: t}
+	}
+	// The insert calls on the failing line, by their text.
+	inserts := map[string]bool{}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && line(c) == a.s.Line && reInsertCall.MatchString(calleeName(c.Fun)) {
+			inserts[src.exprText(f, c)] = true
+			if out.insert == "" {
+				out.insert = src.exprText(f, c)
+			}
+		}
+		return true
+	})
+	// Names assigned from a lookup above the failing line, and the names
+	// an if statement's condition reads.
+	looked := map[string]int{}
+	tested := map[string]bool{}
+	var path []ast.Node // the nodes enclosing the one inspected
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if n == nil {
+			path = path[:len(path)-1]
+			return true
+		}
+		path = append(path, n)
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if out.twice.Number == 0 && line(n) < a.s.Line && inserts[src.exprText(f, n)] && a.runsBefore(path) {
+				out.twice = text(line(n))
+			}
+		case *ast.AssignStmt:
+			if line(n) >= a.s.Line || len(n.Rhs) != 1 {
+				break
+			}
+			c, ok := n.Rhs[0].(*ast.CallExpr)
+			if !ok || !reLookupCall.MatchString(calleeName(c.Fun)) {
+				break
+			}
+			for _, l := range n.Lhs {
+				if id, ok := l.(*ast.Ident); ok && id.Name != "_" && id.Name != "err" {
+					looked[id.Name] = line(n)
+				}
+			}
+		case *ast.IfStmt:
+			ast.Inspect(n.Cond, func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok {
+					tested[id.Name] = true
+				}
+				return true
+			})
+		}
+		return true
+	})
+	for name, n := range looked {
+		if tested[name] && (out.lookup.Number == 0 || n < out.lookup.Number) {
+			out.lookup = text(n)
+		}
+	}
+	return out
+}
+
+// runsBefore reports whether the node at the end of path, above the
+// failing line, runs before it in one pass through the function: every
+// if statement holding it that ends above the failing line holds it in
+// its head or its body, and that body does not always leave; an if
+// statement holding both does not hold them in its two branches.
+func (a *analysis) runsBefore(path []ast.Node) bool {
+	src := a.app()
+	for i := len(path) - 2; i >= 0; i-- {
+		switch st := path[i].(type) {
+		case *ast.IfStmt:
+			inBody, inElse := path[i+1] == st.Body, st.Else != nil && path[i+1] == st.Else
+			if src.fset.Position(st.End()).Line >= a.s.Line {
+				// The failing line is in this statement too: in its else
+				// while the node is in its body, the two exclude each other.
+				failsInElse := st.Else != nil && src.fset.Position(st.Else.Pos()).Line <= a.s.Line
+				return !(inBody && failsInElse)
+			}
+			if inElse || inBody && leaves(st.Body) {
+				return false
+			}
+		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.FuncLit:
+			if src.fset.Position(st.End()).Line < a.s.Line {
+				return false // a loop, a case or a closure: not plainly once before
+			}
+		}
+	}
+	return true
+}
+
+// explainUniqueCheck writes what the failing function already does about
+// a duplicate and the fixes that follow; it reports false when it does
+// nothing about one, and the usual fixes apply.
+func (a *analysis) explainUniqueCheck() bool {
+	uc := a.readUniqueCheck()
+	switch {
+	case uc.twice.Number != 0:
+		a.g.Add(uc.twice.Text, uc.insert)
+		a.why("The same call " + code(uc.insert) + " is made twice in this function for one request: at " + quoteLine(uc.twice) + " and on the failing line, so the second one writes the row the first already wrote.")
+		a.fix("Make the insert once: remove one of the two calls of " + code(uc.insert) + " (keep the one in the branch that decides to create the row).")
+		return true
+	case uc.lookup.Number != 0:
+		a.g.Add(uc.lookup.Text)
+		a.why("The function already looks for an existing row before writing, at " + quoteLine(uc.lookup) + ", and tests what it found: so either that lookup reads another value (or column) than the one the unique constraint covers, or the row was written after the lookup (by this request, or by another request at the same time).")
+		a.fix("Check that the lookup at " + code(loc(uc.lookup.File, uc.lookup.Number)) + " searches the same value, with the same case and trimming, as the unique constraint compares, and that nothing between it and the failing line writes the row.")
+		a.fix("Two requests can both pass the lookup: recognise the constraint error as well, and answer 409 Conflict (" + code("http.StatusConflict") + ").")
+		return true
+	}
+	return false
+}
