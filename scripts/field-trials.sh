@@ -5,8 +5,8 @@
 #
 #   scripts/field-trials.sh [-e EXPLAINERR_DIR] [-o OUT_DIR] [-c CASE_ID]... APP=CHECKOUT...
 #
-#   APP        realworld, todo, tasks, albums, bank, bookings or miniflux
-#              (fieldtrials/apps.tsv)
+#   APP        realworld, todo, tasks, albums, bank, bookings, miniflux or
+#              gophish (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv
 #   -e         the explainerr checkout the apps are built against (default:
 #              this repository); the wiring's replace points there, and its
@@ -94,6 +94,9 @@ app_conf() {
 		export DATABASE_URL="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable" \
 			LISTEN_ADDR=127.0.0.1:18437 RUN_MIGRATIONS=1 CREATE_ADMIN=1 ADMIN_USERNAME=admin \
 			ADMIN_PASSWORD=local-trials LOG_FORMAT=json DISABLE_SCHEDULER_SERVICE=1 ;;
+	gophish) mainpkg=. port=18438 # config.json (the wiring's): admin server on 18438, phishing server on a free port
+		# the admin user created at the first start gets this API key and password
+		export GOPHISH_INITIAL_ADMIN_API_TOKEN=local-trials-api-key GOPHISH_INITIAL_ADMIN_PASSWORD=local-trials ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 }
@@ -121,6 +124,8 @@ insert into comments(content, taskID, created, user_id) values('first comment', 
 			psql_q -f create_tables.sql ;;
 	miniflux) # the app runs its migrations and creates the admin when it starts
 		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' ;;
+	gophish) # SQLite in the scratch copy: the app runs its goose migrations and creates the admin when it starts
+		rm -f gophish.db ;;
 	esac
 }
 app_login() { # data the case's request needs, and the credentials
@@ -162,6 +167,18 @@ INSERT INTO accounts(owner, balance, currency) VALUES ('bob', 100, 'USD');" 2>/d
   VALUES (1, 2, 'Local news', 'http://127.0.0.1:9/feed.xml', 'http://127.0.0.1:9/');
 INSERT INTO entries(user_id, feed_id, hash, published_at, changed_at, title, url, content, author, status)
   VALUES (1, 1, 'entry-1', now(), now(), 'First entry', 'http://127.0.0.1:9/1', '<p>hello</p>', 'ann', 'unread');" 2>/dev/null ;;
+	gophish) # the API takes the admin's key; group 1, "staff", with one target
+		auth=(-H "Authorization: Bearer local-trials-api-key")
+		post /api/groups/ json '{"name":"staff","targets":[{"email":"alice@example.com","first_name":"Alice","last_name":"Smith","position":"CFO"}]}' >/dev/null
+		# the admin pages' POSTs need gorilla/csrf's token (in a header), read from the
+		# login page: only for a case that posts to /login (run_mode's method and path),
+		# so that no other case's run requests a page before the case's own request
+		if [ "$method $path" = "POST /login" ]; then
+			tok=$(curl -s -m 30 -b "$jar" -c "$jar" "http://127.0.0.1:$port/login" |
+				sed -n 's/.*name="csrf_token" value="\([^"]*\)".*/\1/p' | head -1 |
+				python3 -c 'import html, sys; print(html.unescape(sys.stdin.read().strip()))')
+			[ -n "$tok" ] && auth+=(-H "X-CSRF-Token: $tok")
+		fi ;;
 	esac
 }
 
