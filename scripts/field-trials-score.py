@@ -35,7 +35,7 @@ MODES = ("plain", "static", "rag")
 def func_range(path, func):
     """1-based first and last line of a Go function or method in path."""
     try:
-        lines = open(path, encoding="utf-8", errors="replace").read().split("\n")
+        lines = [l.rstrip("\r") for l in open(path, encoding="utf-8", errors="replace").read().split("\n")]  # CRLF files too
     except OSError:
         return None
     if "." in func:
@@ -182,7 +182,7 @@ def summary(results, verdicts_path=None):
         for line in fh:
             rows.append(dict(zip(head, line.rstrip("\n").split("\t"))))
     groups = []
-    for split in ("held-out", "held-out-2", "in-sample", "tuning"):
+    for split in ("held-out", "held-out-2", "held-out-3", "in-sample", "tuning"):
         apps = sorted({r["app"] for r in rows if r["split"] == split})
         groups.append((f"{split} (all apps)", [r for r in rows if r["split"] == split]))
         for a in apps:

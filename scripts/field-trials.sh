@@ -5,8 +5,8 @@
 #
 #   scripts/field-trials.sh [-e EXPLAINERR_DIR] [-o OUT_DIR] [-c CASE_ID]... APP=CHECKOUT...
 #
-#   APP        realworld, todo, tasks, albums, bank, bookings, miniflux or
-#              gophish (fieldtrials/apps.tsv)
+#   APP        realworld, todo, tasks, albums, bank, bookings, miniflux,
+#              gophish or gobase (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv
 #   -e         the explainerr checkout the apps are built against (default:
 #              this repository); the wiring's replace points there, and its
@@ -17,7 +17,7 @@
 #
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
 # module proxy). Every server listens on 127.0.0.1. The todo, albums, bank,
-# bookings and miniflux apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
+# bookings, miniflux and gobase apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks app needs the sqlite3 shell.
 #
@@ -82,6 +82,7 @@ post() { # post PATH CTYPE DATA: a set-up request; its answer is not scored
 	curl -s -m 30 -b "$jar" -c "$jar" "${auth[@]}" "${ct[@]}" -X POST --data "$3" "http://127.0.0.1:$port$1"
 }
 app_conf() {
+	binargs=() # the server's command line, for an app whose binary has commands
 	case $1 in
 	realworld) mainpkg=. port=18433 ;;
 	todo) mainpkg=./cmd port=18431 ;;
@@ -97,6 +98,9 @@ app_conf() {
 	gophish) mainpkg=. port=18438 # config.json (the wiring's): admin server on 18438, phishing server on a free port
 		# the admin user created at the first start gets this API key and password
 		export GOPHISH_INITIAL_ADMIN_API_TOKEN=local-trials-api-key GOPHISH_INITIAL_ADMIN_PASSWORD=local-trials ;;
+	gobase) mainpkg=. port=18439 binargs=(serve) # viper: the environment overrides dev.env
+		export PORT=127.0.0.1:18439 DB_DSN="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable" \
+			AUTH_JWT_SECRET=field-trials-local-jwt-secret-0123456789abcdef ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 }
@@ -126,10 +130,15 @@ insert into comments(content, taskID, created, user_id) values('first comment', 
 		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' ;;
 	gophish) # SQLite in the scratch copy: the app runs its goose migrations and creates the admin when it starts
 		rm -f gophish.db ;;
+	gobase) # its migrations (Go and SQL, bun) bootstrap admin@example.com (1) and user@example.com (2)
+		# with a profile each; the admin's is removed, so that the first read creates it
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' &&
+			"$bin" migrate >/dev/null &&
+			psql_q -c 'DELETE FROM profiles WHERE account_id = 1;' ;;
 	esac
 }
 app_login() { # data the case's request needs, and the credentials
-	auth=()
+	auth=() login_token=
 	rm -f "$jar"
 	local tok
 	case $1 in
@@ -179,6 +188,27 @@ INSERT INTO entries(user_id, feed_id, hash, published_at, changed_at, title, url
 				python3 -c 'import html, sys; print(html.unescape(sys.stdin.read().strip()))')
 			[ -n "$tok" ] && auth+=(-H "X-CSRF-Token: $tok")
 		fi ;;
+	gobase) # passwordless: POST /auth/login e-mails a login token, which the app's mock
+		# mailer (no SMTP configured) prints to the server's log; POST /auth/token trades
+		# it for an access and a refresh JWT. A case on /auth/login needs nothing; one on
+		# /auth/token gets a fresh login token (LOGIN_TOKEN in its data); one on
+		# /auth/refresh or /auth/logout sends the refresh JWT, any other the access JWT.
+		# $path and the log are run_mode's.
+		[ "$path" = /auth/login ] && return 0
+		post /auth/login json '{"email":"admin@example.com"}' >/dev/null
+		local i
+		for i in $(seq 1 50); do
+			login_token=$(sed -n 's/.*Token:"\([A-Za-z0-9]*\)".*/\1/p' "$out/reports/$id.$mode.log" | tail -1)
+			[ -n "$login_token" ] && break
+			sleep 0.1
+		done
+		[ "$path" = /auth/token ] && return 0
+		tok=$(post /auth/token json "{\"token\":\"$login_token\"}")
+		case $path in
+		/auth/refresh | /auth/logout) tok=$(jq -r '.refresh_token // empty' <<<"$tok" 2>/dev/null) ;;
+		*) tok=$(jq -r '.access_token // empty' <<<"$tok" 2>/dev/null) ;;
+		esac
+		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
 	esac
 }
 
@@ -188,7 +218,7 @@ run_mode() { # app id mode method path ctype data
 	local rep=$out/reports/$id.$mode.json
 	(cd "$cdir" && app_reset "$app") || log "$id: database reset failed"
 	rm -rf "$cdir/.explainerr/history"
-	(cd "$cdir" && EXPLAINERR_CONTEXT=$mode exec "$bin") >"$out/reports/$id.$mode.log" 2>&1 &
+	(cd "$cdir" && EXPLAINERR_CONTEXT=$mode exec "$bin" "${binargs[@]}") >"$out/reports/$id.$mode.log" 2>&1 &
 	local pid=$! i
 	for i in $(seq 1 150); do
 		curl -s -o /dev/null -m 1 "http://127.0.0.1:$port/" && break
@@ -196,6 +226,7 @@ run_mode() { # app id mode method path ctype data
 		sleep 0.2
 	done
 	app_login "$app"
+	data=${data//LOGIN_TOKEN/$login_token} # a token the app issued at sign-in (gobase)
 	local ct=() body=()
 	case $ctype in json) ct=(-H 'Content-Type: application/json') ;; form) ct=(-H 'Content-Type: application/x-www-form-urlencoded') ;; esac
 	[ "$data" != - ] && body=(--data "$data")
@@ -214,7 +245,7 @@ for arg in "$@"; do
 	want=$(awk -F'\t' -v a="$app" '$1 == a { print $4 }' "$ft/apps.tsv")
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
-	case $app in todo | albums | bank | bookings | miniflux) pg_start || exit 1 ;; esac
+	case $app in todo | albums | bank | bookings | miniflux | gobase) pg_start || exit 1 ;; esac
 
 	base=$scratch/$app-base
 	log "$app ($split): wiring and go mod tidy"
