@@ -63,6 +63,8 @@ func Static(r *report.Report) []report.Chunk {
 	var receiver *TypeRef
 	// The functions and function literals whose frames were shown.
 	shown := map[ast.Node]bool{}
+	// The lines of function literals shown, by the function holding them.
+	litShown := map[*ast.FuncDecl][][2]int{}
 	for i, fr := range frames {
 		f, fd := m.FuncAt(fr.File, fr.Line)
 		if fd == nil {
@@ -91,7 +93,13 @@ func Static(r *report.Report) []report.Chunk {
 			continue
 		}
 		shown[node] = true
-		s.add(s.frameChunk(f, fd, lit, fr.Line))
+		c := s.frameChunk(f, fd, lit, fr.Line)
+		if lit != nil {
+			litShown[fd] = append(litShown[fd], [2]int{c.StartLine, c.EndLine})
+		} else {
+			c = s.withoutShownLiteral(f, fd, c, litShown[fd])
+		}
+		s.add(c)
 		if i == 0 && fd.Recv != nil {
 			r := newResolver(m, f, fd)
 			if t := r.moduleType(fd.Recv.List[0].Type, r.dir); t.name != "" {
@@ -198,6 +206,20 @@ func (s *staticSet) frameChunk(f *File, fd *ast.FuncDecl, lit *ast.FuncLit, line
 	c := s.chunk(f, fd, start, end, report.ReasonFrame)
 	if len(c.Text) > maxFrameFunc && line >= start && line <= end {
 		c = s.chunk(f, fd, max(start, line-frameBefore), min(end, line+frameAfter), report.ReasonFrame)
+	}
+	return c
+}
+
+// withoutShownLiteral returns c, the frame chunk of fd, without the
+// function literal a frame further in already showed whole, when that
+// literal runs to the end of fd (a handler that hands its body to a
+// helper, withPaging(ctx, func(…) {…})): fd's lines up to the literal's
+// first, which hold the call that ran it. Else c unchanged.
+func (s *staticSet) withoutShownLiteral(f *File, fd *ast.FuncDecl, c report.Chunk, lits [][2]int) report.Chunk {
+	for _, l := range lits {
+		if l[0] > c.StartLine && l[0] <= c.EndLine && l[1] >= c.EndLine-2 {
+			return s.chunk(f, fd, c.StartLine, l[0], report.ReasonFrame)
+		}
 	}
 	return c
 }

@@ -26,7 +26,8 @@ const maxPerFinder = 2
 // shown before the frames' other callees: the error's origin and the
 // constructors of a failing receiver.
 func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
-	out := append(m.originChunks(r, s), m.constructorChunks(r, s)...)
+	out := append(m.originChunks(r, s), m.loggedSiteChunks(r, s)...)
+	out = append(out, m.constructorChunks(r, s)...)
 	out = append(out, m.callerFieldChunks(r, s)...)
 	out = append(out, m.discardChunks(r, s)...)
 	out = append(out, m.txChunks(r, s)...)

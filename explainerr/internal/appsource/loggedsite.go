@@ -1,0 +1,103 @@
+package appsource
+
+import (
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/logrecord"
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// Loggers often say where they were called from: gorm's logger prints
+// the file and line of the app's code that ran the failing query
+// ("/app/store/users.go:46 no such column: …"), zap and zerolog write a
+// caller field, slog a source, logrus a file. When such a location is one
+// of the module's files, the function there is where the request's
+// failure was met or logged: often the store function that holds the
+// query, which no frame shows when the error came back to a handler.
+
+// reGoLocation finds a Go file and line in a log line.
+var reGoLocation = regexp.MustCompile(`([\w./@\\-]*\w\.go):(\d+)\b`)
+
+// maxLoggedSites bounds the functions the log's locations add.
+const maxLoggedSites = 2
+
+// loggedSiteChunks returns the functions of the module at the locations
+// the request's log lines name (their caller fields first), the latest
+// line first.
+func (m *Module) loggedSiteChunks(r *report.Report, s *staticSet) []report.Chunk {
+	var out []report.Chunk
+	for i := len(r.Logs) - 1; i >= 0 && len(out) < maxLoggedSites; i-- {
+		for _, at := range logLocations(r.Logs[i].Text) {
+			f, fd := m.FuncAt(m.resolveLogged(at.file), at.line)
+			if fd == nil || s.seen[fd] {
+				continue
+			}
+			s.seen[fd] = true
+			out = append(out, s.funcChunk(f, fd, report.ReasonOrigin))
+			if len(out) == maxLoggedSites {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// loggedAt is a file and line a log line names.
+type loggedAt struct {
+	file string
+	line int
+}
+
+// logLocations returns the Go locations a log line names: a structured
+// record's caller first, then any file:line in its text.
+func logLocations(text string) []loggedAt {
+	var texts []string
+	if rec, ok := logrecord.Parse(text); ok && rec.Caller != "" {
+		texts = append(texts, rec.Caller)
+	}
+	texts = append(texts, text)
+	var out []loggedAt
+	seen := map[loggedAt]bool{}
+	for _, t := range texts {
+		for _, m := range reGoLocation.FindAllStringSubmatch(t, 4) {
+			n, err := strconv.Atoi(m[2])
+			if err != nil || n <= 0 {
+				continue
+			}
+			at := loggedAt{m[1], n}
+			if !seen[at] {
+				seen[at] = true
+				out = append(out, at)
+			}
+		}
+	}
+	return out
+}
+
+// resolveLogged returns the absolute path of the module file a log names:
+// an absolute path as it is; a relative one ("store/users.go", zap's
+// "store/users.go:46" trimmed to the package directory) as the one module
+// file whose path ends with it. "" when none or several match.
+func (m *Module) resolveLogged(name string) string {
+	name = filepath.ToSlash(name)
+	if filepath.IsAbs(name) {
+		if m.FileAt(name) != nil {
+			return name
+		}
+		return ""
+	}
+	found := ""
+	for _, f := range m.Files {
+		rel := m.Rel(f.Path)
+		if rel == name || strings.HasSuffix(rel, "/"+name) {
+			if found != "" {
+				return "" // ambiguous: two files end the same
+			}
+			found = f.Path
+		}
+	}
+	return found
+}

@@ -1,0 +1,116 @@
+package appsource
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// pagedModule's handler hands its body to a paging helper as a function
+// literal; the store registered itself as a function value the syntax
+// cannot follow, and an ORM-style logger names the store's line.
+var pagedModule = map[string]string{
+	"go.mod": "module example.com/paged\n",
+	"store/notes.go": `package store
+
+import (
+	"database/sql"
+
+	"example.com/paged/web"
+)
+
+var DB *sql.DB
+
+func init() { web.Register(Recent) }
+
+func Recent(limit int) ([]string, error) {
+	rows, err := DB.Query("SELECT txt FROM notes ORDER BY idd DESC LIMIT ?", limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		rows.Scan(&s)
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+func Other() {}
+`,
+	"web/notes.go": `package web
+
+import "net/http"
+
+var listers []func(limit int) ([]string, error)
+
+// Register adds a way of listing notes.
+func Register(f func(limit int) ([]string, error)) { listers = append(listers, f) }
+
+func paging(w http.ResponseWriter, r *http.Request, f func(limit int)) {
+	f(20)
+}
+
+func Notes(w http.ResponseWriter, r *http.Request) {
+	paging(w, r, func(limit int) {
+		notes, err := listers[0](limit)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		for _, n := range notes {
+			w.Write([]byte(n))
+		}
+	})
+}
+`,
+}
+
+// TestLoggedLocationLeadsToItsFunction: a log line naming a file and line
+// of the module (absolute, or by its path's tail, or as a record's caller)
+// brings the function there, which no frame and no call the syntax can
+// follow reaches.
+func TestLoggedLocationLeadsToItsFunction(t *testing.T) {
+	root := writeModule(t, pagedModule)
+	for _, line := range []string{
+		root + "/store/notes.go:14 query failed",
+		`{"level":"error","caller":"store/notes.go:14","msg":"query failed"}`,
+		`level=ERROR source=notes.go:14 msg="query failed"`, // two notes.go: ambiguous
+	} {
+		r := shelfReport(root, "internal error",
+			report.Frame{Function: "example.com/paged/web.Notes.func1", File: "web/notes.go", Line: 18},
+			report.Frame{Function: "example.com/paged/web.paging", File: "web/notes.go", Line: 11},
+			report.Frame{Function: "example.com/paged/web.Notes", File: "web/notes.go", Line: 15},
+		)
+		r.Logs = []report.LogLine{{Text: line}}
+		cs := Static(r)
+		got := slices.ContainsFunc(cs, func(c report.Chunk) bool { return c.Symbol == "Recent" && c.Reason == report.ReasonOrigin })
+		if want := line[0] != 'l'; got != want {
+			t.Errorf("log %q: store's Recent as origin = %v, want %v: %v", line, got, want, reasonsInOrder(cs))
+		}
+	}
+}
+
+// TestEnclosingFrameLeavesOutTheLiteralShown: the handler whose body is
+// a literal a frame further in showed whole is shown only up to the call
+// that runs the literal.
+func TestEnclosingFrameLeavesOutTheLiteralShown(t *testing.T) {
+	root := writeModule(t, pagedModule)
+	r := shelfReport(root, "internal error",
+		report.Frame{Function: "example.com/paged/web.Notes.func1", File: "web/notes.go", Line: 18},
+		report.Frame{Function: "example.com/paged/web.paging", File: "web/notes.go", Line: 11},
+		report.Frame{Function: "example.com/paged/web.Notes", File: "web/notes.go", Line: 15},
+	)
+	var notes []report.Chunk
+	for _, c := range Static(r) {
+		if c.Symbol == "Notes" && c.Reason == report.ReasonFrame {
+			notes = append(notes, c)
+		}
+	}
+	if len(notes) != 2 || notes[0].StartLine != 15 || notes[1].StartLine != 14 || notes[1].EndLine != 15 {
+		t.Fatalf("Notes' frames = %+v, want the literal (from 15) and the handler's lines 14-15", notes)
+	}
+}
