@@ -60,6 +60,13 @@ func New(m *source.Module) *Checker { return &Checker{m: m} }
 // CheckText extracts the claims of an explanation and checks each.
 func (c *Checker) CheckText(text string) []Result {
 	claims := Extract(text)
+	// The prose, its fenced code blanked out so that offsets still hold.
+	prose := fenceRe.ReplaceAllStringFunc(text, func(b string) string { return strings.Repeat(" ", len(b)) })
+	for i := range claims {
+		if claims[i].clausePlaced && c.placedByProse(prose, claims[i]) {
+			claims[i].File, claims[i].Line = "", 0
+		}
+	}
 	out := make([]Result, 0, len(claims))
 	for _, cl := range claims {
 		cl.scope = c.scopeFor(cl, claims)
@@ -68,10 +75,21 @@ func (c *Checker) CheckText(text string) []Result {
 		}
 		out = append(out, c.Check(cl))
 	}
-	// The prose, its fenced code blanked out so that offsets still hold.
-	prose := fenceRe.ReplaceAllStringFunc(text, func(b string) string { return strings.Repeat(" ", len(b)) })
 	out = c.checkResultTypes(prose, claims, c.checkReceiverProse(prose, claims, out))
-	return c.checkUses(prose, claims, c.checkCitedLines(prose, claims, out))
+	out = c.checkUses(prose, claims, c.checkCitedLines(prose, claims, out))
+	return c.checkStatedFacts(prose, claims, out)
+}
+
+// checkStatedFacts judges what the prose states about a function or a
+// variable beyond the names it uses: what a function returns (an error,
+// values, result types), the number it sets a field to, the order of two
+// of its steps, and the message an error variable carries.
+func (c *Checker) checkStatedFacts(prose string, claims []Claim, out []Result) []Result {
+	out = c.checkReturns(prose, claims, out)
+	out = c.checkResultTuples(prose, claims, out)
+	out = c.checkSetValues(prose, claims, out)
+	out = c.checkOrder(prose, claims, out)
+	return c.checkMessages(prose, claims, out)
 }
 
 // Check returns the verdict on one claim.
@@ -161,7 +179,7 @@ func (c *Checker) placed(cl Claim, res verdict) (string, string) {
 		return Contradicted, fmt.Sprintf("%s does not appear in %s", name, cl.File)
 	}
 	var spots []string
-	for _, sp := range c.spans(res.funcs, lastName(cl.Text)) {
+	for _, sp := range c.spans(res.funcs, lastName(cl.Text), c.namedReceiver(cl.Text)) {
 		for _, f := range files {
 			if sp.file != f {
 				continue
@@ -215,8 +233,10 @@ type span struct {
 }
 
 // spans are where a resolved claim is declared: the functions it resolved
-// to, and every other module object of its name (a field, a type).
-func (c *Checker) spans(funcs []*source.Func, name string) []span {
+// to, and every other module object of its name (a field, a type). A
+// method named with its type ("`Gob.Encode`", "`(*Gob).Encode`", recv
+// "Gob") is not declared where another type's method of that name is.
+func (c *Checker) spans(funcs []*source.Func, name, recv string) []span {
 	var out []span
 	seen := map[token.Pos]bool{}
 	for _, f := range funcs {
@@ -231,6 +251,9 @@ func (c *Checker) spans(funcs []*source.Func, name string) []span {
 		}
 		pos := c.m.Fset.Position(o.Pos())
 		if fn, ok := o.(*types.Func); ok {
+			if recv != "" && otherReceiver(fn, recv) {
+				continue
+			}
 			if g := c.moduleFunc(fn); len(g) > 0 {
 				out = append(out, span{g[0].File, g[0].StartLine, g[0].EndLine})
 				continue

@@ -53,7 +53,7 @@ func TestDoingClasses(t *testing.T) {
 		{"uses, not checked", "`Quantity` does not use `r.FormValue(\"qty\")`.", false},
 		{"uses, not checked", "`Sorted` copies `names`, so `sort.Strings` runs on the copy.", false},
 		{"uses, not checked", "`Keep` calls `s.Save(key)` and `Sorted` calls `sortNames`.", false},
-		{"uses, not checked", "`Sorted` returns an error wrapping `base64.CorruptInputError`.", false},
+		{"uses, not checked", "`Keep` returns an error wrapping `base64.CorruptInputError`.", false}, // was said of `Sorted`, which has no error result
 		{"uses, not checked", "`Sorted` is called with `r.FormValue(\"qty\")`.", false},
 		{"line of the subject", "`Sorted` calls `sortNames` at doing.go:21.", false},
 		{"line of the subject", "`Sorted` sorts with `sort.Strings` at doing.go:26.", false},

@@ -102,7 +102,7 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 	// when none of them holds what the clause names at that line.
 	var reasons []string
 	for _, file := range files {
-		if c.inCallee(prose, claims, from, to, file, ref.line) {
+		if c.inCallee(prose, claims, from, to, file, ref.line) || c.namedInProse(prose[from:to], file, ref.line) {
 			return "", false
 		}
 		first, last := c.statementLines(file, ref.line)

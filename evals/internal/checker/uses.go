@@ -50,6 +50,10 @@ func (c *Checker) checkUses(prose string, claims []Claim, results []Result) []Re
 				results = append(results, Result{Claim: use, Verdict: Contradicted, Reason: reason})
 			}
 		}
+		if a, b, reason := c.assignedElsewhere(prose, uc, r, subject); reason != "" {
+			use := Claim{Text: subject + ": " + prose[a:b], Kind: KindUse, start: a, end: b}
+			results = append(results, Result{Claim: use, Verdict: Contradicted, Reason: reason})
+		}
 		for _, bl := range c.bareLinesOf(prose, claims, uc) {
 			if reason := c.bareLineOutside(r, uc, bl); reason != "" {
 				use := Claim{Text: subject + ": " + prose[bl.start:bl.end], Kind: KindUse, start: bl.start, end: bl.end}

@@ -1,0 +1,230 @@
+package checker
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"regexp"
+	"strings"
+
+	"github.com/explainerr/explainerr/evals/internal/source"
+)
+
+// KindOrder is a claim about the order of two steps of a function: "`Open`
+// unwraps the box before it checks the sum".
+const KindOrder = "order"
+
+// orderRe follows a function's name: a step, "before" or "after", and
+// another step, each a verb and its object.
+var orderRe = regexp.MustCompile(`(?i)^` + "`?" + `\s+(?:(?:first|also|only|always)\s+)?([a-z]+s)\b([^.;,]*?)\s+(before|after)\s+(?:it\s+|they\s+)?([a-z]+(?:s|ing))\b([^.;,]*)`)
+
+// checkOrder judges "`F` A before it B" (or "after"), when each step's
+// verb names exactly one function F calls in its own body (its name
+// starts with the verb, and the other words of its name are words of the
+// step's object: "verifies the MAC" is `verifyMAC`, "decrypts" is
+// `decrypt`): contradicted when every call of the one said to come first
+// is written after every call of the other, outside any loop holding both,
+// deferred call or function literal.
+func (c *Checker) checkOrder(prose string, claims []Claim, results []Result) []Result {
+	for _, cl := range claims {
+		if !lineable(cl) || cl.Kind == KindSignature || cl.Proposed {
+			continue
+		}
+		from, to := clauseAround(prose, cl.start)
+		if cl.end > to || !subjectLeadRe.MatchString(prose[from:cl.start]) {
+			continue
+		}
+		mm := orderRe.FindStringSubmatch(prose[cl.end:to])
+		if mm == nil {
+			continue
+		}
+		funcs := c.subjectFuncs(cl.Text)
+		if !c.directSubject(cl.Text) || len(funcs) != 1 || funcs[0].Decl == nil || funcs[0].Decl.Body == nil || funcs[0].Pkg.TypesInfo == nil {
+			continue
+		}
+		f := funcs[0]
+		calls := callsIn(f)
+		first, ok1 := stepCallee(calls, mm[1], mm[2])
+		second, ok2 := stepCallee(calls, mm[4], mm[5])
+		if !ok1 || !ok2 || first == second {
+			continue
+		}
+		if strings.EqualFold(mm[3], "after") {
+			first, second = second, first
+		}
+		if !alwaysAfter(calls, first, second) {
+			continue
+		}
+		name := lastName(cl.Text)
+		claim := Claim{Text: fmt.Sprintf("%s calls %s before %s", name, first.Name(), second.Name()), Kind: KindOrder, start: cl.start, end: cl.end + len(mm[0])}
+		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s calls %s only after it calls %s", name, first.Name(), second.Name())})
+	}
+	return results
+}
+
+// call is a call a function makes in its own body.
+type call struct {
+	fn  *types.Func
+	pos token.Pos
+	// loops are the loops around it, and late marks a call that is
+	// deferred, started in a goroutine or inside a function literal.
+	loops []ast.Node
+	late  bool
+}
+
+// callsIn lists the calls of functions and methods f's body makes, in
+// order.
+func callsIn(f *source.Func) []call {
+	var out []call
+	var stack []ast.Node
+	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		ce, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		id := source.CalleeIdent(ce)
+		if id == nil {
+			return true
+		}
+		fn, ok := f.Pkg.TypesInfo.Uses[id].(*types.Func)
+		if !ok {
+			return true
+		}
+		c := call{fn: fn, pos: ce.Pos()}
+		for _, s := range stack {
+			switch s.(type) {
+			case *ast.ForStmt, *ast.RangeStmt:
+				c.loops = append(c.loops, s)
+			case *ast.DeferStmt, *ast.GoStmt, *ast.FuncLit:
+				c.late = true
+			}
+		}
+		out = append(out, c)
+		return true
+	})
+	return out
+}
+
+// stepCallee returns the one function among the calls that a step names:
+// a verb ("verifies", "verifying") and its object ("the MAC"). Among
+// those whose name starts with the verb and whose other words are words
+// of the object, the ones with the most words; ok is false unless that
+// is exactly one function.
+func stepCallee(calls []call, verb, object string) (*types.Func, bool) {
+	stems := verbStems(strings.ToLower(verb))
+	objWords := map[string]bool{}
+	for _, w := range proseWordRe.FindAllString(strings.ToLower(object), -1) {
+		objWords[w] = true
+		objWords[strings.TrimSuffix(w, "s")] = true
+	}
+	best, bestWords := map[*types.Func]bool{}, 0
+	for _, cl := range calls {
+		parts := camelWords(cl.fn.Name())
+		if len(parts) == 0 || !stems[parts[0]] {
+			continue
+		}
+		all := true
+		for _, p := range parts[1:] {
+			all = all && objWords[p]
+		}
+		if !all {
+			continue
+		}
+		switch {
+		case len(parts) > bestWords:
+			best, bestWords = map[*types.Func]bool{cl.fn: true}, len(parts)
+		case len(parts) == bestWords:
+			best[cl.fn] = true
+		}
+	}
+	if len(best) != 1 {
+		return nil, false
+	}
+	for fn := range best {
+		return fn, true
+	}
+	return nil, false
+}
+
+// alwaysAfter reports whether every call of first is written after every
+// call of second, no call of either is late, and no loop holds a call of
+// each.
+func alwaysAfter(calls []call, first, second *types.Func) bool {
+	var firsts, seconds []call
+	for _, c := range calls {
+		switch c.fn {
+		case first:
+			firsts = append(firsts, c)
+		case second:
+			seconds = append(seconds, c)
+		}
+	}
+	for _, a := range firsts {
+		for _, b := range seconds {
+			if a.late || b.late || a.pos < b.pos || sharesLoop(a, b) {
+				return false
+			}
+		}
+	}
+	return len(firsts) > 0 && len(seconds) > 0
+}
+
+func sharesLoop(a, b call) bool {
+	for _, x := range a.loops {
+		for _, y := range b.loops {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// verbStems returns the base forms a verb of the third person or a
+// gerund may have: "verifies" verify, "hashes" hash or hashe, "decrypts"
+// decrypt, "encoding" encod or encode.
+func verbStems(w string) map[string]bool {
+	out := map[string]bool{}
+	switch {
+	case strings.HasSuffix(w, "ies"):
+		out[w[:len(w)-3]+"y"] = true
+	case strings.HasSuffix(w, "ing"):
+		s := w[:len(w)-3]
+		out[s], out[s+"e"] = true, true
+		if n := len(s); n > 1 && s[n-1] == s[n-2] {
+			out[s[:n-1]] = true
+		}
+	case strings.HasSuffix(w, "es"):
+		out[w[:len(w)-1]], out[w[:len(w)-2]] = true, true
+	case strings.HasSuffix(w, "s"):
+		out[w[:len(w)-1]] = true
+	}
+	return out
+}
+
+// camelWords splits a Go name into its words, in lower case: "verifyMAC"
+// verify and mac, "parseHTTPDate" parse, http and date.
+func camelWords(name string) []string {
+	var out []string
+	start := 0
+	for i := 1; i < len(name); i++ {
+		lower := func(b byte) bool { return b >= 'a' && b <= 'z' }
+		upper := func(b byte) bool { return b >= 'A' && b <= 'Z' }
+		if upper(name[i]) && (lower(name[i-1]) || i+1 < len(name) && lower(name[i+1]) && upper(name[i-1])) || name[i] == '_' {
+			if w := strings.Trim(name[start:i], "_"); w != "" {
+				out = append(out, strings.ToLower(w))
+			}
+			start = i
+		}
+	}
+	if w := strings.Trim(name[start:], "_"); w != "" {
+		out = append(out, strings.ToLower(w))
+	}
+	return out
+}
