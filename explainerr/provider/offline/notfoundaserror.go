@@ -19,12 +19,18 @@ func (a *analysis) notFound() {
 		a.notFoundOutsideHTTP(msg)
 		return
 	}
-	a.headline("A missing record answered as a server error")
-	a.why("The error says " + code(shorten(msg, 120)) + ": the request named something that does not exist. That is the client's 404, yet it reached the generic error path and became a 500.")
 	call, hasCall := a.failingCall(compiled(`err\s*:?=`))
 	if hasCall {
 		a.culprit = strings.TrimSpace(call.Text)
+		if nc, ok := a.readNilContract(call.Text); ok {
+			a.headline("A lookup answered \"not found\" with an error where its caller expects nil")
+			a.why("The error says " + code(shorten(msg, 120)) + ".")
+			a.explainNilContract(nc)
+			return
+		}
 	}
+	a.headline("A missing record answered as a server error")
+	a.why("The error says " + code(shorten(msg, 120)) + ": the request named something that does not exist. That is the client's 404, yet it reached the generic error path and became a 500.")
 	if l, ok := a.findLostSentinel(); ok {
 		a.explainLostSentinel(l)
 		a.fix("Keep 500 for the other errors: those are real failures.")
