@@ -46,6 +46,10 @@ func (s *staticSet) constructorChunksOf(recv typeKey, field string) []report.Chu
 			}
 		}
 	}
+	var origins []FieldOrigin
+	if field != "" && len(named)+len(other) > 0 {
+		origins = m.FieldOrigins(recv.dir, recv.name, field)
+	}
 	var out []report.Chunk
 	for _, ref := range append(named, other...) {
 		if len(out) >= maxPerFinder {
@@ -55,8 +59,14 @@ func (s *staticSet) constructorChunksOf(recv typeKey, field string) []report.Chu
 			continue
 		}
 		s.seen[ref.Decl] = true
-		out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonConstructor))
-		if field != "" && passesParam(m, ref, recv, field) {
+		c := s.funcChunk(ref.File, ref.Decl, report.ReasonConstructor)
+		if leavesOut(origins, ref) {
+			// Its literal leaves out the field that carried the nil
+			// value: where the fix is, ranked with the error's origin.
+			s.markLead(c)
+		}
+		out = append(out, c)
+		if passesParam(origins, ref) {
 			for _, c := range m.callersOf(ref) {
 				if !s.seen[c.Decl] {
 					s.seen[c.Decl] = true
@@ -99,12 +109,23 @@ func receiverField(fd *ast.FuncDecl, f *File, line int) string {
 	return ""
 }
 
-// passesParam reports whether the constructor ctor sets field of the type
-// recv, in a composite literal, to one of its own parameters (by key or
-// by position): the value comes from its caller.
-func passesParam(m *Module, ctor FuncRef, recv typeKey, field string) bool {
-	for _, o := range m.FieldOrigins(recv.dir, recv.name, field) {
+// passesParam reports whether the constructor ctor sets the field, in a
+// composite literal of its type (origins), to one of its own parameters
+// (by key or by position): the value comes from its caller.
+func passesParam(origins []FieldOrigin, ctor FuncRef) bool {
+	for _, o := range origins {
 		if o.Func.Decl == ctor.Decl && o.Param != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// leavesOut reports whether the constructor ctor builds a literal that
+// leaves the field out, among the literals of the field's type.
+func leavesOut(origins []FieldOrigin, ctor FuncRef) bool {
+	for _, o := range origins {
+		if o.Func.Decl == ctor.Decl && o.Left {
 			return true
 		}
 	}
