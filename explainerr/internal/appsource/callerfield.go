@@ -24,34 +24,13 @@ import (
 // follows it.
 func (s *staticSet) constructorChunksOf(recv typeKey, field string) []report.Chunk {
 	m := s.m
-	var named, other []FuncRef
-	for _, ff := range m.Files {
-		for _, d := range ff.Syntax().Decls {
-			cand, ok := d.(*ast.FuncDecl)
-			if !ok || cand.Recv != nil || cand.Body == nil {
-				continue
-			}
-			// A constructor returns the type, or builds its literal in its
-			// package, returned as an interface or kept (a function that
-			// registers the value's methods as the app's routes).
-			rr := &resolver{m: m, f: ff, dir: filepath.Dir(ff.Path), imports: importDirs(m, ff)}
-			returns := cand.Type.Results != nil && len(cand.Type.Results.List) > 0 && rr.moduleType(cand.Type.Results.List[0].Type, rr.dir) == recv
-			if !returns && !(rr.dir == recv.dir && buildsLiteral(cand, recv.name)) {
-				continue
-			}
-			if strings.HasPrefix(cand.Name.Name, "New") || strings.HasPrefix(cand.Name.Name, "new") {
-				named = append(named, FuncRef{File: ff, Decl: cand})
-			} else {
-				other = append(other, FuncRef{File: ff, Decl: cand})
-			}
-		}
-	}
+	ctors := m.constructorsOf(recv)
 	var origins []FieldOrigin
-	if field != "" && len(named)+len(other) > 0 {
+	if field != "" && len(ctors) > 0 {
 		origins = m.FieldOrigins(recv.dir, recv.name, field)
 	}
 	var out []report.Chunk
-	for _, ref := range append(named, other...) {
+	for _, ref := range ctors {
 		if len(out) >= maxPerFinder {
 			break
 		}
@@ -67,7 +46,7 @@ func (s *staticSet) constructorChunksOf(recv typeKey, field string) []report.Chu
 		}
 		out = append(out, c)
 		if passesParam(origins, ref) {
-			for _, c := range m.callersOf(ref) {
+			for _, c := range m.CallersOf(ref) {
 				if !s.seen[c.Decl] {
 					s.seen[c.Decl] = true
 					out = append(out, s.funcChunk(c.File, c.Decl, report.ReasonConstructor))
@@ -76,6 +55,43 @@ func (s *staticSet) constructorChunksOf(recv typeKey, field string) []report.Chu
 			}
 		}
 	}
+	return out
+}
+
+// constructorsOf returns the module functions that build the type recv
+// (returning T or *T, or building a T literal in its package), those
+// named New… first; the answer is kept per Module, by type.
+func (m *Module) constructorsOf(recv typeKey) []FuncRef {
+	if v, ok := m.ctors.Load(recv); ok {
+		return v.([]FuncRef)
+	}
+	var named, other []FuncRef
+	for _, ff := range m.Files {
+		var rr *resolver
+		for _, d := range ff.Syntax().Decls {
+			cand, ok := d.(*ast.FuncDecl)
+			if !ok || cand.Recv != nil || cand.Body == nil {
+				continue
+			}
+			// A constructor returns the type, or builds its literal in its
+			// package, returned as an interface or kept (a function that
+			// registers the value's methods as the app's routes).
+			if rr == nil {
+				rr = &resolver{m: m, f: ff, dir: filepath.Dir(ff.Path), imports: importDirs(m, ff)}
+			}
+			returns := cand.Type.Results != nil && len(cand.Type.Results.List) > 0 && rr.moduleType(cand.Type.Results.List[0].Type, rr.dir) == recv
+			if !returns && !(rr.dir == recv.dir && buildsLiteral(cand, recv.name)) {
+				continue
+			}
+			if strings.HasPrefix(cand.Name.Name, "New") || strings.HasPrefix(cand.Name.Name, "new") {
+				named = append(named, FuncRef{File: ff, Decl: cand})
+			} else {
+				other = append(other, FuncRef{File: ff, Decl: cand})
+			}
+		}
+	}
+	out := append(named, other...)
+	m.ctors.Store(recv, out)
 	return out
 }
 

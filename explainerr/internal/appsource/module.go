@@ -68,6 +68,8 @@ type Module struct {
 	// by tables.
 	callers sync.Map
 	guards  sync.Map
+	// ctors keeps constructorsOf's answers, by type.
+	ctors sync.Map
 	// origins keeps ErrorOrigins' answers, by messages.
 	origins originMemo
 }
