@@ -417,3 +417,20 @@ func TestUniqueViolationBringsTheGuard(t *testing.T) {
 		t.Errorf("a check for an error that is no unique violation: %v", got)
 	}
 }
+
+// TestNilFieldOfALocalIsNotAConfiguration: a nil field read through a
+// local variable, whose value the lines above made, brings no function
+// that sets the type's fields elsewhere.
+func TestNilFieldOfALocalIsNotAConfiguration(t *testing.T) {
+	mod := map[string]string{}
+	for k, v := range settingsModule {
+		mod[k] = v
+	}
+	mod["audit/local.go"] = "package audit\n\nimport \"example.com/shop/conf\"\n\n// Local fails on a local's field.\nfunc Local() {\n\tvar s conf.Settings\n\ts.Audit.Printf(\"x\")\n}\n"
+	root := writeModule(t, mod)
+	r := shelfReport(root, nilPointer, report.Frame{Function: "example.com/shop/audit.Local", File: "audit/local.go", Line: 8})
+	r.Error.Kind = report.KindPanic
+	if got := reasons(Static(r)); len(got["constructor"]) > 0 {
+		t.Errorf("constructors for a local's field: %v", got)
+	}
+}

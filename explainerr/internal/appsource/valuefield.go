@@ -230,6 +230,9 @@ func (m *Module) valueFieldChunks(r *report.Report, s *staticSet) []report.Chunk
 		if x == res.recvName() || res.isPackage(x) {
 			continue // the receiver's constructors are constructorChunks'
 		}
+		if _, local := res.locals[x]; local && !isParam(fd, x) {
+			continue // a local's value is made on the lines above
+		}
 		t := m.valueType(res, ast.NewIdent(x))
 		if t.name == "" {
 			continue
@@ -275,6 +278,18 @@ var (
 	throughField = regexp.MustCompile(`\b([A-Za-z_]\w*)\.([A-Za-z_]\w*)\s*[.\[(]`)
 	indexedField = regexp.MustCompile(`\b([A-Za-z_]\w*)\.([A-Za-z_]\w*)\s*\[`)
 )
+
+// isParam reports whether name is a parameter of fd.
+func isParam(fd *ast.FuncDecl, name string) bool {
+	for _, p := range fd.Type.Params.List {
+		for _, n := range p.Names {
+			if n.Name == name {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // nilValueMessage returns the failure's message that says a nil map was
 // written or a nil pointer followed (the panic's, or the one a
