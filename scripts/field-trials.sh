@@ -21,6 +21,11 @@
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks app needs the sqlite3 shell.
 #
+# The apps listen on 18431-18437; APP_PORT_SHIFT (default 0) moves them all
+# by that much, for a run that shares the machine with another. A case
+# whose server stopped before it answered (an address in use) is logged
+# and left without a report, never scored against another process.
+#
 # Output: OUT_DIR/results.tsv (one row per case and mode), OUT_DIR/summary.txt
 # (per app and split, with 95% Wilson intervals), OUT_DIR/explanations.txt
 # (each case's fix location and offline explanation, to read for advice the
@@ -81,6 +86,7 @@ post() { # post PATH CTYPE DATA: a set-up request; its answer is not scored
 	case $2 in json) ct=(-H 'Content-Type: application/json') ;; form) ct=(-H 'Content-Type: application/x-www-form-urlencoded') ;; esac
 	curl -s -m 30 -b "$jar" -c "$jar" "${auth[@]}" "${ct[@]}" -X POST --data "$3" "http://127.0.0.1:$port$1"
 }
+shift_port=${APP_PORT_SHIFT:-0}
 app_conf() {
 	binargs=() # the server's command line, for an app whose binary has commands
 	case $1 in
@@ -93,7 +99,7 @@ app_conf() {
 		export PGPORT=$pgport ;;
 	miniflux) mainpkg=. port=18437 # configured by the environment; JSON logs through slog
 		export DATABASE_URL="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable" \
-			LISTEN_ADDR=127.0.0.1:18437 RUN_MIGRATIONS=1 CREATE_ADMIN=1 ADMIN_USERNAME=admin \
+			LISTEN_ADDR=127.0.0.1:$((18437 + shift_port)) RUN_MIGRATIONS=1 CREATE_ADMIN=1 ADMIN_USERNAME=admin \
 			ADMIN_PASSWORD=local-trials LOG_FORMAT=json DISABLE_SCHEDULER_SERVICE=1 ;;
 	gophish) mainpkg=. port=18438 # config.json (the wiring's): admin server on 18438, phishing server on a free port
 		# the admin user created at the first start gets this API key and password
@@ -103,6 +109,7 @@ app_conf() {
 			AUTH_JWT_SECRET=field-trials-local-jwt-secret-0123456789abcdef ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
+	port=$((port + shift_port))
 }
 app_reset() { # the app's database, fresh for every run
 	case $1 in
@@ -225,6 +232,12 @@ run_mode() { # app id mode method path ctype data
 		kill -0 $pid 2>/dev/null || break
 		sleep 0.2
 	done
+	if ! kill -0 $pid 2>/dev/null; then
+		log "$id: $mode: the server stopped before it answered (see $out/reports/$id.$mode.log)"
+		: >"$rep"
+		echo 000 >"$rep.status"
+		return
+	fi
 	app_login "$app"
 	data=${data//LOGIN_TOKEN/$login_token} # a token the app issued at sign-in (gobase)
 	local ct=() body=()
@@ -247,11 +260,12 @@ for arg in "$@"; do
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
 	case $app in todo | albums | bank | bookings | miniflux | gobase) pg_start || exit 1 ;; esac
 
+	port_sed=$port
 	base=$scratch/$app-base
 	log "$app ($split): wiring and go mod tidy"
 	rm -rf "$base" && mkdir -p "$base"
 	(cd "$src" && tar --exclude=.git -cf - .) | tar -xf - -C "$base"
-	sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
+	sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#1843\([1-7]\)#$port_sed#g" "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
 	(cd "$base" && git apply "$scratch/wiring.patch" && go mod tidy) || { log "$app: wiring failed"; exit 1; }
 
 	while IFS=$'\t' read -r -u 3 _ id category method path ctype data fail fix expected; do

@@ -48,10 +48,13 @@ const (
 	// implements an interface a frame's function calls through.
 	ReasonImplementation = "implementation"
 	// ReasonConstructor marks a function that builds the failing
-	// method's receiver type, where a nil map or field is left unset.
+	// method's receiver type, where a nil map or field is left unset,
+	// or that sets the fields of the value a nil field was read from.
 	ReasonConstructor = "constructor"
 	// ReasonOrigin marks the function whose fmt.Errorf or errors.New
-	// makes the error's message.
+	// makes the error's message, or one that caused it: a check that
+	// dropped its query's error, the owner of a transaction used after
+	// it ended.
 	ReasonOrigin = "origin"
 	// ReasonQuery marks a function whose SQL text names the table or
 	// column an SQL error names.

@@ -24,8 +24,50 @@ import (
 // follows it.
 func (s *staticSet) constructorChunksOf(recv typeKey, field string) []report.Chunk {
 	m := s.m
+	ctors := m.constructorsOf(recv)
+	var origins []FieldOrigin
+	if field != "" && len(ctors) > 0 {
+		origins = m.FieldOrigins(recv.dir, recv.name, field)
+	}
+	var out []report.Chunk
+	for _, ref := range ctors {
+		if len(out) >= maxPerFinder {
+			break
+		}
+		if s.seen[ref.Decl] {
+			continue
+		}
+		s.seen[ref.Decl] = true
+		c := s.funcChunk(ref.File, ref.Decl, report.ReasonConstructor)
+		if leavesOut(origins, ref) {
+			// Its literal leaves out the field that carried the nil
+			// value: where the fix is, ranked with the error's origin.
+			s.markLead(c)
+		}
+		out = append(out, c)
+		if passesParam(origins, ref) {
+			for _, c := range m.CallersOf(ref) {
+				if !s.seen[c.Decl] {
+					s.seen[c.Decl] = true
+					out = append(out, s.funcChunk(c.File, c.Decl, report.ReasonConstructor))
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// constructorsOf returns the module functions that build the type recv
+// (returning T or *T, or building a T literal in its package), those
+// named New… first; the answer is kept per Module, by type.
+func (m *Module) constructorsOf(recv typeKey) []FuncRef {
+	if v, ok := m.ctors.Load(recv); ok {
+		return v.([]FuncRef)
+	}
 	var named, other []FuncRef
 	for _, ff := range m.Files {
+		var rr *resolver
 		for _, d := range ff.Syntax().Decls {
 			cand, ok := d.(*ast.FuncDecl)
 			if !ok || cand.Recv != nil || cand.Body == nil {
@@ -34,7 +76,9 @@ func (s *staticSet) constructorChunksOf(recv typeKey, field string) []report.Chu
 			// A constructor returns the type, or builds its literal in its
 			// package, returned as an interface or kept (a function that
 			// registers the value's methods as the app's routes).
-			rr := &resolver{m: m, f: ff, dir: filepath.Dir(ff.Path), imports: importDirs(m, ff)}
+			if rr == nil {
+				rr = &resolver{m: m, f: ff, dir: filepath.Dir(ff.Path), imports: importDirs(m, ff)}
+			}
 			returns := cand.Type.Results != nil && len(cand.Type.Results.List) > 0 && rr.moduleType(cand.Type.Results.List[0].Type, rr.dir) == recv
 			if !returns && !(rr.dir == recv.dir && buildsLiteral(cand, recv.name)) {
 				continue
@@ -46,26 +90,8 @@ func (s *staticSet) constructorChunksOf(recv typeKey, field string) []report.Chu
 			}
 		}
 	}
-	var out []report.Chunk
-	for _, ref := range append(named, other...) {
-		if len(out) >= maxPerFinder {
-			break
-		}
-		if s.seen[ref.Decl] {
-			continue
-		}
-		s.seen[ref.Decl] = true
-		out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonConstructor))
-		if field != "" && passesParam(m, ref, recv, field) {
-			for _, c := range m.callersOf(ref) {
-				if !s.seen[c.Decl] {
-					s.seen[c.Decl] = true
-					out = append(out, s.funcChunk(c.File, c.Decl, report.ReasonConstructor))
-					break
-				}
-			}
-		}
-	}
+	out := append(named, other...)
+	m.ctors.Store(recv, out)
 	return out
 }
 
@@ -99,12 +125,23 @@ func receiverField(fd *ast.FuncDecl, f *File, line int) string {
 	return ""
 }
 
-// passesParam reports whether the constructor ctor sets field of the type
-// recv, in a composite literal, to one of its own parameters (by key or
-// by position): the value comes from its caller.
-func passesParam(m *Module, ctor FuncRef, recv typeKey, field string) bool {
-	for _, o := range m.FieldOrigins(recv.dir, recv.name, field) {
+// passesParam reports whether the constructor ctor sets the field, in a
+// composite literal of its type (origins), to one of its own parameters
+// (by key or by position): the value comes from its caller.
+func passesParam(origins []FieldOrigin, ctor FuncRef) bool {
+	for _, o := range origins {
 		if o.Func.Decl == ctor.Decl && o.Param != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// leavesOut reports whether the constructor ctor builds a literal that
+// leaves the field out, among the literals of the field's type.
+func leavesOut(origins []FieldOrigin, ctor FuncRef) bool {
+	for _, o := range origins {
+		if o.Func.Decl == ctor.Decl && o.Left {
 			return true
 		}
 	}

@@ -91,7 +91,7 @@ func (m *Module) FieldOrigins(dir, name, field string) []FieldOrigin {
 					o.Left = false
 					if id, ok := v.(*ast.Ident); ok && params[id.Name] {
 						o.Param = id.Name
-						o.Callers = m.callersOf(o.Func)
+						o.Callers = m.CallersOf(o.Func)
 					}
 				}
 				if len(fd.Name.Name) >= 3 && (fd.Name.Name[:3] == "New" || fd.Name.Name[:3] == "new") {

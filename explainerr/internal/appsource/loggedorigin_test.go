@@ -96,7 +96,8 @@ func NewStore(pool *sql.DB) Store {
 
 // TestConstructorOfAnEmbeddingType: a nil pointer in a method of a type
 // that another embeds by pointer brings the constructors of both, from
-// the message a framework's recovery logged.
+// the message a framework's recovery logged; the embedding type's, whose
+// literal leaves the embedded field out, comes first.
 func TestConstructorOfAnEmbeddingType(t *testing.T) {
 	root := writeModule(t, embeddingModule)
 	r := shelfReport(root, "a panic recovered by the framework; its value did not reach explainerr",
@@ -108,7 +109,7 @@ func TestConstructorOfAnEmbeddingType(t *testing.T) {
 			ctors = append(ctors, c.Symbol)
 		}
 	}
-	if len(ctors) < 2 || ctors[0] != "New" || !slices.Contains(ctors, "NewStore") {
-		t.Errorf("constructors %q, want New and then the embedding type's NewStore", ctors)
+	if len(ctors) < 2 || ctors[0] != "NewStore" || !slices.Contains(ctors, "New") {
+		t.Errorf("constructors %q, want the embedding type's NewStore, which leaves the field out, and then New", ctors)
 	}
 }

@@ -60,6 +60,16 @@ type Module struct {
 	columnLits []TableLiteral
 	shadowOnce sync.Once
 	shadows    []Shadow
+	// writers and pkgVars keep FieldWriters' answers, by type, and the
+	// package variables, by package directory (PackageVar).
+	writers sync.Map
+	pkgVars sync.Map
+	// callers keeps CallersOf's answers, by declaration; guards Guards',
+	// by tables.
+	callers sync.Map
+	guards  sync.Map
+	// ctors keeps constructorsOf's answers, by type.
+	ctors sync.Map
 	// origins keeps ErrorOrigins' answers, by messages.
 	origins originMemo
 }

@@ -141,7 +141,7 @@ func Static(r *report.Report) []report.Chunk {
 	}
 	// Last, what two interfaces away the frames' calls reach.
 	s.addCallees(m.secondHop(append(onLine, earlier...)...))
-	return preciseFirst(r, s.chunks)
+	return preciseFirst(r, s.chunks, s.lead)
 }
 
 // staticSet collects the chunks of Static, each function once.
@@ -149,6 +149,17 @@ type staticSet struct {
 	m      *Module
 	seen   map[*ast.FuncDecl]bool
 	chunks []report.Chunk
+	// lead holds the chunks that name the fix as surely as an origin
+	// does, which preciseFirst moves after the innermost frame.
+	lead map[chunkKey]bool
+}
+
+// markLead records c as a chunk preciseFirst moves forward.
+func (s *staticSet) markLead(c report.Chunk) {
+	if s.lead == nil {
+		s.lead = map[chunkKey]bool{}
+	}
+	s.lead[keyOf(c)] = true
 }
 
 func (s *staticSet) add(c report.Chunk) {

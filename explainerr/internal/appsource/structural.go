@@ -88,12 +88,14 @@ var preciseRank = map[string]bool{report.ReasonOrigin: true, report.ReasonQuery:
 // no value, which is fixed where the value is made, not in the schema.
 var notNullFailure = regexp.MustCompile(`(?i)NOT NULL constraint|not-null constraint|null value in column|cannot be null`)
 
-// preciseFirst moves the precise chunks of cs (preciseRank; the schema
-// not for a NOT NULL violation) right after its first chunk, the
+// preciseFirst moves the precise chunks of cs (preciseRank, the schema
+// not for a NOT NULL violation, and those lead marks: a literal that
+// leaves out the field that carried a nil value, the function that sets
+// a nil value's sibling fields) right after its first chunk, the
 // innermost frame's, before the outer frames and the callees, keeping the
 // order within each group: the failing line and where its fix is named
 // come before the middleware that passed the request on.
-func preciseFirst(r *report.Report, cs []report.Chunk) []report.Chunk {
+func preciseFirst(r *report.Report, cs []report.Chunk, lead map[chunkKey]bool) []report.Chunk {
 	schema := !anyMessage(r, notNullFailure)
 	at := 0
 	if len(cs) > 0 && cs[0].Reason == report.ReasonFrame {
@@ -102,7 +104,7 @@ func preciseFirst(r *report.Report, cs []report.Chunk) []report.Chunk {
 	out := append([]report.Chunk(nil), cs[:at]...)
 	var rest []report.Chunk
 	for _, c := range cs[at:] {
-		if preciseRank[c.Reason] && (schema || c.Reason != report.ReasonSchema) {
+		if preciseRank[c.Reason] && (schema || c.Reason != report.ReasonSchema) || lead[keyOf(c)] {
 			out = append(out, c)
 		} else {
 			rest = append(rest, c)
@@ -120,3 +122,11 @@ func covered(cs []report.Chunk, c report.Chunk) bool {
 	}
 	return false
 }
+
+// chunkKey names a chunk by its file and first line.
+type chunkKey struct {
+	file  string
+	start int
+}
+
+func keyOf(c report.Chunk) chunkKey { return chunkKey{c.File, c.StartLine} }

@@ -26,11 +26,16 @@ const maxPerFinder = 2
 // shown before the frames' other callees: the error's origin and the
 // constructors of a failing receiver.
 func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
-	out := append(m.originChunks(r, s), m.loggedSiteChunks(r, s)...)
+	// A transaction used after it ended is fixed where the transaction
+	// is ended, not where the message that wraps the error is made.
+	out := m.txChunks(r, s)
+	out = append(out, m.originChunks(r, s)...)
+	out = append(out, m.loggedSiteChunks(r, s)...)
 	out = append(out, m.constructorChunks(r, s)...)
+	out = append(out, m.valueFieldChunks(r, s)...)
 	out = append(out, m.callerFieldChunks(r, s)...)
+	out = append(out, m.guardChunks(r, s)...)
 	out = append(out, m.discardChunks(r, s)...)
-	out = append(out, m.txChunks(r, s)...)
 	return append(out, m.shadowChunks(r, s)...)
 }
 
@@ -83,13 +88,7 @@ var nilValueFailure = regexp.MustCompile(`assignment to entry in nil map|nil poi
 // *T), those named New… first.
 func (m *Module) constructorChunks(r *report.Report, s *staticSet) []report.Chunk {
 	// The panic's message, or the one a framework's recovery logged.
-	msg := ""
-	for _, text := range errorMessages(r) {
-		if text = report.AnalysedText(text); nilValueFailure.MatchString(text) {
-			msg = text
-			break
-		}
-	}
+	msg := nilValueMessage(r)
 	if msg == "" {
 		return nil
 	}

@@ -19,20 +19,52 @@ var txMisuse = regexp.MustCompile(`transaction has already been committed or rol
 var txCalls = map[string]bool{"Begin": true, "BeginTx": true, "Beginx": true, "BeginTxx": true, "MustBegin": true, "Commit": true, "Rollback": true}
 
 // txChunks gives, for a transaction used after it ended, the functions on
-// the error's path that begin, commit or roll back one (at most
+// the error's path that begin, commit or roll back one, and, when the
+// error's message is made in a function that is handed the transaction
+// (a helper that inserts on a tx it was given), the callers of that
+// function that own one: those the request ran first (at most
 // maxPerFinder).
 func (m *Module) txChunks(r *report.Report, s *staticSet) []report.Chunk {
 	if !anyMessage(r, txMisuse) {
 		return nil
 	}
 	var out []report.Chunk
+	marked := 0
+	add := func(ref FuncRef) {
+		if len(out)+marked == maxPerFinder || !callsAny(ref.Decl, txCalls) {
+			return
+		}
+		if s.seen[ref.Decl] {
+			// Shown already as a frame's callee: marked, so that it is
+			// ranked with the origins.
+			if s.markShown(ref.File, ref.Decl, report.ReasonOrigin) {
+				marked++
+			}
+			return
+		}
+		s.seen[ref.Decl] = true
+		out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonOrigin))
+	}
 	for _, fr := range r.AppFrames() {
 		for _, ref := range m.PathFuncs(fr.File, fr.Line) {
-			if len(out) == maxPerFinder || s.seen[ref.Decl] || !callsAny(ref.Decl, txCalls) {
-				continue
-			}
-			s.seen[ref.Decl] = true
-			out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonOrigin))
+			add(ref)
+		}
+	}
+	var reach map[*ast.FuncDecl]bool
+	for _, em := range m.ErrorOrigins(errorMessages(r)...) {
+		fd, _ := em.Syntax()
+		if fd == nil || len(out)+marked == maxPerFinder {
+			continue
+		}
+		if callsAny(fd, txCalls) {
+			add(FuncRef{File: em.File, Decl: fd})
+			continue
+		}
+		if reach == nil {
+			reach = m.frameReach(r.AppFrames())
+		}
+		for _, ref := range reachedFirst(m.CallersOf(FuncRef{File: em.File, Decl: fd}), reach) {
+			add(ref)
 		}
 	}
 	return out

@@ -1,0 +1,138 @@
+package appsource
+
+import (
+	"go/ast"
+	"go/token"
+	"path/filepath"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// CallersOf returns the module functions that call fn: for a function,
+// those callersOf finds; for a method, those that call a method of that
+// name on any value (x.name(…)), in its package when the name is
+// unexported. Without types a method call is matched by name; the answer
+// is kept per Module, by declaration.
+func (m *Module) CallersOf(fn FuncRef) []FuncRef {
+	if v, ok := m.callers.Load(fn.Decl); ok {
+		return v.([]FuncRef)
+	}
+	var out []FuncRef
+	if fn.Decl.Recv == nil {
+		out = m.callersOf(fn)
+	} else {
+		out = m.methodCallers(fn)
+	}
+	m.callers.Store(fn.Decl, out)
+	return out
+}
+
+// methodCallers does CallersOf's work for a method: only the files whose
+// text holds ".name(" are parsed.
+func (m *Module) methodCallers(fn FuncRef) []FuncRef {
+	name := fn.Decl.Name.Name
+	dir := filepath.Dir(fn.File.Path)
+	exported := token.IsExported(name)
+	var out []FuncRef
+	for _, f := range m.Files {
+		if !exported && filepath.Dir(f.Path) != dir {
+			continue
+		}
+		if !f.holds("." + name + "(") {
+			continue
+		}
+		for _, d := range f.Syntax().Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fd == fn.Decl {
+				continue
+			}
+			calls := false
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if ce, ok := n.(*ast.CallExpr); ok {
+					if sel, ok := ce.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == name {
+						calls = true
+					}
+				}
+				return !calls
+			})
+			if calls {
+				out = append(out, FuncRef{File: f, Decl: fd})
+			}
+		}
+	}
+	return out
+}
+
+// holds reports whether the file's text holds s.
+func (f *File) holds(s string) bool {
+	for _, l := range f.Lines() {
+		if strings.Contains(l, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxReachFrames bounds the app frames whose calls frameReach follows.
+const maxReachFrames = 8
+
+// frameReach returns the module functions the app frames' functions call
+// (through an interface, its implementations) and those these call in
+// turn: what the failing request ran, or could have, below its frames.
+// It ranks candidates that the stack does not show, such as a check a
+// handler made before the statement that failed.
+func (m *Module) frameReach(frames []report.Frame) map[*ast.FuncDecl]bool {
+	reach := map[*ast.FuncDecl]bool{}
+	for i, fr := range frames {
+		if i == maxReachFrames {
+			break
+		}
+		f, fd := m.FuncAt(fr.File, fr.Line)
+		if fd == nil {
+			continue
+		}
+		for _, ref := range m.Callees(f, fd, fr.Line) {
+			if reach[ref.Decl] {
+				continue
+			}
+			reach[ref.Decl] = true
+			for _, next := range m.Callees(ref.File, ref.Decl, 0) {
+				reach[next.Decl] = true
+			}
+		}
+	}
+	return reach
+}
+
+// reachedFirst returns those of refs that reach holds, in their order,
+// or all of refs when it holds none: what the request ran rules out the
+// rest.
+func reachedFirst(refs []FuncRef, reach map[*ast.FuncDecl]bool) []FuncRef {
+	var out []FuncRef
+	for _, ref := range refs {
+		if reach[ref.Decl] {
+			out = append(out, ref)
+		}
+	}
+	if len(out) == 0 {
+		return refs
+	}
+	return out
+}
+
+// markShown gives reason to the chunks already shown of fd, a function of
+// f (not a frame's), so that preciseFirst ranks them, and reports
+// whether one was shown.
+func (s *staticSet) markShown(f *File, fd *ast.FuncDecl, reason string) bool {
+	start, end := s.lines(fd)
+	file := s.m.Rel(f.Path)
+	found := false
+	for i, c := range s.chunks {
+		if c.Reason != report.ReasonFrame && c.File == file && c.StartLine >= start && c.EndLine <= end {
+			s.chunks[i].Reason = reason
+			found = true
+		}
+	}
+	return found
+}
