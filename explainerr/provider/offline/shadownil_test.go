@@ -108,7 +108,7 @@ func TestDiscardedPrepareError(t *testing.T) {
 	app := writeMarkedApp(t, notesFiles(`db, err := sql.Open("sqlite3", "notes.db")
 	store.db = db`, `pool = &conn.Pool{}`))
 	text := Analyze(panicReport("runtime.Error", nilDeref, app.frame(t, "stmt", "Store.total")))
-	mustHave(t, text, "`stmt` is nil", "which discards the error", "Check the error of `s.db.Prepare(")
+	mustHave(t, text, "`stmt` is nil", "which discards the error", "stmt, err := s.db.Prepare(")
 	if strings.Contains(text, "is never set") {
 		t.Errorf("a shadow was named for a discarded error:\n%s", text)
 	}

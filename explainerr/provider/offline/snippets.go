@@ -37,6 +37,30 @@ func (a *analysis) handlerEnd() []string {
 	return []string{"\t// return here, with the function's results"}
 }
 
+// frameworkContext returns the name of the parameter of the function
+// holding the failing line that is a gin or echo handler's context
+// (*gin.Context, echo.Context), and which framework's it is.
+func (a *analysis) frameworkContext() (name, kind string, ok bool) {
+	ft, found := a.enclosingSignature()
+	if !found || ft == nil || ft.Params == nil {
+		return "", "", false
+	}
+	for _, p := range ft.Params.List {
+		t := p.Type
+		if star, isStar := t.(*ast.StarExpr); isStar {
+			t = star.X
+		}
+		sel, isSel := t.(*ast.SelectorExpr)
+		if !isSel || sel.Sel.Name != "Context" || len(p.Names) != 1 {
+			continue
+		}
+		if pkg, isPkg := sel.X.(*ast.Ident); isPkg && (pkg.Name == "gin" || pkg.Name == "echo") {
+			return p.Names[0].Name, pkg.Name, true
+		}
+	}
+	return "", "", false
+}
+
 // noResponseWriter reports whether the function holding the failing line
 // is known, from its signature, to have no http.ResponseWriter parameter.
 func (a *analysis) noResponseWriter() bool {
@@ -234,14 +258,33 @@ func windowReturns(lines []string) (*ast.FieldList, bool) {
 // have no http.ResponseWriter (a store method, a parse helper) nothing can
 // be written there: the block says to return an error to the handler.
 func (a *analysis) answerAndReturn(head string, body ...string) []string {
-	if a.noResponseWriter() {
-		status := ""
-		for _, l := range body {
-			if m := compiled(`http\.Error\(w,.*(http\.Status\w+)\)$`).FindStringSubmatch(strings.TrimSpace(l)); m != nil {
-				status = " with " + m[1]
-			}
+	status := ""
+	for _, l := range body {
+		if m := compiled(`http\.Error\(w,.*(http\.Status\w+)\)$`).FindStringSubmatch(strings.TrimSpace(l)); m != nil {
+			status = m[1]
 		}
-		return []string{head, "\t// no http.ResponseWriter here: return an error to the caller", "\t// and let the handler answer" + status, "}"}
+	}
+	if name, kind, ok := a.frameworkContext(); ok {
+		// A gin or echo handler answers through its context; the
+		// framework's own methods are names the explanation may use.
+		a.g.Add("AbortWithError AbortWithStatus NewHTTPError", kind)
+		if status == "" {
+			status = "http.StatusInternalServerError"
+		}
+		if kind == "echo" {
+			return []string{head, "\treturn echo.NewHTTPError(" + status + ")", "}"}
+		}
+		if strings.Contains(head, "err != nil") {
+			return []string{head, "\t" + name + ".AbortWithError(" + status + ", err)", "\treturn", "}"}
+		}
+		return []string{head, "\t" + name + ".AbortWithStatus(" + status + ")", "\treturn", "}"}
+	}
+	if a.noResponseWriter() {
+		with := ""
+		if status != "" {
+			with = " with " + status
+		}
+		return []string{head, "\t// no http.ResponseWriter here: return an error to the caller", "\t// and let the handler answer" + with, "}"}
 	}
 	out := append([]string{head}, body...)
 	out = append(out, a.handlerEnd()...)

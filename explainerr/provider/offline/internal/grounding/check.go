@@ -36,11 +36,12 @@ func (g *Set) eachUnknown(code string, fn func(name string) bool) bool {
 	defer tokenizers.Put(t)
 	toks := t.scan(code)
 	inTemplate := strings.Contains(code, "{{")
+	declared := declaredNames(toks)
 	for i, t := range toks {
 		if t.tok != token.IDENT {
 			continue
 		}
-		if g.words[t.lit] || predeclared[t.lit] || predeclaredMethods[t.lit] || stdPackageNames[t.lit] {
+		if g.words[t.lit] || predeclared[t.lit] || predeclaredMethods[t.lit] || stdPackageNames[t.lit] || declared[t.lit] {
 			continue
 		}
 		if inTemplate && templateKeywords[t.lit] {
@@ -66,6 +67,31 @@ func (g *Set) eachUnknown(code string, fn func(name string) bool) bool {
 		}
 	}
 	return true
+}
+
+// declaredNames returns the names a code segment declares itself, on
+// the left of a ":=" ("user, err := load(id)"): a fix's code block may
+// name the variables it introduces; what it assigns them is checked.
+func declaredNames(toks []goToken) map[string]bool {
+	var out map[string]bool
+	for i, t := range toks {
+		if t.tok != token.DEFINE || i+1 < len(toks) && toks[i+1].tok == token.RANGE {
+			continue // a range clause's variables stay the explanation's own
+		}
+		for j := i - 1; j >= 0; j -= 2 {
+			if toks[j].tok != token.IDENT {
+				break
+			}
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[toks[j].lit] = true
+			if j == 0 || toks[j-1].tok != token.COMMA {
+				break
+			}
+		}
+	}
+	return out
 }
 
 // hasWordWithPrefix reports whether a grounded word starts with prefix. It

@@ -37,6 +37,9 @@ func TestGroundingUnknown(t *testing.T) {
 		{"uses `Post.Title` and the `limit` parameter", nil},
 		{"call `s.cache.refresh()` first", []string{"refresh"}},
 		{"check `errors.Is(err, sql.ErrNoRows)`", []string{"err"}},
+		// A block may name what it declares with :=, not what it uses.
+		{"```go\nposts, err := s.cache.list()\nif err != nil {\n}\n```", nil},
+		{"```go\nposts, err := s.cache.fetch(id)\n```", []string{"fetch", "id"}},
 		{"answer `http.StatusNotFound`, not `http.StatusTeapotish`", []string{"http.StatusTeapotish"}},
 		{"wrap with `(*template.Template).Funcs`", nil},
 		{"strings are not identifiers: `posts[\"madeUp\"]`", nil},
