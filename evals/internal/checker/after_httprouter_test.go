@@ -10,10 +10,11 @@ import "testing"
 // says the code does not use; a package-qualified call put at a line that
 // holds another's method of that name; a panic's message; the constant a
 // function redirects with, after a condition that opens the sentence;
-// parameter types written in a call span; the flag a constructor leaves a
-// field at; the variable a function keeps a value in; the means of a
-// check; the bound a cited line compares with; the order of two steps
-// named by the fields they use.
+// parameter types written in a call span; one call as the arguments of
+// another (found by a probe of generated true sentences, not by the
+// set); the flag a constructor leaves a field at; the variable a function
+// keeps a value in; the means of a check; the bound a cited line
+// compares with; the order of two steps named by the fields they use.
 func TestClassesAfterHttprouter(t *testing.T) {
 	c := shapes(t)
 	cases := []classCase{
@@ -46,6 +47,10 @@ func TestClassesAfterHttprouter(t *testing.T) {
 		{"parameter types", "`NewRelay(n*2)` builds a relay twice as long.", false}, // a product
 		{"parameter types", "`Accept(path string)` reports whether the path is absolute.", false},
 		{"parameter types", "`Accept(p []byte)` reports whether the path is absolute.", true},
+
+		{"one call as the arguments", "`Tag(Parts(t))` names the relay again.", false}, // f(g()): g gives both
+		{"one call as the arguments", "`Tag(n)` names the relay.", true},
+		{"one call as the arguments", "`Tag(n, Parts(t))` names the relay.", false},
 
 		{"flag left", "`NewRelay` leaves `open` false.", true},
 		{"flag left", "`NewRelay` leaves `quiet` false, so the relay logs.", false}, // never set: the zero value

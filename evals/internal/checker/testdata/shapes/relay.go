@@ -96,3 +96,9 @@ func Accept(path string) bool {
 func Absolute(path string) bool {
 	return strings.HasPrefix(path, "/")
 }
+
+// Tag names a relay of n hops.
+func Tag(n int, label string) string { return strings.Repeat(label, n) }
+
+// Parts splits a tag.
+func Parts(tag string) (int, string) { return len(tag), tag }
