@@ -73,22 +73,28 @@ func (c *Checker) CheckText(text string) []Result {
 		if cl.fromProse && cl.Kind == KindSelector && !c.knownHead(cl.Text, cl.scope) {
 			continue // "e.g.", a host name: not a name of the code
 		}
-		out = append(out, c.Check(cl))
+		r := c.Check(cl)
+		if r.Verdict == UnknownIdentifier && negatedStdName(prose, cl) {
+			r.Verdict, r.Reason = Verified, "a standard-library name the sentence says the code does not use"
+		}
+		out = append(out, r)
 	}
 	out = c.checkResultTypes(prose, claims, c.checkReceiverProse(prose, claims, out))
-	out = c.checkUses(prose, claims, c.checkCitedLines(prose, claims, out))
+	out = c.checkUses(prose, claims, c.checkComparedBounds(prose, claims, c.checkCitedLines(prose, claims, out)))
 	return c.checkStatedFacts(prose, claims, out)
 }
 
 // checkStatedFacts judges what the prose states about a function or a
 // variable beyond the names it uses: what a function returns (an error,
-// values, result types), the number it sets a field to, the order of two
-// of its steps, and the message an error variable carries.
+// values, result types), the number or flag it sets a field to or leaves
+// it at, the order of two of its steps, the variable it keeps a value in,
+// and the message an error variable carries.
 func (c *Checker) checkStatedFacts(prose string, claims []Claim, out []Result) []Result {
 	out = c.checkReturns(prose, claims, out)
 	out = c.checkResultTuples(prose, claims, out)
 	out = c.checkSetValues(prose, claims, out)
 	out = c.checkOrder(prose, claims, out)
+	out = c.checkKeptIn(prose, claims, out)
 	return c.checkMessages(prose, claims, out)
 }
 
@@ -170,6 +176,9 @@ func (c *Checker) placed(cl Claim, res verdict) (string, string) {
 		// A name that is not a function: it must at least be declared or
 		// used in that file, near the line when one is given.
 		name := lastName(cl.Text)
+		if q := c.packageQualified(cl); q != "" && cl.Line > 0 {
+			name = q // "http.NotFound" is not "r.NotFound"
+		}
 		if at := c.usedNear(files, name, cl.Line); at != "" {
 			return Verified, fmt.Sprintf("%s appears at %s", name, at)
 		}
@@ -526,6 +535,15 @@ func (c *Checker) checkCall(call string, scope []*source.Func) verdict {
 	if res.v != Verified || args == "" || strings.Contains(args, "...") || strings.Contains(args, "…") || len(sigs) == 0 {
 		return res
 	}
+	if claimed, ok := namedParams(args); ok && len(res.funcs) > 0 {
+		if reason := paramTypesDiffer(callee, claimed, res.funcs); reason != "" {
+			return verdict{v: Contradicted, reason: reason}
+		}
+		return res
+	}
+	if multiValueArg(args) {
+		return res // f(g()): g may give every argument
+	}
 	n := countArgs(args)
 	for _, s := range sigs {
 		p := s.Params().Len()
@@ -563,6 +581,22 @@ func paramCounts(sigs []*types.Signature) string {
 		}
 	}
 	return strings.Join(parts, " or ") + " parameter(s)"
+}
+
+// multiValueArg reports whether the arguments are one call, whose
+// results may be all the arguments Go passes ("template.Must(
+// template.ParseGlob(p))" passes two).
+func multiValueArg(args string) bool {
+	e, err := parser.ParseExpr("f(" + args + ")")
+	if err != nil {
+		return false
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	_, inner := ast.Unparen(call.Args[0]).(*ast.CallExpr)
+	return inner
 }
 
 // countArgs counts top-level comma-separated arguments: as Go parses

@@ -17,27 +17,39 @@ const KindSetValue = "set_value"
 var (
 	// setsVerbRe is the verb of those claims.
 	setsVerbRe = regexp.MustCompile(`(?i)\b(?:sets|initializes|initialises|defaults)\b`)
+	// leavesVerbRe and leftAsRe read the value a function leaves a field
+	// at: "`New` leaves `Strict` false".
+	leavesVerbRe = regexp.MustCompile(`(?i)\b(?:leaves|keeps)\b`)
+	leftAsRe     = regexp.MustCompile("(?i)^\\s+(?:the\\s+)?(?:field\\s+)?`([A-Za-z_][\\w.]*)`(?:\\s+field)?\\s+(?:(?:as|at|set\\s+to)\\s+)?`?(true|false|-?[0-9]+)`?(?:\\s*(?:[,.;:)]|$)|\\s+(?:and|so|but|which|while|when|because|by|as|in|if|unless|before|after|on|for)\\b)")
 	// setToRe follows the verb: the name set, then the number. A number
 	// followed by a unit ("to 30 seconds") or by more of an expression
 	// ("to 86400 * 30") states something else, and is not read.
-	setToRe = regexp.MustCompile("(?i)^\\s+(?:the\\s+)?(?:field\\s+)?`([A-Za-z_][\\w.]*)`(?:\\s+field)?\\s+to\\s+`?(-?(?:0[xX][0-9a-fA-F_]+|[0-9][0-9_]*(?:\\.[0-9]+)?))`?(?:\\s*(?:[,.;:)]|$)|\\s+(?:and|so|but|which|while|when|because|by|as|in|if|unless|before|after|on|for)\\b)")
+	setToRe = regexp.MustCompile("(?i)^\\s+(?:the\\s+)?(?:field\\s+)?`([A-Za-z_][\\w.]*)`(?:\\s+field)?\\s+to\\s+`?(-?(?:0[xX][0-9a-fA-F_]+|[0-9][0-9_]*(?:\\.[0-9]+)?)|true|false)`?(?:\\s*(?:[,.;:)]|$)|\\s+(?:and|so|but|which|while|when|because|by|as|in|if|unless|before|after|on|for)\\b)")
 )
 
-// checkSetValues judges "`F` sets `x` to N": every assignment to a field
-// or variable called x in F and the module functions it reaches (a key of
-// a composite literal, the left side of "=" or ":=") must be known, and
-// none gives N. An assignment of a value that is not a constant of a
-// basic type (a parameter, a call, a time.Duration), or no assignment at
-// all (the zero value), leaves the claim unjudged.
+// checkSetValues judges "`F` sets `x` to N" (a number, true or false)
+// and "`F` leaves `x` false" (or keeps it at N): every assignment to a
+// field or variable called x in F and the module functions it reaches (a
+// key of a composite literal, the left side of "=" or ":=") must be
+// known, and none gives N. An assignment of a value that is not a
+// constant of a basic type (a parameter, a call, a time.Duration), or no
+// assignment at all (the zero value), leaves the claim unjudged.
 func (c *Checker) checkSetValues(prose string, claims []Claim, results []Result) []Result {
-	for _, s := range c.verbSubjects(prose, claims, setsVerbRe) {
-		mm := setToRe.FindStringSubmatchIndex(prose[s.after:])
+	subjects := c.verbSubjects(prose, claims, setsVerbRe)
+	leaves := len(subjects)
+	subjects = append(subjects, c.verbSubjects(prose, claims, leavesVerbRe)...)
+	for i, s := range subjects {
+		re := setToRe
+		if i >= leaves {
+			re = leftAsRe
+		}
+		mm := re.FindStringSubmatchIndex(prose[s.after:])
 		if mm == nil || len(s.funcs) == 0 {
 			continue
 		}
 		target := lastName(prose[s.after+mm[2] : s.after+mm[3]])
 		stated := prose[s.after+mm[4] : s.after+mm[5]]
-		want := constant.MakeFromLiteral(strings.ReplaceAll(stated, "_", ""), literalToken(stated), 0)
+		want := statedConstant(stated)
 		if want.Kind() == constant.Unknown {
 			continue
 		}
@@ -48,6 +60,10 @@ func (c *Checker) checkSetValues(prose string, claims []Claim, results []Result)
 		same := false
 		var texts []string
 		for _, v := range have {
+			if (v.Kind() == constant.Bool) != (want.Kind() == constant.Bool) {
+				same = true // a number said of a flag, or the other way round: not read
+				break
+			}
 			same = same || constant.Compare(v, token.EQL, want)
 			texts = append(texts, v.ExactString())
 		}
@@ -61,9 +77,21 @@ func (c *Checker) checkSetValues(prose string, claims []Claim, results []Result)
 	return results
 }
 
-// valuesSet returns the numeric constant values the reached functions
-// assign to a field or variable called name; known is false when one of
-// those assignments is of anything else.
+// statedConstant reads the value a sentence states: a number, true or
+// false.
+func statedConstant(stated string) constant.Value {
+	switch strings.ToLower(stated) {
+	case "true":
+		return constant.MakeBool(true)
+	case "false":
+		return constant.MakeBool(false)
+	}
+	return constant.MakeFromLiteral(strings.ReplaceAll(stated, "_", ""), literalToken(stated), 0)
+}
+
+// valuesSet returns the numeric or boolean constant values the reached
+// functions assign to a field or variable called name; known is false
+// when one of those assignments is of anything else.
 func (c *Checker) valuesSet(r *reached, name string) (have []constant.Value, known bool) {
 	known = true
 	for _, f := range r.funcs {
@@ -74,7 +102,7 @@ func (c *Checker) valuesSet(r *reached, name string) (have []constant.Value, kno
 		add := func(e ast.Expr) {
 			tv, ok := info.Types[e]
 			b, basic := tv.Type.(*types.Basic)
-			if !ok || tv.Value == nil || !basic || b.Info()&types.IsNumeric == 0 {
+			if !ok || tv.Value == nil || !basic || b.Info()&(types.IsNumeric|types.IsBoolean) == 0 {
 				known = false
 				return
 			}

@@ -117,11 +117,11 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 				continue
 			}
 			content++
-			if sp.occursIn(stmt) {
+			if c.occursIn(sp, stmt, false) {
 				present++
 			}
 		}
-		if content == 0 || present > 0 {
+		if content == 0 || present > 0 && c.adjacentHeld(prose, claims, ref, spans, file, stmt) {
 			return "", false
 		}
 		reasons = append(reasons, fmt.Sprintf("%s:%d holds %q", file, ref.line, strings.TrimSpace(stmtHead(stmt))))
@@ -130,6 +130,35 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 		return "", false
 	}
 	return strings.Join(reasons, "; ") + ", not what the sentence names there", true
+}
+
+// atRe is the prose between a backtick span and the line it places:
+// "`http.Error(w, msg, 500)` at handlers.go:40", "... on line 40".
+var atRe = regexp.MustCompile("^`?\\s*,?\\s*\\(?(?:at|on)\\s+(?:line\\s+)?$")
+
+// adjacentHeld reports whether the statement holds the call or selector
+// written right before the cited line ("falls back to `http.NotFound(w,
+// req)` at router.go:538"): that is what the sentence puts at the line,
+// and another name of its clause (a condition: "when `r.NotFound` is
+// nil") that the statement holds does not make up for it. It is true when
+// no such span comes right before the line.
+func (c *Checker) adjacentHeld(prose string, claims []Claim, ref lineRef, spans []clauseSpan, file string, stmt string) bool {
+	for _, cl := range claims {
+		if cl.end > ref.start || !atRe.MatchString(prose[cl.end:ref.start]) || cl.fromExpr || cl.Kind != KindCall && cl.Kind != KindSelector {
+			continue
+		}
+		if c.encloses([]Claim{cl}, file, ref.line) {
+			return true
+		}
+		for _, sp := range spans {
+			for _, own := range sp.claims {
+				if own.start == cl.start && own.end == cl.end {
+					return c.occursIn(sp, stmt, true)
+				}
+			}
+		}
+	}
+	return true
 }
 
 // inCallee reports whether line of file falls inside a function the
@@ -220,18 +249,45 @@ type clauseSpan struct {
 
 // occursIn reports whether the statement text holds the span: each name
 // its claims check, or, for a span that claims no name (a string, a
-// route), its text.
-func (sp clauseSpan) occursIn(stmt string) bool {
+// route, a literal's "key: value"), its text, runs of white space aside:
+// gofmt aligns the values of a literal's keys. When qualified is true, a
+// name qualified by an imported package ("`http.NotFound`") must be
+// written with its qualifier: "r.NotFound" is another name.
+func (c *Checker) occursIn(sp clauseSpan, stmt string, qualified bool) bool {
 	if len(sp.claims) == 0 {
-		return strings.Contains(stmt, sp.text)
+		return strings.Contains(collapseSpace(stmt), collapseSpace(sp.text))
 	}
 	for _, cl := range sp.claims {
 		if !containsIdent(stmt, lastName(cl.Text)) {
 			return false
 		}
+		if q := c.packageQualified(cl); qualified && q != "" && !containsIdent(collapseSpace(stmt), q) {
+			return false
+		}
 	}
 	return true
 }
+
+// packageQualified returns "pkg.Name" for a selector or call claim whose
+// first name can only be a package the module imports (no variable or
+// type of the module has that name), or "".
+func (c *Checker) packageQualified(cl Claim) string {
+	if cl.Kind != KindSelector && cl.Kind != KindCall {
+		return ""
+	}
+	name := normalizeSelector(cl.Text)
+	if i := strings.Index(name, "("); i >= 0 {
+		name = name[:i]
+	}
+	parts := strings.Split(name, ".")
+	if len(parts) < 2 || len(c.m.Imported[parts[0]]) == 0 || c.isVariable(parts[0]) || len(c.m.TypeNamed(parts[0])) > 0 {
+		return ""
+	}
+	return parts[0] + "." + parts[1]
+}
+
+// collapseSpace writes each run of white space of s as one space.
+func collapseSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // clauseSpans returns the spans of prose[from:to]: backtick spans (other
 // than file names) and names in prose, each with its claims.

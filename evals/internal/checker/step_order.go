@@ -47,6 +47,19 @@ func (c *Checker) checkOrder(prose string, claims []Claim, results []Result) []R
 		calls := callsIn(f)
 		first, ok1 := stepCallee(calls, mm[1], mm[2])
 		second, ok2 := stepCallee(calls, mm[4], mm[5])
+		if !ok1 || !ok2 {
+			// A step may name what it does by a field or function the
+			// function uses: "calls the NotFound handler", "tries the
+			// trailing slash redirect" (`RedirectTrailingSlash`).
+			names := namesIn(f)
+			if !ok1 {
+				first, ok1 = stepNamed(names, mm[1], mm[2])
+			}
+			if !ok2 {
+				second, ok2 = stepNamed(names, mm[4], mm[5])
+			}
+			calls = append(calls, names...)
+		}
 		if !ok1 || !ok2 || first == second {
 			continue
 		}
@@ -65,7 +78,7 @@ func (c *Checker) checkOrder(prose string, claims []Claim, results []Result) []R
 
 // call is a call a function makes in its own body.
 type call struct {
-	fn  *types.Func
+	fn  types.Object
 	pos token.Pos
 	// loops are the loops around it, and late marks a call that is
 	// deferred, started in a goroutine or inside a function literal.
@@ -111,19 +124,97 @@ func callsIn(f *source.Func) []call {
 	return out
 }
 
+// namesIn lists the uses of the fields, functions and variables f's body
+// names, in order, as callsIn lists its calls.
+func namesIn(f *source.Func) []call {
+	var out []call
+	var stack []ast.Node
+	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		o := f.Pkg.TypesInfo.Uses[id]
+		switch o.(type) {
+		case *types.Var, *types.Func, *types.Const:
+		default:
+			return true
+		}
+		c := call{fn: o, pos: id.Pos()}
+		for _, s := range stack {
+			switch s.(type) {
+			case *ast.ForStmt, *ast.RangeStmt:
+				c.loops = append(c.loops, s)
+			case *ast.DeferStmt, *ast.GoStmt, *ast.FuncLit:
+				c.late = true
+			}
+		}
+		out = append(out, c)
+		return true
+	})
+	return out
+}
+
+// stepNamed returns the one object among those f names whose name is
+// made of words of the step, two words at least, the most of them:
+// "calls the NotFound handler" `NotFound`, "tries the trailing slash
+// redirect" `RedirectTrailingSlash`; ok is false unless that is exactly
+// one object.
+func stepNamed(names []call, verb, object string) (types.Object, bool) {
+	stepWords := map[string]bool{}
+	for w := range verbStems(strings.ToLower(verb)) {
+		stepWords[w] = true
+	}
+	for _, w := range proseWordRe.FindAllString(object, -1) {
+		for _, p := range append(camelWords(w), strings.ToLower(w)) {
+			stepWords[p] = true
+			stepWords[strings.TrimSuffix(p, "s")] = true
+		}
+	}
+	best, bestWords := map[types.Object]bool{}, 1
+	for _, n := range names {
+		parts := camelWords(n.fn.Name())
+		all := true
+		for _, p := range parts {
+			all = all && stepWords[p]
+		}
+		if !all {
+			continue
+		}
+		switch {
+		case len(parts) > bestWords:
+			best, bestWords = map[types.Object]bool{n.fn: true}, len(parts)
+		case len(parts) == bestWords:
+			best[n.fn] = true
+		}
+	}
+	if len(best) != 1 {
+		return nil, false
+	}
+	for o := range best {
+		return o, true
+	}
+	return nil, false
+}
+
 // stepCallee returns the one function among the calls that a step names:
 // a verb ("verifies", "verifying") and its object ("the MAC"). Among
 // those whose name starts with the verb and whose other words are words
 // of the object, the ones with the most words; ok is false unless that
 // is exactly one function.
-func stepCallee(calls []call, verb, object string) (*types.Func, bool) {
+func stepCallee(calls []call, verb, object string) (types.Object, bool) {
 	stems := verbStems(strings.ToLower(verb))
 	objWords := map[string]bool{}
 	for _, w := range proseWordRe.FindAllString(strings.ToLower(object), -1) {
 		objWords[w] = true
 		objWords[strings.TrimSuffix(w, "s")] = true
 	}
-	best, bestWords := map[*types.Func]bool{}, 0
+	best, bestWords := map[types.Object]bool{}, 0
 	for _, cl := range calls {
 		parts := camelWords(cl.fn.Name())
 		if len(parts) == 0 || !stems[parts[0]] {
@@ -138,7 +229,7 @@ func stepCallee(calls []call, verb, object string) (*types.Func, bool) {
 		}
 		switch {
 		case len(parts) > bestWords:
-			best, bestWords = map[*types.Func]bool{cl.fn: true}, len(parts)
+			best, bestWords = map[types.Object]bool{cl.fn: true}, len(parts)
 		case len(parts) == bestWords:
 			best[cl.fn] = true
 		}
@@ -155,7 +246,7 @@ func stepCallee(calls []call, verb, object string) (*types.Func, bool) {
 // alwaysAfter reports whether every call of first is written after every
 // call of second, no call of either is late, and no loop holds a call of
 // each.
-func alwaysAfter(calls []call, first, second *types.Func) bool {
+func alwaysAfter(calls []call, first, second types.Object) bool {
 	var firsts, seconds []call
 	for _, c := range calls {
 		switch c.fn {

@@ -10,13 +10,14 @@ import (
 
 var (
 	// subjectLeadRe is what may come before a clause's subject: nothing,
-	// or "The handler", "the method".
-	subjectLeadRe = regexp.MustCompile(`(?i)^\s*(?:(?:the|a|an)\s+)?(?:(?:handler|method|function|middleware|constructor|helper|func)\s+)?$`)
+	// or "The handler", "the method", after a condition that opens the
+	// sentence ("When the method is not GET, ").
+	subjectLeadRe = regexp.MustCompile(`(?i)^\s*(?:(?:when|whenever|if|once|unless)\s[^,;]*,\s*)?(?:(?:the|a|an)\s+)?(?:(?:handler|method|function|middleware|constructor|helper|func)\s+)?$`)
 	// useVerbRe follows a subject that does something in its own code:
 	// a place for it may come first ("in middleware.go", "(cart.go:40)"),
 	// and an adverb.
 	useVerbRe = regexp.MustCompile(`(?i)^\s*(?:(?:in|of)\s+\S+\s+)?(?:\([^)]*\)\s*)?,?\s*(?:(?:also|only|first|then|now|directly|still|always|just|itself|explicitly)\s+)*` +
-		`(calls|invokes|uses|reads|writes|logs|sorts|passes|sets|registers|adds|collects|gathers|assigns|encodes|decodes|parses|formats|saves|stores|loads|compares|checks|appends|copies|hashes|sends|queries|scans|locks|unlocks|closes|replaces|deletes|removes|updates|increments|decrements|converts|marshals|unmarshals|renders|executes|builds|returns)\b`)
+		`(calls|invokes|uses|reads|writes|logs|sorts|passes|sets|registers|adds|collects|gathers|assigns|encodes|decodes|parses|formats|saves|stores|loads|compares|checks|appends|copies|hashes|sends|queries|scans|locks|unlocks|closes|replaces|deletes|removes|updates|increments|decrements|converts|marshals|unmarshals|renders|executes|builds|returns|panics|redirects)\b`)
 	// useStopRe ends what the verb's objects are: a clause of another
 	// subject, a relative clause, a condition, a negation, an alternative
 	// or a contrast.
@@ -55,13 +56,64 @@ func (c *Checker) useClauses(prose string, claims []Claim) []useClause {
 		}
 		a := cl.end + verb[1]
 		b := to
-		if stop := useStopRe.FindStringIndex(prose[a:to]); stop != nil {
+		if stop := useStopRe.FindStringIndex(maskSpans(prose[a:to])); stop != nil {
 			b = a + stop[0]
 		}
 		word := strings.ToLower(prose[cl.end+verb[2] : cl.end+verb[3]])
+		if word == "panics" && !panicsWithRe.MatchString(prose[a:b]) {
+			b = a // "panics in `reflect.Value.Elem`": where, not what its code writes
+		}
 		out = append(out, useClause{subject: cl, verb: word, funcs: funcs, from: a, to: b})
+		if m := c.checkedWith(prose, word, b, to); m[1] > 0 {
+			out = append(out, useClause{subject: cl, verb: word, funcs: funcs, from: m[0], to: m[1]})
+		}
 	}
 	return out
+}
+
+// maskSpans writes the inside of each backtick span of s as "x"s, of
+// the same length: a word or colon quoted in code ("`\"relay: no hops\"`")
+// does not end the clause around it.
+func maskSpans(s string) string {
+	return backtickRe.ReplaceAllStringFunc(s, func(sp string) string {
+		return "`" + strings.Repeat("x", len(sp)-2) + "`"
+	})
+}
+
+// checkMeansRe is what follows "checks" when the check is a clause of
+// its own; meansRe is the means it is made with, later in the clause:
+// "`F` checks that `path` begins with a slash with `strings.HasPrefix`".
+var (
+	checkMeansRe = regexp.MustCompile(`(?i)^(?:that|whether|if)\b`)
+	// panicsWithRe starts what a function panics with, the one object of
+	// "panics" read as a use: its message or value.
+	panicsWithRe = regexp.MustCompile(`(?i)^\s*with\b`)
+	meansRe      = regexp.MustCompile("(?i)\\b(?:with|using|by\\s+calling|via|through)\\s+(`[^`]+`)")
+)
+
+// checkedWith returns the bounds of the backtick span a "checks that
+// ..." clause names as its means ("... with `strings.HasPrefix(p,
+// \"/\")`"), in prose[stop:to], where the objects of the verb stopped at
+// "that"; {0, 0} when there is none.
+func (c *Checker) checkedWith(prose, verb string, stop, to int) [2]int {
+	switch verb {
+	case "checks", "compares", "parses":
+	default:
+		return [2]int{}
+	}
+	if stop >= to || !checkMeansRe.MatchString(prose[stop:to]) {
+		return [2]int{}
+	}
+	rest := prose[stop:to]
+	n := len(checkMeansRe.FindString(rest))
+	if end := useStopRe.FindStringIndex(maskSpans(rest[n:])); end != nil {
+		rest = rest[:n+end[0]] // the check's own clause, not a condition after it
+	}
+	m := meansRe.FindStringSubmatchIndex(rest)
+	if m == nil {
+		return [2]int{}
+	}
+	return [2]int{stop + m[2], stop + m[3]}
 }
 
 // subjectFuncs returns the module functions a subject names: "Tagged",

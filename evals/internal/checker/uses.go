@@ -39,7 +39,7 @@ func (c *Checker) checkUses(prose string, claims []Claim, results []Result) []Re
 				reason = c.lineOutside(r, cl, subject)
 			case KindIdentifier, KindSelector, KindCall:
 				if !returns { // what a function returns may come from anywhere: `sql.ErrNoRows`
-					reason = c.unused(r, strings.Trim(prose[cl.start:cl.end], "` "), subject)
+					reason = c.unused(r, strings.Trim(prose[cl.start:cl.end], "` "), subject, uc.verb != "redirects")
 				}
 				if reason == "" && cl.Kind == KindIdentifier && !cl.fromExpr && !cl.fromProse {
 					reason = c.othersLocal(r, cl.Text, subject)
@@ -126,9 +126,14 @@ func (c *Checker) lineOutside(r *reached, cl Claim, subject string) string {
 }
 
 // unused returns why code the clause says its subject uses is written
-// neither in it nor in any module function it reaches, or "".
-func (c *Checker) unused(r *reached, code, subject string) string {
+// neither in it nor in any module function it reaches, or "". Strings
+// are judged only when quoted is true: where a function redirects to
+// ("`/login`") may be configured anywhere.
+func (c *Checker) unused(r *reached, code, subject string, quoted bool) string {
 	names, strs := c.usedParts(code)
+	if !quoted {
+		strs = nil
+	}
 	for _, s := range strs {
 		// Part of a string counts: a log message quoted without its
 		// format verbs or newline; not part of a word ("DEL" of "DELETE").
