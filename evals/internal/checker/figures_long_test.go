@@ -55,6 +55,11 @@ func TestCheckerFigures(t *testing.T) {
 		// is its out-of-sample row (METHODOLOGY.md); fixed after its misses
 		// were read.
 		{"httprouter (frozen)", "seen", New(load(t, "testdata/httprouter")), httprouterSet.path()},
+		// Written blind and frozen (60e6e90) about a module nothing here
+		// used, by someone who read neither the checker nor its figures;
+		// the checker changes after it (8de3243, fea6f62) were made without
+		// reading it: out of sample.
+		{"negroni (frozen)", "out", New(load(t, "testdata/negroni")), negroniSet.path()},
 	}
 	methodology, err := os.ReadFile(filepath.Join(root, "METHODOLOGY.md"))
 	if err != nil {
@@ -81,7 +86,9 @@ func TestCheckerFigures(t *testing.T) {
 				t.Logf("  %s %s: %q", l, o.ID, o.Text)
 			}
 		}
-		if sc.Precision() < 0.8 || sc.Recall() < 0.5 {
+		// An out-of-sample row is what it measures; the floors are for
+		// the sets the checker was developed or fixed on.
+		if s.sample != "out" && (sc.Precision() < 0.8 || sc.Recall() < 0.5) {
 			t.Errorf("%s: precision %.2f, recall %.2f: below the floors that catch a broken checker", s.name, sc.Precision(), sc.Recall())
 		}
 	}
