@@ -39,9 +39,14 @@ func (s *staticSet) constructorChunksOf(recv typeKey, field string) []report.Chu
 		}
 		s.seen[ref.Decl] = true
 		c := s.funcChunk(ref.File, ref.Decl, report.ReasonConstructor)
-		if leavesOut(origins, ref) {
+		if line, ok := leavesOutAt(origins, ref); ok {
 			// Its literal leaves out the field that carried the nil
-			// value: where the fix is, ranked with the error's origin.
+			// value: where the fix is, ranked with the error's origin,
+			// and shown around the literal when the function is long.
+			if line > c.EndLine {
+				c = s.literalChunk(ref.File, ref.Decl, line, line)
+				c.Reason = report.ReasonConstructor
+			}
 			s.markLead(c)
 		}
 		out = append(out, c)
@@ -59,8 +64,9 @@ func (s *staticSet) constructorChunksOf(recv typeKey, field string) []report.Chu
 }
 
 // constructorsOf returns the module functions that build the type recv
-// (returning T or *T, or building a T literal in its package), those
-// named New… first; the answer is kept per Module, by type.
+// (returning T or *T, or building a T literal, in its package or written
+// from another as pkg.T{…}), those named New… first; the answer is kept
+// per Module, by type.
 func (m *Module) constructorsOf(recv typeKey) []FuncRef {
 	if v, ok := m.ctors.Load(recv); ok {
 		return v.([]FuncRef)
@@ -80,7 +86,7 @@ func (m *Module) constructorsOf(recv typeKey) []FuncRef {
 				rr = &resolver{m: m, f: ff, dir: filepath.Dir(ff.Path), imports: importDirs(m, ff)}
 			}
 			returns := cand.Type.Results != nil && len(cand.Type.Results.List) > 0 && rr.moduleType(cand.Type.Results.List[0].Type, rr.dir) == recv
-			if !returns && !(rr.dir == recv.dir && buildsLiteral(cand, recv.name)) {
+			if !returns && !(rr.dir == recv.dir && buildsLiteral(cand, recv.name)) && !(rr.dir != recv.dir && buildsImportedLiteral(cand, rr.imports, recv)) {
 				continue
 			}
 			if strings.HasPrefix(cand.Name.Name, "New") || strings.HasPrefix(cand.Name.Name, "new") {
@@ -105,6 +111,25 @@ func buildsLiteral(fd *ast.FuncDecl, name string) bool {
 		if cl, ok := n.(*ast.CompositeLit); ok {
 			if id, ok := cl.Type.(*ast.Ident); ok && id.Name == name {
 				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// buildsImportedLiteral reports whether fd's body holds a composite
+// literal of the module type recv written from another package
+// (api.MessageAPI{DB: db} in the router that wires the handlers), with
+// imports its file's package names by directory.
+func buildsImportedLiteral(fd *ast.FuncDecl, imports map[string]string, recv typeKey) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if cl, ok := n.(*ast.CompositeLit); ok {
+			if sel, ok := cl.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == recv.name {
+				if pkg, ok := sel.X.(*ast.Ident); ok && imports[pkg.Name] == recv.dir {
+					found = true
+				}
 			}
 		}
 		return !found
@@ -137,15 +162,16 @@ func passesParam(origins []FieldOrigin, ctor FuncRef) bool {
 	return false
 }
 
-// leavesOut reports whether the constructor ctor builds a literal that
-// leaves the field out, among the literals of the field's type.
-func leavesOut(origins []FieldOrigin, ctor FuncRef) bool {
+// leavesOutAt reports whether the constructor ctor builds a literal that
+// leaves the field out, among the literals of the field's type, and the
+// literal's line.
+func leavesOutAt(origins []FieldOrigin, ctor FuncRef) (int, bool) {
 	for _, o := range origins {
 		if o.Func.Decl == ctor.Decl && o.Left {
-			return true
+			return o.Line, true
 		}
 	}
-	return false
+	return 0, false
 }
 
 // callersOf returns the module functions that call fn by its name (NewX

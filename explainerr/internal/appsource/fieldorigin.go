@@ -24,8 +24,9 @@ type FieldOrigin struct {
 }
 
 // FieldOrigins returns the composite literals of the struct type name of
-// the package in dir, as seen from field, in the order of the module's
-// files; those in functions named New… first.
+// the package in dir, in that package or in another that imports it
+// (api.MessageAPI{…} in a router), as seen from field, in the order of
+// the module's files; those in functions named New… first.
 func (m *Module) FieldOrigins(dir, name, field string) []FieldOrigin {
 	t, ok := m.Type(dir, name)
 	if !ok {
@@ -55,8 +56,18 @@ func (m *Module) FieldOrigins(dir, name, field string) []FieldOrigin {
 	}
 	var named, other []FieldOrigin
 	for _, f := range m.Files {
-		if filepath.Dir(f.Path) != filepath.Clean(dir) {
-			continue
+		// In its package the literal is T{…}; elsewhere pkg.T{…}, with
+		// pkg the name the file imports the package by.
+		pkgName, own := "", filepath.Dir(f.Path) == filepath.Clean(dir)
+		if !own {
+			for n, d := range importDirs(m, f) {
+				if d == filepath.Clean(dir) {
+					pkgName = n
+				}
+			}
+			if pkgName == "" {
+				continue
+			}
 		}
 		for _, d := range f.Syntax().Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -74,7 +85,7 @@ func (m *Module) FieldOrigins(dir, name, field string) []FieldOrigin {
 				if !ok {
 					return true
 				}
-				if id, ok := cl.Type.(*ast.Ident); !ok || id.Name != name {
+				if !literalOf(cl, pkgName, name) {
 					return true
 				}
 				o := FieldOrigin{Func: FuncRef{File: f, Decl: fd}, Line: m.Fset.Position(cl.Pos()).Line, Left: true}
@@ -104,4 +115,19 @@ func (m *Module) FieldOrigins(dir, name, field string) []FieldOrigin {
 		}
 	}
 	return append(named, other...)
+}
+
+// literalOf reports whether the composite literal cl is of the type name,
+// written bare (pkg "", in its package) or as pkg.name.
+func literalOf(cl *ast.CompositeLit, pkg, name string) bool {
+	if pkg == "" {
+		id, ok := cl.Type.(*ast.Ident)
+		return ok && id.Name == name
+	}
+	sel, ok := cl.Type.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != name {
+		return false
+	}
+	x, ok := sel.X.(*ast.Ident)
+	return ok && x.Name == pkg
 }

@@ -392,10 +392,13 @@ func (s *staticSet) queryChunk(l SQLLiteral, fd *ast.FuncDecl) report.Chunk {
 // to end, or, when the function is long, the lines around the literal.
 func (s *staticSet) literalChunk(f *File, fd *ast.FuncDecl, start, end int) report.Chunk {
 	c := s.funcChunk(f, fd, report.ReasonQuery)
-	if len(c.Text) <= maxQueryChunk {
+	if len(c.Text) <= maxQueryChunk && start <= c.EndLine {
 		return c
 	}
-	return s.chunk(f, fd, max(c.StartLine, start-2), min(c.EndLine, end+2, start+20), report.ReasonQuery)
+	// The literal's lines, within the whole function (funcChunk may have
+	// cut it to its head, above the literal).
+	first, last := s.lines(fd)
+	return s.chunk(f, fd, max(first, start-2), min(last, end+2, start+20), report.ReasonQuery)
 }
 
 // statementChunk is the statement of an SQL literal that defines a schema

@@ -15,8 +15,12 @@ import (
 // element field: v, or &x.field (a pointer through which it can be set).
 // The type of x is not known without type checking, so a field of the
 // same name on another type counts too: the result errs towards "set".
-func (s *appSource) fieldSets(field string) []sourceLine {
+// Only a composite literal says its type: one of another type than owner
+// (when owner is not "") does not count.
+func (s *appSource) fieldSets(owner, field string) []sourceLine {
 	var out []sourceLine
+	// The keyed elements of literals of other types than owner.
+	otherType := map[*ast.KeyValueExpr]bool{}
 	// Only the files whose facts say they may set such a field are parsed.
 	may := func(f *appFile) bool { return f.src == nil || f.src.MaySetField(field) }
 	s.eachFuncWhere(may, func(f *appFile, fd *ast.FuncDecl) {
@@ -24,6 +28,14 @@ func (s *appSource) fieldSets(field string) []sourceLine {
 		at := func(pos token.Pos) { out = append(out, s.lineAt(f, pos, fn)) }
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			switch x := n.(type) {
+			case *ast.CompositeLit:
+				if name := literalTypeName(x.Type); owner != "" && name != "" && name != owner {
+					for _, e := range x.Elts {
+						if kv, ok := e.(*ast.KeyValueExpr); ok {
+							otherType[kv] = true
+						}
+					}
+				}
 			case *ast.AssignStmt:
 				for i, l := range x.Lhs {
 					if sel, ok := l.(*ast.SelectorExpr); ok && sel.Sel.Name == field && (len(x.Rhs) != len(x.Lhs) || !isNilIdent(x.Rhs[i])) {
@@ -31,7 +43,7 @@ func (s *appSource) fieldSets(field string) []sourceLine {
 					}
 				}
 			case *ast.KeyValueExpr:
-				if k, ok := x.Key.(*ast.Ident); ok && k.Name == field && !isNilIdent(x.Value) {
+				if k, ok := x.Key.(*ast.Ident); ok && k.Name == field && !isNilIdent(x.Value) && !otherType[x] {
 					at(x.Pos())
 				}
 			case *ast.UnaryExpr:
@@ -45,7 +57,23 @@ func (s *appSource) fieldSets(field string) []sourceLine {
 	return out
 }
 
-// setsField reports whether the module sets field anywhere (fieldSets).
-func (s *appSource) setsField(field string) bool {
-	return len(s.fieldSets(field)) > 0
+// setsField reports whether the module sets field anywhere (fieldSets),
+// on a value of type owner when owner is not "".
+func (s *appSource) setsField(owner, field string) bool {
+	return len(s.fieldSets(owner, field)) > 0
+}
+
+// literalTypeName returns the name of a composite literal's type as
+// written ("MessageAPI" for api.MessageAPI{…}); "" for a literal whose
+// type is not a named one (a map, a slice, an elided element type).
+func literalTypeName(t ast.Expr) string {
+	switch x := t.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.SelectorExpr:
+		return x.Sel.Name
+	case *ast.IndexExpr:
+		return literalTypeName(x.X)
+	}
+	return ""
 }

@@ -69,7 +69,7 @@ func (a *analysis) goroutineNil(x string) {
 		a.why("This code runs in a goroutine started at " + a.cite(st.Line) + ", so " + code(x) + " is " + code(st.Recv) + " there.")
 		if st.Owner != "" {
 			unset, built := src.leftUnset(st.Owner, st.Field)
-			if built && len(unset) > 0 && !src.setsField(st.Field) {
+			if built && len(unset) > 0 && !src.setsField("", st.Field) {
 				var at []string
 				for _, b := range unset {
 					at = append(at, a.cite(b.Line))

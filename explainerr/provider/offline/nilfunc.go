@@ -92,7 +92,7 @@ func (a *analysis) weighFuncCandidates(cands []nilCandidate, funcs map[string]li
 		if owner == "" {
 			continue
 		}
-		if src := a.app(); src != nil && src.setsField(lastSelector(c.Expr)) {
+		if src := a.app(); src != nil && src.setsField("", lastSelector(c.Expr)) {
 			continue
 		}
 		if ctor, ok := a.constructorOf(owner); ok && !a.literalSets(ctor, lastSelector(c.Expr)) {

@@ -21,7 +21,7 @@ func (a *analysis) nilMapField(m string) bool {
 	}
 	field := lastSelector(m)
 	unset, ok := src.leftUnset(recv, field)
-	if !ok || len(unset) == 0 || src.setsField(field) {
+	if !ok || len(unset) == 0 || src.setsField("", field) {
 		return false
 	}
 	var at []string

@@ -85,7 +85,7 @@ func (a *analysis) nilPackageMapField(m string) bool {
 		return false // set some other way, or a nil pointer
 	}
 	mapType := src.fieldType(typ, field)
-	if !strings.HasPrefix(mapType, "map[") || src.setsField(field) || compiled(`\b`+regexp.QuoteMeta(field)+`\s*:`).MatchString(fields) {
+	if !strings.HasPrefix(mapType, "map[") || src.setsField("", field) || compiled(`\b`+regexp.QuoteMeta(field)+`\s*:`).MatchString(fields) {
 		return false
 	}
 	built := "is declared without a value"

@@ -144,7 +144,7 @@ func (a *analysis) weighField(src *appSource, c *nilCandidate, owner string, at 
 		unset = from
 	}
 	if ok && len(unset) > 0 {
-		if c.SetAt = src.fieldSets(c.Field); len(c.SetAt) == 0 {
+		if c.SetAt = src.fieldSets(c.Owner, c.Field); len(c.SetAt) == 0 {
 			c.Unset = unset
 		}
 	}
