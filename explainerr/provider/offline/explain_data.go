@@ -88,6 +88,7 @@ func sqlEngine(msg string) string {
 func (a *analysis) queryNaming(word string) bool {
 	if l, ok := a.sqlStatement(word); ok {
 		a.why("The query is at " + quoteLine(l) + ".")
+		a.explainGeneratedQuery(l, word)
 		return true
 	}
 	src := a.app()
@@ -107,6 +108,7 @@ func (a *analysis) queryNaming(word string) bool {
 	} else {
 		a.why("The app's SQL text names " + code(word) + " at " + strings.Join(at, "; ") + ".")
 	}
+	a.explainGeneratedQuery(corpus.Line{File: uses[0].Path, Number: uses[0].Line, Text: uses[0].Text}, word)
 	return true
 }
 

@@ -1,0 +1,3 @@
+-- name: GetAuthor :one
+SELECT id, nmae FROM authors
+WHERE id = ? LIMIT 1;
