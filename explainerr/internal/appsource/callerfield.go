@@ -179,37 +179,21 @@ func leavesOutAt(origins []FieldOrigin, ctor FuncRef) (int, bool) {
 func (m *Module) callersOf(fn FuncRef) []FuncRef {
 	dir := filepath.Dir(fn.File.Path)
 	name := fn.Decl.Name.Name
-	var out []FuncRef
-	for _, f := range m.Files {
-		fdir := filepath.Dir(f.Path)
-		imports := importDirs(m, f)
-		for _, d := range f.Syntax().Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || fd == fn.Decl {
-				continue
-			}
-			calls := false
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				ce, ok := n.(*ast.CallExpr)
-				if !ok || calls {
-					return !calls
+	imports := map[*File]map[string]string{}
+	return m.callersWhere(fn, func(*File) bool { return true }, func(f *File, ce *ast.CallExpr) bool {
+		switch x := ce.Fun.(type) {
+		case *ast.Ident:
+			return x.Name == name && filepath.Dir(f.Path) == dir
+		case *ast.SelectorExpr:
+			if pkg, ok := x.X.(*ast.Ident); ok && x.Sel.Name == name {
+				if imports[f] == nil {
+					imports[f] = importDirs(m, f)
 				}
-				switch x := ce.Fun.(type) {
-				case *ast.Ident:
-					calls = x.Name == name && fdir == dir
-				case *ast.SelectorExpr:
-					if pkg, ok := x.X.(*ast.Ident); ok && x.Sel.Name == name && imports[pkg.Name] == dir {
-						calls = true
-					}
-				}
-				return !calls
-			})
-			if calls {
-				out = append(out, FuncRef{File: f, Decl: fd})
+				return imports[f][pkg.Name] == dir
 			}
 		}
-	}
-	return out
+		return false
+	})
 }
 
 // callerFieldChunks gives, for a nil pointer in a method called on a

@@ -34,12 +34,20 @@ func (m *Module) methodCallers(fn FuncRef) []FuncRef {
 	name := fn.Decl.Name.Name
 	dir := filepath.Dir(fn.File.Path)
 	exported := token.IsExported(name)
+	return m.callersWhere(fn, func(f *File) bool {
+		return (exported || filepath.Dir(f.Path) == dir) && f.holds("."+name+"(")
+	}, func(_ *File, ce *ast.CallExpr) bool {
+		sel, ok := ce.Fun.(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == name
+	})
+}
+
+// callersWhere returns the module functions, in the files keep accepts,
+// other than fn itself, that make a call matches accepts.
+func (m *Module) callersWhere(fn FuncRef, keep func(*File) bool, matches func(*File, *ast.CallExpr) bool) []FuncRef {
 	var out []FuncRef
 	for _, f := range m.Files {
-		if !exported && filepath.Dir(f.Path) != dir {
-			continue
-		}
-		if !f.holds("." + name + "(") {
+		if !keep(f) {
 			continue
 		}
 		for _, d := range f.Syntax().Decls {
@@ -49,10 +57,8 @@ func (m *Module) methodCallers(fn FuncRef) []FuncRef {
 			}
 			calls := false
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if ce, ok := n.(*ast.CallExpr); ok {
-					if sel, ok := ce.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == name {
-						calls = true
-					}
+				if ce, ok := n.(*ast.CallExpr); ok && !calls && matches(f, ce) {
+					calls = true
 				}
 				return !calls
 			})

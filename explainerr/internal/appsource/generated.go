@@ -1,9 +1,6 @@
 package appsource
 
 import (
-	"io/fs"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -80,31 +77,11 @@ func (m *Module) GenerationSource(word *regexp.Regexp, generatedText string) (sr
 			}
 		}
 	}
-	files, walked := 0, 0
-	filepath.WalkDir(m.Root, func(path string, d fs.DirEntry, err error) error {
-		walked++
-		if err != nil || walked > maxTemplateWalk || files >= maxSQLFiles {
-			return filepath.SkipAll
-		}
-		if d.IsDir() {
-			name := d.Name()
-			if path != m.Root && (strings.HasPrefix(name, ".") || name == "vendor" || name == "node_modules" || name == "testdata") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".sql") {
-			return nil
-		}
-		files++
-		data, err := os.ReadFile(path)
-		if err != nil || len(data) > 1<<20 {
-			return nil
-		}
-		for i, l := range strings.Split(string(data), "\n") {
+	m.eachSQLFile(func(path string, lines []string) bool {
+		for i, l := range lines {
 			consider(path, i+1, l)
 		}
-		return nil
+		return true
 	})
 	if bestScore < 0 {
 		return SourceLine{}, SourceLine{}, false

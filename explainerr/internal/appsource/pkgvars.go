@@ -21,27 +21,32 @@ func (m *Module) PackageVar(dir, name string) (PackageVar, bool) {
 	v, ok := m.pkgVars.Load(dir)
 	if !ok {
 		vars := map[string]PackageVar{}
-		for _, f := range m.Files {
-			if filepath.Dir(f.Path) != dir {
-				continue
-			}
-			for _, d := range f.Syntax().Decls {
-				gd, ok := d.(*ast.GenDecl)
-				if !ok || gd.Tok != token.VAR {
-					continue
-				}
-				for _, sp := range gd.Specs {
-					vs := sp.(*ast.ValueSpec)
-					for _, n := range vs.Names {
-						if _, dup := vars[n.Name]; !dup && n.Name != "_" {
-							vars[n.Name] = PackageVar{File: f, Type: vs.Type, Line: m.Fset.Position(n.Pos()).Line}
-						}
-					}
+		m.eachVarSpec(func(f *File) bool { return filepath.Dir(f.Path) == dir }, func(f *File, vs *ast.ValueSpec) {
+			for _, n := range vs.Names {
+				if _, dup := vars[n.Name]; !dup && n.Name != "_" {
+					vars[n.Name] = PackageVar{File: f, Type: vs.Type, Line: m.Fset.Position(n.Pos()).Line}
 				}
 			}
-		}
+		})
 		v, _ = m.pkgVars.LoadOrStore(dir, vars)
 	}
 	pv, ok := v.(map[string]PackageVar)[name]
 	return pv, ok
+}
+
+// eachVarSpec calls fn with each package-level var spec of the files keep
+// accepts.
+func (m *Module) eachVarSpec(keep func(*File) bool, fn func(*File, *ast.ValueSpec)) {
+	for _, f := range m.Files {
+		if !keep(f) {
+			continue
+		}
+		for _, d := range f.Syntax().Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+				for _, sp := range gd.Specs {
+					fn(f, sp.(*ast.ValueSpec))
+				}
+			}
+		}
+	}
 }

@@ -49,26 +49,17 @@ func (m *Module) findShadows() []Shadow {
 		line      int
 	}
 	vars := map[string][]pkgVar{}
-	for _, f := range m.Files {
+	m.eachVarSpec(func(*File) bool { return true }, func(f *File, vs *ast.ValueSpec) {
+		if len(vs.Values) > 0 || vs.Type == nil || predeclared(vs.Type) {
+			return
+		}
 		dir := filepath.Dir(f.Path)
-		for _, d := range f.Syntax().Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
-			}
-			for _, sp := range gd.Specs {
-				vs := sp.(*ast.ValueSpec)
-				if len(vs.Values) > 0 || vs.Type == nil || predeclared(vs.Type) {
-					continue
-				}
-				for _, n := range vs.Names {
-					if n.Name != "_" {
-						vars[dir] = append(vars[dir], pkgVar{dir, n.Name, vs.Type, f, m.Fset.Position(n.Pos()).Line})
-					}
-				}
+		for _, n := range vs.Names {
+			if n.Name != "_" {
+				vars[dir] = append(vars[dir], pkgVar{dir, n.Name, vs.Type, f, m.Fset.Position(n.Pos()).Line})
 			}
 		}
-	}
+	})
 	var out []Shadow
 	for dir, vs := range vars {
 		assigned := map[string]bool{}

@@ -285,10 +285,35 @@ const maxSQLFiles = 200
 // its closing semicolon.
 func (m *Module) sqlFileChunks(word *regexp.Regexp) []report.Chunk {
 	var out []report.Chunk
+	m.eachSQLFile(func(path string, lines []string) bool {
+		for i := 0; i < len(lines) && len(out) < maxPerFinder; i++ {
+			if !reDDL.MatchString(lines[i]) {
+				continue
+			}
+			end := i
+			for end < len(lines)-1 && end-i < 60 && !strings.Contains(lines[end], ";") {
+				end++
+			}
+			if word.MatchString(strings.Join(lines[i:end+1], "\n")) {
+				out = append(out, report.Chunk{File: m.Rel(path), StartLine: i + 1, EndLine: end + 1, Symbol: filepath.Base(path), Kind: "sql",
+					Reason: report.ReasonSchema, Text: strings.Join(lines[i:end+1], "\n")})
+			}
+			i = end
+		}
+		return len(out) < maxPerFinder
+	})
+	return out
+}
+
+// eachSQLFile calls fn with the path and lines of each .sql file of the
+// module (not under hidden, vendor, node_modules or testdata
+// directories; at most maxSQLFiles of them, and none over 1 MiB), in
+// the order of the walk, until fn returns false.
+func (m *Module) eachSQLFile(fn func(path string, lines []string) bool) {
 	files, walked := 0, 0
 	filepath.WalkDir(m.Root, func(path string, d fs.DirEntry, err error) error {
 		walked++
-		if err != nil || walked > maxTemplateWalk || files >= maxSQLFiles || len(out) >= maxPerFinder {
+		if err != nil || walked > maxTemplateWalk || files >= maxSQLFiles {
 			return filepath.SkipAll
 		}
 		name := d.Name()
@@ -306,24 +331,11 @@ func (m *Module) sqlFileChunks(word *regexp.Regexp) []report.Chunk {
 		if err != nil || len(data) > 1<<20 {
 			return nil
 		}
-		lines := strings.Split(string(data), "\n")
-		for i := 0; i < len(lines) && len(out) < maxPerFinder; i++ {
-			if !reDDL.MatchString(lines[i]) {
-				continue
-			}
-			end := i
-			for end < len(lines)-1 && end-i < 60 && !strings.Contains(lines[end], ";") {
-				end++
-			}
-			if word.MatchString(strings.Join(lines[i:end+1], "\n")) {
-				out = append(out, report.Chunk{File: m.Rel(path), StartLine: i + 1, EndLine: end + 1, Symbol: filepath.Base(path), Kind: "sql",
-					Reason: report.ReasonSchema, Text: strings.Join(lines[i:end+1], "\n")})
-			}
-			i = end
+		if !fn(path, strings.Split(string(data), "\n")) {
+			return filepath.SkipAll
 		}
 		return nil
 	})
-	return out
 }
 
 // connectionFailure matches the messages of a connection or setting that

@@ -3,6 +3,8 @@ package offline
 import (
 	"go/ast"
 	"go/token"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // A constructor that leaves a field out does not make the field nil for
@@ -15,8 +17,9 @@ import (
 // element field: v, or &x.field (a pointer through which it can be set).
 // The type of x is not known without type checking, so a field of the
 // same name on another type counts too: the result errs towards "set".
-// Only a composite literal says its type: one of another type than owner
-// (when owner is not "") does not count.
+// Only a composite literal says its type (the name its type expression
+// ends in, as a call's): one of another type than owner (when owner is
+// not "") does not count.
 func (s *appSource) fieldSets(owner, field string) []sourceLine {
 	var out []sourceLine
 	// The keyed elements of literals of other types than owner.
@@ -29,7 +32,7 @@ func (s *appSource) fieldSets(owner, field string) []sourceLine {
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.CompositeLit:
-				if name := literalTypeName(x.Type); owner != "" && name != "" && name != owner {
+				if name := appsource.CalleeName(x.Type); owner != "" && name != "" && name != owner {
 					for _, e := range x.Elts {
 						if kv, ok := e.(*ast.KeyValueExpr); ok {
 							otherType[kv] = true
@@ -61,19 +64,4 @@ func (s *appSource) fieldSets(owner, field string) []sourceLine {
 // on a value of type owner when owner is not "".
 func (s *appSource) setsField(owner, field string) bool {
 	return len(s.fieldSets(owner, field)) > 0
-}
-
-// literalTypeName returns the name of a composite literal's type as
-// written ("MessageAPI" for api.MessageAPI{…}); "" for a literal whose
-// type is not a named one (a map, a slice, an elided element type).
-func literalTypeName(t ast.Expr) string {
-	switch x := t.(type) {
-	case *ast.Ident:
-		return x.Name
-	case *ast.SelectorExpr:
-		return x.Sel.Name
-	case *ast.IndexExpr:
-		return literalTypeName(x.X)
-	}
-	return ""
 }
