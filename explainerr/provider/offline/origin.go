@@ -204,6 +204,7 @@ func (s *appSource) receiverOf(name, recv string) string {
 // allNilReturns returns the positions of the return statements of body
 // (not those of function literals in it) whose results are all nil.
 func allNilReturns(body *ast.BlockStmt) []token.Pos {
+	cleared := notFoundCleared(body)
 	var out []token.Pos
 	ast.Inspect(body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
@@ -213,12 +214,59 @@ func allNilReturns(body *ast.BlockStmt) []token.Pos {
 		if !ok || len(ret.Results) == 0 {
 			return true
 		}
-		for _, r := range ret.Results {
+		for i, r := range ret.Results {
+			// The error result may be the variable a not-found branch set
+			// to nil: "if err == gorm.ErrRecordNotFound { err = nil }".
+			if id, ok := r.(*ast.Ident); ok && i == len(ret.Results)-1 && len(ret.Results) > 1 && cleared[id.Name] {
+				continue
+			}
 			if !isNilIdent(r) {
 				return true
 			}
 		}
 		out = append(out, ret.Pos())
+		return true
+	})
+	return out
+}
+
+// notFoundCleared returns the variables body sets to nil when they hold
+// a driver's or an ORM's not-found error (sql.ErrNoRows,
+// gorm.ErrRecordNotFound), tested with == or errors.Is.
+func notFoundCleared(body *ast.BlockStmt) map[string]bool {
+	out := map[string]bool{}
+	isNotFound := func(e ast.Expr) bool {
+		sel, ok := e.(*ast.SelectorExpr)
+		return ok && (sel.Sel.Name == "ErrRecordNotFound" || sel.Sel.Name == "ErrNoRows")
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		is, ok := n.(*ast.IfStmt)
+		if !ok {
+			return true
+		}
+		tested := ""
+		switch c := is.Cond.(type) {
+		case *ast.BinaryExpr:
+			if id, ok := c.X.(*ast.Ident); ok && c.Op == token.EQL && isNotFound(c.Y) {
+				tested = id.Name
+			}
+		case *ast.CallExpr:
+			if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Is" && len(c.Args) == 2 && isNotFound(c.Args[1]) {
+				if id, ok := c.Args[0].(*ast.Ident); ok {
+					tested = id.Name
+				}
+			}
+		}
+		if tested == "" {
+			return true
+		}
+		for _, st := range is.Body.List {
+			if as, ok := st.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 && isNilIdent(as.Rhs[0]) {
+				if id, ok := as.Lhs[0].(*ast.Ident); ok && id.Name == tested {
+					out[tested] = true
+				}
+			}
+		}
 		return true
 	})
 	return out
