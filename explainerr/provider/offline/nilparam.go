@@ -6,6 +6,7 @@ import (
 
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/site"
+	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // A nil parameter was passed in by the caller, which usually got it from a
@@ -127,6 +128,7 @@ func (a *analysis) followNilParameter(root string) bool {
 		passed+" "+from+".")
 	a.fix("Make "+code(fn)+" return an error (for example a not-found error) instead of "+code("nil, nil")+" at "+code(a.fileLoc(at.Path, at.Line))+", so that "+code(callerName)+" stops at its error check"+a.notFoundAnswer()+".",
 		"Make "+code(fn)+" return a not-found error instead of "+code("nil, nil")+".")
+	a.fix("Or keep " + code(fn) + "'s " + code("nil, nil") + " (other callers may rely on it) and, in " + code(callerName) + ", check " + code(arg+" == nil") + " after the error check, before passing it on" + a.notFoundAnswer() + ".")
 	return true
 }
 
@@ -135,10 +137,39 @@ func (a *analysis) callerSite() (site.Site, bool) {
 	for i := range a.r.Frames {
 		if &a.r.Frames[i] == a.s.Caller {
 			s := siteFrom(a.r, i)
+			if s.Frame != nil {
+				s.Frame = a.fromFuncStart(s.Frame)
+			}
 			return s, s.Frame != nil
 		}
 	}
 	return site.Site{}, false
+}
+
+// fromFuncStart returns fr, or a copy of it whose source window starts at
+// its function's first line when the window starts below it: the caller
+// that passed a nil value may have assigned it further up than the
+// trace's few lines show.
+func (a *analysis) fromFuncStart(fr *report.Frame) *report.Frame {
+	src := a.app()
+	if src == nil || src.mod == nil || fr.Source == nil {
+		return fr
+	}
+	f, fd := src.mod.FuncAt(fr.File, fr.Line)
+	if f == nil || fd == nil {
+		return fr
+	}
+	start := src.mod.Fset.Position(fd.Pos()).Line
+	lines := f.Lines()
+	w := fr.Source
+	if start >= w.StartLine || start < 1 || w.StartLine-1 > len(lines) {
+		return fr
+	}
+	// The lines above the window, as the file has them, then the window.
+	above := lines[start-1 : w.StartLine-1]
+	wide := *fr
+	wide.Source = &report.Source{StartLine: start, Line: w.Line, Lines: append(append([]string(nil), above...), w.Lines...)}
+	return &wide
 }
 
 // atSite runs f with s as the failure's site, for snippets written for
