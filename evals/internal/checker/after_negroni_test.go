@@ -70,6 +70,7 @@ func TestClassesAfterNegroni(t *testing.T) {
 
 		{"loop direction", "`notify` runs the hooks in reverse order of registration.", false},
 		{"loop direction", "`notify` runs the hooks from the first registered to the last.", true},
+		{"loop direction", "`Beacon.Replay` runs the hooks in reverse order.", false}, // reversed before the loop
 
 		{"straight away", "`Beacon.Flush` calls `b.out(nil)` straight away, without firing first.", true},
 		{"straight away", "`Beacon.Fire` calls `b.notify()` once it has set the level.", false},

@@ -5,6 +5,9 @@ import (
 	"go/ast"
 	"go/token"
 	"regexp"
+	"strings"
+
+	"github.com/explainerr/explainerr/evals/internal/source"
 )
 
 // KindLoopOrder is a claim about the direction a function's loop walks:
@@ -58,19 +61,26 @@ func (c *Checker) checkLoopOrder(prose string, claims []Claim, results []Result)
 
 // loopDirection returns the direction of the one loop of body: reverse
 // for an index counted down to 0; ok is false for no loop, more than one,
-// or one of another shape.
+// one of another shape, or a body that reverses something (a call named
+// Reverse or Backward).
 func loopDirection(body *ast.BlockStmt) (reverse, ok bool) {
 	var loops []ast.Node
+	reversed := false
 	ast.Inspect(body, func(n ast.Node) bool {
-		switch n.(type) {
+		switch n := n.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
 			loops = append(loops, n)
 		case *ast.FuncLit:
 			return false
+		case *ast.CallExpr:
+			// slices.Reverse(s) before a forward loop walks it backwards.
+			if id := source.CalleeIdent(n); id != nil && (strings.Contains(id.Name, "Revers") || strings.Contains(id.Name, "Backward")) {
+				reversed = true
+			}
 		}
 		return true
 	})
-	if len(loops) != 1 {
+	if len(loops) != 1 || reversed {
 		return false, false
 	}
 	switch l := loops[0].(type) {

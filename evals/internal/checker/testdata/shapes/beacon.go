@@ -3,6 +3,7 @@ package shapes
 import (
 	"log"
 	"math/rand"
+	"slices"
 	"time"
 )
 
@@ -79,6 +80,15 @@ func (b *Beacon) Fire(s int) {
 func (b *Beacon) notify() {
 	for i := len(b.hooks) - 1; i >= 0; i-- {
 		b.hooks[i](b)
+	}
+}
+
+// Replay runs the hooks again, the last added first.
+func (b *Beacon) Replay() {
+	hooks := slices.Clone(b.hooks)
+	slices.Reverse(hooks)
+	for _, h := range hooks {
+		h(b)
 	}
 }
 
