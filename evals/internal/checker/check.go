@@ -52,6 +52,14 @@ type Checker struct {
 	constOnce sync.Once
 	// consts maps a string constant's value to its names.
 	consts map[string][]string
+
+	callsOnce sync.Once
+	// calls maps a callee, as written, to the module's calls of it.
+	calls map[string][]string
+
+	stringsOnce sync.Once
+	// strs are the values of the module's string literals.
+	strs []string
 }
 
 // New returns a checker over m.
@@ -95,6 +103,17 @@ func (c *Checker) checkStatedFacts(prose string, claims []Claim, out []Result) [
 	out = c.checkSetValues(prose, claims, out)
 	out = c.checkOrder(prose, claims, out)
 	out = c.checkKeptIn(prose, claims, out)
+	out = c.checkConstValues(prose, claims, out)
+	out = c.checkImportPaths(prose, claims, out)
+	out = c.checkQuotedCalls(prose, out)
+	out = c.checkQuotedStrings(prose, out)
+	out = c.checkFuncFields(prose, claims, out)
+	out = c.checkInterfaceMethods(prose, claims, out)
+	out = c.checkTrueWhen(prose, claims, out)
+	out = c.checkQuotedOrder(prose, claims, out)
+	out = c.checkAddsTo(prose, claims, out)
+	out = c.checkLoopOrder(prose, claims, out)
+	out = c.checkStraightAway(prose, claims, out)
 	return c.checkMessages(prose, claims, out)
 }
 

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -20,11 +21,16 @@ var (
 	// leavesVerbRe and leftAsRe read the value a function leaves a field
 	// at: "`New` leaves `Strict` false".
 	leavesVerbRe = regexp.MustCompile(`(?i)\b(?:leaves|keeps)\b`)
-	leftAsRe     = regexp.MustCompile("(?i)^\\s+(?:the\\s+)?(?:field\\s+)?`([A-Za-z_][\\w.]*)`(?:\\s+field)?\\s+(?:(?:as|at|set\\s+to)\\s+)?`?(true|false|-?[0-9]+)`?(?:\\s*(?:[,.;:)]|$)|\\s+(?:and|so|but|which|while|when|because|by|as|in|if|unless|before|after|on|for)\\b)")
+	// withSetVerbRe and withSetRe read the value a function returns a
+	// field with: "`NewStatic` returns a `*Static` with `IndexFile` set to
+	// `"index.html"`".
+	withSetVerbRe = regexp.MustCompile(`(?i)\b(?:returns|builds|creates|makes)\b`)
+	withSetRe     = regexp.MustCompile("(?i)^[^.;`]*(?:`[^`]*`[^.;`]*)?\\bwith\\b[^.;]*?`([A-Za-z_][\\w.]*)`(?:\\s+field)?\\s+set\\s+to\\s+`?(-?(?:0[xX][0-9a-fA-F_]+|[0-9][0-9_]*(?:\\.[0-9]+)?)|true|false|\"(?:[^\"\\\\`]|\\\\.)*\")`?(?:\\s*(?:[,.;:)]|$)|\\s+(?:and|so|but|which|while|when|because|by|as|in|if|unless|before|after|on|for)\\b)")
+	leftAsRe      = regexp.MustCompile("(?i)^\\s+(?:the\\s+)?(?:field\\s+)?`([A-Za-z_][\\w.]*)`(?:\\s+field)?\\s+(?:(?:as|at|set\\s+to)\\s+)?`?(true|false|-?[0-9]+)`?(?:\\s*(?:[,.;:)]|$)|\\s+(?:and|so|but|which|while|when|because|by|as|in|if|unless|before|after|on|for)\\b)")
 	// setToRe follows the verb: the name set, then the number. A number
 	// followed by a unit ("to 30 seconds") or by more of an expression
 	// ("to 86400 * 30") states something else, and is not read.
-	setToRe = regexp.MustCompile("(?i)^\\s+(?:the\\s+)?(?:field\\s+)?`([A-Za-z_][\\w.]*)`(?:\\s+field)?\\s+to\\s+`?(-?(?:0[xX][0-9a-fA-F_]+|[0-9][0-9_]*(?:\\.[0-9]+)?)|true|false)`?(?:\\s*(?:[,.;:)]|$)|\\s+(?:and|so|but|which|while|when|because|by|as|in|if|unless|before|after|on|for)\\b)")
+	setToRe = regexp.MustCompile("(?i)^\\s+(?:the\\s+)?(?:field\\s+)?`([A-Za-z_][\\w.]*)`(?:\\s+field)?\\s+to\\s+`?(-?(?:0[xX][0-9a-fA-F_]+|[0-9][0-9_]*(?:\\.[0-9]+)?)|true|false|\"(?:[^\"\\\\`]|\\\\.)*\")`?(?:\\s*(?:[,.;:)]|$)|\\s+(?:and|so|but|which|while|when|because|by|as|in|if|unless|before|after|on|for)\\b)")
 )
 
 // checkSetValues judges "`F` sets `x` to N" (a number, true or false)
@@ -38,9 +44,14 @@ func (c *Checker) checkSetValues(prose string, claims []Claim, results []Result)
 	subjects := c.verbSubjects(prose, claims, setsVerbRe)
 	leaves := len(subjects)
 	subjects = append(subjects, c.verbSubjects(prose, claims, leavesVerbRe)...)
+	withs := len(subjects)
+	subjects = append(subjects, c.verbSubjects(prose, claims, withSetVerbRe)...)
 	for i, s := range subjects {
 		re := setToRe
-		if i >= leaves {
+		switch {
+		case i >= withs:
+			re = withSetRe
+		case i >= leaves:
 			re = leftAsRe
 		}
 		mm := re.FindStringSubmatchIndex(prose[s.after:])
@@ -60,8 +71,8 @@ func (c *Checker) checkSetValues(prose string, claims []Claim, results []Result)
 		same := false
 		var texts []string
 		for _, v := range have {
-			if (v.Kind() == constant.Bool) != (want.Kind() == constant.Bool) {
-				same = true // a number said of a flag, or the other way round: not read
+			if numericKind(v.Kind()) != numericKind(want.Kind()) || !numericKind(v.Kind()) && v.Kind() != want.Kind() {
+				same = true // a number said of a flag or a string, or the other way round: not read
 				break
 			}
 			same = same || constant.Compare(v, token.EQL, want)
@@ -77,9 +88,19 @@ func (c *Checker) checkSetValues(prose string, claims []Claim, results []Result)
 	return results
 }
 
-// statedConstant reads the value a sentence states: a number, true or
-// false.
+// numericKind reports whether k is the kind of a number.
+func numericKind(k constant.Kind) bool { return k == constant.Int || k == constant.Float }
+
+// statedConstant reads the value a sentence states: a number, true,
+// false or a Go string literal.
 func statedConstant(stated string) constant.Value {
+	if strings.HasPrefix(stated, `"`) {
+		u, err := strconv.Unquote(stated)
+		if err != nil {
+			return constant.MakeUnknown()
+		}
+		return constant.MakeString(u)
+	}
 	switch strings.ToLower(stated) {
 	case "true":
 		return constant.MakeBool(true)
@@ -89,7 +110,7 @@ func statedConstant(stated string) constant.Value {
 	return constant.MakeFromLiteral(strings.ReplaceAll(stated, "_", ""), literalToken(stated), 0)
 }
 
-// valuesSet returns the numeric or boolean constant values the reached
+// valuesSet returns the numeric, boolean or string constant values the reached
 // functions assign to a field or variable called name; known is false
 // when one of those assignments is of anything else.
 func (c *Checker) valuesSet(r *reached, name string) (have []constant.Value, known bool) {
@@ -102,7 +123,7 @@ func (c *Checker) valuesSet(r *reached, name string) (have []constant.Value, kno
 		add := func(e ast.Expr) {
 			tv, ok := info.Types[e]
 			b, basic := tv.Type.(*types.Basic)
-			if !ok || tv.Value == nil || !basic || b.Info()&(types.IsNumeric|types.IsBoolean) == 0 {
+			if !ok || tv.Value == nil || !basic || b.Info()&(types.IsNumeric|types.IsBoolean|types.IsString) == 0 {
 				known = false
 				return
 			}

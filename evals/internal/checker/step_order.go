@@ -125,21 +125,36 @@ func callsIn(f *source.Func) []call {
 }
 
 // namesIn lists the uses of the fields, functions and variables f's body
-// names, in order, as callsIn lists its calls.
+// names, in order, as callsIn lists its calls, and the declarations of
+// its local variables. A field named as a key of
+// a composite literal is where a value is stored, not where the step
+// that made it is ("takes the start time" is `start := time.Now()`, not
+// the later `StartTime: start.Format(...)`): it is not listed.
 func namesIn(f *source.Func) []call {
 	var out []call
 	var stack []ast.Node
+	keys := map[*ast.Ident]bool{}
 	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
 			return true
 		}
 		stack = append(stack, n)
+		if kv, ok := n.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				keys[id] = true
+			}
+		}
 		id, ok := n.(*ast.Ident)
-		if !ok {
+		if !ok || keys[id] {
 			return true
 		}
 		o := f.Pkg.TypesInfo.Uses[id]
+		if d, ok := f.Pkg.TypesInfo.Defs[id].(*types.Var); ok && !d.IsField() {
+			// A variable is made where it is declared: "takes the start
+			// time" is `start := time.Now()`, before its later uses.
+			o = d
+		}
 		switch o.(type) {
 		case *types.Var, *types.Func, *types.Const:
 		default:

@@ -1,0 +1,160 @@
+package checker
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// KindQuotedCall is a call quoted as the code writes it: "`Classic`
+// returns `New(NewLogger(), NewRecovery())`", "made with `make([]T, 7)`".
+const KindQuotedCall = "quoted_call"
+
+// proposalRe marks a sentence that may quote code the module does not
+// hold on purpose: a fix, an alternative, an example, a negation.
+// modalRe marks a sentence that may say what the code should do rather
+// than what it does: a fix, a change, a move.
+var modalRe = regexp.MustCompile(`(?i)\b(?:should|must|needs?\s+to|could|would|ought|instead|rather|fix|fixing|change|changing|replace|replacing|try|consider|suggest\w*|move|swap|reorder)\b`)
+
+var proposalRe = regexp.MustCompile(`(?i)\b(?:should|instead|rather|replace\w*|change\w*|use|using|fix\w*|add|adding|could|would|must|need\w*|not|never|without|unlike|example|e\.g|such as|like|try|consider|suggest\w*|if you|you)\b`)
+
+// checkQuotedCalls judges the calls a sentence quotes in code spans
+// against the module's calls of the same callee, written the same way:
+// when no call of the module is written as quoted, while one of them has
+// the same arguments in another order, or the same arguments but one
+// number ("7" where the code has "8"), the quote is
+// contradicted. A quote no module call resembles that closely (a
+// paraphrase, other variables) is not read, nor is a sentence that may
+// quote code on purpose (a fix, an example, a negation).
+func (c *Checker) checkQuotedCalls(prose string, results []Result) []Result {
+	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose, -1) {
+		from, to := sentenceAround(prose, loc[0])
+		if proposalRe.MatchString(outsideCode(prose[from:to])) {
+			continue
+		}
+		e, err := parser.ParseExpr(prose[loc[2]:loc[3]])
+		if err != nil {
+			continue
+		}
+		ast.Inspect(e, func(n ast.Node) bool {
+			q, ok := n.(*ast.CallExpr)
+			if !ok || len(q.Args) < 2 {
+				return true
+			}
+			if reason, bad := c.quotedCallDiffers(q); bad {
+				claim := Claim{Text: types.ExprString(q), Kind: KindQuotedCall, start: loc[0], end: loc[1]}
+				results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: reason})
+				return false
+			}
+			return true
+		})
+	}
+	return results
+}
+
+// quotedCallDiffers compares a quoted call with the module's calls of
+// its callee.
+func (c *Checker) quotedCallDiffers(q *ast.CallExpr) (string, bool) {
+	calls := c.callsByCallee()[types.ExprString(q.Fun)]
+	if len(calls) == 0 {
+		return "", false
+	}
+	want := types.ExprString(q)
+	var near string
+	for _, m := range calls {
+		if m == want {
+			return "", false
+		}
+		mc, err := parser.ParseExpr(m)
+		if err != nil {
+			continue
+		}
+		if call, ok := mc.(*ast.CallExpr); ok && near == "" && closeCall(q, call) {
+			near = m
+		}
+	}
+	if near == "" {
+		return "", false
+	}
+	return fmt.Sprintf("the module writes %s, not %s", near, want), true
+}
+
+// closeCall reports whether two calls differ only in the order of three
+// or more arguments, or in one argument that is a number literal in both.
+func closeCall(a, b *ast.CallExpr) bool {
+	if len(a.Args) != len(b.Args) || a.Ellipsis.IsValid() != b.Ellipsis.IsValid() {
+		return false
+	}
+	var as, bs []string
+	var diff []int
+	for i := range a.Args {
+		x, y := types.ExprString(a.Args[i]), types.ExprString(b.Args[i])
+		as, bs = append(as, x), append(bs, y)
+		if x != y {
+			diff = append(diff, i)
+		}
+	}
+	if len(diff) == 1 {
+		x, ok1 := a.Args[diff[0]].(*ast.BasicLit)
+		y, ok2 := b.Args[diff[0]].(*ast.BasicLit)
+		// A number only: a string argument may be quoted shortened or as
+		// an example of its kind ("intParam(r, "commentID")").
+		return ok1 && ok2 && x.Kind == y.Kind && (x.Kind == token.INT || x.Kind == token.FLOAT)
+	}
+	// Three arguments at least: two may be those of a symmetric function
+	// (max(a, b), bytes.Equal(x, y)).
+	sort.Strings(as)
+	sort.Strings(bs)
+	return len(diff) > 1 && len(as) >= 3 && strings.Join(as, "\x00") == strings.Join(bs, "\x00")
+}
+
+// callsByCallee maps each callee, as written, to the calls of the
+// module's code that name it, as types.ExprString writes them.
+func (c *Checker) callsByCallee() map[string][]string {
+	c.callsOnce.Do(func() {
+		c.calls = map[string][]string{}
+		for _, p := range c.m.Pkgs {
+			for _, f := range p.Syntax {
+				ast.Inspect(f, func(n ast.Node) bool {
+					if ce, ok := n.(*ast.CallExpr); ok {
+						k := types.ExprString(ce.Fun)
+						c.calls[k] = append(c.calls[k], types.ExprString(ce))
+					}
+					return true
+				})
+			}
+		}
+	})
+	return c.calls
+}
+
+// outsideCode returns s with its code spans blanked: the words of a
+// sentence, not those of the code it quotes ("template.Must").
+func outsideCode(s string) string {
+	return backtickRe.ReplaceAllStringFunc(s, func(b string) string { return strings.Repeat(" ", len(b)) })
+}
+
+// sentenceAround returns the bounds of the sentence holding pos: from
+// after the last ". ", newline or start before it to the next one.
+func sentenceAround(prose string, pos int) (int, int) {
+	from := 0
+	for i := pos - 1; i > 0; i-- {
+		if prose[i] == '\n' || (prose[i] == ' ' && (prose[i-1] == '.' || prose[i-1] == '!' || prose[i-1] == '?')) {
+			from = i + 1
+			break
+		}
+	}
+	to := len(prose)
+	for i := pos; i < len(prose); i++ {
+		if prose[i] == '\n' || ((prose[i] == '.' || prose[i] == '!' || prose[i] == '?') && (i+1 == len(prose) || prose[i+1] == ' ' || prose[i+1] == '\n')) {
+			to = i
+			break
+		}
+	}
+	return from, to
+}

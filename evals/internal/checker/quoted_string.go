@@ -1,0 +1,104 @@
+package checker
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strconv"
+	"strings"
+)
+
+// KindQuotedString is a string literal quoted as the code writes it:
+// "logs `"provided PanicHandlerFunc panicked: %s"`".
+const KindQuotedString = "quoted_string"
+
+// checkQuotedStrings judges the string literals a sentence quotes in code
+// (alone or inside a quoted expression), of three words at least: when
+// no string of the module holds the quoted text, while one of them has
+// the same words but one, and that word of the module's is no verb or
+// action a value replaces ("%s", "{{.Name}}"), the quote is contradicted.
+// A sentence that may quote text on purpose (a fix, an example, a
+// negation) is not read.
+func (c *Checker) checkQuotedStrings(prose string, results []Result) []Result {
+	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose, -1) {
+		from, to := sentenceAround(prose, loc[0])
+		if proposalRe.MatchString(outsideCode(prose[from:to])) {
+			continue
+		}
+		e, err := parser.ParseExpr(prose[loc[2]:loc[3]])
+		if err != nil {
+			continue
+		}
+		ast.Inspect(e, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			s, err := strconv.Unquote(lit.Value)
+			if err != nil || len(strings.Fields(s)) < 3 {
+				return true
+			}
+			if near, bad := c.nearString(s); bad {
+				claim := Claim{Text: lit.Value, Kind: KindQuotedString, start: loc[0], end: loc[1]}
+				results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("the module writes %q, not %s", near, lit.Value)})
+			}
+			return true
+		})
+	}
+	return results
+}
+
+// nearString returns the module string that has the words of s but one,
+// when no module string holds s.
+func (c *Checker) nearString(s string) (string, bool) {
+	near := ""
+	for _, m := range c.moduleStrings() {
+		if strings.Contains(m, s) {
+			return "", false
+		}
+		if near == "" && oneWordApart(strings.Fields(s), strings.Fields(m)) {
+			near = m
+		}
+	}
+	return near, near != ""
+}
+
+// oneWordApart reports whether two lists of words differ in one place,
+// case aside (a message quoted with a capital is the same message), the
+// module's word there holding no formatting verb or template action.
+func oneWordApart(said, code []string) bool {
+	if len(said) != len(code) {
+		return false
+	}
+	diff := -1
+	for i := range said {
+		if !strings.EqualFold(said[i], code[i]) {
+			if diff >= 0 {
+				return false
+			}
+			diff = i
+		}
+	}
+	return diff >= 0 && !strings.ContainsAny(code[diff], "%{") && !strings.ContainsAny(said[diff], "%{")
+}
+
+// moduleStrings are the values of the string literals of the module's
+// code.
+func (c *Checker) moduleStrings() []string {
+	c.stringsOnce.Do(func() {
+		for _, p := range c.m.Pkgs {
+			for _, f := range p.Syntax {
+				ast.Inspect(f, func(n ast.Node) bool {
+					if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+						if s, err := strconv.Unquote(lit.Value); err == nil {
+							c.strs = append(c.strs, s)
+						}
+					}
+					return true
+				})
+			}
+		}
+	})
+	return c.strs
+}

@@ -1,0 +1,161 @@
+package checker
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// KindConstValue is a claim about the value of a constant, or of a
+// package variable its declaration gives a constant: "`DefaultAddress`
+// is `":8080"`", "`DateFormat` is `time.RFC3339`".
+const KindConstValue = "const_value"
+
+// constValueRe follows a name whose value the text states in code: a
+// string literal or a constant's name, after "is", "which is", "equals",
+// "=" or in parentheses ("`nilMessage` (`"Request is nil"`)").
+var constValueRe = regexp.MustCompile("^`(?:\\s*(?:,?\\s*(?:which|that)\\s+is|is|equals|=|==|is set to|is defined as)\\s+|\\s*\\(\\s*)`(\"(?:[^\"\\\\`]|\\\\.)*\"|[A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*)?)`")
+
+// checkConstValues judges the value a sentence states for a constant, or
+// for a package variable declared with a constant value and assigned
+// nowhere in the module: a string literal, or another constant (of the
+// module or an import) whose value differs, contradicts it. A name that
+// resolves to no constant, or a value that is no constant, is not read.
+func (c *Checker) checkConstValues(prose string, claims []Claim, results []Result) []Result {
+	for _, cl := range claims {
+		if cl.fromExpr || cl.InCode || (cl.Kind != KindIdentifier && cl.Kind != KindSelector) || cl.end >= len(prose) {
+			continue
+		}
+		mm := constValueRe.FindStringSubmatch(prose[cl.end-1:])
+		if mm == nil {
+			continue
+		}
+		if from, to := sentenceAround(prose, cl.start); modalRe.MatchString(outsideCode(prose[from:to])) {
+			continue // "`X` should be `"..."`"
+		}
+		have, ok := c.constantOf(cl.Text)
+		if !ok {
+			continue
+		}
+		want, ok := c.statedConstValue(mm[1])
+		if !ok || want.Kind() != have.Kind() {
+			continue
+		}
+		if constant.Compare(have, token.EQL, want) {
+			continue
+		}
+		claim := Claim{Text: fmt.Sprintf("%s is %s", cl.Text, mm[1]), Kind: KindConstValue, start: cl.start, end: cl.end + len(mm[0])}
+		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s is %s, not %s", cl.Text, have.ExactString(), want.ExactString())})
+	}
+	return results
+}
+
+// constantOf returns the one value a name has: a constant's, or a
+// package variable's whose declaration gives it a constant and that no
+// statement of the module assigns.
+func (c *Checker) constantOf(name string) (constant.Value, bool) {
+	parts := strings.Split(normalizeSelector(name), ".")
+	var objs []types.Object
+	switch len(parts) {
+	case 1:
+		objs = c.m.Objects[parts[0]]
+	case 2:
+		for _, p := range c.packagesNamed(parts[0]) {
+			if o := p.Scope().Lookup(parts[1]); o != nil {
+				objs = append(objs, o)
+			}
+		}
+	}
+	if len(objs) != 1 {
+		return nil, false
+	}
+	switch o := objs[0].(type) {
+	case *types.Const:
+		return o.Val(), true
+	case *types.Var:
+		if o.IsField() || o.Parent() == nil || o.Pkg() == nil || o.Parent() != o.Pkg().Scope() {
+			return nil, false
+		}
+		return c.varConstant(o)
+	}
+	return nil, false
+}
+
+// varConstant returns the constant a package variable of the module is
+// declared with, unless a statement assigns it.
+func (c *Checker) varConstant(v *types.Var) (constant.Value, bool) {
+	var val constant.Value
+	assigned := false
+	for _, p := range c.m.Pkgs {
+		if p.TypesInfo == nil {
+			continue
+		}
+		for _, f := range p.Syntax {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.ValueSpec:
+					for i, id := range n.Names {
+						if p.TypesInfo.Defs[id] == v && len(n.Values) == len(n.Names) {
+							if tv, ok := p.TypesInfo.Types[n.Values[i]]; ok && tv.Value != nil {
+								val = tv.Value
+							}
+						}
+					}
+				case *ast.AssignStmt:
+					for _, l := range n.Lhs {
+						if id, ok := ast.Unparen(l).(*ast.Ident); ok && p.TypesInfo.Uses[id] == v {
+							assigned = true
+						}
+						if s, ok := l.(*ast.SelectorExpr); ok && p.TypesInfo.Uses[s.Sel] == v {
+							assigned = true
+						}
+					}
+				case *ast.UnaryExpr:
+					// &v may be written through.
+					if id, ok := n.X.(*ast.Ident); ok && n.Op == token.AND && p.TypesInfo.Uses[id] == v {
+						assigned = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	return val, val != nil && !assigned
+}
+
+// statedConstValue reads a stated value: a Go string literal, or the
+// name of a constant.
+func (c *Checker) statedConstValue(s string) (constant.Value, bool) {
+	if strings.HasPrefix(s, `"`) {
+		u, err := strconv.Unquote(s)
+		if err != nil {
+			return nil, false
+		}
+		return constant.MakeString(u), true
+	}
+	parts := strings.Split(s, ".")
+	var objs []types.Object
+	switch len(parts) {
+	case 1:
+		objs = c.m.Objects[parts[0]]
+	case 2:
+		for _, p := range c.packagesNamed(parts[0]) {
+			if o := p.Scope().Lookup(parts[1]); o != nil {
+				objs = append(objs, o)
+			}
+		}
+	}
+	if len(objs) != 1 {
+		return nil, false
+	}
+	k, ok := objs[0].(*types.Const)
+	if !ok {
+		return nil, false
+	}
+	return k.Val(), true
+}
