@@ -97,7 +97,7 @@ func explainDump(ctx context.Context, fl explainFlags, name string, stdin io.Rea
 
 	modules, root := appModules(fl.module)
 	if len(modules) == 0 {
-		fmt.Fprintln(stderr, "explainerr explain: warning: no -module given and no go.mod in the current directory, so no frame counts as the app's")
+		fmt.Fprintln(stderr, "explainerr explain: warning: no -module given and no go.mod in the current directory, so only the crashed program's main package counts as the app's")
 	}
 	dump, r, err := parseCrash(in, modules, root)
 	if err != nil {

@@ -79,7 +79,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	modules, root := appModules(fl.explain.module)
 	if len(modules) == 0 {
-		fmt.Fprintln(stderr, "explainerr run: warning: no -module given and no go.mod in the current directory, so no frame counts as the app's")
+		fmt.Fprintln(stderr, "explainerr run: warning: no -module given and no go.mod in the current directory, so only the crashed program's main package counts as the app's")
 	}
 	dir := root
 	if dir == "" {

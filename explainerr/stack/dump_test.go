@@ -511,3 +511,20 @@ func TestDumpKindVendorAndGeneratedMain(t *testing.T) {
 		}
 	}
 }
+
+// TestDumpKindMainWithNothingNamed: with no app module known, a main
+// package on another project's GOPATH path or in the module cache is the
+// crashed program's own code (the one asked about), a generated harness
+// still is not.
+func TestDumpKindMainWithNothingNamed(t *testing.T) {
+	c := NewClassifier("")
+	for file, want := range map[string]string{
+		"/syzkaller/gopath/src/github.com/google/syzkaller/syz-manager/html.go": report.FrameApp,
+		"github.com/other/tool/main.go":                                          report.FrameApp,
+		"/tmp/go-build123/b001/_testmain.go":                                     report.FrameDependency,
+	} {
+		if got := dumpKind(c, "main.main", file, appRoots{}); got != want {
+			t.Errorf("dumpKind(main.main, %s) with no app named = %s, want %s", file, got, want)
+		}
+	}
+}

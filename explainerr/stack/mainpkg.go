@@ -35,6 +35,11 @@ func (r appRoots) all() []string {
 // unless its file shows it belongs to another program (foreignMain).
 func dumpKind(c *Classifier, fn, file string, roots appRoots) string {
 	kind := c.Kind(fn, file)
+	if kind == report.FrameApp && PackageOf(fn) == "main" && len(c.AppPrefixes) == 0 && len(roots.all()) == 0 {
+		// Nothing names the app: the program that crashed is the one
+		// asked about, and its main package is its own code.
+		return kind
+	}
 	if kind == report.FrameApp && PackageOf(fn) == "main" && !inApp(c, file, roots.all()) && foreignMain(file, roots.tree) {
 		// A dump may come from another program than the app being asked about.
 		return report.FrameDependency
