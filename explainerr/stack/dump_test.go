@@ -520,8 +520,8 @@ func TestDumpKindMainWithNothingNamed(t *testing.T) {
 	c := NewClassifier("")
 	for file, want := range map[string]string{
 		"/syzkaller/gopath/src/github.com/google/syzkaller/syz-manager/html.go": report.FrameApp,
-		"github.com/other/tool/main.go":                                          report.FrameApp,
-		"/tmp/go-build123/b001/_testmain.go":                                     report.FrameDependency,
+		"github.com/other/tool/main.go":                                         report.FrameApp,
+		"/tmp/go-build123/b001/_testmain.go":                                    report.FrameDependency,
 	} {
 		if got := dumpKind(c, "main.main", file, appRoots{}); got != want {
 			t.Errorf("dumpKind(main.main, %s) with no app named = %s, want %s", file, got, want)
