@@ -321,6 +321,9 @@ func (a *analysis) nilOrigin(x string, sure bool) {
 		}
 		return
 	}
+	if a.capturedParameter(root) {
+		return
+	}
 	if !a.s.IsParameter(root) && a.explainCallOrigin(root) {
 		return
 	}
