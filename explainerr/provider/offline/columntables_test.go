@@ -130,3 +130,17 @@ func (s Store) List() error {
 		t.Errorf("other text naming stats is cited as the query:\n%s", text)
 	}
 }
+
+// TestMissingColumnOfTheNamedRelation: PostgreSQL names the relation;
+// its schema file creates it without the column (the opening parenthesis
+// on the next line), so the explanation says so and points at that
+// statement for a migration.
+func TestMissingColumnOfTheNamedRelation(t *testing.T) {
+	schema := "CREATE TABLE orders\n(\n    id         VARCHAR PRIMARY KEY,\n    total      NUMERIC NOT NULL,\n    created_at TIMESTAMP NOT NULL\n);\n"
+	text := columnCase(t, ordersStore, map[string]string{"migrations/001_init.up.sql": schema}, "o.remark", `pq: column "vendor" of relation "orders" does not exist`)
+	for _, want := range []string{"no statement of it gives the table a column `vendor`", "`001_init.up.sql:1`", "new migration"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the explanation lacks %q:\n%s", want, text)
+		}
+	}
+}

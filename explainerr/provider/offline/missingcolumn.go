@@ -30,6 +30,9 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 		}
 	}
 	for _, t := range known {
+		a.g.AddScanned(a.fileLoc(t.created.Path, t.created.Line)) // 0001_init.up.sql scans as a number and a word
+	}
+	for _, t := range known {
 		if contains(t.columns, strings.ToLower(name)) {
 			a.g.Add(t.name, name)
 			a.why("The app's schema does give " + code(t.name) + " a column " + code(name) + " (the table is created at " + a.cite(t.created) + "): the database the app connects to was not migrated to it.")
