@@ -123,3 +123,46 @@ func showUser(w http.ResponseWriter, r *http.Request) {
 	text = Analyze(r)
 	mustLack(t, text, "only its text")
 }
+
+// TestNoRowsCheckBeforeAHelperNamesTheWrap: the handler tests
+// errors.Is(err, sql.ErrNoRows) and hands other errors to a helper that
+// writes the 500; the %v wrap in the store is named and its line given,
+// not left as "find where the error is wrapped".
+func TestNoRowsCheckBeforeAHelperNamesTheWrap(t *testing.T) {
+	files := usersFiles(`return "", fmt.Errorf("user %d: %v", id, err)`)
+	files["main.go"] = `package main
+
+import (
+	"database/sql"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"example.com/users/store"
+)
+
+var users *store.Users
+
+func serverError(w http.ResponseWriter, err error) {
+	http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+}
+
+func showUser(w http.ResponseWriter, r *http.Request) {
+	id, _ := strconv.Atoi(r.URL.Query().Get("id"))
+	name, err := users.Name(id)
+	if err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			http.NotFound(w, r)
+			return
+		}
+		serverError(w, err) //!call
+		return
+	}
+	w.Write([]byte(name))
+}
+`
+	app := writeMarkedApp(t, files)
+	text := Analyze(statusReport("user 7: sql: no rows in result set\n", app.frame(t, "status", "serverError"), app.frame(t, "call", "showUser")))
+	mustHave(t, text, "`errors.Is(err, sql.ErrNoRows)`", "`users.go:19`", "instead of `\"%v\"`")
+	mustLack(t, text, "Answer a missing row with 404", "Find where the error is wrapped")
+}
