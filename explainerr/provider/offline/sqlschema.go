@@ -70,7 +70,9 @@ func (a *analysis) sqlSchema() {
 			a.fix("Make sure the migrations ran on the database the app connects to (check its DSN: the database name and schema).")
 		}
 	default:
-		a.sqlSyntax(engine, caps["near"])
+		if a.sqlSyntax(engine, caps["near"]) {
+			break
+		}
 		a.fix("Check the SQL text around that word: a missing comma, a reserved word used as a name, or a placeholder in a place SQL does not allow one (table and column names cannot be parameters).")
 	}
 }
