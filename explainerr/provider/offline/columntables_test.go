@@ -144,3 +144,35 @@ func TestMissingColumnOfTheNamedRelation(t *testing.T) {
 		}
 	}
 }
+
+// TestMissingBareColumnReadsTheFailingQuerysTable: a bare column that
+// another table has (order_items.order_id) is looked for in the table of
+// the query the failing function runs, not said to be in the schema.
+func TestMissingBareColumnReadsTheFailingQuerysTable(t *testing.T) {
+	src := `package store
+
+import "database/sql"
+
+var schema = []string{
+	` + "`CREATE TABLE orders (id serial PRIMARY KEY, total numeric NOT NULL)`" + `,
+	` + "`CREATE TABLE order_items (id serial PRIMARY KEY, order_id integer NOT NULL REFERENCES orders)`" + `,
+}
+
+type Store struct{ db *sql.DB }
+
+func (s Store) Items(order int) (*sql.Rows, error) {
+	return s.db.Query("SELECT id FROM order_items WHERE order_id = $1", order)
+}
+
+func (s Store) List() error {
+	rows, err := s.db.Query("SELECT id, total FROM orders ORDER BY order_id")
+	if err != nil {
+		return err
+	}
+	return rows.Close()
+}
+`
+	text := columnCase(t, src, nil, "ORDER BY order_id", `pq: column "order_id" does not exist`)
+	mustLack(t, text, "Apply the migrations", "does give")
+	mustHave(t, text, "no statement of it gives the table a column `order_id`")
+}

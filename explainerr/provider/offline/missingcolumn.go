@@ -32,44 +32,73 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 	for _, t := range known {
 		a.g.AddScanned(a.fileLoc(t.created.Path, t.created.Line)) // 0001_init.up.sql scans as a number and a word
 	}
-	for _, t := range known {
-		if contains(t.columns, strings.ToLower(name)) {
-			a.g.Add(t.name, name)
-			a.why("The app's schema does give " + code(t.name) + " a column " + code(name) + " (the table is created at " + a.cite(t.created) + "): the database the app connects to was not migrated to it.")
-			a.fix("Apply the migrations that add " + code(name) + " to the database the app connects to (check its DSN: the database name and schema).")
-			return
+	lower := strings.ToLower(name)
+	if len(tables) != 1 {
+		// Which table the query read is not known for sure: a close
+		// column is proposed only when no candidate table has the name.
+		for _, t := range known {
+			if contains(t.columns, lower) {
+				a.genericColumnFixes()
+				return
+			}
 		}
-	}
-	if len(known) > 0 {
 		if s, t, ok := closestColumn(name, known); ok {
-			a.g.Add(s, t.name)
-			a.why("The schema gives " + code(t.name) + " a column " + code(s) + " (the table is created at " + a.cite(t.created) + "), which is probably the column meant.")
-			a.fix("Correct the column name in the query: " + code(name) + " → " + code(s) + ".")
-			a.fix("If " + code(name) + " is a new column, add it to " + code(t.name) + " in a migration before the code uses it.")
+			a.proposeColumn(name, s, t)
 			return
 		}
-		if len(tables) == 0 {
-			a.fix("Correct the column name in the query to one the table has.")
-			a.fix("If the column is new, add it to the schema (a migration) before the code uses it.")
+		if s := closest(lower, a.queryColumns(col), 2); s != "" {
+			a.proposeQueryColumn(col, name, s)
 			return
 		}
-		t := known[0]
-		a.g.Add(t.name, name)
-		a.why("The schema in sight creates " + code(t.name) + " at " + a.cite(t.created) + ", and no statement of it gives the table a column " + code(name) + ", nor one with a name close to it: the column is missing from the table, not misspelt.")
-		a.fix("If " + code(name) + " is new (the code reads a column the table never had), add it to " + code(t.name) + " in a new migration (the table is created at " + code(a.fileLoc(t.created.Path, t.created.Line)) + ") and apply it to the database; otherwise take it out of the query.")
+		a.genericColumnFixes()
 		return
 	}
-	if s := closest(name, a.queryColumns(col), 2); s != "" {
-		a.g.Add(s)
-		a.why("The same query reads " + code(col[:strings.LastIndexByte(col, '.')+1]+s) + " from that table, which is probably the column meant (no schema statement of the table is in sight to check it against).")
-		a.fix("Correct the column name in the query: " + code(name) + " → " + code(s) + ".")
-		a.fix("If the column is new, add it to the schema (a migration) before the code uses it.")
-		return
-	}
-	if len(tables) > 0 {
+	if len(known) == 0 {
+		if s := closest(lower, a.queryColumns(col), 2); s != "" {
+			a.proposeQueryColumn(col, name, s)
+			return
+		}
 		a.g.Add(tables...)
 		a.why("No schema statement in sight creates " + code(tables[0]) + ", so which columns it has cannot be read here.")
+		a.genericColumnFixes()
+		return
 	}
+	t := known[0]
+	if contains(t.columns, lower) {
+		a.g.Add(t.name, name)
+		a.why("The app's schema does give " + code(t.name) + " a column " + code(name) + " (the table is created at " + a.cite(t.created) + "): the database the app connects to was not migrated to it.")
+		a.fix("Apply the migrations that add " + code(name) + " to the database the app connects to (check its DSN: the database name and schema).")
+		return
+	}
+	if s, t, ok := closestColumn(name, known); ok {
+		a.proposeColumn(name, s, t)
+		return
+	}
+	a.g.Add(t.name, name)
+	a.why("The schema in sight creates " + code(t.name) + " at " + a.cite(t.created) + ", and no statement of it gives the table a column " + code(name) + ", nor one with a name close to it: the column is missing from the table, not misspelt.")
+	a.fix("If " + code(name) + " is new (the code reads a column the table never had), add it to " + code(t.name) + " in a new migration (the table is created at " + code(a.fileLoc(t.created.Path, t.created.Line)) + ") and apply it to the database; otherwise take it out of the query.")
+}
+
+// proposeColumn proposes s, a column the schema gives table t, for name.
+func (a *analysis) proposeColumn(name, s string, t tableSchema) {
+	a.g.Add(s, t.name)
+	a.why("The schema gives " + code(t.name) + " a column " + code(s) + " (the table is created at " + a.cite(t.created) + "), which is probably the column meant.")
+	a.fix("Correct the column name in the query: " + code(name) + " → " + code(s) + ".")
+	a.fix("If " + code(name) + " is a new column, add it to " + code(t.name) + " in a migration before the code uses it.")
+}
+
+// proposeQueryColumn proposes s, a column the same query reads, for the
+// column col (name unqualified).
+func (a *analysis) proposeQueryColumn(col, name, s string) {
+	a.g.Add(s)
+	a.why("The same query reads " + code(col[:strings.LastIndexByte(col, '.')+1]+s) + " from that table, which is probably the column meant (no schema statement of the table is in sight to check it against).")
+	a.fix("Correct the column name in the query: " + code(name) + " → " + code(s) + ".")
+	a.fix("If the column is new, add it to the schema (a migration) before the code uses it.")
+}
+
+// genericColumnFixes are the fixes of a missing column when nothing more
+// can be grounded.
+func (a *analysis) genericColumnFixes() {
 	a.fix("Correct the column name in the query to one the table has.")
 	a.fix("If the column is new, add it to the schema (a migration) before the code uses it.")
 }

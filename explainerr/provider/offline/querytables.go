@@ -44,22 +44,27 @@ func columnRef(col string) *regexp.Regexp {
 
 // columnQueries returns the statements (not schema statements) that name
 // the column col as written in the error: the module's SQL strings, those
-// run by a function on the failing stack first when there are any, else
-// the statements around it in the source the report carries.
+// run by a function on the failing stack, or called on one of its lines,
+// first when there are any, else the statements around it in the source
+// the report carries.
 func (a *analysis) columnQueries(col string) []string {
 	ref := columnRef(col)
 	var all, stacked []string
 	if src := a.app(); src != nil && src.mod != nil {
-		onStack := map[string]bool{}
-		for _, f := range a.stackFrames() {
-			onStack[lastSelector(enclosingFunc(f.Function))] = true
-		}
+		onStack := a.stackCallNames()
 		for _, l := range src.mod.SQLLiterals() {
 			if l.DDL || !sqlKeyword.MatchString(l.Value) || !ref.MatchString(l.Value) {
 				continue
 			}
 			all = append(all, l.Value)
-			if sl, ok := stringLitOf(l); ok && sl.Func != "" && onStack[lastSelector(sl.Func)] {
+			runs := false
+			if sl, ok := stringLitOf(l); ok && sl.Func != "" {
+				runs = onStack[lastSelector(sl.Func)]
+			}
+			for _, r := range src.mod.QueryRunners(l) {
+				runs = runs || onStack[r.Decl.Name.Name]
+			}
+			if runs {
 				stacked = append(stacked, l.Value)
 			}
 		}
@@ -76,6 +81,34 @@ func (a *analysis) columnQueries(col string) []string {
 		}
 	}
 	return all
+}
+
+// calledName matches a name called on a line.
+var calledName = regexp.MustCompile(`(\w+)\s*\(`)
+
+// stackCallNames returns the names of the failing stack's functions and
+// of the functions its lines call (the store method a handler called,
+// whose frame has returned).
+func (a *analysis) stackCallNames() map[string]bool {
+	out := map[string]bool{}
+	for _, f := range a.stackFrames() {
+		out[lastSelector(enclosingFunc(f.Function))] = true
+		text := ""
+		if f.Source != nil {
+			text = f.Source.LineText()
+		} else {
+			text = a.appLineText(f.File, f.Line)
+		}
+		for _, m := range calledName.FindAllStringSubmatch(text, -1) {
+			out[m[1]] = true
+		}
+	}
+	if w, _, ok := a.s.ErrorOrigin(); ok {
+		for _, m := range calledName.FindAllStringSubmatch(w.Text, -1) {
+			out[m[1]] = true
+		}
+	}
+	return out
 }
 
 // statementStart matches where a statement or a string starts in source
