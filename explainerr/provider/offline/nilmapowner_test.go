@@ -1,0 +1,96 @@
+package offline
+
+import (
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// nilMapMsg is the runtime's message for a write to a nil map.
+const nilMapMsg = "assignment to entry in nil map"
+
+// TestNilMapReceiverHeldByTheCallersField: the nil map is the receiver
+// of a method of a named map type; the caller called it on a field of its
+// own receiver, which New leaves out: the map is to be made in New, and,
+// the handler making a Form per request, no lock is advised.
+func TestNilMapReceiverHeldByTheCallersField(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/signup\n\ngo 1.22\n",
+		"form/form.go": `package form
+
+import (
+	"net/http"
+	"net/url"
+)
+
+// Problems are the messages of the fields that failed.
+type Problems map[string][]string
+
+// Add records a message for field.
+func (p Problems) Add(field, msg string) {
+	p[field] = append(p[field], msg) //!write
+}
+
+// Form is a submitted form and its problems.
+type Form struct {
+	Values   url.Values
+	Problems Problems
+}
+
+// New returns the form of values.
+func New(v url.Values) *Form {
+	return &Form{Values: v}
+}
+
+// Require notes an empty field.
+func (f *Form) Require(field string) {
+	if f.Values.Get(field) == "" {
+		f.Problems.Add(field, "required") //!call
+	}
+}
+
+// Signup checks a submitted sign-up form.
+func Signup(w http.ResponseWriter, r *http.Request) {
+	f := New(r.PostForm)
+	f.Require("email") //!handler
+	w.WriteHeader(http.StatusNoContent)
+}
+`})
+	write, call, handler := app.frame(t, "write", "form.Problems.Add"), app.frame(t, "call", "form.(*Form).Require"), app.frame(t, "handler", "form.Signup")
+	text := Analyze(panicReport("runtime.plainError", nilMapMsg, write, call, handler))
+	mustHave(t, text, "calls it on `f.Problems`", "where the `Form` is built, in `New`")
+	// Each request makes its own Form: no lock is advised.
+	mustLack(t, text, "where the value holding it is built", "sync.Mutex")
+}
+
+// TestNilMapWrittenByAMethodOfItsType: a library method of a map type
+// (http.Header's Set) writes to a field of the receiver that NewReply
+// leaves out: the map is named, and made where the Reply is built.
+func TestNilMapWrittenByAMethodOfItsType(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/reply\n\ngo 1.22\n",
+		"reply/reply.go": `package reply
+
+import "net/http"
+
+// Reply is a response being built.
+type Reply struct {
+	header http.Header
+	code   int
+}
+
+// NewReply starts a reply with a status code.
+func NewReply(code int) *Reply {
+	return &Reply{code: code}
+}
+
+// With adds a header.
+func (r *Reply) With(k, v string) *Reply {
+	r.header.Set(k, v) //!set
+	return r
+}
+`})
+	frames := []report.Frame{libFrame(report.FrameStdlib, "net/http.Header.Set", "/usr/local/go/src/net/http/header.go", 40), app.frame(t, "set", "reply.(*Reply).With")}
+	text := Analyze(panicReport("runtime.plainError", nilMapMsg, frames...))
+	mustHave(t, text, "The map is `r.header`", "where the `Reply` is built, in `NewReply`")
+}
