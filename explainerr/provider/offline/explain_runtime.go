@@ -132,7 +132,7 @@ func (a *analysis) raisedNil(candidates []string) {
 			a.explainCandidate(c, x)
 		}
 	}
-	if a.nilExplainedByItsSetting(cands, x) {
+	if a.nilExplainedByItsSetting(cands, x) || a.neverSetField(x) {
 		return
 	}
 	a.nilOrigin(x, false)
