@@ -1001,7 +1001,7 @@ func (a *analysis) unknown() {
 		a.emptyMessage()
 		return
 	}
-	if a.rejectedInput() || a.unpastedFailure(msg) {
+	if a.rejectedInput() || a.unpastedFailure(msg) || a.txDone(msg) {
 		return
 	}
 	a.headline("Error: " + code(shorten(msg, 100)))
