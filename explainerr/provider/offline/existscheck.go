@@ -119,8 +119,9 @@ func droppedScan(fd *ast.FuncDecl) *ast.CallExpr {
 }
 
 // uniqueDespiteCheck explains a duplicate that the app looks for before
-// writing, when exactly one look-up of the table drops its query's
-// error. It reports whether it did, the fix written.
+// writing, when exactly one look-up of the table drops its query's error
+// (or, of several, exactly one has a query naming a column the table
+// lacks). It reports whether it did, the fix written.
 func (a *analysis) uniqueDespiteCheck() bool {
 	table := a.uniqueTable()
 	checks := a.existsChecks(table)
@@ -132,6 +133,17 @@ func (a *analysis) uniqueDespiteCheck() bool {
 		if c.drops {
 			dropping = append(dropping, c)
 		}
+	}
+	if len(dropping) > 1 {
+		// Several look-ups drop their errors: the one whose query names a
+		// column the table lacks fails every time, so it is the one.
+		var failing []existsCheck
+		for _, c := range dropping {
+			if _, _, bad := a.unknownColumnIn(table, c.queryText); bad {
+				failing = append(failing, c)
+			}
+		}
+		dropping = failing
 	}
 	if len(dropping) == 1 {
 		c := dropping[0]

@@ -3,6 +3,7 @@ package offline
 import (
 	"go/ast"
 	"go/token"
+	"path/filepath"
 )
 
 // A constructor that leaves a field out does not make the field nil for
@@ -48,4 +49,22 @@ func (s *appSource) fieldSets(field string) []sourceLine {
 // setsField reports whether the module sets field anywhere (fieldSets).
 func (s *appSource) setsField(field string) bool {
 	return len(s.fieldSets(field)) > 0
+}
+
+// setsFieldOf reports whether the module may set field of the struct type
+// typ: anywhere for an exported field (fieldSets), only in the package
+// that declares typ for an unexported one, which no other package can
+// name.
+func (s *appSource) setsFieldOf(typ, field string) bool {
+	decl, _, ok := s.structField(typ, field)
+	if !ok || token.IsExported(field) {
+		return s.setsField(field)
+	}
+	dir := filepath.Dir(decl.Path)
+	for _, l := range s.fieldSets(field) {
+		if filepath.Dir(l.Path) == dir {
+			return true
+		}
+	}
+	return false
 }

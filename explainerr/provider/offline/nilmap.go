@@ -21,7 +21,7 @@ func (a *analysis) nilMapField(m string) bool {
 	}
 	field := lastSelector(m)
 	unset, ok := src.leftUnset(recv, field)
-	if !ok || len(unset) == 0 || src.setsField(field) {
+	if !ok || len(unset) == 0 || src.setsFieldOf(recv, field) {
 		return false
 	}
 	var at []string
@@ -199,8 +199,8 @@ func (a *analysis) nilMapReceiverField(m string) bool {
 	if src == nil || a.s.Caller == nil || a.s.Caller.Source == nil {
 		return false
 	}
-	if recv == "" {
-		recv = valueReceiverType(enclosingFunc(a.s.Function)) // pkg.T.M: a value receiver
+	if recv == "" && a.s.Frame != nil {
+		recv = valueReceiverType(enclosingFunc(a.s.Frame.Function)) // pkg.T.M: a value receiver
 	}
 	if recv == "" || m != src.receiverOf(name, recv) {
 		return false
@@ -223,14 +223,15 @@ func (a *analysis) nilMapReceiverField(m string) bool {
 }
 
 // valueReceiverType returns T of a function named pkg.T.M, the runtime's
-// name of a method with a value receiver, "" for other names.
+// name of a method with a value receiver, "" for other names; the caller
+// checks that T has a method M.
 func valueReceiverType(fn string) string {
 	if i := strings.LastIndexByte(fn, '/'); i >= 0 {
 		fn = fn[i+1:]
 	}
 	parts := strings.Split(fn, ".")
-	if len(parts) != 3 || strings.ContainsAny(parts[1], "()*") {
+	if len(parts) < 3 || strings.ContainsAny(parts[len(parts)-2], "()*") {
 		return ""
 	}
-	return parts[1]
+	return parts[len(parts)-2]
 }

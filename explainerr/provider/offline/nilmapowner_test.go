@@ -65,7 +65,9 @@ func Signup(w http.ResponseWriter, r *http.Request) {
 
 // TestNilMapWrittenByAMethodOfItsType: a library method of a map type
 // (http.Header's Set) writes to a field of the receiver that NewReply
-// leaves out: the map is named, and made where the Reply is built.
+// leaves out: the map is named, and made where the Reply is built; another
+// package's type setting a field of the same unexported name does not
+// count as setting it.
 func TestNilMapWrittenByAMethodOfItsType(t *testing.T) {
 	app := writeMarkedApp(t, map[string]string{
 		"go.mod": "module example.com/reply\n\ngo 1.22\n",
@@ -89,8 +91,63 @@ func (r *Reply) With(k, v string) *Reply {
 	r.header.Set(k, v) //!set
 	return r
 }
+`,
+		"client/client.go": `package client
+
+import "net/http"
+
+// Call is an outgoing request; its header field has the same name.
+type Call struct{ header http.Header }
+
+// NewCall starts a call.
+func NewCall() *Call {
+	return &Call{header: make(http.Header)}
+}
 `})
 	frames := []report.Frame{libFrame(report.FrameStdlib, "net/http.Header.Set", "/usr/local/go/src/net/http/header.go", 40), app.frame(t, "set", "reply.(*Reply).With")}
 	text := Analyze(panicReport("runtime.plainError", nilMapMsg, frames...))
 	mustHave(t, text, "The map is `r.header`", "where the `Reply` is built, in `NewReply`")
+}
+
+// TestNilMapOfALowerCaseMapType: the runtime names a value receiver
+// pkg.T.M; a lower-case map type of the package (errors) is its
+// receiver, and the caller's field is followed to New.
+func TestNilMapOfALowerCaseMapType(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/signup\n\ngo 1.22\n",
+		"forms/errors.go": `package forms
+
+type errors map[string][]string
+
+// Add adds an error message for a given form field
+func (e errors) Add(field, message string) {
+	e[field] = append(e[field], message) //!write
+}
+`,
+		"forms/forms.go": `package forms
+
+import "net/url"
+
+type Form struct {
+	url.Values
+	Errors errors
+}
+
+func New(data url.Values) *Form {
+	return &Form{
+		Values: data,
+	}
+}
+
+func (f *Form) IsEmail(field string) {
+	if f.Get(field) == "" {
+		f.Errors.Add(field, "Invalid email address") //!call
+	}
+}
+`})
+	w, c := app.frame(t, "write", "x"), app.frame(t, "call", "y")
+	w.Function = "example.com/signup/forms.errors.Add"
+	c.Function = "example.com/signup/forms.(*Form).IsEmail"
+	text := Analyze(panicReport("runtime.plainError", nilMapMsg, w, c))
+	mustHave(t, text, "calls it on `f.Errors`", "where the `Form` is built, in `New`")
 }
