@@ -166,3 +166,47 @@ func showUser(w http.ResponseWriter, r *http.Request) {
 	mustHave(t, text, "`errors.Is(err, sql.ErrNoRows)`", "`users.go:19`", "instead of `\"%v\"`")
 	mustLack(t, text, "Answer a missing row with 404", "Find where the error is wrapped")
 }
+
+// TestNoRowsLoggedBehindAHelperNamesTheWrap: the response says only
+// "Internal Server Error"; the request's log holds the error, whose
+// message a %v wrap in the store made: with the handler's errors.Is test
+// in sight, that wrap is named (found by the logged message), not left as
+// "find where the error is wrapped".
+func TestNoRowsLoggedBehindAHelperNamesTheWrap(t *testing.T) {
+	files := usersFiles(`return "", fmt.Errorf("user %d: %v", id, err)`)
+	files["main.go"] = `package main
+
+import (
+	"database/sql"
+	"errors"
+	"log"
+	"net/http"
+	"strconv"
+
+	"example.com/users/store"
+)
+
+var users *store.Users
+
+func showUser(w http.ResponseWriter, r *http.Request) {
+	id, _ := strconv.Atoi(r.URL.Query().Get("id"))
+	name, err := users.Name(id)
+	if errors.Is(err, sql.ErrNoRows) {
+		http.NotFound(w, r)
+		return
+	}
+	if err != nil {
+		log.Println(err)
+		http.Error(w, "Internal Server Error", http.StatusInternalServerError) //!status
+		return
+	}
+	w.Write([]byte(name))
+}
+`
+	app := writeMarkedApp(t, files)
+	r := statusReport("Internal Server Error\n", app.frame(t, "status", "showUser"))
+	r.Logs = logs("2026/12/01 09:49:23 user 7: sql: no rows in result set")
+	text := Analyze(r)
+	mustHave(t, text, "`errors.Is(err, sql.ErrNoRows)`", "`users.go:19`", "instead of `\"%v\"`")
+	mustLack(t, text, "Answer a missing row with 404", "Find where the error is wrapped")
+}

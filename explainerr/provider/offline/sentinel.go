@@ -158,7 +158,9 @@ func (a *analysis) wrapsKnownSentinel(w textWrap, target string) bool {
 	if text == "" {
 		return false
 	}
-	for _, msg := range a.s.Messages {
+	// The error's messages, and the logged error analysed in place of a
+	// bare status text.
+	for _, msg := range append(a.s.Messages[:len(a.s.Messages):len(a.s.Messages)], a.f.Message) {
 		// The sentinel's text in the message and the handler's test of it
 		// tie the two: a short format ("user %d: %v") is enough.
 		if strings.Contains(msg, text) && formatMatchesMin(w.Format, strings.TrimSpace(msg), 3) {
