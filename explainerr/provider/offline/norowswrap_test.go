@@ -209,4 +209,11 @@ func showUser(w http.ResponseWriter, r *http.Request) {
 	text := Analyze(r)
 	mustHave(t, text, "`errors.Is(err, sql.ErrNoRows)`", "`users.go:19`", "instead of `\"%v\"`")
 	mustLack(t, text, "Answer a missing row with 404", "Find where the error is wrapped")
+
+	// A helper that logs the error with debug.Stack after it.
+	r = statusReport("Internal Server Error\n", app.frame(t, "status", "showUser"))
+	r.Logs = logs("ERROR\t2026/12/01 09:49:23 helpers.go:24: user 7: sql: no rows in result set\ngoroutine 7 [running]:\nruntime/debug.Stack()\n\t/usr/local/go/src/runtime/debug/stack.go:26 +0x5e")
+	text = Analyze(r)
+	mustHave(t, text, "`users.go:19`", "instead of `\"%v\"`")
+	mustLack(t, text, "Find where the error is wrapped")
 }

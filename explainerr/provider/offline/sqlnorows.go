@@ -37,7 +37,7 @@ func (a *analysis) noRows() {
 			a.fix("Keep 500 for the other errors: those are real failures.")
 			return
 		}
-		if l, ok := a.errorMadeAt(strings.TrimSpace(a.f.Message)); ok {
+		if l, ok := a.errorMadeAt(errorText(a.f.Message)); ok {
 			if m := textVerbWrap.FindStringSubmatch(l.Text); m != nil {
 				a.why("The handler does test for it at " + quoteLine(check) + ", yet the error that came back does not match: its message is made at " + a.cite(l) + ", which formats the error with " + code(`"%`+m[1]+`"`) + ", so it no longer wraps " + code(target) + ".")
 				a.fix("Wrap it with " + code(`"%w"`) + " instead of " + code(`"%`+m[1]+`"`) + " at " + code(a.fileLoc(l.Path, l.Line)) + ", so that " + code("errors.Is") + " sees " + code(target) + " and the handler answers as it intends.")
