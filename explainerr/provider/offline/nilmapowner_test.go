@@ -67,13 +67,17 @@ func Signup(w http.ResponseWriter, r *http.Request) {
 // (http.Header's Set) writes to a field of the receiver that NewReply
 // leaves out: the map is named, and made where the Reply is built; another
 // package's type setting a field of the same unexported name does not
-// count as setting it.
+// count as setting it. The handler makes the Reply at the head of a
+// method chain, for each request, so no lock is advised.
 func TestNilMapWrittenByAMethodOfItsType(t *testing.T) {
 	app := writeMarkedApp(t, map[string]string{
 		"go.mod": "module example.com/reply\n\ngo 1.22\n",
 		"reply/reply.go": `package reply
 
-import "net/http"
+import (
+	"net/http"
+	"strings"
+)
 
 // Reply is a response being built.
 type Reply struct {
@@ -91,6 +95,25 @@ func (r *Reply) With(k, v string) *Reply {
 	r.header.Set(k, v) //!set
 	return r
 }
+
+// Text joins words; its strings.Builder is no Builder of the app.
+func Text(words []string) string {
+	b := &strings.Builder{}
+	for _, w := range words {
+		b.WriteString(w)
+	}
+	return b.String()
+}
+
+// Builder is the app's own type of that name.
+type Builder struct{ parts map[string]string }
+
+// Send answers with a reply made for this request.
+func Send(w http.ResponseWriter, r *http.Request) {
+	NewReply(http.StatusOK).
+		With("Content-Type", "text/plain") //!send
+	w.WriteHeader(http.StatusOK)
+}
 `,
 		"client/client.go": `package client
 
@@ -104,9 +127,12 @@ func NewCall() *Call {
 	return &Call{header: make(http.Header)}
 }
 `})
-	frames := []report.Frame{libFrame(report.FrameStdlib, "net/http.Header.Set", "/usr/local/go/src/net/http/header.go", 40), app.frame(t, "set", "reply.(*Reply).With")}
+	frames := []report.Frame{libFrame(report.FrameStdlib, "net/http.Header.Set", "/usr/local/go/src/net/http/header.go", 40), app.frame(t, "set", "reply.(*Reply).With"), app.frame(t, "send", "reply.Send")}
 	text := Analyze(panicReport("runtime.plainError", nilMapMsg, frames...))
 	mustHave(t, text, "The map is `r.header`", "where the `Reply` is built, in `NewReply`")
+	// The reply is made for each request, at the head of the chain: no
+	// lock is advised.
+	mustLack(t, text, "sync.Mutex")
 }
 
 // TestNilMapOfALowerCaseMapType: the runtime names a value receiver
@@ -150,4 +176,45 @@ func (f *Form) IsEmail(field string) {
 	c.Function = "example.com/signup/forms.(*Form).IsEmail"
 	text := Analyze(panicReport("runtime.plainError", nilMapMsg, w, c))
 	mustHave(t, text, "calls it on `f.Errors`", "where the `Form` is built, in `New`")
+}
+
+// TestNilMapBuildersAreTheAppsType: a strings.Builder literal is no place
+// where the app's own Builder is built.
+func TestNilMapBuildersAreTheAppsType(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/page\n\ngo 1.22\n",
+		"page/page.go": `package page
+
+import (
+	"net/http"
+	"strings"
+)
+
+// Builder builds a page.
+type Builder struct{ header http.Header }
+
+// NewBuilder starts a page.
+func NewBuilder() *Builder {
+	return &Builder{}
+}
+
+// Join joins words.
+func Join(words []string) string {
+	b := &strings.Builder{}
+	for _, w := range words {
+		b.WriteString(w)
+	}
+	return b.String()
+}
+
+// With adds a header.
+func (b *Builder) With(k, v string) *Builder {
+	b.header.Set(k, v) //!set
+	return b
+}
+`})
+	frames := []report.Frame{libFrame(report.FrameStdlib, "net/http.Header.Set", "/usr/local/go/src/net/http/header.go", 40), app.frame(t, "set", "page.(*Builder).With")}
+	text := Analyze(panicReport("runtime.plainError", nilMapMsg, frames...))
+	mustHave(t, text, "where the `Builder` is built, in `NewBuilder`")
+	mustLack(t, text, "`Join`", "strings.Builder{}")
 }
