@@ -64,7 +64,7 @@ func TestMissingColumnIsNotGuessedFromAnotherTable(t *testing.T) {
 	if strings.Contains(text, "`remarks`") || strings.Contains(text, "→") {
 		t.Errorf("a column of another table is proposed:\n%s", text)
 	}
-	for _, want := range []string{"no statement of it gives the table a column `remark`", "`schema.sql:1`", "new migration"} {
+	for _, want := range []string{"no statement of it gives the table a column `remark`", "`schema.sql:1`", "new migration", "Its columns are `created_at`, `customer_id`, `id`, `total`"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the explanation lacks %q:\n%s", want, text)
 		}

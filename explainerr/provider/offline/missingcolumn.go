@@ -75,8 +75,9 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 		return
 	}
 	a.g.Add(t.name, name)
-	a.why("The schema in sight creates " + code(t.name) + " at " + a.cite(t.created) + ", and no statement of it gives the table a column " + code(name) + ", nor one with a name close to it: the column is missing from the table, not misspelt.")
-	a.fix("If " + code(name) + " is new (the code reads a column the table never had), add it to " + code(t.name) + " in a new migration (the table is created at " + code(a.fileLoc(t.created.Path, t.created.Line)) + ") and apply it to the database; otherwise take it out of the query.")
+	a.g.Add(t.columns...)
+	a.why("The schema in sight creates " + code(t.name) + " at " + a.cite(t.created) + ", and no statement of it gives the table a column " + code(name) + ", nor one with a name close to it: the column is missing from the table's schema. Its columns are " + codeList(t.columns) + ".")
+	a.fix("If " + code(name) + " is new (the code reads a column the table never had), add it to " + code(t.name) + " in a new migration (the table is created at " + code(a.fileLoc(t.created.Path, t.created.Line)) + ") and apply it to the database; if the query means one of the table's columns, name that one instead.")
 }
 
 // proposeColumn proposes s, a column the schema gives table t, for name.
