@@ -126,7 +126,7 @@ func (a *analysis) foreignKey(showStmt func()) {
 	} else {
 		a.culprit = firstNonEmpty(cons, table)
 		a.headline("Constraint failed: foreign key" + named)
-		what := "its key"
+		what := "key"
 		if col != "" {
 			what = code(col)
 		}

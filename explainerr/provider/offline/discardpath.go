@@ -13,7 +13,7 @@ func (a *analysis) discardOnPath() bool {
 	if src == nil || src.mod == nil {
 		return false
 	}
-	for _, fr := range a.r.AppFrames() {
+	for _, fr := range a.stackFrames() { // the logged stack's too: a helper may have written the status
 		for _, ref := range src.mod.PathFuncs(fr.File, fr.Line) {
 			for _, d := range src.mod.Discards(ref) {
 				if d.Call == "" {

@@ -27,7 +27,10 @@ func (a *analysis) embeddedReceiverSays(root, name, recv, arg, callerName, calle
 	embedders := src.mod.EmbeddersOf(recv)
 	argType, known := a.fieldTypeAt(callerFile, callerLine, arg)
 	for _, e := range embedders {
-		if known && argType != e.Name || !known && len(embedders) != 1 {
+		// An interface of the embedder's package may hold it: the method
+		// called through it is the embedded type's then.
+		viaIface := known && argType != e.Name && len(embedders) == 1 && src.isInterface(e.Dir, argType)
+		if known && argType != e.Name && !viaIface || !known && len(embedders) != 1 {
 			continue
 		}
 		left := false
@@ -38,7 +41,12 @@ func (a *analysis) embeddedReceiverSays(root, name, recv, arg, callerName, calle
 			continue
 		}
 		a.g.Add(recv, e.Name, name)
-		a.why(code(root) + " is the receiver of " + code(a.s.Function) + "; its caller " + code(callerName) + " calls it on " + code(arg) + " at " + code(a.fileLoc(callerFile, callerLine)) + ", a " + code(e.Name) + ", which has no method " + code(name) + " of its own: it runs on the embedded " + code("*"+recv) + ", and that embedded field is the " + code("nil") + " one, not " + code(arg) + ".")
+		held := ", a " + code(e.Name)
+		if viaIface {
+			a.g.Add(argType)
+			held = ", a " + code(argType) + " that holds a " + code(e.Name) + " (the one type of the module that embeds " + code("*"+recv) + ")"
+		}
+		a.why(code(root) + " is the receiver of " + code(a.s.Function) + "; its caller " + code(callerName) + " calls it on " + code(arg) + " at " + code(a.fileLoc(callerFile, callerLine)) + held + ", which has no method " + code(name) + " of its own: it runs on the embedded " + code("*"+recv) + ", and that embedded field is the " + code("nil") + " one, not " + code(arg) + ".")
 		a.fieldOriginSays(e.Dir, e.Name, recv)
 		return true
 	}
@@ -71,4 +79,15 @@ func (a *analysis) fieldTypeAt(file string, line int, arg string) (string, bool)
 		}
 	}
 	return "", false
+}
+
+// isInterface reports whether name is an interface type declared in the
+// package of directory dir.
+func (s *appSource) isInterface(dir, name string) bool {
+	t, ok := s.mod.Type(dir, name)
+	if !ok {
+		return false
+	}
+	_, isIface := t.Spec.Type.(*ast.InterfaceType)
+	return isIface
 }

@@ -1,6 +1,9 @@
 package offline
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // vaultFiles is an app whose store embeds a pointer to its generated
 // queries and whose constructor builds it with ctor.
@@ -72,4 +75,26 @@ func TestNilEmbeddedPointerNamed(t *testing.T) {
 	fr2 = set.frame(t, "handler", "example.com/vault/web.(*Server).count")
 	text = Analyze(panicReport("runtime.Error", nilDeref, fr1, fr2))
 	mustLack(t, text, "embedded `*Queries`", "without `Queries`")
+}
+
+// TestNilEmbeddedPointerBehindAnInterface: the handler holds the store
+// as an interface of the store's package; the one type embedding
+// *Queries is behind it, and its constructor leaves the embedded field
+// out: that field is named, not the interface value the caller holds.
+func TestNilEmbeddedPointerBehindAnInterface(t *testing.T) {
+	files := vaultFiles("&Vault{db: db}")
+	files["db/iface.go"] = `package db
+
+// Store is what the handlers use.
+type Store interface {
+	CountItems() (int, error)
+}
+`
+	files["web/web.go"] = strings.Replace(files["web/web.go"], "vault *db.Vault", "vault db.Store", 1)
+	app := writeMarkedApp(t, files)
+	fr1 := app.frame(t, "count", "example.com/vault/db.(*Queries).CountItems")
+	fr2 := app.frame(t, "handler", "example.com/vault/web.(*Server).count")
+	text := Analyze(panicReport("runtime.Error", nilDeref, fr1, fr2))
+	mustHave(t, text, "a `Store` that holds a `Vault`", "it runs on the embedded `*Queries`", "Set `Queries` where the `Vault` is built, at `store.go:13`")
+	mustLack(t, text, "and `s.vault` is `nil`")
 }

@@ -132,7 +132,7 @@ func (a *analysis) raisedNil(candidates []string) {
 			a.explainCandidate(c, x)
 		}
 	}
-	if a.nilExplainedByItsSetting(cands, x) {
+	if a.nilExplainedByItsSetting(cands, x) || a.neverSetField(x) {
 		return
 	}
 	a.nilOrigin(x, false)
@@ -319,6 +319,9 @@ func (a *analysis) nilOrigin(x string, sure bool) {
 		default:
 			a.callOrigin(root, w, op, l, sure)
 		}
+		return
+	}
+	if a.capturedParameter(root) {
 		return
 	}
 	if !a.s.IsParameter(root) && a.explainCallOrigin(root) {
@@ -998,7 +1001,7 @@ func (a *analysis) unknown() {
 		a.emptyMessage()
 		return
 	}
-	if a.rejectedInput() || a.unpastedFailure(msg) {
+	if a.rejectedInput() || a.unpastedFailure(msg) || a.txDone(msg) {
 		return
 	}
 	a.headline("Error: " + code(shorten(msg, 100)))

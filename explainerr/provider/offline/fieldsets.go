@@ -3,6 +3,7 @@ package offline
 import (
 	"go/ast"
 	"go/token"
+	"path/filepath"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
@@ -64,4 +65,22 @@ func (s *appSource) fieldSets(owner, field string) []sourceLine {
 // on a value of type owner when owner is not "".
 func (s *appSource) setsField(owner, field string) bool {
 	return len(s.fieldSets(owner, field)) > 0
+}
+
+// setsFieldOf reports whether the module may set field of the struct type
+// typ: anywhere for an exported field (fieldSets), only in the package
+// that declares typ for an unexported one, which no other package can
+// name.
+func (s *appSource) setsFieldOf(typ, field string) bool {
+	decl, _, ok := s.structField(typ, field)
+	if !ok || token.IsExported(field) {
+		return s.setsField(typ, field)
+	}
+	dir := filepath.Dir(decl.Path)
+	for _, l := range s.fieldSets(typ, field) {
+		if filepath.Dir(l.Path) == dir {
+			return true
+		}
+	}
+	return false
 }

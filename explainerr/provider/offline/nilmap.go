@@ -21,7 +21,7 @@ func (a *analysis) nilMapField(m string) bool {
 	}
 	field := lastSelector(m)
 	unset, ok := src.leftUnset(recv, field)
-	if !ok || len(unset) == 0 || src.setsField("", field) {
+	if !ok || len(unset) == 0 || src.setsFieldOf(recv, field) {
 		return false
 	}
 	var at []string
@@ -87,6 +87,12 @@ func (a *analysis) nilMap() {
 	if !found {
 		a.headline("Assignment to entry in nil map")
 		a.why("The line writes to a map that is " + code("nil") + ": it was declared but never created with " + code("make") + " or a map literal. Reading a nil map gives zero values, but writing to it panics.")
+		if m := a.raiserMapReceiver(); m != "" {
+			a.why("The map is " + code(m) + ", which this line calls " + code(lastName(a.s.Raiser.Function)) + " on (a method of its map type, which writes to it).")
+			if a.nilMapField(m) {
+				return
+			}
+		}
 		a.fix("Create the map with " + code("make") + " before writing to it, where the value holding it is built.")
 		return
 	}
@@ -99,6 +105,9 @@ func (a *analysis) nilMap() {
 		a.why("The line writes " + code(m+"["+target.Index+"]") + ", but " + code(m) + " is a " + code("nil") + " map: it was declared but never created with " + code("make") + " or a map literal. Reading a nil map gives zero values, but writing to it panics.")
 	}
 	if !target.Nested && a.nilMapField(m) {
+		return
+	}
+	if !target.Nested && a.nilMapReceiverField(m) {
 		return
 	}
 	if !target.Nested && (a.nilPackageMap(m) || a.nilPackageMapField(m)) {
@@ -162,4 +171,67 @@ func (a *analysis) nilMap() {
 	default:
 		a.fix("Create the map with " + code("make") + " (or a map literal) before the first write, where the value holding it is built.")
 	}
+}
+
+// raiserMapReceiver returns the field of the failing method's receiver
+// that the line calls the raising library method on (b.headers in
+// b.headers.Set(k, v), http.Header being a map), "" when there is none.
+func (a *analysis) raiserMapReceiver() string {
+	if a.s.Raiser == nil {
+		return ""
+	}
+	name := lastName(a.s.Raiser.Function)
+	for _, c := range a.s.Facts.Calls {
+		if c.Name == name && strings.Count(c.Receiver, ".") == 1 && isIdent(linefacts.RootIdent(c.Receiver)) {
+			return strings.TrimSpace(c.Receiver)
+		}
+	}
+	return ""
+}
+
+// nilMapReceiverField explains a nil map that is the receiver of the
+// failing method (a named map type with methods): the caller called the
+// method on a field of its own receiver, and the places that build the
+// caller's type leave that field unset. It reports whether it did.
+func (a *analysis) nilMapReceiverField(m string) bool {
+	src := a.app()
+	name, recv := a.siteDecl()
+	if src == nil || a.s.Caller == nil || a.s.Caller.Source == nil {
+		return false
+	}
+	if recv == "" && a.s.Frame != nil {
+		recv = valueReceiverType(enclosingFunc(a.s.Frame.Function)) // pkg.T.M: a value receiver
+	}
+	if recv == "" || m != src.receiverOf(name, recv) {
+		return false
+	}
+	held := ""
+	for _, c := range linefacts.Analyze(a.s.Caller.Source).Calls {
+		if c.Name == name && strings.Count(c.Receiver, ".") == 1 {
+			held = strings.TrimSpace(c.Receiver)
+			break
+		}
+	}
+	cs, ok := a.callerSite()
+	if held == "" || !ok {
+		return false
+	}
+	a.why(code(m) + " is the receiver of " + code(a.s.Function) + "; its caller " + code(shortFunction(a.s.Caller.Function)) + " calls it on " + code(held) + " at " + code(a.fileLoc(a.s.Caller.File, a.s.Caller.Line)) + ", so " + code(held) + " is the " + code("nil") + " map.")
+	done := false
+	a.atSite(cs, func() { done = a.nilMapField(held) })
+	return done
+}
+
+// valueReceiverType returns T of a function named pkg.T.M, the runtime's
+// name of a method with a value receiver, "" for other names; the caller
+// checks that T has a method M.
+func valueReceiverType(fn string) string {
+	if i := strings.LastIndexByte(fn, '/'); i >= 0 {
+		fn = fn[i+1:]
+	}
+	parts := strings.Split(fn, ".")
+	if len(parts) < 3 || strings.ContainsAny(parts[len(parts)-2], "()*") {
+		return ""
+	}
+	return parts[len(parts)-2]
 }

@@ -123,3 +123,97 @@ func showUser(w http.ResponseWriter, r *http.Request) {
 	text = Analyze(r)
 	mustLack(t, text, "only its text")
 }
+
+// TestNoRowsCheckBeforeAHelperNamesTheWrap: the handler tests
+// errors.Is(err, sql.ErrNoRows) and hands other errors to a helper that
+// writes the 500; the %v wrap in the store is named and its line given,
+// not left as "find where the error is wrapped".
+func TestNoRowsCheckBeforeAHelperNamesTheWrap(t *testing.T) {
+	files := usersFiles(`return "", fmt.Errorf("user %d: %v", id, err)`)
+	files["main.go"] = `package main
+
+import (
+	"database/sql"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"example.com/users/store"
+)
+
+var users *store.Users
+
+func serverError(w http.ResponseWriter, err error) {
+	http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+}
+
+func showUser(w http.ResponseWriter, r *http.Request) {
+	id, _ := strconv.Atoi(r.URL.Query().Get("id"))
+	name, err := users.Name(id)
+	if err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			http.NotFound(w, r)
+			return
+		}
+		serverError(w, err) //!call
+		return
+	}
+	w.Write([]byte(name))
+}
+`
+	app := writeMarkedApp(t, files)
+	text := Analyze(statusReport("user 7: sql: no rows in result set\n", app.frame(t, "status", "serverError"), app.frame(t, "call", "showUser")))
+	mustHave(t, text, "`errors.Is(err, sql.ErrNoRows)`", "`users.go:19`", "instead of `\"%v\"`")
+	mustLack(t, text, "Answer a missing row with 404", "Find where the error is wrapped")
+}
+
+// TestNoRowsLoggedBehindAHelperNamesTheWrap: the response says only
+// "Internal Server Error"; the request's log holds the error, whose
+// message a %v wrap in the store made: with the handler's errors.Is test
+// in sight, that wrap is named (found by the logged message), not left as
+// "find where the error is wrapped".
+func TestNoRowsLoggedBehindAHelperNamesTheWrap(t *testing.T) {
+	files := usersFiles(`return "", fmt.Errorf("user %d: %v", id, err)`)
+	files["main.go"] = `package main
+
+import (
+	"database/sql"
+	"errors"
+	"log"
+	"net/http"
+	"strconv"
+
+	"example.com/users/store"
+)
+
+var users *store.Users
+
+func showUser(w http.ResponseWriter, r *http.Request) {
+	id, _ := strconv.Atoi(r.URL.Query().Get("id"))
+	name, err := users.Name(id)
+	if errors.Is(err, sql.ErrNoRows) {
+		http.NotFound(w, r)
+		return
+	}
+	if err != nil {
+		log.Println(err)
+		http.Error(w, "Internal Server Error", http.StatusInternalServerError) //!status
+		return
+	}
+	w.Write([]byte(name))
+}
+`
+	app := writeMarkedApp(t, files)
+	r := statusReport("Internal Server Error\n", app.frame(t, "status", "showUser"))
+	r.Logs = logs("2026/12/01 09:49:23 user 7: sql: no rows in result set")
+	text := Analyze(r)
+	mustHave(t, text, "`errors.Is(err, sql.ErrNoRows)`", "`users.go:19`", "instead of `\"%v\"`")
+	mustLack(t, text, "Answer a missing row with 404", "Find where the error is wrapped")
+
+	// A helper that logs the error with debug.Stack after it.
+	r = statusReport("Internal Server Error\n", app.frame(t, "status", "showUser"))
+	r.Logs = logs("ERROR\t2026/12/01 09:49:23 helpers.go:24: user 7: sql: no rows in result set\ngoroutine 7 [running]:\nruntime/debug.Stack()\n\t/usr/local/go/src/runtime/debug/stack.go:26 +0x5e")
+	text = Analyze(r)
+	mustHave(t, text, "`users.go:19`", "instead of `\"%v\"`")
+	mustLack(t, text, "Find where the error is wrapped")
+}

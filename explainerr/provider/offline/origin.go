@@ -3,6 +3,7 @@ package offline
 import (
 	"go/ast"
 	"go/token"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -33,7 +34,7 @@ func (s *appSource) builders(typ string) []builder {
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.CompositeLit:
-				if x.Type == nil || typeName(x.Type) != typ {
+				if x.Type == nil || typeName(x.Type) != typ || s.foreignType(f, x.Type) {
 					return true
 				}
 				if _, isStruct := s.typeDecl(typ).(*ast.StructType); !isStruct {
@@ -68,6 +69,33 @@ func (s *appSource) builders(typ string) []builder {
 		}
 	})
 	return out
+}
+
+// foreignType reports whether t, a type in file f, is qualified by a
+// package outside the module (strings.Builder is no Builder of the app).
+func (s *appSource) foreignType(f *appFile, t ast.Expr) bool {
+	sel, ok := t.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	if !ok || s.mod == nil || s.mod.Path == "" {
+		return false
+	}
+	for _, im := range f.syntax().Imports {
+		p, err := strconv.Unquote(im.Path.Value)
+		if err != nil {
+			continue
+		}
+		name := path.Base(p)
+		if im.Name != nil {
+			name = im.Name.Name
+		}
+		if name == pkg.Name {
+			return p != s.mod.Path && !strings.HasPrefix(p, s.mod.Path+"/")
+		}
+	}
+	return true // no import of that name: a standard or vendored package
 }
 
 func isNilIdent(e ast.Expr) bool {

@@ -3,7 +3,9 @@ package offline
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"path/filepath"
+	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
@@ -68,12 +70,24 @@ func (a *analysis) receiverMadePerCall() (freshReceiver, bool) {
 		if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == method {
 			if id, ok := sel.X.(*ast.Ident); ok {
 				call, name = c, id.Name
+			} else if _, ok := sel.X.(*ast.CallExpr); ok {
+				call = c
 			}
 		}
 		return call == nil
 	})
 	if call == nil {
 		return freshReceiver{}, false
+	}
+	if name == "" {
+		// A chain on a constructor's result, New(w, r).WithStatus(…).
+		// WithHeader(…): the value is made in the expression and held by
+		// no variable.
+		head := chainHead(call)
+		if head == nil || !calledAsFunction(f, head) || !a.makesNewValue(m, f, head, 0) {
+			return freshReceiver{}, false
+		}
+		return freshReceiver{Name: types.ExprString(head), Made: src.lineAt(a.fileOf(f), head.Pos(), fnName)}, true
 	}
 	made, value, ok := singleDefinition(body, name)
 	if !ok || line(made) > caller.Line || !a.makesNewValue(m, f, value, 0) {
@@ -317,4 +331,49 @@ func mentions(n ast.Node, name string) bool {
 		return !found
 	})
 	return found
+}
+
+// chainHead returns the call at the head of a method chain on a call's
+// result (New(w, r) of New(w, r).A().B()), nil when the chain starts at
+// a value instead.
+func chainHead(c *ast.CallExpr) *ast.CallExpr {
+	for {
+		sel, ok := c.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return c
+		}
+		inner, ok := sel.X.(*ast.CallExpr)
+		if !ok {
+			if _, isPkg := sel.X.(*ast.Ident); isPkg && c != nil {
+				return c // pkg.New(…): the head itself
+			}
+			return nil
+		}
+		c = inner
+	}
+}
+
+// calledAsFunction reports whether c calls a function (New(…) or
+// pkg.New(…), pkg imported by f), not a method of a value.
+func calledAsFunction(f *appsource.File, c *ast.CallExpr) bool {
+	switch fun := c.Fun.(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		x, ok := fun.X.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		for _, im := range f.Syntax().Imports {
+			name := strings.Trim(im.Path.Value, `"`)
+			name = name[strings.LastIndexByte(name, '/')+1:]
+			if im.Name != nil {
+				name = im.Name.Name
+			}
+			if name == x.Name {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package offline
 import (
 	"go/ast"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
@@ -158,7 +159,9 @@ func (a *analysis) wrapsKnownSentinel(w textWrap, target string) bool {
 	if text == "" {
 		return false
 	}
-	for _, msg := range a.s.Messages {
+	// The error's messages, and the logged error analysed in place of a
+	// bare status text.
+	for _, msg := range append(a.s.Messages[:len(a.s.Messages):len(a.s.Messages)], errorText(a.f.Message)) {
 		// The sentinel's text in the message and the handler's test of it
 		// tie the two: a short format ("user %d: %v") is enough.
 		if strings.Contains(msg, text) && formatMatchesMin(w.Format, strings.TrimSpace(msg), 3) {
@@ -282,4 +285,22 @@ func (a *analysis) findSentinelAlias(target string) string {
 		}
 	}
 	return ""
+}
+
+// loggedTrace matches the goroutine trace a logger appends to an error's
+// text (debug.Stack after the message).
+var loggedTrace = regexp.MustCompile(`\s+goroutine \d+ \[`)
+
+// logPrefix matches the standard logger's prefix of a line: a prefix
+// word, the date and time, and the file and line.
+var logPrefix = regexp.MustCompile(`^(?:[A-Z]+:?\s+)?\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?\s+(?:[\w./-]+\.go:\d+:\s+)?`)
+
+// errorText returns the error of a logged message: without the standard
+// logger's prefix and the goroutine trace logged after it.
+func errorText(msg string) string {
+	msg = logPrefix.ReplaceAllString(strings.TrimSpace(msg), "")
+	if loc := loggedTrace.FindStringIndex(msg); loc != nil {
+		msg = msg[:loc[0]]
+	}
+	return strings.TrimSpace(msg)
 }

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/site"
@@ -30,6 +31,20 @@ func (a *analysis) noRows() {
 	}
 	if check, ok := a.errorsIsCheck(); ok && strings.Contains(check.Text, "ErrNoRows") {
 		a.why("A single-row query matched no row, so its Scan returned " + code(target) + ".")
+		if w, ok := a.textWrapOf(target); ok {
+			a.why("The handler does test for it at " + quoteLine(check) + ", yet the error that came back does not match: it is made at " + a.cite(w.Line) + ", which formats " + code(w.Arg) + " with " + code(`"%`+w.Verb+`"`) + ", so it no longer wraps " + code(target) + ".")
+			a.fix("Wrap it with " + code(`"%w"`) + " instead of " + code(`"%`+w.Verb+`"`) + " at " + code(a.fileLoc(w.Line.Path, w.Line.Line)) + ", so that " + code("errors.Is") + " sees " + code(target) + " and the handler answers as it intends.")
+			a.fix("Keep 500 for the other errors: those are real failures.")
+			return
+		}
+		if l, ok := a.errorMadeAt(errorText(a.f.Message)); ok {
+			if m := textVerbWrap.FindStringSubmatch(l.Text); m != nil {
+				a.why("The handler does test for it at " + quoteLine(check) + ", yet the error that came back does not match: its message is made at " + a.cite(l) + ", which formats the error with " + code(`"%`+m[1]+`"`) + ", so it no longer wraps " + code(target) + ".")
+				a.fix("Wrap it with " + code(`"%w"`) + " instead of " + code(`"%`+m[1]+`"`) + " at " + code(a.fileLoc(l.Path, l.Line)) + ", so that " + code("errors.Is") + " sees " + code(target) + " and the handler answers as it intends.")
+				a.fix("Keep 500 for the other errors: those are real failures.")
+				return
+			}
+		}
 		a.why("The handler does test for it at " + quoteLine(check) + ", yet the error that came back does not match: on its way here it was made into text (" + code("fmt.Errorf") + " with " + code(`"%v"`) + " or " + code(`"%s"`) + ", or " + code("errors.New(err.Error())") + "), so it no longer wraps " + code(target) + ".")
 		a.fix("Find where the error is wrapped between the query and this check and wrap it with " + code(`"%w"`) + ", so " + code("errors.Is") + " sees " + code(target) + ".")
 		a.fix("Keep 500 for the other errors: those are real failures.")
@@ -103,3 +118,7 @@ func (a *analysis) noRowsSentinel() (target, text string) {
 	}
 	return "sql.ErrNoRows", knownSentinels["sql.ErrNoRows"]
 }
+
+// textVerbWrap matches an fmt.Errorf call that formats an error with %v or
+// %s, and captures the verb.
+var textVerbWrap = regexp.MustCompile(`fmt\.Errorf\(.*%([vs]).*\berr\w*\s*\)`)

@@ -29,7 +29,9 @@ func (a *analysis) sqlSchema() {
 		a.culprit = col
 		a.headline("SQL error: no such column " + code(col))
 		a.why(engine + " rejected the query because the table has no column " + code(col) + ". It is a mistake in the SQL text (or a schema that is older than the code), found when the statement is prepared, so it fails for every request that runs it: a server error, not bad input.")
-		if !a.queryNaming(name) {
+		// A qualified name (e.state) is looked for as written: the bare
+		// one would find every other table's column of that name.
+		if !a.queryNaming(col) {
 			if call, ok := a.failingCall(compiled(`err\s*:?=`)); ok && callName(call.Text) != "" {
 				a.why("The query runs inside " + code(callName(call.Text)) + ", called at " + quoteLine(call) + "; its SQL text names " + code(col) + ".")
 			}
@@ -39,13 +41,7 @@ func (a *analysis) sqlSchema() {
 				a.why("PostgreSQL reads a name in double quotes as a column: a string value takes single quotes (" + code("'"+name+"'") + ").")
 			}
 		}
-		if s, where := a.closestSchemaName(name); s != "" {
-			a.why("The code also uses " + code(s) + where + ", which is probably the real column.")
-			a.fix("Correct the column name in the query: " + code(name) + " → " + code(s) + ".")
-		} else {
-			a.fix("Correct the column name in the query to one the table has.")
-		}
-		a.fix("If the column is new, add it to the schema (a migration) before the code uses it.")
+		a.missingColumnAdvice(col, name)
 	case ClassNoSuchTable:
 		table := caps["table"]
 		name := table
@@ -74,7 +70,9 @@ func (a *analysis) sqlSchema() {
 			a.fix("Make sure the migrations ran on the database the app connects to (check its DSN: the database name and schema).")
 		}
 	default:
-		a.sqlSyntax(engine, caps["near"])
+		if a.sqlSyntax(engine, caps["near"]) {
+			break
+		}
 		a.fix("Check the SQL text around that word: a missing comma, a reserved word used as a name, or a placeholder in a place SQL does not allow one (table and column names cannot be parameters).")
 	}
 }

@@ -6,8 +6,9 @@ import "strings"
 // `near "X": syntax error`, PostgreSQL's `syntax error at or near "X"`
 // (SQLSTATE 42601) and MySQL's error 1064. The word the parser stopped at
 // leads to the query: the app's SQL text that holds it is cited, else the
-// line that ran the statement.
-func (a *analysis) sqlSyntax(engine, near string) {
+// line that ran the statement. It reports whether it found the fault
+// itself (a keyword missing its partner, or misspelt) and wrote its fix.
+func (a *analysis) sqlSyntax(engine, near string) bool {
 	if near == "" {
 		a.headline("SQL syntax error at the end of the statement")
 		a.why(engine + " could not parse the statement: it ended too early (an unclosed parenthesis, a trailing comma or keyword, or a fragment joined without its rest).")
@@ -15,6 +16,12 @@ func (a *analysis) sqlSyntax(engine, near string) {
 		a.culprit = near
 		a.headline("SQL syntax error near " + code(`"`+near+`"`))
 		a.why(engine + " could not parse the statement; the error is at or just before " + code(`"`+near+`"`) + ".")
+	}
+	if f, ok := a.syntaxFaultBefore(syntaxWord(near)); ok {
+		a.g.Add(f.prev, near, f.keyword)
+		a.why("The statement is at " + a.cite(f.at) + ": " + f.why)
+		a.fix(f.fix + " at " + code(a.fileLoc(f.at.Path, f.at.Line)) + ".")
+		return true
 	}
 	if word := syntaxWord(near); word == "" || !a.queryNaming(word) {
 		if l, ok := a.queryCallLine(); ok {
@@ -24,6 +31,7 @@ func (a *analysis) sqlSyntax(engine, near string) {
 	if reserved[strings.ToLower(syntaxWord(near))] {
 		a.why(code(syntaxWord(near)) + " is a reserved word in SQL: as a table or column name it must be quoted (or the name changed).")
 	}
+	return false
 }
 
 // syntaxWord is the first word of the text a parser stopped at (MySQL

@@ -102,3 +102,24 @@ func (Line) TableName() string { return "order_lines" }
 	text = Analyze(statusReport(`ERROR: relation "public.order_lines" does not exist (SQLSTATE 42P01)`+"\n", app.frame(t, "status", "main.countOrders")))
 	mustHave(t, text, "The app's query builder names `order_lines` at `Line.TableName` (`orders.go:22`)")
 }
+
+// TestSQLSyntaxFaultBeforeTheWord: the word before the one the parser
+// stopped at is the fault when it is a keyword missing its partner
+// (GROUP without BY) or a misspelt keyword (WHRE): the statement is
+// cited and the keyword to write is said, in place of the generic advice.
+func TestSQLSyntaxFaultBeforeTheWord(t *testing.T) {
+	cases := []struct{ query, msg, want string }{
+		{"SELECT customer_id, COUNT(*) FROM orders GROUP customer_id HAVING customer_id = $1", `pq: syntax error at or near "customer_id"`, "Write `GROUP BY customer_id` at `orders.go:11`"},
+		{"SELECT COUNT(*) FROM orders WHRE customer_id = $1", `pq: syntax error at or near "customer_id"`, "Write `WHERE` for `WHRE` at `orders.go:11`"},
+	}
+	for _, c := range cases {
+		app := writeMarkedApp(t, countFiles(c.query))
+		text := Analyze(statusReport(c.msg+"\n", app.frame(t, "status", "main.countOrders")))
+		mustHave(t, text, c.want)
+		mustLack(t, text, "a missing comma")
+	}
+	// A word after a keyword that needs nothing more gets the generic advice.
+	app := writeMarkedApp(t, countFiles("SELECT COUNT(*) FROM orders WHERE customer_id = $1 LIMIT customer_id"))
+	text := Analyze(statusReport(`pq: syntax error at or near "customer_id"`+"\n", app.frame(t, "status", "main.countOrders")))
+	mustLack(t, text, "Write `")
+}

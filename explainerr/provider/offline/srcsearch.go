@@ -107,8 +107,10 @@ func stringLitOf(l appsource.SQLLiteral) (stringLit, bool) {
 // (every string holding a statement, collected once per module): only
 // the file of a literal that matches is parsed.
 
-// sqlKeyword matches the statements of SQL text.
-var sqlKeyword = regexp.MustCompile(`(?i)\b(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM|CREATE\s+TABLE|ALTER\s+TABLE)\b`)
+// sqlKeyword matches the statements of SQL text; an UPDATE by its shape
+// (UPDATE t SET), so that a message's words ("unable to update the
+// state") are not taken for SQL.
+var sqlKeyword = regexp.MustCompile(`(?i)\bSELECT\b|\b(?:INSERT\s+INTO|DELETE\s+FROM|CREATE\s+TABLE|ALTER\s+TABLE)\b|\bUPDATE\s+[\w."` + "`" + `]+(?:\s+(?:AS\s+)?\w+)?\s+SET\b`)
 
 // sqlUses returns the lines of the module's SQL text (string literals
 // holding a statement) that name word as a whole word, at most max.

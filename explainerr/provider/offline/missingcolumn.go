@@ -1,0 +1,125 @@
+package offline
+
+import "strings"
+
+// A column the schema lacks: the name proposed in its place must be one
+// the code justifies, a column the schema gives the very table the query
+// reads (close by edit distance), or, with no schema in sight, a column
+// the same query reads from that table. When none is close, the column is
+// said to be missing from the table's schema, and the statement that
+// creates the table is named as the place a migration changes: no other
+// name is guessed.
+
+// missingColumnAdvice writes what the schema says of the table the query
+// reads and the fix: the column meant, or the migration that adds it.
+func (a *analysis) missingColumnAdvice(col, name string) {
+	tables := a.columnTables(col)
+	var known []tableSchema
+	for _, t := range tables {
+		if s := a.schemaOf(t); s.found {
+			known = append(known, s)
+		}
+	}
+	if len(tables) == 0 {
+		// No statement of the app names the column (a query builder, or
+		// SQL out of sight): any table of the schema may be the one read.
+		for _, t := range a.schemaTables() {
+			if s := a.schemaOf(t.name); s.found {
+				known = append(known, s)
+			}
+		}
+	}
+	for _, t := range known {
+		a.g.AddScanned(a.fileLoc(t.created.Path, t.created.Line)) // 0001_init.up.sql scans as a number and a word
+	}
+	lower := strings.ToLower(name)
+	if len(tables) != 1 {
+		// Which table the query read is not known for sure: a close
+		// column is proposed only when no candidate table has the name.
+		for _, t := range known {
+			if contains(t.columns, lower) {
+				a.genericColumnFixes()
+				return
+			}
+		}
+		if s, t, ok := closestColumn(name, known); ok {
+			a.proposeColumn(name, s, t)
+			return
+		}
+		if s := closest(lower, a.queryColumns(col), 2); s != "" {
+			a.proposeQueryColumn(col, name, s)
+			return
+		}
+		a.genericColumnFixes()
+		return
+	}
+	if len(known) == 0 {
+		if s := closest(lower, a.queryColumns(col), 2); s != "" {
+			a.proposeQueryColumn(col, name, s)
+			return
+		}
+		a.g.Add(tables...)
+		a.why("No schema statement in sight creates " + code(tables[0]) + ", so which columns it has cannot be read here.")
+		a.genericColumnFixes()
+		return
+	}
+	t := known[0]
+	if contains(t.columns, lower) {
+		a.g.Add(t.name, name)
+		a.why("The app's schema does give " + code(t.name) + " a column " + code(name) + " (the table is created at " + a.cite(t.created) + "): the database the app connects to was not migrated to it.")
+		a.fix("Apply the migrations that add " + code(name) + " to the database the app connects to (check its DSN: the database name and schema).")
+		return
+	}
+	if s, t, ok := closestColumn(name, known); ok {
+		a.proposeColumn(name, s, t)
+		return
+	}
+	a.g.Add(t.name, name)
+	a.g.Add(t.columns...)
+	a.why("The schema in sight creates " + code(t.name) + " at " + a.cite(t.created) + ", and no statement of it gives the table a column " + code(name) + ", nor one with a name close to it: the column is missing from the table's schema. Its columns are " + codeList(t.columns) + ".")
+	a.fix("If " + code(name) + " is new (the code reads a column the table never had), add it to " + code(t.name) + " in a new migration (the table is created at " + code(a.fileLoc(t.created.Path, t.created.Line)) + ") and apply it to the database; if the query means one of the table's columns, name that one instead.")
+}
+
+// proposeColumn proposes s, a column the schema gives table t, for name.
+func (a *analysis) proposeColumn(name, s string, t tableSchema) {
+	a.g.Add(s, t.name)
+	a.why("The schema gives " + code(t.name) + " a column " + code(s) + " (the table is created at " + a.cite(t.created) + "), which is probably the column meant.")
+	a.fix("Correct the column name in the query: " + code(name) + " → " + code(s) + ".")
+	a.fix("If " + code(name) + " is a new column, add it to " + code(t.name) + " in a migration before the code uses it.")
+}
+
+// proposeQueryColumn proposes s, a column the same query reads, for the
+// column col (name unqualified).
+func (a *analysis) proposeQueryColumn(col, name, s string) {
+	a.g.Add(s)
+	a.why("The same query reads " + code(col[:strings.LastIndexByte(col, '.')+1]+s) + " from that table, which is probably the column meant (no schema statement of the table is in sight to check it against).")
+	a.fix("Correct the column name in the query: " + code(name) + " → " + code(s) + ".")
+	a.fix("If the column is new, add it to the schema (a migration) before the code uses it.")
+}
+
+// genericColumnFixes are the fixes of a missing column when nothing more
+// can be grounded.
+func (a *analysis) genericColumnFixes() {
+	a.fix("Correct the column name in the query to one the table has.")
+	a.fix("If the column is new, add it to the schema (a migration) before the code uses it.")
+}
+
+// closestColumn returns the column of the tables nearest to name (two
+// edits at most) and the table that has it.
+func closestColumn(name string, tables []tableSchema) (string, tableSchema, bool) {
+	var all []string
+	owner := map[string]tableSchema{}
+	for _, t := range tables {
+		for _, c := range t.columns {
+			if _, ok := owner[c]; !ok {
+				owner[c] = t
+				all = append(all, c)
+			}
+		}
+	}
+	s := closest(strings.ToLower(name), all, 2)
+	if s == "" {
+		return "", tableSchema{}, false
+	}
+	return s, owner[s], true
+}

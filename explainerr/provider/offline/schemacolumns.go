@@ -1,0 +1,222 @@
+package offline
+
+import (
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// tableSchema is what the module's schema says of one table: the columns
+// its CREATE TABLE and ALTER TABLE … ADD statements give it, and the line
+// that creates it.
+type tableSchema struct {
+	name    string
+	columns []string
+	created sourceLine
+	found   bool
+}
+
+// alterTable matches an ALTER TABLE statement, and captures its table and
+// its actions (up to the semicolon).
+var alterTable = regexp.MustCompile("(?i)\\bALTER\\s+TABLE\\s+(?:IF\\s+EXISTS\\s+)?(?:ONLY\\s+)?[\"`]?(?:\\w+[\"`]?\\.[\"`]?)?(\\w+)[\"`]?([^;]*)")
+
+// alterAction matches an action of an ALTER TABLE statement on a column:
+// ADD (a new column, or a constraint), DROP, or RENAME … TO.
+var alterAction = regexp.MustCompile("(?i)\\b(ADD|DROP|RENAME)\\s+(?:COLUMN\\s+)?(?:IF\\s+(?:NOT\\s+)?EXISTS\\s+)?[\"`]?(\\w+)[\"`]?(?:\\s+TO\\s+[\"`]?(\\w+))?")
+
+// tableConstraintWords start an item of a CREATE TABLE list that is not a
+// column.
+var tableConstraintWords = wordSet(`constraint primary foreign unique check exclude like index key fulltext spatial period`)
+
+// createdColumns returns the columns of the CREATE TABLE statement that
+// starts at the beginning of stmt (the text after its opening parenthesis,
+// to the matching one).
+func createdColumns(stmt string) []string {
+	open := strings.IndexByte(stmt, '(')
+	if open < 0 {
+		return nil
+	}
+	var items []string
+	depth, start := 0, open+1
+	for i := open; i < len(stmt); i++ {
+		switch stmt[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				items = append(items, stmt[start:i])
+				return columnNames(items)
+			}
+		case ',':
+			if depth == 1 {
+				items = append(items, stmt[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return columnNames(items)
+}
+
+// columnNames returns the first word of each column definition.
+func columnNames(items []string) []string {
+	var out []string
+	for _, it := range items {
+		f := strings.Fields(strings.TrimSpace(stripSQLComments(it)))
+		if len(f) == 0 {
+			continue
+		}
+		name := strings.ToLower(strings.Trim(f[0], "\"`[]"))
+		if tableConstraintWords[name] || !sqlName.MatchString(name) {
+			continue
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
+// sqlName matches a whole plain SQL name.
+var sqlName = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+
+// stripSQLComments removes the "--" comments of SQL text.
+func stripSQLComments(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if j := strings.Index(l, "--"); j >= 0 {
+			lines[i] = l[:j]
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// sqlText is a piece of SQL the analysis can read: a string of the
+// module, a statement of its .sql files, or a run of lines of the source
+// the report carries; at gives the source line of an offset in it.
+type sqlText struct {
+	text string
+	at   func(offset int) sourceLine
+}
+
+// lineAtOffset returns the line of a text that starts at path:start.
+func lineAtOffset(path string, start int, text string, offset int) sourceLine {
+	i := strings.LastIndexByte(text[:offset], '\n') + 1
+	j := strings.IndexByte(text[offset:], '\n')
+	if j < 0 {
+		j = len(text) - offset
+	}
+	return sourceLine{Path: path, Line: start + strings.Count(text[:offset], "\n"), Text: strings.TrimSpace(text[i : offset+j])}
+}
+
+// corpusTexts returns the runs of consecutive lines of the report's
+// source (frame windows and chunks) whose text matches pattern.
+func (a *analysis) corpusTexts(pattern *regexp.Regexp) []sqlText {
+	var out []sqlText
+	flush := func(run []string, file string, start int) {
+		text := strings.Join(run, "\n")
+		if len(run) > 0 && pattern.MatchString(text) {
+			out = append(out, sqlText{text, func(off int) sourceLine { return lineAtOffset(file, start, text, off) }})
+		}
+	}
+	var run []string
+	file, start, next := "", 0, 0
+	for _, l := range a.c {
+		if l.File != file || l.Number != next {
+			flush(run, file, start)
+			run, file, start = nil, l.File, l.Number
+		}
+		run = append(run, l.Text)
+		next = l.Number + 1
+	}
+	flush(run, file, start)
+	return out
+}
+
+// schemaTexts returns the schema statements in sight that name table:
+// the module's DDL strings and .sql statements, and the lines of the
+// report's source that hold a CREATE or ALTER TABLE.
+func (a *analysis) schemaTexts(table string) []sqlText {
+	named := compiled(`(?i)\b` + regexp.QuoteMeta(table) + `\b`)
+	var out []sqlText
+	if src := a.app(); src != nil && src.mod != nil {
+		for _, l := range src.mod.SQLLiterals() {
+			if !l.DDL || !named.MatchString(l.Value) {
+				continue
+			}
+			lit, ok := stringLitOf(l)
+			if !ok {
+				continue
+			}
+			out = append(out, sqlText{l.Value, func(off int) sourceLine {
+				// the literal's line where the statement's first words are
+				words := strings.Fields(l.Value[off:])
+				if len(words) > 4 {
+					words = words[:4]
+				}
+				return src.litLine(lit, compiled(`(?i)`+strings.Join(metaQuoted(words), `\s+`)))
+			}})
+		}
+		for _, c := range src.mod.SchemaFileStatements(named) {
+			path := filepath.Join(src.mod.Root, filepath.FromSlash(c.File))
+			text, start := c.Text, c.StartLine
+			out = append(out, sqlText{text, func(off int) sourceLine { return lineAtOffset(path, start, text, off) }})
+		}
+	}
+	ddl := compiled(`(?i)\b(?:CREATE|ALTER)\s+TABLE\b(?:[^;]|\n)*?\b` + regexp.QuoteMeta(table) + `\b`)
+	return append(out, a.corpusTexts(ddl)...)
+}
+
+// metaQuoted returns the words quoted for a regular expression.
+func metaQuoted(words []string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = regexp.QuoteMeta(w)
+	}
+	return out
+}
+
+// schemaOf returns what the schema in sight (schemaTexts) says of table:
+// found is false when no statement creates it.
+func (a *analysis) schemaOf(table string) tableSchema {
+	out := tableSchema{name: table}
+	create := tableCreation(table)
+	have := map[string]bool{}
+	for _, st := range a.schemaTexts(table) {
+		t := stripSQLComments(st.text)
+		for _, loc := range create.FindAllStringIndex(t, -1) {
+			if !out.found {
+				out.found, out.created = true, st.at(loc[0])
+			}
+			for _, c := range createdColumns(t[loc[0]:]) {
+				have[c] = true
+			}
+		}
+		for _, m := range alterTable.FindAllStringSubmatch(t, -1) {
+			if !strings.EqualFold(m[1], table) {
+				continue
+			}
+			for _, act := range alterAction.FindAllStringSubmatch(m[2], -1) {
+				col := strings.ToLower(act[2])
+				if tableConstraintWords[col] {
+					continue
+				}
+				switch strings.ToUpper(act[1]) {
+				case "ADD":
+					have[col] = true
+				case "DROP":
+					delete(have, col)
+				case "RENAME":
+					if act[3] != "" {
+						delete(have, col)
+						have[strings.ToLower(act[3])] = true
+					}
+				}
+			}
+		}
+	}
+	for c := range have {
+		out.columns = append(out.columns, c)
+	}
+	sort.Strings(out.columns)
+	return out
+}
