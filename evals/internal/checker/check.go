@@ -98,23 +98,42 @@ func (c *Checker) CheckText(text string) []Result {
 // it at, the order of two of its steps, the variable it keeps a value in,
 // and the message an error variable carries.
 func (c *Checker) checkStatedFacts(prose string, claims []Claim, out []Result) []Result {
-	out = c.checkReturns(prose, claims, out)
-	out = c.checkResultTuples(prose, claims, out)
-	out = c.checkSetValues(prose, claims, out)
-	out = c.checkOrder(prose, claims, out)
-	out = c.checkKeptIn(prose, claims, out)
-	out = c.checkConstValues(prose, claims, out)
-	out = c.checkImportPaths(prose, claims, out)
-	out = c.checkQuotedCalls(prose, out)
-	out = c.checkQuotedStrings(prose, out)
-	out = c.checkFuncFields(prose, claims, out)
-	out = c.checkInterfaceMethods(prose, claims, out)
-	out = c.checkTrueWhen(prose, claims, out)
-	out = c.checkQuotedOrder(prose, claims, out)
-	out = c.checkAddsTo(prose, claims, out)
-	out = c.checkLoopOrder(prose, claims, out)
-	out = c.checkStraightAway(prose, claims, out)
-	return c.checkMessages(prose, claims, out)
+	for _, check := range statedFactChecks {
+		out = check(c, prose, claims, out)
+	}
+	return out
+}
+
+// factCheck is one check of checkStatedFacts: it appends its verdicts on
+// what the prose states to results.
+type factCheck func(c *Checker, prose string, claims []Claim, results []Result) []Result
+
+// statedFactChecks are the checks of checkStatedFacts, in the order they
+// run.
+var statedFactChecks = []factCheck{
+	(*Checker).checkReturns,
+	(*Checker).checkResultTuples,
+	(*Checker).checkSetValues,
+	(*Checker).checkOrder,
+	(*Checker).checkKeptIn,
+	(*Checker).checkConstValues,
+	(*Checker).checkImportPaths,
+	// The quoted calls and strings are read from the code spans of the
+	// prose, whatever claims were extracted.
+	func(c *Checker, prose string, _ []Claim, results []Result) []Result {
+		return c.checkQuotedCalls(prose, results)
+	},
+	func(c *Checker, prose string, _ []Claim, results []Result) []Result {
+		return c.checkQuotedStrings(prose, results)
+	},
+	(*Checker).checkFuncFields,
+	(*Checker).checkInterfaceMethods,
+	(*Checker).checkTrueWhen,
+	(*Checker).checkQuotedOrder,
+	(*Checker).checkAddsTo,
+	(*Checker).checkLoopOrder,
+	(*Checker).checkStraightAway,
+	(*Checker).checkMessages,
 }
 
 // Check returns the verdict on one claim.

@@ -32,15 +32,7 @@ var proposalRe = regexp.MustCompile(`(?i)\b(?:should|instead|rather|replace\w*|c
 // paraphrase, other variables) is not read, nor is a sentence that may
 // quote code on purpose (a fix, an example, a negation).
 func (c *Checker) checkQuotedCalls(prose string, results []Result) []Result {
-	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose, -1) {
-		from, to := sentenceAround(prose, loc[0])
-		if proposalRe.MatchString(outsideCode(prose[from:to])) {
-			continue
-		}
-		e, err := parser.ParseExpr(prose[loc[2]:loc[3]])
-		if err != nil {
-			continue
-		}
+	eachQuotedExpr(prose, func(e ast.Expr, loc []int) {
 		ast.Inspect(e, func(n ast.Node) bool {
 			q, ok := n.(*ast.CallExpr)
 			if !ok || len(q.Args) < 2 {
@@ -53,8 +45,26 @@ func (c *Checker) checkQuotedCalls(prose string, results []Result) []Result {
 			}
 			return true
 		})
-	}
+	})
 	return results
+}
+
+// eachQuotedExpr calls each, in order, with every Go expression the prose
+// quotes whole in a code span, and the span's submatch indexes in prose
+// (those of backtickRe), passing over the spans of a sentence that may
+// quote code on purpose (proposalRe: a fix, an example, a negation).
+func eachQuotedExpr(prose string, each func(e ast.Expr, loc []int)) {
+	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose, -1) {
+		from, to := sentenceAround(prose, loc[0])
+		if proposalRe.MatchString(outsideCode(prose[from:to])) {
+			continue
+		}
+		e, err := parser.ParseExpr(prose[loc[2]:loc[3]])
+		if err != nil {
+			continue
+		}
+		each(e, loc)
+	}
 }
 
 // quotedCallDiffers compares a quoted call with the module's calls of

@@ -26,15 +26,8 @@ var quotedOrderRe = regexp.MustCompile(`(?i)^\s+(?:[a-z-]+\s+){0,3}?(before|afte
 // goroutine or a function literal, and no loop holds one of each.
 func (c *Checker) checkQuotedOrder(prose string, claims []Claim, results []Result) []Result {
 	for _, cl := range claims {
-		if !lineable(cl) || cl.Kind == KindSignature || cl.Proposed {
-			continue
-		}
-		from, to := sentenceAround(prose, cl.start)
-		if !subjectLeadRe.MatchString(prose[from:cl.start]) || !c.directSubject(cl.Text) || modalRe.MatchString(outsideCode(prose[from:to])) {
-			continue
-		}
-		funcs := c.subjectFuncs(cl.Text)
-		if len(funcs) != 1 || funcs[0].Decl == nil || funcs[0].Decl.Body == nil {
+		f, to, ok := c.sentenceSubject(prose, cl)
+		if !ok {
 			continue
 		}
 		spans := backtickRe.FindAllStringSubmatchIndex(prose[cl.end:to], -1)
@@ -49,7 +42,7 @@ func (c *Checker) checkQuotedOrder(prose string, claims []Claim, results []Resul
 			if strings.EqualFold(mm[1], "after") {
 				first, second = second, first
 			}
-			fs, ss := c.placesOf(funcs[0], first), c.placesOf(funcs[0], second)
+			fs, ss := c.placesOf(f, first), c.placesOf(f, second)
 			if !wrongOrder(fs, ss) {
 				continue
 			}
@@ -65,32 +58,16 @@ func (c *Checker) checkQuotedOrder(prose string, claims []Claim, results []Resul
 // text, spaces collapsed, is text, as callsIn lists calls.
 func (c *Checker) placesOf(f *source.Func, text string) []call {
 	var out []call
-	var stack []ast.Node
-	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
+	inspectAround(f.Decl.Body, func(n ast.Node, around []ast.Node) {
 		switch n.(type) {
 		case *ast.AssignStmt, *ast.ExprStmt, *ast.IncDecStmt, *ast.ReturnStmt, *ast.CallExpr, *ast.SendStmt:
 		default:
-			return true
+			return
 		}
 		if c.nodeText(n) != text {
-			return true
+			return
 		}
-		p := call{pos: n.Pos()}
-		for _, s := range stack[:len(stack)-1] {
-			switch s.(type) {
-			case *ast.ForStmt, *ast.RangeStmt:
-				p.loops = append(p.loops, s)
-			case *ast.DeferStmt, *ast.GoStmt, *ast.FuncLit:
-				p.late = true
-			}
-		}
-		out = append(out, p)
-		return true
+		out = append(out, placedIn(call{pos: n.Pos()}, around))
 	})
 	return out
 }

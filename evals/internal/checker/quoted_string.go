@@ -3,7 +3,6 @@ package checker
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"strconv"
 	"strings"
@@ -21,15 +20,7 @@ const KindQuotedString = "quoted_string"
 // A sentence that may quote text on purpose (a fix, an example, a
 // negation) is not read.
 func (c *Checker) checkQuotedStrings(prose string, results []Result) []Result {
-	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose, -1) {
-		from, to := sentenceAround(prose, loc[0])
-		if proposalRe.MatchString(outsideCode(prose[from:to])) {
-			continue
-		}
-		e, err := parser.ParseExpr(prose[loc[2]:loc[3]])
-		if err != nil {
-			continue
-		}
+	eachQuotedExpr(prose, func(e ast.Expr, loc []int) {
 		ast.Inspect(e, func(n ast.Node) bool {
 			lit, ok := n.(*ast.BasicLit)
 			if !ok || lit.Kind != token.STRING {
@@ -45,7 +36,7 @@ func (c *Checker) checkQuotedStrings(prose string, results []Result) []Result {
 			}
 			return true
 		})
-	}
+	})
 	return results
 }
 

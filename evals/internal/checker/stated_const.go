@@ -59,18 +59,7 @@ func (c *Checker) checkConstValues(prose string, claims []Claim, results []Resul
 // package variable's whose declaration gives it a constant and that no
 // statement of the module assigns.
 func (c *Checker) constantOf(name string) (constant.Value, bool) {
-	parts := strings.Split(normalizeSelector(name), ".")
-	var objs []types.Object
-	switch len(parts) {
-	case 1:
-		objs = c.m.Objects[parts[0]]
-	case 2:
-		for _, p := range c.packagesNamed(parts[0]) {
-			if o := p.Scope().Lookup(parts[1]); o != nil {
-				objs = append(objs, o)
-			}
-		}
-	}
+	objs := c.objectsNamed(normalizeSelector(name))
 	if len(objs) != 1 {
 		return nil, false
 	}
@@ -138,7 +127,22 @@ func (c *Checker) statedConstValue(s string) (constant.Value, bool) {
 		}
 		return constant.MakeString(u), true
 	}
-	parts := strings.Split(s, ".")
+	objs := c.objectsNamed(s)
+	if len(objs) != 1 {
+		return nil, false
+	}
+	k, ok := objs[0].(*types.Const)
+	if !ok {
+		return nil, false
+	}
+	return k.Val(), true
+}
+
+// objectsNamed returns the objects a name may denote: for "Name", the
+// module's objects of that name; for "pkg.Name", the members Name of the
+// packages named pkg; for anything else, none.
+func (c *Checker) objectsNamed(name string) []types.Object {
+	parts := strings.Split(name, ".")
 	var objs []types.Object
 	switch len(parts) {
 	case 1:
@@ -150,12 +154,5 @@ func (c *Checker) statedConstValue(s string) (constant.Value, bool) {
 			}
 		}
 	}
-	if len(objs) != 1 {
-		return nil, false
-	}
-	k, ok := objs[0].(*types.Const)
-	if !ok {
-		return nil, false
-	}
-	return k.Val(), true
+	return objs
 }

@@ -90,36 +90,20 @@ type call struct {
 // order.
 func callsIn(f *source.Func) []call {
 	var out []call
-	var stack []ast.Node
-	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
+	inspectAround(f.Decl.Body, func(n ast.Node, around []ast.Node) {
 		ce, ok := n.(*ast.CallExpr)
 		if !ok {
-			return true
+			return
 		}
 		id := source.CalleeIdent(ce)
 		if id == nil {
-			return true
+			return
 		}
 		fn, ok := f.Pkg.TypesInfo.Uses[id].(*types.Func)
 		if !ok {
-			return true
+			return
 		}
-		c := call{fn: fn, pos: ce.Pos()}
-		for _, s := range stack {
-			switch s.(type) {
-			case *ast.ForStmt, *ast.RangeStmt:
-				c.loops = append(c.loops, s)
-			case *ast.DeferStmt, *ast.GoStmt, *ast.FuncLit:
-				c.late = true
-			}
-		}
-		out = append(out, c)
-		return true
+		out = append(out, placedIn(call{fn: fn, pos: ce.Pos()}, around))
 	})
 	return out
 }
@@ -132,14 +116,8 @@ func callsIn(f *source.Func) []call {
 // the later `StartTime: start.Format(...)`): it is not listed.
 func namesIn(f *source.Func) []call {
 	var out []call
-	var stack []ast.Node
 	keys := map[*ast.Ident]bool{}
-	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
+	inspectAround(f.Decl.Body, func(n ast.Node, around []ast.Node) {
 		if kv, ok := n.(*ast.KeyValueExpr); ok {
 			if id, ok := kv.Key.(*ast.Ident); ok {
 				keys[id] = true
@@ -147,7 +125,7 @@ func namesIn(f *source.Func) []call {
 		}
 		id, ok := n.(*ast.Ident)
 		if !ok || keys[id] {
-			return true
+			return
 		}
 		o := f.Pkg.TypesInfo.Uses[id]
 		if d, ok := f.Pkg.TypesInfo.Defs[id].(*types.Var); ok && !d.IsField() {
@@ -158,21 +136,42 @@ func namesIn(f *source.Func) []call {
 		switch o.(type) {
 		case *types.Var, *types.Func, *types.Const:
 		default:
-			return true
+			return
 		}
-		c := call{fn: o, pos: id.Pos()}
-		for _, s := range stack {
-			switch s.(type) {
-			case *ast.ForStmt, *ast.RangeStmt:
-				c.loops = append(c.loops, s)
-			case *ast.DeferStmt, *ast.GoStmt, *ast.FuncLit:
-				c.late = true
-			}
-		}
-		out = append(out, c)
-		return true
+		out = append(out, placedIn(call{fn: o, pos: id.Pos()}, around))
 	})
 	return out
+}
+
+// inspectAround walks node in the order of ast.Inspect, calling visit with
+// each node and the nodes around it, outermost first, the node itself
+// aside.
+func inspectAround(node ast.Node, visit func(n ast.Node, around []ast.Node)) {
+	var stack []ast.Node
+	ast.Inspect(node, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		visit(n, stack)
+		stack = append(stack, n)
+		return true
+	})
+}
+
+// placedIn returns c with the loops among the nodes around it (as
+// inspectAround gives them), and late set when one of them is a defer or
+// go statement or a function literal.
+func placedIn(c call, around []ast.Node) call {
+	for _, s := range around {
+		switch s.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			c.loops = append(c.loops, s)
+		case *ast.DeferStmt, *ast.GoStmt, *ast.FuncLit:
+			c.late = true
+		}
+	}
+	return c
 }
 
 // stepNamed returns the one object among those f names whose name is
@@ -191,30 +190,9 @@ func stepNamed(names []call, verb, object string) (types.Object, bool) {
 			stepWords[strings.TrimSuffix(p, "s")] = true
 		}
 	}
-	best, bestWords := map[types.Object]bool{}, 1
-	for _, n := range names {
-		parts := camelWords(n.fn.Name())
-		all := true
-		for _, p := range parts {
-			all = all && stepWords[p]
-		}
-		if !all {
-			continue
-		}
-		switch {
-		case len(parts) > bestWords:
-			best, bestWords = map[types.Object]bool{n.fn: true}, len(parts)
-		case len(parts) == bestWords:
-			best[n.fn] = true
-		}
-	}
-	if len(best) != 1 {
-		return nil, false
-	}
-	for o := range best {
-		return o, true
-	}
-	return nil, false
+	return soleLongest(names, 1, func(parts []string) bool {
+		return allIn(parts, stepWords)
+	})
 }
 
 // stepCallee returns the one function among the calls that a step names:
@@ -229,17 +207,20 @@ func stepCallee(calls []call, verb, object string) (types.Object, bool) {
 		objWords[w] = true
 		objWords[strings.TrimSuffix(w, "s")] = true
 	}
-	best, bestWords := map[types.Object]bool{}, 0
+	return soleLongest(calls, 0, func(parts []string) bool {
+		return len(parts) > 0 && stems[parts[0]] && allIn(parts[1:], objWords)
+	})
+}
+
+// soleLongest returns the one object, among those of calls whose name's
+// words (as camelWords splits them) fit, whose name has the most words; a
+// name of fewer than least words is passed over, and ok is false unless
+// exactly one object has the most.
+func soleLongest(calls []call, least int, fit func(parts []string) bool) (types.Object, bool) {
+	best, bestWords := map[types.Object]bool{}, least
 	for _, cl := range calls {
 		parts := camelWords(cl.fn.Name())
-		if len(parts) == 0 || !stems[parts[0]] {
-			continue
-		}
-		all := true
-		for _, p := range parts[1:] {
-			all = all && objWords[p]
-		}
-		if !all {
+		if !fit(parts) {
 			continue
 		}
 		switch {
@@ -252,10 +233,20 @@ func stepCallee(calls []call, verb, object string) (types.Object, bool) {
 	if len(best) != 1 {
 		return nil, false
 	}
-	for fn := range best {
-		return fn, true
+	for o := range best {
+		return o, true
 	}
 	return nil, false
+}
+
+// allIn reports whether every word of parts is in words.
+func allIn(parts []string, words map[string]bool) bool {
+	for _, p := range parts {
+		if !words[p] {
+			return false
+		}
+	}
+	return true
 }
 
 // alwaysAfter reports whether every call of first is written after every

@@ -21,15 +21,8 @@ var straightAwayRe = regexp.MustCompile(`(?i)^\s*,?\s*(?:straight\s+away|right\s
 // deferred, written before it, contradicts it.
 func (c *Checker) checkStraightAway(prose string, claims []Claim, results []Result) []Result {
 	for _, cl := range claims {
-		if !lineable(cl) || cl.Kind == KindSignature || cl.Proposed {
-			continue
-		}
-		from, to := sentenceAround(prose, cl.start)
-		if !subjectLeadRe.MatchString(prose[from:cl.start]) || !c.directSubject(cl.Text) || modalRe.MatchString(outsideCode(prose[from:to])) {
-			continue
-		}
-		funcs := c.subjectFuncs(cl.Text)
-		if len(funcs) != 1 || funcs[0].Decl == nil || funcs[0].Decl.Body == nil {
+		f, to, ok := c.sentenceSubject(prose, cl)
+		if !ok {
 			continue
 		}
 		for _, sp := range backtickRe.FindAllStringSubmatchIndex(prose[cl.end:to], -1) {
@@ -37,12 +30,12 @@ func (c *Checker) checkStraightAway(prose string, claims []Claim, results []Resu
 				continue
 			}
 			text := collapseSpace(prose[cl.end+sp[2] : cl.end+sp[3]])
-			places := c.placesOf(funcs[0], text)
+			places := c.placesOf(f, text)
 			if len(places) == 0 {
 				continue
 			}
 			var before ast.Stmt
-			for _, st := range funcs[0].Decl.Body.List {
+			for _, st := range f.Decl.Body.List {
 				if st.End() > places[0].pos {
 					switch st.(type) {
 					case *ast.IfStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.BlockStmt, *ast.LabeledStmt:

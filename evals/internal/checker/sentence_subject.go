@@ -1,0 +1,24 @@
+package checker
+
+import "github.com/explainerr/explainerr/evals/internal/source"
+
+// sentenceSubject returns the function a claim names when the claim opens
+// its sentence as the subject (subjectLeadRe), names it directly and
+// names exactly one function of the module with a body, and the end of
+// that sentence in prose. ok is false for a claim that is no such
+// subject, and for a sentence that may say what the code should do
+// rather than what it does (modalRe).
+func (c *Checker) sentenceSubject(prose string, cl Claim) (f *source.Func, to int, ok bool) {
+	if !lineable(cl) || cl.Kind == KindSignature || cl.Proposed {
+		return nil, 0, false
+	}
+	from, to := sentenceAround(prose, cl.start)
+	if !subjectLeadRe.MatchString(prose[from:cl.start]) || !c.directSubject(cl.Text) || modalRe.MatchString(outsideCode(prose[from:to])) {
+		return nil, 0, false
+	}
+	funcs := c.subjectFuncs(cl.Text)
+	if len(funcs) != 1 || funcs[0].Decl == nil || funcs[0].Decl.Body == nil {
+		return nil, 0, false
+	}
+	return funcs[0], to, true
+}
