@@ -52,3 +52,18 @@ func (s Store) Count(kind string) (int, error) {
 		t.Errorf("an SQL keyword is proposed as the column:\n%s", text)
 	}
 }
+
+// TestModelColumnsFollowTheORMsNaming: a model's columns are its fields in
+// snake_case, a tag's name, gorm.Model's own, and no relation.
+func TestModelColumnsFollowTheORMsNaming(t *testing.T) {
+	for name, want := range map[string]string{"ApplicationID": "application_id", "ID": "id", "HTTPCode": "http_code", "CreatedAt": "created_at", "Total": "total"} {
+		if got := snakeCase(name); got != want {
+			t.Errorf("snakeCase(%s) = %s, want %s", name, got, want)
+		}
+	}
+	for table, want := range map[string]string{"messages": "Message", "categories": "Category", "boxes": "Box", "user_roles": "UserRole"} {
+		if got := modelNames(table)[0]; got != want {
+			t.Errorf("modelNames(%s) = %s, want %s", table, got, want)
+		}
+	}
+}

@@ -14,6 +14,11 @@ import "strings"
 // reads and the fix: the column meant, or the migration that adds it.
 func (a *analysis) missingColumnAdvice(col, name string) {
 	tables := a.columnTables(col)
+	if q, _, ok := strings.Cut(col, "."); ok && len(tables) == 0 && a.schemaOf(q).found {
+		// No statement in sight names it (an ORM's query builder), but
+		// its qualifier is a table the schema or a model gives.
+		tables = []string{q}
+	}
 	var known []tableSchema
 	for _, t := range tables {
 		if s := a.schemaOf(t); s.found {
@@ -66,7 +71,7 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 	t := known[0]
 	if contains(t.columns, lower) {
 		a.g.Add(t.name, name)
-		a.why("The app's schema does give " + code(t.name) + " a column " + code(name) + " (the table is created at " + a.cite(t.created) + "): the database the app connects to was not migrated to it.")
+		a.why("The app's schema does give " + code(t.name) + " a column " + code(name) + " (" + a.origin(t) + "): the database the app connects to was not migrated to it.")
 		a.fix("Apply the migrations that add " + code(name) + " to the database the app connects to (check its DSN: the database name and schema).")
 		return
 	}
@@ -76,6 +81,11 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 	}
 	a.g.Add(t.name, name)
 	a.g.Add(t.columns...)
+	if t.model {
+		a.why("No schema statement creates " + code(t.name) + "; its columns are the fields of the model at " + a.cite(t.created) + ", and none of them is " + code(name) + " or close to it: " + codeList(t.columns) + ".")
+		a.fix("If " + code(name) + " is new, add a field for it to the model at " + code(a.fileLoc(t.created.Path, t.created.Line)) + " and migrate the database; if the query means one of the model's columns, name that one instead.")
+		return
+	}
 	a.why("The schema in sight creates " + code(t.name) + " at " + a.cite(t.created) + ", and no statement of it gives the table a column " + code(name) + ", nor one with a name close to it: the column is missing from the table's schema. Its columns are " + codeList(t.columns) + ".")
 	a.fix("If " + code(name) + " is new (the code reads a column the table never had), add it to " + code(t.name) + " in a new migration (the table is created at " + code(a.fileLoc(t.created.Path, t.created.Line)) + ") and apply it to the database; if the query means one of the table's columns, name that one instead.")
 }
@@ -83,7 +93,7 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 // proposeColumn proposes s, a column the schema gives table t, for name.
 func (a *analysis) proposeColumn(name, s string, t tableSchema) {
 	a.g.Add(s, t.name)
-	a.why("The schema gives " + code(t.name) + " a column " + code(s) + " (the table is created at " + a.cite(t.created) + "), which is probably the column meant.")
+	a.why("The schema gives " + code(t.name) + " a column " + code(s) + " (" + a.origin(t) + "), which is probably the column meant.")
 	a.fix("Correct the column name in the query: " + code(name) + " → " + code(s) + ".")
 	a.fix("If " + code(name) + " is a new column, add it to " + code(t.name) + " in a migration before the code uses it.")
 }

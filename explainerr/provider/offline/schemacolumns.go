@@ -15,6 +15,18 @@ type tableSchema struct {
 	columns []string
 	created sourceLine
 	found   bool
+	// model is true when the columns are an ORM model struct's fields
+	// (ormModelSchema), created its declaration.
+	model bool
+}
+
+// origin says where t's columns come from, for "(… at X)": the statement
+// that creates the table, or the model struct an ORM maps to it.
+func (a *analysis) origin(t tableSchema) string {
+	if t.model {
+		return "its columns are the fields of the model at " + a.cite(t.created)
+	}
+	return "the table is created at " + a.cite(t.created)
 }
 
 // alterTable matches an ALTER TABLE statement, and captures its table and
@@ -218,5 +230,9 @@ func (a *analysis) schemaOf(table string) tableSchema {
 		out.columns = append(out.columns, c)
 	}
 	sort.Strings(out.columns)
+	if !out.found {
+		// No CREATE TABLE in sight: an ORM's model may be the schema.
+		return a.ormModelSchema(table)
+	}
 	return out
 }
