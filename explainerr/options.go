@@ -111,7 +111,7 @@ func WithAppModules(prefixes ...string) Option {
 func WithTraceBudget(chars int) Option { return func(c *config) { c.traceBudget = chars } }
 
 // WithPromptBudget sets the character budget of the whole prompt, system
-// and user messages together (default 6000); retrieved source is cut to
+// and user messages together (default 12000); retrieved source is cut to
 // fit it.
 func WithPromptBudget(chars int) Option { return func(c *config) { c.promptBudget = chars } }
 

@@ -22,7 +22,7 @@ import (
 )
 
 // DefaultBudget is the default character budget of the user message.
-const DefaultBudget = 6000
+const DefaultBudget = 12000
 
 // DefaultTraceBudget is the default character budget of the prompt's
 // trace section (Options.TraceBudget): as in the reference project, room
@@ -38,7 +38,7 @@ type Options struct {
 	// TraceBudget is the trace section's character budget (default 3000).
 	TraceBudget int
 	// Budget is the character budget of the whole prompt, system and user
-	// messages together (default 6000). Retrieved source is cut to fit it;
+	// messages together (default 12000). Retrieved source is cut to fit it;
 	// the trace is never cut by it.
 	Budget int
 	// Language, when set, asks for the answer in that natural language.
