@@ -80,6 +80,7 @@ func (a *analysis) raisedNil(candidates []string) {
 			receiver = c.Receiver
 		}
 	}
+	candidates = withChainHandles(candidates)
 	cands := a.weighNilCandidates(candidates)
 	x, live := pickNilCandidate(cands)
 	if x == "" {
@@ -135,13 +136,25 @@ func (a *analysis) raisedNil(candidates []string) {
 	if a.nilExplainedByItsSetting(cands, x) || a.neverSetField(x) {
 		return
 	}
-	a.nilOrigin(x, false)
+	if !strings.Contains(x, ".") || strings.Contains(x, "(") {
+		// A field read on this line (s.db) was read through a value that
+		// is not nil, or the line would have panicked itself: where its
+		// root came from says nothing of the field.
+		a.nilOrigin(x, false)
+	}
 	a.fix(a.nilGuard(x),
 		"Check "+code(x+" == nil")+" before this line and handle the missing value.")
 	if owner := a.ownerType(x); owner != "" {
 		if ctor, ok := a.constructorOf(owner); ok {
 			a.fix("Or make sure "+code(lastSelector(x))+" is always set where the "+code(owner)+" is built, at "+quoteLine(ctor)+".",
 				"Or make sure it is always set where the value is built.")
+		} else if src := a.app(); src != nil {
+			// Out of the report's sight: the module's literal that
+			// leaves the field out.
+			if unset, ok := src.leftUnset(owner, lastSelector(x)); ok && len(unset) > 0 {
+				a.fix("Or make sure "+code(lastSelector(x))+" is always set where the "+code(owner)+" is built, at "+a.cite(unset[0].Line)+".",
+					"Or make sure it is always set where the value is built.")
+			}
 		}
 	}
 }
@@ -1120,4 +1133,60 @@ func (a *analysis) errCheckBetween(from int) (corpus.Line, bool) {
 		}
 	}
 	return corpus.Line{}, false
+}
+
+// withChainHandles adds to candidates the handle each call chain on a
+// field starts from ("s.db" for "s.db.NewSelect()"): a query builder's
+// method called on a nil handle returns a value that carries the nil,
+// and the library panics a step later, so the handle is the suspect that
+// a constructor or an assignment can leave nil.
+func withChainHandles(candidates []string) []string {
+	out := append([]string(nil), candidates...)
+	have := map[string]bool{}
+	for _, c := range candidates {
+		have[c] = true
+	}
+	for _, c := range candidates {
+		h := chainHandle(c)
+		if h != "" && !have[h] {
+			have[h] = true
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// chainHandle returns the selector a call chain starts from, without its
+// calls ("s.db" for "s.db.NewSelect().Model(a)"); "" when x is no call on
+// a field.
+func chainHandle(x string) string {
+	h := x
+	for strings.HasSuffix(h, ")") {
+		depth, open := 0, -1
+		for i := len(h) - 1; i >= 0; i-- {
+			switch h[i] {
+			case ')':
+				depth++
+			case '(':
+				depth--
+			}
+			if depth == 0 {
+				open = i
+				break
+			}
+		}
+		if open <= 0 {
+			return ""
+		}
+		h = h[:open]
+		dot := strings.LastIndexByte(h, '.')
+		if dot < 0 {
+			return ""
+		}
+		h = h[:dot]
+	}
+	if h == x || strings.Count(h, ".") < 1 || strings.ContainsAny(h, "()[] ") {
+		return ""
+	}
+	return h
 }

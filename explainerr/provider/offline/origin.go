@@ -37,7 +37,7 @@ func (s *appSource) builders(typ string) []builder {
 				if x.Type == nil || typeName(x.Type) != typ || s.foreignType(f, x.Type) {
 					return true
 				}
-				if _, isStruct := s.typeDecl(typ).(*ast.StructType); !isStruct {
+				if !s.structNamed(f, x.Type, typ) {
 					return true
 				}
 				b := builder{Line: s.lineAt(f, x.Pos(), fn), Sets: map[string]bool{}}
@@ -298,4 +298,20 @@ func notFoundCleared(body *ast.BlockStmt) map[string]bool {
 		return true
 	})
 	return out
+}
+
+// structNamed reports whether the literal type t, written in f, names a
+// struct type of the module called typ: in f's own package for a bare
+// name, in any package for a qualified one. Another package may declare
+// an interface of the same name (a handler's AccountStore beside the
+// store's).
+func (s *appSource) structNamed(f *appFile, t ast.Expr, typ string) bool {
+	pkg := ""
+	if _, bare := t.(*ast.Ident); bare {
+		pkg = f.pkg()
+	}
+	for range s.structTypes(typ, pkg) {
+		return true
+	}
+	return false
 }

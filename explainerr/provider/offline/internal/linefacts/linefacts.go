@@ -126,7 +126,14 @@ var lineFactsCache = boundedCache[Facts]{max: 256}
 // parseWindow parses the line idx of src's window, joining neighbouring
 // lines as needed; see Analyze.
 func parseWindow(src *report.Source, idx int) Facts {
-	for back := 0; back <= maxExtend && idx-back >= 0; back++ {
+	// A line that continues a method chain begun above ("Model(a)." under
+	// "err := s.db.NewSelect()."), parses on its own as a call of another
+	// function: the chain's start, with its receiver, must be read too.
+	chained := 0
+	for chained < maxExtend && idx-chained-1 >= 0 && strings.HasSuffix(strings.TrimSpace(src.Lines[idx-chained-1]), ".") {
+		chained++
+	}
+	for back := chained; back <= maxExtend && idx-back >= 0; back++ {
 		for fwd := 0; fwd <= maxExtend && idx+fwd < len(src.Lines); fwd++ {
 			snippet := src.Lines[idx-back : idx+fwd+1]
 			if facts, ok := parseSnippet(snippet, back); ok {
