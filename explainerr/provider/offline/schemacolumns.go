@@ -190,6 +190,34 @@ func metaQuoted(words []string) []string {
 // schemaOf returns what the schema in sight (schemaTexts) says of table:
 // found is false when no statement creates it.
 func (a *analysis) schemaOf(table string) tableSchema {
+	if t := a.schemaDDL(table); t.found {
+		return t
+	}
+	// An ORM names a table by its model's singular (bun's alias profile
+	// for the table profiles): the plural's statements are the schema.
+	for _, p := range pluralForms(table) {
+		if t := a.schemaDDL(p); t.found {
+			return t
+		}
+	}
+	// No CREATE TABLE in sight: an ORM's model may be the schema.
+	return a.ormModelSchema(table)
+}
+
+// pluralForms returns the plurals a table named by a singular may have.
+func pluralForms(name string) []string {
+	if strings.HasSuffix(name, "s") {
+		return nil
+	}
+	out := []string{name + "s", name + "es"}
+	if strings.HasSuffix(name, "y") {
+		out = append(out, strings.TrimSuffix(name, "y")+"ies")
+	}
+	return out
+}
+
+// schemaDDL is schemaOf from the schema statements alone.
+func (a *analysis) schemaDDL(table string) tableSchema {
 	out := tableSchema{name: table}
 	create := tableCreation(table)
 	have := map[string]bool{}
@@ -230,9 +258,5 @@ func (a *analysis) schemaOf(table string) tableSchema {
 		out.columns = append(out.columns, c)
 	}
 	sort.Strings(out.columns)
-	if !out.found {
-		// No CREATE TABLE in sight: an ORM's model may be the schema.
-		return a.ormModelSchema(table)
-	}
 	return out
 }
