@@ -58,6 +58,7 @@ const (
 	Canceled         Class = "context-canceled"
 	StmtCanceled     Class = "sql-statement-canceled"
 	InputName        Class = "input-name-mismatch"
+	EmptySetting     Class = "empty-setting"
 	DeliberatePanic  Class = "deliberate-panic"
 	LostSentinel     Class = "sentinel-wrapped-without-w"
 	Recovered        Class = "recovered-value-unknown"

@@ -114,3 +114,39 @@ func TestEnclosingFrameLeavesOutTheLiteralShown(t *testing.T) {
 		t.Fatalf("Notes' frames = %+v, want the literal (from 15) and the handler's lines 14-15", notes)
 	}
 }
+
+// TestEmptySettingLeadsToItsReader: an error that quotes an empty value
+// brings the function that reads a setting whose key shares a word with
+// the error, as a setting lead; without the empty value, nothing.
+func TestEmptySettingLeadsToItsReader(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/mailer\n",
+		"config/config.go": `package config
+
+import "os"
+
+func Sender() string { return os.Getenv("MAILER_SENDER_KIND") }
+`,
+		"web/send.go": `package web
+
+import (
+	"fmt"
+	"net/http"
+)
+
+func Send(w http.ResponseWriter, r *http.Request) {
+	http.Error(w, fmt.Sprint("mail: unsupported sender kind \"\""), http.StatusInternalServerError)
+}
+`,
+	})
+	for msg, want := range map[string]bool{
+		`mail: unsupported sender kind ""`:     true,
+		`mail: unsupported sender kind "smtp"`: false,
+	} {
+		r := shelfReport(root, msg, report.Frame{Function: "example.com/mailer/web.Send", File: "web/send.go", Line: 9})
+		got := slices.ContainsFunc(Static(r), func(c report.Chunk) bool { return c.Symbol == "Sender" && c.Reason == report.ReasonSetting })
+		if got != want {
+			t.Errorf("%q: the setting's reader in the context = %v, want %v", msg, got, want)
+		}
+	}
+}

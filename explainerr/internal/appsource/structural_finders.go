@@ -351,7 +351,9 @@ func isConnectionFailure(msg string) bool {
 
 // settingReaders are the calls that read a setting.
 var settingReaders = map[string]bool{"os.Getenv": true, "os.LookupEnv": true, "os.ExpandEnv": true,
-	"flag.String": true, "flag.Int": true, "flag.StringVar": true, "flag.IntVar": true, "viper.GetString": true, "viper.GetInt": true}
+	"flag.String": true, "flag.Int": true, "flag.StringVar": true, "flag.IntVar": true, "viper.GetString": true, "viper.GetInt": true,
+	"viper.Get": true, "viper.GetBool": true, "viper.GetDuration": true, "viper.GetInt64": true, "viper.GetFloat64": true,
+	"viper.GetStringSlice": true, "viper.GetStringMapString": true}
 
 // settingChunks gives, for a connection or configuration error, the
 // functions that read the app's settings.
@@ -364,7 +366,7 @@ func (m *Module) settingChunks(r *report.Report, s *staticSet) []report.Chunk {
 		}
 	}
 	if !matched {
-		return nil
+		return m.emptySettingChunks(r, s)
 	}
 	var out []report.Chunk
 	for _, f := range m.Files {

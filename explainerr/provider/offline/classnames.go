@@ -65,6 +65,7 @@ const (
 	ClassCanceled         = failureclass.Canceled
 	ClassStmtCanceled     = failureclass.StmtCanceled
 	ClassInputName        = failureclass.InputName
+	ClassEmptySetting     = failureclass.EmptySetting
 	ClassDeliberatePanic  = failureclass.DeliberatePanic
 	ClassLostSentinel     = failureclass.LostSentinel
 	ClassRecovered        = failureclass.Recovered

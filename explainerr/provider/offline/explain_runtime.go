@@ -995,6 +995,10 @@ func (a *analysis) unknown() {
 		return
 	}
 	if strings.Contains(msg, `""`) {
+		if a.explainEmptySetting(msg) {
+			a.f.Class = ClassEmptySetting
+			return
+		}
 		if m, ok := a.findInputMismatch(); ok {
 			a.f.Class = ClassInputName
 			a.headline("An empty value: a request input read under the wrong name")

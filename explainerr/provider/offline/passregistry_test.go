@@ -19,6 +19,7 @@ var restatedClasses = map[Class]bool{
 	ClassDeliberatePanic: true,
 	ClassRejectedInput:   true,
 	ClassInputName:       true,
+	ClassEmptySetting:    true,
 	ClassLostSentinel:    true,
 	ClassRecovered:       true, // set by the recovered-site pass
 	ClassNilFunc:         true, // set by the nil-pointer pass

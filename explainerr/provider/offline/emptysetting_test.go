@@ -1,0 +1,58 @@
+package offline
+
+import (
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// signerFiles read the signing algorithm from viper under a name the
+// environment file gives in short.
+var signerFiles = map[string]string{
+	"go.mod":  "module example.com/signer\n",
+	"app.env": "# local settings\nSIGNER_SECRET=dev-only\nSIGNER_ALG=HS256\n",
+	"signer.go": `package main
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/spf13/viper"
+)
+
+type Signer struct{ alg, secret string }
+
+func NewSigner() *Signer {
+	return &Signer{alg: viper.GetString("signer_algorithm"), secret: viper.GetString("signer_secret")}
+}
+
+func (s *Signer) Sign(claims string) (string, error) {
+	if s.alg != "HS256" {
+		return "", errors.New("unsupported signature algorithm \"" + s.alg + "\"")
+	}
+	return claims, nil
+}
+
+func (s *Signer) Token(w http.ResponseWriter, r *http.Request) error {
+	tok, err := s.Sign(r.FormValue("sub")) //! token
+	if err != nil {
+		return err
+	}
+	w.Write([]byte(tok))
+	return nil
+}
+`,
+}
+
+// TestEmptyValueOfASettingReadUnderAnotherName: an error quoting an empty
+// value names the setting read with a word of the error, and the key of
+// the configuration that names it otherwise.
+func TestEmptyValueOfASettingReadUnderAnotherName(t *testing.T) {
+	app := writeMarkedApp(t, signerFiles)
+	r := panicReport("*errors.errorString", `unsupported signature algorithm ""`, app.frame(t, "token", "(*Signer).Token"))
+	r.Error.Kind = report.KindError
+	text := Analyze(r)
+	mustHave(t, text, "the setting `signer_algorithm` is read", "with `viper.GetString` at `NewSigner`",
+		"The configuration sets `SIGNER_ALG` at `app.env:3`", "read `SIGNER_ALG` at `signer.go:13`, or rename the configuration's key to `signer_algorithm`")
+	mustLack(t, text, "SIGNER_SECRET")
+}
