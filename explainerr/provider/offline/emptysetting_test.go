@@ -56,3 +56,15 @@ func TestEmptyValueOfASettingReadUnderAnotherName(t *testing.T) {
 		"The configuration sets `SIGNER_ALG` at `app.env:3`", "read `SIGNER_ALG` at `signer.go:13`, or rename the configuration's key to `signer_algorithm`")
 	mustLack(t, text, "SIGNER_SECRET")
 }
+
+// TestBodyErrorBeatsAnUnrelatedLogLine: a response that quotes a Go
+// error's text is analysed as it is, not replaced by a logged line about
+// something else ("record not found" from another lookup).
+func TestBodyErrorBeatsAnUnrelatedLogLine(t *testing.T) {
+	app := writeMarkedApp(t, signerFiles)
+	r := statusReport(`{"message": "mail: missing '@' or angle-addr", "success": false}`, app.frame(t, "token", "(*Signer).Token"))
+	r.Logs = []report.LogLine{{Text: `time="2026-12-02T10:06:04Z" level=error msg="record not found"`}}
+	text := Analyze(r)
+	mustLack(t, text, "named something that does not exist", "record not found")
+	mustHave(t, text, "mail: missing")
+}

@@ -25,6 +25,12 @@ func (a *analysis) useLoggedError() bool {
 		return false
 	}
 	line := failureclass.LoggedError(a.r)
+	if line != "" && a.bodyCarriesOtherError(line) {
+		// The response quotes an error of its own, as Go writes errors
+		// ("mail: missing '@' …"), that the logged line does not hold:
+		// the log is about something else.
+		return false
+	}
 	ok := line != ""
 	if !ok && emptyBody(a.r.Error.Message) {
 		// A response with no message at all: the last line the request
@@ -42,6 +48,23 @@ func (a *analysis) useLoggedError() bool {
 	}
 	a.f = f
 	return true
+}
+
+// reGoErrorText matches a message as a Go error prints it: a lower-case
+// package or operation, a colon, then the detail ("mail: missing '@'",
+// "open config.yaml: no such file or directory").
+var reGoErrorText = regexp.MustCompile(`^[a-z][\w./-]*(?: [\w./-]+)?: \S`)
+
+// bodyCarriesOtherError reports whether the response body holds a Go
+// error's text that the logged line does not.
+func (a *analysis) bodyCarriesOtherError(line string) bool {
+	for _, t := range failureclass.BodyTexts(a.r.Error.Message) {
+		t = strings.TrimSpace(t)
+		if reGoErrorText.MatchString(t) && !strings.Contains(line, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // lastLogLine returns the last non-empty line the request logged, without
