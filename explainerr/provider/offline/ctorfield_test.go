@@ -152,4 +152,10 @@ func (h *handler) transfer(w http.ResponseWriter, r *http.Request) {
 	app = writeMarkedApp(t, files("dest, err := l.store.Get(to)\n\tif err != nil {\n\t\treturn err\n\t}"))
 	text = Analyze(statusReport(msg+"\n", app.frame(t, "status", "(*handler).transfer")))
 	mustLack(t, text, "drops the error")
+
+	// A library method's second result that is no error (a version
+	// string) is no discarded error.
+	app = writeMarkedApp(t, files("dest, err := l.store.Get(to)\n\tif err != nil {\n\t\treturn err\n\t}\n\tbrowser, _ := agent.Browser()\n\t_ = browser"))
+	text = Analyze(statusReport(msg+"\n", app.frame(t, "status", "(*handler).transfer")))
+	mustLack(t, text, "drops the error", "agent.Browser()")
 }

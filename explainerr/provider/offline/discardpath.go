@@ -1,6 +1,11 @@
 package offline
 
-import "github.com/explainerr/explainerr/explainerr/internal/appsource"
+import (
+	"go/ast"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+)
 
 // discardOnPath adds, for a statement that referred to a row that does not
 // exist, the first function on the error's path (the frames' functions
@@ -16,7 +21,7 @@ func (a *analysis) discardOnPath() bool {
 	for _, fr := range a.stackFrames() { // the logged stack's too: a helper may have written the status
 		for _, ref := range src.mod.PathFuncs(fr.File, fr.Line) {
 			for _, d := range src.mod.Discards(ref) {
-				if d.Call == "" {
+				if d.Call == "" || !src.discardsAnError(d.Call) {
 					continue
 				}
 				at := a.cite(originLine(ref, d.Line))
@@ -29,3 +34,70 @@ func (a *analysis) discardOnPath() bool {
 	}
 	return false
 }
+
+// stdErrorReturners are standard library functions, by package and name
+// prefix, whose last result is an error.
+var stdErrorReturners = []string{"strconv.", "time.Parse", "url.Parse", "json.", "http.NewRequest", "os.Open", "os.Create", "os.ReadFile", "os.Stat", "uuid.Parse", "net.", "io.ReadAll", "filepath.Abs", "regexp.Compile", "template.New", "mail.ParseAddress"}
+
+// discardsAnError reports whether the value a call's "_" drops is known to
+// be an error: the module's functions of the call's name all end their
+// results with error, or a standard library function does; a method of a
+// library the module does not show (ua.Browser(), whose second result is a
+// version) is not taken for one.
+func (s *appSource) discardsAnError(call string) bool {
+	head := call
+	if i := strings.IndexByte(head, '('); i >= 0 {
+		head = head[:i]
+	}
+	for _, p := range stdErrorReturners {
+		if strings.HasPrefix(head, p) {
+			return true
+		}
+	}
+	name := head
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	var sigs []*ast.FuncType
+	for _, d := range s.funcs(name, "") {
+		sigs = append(sigs, d.fd.Type)
+	}
+	if len(sigs) == 0 {
+		sigs = s.interfaceMethods(name)
+	}
+	if len(sigs) == 0 {
+		return false
+	}
+	for _, ft := range sigs {
+		res := ft.Results
+		if res == nil || len(res.List) == 0 {
+			return false
+		}
+		if id, ok := res.List[len(res.List)-1].Type.(*ast.Ident); !ok || id.Name != "error" {
+			return false
+		}
+	}
+	return true
+}
+
+// interfaceMethods returns the signatures of the module's interface
+// methods called name.
+func (s *appSource) interfaceMethods(name string) []*ast.FuncType {
+	var out []*ast.FuncType
+	for _, f := range s.files {
+		ast.Inspect(f.syntax(), func(n ast.Node) bool {
+			it, ok := n.(*ast.InterfaceType)
+			if !ok {
+				return true
+			}
+			for _, m := range it.Methods.List {
+				if ft, ok := m.Type.(*ast.FuncType); ok && len(m.Names) == 1 && m.Names[0].Name == name {
+					out = append(out, ft)
+				}
+			}
+			return false
+		})
+	}
+	return out
+}
+
