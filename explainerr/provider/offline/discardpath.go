@@ -100,4 +100,3 @@ func (s *appSource) interfaceMethods(name string) []*ast.FuncType {
 	}
 	return out
 }
-
