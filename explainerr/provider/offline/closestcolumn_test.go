@@ -67,3 +67,37 @@ func TestModelColumnsFollowTheORMsNaming(t *testing.T) {
 		}
 	}
 }
+
+// TestClosestColumnOfSeveralTablesNamesNoTable: when the query's table is
+// not in sight and several tables have the close column, the column is
+// proposed and no one table is named as the one to migrate.
+func TestClosestColumnOfSeveralTablesNamesNoTable(t *testing.T) {
+	dir := t.TempDir()
+	src := `package store
+
+const schema = ` + "`CREATE TABLE tokens (id serial, account_id int);\nCREATE TABLE profiles (id serial, account_id int, theme text);`" + `
+
+type Store struct{ q Querier }
+
+type Querier interface{ Get(dst any, id int) error }
+
+func (s Store) Profile(id int) (any, error) {
+	var p any
+	err := s.q.Get(&p, id)
+	return p, err
+}
+`
+	testdir.Write(t, dir, map[string]string{"go.mod": "module example.com/prefs\n\ngo 1.22\n", "store/store.go": src})
+	lines := strings.Split(src, "\n")
+	line := 0
+	for i, l := range lines {
+		if strings.Contains(l, "s.q.Get(") {
+			line = i + 1
+		}
+	}
+	frame := report.Frame{Function: "example.com/prefs/store.Store.Profile", File: filepath.Join(dir, "store", "store.go"), Line: line, Kind: report.FrameApp,
+		Source: &report.Source{StartLine: line, Lines: lines[line-1 : line], Line: line}}
+	text := Analyze(panicReport("*pgdriver.Error", `ERROR: column "accountid" does not exist (SQLSTATE=42703)`, frame))
+	mustHave(t, text, "`accountid` → `account_id`", "to the table the query reads")
+	mustLack(t, text, "add it to `tokens`", "add it to `profiles`")
+}

@@ -48,6 +48,22 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 			}
 		}
 		if s, t, ok := closestColumn(name, known); ok {
+			var with []string
+			for _, k := range known {
+				if contains(k.columns, s) {
+					with = append(with, k.name)
+				}
+			}
+			if len(with) > 1 {
+				// Several tables have it, and which one the query reads
+				// is not known: none is named as the one to migrate.
+				a.g.Add(s)
+				a.g.Add(with...)
+				a.why("The schema gives the tables " + codeList(with) + " a column " + code(s) + ", which is probably the column meant.")
+				a.fix("Correct the column name in the query: " + code(name) + " → " + code(s) + ".")
+				a.fix("If " + code(name) + " is a new column, add it in a migration to the table the query reads before the code uses it.")
+				return
+			}
 			a.proposeColumn(name, s, t)
 			return
 		}
