@@ -26,6 +26,9 @@ var reLookupCall = regexp.MustCompile(`^(?i:get|find|lookup|load|fetch|exists|ha
 type uniqueCheck struct {
 	twice, lookup corpus.Line
 	insert        string
+	// lookupIn is the helper holding the lookup, when the failing
+	// function calls one that makes it ("" when the lookup is its own).
+	lookupIn string
 }
 
 // readUniqueCheck reads the failing function for the insert on the
@@ -57,24 +60,57 @@ func (a *analysis) readUniqueCheck() uniqueCheck {
 		}
 		return true
 	})
-	// Names assigned from a lookup above the failing line, and the names
-	// an if statement's condition reads.
-	looked := map[string]int{}
-	tested := map[string]bool{}
 	var path []ast.Node // the nodes enclosing the one inspected
+	var calledAbove []string
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if n == nil {
 			path = path[:len(path)-1]
 			return true
 		}
 		path = append(path, n)
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if out.twice.Number == 0 && line(n) < a.s.Line && inserts[src.exprText(f, n)] && a.runsBefore(path) {
-				out.twice = text(line(n))
+		if c, ok := n.(*ast.CallExpr); ok && line(c) < a.s.Line {
+			if out.twice.Number == 0 && inserts[src.exprText(f, c)] && a.runsBefore(path) {
+				out.twice = text(line(c))
 			}
+			calledAbove = append(calledAbove, calleeName(c.Fun))
+		}
+		return true
+	})
+	if n := lookupTested(src, fd.Body, a.s.Line); n != 0 {
+		out.lookup = text(n)
+		return out
+	}
+	// A helper called above the insert may make the check (a request's
+	// Validate that looks the name up).
+	for _, name := range calledAbove {
+		if name == "" || reInsertCall.MatchString(name) {
+			continue
+		}
+		for _, d := range src.funcs(name, "") {
+			if n := lookupTested(src, d.fd.Body, 0); n != 0 && n <= len(d.f.text()) {
+				out.lookup = corpus.Line{File: a.fileName(d.f.path), Number: n, Text: strings.TrimSpace(d.f.text()[n-1])}
+				out.lookupIn = funcName(d.fd)
+				return out
+			}
+		}
+	}
+	return out
+}
+
+// lookupTested returns the line of body, above before (anywhere when
+// before is 0), that assigns a lookup's result which an if statement's
+// condition then reads; 0 when there is none.
+func lookupTested(src *appSource, body *ast.BlockStmt, before int) int {
+	if body == nil {
+		return 0
+	}
+	line := func(n ast.Node) int { return src.fset.Position(n.Pos()).Line }
+	looked := map[string]int{}
+	tested := map[string]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
 		case *ast.AssignStmt:
-			if line(n) >= a.s.Line || len(n.Rhs) != 1 {
+			if before != 0 && line(n) >= before || len(n.Rhs) != 1 {
 				break
 			}
 			c, ok := n.Rhs[0].(*ast.CallExpr)
@@ -96,12 +132,13 @@ func (a *analysis) readUniqueCheck() uniqueCheck {
 		}
 		return true
 	})
+	best := 0
 	for name, n := range looked {
-		if tested[name] && (out.lookup.Number == 0 || n < out.lookup.Number) {
-			out.lookup = text(n)
+		if tested[name] && (best == 0 || n < best) {
+			best = n
 		}
 	}
-	return out
+	return best
 }
 
 // runsBefore reports whether the node at the end of path, above the
@@ -146,7 +183,12 @@ func (a *analysis) explainUniqueCheck() bool {
 		return true
 	case uc.lookup.Number != 0:
 		a.g.Add(uc.lookup.Text)
-		a.why("The function already looks for an existing row before writing, at " + quoteLine(uc.lookup) + ", and tests what it found: so either that lookup reads another value (or column) than the one the unique constraint covers, or the row was written after the lookup (by this request, or by another request at the same time).")
+		who := "The function already looks"
+		if uc.lookupIn != "" {
+			a.g.Add(uc.lookupIn)
+			who = "The function already has " + code(uc.lookupIn) + ", which it calls above, look"
+		}
+		a.why(who + " for an existing row before writing, at " + quoteLine(uc.lookup) + ", and tests what it found: so either that lookup reads another value (or column) than the one the unique constraint covers, or the row was written after the lookup (by this request, or by another request at the same time).")
 		a.fix("Check that the lookup at " + code(loc(uc.lookup.File, uc.lookup.Number)) + " searches the same value, with the same case and trimming, as the unique constraint compares, and that nothing between it and the failing line writes the row.")
 		a.fix("Two requests can both pass the lookup: recognise the constraint error as well, and answer 409 Conflict (" + code("http.StatusConflict") + ").")
 		return true
