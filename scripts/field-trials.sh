@@ -6,7 +6,7 @@
 #   scripts/field-trials.sh [-e EXPLAINERR_DIR] [-o OUT_DIR] [-c CASE_ID]... APP=CHECKOUT...
 #
 #   APP        realworld, todo, tasks, albums, bank, bookings, miniflux,
-#              gophish or gobase (fieldtrials/apps.tsv)
+#              gophish, gobase or pgweb (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv
 #   -e         the explainerr checkout the apps are built against (default:
 #              this repository); the wiring's replace points there, and its
@@ -17,11 +17,11 @@
 #
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
 # module proxy). Every server listens on 127.0.0.1. The todo, albums, bank,
-# bookings, miniflux and gobase apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
+# bookings, miniflux, gobase and pgweb apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks app needs the sqlite3 shell.
 #
-# The apps listen on 18431-18437; APP_PORT_SHIFT (default 0) moves them all
+# The apps listen on 18431-18441; APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
 # and left without a report, never scored against another process.
@@ -107,9 +107,13 @@ app_conf() {
 	gobase) mainpkg=. port=18439 binargs=(serve) # viper: the environment overrides dev.env
 		export PORT=127.0.0.1:18439 DB_DSN="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable" \
 			AUTH_JWT_SECRET=field-trials-local-jwt-secret-0123456789abcdef ;;
+	pgweb) mainpkg=. port=18441 ;; # its command line (below) connects it to the trial database at start
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
+	[ "$1" = pgweb ] && binargs=(--bind=127.0.0.1 --listen=$port --skip-open
+		--url="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable")
+	return 0
 }
 app_reset() { # the app's database, fresh for every run
 	case $1 in
@@ -142,6 +146,16 @@ insert into comments(content, taskID, created, user_id) values('first comment', 
 		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' &&
 			"$bin" migrate >/dev/null &&
 			psql_q -c 'DELETE FROM profiles WHERE account_id = 1;' ;;
+	pgweb) # a database to browse: a table with rows, a partitioned table, a view; analyzed,
+		# so that the row estimates pgweb reads are set
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' -c "
+CREATE TABLE books (id serial PRIMARY KEY, title text NOT NULL, published date);
+INSERT INTO books (title, published) SELECT 'Book ' || i, date '2020-01-01' + i FROM generate_series(1, 250) i;
+CREATE TABLE events (id bigint, at date NOT NULL) PARTITION BY RANGE (at);
+CREATE TABLE events_2026 PARTITION OF events FOR VALUES FROM ('2026-01-01') TO ('2027-01-01');
+INSERT INTO events VALUES (1, '2026-03-01');
+CREATE VIEW recent_books AS SELECT * FROM books WHERE published > date '2020-06-01';
+ANALYZE;" ;;
 	esac
 }
 app_login() { # data the case's request needs, and the credentials
@@ -240,6 +254,7 @@ run_mode() { # app id mode method path ctype data
 	fi
 	app_login "$app"
 	data=${data//LOGIN_TOKEN/$login_token} # a token the app issued at sign-in (gobase)
+	data=${data//PG_PORT/$pgport}           # the trial database's port (pgweb's connect API)
 	local ct=() body=()
 	case $ctype in json) ct=(-H 'Content-Type: application/json') ;; form) ct=(-H 'Content-Type: application/x-www-form-urlencoded') ;; esac
 	[ "$data" != - ] && body=(--data "$data")
@@ -258,7 +273,7 @@ for arg in "$@"; do
 	want=$(awk -F'\t' -v a="$app" '$1 == a { print $4 }' "$ft/apps.tsv")
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
-	case $app in todo | albums | bank | bookings | miniflux | gobase) pg_start || exit 1 ;; esac
+	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb) pg_start || exit 1 ;; esac
 
 	port_sed=$port
 	base=$scratch/$app-base
