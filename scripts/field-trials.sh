@@ -6,7 +6,7 @@
 #   scripts/field-trials.sh [-e EXPLAINERR_DIR] [-o OUT_DIR] [-c CASE_ID]... APP=CHECKOUT...
 #
 #   APP        realworld, todo, tasks, albums, bank, bookings, miniflux,
-#              gophish, gobase or pgweb (fieldtrials/apps.tsv)
+#              gophish, gobase, pgweb or pagoda (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv
 #   -e         the explainerr checkout the apps are built against (default:
 #              this repository); the wiring's replace points there, and its
@@ -108,6 +108,8 @@ app_conf() {
 		export PORT=127.0.0.1:18439 DB_DSN="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable" \
 			AUTH_JWT_SECRET=field-trials-local-jwt-secret-0123456789abcdef ;;
 	pgweb) mainpkg=. port=18441 ;; # its command line (below) connects it to the trial database at start
+	pagoda) mainpkg=./cmd/web port=18440 # viper: PAGODA_ variables override config/config.yaml (the wiring's)
+		export PAGODA_HTTP_PORT=$((18440 + shift_port)) ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -156,6 +158,9 @@ CREATE TABLE events_2026 PARTITION OF events FOR VALUES FROM ('2026-01-01') TO (
 INSERT INTO events VALUES (1, '2026-03-01');
 CREATE VIEW recent_books AS SELECT * FROM books WHERE published > date '2020-06-01';
 ANALYZE;" ;;
+	pagoda) # SQLite in the scratch copy (dbs/main.db): ent's auto-migration and the task
+		# queue's Install create the schema when the app starts
+		rm -rf dbs uploads ;;
 	esac
 }
 app_login() { # data the case's request needs, and the credentials
@@ -230,6 +235,24 @@ INSERT INTO entries(user_id, feed_id, hash, published_at, changed_at, title, url
 		*) tok=$(jq -r '.access_token // empty' <<<"$tok" 2>/dev/null) ;;
 		esac
 		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
+	pagoda) # alice registers through the app's form, which signs her in; echo's CSRF
+		# token is a form field (csrf=LOGIN_TOKEN in a case's data). She signs out again
+		# but for the example pages a signed-in user visits (/cache, /task): the /user
+		# pages are for visitors only. The CSRF cookie has the path of the page that set
+		# it: a POST outside /user reads its token from its own page (a GET of its path).
+		tok=$(curl -s -m 30 -b "$jar" -c "$jar" "http://127.0.0.1:$port/user/register" |
+			sed -n 's/.*name="csrf" value="\([^"]*\)".*/\1/p' | head -1)
+		login_token=$tok
+		post /user/register form "csrf=$tok&name=Alice&email=alice@example.com&password=local-trials&password-confirm=local-trials" >/dev/null
+		case $path in
+		/cache | /task) ;;
+		*) curl -s -o /dev/null -m 30 -b "$jar" -c "$jar" "http://127.0.0.1:$port/logout" ;;
+		esac
+		case "$method $path" in
+		"POST /user/"*) ;;
+		"POST "*) login_token=$(curl -s -m 30 -b "$jar" -c "$jar" "http://127.0.0.1:$port$path" |
+			sed -n 's/.*name="csrf" value="\([^"]*\)".*/\1/p' | head -1) ;;
+		esac ;;
 	esac
 }
 
@@ -253,7 +276,7 @@ run_mode() { # app id mode method path ctype data
 		return
 	fi
 	app_login "$app"
-	data=${data//LOGIN_TOKEN/$login_token} # a token the app issued at sign-in (gobase)
+	data=${data//LOGIN_TOKEN/$login_token} # a token the app issued at sign-in (gobase), or its CSRF token (pagoda)
 	data=${data//PG_PORT/$pgport}           # the trial database's port (pgweb's connect API)
 	local ct=() body=()
 	case $ctype in json) ct=(-H 'Content-Type: application/json') ;; form) ct=(-H 'Content-Type: application/x-www-form-urlencoded') ;; esac
