@@ -68,6 +68,10 @@ const (
 	// ReasonTemplate marks the declaration of the type a failing template
 	// was given ("can't evaluate field X in type T").
 	ReasonTemplate = "template"
+	// ReasonRoute marks the handler a route registration names for the
+	// request's route, when the stack no longer shows it: an error the
+	// handler returned, passed on by a framework's error handler.
+	ReasonRoute = "route"
 )
 
 // Report is everything known about one failure.

@@ -60,6 +60,9 @@ type Module struct {
 	columnLits []TableLiteral
 	shadowOnce sync.Once
 	shadows    []Shadow
+	// routes are the module's route registrations (Routes), read once.
+	routeOnce sync.Once
+	routes    []Route
 	// writers and pkgVars keep FieldWriters' answers, by type, and the
 	// package variables, by package directory (PackageVar).
 	writers sync.Map

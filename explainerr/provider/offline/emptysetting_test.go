@@ -68,3 +68,43 @@ func TestBodyErrorBeatsAnUnrelatedLogLine(t *testing.T) {
 	mustLack(t, text, "named something that does not exist", "record not found")
 	mustHave(t, text, "mail: missing")
 }
+
+// routeFiles register a handler whose error an error handler passes on.
+var routeFiles = map[string]string{
+	"go.mod": "module example.com/shop\n",
+	"main.go": `package main
+
+import "errors"
+
+type Group struct{}
+
+func (g *Group) GET(path string, h func(c Ctx) error) {}
+
+type Ctx interface{ Param(string) string }
+
+type Orders struct{}
+
+func (o *Orders) Show(c Ctx) error {
+	return errors.New("order: no such column: totl")
+}
+
+func routes(g *Group, h *Orders) {
+	g.GET("/orders/:id", h.Show)
+}
+
+func onError(err error, c Ctx) {
+	_ = err //! handover
+}
+`,
+}
+
+// TestHandedOverErrorNamesTheRoutesHandler: the location of an error an
+// error handler passed on names the handler the module registers for the
+// request's route.
+func TestHandedOverErrorNamesTheRoutesHandler(t *testing.T) {
+	app := writeMarkedApp(t, routeFiles)
+	r := statusReport("order: no such column: totl", app.frame(t, "handover", "onError"))
+	r.Error.Kind, r.Error.HandedOver = report.KindError, true
+	r.Request.Method, r.Request.Route = "GET", "/api/orders/:id"
+	mustHave(t, Analyze(r), "The module registers `(*Orders).Show` (`main.go:13`) for that route.")
+}

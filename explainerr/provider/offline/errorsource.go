@@ -73,6 +73,13 @@ func (a *analysis) whereHandedOver(at string) {
 		handlerOf = "the handler of " + code(strings.TrimSpace(a.r.Request.Method+" "+route))
 	}
 	a.d.Where = append(a.d.Where, draft.Item{"The error was returned by " + handlerOf + ", which had returned by the time the app's error handler passed it on at " + at + ": the stack does not show where the error was made."})
+	if src := a.app(); src != nil && src.mod != nil && a.r.Request.Route != "" {
+		if rt, ok := src.mod.RouteHandler(a.r.Request.Method, a.r.Request.Route); ok && rt.Handler != nil {
+			name := appsource.FuncName(rt.Handler)
+			a.g.Add(name)
+			a.d.Where = append(a.d.Where, draft.Item{"The module registers " + code(name) + " (" + code(a.fileLoc(rt.File.Path, src.mod.Fset.Position(rt.Handler.Pos()).Line)) + ") for that route."})
+		}
+	}
 	if l, ok := a.errorMadeAt(strings.TrimSpace(a.r.Error.Message)); ok {
 		a.d.Where = append(a.d.Where, draft.Item{"Its message matches the error made at " + a.cite(l) + "."})
 	}

@@ -1,0 +1,223 @@
+package appsource
+
+import (
+	"go/ast"
+	"go/token"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// An error a handler returns to a framework (echo's HTTPErrorHandler,
+// gin's c.Error collected by a middleware) reaches explainerr after the
+// handler has returned: the stack shows the error handler, not the
+// function that failed. The request's route names it all the same: the
+// module registers the handler for that path, and the registration's
+// next argument is the handler.
+
+// Route is a route registration of the module: its method (when the call
+// names one), its path as written, and the handler expression's target.
+type Route struct {
+	Method, Path string
+	File         *File
+	// Handler is the function or method the registration names, nil
+	// for a function literal (Lit is then set).
+	Handler *ast.FuncDecl
+	Lit     *ast.FuncLit
+	Holder  *ast.FuncDecl // the function holding the registration
+}
+
+// routeCalls are the names of the calls that register a route, and
+// whether the name is itself the HTTP method.
+var routeCalls = map[string]bool{
+	"GET": true, "POST": true, "PUT": true, "PATCH": true, "DELETE": true, "HEAD": true, "OPTIONS": true,
+	"Get": true, "Post": true, "Put": true, "Patch": true, "Delete": true, "Head": true, "Options": true,
+	"Handle": false, "HandleFunc": false, "Any": false, "Method": false, "MethodFunc": false, "Add": false,
+}
+
+// reRouteParam matches a path parameter in any router's syntax: {id},
+// {id:[0-9]+}, :id, *rest.
+var reRouteParam = regexp.MustCompile(`\{[^}]*\}|:[A-Za-z_]\w*|\*\w*`)
+
+// Routes returns the module's route registrations, read once per module
+// version.
+func (m *Module) Routes() []Route {
+	m.routeOnce.Do(func() { m.routes = m.findRoutes() })
+	return m.routes
+}
+
+// findRoutes does the work of Routes.
+func (m *Module) findRoutes() []Route {
+	var out []Route
+	for _, f := range m.Files {
+		if !f.holds("\"/") {
+			continue
+		}
+		for _, d := range f.Syntax().Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				ce, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				sel, ok := ce.Fun.(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				isMethod, known := routeCalls[sel.Sel.Name]
+				if !known {
+					return true
+				}
+				rt, ok := routeOf(ce, sel.Sel.Name, isMethod)
+				if !ok {
+					return true
+				}
+				rt.File, rt.Holder = f, fd
+				m.resolveHandler(&rt, f, ce.Args[rt.handlerArg])
+				if rt.Handler != nil || rt.Lit != nil {
+					out = append(out, rt.Route)
+				}
+				return true
+			})
+		}
+	}
+	return out
+}
+
+// routeArgs is a registration read from a call: the route and which
+// argument is its handler.
+type routeArgs struct {
+	Route
+	handlerArg int
+}
+
+// routeOf reads a registration call: its path (a string literal, with
+// ServeMux's "GET /path" method prefix split off) and its handler, the
+// argument after the path.
+func routeOf(ce *ast.CallExpr, name string, isMethod bool) (routeArgs, bool) {
+	pathArg := 0
+	method := ""
+	if isMethod {
+		method = strings.ToUpper(name)
+	}
+	if (name == "Method" || name == "MethodFunc" || name == "Add") && len(ce.Args) >= 3 {
+		if lit, ok := ce.Args[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			method, _ = strconv.Unquote(lit.Value)
+			method = strings.ToUpper(method)
+		}
+		pathArg = 1
+	}
+	if len(ce.Args) < pathArg+2 {
+		return routeArgs{}, false
+	}
+	lit, ok := ce.Args[pathArg].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return routeArgs{}, false
+	}
+	path, err := strconv.Unquote(lit.Value)
+	if err != nil {
+		return routeArgs{}, false
+	}
+	if m, p, ok := strings.Cut(path, " "); ok && strings.ToUpper(m) == m {
+		method, path = m, strings.TrimSpace(p)
+	}
+	if !strings.HasPrefix(path, "/") && path != "" {
+		return routeArgs{}, false
+	}
+	return routeArgs{Route: Route{Method: method, Path: path}, handlerArg: pathArg + 1}, true
+}
+
+// resolveHandler sets the handler a registration's argument names: a
+// function literal, a function of the file's package, or a method or
+// function of the module by its selected name (h.Page, handlers.Page,
+// also wrapped once: http.HandlerFunc(h.Page)).
+func (m *Module) resolveHandler(rt *routeArgs, f *File, arg ast.Expr) {
+	if ce, ok := arg.(*ast.CallExpr); ok && len(ce.Args) == 1 {
+		arg = ce.Args[0]
+	}
+	switch x := arg.(type) {
+	case *ast.FuncLit:
+		rt.Lit = x
+	case *ast.Ident:
+		rt.Handler = m.funcNamedIn(x.Name, filepath.Dir(f.Path))
+	case *ast.SelectorExpr:
+		if refs := m.Named(x.Sel.Name, ""); len(refs) == 1 {
+			rt.Handler = refs[0].Decl
+			rt.File = refs[0].File
+		}
+	}
+}
+
+// funcNamedIn returns the function called name declared in dir.
+func (m *Module) funcNamedIn(name, dir string) *ast.FuncDecl {
+	for _, ref := range m.Named(name, "") {
+		if filepath.Dir(ref.File.Path) == dir && ref.Decl.Recv == nil {
+			return ref.Decl
+		}
+	}
+	return nil
+}
+
+// routeKey writes a route path with its parameters made alike.
+func routeKey(path string) string {
+	return reRouteParam.ReplaceAllString(strings.TrimSuffix(path, "/"), "{}")
+}
+
+// RouteHandler returns the registration whose path is the longest ending
+// of the request's route, of its method when the call names one.
+func (m *Module) RouteHandler(method, route string) (Route, bool) {
+	key := routeKey(route)
+	best, bestLen := Route{}, 0
+	for _, rt := range m.Routes() {
+		if rt.Method != "" && method != "" && rt.Method != strings.ToUpper(method) {
+			continue
+		}
+		p := routeKey(rt.Path)
+		if p == "" || !strings.HasSuffix(key, p) || len(p) <= bestLen {
+			continue
+		}
+		best, bestLen = rt, len(p)
+	}
+	return best, bestLen > 1
+}
+
+// routeHandlerChunks gives, for an error an error handler passed on
+// after its handler had returned (report.Error.HandedOver), the handler
+// the request's route registers, as a lead.
+func (m *Module) routeHandlerChunks(r *report.Report, s *staticSet) []report.Chunk {
+	if r.Request.Route == "" || !r.Error.HandedOver {
+		return nil
+	}
+	rt, ok := m.RouteHandler(r.Request.Method, r.Request.Route)
+	if !ok {
+		return nil
+	}
+	var c report.Chunk
+	switch {
+	case rt.Handler != nil:
+		if s.seen[rt.Handler] {
+			return nil // a frame already shows it
+		}
+		s.seen[rt.Handler] = true
+		c = s.funcChunk(rt.File, rt.Handler, report.ReasonRoute)
+	default:
+		start, end := m.Fset.Position(rt.Lit.Pos()).Line, m.Fset.Position(rt.Lit.End()).Line
+		for _, ch := range s.chunks {
+			if ch.File == m.Rel(rt.File.Path) && ch.StartLine <= start && ch.EndLine >= end {
+				return nil
+			}
+		}
+		c = s.chunk(rt.File, rt.Holder, start, end, report.ReasonRoute)
+		if len(c.Text) > maxCallee {
+			c = headOf(c, maxCallee)
+		}
+	}
+	s.markLead(c)
+	return []report.Chunk{c}
+}
