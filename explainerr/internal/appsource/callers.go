@@ -46,28 +46,37 @@ func (m *Module) methodCallers(fn FuncRef) []FuncRef {
 // other than fn itself, that make a call matches accepts.
 func (m *Module) callersWhere(fn FuncRef, keep func(*File) bool, matches func(*File, *ast.CallExpr) bool) []FuncRef {
 	var out []FuncRef
+	m.eachFuncDecl(keep, func(f *File, fd *ast.FuncDecl) {
+		if fd == fn.Decl {
+			return
+		}
+		calls := false
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if ce, ok := n.(*ast.CallExpr); ok && !calls && matches(f, ce) {
+				calls = true
+			}
+			return !calls
+		})
+		if calls {
+			out = append(out, FuncRef{File: f, Decl: fd})
+		}
+	})
+	return out
+}
+
+// eachFuncDecl calls fn with each function declaration that has a body,
+// in the files keep accepts.
+func (m *Module) eachFuncDecl(keep func(*File) bool, fn func(*File, *ast.FuncDecl)) {
 	for _, f := range m.Files {
 		if !keep(f) {
 			continue
 		}
 		for _, d := range f.Syntax().Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || fd == fn.Decl {
-				continue
-			}
-			calls := false
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if ce, ok := n.(*ast.CallExpr); ok && !calls && matches(f, ce) {
-					calls = true
-				}
-				return !calls
-			})
-			if calls {
-				out = append(out, FuncRef{File: f, Decl: fd})
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				fn(f, fd)
 			}
 		}
 	}
-	return out
 }
 
 // holds reports whether the file's text holds s.

@@ -52,41 +52,32 @@ func (m *Module) Routes() []Route {
 // findRoutes does the work of Routes.
 func (m *Module) findRoutes() []Route {
 	var out []Route
-	for _, f := range m.Files {
-		if !f.holds("\"/") {
-			continue
-		}
-		for _, d := range f.Syntax().Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				ce, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				sel, ok := ce.Fun.(*ast.SelectorExpr)
-				if !ok {
-					return true
-				}
-				isMethod, known := routeCalls[sel.Sel.Name]
-				if !known {
-					return true
-				}
-				rt, ok := routeOf(ce, sel.Sel.Name, isMethod)
-				if !ok {
-					return true
-				}
-				rt.File, rt.Holder = f, fd
-				m.resolveHandler(&rt, f, ce.Args[rt.handlerArg])
-				if rt.Handler != nil || rt.Lit != nil {
-					out = append(out, rt.Route)
-				}
+	m.eachFuncDecl(func(f *File) bool { return f.holds("\"/") }, func(f *File, fd *ast.FuncDecl) {
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			ce, ok := n.(*ast.CallExpr)
+			if !ok {
 				return true
-			})
-		}
-	}
+			}
+			sel, ok := ce.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			isMethod, known := routeCalls[sel.Sel.Name]
+			if !known {
+				return true
+			}
+			rt, ok := routeOf(ce, sel.Sel.Name, isMethod)
+			if !ok {
+				return true
+			}
+			rt.File, rt.Holder = f, fd
+			m.resolveHandler(&rt, f, ce.Args[rt.handlerArg])
+			if rt.Handler != nil || rt.Lit != nil {
+				out = append(out, rt.Route)
+			}
+			return true
+		})
+	})
 	return out
 }
 
