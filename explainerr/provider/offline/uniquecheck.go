@@ -17,6 +17,31 @@ import (
 // reInsertCall matches the name of a call that writes a row.
 var reInsertCall = regexp.MustCompile(`^(?i:create|insert|add|save|store|put|register|upsert)`)
 
+// reCheckHelper matches the name of a helper that checks a value before
+// it is written (validate, checkUnique, emailTaken).
+var reCheckHelper = regexp.MustCompile(`(?i)valid|check|exist|taken|unique|avail|dup|verif`)
+
+// requestLookup reports whether a lookup call reads the request or the
+// context (r.Header.Get, r.URL.Query().Get, c.Get), not stored rows.
+func requestLookup(fun ast.Expr) bool {
+	sel, ok := fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	switch x := sel.X.(type) {
+	case *ast.SelectorExpr:
+		switch x.Sel.Name {
+		case "Header", "Form", "PostForm", "URL", "Trailer", "Cookies":
+			return true
+		}
+	case *ast.CallExpr:
+		return calleeName(x.Fun) == "Query" || calleeName(x.Fun) == "Header"
+	case *ast.Ident:
+		return x.Name == "ctx" || x.Name == "c" || x.Name == "r" || x.Name == "req"
+	}
+	return false
+}
+
 // reLookupCall matches the name of a call that looks a row up.
 var reLookupCall = regexp.MustCompile(`^(?i:get|find|lookup|load|fetch|exists|has|count|check|select|query|read|by)|By[A-Z]|(?i:exists|taken)$`)
 
@@ -83,7 +108,7 @@ func (a *analysis) readUniqueCheck() uniqueCheck {
 	// A helper called above the insert may make the check (a request's
 	// Validate that looks the name up).
 	for _, name := range calledAbove {
-		if name == "" || reInsertCall.MatchString(name) {
+		if !reCheckHelper.MatchString(name) {
 			continue
 		}
 		for _, d := range src.funcs(name, "") {
@@ -114,7 +139,7 @@ func lookupTested(src *appSource, body *ast.BlockStmt, before int) int {
 				break
 			}
 			c, ok := n.Rhs[0].(*ast.CallExpr)
-			if !ok || !reLookupCall.MatchString(calleeName(c.Fun)) {
+			if !ok || !reLookupCall.MatchString(calleeName(c.Fun)) || requestLookup(c.Fun) {
 				break
 			}
 			for _, l := range n.Lhs {
