@@ -31,8 +31,15 @@ type SettingRead struct {
 }
 
 // SettingReads returns the module's calls of a setting reader with a
-// constant key, in the functions whose facts say they read settings.
+// constant key, in the functions whose facts say they read settings; they
+// are read once per module version.
 func (m *Module) SettingReads() []SettingRead {
+	m.settingOnce.Do(func() { m.settings = m.findSettingReads() })
+	return m.settings
+}
+
+// findSettingReads does the work of SettingReads.
+func (m *Module) findSettingReads() []SettingRead {
 	var out []SettingRead
 	for _, f := range m.Files {
 		for i := range f.facts.Funcs {

@@ -63,6 +63,9 @@ type Module struct {
 	// routes are the module's route registrations (Routes), read once.
 	routeOnce sync.Once
 	routes    []Route
+	// settings are the module's setting reads (SettingReads), read once.
+	settingOnce sync.Once
+	settings    []SettingRead
 	// writers and pkgVars keep FieldWriters' answers, by type, and the
 	// package variables, by package directory (PackageVar).
 	writers sync.Map

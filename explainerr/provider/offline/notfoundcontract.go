@@ -17,10 +17,6 @@ import (
 // and the called function's name (m[2]).
 var reResultCall = regexp.MustCompile(`\b(\w+)\s*,\s*\w+\s*:?=\s*(?:[\w.]+\.)?(\w+)\(`)
 
-// reNotFoundToNil matches a test of an error against a driver's or an
-// ORM's not-found sentinel.
-var reNotFoundToNil = regexp.MustCompile(`\berr\s*[!=]=\s*[\w.]*\b(?:ErrRecordNotFound|ErrNoRows)\b|errors\.Is\(\s*err\s*,\s*[\w.]*\b(?:ErrRecordNotFound|ErrNoRows)\s*\)`)
-
 // nilContract is what shows that the call at the failing site was meant
 // to answer "none" with nil: the caller's nil test of its result, and a
 // sibling of the called function (in its file) that turns the not-found
@@ -58,7 +54,7 @@ func (a *analysis) readNilContract(call string) (nilContract, bool) {
 		if strings.HasSuffix(d.f.path, "_test.go") {
 			continue
 		}
-		if src.funcHas(d.f, d.fd, reNotFoundToNil) {
+		if testsNotFound(d.fd.Body) != nil {
 			return nilContract{}, false // the lookup already turns it to nil: something else is wrong
 		}
 		for _, decl := range d.f.syntax().Decls {
@@ -66,28 +62,12 @@ func (a *analysis) readNilContract(call string) (nilContract, bool) {
 			if !ok || sib == d.fd || sib.Body == nil || nc.sibling.Line != 0 {
 				continue
 			}
-			ast.Inspect(sib.Body, func(n ast.Node) bool {
-				if c, ok := n.(ast.Expr); ok && nc.sibling.Line == 0 && reNotFoundToNil.MatchString(src.exprText(d.f, c)) {
-					nc.sibling = src.lineOfPos(c.Pos(), funcName(sib))
-				}
-				return nc.sibling.Line == 0
-			})
+			if is := testsNotFound(sib.Body); is != nil {
+				nc.sibling = src.lineOfPos(is.Cond.Pos(), funcName(sib))
+			}
 		}
 	}
 	return nc, true
-}
-
-// funcHas reports whether the body of fd, in f, has an expression that
-// pattern matches.
-func (s *appSource) funcHas(f *appFile, fd *ast.FuncDecl, pattern *regexp.Regexp) bool {
-	found := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if c, ok := n.(ast.Expr); ok && !found && pattern.MatchString(s.exprText(f, c)) {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // explainNilContract says that the lookup nc reads broke the contract

@@ -27,6 +27,7 @@ type builder struct {
 func (s *appSource) builders(typ string) []builder {
 	var out []builder
 	holds := func(f *appFile) bool { return f.src == nil || f.src.HasComposite(typ) }
+	structIn := map[string]bool{} // structNamed's answers, by package ("" for any)
 	s.eachFuncWhere(holds, func(f *appFile, fd *ast.FuncDecl) {
 		fn := funcName(fd)
 		var found []builder
@@ -37,7 +38,16 @@ func (s *appSource) builders(typ string) []builder {
 				if x.Type == nil || typeName(x.Type) != typ || s.foreignType(f, x.Type) {
 					return true
 				}
-				if !s.structNamed(f, x.Type, typ) {
+				pkg := ""
+				if _, bare := x.Type.(*ast.Ident); bare {
+					pkg = f.pkg()
+				}
+				known, ok := structIn[pkg]
+				if !ok {
+					known = s.structNamed(pkg, typ)
+					structIn[pkg] = known
+				}
+				if !known {
 					return true
 				}
 				b := builder{Line: s.lineAt(f, x.Pos(), fn), Sets: map[string]bool{}}
@@ -263,28 +273,12 @@ func allNilReturns(body *ast.BlockStmt) []token.Pos {
 // gorm.ErrRecordNotFound), tested with == or errors.Is.
 func notFoundCleared(body *ast.BlockStmt) map[string]bool {
 	out := map[string]bool{}
-	isNotFound := func(e ast.Expr) bool {
-		sel, ok := e.(*ast.SelectorExpr)
-		return ok && (sel.Sel.Name == "ErrRecordNotFound" || sel.Sel.Name == "ErrNoRows")
-	}
 	ast.Inspect(body, func(n ast.Node) bool {
 		is, ok := n.(*ast.IfStmt)
 		if !ok {
 			return true
 		}
-		tested := ""
-		switch c := is.Cond.(type) {
-		case *ast.BinaryExpr:
-			if id, ok := c.X.(*ast.Ident); ok && c.Op == token.EQL && isNotFound(c.Y) {
-				tested = id.Name
-			}
-		case *ast.CallExpr:
-			if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Is" && len(c.Args) == 2 && isNotFound(c.Args[1]) {
-				if id, ok := c.Args[0].(*ast.Ident); ok {
-					tested = id.Name
-				}
-			}
-		}
+		tested := notFoundTested(is.Cond)
 		if tested == "" {
 			return true
 		}
@@ -300,18 +294,56 @@ func notFoundCleared(body *ast.BlockStmt) map[string]bool {
 	return out
 }
 
-// structNamed reports whether the literal type t, written in f, names a
-// struct type of the module called typ: in f's own package for a bare
-// name, in any package for a qualified one. Another package may declare
-// an interface of the same name (a handler's AccountStore beside the
-// store's).
-func (s *appSource) structNamed(f *appFile, t ast.Expr, typ string) bool {
-	pkg := ""
-	if _, bare := t.(*ast.Ident); bare {
-		pkg = f.pkg()
-	}
+// structNamed reports whether the module declares a struct type called
+// typ in the package called pkg (in any package when pkg is ""): a
+// literal's bare type name is its own package's, and another package may
+// declare an interface of the same name (a handler's AccountStore beside
+// the store's).
+func (s *appSource) structNamed(pkg, typ string) bool {
 	for range s.structTypes(typ, pkg) {
 		return true
 	}
 	return false
+}
+
+// notFoundTested returns the variable a condition tests against a
+// driver's or an ORM's not-found sentinel (err == sql.ErrNoRows,
+// errors.Is(err, gorm.ErrRecordNotFound)), "" when it tests none.
+func notFoundTested(cond ast.Expr) string {
+	isNotFound := func(e ast.Expr) bool {
+		name := ""
+		switch x := e.(type) {
+		case *ast.SelectorExpr:
+			name = x.Sel.Name
+		case *ast.Ident: // the app's own sentinel of that name
+			name = x.Name
+		}
+		return name == "ErrRecordNotFound" || name == "ErrNoRows"
+	}
+	switch c := cond.(type) {
+	case *ast.BinaryExpr:
+		if id, ok := c.X.(*ast.Ident); ok && c.Op == token.EQL && isNotFound(c.Y) {
+			return id.Name
+		}
+	case *ast.CallExpr:
+		if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Is" && len(c.Args) == 2 && isNotFound(c.Args[1]) {
+			if id, ok := c.Args[0].(*ast.Ident); ok {
+				return id.Name
+			}
+		}
+	}
+	return ""
+}
+
+// testsNotFound returns the first if statement of body whose condition
+// tests a not-found sentinel (notFoundTested), nil when none does.
+func testsNotFound(body *ast.BlockStmt) *ast.IfStmt {
+	var found *ast.IfStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		if is, ok := n.(*ast.IfStmt); ok && found == nil && notFoundTested(is.Cond) != "" {
+			found = is
+		}
+		return found == nil
+	})
+	return found
 }
