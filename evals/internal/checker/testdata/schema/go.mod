@@ -1,0 +1,3 @@
+module github.com/gorilla/schema
+
+go 1.20
