@@ -2,6 +2,7 @@ package failureclass
 
 import (
 	"encoding/json"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -83,4 +84,22 @@ func ChainTails(msg string) []string {
 		out = append(out, rest)
 	}
 	return out
+}
+
+// reHTTPErrorText matches the text of an HTTP error as echo writes it:
+// "code=500, message=…", and ", internal=…" when it wraps an error.
+var reHTTPErrorText = regexp.MustCompile(`^code=\d{3}, message=(.*?)(?:, internal=(.*))?$`)
+
+// HTTPErrorTexts returns the message and, when there is one, the wrapped
+// error's text of an HTTP error written as "code=500, message=…,
+// internal=…" (echo's HTTPError); nil for any other text.
+func HTTPErrorTexts(msg string) []string {
+	m := reHTTPErrorText.FindStringSubmatch(msg)
+	if m == nil {
+		return nil
+	}
+	if m[2] == "" {
+		return m[1:2]
+	}
+	return m[1:3]
 }

@@ -23,6 +23,9 @@ type fileFacts struct {
 	Types   []typeFact
 	Makers  []makerFact
 	SQL     []sqlFact
+	// Phrases are the string literals of the file's functions that read
+	// as a message (messagesites.go).
+	Phrases []phraseFact
 	// Composites are the type names of the composite literals in the
 	// file's functions, each once.
 	Composites []string
@@ -166,6 +169,8 @@ func factsOf(fset *token.FileSet, af *ast.File, src []byte) *fileFacts {
 			case *ast.BasicLit:
 				if v, ddl, ok := sqlText(n); ok {
 					ff.SQL = append(ff.SQL, sqlFact{Value: v, Offset: off(n.Pos()), DeclOffset: off(d.Pos()), Line: line(n.Pos()), EndLine: line(n.End()), DDL: ddl})
+				} else if v, ok := phraseText(n); ok && fd != nil {
+					ff.Phrases = append(ff.Phrases, phraseFact{Value: v, Line: line(n.Pos()), DeclOffset: declOffset})
 				}
 			}
 			return true

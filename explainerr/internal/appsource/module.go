@@ -76,8 +76,10 @@ type Module struct {
 	guards  sync.Map
 	// ctors keeps constructorsOf's answers, by type.
 	ctors sync.Map
-	// origins keeps ErrorOrigins' answers, by messages.
-	origins originMemo
+	// origins and sites keep ErrorOrigins' and MessageSites' answers, by
+	// messages.
+	origins messageMemo[ErrorMaker]
+	sites   messageMemo[MessageSite]
 }
 
 // FileAt returns the module's file at the absolute path, nil when the

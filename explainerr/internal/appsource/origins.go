@@ -25,19 +25,19 @@ func (m *Module) ErrorOrigins(msgs ...string) []ErrorMaker {
 	return out
 }
 
-// maxRememberedOrigins bounds the messages an originMemo keeps answers
+// maxRememberedOrigins bounds the messages a messageMemo keeps answers
 // for; past it, it starts again.
 const maxRememberedOrigins = 256
 
-// originMemo keeps ErrorOrigins' answers by messages, safe for concurrent
-// use. The zero value is ready to use.
-type originMemo struct {
+// messageMemo keeps the answers of a search by messages (ErrorOrigins,
+// MessageSites), safe for concurrent use. The zero value is ready to use.
+type messageMemo[T any] struct {
 	mu     sync.Mutex
-	byMsgs map[string][]ErrorMaker
+	byMsgs map[string][]T
 }
 
 // get returns the answer kept for key.
-func (o *originMemo) get(key string) ([]ErrorMaker, bool) {
+func (o *messageMemo[T]) get(key string) ([]T, bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	out, ok := o.byMsgs[key]
@@ -45,11 +45,11 @@ func (o *originMemo) get(key string) ([]ErrorMaker, bool) {
 }
 
 // put keeps out as the answer for key.
-func (o *originMemo) put(key string, out []ErrorMaker) {
+func (o *messageMemo[T]) put(key string, out []T) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.byMsgs == nil || len(o.byMsgs) >= maxRememberedOrigins {
-		o.byMsgs = map[string][]ErrorMaker{}
+		o.byMsgs = map[string][]T{}
 	}
 	o.byMsgs[key] = out
 }

@@ -178,11 +178,11 @@ func (m *Module) RouteHandler(method, route string) (Route, bool) {
 	return best, bestLen > 1
 }
 
-// routeHandlerChunks gives, for an error an error handler passed on
-// after its handler had returned (report.Error.HandedOver), the handler
-// the request's route registers, as a lead.
+// routeHandlerChunks gives, when the failing stack cannot show the
+// handler (handlerOffStack), the handler the request's route registers,
+// as a lead.
 func (m *Module) routeHandlerChunks(r *report.Report, s *staticSet) []report.Chunk {
-	if r.Request.Route == "" || !r.Error.HandedOver {
+	if r.Request.Route == "" || !handlerOffStack(r) {
 		return nil
 	}
 	rt, ok := m.RouteHandler(r.Request.Method, r.Request.Route)
@@ -211,4 +211,18 @@ func (m *Module) routeHandlerChunks(r *report.Report, s *staticSet) []report.Chu
 	}
 	s.markLead(c)
 	return []report.Chunk{c}
+}
+
+// handlerOffStack reports whether the failing stack cannot hold the
+// request's handler: an error an error handler passed on after its
+// handler had returned (report.Error.HandedOver), or a panic raised again
+// by code that is not the app's, whose stack starts there: a timeout
+// middleware (net/http's TimeoutHandler, echo's Timeout) recovers the
+// handler's panic on the handler's goroutine and panics with its value on
+// its own, so the trace of the handler is lost.
+func handlerOffStack(r *report.Report) bool {
+	if r.Error.HandedOver {
+		return true
+	}
+	return r.Error.Kind == report.KindPanic && len(r.Frames) > 0 && r.Frames[0].Kind != report.FrameApp && strings.HasPrefix(r.Error.Type, "runtime.")
 }

@@ -74,3 +74,39 @@ func TestRouteNamesTheReturnedHandler(t *testing.T) {
 		}
 	}
 }
+
+// TestRouteNamesTheHandlerOfARaisedAgainPanic: a runtime error that a
+// timeout middleware recovered on the handler's goroutine and raised
+// again on its own has a stack that starts in that middleware, not in the
+// app: the route's handler is a lead. A panic whose stack starts in the
+// app's own code (a middleware of its own, before any handler ran) is not
+// given the handler.
+func TestRouteNamesTheHandlerOfARaisedAgainPanic(t *testing.T) {
+	root := writeModule(t, shopModule)
+	for _, tc := range []struct {
+		name      string
+		firstKind string
+		want      string
+	}{
+		{"raised again by net/http's TimeoutHandler", report.FrameStdlib, "(*Orders).Show"},
+		{"raised in the app's own middleware", report.FrameApp, ""},
+	} {
+		r := shelfReport(root, "runtime error: invalid memory address or nil pointer dereference", report.Frame{Function: "example.com/shop/web.OnError", File: "web/routes.go", Line: 17})
+		first := report.Frame{Function: "net/http.(*timeoutHandler).ServeHTTP", File: "/usr/local/go/src/net/http/server.go", Line: 3842, Kind: report.FrameStdlib}
+		if tc.firstKind == report.FrameApp {
+			first = r.Frames[0]
+		}
+		r.Frames = append([]report.Frame{first}, r.Frames...)
+		r.Error.Kind, r.Error.Type = report.KindPanic, "runtime.errorString"
+		r.Request.Method, r.Request.Route = "GET", "/api/orders/:id"
+		got := ""
+		for _, c := range Static(r) {
+			if c.Reason == report.ReasonRoute {
+				got = c.Symbol
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s: route chunk %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

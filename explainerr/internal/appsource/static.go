@@ -177,17 +177,23 @@ func (s *staticSet) addCallees(refs []FuncRef) {
 			continue
 		}
 		s.seen[ref.Decl] = true
-		start, end := s.lines(ref.Decl)
-		reason := report.ReasonGraph
-		if ref.Via != "" {
-			reason = ref.Via
-		}
-		c := s.chunk(ref.File, ref.Decl, start, end, reason)
-		if len(c.Text) > maxCallee {
-			c = headOf(c, maxCallee)
-		}
-		s.add(c)
+		s.add(s.calleeChunk(ref))
 	}
+}
+
+// calleeChunk is a callee's function, cut after its head when long, with
+// the reason it was reached by (report.ReasonGraph for a direct call).
+func (s *staticSet) calleeChunk(ref FuncRef) report.Chunk {
+	start, end := s.lines(ref.Decl)
+	reason := report.ReasonGraph
+	if ref.Via != "" {
+		reason = ref.Via
+	}
+	c := s.chunk(ref.File, ref.Decl, start, end, reason)
+	if len(c.Text) > maxCallee {
+		c = headOf(c, maxCallee)
+	}
+	return c
 }
 
 // typeChunk is a type's declaration.

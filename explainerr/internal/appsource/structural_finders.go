@@ -30,6 +30,7 @@ func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
 	// is ended, not where the message that wraps the error is made.
 	out := m.txChunks(r, s)
 	out = append(out, m.originChunks(r, s)...)
+	out = append(out, m.messageSiteChunks(r, s)...)
 	out = append(out, m.loggedSiteChunks(r, s)...)
 	out = append(out, m.routeHandlerChunks(r, s)...)
 	out = append(out, m.constructorChunks(r, s)...)
@@ -48,11 +49,9 @@ func (m *Module) trailChunks(r *report.Report, s *staticSet) []report.Chunk {
 }
 
 // errorMessages returns the texts that may carry the failure's message:
-// the error's own, its chain, and the errors the request logged.
+// the error's own (ownMessages), and the errors the request logged.
 func errorMessages(r *report.Report) []string {
-	msgs := append([]string{r.Error.Message}, r.Error.Chain...)
-	// An error inside a JSON body: {"error":"column \"x\" …"}.
-	msgs = append(msgs, failureclass.BodyTexts(r.Error.Message)...)
+	msgs := ownMessages(r)
 	for i := len(r.Logs) - 1; i >= 0; i-- {
 		text := r.Logs[i].Text
 		if rec, ok := logrecord.Parse(text); ok {
@@ -63,6 +62,21 @@ func errorMessages(r *report.Report) []string {
 		msgs = append(msgs, text)
 	}
 	return msgs
+}
+
+// ownMessages returns the texts of the failure's own error: its message
+// and chain; the message of an HTTP error that wraps it as echo writes
+// one ("code=500, message=…"); what follows each ": " of the message (a
+// message wrapped into a text of its own, "failed to fetch: cache key "x"
+// not found", whose chain the live error no longer holds); and an error
+// inside a JSON body ({"error":"column \"x\" …"}).
+func ownMessages(r *report.Report) []string {
+	msgs := append([]string{r.Error.Message}, r.Error.Chain...)
+	msgs = append(msgs, failureclass.HTTPErrorTexts(r.Error.Message)...)
+	for _, m := range msgs[:len(msgs):len(msgs)] {
+		msgs = append(msgs, failureclass.ChainTails(m)...)
+	}
+	return append(msgs, failureclass.BodyTexts(r.Error.Message)...)
 }
 
 // originChunks gives the functions whose fmt.Errorf or errors.New make the

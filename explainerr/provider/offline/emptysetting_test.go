@@ -108,3 +108,59 @@ func TestHandedOverErrorNamesTheRoutesHandler(t *testing.T) {
 	r.Request.Method, r.Request.Route = "GET", "/api/orders/:id"
 	mustHave(t, Analyze(r), "The module registers `(*Orders).Show` (`main.go:13`) for that route.")
 }
+
+// wordedFiles word a store's error in a helper of the handler's, which
+// an error handler passes on; the store is reached through an interface.
+var wordedFiles = map[string]string{
+	"go.mod": "module example.com/depot\n",
+	"main.go": `package main
+
+import (
+	"errors"
+	"fmt"
+)
+
+type Stock interface{ Reserve(sku string) error }
+
+type memStock struct{ left map[string]int }
+
+func (m *memStock) Reserve(sku string) error {
+	if m.left[sku] == 0 {
+		return errors.New("nothing left")
+	}
+	return nil
+}
+
+type Ctx interface{ Param(string) string }
+
+type Carts struct{ stock Stock }
+
+func fail(err error, words string) error { return fmt.Errorf("%s: %v", words, err) }
+
+func (c *Carts) Add(x Ctx) error {
+	err := c.stock.Reserve(x.Param("sku"))
+	if err != nil {
+		return fail(err, "could not reserve the item")
+	}
+	return nil
+}
+
+func onError(err error, c Ctx) {
+	_ = err //! handover
+}
+`,
+}
+
+// TestHandedOverErrorNamesWhereItsWordsAre: the location of an error an
+// error handler passed on names where the module writes the words of its
+// message, the call whose error they carry on and the implementation that
+// call reaches through its interface.
+func TestHandedOverErrorNamesWhereItsWordsAre(t *testing.T) {
+	app := writeMarkedApp(t, wordedFiles)
+	r := statusReport("could not reserve the item: nothing left", app.frame(t, "handover", "onError"))
+	r.Error.Kind, r.Error.HandedOver = report.KindError, true
+	text := Analyze(r)
+	mustHave(t, text, "Its words `nothing left` are written at `(*memStock).Reserve` (`main.go:14`)")
+	mustHave(t, text, "Its words `could not reserve the item` are written at `(*Carts).Add` (`main.go:28`)")
+	mustHave(t, text, "about the error of `main.go:26`: `err := c.stock.Reserve(x.Param(\"sku\"))`, which reaches `(*memStock).Reserve` (`main.go:12`)")
+}

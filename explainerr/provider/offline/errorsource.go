@@ -83,4 +83,43 @@ func (a *analysis) whereHandedOver(at string) {
 	if l, ok := a.errorMadeAt(strings.TrimSpace(a.r.Error.Message)); ok {
 		a.d.Where = append(a.d.Where, draft.Item{"Its message matches the error made at " + a.cite(l) + "."})
 	}
+	a.whereWorded()
+}
+
+// maxWordedSites bounds the places whereWorded names.
+const maxWordedSites = 2
+
+// whereWorded writes where the words of the error's message are written
+// in the module (appsource.Module.FailureSites), innermost first, and the
+// call above each whose error those words carry on, with the module
+// functions it reaches: no frame shows them once an error handler holds
+// the error.
+func (a *analysis) whereWorded() {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return
+	}
+	n := 0
+	for _, site := range src.mod.FailureSites(a.r) {
+		fd := site.Decl()
+		fn := appsource.FuncName(fd)
+		text := "Its words " + code(site.Phrase) + " are written at " + a.cite(src.lineIn(site.File, site.Line, fn))
+		if at, refs := src.mod.ErrorSource(site.File, fd, site.Line); at > 0 && at < site.Line {
+			text += ", about the error of " + code(a.fileLoc(site.File.Path, at)) + ": " + code(src.lineIn(site.File, at, fn).Text)
+			a.g.Add(src.lineIn(site.File, at, fn).Text)
+			var names []string
+			for _, ref := range refs {
+				name := appsource.FuncName(ref.Decl)
+				a.g.Add(name)
+				names = append(names, code(name)+" ("+code(a.fileLoc(ref.File.Path, src.mod.Fset.Position(ref.Decl.Pos()).Line))+")")
+			}
+			if len(names) > 0 {
+				text += ", which reaches " + strings.Join(names, " and ")
+			}
+		}
+		a.d.Where = append(a.d.Where, draft.Item{text + "."})
+		if n++; n == maxWordedSites {
+			break
+		}
+	}
 }

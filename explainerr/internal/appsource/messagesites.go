@@ -1,0 +1,308 @@
+package appsource
+
+import (
+	"go/ast"
+	"go/token"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/logrecord"
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// A failure's message is often put together on its way out, one part per
+// function, joined by ": ": a handler's fail(err, "failed to fetch from
+// cache"), a middleware's fmt.Sprintf("error loading password token: %v",
+// err), errors.Wrap(err, "load user"). Once an error handler holds the
+// error, no frame shows those functions, and the calls that made the
+// message need not be fmt.Errorf or errors.New (ErrorOrigins). But each
+// part is a string literal of the module: finding the literal finds the
+// function that added it, and the call whose error it carried on, which
+// is where the failure came from.
+
+// phraseFact is a string literal of a function that reads as a message:
+// at least two words, on one line.
+type phraseFact struct {
+	// Value is the literal's text, a trailing ":" and blanks trimmed.
+	Value      string
+	Line       int
+	DeclOffset int
+}
+
+// Bounds of a phrase's text, verbs left out: shorter ones ("not found")
+// are in too many messages to tell a place, longer ones are prose.
+const minPhrase, maxPhrase = 10, 200
+
+// phraseText returns the text of a string literal that reads as a message.
+func phraseText(lit *ast.BasicLit) (string, bool) {
+	if lit.Kind != token.STRING {
+		return "", false
+	}
+	v, err := strconv.Unquote(lit.Value)
+	if err != nil {
+		return "", false
+	}
+	v = strings.TrimRight(strings.TrimSpace(v), ": ")
+	own := reVerb.ReplaceAllString(v, "")
+	if len(own) < minPhrase || len(v) > maxPhrase || strings.ContainsAny(v, "\n<>{}") || len(strings.Fields(own)) < 2 {
+		return "", false
+	}
+	return v, true
+}
+
+// MessageSite is a string literal of a module function that is one or
+// more of the ": "-separated parts of a failure's message.
+type MessageSite struct {
+	File *File
+	Line int
+	// Phrase is the literal's text.
+	Phrase string
+	// Part is the index of the first part of the message it gives: 0 for
+	// the outermost, higher for parts added further in.
+	Part       int
+	declOffset int
+}
+
+// Decl returns the function that holds the literal.
+func (ms MessageSite) Decl() *ast.FuncDecl { return ms.File.funcAt(ms.declOffset) }
+
+// textMethods are the methods that word a value of their type, whatever
+// the failure: their literals are no site of it.
+var textMethods = map[string]bool{"Error": true, "String": true, "GoString": true, "Format": true}
+
+// runtimeWords matches the messages of the runtime's panics, as a crash
+// dump without the value's type gives them.
+var runtimeWords = regexp.MustCompile(`^(?:runtime error: |assignment to entry in nil map|concurrent map |all goroutines are asleep)`)
+
+// maxMessageParts bounds the parts of a message looked for.
+const maxMessageParts = 8
+
+// MessageSites returns the literals of the module that give parts of
+// msgs (blanks around a message ignored): for each message in turn, for
+// each run of its parts that one or two literals give (more say too
+// little of where), those literals, the innermost parts first; each
+// literal once. A literal with
+// formatting verbs gives a run when the run is what the format prints.
+// Answers are kept per module version, as ErrorOrigins' are.
+func (m *Module) MessageSites(msgs ...string) []MessageSite {
+	key := strings.Join(msgs, "\x00")
+	if out, ok := m.sites.get(key); ok {
+		return out
+	}
+	out := m.findMessageSites(msgs...)
+	m.sites.put(key, out)
+	return out
+}
+
+// findMessageSites is MessageSites, read from every phrase of the module.
+func (m *Module) findMessageSites(msgs ...string) []MessageSite {
+	var all []MessageSite
+	found := map[siteKey]bool{}
+	for _, msg := range msgs {
+		parts := strings.Split(strings.TrimSpace(msg), ": ")
+		if len(parts) > maxMessageParts {
+			parts = parts[:maxMessageParts]
+		}
+		// Each run of parts, by its text; the first part it starts at.
+		runs := map[string]int{}
+		for i := range parts {
+			for j := i; j < len(parts); j++ {
+				if _, ok := runs[strings.Join(parts[i:j+1], ": ")]; !ok {
+					runs[strings.Join(parts[i:j+1], ": ")] = i
+				}
+			}
+		}
+		byRun := map[string][]MessageSite{}
+		for _, f := range m.Files {
+			for _, p := range f.facts.Phrases {
+				for _, run := range phraseRuns(p.Value, runs) {
+					byRun[run] = append(byRun[run], MessageSite{File: f, Line: p.Line, Phrase: p.Value, Part: runs[run], declOffset: p.DeclOffset})
+				}
+			}
+		}
+		var out []MessageSite
+		for run, sites := range byRun {
+			if len(sites) <= 2 {
+				out = append(out, sites...)
+			} else {
+				delete(byRun, run)
+			}
+		}
+		sortSites(out)
+		for _, site := range out {
+			if !found[site.key()] {
+				found[site.key()] = true
+				all = append(all, site)
+			}
+		}
+	}
+	return all
+}
+
+// siteKey names a site by its file and line.
+type siteKey struct {
+	path string
+	line int
+}
+
+func (ms MessageSite) key() siteKey { return siteKey{ms.File.Path, ms.Line} }
+
+// phraseRuns returns the runs a phrase gives: the one equal to it, or,
+// for a format, those it prints.
+func phraseRuns(phrase string, runs map[string]int) []string {
+	if !reVerb.MatchString(phrase) {
+		if _, ok := runs[phrase]; ok {
+			return []string{phrase}
+		}
+		return nil
+	}
+	var out []string
+	literal := strconv.Quote(phrase)
+	for run := range runs {
+		if FormatMatches(literal, run, minPhrase) {
+			out = append(out, run)
+		}
+	}
+	return out
+}
+
+// sortSites orders sites innermost part first, then by file and line.
+func sortSites(sites []MessageSite) {
+	less := func(a, b MessageSite) bool {
+		if a.Part != b.Part {
+			return a.Part > b.Part
+		}
+		if a.File.Path != b.File.Path {
+			return a.File.Path < b.File.Path
+		}
+		return a.Line < b.Line
+	}
+	for i := 1; i < len(sites); i++ {
+		for j := i; j > 0 && less(sites[j], sites[j-1]); j-- {
+			sites[j], sites[j-1] = sites[j-1], sites[j]
+		}
+	}
+}
+
+// siteMessages returns the texts a message site is looked for in: the
+// error's own (ownMessages) and the error fields of the request's
+// structured log records (a log line's free text is not: a startup or
+// access log line would name its own literal).
+func siteMessages(r *report.Report) []string {
+	msgs := ownMessages(r)
+	for i := len(r.Logs) - 1; i >= 0; i-- {
+		if rec, ok := logrecord.Parse(r.Logs[i].Text); ok && rec.Error != "" {
+			msgs = append(msgs, rec.Error)
+		}
+	}
+	return msgs
+}
+
+// FailureSites returns the message sites of r's own error and logged
+// errors (MessageSites), less those that cannot be where this failure was
+// worded: none for the runtime's own panics, whose words no literal of
+// the app made, and none in an Error or String method, which words every
+// value of its type.
+func (m *Module) FailureSites(r *report.Report) []MessageSite {
+	if strings.HasPrefix(r.Error.Type, "runtime.") || runtimeWords.MatchString(r.Error.Message) {
+		return nil
+	}
+	var out []MessageSite
+	for _, site := range m.MessageSites(siteMessages(r)...) {
+		if fd := site.Decl(); fd != nil && !(fd.Recv != nil && textMethods[fd.Name.Name]) {
+			out = append(out, site)
+		}
+	}
+	return out
+}
+
+// messageSiteChunks gives the functions that put the error's message
+// together (FailureSites), innermost part first, each followed by the
+// module functions of the call whose error it carried on; not a site a
+// frame shows already.
+func (m *Module) messageSiteChunks(r *report.Report, s *staticSet) []report.Chunk {
+	var out []report.Chunk
+	shown := 0
+	for _, site := range m.FailureSites(r) {
+		if showsLine(s.chunks, s.m.Rel(site.File.Path), site.Line) {
+			continue
+		}
+		fd := site.Decl()
+		if !s.seen[fd] {
+			s.seen[fd] = true
+			c := s.siteChunk(site.File, fd, site.Line)
+			s.markLead(c)
+			out = append(out, c)
+		}
+		_, refs := m.ErrorSource(site.File, fd, site.Line)
+		for _, ref := range refs {
+			if s.seen[ref.Decl] {
+				continue
+			}
+			s.seen[ref.Decl] = true
+			c := s.calleeChunk(ref)
+			s.markLead(c)
+			out = append(out, c)
+		}
+		if shown++; shown == maxPerFinder {
+			break
+		}
+	}
+	return out
+}
+
+// siteChunk is the function fd of f, whole when short, else the lines
+// around line.
+func (s *staticSet) siteChunk(f *File, fd *ast.FuncDecl, line int) report.Chunk {
+	start, end := s.lines(fd)
+	c := s.chunk(f, fd, start, end, report.ReasonOrigin)
+	if len(c.Text) > maxCallee {
+		c = s.chunk(f, fd, max(start, line-frameBefore), min(end, line+frameAfter), report.ReasonOrigin)
+	}
+	return c
+}
+
+// ErrorSource returns the line of the last statement of fd, at or above
+// line, that assigns an error variable (err, or a name ending in "err"),
+// and the module functions it calls there: the call whose error the code
+// at line carries on. 0 and nil when no such statement is found.
+func (m *Module) ErrorSource(f *File, fd *ast.FuncDecl, line int) (int, []FuncRef) {
+	at := 0
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		l := m.Fset.Position(as.Pos()).Line
+		if l > line || l <= at {
+			return true
+		}
+		for _, lhs := range as.Lhs {
+			if id, ok := lhs.(*ast.Ident); ok && strings.HasSuffix(strings.ToLower(id.Name), "err") {
+				at = l
+			}
+		}
+		return true
+	})
+	if at == 0 {
+		return 0, nil
+	}
+	var out []FuncRef
+	for _, ref := range m.calleesIn(f, fd, nil, at) {
+		if calledOn(m, fd, ref, at) {
+			out = append(out, ref)
+		}
+	}
+	return at, out
+}
+
+// showsLine reports whether a chunk of cs holds line of file.
+func showsLine(cs []report.Chunk, file string, line int) bool {
+	for _, c := range cs {
+		if report.SameFile(c.File, file) && c.StartLine <= line && line <= c.EndLine {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,157 @@
+package appsource
+
+import (
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// billingModule's handlers return errors that a helper words for the
+// client ("could not list invoices: %v", through fail), to an error
+// handler that writes the status after the handler has returned; the
+// invoices come through an interface whose implementation makes the
+// inner error with a message of its own.
+var billingModule = map[string]string{
+	"go.mod": "module example.com/billing\n",
+	"web/errors.go": `package web
+
+import (
+	"fmt"
+	"net/http"
+)
+
+type HTTPError struct {
+	Code    int
+	Message string
+}
+
+func (e *HTTPError) Error() string { return fmt.Sprintf("code=%d, message=%v", e.Code, e.Message) }
+
+func fail(err error, words string) error {
+	return &HTTPError{Code: http.StatusInternalServerError, Message: fmt.Sprintf("%s: %v", words, err)}
+}
+
+func OnError(err error, w http.ResponseWriter) {
+	http.Error(w, "internal error", http.StatusInternalServerError)
+}
+`,
+	"web/invoices.go": `package web
+
+import (
+	"net/http"
+
+	"example.com/billing/store"
+)
+
+type Invoices struct{ repo store.Ledger }
+
+func (h *Invoices) List(w http.ResponseWriter, r *http.Request) error {
+	customer := r.URL.Query().Get("customer")
+	if customer == "" {
+		return fail(nil, "a customer is required")
+	}
+	rows, err := h.repo.ListInvoices(r.Context(), customer)
+	if err != nil {
+		return fail(err, "could not list invoices")
+	}
+	_ = rows
+	return nil
+}
+
+func (h *Invoices) Count(w http.ResponseWriter, r *http.Request) error {
+	n, err := h.repo.CountInvoices(r.Context())
+	if err != nil {
+		return fail(err, "could not count the invoices")
+	}
+	_ = n
+	return nil
+}
+`,
+	"store/ledger.go": `package store
+
+import "context"
+
+type Ledger interface {
+	ListInvoices(ctx context.Context, customer string) ([]string, error)
+	CountInvoices(ctx context.Context) (int, error)
+}
+`,
+	"store/memory.go": `package store
+
+import (
+	"context"
+	"fmt"
+)
+
+type Memory struct{ byCustomer map[string][]string }
+
+func (m *Memory) ListInvoices(ctx context.Context, customer string) ([]string, error) {
+	rows, ok := m.byCustomer[customer]
+	if !ok {
+		return nil, fmt.Errorf("customer %q has no ledger", customer)
+	}
+	return rows, nil
+}
+
+func (m *Memory) CountInvoices(ctx context.Context) (int, error) { return len(m.byCustomer), nil }
+`,
+}
+
+// TestMessageSitesOfAHandedOverError: an error an error handler passed on
+// names, by the words of its message, the handler that worded it and the
+// implementation whose error it carried on, right after the frame; the
+// implementation's own format is found from the message's tail although
+// an HTTP error's text ("code=500, message=…") wraps it.
+func TestMessageSitesOfAHandedOverError(t *testing.T) {
+	root := writeModule(t, billingModule)
+	msg := `code=500, message=could not list invoices: customer "acme" has no ledger`
+	r := shelfReport(root, msg, report.Frame{Function: "example.com/billing/web.OnError", File: "web/errors.go", Line: 19})
+	r.Error.Kind, r.Error.HandedOver = report.KindError, true
+	cs := Static(r)
+	got := map[string]int{}
+	for i, c := range cs {
+		got[c.Reason+" "+c.Symbol] = i
+	}
+	handler, okH := got["origin (*Invoices).List"]
+	impl, okI := got["origin (*Memory).ListInvoices"]
+	if !okH || !okI {
+		t.Fatalf("the handler that worded the message and the implementation that made its error are not both origins: %v", reasonsInOrder(cs))
+	}
+	if impl > 2 || handler > 2 {
+		t.Errorf("the message's sites do not follow the frame: %v", reasonsInOrder(cs))
+	}
+	if _, ok := got["origin (*Invoices).Count"]; ok {
+		t.Errorf("a handler whose words are not in the message was named: %v", reasonsInOrder(cs))
+	}
+}
+
+// TestMessageSitesFollowTheCall: when only the handler's words are in the
+// message (the inner error's text is a library's), the call whose error
+// it carried on is followed through the interface to the module's
+// implementation.
+func TestMessageSitesFollowTheCall(t *testing.T) {
+	root := writeModule(t, billingModule)
+	r := shelfReport(root, "could not list invoices: context deadline exceeded", report.Frame{Function: "example.com/billing/web.OnError", File: "web/errors.go", Line: 19})
+	r.Error.Kind, r.Error.HandedOver = report.KindError, true
+	got := reasons(Static(r))
+	if !contains(got["origin"], "web/invoices.go:(*Invoices).List") || !contains(got["implementation"], "store/memory.go:(*Memory).ListInvoices") {
+		t.Errorf("the handler and the implementation of the call it wraps are missing: %v", got)
+	}
+}
+
+// TestMessageSitesNeedTellingWords: words found in more than two places,
+// or too few to tell a place, name nothing.
+func TestMessageSitesNeedTellingWords(t *testing.T) {
+	mod := map[string]string{"go.mod": "module example.com/many\n"}
+	for _, name := range []string{"a", "b", "c"} {
+		mod["p/"+name+".go"] = "package p\n\nimport \"errors\"\n\nfunc F" + name + "() error { return errors.New(\"request failed badly\") }\n\nfunc G" + name + "() string { return \"not found\" }\n"
+	}
+	root := writeModule(t, mod)
+	m := Load(root + "/p/a.go")
+	if sites := m.MessageSites("request failed badly: boom"); len(sites) != 0 {
+		t.Errorf("words in three places named %d sites", len(sites))
+	}
+	if sites := m.MessageSites("not found: boom"); len(sites) != 0 {
+		t.Errorf("two short words named %d sites", len(sites))
+	}
+}
