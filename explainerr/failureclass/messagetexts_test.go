@@ -62,3 +62,21 @@ func TestPgxNoRows(t *testing.T) {
 		}
 	}
 }
+
+// TestHTTPErrorTexts: the message and the wrapped error of an HTTP error
+// written as echo writes it, and nothing from another text.
+func TestHTTPErrorTexts(t *testing.T) {
+	for _, tc := range []struct {
+		msg  string
+		want []string
+	}{
+		{"code=500, message=failed to load: no such table: carts", []string{"failed to load: no such table: carts"}},
+		{"code=500, message=Internal Server Error, internal=pq: relation \"carts\" does not exist", []string{"Internal Server Error", "pq: relation \"carts\" does not exist"}},
+		{"failed to load: code=500, message=x", nil},
+		{"status=500, message=x", nil},
+	} {
+		if got := HTTPErrorTexts(tc.msg); !slices.Equal(got, tc.want) {
+			t.Errorf("HTTPErrorTexts(%q) = %q, want %q", tc.msg, got, tc.want)
+		}
+	}
+}
