@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -161,6 +162,26 @@ func TestHandedOverErrorNamesWhereItsWordsAre(t *testing.T) {
 	r.Error.Kind, r.Error.HandedOver = report.KindError, true
 	text := Analyze(r)
 	mustHave(t, text, "Its words `nothing left` are written at `(*memStock).Reserve` (`main.go:14`)")
+	mustHave(t, text, "Read `(*memStock).Reserve` around `main.go:14`, which writes the innermost words of the message")
+	mustLack(t, text, "4xx")
 	mustHave(t, text, "Its words `could not reserve the item` are written at `(*Carts).Add` (`main.go:28`)")
 	mustHave(t, text, "about the error of `main.go:26`: `err := c.stock.Reserve(x.Param(\"sku\"))`, which reaches `(*memStock).Reserve` (`main.go:12`)")
+}
+
+// TestFourXXOnlyForTheRequestsInput: an unrecognised error gets the 4xx
+// advice only when its words are about the request's input.
+func TestFourXXOnlyForTheRequestsInput(t *testing.T) {
+	app := writeMarkedApp(t, wordedFiles)
+	for msg, want := range map[string]bool{
+		"page size must be between 1 and 100": true,
+		"invalid cursor: xyz":                 true,
+		"export: 12 rows exceed the limit":    false,
+		"ambiguous column name: id":           false,
+	} {
+		r := statusReport(msg, app.frame(t, "handover", "onError"))
+		r.Error.Kind = report.KindError
+		if got := strings.Contains(Analyze(r), "4xx"); got != want {
+			t.Errorf("%q: 4xx advice %v, want %v", msg, got, want)
+		}
+	}
 }

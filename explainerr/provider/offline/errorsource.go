@@ -123,3 +123,17 @@ func (a *analysis) whereWorded() {
 		}
 	}
 }
+
+// innermostWords returns where the module writes the innermost words of
+// the error's message (appsource.Module.FailureSites' first), when an
+// error handler passed the error on.
+func (a *analysis) innermostWords() (sourceLine, bool) {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return sourceLine{}, false
+	}
+	for _, site := range src.mod.FailureSites(a.r) {
+		return src.lineIn(site.File, site.Line, appsource.FuncName(site.Decl())), true
+	}
+	return sourceLine{}, false
+}

@@ -1046,6 +1046,8 @@ func (a *analysis) unknown() {
 	}
 	if l, ok := a.errorMadeAt(msg); ok && e.HandedOver {
 		a.fix("Read " + code(l.Func) + " around " + code(a.fileLoc(l.Path, l.Line)) + ", where the error is made, and check what makes it fail " + a.forThis() + ".")
+	} else if l, ok := a.innermostWords(); ok && e.HandedOver {
+		a.fix("Read " + code(l.Func) + " around " + code(a.fileLoc(l.Path, l.Line)) + ", which writes the innermost words of the message, and check what makes it fail " + a.forThis() + ".")
 	} else if e.HandedOver {
 		a.fix("Find where the route's handler returns this error (its message: " + code(shorten(msg, 80)) + ") and check what makes it fail " + a.forThis() + ".")
 	} else if f, ok := a.reportingFrame(); ok {
@@ -1053,8 +1055,8 @@ func (a *analysis) unknown() {
 	} else if a.s.Frame != nil && !a.writtenByLibrary() {
 		a.fix("Read " + code(a.s.Function) + " around " + code(loc(a.s.File, a.s.Line)) + " and the call that produced the error, and check what makes it fail " + a.forThis() + ".")
 	}
-	if (e.Kind == "status" || e.Kind == "error") && !serverSide.MatchString(msg) {
-		a.fix("When the error is expected for some requests (a missing record, bad input), answer it with a 4xx status instead of 500.")
+	if (e.Kind == "status" || e.Kind == "error") && clientSide.MatchString(msg) && !serverSide.MatchString(msg) {
+		a.fix("When the error is expected for some requests (bad input), answer it with a 4xx status instead of 500.")
 	}
 }
 

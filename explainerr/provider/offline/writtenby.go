@@ -71,3 +71,8 @@ func (a *analysis) reportingFrame() (loggedFrame, bool) {
 // whatever the request: an unreachable service, a timeout, a schema
 // mistake. Advice to answer them with a 4xx does not fit.
 var serverSide = regexp.MustCompile(`(?i)connection refused|no such host|i/o timeout|deadline exceeded|context canceled|does not exist|doesn't exist|no such (?:table|column)|unknown column|syntax error|broken pipe|connection reset|too many connections|permission denied`)
+
+// clientSide matches the words of an error about the request's input:
+// only then is a 4xx status advice the message grounds. A missing row or
+// a cache miss is not one: whether it is the client's is the app's call.
+var clientSide = regexp.MustCompile(`(?i)\b(?:invalid|required|missing|malformed|must (?:be|not)|bad request|not allowed|unsupported|too (?:long|short|large|many))\b`)
