@@ -72,6 +72,10 @@ func newAnalysis(r *report.Report) *analysis {
 // then the findings of the pass that recognises the class (passFor), else
 // the error restated.
 func (a *analysis) explain() string {
+	if a.explainRaisedAgain() {
+		a.pointToContext()
+		return a.d.Render() + Footer + "\n"
+	}
 	a.where()
 	if a.fromLog != "" {
 		a.explainLoggedCause()
