@@ -224,5 +224,9 @@ func handlerOffStack(r *report.Report) bool {
 	if r.Error.HandedOver {
 		return true
 	}
-	return r.Error.Kind == report.KindPanic && len(r.Frames) > 0 && r.Frames[0].Kind != report.FrameApp && strings.HasPrefix(r.Error.Type, "runtime.")
+	if r.Error.Kind != report.KindPanic || len(r.Frames) == 0 || !strings.HasPrefix(r.Error.Type, "runtime.") {
+		return false
+	}
+	f := r.Frames[0]
+	return f.Kind != report.FrameApp && f.Kind != report.FrameRuntime && !strings.HasPrefix(f.Function, "runtime.")
 }

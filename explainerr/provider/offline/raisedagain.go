@@ -30,8 +30,8 @@ func raisedAgainAt(r *report.Report) (report.Frame, bool) {
 		return report.Frame{}, false
 	}
 	f := r.Frames[0]
-	if f.Kind == report.FrameApp {
-		return report.Frame{}, false
+	if f.Kind == report.FrameApp || f.Kind == report.FrameRuntime || strings.HasPrefix(f.Function, "runtime.") {
+		return report.Frame{}, false // the runtime raising its own error (panic(errNilAssign))
 	}
 	text, ok := lineOfFile(f.File, f.Line)
 	if !ok || !rePanicAgain.MatchString(text) {
