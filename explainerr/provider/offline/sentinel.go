@@ -20,9 +20,14 @@ import (
 // lostSentinel is such a pair.
 type lostSentinel struct {
 	Check sourceLine
-	// Target is the sentinel as the check names it ("store.ErrNotFound").
+	// Target is the sentinel as the check names it ("store.ErrNotFound"),
+	// or, for a test of the error's type, the type ("*ent.NotFoundError")
+	// or the library predicate ("ent.IsNotFound").
 	Target string
-	Wrap   textWrap
+	// Test is "" for errors.Is; "type switch", "errors.As" or
+	// "predicate" for a test of the error's type.
+	Test string
+	Wrap textWrap
 }
 
 // findLostSentinel looks for a text-only wrap of a sentinel error that
@@ -51,7 +56,39 @@ func (a *analysis) findLostSentinel() (lostSentinel, bool) {
 			return l, true
 		}
 	}
+	// An error an error handler passed on: the functions the stack does
+	// not show, that wrote its words or that its route registers.
+	for _, at := range a.handedOverFuncs() {
+		f, fd := src.funcAt(at.Path, at.Line)
+		if fd == nil || seen[fd] {
+			continue
+		}
+		seen[fd] = true
+		if l, ok := a.lostSentinelIn(src, f, fd, wraps, true); ok {
+			return l, true
+		}
+	}
 	return lostSentinel{}, false
+}
+
+// handedOverFuncs returns, for an error an error handler passed on, a
+// line of each function that wrote words of its message and of the
+// handler its route registers.
+func (a *analysis) handedOverFuncs() []sourceLine {
+	src := a.app()
+	if !a.r.Error.HandedOver || src == nil || src.mod == nil {
+		return nil
+	}
+	var out []sourceLine
+	for _, site := range src.mod.FailureSites(a.r) {
+		out = append(out, sourceLine{Path: site.File.Path, Line: site.Line})
+	}
+	if a.r.Request.Route != "" {
+		if rt, ok := src.mod.RouteHandler(a.r.Request.Method, a.r.Request.Route); ok && rt.Handler != nil {
+			out = append(out, sourceLine{Path: rt.File.Path, Line: src.mod.Fset.Position(rt.Handler.Body.Pos()).Line})
+		}
+	}
+	return out
 }
 
 // maxSentinelFrames is how many app frames, innermost first, are read for
@@ -80,9 +117,16 @@ func (a *analysis) lostSentinelIn(src *appSource, f *appFile, fd *ast.FuncDecl, 
 	var found lostSentinel
 	ok := false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if ok {
+			return false
+		}
+		if l, typed := a.lostTypeTest(src, f, fd, n, wraps); typed {
+			found, ok = l, true
+			return false
+		}
 		call, isCall := n.(*ast.CallExpr)
-		if ok || !isCall {
-			return !ok
+		if !isCall {
+			return true
 		}
 		target, isTest := src.errorsIsTarget(f, call)
 		if !isTest {
@@ -173,6 +217,10 @@ func (a *analysis) wrapsKnownSentinel(w textWrap, target string) bool {
 
 // explainLostSentinel writes the why and the fix of a lost sentinel.
 func (a *analysis) explainLostSentinel(l lostSentinel) {
+	if l.Test != "" {
+		a.explainTypeTestLost(l)
+		return
+	}
 	verb := `"%` + l.Wrap.Verb + `"`
 	// The sentinel itself, or the error variable that held it.
 	lost := l.Wrap.Arg
@@ -206,6 +254,9 @@ func (s *appSource) funcAt(path string, line int) (*appFile, *ast.FuncDecl) {
 
 // sentinelHeadline is the headline of a lost sentinel.
 func sentinelHeadline(l lostSentinel) string {
+	if l.Test != "" {
+		return "An error wrapped with " + code(`"%`+l.Wrap.Verb+`"`) + " does not match the " + l.Test + " " + code(strings.TrimSpace(l.Target))
+	}
 	return "An error wrapped with " + code(`"%`+l.Wrap.Verb+`"`) + " is not " + code(strings.TrimSpace(l.Target)) + " to " + code("errors.Is")
 }
 

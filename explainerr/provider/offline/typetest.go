@@ -1,0 +1,148 @@
+package offline
+
+import (
+	"go/ast"
+	"go/token"
+	"strconv"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+)
+
+// A test of an error's type (a type switch, errors.As, a library's
+// predicate such as ent.IsNotFound or os.IsNotExist) misses an error that
+// a function it calls formatted with %v: the message keeps the original
+// error's text, but the value is a new error of another type. The test is
+// not tied to the wrap by a name, as an errors.Is target is: the wrap must
+// give the failure's message and be in a function the testing one calls.
+
+// lostTypeTest reports the pair when n, a node of fd, tests an error's
+// type and one of wraps gives the failure's message in a function fd
+// calls.
+func (a *analysis) lostTypeTest(src *appSource, f *appFile, fd *ast.FuncDecl, n ast.Node, wraps []textWrap) (lostSentinel, bool) {
+	target, test, at := typeTestOf(src, f, n)
+	if test == "" {
+		return lostSentinel{}, false
+	}
+	for _, w := range wraps {
+		if a.wrapGivesMessage(w) && callsFunc(fd, lastName(w.Line.Func)) {
+			return lostSentinel{Check: src.lineAt(f, at, funcName(fd)), Target: target, Test: test, Wrap: w}, true
+		}
+	}
+	return lostSentinel{}, false
+}
+
+// typeTestOf returns what n tests of an error's type: the first type of a
+// type switch on an error variable, the target of errors.As, or a
+// predicate of another module's package given an error variable; the
+// kind of test ("" for none) and where it is.
+func typeTestOf(src *appSource, f *appFile, n ast.Node) (target, test string, at token.Pos) {
+	switch x := n.(type) {
+	case *ast.TypeSwitchStmt:
+		if !errorVariable(typeSwitchSubject(x)) {
+			return "", "", token.NoPos
+		}
+		for _, st := range x.Body.List {
+			cc, ok := st.(*ast.CaseClause)
+			if !ok {
+				continue
+			}
+			for _, t := range cc.List {
+				if id, ok := t.(*ast.Ident); ok && id.Name == "nil" {
+					continue
+				}
+				return src.exprText(f, t), "type switch", cc.Pos()
+			}
+		}
+	case *ast.CallExpr:
+		sel, ok := x.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return "", "", token.NoPos
+		}
+		pkg, ok := sel.X.(*ast.Ident)
+		if !ok {
+			return "", "", token.NoPos
+		}
+		switch {
+		case pkg.Name == "errors" && sel.Sel.Name == "As" && len(x.Args) == 2:
+			return src.exprText(f, x.Args[1]), "errors.As", x.Pos()
+		case strings.HasPrefix(sel.Sel.Name, "Is") && len(x.Args) == 1 && errorVariable(src.exprText(f, x.Args[0])) && importsOutside(src, f, pkg.Name):
+			return pkg.Name + "." + sel.Sel.Name, "predicate", x.Pos()
+		}
+	}
+	return "", "", token.NoPos
+}
+
+// typeSwitchSubject is the variable a type switch tests ("err" of
+// "switch err.(type)" and of "switch e := err.(type)").
+func typeSwitchSubject(ts *ast.TypeSwitchStmt) string {
+	var e ast.Expr
+	switch s := ts.Assign.(type) {
+	case *ast.ExprStmt:
+		e = s.X
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			e = s.Rhs[0]
+		}
+	}
+	if ta, ok := e.(*ast.TypeAssertExpr); ok {
+		if id, ok := ta.X.(*ast.Ident); ok {
+			return id.Name
+		}
+	}
+	return ""
+}
+
+// errorVariable reports whether name is written like an error variable.
+func errorVariable(name string) bool {
+	return name == "err" || strings.HasSuffix(name, "Err")
+}
+
+// importsOutside reports whether f imports a package of another module
+// under name.
+func importsOutside(src *appSource, f *appFile, name string) bool {
+	for _, im := range f.syntax().Imports {
+		p, err := strconv.Unquote(im.Path.Value)
+		if err != nil {
+			continue
+		}
+		n := p[strings.LastIndexByte(p, '/')+1:]
+		if im.Name != nil {
+			n = im.Name.Name
+		}
+		if n == name {
+			return src.mod == nil || !(p == src.mod.Path || strings.HasPrefix(p, src.mod.Path+"/"))
+		}
+	}
+	return false
+}
+
+// callsFunc reports whether fd calls a function or method named name.
+func callsFunc(fd *ast.FuncDecl, name string) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if ce, ok := n.(*ast.CallExpr); ok && appsource.CalleeName(ce.Fun) == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// explainTypeTestLost writes the why and the fix of a type test a %v wrap
+// defeats.
+func (a *analysis) explainTypeTestLost(l lostSentinel) {
+	verb := `"%` + l.Wrap.Verb + `"`
+	what := map[string]string{
+		"type switch": "The type switch's " + code("case "+l.Target),
+		"errors.As":   code("errors.As(err, " + l.Target + ")"),
+		"predicate":   code(l.Target + "(err)"),
+	}[l.Test]
+	a.why(what + " at " + a.cite(l.Check) + " does not match this error, so the request fell through to the generic error path.")
+	a.why("The error is made at " + a.cite(l.Wrap.Line) + ", which formats " + code(l.Wrap.Arg) + " with " + code(verb) + ": the message keeps the original error's text, but the value is a new error of another type, which no test of the original's type matches.")
+	if l.Test == "type switch" {
+		a.fix("At " + code(a.fileLoc(l.Wrap.Line.Path, l.Wrap.Line.Line)) + ", return " + code(l.Wrap.Arg) + " as it is, or wrap it with " + code(`"%w"`) + " and test it with " + code("errors.As") + " instead of the type switch, which sees only the outermost error.")
+		return
+	}
+	a.fix("Wrap it with " + code(`"%w"`) + " instead of " + code(verb) + " at " + code(a.fileLoc(l.Wrap.Line.Path, l.Wrap.Line.Line)) + ", so that " + what + " finds the original error.")
+}

@@ -1,0 +1,85 @@
+package offline
+
+import (
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// typeTestFiles answer a missing member with a page, by a type switch on
+// the lookup's error, in a handler an error handler passes errors on
+// from; the lookup, in another package, wraps the store's typed error
+// with %v.
+var typeTestFiles = map[string]string{
+	"go.mod": "module example.com/club\n",
+	"store/members.go": `package store
+
+import "fmt"
+
+type NotFoundError struct{ Email string }
+
+func (e *NotFoundError) Error() string { return "member not found" }
+
+type Members struct{ byEmail map[string]string }
+
+func (m *Members) Find(email string) (string, error) {
+	name, ok := m.byEmail[email]
+	if !ok {
+		return "", &NotFoundError{Email: email}
+	}
+	return name, nil
+}
+
+func (m *Members) Lookup(email string) (string, error) {
+	name, err := m.Find(email)
+	if err != nil {
+		return "", fmt.Errorf("lookup %s: %v", email, err)
+	}
+	return name, nil
+}
+`,
+	"web/reset.go": `package web
+
+import (
+	"fmt"
+
+	"example.com/club/store"
+)
+
+type Ctx interface{ Form(string) string }
+
+type Reset struct{ members *store.Members }
+
+func (h *Reset) Submit(c Ctx) error {
+	_, err := h.members.Lookup(c.Form("email"))
+	switch err.(type) {
+	case *store.NotFoundError:
+		return nil
+	case nil:
+	default:
+		return fmt.Errorf("could not look the member up: %w", err)
+	}
+	return nil
+}
+
+func onError(err error, c Ctx) {
+	_ = err //! handover
+}
+`,
+}
+
+// TestTypeSwitchMissesAVWrap: a handed-over error whose handler tests its
+// type with a type switch, made by a %v wrap in a function the handler
+// calls, is explained as the wrap defeating the switch, with the wrap as
+// the fix; no check the handler has is advised.
+func TestTypeSwitchMissesAVWrap(t *testing.T) {
+	app := writeMarkedApp(t, typeTestFiles)
+	r := statusReport("code=500, message=could not look the member up: lookup ghost@example.com: member not found", app.frame(t, "handover", "onError"))
+	r.Error.Kind, r.Error.HandedOver = report.KindError, true
+	text := Analyze(r)
+	mustHave(t, text,
+		"The type switch's `case *store.NotFoundError` at `(*Reset).Submit`",
+		"`(*Members).Lookup` (`members.go:22`)",
+		"return `err` as it is, or wrap it with `\"%w\"` and test it with `errors.As`")
+	mustLack(t, text, "4xx")
+}
