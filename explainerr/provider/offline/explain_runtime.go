@@ -1044,10 +1044,10 @@ func (a *analysis) unknown() {
 	if e.Kind == report.KindStatus && !a.writtenByLibrary() {
 		a.explainBranch()
 	}
-	if l, ok := a.errorMadeAt(msg); ok && e.HandedOver {
-		a.fix("Read " + code(l.Func) + " around " + code(a.fileLoc(l.Path, l.Line)) + ", where the error is made, and check what makes it fail " + a.forThis() + ".")
-	} else if l, ok := a.innermostWords(); ok && e.HandedOver {
+	if l, ok := a.innermostWords(); ok && e.HandedOver {
 		a.fix("Read " + code(l.Func) + " around " + code(a.fileLoc(l.Path, l.Line)) + ", which writes the innermost words of the message, and check what makes it fail " + a.forThis() + ".")
+	} else if l, ok := a.errorMadeAt(msg); ok && e.HandedOver {
+		a.fix("Read " + code(l.Func) + " around " + code(a.fileLoc(l.Path, l.Line)) + ", where the error is made, and check what makes it fail " + a.forThis() + ".")
 	} else if e.HandedOver {
 		a.fix("Find where the route's handler returns this error (its message: " + code(shorten(msg, 80)) + ") and check what makes it fail " + a.forThis() + ".")
 	} else if f, ok := a.reportingFrame(); ok {

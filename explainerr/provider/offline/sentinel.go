@@ -141,6 +141,11 @@ func (a *analysis) lostSentinelIn(src *appSource, f *appFile, fd *ast.FuncDecl, 
 				return false
 			}
 		}
+		if made, fresh := a.freshInsteadOf(src, target, fd); fresh {
+			found = lostSentinel{Check: src.lineAt(f, call.Pos(), funcName(fd)), Target: target, Test: "fresh", Wrap: textWrap{Line: made}}
+			ok = true
+			return false
+		}
 		return true
 	})
 	return found, ok
@@ -254,7 +259,11 @@ func (s *appSource) funcAt(path string, line int) (*appFile, *ast.FuncDecl) {
 
 // sentinelHeadline is the headline of a lost sentinel.
 func sentinelHeadline(l lostSentinel) string {
-	if l.Test != "" {
+	switch l.Test {
+	case "":
+	case "fresh":
+		return "A new error where " + code(strings.TrimSpace(l.Target)) + " is tested for"
+	default:
 		return "An error wrapped with " + code(`"%`+l.Wrap.Verb+`"`) + " does not match the " + l.Test + " " + code(strings.TrimSpace(l.Target))
 	}
 	return "An error wrapped with " + code(`"%`+l.Wrap.Verb+`"`) + " is not " + code(strings.TrimSpace(l.Target)) + " to " + code("errors.Is")

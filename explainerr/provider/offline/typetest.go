@@ -3,6 +3,7 @@ package offline
 import (
 	"go/ast"
 	"go/token"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -20,7 +21,7 @@ import (
 // type and one of wraps gives the failure's message in a function fd
 // calls.
 func (a *analysis) lostTypeTest(src *appSource, f *appFile, fd *ast.FuncDecl, n ast.Node, wraps []textWrap) (lostSentinel, bool) {
-	target, test, at := typeTestOf(src, f, n)
+	target, test, at := typeTestOf(src, f, n, strings.ToLower(a.f.Message))
 	if test == "" {
 		return lostSentinel{}, false
 	}
@@ -36,12 +37,15 @@ func (a *analysis) lostTypeTest(src *appSource, f *appFile, fd *ast.FuncDecl, n 
 // type switch on an error variable, the target of errors.As, or a
 // predicate of another module's package given an error variable; the
 // kind of test ("" for none) and where it is.
-func typeTestOf(src *appSource, f *appFile, n ast.Node) (target, test string, at token.Pos) {
+func typeTestOf(src *appSource, f *appFile, n ast.Node, msg string) (target, test string, at token.Pos) {
 	switch x := n.(type) {
 	case *ast.TypeSwitchStmt:
 		if !errorVariable(typeSwitchSubject(x)) {
 			return "", "", token.NoPos
 		}
+		// The case whose type's name the message says ("NotFoundError"
+		// for "…: user not found"), else the first.
+		first, firstAt := "", token.NoPos
 		for _, st := range x.Body.List {
 			cc, ok := st.(*ast.CaseClause)
 			if !ok {
@@ -51,8 +55,17 @@ func typeTestOf(src *appSource, f *appFile, n ast.Node) (target, test string, at
 				if id, ok := t.(*ast.Ident); ok && id.Name == "nil" {
 					continue
 				}
-				return src.exprText(f, t), "type switch", cc.Pos()
+				text := src.exprText(f, t)
+				if typeNamedIn(text, msg) {
+					return text, "type switch", cc.Pos()
+				}
+				if first == "" {
+					first, firstAt = text, cc.Pos()
+				}
 			}
+		}
+		if first != "" {
+			return first, "type switch", firstAt
 		}
 	case *ast.CallExpr:
 		sel, ok := x.Fun.(*ast.SelectorExpr)
@@ -72,6 +85,18 @@ func typeTestOf(src *appSource, f *appFile, n ast.Node) (target, test string, at
 	}
 	return "", "", token.NoPos
 }
+
+// typeNamedIn reports whether the words of a type's name, "Error" left
+// out, are in msg, lower-cased ("*ent.NotFoundError" in "user not
+// found").
+func typeNamedIn(typ, msg string) bool {
+	name := typ[strings.LastIndexAny(typ, ".*")+1:]
+	words := strings.ToLower(strings.TrimSpace(camelWords.ReplaceAllString(strings.TrimSuffix(name, "Error"), "$1 $2")))
+	return words != "" && strings.Contains(msg, words)
+}
+
+// camelWords finds where a lower-case letter meets an upper-case one.
+var camelWords = regexp.MustCompile(`([a-z0-9])([A-Z])`)
 
 // typeSwitchSubject is the variable a type switch tests ("err" of
 // "switch err.(type)" and of "switch e := err.(type)").
@@ -132,6 +157,12 @@ func callsFunc(fd *ast.FuncDecl, name string) bool {
 // explainTypeTestLost writes the why and the fix of a type test a %v wrap
 // defeats.
 func (a *analysis) explainTypeTestLost(l lostSentinel) {
+	if l.Test == "fresh" {
+		a.why(code("errors.Is(err, "+l.Target+")") + " at " + a.cite(l.Check) + " is false for this error, so the request fell through to the generic error path.")
+		a.why("The error is made at " + a.cite(l.Wrap.Line) + ": a new error, not " + code(l.Target) + " nor one that wraps it, whatever its message says.")
+		a.fix("If this is the case " + code(l.Target) + " stands for, return " + code(l.Target) + " at " + code(a.fileLoc(l.Wrap.Line.Path, l.Wrap.Line.Line)) + " (or wrap it with " + code(`"%w"`) + "), so that " + code("errors.Is") + " finds it.")
+		return
+	}
 	verb := `"%` + l.Wrap.Verb + `"`
 	what := map[string]string{
 		"type switch": "The type switch's " + code("case "+l.Target),
@@ -146,3 +177,84 @@ func (a *analysis) explainTypeTestLost(l lostSentinel) {
 	}
 	a.fix("Wrap it with " + code(`"%w"`) + " instead of " + code(verb) + " at " + code(a.fileLoc(l.Wrap.Line.Path, l.Wrap.Line.Line)) + ", so that " + what + " finds the original error.")
 }
+
+// A function that makes a fresh error (errors.New, or fmt.Errorf without
+// %w) where its callers test for one of the module's sentinels with
+// errors.Is (a cache store's "cache key "x" not found" where the client's
+// callers test ErrCacheMiss) defeats the test as a %v wrap does: the
+// message may say the same thing, the value is not the sentinel.
+
+// freshInsteadOf returns where the failure's error was made (the
+// module's one or two makers whose format gives it) when that is a fresh
+// error, outside fd, sharing a word of its message with the message of
+// target, a sentinel the module declares.
+func (a *analysis) freshInsteadOf(src *appSource, target string, fd *ast.FuncDecl) (sourceLine, bool) {
+	if src.mod == nil {
+		return sourceLine{}, false
+	}
+	sentinel := sentinelMessage(src, lastSelector(target))
+	if sentinel == "" {
+		return sourceLine{}, false
+	}
+	for _, msg := range a.messageTails() {
+		for _, em := range src.mod.ErrorOrigins(msg) {
+			if em.Func == "" || em.Func == funcName(fd) || strings.Contains(em.Format, "%w") {
+				continue
+			}
+			if format, err := strconv.Unquote(em.Format); err == nil && sharesWord(format, sentinel) {
+				return src.lineIn(em.File, em.Line, em.Func), true
+			}
+		}
+	}
+	return sourceLine{}, false
+}
+
+// sentinelMessage returns the message of the module's package-level error
+// variable name (name = errors.New("…")), "" when the module declares none.
+func sentinelMessage(src *appSource, name string) string {
+	if name == "" {
+		return ""
+	}
+	decl := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\s*=\s*errors\.New\(`)
+	for _, em := range src.mod.ErrorMakers() {
+		if em.Func != "" || em.Call != "errors.New" {
+			continue
+		}
+		if lines := em.File.Lines(); em.Line >= 1 && em.Line <= len(lines) && decl.MatchString(lines[em.Line-1]) {
+			if msg, err := strconv.Unquote(em.Format); err == nil {
+				return msg
+			}
+		}
+	}
+	return ""
+}
+
+// sharesWord reports whether a and b share a word of four letters or more
+// other than the words every error says.
+func sharesWord(a, b string) bool {
+	words := map[string]bool{}
+	for _, w := range wordsOf(b) {
+		words[w] = true
+	}
+	for _, w := range wordsOf(a) {
+		if words[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// wordsOf returns the lower-cased words of four letters or more of s, less
+// those every error says.
+func wordsOf(s string) []string {
+	var out []string
+	for _, w := range regexp.MustCompile(`[A-Za-z]{4,}`).FindAllString(s, -1) {
+		if w = strings.ToLower(w); !commonErrorWords[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// commonErrorWords say that something failed, not what.
+var commonErrorWords = map[string]bool{"error": true, "failed": true, "cannot": true, "could": true, "unable": true, "invalid": true, "with": true, "from": true, "this": true, "that": true}

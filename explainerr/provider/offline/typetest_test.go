@@ -18,6 +18,10 @@ import "fmt"
 
 type NotFoundError struct{ Email string }
 
+type ConflictError struct{}
+
+func (e *ConflictError) Error() string { return "conflict" }
+
 func (e *NotFoundError) Error() string { return "member not found" }
 
 type Members struct{ byEmail map[string]string }
@@ -53,6 +57,8 @@ type Reset struct{ members *store.Members }
 func (h *Reset) Submit(c Ctx) error {
 	_, err := h.members.Lookup(c.Form("email"))
 	switch err.(type) {
+	case *store.ConflictError:
+		return nil
 	case *store.NotFoundError:
 		return nil
 	case nil:
@@ -79,7 +85,75 @@ func TestTypeSwitchMissesAVWrap(t *testing.T) {
 	text := Analyze(r)
 	mustHave(t, text,
 		"The type switch's `case *store.NotFoundError` at `(*Reset).Submit`",
-		"`(*Members).Lookup` (`members.go:22`)",
+		"`(*Members).Lookup` (`members.go:26`)",
 		"return `err` as it is, or wrap it with `\"%w\"` and test it with `errors.As`")
 	mustLack(t, text, "4xx")
+}
+
+// freshFiles test a lookup's error for the store's sentinel, which the
+// store's implementation does not return: it makes an error of its own
+// that says the same thing.
+var freshFiles = map[string]string{
+	"go.mod": "module example.com/quota\n",
+	"store/quota.go": `package store
+
+import (
+	"errors"
+	"fmt"
+)
+
+var ErrQuotaExhausted = errors.New("quota exhausted")
+
+type Quotas struct{ left map[string]int }
+
+func (q *Quotas) Take(user string) error {
+	if q.left[user] == 0 {
+		return fmt.Errorf("quota of %s exhausted", user)
+	}
+	q.left[user]--
+	return nil
+}
+`,
+	"web/upload.go": `package web
+
+import (
+	"errors"
+	"fmt"
+
+	"example.com/quota/store"
+)
+
+type Ctx interface{ User() string }
+
+type Upload struct{ quotas *store.Quotas }
+
+func (h *Upload) Post(c Ctx) error {
+	if err := h.quotas.Take(c.User()); err != nil {
+		if errors.Is(err, store.ErrQuotaExhausted) {
+			return nil
+		}
+		return fmt.Errorf("could not take the quota: %w", err)
+	}
+	return nil
+}
+
+func onError(err error, c Ctx) {
+	_ = err //! handover
+}
+`,
+}
+
+// TestFreshErrorWhereASentinelIsTested: the handler's errors.Is test of
+// the store's sentinel is false for an error the store made fresh with
+// words of the sentinel's; the store's line is the fix, to return the
+// sentinel there.
+func TestFreshErrorWhereASentinelIsTested(t *testing.T) {
+	app := writeMarkedApp(t, freshFiles)
+	r := statusReport("could not take the quota: quota of bob exhausted", app.frame(t, "handover", "onError"))
+	r.Error.Kind, r.Error.HandedOver = report.KindError, true
+	text := Analyze(r)
+	mustHave(t, text,
+		"`errors.Is(err, store.ErrQuotaExhausted)` at `(*Upload).Post`",
+		"The error is made at `(*Quotas).Take` (`quota.go:14`)",
+		"return `store.ErrQuotaExhausted` at `quota.go:14`")
 }
