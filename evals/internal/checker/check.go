@@ -134,6 +134,10 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkLoopOrder,
 	(*Checker).checkStraightAway,
 	(*Checker).checkMessages,
+	(*Checker).checkSaidCode,
+	(*Checker).checkSaidLiterals,
+	(*Checker).checkEmbeds,
+	(*Checker).checkDeclaredIn,
 }
 
 // Check returns the verdict on one claim.
