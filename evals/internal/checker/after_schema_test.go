@@ -13,7 +13,8 @@ import "testing"
 // function that never names its type; names listed as declared in a file
 // that does not declare them; embedding by value or by pointer; the order
 // of two quoted statements of a method named with its unexported type;
-// and the order of two steps named by their callees in plain prose.
+// the order of two steps named by their callees in plain prose; and the
+// value of a flag an if tests around what a function is said to do.
 func TestClassesAfterSchema(t *testing.T) {
 	c := shapes(t)
 	cases := []classCase{
@@ -53,6 +54,12 @@ func TestClassesAfterSchema(t *testing.T) {
 
 		{"order of steps named in prose", "After the loop, Load absorbs the errors of fillDefaults before those of verifyRequired.", false},
 		{"order of steps named in prose", "After the loop, Load absorbs the errors of verifyRequired before those of fillDefaults.", true},
+
+		{"condition's direction", "`Depot.Load` records a `StrayKeyError` for a key that `find` rejects only when `strict` is true.", false},
+		{"condition's direction", "`Depot.Load` records a `StrayKeyError` for a key that `find` rejects unless `d.strict` is false.", false},
+		{"condition's direction", "`Depot.Load` records a `StrayKeyError` for a key that `find` rejects only when `strict` is false.", true},
+		{"condition's direction", "`Depot.Load` records a `StrayKeyError` for a key that `find` rejects unless `strict` is set.", true},
+		{"condition's direction", "`Depot.Load` returns `errs` when `strict` is false.", false}, // not under the flag: not read
 	}
 	checkCases(t, c, cases)
 }

@@ -138,6 +138,7 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkSaidLiterals,
 	(*Checker).checkEmbeds,
 	(*Checker).checkDeclaredIn,
+	(*Checker).checkConditionDirection,
 }
 
 // Check returns the verdict on one claim.
