@@ -13,8 +13,9 @@ import "testing"
 // function that never names its type; names listed as declared in a file
 // that does not declare them; embedding by value or by pointer; the order
 // of two quoted statements of a method named with its unexported type;
-// the order of two steps named by their callees in plain prose; and the
-// value of a flag an if tests around what a function is said to do.
+// the order of two steps named by their callees in plain prose; the
+// value of a flag an if tests around what a function is said to do; and
+// the line of a store, which must hold the value stored.
 func TestClassesAfterSchema(t *testing.T) {
 	c := shapes(t)
 	cases := []classCase{
@@ -60,6 +61,10 @@ func TestClassesAfterSchema(t *testing.T) {
 		{"condition's direction", "`Depot.Load` records a `StrayKeyError` for a key that `find` rejects only when `strict` is false.", true},
 		{"condition's direction", "`Depot.Load` records a `StrayKeyError` for a key that `find` rejects unless `strict` is set.", true},
 		{"condition's direction", "`Depot.Load` returns `errs` when `strict` is false.", false}, // not under the flag: not read
+
+		{"line of a store", "`Depot.Load` stores `StrayKeyError{Key: key}` in `errs[key]` at depot.go:25 when `find` fails.", false},
+		{"line of a store", "`Depot.Load` stores `StrayKeyError{Key: key}` in `errs[key]` at depot.go:23 when `find` fails.", true},
+		{"line of a store", "`Depot.Load` stores `StrayKeyError{key}` in `errs[key]` at depot.go:23.", false}, // a value the code never writes: not read
 	}
 	checkCases(t, c, cases)
 }

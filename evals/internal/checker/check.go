@@ -139,6 +139,7 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkEmbeds,
 	(*Checker).checkDeclaredIn,
 	(*Checker).checkConditionDirection,
+	(*Checker).checkStoreLines,
 }
 
 // Check returns the verdict on one claim.
