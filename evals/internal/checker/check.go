@@ -134,6 +134,12 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkLoopOrder,
 	(*Checker).checkStraightAway,
 	(*Checker).checkMessages,
+	(*Checker).checkSaidCode,
+	(*Checker).checkSaidLiterals,
+	(*Checker).checkEmbeds,
+	(*Checker).checkDeclaredIn,
+	(*Checker).checkConditionDirection,
+	(*Checker).checkStoreLines,
 }
 
 // Check returns the verdict on one claim.

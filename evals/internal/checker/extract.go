@@ -323,7 +323,7 @@ func place(prose string, claims []Claim) []Claim {
 		}
 		file, line := splitFileLine(f.Text)
 		if i > 0 {
-			if prev := &claims[i-1]; prev.File == "" && placesBefore(prose, *prev, *f) {
+			if prev := &claims[i-1]; prev.File == "" && placesBefore(prose, claims, i-1, i) {
 				if !calledOne(prose, claims, i-1) {
 					prev.File, prev.Line = file, line
 				}
@@ -341,16 +341,38 @@ func place(prose string, claims []Claim) []Claim {
 	return claims
 }
 
-// placesBefore reports whether the file claim f places the code claim
-// right before it: "`showPost` in handlers.go", "`NewCart` (cart.go:33)
-// returns ...". A citation in parentheses that closes its clause ("...
-// when `regexp.Compile` fails on `o.AllowedHosts` (secure.go:175).")
-// speaks of the whole clause, not of its last name.
-func placesBefore(prose string, prev, f Claim) bool {
+// placesBefore reports whether the file claim claims[i] places the code
+// claim claims[p] right before it: "`showPost` in handlers.go",
+// "`NewCart` (cart.go:33) returns ...". A citation in parentheses that
+// closes its clause ("... when `regexp.Compile` fails on `o.AllowedHosts`
+// (secure.go:175).") speaks of the whole clause, not of its last name; so
+// does one that follows a name other than the first of its clause ("`F`
+// calls `g(x)` for each key of `src` (f.go:91) and ..."): the line holds a
+// step of the clause, not necessarily the name beside it.
+func placesBefore(prose string, claims []Claim, p, i int) bool {
+	prev, f := claims[p], claims[i]
 	if !isCode(prev.Kind) || prev.fromExpr || prev.end > f.start || f.start-prev.end > 40 || !placeRe.MatchString(prose[prev.end:f.start]) {
 		return false
 	}
-	return !strings.Contains(prose[prev.end:f.start], "(") || !closesClauseRe.MatchString(prose[f.end:])
+	if !strings.Contains(prose[prev.end:f.start], "(") {
+		return true
+	}
+	return !closesClauseRe.MatchString(prose[f.end:]) && firstOfClause(prose, claims, p)
+}
+
+// firstOfClause reports whether claims[p] is the first code claim of its
+// clause.
+func firstOfClause(prose string, claims []Claim, p int) bool {
+	from, _ := clauseAround(prose, claims[p].start)
+	for j := p - 1; j >= 0; j-- {
+		if claims[j].start < from {
+			break
+		}
+		if isCode(claims[j].Kind) && !claims[j].fromExpr {
+			return false
+		}
+	}
+	return true
 }
 
 // closesClauseRe starts right after a citation in parentheses that ends

@@ -86,7 +86,7 @@ func placedOn(prose string, claims []Claim, fl Claim) bool {
 		if cl.start != fl.start || cl.Text != fl.Text {
 			continue
 		}
-		before := i > 0 && placesBefore(prose, claims[i-1], cl) && !calledOne(prose, claims, i-1)
+		before := i > 0 && placesBefore(prose, claims, i-1, i) && !calledOne(prose, claims, i-1)
 		return before || i+1 < len(claims) && placesAfter(prose, cl, claims[i+1])
 	}
 	return false

@@ -16,8 +16,9 @@ import (
 const KindOrder = "order"
 
 // orderRe follows a function's name: a step, "before" or "after", and
-// another step, each a verb and its object.
-var orderRe = regexp.MustCompile(`(?i)^` + "`?" + `\s+(?:(?:first|also|only|always)\s+)?([a-z]+s)\b([^.;,]*?)\s+(before|after)\s+(?:it\s+|they\s+)?([a-z]+(?:s|ing))\b([^.;,]*)`)
+// another step, each a verb and its object; the second may be a pronoun
+// for the first's verb ("merges the errors of A before those of B").
+var orderRe = regexp.MustCompile(`(?i)^` + "`?" + `\s+(?:(?:first|also|only|always)\s+)?([a-z]+s)\b([^.;,]*?)\s+(before|after)\s+(?:it\s+|they\s+)?([a-z]+(?:s|ing)|those|that)\b([^.;,]*)`)
 
 // checkOrder judges "`F` A before it B" (or "after"), when each step's
 // verb names exactly one function F calls in its own body (its name
@@ -25,9 +26,11 @@ var orderRe = regexp.MustCompile(`(?i)^` + "`?" + `\s+(?:(?:first|also|only|alwa
 // step's object: "verifies the MAC" is `verifyMAC`, "decrypts" is
 // `decrypt`): contradicted when every call of the one said to come first
 // is written after every call of the other, outside any loop holding both,
-// deferred call or function literal.
+// deferred call or function literal. The subject may be a function's
+// name written in plain prose as the clause's first word ("Decode merges
+// ... before ...").
 func (c *Checker) checkOrder(prose string, claims []Claim, results []Result) []Result {
-	for _, cl := range claims {
+	for _, cl := range append(append([]Claim(nil), claims...), c.proseSubjects(prose, claims)...) {
 		if !lineable(cl) || cl.Kind == KindSignature || cl.Proposed {
 			continue
 		}
@@ -45,8 +48,14 @@ func (c *Checker) checkOrder(prose string, claims []Claim, results []Result) []R
 		}
 		f := funcs[0]
 		calls := callsIn(f)
-		first, ok1 := stepCallee(calls, mm[1], mm[2])
-		second, ok2 := stepCallee(calls, mm[4], mm[5])
+		first, ok1 := stepByName(calls, mm[2])
+		if !ok1 {
+			first, ok1 = stepCallee(calls, mm[1], mm[2])
+		}
+		second, ok2 := stepByName(calls, mm[5])
+		if !ok2 {
+			second, ok2 = stepCallee(calls, mm[4], mm[5])
+		}
 		if !ok1 || !ok2 {
 			// A step may name what it does by a field or function the
 			// function uses: "calls the NotFound handler", "tries the
@@ -212,6 +221,25 @@ func stepCallee(calls []call, verb, object string) (types.Object, bool) {
 	})
 }
 
+// stepByName returns the function a step's object names by its own name,
+// as a word of the prose ("merges the errors of checkRequired", "those of
+// setDefaults"), when it is exactly one function the body calls.
+func stepByName(calls []call, object string) (types.Object, bool) {
+	named := map[types.Object]bool{}
+	for _, cl := range calls {
+		if len(cl.fn.Name()) > 1 && containsIdent(object, cl.fn.Name()) {
+			named[cl.fn] = true
+		}
+	}
+	if len(named) != 1 {
+		return nil, false
+	}
+	for o := range named {
+		return o, true
+	}
+	return nil, false
+}
+
 // soleLongest returns the one object, among those of calls whose name's
 // words (as camelWords splits them) fit, whose name has the most words; a
 // name of fewer than least words is passed over, and ok is false unless
@@ -322,6 +350,32 @@ func camelWords(name string) []string {
 	}
 	if w := strings.Trim(name[start:], "_"); w != "" {
 		out = append(out, strings.ToLower(w))
+	}
+	return out
+}
+
+// proseWordSubjectRe is a word of prose that may name a function.
+var proseWordSubjectRe = regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_]+\b`)
+
+// proseSubjects returns, as claims, the words of plain prose that open a
+// clause (subjectLeadRe) and are the name of exactly one module function:
+// "Decode" in "After the loop, Decode merges ...". Words inside code, or
+// already claims, are left out.
+func (c *Checker) proseSubjects(prose string, claims []Claim) []Claim {
+	var out []Claim
+	for _, loc := range proseWordSubjectRe.FindAllStringIndex(outsideCode(prose), -1) {
+		if inCode(loc[0], claims) {
+			continue
+		}
+		word := prose[loc[0]:loc[1]]
+		if len(c.m.FuncsNamed(word)) != 1 {
+			continue
+		}
+		from, _ := clauseAround(prose, loc[0])
+		if !subjectLeadRe.MatchString(prose[from:loc[0]]) {
+			continue
+		}
+		out = append(out, Claim{Text: word, Kind: KindIdentifier, start: loc[0], end: loc[1], fromProse: true})
 	}
 	return out
 }

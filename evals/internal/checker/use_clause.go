@@ -10,9 +10,10 @@ import (
 
 var (
 	// subjectLeadRe is what may come before a clause's subject: nothing,
-	// or "The handler", "the method", after a condition that opens the
-	// sentence ("When the method is not GET, ").
-	subjectLeadRe = regexp.MustCompile(`(?i)^\s*(?:(?:when|whenever|if|once|unless)\s[^,;]*,\s*)?(?:(?:the|a|an)\s+)?(?:(?:handler|method|function|middleware|constructor|helper|func)\s+)?$`)
+	// or "The handler", "the method", after a condition or a time that
+	// opens the sentence ("When the method is not GET, ", "For a required
+	// field, ", "After the loop, ").
+	subjectLeadRe = regexp.MustCompile(`(?i)^\s*(?:(?:when|whenever|if|once|unless|for|after|before)\s[^,;]*,\s*)?(?:(?:the|a|an)\s+)?(?:(?:handler|method|function|middleware|constructor|helper|func)\s+)?$`)
 	// useVerbRe follows a subject that does something in its own code:
 	// a place for it may come first ("in middleware.go", "(cart.go:40)"),
 	// and an adverb.
@@ -124,6 +125,11 @@ func (c *Checker) subjectFuncs(text string) []*source.Func {
 		name = name[:i]
 	}
 	recv, bare := source.SplitFuncName(name)
+	if recv == "" {
+		// "cache.get": a method named with its unexported type, which
+		// SplitFuncName takes for a package.
+		recv = c.namedReceiver(name)
+	}
 	funcs := c.m.FuncsNamed(bare)
 	if head, _, dotted := strings.Cut(name, "."); dotted && (len(c.m.Imported[head]) > 0 || len(c.m.TypeNamed(head)) == 0 && !c.isVariable(head)) {
 		// "http.Error", "filepath.Join", "taskstore.New": only a function

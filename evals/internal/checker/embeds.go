@@ -1,0 +1,83 @@
+package checker
+
+import (
+	"fmt"
+	"go/types"
+	"regexp"
+	"strings"
+)
+
+// KindEmbeds is a claim about what a struct type embeds: "`T` embeds
+// `*U`", "`T` embeds `U` by value".
+const KindEmbeds = "embeds"
+
+// embedsRe follows a struct type's name: "embeds" and the embedded type
+// in a code span, and how it is embedded when the sentence says so.
+var embedsRe = regexp.MustCompile("(?i)^`?\\s+(?:also\\s+)?embeds\\s+(?:an?\\s+|the\\s+)?`([^`]+)`(\\s+(?:by\\s+(value|pointer)|as\\s+a\\s+(value|pointer)))?")
+
+// checkEmbeds judges "`T` embeds `U`" of a struct type of the module: T
+// must have an embedded field of the type U names, and the pointer the
+// sentence gives (`*U`, "by pointer") or denies ("by value") must be the
+// field's.
+func (c *Checker) checkEmbeds(prose string, claims []Claim, results []Result) []Result {
+	for _, cl := range claims {
+		if cl.Kind != KindIdentifier && cl.Kind != KindSelector || cl.fromExpr {
+			continue
+		}
+		mm := embedsRe.FindStringSubmatchIndex(prose[cl.end:])
+		if mm == nil {
+			continue
+		}
+		span := strings.TrimSpace(prose[cl.end+mm[2] : cl.end+mm[3]])
+		how := ""
+		for _, g := range []int{6, 8} {
+			if mm[g] >= 0 {
+				how = strings.ToLower(prose[cl.end+mm[g] : cl.end+mm[g+1]])
+			}
+		}
+		if reason := c.embedDiffers(lastName(cl.Text), span, how); reason != "" {
+			claim := Claim{Text: fmt.Sprintf("%s embeds %s", cl.Text, span), Kind: KindEmbeds, start: cl.start, end: cl.end + mm[1]}
+			results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: reason})
+		}
+	}
+	return results
+}
+
+// embedDiffers returns why the module's struct types named name do not
+// embed span as the sentence says (how: "value", "pointer" or ""), or ""
+// when one of them does, or when name is no struct type of the module.
+func (c *Checker) embedDiffers(name, span, how string) string {
+	pointer := strings.HasPrefix(span, "*")
+	want := lastName(strings.TrimPrefix(span, "*"))
+	if !identRe.MatchString(want) {
+		return ""
+	}
+	var reasons []string
+	for _, tn := range c.m.TypeNamed(name) {
+		st, ok := tn.Type().Underlying().(*types.Struct)
+		if !ok {
+			return ""
+		}
+		found := false
+		for i := 0; i < st.NumFields(); i++ {
+			f := st.Field(i)
+			if !f.Embedded() || f.Name() != want {
+				continue
+			}
+			found = true
+			_, isPtr := f.Type().(*types.Pointer)
+			switch {
+			case (pointer || how == "pointer") && !isPtr:
+				reasons = append(reasons, fmt.Sprintf("%s embeds %s by value", name, want))
+			case how == "value" && isPtr || pointer && how == "value":
+				reasons = append(reasons, fmt.Sprintf("%s embeds *%s, a pointer", name, want))
+			default:
+				return ""
+			}
+		}
+		if !found {
+			reasons = append(reasons, fmt.Sprintf("%s embeds no %s", name, want))
+		}
+	}
+	return strings.Join(reasons, "; ")
+}
