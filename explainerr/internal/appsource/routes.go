@@ -138,7 +138,13 @@ func (m *Module) resolveHandler(rt *routeArgs, f *File, arg ast.Expr) {
 	case *ast.Ident:
 		rt.Handler = m.funcNamedIn(x.Name, filepath.Dir(f.Path))
 	case *ast.SelectorExpr:
-		if refs := m.Named(x.Sel.Name, ""); len(refs) == 1 {
+		// A method value of a typed receiver (h.Page in (h *Cache)
+		// Routes), else the module's one function of that name.
+		refs := newResolver(m, f, rt.Holder).resolve(x)
+		if len(refs) != 1 {
+			refs = m.Named(x.Sel.Name, "")
+		}
+		if len(refs) == 1 {
 			rt.Handler = refs[0].Decl
 			rt.File = refs[0].File
 		}

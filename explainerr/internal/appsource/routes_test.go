@@ -110,3 +110,46 @@ func TestRouteNamesTheHandlerOfARaisedAgainPanic(t *testing.T) {
 		}
 	}
 }
+
+// TestRouteOfAMethodValueOfTheReceiver: a handler registered as a method
+// value of the registering method's receiver (h.Page in (h *Cache)
+// Routes) is found although other types of the module have a method of
+// that name too.
+func TestRouteOfAMethodValueOfTheReceiver(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/pages\n",
+		"web/group.go": `package web
+
+type Group struct{ name string }
+
+func (g *Group) GET(path string, h func() error) *Group { return g }
+`,
+		"web/cache.go": `package web
+
+type Cache struct{}
+
+func (h *Cache) Routes(g *Group) {
+	g.GET("/cache", h.Page).name = "cache"
+}
+
+func (h *Cache) Page() error { return nil }
+`,
+		"web/about.go": `package web
+
+type About struct{}
+
+func (h *About) Routes(g *Group) {
+	g.GET("/about", h.Page).name = "about"
+}
+
+func (h *About) Page() error { return nil }
+`,
+	})
+	m := Load(root + "/web/cache.go")
+	for route, want := range map[string]string{"/cache": "(*Cache).Page", "/about": "(*About).Page"} {
+		rt, ok := m.RouteHandler("GET", route)
+		if !ok || rt.Handler == nil || FuncName(rt.Handler) != want {
+			t.Errorf("GET %s: handler found %v, want %s", route, ok, want)
+		}
+	}
+}
