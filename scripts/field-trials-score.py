@@ -182,7 +182,7 @@ def summary(results, verdicts_path=None):
         for line in fh:
             rows.append(dict(zip(head, line.rstrip("\n").split("\t"))))
     groups = []
-    for split in ("held-out", "held-out-2", "held-out-3", "held-out-4", "in-sample", "tuning"):
+    for split in ("held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-6", "in-sample", "tuning"):
         apps = sorted({r["app"] for r in rows if r["split"] == split})
         groups.append((f"{split} (all apps)", [r for r in rows if r["split"] == split]))
         for a in apps:

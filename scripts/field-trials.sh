@@ -6,7 +6,8 @@
 #   scripts/field-trials.sh [-e EXPLAINERR_DIR] [-o OUT_DIR] [-c CASE_ID]... APP=CHECKOUT...
 #
 #   APP        realworld, todo, tasks, albums, bank, bookings, miniflux,
-#              gophish, gobase, pgweb or pagoda (fieldtrials/apps.tsv)
+#              gophish, gobase, pgweb, pagoda, wakapi or shiori
+#              (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv
 #   -e         the explainerr checkout the apps are built against (default:
 #              this repository); the wiring's replace points there, and its
@@ -17,11 +18,11 @@
 #
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
 # module proxy). Every server listens on 127.0.0.1. The todo, albums, bank,
-# bookings, miniflux, gobase and pgweb apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
+# bookings, miniflux, gobase, pgweb and shiori apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks app needs the sqlite3 shell.
+# stopped at the end. The tasks and wakapi apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18441; APP_PORT_SHIFT (default 0) moves them all
+# The apps listen on 18431-18443; APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
 # and left without a report, never scored against another process.
@@ -40,11 +41,11 @@ while getopts "e:o:c:" opt; do
 	e) exdir=$(cd "$OPTARG" && pwd) ;;
 	o) out=$OPTARG ;;
 	c) only+=("$OPTARG") ;;
-	*) sed -n '2,25p' "$0"; exit 2 ;;
+	*) sed -n '2,26p' "$0"; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -gt 0 ] || { sed -n '2,25p' "$0"; exit 2; }
+[ $# -gt 0 ] || { sed -n '2,26p' "$0"; exit 2; }
 
 ft=$here/fieldtrials
 export GOFLAGS=-p=1 CGO_ENABLED=1
@@ -110,11 +111,22 @@ app_conf() {
 	pgweb) mainpkg=. port=18441 ;; # its command line (below) connects it to the trial database at start
 	pagoda) mainpkg=./cmd/web port=18440 # viper: PAGODA_ variables override config/config.yaml (the wiring's)
 		export PAGODA_HTTP_PORT=$((18440 + shift_port)) ;;
+	wakapi) mainpkg=. port=18442 # configor: WAKAPI_ variables over the defaults (no config.yml); SQLite in the scratch copy
+		# wakapi reads any variable NAME_FILE as a secret file for NAME (Docker secrets) and
+		# exits when it cannot: the environment's own *_FILE variables are not for it
+		unset $(env | sed -n 's/^\([A-Za-z_][A-Za-z0-9_]*_FILE\)=.*/\1/p')
+		export WAKAPI_PORT=$((18442 + shift_port)) WAKAPI_LISTEN_IPV4=127.0.0.1 WAKAPI_LISTEN_IPV6=- \
+			WAKAPI_DB_TYPE=sqlite3 WAKAPI_DB_NAME=wakapi_db.db WAKAPI_INSECURE_COOKIES=true \
+			WAKAPI_LOG_FORMAT=json WAKAPI_QUICK_START=true ;;
+	shiori) mainpkg=. port=18443 # go-envconfig: SHIORI_ variables; its command line (below) sets the address
+		export SHIORI_DATABASE_URL="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable" \
+			SHIORI_DIR=./data SHIORI_HTTP_SECRET_KEY=field-trials-local-secret ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
 	[ "$1" = pgweb ] && binargs=(--bind=127.0.0.1 --listen=$port --skip-open
 		--url="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable")
+	[ "$1" = shiori ] && binargs=(server --address 127.0.0.1 --port $port)
 	return 0
 }
 app_reset() { # the app's database, fresh for every run
@@ -161,10 +173,14 @@ ANALYZE;" ;;
 	pagoda) # SQLite in the scratch copy (dbs/main.db): ent's auto-migration and the task
 		# queue's Install create the schema when the app starts
 		rm -rf dbs uploads ;;
+	wakapi) # SQLite in the scratch copy: gorm's auto-migration and wakapi's own migrations run at start
+		rm -f wakapi_db.db wakapi_db.db-shm wakapi_db.db-wal ;;
+	shiori) # its SQL migrations run at start, and create the shiori/gopher owner account
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' && rm -rf data ;;
 	esac
 }
 app_login() { # data the case's request needs, and the credentials
-	auth=() login_token=
+	auth=() login_token= seed_time=
 	rm -f "$jar"
 	local tok
 	case $1 in
@@ -253,6 +269,26 @@ INSERT INTO entries(user_id, feed_id, hash, published_at, changed_at, title, url
 		"POST "*) login_token=$(curl -s -m 30 -b "$jar" -c "$jar" "http://127.0.0.1:$port$path" |
 			sed -n 's/.*name="csrf" value="\([^"]*\)".*/\1/p' | head -1) ;;
 		esac ;;
+	wakapi) # alice signs up through the form (the first user, an admin) and signs in (the
+		# cookie, for the web pages); the API takes her API key, read from the database, in
+		# a Basic header. A heartbeat ten minutes old is sent first only for a case whose
+		# data names its time, SEED_TIME; NOW_TIME is the same time for a new heartbeat
+		# ($data is run_mode's)
+		post /signup form 'username=alice&email=alice@example.com&password=local-trials&password_repeat=local-trials' >/dev/null
+		post /login form 'username=alice&password=local-trials' >/dev/null
+		tok=$(sqlite3 "$cdir/wakapi_db.db" "SELECT api_key FROM users WHERE id = 'alice';" 2>/dev/null)
+		[ -n "$tok" ] && auth=(-H "Authorization: Basic $(printf %s "$tok" | base64 -w0)")
+		seed_time=$(($(date +%s) - 600))
+		case $data in *SEED_TIME*)
+			post /api/heartbeats json "[{\"entity\":\"/home/alice/src/app/main.go\",\"type\":\"file\",\"category\":\"coding\",\"time\":$seed_time,\"project\":\"app\",\"branch\":\"main\",\"language\":\"Go\",\"is_write\":true}]" >/dev/null ;;
+		esac ;;
+	shiori) # the owner account the app creates signs in for a JWT; a bookmark (1) with
+		# the tag "golang" (1)
+		tok=$(post /api/v1/auth/login json '{"username":"shiori","password":"gopher"}' | jq -r '.message.token // empty' 2>/dev/null)
+		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok")
+		psql_q -c "INSERT INTO bookmark(url, title, excerpt) VALUES ('https://go.dev/blog/errors', 'Working with errors in Go', 'wrapping');
+INSERT INTO tag(name) VALUES ('golang');
+INSERT INTO bookmark_tag(bookmark_id, tag_id) VALUES (1, 1);" 2>/dev/null ;;
 	esac
 }
 
@@ -278,6 +314,8 @@ run_mode() { # app id mode method path ctype data
 	app_login "$app"
 	data=${data//LOGIN_TOKEN/$login_token} # a token the app issued at sign-in (gobase), or its CSRF token (pagoda)
 	data=${data//PG_PORT/$pgport}           # the trial database's port (pgweb's connect API)
+	data=${data//SEED_TIME/$seed_time}      # the time of the heartbeat sent at sign-in (wakapi)
+	data=${data//NOW_TIME/$seed_time}       # the same time, for a heartbeat not sent before (wakapi)
 	local ct=() body=()
 	case $ctype in json) ct=(-H 'Content-Type: application/json') ;; form) ct=(-H 'Content-Type: application/x-www-form-urlencoded') ;; esac
 	[ "$data" != - ] && body=(--data "$data")
@@ -296,7 +334,7 @@ for arg in "$@"; do
 	want=$(awk -F'\t' -v a="$app" '$1 == a { print $4 }' "$ft/apps.tsv")
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
-	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb) pg_start || exit 1 ;; esac
+	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori) pg_start || exit 1 ;; esac
 
 	port_sed=$port
 	base=$scratch/$app-base
