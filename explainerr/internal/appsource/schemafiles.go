@@ -14,5 +14,9 @@ func (m *Module) SchemaFileStatements(word *regexp.Regexp) []report.Chunk {
 	if m == nil || word == nil {
 		return nil
 	}
-	return m.sqlFileChunks(word)
+	out := m.sqlFileChunks(word)
+	if len(out) > maxPerFinder {
+		out = out[:maxPerFinder]
+	}
+	return out
 }

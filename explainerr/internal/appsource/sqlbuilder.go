@@ -125,9 +125,16 @@ func (m *Module) builderColumnChunks(s *staticSet, column string) []report.Chunk
 	return s.firstBuilderChunk(m.ColumnLiterals(), func(v string) bool { return word.MatchString(v) })
 }
 
-// firstBuilderChunk returns the chunk of the first function not shown yet
-// that holds one of lits whose value matches, marking it shown.
+// firstBuilderChunk returns the chunk of the first function that holds
+// one of lits whose value matches, marking it shown; when a chunk shown
+// already (a frame's callee) holds such a function, that chunk is marked
+// as the query instead and nothing is added.
 func (s *staticSet) firstBuilderChunk(lits []TableLiteral, matches func(string) bool) []report.Chunk {
+	for _, l := range lits {
+		if fd, ok := l.Decl.(*ast.FuncDecl); ok && s.seen[fd] && matches(l.Value) && s.marksQuery(l.File, fd) {
+			return nil
+		}
+	}
 	for _, l := range lits {
 		if !matches(l.Value) {
 			continue

@@ -141,7 +141,11 @@ func Static(r *report.Report) []report.Chunk {
 	}
 	// Last, what two interfaces away the frames' calls reach.
 	s.addCallees(m.secondHop(append(onLine, earlier...)...))
-	return preciseFirst(r, s.chunks, s.lead)
+	out := preciseFirst(r, s.chunks, s.lead)
+	if len(out) > maxStaticChunks {
+		out = out[:maxStaticChunks]
+	}
+	return out
 }
 
 // staticSet collects the chunks of Static, each function once.
@@ -162,11 +166,15 @@ func (s *staticSet) markLead(c report.Chunk) {
 	s.lead[keyOf(c)] = true
 }
 
+// add appends c unless a chunk shown holds it. Past maxStaticChunks only
+// a precise chunk (preciseRank) or a lead is taken: a long stack's callees
+// must not crowd out the query or the schema an SQL error names, which
+// preciseFirst moves forward and Static keeps when it cuts the list.
 func (s *staticSet) add(c report.Chunk) {
 	if covered(s.chunks, c) {
 		return // a closure's frame inside a function already shown
 	}
-	if len(s.chunks) < maxStaticChunks {
+	if len(s.chunks) < maxStaticChunks || preciseRank[c.Reason] || s.lead[keyOf(c)] {
 		s.chunks = append(s.chunks, c)
 	}
 }

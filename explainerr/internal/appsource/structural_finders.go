@@ -201,6 +201,8 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	if name == "" {
 		return nil
 	}
+	dialect := sqlDialect(r)
+	lits := m.sqlLiteralsFor(dialect)
 	word := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\b`)
 	var tableWord *regexp.Regexp
 	if table != "" {
@@ -212,7 +214,7 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	// that ran; another naming the same column would only crowd it.
 	// It is marked as the query, so that the prompt budget keeps it.
 	shown := false
-	for _, l := range m.SQLLiterals() {
+	for _, l := range lits {
 		if l.DDL || !word.MatchString(l.Value) || !inTable(l.Value) {
 			continue
 		}
@@ -230,7 +232,7 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 			}
 		}
 	}
-	for _, l := range m.SQLLiterals() {
+	for _, l := range lits {
 		if !word.MatchString(l.Value) || !inTable(l.Value) {
 			continue
 		}
@@ -253,13 +255,13 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	if len(queries) == 0 && !shown && name != table {
 		queries = append(queries, m.builderColumnChunks(s, name)...)
 	}
-	for _, c := range m.sqlFileChunks(word) {
+	for _, c := range chunksByDialect(m.sqlFileChunks(word), dialect) {
 		if len(schema) < maxPerFinder {
 			schema = append(schema, c)
 		}
 	}
 	if len(schema) == 0 {
-		schema = m.tableSchemaChunks(s, name, table, anyMessage(r, missingTable))
+		schema = m.tableSchemaChunks(s, name, table, dialect, anyMessage(r, missingTable))
 	}
 	return append(queries, schema...)
 }
@@ -267,14 +269,20 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 // markQuery gives the reason "query" to the chunk already shown of fd, a
 // function of f holding the query an SQL error names: a callee shown as
 // a frame's callee or an interface's implementation.
-func (s *staticSet) markQuery(f *File, fd *ast.FuncDecl) {
+func (s *staticSet) markQuery(f *File, fd *ast.FuncDecl) { s.marksQuery(f, fd) }
+
+// marksQuery is markQuery, reporting whether a chunk was marked.
+func (s *staticSet) marksQuery(f *File, fd *ast.FuncDecl) bool {
 	start, end := s.lines(fd)
 	file := s.m.Rel(f.Path)
+	marked := false
 	for i, c := range s.chunks {
 		if c.Reason != report.ReasonFrame && c.File == file && c.StartLine >= start && c.EndLine <= end {
 			s.chunks[i].Reason = report.ReasonQuery
+			marked = true
 		}
 	}
+	return marked
 }
 
 // markQueryRunners gives the reason "query" to the chunks shown of the
@@ -301,7 +309,7 @@ const maxSQLFiles = 200
 func (m *Module) sqlFileChunks(word *regexp.Regexp) []report.Chunk {
 	var out []report.Chunk
 	m.eachSQLFile(func(path string, lines []string) bool {
-		for i := 0; i < len(lines) && len(out) < maxPerFinder; i++ {
+		for i := 0; i < len(lines) && len(out) < maxSQLFileChunks; i++ {
 			if !reDDL.MatchString(lines[i]) {
 				continue
 			}
@@ -315,10 +323,14 @@ func (m *Module) sqlFileChunks(word *regexp.Regexp) []report.Chunk {
 			}
 			i = end
 		}
-		return len(out) < maxPerFinder
+		return len(out) < maxSQLFileChunks
 	})
 	return out
 }
+
+// maxSQLFileChunks bounds the statements sqlFileChunks gathers, more than
+// are shown, so that those of the failing database can be chosen.
+const maxSQLFileChunks = 8
 
 // eachSQLFile calls fn with the path and lines of each .sql file of the
 // module (not under hidden, vendor, node_modules or testdata

@@ -31,8 +31,9 @@ var sqlKeywords = map[string]bool{"select": true, "lateral": true, "unnest": tru
 // error about name (a column, or a table when missing says so) leads to:
 // for a column, table when the error names it and the tables of the
 // module's queries that name the column; for a table, the tables whose
-// name is its singular or plural. At most maxPerFinder.
-func (m *Module) tableSchemaChunks(s *staticSet, name, table string, missing bool) []report.Chunk {
+// name is its singular or plural; those in files of dialect first. At
+// most maxPerFinder.
+func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, missing bool) []report.Chunk {
 	var tables []string
 	add := func(t string) {
 		t = strings.ToLower(t)
@@ -65,7 +66,7 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table string, missing boo
 	}
 	defines := regexp.MustCompile(`(?i)\b(?:CREATE|ALTER)\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:ONLY\s+)?(?:"?\w+"?\.)?"?(` + strings.Join(alt, "|") + `)"?(?:[\s(]|$)`)
 	var out []report.Chunk
-	for _, l := range m.SQLLiterals() {
+	for _, l := range m.sqlLiteralsFor(dialect) {
 		if len(out) >= maxPerFinder {
 			break
 		}
@@ -73,7 +74,7 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table string, missing boo
 			out = append(out, s.statementChunk(l, mm[1], report.ReasonSchema))
 		}
 	}
-	for _, c := range m.sqlFileChunks(defines) {
+	for _, c := range chunksByDialect(m.sqlFileChunks(defines), dialect) {
 		if len(out) < maxPerFinder {
 			out = append(out, c)
 		}

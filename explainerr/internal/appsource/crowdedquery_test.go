@@ -1,0 +1,72 @@
+package appsource
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// crowdedModule is a handler that calls many helpers of its own before
+// the store, whose query builder names a misspelt column; the SQLite
+// driver's message ends with its error code ("… (1)").
+func crowdedModule(call string) map[string]string {
+	var helpers, calls strings.Builder
+	for i := range 20 {
+		fmt.Fprintf(&helpers, "func step%d(n int) int { return n + %d }\n\n", i, i)
+		fmt.Fprintf(&calls, "\tn = step%d(n)\n", i)
+	}
+	return map[string]string{
+		"go.mod":       "module example.com/tally\n",
+		"web/steps.go": "package web\n\n" + helpers.String(),
+		"web/handler.go": `package web
+
+import "example.com/tally/store"
+
+type Handler struct {
+	repo *store.Aliases
+	load func(string) ([]string, error)
+}
+
+func (h *Handler) Get(user string) error {
+	n := 0
+` + calls.String() + `	_, err := ` + call + `(user)
+	return err
+}
+`,
+		"store/aliases.go": `package store
+
+type DB interface {
+	Where(query string, args ...any) DB
+	Find(dst any) error
+}
+
+type Aliases struct{ db DB }
+
+func (r *Aliases) ByUser(user string) ([]string, error) {
+	var out []string
+	err := r.db.Where("userid = ?", user).Find(&out)
+	return out, err
+}
+`,
+	}
+}
+
+// TestQueryNotCrowdedOut: the function whose query names the column an
+// SQL error gives is in the static context, right after the frame, even
+// when the frame's other callees would fill the list: a callee shown
+// already is marked as the query, and one no call reaches is added.
+func TestQueryNotCrowdedOut(t *testing.T) {
+	for _, call := range []string{"h.repo.ByUser", "h.load"} {
+		root := writeModule(t, crowdedModule(call))
+		r := shelfReport(root, "SQL logic error: no such column: userid (1)", report.Frame{Function: "example.com/tally/web.(*Handler).Get", File: "web/handler.go", Line: 32})
+		cs := Static(r)
+		if len(cs) > maxStaticChunks {
+			t.Errorf("%s: %d chunks, more than %d", call, len(cs), maxStaticChunks)
+		}
+		if len(cs) < 2 || cs[1].Reason != report.ReasonQuery || cs[1].Symbol != "(*Aliases).ByUser" {
+			t.Errorf("%s: the query does not follow the frame: %v", call, reasonsInOrder(cs))
+		}
+	}
+}

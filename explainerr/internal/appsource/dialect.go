@@ -1,0 +1,94 @@
+package appsource
+
+import (
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// An app that supports several databases keeps a query, a store or a
+// migration per database (pg.go and sqlite.go, migrations/postgres and
+// migrations/sqlite). The driver's words say which one ran: its query and
+// its schema are looked at before the other databases'.
+
+// Dialects an SQL error can be told to come from.
+const (
+	dialectPostgres = "postgres"
+	dialectSQLite   = "sqlite"
+	dialectMySQL    = "mysql"
+)
+
+// dialectWords tell a driver's message by its database.
+var dialectWords = map[string]*regexp.Regexp{
+	dialectPostgres: regexp.MustCompile(`\bpq: |SQLSTATE [0-9A-Z]{5}|\bERROR: |relation "[^"]+" does not exist|column "[^"]+" (?:of relation "[^"]+" )?does not exist|violates (?:unique|foreign key|not-null|check) constraint`),
+	dialectSQLite:   regexp.MustCompile(`SQL logic error|no such (?:column|table)|(?:UNIQUE|NOT NULL|FOREIGN KEY|CHECK) constraint failed|\bsqlite3?\b`),
+	dialectMySQL:    regexp.MustCompile(`Error \d{4}(?: \(\w+\))?: |Unknown column '|Table '[^']+' doesn't exist|Duplicate entry '`),
+}
+
+// dialectPaths tell a file or directory written for one database by its
+// path's words.
+var dialectPaths = map[string]*regexp.Regexp{
+	dialectPostgres: regexp.MustCompile(`(?i)(?:^|[/_.-])(?:postgres(?:ql)?|pg|pgx|psql)(?:[/_.-]|$)`),
+	dialectSQLite:   regexp.MustCompile(`(?i)(?:^|[/_.-])sqlite3?(?:[/_.-]|$)`),
+	dialectMySQL:    regexp.MustCompile(`(?i)(?:^|[/_.-])(?:mysql|maria(?:db)?)(?:[/_.-]|$)`),
+}
+
+// sqlDialect returns the database whose driver wrote the report's SQL
+// error, "" when its words do not tell.
+func sqlDialect(r *report.Report) string {
+	for _, msg := range errorMessages(r) {
+		var found []string
+		for d, re := range dialectWords {
+			if re.MatchString(msg) {
+				found = append(found, d)
+			}
+		}
+		if len(found) == 1 {
+			return found[0]
+		}
+	}
+	return ""
+}
+
+// dialectRank orders a path for dialect d: 0 when it names d, 2 when it
+// names another database only, else 1.
+func dialectRank(path, d string) int {
+	if d == "" {
+		return 1
+	}
+	path = filepath.ToSlash(path)
+	if dialectPaths[d].MatchString(path) {
+		return 0
+	}
+	for other, re := range dialectPaths {
+		if other != d && re.MatchString(path) {
+			return 2
+		}
+	}
+	return 1
+}
+
+// byDialect returns items ordered for dialect d by the path each is in,
+// stable within a rank.
+func byDialect[T any](items []T, d string, path func(T) string) []T {
+	if d == "" {
+		return items
+	}
+	out := slices.Clone(items)
+	slices.SortStableFunc(out, func(a, b T) int { return dialectRank(path(a), d) - dialectRank(path(b), d) })
+	return out
+}
+
+// sqlLiteralsFor returns the module's SQL literals, those in files of
+// dialect d first.
+func (m *Module) sqlLiteralsFor(d string) []SQLLiteral {
+	return byDialect(m.SQLLiterals(), d, func(l SQLLiteral) string { return m.Rel(l.File.Path) })
+}
+
+// chunksByDialect orders chunks for dialect d by their files.
+func chunksByDialect(cs []report.Chunk, d string) []report.Chunk {
+	return byDialect(cs, d, func(c report.Chunk) string { return strings.ToLower(c.File) })
+}

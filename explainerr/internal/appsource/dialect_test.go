@@ -1,0 +1,82 @@
+package appsource
+
+import (
+	"go/ast"
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// dialectModule keeps one store and one set of migrations per database,
+// the SQLite ones first in the walk.
+var dialectModule = map[string]string{
+	"go.mod": "module example.com/marks\n",
+	"store/sqlite.go": `package store
+
+import "database/sql"
+
+type SQLite struct{ db *sql.DB }
+
+func (s *SQLite) Marks() (*sql.Rows, error) {
+	return s.db.Query("SELECT id, created_at FROM marks ORDER BY created_at")
+}
+`,
+	"store/pg.go": `package store
+
+import "database/sql"
+
+type PG struct{ db *sql.DB }
+
+func (s *PG) Marks() (*sql.Rows, error) {
+	return s.db.Query("SELECT id, created_at FROM marks ORDER BY created_at DESC")
+}
+`,
+	"migrations/mysql/0001.up.sql":    "CREATE TABLE marks (id INT PRIMARY KEY, created_at DATETIME);\n",
+	"migrations/postgres/0001.up.sql": "CREATE TABLE marks (id SERIAL PRIMARY KEY, created_at TIMESTAMP);\n",
+	"migrations/sqlite/0001.up.sql":   "CREATE TABLE marks (id INTEGER PRIMARY KEY, created_at TEXT);\n",
+}
+
+// TestDialectOfTheDriver: an SQL error a driver worded leads to the query
+// and the schema written for that driver's database, before the other
+// databases' with the same names.
+func TestDialectOfTheDriver(t *testing.T) {
+	root := writeModule(t, dialectModule)
+	for _, tc := range []struct {
+		msg, query, schema string
+	}{
+		{`pq: column "created_at" does not exist`, "store/pg.go", "migrations/postgres/0001.up.sql"},
+		{`SQL logic error: no such column: created_at (1)`, "store/sqlite.go", "migrations/sqlite/0001.up.sql"},
+		{`Error 1054 (42S22): Unknown column 'created_at' in 'field list'`, "", "migrations/mysql/0001.up.sql"},
+	} {
+		r := shelfReport(root, "internal error")
+		r.Frames = nil
+		r.Logs = []report.LogLine{{Text: `{"level":"error","msg":"listing marks","error":"` + jsonEscape(tc.msg) + `"}`}}
+		m := Load(root + "/store/pg.go")
+		s := staticSet{m: m, seen: map[*ast.FuncDecl]bool{}}
+		cs := m.sqlChunks(r, &s)
+		var query, schema string
+		for _, c := range cs {
+			if c.Reason == report.ReasonQuery && query == "" {
+				query = c.File
+			}
+			if c.Reason == report.ReasonSchema && schema == "" {
+				schema = c.File
+			}
+		}
+		if tc.query != "" && query != tc.query || schema != tc.schema {
+			t.Errorf("%s: query in %q, schema in %q; want %q and %q", tc.msg, query, schema, tc.query, tc.schema)
+		}
+	}
+}
+
+// jsonEscape escapes the quotes of s for a JSON string.
+func jsonEscape(s string) string {
+	out := ""
+	for _, r := range s {
+		if r == '"' {
+			out += `\`
+		}
+		out += string(r)
+	}
+	return out
+}
