@@ -138,6 +138,7 @@ func factsOf(fset *token.FileSet, af *ast.File, src []byte) *fileFacts {
 		if fd != nil {
 			declOffset, in = off(fd.Pos()), FuncName(fd)
 		}
+		compared := comparedLiterals(d)
 		ast.Inspect(d, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
@@ -169,7 +170,7 @@ func factsOf(fset *token.FileSet, af *ast.File, src []byte) *fileFacts {
 			case *ast.BasicLit:
 				if v, ddl, ok := sqlText(n); ok {
 					ff.SQL = append(ff.SQL, sqlFact{Value: v, Offset: off(n.Pos()), DeclOffset: off(d.Pos()), Line: line(n.Pos()), EndLine: line(n.End()), DDL: ddl})
-				} else if v, ok := phraseText(n); ok && fd != nil {
+				} else if v, ok := phraseText(n); ok && fd != nil && !compared[n] {
 					ff.Phrases = append(ff.Phrases, phraseFact{Value: v, Line: line(n.Pos()), DeclOffset: declOffset})
 				}
 			}

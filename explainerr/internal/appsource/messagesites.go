@@ -51,6 +51,42 @@ func phraseText(lit *ast.BasicLit) (string, bool) {
 	return v, true
 }
 
+// comparedLiterals returns the string literals of d that a message is
+// compared with rather than made of: an operand of == or !=, a case of a
+// switch, an argument of a strings function (Contains, HasPrefix,
+// EqualFold, …). err.Error() != "record not found" reads a message.
+func comparedLiterals(d ast.Decl) map[*ast.BasicLit]bool {
+	out := map[*ast.BasicLit]bool{}
+	mark := func(e ast.Expr) {
+		if lit, ok := ast.Unparen(e).(*ast.BasicLit); ok {
+			out[lit] = true
+		}
+	}
+	ast.Inspect(d, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.BinaryExpr:
+			if x.Op == token.EQL || x.Op == token.NEQ {
+				mark(x.X)
+				mark(x.Y)
+			}
+		case *ast.CaseClause:
+			for _, e := range x.List {
+				mark(e)
+			}
+		case *ast.CallExpr:
+			if sel, ok := x.Fun.(*ast.SelectorExpr); ok {
+				if pkg, ok := sel.X.(*ast.Ident); ok && (pkg.Name == "strings" || pkg.Name == "bytes") {
+					for _, a := range x.Args {
+						mark(a)
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
 // MessageSite is a string literal of a module function that is one or
 // more of the ": "-separated parts of a failure's message.
 type MessageSite struct {

@@ -155,3 +155,37 @@ func TestMessageSitesNeedTellingWords(t *testing.T) {
 		t.Errorf("two short words named %d sites", len(sites))
 	}
 }
+
+// TestComparedWordsAreNoSite: a literal a message is compared with (==,
+// a switch case, strings.Contains) reads the message, it does not make
+// it: it is no site of it; the literal that makes it is.
+func TestComparedWordsAreNoSite(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/gate\n",
+		"auth/user.go": `package auth
+
+import (
+	"errors"
+	"strings"
+)
+
+func lookUp(name string) error { return errors.New("record not found") }
+
+func trusted(err error) bool {
+	if err.Error() != "record not found" {
+		return false
+	}
+	switch err.Error() {
+	case "record not found":
+		return true
+	}
+	return strings.Contains(err.Error(), "record not found")
+}
+`,
+	})
+	m := Load(root + "/auth/user.go")
+	sites := m.MessageSites("user 7: record not found")
+	if len(sites) != 1 || sites[0].Line != 8 {
+		t.Errorf("sites %+v, want only the errors.New at line 8", sites)
+	}
+}
