@@ -36,8 +36,11 @@ var dialectPaths = map[string]*regexp.Regexp{
 	dialectMySQL:    regexp.MustCompile(`(?i)(?:^|[/_.-])(?:mysql|maria(?:db)?)(?:[/_.-]|$)`),
 }
 
-// sqlDialect returns the database whose driver wrote the report's SQL
-// error, "" when its words do not tell.
+// SQLDialect returns the database whose driver wrote the report's SQL
+// error ("postgres", "sqlite" or "mysql"), "" when its words do not tell.
+func SQLDialect(r *report.Report) string { return sqlDialect(r) }
+
+// sqlDialect is SQLDialect.
 func sqlDialect(r *report.Report) string {
 	for _, msg := range errorMessages(r) {
 		var found []string
@@ -72,18 +75,31 @@ func dialectRank(path, d string) int {
 }
 
 // byDialect returns items ordered for dialect d by the path each is in,
-// stable within a rank.
+// stable within a rank; when some are written for d, those written for
+// another database only are left out.
 func byDialect[T any](items []T, d string, path func(T) string) []T {
 	if d == "" {
 		return items
 	}
 	out := slices.Clone(items)
 	slices.SortStableFunc(out, func(a, b T) int { return dialectRank(path(a), d) - dialectRank(path(b), d) })
+	if len(out) > 0 && dialectRank(path(out[0]), d) == 0 {
+		for i, it := range out {
+			if dialectRank(path(it), d) == 2 {
+				return out[:i]
+			}
+		}
+	}
 	return out
 }
 
-// sqlLiteralsFor returns the module's SQL literals, those in files of
-// dialect d first.
+// SQLLiteralsIn returns the module's SQL literals, those in files of
+// dialect d (SQLDialect) first, then those of no database, then, unless
+// the module has files of d, those of another; all of them in the
+// module's order when d is "".
+func (m *Module) SQLLiteralsIn(d string) []SQLLiteral { return m.sqlLiteralsFor(d) }
+
+// sqlLiteralsFor is SQLLiteralsIn.
 func (m *Module) sqlLiteralsFor(d string) []SQLLiteral {
 	return byDialect(m.SQLLiterals(), d, func(l SQLLiteral) string { return m.Rel(l.File.Path) })
 }

@@ -3,6 +3,8 @@ package offline
 import (
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // A query's tables, read from its SQL text: the table named after FROM,
@@ -52,7 +54,7 @@ func (a *analysis) columnQueries(col string) []string {
 	var all, stacked []string
 	if src := a.app(); src != nil && src.mod != nil {
 		onStack := a.stackCallNames()
-		for _, l := range src.mod.SQLLiterals() {
+		for _, l := range src.mod.SQLLiteralsIn(a.dialect()) {
 			if l.DDL || !sqlKeyword.MatchString(l.Value) || !ref.MatchString(l.Value) {
 				continue
 			}
@@ -242,3 +244,7 @@ func bareNames(q string) []string {
 	}
 	return out
 }
+
+// dialect returns the database whose driver wrote the failure's SQL
+// error (appsource.SQLDialect), "" when its words do not tell.
+func (a *analysis) dialect() string { return appsource.SQLDialect(a.r) }

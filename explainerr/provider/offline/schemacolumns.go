@@ -151,7 +151,7 @@ func (a *analysis) schemaTexts(table string) []sqlText {
 	named := compiled(`(?i)\b` + regexp.QuoteMeta(table) + `\b`)
 	var out []sqlText
 	if src := a.app(); src != nil && src.mod != nil {
-		for _, l := range src.mod.SQLLiterals() {
+		for _, l := range src.mod.SQLLiteralsIn(a.dialect()) {
 			if !l.DDL || !named.MatchString(l.Value) {
 				continue
 			}
@@ -168,7 +168,7 @@ func (a *analysis) schemaTexts(table string) []sqlText {
 				return src.litLine(lit, compiled(`(?i)`+strings.Join(metaQuoted(words), `\s+`)))
 			}})
 		}
-		for _, c := range src.mod.SchemaFileStatements(named) {
+		for _, c := range src.mod.SchemaFileStatementsIn(named, a.dialect()) {
 			path := filepath.Join(src.mod.Root, filepath.FromSlash(c.File))
 			text, start := c.Text, c.StartLine
 			out = append(out, sqlText{text, func(off int) sourceLine { return lineAtOffset(path, start, text, off) }})

@@ -29,7 +29,7 @@ func (a *analysis) schemaTables() []schemaTable {
 		return nil
 	}
 	var out []schemaTable
-	for _, l := range src.mod.SQLLiterals() {
+	for _, l := range src.mod.SQLLiteralsIn(a.dialect()) {
 		if !l.DDL {
 			continue
 		}
@@ -41,7 +41,7 @@ func (a *analysis) schemaTables() []schemaTable {
 			out = append(out, schemaTable{m[1], src.litLine(lit, tableCreation(m[1]))})
 		}
 	}
-	for _, c := range src.mod.SchemaFileStatements(createTable) {
+	for _, c := range src.mod.SchemaFileStatementsIn(createTable, a.dialect()) {
 		for i, line := range strings.Split(c.Text, "\n") {
 			if m := createTable.FindStringSubmatch(line); m != nil {
 				path := filepath.Join(src.mod.Root, filepath.FromSlash(c.File))
