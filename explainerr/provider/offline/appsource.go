@@ -259,8 +259,8 @@ func (s *appSource) nilable(t ast.Expr) bool {
 			return false
 		}
 		// A type of another package of the app.
-		if under := s.typeDecl(x.Sel.Name); under != nil {
-			return s.nilable(under)
+		if unders := s.typeDecls(x.Sel.Name); len(unders) > 0 {
+			return s.anyNilable(unders)
 		}
 	case *ast.Ident:
 		switch x.Name {
@@ -270,16 +270,39 @@ func (s *appSource) nilable(t ast.Expr) bool {
 		case "error", "any":
 			return true
 		}
-		if under := s.typeDecl(x.Name); under != nil {
-			return s.nilable(under)
+		if unders := s.typeDecls(x.Name); len(unders) > 0 {
+			return s.anyNilable(unders)
 		}
 	}
 	return true
 }
 
+// anyNilable reports whether one of the type expressions is nilable: the
+// module's types of one name, of which the syntax cannot tell which one
+// is meant (a Dependencies struct in one package, an interface in
+// another).
+func (s *appSource) anyNilable(ts []ast.Expr) bool {
+	for _, t := range ts {
+		if s.nilable(t) {
+			return true
+		}
+	}
+	return false
+}
+
 // typeDecl returns the underlying type expression of the module's type
 // named name, nil when none is declared.
 func (s *appSource) typeDecl(name string) ast.Expr {
+	if ts := s.typeDecls(name); len(ts) > 0 {
+		return ts[0]
+	}
+	return nil
+}
+
+// typeDecls returns the underlying type expressions of every type of the
+// module named name, in file order.
+func (s *appSource) typeDecls(name string) []ast.Expr {
+	var out []ast.Expr
 	for _, f := range s.files {
 		for _, d := range f.syntax().Decls {
 			gd, ok := d.(*ast.GenDecl)
@@ -287,13 +310,13 @@ func (s *appSource) typeDecl(name string) ast.Expr {
 				continue
 			}
 			for _, sp := range gd.Specs {
-				if ts := sp.(*ast.TypeSpec); ts.Name.Name == name {
-					return ts.Type
+				if ts := sp.(*ast.TypeSpec); ts.Name.Name == name && ts.Type != nil {
+					out = append(out, ts.Type)
 				}
 			}
 		}
 	}
-	return nil
+	return out
 }
 
 // exprText returns the source text of e in f, "" when unknown.
