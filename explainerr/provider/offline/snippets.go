@@ -70,12 +70,56 @@ func (a *analysis) noResponseWriter() bool {
 	}
 	if ft.Params != nil {
 		for _, p := range ft.Params.List {
-			if sel, ok := p.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "ResponseWriter" {
+			if writerParam(p.Type) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// otherWriterParam returns the name of the failing function's parameter
+// that may write the response (writerParam) when it is not an
+// http.ResponseWriter (nor a gin or echo context, frameworkContext).
+func (a *analysis) otherWriterParam() (string, bool) {
+	ft, ok := a.enclosingSignature()
+	if !ok || ft == nil || ft.Params == nil {
+		return "", false
+	}
+	for _, p := range ft.Params.List {
+		sel, isSel := p.Type.(*ast.SelectorExpr)
+		if isSel && sel.Sel.Name == "ResponseWriter" {
+			return "", false
+		}
+	}
+	for _, p := range ft.Params.List {
+		if writerParam(p.Type) && len(p.Names) == 1 {
+			return p.Names[0].Name, true
+		}
+	}
+	return "", false
+}
+
+// writerParam reports whether a parameter of type t may write the
+// response: an http.ResponseWriter, or a context or writer of a framework
+// or of the app (c model.WebContext, *fiber.Ctx, Writer; not a
+// context.Context), through which a function answers without a
+// ResponseWriter of its own.
+func writerParam(t ast.Expr) bool {
+	if star, ok := t.(*ast.StarExpr); ok {
+		t = star.X
+	}
+	name := ""
+	switch x := t.(type) {
+	case *ast.SelectorExpr:
+		if pkg, ok := x.X.(*ast.Ident); ok && pkg.Name == "context" {
+			return false // a context.Context carries no response
+		}
+		name = x.Sel.Name
+	case *ast.Ident:
+		name = x.Name
+	}
+	return strings.HasSuffix(name, "Writer") || strings.HasSuffix(name, "Context") || strings.HasSuffix(name, "Ctx")
 }
 
 func isErrorType(t ast.Expr) bool {
@@ -285,6 +329,12 @@ func (a *analysis) answerAndReturn(head string, body ...string) []string {
 			with = " with " + status
 		}
 		return []string{head, "\t// no http.ResponseWriter here: return an error to the caller", "\t// and let the handler answer" + with, "}"}
+	}
+	if name, ok := a.otherWriterParam(); ok {
+		// A context of the app's or of another framework: its way of
+		// answering is the function's own, not http.Error's.
+		a.g.Add(name)
+		return []string{head, "\t// answer through " + name + " as this function answers its other errors,", "\t// or return the error to the caller", "}"}
 	}
 	out := append([]string{head}, body...)
 	out = append(out, a.handlerEnd()...)
