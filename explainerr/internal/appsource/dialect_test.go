@@ -80,3 +80,39 @@ func jsonEscape(s string) string {
 	}
 	return out
 }
+
+// TestSchemaOfAnORMMigration: a view an ORM's migrator creates by name,
+// which no SQL text of the module creates, is the schema of a column
+// error about a query that reads it: the migration that names it.
+func TestSchemaOfAnORMMigration(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/pulse\n",
+		"store/beats.go": `package store
+
+type DB interface{ Raw(q string) DB }
+
+type Beats struct{ db DB }
+
+func (b *Beats) Ranges() DB {
+	return b.db.Raw("select user_id, first as time from user_beats_range")
+}
+`,
+		"migrations/20250907_add_range_view.go": `package migrations
+
+type Migrator interface{ CreateView(name string, q string) error }
+
+func addRangeView(m Migrator) error {
+	const q = "select user_id, min(time) as first_time from beats group by user_id"
+	return m.CreateView("user_beats_range", q)
+}
+`,
+	})
+	r := shelfReport(root, "SQL logic error: no such column: first (1)")
+	r.Frames = nil
+	m := Load(root + "/store/beats.go")
+	s := staticSet{m: m, seen: map[*ast.FuncDecl]bool{}}
+	got := reasons(m.sqlChunks(r, &s))
+	if !contains(got["schema"], "migrations/20250907_add_range_view.go:addRangeView") {
+		t.Errorf("the migration that creates the view is not the schema: %v", got)
+	}
+}

@@ -1,8 +1,10 @@
 package appsource
 
 import (
+	"go/ast"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -78,6 +80,41 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 		if len(out) < maxPerFinder {
 			out = append(out, c)
 		}
+	}
+	if len(out) == 0 {
+		out = m.migrationNamingChunks(s, tables)
+	}
+	return out
+}
+
+// reMigrationPath matches the path of a migration of the module's own,
+// written in Go (migrations/2025_add_view.go, db/migrate.go).
+var reMigrationPath = regexp.MustCompile(`(?i)migrat`)
+
+// migrationNamingChunks returns the functions of the module's Go
+// migrations that name one of tables as a string literal
+// (Migrator().CreateView("user_heartbeats_range", …), CreateTable,
+// AddColumn): an ORM's or a migration tool's schema, which no SQL text
+// of the module states. At most maxPerFinder, shown around the literal.
+func (m *Module) migrationNamingChunks(s *staticSet, tables []string) []report.Chunk {
+	var out []report.Chunk
+	for _, t := range tables {
+		quoted := strconv.Quote(t)
+		m.eachFuncDecl(func(f *File) bool { return reMigrationPath.MatchString(m.Rel(f.Path)) && f.holds(quoted) }, func(f *File, fd *ast.FuncDecl) {
+			if len(out) >= maxPerFinder || s.seen[fd] {
+				return
+			}
+			start, end := s.lines(fd)
+			for i := start; i <= end && i <= len(f.Lines()); i++ {
+				if strings.Contains(f.Lines()[i-1], quoted) {
+					s.seen[fd] = true
+					c := s.literalChunk(f, fd, i, i)
+					c.Reason = report.ReasonSchema
+					out = append(out, c)
+					return
+				}
+			}
+		})
 	}
 	return out
 }
