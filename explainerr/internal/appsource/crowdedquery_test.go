@@ -70,3 +70,51 @@ func TestQueryNotCrowdedOut(t *testing.T) {
 		}
 	}
 }
+
+// TestQueryTheShownCodeCalls: of two queries that name the column an SQL
+// error gives, the one a function already shown calls is the query shown.
+func TestQueryTheShownCodeCalls(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/pulse\n",
+		"store/beats.go": `package store
+
+import "database/sql"
+
+type Beats struct{ db *sql.DB }
+
+func (b *Beats) FirstAll() (*sql.Rows, error) {
+	return b.db.Query("select user_id, first from user_range")
+}
+
+func (b *Beats) RangeOf(user string) (*sql.Rows, error) {
+	return b.db.Query("select first, last from user_range where user_id = $1", user)
+}
+`,
+		"service/summary.go": `package service
+
+import "example.com/pulse/store"
+
+type Summary struct{ beats *store.Beats }
+
+func (s *Summary) Of(user string) error {
+	_, err := s.beats.RangeOf(user)
+	return err
+}
+`,
+		"web/handler.go": `package web
+
+import "example.com/pulse/service"
+
+type Handler struct{ summary *service.Summary }
+
+func (h *Handler) Index(user string) error {
+	return h.summary.Of(user)
+}
+`,
+	})
+	r := shelfReport(root, "SQL logic error: no such column: first (1)", report.Frame{Function: "example.com/pulse/web.(*Handler).Index", File: "web/handler.go", Line: 8})
+	got := reasons(Static(r))
+	if !contains(got["graph"], "service/summary.go:(*Summary).Of") || !contains(got["query"], "store/beats.go:(*Beats).RangeOf") || contains(got["query"], "store/beats.go:(*Beats).FirstAll") {
+		t.Errorf("the query the handler runs is not the one shown: %v", got)
+	}
+}

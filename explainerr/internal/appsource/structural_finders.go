@@ -232,22 +232,34 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 			}
 		}
 	}
-	for _, l := range lits {
+	// The query to show: of those that name it, the first whose function
+	// a function shown already calls (the store method the service the
+	// frame called runs), else the first.
+	var query *SQLLiteral
+	var queryDecl *ast.FuncDecl
+	for i, l := range lits {
 		if !word.MatchString(l.Value) || !inTable(l.Value) {
 			continue
 		}
-		var fd *ast.FuncDecl
-		if !l.DDL && !shown && len(queries) < 1 {
-			d, _ := l.Syntax()
-			fd, _ = d.(*ast.FuncDecl)
+		if l.DDL {
+			if len(schema) < maxPerFinder {
+				schema = append(schema, s.statementChunk(l, firstNonEmpty(table, name), report.ReasonSchema))
+			}
+			continue
 		}
-		switch {
-		case l.DDL && len(schema) < maxPerFinder:
-			schema = append(schema, s.statementChunk(l, firstNonEmpty(table, name), report.ReasonSchema))
-		case !l.DDL && !shown && fd != nil && !s.seen[fd] && len(queries) < 1:
-			s.seen[fd] = true
-			queries = append(queries, s.queryChunk(l, fd))
+		if shown {
+			continue
 		}
+		d, _ := l.Syntax()
+		fd, _ := d.(*ast.FuncDecl)
+		if fd == nil || s.seen[fd] || queryDecl != nil && !(s.calledByShown(fd) && !s.calledByShown(queryDecl)) {
+			continue
+		}
+		query, queryDecl = &lits[i], fd
+	}
+	if queryDecl != nil {
+		s.seen[queryDecl] = true
+		queries = append(queries, s.queryChunk(*query, queryDecl))
 	}
 	if len(queries) == 0 && !shown {
 		queries = append(queries, m.builderQueryChunks(s, firstNonEmpty(table, name))...)
@@ -264,6 +276,29 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 		schema = m.tableSchemaChunks(s, name, table, dialect, anyMessage(r, missingTable))
 	}
 	return append(queries, schema...)
+}
+
+// calledByShown reports whether a function shown already (seen) calls a
+// function of fd's name.
+func (s *staticSet) calledByShown(fd *ast.FuncDecl) bool {
+	for d := range s.seen {
+		if d != fd && d.Body != nil && Calls(d, fd.Name.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// Calls reports whether fd calls a function or method named name.
+func Calls(fd *ast.FuncDecl, name string) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if ce, ok := n.(*ast.CallExpr); ok && CalleeName(ce.Fun) == name {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // markQuery gives the reason "query" to the chunk already shown of fd, a

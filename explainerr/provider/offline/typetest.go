@@ -26,7 +26,7 @@ func (a *analysis) lostTypeTest(src *appSource, f *appFile, fd *ast.FuncDecl, n 
 		return lostSentinel{}, false
 	}
 	for _, w := range wraps {
-		if a.wrapGivesMessage(w) && callsFunc(fd, lastName(w.Line.Func)) {
+		if a.wrapGivesMessage(w) && appsource.Calls(fd, lastName(w.Line.Func)) {
 			return lostSentinel{Check: src.lineAt(f, at, funcName(fd)), Target: target, Test: test, Wrap: w}, true
 		}
 	}
@@ -140,18 +140,6 @@ func importsOutside(src *appSource, f *appFile, name string) bool {
 		}
 	}
 	return false
-}
-
-// callsFunc reports whether fd calls a function or method named name.
-func callsFunc(fd *ast.FuncDecl, name string) bool {
-	found := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if ce, ok := n.(*ast.CallExpr); ok && appsource.CalleeName(ce.Fun) == name {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // explainTypeTestLost writes the why and the fix of a type test a %v wrap
