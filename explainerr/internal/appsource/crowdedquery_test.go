@@ -118,3 +118,42 @@ func (h *Handler) Index(user string) error {
 		t.Errorf("the query the handler runs is not the one shown: %v", got)
 	}
 }
+
+// TestQueryWrittenOverSeveralLiterals: a statement written as literals
+// joined with + (a value between them) is one query: the table an SQL
+// error names in its third literal leads to it.
+func TestQueryWrittenOverSeveralLiterals(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/stats\n",
+		"store/stats.go": `package store
+
+import "database/sql"
+
+type Stats struct{ db *sql.DB }
+
+func (s *Stats) Projects(user string, limit int) (*sql.Rows, error) {
+	query := "with grouped as (" +
+		"select project, count(*) as n " +
+		"from heartbeat " +
+		"where user_id = $1 group by project) " +
+		"select * from grouped limit " + itoa(limit)
+	return s.db.Query(query, user)
+}
+
+func itoa(n int) string { return "" }
+`,
+		"web/handler.go": `package web
+
+type Handler struct{ load func(string) error }
+
+func (h *Handler) Get(user string) error {
+	return h.load(user)
+}
+`,
+	})
+	r := shelfReport(root, "SQL logic error: no such table: heartbeat (1)", report.Frame{Function: "example.com/stats/web.(*Handler).Get", File: "web/handler.go", Line: 6})
+	got := reasons(Static(r))
+	if !contains(got["query"], "store/stats.go:(*Stats).Projects") {
+		t.Errorf("the query written over several literals is not found: %v", got)
+	}
+}

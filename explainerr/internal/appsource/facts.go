@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"strconv"
+	"strings"
 )
 
 // What the passes need from the whole module (where functions, methods
@@ -139,6 +140,7 @@ func factsOf(fset *token.FileSet, af *ast.File, src []byte) *fileFacts {
 			declOffset, in = off(fd.Pos()), FuncName(fd)
 		}
 		compared := comparedLiterals(d)
+		joined := map[*ast.BasicLit]bool{}
 		ast.Inspect(d, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
@@ -167,7 +169,21 @@ func factsOf(fset *token.FileSet, af *ast.File, src []byte) *fileFacts {
 				if sel, ok := n.X.(*ast.SelectorExpr); ok && n.Op == token.AND && fd != nil {
 					addOnce(&ff.FieldsSet, fieldsSet, sel.Sel.Name)
 				}
+			case *ast.BinaryExpr:
+				// A statement written over several literals joined with
+				// + is read as one ("select … " + "from heartbeats " + …).
+				if parts := concatenation(n); len(parts) > 1 && !joined[parts[0]] {
+					if v, ddl, ok := joinedSQL(parts); ok {
+						for _, p := range parts {
+							joined[p] = true
+						}
+						ff.SQL = append(ff.SQL, sqlFact{Value: v, Offset: off(parts[0].Pos()), DeclOffset: off(d.Pos()), Line: line(n.Pos()), EndLine: line(n.End()), DDL: ddl})
+					}
+				}
 			case *ast.BasicLit:
+				if joined[n] {
+					break
+				}
 				if v, ddl, ok := sqlText(n); ok {
 					ff.SQL = append(ff.SQL, sqlFact{Value: v, Offset: off(n.Pos()), DeclOffset: off(d.Pos()), Line: line(n.Pos()), EndLine: line(n.End()), DDL: ddl})
 				} else if v, ok := phraseText(n); ok && fd != nil && !compared[n] {
@@ -262,6 +278,65 @@ func sqlText(lit *ast.BasicLit) (value string, ddl, ok bool) {
 	if err != nil {
 		return "", false, false
 	}
+	if ddl := reDDL.MatchString(v); ddl || reDML.MatchString(v) {
+		return v, ddl, true
+	}
+	return "", false, false
+}
+
+// concatenation returns the string literals of a chain of + whose
+// operands are string literals or other expressions (nil stands for
+// one of those), left to right; nil when n is not such a chain or holds
+// no string literal.
+func concatenation(n *ast.BinaryExpr) []*ast.BasicLit {
+	var out []*ast.BasicLit
+	var walk func(e ast.Expr) bool
+	walk = func(e ast.Expr) bool {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.BinaryExpr:
+			return x.Op == token.ADD && walk(x.X) && walk(x.Y)
+		case *ast.BasicLit:
+			if x.Kind != token.STRING {
+				return false
+			}
+			out = append(out, x)
+		default:
+			out = append(out, nil)
+		}
+		return true
+	}
+	if n.Op != token.ADD || !walk(n) {
+		return nil
+	}
+	lits := out[:0:0]
+	for _, l := range out {
+		if l != nil {
+			lits = append(lits, l)
+		}
+	}
+	if len(lits) == 0 || out[0] == nil {
+		return nil // a chain that starts with a value is not a statement's text
+	}
+	return out
+}
+
+// joinedSQL returns the text of a concatenation's parts, each value that
+// is not a literal written as "?", when it holds SQL text, and whether it
+// defines a schema.
+func joinedSQL(parts []*ast.BasicLit) (value string, ddl, ok bool) {
+	var b strings.Builder
+	for _, p := range parts {
+		if p == nil {
+			b.WriteString("?")
+			continue
+		}
+		v, err := strconv.Unquote(p.Value)
+		if err != nil {
+			return "", false, false
+		}
+		b.WriteString(v)
+	}
+	v := b.String()
 	if ddl := reDDL.MatchString(v); ddl || reDML.MatchString(v) {
 		return v, ddl, true
 	}

@@ -25,7 +25,11 @@ var tableCalls = map[string]bool{"From": true, "Table": true, "Into": true, "Ins
 // columns.
 var columnCalls = map[string]bool{"OrderBy": true, "AndOrderBy": true, "Order": true, "Select": true, "GroupBy": true,
 	"Group": true, "Where": true, "AndWhere": true, "OrWhere": true, "Having": true, "Column": true, "Columns": true,
-	"Pluck": true, "Distinct": true, "Omit": true}
+	"Pluck": true, "Distinct": true, "Omit": true,
+	// gorm's conditions: Or, Not, Joins, the inline conditions of Find,
+	// First, Take and Last, and Statement.BuildCondition.
+	"Or": true, "Not": true, "Joins": true, "Find": true, "First": true, "Take": true, "Last": true,
+	"BuildCondition": true, "UpdateColumn": true}
 
 // TableLiteral is a string literal that names a table (or, among
 // ColumnLiterals, columns) for a query builder.
