@@ -157,3 +157,35 @@ func (h *Handler) Get(user string) error {
 		t.Errorf("the query written over several literals is not found: %v", got)
 	}
 }
+
+// TestColumnOfAGormCondition: a column named in a condition gorm builds
+// (Statement.BuildCondition) leads to the function that builds it.
+func TestColumnOfAGormCondition(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/sums\n",
+		"store/sums.go": `package store
+
+type Statement interface{ BuildCondition(q string, args ...any) []any }
+
+type DB struct{ Statement Statement }
+
+type Sums struct{ db *DB }
+
+func (s *Sums) Within(from, to int) []any {
+	return append(s.db.Statement.BuildCondition("from_time >= ?", from), s.db.Statement.BuildCondition("to_date <= ?", to)...)
+}
+`,
+		"web/handler.go": `package web
+
+type Handler struct{ load func() error }
+
+func (h *Handler) Get() error {
+	return h.load()
+}
+`,
+	})
+	r := shelfReport(root, "SQL logic error: no such column: to_date (1)", report.Frame{Function: "example.com/sums/web.(*Handler).Get", File: "web/handler.go", Line: 6})
+	if got := reasons(Static(r)); !contains(got["query"], "store/sums.go:(*Sums).Within") {
+		t.Errorf("the condition's function is not the query: %v", got)
+	}
+}
