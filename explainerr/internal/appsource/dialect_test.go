@@ -116,3 +116,34 @@ func addRangeView(m Migrator) error {
 		t.Errorf("the migration that creates the view is not the schema: %v", got)
 	}
 }
+
+// TestQualifiedColumnFirst: a column the error qualifies with its table
+// or alias ("t.title") leads to the builder that names it so, before one
+// that names the bare column in a file of the same database.
+func TestQualifiedColumnFirst(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/tagger\n",
+		"db/builder.go": `package db
+
+type Select struct{}
+
+func (s *Select) Select(cols ...string) *Select { return s }
+func (s *Select) From(t string) *Select        { return s }
+`,
+		"db/pg.go": `package db
+
+func bookmark(sb *Select) { sb.Select("id", "title").From("bookmark") }
+`,
+		"db/tags.go": `package db
+
+func tags(sb *Select) { sb.Select("t.id", "t.name", "t.title").From("tag t") }
+`,
+	})
+	r := shelfReport(root, "internal error")
+	r.Logs = []report.LogLine{{Text: `{"level":"error","msg":"failed to get tags","error":"pq: column t.title does not exist"}`}}
+	m := Load(root + "/db/pg.go")
+	s := staticSet{m: m, seen: map[*ast.FuncDecl]bool{}}
+	if got := reasons(m.sqlChunks(r, &s)); !contains(got["query"], "db/tags.go:tags") {
+		t.Errorf("the builder that qualifies the column is not the query: %v", got)
+	}
+}

@@ -121,12 +121,21 @@ func isTableName(v string) bool {
 // builderColumnChunks gives the function (at most one) whose query
 // builder names column among a column method's arguments ("title DESC",
 // "a.title"), for an SQL error about it.
-func (m *Module) builderColumnChunks(s *staticSet, column string) []report.Chunk {
+func (m *Module) builderColumnChunks(s *staticSet, column, table, dialect string) []report.Chunk {
 	if column == "" {
 		return nil
 	}
+	lits := m.builderLiteralsFor(m.ColumnLiterals(), dialect)
+	// The column as the error qualifies it ("t.title") names the query
+	// more surely than the bare name, which other tables' queries share.
+	if table != "" {
+		qualified := regexp.MustCompile(`(?i)(?:^|[^\w.])` + regexp.QuoteMeta(table+"."+column) + `(?:$|[^\w])`)
+		if out := s.firstBuilderChunk(lits, qualified.MatchString); len(out) > 0 {
+			return out
+		}
+	}
 	word := regexp.MustCompile(`(?i)(?:^|[^\w])` + regexp.QuoteMeta(column) + `(?:$|[^\w])`)
-	return s.firstBuilderChunk(m.ColumnLiterals(), func(v string) bool { return word.MatchString(v) })
+	return s.firstBuilderChunk(lits, word.MatchString)
 }
 
 // firstBuilderChunk returns the chunk of the first function that holds
@@ -139,14 +148,20 @@ func (s *staticSet) firstBuilderChunk(lits []TableLiteral, matches func(string) 
 			return nil
 		}
 	}
-	for _, l := range lits {
+	var pick *TableLiteral
+	var pickDecl *ast.FuncDecl
+	for i, l := range lits {
 		if !matches(l.Value) {
 			continue
 		}
 		fd, ok := l.Decl.(*ast.FuncDecl)
-		if !ok || s.seen[fd] {
+		if !ok || s.seen[fd] || pickDecl != nil && !(s.calledByShown(fd) && !s.calledByShown(pickDecl)) {
 			continue
 		}
+		pick, pickDecl = &lits[i], fd
+	}
+	if pick != nil {
+		l, fd := *pick, pickDecl
 		s.seen[fd] = true
 		return []report.Chunk{s.literalChunk(l.File, fd, l.StartLine, l.EndLine)}
 	}
@@ -155,15 +170,21 @@ func (s *staticSet) firstBuilderChunk(lits []TableLiteral, matches func(string) 
 
 // builderQueryChunks gives the function (at most one) whose query builder
 // names table, for an SQL error about it.
-func (m *Module) builderQueryChunks(s *staticSet, table string) []report.Chunk {
+func (m *Module) builderQueryChunks(s *staticSet, table, dialect string) []report.Chunk {
 	if table == "" {
 		return nil
 	}
-	return s.firstBuilderChunk(m.TableLiterals(), func(v string) bool {
+	return s.firstBuilderChunk(m.builderLiteralsFor(m.TableLiterals(), dialect), func(v string) bool {
 		name := strings.Fields(v)[0]
 		if i := strings.LastIndexByte(name, '.'); i >= 0 {
 			name = name[i+1:]
 		}
 		return strings.EqualFold(name, table)
 	})
+}
+
+// builderLiteralsFor orders a query builder's literals for dialect d
+// (SQLDialect) by their files.
+func (m *Module) builderLiteralsFor(lits []TableLiteral, d string) []TableLiteral {
+	return byDialect(lits, d, func(l TableLiteral) string { return m.Rel(l.File.Path) })
 }

@@ -232,11 +232,27 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 			}
 		}
 	}
-	// The query to show: of those that name it, the first whose function
-	// a function shown already calls (the store method the service the
-	// frame called runs), else the first.
+	// The query to show: of those that name it, the first that names it
+	// as the error qualifies it ("t.title"), then the first whose
+	// function a function shown already calls (the store method the
+	// service the frame called runs), else the first.
+	var qualified *regexp.Regexp
+	if table != "" && name != table {
+		qualified = regexp.MustCompile(`(?i)(?:^|[^\w.])` + regexp.QuoteMeta(table+"."+name) + `\b`)
+	}
+	score := func(l SQLLiteral, fd *ast.FuncDecl) int {
+		n := 0
+		if qualified != nil && qualified.MatchString(l.Value) {
+			n += 2
+		}
+		if s.calledByShown(fd) {
+			n++
+		}
+		return n
+	}
 	var query *SQLLiteral
 	var queryDecl *ast.FuncDecl
+	best := -1
 	for i, l := range lits {
 		if !word.MatchString(l.Value) || !inTable(l.Value) {
 			continue
@@ -252,20 +268,22 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 		}
 		d, _ := l.Syntax()
 		fd, _ := d.(*ast.FuncDecl)
-		if fd == nil || s.seen[fd] || queryDecl != nil && !(s.calledByShown(fd) && !s.calledByShown(queryDecl)) {
+		if fd == nil || s.seen[fd] {
 			continue
 		}
-		query, queryDecl = &lits[i], fd
+		if sc := score(l, fd); sc > best {
+			query, queryDecl, best = &lits[i], fd, sc
+		}
 	}
 	if queryDecl != nil {
 		s.seen[queryDecl] = true
 		queries = append(queries, s.queryChunk(*query, queryDecl))
 	}
 	if len(queries) == 0 && !shown {
-		queries = append(queries, m.builderQueryChunks(s, firstNonEmpty(table, name))...)
+		queries = append(queries, m.builderQueryChunks(s, firstNonEmpty(table, name), dialect)...)
 	}
 	if len(queries) == 0 && !shown && name != table {
-		queries = append(queries, m.builderColumnChunks(s, name)...)
+		queries = append(queries, m.builderColumnChunks(s, name, table, dialect)...)
 	}
 	for _, c := range chunksByDialect(m.sqlFileChunks(word), dialect) {
 		if len(schema) < maxPerFinder {
