@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -55,6 +56,9 @@ func (a *analysis) findLostSentinel() (lostSentinel, bool) {
 		if l, ok := a.lostSentinelIn(src, f, fd, wraps, i > 0); ok {
 			return l, true
 		}
+	}
+	if l, ok := a.sentinelTestedElsewhere(src, wraps); ok {
+		return l, true
 	}
 	// An error an error handler passed on: the functions the stack does
 	// not show, that wrote its words or that its route registers.
@@ -363,4 +367,52 @@ func errorText(msg string) string {
 		msg = msg[:loc[0]]
 	}
 	return strings.TrimSpace(msg)
+}
+
+// sentinelTestedElsewhere finds, for a text-only wrap of a sentinel
+// (fmt.Errorf("tag %d: %v", id, ErrNotFound)) whose format gives the
+// failure's message, an errors.Is test of that sentinel anywhere in the
+// module, a function that calls the wrap's first: every such test is
+// false for the error the wrap made, wherever it is (a service between
+// the handler and the store, which no frame shows once it returned).
+func (a *analysis) sentinelTestedElsewhere(src *appSource, wraps []textWrap) (lostSentinel, bool) {
+	for _, w := range wraps {
+		name := lastSelector(w.Arg)
+		if !strings.HasPrefix(name, "Err") || !a.wrapGivesMessage(w) {
+			continue
+		}
+		var found lostSentinel
+		ok, calling := false, false
+		for _, f := range src.files {
+			if !linesHold(f.text(), "errors.Is(", name) {
+				continue
+			}
+			for _, d := range f.syntax().Decls {
+				fd, isFunc := d.(*ast.FuncDecl)
+				if !isFunc || fd.Body == nil {
+					continue
+				}
+				ast.Inspect(fd.Body, func(n ast.Node) bool {
+					call, isCall := n.(*ast.CallExpr)
+					if !isCall || ok && calling {
+						return !(ok && calling)
+					}
+					target, isTest := src.errorsIsTarget(f, call)
+					if !isTest || lastSelector(target) != name || !sameHome(src.homeOf(f.path, target), src.homeOf(w.Line.Path, w.Arg)) {
+						return true
+					}
+					calls := appsource.Calls(fd, lastName(w.Line.Func))
+					if !ok || calls && !calling {
+						found = lostSentinel{Check: src.lineAt(f, call.Pos(), funcName(fd)), Target: target, Wrap: w}
+						ok, calling = true, calls
+					}
+					return true
+				})
+			}
+		}
+		if ok {
+			return found, true
+		}
+	}
+	return lostSentinel{}, false
 }

@@ -157,3 +157,79 @@ func TestFreshErrorWhereASentinelIsTested(t *testing.T) {
 		"The error is made at `(*Quotas).Take` (`quota.go:14`)",
 		"return `store.ErrQuotaExhausted` at `quota.go:14`")
 }
+
+// serviceSentinelFiles test a store's sentinel in a service the handler
+// calls, which no frame shows once it returned; the store wraps the
+// sentinel with %v.
+var serviceSentinelFiles = map[string]string{
+	"go.mod": "module example.com/tagsvc\n",
+	"store/tags.go": `package store
+
+import (
+	"errors"
+	"fmt"
+)
+
+var ErrNotFound = errors.New("not found")
+
+type PG struct{ ids map[int]bool }
+
+func (db *PG) DeleteTag(id int) error {
+	if !db.ids[id] {
+		return fmt.Errorf("tag %d: %v", id, ErrNotFound)
+	}
+	return nil
+}
+`,
+	"domain/tags.go": `package domain
+
+import (
+	"errors"
+
+	"example.com/tagsvc/store"
+)
+
+var ErrTagMissing = errors.New("no such tag")
+
+type Tags struct{ db *store.PG }
+
+func (t *Tags) Delete(id int) error {
+	err := t.db.DeleteTag(id)
+	if errors.Is(err, store.ErrNotFound) {
+		return ErrTagMissing
+	}
+	return err
+}
+`,
+	"web/handler.go": `package web
+
+import (
+	"log"
+	"net/http"
+
+	"example.com/tagsvc/domain"
+)
+
+func handleDelete(tags *domain.Tags, w http.ResponseWriter) {
+	if err := tags.Delete(7); err != nil {
+		log.Printf("failed to delete tag: %v", err)
+		w.WriteHeader(http.StatusInternalServerError) //! status
+	}
+}
+`,
+}
+
+// TestSentinelTestedInAServiceTheStackDoesNotShow: the errors.Is test of
+// a sentinel the store wraps with %v, in a service that returned before
+// the status was written, is found and the wrap is the fix.
+func TestSentinelTestedInAServiceTheStackDoesNotShow(t *testing.T) {
+	app := writeMarkedApp(t, serviceSentinelFiles)
+	r := statusReport("", app.frame(t, "status", "handleDelete"))
+	r.Logs = []report.LogLine{{Text: "2026/12/02 10:00:00 failed to delete tag: tag 7: not found"}}
+	text := Analyze(r)
+	mustHave(t, text,
+		"`errors.Is(err, store.ErrNotFound)` at `(*Tags).Delete`",
+		"`(*PG).DeleteTag` (`tags.go:14`)",
+		"Wrap it with `\"%w\"` instead of `\"%v\"` at `tags.go:14`")
+	mustLack(t, text, "Return a sentinel error")
+}
