@@ -1,0 +1,60 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+)
+
+// An app that means to keep the first of two equal rows says so where it
+// writes them: ON CONFLICT DO NOTHING, INSERT OR IGNORE, gorm's
+// clause.OnConflict{DoNothing: true}. A unique violation in such an app
+// may be a write that lost that clause, not a duplicate to refuse with a
+// 409: the clause is cited, and the advice is conditional.
+
+// reConflictSkip matches a statement or a builder clause that lets a
+// duplicate pass.
+var reConflictSkip = regexp.MustCompile(`(?i)\bON\s+CONFLICT\b|\bINSERT\s+OR\s+(?:IGNORE|REPLACE)\b|\bINSERT\s+IGNORE\b|\bON\s+DUPLICATE\s+KEY\b|\bOnConflict\{`)
+
+// conflictSkipped returns a line of the module that lets a duplicate pass
+// (reConflictSkip): in a file of the failing stack first, then in a file
+// whose SQL names table (when the error names one), then anywhere.
+func (a *analysis) conflictSkipped(table string) (sourceLine, bool) {
+	src := a.app()
+	if src == nil {
+		return sourceLine{}, false
+	}
+	onStack := map[string]bool{}
+	for _, fr := range a.r.Frames {
+		onStack[fr.File] = true
+	}
+	var named *regexp.Regexp
+	if table != "" {
+		named = regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(table) + `\b`)
+	}
+	var best sourceLine
+	bestRank := 3
+	for _, f := range src.files {
+		lines := f.text()
+		for i, l := range lines {
+			if !reConflictSkip.MatchString(l) || strings.HasPrefix(strings.TrimSpace(l), "//") {
+				continue
+			}
+			rank := 2
+			switch {
+			case onStack[f.path]:
+				rank = 0
+			case named != nil && linesHold(lines, table) && named.MatchString(strings.Join(lines, "\n")):
+				rank = 1
+			}
+			if rank < bestRank {
+				in := ""
+				if _, fd := src.funcAt(f.path, i+1); fd != nil {
+					in = funcName(fd)
+				}
+				best, bestRank = src.lineIn(f.src, i+1, in), rank
+			}
+			break
+		}
+	}
+	return best, bestRank < 3
+}
