@@ -147,3 +147,35 @@ func tags(sb *Select) { sb.Select("t.id", "t.name", "t.title").From("tag t") }
 		t.Errorf("the builder that qualifies the column is not the query: %v", got)
 	}
 }
+
+// TestBindParameterIsNoColumn: a statement that binds a parameter named
+// like the column an error gives (@userid) does not read that column; the
+// builder's condition that names it is the query.
+func TestBindParameterIsNoColumn(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/aliases\n",
+		"store/stats.go": `package store
+
+type DB interface {
+	Raw(q string, args ...any) DB
+	Where(q string, args ...any) DB
+}
+
+func stats(db DB, id string) DB {
+	return db.Raw("select project from heartbeats where user_id = @userid", id)
+}
+
+func aliases(db DB, id string) DB {
+	return db.Where("userid = ?", id)
+}
+`,
+	})
+	r := shelfReport(root, "SQL logic error: no such column: userid (1)")
+	r.Frames = nil
+	m := Load(root + "/store/stats.go")
+	s := staticSet{m: m, seen: map[*ast.FuncDecl]bool{}}
+	got := reasons(m.sqlChunks(r, &s))
+	if !contains(got["query"], "store/stats.go:aliases") || contains(got["query"], "store/stats.go:stats") {
+		t.Errorf("the statement with a bind parameter of the name was taken for the query: %v", got)
+	}
+}

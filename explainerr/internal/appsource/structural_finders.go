@@ -203,7 +203,7 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	}
 	dialect := sqlDialect(r)
 	lits := m.sqlLiteralsFor(dialect)
-	word := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\b`)
+	word := sqlNameWord(name)
 	var tableWord *regexp.Regexp
 	if table != "" {
 		tableWord = regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(table) + `\b`)
@@ -317,6 +317,13 @@ func Calls(fd *ast.FuncDecl, name string) bool {
 		return !found
 	})
 	return found
+}
+
+// sqlNameWord matches name as an SQL text names a column or a table: as a
+// word, not as a bind parameter of the same name (@userid, :userid,
+// $userid), which a statement that never reads the column may have.
+func sqlNameWord(name string) *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:^|[^\w@:$])` + regexp.QuoteMeta(name) + `\b`)
 }
 
 // markQuery gives the reason "query" to the chunk already shown of fd, a

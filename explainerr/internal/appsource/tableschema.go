@@ -49,7 +49,7 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 		add(base + "s")
 	} else {
 		add(table)
-		word := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\b`)
+		word := sqlNameWord(name)
 		for _, l := range m.SQLLiterals() {
 			if l.DDL || !word.MatchString(l.Value) {
 				continue
