@@ -39,9 +39,9 @@ var sqlClauseWords = wordSet(`natural lateral tablesample window fetch for lock 
 
 // columnRef returns the pattern of a column reference in SQL text: the
 // qualified one as written (r.notes), or the bare name as a word not
-// preceded by a qualifier.
+// preceded by a qualifier, nor a bind parameter's sigil (@userid).
 func columnRef(col string) *regexp.Regexp {
-	return compiled(`(?i)(?:^|[^\w.])` + regexp.QuoteMeta(col) + `\b`)
+	return compiled(`(?i)(?:^|[^\w.@:$])` + regexp.QuoteMeta(col) + `\b`)
 }
 
 // columnQueries returns the statements (not schema statements) that name
