@@ -122,13 +122,7 @@ const maxMessageParts = 8
 // formatting verbs gives a run when the run is what the format prints.
 // Answers are kept per module version, as ErrorOrigins' are.
 func (m *Module) MessageSites(msgs ...string) []MessageSite {
-	key := strings.Join(msgs, "\x00")
-	if out, ok := m.sites.get(key); ok {
-		return out
-	}
-	out := m.findMessageSites(msgs...)
-	m.sites.put(key, out)
-	return out
+	return m.sites.answer(msgs, m.findMessageSites)
 }
 
 // findMessageSites is MessageSites, read from every phrase of the module.

@@ -16,13 +16,7 @@ import (
 // Module's files never change under it and findErrorOrigins reads nothing
 // else. The slice is shared: callers only read it.
 func (m *Module) ErrorOrigins(msgs ...string) []ErrorMaker {
-	key := strings.Join(msgs, "\x00")
-	if out, ok := m.origins.get(key); ok {
-		return out
-	}
-	out := m.findErrorOrigins(msgs...)
-	m.origins.put(key, out)
-	return out
+	return m.origins.answer(msgs, m.findErrorOrigins)
 }
 
 // maxRememberedOrigins bounds the messages a messageMemo keeps answers
@@ -34,6 +28,17 @@ const maxRememberedOrigins = 256
 type messageMemo[T any] struct {
 	mu     sync.Mutex
 	byMsgs map[string][]T
+}
+
+// answer returns find's answer for msgs, found once and kept.
+func (o *messageMemo[T]) answer(msgs []string, find func(...string) []T) []T {
+	key := strings.Join(msgs, "\x00")
+	if out, ok := o.get(key); ok {
+		return out
+	}
+	out := find(msgs...)
+	o.put(key, out)
+	return out
 }
 
 // get returns the answer kept for key.
