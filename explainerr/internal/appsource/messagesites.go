@@ -266,6 +266,7 @@ func (m *Module) messageSiteChunks(r *report.Report, s *staticSet) []report.Chun
 			out = append(out, c)
 		}
 		_, refs := m.ErrorSource(site.File, fd, site.Line)
+		s.siteRefs = append(s.siteRefs, refs)
 		for _, ref := range refs {
 			if s.seen[ref.Decl] {
 				continue

@@ -189,3 +189,56 @@ func trusted(err error) bool {
 		t.Errorf("sites %+v, want only the errors.New at line 8", sites)
 	}
 }
+
+// TestMessageSitesSecondHop: the call a handler's words wrap goes through
+// a service interface to a store interface: the store's implementation,
+// two interfaces away, is in the context.
+func TestMessageSitesSecondHop(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/layers\n",
+		"web/tags.go": `package web
+
+import "example.com/layers/domain"
+
+type Handler struct{ tags domain.Tags }
+
+func sendError(code int, msg string) {}
+
+func (h *Handler) List(id int) {
+	_, err := h.tags.ForBookmark(id)
+	if err != nil {
+		sendError(500, "failed to get bookmark tags")
+		return
+	}
+}
+
+func onError(err error) {}
+`,
+		"domain/tags.go": `package domain
+
+import "example.com/layers/store"
+
+type Tags interface{ ForBookmark(id int) ([]string, error) }
+
+type tags struct{ db store.DB }
+
+func (t *tags) ForBookmark(id int) ([]string, error) { return t.db.BookmarkTags(id) }
+`,
+		"store/db.go": `package store
+
+import "errors"
+
+type DB interface{ BookmarkTags(id int) ([]string, error) }
+
+type PG struct{}
+
+func (p *PG) BookmarkTags(id int) ([]string, error) { return nil, errors.New("relation does not exist") }
+`,
+	})
+	r := shelfReport(root, "failed to get bookmark tags", report.Frame{Function: "example.com/layers/web.onError", File: "web/tags.go", Line: 18})
+	r.Error.Kind, r.Error.HandedOver = report.KindError, true
+	got := reasons(Static(r))
+	if !contains(got["implementation"], "store/db.go:(*PG).BookmarkTags") {
+		t.Errorf("the store two interfaces from the handler's words is missing: %v", got)
+	}
+}

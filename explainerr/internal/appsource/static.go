@@ -139,8 +139,9 @@ func Static(r *report.Report) []report.Chunk {
 	for _, c := range m.trailChunks(r, &s) {
 		s.add(c)
 	}
-	// Last, what two interfaces away the frames' calls reach.
-	s.addCallees(m.secondHop(append(onLine, earlier...)...))
+	// Last, what two interfaces away the frames' calls reach, and the
+	// calls whose errors a message's words carry on.
+	s.addCallees(m.secondHop(append(append(onLine, earlier...), s.siteRefs...)...))
 	out := preciseFirst(r, s.chunks, s.lead)
 	if len(out) > maxStaticChunks {
 		out = out[:maxStaticChunks]
@@ -156,6 +157,10 @@ type staticSet struct {
 	// lead holds the chunks that name the fix as surely as an origin
 	// does, which preciseFirst moves after the innermost frame.
 	lead map[chunkKey]bool
+	// siteRefs are the functions the calls at message sites reach
+	// (messageSiteChunks), whose own interface calls the second hop
+	// follows as it does the frames'.
+	siteRefs [][]FuncRef
 }
 
 // markLead records c as a chunk preciseFirst moves forward.
