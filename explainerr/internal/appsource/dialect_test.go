@@ -129,6 +129,8 @@ type Select struct{}
 
 func (s *Select) Select(cols ...string) *Select { return s }
 func (s *Select) From(t string) *Select        { return s }
+func (s *Select) Like(col string, v any) string { return "" }
+func (s *Select) Where(conds ...string) *Select { return s }
 `,
 		"db/pg.go": `package db
 
@@ -136,7 +138,10 @@ func bookmark(sb *Select) { sb.Select("id", "title").From("bookmark") }
 `,
 		"db/tags.go": `package db
 
-func tags(sb *Select) { sb.Select("t.id", "t.name", "t.title").From("tag t") }
+func tags(sb *Select, q string) {
+	sb.Select("t.id", "t.name").From("tag t")
+	sb.Where(sb.Like("t.title", "%"+q+"%"))
+}
 `,
 	})
 	r := shelfReport(root, "internal error")

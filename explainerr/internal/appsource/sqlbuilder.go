@@ -29,7 +29,12 @@ var columnCalls = map[string]bool{"OrderBy": true, "AndOrderBy": true, "Order": 
 	// gorm's conditions: Or, Not, Joins, the inline conditions of Find,
 	// First, Take and Last, and Statement.BuildCondition.
 	"Or": true, "Not": true, "Joins": true, "Find": true, "First": true, "Take": true, "Last": true,
-	"BuildCondition": true, "UpdateColumn": true}
+	"BuildCondition": true, "UpdateColumn": true,
+	// go-sqlbuilder's and similar builders' conditions, whose first
+	// argument is the column: sb.Like("t.name", …), sb.Equal("id", …).
+	"Like": true, "NotLike": true, "ILike": true, "NotILike": true, "Equal": true, "NotEqual": true,
+	"GreaterThan": true, "GreaterEqualThan": true, "LessThan": true, "LessEqualThan": true,
+	"In": true, "NotIn": true, "IsNull": true, "IsNotNull": true, "Between": true, "NotBetween": true}
 
 // TableLiteral is a string literal that names a table (or, among
 // ColumnLiterals, columns) for a query builder.
