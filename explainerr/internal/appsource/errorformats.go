@@ -203,7 +203,7 @@ func (m *Module) findErrorOrigins(msgs ...string) []ErrorMaker {
 		}
 		var found []ErrorMaker
 		for _, em := range all {
-			if FormatMatches(em.Format, msg, minOriginFormat) {
+			if FormatMatches(em.Format, msg, minOriginFormat) || m.wrapsSentinelInto(em, msg) {
 				found = append(found, em)
 			}
 		}
@@ -216,3 +216,53 @@ func (m *Module) findErrorOrigins(msgs ...string) []ErrorMaker {
 	}
 	return nil
 }
+
+// minSentinelWrap is how much text of its own a format that wraps one of
+// the module's sentinels needs ("tag %d: %v" has 6): the sentinel's own
+// message, in the message where the format puts it, ties them.
+const minSentinelWrap = 3
+
+// wrapsSentinelInto reports whether em, a short format, gives msg with one
+// of its arguments a sentinel of the module (var ErrNotFound =
+// errors.New("not found")) whose message ends msg: fmt.Errorf("tag %d:
+// %v", id, ErrNotFound) made "tag 99: not found".
+func (m *Module) wrapsSentinelInto(em ErrorMaker, msg string) bool {
+	if em.Func == "" || !FormatMatches(em.Format, msg, minSentinelWrap) {
+		return false
+	}
+	sentinels := m.Sentinels()
+	for _, a := range em.Args {
+		name := a[strings.LastIndexByte(a, '.')+1:]
+		if text, ok := sentinels[name]; ok && text != "" && strings.HasSuffix(msg, text) {
+			return true
+		}
+	}
+	return false
+}
+
+// Sentinels returns the messages of the module's package-level errors
+// made with errors.New (var ErrNotFound = errors.New("not found")), by
+// variable name, read once per Module from its error makers.
+func (m *Module) Sentinels() map[string]string {
+	m.sentinelsOnce.Do(func() {
+		m.sentinels = map[string]string{}
+		for _, em := range m.ErrorMakers() {
+			if em.Func != "" || em.Call != "errors.New" {
+				continue
+			}
+			lines := em.File.Lines()
+			if em.Line < 1 || em.Line > len(lines) {
+				continue
+			}
+			name := reSentinelDecl.FindStringSubmatch(lines[em.Line-1])
+			if msg, err := strconv.Unquote(em.Format); err == nil && name != nil {
+				m.sentinels[name[1]] = msg
+			}
+		}
+	})
+	return m.sentinels
+}
+
+// reSentinelDecl finds the variable a package-level errors.New is given
+// to, on its line.
+var reSentinelDecl = regexp.MustCompile(`\b(\w+)\s*=\s*errors\.New\(`)

@@ -242,3 +242,38 @@ func (p *PG) BookmarkTags(id int) ([]string, error) { return nil, errors.New("re
 		t.Errorf("the store two interfaces from the handler's words is missing: %v", got)
 	}
 }
+
+// TestShortWrapOfASentinel: a wrap too short to tell a place on its own
+// ("tag %d: %v") is the origin when the argument it wraps is a sentinel
+// of the module whose message ends the error's.
+func TestShortWrapOfASentinel(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/tagdb\n",
+		"store/tags.go": `package store
+
+import (
+	"errors"
+	"fmt"
+)
+
+var ErrNotFound = errors.New("not found")
+
+func DeleteTag(id int, exists bool) error {
+	if !exists {
+		return fmt.Errorf("tag %d: %v", id, ErrNotFound)
+	}
+	return nil
+}
+
+func DeleteUser(id int) error { return fmt.Errorf("user %d: %v", id, errors.New("gone")) }
+`,
+	})
+	m := Load(root + "/store/tags.go")
+	got := m.ErrorOrigins("tag 99: not found")
+	if len(got) != 1 || got[0].Func != "DeleteTag" {
+		t.Errorf("origins %+v, want DeleteTag's wrap", got)
+	}
+	if got := m.ErrorOrigins("user 7: not found"); len(got) != 0 {
+		t.Errorf("a short wrap of no sentinel was taken: %+v", got)
+	}
+}

@@ -76,6 +76,9 @@ type Module struct {
 	guards  sync.Map
 	// ctors keeps constructorsOf's answers, by type.
 	ctors sync.Map
+	// sentinels are the package-level errors.New messages (Sentinels).
+	sentinelsOnce sync.Once
+	sentinels     map[string]string
 	// origins and sites keep ErrorOrigins' and MessageSites' answers, by
 	// messages.
 	origins messageMemo[ErrorMaker]

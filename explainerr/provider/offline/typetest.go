@@ -180,7 +180,7 @@ func (a *analysis) freshInsteadOf(src *appSource, target string, fd *ast.FuncDec
 	if src.mod == nil {
 		return sourceLine{}, false
 	}
-	sentinel := sentinelMessage(src, lastSelector(target))
+	sentinel := src.mod.Sentinels()[lastSelector(target)]
 	if sentinel == "" {
 		return sourceLine{}, false
 	}
@@ -195,26 +195,6 @@ func (a *analysis) freshInsteadOf(src *appSource, target string, fd *ast.FuncDec
 		}
 	}
 	return sourceLine{}, false
-}
-
-// sentinelMessage returns the message of the module's package-level error
-// variable name (name = errors.New("…")), "" when the module declares none.
-func sentinelMessage(src *appSource, name string) string {
-	if name == "" {
-		return ""
-	}
-	decl := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\s*=\s*errors\.New\(`)
-	for _, em := range src.mod.ErrorMakers() {
-		if em.Func != "" || em.Call != "errors.New" {
-			continue
-		}
-		if lines := em.File.Lines(); em.Line >= 1 && em.Line <= len(lines) && decl.MatchString(lines[em.Line-1]) {
-			if msg, err := strconv.Unquote(em.Format); err == nil {
-				return msg
-			}
-		}
-	}
-	return ""
 }
 
 // sharesWord reports whether a and b share a word of four letters or more
