@@ -75,15 +75,15 @@ func dialectRank(path, d string) int {
 }
 
 // byDialect returns items ordered for dialect d by the path each is in,
-// stable within a rank; when some are written for d, those written for
-// another database only are left out.
-func byDialect[T any](items []T, d string, path func(T) string) []T {
+// stable within a rank; when own is set (the module has files written
+// for d), those written for another database only are left out.
+func byDialect[T any](items []T, d string, own bool, path func(T) string) []T {
 	if d == "" {
 		return items
 	}
 	out := slices.Clone(items)
 	slices.SortStableFunc(out, func(a, b T) int { return dialectRank(path(a), d) - dialectRank(path(b), d) })
-	if len(out) > 0 && dialectRank(path(out[0]), d) == 0 {
+	if own {
 		for i, it := range out {
 			if dialectRank(path(it), d) == 2 {
 				return out[:i]
@@ -91,6 +91,38 @@ func byDialect[T any](items []T, d string, path func(T) string) []T {
 		}
 	}
 	return out
+}
+
+// DialectRank orders a path of the module for dialect d (SQLDialect): 0
+// when it names d, 2 when it names another database only, else 1.
+func DialectRank(path, d string) int { return dialectRank(path, d) }
+
+// HasDialectFiles reports whether the module has files written for
+// dialect d (by their paths: pg.go, migrations/postgres/…): a store or a
+// migration of its own, whose presence makes the other databases' beside
+// the point. Found once per dialect.
+func (m *Module) HasDialectFiles(d string) bool {
+	if d == "" {
+		return false
+	}
+	if v, ok := m.dialects.Load(d); ok {
+		return v.(bool)
+	}
+	has := false
+	for _, f := range m.Files {
+		if len(f.facts.SQL) > 0 && dialectRank(m.Rel(f.Path), d) == 0 {
+			has = true
+			break
+		}
+	}
+	if !has {
+		m.eachSQLFile(func(path string, _ []string) bool {
+			has = dialectRank(m.Rel(path), d) == 0
+			return !has
+		})
+	}
+	m.dialects.Store(d, has)
+	return has
 }
 
 // SQLLiteralsIn returns the module's SQL literals, those in files of
@@ -101,10 +133,11 @@ func (m *Module) SQLLiteralsIn(d string) []SQLLiteral { return m.sqlLiteralsFor(
 
 // sqlLiteralsFor is SQLLiteralsIn.
 func (m *Module) sqlLiteralsFor(d string) []SQLLiteral {
-	return byDialect(m.SQLLiterals(), d, func(l SQLLiteral) string { return m.Rel(l.File.Path) })
+	return byDialect(m.SQLLiterals(), d, m.HasDialectFiles(d), func(l SQLLiteral) string { return m.Rel(l.File.Path) })
 }
 
-// chunksByDialect orders chunks for dialect d by their files.
-func chunksByDialect(cs []report.Chunk, d string) []report.Chunk {
-	return byDialect(cs, d, func(c report.Chunk) string { return strings.ToLower(c.File) })
+// chunksByDialect orders chunks for dialect d by their files, as
+// byDialect does.
+func (m *Module) chunksByDialect(cs []report.Chunk, d string) []report.Chunk {
+	return byDialect(cs, d, m.HasDialectFiles(d), func(c report.Chunk) string { return strings.ToLower(c.File) })
 }

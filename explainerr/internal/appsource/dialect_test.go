@@ -2,6 +2,7 @@ package appsource
 
 import (
 	"go/ast"
+	"regexp"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -182,5 +183,26 @@ func aliases(db DB, id string) DB {
 	got := reasons(m.sqlChunks(r, &s))
 	if !contains(got["query"], "store/stats.go:aliases") || contains(got["query"], "store/stats.go:stats") {
 		t.Errorf("the statement with a bind parameter of the name was taken for the query: %v", got)
+	}
+}
+
+// TestOtherDatabasesLeftOutWhenTheFailingOneHasFiles: the schema of a
+// column the failing database's migrations never name is not read from
+// another database's migration that names it.
+func TestOtherDatabasesLeftOutWhenTheFailingOneHasFiles(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod":                          "module example.com/marks\n",
+		"migrations/mysql/0005.up.sql":    "ALTER TABLE marks RENAME COLUMN created TO created_at;\n",
+		"migrations/postgres/0001.up.sql": "CREATE TABLE marks (id SERIAL PRIMARY KEY, created TIMESTAMP);\n",
+	})
+	m := Load(root + "/go.mod")
+	if m == nil {
+		t.Fatal("the module was not loaded")
+	}
+	for _, c := range m.SchemaFileStatementsIn(regexp.MustCompile(`created_at`), "postgres") {
+		t.Errorf("another database's statement read: %s", c.File)
+	}
+	if got := m.SchemaFileStatementsIn(regexp.MustCompile(`created_at`), "mysql"); len(got) != 1 {
+		t.Errorf("the failing database's own statement not read: %v", got)
 	}
 }

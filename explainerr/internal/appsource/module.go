@@ -76,6 +76,8 @@ type Module struct {
 	guards  sync.Map
 	// ctors keeps constructorsOf's answers, by type.
 	ctors sync.Map
+	// dialects keeps HasDialectFiles' answers, by dialect.
+	dialects sync.Map
 	// sentinels are the package-level errors.New messages (Sentinels).
 	sentinelsOnce sync.Once
 	sentinels     map[string]string

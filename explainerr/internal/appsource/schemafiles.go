@@ -20,7 +20,7 @@ func (m *Module) SchemaFileStatementsIn(word *regexp.Regexp, d string) []report.
 	if m == nil || word == nil {
 		return nil
 	}
-	out := chunksByDialect(m.sqlFileChunks(word), d)
+	out := m.chunksByDialect(m.sqlFileChunks(word), d)
 	if len(out) > maxPerFinder {
 		out = out[:maxPerFinder]
 	}

@@ -191,5 +191,5 @@ func (m *Module) builderQueryChunks(s *staticSet, table, dialect string) []repor
 // builderLiteralsFor orders a query builder's literals for dialect d
 // (SQLDialect) by their files.
 func (m *Module) builderLiteralsFor(lits []TableLiteral, d string) []TableLiteral {
-	return byDialect(lits, d, func(l TableLiteral) string { return m.Rel(l.File.Path) })
+	return byDialect(lits, d, m.HasDialectFiles(d), func(l TableLiteral) string { return m.Rel(l.File.Path) })
 }

@@ -285,7 +285,7 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	if len(queries) == 0 && !shown && name != table {
 		queries = append(queries, m.builderColumnChunks(s, name, table, dialect)...)
 	}
-	for _, c := range chunksByDialect(m.sqlFileChunks(word), dialect) {
+	for _, c := range m.chunksByDialect(m.sqlFileChunks(word), dialect) {
 		if len(schema) < maxPerFinder {
 			schema = append(schema, c)
 		}

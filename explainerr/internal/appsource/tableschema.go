@@ -76,7 +76,7 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 			out = append(out, s.statementChunk(l, mm[1], report.ReasonSchema))
 		}
 	}
-	for _, c := range chunksByDialect(m.sqlFileChunks(defines), dialect) {
+	for _, c := range m.chunksByDialect(m.sqlFileChunks(defines), dialect) {
 		if len(out) < maxPerFinder {
 			out = append(out, c)
 		}

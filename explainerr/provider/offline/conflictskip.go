@@ -3,6 +3,8 @@ package offline
 import (
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // An app that means to keep the first of two equal rows says so where it
@@ -17,10 +19,11 @@ var reConflictSkip = regexp.MustCompile(`(?i)\bON\s+CONFLICT\b|\bINSERT\s+OR\s+(
 
 // conflictSkipped returns a line of the module that lets a duplicate pass
 // (reConflictSkip): in a file of the failing stack first, then in a file
-// whose SQL names table (when the error names one), then anywhere.
+// whose SQL names table (when the error names one), then anywhere; not
+// in another database's files when the module has the failing one's.
 func (a *analysis) conflictSkipped(table string) (sourceLine, bool) {
 	src := a.app()
-	if src == nil {
+	if src == nil || src.mod == nil {
 		return sourceLine{}, false
 	}
 	onStack := map[string]bool{}
@@ -31,9 +34,14 @@ func (a *analysis) conflictSkipped(table string) (sourceLine, bool) {
 	if table != "" {
 		named = regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(table) + `\b`)
 	}
+	d := a.dialect()
+	own := src.mod.HasDialectFiles(d)
 	var best sourceLine
 	bestRank := 3
 	for _, f := range src.files {
+		if own && appsource.DialectRank(src.mod.Rel(f.path), d) == 2 {
+			continue // another database's statements
+		}
 		lines := f.text()
 		for i, l := range lines {
 			if !reConflictSkip.MatchString(l) || strings.HasPrefix(strings.TrimSpace(l), "//") {

@@ -52,3 +52,34 @@ func TestDuplicateWhereTheAppSkipsThem(t *testing.T) {
 		"If a duplicate is expected here too, let it pass the same way")
 	mustLack(t, text, "Treat the duplicate as the client's error")
 }
+
+// TestDuplicateSkippedOnlyInAnotherDatabase: a clause that lets
+// duplicates pass in another database's store (MySQL's INSERT IGNORE) is
+// not cited for a PostgreSQL error of a module with a PostgreSQL store.
+func TestDuplicateSkippedOnlyInAnotherDatabase(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/accts\n",
+		"store/mysql.go": `package store
+
+const insertAccountMySQL = "INSERT IGNORE INTO account (username) VALUES (?)"
+`,
+		"store/pg.go": `package store
+
+const insertAccountPG = "INSERT INTO account (username) VALUES ($1)"
+`,
+		"web/handler.go": `package web
+
+import "net/http"
+
+func create(w http.ResponseWriter, save func() error) {
+	if err := save(); err != nil {
+		w.WriteHeader(http.StatusInternalServerError) //! status
+	}
+}
+`,
+	})
+	r := statusReport("", app.frame(t, "status", "create"))
+	r.Logs = []report.LogLine{{Text: `{"level":"error","msg":"error creating account","error":"pq: duplicate key value violates unique constraint \"account_username_unique\""}`}}
+	text := Analyze(r)
+	mustLack(t, text, "INSERT IGNORE", "mysql.go")
+}
