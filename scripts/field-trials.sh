@@ -106,7 +106,7 @@ app_conf() {
 		# the admin user created at the first start gets this API key and password
 		export GOPHISH_INITIAL_ADMIN_API_TOKEN=local-trials-api-key GOPHISH_INITIAL_ADMIN_PASSWORD=local-trials ;;
 	gobase) mainpkg=. port=18439 binargs=(serve) # viper: the environment overrides dev.env
-		export PORT=127.0.0.1:18439 DB_DSN="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable" \
+		export PORT=127.0.0.1:$((18439 + shift_port)) DB_DSN="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable" \
 			AUTH_JWT_SECRET=field-trials-local-jwt-secret-0123456789abcdef ;;
 	pgweb) mainpkg=. port=18441 ;; # its command line (below) connects it to the trial database at start
 	pagoda) mainpkg=./cmd/web port=18440 # viper: PAGODA_ variables override config/config.yaml (the wiring's)
@@ -341,7 +341,7 @@ for arg in "$@"; do
 	log "$app ($split): wiring and go mod tidy"
 	rm -rf "$base" && mkdir -p "$base"
 	(cd "$src" && tar --exclude=.git -cf - .) | tar -xf - -C "$base"
-	sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#1843\([1-7]\)#$port_sed#g" "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
+	sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
 	(cd "$base" && git apply "$scratch/wiring.patch" && go mod tidy) || { log "$app: wiring failed"; exit 1; }
 
 	while IFS=$'\t' read -r -u 3 _ id category method path ctype data fail fix expected; do
