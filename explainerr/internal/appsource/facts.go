@@ -33,6 +33,9 @@ type fileFacts struct {
 	// FieldsSet are the names of the fields the file's functions may set
 	// (x.f = v, f: v in a literal, &x.f), each once.
 	FieldsSet []string
+	// BareVars is true when the file declares a package variable with a
+	// type and no value (var db *sql.DB), which Shadows looks for.
+	BareVars bool
 }
 
 // addOnce appends name to list unless seen holds it, and records it.
@@ -132,6 +135,13 @@ func factsOf(fset *token.FileSet, af *ast.File, src []byte) *fileFacts {
 			if d.Tok == token.TYPE {
 				for _, sp := range d.Specs {
 					ff.Types = append(ff.Types, typeFactOf(sp.(*ast.TypeSpec), off(d.Pos())))
+				}
+			}
+			if d.Tok == token.VAR {
+				for _, sp := range d.Specs {
+					if vs := sp.(*ast.ValueSpec); len(vs.Values) == 0 && vs.Type != nil {
+						ff.BareVars = true
+					}
 				}
 			}
 		}

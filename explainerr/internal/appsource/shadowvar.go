@@ -49,7 +49,7 @@ func (m *Module) findShadows() []Shadow {
 		line      int
 	}
 	vars := map[string][]pkgVar{}
-	m.eachVarSpec(func(*File) bool { return true }, func(f *File, vs *ast.ValueSpec) {
+	m.eachVarSpec(func(f *File) bool { return f.facts.BareVars }, func(f *File, vs *ast.ValueSpec) {
 		if len(vs.Values) > 0 || vs.Type == nil || predeclared(vs.Type) {
 			return
 		}

@@ -332,9 +332,12 @@ func (a *analysis) findSentinelAlias(target string) string {
 		return ""
 	}
 	tried := map[string]bool{}
+	// Only a package whose text declares the name as another package's
+	// value ("ErrNotFound = pgx.ErrNoRows") is parsed.
+	decl := compiled(`\b` + regexp.QuoteMeta(name) + `\s*=\s*\w+\.\w+`)
 	for _, f := range src.files {
 		dir := filepath.Dir(f.path)
-		if tried[dir] || !linesHold(f.text(), name) {
+		if tried[dir] || !linesHold(f.text(), name) || !anyLineMatches(f.text(), decl) {
 			continue
 		}
 		tried[dir] = true
@@ -415,4 +418,14 @@ func (a *analysis) sentinelTestedElsewhere(src *appSource, wraps []textWrap) (lo
 		}
 	}
 	return lostSentinel{}, false
+}
+
+// anyLineMatches reports whether a line of lines matches re.
+func anyLineMatches(lines []string, re *regexp.Regexp) bool {
+	for _, l := range lines {
+		if re.MatchString(l) {
+			return true
+		}
+	}
+	return false
 }
