@@ -203,8 +203,17 @@ func (m *Module) findErrorOrigins(msgs ...string) []ErrorMaker {
 		}
 		var found []ErrorMaker
 		for _, em := range all {
-			if FormatMatches(em.Format, msg, minOriginFormat) || m.wrapsSentinelInto(em, msg) {
+			if FormatMatches(em.Format, msg, minOriginFormat) {
 				found = append(found, em)
+			}
+		}
+		if len(found) == 0 {
+			// A wrap too short to tell on its own, tied to the message
+			// by the sentinel it wraps.
+			for _, em := range all {
+				if m.wrapsSentinelInto(em, msg) {
+					found = append(found, em)
+				}
 			}
 		}
 		if len(found) > 0 {
