@@ -287,9 +287,10 @@ func (m *Module) messageSiteChunks(r *report.Report, s *staticSet) []report.Chun
 // around line.
 func (s *staticSet) siteChunk(f *File, fd *ast.FuncDecl, line int) report.Chunk {
 	start, end := s.lines(fd)
-	c := s.chunk(f, fd, start, end, report.ReasonOrigin)
+	reason := s.leadReason(fd, report.ReasonOrigin)
+	c := s.chunk(f, fd, start, end, reason)
 	if len(c.Text) > maxCallee {
-		c = s.chunk(f, fd, max(start, line-frameBefore), min(end, line+frameAfter), report.ReasonOrigin)
+		c = s.chunk(f, fd, max(start, line-frameBefore), min(end, line+frameAfter), reason)
 	}
 	return c
 }

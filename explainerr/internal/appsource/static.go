@@ -127,6 +127,16 @@ func Static(r *report.Report) []report.Chunk {
 	for _, refs := range onLine {
 		s.addCallees(refs)
 	}
+	// A function a frame reaches through an interface keeps that reason
+	// when a lead finds it too (the store's method that also makes the
+	// error's message).
+	for _, refs := range earlier {
+		for _, ref := range refs {
+			if ref.Via != "" {
+				s.reached(ref.Decl, ref.Via)
+			}
+		}
+	}
 	for _, c := range m.leadChunks(r, &s) {
 		s.add(c)
 	}
@@ -157,10 +167,30 @@ type staticSet struct {
 	// lead holds the chunks that name the fix as surely as an origin
 	// does, which preciseFirst moves after the innermost frame.
 	lead map[chunkKey]bool
+	// via holds the reason a frame's call reached a function by, when it
+	// was not named directly (an interface's implementation).
+	via map[*ast.FuncDecl]string
 	// siteRefs are the functions the calls at message sites reach
 	// (messageSiteChunks), whose own interface calls the second hop
 	// follows as it does the frames'.
 	siteRefs [][]FuncRef
+}
+
+// reached records that a frame's call reached fd by reason.
+func (s *staticSet) reached(fd *ast.FuncDecl, reason string) {
+	if s.via == nil {
+		s.via = map[*ast.FuncDecl]string{}
+	}
+	s.via[fd] = reason
+}
+
+// leadReason is the reason of a lead's chunk of fd: the one a frame's
+// call reached it by, else reason.
+func (s *staticSet) leadReason(fd *ast.FuncDecl, reason string) string {
+	if v := s.via[fd]; v != "" {
+		return v
+	}
+	return reason
 }
 
 // markLead records c as a chunk preciseFirst moves forward.

@@ -89,7 +89,11 @@ func (m *Module) originChunks(r *report.Report, s *staticSet) []report.Chunk {
 			continue
 		}
 		s.seen[fd] = true
-		out = append(out, s.funcChunk(em.File, fd, report.ReasonOrigin))
+		c := s.funcChunk(em.File, fd, s.leadReason(fd, report.ReasonOrigin))
+		if c.Reason != report.ReasonOrigin {
+			s.markLead(c)
+		}
+		out = append(out, c)
 	}
 	return out
 }
