@@ -81,14 +81,21 @@ func byDialect[T any](items []T, d string, own bool, path func(T) string) []T {
 	if d == "" {
 		return items
 	}
-	out := slices.Clone(items)
-	slices.SortStableFunc(out, func(a, b T) int { return dialectRank(path(a), d) - dialectRank(path(b), d) })
-	if own {
-		for i, it := range out {
-			if dialectRank(path(it), d) == 2 {
-				return out[:i]
-			}
+	type ranked struct {
+		item T
+		rank int
+	}
+	rs := make([]ranked, len(items))
+	for i, it := range items {
+		rs[i] = ranked{it, dialectRank(path(it), d)}
+	}
+	slices.SortStableFunc(rs, func(a, b ranked) int { return a.rank - b.rank })
+	out := make([]T, 0, len(rs))
+	for _, r := range rs {
+		if own && r.rank == 2 {
+			break
 		}
+		out = append(out, r.item)
 	}
 	return out
 }
@@ -131,9 +138,17 @@ func (m *Module) HasDialectFiles(d string) bool {
 // module's order when d is "".
 func (m *Module) SQLLiteralsIn(d string) []SQLLiteral { return m.sqlLiteralsFor(d) }
 
-// sqlLiteralsFor is SQLLiteralsIn.
+// sqlLiteralsFor is SQLLiteralsIn, ordered once per dialect.
 func (m *Module) sqlLiteralsFor(d string) []SQLLiteral {
-	return byDialect(m.SQLLiterals(), d, m.HasDialectFiles(d), func(l SQLLiteral) string { return m.Rel(l.File.Path) })
+	if d == "" {
+		return m.SQLLiterals()
+	}
+	if v, ok := m.dialectLits.Load(d); ok {
+		return v.([]SQLLiteral)
+	}
+	out := byDialect(m.SQLLiterals(), d, m.HasDialectFiles(d), func(l SQLLiteral) string { return m.Rel(l.File.Path) })
+	m.dialectLits.Store(d, out)
+	return out
 }
 
 // chunksByDialect orders chunks for dialect d by their files, as

@@ -1,9 +1,11 @@
 package appsource
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -138,8 +140,9 @@ func (m *Module) findMessageSites(msgs ...string) []MessageSite {
 		runs := map[string]int{}
 		for i := range parts {
 			for j := i; j < len(parts); j++ {
-				if _, ok := runs[strings.Join(parts[i:j+1], ": ")]; !ok {
-					runs[strings.Join(parts[i:j+1], ": ")] = i
+				run := strings.Join(parts[i:j+1], ": ")
+				if _, seen := runs[run]; !seen {
+					runs[run] = i
 				}
 			}
 		}
@@ -199,20 +202,9 @@ func phraseRuns(phrase string, runs map[string]int) []string {
 
 // sortSites orders sites innermost part first, then by file and line.
 func sortSites(sites []MessageSite) {
-	less := func(a, b MessageSite) bool {
-		if a.Part != b.Part {
-			return a.Part > b.Part
-		}
-		if a.File.Path != b.File.Path {
-			return a.File.Path < b.File.Path
-		}
-		return a.Line < b.Line
-	}
-	for i := 1; i < len(sites); i++ {
-		for j := i; j > 0 && less(sites[j], sites[j-1]); j-- {
-			sites[j], sites[j-1] = sites[j-1], sites[j]
-		}
-	}
+	slices.SortStableFunc(sites, func(a, b MessageSite) int {
+		return cmp.Or(b.Part-a.Part, strings.Compare(a.File.Path, b.File.Path), a.Line-b.Line)
+	})
 }
 
 // siteMessages returns the texts a message site is looked for in: the

@@ -76,8 +76,11 @@ type Module struct {
 	guards  sync.Map
 	// ctors keeps constructorsOf's answers, by type.
 	ctors sync.Map
-	// dialects keeps HasDialectFiles' answers, by dialect.
-	dialects sync.Map
+	// dialects keeps HasDialectFiles' answers, by dialect; dialectLits
+	// the SQL and builder literals ordered for a dialect, by kind and
+	// dialect.
+	dialects    sync.Map
+	dialectLits sync.Map
 	// sentinels are the package-level errors.New messages (Sentinels).
 	sentinelsOnce sync.Once
 	sentinels     map[string]string

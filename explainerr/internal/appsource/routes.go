@@ -227,9 +227,15 @@ func (m *Module) routeHandlerChunks(r *report.Report, s *staticSet) []report.Chu
 // handler's panic on the handler's goroutine and panics with its value on
 // its own, so the trace of the handler is lost.
 func handlerOffStack(r *report.Report) bool {
-	if r.Error.HandedOver {
-		return true
-	}
+	return r.Error.HandedOver || RaisedOutsideApp(r)
+}
+
+// RaisedOutsideApp reports whether r is a panic with a value of the
+// runtime's own (a nil dereference, an index out of range) whose stack
+// starts in a library's code, not the app's nor the runtime's: which no
+// library's own panic call makes, so it was most likely recovered on
+// another goroutine and raised again there.
+func RaisedOutsideApp(r *report.Report) bool {
 	if r.Error.Kind != report.KindPanic || len(r.Frames) == 0 || !strings.HasPrefix(r.Error.Type, "runtime.") {
 		return false
 	}

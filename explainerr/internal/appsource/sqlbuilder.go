@@ -130,7 +130,7 @@ func (m *Module) builderColumnChunks(s *staticSet, column, table, dialect string
 	if column == "" {
 		return nil
 	}
-	lits := m.builderLiteralsFor(m.ColumnLiterals(), dialect)
+	lits := m.builderLiteralsFor("columns", m.ColumnLiterals(), dialect)
 	// The column as the error qualifies it ("t.title") names the query
 	// more surely than the bare name, which other tables' queries share.
 	if table != "" {
@@ -179,7 +179,7 @@ func (m *Module) builderQueryChunks(s *staticSet, table, dialect string) []repor
 	if table == "" {
 		return nil
 	}
-	return s.firstBuilderChunk(m.builderLiteralsFor(m.TableLiterals(), dialect), func(v string) bool {
+	return s.firstBuilderChunk(m.builderLiteralsFor("tables", m.TableLiterals(), dialect), func(v string) bool {
 		name := strings.Fields(v)[0]
 		if i := strings.LastIndexByte(name, '.'); i >= 0 {
 			name = name[i+1:]
@@ -188,8 +188,17 @@ func (m *Module) builderQueryChunks(s *staticSet, table, dialect string) []repor
 	})
 }
 
-// builderLiteralsFor orders a query builder's literals for dialect d
-// (SQLDialect) by their files.
-func (m *Module) builderLiteralsFor(lits []TableLiteral, d string) []TableLiteral {
-	return byDialect(lits, d, m.HasDialectFiles(d), func(l TableLiteral) string { return m.Rel(l.File.Path) })
+// builderLiteralsFor orders a query builder's literals (kind "tables" or
+// "columns") for dialect d (SQLDialect) by their files, once per kind and
+// dialect.
+func (m *Module) builderLiteralsFor(kind string, lits []TableLiteral, d string) []TableLiteral {
+	if d == "" {
+		return lits
+	}
+	if v, ok := m.dialectLits.Load(kind + "/" + d); ok {
+		return v.([]TableLiteral)
+	}
+	out := byDialect(lits, d, m.HasDialectFiles(d), func(l TableLiteral) string { return m.Rel(l.File.Path) })
+	m.dialectLits.Store(kind+"/"+d, out)
+	return out
 }

@@ -51,7 +51,7 @@ func (a *analysis) conflictSkipped(table string) (sourceLine, bool) {
 			switch {
 			case onStack[f.path]:
 				rank = 0
-			case named != nil && linesHold(lines, table) && named.MatchString(strings.Join(lines, "\n")):
+			case named != nil && anyLineMatches(lines, named):
 				rank = 1
 			}
 			if rank < bestRank {

@@ -73,12 +73,8 @@ func (a *analysis) whereHandedOver(at string) {
 		handlerOf = "the handler of " + code(strings.TrimSpace(a.r.Request.Method+" "+route))
 	}
 	a.d.Where = append(a.d.Where, draft.Item{"The error was returned by " + handlerOf + ", which had returned by the time the app's error handler passed it on at " + at + ": the stack does not show where the error was made."})
-	if src := a.app(); src != nil && src.mod != nil && a.r.Request.Route != "" {
-		if rt, ok := src.mod.RouteHandler(a.r.Request.Method, a.r.Request.Route); ok && rt.Handler != nil {
-			name := appsource.FuncName(rt.Handler)
-			a.g.Add(name)
-			a.d.Where = append(a.d.Where, draft.Item{"The module registers " + code(name) + " (" + code(a.fileLoc(rt.File.Path, src.mod.Fset.Position(rt.Handler.Pos()).Line)) + ") for that route."})
-		}
+	if ref, ok := a.routeHandler(); ok {
+		a.d.Where = append(a.d.Where, draft.Item{"The module registers " + a.namedDecl(ref) + " for that route."})
 	}
 	if l, ok := a.errorMadeAt(strings.TrimSpace(a.r.Error.Message)); ok {
 		a.d.Where = append(a.d.Where, draft.Item{"Its message matches the error made at " + a.cite(l) + "."})
@@ -109,9 +105,7 @@ func (a *analysis) whereWorded() {
 			a.g.Add(src.lineIn(site.File, at, fn).Text)
 			var names []string
 			for _, ref := range refs {
-				name := appsource.FuncName(ref.Decl)
-				a.g.Add(name)
-				names = append(names, code(name)+" ("+code(a.fileLoc(ref.File.Path, src.mod.Fset.Position(ref.Decl.Pos()).Line))+")")
+				names = append(names, a.namedDecl(ref))
 			}
 			if len(names) > 0 {
 				text += ", which reaches " + strings.Join(names, " and ")
@@ -136,4 +130,27 @@ func (a *analysis) innermostWords() (sourceLine, bool) {
 		return src.lineIn(site.File, site.Line, appsource.FuncName(site.Decl())), true
 	}
 	return sourceLine{}, false
+}
+
+// routeHandler returns the function the module registers as the handler
+// of the request's route (appsource.Module.RouteHandler); false when the
+// request has no route or the module registers no function for it.
+func (a *analysis) routeHandler() (appsource.FuncRef, bool) {
+	src := a.app()
+	if src == nil || src.mod == nil || a.r.Request.Route == "" {
+		return appsource.FuncRef{}, false
+	}
+	rt, ok := src.mod.RouteHandler(a.r.Request.Method, a.r.Request.Route)
+	if !ok || rt.Handler == nil {
+		return appsource.FuncRef{}, false
+	}
+	return appsource.FuncRef{File: rt.File, Decl: rt.Handler}, true
+}
+
+// namedDecl writes a module function as `name` (`file:line`), its name
+// made citable.
+func (a *analysis) namedDecl(ref appsource.FuncRef) string {
+	name := appsource.FuncName(ref.Decl)
+	a.g.Add(name)
+	return code(name) + " (" + code(a.fileLoc(ref.File.Path, a.app().mod.Fset.Position(ref.Decl.Pos()).Line)) + ")"
 }

@@ -22,17 +22,13 @@ import (
 var rePanicAgain = regexp.MustCompile(`^\s*panic\(\s*[A-Za-z_]\w*\s*\)\s*(?://.*)?$`)
 
 // raisedAgainAt returns the frame that raised the report's panic again: the
-// innermost frame, in a library, whose line is panic of a variable, for a
-// value of the runtime's own (a runtime error cannot come from a panic
-// call of the library's own).
+// innermost frame of a panic appsource.RaisedOutsideApp, whose line is
+// panic of a variable.
 func raisedAgainAt(r *report.Report) (report.Frame, bool) {
-	if r.Error.Kind != report.KindPanic || len(r.Frames) == 0 || !strings.HasPrefix(r.Error.Type, "runtime.") {
+	if !appsource.RaisedOutsideApp(r) {
 		return report.Frame{}, false
 	}
 	f := r.Frames[0]
-	if f.Kind == report.FrameApp || f.Kind == report.FrameRuntime || strings.HasPrefix(f.Function, "runtime.") {
-		return report.Frame{}, false // the runtime raising its own error (panic(errNilAssign))
-	}
 	text, ok := lineOfFile(f.File, f.Line)
 	if !ok || !rePanicAgain.MatchString(text) {
 		return report.Frame{}, false
@@ -89,19 +85,12 @@ func (a *analysis) explainRaisedAgain() bool {
 // route, in the location section, and returns its name and function; ""
 // when there is none to name.
 func (a *analysis) routeHandlerRef() (string, appsource.FuncRef) {
-	src := a.app()
-	if src == nil || src.mod == nil || a.r.Request.Route == "" {
+	ref, ok := a.routeHandler()
+	if !ok {
 		return "", appsource.FuncRef{}
 	}
-	rt, ok := src.mod.RouteHandler(a.r.Request.Method, a.r.Request.Route)
-	if !ok || rt.Handler == nil {
-		return "", appsource.FuncRef{}
-	}
-	name := appsource.FuncName(rt.Handler)
-	a.g.Add(name)
-	at := a.fileLoc(rt.File.Path, src.mod.Fset.Position(rt.Handler.Pos()).Line)
-	a.d.Where = append(a.d.Where, draft.Item{"The module registers " + code(name) + " (" + code(at) + ") for " + code(strings.TrimSpace(a.r.Request.Method+" "+a.r.Request.Route)) + ": the failure is in it or in what it calls."})
-	return name, appsource.FuncRef{File: rt.File, Decl: rt.Handler}
+	a.d.Where = append(a.d.Where, draft.Item{"The module registers " + a.namedDecl(ref) + " for " + code(strings.TrimSpace(a.r.Request.Method+" "+a.r.Request.Route)) + ": the failure is in it or in what it calls."})
+	return appsource.FuncName(ref.Decl), ref
 }
 
 // droppedBeforeUse returns the calls of ref's function that drop an error

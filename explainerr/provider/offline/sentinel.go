@@ -87,10 +87,8 @@ func (a *analysis) handedOverFuncs() []sourceLine {
 	for _, site := range src.mod.FailureSites(a.r) {
 		out = append(out, sourceLine{Path: site.File.Path, Line: site.Line})
 	}
-	if a.r.Request.Route != "" {
-		if rt, ok := src.mod.RouteHandler(a.r.Request.Method, a.r.Request.Route); ok && rt.Handler != nil {
-			out = append(out, sourceLine{Path: rt.File.Path, Line: src.mod.Fset.Position(rt.Handler.Body.Pos()).Line})
-		}
+	if ref, ok := a.routeHandler(); ok {
+		out = append(out, sourceLine{Path: ref.File.Path, Line: src.mod.Fset.Position(ref.Decl.Body.Pos()).Line})
 	}
 	return out
 }

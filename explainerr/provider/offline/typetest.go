@@ -216,13 +216,16 @@ func sharesWord(a, b string) bool {
 // those every error says.
 func wordsOf(s string) []string {
 	var out []string
-	for _, w := range regexp.MustCompile(`[A-Za-z]{4,}`).FindAllString(s, -1) {
+	for _, w := range longWord.FindAllString(s, -1) {
 		if w = strings.ToLower(w); !commonErrorWords[w] {
 			out = append(out, w)
 		}
 	}
 	return out
 }
+
+// longWord matches a word of four letters or more.
+var longWord = regexp.MustCompile(`[A-Za-z]{4,}`)
 
 // commonErrorWords say that something failed, not what.
 var commonErrorWords = map[string]bool{"error": true, "failed": true, "cannot": true, "could": true, "unable": true, "invalid": true, "with": true, "from": true, "this": true, "that": true}
