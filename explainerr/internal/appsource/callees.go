@@ -293,7 +293,16 @@ func (r *resolver) typeOf(e ast.Expr, depth int) (t typeKey, known bool) {
 			}
 			return r.typeOf(v.expr, depth+1)
 		}
+		if _, local := r.locals[x.Name]; !local && !r.isPackage(x.Name) {
+			return r.packageVarType(r.dir, x.Name)
+		}
 	case *ast.SelectorExpr:
+		if pkg, ok := x.X.(*ast.Ident); ok && r.isPackage(pkg.Name) {
+			if dir := r.imports[pkg.Name]; dir != "" {
+				return r.packageVarType(dir, x.Sel.Name)
+			}
+			return typeKey{}, false
+		}
 		if owner, _ := r.typeOf(x.X, depth+1); owner.name != "" {
 			if tr, ok := r.m.Type(owner.dir, owner.name); ok {
 				if ft := fieldType(tr, x.Sel.Name); ft != nil {
@@ -307,11 +316,27 @@ func (r *resolver) typeOf(e ast.Expr, depth int) (t typeKey, known bool) {
 	case *ast.CallExpr:
 		for _, ref := range r.resolveAt(x.Fun, depth+1) {
 			if res := ref.Decl.Type.Results; res != nil && len(res.List) > 0 {
-				return r.moduleType(res.List[0].Type, filepath.Dir(ref.File.Path)), true
+				// The result's type is written in the file that declares
+				// the function, with that file's imports.
+				dir := filepath.Dir(ref.File.Path)
+				decl := &resolver{m: r.m, f: ref.File, dir: dir, imports: importDirs(r.m, ref.File)}
+				return decl.moduleType(res.List[0].Type, dir), true
 			}
 		}
 	}
 	return typeKey{}, false
+}
+
+// packageVarType returns the module type of the package variable name of
+// the package in dir, as its declaration writes it, and whether the
+// declaration tells.
+func (r *resolver) packageVarType(dir, name string) (typeKey, bool) {
+	pv, ok := r.m.PackageVar(dir, name)
+	if !ok || pv.Type == nil {
+		return typeKey{}, false
+	}
+	decl := &resolver{m: r.m, f: pv.File, dir: filepath.Dir(pv.File.Path), imports: importDirs(r.m, pv.File)}
+	return decl.moduleType(pv.Type, decl.dir), true
 }
 
 // moduleType returns the module type a type expression written in the

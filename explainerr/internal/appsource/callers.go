@@ -92,30 +92,14 @@ func (f *File) holds(s string) bool {
 // maxReachFrames bounds the app frames whose calls frameReach follows.
 const maxReachFrames = 8
 
-// frameReach returns the module functions the app frames' functions call
-// (through an interface, its implementations) and those these call in
-// turn: what the failing request ran, or could have, below its frames.
-// It ranks candidates that the stack does not show, such as a check a
-// handler made before the statement that failed.
+// frameReach returns the set of the functions Reach lists: what the
+// failing request ran, or could have, below its frames. It ranks
+// candidates that the stack does not show, such as a check a handler made
+// before the statement that failed.
 func (m *Module) frameReach(frames []report.Frame) map[*ast.FuncDecl]bool {
 	reach := map[*ast.FuncDecl]bool{}
-	for i, fr := range frames {
-		if i == maxReachFrames {
-			break
-		}
-		f, fd := m.FuncAt(fr.File, fr.Line)
-		if fd == nil {
-			continue
-		}
-		for _, ref := range m.Callees(f, fd, fr.Line) {
-			if reach[ref.Decl] {
-				continue
-			}
-			reach[ref.Decl] = true
-			for _, next := range m.Callees(ref.File, ref.Decl, 0) {
-				reach[next.Decl] = true
-			}
-		}
+	for _, ref := range m.Reach(frames) {
+		reach[ref.Decl] = true
 	}
 	return reach
 }

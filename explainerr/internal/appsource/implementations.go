@@ -116,7 +116,7 @@ func (m *Module) findImplementations(t typeKey, method string) []FuncRef {
 	var out []FuncRef
 	for k := range m.index().methodNames {
 		recv := typeKey(k)
-		if recv.name == "" || isMockName(recv.name) {
+		if recv.name == "" || isMockName(recv.name) || isMockDir(recv.dir) {
 			continue
 		}
 		set := m.methodSet(recv, 0)
@@ -176,9 +176,20 @@ func (m *Module) methodOf(t typeKey, name string, depth int) (FuncRef, bool) {
 func isMockName(name string) bool {
 	l := strings.ToLower(name)
 	for _, p := range []string{"mock", "fake", "stub", "dummy", "spy"} {
-		if strings.HasPrefix(l, p) {
+		if strings.HasPrefix(l, p) || strings.HasSuffix(l, p) {
 			return true
 		}
+	}
+	return false
+}
+
+// isMockDir reports whether a package's directory says it holds stand-ins
+// for tests (mocks/, fakes/, mock/, testutil/), as mockery and gomock
+// write them.
+func isMockDir(dir string) bool {
+	switch strings.ToLower(filepath.Base(dir)) {
+	case "mock", "mocks", "fake", "fakes", "stub", "stubs", "testutil", "testutils", "mockstore", "mockdb":
+		return true
 	}
 	return false
 }

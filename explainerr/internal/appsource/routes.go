@@ -52,7 +52,9 @@ func (m *Module) Routes() []Route {
 // findRoutes does the work of Routes.
 func (m *Module) findRoutes() []Route {
 	var out []Route
-	m.eachFuncDecl(func(f *File) bool { return f.holds("\"/") }, func(f *File, fd *ast.FuncDecl) {
+	// A path literal starts with "/", or with a method and a space as
+	// ServeMux's patterns do ("GET /books").
+	m.eachFuncDecl(func(f *File) bool { return f.holds("\"/") || f.holds(" /") }, func(f *File, fd *ast.FuncDecl) {
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			ce, ok := n.(*ast.CallExpr)
 			if !ok {
@@ -185,14 +187,17 @@ func (m *Module) RouteHandler(method, route string) (Route, bool) {
 }
 
 // routeHandlerChunks gives, when the failing stack cannot show the
-// handler (handlerOffStack), the handler the request's route registers,
-// as a lead.
+// handler (handlerOffStack), or a status or an error came with a stack
+// that does not hold it (an error middleware wrote the 500 after the
+// handler returned), the handler the request's route registers, as a
+// lead; and, beside it, the template it renders when the failure says
+// nothing more (renderedTemplate).
 func (m *Module) routeHandlerChunks(r *report.Report, s *staticSet) []report.Chunk {
-	if r.Request.Route == "" || !handlerOffStack(r) {
+	if r.Request.Route == "" {
 		return nil
 	}
 	rt, ok := m.RouteHandler(r.Request.Method, r.Request.Route)
-	if !ok {
+	if !ok || !handlerOffStack(r) && (r.Error.Kind == report.KindPanic || m.routeOnStack(r, rt)) {
 		return nil
 	}
 	var c report.Chunk
@@ -216,7 +221,31 @@ func (m *Module) routeHandlerChunks(r *report.Report, s *staticSet) []report.Chu
 		}
 	}
 	s.markLead(c)
-	return []report.Chunk{c}
+	out := []report.Chunk{c}
+	if t, ok := m.renderedTemplate(r, rt); ok {
+		out = append(out, t)
+	}
+	return out
+}
+
+// routeOnStack reports whether an app frame of the report is inside the
+// route's handler: a status an error middleware wrote after the handler
+// returned has a stack without it.
+func (m *Module) routeOnStack(r *report.Report, rt Route) bool {
+	var node ast.Node = rt.Handler
+	if rt.Handler == nil {
+		node = rt.Lit
+	}
+	if node == nil {
+		return true
+	}
+	from, to := m.Fset.Position(node.Pos()).Line, m.Fset.Position(node.End()).Line
+	for _, fr := range r.AppFrames() {
+		if filepath.Clean(fr.File) == filepath.Clean(rt.File.Path) && from <= fr.Line && fr.Line <= to {
+			return true
+		}
+	}
+	return false
 }
 
 // handlerOffStack reports whether the failing stack cannot hold the

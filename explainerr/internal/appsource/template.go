@@ -1,6 +1,8 @@
 package appsource
 
 import (
+	"go/ast"
+	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,8 +14,9 @@ import (
 )
 
 // templateAt finds "template: NAME:LINE" in an error message, as
-// text/template and html/template write it.
-var templateAt = regexp.MustCompile(`template: ([\w.-]+\.(?:html|tmpl|gohtml|tpl|txt)):(\d+)`)
+// text/template and html/template write it, and html/template's escaping
+// errors' "html/template:NAME:LINE:COL" (a name may hold a directory).
+var templateAt = regexp.MustCompile(`template: ?([\w./-]+\.(?:html|tmpl|gohtml|tpl|txt)):(\d+)`)
 
 // maxTemplate is the longest template shown whole; a longer one is shown
 // around the failing line.
@@ -29,9 +32,10 @@ func (m *Module) templateWindow(r *report.Report, near string) (report.Chunk, bo
 		return report.Chunk{}, false
 	}
 	line, _ := strconv.Atoi(mm[2])
-	path := FindFile(near, mm[1])
+	name := filepath.Base(mm[1])
+	path := FindFile(near, name)
 	if path == "" {
-		path = FindFile(m.Root, mm[1])
+		path = FindFile(m.Root, name)
 	}
 	data, err := os.ReadFile(path)
 	if path == "" || err != nil {
@@ -107,4 +111,61 @@ func FindFile(dir, name string) string {
 		return nil
 	})
 	return found
+}
+
+// genericFailure matches a message that says only that the server failed.
+var genericFailure = regexp.MustCompile(`(?i)^\s*(?:\d{3}(?:\s.*)?|.*\b(?:internal )?server error\b.*|.*something went wrong.*|.*unexpected error.*)?\s*$`)
+
+// templateName matches a string literal that names a template file.
+var templateName = regexp.MustCompile(`^[\w./-]+\.(?:html|tmpl|gohtml|tpl)$`)
+
+// renderedTemplate returns, for a failure whose messages say no more than
+// that the server failed (a template that does not execute is often
+// answered 500 by code that drops its error) or speak of a template
+// without naming its line, the template file the route's handler renders
+// by a literal name, marked report.ReasonTemplate.
+func (m *Module) renderedTemplate(r *report.Report, rt Route) (report.Chunk, bool) {
+	for _, msg := range errorMessages(r) {
+		if templateAt.MatchString(msg) {
+			return report.Chunk{}, false // templateWindow shows it
+		}
+		if !strings.Contains(msg, "template") && !genericFailure.MatchString(msg) {
+			return report.Chunk{}, false
+		}
+	}
+	var body ast.Node = rt.Lit
+	if rt.Handler != nil {
+		body = rt.Handler
+	}
+	if body == nil {
+		return report.Chunk{}, false
+	}
+	name := ""
+	ast.Inspect(body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && name == "" {
+			if v, err := strconv.Unquote(lit.Value); err == nil && templateName.MatchString(v) {
+				name = v
+			}
+		}
+		return name == ""
+	})
+	if name == "" {
+		return report.Chunk{}, false
+	}
+	path := FindFile(m.Root, filepath.Base(name))
+	data, err := os.ReadFile(path)
+	if path == "" || err != nil {
+		return report.Chunk{}, false
+	}
+	text := strings.TrimRight(string(data), "\n")
+	if len(text) > maxTemplate {
+		text = text[:maxTemplate]
+		if i := strings.LastIndexByte(text, '\n'); i > 0 {
+			text = text[:i]
+		}
+	}
+	return report.Chunk{
+		File: m.Rel(path), StartLine: 1, EndLine: 1 + strings.Count(text, "\n"), Symbol: name, Kind: "template",
+		Reason: report.ReasonTemplate, Text: text,
+	}, true
 }

@@ -50,3 +50,29 @@ func show(w http.ResponseWriter, r *http.Request) {
 		t.Errorf("context %q lacks %v", got, want)
 	}
 }
+
+// TestTemplateEscapingError: html/template's escaping error, written
+// "html/template:NAME:LINE:COL" with the name's directory, brings the
+// template file.
+func TestTemplateEscapingError(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod":                    "module example.com/shelf\n",
+		"web/views/shelf/book.html": "<a {{if .Rel}}rel=\"{{.Rel}}{{end}}\">x</a>\n",
+		"web/handler.go": `package web
+
+import "net/http"
+
+func show(w http.ResponseWriter, r *http.Request) {
+	http.Error(w, "render", http.StatusInternalServerError)
+}
+`,
+	})
+	r := shelfReport(root, `html/template:shelf/book.html:1:3: {{if}} branches end in different contexts: {stateAttr delimDoubleQuote} vs {stateTag}`,
+		report.Frame{Function: "example.com/shelf/web.show", File: "web/handler.go", Line: 6})
+	for _, c := range Static(r) {
+		if c.File == "web/views/shelf/book.html" {
+			return
+		}
+	}
+	t.Errorf("the template is not in the context: %+v", Static(r))
+}

@@ -16,7 +16,10 @@ import (
 var txMisuse = regexp.MustCompile(`transaction has already been committed or rolled back|tx is closed|commit unexpectedly resulted in rollback|ErrTxDone|conn busy`)
 
 // txCalls are the methods that begin or end a transaction.
-var txCalls = map[string]bool{"Begin": true, "BeginTx": true, "Beginx": true, "BeginTxx": true, "MustBegin": true, "Commit": true, "Rollback": true}
+// gorm's Transaction, bun's RunInTx and pgx's BeginFunc run a function
+// in a transaction they begin and end themselves.
+var txCalls = map[string]bool{"Begin": true, "BeginTx": true, "Beginx": true, "BeginTxx": true, "MustBegin": true, "Commit": true, "Rollback": true,
+	"Transaction": true, "RunInTx": true, "BeginFunc": true, "BeginTxFunc": true}
 
 // txChunks gives, for a transaction used after it ended, the functions on
 // the error's path that begin, commit or roll back one, and, when the
@@ -30,10 +33,12 @@ func (m *Module) txChunks(r *report.Report, s *staticSet) []report.Chunk {
 	}
 	var out []report.Chunk
 	marked := 0
+	done := map[*ast.FuncDecl]bool{}
 	add := func(ref FuncRef) {
-		if len(out)+marked == maxPerFinder || !callsAny(ref.Decl, txCalls) {
+		if done[ref.Decl] || len(out)+marked == maxPerFinder || !callsAny(ref.Decl, txCalls) {
 			return
 		}
+		done[ref.Decl] = true
 		if s.seen[ref.Decl] {
 			// Shown already as a frame's callee: marked, so that it is
 			// ranked with the origins.
@@ -45,10 +50,15 @@ func (m *Module) txChunks(r *report.Report, s *staticSet) []report.Chunk {
 		s.seen[ref.Decl] = true
 		out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonOrigin))
 	}
-	for _, fr := range r.AppFrames() {
-		for _, ref := range m.PathFuncs(fr.File, fr.Line) {
+	// A function that ends its transaction too early comes first.
+	reached := m.Reach(r.AppFrames())
+	for _, ref := range reached {
+		if _, early := m.TxEndedEarly(ref); early {
 			add(ref)
 		}
+	}
+	for _, ref := range reached {
+		add(ref)
 	}
 	var reach map[*ast.FuncDecl]bool
 	for _, em := range m.ErrorOrigins(errorMessages(r)...) {

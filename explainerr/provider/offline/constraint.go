@@ -103,6 +103,9 @@ func (a *analysis) constraint() {
 		if a.explainUniqueCheck() {
 			break
 		}
+		if a.explainStatusBranch("409 Conflict", "Conflict", "409", "a duplicate") {
+			break
+		}
 		if l, ok := a.conflictSkipped(table); ok {
 			a.why("The app lets duplicates pass elsewhere: " + a.cite(l) + ".")
 			a.fix("If a duplicate is expected here too, let it pass the same way in the statement that failed (as at " + code(a.fileLoc(l.Path, l.Line)) + "); if not, treat it as the client's error and answer 409 Conflict (" + code("http.StatusConflict") + ").")

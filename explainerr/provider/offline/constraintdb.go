@@ -117,7 +117,9 @@ func (a *analysis) foreignKey(showStmt func()) {
 		showSchema()
 		a.g.Add("ON DELETE CASCADE", "ON DELETE SET NULL", "CASCADE")
 		a.fix("Delete (or move) the rows of " + code(table) + " that refer to it first, in the same transaction, or declare what should happen to them in the schema (" + code("ON DELETE CASCADE") + " or " + code("ON DELETE SET NULL") + ") if that is what the app means.")
-		a.fix("When the client asked to delete something still in use, answer 409 Conflict (" + code("http.StatusConflict") + ") with a clear message instead of a 500.")
+		if !a.explainStatusBranch("409 Conflict", "Conflict", "409", "a row still in use") {
+			a.fix("When the client asked to delete something still in use, answer 409 Conflict (" + code("http.StatusConflict") + ") with a clear message instead of a 500.")
+		}
 		return
 	}
 	if engine == "SQLite" {

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"strconv"
 	"strings"
 )
 
@@ -324,6 +325,12 @@ func (a *analysis) answerAndReturn(head string, body ...string) []string {
 		return []string{head, "\t" + name + ".AbortWithStatus(" + status + ")", "\treturn", "}"}
 	}
 	if a.noResponseWriter() {
+		if l, ok := a.statusReturn(); ok {
+			// The function answers its caller with a status of its own:
+			// the status is its to choose, as its other returns do.
+			a.g.Add(l.Text)
+			return []string{head, "\t// no http.ResponseWriter here: return the error with its status,", "\t// as this function does at line " + strconv.Itoa(l.Line) + ": " + l.Text, "}"}
+		}
 		with := ""
 		if status != "" {
 			with = " with " + status
@@ -357,4 +364,44 @@ func topLevelComma(s string) bool {
 		}
 	}
 	return false
+}
+
+// statusReturn returns a return statement of the function holding the
+// failing line that gives its caller an HTTP status (http.StatusBadRequest
+// among its results), when one of the function's results is an int.
+func (a *analysis) statusReturn() (sourceLine, bool) {
+	f, fd := a.failingFunc()
+	if fd == nil || fd.Body == nil || fd.Type.Results == nil {
+		return sourceLine{}, false
+	}
+	hasInt := false
+	for _, r := range fd.Type.Results.List {
+		if id, ok := r.Type.(*ast.Ident); ok && id.Name == "int" {
+			hasInt = true
+		}
+	}
+	if !hasInt {
+		return sourceLine{}, false
+	}
+	var found *ast.ReturnStmt
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		if ret, ok := n.(*ast.ReturnStmt); ok && found == nil {
+			for _, r := range ret.Results {
+				if sel, ok := r.(*ast.SelectorExpr); ok && strings.HasPrefix(sel.Sel.Name, "Status") {
+					if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "http" {
+						found = ret
+					}
+				}
+			}
+		}
+		return found == nil
+	})
+	if found == nil {
+		return sourceLine{}, false
+	}
+	src := a.app()
+	return src.lineAt(f, found.Pos(), funcName(fd)), true
 }

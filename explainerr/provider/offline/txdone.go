@@ -3,12 +3,16 @@ package offline
 import (
 	"go/ast"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // database/sql's ErrTxDone: a statement ran on a transaction already
 // committed or rolled back. The place to fix is a function that ends the
-// transaction (a Commit or Rollback among its top-level statements, not
-// deferred) and uses it afterwards: the end came too early.
+// transaction too early: a Commit or Rollback among its top-level
+// statements, not deferred, with a use of the transaction after it, or a
+// Commit inside the function it hands to a helper that commits itself.
 
 // txEnd is a transaction ended too early: where it ends and where it is
 // used afterwards.
@@ -16,79 +20,42 @@ type txEnd struct {
 	fn       string
 	end, use sourceLine
 	method   string
+	// inHelper: the end is inside the function handed to a helper that
+	// ends the transaction itself, called at use.
+	inHelper bool
 }
 
-// txUsedAfterEnd returns the module's functions (outside tests) that
-// commit or roll back a transaction at their top level and use it in a
-// later statement.
-func (s *appSource) txUsedAfterEnd() []txEnd {
+// txUsedAfterEnd returns the functions that end a transaction too early
+// (appsource.Module.TxEndedEarly): those the failing request reached,
+// else the module's (outside tests).
+func (s *appSource) txUsedAfterEnd(frames []report.Frame) []txEnd {
+	if s.mod == nil {
+		return nil
+	}
 	var out []txEnd
-	s.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
-		if strings.HasSuffix(f.path, "_test.go") {
+	collect := func(ref appsource.FuncRef) {
+		if strings.HasSuffix(ref.File.Path, "_test.go") {
 			return
 		}
-		fn := funcName(fd)
-		for i, st := range fd.Body.List {
-			tx, method, call := endsTx(st)
-			if call == nil {
-				continue
-			}
-			for _, later := range fd.Body.List[i+1:] {
-				if use := identUse(later, tx); use != nil {
-					out = append(out, txEnd{fn: fn, end: s.lineAt(f, call.Pos(), fn), use: s.lineAt(f, use.Pos(), fn), method: method})
-					return
-				}
-			}
+		e, ok := s.mod.TxEndedEarly(ref)
+		if !ok {
+			return
+		}
+		f, fn := s.viewOf(ref.File), funcName(ref.Decl)
+		out = append(out, txEnd{fn: fn, end: s.lineAt(f, e.End, fn), use: s.lineAt(f, e.After, fn), method: e.Method, inHelper: e.InHelper})
+	}
+	for _, ref := range s.mod.Reach(frames) {
+		collect(ref)
+	}
+	if len(out) > 0 {
+		return out
+	}
+	s.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
+		if f.src != nil {
+			collect(appsource.FuncRef{File: f.src, Decl: fd})
 		}
 	})
 	return out
-}
-
-// endsTx returns the variable and method of a Commit or Rollback call
-// that the statement makes itself (tx.Commit(), err := tx.Commit(), or an
-// if statement's initialiser), nil when it makes none.
-func endsTx(st ast.Stmt) (string, string, *ast.CallExpr) {
-	var e ast.Expr
-	switch st := st.(type) {
-	case *ast.ExprStmt:
-		e = st.X
-	case *ast.AssignStmt:
-		if len(st.Rhs) == 1 {
-			e = st.Rhs[0]
-		}
-	case *ast.IfStmt:
-		if as, ok := st.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
-			e = as.Rhs[0]
-		}
-	}
-	call, ok := e.(*ast.CallExpr)
-	if !ok || len(call.Args) != 0 {
-		return "", "", nil
-	}
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok || (sel.Sel.Name != "Commit" && sel.Sel.Name != "Rollback") {
-		return "", "", nil
-	}
-	x, ok := sel.X.(*ast.Ident)
-	if !ok {
-		return "", "", nil
-	}
-	return x.Name, sel.Sel.Name, call
-}
-
-// identUse returns the first use of the variable name in n.
-func identUse(n ast.Node, name string) *ast.Ident {
-	var found *ast.Ident
-	ast.Inspect(n, func(n ast.Node) bool {
-		if found != nil {
-			return false
-		}
-		if id, ok := n.(*ast.Ident); ok && id.Name == name {
-			found = id
-		}
-		return found == nil
-	})
-	return found
 }
 
 // txDone explains ErrTxDone from the one function of the module that
@@ -101,11 +68,18 @@ func (a *analysis) txDone(msg string) bool {
 	if src == nil {
 		return false
 	}
-	ends := src.txUsedAfterEnd()
+	ends := src.txUsedAfterEnd(a.r.AppFrames())
 	if len(ends) != 1 {
 		return false
 	}
 	e := ends[0]
+	if e.inHelper {
+		a.headline("A transaction ended twice: " + code(e.method) + " inside a function its helper ends itself")
+		a.why("The error says " + code(shorten(msg, 160)) + ": the transaction was already committed or rolled back when it was ended again (" + code("sql.ErrTxDone") + ").")
+		a.why("The function " + code(e.fn) + " hands to a transaction helper at " + code(a.fileLoc(e.use.Path, e.use.Line)) + " calls " + code(e.method) + " itself (" + a.cite(e.end) + "), and the helper ends the transaction when the function returns: its own end meets a transaction already ended.")
+		a.fix("In " + code(e.fn) + ", remove the " + code(e.method) + " at " + code(a.fileLoc(e.end.Path, e.end.Line)) + ": return nil from the function to commit, or an error to roll back, and let the helper end the transaction.")
+		return true
+	}
 	a.headline("A transaction used after " + e.method)
 	a.why("The error says " + code(shorten(msg, 160)) + ": a statement ran on a transaction that was already committed or rolled back (" + code("sql.ErrTxDone") + ").")
 	a.why(code(e.fn) + " calls " + code(e.method) + " at " + a.cite(e.end) + " and uses the transaction again afterwards, at " + a.cite(e.use) + ": every statement after the " + code(e.method) + " fails this way.")

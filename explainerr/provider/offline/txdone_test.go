@@ -69,3 +69,92 @@ func TestTxUsedAfterCommit(t *testing.T) {
 	text = Analyze(statusReport(msg, app.frame(t, "status", "post")))
 	mustLack(t, text, "calls `Commit` at")
 }
+
+// kennelFiles is a store whose helper commits, inside the function it
+// hands to the ORM's Transaction, the transaction Transaction commits
+// itself (helperCommits), or returns nil and lets it commit; an unrelated
+// function of the module that commits too early is never reached.
+func kennelFiles(helperCommits bool) map[string]string {
+	ret := "return nil"
+	if helperCommits {
+		ret = "return tx.Commit()"
+	}
+	return map[string]string{
+		"go.mod": "module example.com/kennel\n\ngo 1.22\n",
+		"orm/orm.go": `package orm
+
+// DB stands for an ORM's handle.
+type DB struct{}
+
+// Transaction runs fn in a transaction it commits.
+func (db *DB) Transaction(fn func(*DB) error) error { return fn(db) }
+
+// Create inserts.
+func (db *DB) Create(any) error { return nil }
+
+// Commit commits.
+func (db *DB) Commit() error { return nil }
+`,
+		"repo/repo.go": `package repo
+
+import "example.com/kennel/orm"
+
+// Repo is the repository.
+type Repo struct{ db *orm.DB }
+
+// InsertAll inserts in one transaction.
+func (r *Repo) InsertAll(names []string) error { return insertChunked(r.db, names) }
+
+func insertChunked(db *orm.DB, names []string) error {
+	return db.Transaction(func(tx *orm.DB) error {
+		for _, n := range names {
+			if err := tx.Create(n); err != nil {
+				return err
+			}
+		}
+		` + ret + `
+	})
+}
+`,
+		"audit/audit.go": `package audit
+
+import "database/sql"
+
+// Sweep is a maintenance job no request runs.
+func Sweep(db *sql.DB) error {
+	tx, _ := db.Begin()
+	tx.Commit()
+	_, err := tx.Exec("DELETE FROM logs")
+	return err
+}
+`,
+		"main.go": `package main
+
+import (
+	"net/http"
+
+	"example.com/kennel/repo"
+)
+
+var dogs *repo.Repo
+
+func register(w http.ResponseWriter, r *http.Request) {
+	if err := dogs.InsertAll([]string{"rex"}); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+	}
+}
+`,
+	}
+}
+
+// TestTxCommittedInsideItsHelper: sql.ErrTxDone is traced to the function
+// the request reached that commits inside the function it hands to a
+// helper that commits itself, before a module function no request
+// reaches.
+func TestTxCommittedInsideItsHelper(t *testing.T) {
+	msg := "sql: transaction has already been committed or rolled back\n"
+	app := writeMarkedApp(t, kennelFiles(true))
+	text := Analyze(statusReport(msg, app.frame(t, "status", "register")))
+	mustHave(t, text, "The function `insertChunked` hands to a transaction helper at `repo.go:12` calls `Commit` itself", "remove the `Commit` at `repo.go:18`")
+	mustLack(t, text, "Sweep")
+}

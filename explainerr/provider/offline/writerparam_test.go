@@ -43,3 +43,47 @@ func TestDroppedErrorInAFunctionWithAContext(t *testing.T) {
 	mustLack(t, text, "no http.ResponseWriter here", "http.Error(w")
 	mustHave(t, text, "answer through c as this function answers its other errors")
 }
+
+// statusResultFiles load a report in a function that gives its caller a
+// status with its error; one parse's error is dropped.
+var statusResultFiles = map[string]string{
+	"go.mod": "module example.com/reports\n",
+	"main.go": `package main
+
+import (
+	"errors"
+	"net/http"
+)
+
+type Params struct{ From string }
+
+type Report struct{ From string }
+
+func parseParams(r *http.Request) (*Params, error) {
+	if r.FormValue("from") == "" {
+		return nil, errors.New("missing from")
+	}
+	return &Params{From: r.FormValue("from")}, nil
+}
+
+func loadReport(r *http.Request) (*Report, error, int) {
+	if r.Method != http.MethodGet {
+		return nil, errors.New("method"), http.StatusMethodNotAllowed
+	}
+	params, _ := parseParams(r)
+	return &Report{From: params.From}, nil, http.StatusOK //! use
+}
+`,
+}
+
+// TestDroppedErrorInAFunctionThatReturnsAStatus: the fix block of a
+// dropped error in a function that gives its caller a status says to
+// return the error with a status as its other returns do, not to let the
+// handler answer 500.
+func TestDroppedErrorInAFunctionThatReturnsAStatus(t *testing.T) {
+	app := writeMarkedApp(t, statusResultFiles)
+	r := panicReport("runtime.Error", "runtime error: invalid memory address or nil pointer dereference", app.frame(t, "use", "loadReport"))
+	text := Analyze(r)
+	mustLack(t, text, "let the handler answer", "StatusInternalServerError")
+	mustHave(t, text, "return the error with its status,", "as this function does at line 21: return nil, errors.New(\"method\"), http.StatusMethodNotAllowed")
+}

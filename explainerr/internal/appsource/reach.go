@@ -1,0 +1,69 @@
+package appsource
+
+import (
+	"go/ast"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// What a failing request ran lies below its frames, often deeper than
+// one interface: a handler calls a service through an interface, the
+// service a repository through another, and the repository a helper of
+// its own package that holds the query, the transaction or the dropped
+// error. Reach lists those functions breadth first, nearest the frames
+// first, so that a finder that looks for a kind of code (a Commit, a
+// discarded error) takes the one the request ran before one it could
+// have.
+
+const (
+	// maxReachDepth bounds how many calls below a frame Reach follows.
+	maxReachDepth = 4
+	// maxReach bounds the functions Reach lists.
+	maxReach = 64
+)
+
+// Reach returns the functions of the app frames (at most maxReachFrames)
+// and the module functions they call, directly or through an interface
+// (its implementations), up to maxReachDepth calls deep, breadth first:
+// each frame's calls on its line first, then those before it. Each
+// function is listed once, at most maxReach of them.
+func (m *Module) Reach(frames []report.Frame) []FuncRef {
+	var out []FuncRef
+	seen := map[*ast.FuncDecl]bool{}
+	add := func(ref FuncRef) bool {
+		if ref.Decl == nil || seen[ref.Decl] || len(out) == maxReach {
+			return false
+		}
+		seen[ref.Decl] = true
+		out = append(out, ref)
+		return true
+	}
+	var level []FuncRef
+	for i, fr := range frames {
+		if i == maxReachFrames {
+			break
+		}
+		f, fd := m.FuncAt(fr.File, fr.Line)
+		if fd == nil {
+			continue
+		}
+		add(FuncRef{File: f, Decl: fd})
+		for _, ref := range m.Callees(f, fd, fr.Line) {
+			if add(ref) {
+				level = append(level, ref)
+			}
+		}
+	}
+	for depth := 1; depth < maxReachDepth && len(level) > 0; depth++ {
+		var next []FuncRef
+		for _, ref := range level {
+			for _, c := range m.Callees(ref.File, ref.Decl, 0) {
+				if add(c) {
+					next = append(next, c)
+				}
+			}
+		}
+		level = next
+	}
+	return out
+}

@@ -1,0 +1,105 @@
+package appsource
+
+import (
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// shelfPages is an app whose pages render templates through a helper
+// that drops the template's error and answers a bare 500 through a
+// response middleware, after the handler returned.
+var shelfPages = map[string]string{
+	"go.mod":          "module example.com/pages\n",
+	"views/book.html": "<h1>{{.Title}}</h1>\n<a {{if .Rel}}rel=\"{{.Rel}}{{end}}\">more</a>\n",
+	"views/list.html": "<ul>{{range .}}<li>{{.}}</li>{{end}}</ul>\n",
+	"web/render.go": `package web
+
+import (
+	"html/template"
+	"net/http"
+)
+
+var pages = template.Must(template.ParseGlob("views/*.html"))
+
+func render(w http.ResponseWriter, name string, data any) {
+	if err := pages.ExecuteTemplate(w, name, data); err != nil {
+		w.WriteHeader(http.StatusInternalServerError)
+	}
+}
+`,
+	"web/routes.go": `package web
+
+import "net/http"
+
+// Book shows a book.
+func Book(w http.ResponseWriter, r *http.Request) {
+	render(w, "book.html", map[string]string{"Title": "x"})
+}
+
+// List lists books.
+func List(w http.ResponseWriter, r *http.Request) {
+	render(w, "list.html", []string{"x"})
+}
+
+// Routes registers the pages.
+func Routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /books/{id}", Book)
+	mux.HandleFunc("GET /books", List)
+}
+`,
+	"web/respond.go": `package web
+
+import "net/http"
+
+type recorder struct {
+	http.ResponseWriter
+	status int
+}
+
+// Respond answers a bare 5xx with a JSON body of its own.
+func Respond(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := &recorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r)
+		if rec.status >= 500 {
+			w.Write([]byte("{\"error\":\"Internal server error\"}"))
+		}
+	})
+}
+`,
+}
+
+// TestRouteHandlerAndTemplateOfABareServerError: a bare 500 written by a
+// response middleware after the handler returned brings the route's
+// handler and the template it renders; an error whose words say more (an
+// SQL error) brings the handler but no template, and a panic raised in
+// the middleware brings neither.
+func TestRouteHandlerAndTemplateOfABareServerError(t *testing.T) {
+	root := writeModule(t, shelfPages)
+	frame := report.Frame{Function: "example.com/pages/web.Respond.func1", File: "web/respond.go", Line: 16}
+	for _, tc := range []struct {
+		name, msg, kind string
+		route, template string
+	}{
+		{"bare 500", `{"error":"Internal server error"}`, report.KindStatus, "Book", "views/book.html"},
+		{"SQL error", `pq: relation "books" does not exist`, report.KindStatus, "Book", ""},
+		{"panic in the middleware", "runtime error: index out of range [1] with length 0", report.KindPanic, "", ""},
+	} {
+		r := shelfReport(root, tc.msg, frame)
+		r.Error.Kind = tc.kind
+		r.Request.Method, r.Request.Route = "GET", "/books/{id}"
+		route, tmpl := "", ""
+		for _, c := range Static(r) {
+			switch c.Reason {
+			case report.ReasonRoute:
+				route = c.Symbol
+			case report.ReasonTemplate:
+				tmpl = c.File
+			}
+		}
+		if route != tc.route || tmpl != tc.template {
+			t.Errorf("%s: route %q and template %q, want %q and %q", tc.name, route, tmpl, tc.route, tc.template)
+		}
+	}
+}

@@ -1,0 +1,155 @@
+package appsource
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// kennelModule is a three-layer app: a handler calls a service through an
+// interface, the service a repository through another, and the
+// repository a helper of its own package that commits, inside the
+// function it hands to the ORM's Transaction, the transaction Transaction
+// commits itself. A mockery-style stand-in of the service lives in
+// mocks/; the handler reaches the service through methods whose results
+// are interfaces of another package.
+var kennelModule = map[string]string{
+	"go.mod": "module example.com/kennel\n",
+	"model/model.go": `package model
+
+// Dogs registers dogs.
+type Dogs interface{ Register(names []string) error }
+
+// Repo stores dogs.
+type Repo interface{ InsertAll(names []string) error }
+
+// Deps gives the services.
+type Deps interface{ Services() Services }
+
+// Services groups the services.
+type Services interface{ Dogs() Dogs }
+`,
+	"web/web.go": `package web
+
+import (
+	"net/http"
+
+	"example.com/kennel/model"
+)
+
+type handler struct{ deps model.Deps }
+
+func (h *handler) register(w http.ResponseWriter, r *http.Request) {
+	if err := h.deps.Services().Dogs().Register([]string{"rex"}); err != nil {
+		w.WriteHeader(http.StatusInternalServerError)
+	}
+}
+`,
+	"deps/deps.go": `package deps
+
+import (
+	"example.com/kennel/model"
+	"example.com/kennel/service"
+)
+
+// Deps is the app's.
+type Deps struct{ services *Services }
+
+// Services returns the services.
+func (d *Deps) Services() model.Services { return d.services }
+
+// Services holds them.
+type Services struct{ dogs *service.Dogs }
+
+// Dogs returns the dogs' service.
+func (s *Services) Dogs() model.Dogs { return s.dogs }
+`,
+	"service/dogs.go": `package service
+
+import "example.com/kennel/model"
+
+// Dogs is the service.
+type Dogs struct{ repo model.Repo }
+
+// Register registers.
+func (d *Dogs) Register(names []string) error { return d.repo.InsertAll(names) }
+`,
+	"mocks/dogs.go": `package mocks
+
+// DogsService stands in for the service in tests.
+type DogsService struct{}
+
+// Register does nothing.
+func (DogsService) Register([]string) error { return nil }
+`,
+	"repo/repo.go": `package repo
+
+import "example.com/kennel/orm"
+
+// Repo is the repository.
+type Repo struct{ db *orm.DB }
+
+// InsertAll inserts in chunks.
+func (r *Repo) InsertAll(names []string) error { return insertChunked(r.db, names) }
+
+func insertChunked(db *orm.DB, names []string) error {
+	return db.Transaction(func(tx *orm.DB) error {
+		for _, n := range names {
+			if err := tx.Create(n); err != nil {
+				return err
+			}
+		}
+		return tx.Commit()
+	})
+}
+`,
+	"orm/orm.go": `package orm
+
+// DB stands for an ORM's handle.
+type DB struct{}
+
+// Transaction runs fn in a transaction it commits.
+func (db *DB) Transaction(fn func(*DB) error) error { return fn(db) }
+
+// Create inserts.
+func (db *DB) Create(any) error { return nil }
+
+// Commit commits.
+func (db *DB) Commit() error { return nil }
+`,
+}
+
+// TestTransactionCommittedInsideItsHelper: a transaction ended inside the
+// function handed to a helper that ends it itself, three calls below the
+// handler (two of them through interfaces reached through methods whose
+// results are interfaces), is found as an early end and shown as the
+// origin of a logged ErrTxDone; the mock of the service is no
+// implementation.
+func TestTransactionCommittedInsideItsHelper(t *testing.T) {
+	root := writeModule(t, kennelModule)
+	fr := report.Frame{Function: "example.com/kennel/web.(*handler).register", File: "web/web.go", Line: 12}
+	r := shelfReport(root, "sql: transaction has already been committed or rolled back", fr)
+	got := reasons(Static(r))
+	if !contains(got["origin"], "repo/repo.go:insertChunked") {
+		t.Errorf("the helper that commits inside Transaction is missing: %v", got)
+	}
+	if !contains(got["implementation"], "service/dogs.go:(*Dogs).Register") {
+		t.Errorf("the service reached through Deps.Services().Dogs() is missing: %v", got)
+	}
+	for _, chunks := range got {
+		if contains(chunks, "mocks/dogs.go:DogsService.Register") {
+			t.Errorf("the mock is shown as an implementation: %v", got)
+		}
+	}
+	m := Load(filepath.Join(root, "web", "web.go"))
+	var early []string
+	for _, ref := range m.Reach(r.AppFrames()) {
+		if e, ok := m.TxEndedEarly(ref); ok && e.InHelper && e.Method == "Commit" {
+			early = append(early, FuncName(ref.Decl))
+		}
+	}
+	if len(early) != 1 || early[0] != "insertChunked" {
+		t.Errorf("early ends reached: %v, want insertChunked", early)
+	}
+}

@@ -1,0 +1,214 @@
+package offline
+
+import (
+	"go/ast"
+	"go/token"
+	"strings"
+	"unicode"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+)
+
+// A handler that already answers a status for one of the app's errors
+// (409 Conflict for ErrAlreadyExists) says where a failure that reached
+// 500 was meant to go: the error that came is not the one its branch
+// tests. Advising "answer 409" there is advice the code already has; the
+// fix is to make the call that failed return the error the branch tests.
+
+// statusBranch is a branch of a function on the request's path that
+// answers a status when the error is one the app names.
+type statusBranch struct {
+	// test is the line of the branch's test; fn the function holding it.
+	test sourceLine
+	fn   appsource.FuncRef
+	// target is the error the branch tests, as the file spells it
+	// ("model.ErrAlreadyExists").
+	target string
+}
+
+// statusBranchFor returns a branch, in the route's handler or a function
+// of the report's app frames, whose test is errors.Is(err, T) or
+// err == T (T not nil) and whose body answers the status: a name holding
+// word ("Conflict" for http.StatusConflict or echo.ErrConflict) or the
+// number itself.
+func (a *analysis) statusBranchFor(word, number string) (statusBranch, bool) {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return statusBranch{}, false
+	}
+	for _, ref := range a.pathFuncs() {
+		f := src.viewOf(ref.File)
+		if ref.Decl.Body == nil {
+			continue
+		}
+		var out statusBranch
+		ast.Inspect(ref.Decl.Body, func(n ast.Node) bool {
+			if out.target != "" {
+				return false
+			}
+			var tests []ast.Expr
+			var body []ast.Stmt
+			switch n := n.(type) {
+			case *ast.IfStmt:
+				tests, body = []ast.Expr{n.Cond}, n.Body.List
+			case *ast.CaseClause:
+				tests, body = n.List, n.Body
+			default:
+				return true
+			}
+			if !answersStatus(body, word, number) {
+				return true
+			}
+			for _, t := range tests {
+				if target, at, ok := src.testedError(f, t); ok {
+					out = statusBranch{test: src.lineAt(f, at, appsource.FuncName(ref.Decl)), fn: ref, target: target}
+					return false
+				}
+			}
+			return true
+		})
+		if out.target != "" {
+			return out, true
+		}
+	}
+	return statusBranch{}, false
+}
+
+// pathFuncs returns the route's handler and the functions of the report's
+// app frames, each once, the handler first.
+func (a *analysis) pathFuncs() []appsource.FuncRef {
+	src := a.app()
+	var out []appsource.FuncRef
+	seen := map[*ast.FuncDecl]bool{}
+	add := func(ref appsource.FuncRef) {
+		if ref.Decl != nil && ref.File != nil && !seen[ref.Decl] {
+			seen[ref.Decl] = true
+			out = append(out, ref)
+		}
+	}
+	if h, ok := a.routeHandler(); ok {
+		add(h)
+	}
+	for _, fr := range a.r.AppFrames() {
+		if f, fd := src.funcAt(fr.File, fr.Line); fd != nil && f.src != nil {
+			add(appsource.FuncRef{File: f.src, Decl: fd})
+		}
+	}
+	return out
+}
+
+// testedError returns the error a branch's test compares with, as the
+// file spells it, and where: errors.Is(x, T), x == T or, in a switch on
+// the error, the case value T itself; never nil.
+func (s *appSource) testedError(f *appFile, e ast.Expr) (string, token.Pos, bool) {
+	var target string
+	var at token.Pos
+	ast.Inspect(e, func(n ast.Node) bool {
+		if target != "" {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if t, ok := s.errorsIsTarget(f, n); ok && s.moduleSentinel(f, t) {
+				target, at = t, n.Pos()
+			}
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL {
+				if t := s.exprText(f, n.Y); s.moduleSentinel(f, t) {
+					target, at = t, n.Pos()
+				}
+			}
+		case *ast.SelectorExpr, *ast.Ident:
+			if t := s.exprText(f, n.(ast.Expr)); t == s.exprText(f, e) && s.moduleSentinel(f, t) {
+				target, at = t, n.Pos()
+			}
+		}
+		return target == ""
+	})
+	return target, at, target != ""
+}
+
+// moduleSentinel reports whether expr, as f spells it, names an error
+// variable of the module (ErrAlreadyExists, model.ErrNotFound,
+// errNoToken), not one of another module's packages.
+func (s *appSource) moduleSentinel(f *appFile, expr string) bool {
+	name := lastSelector(expr)
+	if len(name) <= 3 || !strings.HasPrefix(name, "Err") && !strings.HasPrefix(name, "err") || !unicode.IsUpper(rune(name[3])) {
+		return false
+	}
+	pkg := strings.TrimSuffix(expr, "."+name)
+	return pkg == expr || !strings.Contains(pkg, ".") && !importsOutside(s, f, pkg)
+}
+
+// answersStatus reports whether the statements name the status: an
+// identifier or selector holding word, or the number as a literal.
+func answersStatus(body []ast.Stmt, word, number string) bool {
+	found := false
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Ident:
+				found = found || strings.Contains(n.Name, word)
+			case *ast.BasicLit:
+				found = found || n.Kind == token.INT && n.Value == number
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// explainStatusBranch says, when a function on the request's path already
+// answers the status for an error the app names, that the failure did not
+// reach that branch, and advises making the writing call return that
+// error for what the statement met (what: "a duplicate"). It reports
+// whether it did.
+func (a *analysis) explainStatusBranch(status, word, number, what string) bool {
+	b, ok := a.statusBranchFor(word, number)
+	if !ok {
+		return false
+	}
+	fn := appsource.FuncName(b.fn.Decl)
+	a.g.Add(fn, b.target, b.test.Text)
+	a.why(code(fn) + " already answers " + status + " when the error is " + code(b.target) + " (" + code(a.fileLoc(b.test.Path, b.test.Line)) + ": " + code(b.test.Text) + "). The database's constraint error is not " + code(b.target) + ", so it passed that branch and was answered with a server error.")
+	advice := "Make the function that writes the row return " + code(b.target) + " for " + what + " (look it up before the write, or recognise the constraint error there and return " + code(b.target) + "), so the existing branch answers it"
+	if l, ok := a.returnsError(b.target, b.fn.Decl); ok {
+		a.g.Add(l.Func)
+		advice += "; " + code(l.Func) + " returns it at " + code(a.fileLoc(l.Path, l.Line))
+	}
+	a.fix(advice + ".")
+	return true
+}
+
+// returnsError returns a line of the module, outside the function skip,
+// that returns the error target (by its last selector).
+func (a *analysis) returnsError(target string, skip *ast.FuncDecl) (sourceLine, bool) {
+	src := a.app()
+	name := lastSelector(target)
+	for _, f := range src.files {
+		if strings.HasSuffix(f.path, "_test.go") || !linesHold(f.text(), "return", name) {
+			continue
+		}
+		for _, d := range f.syntax().Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd == skip || fd.Body == nil {
+				continue
+			}
+			var found *ast.ReturnStmt
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if ret, isRet := n.(*ast.ReturnStmt); isRet && found == nil {
+					for _, r := range ret.Results {
+						if t := src.exprText(f, r); lastSelector(t) == name {
+							found = ret
+						}
+					}
+				}
+				return found == nil
+			})
+			if found != nil {
+				return src.lineAt(f, found.Pos(), funcName(fd)), true
+			}
+		}
+	}
+	return sourceLine{}, false
+}
