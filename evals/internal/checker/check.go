@@ -132,6 +132,7 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkQuotedOrder,
 	(*Checker).checkAddsTo,
 	(*Checker).checkLoopOrder,
+	(*Checker).checkLoopExit,
 	(*Checker).checkStraightAway,
 	(*Checker).checkMessages,
 	(*Checker).checkSaidCode,

@@ -1,0 +1,212 @@
+package checker
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"regexp"
+)
+
+// KindLoopExit is a claim about whether a function's loop goes on or
+// leaves when an element fails: "records the error and goes on with the
+// next element", "stops at the first invalid one".
+const KindLoopExit = "loop_exit"
+
+var (
+	// goesOnRe says the loop goes on past a failing element.
+	goesOnRe = regexp.MustCompile(`(?i)\b(?:goes|carries|moves)\s+on\s+(?:with|to)\s+the\s+next\b|\bcontinues\s+with\s+the\s+next\b|\binstead\s+of\s+(?:leaving|breaking\s+out\s+of|exiting|stopping)\s+the\s+loop\b|\bkeeps\s+(?:going|looping)\b`)
+	// leavesRe says the loop is left at a failing element.
+	leavesRe = regexp.MustCompile(`(?i)\b(?:leaves|breaks\s+out\s+of|exits)\s+the\s+loop\b|\bstops\s+(?:at|on)\s+the\s+first\b|\bstops\s+looping\b|\bbreaks\s+(?:out\s+)?(?:at|on)\s+the\s+first\b`)
+)
+
+// checkLoopExit judges what a sentence about a function (the one it
+// opens with) says its loop does with a failing element: "goes on with
+// the next" is contradicted when each loop of the function that does
+// something of its own with an element (leaves or continues it) is left
+// by a break, a return or a panic and never continues; "leaves the loop"
+// or "stops at the first", when the function has exactly one loop, by a
+// loop that nothing in it leaves and whose condition tests only its
+// index.
+func (c *Checker) checkLoopExit(prose string, claims []Claim, results []Result) []Result {
+	seen := map[int]bool{}
+	for _, cl := range claims {
+		if !lineable(cl) || cl.Kind == KindSignature || cl.Proposed {
+			continue
+		}
+		from, to := sentenceAround(prose, cl.start)
+		if seen[from] || !subjectLeadRe.MatchString(prose[from:cl.start]) || !c.directSubject(cl.Text) {
+			continue
+		}
+		seen[from] = true
+		rest := prose[cl.end:to]
+		on, off := goesOnRe.FindStringIndex(rest), leavesRe.FindStringIndex(rest)
+		if (on == nil) == (off == nil) {
+			continue
+		}
+		// "instead of leaving the loop" says what the loop does, not a fix.
+		said := goesOnRe.ReplaceAllString(rest, "")
+		if modalRe.MatchString(outsideCode(said)) {
+			continue
+		}
+		funcs := c.subjectFuncs(cl.Text)
+		if len(funcs) != 1 || funcs[0].Decl == nil || funcs[0].Decl.Body == nil {
+			continue
+		}
+		name := lastName(cl.Text)
+		if on != nil {
+			if loops := branchingLoops(funcs[0].Decl.Body); len(loops) > 0 && allLeave(loops) {
+				claim := Claim{Text: name + " goes on with the next element", Kind: KindLoopExit, start: cl.start, end: to}
+				results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("each loop of %s that branches on an element is left by a break, return or panic and never continues", name)})
+			}
+			continue
+		}
+		loop, ok := oneLoop(funcs[0].Decl.Body)
+		if !ok {
+			continue
+		}
+		if exits, _ := loopExits(loop); !exits && plainLoopCondition(loop) {
+			claim := Claim{Text: name + " leaves its loop early", Kind: KindLoopExit, start: cl.start, end: to}
+			results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("nothing in the one loop of %s leaves it: it runs over every element", name)})
+		}
+	}
+	return results
+}
+
+// branchingLoops returns the loops of body (outside function literals)
+// that something of their own leaves or continues: those that do
+// something with a failing element.
+func branchingLoops(body *ast.BlockStmt) []ast.Stmt {
+	var out []ast.Stmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			if exits, continues := loopExits(n.(ast.Stmt)); exits || continues {
+				out = append(out, n.(ast.Stmt))
+			}
+		case *ast.FuncLit:
+			return false
+		}
+		return true
+	})
+	return out
+}
+
+// allLeave reports whether something leaves each loop and none of them
+// continues.
+func allLeave(loops []ast.Stmt) bool {
+	for _, l := range loops {
+		if exits, continues := loopExits(l); !exits || continues {
+			return false
+		}
+	}
+	return true
+}
+
+// loopBody returns a loop's body.
+func loopBody(loop ast.Stmt) *ast.BlockStmt {
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		return l.Body
+	case *ast.RangeStmt:
+		return l.Body
+	}
+	return nil
+}
+
+// oneLoop returns the one loop of body, outside function literals, when
+// there is exactly one.
+func oneLoop(body *ast.BlockStmt) (ast.Stmt, bool) {
+	var loops []ast.Stmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ForStmt:
+			loops = append(loops, n)
+		case *ast.RangeStmt:
+			loops = append(loops, n)
+		case *ast.FuncLit:
+			return false
+		}
+		return true
+	})
+	if len(loops) != 1 {
+		return nil, false
+	}
+	return loops[0], true
+}
+
+// loopExits reports whether something in the loop's body leaves the loop
+// (a break of it, a return, a goto, a panic, os.Exit or log.Fatal), and
+// whether a continue of it is there. A break inside a switch or select
+// leaves only that statement; an unlabelled break or continue inside a
+// nested loop is that loop's.
+func loopExits(loop ast.Stmt) (exits, continues bool) {
+	var walk func(n ast.Node, inSwitch, inLoop bool)
+	walk = func(n ast.Node, inSwitch, inLoop bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if m == n {
+				return true
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				walk(m, true, inLoop)
+				return false
+			case *ast.ForStmt, *ast.RangeStmt:
+				walk(m, inSwitch, true)
+				return false
+			case *ast.ReturnStmt:
+				exits = true
+			case *ast.BranchStmt:
+				own := m.Label != nil || !inLoop
+				switch {
+				case m.Tok == token.GOTO, m.Tok == token.BREAK && (m.Label != nil || !inSwitch && !inLoop):
+					exits = true
+				case m.Tok == token.CONTINUE && own:
+					continues = true
+				}
+			case *ast.CallExpr:
+				switch exprName(m.Fun) {
+				case "panic", "os.Exit", "log.Fatal", "log.Fatalf", "log.Fatalln", "log.Panic", "log.Panicf":
+					exits = true
+				}
+			}
+			return true
+		})
+	}
+	walk(loopBody(loop), false, false)
+	return exits, continues
+}
+
+// exprName writes a called name: an identifier or a selector of one.
+func exprName(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.SelectorExpr:
+		if id, ok := x.X.(*ast.Ident); ok {
+			return id.Name + "." + x.Sel.Name
+		}
+	}
+	return ""
+}
+
+// plainLoopCondition reports whether the loop stops only at the end of
+// what it walks: a range, a for with no condition, or one comparing its
+// index alone ("i < len(s)").
+func plainLoopCondition(loop ast.Stmt) bool {
+	l, ok := loop.(*ast.ForStmt)
+	if !ok || l.Cond == nil {
+		return true
+	}
+	be, ok := l.Cond.(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch be.Op {
+	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.NEQ:
+		_, isIdent := be.X.(*ast.Ident)
+		return isIdent
+	}
+	return false
+}
