@@ -268,6 +268,9 @@ func (m *Module) messageSiteChunks(r *report.Report, s *staticSet) []report.Chun
 			s.markLead(c)
 			out = append(out, c)
 		}
+		// The call's error came from one interface further, often: a
+		// domain's method carrying on its store's error.
+		out = append(out, s.leadRefs(m.secondHop(refs))...)
 		if shown++; shown == maxPerFinder {
 			break
 		}

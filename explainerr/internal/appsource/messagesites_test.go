@@ -1,6 +1,7 @@
 package appsource
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -192,7 +193,8 @@ func trusted(err error) bool {
 
 // TestMessageSitesSecondHop: the call a handler's words wrap goes through
 // a service interface to a store interface: the store's implementation,
-// two interfaces away, is in the context.
+// two interfaces away, is in the context, right after the words' site and
+// the first hop.
 func TestMessageSitesSecondHop(t *testing.T) {
 	root := writeModule(t, map[string]string{
 		"go.mod": "module example.com/layers\n",
@@ -240,6 +242,10 @@ func (p *PG) BookmarkTags(id int) ([]string, error) { return nil, errors.New("re
 	got := reasons(Static(r))
 	if !contains(got["implementation"], "store/db.go:(*PG).BookmarkTags") {
 		t.Errorf("the store two interfaces from the handler's words is missing: %v", got)
+	}
+	// It follows the words' site and the first hop, as a lead.
+	if order := reasonsInOrder(Static(r)); len(order) < 3 || !strings.Contains(order[2], "(*PG).BookmarkTags") {
+		t.Errorf("the store's implementation is not third: %v", order)
 	}
 }
 

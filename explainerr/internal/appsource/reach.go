@@ -19,14 +19,15 @@ const (
 	// maxReachDepth bounds how many calls below a frame Reach follows.
 	maxReachDepth = 4
 	// maxReach bounds the functions Reach lists.
-	maxReach = 64
+	maxReach = 96
 )
 
 // Reach returns the functions of the app frames (at most maxReachFrames)
 // and the module functions they call, directly or through an interface
-// (its implementations), up to maxReachDepth calls deep, breadth first:
-// each frame's calls on its line first, then those before it. Each
-// function is listed once, at most maxReach of them.
+// (its implementations), up to maxReachDepth calls deep: the innermost
+// frame's first, breadth first below it (its calls on its line first,
+// then those before it), then the next frame's. Each function is listed
+// once, at most maxReach of them.
 func (m *Module) Reach(frames []report.Frame) []FuncRef {
 	var out []FuncRef
 	seen := map[*ast.FuncDecl]bool{}
@@ -38,7 +39,6 @@ func (m *Module) Reach(frames []report.Frame) []FuncRef {
 		out = append(out, ref)
 		return true
 	}
-	var level []FuncRef
 	for i, fr := range frames {
 		if i == maxReachFrames {
 			break
@@ -48,22 +48,23 @@ func (m *Module) Reach(frames []report.Frame) []FuncRef {
 			continue
 		}
 		add(FuncRef{File: f, Decl: fd})
+		var level []FuncRef
 		for _, ref := range m.Callees(f, fd, fr.Line) {
 			if add(ref) {
 				level = append(level, ref)
 			}
 		}
-	}
-	for depth := 1; depth < maxReachDepth && len(level) > 0; depth++ {
-		var next []FuncRef
-		for _, ref := range level {
-			for _, c := range m.Callees(ref.File, ref.Decl, 0) {
-				if add(c) {
-					next = append(next, c)
+		for depth := 1; depth < maxReachDepth && len(level) > 0; depth++ {
+			var next []FuncRef
+			for _, ref := range level {
+				for _, c := range m.Callees(ref.File, ref.Decl, 0) {
+					if add(c) {
+						next = append(next, c)
+					}
 				}
 			}
+			level = next
 		}
-		level = next
 	}
 	return out
 }

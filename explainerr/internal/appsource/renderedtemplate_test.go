@@ -42,10 +42,39 @@ func List(w http.ResponseWriter, r *http.Request) {
 	render(w, "list.html", []string{"x"})
 }
 
+// Shelves counts shelves.
+type Shelves interface{ Count() (int, error) }
+
+var shelves Shelves
+
+// ShelfCount shows how many shelves there are.
+func ShelfCount(w http.ResponseWriter, r *http.Request) {
+	if _, err := shelves.Count(); err != nil {
+		w.WriteHeader(http.StatusInternalServerError)
+	}
+}
+
+func toHandler(prefix string, h http.HandlerFunc, auth bool) http.HandlerFunc { return h }
+
 // Routes registers the pages.
 func Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /books/{id}", Book)
 	mux.HandleFunc("GET /books", List)
+	mux.HandleFunc("GET /shelves/count", toHandler("shelves", ShelfCount, true))
+}
+`,
+	"store/shelves.go": `package store
+
+import "database/sql"
+
+// PG keeps shelves.
+type PG struct{ db *sql.DB }
+
+// Count counts them.
+func (p *PG) Count() (int, error) {
+	var n int
+	err := p.db.QueryRow("SELECT count(*) FROM shelfs").Scan(&n)
+	return n, err
 }
 `,
 	"web/respond.go": `package web
@@ -101,5 +130,22 @@ func TestRouteHandlerAndTemplateOfABareServerError(t *testing.T) {
 		if route != tc.route || tmpl != tc.template {
 			t.Errorf("%s: route %q and template %q, want %q and %q", tc.name, route, tmpl, tc.route, tc.template)
 		}
+	}
+}
+
+// TestRouteThroughAWrapperAndItsInterface: a handler registered through a
+// wrapper given other arguments too is the route's; for a bare 500 after
+// it returned, the implementation it reaches through an interface follows
+// it as a lead, before the middleware's own callees.
+func TestRouteThroughAWrapperAndItsInterface(t *testing.T) {
+	root := writeModule(t, shelfPages)
+	r := shelfReport(root, `{"error":"Internal server error"}`, report.Frame{Function: "example.com/pages/web.Respond.func1", File: "web/respond.go", Line: 16})
+	r.Request.Method, r.Request.Route = "GET", "/shelves/count"
+	var got []string
+	for _, c := range Static(r) {
+		got = append(got, c.Reason+":"+c.Symbol)
+	}
+	if len(got) < 3 || got[1] != "route:ShelfCount" || got[2] != "implementation:(*PG).Count" {
+		t.Errorf("context %q, want the frame, the route's handler and its store's implementation first", got)
 	}
 }

@@ -133,6 +133,16 @@ func routeOf(ce *ast.CallExpr, name string, isMethod bool) (routeArgs, bool) {
 func (m *Module) resolveHandler(rt *routeArgs, f *File, arg ast.Expr) {
 	if ce, ok := arg.(*ast.CallExpr); ok && len(ce.Args) == 1 {
 		arg = ce.Args[0]
+	} else if ok {
+		// A wrapper given the handler among other arguments
+		// (toHandler(deps, handlers.Show, auth)): the first argument
+		// that is a function literal or names a module function.
+		for _, a := range ce.Args {
+			if _, lit := a.(*ast.FuncLit); lit || m.namesFunc(f, rt.Holder, a) {
+				arg = a
+				break
+			}
+		}
 	}
 	switch x := arg.(type) {
 	case *ast.FuncLit:
@@ -151,6 +161,24 @@ func (m *Module) resolveHandler(rt *routeArgs, f *File, arg ast.Expr) {
 			rt.File = refs[0].File
 		}
 	}
+}
+
+// namesFunc reports whether e, an argument in holder (of f), names a
+// module function or method value: an identifier or selector that
+// resolves to exactly one declaration and is not a local variable.
+func (m *Module) namesFunc(f *File, holder *ast.FuncDecl, e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Ident:
+		if holder != nil {
+			if _, local := newResolver(m, f, holder).locals[x.Name]; local {
+				return false
+			}
+		}
+		return m.funcNamedIn(x.Name, filepath.Dir(f.Path)) != nil
+	case *ast.SelectorExpr:
+		return holder != nil && len(newResolver(m, f, holder).resolve(x)) == 1
+	}
+	return false
 }
 
 // funcNamedIn returns the function called name declared in dir.
@@ -224,6 +252,36 @@ func (m *Module) routeHandlerChunks(r *report.Report, s *staticSet) []report.Chu
 	out := []report.Chunk{c}
 	if t, ok := m.renderedTemplate(r, rt); ok {
 		out = append(out, t)
+	}
+	if rt.Handler != nil {
+		// What the handler reached through interfaces, one and two
+		// away: the stack that would have shown the way there is gone.
+		var hop []FuncRef
+		for _, ref := range m.Callees(rt.File, rt.Handler, 0) {
+			if ref.Via != "" {
+				hop = append(hop, ref)
+			}
+		}
+		out = append(out, s.leadRefs(append(hop, m.secondHop(hop)...))...)
+	}
+	return out
+}
+
+// leadRefs gives the chunks of refs not shown yet, marked as leads, at
+// most maxPerFinder.
+func (s *staticSet) leadRefs(refs []FuncRef) []report.Chunk {
+	var out []report.Chunk
+	for _, ref := range refs {
+		if len(out) == maxPerFinder {
+			break
+		}
+		if s.seen[ref.Decl] {
+			continue
+		}
+		s.seen[ref.Decl] = true
+		c := s.calleeChunk(ref)
+		s.markLead(c)
+		out = append(out, c)
 	}
 	return out
 }
