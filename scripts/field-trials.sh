@@ -6,8 +6,8 @@
 #   scripts/field-trials.sh [-e EXPLAINERR_DIR] [-o OUT_DIR] [-c CASE_ID]... APP=CHECKOUT...
 #
 #   APP        realworld, todo, tasks, albums, bank, bookings, miniflux,
-#              gophish, gobase, pgweb, pagoda, wakapi or shiori
-#              (fieldtrials/apps.tsv)
+#              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn or
+#              listmonk (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv
 #   -e         the explainerr checkout the apps are built against (default:
 #              this repository); the wiring's replace points there, and its
@@ -17,12 +17,13 @@
 #   -c         run only these cases (repeatable)
 #
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
-# module proxy). Every server listens on 127.0.0.1. The todo, albums, bank,
-# bookings, miniflux, gobase, pgweb and shiori apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
+# module proxy). Every server listens on 127.0.0.1 (authn, which takes no address,
+# on every interface of the machine). The todo, albums, bank,
+# bookings, miniflux, gobase, pgweb, shiori and listmonk apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks and wakapi apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18443; APP_PORT_SHIFT (default 0) moves them all
+# The apps listen on 18431-18445; APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
 # and left without a report, never scored against another process.
@@ -41,11 +42,11 @@ while getopts "e:o:c:" opt; do
 	e) exdir=$(cd "$OPTARG" && pwd) ;;
 	o) out=$OPTARG ;;
 	c) only+=("$OPTARG") ;;
-	*) sed -n '2,26p' "$0"; exit 2 ;;
+	*) sed -n '2,29p' "$0"; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -gt 0 ] || { sed -n '2,26p' "$0"; exit 2; }
+[ $# -gt 0 ] || { sed -n '2,29p' "$0"; exit 2; }
 
 ft=$here/fieldtrials
 export GOFLAGS=-p=1 CGO_ENABLED=1
@@ -121,12 +122,21 @@ app_conf() {
 	shiori) mainpkg=. port=18443 # go-envconfig: SHIORI_ variables; its command line (below) sets the address
 		export SHIORI_DATABASE_URL="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable" \
 			SHIORI_DIR=./data SHIORI_HTTP_SECRET_KEY=field-trials-local-secret ;;
+	authn) mainpkg=. port=18444 # configured by the environment; SQLite (mattn) in the scratch copy, no Redis
+		export AUTHN_URL=http://127.0.0.1:$((18444 + shift_port)) PORT=$((18444 + shift_port)) APP_DOMAINS=127.0.0.1,localhost \
+			SECRET_KEY_BASE=field-trials-local-secret-key-base DATABASE_URL=sqlite3://localhost/authn \
+			HTTP_AUTH_USERNAME=admin HTTP_AUTH_PASSWORD=local-trials ;;
+	listmonk) mainpkg=./cmd port=18445 # the sample config file, overridden by LISTMONK_ variables; its assets from the copy's files
+		export LISTMONK_app__address=127.0.0.1:$((18445 + shift_port)) LISTMONK_db__host=127.0.0.1 LISTMONK_db__port=$pgport \
+			LISTMONK_db__user=postgres LISTMONK_db__password= LISTMONK_db__database=postgres LISTMONK_db__ssl_mode=disable \
+			LISTMONK_ADMIN_USER=admin LISTMONK_ADMIN_PASSWORD=local-trials LISTMONK_ADMIN_API_USER=api ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
 	[ "$1" = pgweb ] && binargs=(--bind=127.0.0.1 --listen=$port --skip-open
 		--url="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable")
 	[ "$1" = shiori ] && binargs=(server --address 127.0.0.1 --port $port)
+	[ "$1" = listmonk ] && binargs=(--config config.toml.sample)
 	return 0
 }
 app_reset() { # the app's database, fresh for every run
@@ -177,6 +187,15 @@ ANALYZE;" ;;
 		rm -f wakapi_db.db wakapi_db.db-shm wakapi_db.db-wal ;;
 	shiori) # its SQL migrations run at start, and create the shiori/gopher owner account
 		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' && rm -rf data ;;
+	authn) # the server does not migrate: its migrate command creates the SQLite tables
+		rm -f authn.db authn.db-shm authn.db-wal && "$bin" migrate >/dev/null ;;
+	listmonk) # --install loads schema.sql with its sample lists (1 private, 2 public and double
+		# opt-in), subscribers (john@example.com, 1) and campaign, the admin user and the API
+		# user "api", whose token is set to a known one (the app keeps its SHA-256). An unstuffed
+		# binary reads its assets from the working directory, the admin's built frontend included
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' && mkdir -p frontend/dist &&
+			"$bin" "${binargs[@]}" --install --yes --idempotent >/dev/null 2>&1 &&
+			psql_q -c "UPDATE users SET password = encode(sha256('local-trials-token'::bytea), 'hex') WHERE username = 'api';" ;;
 	esac
 }
 app_login() { # data the case's request needs, and the credentials
@@ -289,6 +308,12 @@ INSERT INTO entries(user_id, feed_id, hash, published_at, changed_at, title, url
 		psql_q -c "INSERT INTO bookmark(url, title, excerpt) VALUES ('https://go.dev/blog/errors', 'Working with errors in Go', 'wrapping');
 INSERT INTO tag(name) VALUES ('golang');
 INSERT INTO bookmark_tag(bookmark_id, tag_id) VALUES (1, 1);" 2>/dev/null ;;
+	authn) # the private API takes Basic auth, the public one an Origin among APP_DOMAINS; alice
+		# (account 1) signs up, which leaves her session cookie in the jar
+		auth=(-u admin:local-trials -H 'Origin: http://127.0.0.1')
+		post /accounts form 'username=alice&password=correct-horse-battery-9' >/dev/null ;;
+	listmonk) # the API user's token (app_reset)
+		auth=(-H 'Authorization: token api:local-trials-token') ;;
 	esac
 }
 
@@ -334,7 +359,7 @@ for arg in "$@"; do
 	want=$(awk -F'\t' -v a="$app" '$1 == a { print $4 }' "$ft/apps.tsv")
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
-	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori) pg_start || exit 1 ;; esac
+	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk) pg_start || exit 1 ;; esac
 
 	port_sed=$port
 	base=$scratch/$app-base
