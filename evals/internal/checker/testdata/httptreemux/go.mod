@@ -1,0 +1,3 @@
+module github.com/dimfeld/httptreemux/v5
+
+go 1.9
