@@ -38,11 +38,12 @@ def func_range(path, func):
         lines = [l.rstrip("\r") for l in open(path, encoding="utf-8", errors="replace").read().split("\n")]  # CRLF files too
     except OSError:
         return None
+    tparams = r"(?:\[[^\]]*\])?"  # a generic function's or receiver's type parameters
     if "." in func:
         typ, name = func.split(".", 1)
-        pat = re.compile(r"^func \(\w*\s*\*?" + re.escape(typ) + r"\) " + re.escape(name) + r"\(")
+        pat = re.compile(r"^func \(\w*\s*\*?" + re.escape(typ) + tparams + r"\) " + re.escape(name) + tparams + r"\(")
     else:
-        pat = re.compile(r"^func " + re.escape(func) + r"\(")
+        pat = re.compile(r"^func " + re.escape(func) + tparams + r"\(")
     for i, line in enumerate(lines):
         if pat.match(line):
             for j in range(i, len(lines)):

@@ -192,9 +192,10 @@ func trusted(err error) bool {
 }
 
 // TestMessageSitesSecondHop: the call a handler's words wrap goes through
-// a service interface to a store interface: the store's implementation,
-// two interfaces away, is in the context, right after the words' site and
-// the first hop.
+// a service interface to a store interface, reached through accessors of
+// another interface: the store's implementation, two interfaces away, is
+// in the context, right after the words' site and the first hop; the
+// accessors are not hops.
 func TestMessageSitesSecondHop(t *testing.T) {
 	root := writeModule(t, map[string]string{
 		"go.mod": "module example.com/layers\n",
@@ -222,9 +223,29 @@ import "example.com/layers/store"
 
 type Tags interface{ ForBookmark(id int) ([]string, error) }
 
-type tags struct{ db store.DB }
+// Deps gives what the domains need.
+type Deps interface {
+	Logger() string
+	Region() string
+	Database() store.DB
+}
 
-func (t *tags) ForBookmark(id int) ([]string, error) { return t.db.BookmarkTags(id) }
+type deps struct {
+	name string
+	db   store.DB
+}
+
+func (d *deps) Logger() string       { return d.name }
+func (d *deps) Region() string       { return "eu" }
+func (d *deps) Database() store.DB   { return d.db }
+
+type tags struct{ deps Deps }
+
+func (t *tags) ForBookmark(id int) ([]string, error) {
+	_ = t.deps.Logger()
+	_ = t.deps.Region()
+	return t.deps.Database().BookmarkTags(id)
+}
 `,
 		"store/db.go": `package store
 

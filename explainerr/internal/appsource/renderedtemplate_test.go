@@ -101,7 +101,8 @@ func Respond(next http.Handler) http.Handler {
 
 // TestRouteHandlerAndTemplateOfABareServerError: a bare 500 written by a
 // response middleware after the handler returned brings the route's
-// handler and the template it renders; an error whose words say more (an
+// handler and the template it renders, an access log's info record
+// beside it or not; an error whose words say more (an
 // SQL error) brings the handler but no template, and a panic raised in
 // the middleware brings neither.
 func TestRouteHandlerAndTemplateOfABareServerError(t *testing.T) {
@@ -112,11 +113,15 @@ func TestRouteHandlerAndTemplateOfABareServerError(t *testing.T) {
 		route, template string
 	}{
 		{"bare 500", `{"error":"Internal server error"}`, report.KindStatus, "Book", "views/book.html"},
+		{"bare 500 and an access log", `{"error":"Internal server error"}`, report.KindStatus, "Book", "views/book.html"},
 		{"SQL error", `pq: relation "books" does not exist`, report.KindStatus, "Book", ""},
 		{"panic in the middleware", "runtime error: index out of range [1] with length 0", report.KindPanic, "", ""},
 	} {
 		r := shelfReport(root, tc.msg, frame)
 		r.Error.Kind = tc.kind
+		if tc.name == "bare 500 and an access log" {
+			r.Logs = []report.LogLine{{Text: `time="2026-12-02T15:04:39Z" level=info msg="request completed" path=/books/1`}}
+		}
 		r.Request.Method, r.Request.Route = "GET", "/books/{id}"
 		route, tmpl := "", ""
 		for _, c := range Static(r) {

@@ -275,7 +275,7 @@ func (s *staticSet) leadRefs(refs []FuncRef) []report.Chunk {
 		if len(out) == maxPerFinder {
 			break
 		}
-		if s.seen[ref.Decl] {
+		if s.seen[ref.Decl] || accessor(ref.Decl) {
 			continue
 		}
 		s.seen[ref.Decl] = true

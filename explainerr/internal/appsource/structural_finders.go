@@ -192,7 +192,7 @@ func sqlErrorNames(r *report.Report) (name, table string) {
 
 // reDDL matches SQL text that defines a schema; reDML SQL that uses one.
 var (
-	reDDL = regexp.MustCompile(`(?i)\b(?:CREATE\s+(?:TABLE|INDEX|VIEW)|ALTER\s+TABLE)\b`)
+	reDDL = regexp.MustCompile(`(?i)\b(?:CREATE\s+(?:OR\s+REPLACE\s+)?(?:TABLE|INDEX|UNIQUE\s+INDEX|VIEW|MATERIALIZED\s+VIEW)|ALTER\s+TABLE)\b`)
 	reDML = regexp.MustCompile(`(?i)\b(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM)\b`)
 )
 
@@ -394,7 +394,7 @@ func (m *Module) sqlFileChunks(word *regexp.Regexp) []report.Chunk {
 
 // maxSQLFileChunks bounds the statements sqlFileChunks gathers, more than
 // are shown, so that those of the failing database can be chosen.
-const maxSQLFileChunks = 8
+const maxSQLFileChunks = 32
 
 // eachSQLFile calls fn with the path and lines of each .sql file of the
 // module (not under hidden, vendor, node_modules or testdata

@@ -66,25 +66,62 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 	for i, t := range tables {
 		alt[i] = regexp.QuoteMeta(t)
 	}
-	defines := regexp.MustCompile(`(?i)\b(?:CREATE|ALTER)\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:ONLY\s+)?(?:"?\w+"?\.)?"?(` + strings.Join(alt, "|") + `)"?(?:[\s(]|$)`)
+	defines := regexp.MustCompile(`(?i)\b(?:CREATE|ALTER)\s+(?:OR\s+REPLACE\s+)?(?:TABLE|VIEW|MATERIALIZED\s+VIEW)\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:ONLY\s+)?(?:"?\w+"?\.)?"?(` + strings.Join(alt, "|") + `)"?(?:[\s(]|$)`)
 	var out []report.Chunk
 	for _, l := range m.sqlLiteralsFor(dialect) {
-		if len(out) >= maxPerFinder {
-			break
-		}
 		if mm := defines.FindStringSubmatch(l.Value); l.DDL && mm != nil {
 			out = append(out, s.statementChunk(l, mm[1], report.ReasonSchema))
 		}
 	}
-	for _, c := range m.chunksByDialect(m.sqlFileChunks(defines), dialect) {
-		if len(out) < maxPerFinder {
-			out = append(out, c)
+	out = append(out, m.chunksByDialect(m.sqlFileChunks(defines), dialect)...)
+	if len(out) == 0 {
+		return m.migrationNamingChunks(s, tables)
+	}
+	// The statements that speak of the name, then those that rename or
+	// drop a column: where a migration moved the name away.
+	rank := func(c report.Chunk) int {
+		r := 2
+		switch {
+		case sharesNamePart(c.Text, name):
+			r = 0
+		case renamesOrDrops.MatchString(c.Text):
+			r = 1
+		}
+		if testSchemaPath.MatchString(c.File) {
+			r += 3 // a schema kept for tests is no migration
+		}
+		return r
+	}
+	slices.SortStableFunc(out, func(a, b report.Chunk) int { return rank(a) - rank(b) })
+	return out[:min(len(out), maxPerFinder)]
+}
+
+// testSchemaPath matches the path of a schema kept for tests.
+var testSchemaPath = regexp.MustCompile(`(?i)(?:^|/)(?:testing|tests?|fixtures|testutils?)/`)
+
+// renamesOrDrops matches a statement that renames or drops a column or a
+// table.
+var renamesOrDrops = regexp.MustCompile(`(?i)RENAME\s+(?:COLUMN\s+)?\w|DROP\s+COLUMN|RENAME\s+TO`)
+
+// sharesNamePart reports whether text holds, as a word or at a word's
+// start, a part of name (split at "_") of four letters or more, or name
+// less a plural "s": "created" for created_at, bookmark_tag for
+// bookmark_tags.
+func sharesNamePart(text, name string) bool {
+	name = strings.ToLower(name)
+	parts := []string{strings.TrimSuffix(name, "s")}
+	for _, p := range strings.Split(name, "_") {
+		if len(p) >= 4 && p != "date" && p != "time" {
+			parts = append(parts, p)
 		}
 	}
-	if len(out) == 0 {
-		out = m.migrationNamingChunks(s, tables)
+	lower := strings.ToLower(text)
+	for _, p := range parts {
+		if p != "" && regexp.MustCompile(`\b`+regexp.QuoteMeta(p)).MatchString(lower) {
+			return true
+		}
 	}
-	return out
+	return false
 }
 
 // reMigrationPath matches the path of a migration of the module's own,

@@ -57,3 +57,71 @@ func TestSchemaOfAColumnNoStatementNames(t *testing.T) {
 		t.Errorf("schema of a column of a named table: %q, want the rooms migration", got)
 	}
 }
+
+// TestSchemaOfAColumnAMigrationRenamed: of three migrations that define
+// the table a missing column's query reads, the one that renames a
+// column comes first, and one that speaks of the name before it.
+func TestSchemaOfAColumnAMigrationRenamed(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod":                           "module example.com/notes\n",
+		"migrations/001_notes.up.sql":      "CREATE TABLE notes (\n  id serial PRIMARY KEY,\n  body text,\n  modified timestamp\n);\n",
+		"migrations/002_notes_pin.up.sql":  "ALTER TABLE notes ADD COLUMN pinned boolean;\n",
+		"migrations/003_notes_edit.up.sql": "ALTER TABLE notes RENAME COLUMN modified TO edited;\n",
+		"migrations/004_notes_tags.up.sql": "ALTER TABLE notes ADD COLUMN tags text;\n",
+		"store/store.go": `package store
+
+import "database/sql"
+
+type Store struct{ db *sql.DB }
+
+func (s Store) Edited() (string, error) {
+	var n string
+	err := s.db.QueryRow("SELECT edited_at FROM notes").Scan(&n)
+	return n, err
+}
+`,
+	})
+	frame := report.Frame{Function: "example.com/notes/store.Store.Edited", File: "store/store.go", Line: 9}
+	var got []string
+	for _, c := range Static(shelfReport(root, `pq: column "edited_at" does not exist`, frame)) {
+		if c.Reason == report.ReasonSchema {
+			got = append(got, c.File)
+		}
+	}
+	if len(got) == 0 || got[0] != "migrations/003_notes_edit.up.sql" {
+		t.Errorf("schema chunks %q, want the migration that renames the column first", got)
+	}
+}
+
+// TestSchemaOfAViewsColumn: a column missing from a view a Go migration
+// creates (CREATE OR REPLACE VIEW) brings that statement, not a schema
+// kept for tests.
+func TestSchemaOfAViewsColumn(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod":                 "module example.com/pulse\n",
+		"testing/schema.sql":     "CREATE VIEW beats_range AS SELECT user_id, min(t) AS first_time, max(t) AS last_time FROM beats GROUP BY user_id;\n",
+		"migrations/20250907.go": "package migrations\n\nconst rangeView = `CREATE OR REPLACE VIEW beats_range AS\n  SELECT user_id, min(t) AS first_time, max(t) AS last_time\n  FROM beats GROUP BY user_id`\n",
+		"store/store.go": `package store
+
+import "database/sql"
+
+type Store struct{ db *sql.DB }
+
+func (s Store) Range(id string) (string, error) {
+	var first string
+	err := s.db.QueryRow("SELECT first, last FROM beats_range WHERE user_id = ?", id).Scan(&first)
+	return first, err
+}
+`,
+	})
+	frame := report.Frame{Function: "example.com/pulse/store.Store.Range", File: "store/store.go", Line: 9}
+	var got []string
+	for _, c := range Static(shelfReport(root, `SQL logic error: no such column: first (1)`, frame)) {
+		if c.Reason == report.ReasonSchema {
+			got = append(got, c.File)
+		}
+	}
+	if len(got) == 0 || got[0] != "migrations/20250907.go" {
+		t.Errorf("schema chunks %q, want the migration that creates the view first", got)
+	}
+}

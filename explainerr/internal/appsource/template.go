@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/internal/logrecord"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -125,7 +126,7 @@ var templateName = regexp.MustCompile(`^[\w./-]+\.(?:html|tmpl|gohtml|tpl)$`)
 // without naming its line, the template file the route's handler renders
 // by a literal name, marked report.ReasonTemplate.
 func (m *Module) renderedTemplate(r *report.Report, rt Route) (report.Chunk, bool) {
-	for _, msg := range errorMessages(r) {
+	for _, msg := range failureWords(r) {
 		if templateAt.MatchString(msg) {
 			return report.Chunk{}, false // templateWindow shows it
 		}
@@ -168,4 +169,26 @@ func (m *Module) renderedTemplate(r *report.Report, rt Route) (report.Chunk, boo
 		File: m.Rel(path), StartLine: 1, EndLine: 1 + strings.Count(text, "\n"), Symbol: name, Kind: "template",
 		Reason: report.ReasonTemplate, Text: text,
 	}, true
+}
+
+// quietLevel matches the levels of log records that report no failure.
+var quietLevel = regexp.MustCompile(`(?i)^(?:info|debug|trace|notice)$`)
+
+// failureWords returns the texts that may say what failed: the error's
+// own (ownMessages) and the request's log lines, but for structured
+// records at a level that reports no failure ("request completed" at
+// info).
+func failureWords(r *report.Report) []string {
+	msgs := ownMessages(r)
+	for _, l := range r.Logs {
+		rec, ok := logrecord.Parse(l.Text)
+		switch {
+		case !ok:
+			msgs = append(msgs, l.Text)
+		case rec.Error == "" && quietLevel.MatchString(rec.Level):
+		default:
+			msgs = append(msgs, rec.Error, rec.Message)
+		}
+	}
+	return msgs
 }
