@@ -289,6 +289,17 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	if len(queries) == 0 && !shown && name != table {
 		queries = append(queries, m.builderColumnChunks(s, name, table, dialect)...)
 	}
+	// A qualifier the query gives a table as its alias (t.title of
+	// "JOIN tag t"): the schema is that table's, whichever others speak
+	// of the column.
+	for _, l := range lits {
+		if l.DDL || qualified == nil || !qualified.MatchString(l.Value) {
+			continue
+		}
+		if t, ok := aliasedTable(l.Value, table); ok && !strings.EqualFold(t, table) {
+			return append(queries, m.tableSchemaChunks(s, t, t, dialect, true)...)
+		}
+	}
 	for _, c := range m.chunksByDialect(m.sqlFileChunks(word), dialect) {
 		if len(schema) < maxPerFinder {
 			schema = append(schema, c)

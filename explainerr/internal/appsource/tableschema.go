@@ -155,3 +155,28 @@ func (m *Module) migrationNamingChunks(s *staticSet, tables []string) []report.C
 	}
 	return out
 }
+
+// aliasedTable returns the table a query names by alias ("FROM tag t",
+// "JOIN tag AS t"), or the table itself when alias is its name.
+func aliasedTable(query, alias string) (string, bool) {
+	if alias == "" {
+		return "", false
+	}
+	re := regexp.MustCompile(`(?i)\b(?:FROM|JOIN|UPDATE|INTO)\s+(?:"?\w+"?\.)?"?(\w+)"?(?:\s+(?:AS\s+)?"?(\w+)"?)?`)
+	for _, mm := range re.FindAllStringSubmatch(query, -1) {
+		as := mm[2]
+		if clauseWords[strings.ToLower(as)] {
+			as = "" // no alias: the next clause
+		}
+		if strings.EqualFold(as, alias) || as == "" && strings.EqualFold(mm[1], alias) {
+			return mm[1], true
+		}
+	}
+	return "", false
+}
+
+// clauseWords are the words that may follow a table's name where an alias
+// could.
+var clauseWords = map[string]bool{"where": true, "join": true, "inner": true, "left": true, "right": true, "full": true, "cross": true, "natural": true,
+	"on": true, "using": true, "group": true, "order": true, "limit": true, "offset": true, "set": true, "values": true, "having": true, "union": true,
+	"returning": true, "select": true, "default": true}

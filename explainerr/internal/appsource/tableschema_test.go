@@ -1,6 +1,7 @@
 package appsource
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -33,8 +34,9 @@ func (s Store) Count() (int, error) {
 }
 
 // TestSchemaOfAColumnNoStatementNames: a column the schema lacks brings
-// the statements that create the tables its query uses; a missing table
-// brings the one named in the plural.
+// the statements that create the tables its query uses (the one whose
+// alias qualifies it, when one does); a missing table brings the one
+// named in the plural.
 func TestSchemaOfAColumnNoStatementNames(t *testing.T) {
 	root := writeModule(t, hotelModule)
 	frame := report.Frame{Function: "example.com/hotel/store.Store.Notes", File: "store/store.go", Line: 9}
@@ -46,7 +48,12 @@ func TestSchemaOfAColumnNoStatementNames(t *testing.T) {
 		}
 		return out
 	}
+	// b is the alias the query gives bookings: its table's migration.
 	got := schemas(`pq: column b.notes does not exist`)
+	if len(got) != 1 || got[0] != "migrations/002_bookings.up.sql" {
+		t.Errorf("schema of a missing column: %q, want the bookings migration", got)
+	}
+	got = schemas(`pq: column "notes" does not exist`)
 	if len(got) != 2 || !contains(got, "migrations/002_bookings.up.sql") || !contains(got, "migrations/001_rooms.up.sql") {
 		t.Errorf("schema of a missing column: %q, want both tables' migrations", got)
 	}
@@ -123,5 +130,37 @@ func (s Store) Range(id string) (string, error) {
 	}
 	if len(got) == 0 || got[0] != "migrations/20250907.go" {
 		t.Errorf("schema chunks %q, want the migration that creates the view first", got)
+	}
+}
+
+// TestSchemaOfAnAliasedColumn: a column qualified by an alias (t.title)
+// brings the schema of the table the query names by that alias, not of
+// the others it joins.
+func TestSchemaOfAnAliasedColumn(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod":                "module example.com/marks\n",
+		"migrations/001.up.sql": "CREATE TABLE bookmark (\n  id serial PRIMARY KEY,\n  title text\n);\nCREATE TABLE bookmark_tag (\n  bookmark_id int,\n  tag_id int\n);\nCREATE TABLE tag (\n  id serial PRIMARY KEY,\n  name text\n);\n",
+		"store/store.go": `package store
+
+import "database/sql"
+
+type Store struct{ db *sql.DB }
+
+func (s Store) Tags(q string) (string, error) {
+	var n string
+	err := s.db.QueryRow("SELECT t.name FROM bookmark b JOIN bookmark_tag bt ON bt.bookmark_id = b.id JOIN tag t ON t.id = bt.tag_id WHERE t.title LIKE $1", q).Scan(&n)
+	return n, err
+}
+`,
+	})
+	frame := report.Frame{Function: "example.com/marks/store.Store.Tags", File: "store/store.go", Line: 9}
+	var got []string
+	for _, c := range Static(shelfReport(root, `pq: column t.title does not exist`, frame)) {
+		if c.Reason == report.ReasonSchema {
+			got = append(got, c.Text)
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0], "CREATE TABLE tag (") {
+		t.Errorf("schema chunks %q, want the tag table's alone", got)
 	}
 }

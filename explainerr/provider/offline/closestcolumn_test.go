@@ -101,3 +101,52 @@ func (s Store) Profile(id int) (any, error) {
 	mustHave(t, text, "`accountid` → `account_id`", "to the table the query reads")
 	mustLack(t, text, "add it to `tokens`", "add it to `profiles`")
 }
+
+// TestColumnAMigrationRenamed: a column the queries read that a
+// migration renamed the table's column away from is traced to that
+// rename, and the rename is offered as the fix before the query; a column
+// of the same stem (created for created_at) with no rename is proposed as
+// the one meant.
+func TestColumnAMigrationRenamed(t *testing.T) {
+	for _, tc := range []struct {
+		name, migration string
+		want            []string
+	}{
+		{"renamed", "ALTER TABLE notes RENAME COLUMN modified TO created;\n",
+			[]string{"`0002_edit.up.sql:1`: `ALTER TABLE notes RENAME COLUMN modified TO created;` renames `modified` to `created`", "correct the rename at `0002_edit.up.sql:1` so that it names the column `created_at`"}},
+		{"same stem", "ALTER TABLE notes ADD COLUMN created timestamp;\n",
+			[]string{"a column `created`", "`created_at` → `created`"}},
+	} {
+		dir := t.TempDir()
+		src := `package store
+
+import "database/sql"
+
+type Store struct{ db *sql.DB }
+
+func (s Store) Latest() (string, error) {
+	var n string
+	err := s.db.QueryRow("SELECT body FROM notes ORDER BY created_at DESC").Scan(&n)
+	return n, err
+}
+`
+		testdir.Write(t, dir, map[string]string{
+			"go.mod":                      "module example.com/notes\n\ngo 1.22\n",
+			"store/store.go":              src,
+			"migrations/0001_init.up.sql": "CREATE TABLE notes (\n  id serial PRIMARY KEY,\n  body text,\n  modified timestamp\n);\n",
+			"migrations/0002_edit.up.sql": tc.migration,
+		})
+		lines := strings.Split(src, "\n")
+		frame := report.Frame{Function: "example.com/notes/store.Store.Latest", File: filepath.Join(dir, "store", "store.go"), Line: 9, Kind: report.FrameApp,
+			Source: &report.Source{StartLine: 9, Lines: lines[8:9], Line: 9}}
+		text := Analyze(panicReport("*pq.Error", `pq: column "created_at" does not exist`, frame))
+		for _, w := range tc.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: explanation lacks %q:\n%s", tc.name, w, text)
+			}
+		}
+		if strings.Contains(text, "nor one with a name close to it") {
+			t.Errorf("%s: a close column is denied:\n%s", tc.name, text)
+		}
+	}
+}

@@ -109,6 +109,16 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 // proposeColumn proposes s, a column the schema gives table t, for name.
 func (a *analysis) proposeColumn(name, s string, t tableSchema) {
 	a.g.Add(s, t.name)
+	if rn, ok := t.renamed[s]; ok {
+		// A migration gave the column its name: the rename, or the
+		// queries, may be the one that is off.
+		a.g.Add(rn.from, name)
+		a.g.AddScanned(a.fileLoc(rn.at.Path, rn.at.Line))
+		a.why("The schema gives " + code(t.name) + " a column " + code(s) + ", which a migration named so: " + a.cite(rn.at) + " renames " + code(rn.from) + " to " + code(s) + ". The query reads " + code(name) + ".")
+		a.fix("If the queries are right to read " + code(name) + ", correct the rename at " + code(a.fileLoc(rn.at.Path, rn.at.Line)) + " so that it names the column " + code(name) + " (in a new migration when this one has run).")
+		a.fix("If " + code(s) + " is the name meant, correct the column name in the query: " + code(name) + " → " + code(s) + ".")
+		return
+	}
 	a.why("The schema gives " + code(t.name) + " a column " + code(s) + " (" + a.origin(t) + "), which is probably the column meant.")
 	a.fix("Correct the column name in the query: " + code(name) + " → " + code(s) + ".")
 	a.fix("If " + code(name) + " is a new column, add it to " + code(t.name) + " in a migration before the code uses it.")
@@ -145,7 +155,40 @@ func closestColumn(name string, tables []tableSchema) (string, tableSchema, bool
 	}
 	s := closest(strings.ToLower(name), all, 2)
 	if s == "" {
+		s = sameStem(strings.ToLower(name), all)
+	}
+	if s == "" {
 		return "", tableSchema{}, false
 	}
 	return s, owner[s], true
+}
+
+// stemSuffixes are the endings a column's name takes for its kind
+// (created, created_at, created_on).
+var stemSuffixes = []string{"_at", "_on", "_time", "_date", "_ts", "_utc", "_id"}
+
+// stem returns name less one of stemSuffixes.
+func stem(name string) string {
+	for _, suf := range stemSuffixes {
+		if s, ok := strings.CutSuffix(name, suf); ok && s != "" {
+			return s
+		}
+	}
+	return name
+}
+
+// sameStem returns the one candidate with name's stem (created for
+// created_at, created_on for created_at), or "" when none or several.
+func sameStem(name string, candidates []string) string {
+	found := ""
+	for _, c := range candidates {
+		if c == name || stem(c) != stem(name) || stem(c) == c && stem(name) == name {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = c
+	}
+	return found
 }

@@ -18,6 +18,15 @@ type tableSchema struct {
 	// model is true when the columns are an ORM model struct's fields
 	// (ormModelSchema), created its declaration.
 	model bool
+	// renamed holds, for a column an ALTER TABLE … RENAME gave its
+	// name, the statement that did.
+	renamed map[string]columnRename
+}
+
+// columnRename is a column's rename: its old name and the statement.
+type columnRename struct {
+	from string
+	at   sourceLine
 }
 
 // origin says where t's columns come from, for "(… at X)": the statement
@@ -231,7 +240,8 @@ func (a *analysis) schemaDDL(table string) tableSchema {
 				have[c] = true
 			}
 		}
-		for _, m := range alterTable.FindAllStringSubmatch(t, -1) {
+		for _, loc := range alterTable.FindAllStringSubmatchIndex(t, -1) {
+			m := []string{t[loc[0]:loc[1]], t[loc[2]:loc[3]], t[loc[4]:loc[5]]}
 			if !strings.EqualFold(m[1], table) {
 				continue
 			}
@@ -248,7 +258,12 @@ func (a *analysis) schemaDDL(table string) tableSchema {
 				case "RENAME":
 					if act[3] != "" {
 						delete(have, col)
-						have[strings.ToLower(act[3])] = true
+						to := strings.ToLower(act[3])
+						have[to] = true
+						if out.renamed == nil {
+							out.renamed = map[string]columnRename{}
+						}
+						out.renamed[to] = columnRename{from: col, at: st.at(loc[0])}
 					}
 				}
 			}

@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"strconv"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // A snippet that answers the request and stops must end with a return
@@ -325,11 +327,16 @@ func (a *analysis) answerAndReturn(head string, body ...string) []string {
 		return []string{head, "\t" + name + ".AbortWithStatus(" + status + ")", "\treturn", "}"}
 	}
 	if a.noResponseWriter() {
-		if l, ok := a.statusReturn(); ok {
+		if l, who, ok := a.statusReturn(); ok {
 			// The function answers its caller with a status of its own:
 			// the status is its to choose, as its other returns do.
-			a.g.Add(l.Text)
-			return []string{head, "\t// no http.ResponseWriter here: return the error with its status,", "\t// as this function does at line " + strconv.Itoa(l.Line) + ": " + l.Text, "}"}
+			a.g.Add(l.Text, l.Func)
+			where := "line " + strconv.Itoa(l.Line)
+			if who != "this function" {
+				where = a.fileLoc(l.Path, l.Line)
+				who = l.Func
+			}
+			return []string{head, "\t// no http.ResponseWriter here: return the error with its status,", "\t// as " + who + " does at " + where + ": " + l.Text, "}"}
 		}
 		with := ""
 		if status != "" {
@@ -366,13 +373,15 @@ func topLevelComma(s string) bool {
 	return false
 }
 
-// statusReturn returns a return statement of the function holding the
-// failing line that gives its caller an HTTP status (http.StatusBadRequest
-// among its results), when one of the function's results is an int.
-func (a *analysis) statusReturn() (sourceLine, bool) {
+// statusReturn returns a return statement that gives the caller an HTTP
+// status (http.StatusBadRequest among its results) of the function
+// holding the failing line, when one of its results is an int: its own,
+// or one of a function of its package whose call it returns
+// (return loadByParams(p)); with the name of the function holding it.
+func (a *analysis) statusReturn() (sourceLine, string, bool) {
 	f, fd := a.failingFunc()
 	if fd == nil || fd.Body == nil || fd.Type.Results == nil {
-		return sourceLine{}, false
+		return sourceLine{}, "", false
 	}
 	hasInt := false
 	for _, r := range fd.Type.Results.List {
@@ -381,27 +390,62 @@ func (a *analysis) statusReturn() (sourceLine, bool) {
 		}
 	}
 	if !hasInt {
-		return sourceLine{}, false
+		return sourceLine{}, "", false
 	}
-	var found *ast.ReturnStmt
+	src := a.app()
+	if ret := statusReturnIn(fd); ret != nil {
+		return src.lineAt(f, ret.Pos(), funcName(fd)), "this function", true
+	}
+	if src.mod == nil || f.src == nil {
+		return sourceLine{}, "", false
+	}
+	for _, ret := range returnStmtsOf(fd) {
+		if len(ret.Results) != 1 {
+			continue
+		}
+		call, ok := ret.Results[0].(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		for _, ref := range src.mod.Callees(f.src, fd, src.fset.Position(call.Pos()).Line) {
+			if r := statusReturnIn(ref.Decl); r != nil {
+				name := appsource.FuncName(ref.Decl)
+				return src.lineAt(src.viewOf(ref.File), r.Pos(), name), code(name), true
+			}
+		}
+	}
+	return sourceLine{}, "", false
+}
+
+// returnStmtsOf returns fd's return statements, outside function literals.
+func returnStmtsOf(fd *ast.FuncDecl) []*ast.ReturnStmt {
+	var out []*ast.ReturnStmt
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if _, lit := n.(*ast.FuncLit); lit {
 			return false
 		}
-		if ret, ok := n.(*ast.ReturnStmt); ok && found == nil {
-			for _, r := range ret.Results {
-				if sel, ok := r.(*ast.SelectorExpr); ok && strings.HasPrefix(sel.Sel.Name, "Status") {
-					if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "http" {
-						found = ret
-					}
+		if ret, ok := n.(*ast.ReturnStmt); ok {
+			out = append(out, ret)
+		}
+		return true
+	})
+	return out
+}
+
+// statusReturnIn returns the first return statement of fd that gives an
+// http.Status constant among its results, nil when none does.
+func statusReturnIn(fd *ast.FuncDecl) *ast.ReturnStmt {
+	if fd == nil || fd.Body == nil {
+		return nil
+	}
+	for _, ret := range returnStmtsOf(fd) {
+		for _, r := range ret.Results {
+			if sel, ok := r.(*ast.SelectorExpr); ok && strings.HasPrefix(sel.Sel.Name, "Status") {
+				if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "http" {
+					return ret
 				}
 			}
 		}
-		return found == nil
-	})
-	if found == nil {
-		return sourceLine{}, false
 	}
-	src := a.app()
-	return src.lineAt(f, found.Pos(), funcName(fd)), true
+	return nil
 }

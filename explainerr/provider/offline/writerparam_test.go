@@ -87,3 +87,51 @@ func TestDroppedErrorInAFunctionThatReturnsAStatus(t *testing.T) {
 	mustLack(t, text, "let the handler answer", "StatusInternalServerError")
 	mustHave(t, text, "return the error with its status,", "as this function does at line 21: return nil, errors.New(\"method\"), http.StatusMethodNotAllowed")
 }
+
+// statusCalleeFiles load a report in a function that returns what a
+// function of its package returns, a status among it; one parse's error
+// is dropped before the call.
+var statusCalleeFiles = map[string]string{
+	"go.mod": "module example.com/reports\n",
+	"main.go": `package main
+
+import (
+	"errors"
+	"net/http"
+)
+
+type Params struct{ From string }
+
+type Report struct{ From string }
+
+func parseParams(r *http.Request) (*Params, error) {
+	if r.FormValue("from") == "" {
+		return nil, errors.New("missing from")
+	}
+	return &Params{From: r.FormValue("from")}, nil
+}
+
+func loadReport(r *http.Request) (*Report, error, int) {
+	params, _ := parseParams(r)
+	return loadByParams(params) //! call
+}
+
+func loadByParams(params *Params) (*Report, error, int) {
+	if params.From == "today" { //! use
+		return nil, errors.New("too early"), http.StatusTooEarly
+	}
+	return &Report{From: params.From}, nil, http.StatusOK
+}
+`,
+}
+
+// TestDroppedErrorBeforeReturningACallWithAStatus: the fix block of an
+// error dropped in a function that returns the results of a function
+// giving a status cites that function's status return.
+func TestDroppedErrorBeforeReturningACallWithAStatus(t *testing.T) {
+	app := writeMarkedApp(t, statusCalleeFiles)
+	r := panicReport("runtime.Error", "runtime error: invalid memory address or nil pointer dereference", app.frame(t, "use", "loadByParams"), app.frame(t, "call", "loadReport"))
+	text := Analyze(r)
+	mustLack(t, text, "let the handler answer", "StatusInternalServerError")
+	mustHave(t, text, "return the error with its status,", "as loadByParams does at main.go:26: return nil, errors.New(\"too early\"), http.StatusTooEarly")
+}
