@@ -64,46 +64,28 @@ func (m *Module) Discards(ref FuncRef) []Discard {
 	return out
 }
 
-// PathFuncs returns the functions an error met on its way to the frame at
-// file:line: the frame's function, the module functions it calls
-// through an interface, and those their implementations call through an
-// interface in turn.
-func (m *Module) PathFuncs(file string, line int) []FuncRef {
-	f, fd := m.FuncAt(file, line)
-	if fd == nil {
-		return nil
-	}
-	out := []FuncRef{{File: f, Decl: fd}}
-	var hop []FuncRef
-	for _, ref := range m.Callees(f, fd, line) {
-		if ref.Via != "" {
-			hop = append(hop, ref)
-		}
-	}
-	out = append(out, hop...)
-	return append(out, m.secondHop(hop)...)
-}
-
 // constraintFailure matches integrity errors whose value may have come
 // from a dropped error: a foreign key or a NOT NULL.
 var constraintFailure = regexp.MustCompile(`(?i)foreign key|not-null|NOT NULL constraint`)
 
-// discardChunks gives, for a constraint failure, the functions on the
-// error's path that drop an error (at most maxPerFinder).
+// discardChunks gives, for a constraint failure, the functions the
+// request reached (Reach) that drop an error, nearest the innermost frame
+// first (at most maxPerFinder).
 func (m *Module) discardChunks(r *report.Report, s *staticSet) []report.Chunk {
 	frames := r.AppFrames()
 	if !anyMessage(r, constraintFailure) || len(frames) == 0 {
 		return nil
 	}
 	var out []report.Chunk
-	for _, fr := range frames {
-		for _, ref := range m.PathFuncs(fr.File, fr.Line) {
-			if len(out) == maxPerFinder || len(m.Discards(ref)) == 0 || s.seen[ref.Decl] {
-				continue
-			}
-			s.seen[ref.Decl] = true
-			out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonOrigin))
+	for _, ref := range m.Reach(frames) {
+		if len(out) == maxPerFinder {
+			break
 		}
+		if len(m.Discards(ref)) == 0 || s.seen[ref.Decl] {
+			continue
+		}
+		s.seen[ref.Decl] = true
+		out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonOrigin))
 	}
 	return out
 }
