@@ -45,7 +45,8 @@ func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
 // shown after the frames' callees, so that the prompt budget cuts them
 // first: queries, schema and settings.
 func (m *Module) trailChunks(r *report.Report, s *staticSet) []report.Chunk {
-	return append(m.sqlChunks(r, s), m.settingChunks(r, s)...)
+	out := append(m.sqlChunks(r, s), m.constraintWriteChunks(r, s)...)
+	return append(out, m.settingChunks(r, s)...)
 }
 
 // errorMessages returns the texts that may carry the failure's message:

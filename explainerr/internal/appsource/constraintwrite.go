@@ -1,0 +1,70 @@
+package appsource
+
+import (
+	"go/ast"
+	"regexp"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// A constraint error that names no table or column (gorm's "duplicated
+// key not allowed", a driver's bare "UNIQUE constraint failed") leaves
+// the SQL finders nothing to look for; the statement that broke the
+// constraint is still a write the request reached: an INSERT or UPDATE
+// in SQL text, or an ORM's Create, Save or Insert.
+
+// constraintWords matches an integrity constraint's error.
+var constraintWords = regexp.MustCompile(`(?i)duplicate(?:d)? key|unique constraint|UNIQUE constraint failed|foreign key constraint|violates (?:not-null|check) constraint|NOT NULL constraint failed|Duplicate entry`)
+
+// ormWrites are the names of the ORM and query-builder calls that write
+// rows (an Exec is known to write by its SQL text).
+var ormWrites = map[string]bool{"Create": true, "CreateInBatches": true, "Save": true, "Insert": true, "InsertOne": true, "InsertMany": true, "Upsert": true}
+
+// reWriteSQL matches SQL text that writes rows.
+var reWriteSQL = regexp.MustCompile(`(?i)\b(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE\s+\S+\s+SET|REPLACE\s+INTO)\b`)
+
+// constraintWriteChunks gives, for a constraint error that names no
+// table or column, the functions the request reached (Reach) that write
+// rows, nearest the innermost frame first, as queries (at most
+// maxPerFinder).
+func (m *Module) constraintWriteChunks(r *report.Report, s *staticSet) []report.Chunk {
+	if !anyMessage(r, constraintWords) {
+		return nil
+	}
+	if name, _ := sqlErrorNames(r); name != "" {
+		return nil // the SQL finders follow the name
+	}
+	var out []report.Chunk
+	for _, ref := range m.Reach(r.AppFrames()) {
+		if len(out) == maxPerFinder {
+			break
+		}
+		if s.seen[ref.Decl] || !writesRows(ref.Decl) {
+			continue
+		}
+		s.seen[ref.Decl] = true
+		out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonQuery))
+	}
+	return out
+}
+
+// writesRows reports whether fd writes rows: SQL text that inserts or
+// updates, or a write call of an ORM.
+func writesRows(fd *ast.FuncDecl) bool {
+	if fd == nil || fd.Body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BasicLit:
+			found = found || reWriteSQL.MatchString(n.Value)
+		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && ormWrites[sel.Sel.Name] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
