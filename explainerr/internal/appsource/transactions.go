@@ -8,12 +8,14 @@ import (
 )
 
 // A transaction used after it ended (database/sql's "transaction has
-// already been committed or rolled back", pgx's "tx is closed") is made by
-// no line of the app: the misuse is in the function on the error's path
-// that begins, commits or rolls back the transaction.
+// already been committed or rolled back", pgx's "tx is closed"), or after
+// one of its statements failed (PostgreSQL's "current transaction is
+// aborted"), is made by no line of the app: the misuse is in the
+// function on the error's path that begins, commits or rolls back the
+// transaction, or that lets a statement's error pass.
 
 // txMisuse matches the messages of a transaction used after it ended.
-var txMisuse = regexp.MustCompile(`transaction has already been committed or rolled back|tx is closed|commit unexpectedly resulted in rollback|ErrTxDone|conn busy`)
+var txMisuse = regexp.MustCompile(`transaction has already been committed or rolled back|tx is closed|commit unexpectedly resulted in rollback|ErrTxDone|conn busy|current transaction is aborted|25P02`)
 
 // txCalls are the methods that begin or end a transaction.
 // gorm's Transaction, bun's RunInTx and pgx's BeginFunc run a function
@@ -34,8 +36,8 @@ func (m *Module) txChunks(r *report.Report, s *staticSet) []report.Chunk {
 	var out []report.Chunk
 	marked := 0
 	done := map[*ast.FuncDecl]bool{}
-	add := func(ref FuncRef) {
-		if done[ref.Decl] || len(out)+marked == maxPerFinder || !callsAny(ref.Decl, txCalls) {
+	add := func(ref FuncRef, misuse bool) {
+		if done[ref.Decl] || len(out)+marked == maxPerFinder || !misuse && !callsAny(ref.Decl, txCalls) {
 			return
 		}
 		done[ref.Decl] = true
@@ -53,12 +55,14 @@ func (m *Module) txChunks(r *report.Report, s *staticSet) []report.Chunk {
 	// A function that ends its transaction too early comes first.
 	reached := m.Reach(r.AppFrames())
 	for _, ref := range reached {
-		if _, early := m.TxEndedEarly(ref); early {
-			add(ref)
+		_, early := m.TxEndedEarly(ref)
+		_, passed := m.TxErrorLetPass(ref)
+		if early || passed {
+			add(ref, true)
 		}
 	}
 	for _, ref := range reached {
-		add(ref)
+		add(ref, false)
 	}
 	var reach map[*ast.FuncDecl]bool
 	for _, em := range m.ErrorOrigins(errorMessages(r)...) {
@@ -67,14 +71,14 @@ func (m *Module) txChunks(r *report.Report, s *staticSet) []report.Chunk {
 			continue
 		}
 		if callsAny(fd, txCalls) {
-			add(FuncRef{File: em.File, Decl: fd})
+			add(FuncRef{File: em.File, Decl: fd}, false)
 			continue
 		}
 		if reach == nil {
 			reach = m.frameReach(r.AppFrames())
 		}
 		for _, ref := range reachedFirst(m.CallersOf(FuncRef{File: em.File, Decl: fd}), reach) {
-			add(ref)
+			add(ref, false)
 		}
 	}
 	return out

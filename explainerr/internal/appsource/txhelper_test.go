@@ -153,3 +153,74 @@ func TestTransactionCommittedInsideItsHelper(t *testing.T) {
 		t.Errorf("early ends reached: %v, want insertChunked", early)
 	}
 }
+
+// TestAbortedTransactionBringsWhereAnErrorPassed: PostgreSQL's aborted
+// transaction brings, as the origin, the store method the handler
+// reached through an interface that lets a statement's error pass (for
+// duplicates) on a transaction it was handed and runs another on it.
+func TestAbortedTransactionBringsWhereAnErrorPassed(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/links\n",
+		"store/store.go": `package store
+
+import (
+	"database/sql"
+	"strings"
+)
+
+// Links links tags.
+type Links interface{ Link(bookmark, tag int) error }
+
+// PG keeps links.
+type PG struct{ db *sql.DB }
+
+func isDuplicate(err error) bool { return strings.Contains(err.Error(), "duplicate") }
+
+// Link tags a bookmark.
+func (p *PG) Link(bookmark, tag int) error {
+	return withTx(p.db, func(tx *sql.Tx) error { return link(tx, bookmark, tag) })
+}
+
+func withTx(db *sql.DB, fn func(*sql.Tx) error) error {
+	tx, err := db.Begin()
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+func link(tx *sql.Tx, bookmark, tag int) error {
+	if _, err := tx.Exec("INSERT INTO bookmark_tag VALUES ($1, $2)", bookmark, tag); err != nil && !isDuplicate(err) {
+		return err
+	}
+	_, err := tx.Exec("UPDATE bookmark SET modified = now() WHERE id = $1", bookmark)
+	return err
+}
+`,
+		"web/web.go": `package web
+
+import (
+	"net/http"
+
+	"example.com/links/store"
+)
+
+type handler struct{ links store.Links }
+
+func (h *handler) link(w http.ResponseWriter, r *http.Request) {
+	if err := h.links.Link(1, 2); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+`,
+	})
+	fr := report.Frame{Function: "example.com/links/web.(*handler).link", File: "web/web.go", Line: 12}
+	got := reasons(Static(shelfReport(root, "pq: current transaction is aborted, commands ignored until end of transaction block", fr)))
+	if !contains(got["origin"], "store/store.go:link") {
+		t.Errorf("the function that lets the insert's error pass is missing: %v", got)
+	}
+}

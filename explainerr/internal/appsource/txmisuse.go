@@ -155,3 +155,155 @@ func identUse(n ast.Node, name string) *ast.Ident {
 	})
 	return found
 }
+
+// txStatements are the methods that run a statement on a transaction.
+var txStatements = map[string]bool{"Exec": true, "ExecContext": true, "Query": true, "QueryContext": true, "QueryRow": true, "QueryRowContext": true,
+	"Get": true, "GetContext": true, "Select": true, "SelectContext": true, "NamedExec": true, "NamedExecContext": true, "MustExec": true, "Prepare": true, "PrepareContext": true}
+
+// TxErrorPassed is a statement on a transaction whose error a function
+// lets pass, and the later statement on the same transaction: after a
+// failed statement PostgreSQL refuses every other one until the
+// transaction ends ("current transaction is aborted").
+type TxErrorPassed struct {
+	Func FuncRef
+	// Stmt is the call whose error is let pass, Later the next statement
+	// on the transaction.
+	Stmt, Later token.Pos
+}
+
+// TxErrorLetPass reports the first statement on a transaction whose error
+// ref lets pass (the call's results dropped, its error assigned to _, or
+// tested by an if that neither returns nor panics) with another statement
+// on the same transaction after it.
+func (m *Module) TxErrorLetPass(ref FuncRef) (TxErrorPassed, bool) {
+	fd := ref.Decl
+	if fd == nil || fd.Body == nil {
+		return TxErrorPassed{}, false
+	}
+	var stmts []ast.Stmt
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BlockStmt); ok {
+			stmts = append(stmts, b.List...)
+		}
+		return true
+	})
+	for i, st := range stmts {
+		call, tx := txStatementOf(st)
+		if call == nil || !letsPass(st, stmts[i+1:]) {
+			continue
+		}
+		for _, later := range stmts[i+1:] {
+			if c, tx2 := txStatementOf(later); c != nil && tx2 == tx && later.Pos() > st.End() {
+				return TxErrorPassed{Func: ref, Stmt: call.Pos(), Later: c.Pos()}, true
+			}
+		}
+	}
+	return TxErrorPassed{}, false
+}
+
+// txStatementOf returns the statement call st makes on a variable named
+// like a transaction (tx, txn, trx, or ending in Tx), and that name.
+func txStatementOf(st ast.Stmt) (*ast.CallExpr, string) {
+	var found *ast.CallExpr
+	name := ""
+	var e ast.Node = st
+	switch s := st.(type) {
+	case *ast.IfStmt:
+		if s.Init == nil {
+			return nil, ""
+		}
+		e = s.Init
+	case *ast.BlockStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+		return nil, ""
+	}
+	ast.Inspect(e, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		c, ok := n.(*ast.CallExpr)
+		if !ok || found != nil {
+			return found == nil
+		}
+		sel, ok := c.Fun.(*ast.SelectorExpr)
+		if !ok || !txStatements[sel.Sel.Name] {
+			return true
+		}
+		if id, ok := sel.X.(*ast.Ident); ok && txName(id.Name) {
+			found, name = c, id.Name
+		}
+		return found == nil
+	})
+	return found, name
+}
+
+// txName reports whether a variable's name says it holds a transaction.
+func txName(n string) bool {
+	return n == "tx" || n == "txn" || n == "trx" || len(n) > 2 && n[len(n)-2:] == "Tx"
+}
+
+// letsPass reports whether st drops the error of the call it makes: an
+// expression statement, an assignment whose last target is _, or an
+// assignment to err that the next statement tests with an if that
+// neither returns, panics nor breaks out (an if statement's own init is
+// tested by its body the same way), or whose condition lets some errors
+// pass (passesSome).
+func letsPass(st ast.Stmt, rest []ast.Stmt) bool {
+	switch s := st.(type) {
+	case *ast.ExprStmt:
+		return true
+	case *ast.AssignStmt:
+		last, ok := s.Lhs[len(s.Lhs)-1].(*ast.Ident)
+		if !ok {
+			return false
+		}
+		if last.Name == "_" {
+			return true
+		}
+		if len(rest) == 0 {
+			return false
+		}
+		next, ok := rest[0].(*ast.IfStmt)
+		return ok && next.Init == nil && identUse(next.Cond, last.Name) != nil && !leaves(next.Body)
+	case *ast.IfStmt:
+		return !leaves(s.Body) || passesSome(s.Cond)
+	}
+	return false
+}
+
+// passesSome reports whether an if's condition tests err != nil together
+// with another condition (err != nil && !isDuplicate(err)): the errors
+// the other condition rules out pass.
+func passesSome(cond ast.Expr) bool {
+	be, ok := cond.(*ast.BinaryExpr)
+	if !ok || be.Op != token.LAND {
+		return false
+	}
+	for _, side := range []ast.Expr{be.X, be.Y} {
+		if t, ok := side.(*ast.BinaryExpr); ok && t.Op == token.NEQ {
+			if id, ok := t.X.(*ast.Ident); ok && id.Name == "err" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// leaves reports whether a block returns, panics, breaks, continues or
+// jumps away.
+func leaves(b *ast.BlockStmt) bool {
+	out := false
+	ast.Inspect(b, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt, *ast.BranchStmt:
+			out = true
+		case *ast.CallExpr:
+			if id, ok := n.Fun.(*ast.Ident); ok && id.Name == "panic" {
+				out = true
+			}
+		}
+		return !out
+	})
+	return out
+}

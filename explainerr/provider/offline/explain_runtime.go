@@ -1018,7 +1018,7 @@ func (a *analysis) unknown() {
 		a.emptyMessage()
 		return
 	}
-	if a.rejectedInput() || a.unpastedFailure(msg) || a.txDone(msg) {
+	if a.rejectedInput() || a.unpastedFailure(msg) || a.txDone(msg) || a.txAborted(msg) {
 		return
 	}
 	a.headline("Error: " + code(shorten(msg, 100)))

@@ -1,0 +1,66 @@
+package offline
+
+import "testing"
+
+// linkFiles is a store that lets a duplicate insert's error pass inside
+// its transaction and goes on with another statement on it.
+var linkFiles = map[string]string{
+	"go.mod": "module example.com/links\n\ngo 1.22\n",
+	"store/store.go": `package store
+
+import (
+	"database/sql"
+	"strings"
+)
+
+// Store keeps links.
+type Store struct{ db *sql.DB }
+
+func isDuplicate(err error) bool { return strings.Contains(err.Error(), "duplicate") }
+
+// Link tags a bookmark.
+func (s *Store) Link(bookmark, tag int) error {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec("INSERT INTO bookmark_tag (bookmark_id, tag_id) VALUES ($1, $2)", bookmark, tag); err != nil && !isDuplicate(err) {
+		return err
+	}
+	if _, err := tx.Exec("UPDATE bookmark SET modified = now() WHERE id = $1", bookmark); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+`,
+	"main.go": `package main
+
+import (
+	"net/http"
+
+	"example.com/links/store"
+)
+
+var links *store.Store
+
+func link(w http.ResponseWriter, r *http.Request) {
+	if err := links.Link(1, 2); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+	}
+}
+`,
+}
+
+// TestTxAbortedAfterAnErrorLetPass: PostgreSQL's aborted transaction is
+// traced to the function that lets a statement's error pass (for
+// duplicates) and runs another on the same transaction.
+func TestTxAbortedAfterAnErrorLetPass(t *testing.T) {
+	msg := "pq: current transaction is aborted, commands ignored until end of transaction block\n"
+	app := writeMarkedApp(t, linkFiles)
+	text := Analyze(statusReport(msg, app.frame(t, "status", "link")))
+	mustHave(t, text, "A statement ran in a transaction that had already failed",
+		"`(*Store).Link` lets an error of the statement at `store.go:20` pass",
+		"then runs another on the same transaction at `store.go:23`",
+		"return the error of the statement at `store.go:20`")
+}
