@@ -44,11 +44,9 @@ func TestDroppedErrorInAFunctionWithAContext(t *testing.T) {
 	mustHave(t, text, "answer through c as this function answers its other errors")
 }
 
-// statusResultFiles load a report in a function that gives its caller a
-// status with its error; one parse's error is dropped.
-var statusResultFiles = map[string]string{
-	"go.mod": "module example.com/reports\n",
-	"main.go": `package main
+// reportParams is the start of the report apps below: a parse helper
+// that fails on a missing "from".
+const reportParams = `package main
 
 import (
 	"errors"
@@ -65,7 +63,13 @@ func parseParams(r *http.Request) (*Params, error) {
 	}
 	return &Params{From: r.FormValue("from")}, nil
 }
+`
 
+// statusResultFiles load a report in a function that gives its caller a
+// status with its error; one parse's error is dropped.
+var statusResultFiles = map[string]string{
+	"go.mod": "module example.com/reports\n",
+	"main.go": reportParams + `
 func loadReport(r *http.Request) (*Report, error, int) {
 	if r.Method != http.MethodGet {
 		return nil, errors.New("method"), http.StatusMethodNotAllowed
@@ -93,24 +97,7 @@ func TestDroppedErrorInAFunctionThatReturnsAStatus(t *testing.T) {
 // is dropped before the call.
 var statusCalleeFiles = map[string]string{
 	"go.mod": "module example.com/reports\n",
-	"main.go": `package main
-
-import (
-	"errors"
-	"net/http"
-)
-
-type Params struct{ From string }
-
-type Report struct{ From string }
-
-func parseParams(r *http.Request) (*Params, error) {
-	if r.FormValue("from") == "" {
-		return nil, errors.New("missing from")
-	}
-	return &Params{From: r.FormValue("from")}, nil
-}
-
+	"main.go": reportParams + `
 func loadReport(r *http.Request) (*Report, error, int) {
 	params, _ := parseParams(r)
 	return loadByParams(params) //! call
