@@ -154,3 +154,57 @@ func TestRouteThroughAWrapperAndItsInterface(t *testing.T) {
 		t.Errorf("context %q, want the frame, the route's handler and its store's implementation first", got)
 	}
 }
+
+// TestRouteOfAHandlerFactory: a route registered with a call of a
+// factory that returns the handler (s.handleAuthor()) is that factory's;
+// a status written inside the handler it returns has the handler on the
+// stack, so no route lead is added, and one written by a middleware
+// after it returned gets the factory as the route's handler.
+func TestRouteOfAHandlerFactory(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/blog\n",
+		"web/server.go": `package web
+
+import "net/http"
+
+// Server serves the blog.
+type Server struct{ mux *http.ServeMux }
+
+func (s *Server) routes() {
+	s.mux.HandleFunc("GET /authors/{slug}", s.handleAuthor())
+}
+
+func (s *Server) handleAuthor() http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusInternalServerError)
+	}
+}
+
+// Recover answers after the handler.
+func Recover(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(w, r)
+	})
+}
+`,
+	})
+	for _, tc := range []struct {
+		frame report.Frame
+		want  string
+	}{
+		{report.Frame{Function: "example.com/blog/web.(*Server).handleAuthor.func1", File: "web/server.go", Line: 14}, ""},
+		{report.Frame{Function: "example.com/blog/web.Recover.func1", File: "web/server.go", Line: 21}, "(*Server).handleAuthor"},
+	} {
+		r := shelfReport(root, "500 Internal Server Error", tc.frame)
+		r.Request.Method, r.Request.Route = "GET", "/authors/{slug}"
+		got := ""
+		for _, c := range Static(r) {
+			if c.Reason == report.ReasonRoute {
+				got = c.Symbol
+			}
+		}
+		if got != tc.want {
+			t.Errorf("frame %s: route chunk %q, want %q", tc.frame.Function, got, tc.want)
+		}
+	}
+}

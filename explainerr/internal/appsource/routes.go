@@ -129,14 +129,16 @@ func routeOf(ce *ast.CallExpr, name string, isMethod bool) (routeArgs, bool) {
 // resolveHandler sets the handler a registration's argument names: a
 // function literal, a function of the file's package, or a method or
 // function of the module by its selected name (h.Page, handlers.Page,
-// also wrapped once: http.HandlerFunc(h.Page)).
+// also wrapped once: http.HandlerFunc(h.Page)), or the factory a call
+// that wraps no function names (s.handleAuthor()).
 func (m *Module) resolveHandler(rt *routeArgs, f *File, arg ast.Expr) {
-	if ce, ok := arg.(*ast.CallExpr); ok && len(ce.Args) == 1 {
-		arg = ce.Args[0]
-	} else if ok {
-		// A wrapper given the handler among other arguments
-		// (toHandler(deps, handlers.Show, auth)): the first argument
-		// that is a function literal or names a module function.
+	if ce, ok := arg.(*ast.CallExpr); ok {
+		// A wrapper given the handler (http.HandlerFunc(h.Page), or
+		// toHandler(deps, handlers.Show, auth)): the first argument that
+		// is a function literal or names a module function. A call given
+		// none is a factory that returns the handler (s.handleAuthor()):
+		// the handler is in it.
+		arg = ce.Fun
 		for _, a := range ce.Args {
 			if _, lit := a.(*ast.FuncLit); lit || m.namesFunc(f, rt.Holder, a) {
 				arg = a
@@ -225,7 +227,7 @@ func (m *Module) routeHandlerChunks(r *report.Report, s *staticSet) []report.Chu
 		return nil
 	}
 	rt, ok := m.RouteHandler(r.Request.Method, r.Request.Route)
-	if !ok || !handlerOffStack(r) && (r.Error.Kind == report.KindPanic || m.routeOnStack(r, rt)) {
+	if !ok || !handlerOffStack(r) && (r.Error.Kind == report.KindPanic || m.anyRouteOnStack(r)) {
 		return nil
 	}
 	var c report.Chunk
@@ -286,21 +288,24 @@ func (s *staticSet) leadRefs(refs []FuncRef) []report.Chunk {
 	return out
 }
 
-// routeOnStack reports whether an app frame of the report is inside the
-// route's handler: a status an error middleware wrote after the handler
-// returned has a stack without it.
-func (m *Module) routeOnStack(r *report.Report, rt Route) bool {
-	var node ast.Node = rt.Handler
-	if rt.Handler == nil {
-		node = rt.Lit
-	}
-	if node == nil {
-		return true
-	}
-	from, to := m.Fset.Position(node.Pos()).Line, m.Fset.Position(node.End()).Line
-	for _, fr := range r.AppFrames() {
-		if filepath.Clean(fr.File) == filepath.Clean(rt.File.Path) && from <= fr.Line && fr.Line <= to {
-			return true
+// anyRouteOnStack reports whether an app frame of the report is inside a
+// handler some route registers: a status an error middleware wrote after
+// the handler returned has a stack without any, and when one is there,
+// the stack shows the handler that ran, whichever route matched.
+func (m *Module) anyRouteOnStack(r *report.Report) bool {
+	for _, rt := range m.Routes() {
+		var node ast.Node = rt.Handler
+		if rt.Handler == nil {
+			node = rt.Lit
+		}
+		if node == nil {
+			continue
+		}
+		from, to := m.Fset.Position(node.Pos()).Line, m.Fset.Position(node.End()).Line
+		for _, fr := range r.AppFrames() {
+			if filepath.Clean(fr.File) == filepath.Clean(rt.File.Path) && from <= fr.Line && fr.Line <= to {
+				return true
+			}
 		}
 	}
 	return false
