@@ -201,20 +201,8 @@ func (m *Module) valueFieldChunks(r *report.Report, s *staticSet) []report.Chunk
 		if !ok || fieldType(tr, field) == nil {
 			continue
 		}
-		writers := m.FieldWriters(t.dir, t.name)
 		// Those that set the field first, then those that set others.
-		sorted := make([]FieldWriter, 0, len(writers))
-		for _, w := range writers {
-			if w.Fields[field] {
-				sorted = append(sorted, w)
-			}
-		}
-		for _, w := range writers {
-			if !w.Fields[field] {
-				sorted = append(sorted, w)
-			}
-		}
-		for _, w := range sorted {
+		for _, w := range sortedWriters(m.FieldWriters(t.dir, t.name), field) {
 			if len(out) == maxPerFinder {
 				break
 			}

@@ -1,0 +1,172 @@
+package appsource
+
+import (
+	"go/ast"
+	"go/parser"
+	"regexp"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// An integer division by zero whose divisor was read from a field (a page
+// size, a rate limit) is fixed where that field is set: a setting left at
+// zero because its default is missing or its key is misspelt. The
+// divisor is followed back through the locals that carried it (n :=
+// int64(opts.Limit), opts := Options{Limit: cfg.PageSize}) to the last
+// field it was read from, and the functions that set that field of its
+// type, or its other fields, are shown, as valueFieldChunks does for a
+// nil field.
+
+// divideByZero matches the runtime's integer division panic.
+var divideByZero = regexp.MustCompile(`integer divide by zero`)
+
+// divisorOf finds the divisor of a division or remainder on a line.
+var divisorOf = regexp.MustCompile(`[^/*]\s*[/%]=?\s*([A-Za-z_][\w.]*(?:\([^()]*\))?)`)
+
+// maxDivisorSteps bounds the steps followed back (a local, a conversion,
+// a literal's key, a helper's default each count one).
+const maxDivisorSteps = 8
+
+// zeroDivisorChunks gives, for an integer division by zero on the
+// innermost frame's line, the functions that set the field its divisor
+// was last read from (at most maxPerFinder, marked setting and ranked with
+// the origins).
+func (m *Module) zeroDivisorChunks(r *report.Report, s *staticSet) []report.Chunk {
+	frames := r.AppFrames()
+	if !anyMessage(r, divideByZero) || len(frames) == 0 {
+		return nil
+	}
+	f, fd := m.FuncAt(frames[0].File, frames[0].Line)
+	line := frames[0].Line
+	if fd == nil || line < 1 || line > len(f.Lines()) {
+		return nil
+	}
+	mm := divisorOf.FindStringSubmatch(f.Lines()[line-1])
+	if mm == nil {
+		return nil
+	}
+	e, err := parser.ParseExpr(mm[1])
+	if err != nil {
+		return nil
+	}
+	res := newResolver(m, f, fd)
+	x, field := m.divisorField(res, e)
+	if field == "" {
+		return nil
+	}
+	t := m.valueType(res, x)
+	if t.name == "" {
+		return nil
+	}
+	var out []report.Chunk
+	for _, w := range sortedWriters(m.FieldWriters(t.dir, t.name), field) {
+		if len(out) == maxPerFinder {
+			break
+		}
+		if s.seen[w.Func.Decl] {
+			continue
+		}
+		s.seen[w.Func.Decl] = true
+		c := s.funcChunk(w.Func.File, w.Func.Decl, report.ReasonSetting)
+		s.markLead(c)
+		out = append(out, c)
+	}
+	return out
+}
+
+// divisorField follows e back to the field it was last read from: e
+// itself when it is x.F (conversions and parentheses looked through), the
+// value a local was given, or the key of the composite literal a local
+// holds (opts.Limit of opts := Options{Limit: cfg.PageSize} is
+// cfg.PageSize), at most maxDivisorSteps times.
+func (m *Module) divisorField(res *resolver, e ast.Expr) (ast.Expr, string) {
+	var x ast.Expr
+	field := ""
+	for step := 0; step < maxDivisorSteps && e != nil; step++ {
+		switch v := e.(type) {
+		case *ast.ParenExpr:
+			e = v.X
+			continue
+		case *ast.CallExpr:
+			// A conversion (int64(n)), or a helper given a field as
+			// its default (intParam(r, "limit", cfg.PageSize)).
+			next := ast.Expr(nil)
+			if len(v.Args) == 1 {
+				next = v.Args[0]
+			}
+			for _, a := range v.Args[1:] {
+				if _, sel := a.(*ast.SelectorExpr); sel {
+					next = a
+				}
+			}
+			if next == nil {
+				return x, field
+			}
+			e = next
+			continue
+		case *ast.Ident:
+			l, ok := res.locals[v.Name]
+			if !ok || l.isType || l.expr == nil {
+				return x, field
+			}
+			e = l.expr
+			continue
+		case *ast.SelectorExpr:
+			x, field = v.X, v.Sel.Name
+			// A local holding a literal: the value its key was given.
+			id, ok := v.X.(*ast.Ident)
+			if !ok {
+				return x, field
+			}
+			l, ok := res.locals[id.Name]
+			lit, isLit := unparen(l.expr).(*ast.CompositeLit)
+			if !ok || !isLit {
+				return x, field
+			}
+			e = nil
+			for _, el := range lit.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == v.Sel.Name {
+						e = kv.Value
+					}
+				}
+			}
+			if e == nil {
+				return x, field
+			}
+			continue
+		}
+		return x, field
+	}
+	return x, field
+}
+
+// unparen strips parentheses and a taken address (&T{...}).
+func unparen(e ast.Expr) ast.Expr {
+	for {
+		switch v := e.(type) {
+		case *ast.ParenExpr:
+			e = v.X
+		case *ast.UnaryExpr:
+			e = v.X
+		default:
+			return e
+		}
+	}
+}
+
+// sortedWriters returns writers, those that set field first.
+func sortedWriters(writers []FieldWriter, field string) []FieldWriter {
+	sorted := make([]FieldWriter, 0, len(writers))
+	for _, w := range writers {
+		if w.Fields[field] {
+			sorted = append(sorted, w)
+		}
+	}
+	for _, w := range writers {
+		if !w.Fields[field] {
+			sorted = append(sorted, w)
+		}
+	}
+	return sorted
+}
