@@ -133,6 +133,7 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkAddsTo,
 	(*Checker).checkLoopOrder,
 	(*Checker).checkLoopExit,
+	(*Checker).checkProseStatus,
 	(*Checker).checkStraightAway,
 	(*Checker).checkMessages,
 	(*Checker).checkSaidCode,
