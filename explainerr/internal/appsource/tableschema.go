@@ -30,11 +30,13 @@ var missingTable = regexp.MustCompile(`(?i)(?:^|[^f] |: )relation "[\w.]+" does 
 var sqlKeywords = map[string]bool{"select": true, "lateral": true, "unnest": true, "generate_series": true}
 
 // tableSchemaChunks returns the statements that define the tables an SQL
-// error about name (a column, or a table when missing says so) leads to:
+// error about name (a column, or a table when missing says so) leads to
+// (CREATE or ALTER in SQL text, or a Go migration that names the table):
 // for a column, table when the error names it and the tables of the
 // module's queries that name the column; for a table, the tables whose
-// name is its singular or plural; those in files of dialect first. At
-// most maxPerFinder.
+// name is its singular or plural; those in files of dialect first, then
+// those that speak of the name, then those that rename or drop. At most
+// maxPerFinder.
 func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, missing bool) []report.Chunk {
 	var tables []string
 	add := func(t string) {
@@ -67,33 +69,51 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 		alt[i] = regexp.QuoteMeta(t)
 	}
 	defines := regexp.MustCompile(`(?i)\b(?:CREATE|ALTER)\s+(?:OR\s+REPLACE\s+)?(?:TABLE|VIEW|MATERIALIZED\s+VIEW)\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:ONLY\s+)?(?:"?\w+"?\.)?"?(` + strings.Join(alt, "|") + `)"?(?:[\s(]|$)`)
-	var out []report.Chunk
+	// Each candidate with the text its rank reads: a statement's own, a
+	// Go migration's whole function (the query of the view it creates
+	// may be a constant above the call that names the view).
+	type candidate struct {
+		c    report.Chunk
+		text string
+		fd   *ast.FuncDecl
+	}
+	var cands []candidate
 	for _, l := range m.sqlLiteralsFor(dialect) {
 		if mm := defines.FindStringSubmatch(l.Value); l.DDL && mm != nil {
-			out = append(out, s.statementChunk(l, mm[1], report.ReasonSchema))
+			c := s.statementChunk(l, mm[1], report.ReasonSchema)
+			cands = append(cands, candidate{c: c, text: c.Text})
 		}
 	}
-	out = append(out, m.chunksByDialect(m.sqlFileChunks(defines), dialect)...)
-	if len(out) == 0 {
-		return m.migrationNamingChunks(s, tables)
+	for _, c := range m.chunksByDialect(m.sqlFileChunks(defines), dialect) {
+		cands = append(cands, candidate{c: c, text: c.Text})
+	}
+	for _, mc := range m.migrationsNaming(s, tables) {
+		cands = append(cands, candidate{c: mc.chunk, text: mc.text, fd: mc.fd})
 	}
 	// The statements that speak of the name, then those that rename or
 	// drop a column: where a migration moved the name away.
-	rank := func(c report.Chunk) int {
+	rank := func(c candidate) int {
 		r := 2
 		switch {
-		case sharesNamePart(c.Text, name):
+		case sharesNamePart(c.text, name):
 			r = 0
-		case renamesOrDrops.MatchString(c.Text):
+		case renamesOrDrops.MatchString(c.text):
 			r = 1
 		}
-		if testSchemaPath.MatchString(c.File) {
+		if testSchemaPath.MatchString(c.c.File) {
 			r += 3 // a schema kept for tests is no migration
 		}
 		return r
 	}
-	slices.SortStableFunc(out, func(a, b report.Chunk) int { return rank(a) - rank(b) })
-	return out[:min(len(out), maxPerFinder)]
+	slices.SortStableFunc(cands, func(a, b candidate) int { return rank(a) - rank(b) })
+	var out []report.Chunk
+	for _, c := range cands[:min(len(cands), maxPerFinder)] {
+		if c.fd != nil {
+			s.seen[c.fd] = true
+		}
+		out = append(out, c.c)
+	}
+	return out
 }
 
 // testSchemaPath matches the path of a schema kept for tests.
@@ -101,7 +121,7 @@ var testSchemaPath = regexp.MustCompile(`(?i)(?:^|/)(?:testing|tests?|fixtures|t
 
 // renamesOrDrops matches a statement that renames or drops a column or a
 // table.
-var renamesOrDrops = regexp.MustCompile(`(?i)RENAME\s+(?:COLUMN\s+)?\w|DROP\s+COLUMN|RENAME\s+TO`)
+var renamesOrDrops = regexp.MustCompile(`(?i)\bRENAME\s+(?:COLUMN\s+)?\w|\bDROP\s+COLUMN\b|\bRENAME\s+TO\b`)
 
 // sharesNamePart reports whether text holds, as a word or at a word's
 // start, a part of name (split at "_") of four letters or more, or name
@@ -128,26 +148,35 @@ func sharesNamePart(text, name string) bool {
 // written in Go (migrations/2025_add_view.go, db/migrate.go).
 var reMigrationPath = regexp.MustCompile(`(?i)migrat`)
 
-// migrationNamingChunks returns the functions of the module's Go
-// migrations that name one of tables as a string literal
+// namingMigration is a function of the module's Go migrations that names
+// a table as a string literal: its chunk, around the literal, and its
+// whole text.
+type namingMigration struct {
+	chunk report.Chunk
+	text  string
+	fd    *ast.FuncDecl
+}
+
+// migrationsNaming returns the functions of the module's Go migrations
+// that name one of tables as a string literal
 // (Migrator().CreateView("user_heartbeats_range", …), CreateTable,
 // AddColumn): an ORM's or a migration tool's schema, which no SQL text
-// of the module states. At most maxPerFinder, shown around the literal.
-func (m *Module) migrationNamingChunks(s *staticSet, tables []string) []report.Chunk {
-	var out []report.Chunk
+// of the module may state. At most maxSQLFileChunks, shown around the
+// literal; none shown already.
+func (m *Module) migrationsNaming(s *staticSet, tables []string) []namingMigration {
+	var out []namingMigration
 	for _, t := range tables {
 		quoted := strconv.Quote(t)
 		m.eachFuncDecl(func(f *File) bool { return reMigrationPath.MatchString(m.Rel(f.Path)) && f.holds(quoted) }, func(f *File, fd *ast.FuncDecl) {
-			if len(out) >= maxPerFinder || s.seen[fd] {
+			if len(out) >= maxSQLFileChunks || s.seen[fd] {
 				return
 			}
 			start, end := s.lines(fd)
 			for i := start; i <= end && i <= len(f.Lines()); i++ {
 				if strings.Contains(f.Lines()[i-1], quoted) {
-					s.seen[fd] = true
 					c := s.literalChunk(f, fd, i, i)
 					c.Reason = report.ReasonSchema
-					out = append(out, c)
+					out = append(out, namingMigration{chunk: c, text: strings.Join(f.Lines()[start-1:min(end, len(f.Lines()))], "\n"), fd: fd})
 					return
 				}
 			}

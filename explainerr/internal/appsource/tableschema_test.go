@@ -164,3 +164,47 @@ func (s Store) Tags(q string) (string, error) {
 		t.Errorf("schema chunks %q, want the tag table's alone", got)
 	}
 }
+
+// TestSchemaOfAViewAMigratorCreates: a column missing from a view an
+// ORM's migrator creates by name, from a query kept in a constant above
+// the call, brings that migration before another that alters the
+// underlying table.
+func TestSchemaOfAViewAMigratorCreates(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod":                       "module example.com/pulse\n",
+		"migrations/20250101_beats.go": "package migrations\n\nconst beats = `ALTER TABLE beats_range ADD COLUMN note text`\n",
+		"migrations/20250907_range.go": `package migrations
+
+type migrator interface{ CreateView(name string, query string) error }
+
+func addRange(m migrator) error {
+	const q = "select user_id, min(t) as first_time, max(t) as last_time " +
+		"from beats group by user_id"
+
+	return m.CreateView("beats_range", q)
+}
+`,
+		"store/store.go": `package store
+
+import "database/sql"
+
+type Store struct{ db *sql.DB }
+
+func (s Store) Range(id string) (string, error) {
+	var first string
+	err := s.db.QueryRow("SELECT first, last FROM beats_range WHERE user_id = ?", id).Scan(&first)
+	return first, err
+}
+`,
+	})
+	frame := report.Frame{Function: "example.com/pulse/store.Store.Range", File: "store/store.go", Line: 9}
+	var got []string
+	for _, c := range Static(shelfReport(root, `SQL logic error: no such column: first (1)`, frame)) {
+		if c.Reason == report.ReasonSchema {
+			got = append(got, c.File)
+		}
+	}
+	if len(got) == 0 || got[0] != "migrations/20250907_range.go" {
+		t.Errorf("schema chunks %q, want the migration that creates the view first", got)
+	}
+}
