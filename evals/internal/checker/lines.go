@@ -185,11 +185,23 @@ func clauseAround(prose string, pos int) (int, int) {
 }
 
 // clauseBreaks returns where each clause of prose ends and the next
-// starts, in order.
+// starts, in order; none inside a code span.
 func clauseBreaks(prose string) [][2]int {
 	var out [][2]int
+	// A break inside a code span ("for i := 0; i < n; i++") is code's.
+	spans := backtickRe.FindAllStringIndex(prose, -1)
+	inSpan := func(at int) bool {
+		for _, sp := range spans {
+			if sp[0] < at && at < sp[1] {
+				return true
+			}
+		}
+		return false
+	}
 	for _, loc := range clauseEndRe.FindAllStringIndex(prose, -1) {
-		out = append(out, [2]int{loc[0], loc[1]})
+		if !inSpan(loc[0]) {
+			out = append(out, [2]int{loc[0], loc[1]})
+		}
 	}
 	for _, loc := range lineStartRe.FindAllStringIndex(prose, -1) {
 		out = append(out, [2]int{loc[0], loc[0] + 1})

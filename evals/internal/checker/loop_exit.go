@@ -14,13 +14,17 @@ const KindLoopExit = "loop_exit"
 
 var (
 	// goesOnRe says the loop goes on past a failing element.
-	goesOnRe = regexp.MustCompile(`(?i)\b(?:goes|carries|moves)\s+on\s+(?:with|to)\s+the\s+next\b|\bcontinues\s+with\s+the\s+next\b|\binstead\s+of\s+(?:leaving|breaking\s+out\s+of|exiting|stopping)\s+the\s+loop\b|\bkeeps\s+(?:going|looping)\b`)
+	goesOnRe = regexp.MustCompile(`(?i)\b(?:goes|carries|moves)\s+on\s+(?:with|to)\s+the\s+next\b|\bcontinues\s+with\s+the\s+next\b|\binstead\s+of\s+(?:leaving|breaking(?:\s+out)?|exiting|stopping)(?:\s+(?:of\s+)?the\s+loop)?\b|\bkeeps\s+(?:going|looping)\b`)
+	// inFuncLeadRe opens a sentence about a function's loop: "In `F`,
+	// the loop over … goes on".
+	inFuncLeadRe = regexp.MustCompile(`(?i)^\s*in\s+(?:the\s+(?:function|method)\s+)?$`)
 	// leavesRe says the loop is left at a failing element.
 	leavesRe = regexp.MustCompile(`(?i)\b(?:leaves|breaks\s+out\s+of|exits)\s+the\s+loop\b|\bstops\s+(?:at|on)\s+the\s+first\b|\bstops\s+looping\b|\bbreaks\s+(?:out\s+)?(?:at|on)\s+the\s+first\b`)
 )
 
 // checkLoopExit judges what a sentence about a function (the one it
-// opens with) says its loop does with a failing element: "goes on with
+// opens with, or the one it places itself in: "In `F`, the loop …") says
+// its loop does with a failing element: "goes on with
 // the next" is contradicted when each loop of the function that does
 // something of its own with an element (leaves or continues it) is left
 // by a break, a return or a panic and never continues; "leaves the loop"
@@ -34,8 +38,13 @@ func (c *Checker) checkLoopExit(prose string, claims []Claim, results []Result) 
 			continue
 		}
 		from, to := sentenceAround(prose, cl.start)
-		if seen[from] || !subjectLeadRe.MatchString(prose[from:cl.start]) || !c.directSubject(cl.Text) {
+		lead := prose[from:cl.start]
+		if seen[from] || !subjectLeadRe.MatchString(lead) && !inFuncLeadRe.MatchString(lead) {
 			continue
+		}
+		funcs := c.subjectFuncs(cl.Text)
+		if len(funcs) != 1 || funcs[0].Decl == nil || funcs[0].Decl.Body == nil {
+			continue // not one function of the module, or a value's method
 		}
 		seen[from] = true
 		rest := prose[cl.end:to]
@@ -46,10 +55,6 @@ func (c *Checker) checkLoopExit(prose string, claims []Claim, results []Result) 
 		// "instead of leaving the loop" says what the loop does, not a fix.
 		said := goesOnRe.ReplaceAllString(rest, "")
 		if modalRe.MatchString(outsideCode(said)) {
-			continue
-		}
-		funcs := c.subjectFuncs(cl.Text)
-		if len(funcs) != 1 || funcs[0].Decl == nil || funcs[0].Decl.Body == nil {
 			continue
 		}
 		name := lastName(cl.Text)

@@ -107,6 +107,9 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 		}
 		first, last := c.statementLines(file, ref.line)
 		stmt := strings.Join(c.views().code[file][first-1:last], "\n")
+		if saysBranch(prose[from:ref.start], stmtHead(stmt)) {
+			return "", false
+		}
 		spans := clauseSpans(prose, claims, from, to)
 		content, present := 0, 0
 		for _, sp := range spans {
@@ -117,7 +120,7 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 				continue
 			}
 			content++
-			if c.occursIn(sp, stmt, false) {
+			if c.occursIn(sp, stmt, false) || sameText(sp.text, stmt) {
 				present++
 			}
 		}
@@ -374,4 +377,35 @@ func (c *Checker) nodeLines(n ast.Node) (int, int, bool) {
 		return 0, 0, false
 	}
 	return c.m.Fset.Position(from).Line, c.m.Fset.Position(to).Line, true
+}
+
+// branchVerbs are the verbs prose says a branch statement with: the
+// statement a line holds when a sentence says the code "breaks (f.go:40)"
+// or "returns at f.go:40".
+var branchVerbs = map[string]*regexp.Regexp{
+	"break":    regexp.MustCompile(`(?i)\b(?:breaks?|leaves?|leaving|exits?|stops?)\b`),
+	"continue": regexp.MustCompile(`(?i)\b(?:continues?|goes\s+on|skips?)\b`),
+	"return":   regexp.MustCompile(`(?i)\b(?:returns?|returning)\b`),
+	"goto":     regexp.MustCompile(`(?i)\b(?:jumps?|goto)\b`),
+}
+
+// saysBranch reports whether the prose before a cited line says what the
+// bare branch statement the line holds does: "breaks (tree.go:257)" of a
+// break, "returns at router.go:158" of a bare return.
+func saysBranch(before, head string) bool {
+	head = strings.TrimSpace(head)
+	for kw, verb := range branchVerbs {
+		if (head == kw || kw == "goto" && strings.HasPrefix(head, kw+" ")) && verb.MatchString(before) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameText reports whether a span of code (a loop's clause, written
+// without its body) is in a statement as written, spaces aside.
+func sameText(span, stmt string) bool {
+	squeeze := func(s string) string { return strings.Join(strings.Fields(s), "") }
+	sp := squeeze(strings.Trim(span, "`"))
+	return len(sp) >= 8 && strings.Contains(squeeze(stmt), sp)
 }
