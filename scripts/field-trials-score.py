@@ -183,7 +183,11 @@ def summary(results, verdicts_path=None):
         for line in fh:
             rows.append(dict(zip(head, line.rstrip("\n").split("\t"))))
     groups = []
-    for split in ("held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-6", "in-sample", "tuning"):
+    splits = []
+    for r in rows:  # every split the results hold, in their order
+        if r["split"] not in splits:
+            splits.append(r["split"])
+    for split in splits:
         apps = sorted({r["app"] for r in rows if r["split"] == split})
         groups.append((f"{split} (all apps)", [r for r in rows if r["split"] == split]))
         for a in apps:
