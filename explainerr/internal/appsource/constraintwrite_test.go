@@ -28,3 +28,52 @@ func TestConstraintErrorThatNamesNothingBringsTheWrite(t *testing.T) {
 		t.Errorf("a write is shown for another failure: %v", got)
 	}
 }
+
+// TestNotNullBringsTheInsertThatLeavesTheColumnOut: a NOT NULL violation
+// of accounts.locked brings, as the query, the INSERT into accounts that
+// does not name locked, not the UPDATE that does.
+func TestNotNullBringsTheInsertThatLeavesTheColumnOut(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/accts\n",
+		"store/store.go": `package store
+
+import "database/sql"
+
+// Store keeps accounts.
+type Store struct{ db *sql.DB }
+
+// Lock locks an account.
+func (s *Store) Lock(id int) error {
+	_, err := s.db.Exec("UPDATE accounts SET locked = ? WHERE id = ?", true, id)
+	return err
+}
+
+// Create adds an account.
+func (s *Store) Create(name string) error {
+	_, err := s.db.Exec("INSERT INTO accounts (username, password) VALUES (?, ?)", name, "x")
+	return err
+}
+`,
+		"web/web.go": `package web
+
+import (
+	"net/http"
+
+	"example.com/accts/store"
+)
+
+var accounts *store.Store
+
+func signup(w http.ResponseWriter, r *http.Request) {
+	if err := accounts.Create(r.FormValue("name")); err != nil {
+		panic(err)
+	}
+}
+`,
+	})
+	fr := report.Frame{Function: "example.com/accts/web.signup", File: "web/web.go", Line: 13}
+	got := reasons(Static(shelfReport(root, "Create: NOT NULL constraint failed: accounts.locked", fr)))
+	if !contains(got["query"], "store/store.go:(*Store).Create") || contains(got["query"], "store/store.go:(*Store).Lock") {
+		t.Errorf("the insert that leaves locked out is not (only) the query: %v", got)
+	}
+}

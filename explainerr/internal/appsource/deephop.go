@@ -11,16 +11,18 @@ import "go/ast"
 // maxSecondHop bounds the functions the second hop adds.
 const maxSecondHop = 2
 
-// secondHop returns, for the functions of refs reached through an
-// interface, the module functions they in turn call through an interface
-// (their implementations), at most maxSecondHop, in the order of refs.
+// secondHop returns, for the functions of refs (reached through an
+// interface, or called directly: a service function whose store is an
+// interface), the module functions they in turn call through an
+// interface (their implementations), at most maxSecondHop, in the order
+// of refs; no accessor.
 func (m *Module) secondHop(refs ...[]FuncRef) []FuncRef {
 	var out []FuncRef
 	seen := map[*FuncRef]bool{}
 	for _, group := range refs {
 		for i := range group {
 			ref := &group[i]
-			if ref.Via == "" || seen[ref] {
+			if seen[ref] {
 				continue
 			}
 			seen[ref] = true

@@ -31,7 +31,7 @@ func (m *Module) loggedSiteChunks(r *report.Report, s *staticSet) []report.Chunk
 	var out []report.Chunk
 	for i := len(r.Logs) - 1; i >= 0 && len(out) < maxLoggedSites; i-- {
 		for _, at := range logLocations(r.Logs[i].Text) {
-			f, fd := m.FuncAt(m.resolveLogged(at.file), at.line)
+			f, fd := m.FuncAt(m.resolveLogged(at.file, at.line, r.Logs[i].Text), at.line)
 			if fd == nil || s.seen[fd] {
 				continue
 			}
@@ -79,9 +79,12 @@ func logLocations(text string) []loggedAt {
 
 // resolveLogged returns the absolute path of the module file a log names:
 // an absolute path as it is; a relative one ("store/users.go", zap's
-// "store/users.go:46" trimmed to the package directory) as the one module
-// file whose path ends with it. "" when none or several match.
-func (m *Module) resolveLogged(name string) string {
+// "store/users.go:46" trimmed to the package directory, the standard
+// logger's "users.go:46") as the one module file whose path ends with
+// it, or, when several do, the one whose line holds a string the log line
+// quotes (the message the call at that line logged). "" when none or
+// several match.
+func (m *Module) resolveLogged(name string, line int, text string) string {
 	name = filepath.ToSlash(name)
 	if filepath.IsAbs(name) {
 		if m.FileAt(name) != nil {
@@ -89,15 +92,47 @@ func (m *Module) resolveLogged(name string) string {
 		}
 		return ""
 	}
-	found := ""
+	var found []*File
 	for _, f := range m.Files {
 		rel := m.Rel(f.Path)
 		if rel == name || strings.HasSuffix(rel, "/"+name) {
-			if found != "" {
-				return "" // ambiguous: two files end the same
-			}
-			found = f.Path
+			found = append(found, f)
 		}
 	}
-	return found
+	if len(found) == 1 {
+		return found[0].Path
+	}
+	lower := strings.ToLower(text)
+	var logged []*File
+	for _, f := range found {
+		lines := f.Lines()
+		if line < 1 || line > len(lines) {
+			continue
+		}
+		for _, lit := range reStringLit.FindAllStringSubmatch(lines[line-1], -1) {
+			words := strings.TrimSpace(reFormatVerb.ReplaceAllString(lit[1], " "))
+			if len(words) >= 8 && strings.Contains(lower, strings.ToLower(firstPart(words))) {
+				logged = append(logged, f)
+				break
+			}
+		}
+	}
+	if len(logged) == 1 {
+		return logged[0].Path
+	}
+	return "" // ambiguous: two files end the same
+}
+
+// reStringLit finds a double-quoted string literal on a line.
+var reStringLit = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
+
+// reFormatVerb finds a format verb in a literal.
+var reFormatVerb = regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)
+
+// firstPart returns the words of a format before its first verb's gap.
+func firstPart(s string) string {
+	if i := strings.Index(s, "  "); i > 0 {
+		return strings.TrimSpace(s[:i])
+	}
+	return s
 }

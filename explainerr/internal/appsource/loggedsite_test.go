@@ -150,3 +150,44 @@ func Send(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 }
+
+// TestStandardLoggerShortFileOfTwoFiles: the standard logger's short file
+// ("campaigns.go:9:") that two packages have a file of is the one whose
+// line logs the words the log line holds.
+func TestStandardLoggerShortFileOfTwoFiles(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/mailer\n",
+		"cmd/campaigns.go": `package main
+
+import "log"
+
+func listCampaigns() {
+	log.Printf("listing campaigns")
+	log.Printf("listing campaigns again")
+	log.Printf("listing campaigns once more")
+	log.Printf("listing campaigns a last time")
+}
+`,
+		"core/campaigns.go": `package core
+
+import "log"
+
+// Query queries campaigns.
+func Query() error {
+	err := run()
+	if err != nil {
+		log.Printf("error fetching campaigns: %v", err)
+	}
+	return err
+}
+
+func run() error { return nil }
+`,
+	})
+	r := shelfReport(root, "Error fetching Campaign", report.Frame{Function: "example.com/mailer/cmd.listCampaigns", File: "cmd/campaigns.go", Line: 6})
+	r.Logs = []report.LogLine{{Text: `2026/12/02 15:32:07.823849 campaigns.go:9: error fetching campaigns: pq: relation "campaign_list" does not exist`}}
+	got := reasons(Static(r))
+	if !contains(got["origin"], "core/campaigns.go:Query") {
+		t.Errorf("the logging function of core is not the origin: %v", got)
+	}
+}

@@ -462,3 +462,62 @@ func reasonsInOrder(cs []report.Chunk) []string {
 	}
 	return out
 }
+
+// TestInterfaceBehindADirectCall: a handler calls a service function
+// directly, and the service calls its store through an interface given
+// as a parameter: the store's implementation is in the context.
+func TestInterfaceBehindADirectCall(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/authd\n",
+		"data/data.go": `package data
+
+// Accounts finds accounts.
+type Accounts interface{ FindByName(name string) (int, error) }
+`,
+		"data/sqlite/accounts.go": `package sqlite
+
+import "database/sql"
+
+// Accounts is the SQLite store.
+type Accounts struct{ db *sql.DB }
+
+// FindByName finds an account.
+func (a *Accounts) FindByName(name string) (int, error) {
+	var id int
+	err := a.db.QueryRow("SELECT id FROM accounts WHERE username = ?", name).Scan(&id)
+	return id, err
+}
+`,
+		"services/verify.go": `package services
+
+import "example.com/authd/data"
+
+// Verify checks a name.
+func Verify(store data.Accounts, name string) (int, error) {
+	return store.FindByName(name)
+}
+`,
+		"web/web.go": `package web
+
+import (
+	"net/http"
+
+	"example.com/authd/data"
+	"example.com/authd/services"
+)
+
+var store data.Accounts
+
+func login(w http.ResponseWriter, r *http.Request) {
+	if _, err := services.Verify(store, r.FormValue("name")); err != nil {
+		panic(err)
+	}
+}
+`,
+	})
+	fr := report.Frame{Function: "example.com/authd/web.login", File: "web/web.go", Line: 14}
+	got := reasons(Static(shelfReport(root, "FindByName: sql: no rows in result set", fr)))
+	if !contains(got["implementation"], "data/sqlite/accounts.go:(*Accounts).FindByName") {
+		t.Errorf("the store behind the service's interface is missing: %v", got)
+	}
+}

@@ -208,3 +208,63 @@ func Recover(next http.Handler) http.Handler {
 		}
 	}
 }
+
+// TestRouteLeadBringsItsCoreCall: a handler off the stack that calls a
+// method of a field whose type is another package's (a.core.Lists()) brings
+// that method, where the query is, after the handler.
+func TestRouteLeadBringsItsCoreCall(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/mail\n",
+		"core/lists.go": `package core
+
+import "database/sql"
+
+// Core holds the app's operations.
+type Core struct{ db *sql.DB }
+
+// Lists lists the lists.
+func (c *Core) Lists() (int, error) {
+	var n int
+	err := c.db.QueryRow("SELECT count(*) FROM list").Scan(&n)
+	return n, err
+}
+`,
+		"web/app.go": `package web
+
+import (
+	"net/http"
+
+	"example.com/mail/core"
+)
+
+// App is the server.
+type App struct{ core *core.Core }
+
+func (a *App) getLists(w http.ResponseWriter, r *http.Request) {
+	if _, err := a.core.Lists(); err != nil {
+		w.WriteHeader(http.StatusInternalServerError)
+	}
+}
+
+func (a *App) routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /api/lists", a.getLists)
+}
+
+// OnError answers errors after the handler.
+func OnError(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(w, r)
+	})
+}
+`,
+	})
+	r := shelfReport(root, `{"message":"Error fetching lists"}`, report.Frame{Function: "example.com/mail/web.OnError.func1", File: "web/app.go", Line: 25})
+	r.Request.Method, r.Request.Route = "GET", "/api/lists"
+	var got []string
+	for _, c := range Static(r) {
+		got = append(got, c.Reason+":"+c.Symbol)
+	}
+	if len(got) < 3 || got[1] != "route:(*App).getLists" || got[2] != "graph:(*Core).Lists" {
+		t.Errorf("context %q, want the frame, the route's handler and its core call", got)
+	}
+}

@@ -256,11 +256,14 @@ func (m *Module) routeHandlerChunks(r *report.Report, s *staticSet) []report.Chu
 		out = append(out, t)
 	}
 	if rt.Handler != nil {
-		// What the handler reached through interfaces, one and two
-		// away: the stack that would have shown the way there is gone.
+		// What the handler reached in other packages (through an
+		// interface, or a method of a field of another package's type),
+		// and one interface further: the stack that would have shown the
+		// way there is gone.
 		var hop []FuncRef
+		dir := filepath.Dir(rt.File.Path)
 		for _, ref := range m.Callees(rt.File, rt.Handler, 0) {
-			if ref.Via != "" {
+			if ref.Via != "" || filepath.Dir(ref.File.Path) != dir {
 				hop = append(hop, ref)
 			}
 		}

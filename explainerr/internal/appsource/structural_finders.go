@@ -238,6 +238,29 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 			}
 		}
 	}
+	// A NOT NULL violation is made by an INSERT that leaves the column
+	// out: it does not name it, so the search by name cannot find it.
+	leftOut := false
+	if table != "" && name != table && anyMessage(r, notNullFailure) {
+		insertInto := regexp.MustCompile("(?i)\\bINSERT\\s+(?:OR\\s+\\w+\\s+)?INTO\\s+[\"`]?" + regexp.QuoteMeta(table) + "\\b")
+		for _, l := range lits {
+			if l.DDL || !insertInto.MatchString(l.Value) || word.MatchString(l.Value) {
+				continue
+			}
+			if d, _ := l.Syntax(); d != nil {
+				if fd, ok := d.(*ast.FuncDecl); ok {
+					if s.seen[fd] {
+						s.markQuery(l.File, fd)
+					} else {
+						s.seen[fd] = true
+						queries = append(queries, s.queryChunk(l, fd))
+					}
+					leftOut = true
+					break
+				}
+			}
+		}
+	}
 	// The query to show: of those that name it, the first that names it
 	// as the error qualifies it ("t.title"), then the first whose
 	// function a function shown already calls (the store method the
@@ -281,7 +304,7 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 			query, queryDecl, best = &lits[i], fd, sc
 		}
 	}
-	if queryDecl != nil {
+	if queryDecl != nil && !leftOut {
 		s.seen[queryDecl] = true
 		queries = append(queries, s.queryChunk(*query, queryDecl))
 	}

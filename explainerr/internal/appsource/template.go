@@ -33,6 +33,7 @@ func (m *Module) templateWindow(r *report.Report, near string) (report.Chunk, bo
 		return report.Chunk{}, false
 	}
 	line, _ := strconv.Atoi(mm[2])
+	symbol := mm[1]
 	name := filepath.Base(mm[1])
 	path := FindFile(near, name)
 	if path == "" {
@@ -43,12 +44,24 @@ func (m *Module) templateWindow(r *report.Report, near string) (report.Chunk, bo
 		return report.Chunk{}, false
 	}
 	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	// A set parsed as one may name its first file while the node that
+	// failed is in the template executing names ({{define "form"}} in
+	// another file): when the named line does not hold the expression,
+	// the file that defines that template and holds it is the one.
+	if ex := templateExec.FindStringSubmatch(msg); ex != nil && (line < 1 || line > len(lines) || !strings.Contains(lines[line-1], ex[2])) {
+		if p, at, ok := m.templateDefining(ex[1], ex[2]); ok {
+			if d, err := os.ReadFile(p); err == nil {
+				path, line, symbol = p, at, ex[1]
+				data, lines = d, strings.Split(strings.TrimRight(string(d), "\n"), "\n")
+			}
+		}
+	}
 	start, end := 1, len(lines)
 	if len(data) > maxTemplate {
 		start, end = max(1, line-frameBefore), min(len(lines), line+frameAfter)
 	}
 	return report.Chunk{
-		File: m.Rel(path), StartLine: start, EndLine: end, Symbol: mm[1], Kind: "template",
+		File: m.Rel(path), StartLine: start, EndLine: end, Symbol: symbol, Kind: "template",
 		Reason: report.ReasonFrame, Text: strings.Join(lines[start-1:end], "\n"),
 	}, true
 }
@@ -191,4 +204,57 @@ func failureWords(r *report.Report) []string {
 		}
 	}
 	return msgs
+}
+
+// templateExec finds the template an execution error names and the
+// expression it failed at: executing "form" at <$l.Desc>.
+var templateExec = regexp.MustCompile(`executing "([^"]+)" at <([^>]+)>`)
+
+// templateExts are the extensions of template files.
+var templateExts = map[string]bool{".html": true, ".tmpl": true, ".gohtml": true, ".tpl": true}
+
+// maxTemplateFiles bounds the template files read to find a definition.
+const maxTemplateFiles = 500
+
+// templateDefining returns the template file of the module that defines
+// the template name ({{define "name"}}, or is called name with its
+// extension) and holds expr, with the line of expr; false when none does.
+func (m *Module) templateDefining(name, expr string) (string, int, bool) {
+	define := regexp.MustCompile(`\{\{-?\s*(?:define|block)\s+"` + regexp.QuoteMeta(name) + `"`)
+	found, at, walked, files := "", 0, 0, 0
+	filepath.WalkDir(m.Root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if walked++; walked > maxTemplateWalk || files > maxTemplateFiles || found != "" {
+			return filepath.SkipAll
+		}
+		if d.IsDir() {
+			if n := d.Name(); path != m.Root && (n == "vendor" || n == "node_modules" || strings.HasPrefix(n, ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		ext := filepath.Ext(path)
+		if !templateExts[ext] {
+			return nil
+		}
+		files++
+		data, err := os.ReadFile(path)
+		if err != nil || len(data) > 1<<20 {
+			return nil
+		}
+		text := string(data)
+		if !define.MatchString(text) && strings.TrimSuffix(filepath.Base(path), ext) != name {
+			return nil
+		}
+		for i, l := range strings.Split(text, "\n") {
+			if strings.Contains(l, expr) {
+				found, at = path, i+1
+				return filepath.SkipAll
+			}
+		}
+		return nil
+	})
+	return found, at, found != ""
 }

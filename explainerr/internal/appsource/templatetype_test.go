@@ -76,3 +76,30 @@ func show(w http.ResponseWriter, r *http.Request) {
 	}
 	t.Errorf("the template is not in the context: %+v", Static(r))
 }
+
+// TestTemplateDefinedInAnotherFile: an execution error that names the
+// set's first file at a line that does not hold the failing expression
+// brings the file that defines the template executing names and holds it.
+func TestTemplateDefinedInAnotherFile(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod":                         "module example.com/forms\n",
+		"static/templates/login.html":    "<h1>{{.Title}}</h1>\n",
+		"static/templates/sub-form.html": "{{define \"subscription-form\"}}\n<ul>{{range $l := .Lists}}\n<li>{{$l.Desc}}</li>\n{{end}}</ul>\n{{end}}\n",
+		"web/handler.go": `package web
+
+import "net/http"
+
+func form(w http.ResponseWriter, r *http.Request) {
+	http.Error(w, "render", http.StatusInternalServerError)
+}
+`,
+	})
+	r := shelfReport(root, `template: login.html:25:35: executing "subscription-form" at <$l.Desc>: can't evaluate field Desc in type models.List`,
+		report.Frame{Function: "example.com/forms/web.form", File: "web/handler.go", Line: 6})
+	for _, c := range Static(r) {
+		if c.File == "static/templates/sub-form.html" {
+			return
+		}
+	}
+	t.Errorf("the template that defines subscription-form is not in the context: %+v", Static(r))
+}
