@@ -49,7 +49,7 @@ func (m *Module) templateWindow(r *report.Report, near string) (report.Chunk, bo
 	// another file): when the named line does not hold the expression,
 	// the file that defines that template and holds it is the one.
 	if ex := templateExec.FindStringSubmatch(msg); ex != nil && (line < 1 || line > len(lines) || !strings.Contains(lines[line-1], ex[2])) {
-		if p, at, ok := m.templateDefining(ex[1], ex[2]); ok {
+		if p, at, ok := m.TemplateDefining(ex[1], ex[2]); ok {
 			if d, err := os.ReadFile(p); err == nil {
 				path, line, symbol = p, at, ex[1]
 				data, lines = d, strings.Split(strings.TrimRight(string(d), "\n"), "\n")
@@ -216,10 +216,10 @@ var templateExts = map[string]bool{".html": true, ".tmpl": true, ".gohtml": true
 // maxTemplateFiles bounds the template files read to find a definition.
 const maxTemplateFiles = 500
 
-// templateDefining returns the template file of the module that defines
+// TemplateDefining returns the template file of the module that defines
 // the template name ({{define "name"}}, or is called name with its
 // extension) and holds expr, with the line of expr; false when none does.
-func (m *Module) templateDefining(name, expr string) (string, int, bool) {
+func (m *Module) TemplateDefining(name, expr string) (string, int, bool) {
 	define := regexp.MustCompile(`\{\{-?\s*(?:define|block)\s+"` + regexp.QuoteMeta(name) + `"`)
 	found, at, walked, files := "", 0, 0, 0
 	filepath.WalkDir(m.Root, func(path string, d fs.DirEntry, err error) error {

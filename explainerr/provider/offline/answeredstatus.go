@@ -3,6 +3,8 @@ package offline
 import (
 	"go/ast"
 	"go/token"
+	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -74,8 +76,9 @@ func (a *analysis) statusBranchFor(word, number string) (statusBranch, bool) {
 	return statusBranch{}, false
 }
 
-// pathFuncs returns the route's handler and the functions of the report's
-// app frames, each once, the handler first.
+// pathFuncs returns the route's handler and what it calls, then the
+// functions the report's app frames reached (appsource's Reach), each
+// once.
 func (a *analysis) pathFuncs() []appsource.FuncRef {
 	src := a.app()
 	var out []appsource.FuncRef
@@ -88,11 +91,13 @@ func (a *analysis) pathFuncs() []appsource.FuncRef {
 	}
 	if h, ok := a.routeHandler(); ok {
 		add(h)
-	}
-	for _, fr := range a.r.AppFrames() {
-		if f, fd := src.funcAt(fr.File, fr.Line); fd != nil && f.src != nil {
-			add(appsource.FuncRef{File: f.src, Decl: fd})
+		// What the handler calls: the stack that showed it is gone.
+		for _, ref := range src.mod.Callees(h.File, h.Decl, 0) {
+			add(ref)
 		}
+	}
+	for _, ref := range src.mod.Reach(a.r.AppFrames()) {
+		add(ref)
 	}
 	return out
 }
@@ -112,9 +117,14 @@ func (s *appSource) testedError(f *appFile, e ast.Expr) (string, token.Pos, bool
 			if t, ok := s.errorsIsTarget(f, n); ok && s.moduleSentinel(f, t) {
 				target, at = t, n.Pos()
 			}
+			// strings.Contains(err.Error(), "idx_users_email"): the
+			// error told by a constraint's name.
+			if calleeName(n.Fun) == "Contains" && len(n.Args) == 2 && constraintLiteral(n.Args[1]) != "" {
+				target, at = s.exprText(f, n.Args[1]), n.Pos()
+			}
 		case *ast.BinaryExpr:
 			if n.Op == token.EQL {
-				if t := s.exprText(f, n.Y); s.moduleSentinel(f, t) {
+				if t := s.exprText(f, n.Y); s.moduleSentinel(f, t) || constraintLiteral(n.Y) != "" {
 					target, at = t, n.Pos()
 				}
 			}
@@ -170,6 +180,17 @@ func (a *analysis) explainStatusBranch(status, word, number, what string) bool {
 	}
 	fn := appsource.FuncName(b.fn.Decl)
 	a.g.Add(fn, b.target, b.test.Text)
+	if name, err := strconv.Unquote(b.target); err == nil {
+		// The branch tells the error by a constraint's name.
+		got := a.f.Captures["constraint"]
+		if got == "" || got == name {
+			return false
+		}
+		a.g.Add(name, got)
+		a.why(code(fn) + " already answers " + status + " when the error names the constraint " + code(name) + " (" + code(a.fileLoc(b.test.Path, b.test.Line)) + ": " + code(b.test.Text) + "), but the database named " + code(got) + ", so the branch was passed and the error answered with a server error.")
+		a.fix("Test for the constraint the database reports, " + code(got) + " (or the error's code, a unique violation, rather than a name), in that branch at " + code(a.fileLoc(b.test.Path, b.test.Line)) + ".")
+		return true
+	}
 	a.why(code(fn) + " already answers " + status + " when the error is " + code(b.target) + " (" + code(a.fileLoc(b.test.Path, b.test.Line)) + ": " + code(b.test.Text) + "). The database's constraint error is not " + code(b.target) + ", so it passed that branch and was answered with a server error.")
 	advice := "Make the function that writes the row return " + code(b.target) + " for " + what + " (look it up before the write, or recognise the constraint error there and return " + code(b.target) + "), so the existing branch answers it"
 	if l, ok := a.returnsError(b.target, b.fn.Decl); ok {
@@ -211,4 +232,22 @@ func (a *analysis) returnsError(target string, skip *ast.FuncDecl) (sourceLine, 
 		}
 	}
 	return sourceLine{}, false
+}
+
+// constraintName matches the name of a constraint or an index as schemas
+// write them (idx_subs_email, subscribers_email_key, users_email_unique).
+var constraintName = regexp.MustCompile(`^(?:\w+_(?:key|pkey|fkey|idx|index|unique|uniq|check)|(?:idx|uniq|unique|uq|fk|pk)_\w+)$`)
+
+// constraintLiteral returns the constraint name e quotes, "" when e is no
+// such string literal.
+func constraintLiteral(e ast.Expr) string {
+	lit, ok := e.(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return ""
+	}
+	v, err := strconv.Unquote(lit.Value)
+	if err != nil || !constraintName.MatchString(v) {
+		return ""
+	}
+	return v
 }

@@ -105,3 +105,19 @@ func TestConflictAlreadyAnsweredForAnotherError(t *testing.T) {
 		mustHave(t, text, "409 Conflict")
 	}
 }
+
+// TestConflictAnsweredForAnotherConstraintName: a handler that answers
+// 409 when the error names a constraint the database does not report
+// (the schema's name is another) is said to test the wrong name, instead
+// of being advised a 409 again.
+func TestConflictAnsweredForAnotherConstraintName(t *testing.T) {
+	files := signupFiles("if err != nil && strings.Contains(err.Error(), \"idx_members_name\") {\n\t\thttp.Error(w, \"taken\", http.StatusConflict)\n\t\treturn\n\t}")
+	files["web/web.go"] = strings.Replace(files["web/web.go"], "\"net/http\"", "\"net/http\"\n\t\"strings\"", 1)
+	app := writeMarkedApp(t, files)
+	r := statusReport("", app.frame(t, "status", "signup"))
+	r.Logs = []report.LogLine{{Text: `{"level":"error","msg":"signup failed","error":"pq: duplicate key value violates unique constraint \"members_name_key\""}`}}
+	text := Analyze(r)
+	mustHave(t, text, "already answers 409 Conflict when the error names the constraint `idx_members_name`",
+		"Test for the constraint the database reports, `members_name_key`")
+	mustLack(t, text, "answer 409 Conflict (`http.StatusConflict`)")
+}

@@ -150,3 +150,36 @@ func (s Store) Latest() (string, error) {
 		}
 	}
 }
+
+// TestClosestColumnTheStatementAlreadySets: a column close to the missing
+// one that the same UPDATE already sets is not proposed for it (the
+// statement would set it twice).
+func TestClosestColumnTheStatementAlreadySets(t *testing.T) {
+	dir := t.TempDir()
+	src := `package store
+
+import "database/sql"
+
+type Store struct{ db *sql.DB }
+
+func (s Store) Lock(id int) error {
+	_, err := s.db.Exec("UPDATE accounts SET locked = ?, locked_at = ? WHERE id = ?", true, 1, id)
+	return err
+}
+`
+	testdir.Write(t, dir, map[string]string{
+		"go.mod":                      "module example.com/accts\n\ngo 1.22\n",
+		"store/store.go":              src,
+		"migrations/0001_init.up.sql": "CREATE TABLE accounts (\n  id integer PRIMARY KEY,\n  username text,\n  locked boolean NOT NULL,\n  updated_at timestamp\n);\n",
+	})
+	lines := strings.Split(src, "\n")
+	frame := report.Frame{Function: "example.com/accts/store.Store.Lock", File: filepath.Join(dir, "store", "store.go"), Line: 8, Kind: report.FrameApp,
+		Source: &report.Source{StartLine: 8, Lines: lines[7:8], Line: 8}}
+	text := Analyze(panicReport("*errors.errorString", `no such column: locked_at`, frame))
+	if strings.Contains(text, "`locked_at` → `locked`") {
+		t.Errorf("a column the statement already sets is proposed:\n%s", text)
+	}
+	if !strings.Contains(text, "locked_at") {
+		t.Errorf("the missing column is not named:\n%s", text)
+	}
+}

@@ -22,7 +22,12 @@ func (a *analysis) constraint() {
 	caps := a.f.Captures
 	table, col := caps["table"], caps["column"]
 	stmt, hasStmt := corpus.Line{}, false
-	if table != "" {
+	if table != "" && a.f.Class == ClassNotNull {
+		// A NOT NULL column is left out by an INSERT: its statement
+		// first.
+		stmt, hasStmt = a.c.First(compiled(`(?i)INSERT\s+(?:OR\s+\w+\s+)?INTO\s+["']?` + regexp.QuoteMeta(table) + `\b`))
+	}
+	if table != "" && !hasStmt {
 		stmt, hasStmt = a.c.First(compiled(`(?i)(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE)\s+["']?` + regexp.QuoteMeta(table) + `\b`))
 	}
 	if !hasStmt {

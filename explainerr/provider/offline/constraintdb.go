@@ -45,7 +45,7 @@ func (a *analysis) schemaLine(patterns ...*regexp.Regexp) (sourceLine, bool) {
 		return sourceLine{}, false
 	}
 	var ddl []appsource.SQLLiteral
-	for _, l := range src.mod.SQLLiterals() {
+	for _, l := range src.mod.SQLLiteralsIn(a.dialect()) { // the failing database's first
 		if l.DDL {
 			ddl = append(ddl, l)
 		}

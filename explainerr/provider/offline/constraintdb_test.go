@@ -100,3 +100,37 @@ func TestIntegrityErrorByTheValuesCode(t *testing.T) {
 	mustHave(t, text, "foreign key `orders_user_id_fkey`", "whose `user_id` refers to a row that does not exist",
 		"`Key (user_id)=(42) is not present in table \"users\"`", "REFERENCES users(id)")
 }
+
+// TestNotNullCitesTheInsertAndTheFailingDatabasesSchema: a NOT NULL
+// violation SQLite reports is placed on the INSERT into the table, not on
+// an UPDATE of it that comes first, and its schema line is the SQLite
+// migration's, not the MySQL one's.
+func TestNotNullCitesTheInsertAndTheFailingDatabasesSchema(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod":                     "module example.com/accts\n\ngo 1.22\n",
+		"data/mysql/migrations.go":   "package mysql\n\nconst accounts = `CREATE TABLE accounts (\n  id INT PRIMARY KEY,\n  username VARCHAR(255),\n  locked TINYINT(1) NOT NULL DEFAULT '0'\n)`\n",
+		"data/sqlite3/migrations.go": "package sqlite3\n\nconst accounts = `CREATE TABLE accounts (\n  id INTEGER PRIMARY KEY,\n  username TEXT,\n  locked BOOLEAN NOT NULL\n)`\n",
+		"data/sqlite3/store.go": `package sqlite3
+
+import "database/sql"
+
+// Store keeps accounts.
+type Store struct{ db *sql.DB }
+
+// Lock locks an account.
+func (s *Store) Lock(id int) error {
+	_, err := s.db.Exec("UPDATE accounts SET locked = ? WHERE id = ?", true, id)
+	return err
+}
+
+// Create adds an account.
+func (s *Store) Create(name string) error {
+	_, err := s.db.Exec("INSERT INTO accounts (username) VALUES (?)", name) //! insert
+	return err
+}
+`,
+	})
+	text := Analyze(panicReport("sqlite3.Error", "NOT NULL constraint failed: accounts.locked", app.frame(t, "insert", "Create")))
+	mustHave(t, text, "The statement is at `store.go:16`", "`locked BOOLEAN NOT NULL`")
+	mustLack(t, text, "TINYINT")
+}

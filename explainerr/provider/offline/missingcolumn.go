@@ -1,6 +1,9 @@
 package offline
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // A column the schema lacks: the name proposed in its place must be one
 // the code justifies, a column the schema gives the very table the query
@@ -47,7 +50,7 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 				return
 			}
 		}
-		if s, t, ok := closestColumn(name, known); ok {
+		if s, t, ok := closestColumn(name, known, a.assignedInQueries(col)); ok {
 			var with []string
 			for _, k := range known {
 				if contains(k.columns, s) {
@@ -91,7 +94,7 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 		a.fix("Apply the migrations that add " + code(name) + " to the database the app connects to (check its DSN: the database name and schema).")
 		return
 	}
-	if s, t, ok := closestColumn(name, known); ok {
+	if s, t, ok := closestColumn(name, known, a.assignedInQueries(col)); ok {
 		a.proposeColumn(name, s, t)
 		return
 	}
@@ -141,13 +144,14 @@ func (a *analysis) genericColumnFixes() {
 }
 
 // closestColumn returns the column of the tables nearest to name (two
-// edits at most) and the table that has it.
-func closestColumn(name string, tables []tableSchema) (string, tableSchema, bool) {
+// edits at most, or of the same stem), not one of skip, and the table
+// that has it.
+func closestColumn(name string, tables []tableSchema, skip map[string]bool) (string, tableSchema, bool) {
 	var all []string
 	owner := map[string]tableSchema{}
 	for _, t := range tables {
 		for _, c := range t.columns {
-			if _, ok := owner[c]; !ok {
+			if _, ok := owner[c]; !ok && !skip[c] {
 				owner[c] = t
 				all = append(all, c)
 			}
@@ -192,3 +196,38 @@ func sameStem(name string, candidates []string) string {
 	}
 	return found
 }
+
+// assignedInQueries returns the columns every query naming col also sets
+// or inserts (UPDATE … SET c = …, INSERT … (c, …)): proposing one of them
+// for col would make the statement write it twice.
+func (a *analysis) assignedInQueries(col string) map[string]bool {
+	var out map[string]bool
+	for _, q := range a.columnQueries(col) {
+		have := map[string]bool{}
+		for _, mm := range setColumn.FindAllStringSubmatch(q, -1) {
+			have[strings.ToLower(mm[1])] = true
+		}
+		if mm := insertColumns.FindStringSubmatch(q); mm != nil {
+			for _, c := range strings.Split(mm[1], ",") {
+				have[strings.ToLower(strings.Trim(strings.TrimSpace(c), "`\"[]"))] = true
+			}
+		}
+		if out == nil {
+			out = have
+			continue
+		}
+		for c := range out {
+			if !have[c] {
+				delete(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// setColumn finds a column an UPDATE sets; insertColumns the column list
+// of an INSERT.
+var (
+	setColumn     = regexp.MustCompile(`(?i)(?:\bSET\s+|,\s*)["` + "`" + `]?(\w+)["` + "`" + `]?\s*=`)
+	insertColumns = regexp.MustCompile(`(?i)\bINSERT\s+(?:OR\s+\w+\s+)?INTO\s+\S+\s*\(([^)]*)\)`)
+)

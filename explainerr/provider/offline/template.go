@@ -78,6 +78,12 @@ func (a *analysis) template() {
 	if !hasSrc {
 		src, hasSrc = a.templateFromDisk(tname, tline)
 	}
+	if l, ok := a.definingTemplate(action, src, hasSrc); ok {
+		// The set named its first file; the action is in the file that
+		// defines the template the error says was executing.
+		tname, tline, src, hasSrc = l.File, l.Number, l, true
+		at = code(loc(tname, tline))
+	}
 	showSource := func() {
 		if hasSrc {
 			a.why("That template line reads " + code(strings.TrimSpace(src.Text)) + ".")

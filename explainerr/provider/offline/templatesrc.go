@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
@@ -87,4 +88,34 @@ func (s *appSource) membersOf(typ string) (typeMembers, bool) {
 		}
 	})
 	return out, true
+}
+
+// executingName finds the template an execution error says was running.
+var executingName = regexp.MustCompile(`executing "([^"]+)" at <`)
+
+// definingTemplate returns, when the template line the error names does
+// not hold the failing action (a set parsed as one names its first
+// file), the line of the file that defines the executing template and
+// holds it; false otherwise.
+func (a *analysis) definingTemplate(action string, named corpus.Line, hasNamed bool) (corpus.Line, bool) {
+	src := a.app()
+	mm := executingName.FindStringSubmatch(a.f.Message)
+	if src == nil || src.mod == nil || mm == nil || action == "" || hasNamed && strings.Contains(named.Text, action) {
+		return corpus.Line{}, false
+	}
+	path, n, ok := src.mod.TemplateDefining(mm[1], action)
+	if !ok {
+		return corpus.Line{}, false
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return corpus.Line{}, false
+	}
+	lines := strings.Split(string(data), "\n")
+	if n < 1 || n > len(lines) {
+		return corpus.Line{}, false
+	}
+	l := corpus.Line{File: baseName(path), Number: n, Text: lines[n-1]}
+	a.g.Add(l.Text, l.File)
+	return l, true
 }
