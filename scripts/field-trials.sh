@@ -366,7 +366,10 @@ for arg in "$@"; do
 	log "$app ($split): wiring and go mod tidy"
 	rm -rf "$base" && mkdir -p "$base"
 	(cd "$src" && tar --exclude=.git -cf - .) | tar -xf - -C "$base"
-	sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
+	# The wiring's ports and database address, moved as this run's are;
+	# the bug patches get the same, as their context lines may hold them.
+	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" "$1"; }
+	localize "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
 	(cd "$base" && git apply "$scratch/wiring.patch" && go mod tidy) || { log "$app: wiring failed"; exit 1; }
 
 	while IFS=$'\t' read -r -u 3 _ id category method path ctype data fail fix expected; do
@@ -376,7 +379,8 @@ for arg in "$@"; do
 			rm -rf "$cdir" && cp -a "$base" "$cdir"
 			bin=$scratch/app.bin
 			rm -f "$bin"
-			(cd "$cdir" && git apply "$ft/apps/$app/bugs/$id.patch" && go build -o "$bin" "$mainpkg") ||
+			localize "$ft/apps/$app/bugs/$id.patch" >"$scratch/bug.patch"
+			(cd "$cdir" && git apply "$scratch/bug.patch" && go build -o "$bin" "$mainpkg") ||
 				{ log "$id: build failed"; continue; }
 			(cd "$cdir" && "$scratch/explainerr" index ./... >"$out/reports/$id.index.log" 2>&1) ||
 				log "$id: explainerr index failed"

@@ -88,6 +88,8 @@ var rules = []rule{
 	{SQLSyntax, regexp.MustCompile(`syntax error at end of input`)},
 	{SQLSyntax, regexp.MustCompile(`You have an error in your SQL syntax;[^\n]*? near '(?P<near>\S*)`)},
 	{SQLScan, regexp.MustCompile(`sql: (?:Scan error on column index (?P<col>\d+), name "(?P<column>[^"]*)": (?P<detail>.*)|expected (?P<want>\d+) destination arguments in Scan, not (?P<got>\d+))`)},
+	// sqlx: a column of the result no field of the struct is tagged with.
+	{SQLScan, regexp.MustCompile(`missing destination name (?P<column>\w+) in (?P<type>\*?[\w.]+)`)},
 
 	{StrconvSyntax, regexp.MustCompile(`strconv\.(?P<fn>\w+): parsing "(?P<value>[^"]*)": invalid syntax`)},
 	{StrconvRange, regexp.MustCompile(`strconv\.(?P<fn>\w+): parsing "(?P<value>[^"]*)": value out of range`)},

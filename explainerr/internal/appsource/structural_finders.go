@@ -168,6 +168,9 @@ var sqlNames = []*regexp.Regexp{
 	regexp.MustCompile(`null value in column "(?P<name>\w+)"(?: of relation "(?P<table>\w+)")?`),
 	regexp.MustCompile(`on table "(?P<table>\w+)" violates (?:foreign key|unique|check) constraint "(?P<name>\w+)"`),
 	regexp.MustCompile(`table (?P<table>\w+) has no column named (?P<name>\w+)`),
+	// sqlx: a column of the result no field of the struct is tagged
+	// with, added by a migration the struct and the queries do not know.
+	regexp.MustCompile(`missing destination name (?P<name>\w+) in `),
 	// A statement that did not parse: the word the parser stopped at
 	// (SQLite, PostgreSQL's SQLSTATE 42601, MySQL's error 1064).
 	regexp.MustCompile(`near "(?P<name>\w+)[^"]*": syntax error`),

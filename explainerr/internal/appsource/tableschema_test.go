@@ -208,3 +208,42 @@ func (s Store) Range(id string) (string, error) {
 		t.Errorf("schema chunks %q, want the migration that creates the view first", got)
 	}
 }
+
+// TestSchemaOfAColumnNoFieldIsTaggedWith: sqlx's "missing destination
+// name" for a column brings the Go migration that adds that column.
+func TestSchemaOfAColumnNoFieldIsTaggedWith(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/auth\n",
+		"data/sqlite3/migrations.go": "package sqlite3\n\nconst addTOTP = `ALTER TABLE accounts ADD totp_key VARCHAR(255)`\n\nconst addLocked = `ALTER TABLE accounts ADD locked BOOLEAN`\n",
+		"data/sqlite3/accounts.go": `package sqlite3
+
+import "github.com/jmoiron/sqlx"
+
+// Account is an account.
+type Account struct {
+	ID     int    ` + "`db:\"id\"`" + `
+	Secret string ` + "`db:\"totp_secret\"`" + `
+}
+
+// Store keeps accounts.
+type Store struct{ db *sqlx.DB }
+
+// Find finds one.
+func (s *Store) Find(id int) (*Account, error) {
+	var a Account
+	err := s.db.Get(&a, "SELECT * FROM accounts WHERE id = ?", id)
+	return &a, err
+}
+`,
+	})
+	frame := report.Frame{Function: "example.com/auth/data/sqlite3.(*Store).Find", File: "data/sqlite3/accounts.go", Line: 17}
+	var got []string
+	for _, c := range Static(shelfReport(root, `Find: missing destination name totp_key in *sqlite3.Account`, frame)) {
+		if c.Reason == report.ReasonSchema {
+			got = append(got, c.File+":"+strings.TrimSpace(c.Text))
+		}
+	}
+	if len(got) == 0 || !strings.Contains(got[0], "totp_key") {
+		t.Errorf("schema chunks %q, want the migration that adds totp_key", got)
+	}
+}

@@ -5,8 +5,9 @@ import "strings"
 // sqlScanPass explains a Scan that does not fit its query.
 var sqlScanPass = &pass{
 	name:    "sql-scan",
-	doc:     "A Scan whose destinations do not match the query's columns in number or type.",
+	doc:     "A Scan whose destinations do not match the query's columns in number or type, or a column no field of the struct sqlx scans into is tagged with.",
 	classes: []Class{ClassSQLScan},
+	needs:   []need{needModule, needSchema},
 	explain: always((*analysis).sqlScan),
 }
 
@@ -14,6 +15,10 @@ var sqlScanPass = &pass{
 func (a *analysis) sqlScan() {
 	caps := a.f.Captures
 	call, hasCall := a.failingCall(compiled(`\.Scan\(`))
+	if caps["type"] != "" {
+		a.unmappedColumn(caps["column"], caps["type"])
+		return
+	}
 	a.headline("SQL Scan error")
 	if caps["want"] != "" {
 		a.why("The query returns " + caps["want"] + " columns but Scan was given " + caps["got"] + " destinations; they must match one to one, in order.")
@@ -31,4 +36,22 @@ func (a *analysis) sqlScan() {
 	if hasCall {
 		a.why("Scan is called at " + quoteLine(call) + ".")
 	}
+}
+
+// unmappedColumn explains sqlx's "missing destination name": the result
+// has a column no field of the struct is tagged with, because the query
+// selects it (often with *) and the struct does not know it: a column a
+// migration added, or named otherwise than the struct and the queries do.
+func (a *analysis) unmappedColumn(col, typ string) {
+	a.culprit = col
+	a.headline("A column no field of " + code(typ) + " is tagged with: " + code(col))
+	a.why("sqlx scans a row into a struct by its fields' " + code(`db:"…"`) + " tags, and the row has a column " + code(col) + " that no field of " + code(typ) + " is tagged with, so it stops: the query selects the column (" + code("SELECT *") + " or a list that names it) and the struct does not know it.")
+	if l, ok := a.schemaLine(sqlNamePattern(col)); ok {
+		a.why("The schema gives the table that column at " + a.cite(l) + ".")
+		a.fix("If " + code(col) + " is a column the app means to have, add a field tagged " + code(`db:"`+col+`"`) + " to " + code(typ) + "; if the migration at " + code(a.fileLoc(l.Path, l.Line)) + " named it otherwise than the struct and the queries do, correct the migration (in a new one when it has run).")
+	} else {
+		a.fix("Add a field tagged " + code(`db:"`+col+`"`) + " to " + code(typ) + ", or correct the schema's name for the column to the one the struct uses.")
+	}
+	a.fix("Or select the columns by name instead of " + code("*") + ", so that a column added later does not break the scan (sqlx's " + code("Unsafe()") + " ignores unknown columns, at the cost of hiding such mistakes).")
+	a.g.Add("Unsafe", "SELECT")
 }
