@@ -213,7 +213,7 @@ func (s Store) Range(id string) (string, error) {
 // name" for a column brings the Go migration that adds that column.
 func TestSchemaOfAColumnNoFieldIsTaggedWith(t *testing.T) {
 	root := writeModule(t, map[string]string{
-		"go.mod": "module example.com/auth\n",
+		"go.mod":                     "module example.com/auth\n",
 		"data/sqlite3/migrations.go": "package sqlite3\n\nconst addTOTP = `ALTER TABLE accounts ADD totp_key VARCHAR(255)`\n\nconst addLocked = `ALTER TABLE accounts ADD locked BOOLEAN`\n",
 		"data/sqlite3/accounts.go": `package sqlite3
 
