@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -448,4 +449,22 @@ func statusReturnIn(fd *ast.FuncDecl) *ast.ReturnStmt {
 		}
 	}
 	return nil
+}
+
+// clientInput matches a call's arguments that come from the request: a
+// form or query value, a path parameter, the body, or a value named so.
+var clientInput = regexp.MustCompile(`\b(?:r|req|request|c|ctx)\.(?:FormValue|PostFormValue|URL|Form|PostForm|Body|Param|Params|Query|QueryParam|PathValue|Bind)\b|\b(?:token|input|params|form|body|payload|query)\b`)
+
+// parseCall matches the name of a call that parses or checks a value.
+var parseCall = regexp.MustCompile(`(?i)(?:^|\.)(?:parse|decode|unmarshal|atoi|validate|verify|bind|unescape)\w*$`)
+
+// discardStatus is the status a dropped error is answered with in a fix
+// block: 400 Bad Request when the call that failed parses or checks what
+// the client sent (its failure is the client's), 500 otherwise.
+func discardStatus(call string) string {
+	i := strings.IndexByte(call, '(')
+	if i > 0 && parseCall.MatchString(call[:i]) && clientInput.MatchString(call[i:]) {
+		return "http.StatusBadRequest"
+	}
+	return "http.StatusInternalServerError"
 }

@@ -122,3 +122,39 @@ func TestDroppedErrorBeforeReturningACallWithAStatus(t *testing.T) {
 	mustLack(t, text, "let the handler answer", "StatusInternalServerError")
 	mustHave(t, text, "return the error with its status,", "as loadByParams does at main.go:26: return nil, errors.New(\"too early\"), http.StatusTooEarly")
 }
+
+// tokenFiles reset a password in a function that drops the error of
+// parsing the token the client sent.
+var tokenFiles = map[string]string{
+	"go.mod": "module example.com/reset\n",
+	"main.go": `package main
+
+import (
+	"errors"
+	"net/http"
+)
+
+type Claims struct{ User int }
+
+func parseToken(token string) (*Claims, error) {
+	if token == "" {
+		return nil, errors.New("bad token")
+	}
+	return &Claims{User: 1}, nil
+}
+
+func reset(w http.ResponseWriter, r *http.Request) {
+	claims, _ := parseToken(r.FormValue("token"))
+	w.Write([]byte{byte(claims.User)}) //! use
+}
+`,
+}
+
+// TestDroppedParseErrorOfClientInputIsAClientError: the fix block of a
+// dropped error of parsing what the client sent answers 400, not 500.
+func TestDroppedParseErrorOfClientInputIsAClientError(t *testing.T) {
+	app := writeMarkedApp(t, tokenFiles)
+	text := Analyze(panicReport("runtime.Error", "runtime error: invalid memory address or nil pointer dereference", app.frame(t, "use", "reset")))
+	mustHave(t, text, "claims, err := parseToken(r.FormValue(\"token\"))", "http.StatusBadRequest")
+	mustLack(t, text, "StatusInternalServerError")
+}
