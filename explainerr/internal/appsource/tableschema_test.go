@@ -40,14 +40,7 @@ func (s Store) Count() (int, error) {
 func TestSchemaOfAColumnNoStatementNames(t *testing.T) {
 	root := writeModule(t, hotelModule)
 	frame := report.Frame{Function: "example.com/hotel/store.Store.Notes", File: "store/store.go", Line: 9}
-	schemas := func(msg string) (out []string) {
-		for _, c := range Static(shelfReport(root, msg, frame)) {
-			if c.Reason == report.ReasonSchema {
-				out = append(out, c.File)
-			}
-		}
-		return out
-	}
+	schemas := func(msg string) []string { return schemaFiles(root, msg, frame) }
 	// b is the alias the query gives bookings: its table's migration.
 	got := schemas(`pq: column b.notes does not exist`)
 	if len(got) != 1 || got[0] != "migrations/002_bookings.up.sql" {
@@ -89,12 +82,7 @@ func (s Store) Edited() (string, error) {
 `,
 	})
 	frame := report.Frame{Function: "example.com/notes/store.Store.Edited", File: "store/store.go", Line: 9}
-	var got []string
-	for _, c := range Static(shelfReport(root, `pq: column "edited_at" does not exist`, frame)) {
-		if c.Reason == report.ReasonSchema {
-			got = append(got, c.File)
-		}
-	}
+	got := schemaFiles(root, `pq: column "edited_at" does not exist`, frame)
 	if len(got) == 0 || got[0] != "migrations/003_notes_edit.up.sql" {
 		t.Errorf("schema chunks %q, want the migration that renames the column first", got)
 	}
@@ -122,12 +110,7 @@ func (s Store) Range(id string) (string, error) {
 `,
 	})
 	frame := report.Frame{Function: "example.com/pulse/store.Store.Range", File: "store/store.go", Line: 9}
-	var got []string
-	for _, c := range Static(shelfReport(root, `SQL logic error: no such column: first (1)`, frame)) {
-		if c.Reason == report.ReasonSchema {
-			got = append(got, c.File)
-		}
-	}
+	got := schemaFiles(root, `SQL logic error: no such column: first (1)`, frame)
 	if len(got) == 0 || got[0] != "migrations/20250907.go" {
 		t.Errorf("schema chunks %q, want the migration that creates the view first", got)
 	}
@@ -198,12 +181,7 @@ func (s Store) Range(id string) (string, error) {
 `,
 	})
 	frame := report.Frame{Function: "example.com/pulse/store.Store.Range", File: "store/store.go", Line: 9}
-	var got []string
-	for _, c := range Static(shelfReport(root, `SQL logic error: no such column: first (1)`, frame)) {
-		if c.Reason == report.ReasonSchema {
-			got = append(got, c.File)
-		}
-	}
+	got := schemaFiles(root, `SQL logic error: no such column: first (1)`, frame)
 	if len(got) == 0 || got[0] != "migrations/20250907_range.go" {
 		t.Errorf("schema chunks %q, want the migration that creates the view first", got)
 	}
@@ -246,4 +224,16 @@ func (s *Store) Find(id int) (*Account, error) {
 	if len(got) == 0 || !strings.Contains(got[0], "totp_key") {
 		t.Errorf("schema chunks %q, want the migration that adds totp_key", got)
 	}
+}
+
+// schemaFiles returns the files of the schema chunks of the static
+// context of a failure with message msg at frame, in their order.
+func schemaFiles(root, msg string, frame report.Frame) []string {
+	var out []string
+	for _, c := range Static(shelfReport(root, msg, frame)) {
+		if c.Reason == report.ReasonSchema {
+			out = append(out, c.File)
+		}
+	}
+	return out
 }

@@ -202,18 +202,7 @@ func (m *Module) valueFieldChunks(r *report.Report, s *staticSet) []report.Chunk
 			continue
 		}
 		// Those that set the field first, then those that set others.
-		for _, w := range sortedWriters(m.FieldWriters(t.dir, t.name), field) {
-			if len(out) == maxPerFinder {
-				break
-			}
-			if s.seen[w.Func.Decl] {
-				continue
-			}
-			s.seen[w.Func.Decl] = true
-			c := s.funcChunk(w.Func.File, w.Func.Decl, report.ReasonConstructor)
-			s.markLead(c)
-			out = append(out, c)
-		}
+		out = s.writerChunks(m.FieldWriters(t.dir, t.name), field, report.ReasonConstructor)
 		break
 	}
 	return out

@@ -58,20 +58,7 @@ func (m *Module) zeroDivisorChunks(r *report.Report, s *staticSet) []report.Chun
 	if t.name == "" {
 		return nil
 	}
-	var out []report.Chunk
-	for _, w := range sortedWriters(m.FieldWriters(t.dir, t.name), field) {
-		if len(out) == maxPerFinder {
-			break
-		}
-		if s.seen[w.Func.Decl] {
-			continue
-		}
-		s.seen[w.Func.Decl] = true
-		c := s.funcChunk(w.Func.File, w.Func.Decl, report.ReasonSetting)
-		s.markLead(c)
-		out = append(out, c)
-	}
-	return out
+	return s.writerChunks(m.FieldWriters(t.dir, t.name), field, report.ReasonSetting)
 }
 
 // divisorField follows e back to the field it was last read from: e
@@ -153,6 +140,25 @@ func unparen(e ast.Expr) ast.Expr {
 			return e
 		}
 	}
+}
+
+// writerChunks gives the functions of writers not shown yet, those that
+// set field first, marked reason and as leads (at most maxPerFinder).
+func (s *staticSet) writerChunks(writers []FieldWriter, field, reason string) []report.Chunk {
+	var out []report.Chunk
+	for _, w := range sortedWriters(writers, field) {
+		if len(out) == maxPerFinder {
+			break
+		}
+		if s.seen[w.Func.Decl] {
+			continue
+		}
+		s.seen[w.Func.Decl] = true
+		c := s.funcChunk(w.Func.File, w.Func.Decl, reason)
+		s.markLead(c)
+		out = append(out, c)
+	}
+	return out
 }
 
 // sortedWriters returns writers, those that set field first.
