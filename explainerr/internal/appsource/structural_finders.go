@@ -171,6 +171,8 @@ var sqlNames = []*regexp.Regexp{
 	// sqlx: a column of the result no field of the struct is tagged
 	// with, added by a migration the struct and the queries do not know.
 	regexp.MustCompile(`missing destination name (?P<name>\w+) in `),
+	// PostgreSQL: a value an enum type does not list (22P02).
+	regexp.MustCompile(`invalid input value for enum (?P<name>\w+):`),
 	// A statement that did not parse: the word the parser stopped at
 	// (SQLite, PostgreSQL's SQLSTATE 42601, MySQL's error 1064).
 	regexp.MustCompile(`near "(?P<name>\w+)[^"]*": syntax error`),
@@ -197,7 +199,7 @@ func sqlErrorNames(r *report.Report) (name, table string) {
 
 // reDDL matches SQL text that defines a schema; reDML SQL that uses one.
 var (
-	reDDL = regexp.MustCompile(`(?i)\b(?:CREATE\s+(?:OR\s+REPLACE\s+)?(?:TABLE|INDEX|UNIQUE\s+INDEX|VIEW|MATERIALIZED\s+VIEW)|ALTER\s+TABLE)\b`)
+	reDDL = regexp.MustCompile(`(?i)\b(?:CREATE\s+(?:OR\s+REPLACE\s+)?(?:TABLE|INDEX|UNIQUE\s+INDEX|VIEW|MATERIALIZED\s+VIEW|TYPE)|ALTER\s+(?:TABLE|TYPE))\b`)
 	reDML = regexp.MustCompile(`(?i)\b(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM)\b`)
 )
 
@@ -310,6 +312,15 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	if queryDecl != nil && !leftOut {
 		s.seen[queryDecl] = true
 		queries = append(queries, s.queryChunk(*query, queryDecl))
+	}
+	if len(queries) == 0 && !shown {
+		// A query kept in a .sql file, by name or as a statement.
+		for _, c := range m.chunksByDialect(m.sqlFileQueries(word, qualified), dialect) {
+			if len(queries) == maxPerFinder {
+				break
+			}
+			queries = append(queries, c)
+		}
 	}
 	if len(queries) == 0 && !shown {
 		queries = append(queries, m.builderQueryChunks(s, firstNonEmpty(table, name), dialect)...)
