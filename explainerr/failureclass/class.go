@@ -37,6 +37,7 @@ const (
 	Unique           Class = "constraint-unique"
 	ForeignKey       Class = "constraint-foreign-key"
 	Check            Class = "constraint-check"
+	EnumValue        Class = "constraint-enum-value"
 	SQLSyntax        Class = "sql-syntax"
 	SQLScan          Class = "sql-scan"
 	StrconvSyntax    Class = "strconv-syntax"

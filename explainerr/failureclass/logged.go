@@ -21,11 +21,13 @@ var reErrorLooking = regexp.MustCompile(`(?i)(?:\blevel=error\b|^\s*(?:\S+\s+){0
 var reErrorAttr = regexp.MustCompile(`\berr(?:ors?)?=(?:"((?:[^"\\]|\\.)*)"|(\S+))`)
 
 // reLogTimestamp matches the date and time the standard logger writes
-// before a line ("2026/11/30 12:00:00 ", with microseconds or not).
-var reLogTimestamp = regexp.MustCompile(`^\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? `)
+// before a line ("2026/11/30 12:00:00 ", with microseconds or not), and
+// the file and line it adds with Lshortfile or Llongfile
+// ("campaigns.go:200: "): where the line was logged, not its message.
+var reLogTimestamp = regexp.MustCompile(`^\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? (?:[\w./@-]+\.go:\d+: )?`)
 
 // LogText returns a log line without blanks around it and without the
-// standard logger's timestamp. A JSON record (logrus, zap, zerolog,
+// standard logger's timestamp and file. A JSON record (logrus, zap, zerolog,
 // slog's JSON handler) is read as its canonical logfmt line, level, msg,
 // err and trace, as slog's text handler writes them, without its time.
 func LogText(line string) string {

@@ -77,6 +77,8 @@ var rules = []rule{
 	{ForeignKey, regexp.MustCompile("Cannot delete or update a parent row: a foreign key constraint fails \\((?:`[^`]+`\\.)?`(?P<table>[^`]+)`, CONSTRAINT `(?P<constraint>[^`]+)` FOREIGN KEY \\(`(?P<column>[^`]+)`\\) REFERENCES `(?P<parent>[^`]+)`")},
 	{NotNull, regexp.MustCompile(`(?:Column|Field) '(?P<column>[^']+)' (?:cannot be null|doesn't have a default value)`)},
 	{Check, regexp.MustCompile(`Check constraint '(?P<check>[^']+)' is violated`)},
+	// PostgreSQL: a value an enum type does not list (SQLSTATE 22P02).
+	{EnumValue, regexp.MustCompile(`invalid input value for enum (?P<enum>\w+): "(?P<value>[^"]*)"`)},
 	// gorm's translated errors (TranslateError), which name neither the
 	// table nor the constraint: the driver's own error is gone.
 	{Unique, regexp.MustCompile(`(?:^|: )duplicated key not allowed$`)},

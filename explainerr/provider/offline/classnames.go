@@ -44,6 +44,7 @@ const (
 	ClassUnique           = failureclass.Unique
 	ClassForeignKey       = failureclass.ForeignKey
 	ClassCheck            = failureclass.Check
+	ClassEnumValue        = failureclass.EnumValue
 	ClassSQLSyntax        = failureclass.SQLSyntax
 	ClassSQLScan          = failureclass.SQLScan
 	ClassStrconvSyntax    = failureclass.StrconvSyntax
