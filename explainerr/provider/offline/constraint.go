@@ -168,4 +168,3 @@ func (a *analysis) enumValue(enum, value string, showStmt func()) {
 	a.fix("If it is not, correct the value the code writes, or check the input and answer 400 Bad Request when the client sent it.")
 	a.g.Add("ALTER TYPE", "ADD VALUE", value, enum)
 }
-
