@@ -363,7 +363,20 @@ func keepGoField(line string, m []int) bool {
 	name, value := line[m[2]:m[3]], line[m[4]:m[5]]
 	trimmed := strings.Trim(value, ".,;\"'`")
 	return !IsSensitiveName(name) || value == "[]" || value == Mask || value == "<nil>" || isSettingWord(trimmed) || isFormatted(value) ||
-		!isPasswordName(name) && isLowerWord(trimmed)
+		!isPasswordName(name) && isLowerWord(trimmed) || isFileLocation(name, value)
+}
+
+// sourceFile matches the name of a source, template or SQL file.
+var sourceFile = regexp.MustCompile(`\.(?:go|html|tmpl|gohtml|tpl|sql|js|ts|py|rb|php|java|yaml|yml|toml|json)$`)
+
+// fileLine matches a line and column after a file's name: "25", "25:35:".
+var fileLine = regexp.MustCompile(`^\d+(?::\d+)?:?$`)
+
+// isFileLocation reports whether name and value are a file's name and a
+// line in it, as errors and loggers write them ("reset-password.html:25:35:",
+// "secret_store.go:42"): a place, not a secret given to a name.
+func isFileLocation(name, value string) bool {
+	return sourceFile.MatchString(name) && fileLine.MatchString(value)
 }
 
 // isFormatted reports whether value is a format string's verb, or begins
