@@ -38,3 +38,40 @@ func ReceiverName(fd *ast.FuncDecl) string {
 	}
 	return TypeName(fd.Recv.List[0].Type)
 }
+
+// Leaves reports whether a block leaves the code that follows it on every
+// path: its last statement returns, panics, exits or branches, or is an if
+// statement (with an else) or a block whose every path does.
+func Leaves(b *ast.BlockStmt) bool {
+	if b == nil || len(b.List) == 0 {
+		return false
+	}
+	switch st := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.BlockStmt:
+		return Leaves(st)
+	case *ast.IfStmt:
+		switch e := st.Else.(type) {
+		case *ast.BlockStmt:
+			return Leaves(st.Body) && Leaves(e)
+		case *ast.IfStmt:
+			return Leaves(st.Body) && Leaves(&ast.BlockStmt{List: []ast.Stmt{e}})
+		}
+	case *ast.ExprStmt:
+		call, ok := st.X.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		switch fun := call.Fun.(type) {
+		case *ast.Ident:
+			return fun.Name == "panic"
+		case *ast.SelectorExpr:
+			switch fun.Sel.Name {
+			case "Exit", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln", "Goexit", "FailNow", "SkipNow", "Skip", "Skipf":
+				return true
+			}
+		}
+	}
+	return false
+}

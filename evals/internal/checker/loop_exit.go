@@ -171,7 +171,7 @@ func loopExits(loop ast.Stmt) (exits, continues bool) {
 					continues = true
 				}
 			case *ast.CallExpr:
-				switch exprName(m.Fun) {
+				switch chain(m.Fun) {
 				case "panic", "os.Exit", "log.Fatal", "log.Fatalf", "log.Fatalln", "log.Panic", "log.Panicf":
 					exits = true
 				}
@@ -181,19 +181,6 @@ func loopExits(loop ast.Stmt) (exits, continues bool) {
 	}
 	walk(loopBody(loop), false, false)
 	return exits, continues
-}
-
-// exprName writes a called name: an identifier or a selector of one.
-func exprName(e ast.Expr) string {
-	switch x := e.(type) {
-	case *ast.Ident:
-		return x.Name
-	case *ast.SelectorExpr:
-		if id, ok := x.X.(*ast.Ident); ok {
-			return id.Name + "." + x.Sel.Name
-		}
-	}
-	return ""
 }
 
 // plainLoopCondition reports whether the loop stops only at the end of

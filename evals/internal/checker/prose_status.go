@@ -112,7 +112,7 @@ func saidStatus(rest string) (int, int) {
 // nor a number to a writer.
 func (r *reached) answersMaybe(code int) bool {
 	for name := range r.names {
-		if strings.HasPrefix(name, "Status") && statusConstant(name) == code {
+		if statusConstants[name] == code {
 			return true
 		}
 	}
@@ -157,17 +157,15 @@ func knownStatus(e ast.Expr) bool {
 	return false
 }
 
-// statusConstant returns the code of a net/http Status constant's name,
-// 0 when it is none.
-func statusConstant(name string) int {
+// statusConstants maps the name of each net/http Status constant whose
+// name is its reason's words ("StatusMethodNotAllowed") to its code.
+var statusConstants = func() map[string]int {
+	out := map[string]int{}
+	squeeze := strings.NewReplacer(" ", "", "-", "", "'", "")
 	for code := 100; code < 600; code++ {
-		text := http.StatusText(code)
-		if text == "" {
-			continue
-		}
-		if "Status"+strings.NewReplacer(" ", "", "-", "", "'", "").Replace(text) == name {
-			return code
+		if text := http.StatusText(code); text != "" {
+			out["Status"+squeeze.Replace(text)] = code
 		}
 	}
-	return 0
-}
+	return out
+}()

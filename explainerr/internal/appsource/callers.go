@@ -89,16 +89,16 @@ func (f *File) holds(s string) bool {
 	return false
 }
 
-// maxReachFrames bounds the app frames whose calls frameReach follows.
+// maxReachFrames bounds the app frames whose calls Reach follows.
 const maxReachFrames = 8
 
-// frameReach returns the set of the functions Reach lists: what the
-// failing request ran, or could have, below its frames. It ranks
+// reachSet returns the set of the functions of refs (what the failing
+// request ran, or could have, below its frames: Reach). It ranks
 // candidates that the stack does not show, such as a check a handler made
 // before the statement that failed.
-func (m *Module) frameReach(frames []report.Frame) map[*ast.FuncDecl]bool {
+func reachSet(refs []FuncRef) map[*ast.FuncDecl]bool {
 	reach := map[*ast.FuncDecl]bool{}
-	for _, ref := range m.Reach(frames) {
+	for _, ref := range refs {
 		reach[ref.Decl] = true
 	}
 	return reach

@@ -35,7 +35,7 @@ func (m *Module) constraintWriteChunks(r *report.Report, s *staticSet) []report.
 		return nil // the SQL finders follow the name
 	}
 	var out []report.Chunk
-	for _, ref := range m.Reach(r.AppFrames()) {
+	for _, ref := range s.requestReach(r) {
 		if len(out) == maxPerFinder {
 			break
 		}

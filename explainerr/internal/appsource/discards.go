@@ -77,7 +77,7 @@ func (m *Module) discardChunks(r *report.Report, s *staticSet) []report.Chunk {
 		return nil
 	}
 	var out []report.Chunk
-	for _, ref := range m.Reach(frames) {
+	for _, ref := range s.requestReach(r) {
 		if len(out) == maxPerFinder {
 			break
 		}

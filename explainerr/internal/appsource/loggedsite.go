@@ -110,7 +110,7 @@ func (m *Module) resolveLogged(name string, line int, text string) string {
 			continue
 		}
 		for _, lit := range reStringLit.FindAllStringSubmatch(lines[line-1], -1) {
-			words := strings.TrimSpace(reFormatVerb.ReplaceAllString(lit[1], " "))
+			words := strings.TrimSpace(reVerb.ReplaceAllString(lit[1], " "))
 			if len(words) >= 8 && strings.Contains(lower, strings.ToLower(firstPart(words))) {
 				logged = append(logged, f)
 				break
@@ -125,9 +125,6 @@ func (m *Module) resolveLogged(name string, line int, text string) string {
 
 // reStringLit finds a double-quoted string literal on a line.
 var reStringLit = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
-
-// reFormatVerb finds a format verb in a literal.
-var reFormatVerb = regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)
 
 // firstPart returns the words of a format before its first verb's gap.
 func firstPart(s string) string {

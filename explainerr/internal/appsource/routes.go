@@ -55,6 +55,13 @@ func (m *Module) findRoutes() []Route {
 	// A path literal starts with "/", or with a method and a space as
 	// ServeMux's patterns do ("GET /books").
 	m.eachFuncDecl(func(f *File) bool { return f.holds("\"/") || f.holds(" /") }, func(f *File, fd *ast.FuncDecl) {
+		var res *resolver // the registering function's, made once when needed
+		resolverOf := func() *resolver {
+			if res == nil {
+				res = newResolver(m, f, fd)
+			}
+			return res
+		}
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			ce, ok := n.(*ast.CallExpr)
 			if !ok {
@@ -73,7 +80,7 @@ func (m *Module) findRoutes() []Route {
 				return true
 			}
 			rt.File, rt.Holder = f, fd
-			m.resolveHandler(&rt, f, ce.Args[rt.handlerArg])
+			m.resolveHandler(&rt, f, ce.Args[rt.handlerArg], resolverOf)
 			if rt.Handler != nil || rt.Lit != nil {
 				out = append(out, rt.Route)
 			}
@@ -130,8 +137,9 @@ func routeOf(ce *ast.CallExpr, name string, isMethod bool) (routeArgs, bool) {
 // function literal, a function of the file's package, or a method or
 // function of the module by its selected name (h.Page, handlers.Page,
 // also wrapped once: http.HandlerFunc(h.Page)), or the factory a call
-// that wraps no function names (s.handleAuthor()).
-func (m *Module) resolveHandler(rt *routeArgs, f *File, arg ast.Expr) {
+// that wraps no function names (s.handleAuthor()); res gives the
+// registering function's resolver.
+func (m *Module) resolveHandler(rt *routeArgs, f *File, arg ast.Expr, res func() *resolver) {
 	if ce, ok := arg.(*ast.CallExpr); ok {
 		// A wrapper given the handler (http.HandlerFunc(h.Page), or
 		// toHandler(deps, handlers.Show, auth)): the first argument that
@@ -140,7 +148,7 @@ func (m *Module) resolveHandler(rt *routeArgs, f *File, arg ast.Expr) {
 		// the handler is in it.
 		arg = ce.Fun
 		for _, a := range ce.Args {
-			if _, lit := a.(*ast.FuncLit); lit || m.namesFunc(f, rt.Holder, a) {
+			if _, lit := a.(*ast.FuncLit); lit || m.namesFunc(f, res(), a) {
 				arg = a
 				break
 			}
@@ -154,7 +162,7 @@ func (m *Module) resolveHandler(rt *routeArgs, f *File, arg ast.Expr) {
 	case *ast.SelectorExpr:
 		// A method value of a typed receiver (h.Page in (h *Cache)
 		// Routes), else the module's one function of that name.
-		refs := newResolver(m, f, rt.Holder).resolve(x)
+		refs := res().resolve(x)
 		if len(refs) != 1 {
 			refs = m.Named(x.Sel.Name, "")
 		}
@@ -165,20 +173,19 @@ func (m *Module) resolveHandler(rt *routeArgs, f *File, arg ast.Expr) {
 	}
 }
 
-// namesFunc reports whether e, an argument in holder (of f), names a
-// module function or method value: an identifier or selector that
-// resolves to exactly one declaration and is not a local variable.
-func (m *Module) namesFunc(f *File, holder *ast.FuncDecl, e ast.Expr) bool {
+// namesFunc reports whether e, an argument in the function res resolves
+// for (of f), names a module function or method value: an identifier or
+// selector that resolves to exactly one declaration and is not a local
+// variable.
+func (m *Module) namesFunc(f *File, res *resolver, e ast.Expr) bool {
 	switch x := e.(type) {
 	case *ast.Ident:
-		if holder != nil {
-			if _, local := newResolver(m, f, holder).locals[x.Name]; local {
-				return false
-			}
+		if _, local := res.locals[x.Name]; local {
+			return false
 		}
 		return m.funcNamedIn(x.Name, filepath.Dir(f.Path)) != nil
 	case *ast.SelectorExpr:
-		return holder != nil && len(newResolver(m, f, holder).resolve(x)) == 1
+		return len(res.resolve(x)) == 1
 	}
 	return false
 }

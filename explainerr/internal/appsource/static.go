@@ -174,6 +174,19 @@ type staticSet struct {
 	// (messageSiteChunks), whose own interface calls the second hop
 	// follows as it does the frames'.
 	siteRefs [][]FuncRef
+	// reach is what the request reached (Module.Reach of the report's
+	// app frames), computed once by requestReach for every finder.
+	reach     []FuncRef
+	reachDone bool
+}
+
+// requestReach returns Module.Reach of r's app frames, computed on the
+// first call only: several finders look in it for one failure.
+func (s *staticSet) requestReach(r *report.Report) []FuncRef {
+	if !s.reachDone {
+		s.reach, s.reachDone = s.m.Reach(r.AppFrames()), true
+	}
+	return s.reach
 }
 
 // reached records that a frame's call reached fd by reason.

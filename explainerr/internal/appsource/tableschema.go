@@ -92,10 +92,11 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 	}
 	// The statements that speak of the name, then those that rename or
 	// drop a column: where a migration moved the name away.
+	speaksOf := namePartWords(name)
 	rank := func(c candidate) int {
 		r := 2
 		switch {
-		case sharesNamePart(c.text, name):
+		case speaksOf != nil && speaksOf.MatchString(c.text):
 			r = 0
 		case renamesOrDrops.MatchString(c.text):
 			r = 1
@@ -123,25 +124,25 @@ var testSchemaPath = regexp.MustCompile(`(?i)(?:^|/)(?:testing|tests?|fixtures|t
 // table.
 var renamesOrDrops = regexp.MustCompile(`(?i)\bRENAME\s+(?:COLUMN\s+)?\w|\bDROP\s+COLUMN\b|\bRENAME\s+TO\b`)
 
-// sharesNamePart reports whether text holds, as a word or at a word's
-// start, a part of name (split at "_") of four letters or more, or name
-// less a plural "s": "created" for created_at, bookmark_tag for
-// bookmark_tags.
-func sharesNamePart(text, name string) bool {
+// namePartWords matches, as a word or at a word's start, a part of name
+// (split at "_") of four letters or more, or name less a plural "s":
+// "created" for created_at, bookmark_tag for bookmark_tags; nil when
+// name has no such part.
+func namePartWords(name string) *regexp.Regexp {
 	name = strings.ToLower(name)
-	parts := []string{strings.TrimSuffix(name, "s")}
+	var parts []string
+	if base := strings.TrimSuffix(name, "s"); base != "" {
+		parts = append(parts, regexp.QuoteMeta(base))
+	}
 	for _, p := range strings.Split(name, "_") {
 		if len(p) >= 4 && p != "date" && p != "time" {
-			parts = append(parts, p)
+			parts = append(parts, regexp.QuoteMeta(p))
 		}
 	}
-	lower := strings.ToLower(text)
-	for _, p := range parts {
-		if p != "" && regexp.MustCompile(`\b`+regexp.QuoteMeta(p)).MatchString(lower) {
-			return true
-		}
+	if len(parts) == 0 {
+		return nil
 	}
-	return false
+	return regexp.MustCompile(`(?i)\b(?:` + strings.Join(parts, "|") + `)`)
 }
 
 // reMigrationPath matches the path of a migration of the module's own,
@@ -191,8 +192,7 @@ func aliasedTable(query, alias string) (string, bool) {
 	if alias == "" {
 		return "", false
 	}
-	re := regexp.MustCompile(`(?i)\b(?:FROM|JOIN|UPDATE|INTO)\s+(?:"?\w+"?\.)?"?(\w+)"?(?:\s+(?:AS\s+)?"?(\w+)"?)?`)
-	for _, mm := range re.FindAllStringSubmatch(query, -1) {
+	for _, mm := range tableAlias.FindAllStringSubmatch(query, -1) {
 		as := mm[2]
 		if clauseWords[strings.ToLower(as)] {
 			as = "" // no alias: the next clause
@@ -203,6 +203,9 @@ func aliasedTable(query, alias string) (string, bool) {
 	}
 	return "", false
 }
+
+// tableAlias matches a table a query names and the alias it may give it.
+var tableAlias = regexp.MustCompile(`(?i)\b(?:FROM|JOIN|UPDATE|INTO)\s+(?:"?\w+"?\.)?"?(\w+)"?(?:\s+(?:AS\s+)?"?(\w+)"?)?`)
 
 // clauseWords are the words that may follow a table's name where an alias
 // could.

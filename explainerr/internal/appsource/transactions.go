@@ -18,10 +18,18 @@ import (
 var txMisuse = regexp.MustCompile(`transaction has already been committed or rolled back|tx is closed|commit unexpectedly resulted in rollback|ErrTxDone|conn busy|current transaction is aborted|25P02`)
 
 // txCalls are the methods that begin or end a transaction.
-// gorm's Transaction, bun's RunInTx and pgx's BeginFunc run a function
-// in a transaction they begin and end themselves.
-var txCalls = map[string]bool{"Begin": true, "BeginTx": true, "Beginx": true, "BeginTxx": true, "MustBegin": true, "Commit": true, "Rollback": true,
-	"Transaction": true, "RunInTx": true, "BeginFunc": true, "BeginTxFunc": true}
+// The helpers (txHelpers: gorm's Transaction, bun's RunInTx, pgx's
+// BeginFunc) run a function in a transaction they begin and end
+// themselves.
+var txCalls = func() map[string]bool {
+	calls := map[string]bool{"Begin": true, "BeginTx": true, "Beginx": true, "BeginTxx": true, "MustBegin": true}
+	for _, set := range []map[string]bool{txEnds, txHelpers} {
+		for name := range set {
+			calls[name] = true
+		}
+	}
+	return calls
+}()
 
 // txChunks gives, for a transaction used after it ended, the functions on
 // the error's path that begin, commit or roll back one, and, when the
@@ -53,7 +61,7 @@ func (m *Module) txChunks(r *report.Report, s *staticSet) []report.Chunk {
 		out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonOrigin))
 	}
 	// A function that ends its transaction too early comes first.
-	reached := m.Reach(r.AppFrames())
+	reached := s.requestReach(r)
 	for _, ref := range reached {
 		_, early := m.TxEndedEarly(ref)
 		_, passed := m.TxErrorLetPass(ref)
@@ -75,7 +83,7 @@ func (m *Module) txChunks(r *report.Report, s *staticSet) []report.Chunk {
 			continue
 		}
 		if reach == nil {
-			reach = m.frameReach(r.AppFrames())
+			reach = reachSet(reached)
 		}
 		for _, ref := range reachedFirst(m.CallersOf(FuncRef{File: em.File, Decl: fd}), reach) {
 			add(ref, false)

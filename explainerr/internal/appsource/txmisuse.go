@@ -3,6 +3,8 @@ package appsource
 import (
 	"go/ast"
 	"go/token"
+
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A transaction is used after it ended in two shapes a function shows by
@@ -31,11 +33,14 @@ type TxEnd struct {
 // transaction they begin and end themselves.
 var txHelpers = map[string]bool{"Transaction": true, "RunInTx": true, "BeginFunc": true, "BeginTxFunc": true}
 
+// txEnds are the methods that end a transaction.
+var txEnds = map[string]bool{"Commit": true, "Rollback": true}
+
 // TxEndedEarly reports how ref ends a transaction before it is done with
 // it, if it does.
 func (m *Module) TxEndedEarly(ref FuncRef) (TxEnd, bool) {
 	fd := ref.Decl
-	if fd == nil || fd.Body == nil {
+	if fd == nil || fd.Body == nil || !callsAny(fd, txEnds) {
 		return TxEnd{}, false
 	}
 	for i, st := range fd.Body.List {
@@ -50,44 +55,67 @@ func (m *Module) TxEndedEarly(ref FuncRef) (TxEnd, bool) {
 		}
 	}
 	var out TxEnd
+	var res *resolver // made once, for the calls that need it
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		ce, ok := n.(*ast.CallExpr)
-		if !ok || out.End.IsValid() || !m.endsItself(ref, ce) {
+		if !ok || out.End.IsValid() {
 			return !out.End.IsValid()
 		}
 		for _, arg := range ce.Args {
 			lit, ok := arg.(*ast.FuncLit)
-			if !ok || lit.Type.Params == nil || len(lit.Type.Params.List) == 0 {
+			if !ok {
 				continue
 			}
-			params := map[string]bool{}
-			for _, p := range lit.Type.Params.List {
-				for _, n := range p.Names {
-					params[n.Name] = true
-				}
+			end := endedByParam(lit)
+			if end == nil {
+				continue
 			}
-			ast.Inspect(lit.Body, func(n ast.Node) bool {
-				if c, isCall := n.(*ast.CallExpr); isCall && !out.End.IsValid() {
-					if tx, method, ok := txEndCall(c); ok && params[tx] {
-						out = TxEnd{Func: ref, Method: method, End: c.Pos(), After: ce.Pos(), InHelper: true}
-					}
-				}
-				return !out.End.IsValid()
-			})
+			if res == nil {
+				res = newResolver(m, ref.File, fd)
+			}
+			if endsItself(res, ce) {
+				_, method, _ := txEndCall(end)
+				out = TxEnd{Func: ref, Method: method, End: end.Pos(), After: ce.Pos(), InHelper: true}
+				break
+			}
 		}
 		return !out.End.IsValid()
 	})
 	return out, out.End.IsValid()
 }
 
+// endedByParam returns the Commit or Rollback call that lit makes on one
+// of its parameters, nil when it makes none.
+func endedByParam(lit *ast.FuncLit) *ast.CallExpr {
+	if lit.Type.Params == nil {
+		return nil
+	}
+	params := map[string]bool{}
+	for _, p := range lit.Type.Params.List {
+		for _, n := range p.Names {
+			params[n.Name] = true
+		}
+	}
+	var found *ast.CallExpr
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if c, isCall := n.(*ast.CallExpr); isCall && found == nil {
+			if tx, _, ok := txEndCall(c); ok && params[tx] {
+				found = c
+			}
+		}
+		return found == nil
+	})
+	return found
+}
+
 // endsItself reports whether the call runs a function in a transaction it
-// ends itself: a library helper by its name, or a module function that
-// calls Commit.
-func (m *Module) endsItself(ref FuncRef, ce *ast.CallExpr) bool {
+// ends itself: a library helper by its name, or a module function (as res
+// resolves it) that calls Commit.
+func endsItself(res *resolver, ce *ast.CallExpr) bool {
 	if txHelpers[CalleeName(ce.Fun)] {
 		return true
 	}
-	for _, h := range newResolver(m, ref.File, ref.Decl).resolve(ce.Fun) {
+	for _, h := range res.resolve(ce.Fun) {
 		if callsAny(h.Decl, map[string]bool{"Commit": true}) {
 			return true
 		}
@@ -243,10 +271,10 @@ func txName(n string) bool {
 
 // letsPass reports whether st drops the error of the call it makes: an
 // expression statement, an assignment whose last target is _, or an
-// assignment to err that the next statement tests with an if that
-// neither returns, panics nor breaks out (an if statement's own init is
-// tested by its body the same way), or whose condition lets some errors
-// pass (passesSome).
+// assignment to err that the next statement tests with an if whose body
+// does not leave on every path (astutil.Leaves; an if statement's own
+// init is tested by its body the same way), or whose condition lets some
+// errors pass (passesSome).
 func letsPass(st ast.Stmt, rest []ast.Stmt) bool {
 	switch s := st.(type) {
 	case *ast.ExprStmt:
@@ -263,9 +291,9 @@ func letsPass(st ast.Stmt, rest []ast.Stmt) bool {
 			return false
 		}
 		next, ok := rest[0].(*ast.IfStmt)
-		return ok && next.Init == nil && identUse(next.Cond, last.Name) != nil && !leaves(next.Body)
+		return ok && next.Init == nil && identUse(next.Cond, last.Name) != nil && !astutil.Leaves(next.Body)
 	case *ast.IfStmt:
-		return !leaves(s.Body) || passesSome(s.Cond)
+		return !astutil.Leaves(s.Body) || passesSome(s.Cond)
 	}
 	return false
 }
@@ -286,24 +314,4 @@ func passesSome(cond ast.Expr) bool {
 		}
 	}
 	return false
-}
-
-// leaves reports whether a block returns, panics, breaks, continues or
-// jumps away.
-func leaves(b *ast.BlockStmt) bool {
-	out := false
-	ast.Inspect(b, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt, *ast.BranchStmt:
-			out = true
-		case *ast.CallExpr:
-			if id, ok := n.Fun.(*ast.Ident); ok && id.Name == "panic" {
-				out = true
-			}
-		}
-		return !out
-	})
-	return out
 }

@@ -141,38 +141,3 @@ func unparen(e ast.Expr) ast.Expr {
 		}
 	}
 }
-
-// writerChunks gives the functions of writers not shown yet, those that
-// set field first, marked reason and as leads (at most maxPerFinder).
-func (s *staticSet) writerChunks(writers []FieldWriter, field, reason string) []report.Chunk {
-	var out []report.Chunk
-	for _, w := range sortedWriters(writers, field) {
-		if len(out) == maxPerFinder {
-			break
-		}
-		if s.seen[w.Func.Decl] {
-			continue
-		}
-		s.seen[w.Func.Decl] = true
-		c := s.funcChunk(w.Func.File, w.Func.Decl, reason)
-		s.markLead(c)
-		out = append(out, c)
-	}
-	return out
-}
-
-// sortedWriters returns writers, those that set field first.
-func sortedWriters(writers []FieldWriter, field string) []FieldWriter {
-	sorted := make([]FieldWriter, 0, len(writers))
-	for _, w := range writers {
-		if w.Fields[field] {
-			sorted = append(sorted, w)
-		}
-	}
-	for _, w := range writers {
-		if !w.Fields[field] {
-			sorted = append(sorted, w)
-		}
-	}
-	return sorted
-}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A value assigned together with an error ("stmt, err := db.Prepare(q)")
@@ -61,7 +62,7 @@ func (s *appSource) errBranchAfter(path string, line int) (errBranch, bool) {
 			if !ok || ifs.Init != nil || !isNotNilTest(ifs.Cond, errVar.Name) {
 				return false
 			}
-			out = errBranch{Assign: s.lineAt(f, as.Pos(), fn), Check: s.lineAt(f, ifs.Pos(), fn), Leaves: leaves(ifs.Body)}
+			out = errBranch{Assign: s.lineAt(f, as.Pos(), fn), Check: s.lineAt(f, ifs.Pos(), fn), Leaves: astutil.Leaves(ifs.Body)}
 			if len(as.Rhs) == 1 {
 				if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
 					out.Call = calleeName(call.Fun)
@@ -103,43 +104,6 @@ func isNotNilTest(cond ast.Expr, name string) bool {
 	}
 	id, ok := x.(*ast.Ident)
 	return ok && id.Name == name && isNilIdent(y)
-}
-
-// leaves reports whether a block leaves the code that follows it on every
-// path: its last statement returns, panics, exits or branches, or is an if
-// statement (with an else) or a block whose every path does.
-func leaves(b *ast.BlockStmt) bool {
-	if b == nil || len(b.List) == 0 {
-		return false
-	}
-	switch st := b.List[len(b.List)-1].(type) {
-	case *ast.ReturnStmt, *ast.BranchStmt:
-		return true
-	case *ast.BlockStmt:
-		return leaves(st)
-	case *ast.IfStmt:
-		switch e := st.Else.(type) {
-		case *ast.BlockStmt:
-			return leaves(st.Body) && leaves(e)
-		case *ast.IfStmt:
-			return leaves(st.Body) && leaves(&ast.BlockStmt{List: []ast.Stmt{e}})
-		}
-	case *ast.ExprStmt:
-		call, ok := st.X.(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		switch fun := call.Fun.(type) {
-		case *ast.Ident:
-			return fun.Name == "panic"
-		case *ast.SelectorExpr:
-			switch fun.Sel.Name {
-			case "Exit", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln", "Goexit", "FailNow", "SkipNow", "Skip", "Skipf":
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // alwaysNew returns a return statement of the module's functions called

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // Every fix is checked against the source before it is shown: a fix whose
@@ -56,7 +57,7 @@ func (a *analysis) dropFixesTheCodeHas() {
 // is elsewhere. It returns the fix to show first, nil when there is none.
 func (a *analysis) explainFixAlreadyThere(line string, at int) draft.Item {
 	where := code(loc(a.s.File, at))
-	if ifs := a.ifAt(at); ifs != nil && !leaves(ifs.Body) {
+	if ifs := a.ifAt(at); ifs != nil && !astutil.Leaves(ifs.Body) {
 		a.why("The code already checks this at " + where + ": " + code(line) + ", but that branch does not return, so the code goes on to the failing line all the same.")
 		return draft.Item{"End the branch at " + where + " with a " + code("return") + " (after answering the request, when it is a handler), so that the code below it runs only when the check fails."}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A unique violation is usually fixed by checking for the row before
@@ -183,7 +184,7 @@ func (a *analysis) runsBefore(path []ast.Node) bool {
 				failsInElse := st.Else != nil && src.fset.Position(st.Else.Pos()).Line <= a.s.Line
 				return !(inBody && failsInElse)
 			}
-			if inElse || inBody && leaves(st.Body) {
+			if inElse || inBody && astutil.Leaves(st.Body) {
 				return false
 			}
 		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.FuncLit:
