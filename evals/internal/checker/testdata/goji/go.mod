@@ -1,0 +1,1 @@
+module goji.io/v3
