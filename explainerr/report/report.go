@@ -68,6 +68,10 @@ const (
 	// ReasonTemplate marks the declaration of the type a failing template
 	// was given ("can't evaluate field X in type T").
 	ReasonTemplate = "template"
+	// ReasonType marks the declaration of a struct field a decoded value
+	// did not fit ("json: cannot unmarshal array into Go struct field
+	// T.a.b of type string"): the type the error names, around the field.
+	ReasonType = "type"
 	// ReasonRoute marks the handler a route registration names for the
 	// request's route, when the stack no longer shows it: an error the
 	// handler returned, passed on by a framework's error handler.

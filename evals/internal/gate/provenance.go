@@ -17,7 +17,7 @@ import (
 var KnownReasons = map[string]bool{
 	report.ReasonFrame: true, report.ReasonGraph: true, report.ReasonSimilar: true,
 	report.ReasonImplementation: true, report.ReasonConstructor: true, report.ReasonOrigin: true,
-	report.ReasonQuery: true, report.ReasonSchema: true, report.ReasonSetting: true, report.ReasonTemplate: true, report.ReasonRoute: true,
+	report.ReasonQuery: true, report.ReasonSchema: true, report.ReasonSetting: true, report.ReasonTemplate: true, report.ReasonType: true, report.ReasonRoute: true,
 }
 
 // PlainProvenance returns why a plain-mode context is not one: any chunk

@@ -124,6 +124,9 @@ func Static(r *report.Report) []report.Chunk {
 	if c, ok := s.templateDataType(r); ok {
 		s.add(c)
 	}
+	if c, ok := s.decodedFieldChunk(r); ok {
+		s.add(c)
+	}
 	for _, refs := range onLine {
 		s.addCallees(refs)
 	}

@@ -1,6 +1,11 @@
 package offline
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
 
 // jsonDecodePass explains a JSON body or value encoding/json could not
 // decode.
@@ -8,6 +13,7 @@ var jsonDecodePass = &pass{
 	name:    "json-decode",
 	doc:     "A JSON document encoding/json could not decode (a syntax error, a value of the wrong type, an unknown field, a value its UnmarshalJSON rejected): where the document came from and the field the Go type declares.",
 	classes: []Class{ClassJSONSyntax, ClassJSONType, ClassJSONUnknownField, ClassJSONValue},
+	needs:   []need{needModule},
 	explain: always((*analysis).jsonError),
 }
 
@@ -26,12 +32,26 @@ func (a *analysis) jsonError() {
 		}
 		a.headline("JSON type mismatch: " + code(got) + " into " + code(want))
 		a.why("The JSON has " + aCode(got) + " where " + target + " has Go type " + code(want) + "; the decoder does not convert between them.")
-		if a.r.Request.Body != "" || a.r.Request.Method == "POST" || a.r.Request.Method == "PUT" || a.r.Request.Method == "PATCH" {
+		decl, declared := a.decodedFieldDecl()
+		if declared {
+			a.why("The field is declared at " + decl + ".")
+		}
+		switch {
+		case a.r.Request.Body != "" || a.r.Request.Method == "POST" || a.r.Request.Method == "PUT" || a.r.Request.Method == "PATCH":
 			a.why("The JSON is the request's body: the client sent the wrong type, which is a 400, not a server failure.")
 			a.fix("Answer this decode error with 400 Bad Request (" + code("http.StatusBadRequest") + "), naming the field and the type expected.")
+			a.fix("Send the value with the JSON type the struct expects, or change the Go type to match the JSON.")
+		case declared:
+			// No body: the JSON was read from somewhere the app keeps
+			// or fetches it, and the declaration is what fits it.
+			a.why("The request has no body, so the JSON was not sent with it: the app read it from data it keeps or fetches.")
+			a.fix("Make the field's Go type fit the JSON the app reads (" + aCode(got) + ", not " + code(want) + "), or correct the JSON where it is written.")
+		default:
+			a.fix("Send the value with the JSON type the struct expects, or change the Go type to match the JSON.")
 		}
-		a.fix("Send the value with the JSON type the struct expects, or change the Go type to match the JSON.")
-		a.fix("For numbers sent as strings, the " + code(`json:",string"`) + " struct tag option decodes them.")
+		if got == "string" && numericGoType.MatchString(want) {
+			a.fix("For numbers sent as strings, the " + code(`json:",string"`) + " struct tag option decodes them.")
+		}
 	case ClassJSONValue:
 		typ, detail := caps["type"], strings.TrimSpace(caps["detail"])
 		a.culprit = typ
@@ -60,4 +80,22 @@ func (a *analysis) jsonError() {
 	if fromBody {
 		a.fix("A request body that does not decode is the client's error: answer 400 Bad Request, not 500.")
 	}
+}
+
+// numericGoType matches the Go number types a quoted JSON number decodes
+// into with the ",string" tag option.
+var numericGoType = regexp.MustCompile(`^\*?(?:u?int(?:8|16|32|64)?|float(?:32|64))$`)
+
+// decodedFieldDecl cites the declaration of the struct field the JSON
+// type error names, when the module declares it.
+func (a *analysis) decodedFieldDecl() (string, bool) {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return "", false
+	}
+	d, ok := src.mod.DecodedField(report.AnalysedText(a.f.Message))
+	if !ok {
+		return "", false
+	}
+	return a.cite(sourceLine{Path: d.File.Path, Line: d.Line, Text: d.Text}), true
 }
