@@ -58,7 +58,7 @@ func packageDirs(pkg string, frames []report.Frame) []string {
 
 func findMethod(qualified string, dirs []string) location {
 	pkg := stack.PackageOf(qualified)
-	recv, method, ok := splitMethod(strings.TrimPrefix(qualified, pkg+"."))
+	recv, method, ok := stack.SplitMethod(strings.TrimPrefix(qualified, pkg+"."))
 	if !ok {
 		return location{}
 	}
@@ -104,25 +104,4 @@ func findMethodIn(dir, recv, method string) location {
 		}
 	}
 	return location{}
-}
-
-// splitMethod splits "(*Server).handleFeed" or "Server.handleFeed" into the
-// receiver type name and the method name.
-func splitMethod(s string) (recv, method string, ok bool) {
-	if strings.HasPrefix(s, "(") {
-		end := strings.Index(s, ").")
-		if end < 0 {
-			return "", "", false
-		}
-		recv, method = strings.TrimPrefix(s[1:end], "*"), s[end+2:]
-	} else {
-		recv, method, ok = strings.Cut(s, ".")
-		if !ok {
-			return "", "", false
-		}
-	}
-	if i := strings.IndexByte(recv, '['); i >= 0 {
-		recv = recv[:i]
-	}
-	return recv, method, recv != "" && method != "" && !strings.Contains(method, ".")
 }

@@ -164,6 +164,28 @@ func PackageOf(function string) string {
 	return strings.ReplaceAll(pkg, "%2e", ".")
 }
 
+// SplitMethod splits "(*Server).handleFeed" or "Server.handleFeed" into the
+// receiver type name and the method name, without type arguments; ok is
+// false for a name that is no method.
+func SplitMethod(s string) (recv, method string, ok bool) {
+	if strings.HasPrefix(s, "(") {
+		end := strings.Index(s, ").")
+		if end < 0 {
+			return "", "", false
+		}
+		recv, method = strings.TrimPrefix(s[1:end], "*"), s[end+2:]
+	} else {
+		recv, method, ok = strings.Cut(s, ".")
+		if !ok {
+			return "", "", false
+		}
+	}
+	if i := strings.IndexByte(recv, '['); i >= 0 {
+		recv = recv[:i]
+	}
+	return recv, method, recv != "" && method != "" && !strings.Contains(method, ".")
+}
+
 // MainModule returns the running program's main module path (see
 // gomodule.Main). Module discovery is package gomodule's; MainModule,
 // ModuleAt and ModulePath stay for stack's importers.
