@@ -161,6 +161,9 @@ func factsOf(fset *token.FileSet, af *ast.File, src []byte) *fileFacts {
 					}
 					ff.Makers = append(ff.Makers, mf)
 				}
+				if lit, ok := wrapName(n); ok && fd != nil {
+					ff.Phrases = append(ff.Phrases, phraseFact{Value: lit, Line: line(n.Pos()), DeclOffset: declOffset})
+				}
 			case *ast.CompositeLit:
 				if fd != nil && n.Type != nil {
 					addOnce(&ff.Composites, composites, TypeName(n.Type))

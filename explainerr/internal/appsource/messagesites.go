@@ -53,6 +53,36 @@ func phraseText(lit *ast.BasicLit) (string, bool) {
 	return v, true
 }
 
+// wrapCalls are the functions of the errors packages that add a message
+// to an error: pkg/errors' and cockroachdb/errors' Wrap and WithMessage,
+// juju's Annotate.
+var wrapCalls = map[string]bool{"Wrap": true, "Wrapf": true, "WithMessage": true, "WithMessagef": true, "Annotate": true, "Annotatef": true}
+
+// wrapName returns the message of a call that wraps an error with one
+// word, a Go name as "FindByUsername" (errors.Wrap(err,
+// "FindByUsername")): too short for a phrase, but a wrap's words are a
+// part of the message it makes. The name has at least two capitalised
+// parts or an inner capital, so that it says a place.
+func wrapName(call *ast.CallExpr) (string, bool) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || !wrapCalls[sel.Sel.Name] || len(call.Args) < 2 {
+		return "", false
+	}
+	lit, ok := call.Args[1].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	v, err := strconv.Unquote(lit.Value)
+	if err != nil || len(v) < 6 || !token.IsIdentifier(v) || !innerCapital.MatchString(v) {
+		return "", false
+	}
+	return v, true
+}
+
+// innerCapital matches a name with a capital after its first letter
+// (FindByUsername, loadUser).
+var innerCapital = regexp.MustCompile(`^.[a-z0-9]*[A-Z]`)
+
 // comparedLiterals returns the string literals of d that a message is
 // compared with rather than made of: an operand of == or !=, a case of a
 // switch, an argument of a strings function (Contains, HasPrefix,

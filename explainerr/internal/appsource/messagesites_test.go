@@ -304,3 +304,38 @@ func DeleteUser(id int) error { return fmt.Errorf("user %d: %v", id, errors.New(
 		t.Errorf("a short wrap of no sentinel was taken: %+v", got)
 	}
 }
+
+// TestWrapWithAName: errors.Wrap(err, "FindByEmail") adds one word, a Go
+// name, to the message: the wrap is a site of a message with that part;
+// a one-word literal elsewhere, or a wrap with a plain word, is not.
+func TestWrapWithAName(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/wraps\n",
+		"svc/svc.go": `package svc
+
+import "github.com/pkg/errors"
+
+type finder interface{ FindByEmail(string) (int, error) }
+
+func Lookup(f finder, email string) (int, error) {
+	id, err := f.FindByEmail(email)
+	if err != nil {
+		return 0, errors.Wrap(err, "FindByEmail")
+	}
+	return id, nil
+}
+
+func Other(err error) error { return errors.Wrap(err, "lookup") }
+
+func Label() string { return "FindByEmail" }
+`,
+	})
+	m := Load(root + "/svc/svc.go")
+	sites := m.MessageSites("FindByEmail: sql: no rows in result set")
+	if len(sites) != 1 || sites[0].Line != 10 {
+		t.Errorf("sites of a named wrap: %+v, want the wrap at line 10", sites)
+	}
+	if sites := m.MessageSites("lookup: boom"); len(sites) != 0 {
+		t.Errorf("a wrap with a plain word named %d sites", len(sites))
+	}
+}

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"go/ast"
+	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -19,25 +20,56 @@ var reResultCall = regexp.MustCompile(`\b(\w+)\s*,\s*\w+\s*:?=\s*(?:[\w.]+\.)?(\
 
 // nilContract is what shows that the call at the failing site was meant
 // to answer "none" with nil: the caller's nil test of its result, and a
-// sibling of the called function (in its file) that turns the not-found
-// error into nil, when one does.
+// sibling of the called function (in its file, or another implementation
+// of the same method) that turns the not-found error into nil, when one
+// does. suspect is the called function that does not, when others do.
 type nilContract struct {
-	result, callee string
-	test, sibling  sourceLine
+	result, callee         string
+	test, sibling, suspect sourceLine
 }
 
-// readNilContract reads call, the statement whose error was the
-// not-found one, for a result the failing function tests against nil.
+// readNilContract reads call, the statement of the failing function whose
+// error was the not-found one, for a result it tests against nil.
 func (a *analysis) readNilContract(call string) (nilContract, bool) {
+	f, fd := a.failingFunc()
+	return a.readNilContractIn(f, fd, call)
+}
+
+// readNilContractAtSites reads the nil contract at the functions that
+// worded the failure's message (errors.Wrap(err, "FindByUsername")): the
+// call whose error each carried on, for a result it tests against nil.
+func (a *analysis) readNilContractAtSites() (nilContract, bool) {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return nilContract{}, false
+	}
+	for _, site := range src.mod.FailureSites(a.r) {
+		fd := site.Decl()
+		f := src.byPath[site.File.Path]
+		if fd == nil || f == nil {
+			continue
+		}
+		at, _ := src.mod.ErrorSource(site.File, fd, site.Line)
+		if at < 1 || at > len(f.text()) {
+			continue
+		}
+		if nc, ok := a.readNilContractIn(f, fd, f.text()[at-1]); ok {
+			return nc, true
+		}
+	}
+	return nilContract{}, false
+}
+
+// readNilContractIn reads call, a statement of fd in f, for a result fd
+// tests against nil, and the functions of the called name: false when
+// every one of them already turns the not-found error into nil (then
+// something else is wrong).
+func (a *analysis) readNilContractIn(f *appFile, fd *ast.FuncDecl, call string) (nilContract, bool) {
 	m := reResultCall.FindStringSubmatch(call)
-	if m == nil || m[1] == "_" {
+	if m == nil || m[1] == "_" || f == nil || fd == nil || fd.Body == nil {
 		return nilContract{}, false
 	}
 	nc := nilContract{result: m[1], callee: m[2]}
-	f, fd := a.failingFunc()
-	if f == nil || fd == nil {
-		return nilContract{}, false
-	}
 	src := a.app()
 	nilTest := compiled(`\b` + regexp.QuoteMeta(nc.result) + `\s*[!=]=\s*nil\b|\bnil\s*[!=]=\s*` + regexp.QuoteMeta(nc.result) + `\b`)
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -50,13 +82,20 @@ func (a *analysis) readNilContract(call string) (nilContract, bool) {
 	if nc.test.Line == 0 {
 		return nilContract{}, false
 	}
+	var keeping []*ast.IfStmt
+	var breaking []*ast.FuncDecl
 	for _, d := range src.funcs(nc.callee, "") {
 		if strings.HasSuffix(d.f.path, "_test.go") {
 			continue
 		}
-		if testsNotFound(d.fd.Body) != nil {
-			return nilContract{}, false // the lookup already turns it to nil: something else is wrong
+		if is := testsNotFound(d.fd.Body); is != nil {
+			keeping = append(keeping, is)
+			if nc.sibling.Line == 0 {
+				nc.sibling = src.lineOfPos(is.Cond.Pos(), funcName(d.fd))
+			}
+			continue
 		}
+		breaking = append(breaking, d.fd)
 		for _, decl := range d.f.syntax().Decls {
 			sib, ok := decl.(*ast.FuncDecl)
 			if !ok || sib == d.fd || sib.Body == nil || nc.sibling.Line != 0 {
@@ -67,6 +106,14 @@ func (a *analysis) readNilContract(call string) (nilContract, bool) {
 			}
 		}
 	}
+	if len(breaking) == 0 {
+		return nilContract{}, false // the lookup already turns it to nil: something else is wrong
+	}
+	if len(keeping) > 0 && len(breaking) == 1 {
+		// Implementations of one method disagree: the one that passes
+		// the error on is the one that ran.
+		nc.suspect = src.lineOfPos(breaking[0].Pos(), funcName(breaking[0]))
+	}
 	return nc, true
 }
 
@@ -75,9 +122,29 @@ func (a *analysis) readNilContract(call string) (nilContract, bool) {
 func (a *analysis) explainNilContract(nc nilContract) {
 	a.g.Add(nc.result, nc.callee)
 	why := "The caller expects " + code("nil") + " when nothing matches: it tests " + code(nc.result) + " at " + a.cite(nc.test) + ", its branch for a missing row, but " + code(nc.callee) + " returned the not-found error instead, so the request failed before that test."
-	if nc.sibling.Line != 0 {
+	switch {
+	case nc.sibling.Line != 0 && nc.suspect.Line != 0:
+		// Implementations of one method often share a file name in
+		// packages per database: they are named by their module paths.
+		why += " The other functions called " + code(nc.callee) + " (its other implementations) turn that error into " + code("nil") + ", as at " + code(a.modulePathLoc(nc.sibling)) + ": " + code(nc.sibling.Text) + "; the one at " + code(a.modulePathLoc(nc.suspect)) + " does not."
+	case nc.sibling.Line != 0:
 		why += " The other lookups beside it turn that error into " + code("nil") + ", as at " + a.cite(nc.sibling) + "."
 	}
 	a.why(why)
-	a.fix("Make " + code(nc.callee) + " answer a missing row with a " + code("nil") + " result and no error, as its caller expects (test the driver's not-found error there and return nil), rather than turning the error into a 404 here: for this request, \"none found\" is the expected answer.")
+	callee := code(nc.callee)
+	if nc.suspect.Line != 0 {
+		callee += " (" + code(a.modulePathLoc(nc.suspect)) + ")"
+	}
+	a.fix("Make " + callee + " answer a missing row with a " + code("nil") + " result and no error, as its caller expects (test the driver's not-found error there and return nil), rather than turning the error into a 404 here: for this request, \"none found\" is the expected answer.")
+}
+
+// modulePathLoc names l by its file's path in the module and its line
+// ("data/sqlite3/account_store.go:29"), making the path citable.
+func (a *analysis) modulePathLoc(l sourceLine) string {
+	name := baseName(l.Path)
+	if src := a.app(); src != nil && src.mod != nil {
+		name = filepath.ToSlash(src.mod.Rel(l.Path))
+	}
+	a.g.Add(name, l.Text)
+	return loc(name, l.Line)
 }

@@ -54,13 +54,18 @@ func (a *analysis) noRows() {
 		return
 	}
 	call, hasCall := a.queryCallLine()
+	nc, contract := nilContract{}, false
 	if hasCall {
-		if nc, ok := a.readNilContract(call.Text); ok {
-			a.headline("A lookup answered \"no rows\" with an error where its caller expects nil")
-			a.why("A single-row query matched no row, so its Scan returned " + code(target) + ".")
-			a.explainNilContract(nc)
-			return
-		}
+		nc, contract = a.readNilContract(call.Text)
+	}
+	if !contract {
+		nc, contract = a.readNilContractAtSites()
+	}
+	if contract {
+		a.headline("A lookup answered \"no rows\" with an error where its caller expects nil")
+		a.why("A single-row query matched no row, so its Scan returned " + code(target) + ".")
+		a.explainNilContract(nc)
+		return
 	}
 	inCallee, followed := sourceLine{}, false
 	if hasCall && !a.runsQuery(site.WindowLine{Number: call.Number, Text: call.Text}) {
