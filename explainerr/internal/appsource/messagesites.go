@@ -326,22 +326,11 @@ func (s *staticSet) siteChunk(f *File, fd *ast.FuncDecl, line int) report.Chunk 
 // at line carries on. 0 and nil when no such statement is found.
 func (m *Module) ErrorSource(f *File, fd *ast.FuncDecl, line int) (int, []FuncRef) {
 	at := 0
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok {
-			return true
+	for _, l := range errorAssignLines(m, fd) {
+		if l <= line && l > at {
+			at = l
 		}
-		l := m.Fset.Position(as.Pos()).Line
-		if l > line || l <= at {
-			return true
-		}
-		for _, lhs := range as.Lhs {
-			if id, ok := lhs.(*ast.Ident); ok && strings.HasSuffix(strings.ToLower(id.Name), "err") {
-				at = l
-			}
-		}
-		return true
-	})
+	}
 	if at == 0 {
 		return 0, nil
 	}

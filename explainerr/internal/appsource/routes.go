@@ -1,10 +1,12 @@
 package appsource
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -230,11 +232,8 @@ func (m *Module) RouteHandler(method, route string) (Route, bool) {
 // lead; and, beside it, the template it renders when the failure says
 // nothing more (renderedTemplate).
 func (m *Module) routeHandlerChunks(r *report.Report, s *staticSet) []report.Chunk {
-	if r.Request.Route == "" {
-		return nil
-	}
-	rt, ok := m.RouteHandler(r.Request.Method, r.Request.Route)
-	if !ok || !handlerOffStack(r) && (r.Error.Kind == report.KindPanic || m.anyRouteOnStack(r)) {
+	rt, ok := m.offStackRoute(r)
+	if !ok {
 		return nil
 	}
 	var c report.Chunk
@@ -274,9 +273,31 @@ func (m *Module) routeHandlerChunks(r *report.Report, s *staticSet) []report.Chu
 				hop = append(hop, ref)
 			}
 		}
+		// The calls whose error the handler takes come first: the
+		// failure was an error, and a lookup of the user or a
+		// permission test that returns none made no error.
+		errLines := errorAssignLines(m, rt.Handler)
+		slices.SortStableFunc(hop, func(a, b FuncRef) int {
+			return cmp.Compare(rankByError(m, rt.Handler, a, errLines), rankByError(m, rt.Handler, b, errLines))
+		})
 		out = append(out, s.leadRefs(append(hop, m.secondHop(hop)...))...)
 	}
 	return out
+}
+
+// offStackRoute returns the registration of the request's route when
+// the stack no longer shows its handler: an error a framework's error
+// handler passed on after the handler returned, or a panic raised again
+// from another goroutine.
+func (m *Module) offStackRoute(r *report.Report) (Route, bool) {
+	if r.Request.Route == "" {
+		return Route{}, false
+	}
+	rt, ok := m.RouteHandler(r.Request.Method, r.Request.Route)
+	if !ok || !handlerOffStack(r) && (r.Error.Kind == report.KindPanic || m.anyRouteOnStack(r)) {
+		return Route{}, false
+	}
+	return rt, true
 }
 
 // leadRefs gives the chunks of refs not shown yet, marked as leads, at
@@ -343,4 +364,34 @@ func RaisedOutsideApp(r *report.Report) bool {
 	}
 	f := r.Frames[0]
 	return f.Kind != report.FrameApp && f.Kind != report.FrameRuntime && !strings.HasPrefix(f.Function, "runtime.")
+}
+
+// errorAssignLines returns the lines of fd that assign an error variable
+// (err, or a name ending in "err").
+func errorAssignLines(m *Module, fd *ast.FuncDecl) []int {
+	var out []int
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for _, lhs := range as.Lhs {
+			if id, ok := lhs.(*ast.Ident); ok && strings.HasSuffix(strings.ToLower(id.Name), "err") {
+				out = append(out, m.Fset.Position(as.Pos()).Line)
+				break
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// rankByError is 0 for a callee fd calls on one of lines, else 1.
+func rankByError(m *Module, fd *ast.FuncDecl, ref FuncRef, lines []int) int {
+	for _, l := range lines {
+		if calledOn(m, fd, ref, l) {
+			return 0
+		}
+	}
+	return 1
 }

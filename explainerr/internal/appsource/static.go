@@ -187,7 +187,14 @@ type staticSet struct {
 // first call only: several finders look in it for one failure.
 func (s *staticSet) requestReach(r *report.Report) []FuncRef {
 	if !s.reachDone {
-		s.reach, s.reachDone = s.m.Reach(r.AppFrames()), true
+		frames := r.AppFrames()
+		if rt, ok := s.m.offStackRoute(r); ok && rt.Handler != nil {
+			// The handler the stack lost ran first: what it reached
+			// is what the request reached.
+			at := report.Frame{File: rt.File.Path, Line: s.m.Fset.Position(rt.Handler.Pos()).Line}
+			frames = append([]report.Frame{at}, frames...)
+		}
+		s.reach, s.reachDone = s.m.Reach(frames), true
 	}
 	return s.reach
 }

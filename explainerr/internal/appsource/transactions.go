@@ -2,6 +2,7 @@ package appsource
 
 import (
 	"go/ast"
+	"go/token"
 	"regexp"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -44,7 +45,7 @@ func (m *Module) txChunks(r *report.Report, s *staticSet) []report.Chunk {
 	var out []report.Chunk
 	marked := 0
 	done := map[*ast.FuncDecl]bool{}
-	add := func(ref FuncRef, misuse bool) {
+	add := func(ref FuncRef, misuse bool, at token.Pos) {
 		if done[ref.Decl] || len(out)+marked == maxPerFinder || !misuse && !callsAny(ref.Decl, txCalls) {
 			return
 		}
@@ -58,19 +59,29 @@ func (m *Module) txChunks(r *report.Report, s *staticSet) []report.Chunk {
 			return
 		}
 		s.seen[ref.Decl] = true
-		out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonOrigin))
+		c := s.funcChunk(ref.File, ref.Decl, report.ReasonOrigin)
+		if line := m.Fset.Position(at).Line; at.IsValid() && (line < c.StartLine || line > c.EndLine) {
+			// A long function, cut before the statement that ends the
+			// transaction: shown around it.
+			start, end := s.lines(ref.Decl)
+			c = s.chunk(ref.File, ref.Decl, max(start, line-frameBefore), min(end, line+frameAfter), report.ReasonOrigin)
+		}
+		out = append(out, c)
 	}
 	// A function that ends its transaction too early comes first.
 	reached := s.requestReach(r)
 	for _, ref := range reached {
-		_, early := m.TxEndedEarly(ref)
-		_, passed := m.TxErrorLetPass(ref)
-		if early || passed {
-			add(ref, true)
+		end, early := m.TxEndedEarly(ref)
+		pass, passed := m.TxErrorLetPass(ref)
+		switch {
+		case early:
+			add(ref, true, end.End)
+		case passed:
+			add(ref, true, pass.Stmt)
 		}
 	}
 	for _, ref := range reached {
-		add(ref, false)
+		add(ref, false, token.NoPos)
 	}
 	var reach map[*ast.FuncDecl]bool
 	for _, em := range m.ErrorOrigins(errorMessages(r)...) {
@@ -79,14 +90,14 @@ func (m *Module) txChunks(r *report.Report, s *staticSet) []report.Chunk {
 			continue
 		}
 		if callsAny(fd, txCalls) {
-			add(FuncRef{File: em.File, Decl: fd}, false)
+			add(FuncRef{File: em.File, Decl: fd}, false, token.NoPos)
 			continue
 		}
 		if reach == nil {
 			reach = reachSet(reached)
 		}
 		for _, ref := range reachedFirst(m.CallersOf(FuncRef{File: em.File, Decl: fd}), reach) {
-			add(ref, false)
+			add(ref, false, token.NoPos)
 		}
 	}
 	return out
