@@ -142,6 +142,7 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkDeclaredIn,
 	(*Checker).checkConditionDirection,
 	(*Checker).checkStoreLines,
+	(*Checker).checkUnchangedReturns,
 }
 
 // Check returns the verdict on one claim.

@@ -16,8 +16,11 @@ var (
 	// declaredInRe ends the list of names a clause places in a file, right
 	// before the file.
 	declaredInRe = regexp.MustCompile("(?i)\\b(?:is|are)\\s+(?:both\\s+)?(?:declared|defined)\\s+in\\s+(?:the\\s+file\\s+)?`?$")
+	// relativeClauseRe begins a relative clause that follows a list of
+	// names.
+	relativeClauseRe = regexp.MustCompile(`(?i)\s(?:that|which|whose)\s`)
 	// listWordRe is a word a list of declarations may hold besides names.
-	listWordRe = regexp.MustCompile(`(?i)^(?:and|its|their|the|both|type|types|method|methods|function|functions|func|struct|interface|variable|variables|constant|constants|map|value)$`)
+	listWordRe = regexp.MustCompile(`(?i)^(?:and|its|their|the|both|type|types|method|methods|function|functions|func|struct|structs|interface|interfaces|variable|variables|constant|constants|map|value)$`)
 	// listTokenRe splits such a list into code spans, words and commas.
 	listTokenRe = regexp.MustCompile("`[^`]+`|[A-Za-z_][A-Za-z0-9_]*|,|\\S+")
 )
@@ -42,7 +45,14 @@ func (c *Checker) checkDeclaredIn(prose string, claims []Claim, results []Result
 		if len(files) == 0 {
 			continue
 		}
-		names, ok := c.listedNames(prose[from : from+mm[0]])
+		list := prose[from : from+mm[0]]
+		if rel := relativeClauseRe.FindStringIndex(list); rel != nil {
+			// "The a and b interfaces that the router tests … are
+			// declared in": the list ends where the relative clause
+			// begins.
+			list = list[:rel[0]]
+		}
+		names, ok := c.listedNames(list)
 		if !ok {
 			continue
 		}

@@ -13,7 +13,16 @@ const KindEmbeds = "embeds"
 
 // embedsRe follows a struct type's name: "embeds" and the embedded type
 // in a code span, and how it is embedded when the sentence says so.
-var embedsRe = regexp.MustCompile("(?i)^`?\\s+(?:also\\s+)?embeds\\s+(?:an?\\s+|the\\s+)?`([^`]+)`(\\s+(?:by\\s+(value|pointer)|as\\s+a\\s+(value|pointer)))?")
+var embedsRe = regexp.MustCompile("(?i)^`?" + embedsPlace + "\\s+(?:also\\s+)?embeds\\s+(?:an?\\s+|the\\s+)?`([^`]+)`(\\s+(?:by\\s+(value|pointer)|as\\s+a\\s+(value|pointer)))?")
+
+// embedsPlace is what may stand between the type's name and "embeds": its
+// kind and where it is declared ("`route` struct at router.go:19",
+// "`T` (t.go:4)").
+const embedsPlace = "(?:\\s+(?:struct|type))?(?:\\s+(?:at|in)\\s+[\\w./-]+\\.go(?::\\d+)?|\\s*\\([\\w./-]+\\.go(?::\\d+)?\\))?,?"
+
+// embedsMoreRe follows the first embedded type of a list: each further
+// one ("and `http.Handler`", ", `sync.Mutex`").
+var embedsMoreRe = regexp.MustCompile("^(?:\\s*,\\s*(?:and\\s+)?|\\s+and\\s+)(?:an?\\s+|the\\s+)?`([^`]+)`(\\s+(?:by\\s+(value|pointer)|as\\s+a\\s+(value|pointer)))?")
 
 // checkEmbeds judges "`T` embeds `U`" of a struct type of the module: T
 // must have an embedded field of the type U names, and the pointer the
@@ -35,9 +44,31 @@ func (c *Checker) checkEmbeds(prose string, claims []Claim, results []Result) []
 				how = strings.ToLower(prose[cl.end+mm[g] : cl.end+mm[g+1]])
 			}
 		}
-		if reason := c.embedDiffers(lastName(cl.Text), span, how); reason != "" {
-			claim := Claim{Text: fmt.Sprintf("%s embeds %s", cl.Text, span), Kind: KindEmbeds, start: cl.start, end: cl.end + mm[1]}
-			results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: reason})
+		// A list of embedded types, each with how it is embedded when
+		// the sentence says so ("`*TreeMux` and a `ContextGroup` by
+		// value").
+		type embedded struct{ span, how string }
+		list := []embedded{{span, how}}
+		for rest := cl.end + mm[1]; how == ""; {
+			more := embedsMoreRe.FindStringSubmatchIndex(prose[rest:])
+			if more == nil {
+				break
+			}
+			e := embedded{span: strings.TrimSpace(prose[rest+more[2] : rest+more[3]])}
+			for _, g := range []int{6, 8} {
+				if more[g] >= 0 {
+					e.how = strings.ToLower(prose[rest+more[g] : rest+more[g+1]])
+				}
+			}
+			list = append(list, e)
+			rest += more[1]
+		}
+		for _, e := range list {
+			if reason := c.embedDiffers(lastName(cl.Text), e.span, e.how); reason != "" {
+				claim := Claim{Text: fmt.Sprintf("%s embeds %s", cl.Text, e.span), Kind: KindEmbeds, start: cl.start, end: cl.end + mm[1]}
+				results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: reason})
+				break
+			}
 		}
 	}
 	return results

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -74,10 +75,60 @@ func (c *Checker) saidCodeDiffers(r *reached, root ast.Node, subject string) str
 				reason = fmt.Sprintf("%s and the functions it reaches never name %s", subject, name)
 				return false
 			}
+			if written, ok := literalKeysUnset(r, n, name); ok {
+				reason = fmt.Sprintf("%s and the functions it reaches write %s, never with %s", subject, written, strings.Join(literalKeys(n), ", "))
+				return false
+			}
 		}
 		return true
 	})
 	return reason
+}
+
+// literalKeys returns the field names a composite literal sets by key.
+func literalKeys(lit *ast.CompositeLit) []string {
+	var out []string
+	for _, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				out = append(out, id.Name)
+			}
+		}
+	}
+	return out
+}
+
+// literalKeysUnset returns a literal of the type called name that the
+// reached functions write, when they write some and none of them sets
+// every key the quoted literal q sets (`&Mux{root: true}` quoted, only
+// `&Mux{}` written).
+func literalKeysUnset(r *reached, q *ast.CompositeLit, name string) (string, bool) {
+	keys := literalKeys(q)
+	if name == "" || len(keys) == 0 {
+		return "", false
+	}
+	written, all := "", false
+	for _, f := range r.funcs {
+		ast.Inspect(f.Decl, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok || all || compositeTypeName(lit.Type) != name {
+				return !all
+			}
+			if written == "" {
+				written = types.ExprString(lit)
+			}
+			set := literalKeys(lit)
+			all = true
+			for _, k := range keys {
+				all = all && slices.Contains(set, k)
+			}
+			return !all
+		})
+		if all {
+			return "", false
+		}
+	}
+	return written, written != ""
 }
 
 // compositeTypeName is the name of a composite literal's type when it is
@@ -126,7 +177,10 @@ func (c *Checker) callWithOtherLiterals(r *reached, q *ast.CallExpr) (string, bo
 // for literals of the same kind in the same places ("6" for "-1", one
 // message for another).
 func literalsApart(a, b *ast.CallExpr) bool {
-	if len(a.Args) != len(b.Args) || len(a.Args) == 0 || a.Ellipsis.IsValid() != b.Ellipsis.IsValid() {
+	if len(a.Args) != len(b.Args) {
+		return literalAddedOrDropped(a, b)
+	}
+	if len(a.Args) == 0 || a.Ellipsis.IsValid() != b.Ellipsis.IsValid() {
 		return false
 	}
 	differ := false
@@ -142,6 +196,31 @@ func literalsApart(a, b *ast.CallExpr) bool {
 		differ = true
 	}
 	return differ
+}
+
+// literalAddedOrDropped reports whether one call has the other's
+// arguments and more literals after them (`NewWithMethods(pat, "GET")`
+// for `NewWithMethods(pat, "GET", "HEAD")`): a variadic list quoted with
+// a value left out or added.
+func literalAddedOrDropped(a, b *ast.CallExpr) bool {
+	short, long := a.Args, b.Args
+	if len(short) > len(long) {
+		short, long = long, short
+	}
+	if len(short) == 0 || a.Ellipsis.IsValid() || b.Ellipsis.IsValid() {
+		return false
+	}
+	for i := range short {
+		if types.ExprString(short[i]) != types.ExprString(long[i]) {
+			return false
+		}
+	}
+	for _, e := range long[len(short):] {
+		if literalKind(e) == token.ILLEGAL {
+			return false
+		}
+	}
+	return true
 }
 
 // shortenedCall reports whether a quoted call writes a call of the code

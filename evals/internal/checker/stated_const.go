@@ -19,7 +19,21 @@ const KindConstValue = "const_value"
 // constValueRe follows a name whose value the text states in code: a
 // string literal or a constant's name, after "is", "which is", "equals",
 // "=" or in parentheses ("`nilMessage` (`"Request is nil"`)").
-var constValueRe = regexp.MustCompile("^`(?:\\s*(?:,?\\s*(?:which|that)\\s+is|is|equals|=|==|is set to|is defined as)\\s+|\\s*\\(\\s*)`(\"(?:[^\"\\\\`]|\\\\.)*\"|[A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*)?)`")
+var constValueRe = regexp.MustCompile("^`(?:" + appositive + "\\s*(?:,?\\s*(?:which|that)\\s+is|is|equals|=|==|is set to|is defined as|holds)\\s+|\\s*\\(\\s*)`(" + statedValue + ")`")
+
+// appositive is a phrase set off by commas between a name and the verb
+// that states its value ("`Path`, the key under which …, is
+// `ContextKey(0)`"): prose without code, a line's worth at most.
+const appositive = "(?:,[^`,.;:]{3,100},)?"
+
+// statedValue is a value a sentence states in code: a string literal, an
+// integer (negative, or converted to a named type: `ContextKey(1)`), or a
+// constant's name.
+const statedValue = "\"(?:[^\"\\\\`]|\\\\.)*\"|-?\\d+|[A-Za-z_]\\w*\\(\\s*-?\\d+\\s*\\)|[A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*)?"
+
+// codeConstRe is a declaration quoted whole in one span: "the constant
+// `bc = \"/.;,\"`", "`maxDepth = 8`".
+var codeConstRe = regexp.MustCompile("^\\s*(?:const\\s+|var\\s+)?([A-Za-z_]\\w*)\\s*=\\s*(" + statedValue + ")\\s*$")
 
 // checkConstValues judges the value a sentence states for a constant, or
 // for a package variable declared with a constant value and assigned
@@ -27,6 +41,7 @@ var constValueRe = regexp.MustCompile("^`(?:\\s*(?:,?\\s*(?:which|that)\\s+is|is
 // module or an import) whose value differs, contradicts it. A name that
 // resolves to no constant, or a value that is no constant, is not read.
 func (c *Checker) checkConstValues(prose string, claims []Claim, results []Result) []Result {
+	results = c.checkQuotedDecls(prose, results)
 	for _, cl := range claims {
 		if cl.fromExpr || cl.InCode || (cl.Kind != KindIdentifier && cl.Kind != KindSelector) || cl.end >= len(prose) {
 			continue
@@ -59,7 +74,15 @@ func (c *Checker) checkConstValues(prose string, claims []Claim, results []Resul
 // package variable's whose declaration gives it a constant and that no
 // statement of the module assigns.
 func (c *Checker) constantOf(name string) (constant.Value, bool) {
-	objs := c.objectsNamed(normalizeSelector(name))
+	// A local variable of the same name ("bc := p.breaks[i]") has no
+	// constant value to state: only constants and package variables
+	// count.
+	var objs []types.Object
+	for _, o := range c.objectsNamed(normalizeSelector(name)) {
+		if _, isConst := o.(*types.Const); isConst || o.Pkg() != nil && o.Parent() == o.Pkg().Scope() {
+			objs = append(objs, o)
+		}
+	}
 	if len(objs) != 1 {
 		return nil, false
 	}
@@ -117,8 +140,38 @@ func (c *Checker) varConstant(v *types.Var) (constant.Value, bool) {
 	return val, val != nil && !assigned
 }
 
-// statedConstValue reads a stated value: a Go string literal, or the
-// name of a constant.
+// checkQuotedDecls judges a constant's declaration quoted whole in one
+// code span ("the constant `bc = \"/.;:\"`"): the value the module gives
+// that name must be the one quoted.
+func (c *Checker) checkQuotedDecls(prose string, results []Result) []Result {
+	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose, -1) {
+		mm := codeConstRe.FindStringSubmatch(prose[loc[2]:loc[3]])
+		if mm == nil {
+			continue
+		}
+		if from, to := sentenceAround(prose, loc[0]); modalRe.MatchString(outsideCode(prose[from:to])) {
+			continue
+		}
+		have, ok := c.constantOf(mm[1])
+		if !ok {
+			continue
+		}
+		want, ok := c.statedConstValue(mm[2])
+		if !ok || want.Kind() != have.Kind() || constant.Compare(have, token.EQL, want) {
+			continue
+		}
+		claim := Claim{Text: fmt.Sprintf("%s is %s", mm[1], mm[2]), Kind: KindConstValue, start: loc[0], end: loc[1]}
+		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s is %s, not %s", mm[1], have.ExactString(), want.ExactString())})
+	}
+	return results
+}
+
+// statedNumberRe is an integer stated alone or converted to a named type
+// (`ContextKey(1)`): its digits.
+var statedNumberRe = regexp.MustCompile(`^(?:[A-Za-z_]\w*\(\s*)?(-?\d+)\s*\)?$`)
+
+// statedConstValue reads a stated value: a Go string literal, an integer
+// (alone or converted to a named type), or the name of a constant.
 func (c *Checker) statedConstValue(s string) (constant.Value, bool) {
 	if strings.HasPrefix(s, `"`) {
 		u, err := strconv.Unquote(s)
@@ -126,6 +179,13 @@ func (c *Checker) statedConstValue(s string) (constant.Value, bool) {
 			return nil, false
 		}
 		return constant.MakeString(u), true
+	}
+	if mm := statedNumberRe.FindStringSubmatch(s); mm != nil && strings.Count(s, "(") == strings.Count(s, ")") {
+		n, err := strconv.ParseInt(mm[1], 10, 64)
+		if err != nil {
+			return nil, false
+		}
+		return constant.MakeInt64(n), true
 	}
 	objs := c.objectsNamed(s)
 	if len(objs) != 1 {

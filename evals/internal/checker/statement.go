@@ -124,7 +124,7 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 				present++
 			}
 		}
-		if content == 0 || present > 0 && c.adjacentHeld(prose, claims, ref, spans, file, stmt) {
+		if content == 0 || present > 0 && c.adjacentHeld(prose, claims, ref, spans, file, stmt) && !anyLiteralAbsent(spans, stmt) {
 			return "", false
 		}
 		reasons = append(reasons, fmt.Sprintf("%s:%d holds %q", file, ref.line, strings.TrimSpace(stmtHead(stmt))))
@@ -133,6 +133,53 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 		return "", false
 	}
 	return strings.Join(reasons, "; ") + ", not what the sentence names there", true
+}
+
+// anyLiteralAbsent reports whether a span of the clause quotes a literal
+// the statement has another of in its place: `false` where it returns
+// true, "/.;:" where it holds "/.;,".
+func anyLiteralAbsent(spans []clauseSpan, stmt string) bool {
+	for _, sp := range spans {
+		if literalAbsent(sp.text, stmt) {
+			return true
+		}
+	}
+	return false
+}
+
+// stringLitRe is a Go interpreted string literal.
+var stringLitRe = regexp.MustCompile(`"(?:[^"\\\n]|\\.)*"`)
+
+// literalAbsent reports whether span, quoted of the statement stmt, holds
+// a literal stmt does not, where stmt holds one of the same kind: a
+// boolean (stmt has the other one only), or a string (stmt's strings
+// hold none of its text).
+func literalAbsent(span, stmt string) bool {
+	switch span = strings.TrimSpace(span); span {
+	case "true", "false":
+		other := map[string]string{"true": "false", "false": "true"}[span]
+		return !containsIdent(stmt, span) && containsIdent(stmt, other)
+	}
+	have := stringLitRe.FindAllString(stmt, -1)
+	if len(have) == 0 {
+		return false
+	}
+	for _, q := range stringLitRe.FindAllString(span, -1) {
+		want, err := strconv.Unquote(q)
+		if err != nil || want == "" {
+			continue
+		}
+		found := false
+		for _, h := range have {
+			if v, err := strconv.Unquote(h); err == nil && strings.Contains(v, want) {
+				found = true
+			}
+		}
+		if !found {
+			return true
+		}
+	}
+	return false
 }
 
 // atRe is the prose between a backtick span and the line it places:
@@ -169,12 +216,22 @@ func (c *Checker) adjacentHeld(prose string, claims []Claim, ref lineRef, spans 
 // doing.go:44", a line of the callee's own): a place in the callee, not
 // the call site whose statement would have to hold the call.
 func (c *Checker) inCallee(prose string, claims []Claim, from, to int, file string, line int) bool {
+	callee, caller := false, false
 	for i, cl := range claims {
-		if cl.start >= from && cl.end <= to && calledOne(prose, claims, i) && c.encloses([]Claim{cl}, file, line) {
-			return true
+		if cl.start < from || cl.end > to || !c.encloses([]Claim{cl}, file, line) {
+			continue
+		}
+		if calledOne(prose, claims, i) {
+			callee = true
+		} else if isCode(cl.Kind) && !cl.fromExpr {
+			// The clause names the function the line is in as the one
+			// that acts ("`Mux.ServeHTTP` ... then calls
+			// `m.handler.ServeHTTP(w, r)`"): a callee of the same name
+			// is another method, and the line is the caller's.
+			caller = true
 		}
 	}
-	return false
+	return callee && !caller
 }
 
 func stmtHead(s string) string {

@@ -38,7 +38,11 @@ func (c *Checker) checkUses(prose string, claims []Claim, results []Result) []Re
 			case KindFileLine:
 				reason = c.lineOutside(r, cl, subject)
 			case KindIdentifier, KindSelector, KindCall:
-				if !returns { // what a function returns may come from anywhere: `sql.ErrNoRows`
+				// What a function returns may come from anywhere
+				// (`sql.ErrNoRows`); a call it is said to return
+				// (`http.NotFoundHandler()`) is made by it or by what it
+				// reaches.
+				if !returns || cl.Kind == KindCall && !cl.fromExpr && strings.HasSuffix(strings.TrimRight(prose[cl.start:cl.end], "` "), ")") {
 					reason = c.unused(r, strings.Trim(prose[cl.start:cl.end], "` "), subject, uc.verb != "redirects")
 				}
 				if reason == "" && cl.Kind == KindIdentifier && !cl.fromExpr && !cl.fromProse {
@@ -226,7 +230,14 @@ func (c *Checker) usedParts(code string) (names, strs []string) {
 		case *ast.FuncLit:
 			return false
 		case *ast.SelectorExpr:
-			add(n.Sel.Name)
+			if id, head := n.X.(*ast.Ident); head && len(c.m.Imported[id.Name]) == 0 && !declared[n.Sel.Name] && n.Sel.Name != "_" {
+				// A field or method of a value (`r.Context()`), not a
+				// type, though a type of that name may exist
+				// (context.Context).
+				names = append(names, n.Sel.Name)
+			} else {
+				add(n.Sel.Name)
+			}
 			if _, head := n.X.(*ast.Ident); !head {
 				ast.Inspect(n.X, walk)
 			}
