@@ -6,8 +6,8 @@
 #   scripts/field-trials.sh [-e EXPLAINERR_DIR] [-o OUT_DIR] [-c CASE_ID]... APP=CHECKOUT...
 #
 #   APP        realworld, todo, tasks, albums, bank, bookings, miniflux,
-#              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn or
-#              listmonk (fieldtrials/apps.tsv)
+#              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
+#              listmonk, sales or memos (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv
 #   -e         the explainerr checkout the apps are built against (default:
 #              this repository); the wiring's replace points there, and its
@@ -19,11 +19,11 @@
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
 # module proxy). Every server listens on 127.0.0.1 (authn, which takes no address,
 # on every interface of the machine). The todo, albums, bank,
-# bookings, miniflux, gobase, pgweb, shiori and listmonk apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
+# bookings, miniflux, gobase, pgweb, shiori, listmonk and sales apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks and wakapi apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18445; APP_PORT_SHIFT (default 0) moves them all
+# The apps listen on 18431-18447 (memos's gRPC server on 18448); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
 # and left without a report, never scored against another process.
@@ -91,6 +91,7 @@ post() { # post PATH CTYPE DATA: a set-up request; its answer is not scored
 shift_port=${APP_PORT_SHIFT:-0}
 app_conf() {
 	binargs=() # the server's command line, for an app whose binary has commands
+	export GOFLAGS=-p=1
 	case $1 in
 	realworld) mainpkg=. port=18433 ;;
 	todo) mainpkg=./cmd port=18431 ;;
@@ -130,6 +131,13 @@ app_conf() {
 		export LISTMONK_app__address=127.0.0.1:$((18445 + shift_port)) LISTMONK_db__host=127.0.0.1 LISTMONK_db__port=$pgport \
 			LISTMONK_db__user=postgres LISTMONK_db__password= LISTMONK_db__database=postgres LISTMONK_db__ssl_mode=disable \
 			LISTMONK_ADMIN_USER=admin LISTMONK_ADMIN_PASSWORD=local-trials LISTMONK_ADMIN_API_USER=api ;;
+	sales) mainpkg=./app/services/sales-api port=18446 # ardanlabs/service's sales-api: ardanlabs/conf, SALES_ variables;
+		# its vendor directory is left aside (the wiring adds a module); its debug server on a free port
+		# and its trace exporter pointed at a closed local port; the keys from zarf/keys (the wiring's)
+		export GOFLAGS="-p=1 -mod=mod" SALES_WEB_API_HOST=127.0.0.1:$((18446 + shift_port)) SALES_WEB_DEBUG_HOST=127.0.0.1:0 \
+			SALES_DB_HOST=127.0.0.1:$pgport SALES_DB_USER=postgres SALES_DB_PASSWORD= SALES_DB_NAME=postgres \
+			SALES_TEMPO_REPORTER_URI=127.0.0.1:9 ;;
+	memos) mainpkg=./bin/memos port=18447 ;; # its command line (below): prod mode, SQLite in the scratch copy's data directory
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -137,6 +145,7 @@ app_conf() {
 		--url="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable")
 	[ "$1" = shiori ] && binargs=(server --address 127.0.0.1 --port $port)
 	[ "$1" = listmonk ] && binargs=(--config config.toml.sample)
+	[ "$1" = memos ] && binargs=(--mode prod --addr 127.0.0.1 --port $port --data "$scratch/case/data" --metric=false)
 	return 0
 }
 app_reset() { # the app's database, fresh for every run
@@ -196,6 +205,16 @@ ANALYZE;" ;;
 		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' && mkdir -p frontend/dist &&
 			"$bin" "${binargs[@]}" --install --yes --idempotent >/dev/null 2>&1 &&
 			psql_q -c "UPDATE users SET password = encode(sha256('local-trials-token'::bytea), 'hex') WHERE username = 'api';" ;;
+	sales) # its migrations (darwin's file, which psql runs whole) and seed: admin@example.com (ADMIN)
+		# and user@example.com, both with the password gophers; one product of the second user's
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' &&
+			psql_q -f business/data/dbmigrate/sql/migrate.sql -f business/data/dbmigrate/sql/seed.sql -c "
+INSERT INTO products (product_id, user_id, name, cost, quantity, date_created, date_updated)
+  VALUES ('a2b0639f-2cc6-44b8-b97b-15d69dbb511e', '45b5fbd3-755f-4379-8f07-a58d4a30fa2f', 'Gopher mug', 25, 10, now(), now());" ;;
+	memos) # a fresh data directory: a new database gets the prod LATEST__SCHEMA.sql at start; the
+		# frontend is not built, so an index page stands in for it
+		rm -rf data && mkdir data && mkdir -p dist &&
+			echo '<!doctype html><title>memos</title>' >dist/index.html ;;
 	esac
 }
 app_login() { # data the case's request needs, and the credentials
@@ -314,6 +333,20 @@ INSERT INTO bookmark_tag(bookmark_id, tag_id) VALUES (1, 1);" 2>/dev/null ;;
 		post /accounts form 'username=alice&password=correct-horse-battery-9' >/dev/null ;;
 	listmonk) # the API user's token (app_reset)
 		auth=(-H 'Authorization: token api:local-trials-token') ;;
+	sales) # a JWT for the admin, from the token endpoint with Basic auth; a case on that
+		# endpoint sends the Basic credentials itself ($path is run_mode's)
+		case $path in
+		/v1/users/token/*) auth=(-u admin@example.com:gophers) ;;
+		*) tok=$(curl -s -m 30 -u admin@example.com:gophers "http://127.0.0.1:$port/v1/users/token/54bb2165-71e1-41a6-af3e-7da4a0e1e2c1" |
+			jq -r '.token // empty' 2>/dev/null)
+			[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
+		esac ;;
+	memos) # alice signs up (the first user, the host; the cookie), writes memo 1 ("hello #golang"),
+		# saves the tag golang and turns the memo-display-with-updated-ts setting on
+		post /api/v1/auth/signup json '{"username":"alice","password":"local-trials"}' >/dev/null
+		post /api/v1/memo json '{"content":"hello #golang"}' >/dev/null
+		post /api/v1/tag json '{"name":"golang"}' >/dev/null
+		post /api/v1/system/setting json '{"name":"memo-display-with-updated-ts","value":"true"}' >/dev/null ;;
 	esac
 }
 
@@ -341,6 +374,9 @@ run_mode() { # app id mode method path ctype data
 	data=${data//PG_PORT/$pgport}           # the trial database's port (pgweb's connect API)
 	data=${data//SEED_TIME/$seed_time}      # the time of the heartbeat sent at sign-in (wakapi)
 	data=${data//NOW_TIME/$seed_time}       # the same time, for a heartbeat not sent before (wakapi)
+	# ctype "basic": the data is the request's own Basic credentials (user:password), sent in
+	# place of the sign-in's, with no body (sales' token endpoint)
+	[ "$ctype" = basic ] && auth=(-u "$data") data=-
 	local ct=() body=()
 	case $ctype in json) ct=(-H 'Content-Type: application/json') ;; form) ct=(-H 'Content-Type: application/x-www-form-urlencoded') ;; esac
 	[ "$data" != - ] && body=(--data "$data")
@@ -359,7 +395,7 @@ for arg in "$@"; do
 	want=$(awk -F'\t' -v a="$app" '$1 == a { print $4 }' "$ft/apps.tsv")
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
-	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk) pg_start || exit 1 ;; esac
+	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales) pg_start || exit 1 ;; esac
 
 	port_sed=$port
 	base=$scratch/$app-base
