@@ -1109,6 +1109,9 @@ func (a *analysis) deliberatePanic(msg string) {
 	a.f.Class = ClassDeliberatePanic
 	a.headline("Deliberate panic")
 	a.why("The code calls " + code("panic") + " here on purpose, with " + code(shorten(msg, 160)) + ".")
+	if a.panicsForUnrecognised(msg) {
+		return
+	}
 	if a.servesHTTP() {
 		a.fix("If this can happen for a request (bad input, a missing record), return an error and answer it with a status instead of panicking.")
 	} else {
