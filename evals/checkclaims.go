@@ -17,12 +17,16 @@ import (
 // the mechanical claim checker over the module rooted at DIR on a labelled
 // claims file (the format of evals/claims.json), prints one line per
 // sentence and, last, the checker's precision and recall at finding
-// fabrications. It exits 0 whenever it ran, whatever the scores.
+// fabrications. With -text FILE instead of -claims, it checks the claims
+// of one explanation (Markdown, as a report's explanation.text) and
+// prints each the module's source contradicts, then a count. It exits 0
+// whenever it ran, whatever it found.
 func checkClaims(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("evals checkclaims", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", "", "root `DIR` of the Go module the claims are about (the directory of its go.mod)")
 	claimsPath := fs.String("claims", "", "labelled claims `FILE` in the format of evals/claims.json")
+	textPath := fs.String("text", "", "an explanation's text `FILE`, whose claims are checked unlabelled")
 	if err := fs.Parse(args); err != nil {
 		return pipeline.ExitError
 	}
@@ -33,8 +37,8 @@ func checkClaims(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case fs.NArg() > 0:
 		return fail("unexpected argument %q (usage: go run ./evals checkclaims -dir DIR -claims FILE)", fs.Arg(0))
-	case *dir == "" || *claimsPath == "":
-		return fail("both -dir and -claims are required (usage: go run ./evals checkclaims -dir DIR -claims FILE)")
+	case *dir == "" || (*claimsPath == "") == (*textPath == ""):
+		return fail("-dir and one of -claims or -text are required (usage: go run ./evals checkclaims -dir DIR -claims FILE | -text FILE)")
 	}
 	if st, err := os.Stat(*dir); err != nil {
 		return fail("module directory: %v", err)
@@ -43,6 +47,26 @@ func checkClaims(args []string, stdout, stderr io.Writer) int {
 	}
 	if _, err := os.Stat(filepath.Join(*dir, "go.mod")); err != nil {
 		return fail("%s is not the root of a Go module: no go.mod in it", *dir)
+	}
+	if *textPath != "" {
+		text, err := os.ReadFile(*textPath)
+		if err != nil {
+			return fail("text file: %v", err)
+		}
+		m, err := source.Load(*dir, "./...")
+		if err != nil {
+			return fail("%v", err)
+		}
+		results := checker.New(m).CheckText(string(text))
+		wrong := 0
+		for _, r := range results {
+			if r.Fabricated() {
+				wrong++
+				fmt.Fprintf(stdout, "contradicted\t%s\t%s\n", oneLine(r.Text), oneLine(r.Reason))
+			}
+		}
+		fmt.Fprintf(stdout, "%d of %d claims contradicted\n", wrong, len(results))
+		return pipeline.ExitOK
 	}
 	set, err := checker.ReadLabelled(*claimsPath)
 	if err != nil {
@@ -83,3 +107,6 @@ func outcomeLine(o checker.Outcome) string {
 	}
 	return fmt.Sprintf("%s %s %-10s %-7s %q: %s", o.Label(), o.ID, label, verdict, o.Text, detail)
 }
+
+// oneLine writes s on one line, its tabs and newlines as spaces.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

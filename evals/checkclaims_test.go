@@ -97,7 +97,9 @@ func TestCheckClaimsBadInput(t *testing.T) {
 		{"no label", []string{"-dir", marketDir, "-claims", write("nolabel.json", `{"claims": [{"id": "a", "text": "x"}]}`)}, `missing the label "fabricated"`},
 		{"no claims", []string{"-dir", marketDir, "-claims", write("empty.json", `{"claims": []}`)}, "no claims"},
 		{"unknown field", []string{"-dir", marketDir, "-claims", write("typo.json", `{"claims": [{"id": "a", "text": "x", "fabricated": true, "fabricatd": false}]}`)}, "unknown field"},
-		{"no flags", nil, "both -dir and -claims are required"},
+		{"no flags", nil, "one of -claims or -text are required"},
+		{"both sets", []string{"-dir", marketDir, "-claims", good, "-text", good}, "one of -claims or -text are required"},
+		{"missing text file", []string{"-dir", marketDir, "-text", filepath.Join(tmp, "none.md")}, "no such file or directory"},
 		{"stray argument", []string{"-dir", marketDir, "-claims", good, "extra"}, `unexpected argument "extra"`},
 	}
 	for _, tc := range cases {
@@ -106,4 +108,41 @@ func TestCheckClaimsBadInput(t *testing.T) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want a non-zero exit and an error mentioning %q", tc.name, code, stdout, stderr, tc.want)
 		}
 	}
+}
+
+// TestCheckClaimsOfAnExplanation runs "evals checkclaims -text" on an
+// explanation's text: each claim the market module contradicts is
+// printed with why, then the count; a claim it supports is not printed.
+func TestCheckClaimsOfAnExplanation(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "explanation.md")
+	text := "### Unknown item\n\n`Catalog.Tagged` sorts its result with `sort.SliceStable`. `NewCart` is declared in `catalog.go`.\n\n- Check `Cart.Add`.\n"
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runEvals(t, nil, "checkclaims", "-dir", marketDir, "-text", file)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	lines := strings.Split(strings.TrimRight(stdout, "\n"), "\n")
+	last := regexp.MustCompile(`^(\d+) of (\d+) claims contradicted$`).FindStringSubmatch(lines[len(lines)-1])
+	if last == nil || last[1] == "0" || len(lines)-1 != atoi(t, last[1]) {
+		t.Fatalf("want one line per contradicted claim and the count:\n%s", stdout)
+	}
+	for _, want := range []string{"never use SliceStable", "NewCart"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("no contradiction mentioning %q in\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "Cart.Add\t") {
+		t.Errorf("a supported claim was printed:\n%s", stdout)
+	}
+}
+
+// atoi is strconv.Atoi for a test's digits.
+func atoi(t *testing.T, s string) int {
+	n := 0
+	for _, r := range s {
+		n = n*10 + int(r-'0')
+	}
+	return n
 }

@@ -14,7 +14,7 @@
 //	go run ./evals summary DIR      print the reports of a stored run
 //	go run ./evals regrade DIR      re-score a stored run, no model calls
 //	go run ./evals spotcheck DIR    list verdicts worth a human look
-//	go run ./evals checkclaims -dir DIR -claims FILE
+//	go run ./evals checkclaims -dir DIR -claims FILE | -text FILE
 //	                                measure the claim checker on labelled claims
 //	go run ./evals humanreview SHEET
 //	                                the judge's agreement with a filled

@@ -11,7 +11,9 @@
 
 Advice contradicted by the source is read, not computed: fieldtrials/verdicts.tsv
 holds a person's verdict per case (ok or contradicted, with the reason), and
-the summary counts it.
+the summary counts it. Beside it, when scripts/field-trials-claims.sh has
+written claims.tsv next to RESULTS_TSV, the cases whose rag explanation
+holds a claim the evaluation's claim checker contradicts.
 
 A fix location is FILE:FUNC (Type.Method for a method, "-" for a whole
 non-Go file such as a migration or a template); FIX may list alternatives
@@ -175,8 +177,21 @@ def read_verdicts(path=None):
     return v
 
 
+def read_claims(results):
+    """claims.tsv beside RESULTS_TSV (scripts/field-trials-claims.sh): id -> contradicted claims of the rag explanation."""
+    path = os.path.join(os.path.dirname(os.path.abspath(results)), "claims.tsv")
+    c = {}
+    if os.path.exists(path):
+        for line in list(open(path))[1:]:
+            f = line.rstrip("\n").split("\t")
+            if len(f) >= 4:
+                c[f[0]] = int(f[2])
+    return c
+
+
 def summary(results, verdicts_path=None):
     verdicts = read_verdicts(verdicts_path)
+    claims = read_claims(results)
     rows = []
     with open(results) as fh:
         head = fh.readline().rstrip("\n").split("\t")
@@ -224,6 +239,10 @@ def summary(results, verdicts_path=None):
         bad = [i for i in judged if verdicts[i] == "contradicted"]
         if judged:
             print(f"  advice contradicted by the source (read, rag mode): {rate(len(bad), len(judged))}: {', '.join(bad) or 'none'}")
+        checked = [i for i in ids if i in claims]
+        if checked:
+            flagged = [i for i in checked if claims[i] > 0]
+            print(f"  a claim the checker contradicts (rag mode, mechanical): {rate(len(flagged), len(checked))}: {', '.join(flagged) or 'none'}")
         nfx = [i for i in ids if by.get((i, "rag"), {}).get("fix_named") != "1"]
         print(f"  fix location not named (rag): {', '.join(nfx) or 'none'}")
         print()

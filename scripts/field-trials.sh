@@ -32,6 +32,9 @@
 # (per app and split, with 95% Wilson intervals), OUT_DIR/explanations.txt
 # (each case's fix location and offline explanation, to read for advice the
 # source contradicts), and the reports under OUT_DIR/reports.
+# scripts/field-trials-claims.sh then checks each rag explanation's
+# claims against the app's source (OUT_DIR/claims.tsv), and the summary
+# counts them beside the advice read by hand.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 exdir=$here
@@ -42,11 +45,11 @@ while getopts "e:o:c:" opt; do
 	e) exdir=$(cd "$OPTARG" && pwd) ;;
 	o) out=$OPTARG ;;
 	c) only+=("$OPTARG") ;;
-	*) sed -n '2,29p' "$0"; exit 2 ;;
+	*) sed -n '2,32p' "$0"; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -gt 0 ] || { sed -n '2,29p' "$0"; exit 2; }
+[ $# -gt 0 ] || { sed -n '2,32p' "$0"; exit 2; }
 
 ft=$here/fieldtrials
 export GOFLAGS=-p=1 CGO_ENABLED=1
