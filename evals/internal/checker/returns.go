@@ -146,16 +146,8 @@ func (c *Checker) valuesNotReturned(funcs []*source.Func, span string) string {
 // name, a qualified name or a basic literal, and returns them as written;
 // nil when it is anything else.
 func returnList(span string) []string {
-	f, err := parser.ParseFile(token.NewFileSet(), "", "package p\nfunc _() {\nreturn "+span+"\n}\n", 0)
-	if err != nil || len(f.Decls) != 1 {
-		return nil
-	}
-	body := f.Decls[0].(*ast.FuncDecl).Body
-	if len(body.List) != 1 {
-		return nil
-	}
-	ret, ok := body.List[0].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) == 0 {
+	ret, ok := parseReturn(span)
+	if !ok {
 		return nil
 	}
 	var out []string
@@ -172,6 +164,21 @@ func returnList(span string) []string {
 		out = append(out, types.ExprString(e))
 	}
 	return out
+}
+
+// parseReturn parses values as the values of one return statement; false
+// when they are not, or there are none.
+func parseReturn(values string) (*ast.ReturnStmt, bool) {
+	f, err := parser.ParseFile(token.NewFileSet(), "", "package p\nfunc _() {\nreturn "+values+"\n}\n", 0)
+	if err != nil || len(f.Decls) != 1 {
+		return nil, false
+	}
+	body := f.Decls[0].(*ast.FuncDecl).Body
+	if len(body.List) != 1 {
+		return nil, false
+	}
+	ret, ok := body.List[0].(*ast.ReturnStmt)
+	return ret, ok && len(ret.Results) > 0
 }
 
 // returnStmts lists the return statements of a function body, those of

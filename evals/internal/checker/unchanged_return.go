@@ -2,9 +2,6 @@ package checker
 
 import (
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"regexp"
 	"slices"
@@ -55,19 +52,12 @@ func (c *Checker) checkUnchangedReturns(prose string, claims []Claim, results []
 // returnedExprs returns the values a return statement gives, as written;
 // false for anything else.
 func returnedExprs(stmt string) ([]string, bool) {
-	if !strings.HasPrefix(stmt, "return ") {
+	values, ok := strings.CutPrefix(stmt, "return ")
+	if !ok {
 		return nil, false
 	}
-	f, err := parser.ParseFile(token.NewFileSet(), "", "package p\nfunc _() {\n"+stmt+"\n}\n", 0)
-	if err != nil {
-		return nil, false
-	}
-	body := f.Decls[0].(*ast.FuncDecl).Body
-	if len(body.List) != 1 {
-		return nil, false
-	}
-	ret, ok := body.List[0].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) == 0 {
+	ret, ok := parseReturn(values)
+	if !ok {
 		return nil, false
 	}
 	var out []string
