@@ -183,3 +183,31 @@ func (s Store) Lock(id int) error {
 		t.Errorf("the missing column is not named:\n%s", text)
 	}
 }
+
+// TestSchemaLineAfterComments: the line cited for the CREATE TABLE of a
+// .sql file whose statements follow comment lines is the CREATE's own,
+// not a comment's above it.
+func TestSchemaLineAfterComments(t *testing.T) {
+	dir := t.TempDir()
+	src := `package store
+
+import "database/sql"
+
+type Store struct{ db *sql.DB }
+
+func (s Store) Count() (int, error) {
+	var n int
+	err := s.db.QueryRow("SELECT count(*) FROM parcels WHERE weigth > 1").Scan(&n)
+	return n, err
+}
+`
+	schema := "-- Version: 1.01\n-- Description: Create table users\nCREATE TABLE users (id int);\n\n-- Version: 1.02\n-- Description: Create table parcels\nCREATE TABLE parcels (\n  id int,\n  weight int\n);\n"
+	testdir.Write(t, dir, map[string]string{"go.mod": "module example.com/parcels\n\ngo 1.22\n", "store/store.go": src, "store/sql/migrate.sql": schema})
+	lines := strings.Split(src, "\n")
+	frame := report.Frame{Function: "example.com/parcels/store.Store.Count", File: filepath.Join(dir, "store", "store.go"), Line: 9, Kind: report.FrameApp,
+		Source: &report.Source{StartLine: 9, Lines: lines[8:9], Line: 9}}
+	text := Analyze(panicReport("*pq.Error", `pq: column "weigth" does not exist`, frame))
+	if !strings.Contains(text, "migrate.sql:7") || strings.Contains(text, "migrate.sql:6") {
+		t.Errorf("the CREATE TABLE is not cited at its own line, 7:\n%s", text)
+	}
+}

@@ -105,7 +105,8 @@ func stripSQLComments(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		if j := strings.Index(l, "--"); j >= 0 {
-			lines[i] = l[:j]
+			// Blanked, not cut: an offset in the text keeps its line.
+			lines[i] = l[:j] + strings.Repeat(" ", len(l)-j)
 		}
 	}
 	return strings.Join(lines, "\n")
