@@ -40,7 +40,7 @@ for pair in "$@"; do
 	app=${pair%%=*} checkout=${pair#*=}
 	[ -d "$checkout/.git" ] || { log "$app: $checkout is no git clone"; exit 2; }
 	src=$work/$app
-	rm -rf "$src" && git clone -q "$checkout" "$src" || exit 1
+	rm -rf "$src" && git -c advice.detachedHead=false clone -q "$checkout" "$src" || exit 1
 	awk -F'\t' -v a="$app" '$1 == a { print $2 }' "$here/fieldtrials/cases.tsv" | while read -r id; do
 		rep=$out/reports/$id.rag.json
 		[ -s "$rep" ] || { log "$id: no rag report"; continue; }

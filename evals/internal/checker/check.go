@@ -27,6 +27,10 @@ const (
 	// Proposed: an unknown name the explanation introduces as new (a
 	// helper it suggests adding); not counted as a fabrication.
 	Proposed = "proposed"
+	// Outside: a place in a package outside the module (a trace's
+	// http/server.go:3842), which the checker does not read; not counted
+	// as a fabrication.
+	Outside = "outside"
 )
 
 // Result is one claim and its verdict.
@@ -320,11 +324,34 @@ func (c *Checker) spans(funcs []*source.Func, name, recv string) []span {
 	return out
 }
 
+// outsidePackage returns the import path of the package outside the
+// module that a file's directory names ("http/server.go" of net/http):
+// one the module imports, or the runtime, which every trace passes
+// through.
+func (c *Checker) outsidePackage(file string) (string, bool) {
+	dir := path.Base(path.Dir(strings.ReplaceAll(file, "\\", "/")))
+	if dir == "." || dir == "/" {
+		return "", false
+	}
+	if dir == "runtime" {
+		return "runtime", true
+	}
+	for _, p := range c.m.Imported[dir] {
+		if own := c.m.Path; own == "" || p.Path() != own && !strings.HasPrefix(p.Path(), own+"/") {
+			return p.Path(), true
+		}
+	}
+	return "", false
+}
+
 func (c *Checker) checkFile(file string, line int) (string, string) {
 	files := c.m.FindFile(file)
 	if len(files) == 0 {
 		if at := c.quotedIn(path.Base(file)); at != "" && line == 0 {
 			return Verified, "no such file, but the code names it at " + at + " (a quoted name, such as a mistyped template)"
+		}
+		if pkg, ok := c.outsidePackage(file); ok {
+			return Outside, file + " is a file of " + pkg + ", outside the module"
 		}
 		return UnknownIdentifier, "no file " + file + " in the module"
 	}
@@ -353,7 +380,33 @@ func (c *Checker) checkName(name string) verdict {
 	if ks := c.constantsValued(name); len(ks) > 0 {
 		return verdict{v: Verified, reason: name + " is the value of " + strings.Join(ks, ", ")}
 	}
+	if table, column, ok := c.madeConstraintName(name); ok {
+		return verdict{v: Verified, reason: name + " is the name PostgreSQL gives a constraint of " + table + "." + column + ", both in the module's SQL"}
+	}
 	return verdict{v: UnknownIdentifier, reason: "nothing called " + name + " exists in the module or its imports"}
+}
+
+// constraintNameRe is a name PostgreSQL makes for a constraint the
+// schema does not name: table, column, and a suffix for its kind.
+var constraintNameRe = regexp.MustCompile(`^([a-z][a-z0-9_]*?)_([a-z][a-z0-9_]*)_(key|pkey|fkey|check|excl|idx)$`)
+
+// madeConstraintName reports whether name is one PostgreSQL makes from a
+// table and a column ("subscribers_email_key") that the module's SQL
+// text names: an error quotes it, the code never writes it.
+func (c *Checker) madeConstraintName(name string) (table, column string, ok bool) {
+	mm := constraintNameRe.FindStringSubmatch(name)
+	if mm == nil {
+		return "", "", false
+	}
+	// The table's name may hold "_" too: each split is tried.
+	parts := strings.Split(mm[1]+"_"+mm[2], "_")
+	for i := 1; i < len(parts); i++ {
+		table, column = strings.Join(parts[:i], "_"), strings.Join(parts[i:], "_")
+		if c.textIn(table) != "" && c.textIn(column) != "" {
+			return table, column, true
+		}
+	}
+	return "", "", false
 }
 
 // normalizeSelector turns "(*Store).Get" into "Store.Get".
@@ -511,6 +564,20 @@ func (c *Checker) resolveMembers(parts []string, start int, cur []types.Type, fu
 			next = append(next, obj.Type())
 			if f, ok := obj.(*types.Func); ok {
 				nextFuncs = append(nextFuncs, c.moduleFunc(f)...)
+			}
+		}
+		if len(next) == 0 {
+			// A json tag may hold dots ("privacy.exportable"), and an
+			// error's path writes it whole.
+			for j := len(parts); j > i+1 && len(next) == 0; j-- {
+				for _, t := range cur {
+					if obj := jsonTagged(t, strings.Join(parts[i:j], ".")); obj != nil {
+						next = append(next, obj.Type())
+					}
+				}
+				if len(next) > 0 {
+					i = j - 1
+				}
 			}
 		}
 		if len(next) == 0 {

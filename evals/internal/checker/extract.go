@@ -269,6 +269,9 @@ func looksLikeType(t string) bool {
 // template action), and, for a call, the names its arguments use; or, for
 // any other Go expression or statement, the names used inside it.
 func classifySpan(s string) []Claim {
+	if concreteRequest(s) {
+		return nil // a request ("PUT /v1/products/7"): its path is no code
+	}
 	c, ok := classifyWhole(s)
 	switch {
 	case !ok:
@@ -357,8 +360,22 @@ func placesBefore(prose string, claims []Claim, p, i int) bool {
 	if !strings.Contains(prose[prev.end:f.start], "(") {
 		return true
 	}
+	if methodExprRe.MatchString(prev.Text) && adjacentParenRe.MatchString(prose[prev.end:f.start]) {
+		// "`(*Core).Delete` (`product.go:153`)": a method written as a
+		// trace writes it, its declaration's place right beside it.
+		return true
+	}
 	return !closesClauseRe.MatchString(prose[f.end:]) && firstOfClause(prose, claims, p)
 }
+
+var (
+	// methodExprRe is a method written with its receiver type in
+	// parentheses: "(*Core).Delete", "(Store).Get".
+	methodExprRe = regexp.MustCompile(`^\(\*?[A-Za-z_]\w*(?:\[[^\]]*\])?\)\.[A-Za-z_]\w*$`)
+	// adjacentParenRe is what stands between a name and a citation in
+	// parentheses right after it.
+	adjacentParenRe = regexp.MustCompile("^`?\\s*\\(\\s*`?$")
+)
 
 // firstOfClause reports whether claims[p] is the first code claim of its
 // clause.

@@ -3,6 +3,7 @@ package checker
 import (
 	"fmt"
 	"go/types"
+	"reflect"
 	"strings"
 
 	"github.com/explainerr/explainerr/evals/internal/source"
@@ -142,7 +143,42 @@ func lookupMember(t types.Type, name string) types.Object {
 			obj, _, _ = types.LookupFieldOrMethod(t, true, n.Obj().Pkg(), name)
 		}
 	}
+	if obj == nil {
+		obj = jsonTagged(t, name)
+	}
 	return obj
+}
+
+// jsonTagged returns the field of the struct type t (behind pointers,
+// slices and maps) that a json tag names name: encoding/json writes a
+// struct field's path in its errors by those names
+// ("Settings.privacy.exportable").
+func jsonTagged(t types.Type, name string) types.Object {
+	for {
+		switch x := t.(type) {
+		case *types.Pointer:
+			t = x.Elem()
+			continue
+		case *types.Slice:
+			t = x.Elem()
+			continue
+		case *types.Map:
+			t = x.Elem()
+			continue
+		}
+		break
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		tag, _, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ",")
+		if tag == name {
+			return st.Field(i)
+		}
+	}
+	return nil
 }
 
 // checkLiteralField checks a key of a composite literal ("Account.ID" from

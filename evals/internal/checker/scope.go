@@ -43,7 +43,10 @@ func (c *Checker) scopeFor(cl Claim, claims []Claim) []*source.Func {
 			continue
 		}
 		recv, bare := source.SplitFuncName(name)
-		if bare == own {
+		if bare == own && recv == "" {
+			// The name itself, not a function the text speaks of; a
+			// method of a named type of that name (`(*Handlers).Create`
+			// calling `h.product.Create`) is one.
 			continue
 		}
 		for _, f := range c.m.FuncsNamed(bare) {

@@ -113,6 +113,12 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 		spans := clauseSpans(prose, claims, from, to)
 		content, present := 0, 0
 		for _, sp := range spans {
+			if concreteRequest(sp.text) && c.quotedIn(strings.Fields(sp.text)[1]) == "" {
+				continue // a request ("PUT /v1/products/7"), not code
+			}
+			if base, ok := strings.CutSuffix(sp.text, closureSuffixRe.FindString(sp.text)); ok && base != sp.text && c.encloses([]Claim{{Text: base, Kind: KindSelector}}, file, ref.line) {
+				continue // a function literal's trace name ("mid.Errors.func3.1") in its function
+			}
 			if c.encloses(sp.claims, file, ref.line) || !strings.HasSuffix(file, ".go") && len(classifySpan(sp.text)) == 0 {
 				// A span that names no code, cited with a template's line,
 				// may be what the template engine says about it (`unexpected
@@ -124,7 +130,7 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 				present++
 			}
 		}
-		if content == 0 || present > 0 && c.adjacentHeld(prose, claims, ref, spans, file, stmt) && !anyLiteralAbsent(spans, stmt) {
+		if content == 0 || present > 0 && c.adjacentHeld(prose, claims, ref, spans, file, stmt) && !c.anyLiteralAbsent(spans, stmt) {
 			return "", false
 		}
 		reasons = append(reasons, fmt.Sprintf("%s:%d holds %q", file, ref.line, strings.TrimSpace(stmtHead(stmt))))
@@ -135,12 +141,31 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 	return strings.Join(reasons, "; ") + ", not what the sentence names there", true
 }
 
+var (
+	// requestLineRe is a request written as its method and path.
+	requestLineRe = regexp.MustCompile(`^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\s+/`)
+	// closureSuffixRe ends a trace's name of a function literal: ".func3",
+	// ".func3.1".
+	closureSuffixRe = regexp.MustCompile(`(?:\.func\d+)(?:\.\d+)*$`)
+)
+
+// concreteRequest reports whether a span is a request written as its
+// method and path, the path without a route's parameters ("{id}", ":id",
+// "*"): what a client sent, not a pattern the code registers.
+func concreteRequest(span string) bool {
+	span = strings.TrimSpace(span)
+	return requestLineRe.MatchString(span) && !strings.ContainsAny(span, "{:*")
+}
+
 // anyLiteralAbsent reports whether a span of the clause quotes a literal
-// the statement has another of in its place: `false` where it returns
-// true, "/.;:" where it holds "/.;,".
-func anyLiteralAbsent(spans []clauseSpan, stmt string) bool {
+// the statement has another of in its place: a `false` alone where it
+// returns true, or a span the statement holds but for its string
+// ("/.;:" where it holds "/.;,"). A string quoted alone may be another
+// line's (a message the clause says is made elsewhere).
+func (c *Checker) anyLiteralAbsent(spans []clauseSpan, stmt string) bool {
 	for _, sp := range spans {
-		if literalAbsent(sp.text, stmt) {
+		bare := strings.TrimSpace(sp.text)
+		if (bare == "true" || bare == "false" || len(sp.claims) > 0 && c.occursIn(sp, stmt, false)) && literalAbsent(sp.text, stmt) {
 			return true
 		}
 	}

@@ -118,15 +118,23 @@ func (c *Checker) lineOutside(r *reached, cl Claim, subject string) string {
 	if !strings.HasSuffix(file, ".go") {
 		return ""
 	}
+	// A file name several module files end in ("subscribers.go" of
+	// cmd/ and of core/) is outside only when no one of them is reached
+	// at that line.
+	reason := ""
 	for _, f := range c.inRange(c.m.FindFile(file), line) {
 		if r.spans(f, line) {
 			return ""
 		}
-		if g := c.m.FuncAt(f, line); g != nil {
-			return fmt.Sprintf("%s:%d is in %s, which %s does not reach", f, line, g.QualifiedName(), subject)
+		g := c.m.FuncAt(f, line)
+		if g == nil {
+			return "" // a declaration outside functions: a type, constant or variable it may use
+		}
+		if reason == "" {
+			reason = fmt.Sprintf("%s:%d is in %s, which %s does not reach", f, line, g.QualifiedName(), subject)
 		}
 	}
-	return "" // a declaration outside functions: a type, constant or variable it may use
+	return reason
 }
 
 // unused returns why code the clause says its subject uses is written

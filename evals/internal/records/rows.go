@@ -29,6 +29,8 @@ type CheckerCounts struct {
 	Contradicted      int `json:"contradicted"`
 	UnknownIdentifier int `json:"unknown_identifier"`
 	Proposed          int `json:"proposed"`
+	// Outside counts places in packages outside the module, not read.
+	Outside int `json:"outside,omitempty"`
 }
 
 // Fabrications counts contradicted and unknown claims.
@@ -47,6 +49,8 @@ func CountVerdicts(rs []checker.Result) CheckerCounts {
 			c.UnknownIdentifier++
 		case checker.Proposed:
 			c.Proposed++
+		case checker.Outside:
+			c.Outside++
 		}
 	}
 	return c

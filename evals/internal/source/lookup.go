@@ -8,17 +8,26 @@ import (
 )
 
 // FindFile returns the module files whose path is file or ends in "/"+file,
-// sorted.
+// sorted; those under vendor/ only when no other file matches.
 func (m *Module) FindFile(file string) []string {
 	file = path.Clean(strings.TrimPrefix(filepathToSlash(file), "./"))
 	if _, ok := m.Files[file]; ok {
 		return []string{file}
 	}
-	var out []string
+	var out, vendored []string
 	for rel := range m.Files {
 		if strings.HasSuffix(rel, "/"+file) || strings.HasSuffix(file, "/"+rel) {
+			if strings.HasPrefix(rel, "vendor/") {
+				vendored = append(vendored, rel)
+				continue
+			}
 			out = append(out, rel)
 		}
+	}
+	if len(out) == 0 {
+		// A copy of a dependency is meant only when no file of the
+		// module's own has the name.
+		out = vendored
 	}
 	sort.Strings(out) // the same answer on every run
 	return out

@@ -74,8 +74,15 @@ func (m *Module) followJSONPath(top, t TypeRef, path []string) (DecodedField, bo
 	st, _ := t.Spec.Type.(*ast.StructType)
 	decl := ast.Node(t.Decl)
 	for depth := 0; st != nil && depth < maxDecodeDepth; depth++ {
-		fl, ok := jsonField(st, path[0])
-		if !ok {
+		// A json tag may hold dots ("privacy.exportable"): the longest
+		// run of the path's names a tag gives whole is taken first.
+		var fl *ast.Field
+		for n := len(path); n >= 1 && fl == nil; n-- {
+			if f, ok := jsonField(st, strings.Join(path[:n], ".")); ok {
+				fl, path = f, append([]string{strings.Join(path[:n], ".")}, path[n:]...)
+			}
+		}
+		if fl == nil {
 			return DecodedField{}, false
 		}
 		if len(path) == 1 {

@@ -23,6 +23,7 @@ type Options struct {
 		Currency string ` + "`json:\"currency\"`" + `
 	} ` + "`json:\"display\"`" + `
 	Mail *MailOptions ` + "`json:\"mail\"`" + `
+	Exportable bool ` + "`json:\"privacy.exportable\"`" + `
 	Legacy string ` + "`json:\"-\"`" + `
 }
 
@@ -68,6 +69,8 @@ func TestDecodedFieldChunk(t *testing.T) {
 		{"json: cannot unmarshal array into Go struct field Options.display.columns of type int", "Options", "Columns  int"},
 		{"json: cannot unmarshal string into Go struct field Options.mail.port of type int", "MailOptions", "Port int"},
 		{"json: cannot unmarshal number into Go struct field Options.name of type string", "Options", `Name    string`},
+		// A tag that holds a dot is one name of the path.
+		{"json: cannot unmarshal array into Go struct field Options.privacy.exportable of type bool", "Options", "Exportable bool"},
 	} {
 		r := shelfReport(root, tc.msg, report.Frame{Function: "example.com/inventory/web.options", File: "web/options.go", Line: 15})
 		var found *report.Chunk

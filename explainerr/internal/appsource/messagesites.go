@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/explainerr/explainerr/explainerr/internal/logrecord"
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -47,10 +48,22 @@ func phraseText(lit *ast.BasicLit) (string, bool) {
 	}
 	v = strings.TrimRight(strings.TrimSpace(v), ": ")
 	own := reVerb.ReplaceAllString(v, "")
-	if len(own) < minPhrase || len(v) > maxPhrase || strings.ContainsAny(v, "\n<>{}") || len(strings.Fields(own)) < 2 {
+	if len(own) < minPhrase || len(v) > maxPhrase || strings.ContainsAny(v, "\n<>{}") || wordCount(own) < 2 {
 		return "", false
 	}
 	return v, true
+}
+
+// wordCount counts the words of s that hold a letter: a format of verbs
+// and separators alone ("%s: %s: %s") says nothing of a place.
+func wordCount(s string) int {
+	n := 0
+	for _, w := range strings.Fields(s) {
+		if strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // wrapCalls are the functions of the errors packages that add a message

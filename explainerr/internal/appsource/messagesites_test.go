@@ -339,3 +339,22 @@ func Label() string { return "FindByEmail" }
 		t.Errorf("a wrap with a plain word named %d sites", len(sites))
 	}
 }
+
+// TestFormatOfVerbsAloneIsNoSite: a format of verbs and separators alone
+// ("%s: %s: %s") matches any message of as many parts: no site.
+func TestFormatOfVerbsAloneIsNoSite(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/verbs\n",
+		"main.go": `package main
+
+import "fmt"
+
+func line(a, b, c, d, e, f string) string {
+	return fmt.Sprintf("%s: %s: %s: %s: %s: %s: ", a, b, c, d, e, f)
+}
+`,
+	})
+	if sites := Load(root + "/main.go").MessageSites("create: app: insert: store: pq: null value: user_id"); len(sites) != 0 {
+		t.Errorf("a format of verbs alone named %d sites: %+v", len(sites), sites)
+	}
+}

@@ -88,3 +88,15 @@ func (c *Counter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c.served++
 	c.Handler.ServeHTTP(w, r)
 }
+
+// KioskSettings are a kiosk's settings, kept as JSON.
+type KioskSettings struct {
+	Exportable bool `json:"privacy.exportable"`
+	Display    struct {
+		Columns int `json:"columns"`
+	} `json:"display"`
+}
+
+// ticketsSchema creates the tickets table; its unique code's constraint
+// is named by PostgreSQL.
+const ticketsSchema = "CREATE TABLE tickets (id int PRIMARY KEY, code text UNIQUE)"
