@@ -29,9 +29,21 @@ const maxLoggedSites = 2
 // line first.
 func (m *Module) loggedSiteChunks(r *report.Report, s *staticSet) []report.Chunk {
 	var out []report.Chunk
+	sqlFailure, queryTaken := anyMessage(r, sqlFailureWords), false
 	for i := len(r.Logs) - 1; i >= 0 && len(out) < maxLoggedSites; i-- {
-		for _, at := range logLocations(r.Logs[i].Text) {
-			f, fd := m.FuncAt(m.resolveLogged(at.file, at.line, r.Logs[i].Text), at.line)
+		text := r.Logs[i].Text
+		switch rec, ok := logrecord.Parse(text); {
+		case !ok || rec.Error != "" || !quietLevel.MatchString(rec.Level):
+			// A line of text, or a record that reports a failure.
+		case sqlFailure && !queryTaken && loggedQuery.MatchString(text):
+			// The last query a quiet record logged before an SQL error:
+			// the one that failed, most likely.
+			queryTaken = true
+		default:
+			continue // "request started", "request completed": no part of the failure
+		}
+		for _, at := range logLocations(text) {
+			f, fd := m.FuncAt(m.resolveLogged(at.file, at.line, text), at.line)
 			if fd == nil || s.seen[fd] {
 				continue
 			}
@@ -44,6 +56,14 @@ func (m *Module) loggedSiteChunks(r *report.Report, s *staticSet) []report.Chunk
 	}
 	return out
 }
+
+var (
+	// sqlFailureWords are the words of a database's error, as drivers
+	// and the apps that map their codes to errors of their own word it.
+	sqlFailureWords = regexp.MustCompile(`(?i)\b(?:no such (?:table|column)|does not exist|undefined (?:table|column|function)|syntax error|violates|constraint failed|duplicate key|sqlstate|unknown column|doesn't exist)\b`)
+	// loggedQuery matches a log record that holds an SQL statement.
+	loggedQuery = regexp.MustCompile(`(?i)\b(?:select\s.+\sfrom|insert\s+into|update\s+\w+\s+set|delete\s+from)\b`)
+)
 
 // loggedAt is a file and line a log line names.
 type loggedAt struct {

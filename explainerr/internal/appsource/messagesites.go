@@ -274,12 +274,22 @@ func (m *Module) FailureSites(r *report.Report) []MessageSite {
 		return nil
 	}
 	var out []MessageSite
+	decls := map[*ast.FuncDecl]bool{}
 	for _, site := range m.MessageSites(siteMessages(r)...) {
 		if fd := site.Decl(); fd != nil && !(fd.Recv != nil && textMethods[fd.Name.Name]) {
 			out = append(out, site)
+			decls[fd] = true
 		}
 	}
-	return out
+	if len(decls) < 2 {
+		return out
+	}
+	// Words written in several functions: those that may have run for
+	// this request made them (the transaction middleware the routes
+	// use, not a helper of the same words that nothing calls).
+	return likelyRun(m, out, reachSet(m.Reach(m.requestFrames(r))), func(site MessageSite) FuncRef {
+		return FuncRef{File: site.File, Decl: site.Decl()}
+	})
 }
 
 // messageSiteChunks gives the functions that put the error's message

@@ -35,6 +35,18 @@ func fail(err error, words string) error {
 func OnError(err error, w http.ResponseWriter) {
 	http.Error(w, "internal error", http.StatusInternalServerError)
 }
+
+// Routes registers the handlers behind an adapter that hands their
+// errors to OnError.
+func Routes(mux *http.ServeMux, h *Invoices) {
+	for path, f := range map[string]func(http.ResponseWriter, *http.Request) error{"/invoices": h.List, "/invoices/count": h.Count} {
+		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			if err := f(w, r); err != nil {
+				OnError(err, w)
+			}
+		})
+	}
+}
 `,
 	"web/invoices.go": `package web
 

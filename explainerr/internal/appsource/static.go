@@ -187,16 +187,21 @@ type staticSet struct {
 // first call only: several finders look in it for one failure.
 func (s *staticSet) requestReach(r *report.Report) []FuncRef {
 	if !s.reachDone {
-		frames := r.AppFrames()
-		if rt, ok := s.m.offStackRoute(r); ok && rt.Handler != nil {
-			// The handler the stack lost ran first: what it reached
-			// is what the request reached.
-			at := report.Frame{File: rt.File.Path, Line: s.m.Fset.Position(rt.Handler.Pos()).Line}
-			frames = append([]report.Frame{at}, frames...)
-		}
-		s.reach, s.reachDone = s.m.Reach(frames), true
+		s.reach, s.reachDone = s.m.Reach(s.m.requestFrames(r)), true
 	}
 	return s.reach
+}
+
+// requestFrames are the frames the request ran through: the report's
+// app frames, after the handler of the request's route when the stack
+// lost it (what that handler reached is what the request reached).
+func (m *Module) requestFrames(r *report.Report) []report.Frame {
+	frames := r.AppFrames()
+	if rt, ok := m.offStackRoute(r); ok && rt.Handler != nil {
+		at := report.Frame{File: rt.File.Path, Line: m.Fset.Position(rt.Handler.Pos()).Line}
+		frames = append([]report.Frame{at}, frames...)
+	}
+	return frames
 }
 
 // reached records that a frame's call reached fd by reason.

@@ -86,7 +86,16 @@ func ownMessages(r *report.Report) []string {
 // error's message.
 func (m *Module) originChunks(r *report.Report, s *staticSet) []report.Chunk {
 	var out []report.Chunk
-	for _, em := range m.ErrorOrigins(errorMessages(r)...) {
+	ems := m.ErrorOrigins(errorMessages(r)...)
+	if len(ems) > 1 {
+		// One format written in several functions: those that may have
+		// run for this request made the error.
+		ems = likelyRun(m, ems, reachSet(s.requestReach(r)), func(em ErrorMaker) FuncRef {
+			fd, _ := em.Syntax()
+			return FuncRef{File: em.File, Decl: fd}
+		})
+	}
+	for _, em := range ems {
 		fd, _ := em.Syntax()
 		if fd == nil || s.seen[fd] {
 			continue
@@ -652,4 +661,68 @@ func (m *Module) SQLLiterals() []SQLLiteral {
 		}
 	})
 	return m.sqlLits
+}
+
+// likelyRun returns those of items (of one message, written in several
+// functions) whose function the request reached, when any; else those
+// whose function the module calls somewhere or registers for a route,
+// when any (a helper of the same words that nothing calls did not run);
+// else all of them.
+func likelyRun[T any](m *Module, items []T, reach map[*ast.FuncDecl]bool, fn func(T) FuncRef) []T {
+	var reached, called []T
+	routed := map[*ast.FuncDecl]bool{}
+	for _, rt := range m.Routes() {
+		routed[rt.Handler] = true
+		routed[rt.Holder] = true
+	}
+	for _, it := range items {
+		ref := fn(it)
+		if ref.Decl == nil {
+			continue
+		}
+		if reach[ref.Decl] {
+			reached = append(reached, it)
+		}
+		if routed[ref.Decl] || len(m.CallersOf(ref)) > 0 || m.namedElsewhere(ref) {
+			called = append(called, it)
+		}
+	}
+	switch {
+	case len(reached) > 0:
+		return reached
+	case len(called) > 0:
+		return called
+	}
+	return items
+}
+
+// namedElsewhere reports whether the code of a file of the module
+// (comments aside) names ref's function as a word outside its
+// declaration's line: a method value
+// (h.List) or a function handed to a router, which no call shows.
+func (m *Module) namedElsewhere(ref FuncRef) bool {
+	name := regexp.QuoteMeta(ref.Decl.Name.Name)
+	declLine := m.Fset.Position(ref.Decl.Name.Pos()).Line
+	dir := filepath.Dir(ref.File.Path)
+	// A method by its selector (h.List); a function by its name in its
+	// own package, by its package's name and its name elsewhere
+	// (transaction.Execute), not by a method's of the same name.
+	own := regexp.MustCompile(`(?:^|[^.\w])` + name + `\b`)
+	other := regexp.MustCompile(`\b` + regexp.QuoteMeta(ref.File.Package()) + `\.` + name + `\b`)
+	if ref.Decl.Recv != nil {
+		own = regexp.MustCompile(`\.` + name + `\b`)
+		other = own
+	}
+	for _, f := range m.Files {
+		word := other
+		if filepath.Dir(f.Path) == dir {
+			word = own
+		}
+		for i, l := range f.Lines() {
+			if code, _, _ := strings.Cut(l, "//"); word.MatchString(code) && !(f == ref.File && i+1 == declLine) {
+				return true
+			}
+		}
+	}
+	return false
 }
