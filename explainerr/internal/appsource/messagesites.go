@@ -274,22 +274,42 @@ func (m *Module) FailureSites(r *report.Report) []MessageSite {
 		return nil
 	}
 	var out []MessageSite
-	decls := map[*ast.FuncDecl]bool{}
+	byWords := map[string][]MessageSite{}
 	for _, site := range m.MessageSites(siteMessages(r)...) {
 		if fd := site.Decl(); fd != nil && !(fd.Recv != nil && textMethods[fd.Name.Name]) {
 			out = append(out, site)
-			decls[fd] = true
+			byWords[site.Phrase] = append(byWords[site.Phrase], site)
 		}
 	}
-	if len(decls) < 2 {
-		return out
+	// The same words written in several functions: those that may have
+	// run for this request wrote them (the transaction middleware the
+	// routes use, not a helper of the same words that nothing calls).
+	var reach map[*ast.FuncDecl]bool
+	drop := map[siteKey]bool{}
+	for _, same := range byWords {
+		if len(same) < 2 {
+			continue
+		}
+		if reach == nil {
+			reach = reachSet(m.Reach(m.requestFrames(r)))
+		}
+		kept := map[siteKey]bool{}
+		for _, site := range likelyRun(m, same, reach, func(site MessageSite) FuncRef {
+			return FuncRef{File: site.File, Decl: site.Decl()}
+		}) {
+			kept[site.key()] = true
+		}
+		for _, site := range same {
+			drop[site.key()] = !kept[site.key()]
+		}
 	}
-	// Words written in several functions: those that may have run for
-	// this request made them (the transaction middleware the routes
-	// use, not a helper of the same words that nothing calls).
-	return likelyRun(m, out, reachSet(m.Reach(m.requestFrames(r))), func(site MessageSite) FuncRef {
-		return FuncRef{File: site.File, Decl: site.Decl()}
-	})
+	kept := out[:0]
+	for _, site := range out {
+		if !drop[site.key()] {
+			kept = append(kept, site)
+		}
+	}
+	return kept
 }
 
 // messageSiteChunks gives the functions that put the error's message

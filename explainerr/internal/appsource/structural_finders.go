@@ -87,13 +87,31 @@ func ownMessages(r *report.Report) []string {
 func (m *Module) originChunks(r *report.Report, s *staticSet) []report.Chunk {
 	var out []report.Chunk
 	ems := m.ErrorOrigins(errorMessages(r)...)
-	if len(ems) > 1 {
+	byFormat := map[string][]ErrorMaker{}
+	for _, em := range ems {
+		byFormat[em.Format] = append(byFormat[em.Format], em)
+	}
+	if len(byFormat) < len(ems) {
 		// One format written in several functions: those that may have
 		// run for this request made the error.
-		ems = likelyRun(m, ems, reachSet(s.requestReach(r)), func(em ErrorMaker) FuncRef {
-			fd, _ := em.Syntax()
-			return FuncRef{File: em.File, Decl: fd}
-		})
+		reach := reachSet(s.requestReach(r))
+		var kept []ErrorMaker
+		for _, em := range ems {
+			same := byFormat[em.Format]
+			if len(same) < 2 {
+				kept = append(kept, em)
+				continue
+			}
+			for _, k := range likelyRun(m, same, reach, func(em ErrorMaker) FuncRef {
+				fd, _ := em.Syntax()
+				return FuncRef{File: em.File, Decl: fd}
+			}) {
+				if k.File == em.File && k.Line == em.Line {
+					kept = append(kept, em)
+				}
+			}
+		}
+		ems = kept
 	}
 	for _, em := range ems {
 		fd, _ := em.Syntax()
