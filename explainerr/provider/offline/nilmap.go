@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
@@ -21,6 +22,19 @@ func (a *analysis) nilMapField(m string) bool {
 	}
 	field := lastSelector(m)
 	unset, ok := src.leftUnset(recv, field)
+	// Types of one name in several packages (productdb.Store and
+	// usercache.Store): only the literals of the failing method's own.
+	own := ""
+	if a.s.Frame != nil && filepath.IsAbs(a.s.Frame.File) {
+		own = filepath.Dir(a.s.Frame.File)
+	}
+	kept := unset[:0]
+	for _, b := range unset {
+		if b.Dir == "" || own == "" || filepath.Clean(b.Dir) == filepath.Clean(own) {
+			kept = append(kept, b)
+		}
+	}
+	unset = kept
 	if !ok || len(unset) == 0 || src.setsFieldOf(recv, field) {
 		return false
 	}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"path"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -19,6 +20,27 @@ type builder struct {
 	// function, sets; All is true for a literal without keys.
 	Sets map[string]bool
 	All  bool
+	// Dir is the directory of the package whose type the literal
+	// builds, "" when it is not known (a package outside the module).
+	Dir string
+}
+
+// literalDir returns the directory of the package whose type a composite
+// literal of the file f names: f's own for a bare name, the module
+// package the file imports under the qualifier otherwise; "" when it is
+// not one of the module's.
+func (s *appSource) literalDir(f *appFile, t ast.Expr) string {
+	switch x := t.(type) {
+	case *ast.Ident:
+		return filepath.Dir(f.path)
+	case *ast.SelectorExpr:
+		if pkg, ok := x.X.(*ast.Ident); ok && s.mod != nil && f.src != nil {
+			if dir, ok := s.mod.PackageDir(f.src, pkg.Name); ok {
+				return dir
+			}
+		}
+	}
+	return ""
 }
 
 // builders returns the composite literals of the struct type typ in the
@@ -50,7 +72,7 @@ func (s *appSource) builders(typ string) []builder {
 				if !known {
 					return true
 				}
-				b := builder{Line: s.lineAt(f, x.Pos(), fn), Sets: map[string]bool{}}
+				b := builder{Line: s.lineAt(f, x.Pos(), fn), Sets: map[string]bool{}, Dir: s.literalDir(f, x.Type)}
 				for _, e := range x.Elts {
 					kv, ok := e.(*ast.KeyValueExpr)
 					if !ok {
