@@ -192,6 +192,11 @@ func (s *staticSet) requestReach(r *report.Report) []FuncRef {
 	return s.reach
 }
 
+// RequestReach returns the module functions the request may have run:
+// Reach from its frames, after the handler of its route when the stack
+// lost it.
+func (m *Module) RequestReach(r *report.Report) []FuncRef { return m.Reach(m.requestFrames(r)) }
+
 // requestFrames are the frames the request ran through: the report's
 // app frames, after the handler of the request's route when the stack
 // lost it (what that handler reached is what the request reached).

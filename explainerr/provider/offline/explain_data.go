@@ -2,8 +2,10 @@ package offline
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 )
 
@@ -67,6 +69,48 @@ func lowerCaseWords(texts []string) []string {
 	return out
 }
 
+// maxSQLUses bounds the SQL texts naming a word that are weighed.
+const maxSQLUses = 12
+
+// rankedByRun orders lines of the module by how likely they ran for this
+// request: in a function the request reached first, then in a file
+// written for the database whose driver wrote the error (sqlite/ before
+// mysql/), the module's order otherwise; of a file written for another
+// database only when the module has files for this one, none.
+func (a *analysis) rankedByRun(lines []sourceLine) []sourceLine {
+	src := a.app()
+	if src == nil || src.mod == nil || len(lines) < 2 {
+		return lines
+	}
+	reached := src.mod.RequestReach(a.r)
+	inReach := func(l sourceLine) bool {
+		for _, ref := range reached {
+			if ref.File.Path == l.Path && src.fset.Position(ref.Decl.Pos()).Line <= l.Line && l.Line <= src.fset.Position(ref.Decl.End()).Line {
+				return true
+			}
+		}
+		return false
+	}
+	d := appsource.SQLDialect(a.r)
+	own := d != "" && src.mod.HasDialectFiles(d)
+	rank := func(l sourceLine) int {
+		r := appsource.DialectRank(src.mod.Rel(l.Path), d)
+		if !inReach(l) {
+			r += 3
+		}
+		return r
+	}
+	out := make([]sourceLine, 0, len(lines))
+	for _, l := range lines {
+		if own && appsource.DialectRank(src.mod.Rel(l.Path), d) == 2 {
+			continue // another database's
+		}
+		out = append(out, l)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return rank(out[i]) < rank(out[j]) })
+	return out
+}
+
 // sqlEngine names the database that wrote a schema error, from its
 // wording: lib/pq and pgx prefix theirs ("pq:", "SQLSTATE"), MySQL's
 // driver gives its error number, SQLite says "no such".
@@ -95,9 +139,12 @@ func (a *analysis) queryNaming(word string) bool {
 	if src == nil {
 		return false
 	}
-	uses := src.sqlUses(word, 3)
+	uses := a.rankedByRun(src.sqlUses(word, maxSQLUses))
 	if len(uses) == 0 {
 		return false
+	}
+	if len(uses) > 3 {
+		uses = uses[:3]
 	}
 	var at []string
 	for _, u := range uses {
