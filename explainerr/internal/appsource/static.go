@@ -204,7 +204,25 @@ func (m *Module) requestFrames(r *report.Report) []report.Frame {
 	frames := r.AppFrames()
 	if rt, ok := m.offStackRoute(r); ok && rt.Handler != nil {
 		at := report.Frame{File: rt.File.Path, Line: m.Fset.Position(rt.Handler.Pos()).Line}
-		frames = append([]report.Frame{at}, frames...)
+		return append([]report.Frame{at}, frames...)
+	}
+	if r.Error.HandedOver {
+		// No route says which handler returned the error: the functions
+		// that worded its message ran, outermost first.
+		// Words written in one function only: which of several ran is
+		// what the reach is asked.
+		sites := m.MessageSites(siteMessages(r)...)
+		count := map[string]int{}
+		for _, site := range sites {
+			count[site.Phrase]++
+		}
+		var lead []report.Frame
+		for i := len(sites) - 1; i >= 0; i-- {
+			if count[sites[i].Phrase] == 1 {
+				lead = append(lead, report.Frame{File: sites[i].File.Path, Line: sites[i].Line})
+			}
+		}
+		frames = append(lead, frames...)
 	}
 	return frames
 }
