@@ -164,7 +164,6 @@ func returnsName(fd *ast.FuncDecl, short string) bool {
 	return found
 }
 
-
 // passesErrorOn reports whether fd returns an error it got from a call:
 // a return, inside "if err != nil", that names err.
 func passesErrorOn(fd *ast.FuncDecl) bool {
