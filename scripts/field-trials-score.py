@@ -35,7 +35,7 @@ MODES = ("plain", "static", "rag")
 
 
 def func_range(path, func):
-    """1-based first and last line of a Go function or method in path."""
+    """1-based first and last line of a Go function or method in path, or of a struct or interface type's declaration."""
     try:
         lines = [l.rstrip("\r") for l in open(path, encoding="utf-8", errors="replace").read().split("\n")]  # CRLF files too
     except OSError:
@@ -52,6 +52,17 @@ def func_range(path, func):
                 if lines[j] == "}" or (j == i and lines[j].rstrip().endswith("}")):
                     return (i + 1, j + 1)
             return (i + 1, len(lines))
+    if "." not in func:
+        # A type's declaration ("type Settings struct {", or one spec of
+        # a type block): the fix of a field's type is there.
+        tpat = re.compile(r"^(?:type\s+|\t)" + re.escape(func) + tparams + r"\s+(?:struct|interface)\s*\{")
+        for i, line in enumerate(lines):
+            if tpat.match(line):
+                close = "}" if line.startswith("type") else "\t}"
+                for j in range(i, len(lines)):
+                    if lines[j] == close or (j == i and lines[j].rstrip().endswith("}")):
+                        return (i + 1, j + 1)
+                return (i + 1, len(lines))
     return None
 
 
