@@ -37,7 +37,7 @@ func (a *analysis) notFoundTranslationLost(target string) bool {
 	a.headline("A lookup passed on " + code(target) + " where the app answers its own " + code(st.sentinel))
 	a.why("A single-row query matched no row, so its Scan returned " + code(target) + ".")
 	a.why("The app answers a missing record by its own error: it tests " + code(st.sentinel) + " at " + a.cite(st.test) + ". The store functions beside the one that ran turn the driver's not-found into it, as at " + a.cite(st.sibling) + "; " + code(st.store.Func) + " (" + code(a.modulePathLoc(st.store)) + ") passes the driver's error on, so that test misses it and the request fails with 500.")
-	a.fix("In " + code(st.store.Func) + ", return " + code(st.sentinel) + " for the driver's not-found error, as its siblings do (" + code(a.modulePathLoc(st.sibling)) + "), rather than testing " + code(target) + " in the handler.")
+	a.fix("In " + code(st.store.Func) + ", return " + code(st.sentinel) + " for the driver's not-found error, rather than testing " + code(target) + " in the handler; its siblings do it, as at " + a.cite(st.sibling) + ".")
 	return true
 }
 
