@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
@@ -364,16 +365,30 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 			continue
 		}
 		if t, ok := aliasedTable(l.Value, table); ok && !strings.EqualFold(t, table) {
-			return append(queries, m.tableSchemaChunks(s, t, t, dialect, true)...)
+			return append(queries, m.tableSchemaChunks(s, t, t, dialect, true, nil)...)
+		}
+	}
+	missing := anyMessage(r, missingTable)
+	var ranked []report.Chunk
+	if !missing && len(queries) > 0 {
+		// The failing query is known: the statements that define its
+		// tables come first, before others that speak of the column.
+		ranked = m.tableSchemaChunks(s, name, table, dialect, false, queries)
+		if len(ranked) > 0 && definesQueryTable(ranked[0], queries) {
+			schema, ranked = ranked, nil
 		}
 	}
 	for _, c := range m.chunksByDialect(m.sqlFileChunks(word), dialect) {
-		if len(schema) < maxPerFinder {
+		if len(schema) < maxPerFinder && !slices.ContainsFunc(schema, func(h report.Chunk) bool { return keyOf(h) == keyOf(c) }) {
 			schema = append(schema, c)
 		}
 	}
-	if len(schema) == 0 {
-		schema = m.tableSchemaChunks(s, name, table, dialect, anyMessage(r, missingTable))
+	switch {
+	case len(schema) > 0:
+	case ranked != nil:
+		schema = ranked
+	default:
+		schema = m.tableSchemaChunks(s, name, table, dialect, missing, queries)
 	}
 	return append(queries, schema...)
 }
@@ -740,6 +755,23 @@ func (m *Module) namedElsewhere(ref FuncRef) bool {
 			if code, _, _ := strings.Cut(l, "//"); word.MatchString(code) && !(f == ref.File && i+1 == declLine) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// definesQueryTable reports whether the schema chunk c defines a table
+// one of the query chunks uses.
+func definesQueryTable(c report.Chunk, queries []report.Chunk) bool {
+	tables := map[string]bool{}
+	for _, q := range queries {
+		for _, mm := range queryTables.FindAllStringSubmatch(q.Text, -1) {
+			tables[strings.ToLower(mm[1])] = true
+		}
+	}
+	for t := range tables {
+		if regexp.MustCompile(`(?i)\b(?:TABLE|VIEW)\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:"?\w+"?\.)?"?` + regexp.QuoteMeta(t) + `"?(?:[\s(]|$)`).MatchString(c.Text) {
+			return true
 		}
 	}
 	return false

@@ -36,8 +36,9 @@ var sqlKeywords = map[string]bool{"select": true, "lateral": true, "unnest": tru
 // module's queries that name the column; for a table, the tables whose
 // name is its singular or plural; those in files of dialect first, then
 // those that speak of the name, then those that rename or drop. At most
-// maxPerFinder.
-func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, missing bool) []report.Chunk {
+// maxPerFinder. queries are the failing query's chunks, found already:
+// the tables they use come first.
+func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, missing bool, queries []report.Chunk) []report.Chunk {
 	var tables []string
 	add := func(t string) {
 		t = strings.ToLower(t)
@@ -93,9 +94,26 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 	// The statements that speak of the name, then those that rename or
 	// drop a column: where a migration moved the name away.
 	speaksOf := namePartWords(name)
+	// The tables of the query already shown as the failing one come
+	// before all: a missing column is missing from them, while other
+	// tables' statements that speak of the name (user_setting.user_id
+	// for a tag query) only look alike.
+	failing := map[string]bool{}
+	if !missing {
+		for _, c := range append(queries, s.chunks...) {
+			if c.Reason != report.ReasonQuery {
+				continue
+			}
+			for _, mm := range queryTables.FindAllStringSubmatch(c.Text, -1) {
+				failing[strings.ToLower(mm[1])] = true
+			}
+		}
+	}
 	rank := func(c candidate) int {
 		r := 2
 		switch {
+		case len(failing) > 0 && definesOneOf(defines, c.text, failing):
+			r = -1
 		case speaksOf != nil && speaksOf.MatchString(c.text):
 			r = 0
 		case renamesOrDrops.MatchString(c.text):
@@ -115,6 +133,17 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 		out = append(out, c.c)
 	}
 	return out
+}
+
+// definesOneOf reports whether text defines (by the pattern defines) one
+// of tables.
+func definesOneOf(defines *regexp.Regexp, text string, tables map[string]bool) bool {
+	for _, mm := range defines.FindAllStringSubmatch(text, -1) {
+		if tables[strings.ToLower(mm[1])] {
+			return true
+		}
+	}
+	return false
 }
 
 // testSchemaPath matches the path of a schema kept for tests.
