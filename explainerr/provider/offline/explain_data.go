@@ -37,7 +37,20 @@ func (a *analysis) sqlStatement(word string) (corpus.Line, bool) {
 		return corpus.Line{}, false
 	}
 	re := compiled(`(?i)(?:SELECT|INSERT|UPDATE|DELETE|FROM|WHERE|INTO|SET|JOIN|ORDER BY|VALUES).*\b` + regexp.QuoteMeta(word) + `\b|\b` + regexp.QuoteMeta(word) + `\b.*(?:FROM|WHERE|VALUES|SET)`)
-	return a.c.First(re)
+	lines := a.c.Find(re)
+	if len(lines) == 0 {
+		return corpus.Line{}, false
+	}
+	// A store per database shows each database's query: the one of the
+	// database whose driver wrote the error, when its files say so.
+	d := appsource.SQLDialect(a.r)
+	best := lines[0]
+	for _, l := range lines {
+		if appsource.DialectRank(l.File, d) < appsource.DialectRank(best.File, d) {
+			best = l
+		}
+	}
+	return best, true
 }
 
 // sqlLine matches a line of SQL text.

@@ -1,6 +1,10 @@
 package offline
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
 
 // storageDriverFiles keep a store per database behind one interface; two tables
 // have a column config, and only the storage query runs for the request.
@@ -75,4 +79,22 @@ func TestQueryNamingTheColumnThatRan(t *testing.T) {
 	text := Analyze(statusReport("SQL logic error: no such column: config (1)\n", f))
 	mustHave(t, text, "names `config` at `(*DB).ListStorages` (`store/db/sqlite/storage.go:10`)")
 	mustLack(t, text, "mysql")
+}
+
+// TestQueryInContextOfTheFailingDatabase: of the context's queries that
+// name the missing column, one per database, the failing database's is
+// the one quoted.
+func TestQueryInContextOfTheFailingDatabase(t *testing.T) {
+	app := writeMarkedApp(t, storageDriverFiles)
+	f := app.frame(t, "fail", "x")
+	f.Function = "example.com/vault/api.(*Service).List"
+	r := statusReport("SQL logic error: no such column: config (1)\n", f)
+	query := "func (d *DB) ListStorages() ([]string, error) {\n\t_, err := d.db.Query(\"SELECT id, config FROM storage\")\n\treturn nil, err\n}"
+	r.Context = []report.Chunk{
+		{File: "store/db/mysql/storage.go", StartLine: 9, EndLine: 12, Symbol: "(*DB).ListStorages", Kind: "func", Reason: report.ReasonImplementation, Text: query},
+		{File: "store/db/sqlite/storage.go", StartLine: 9, EndLine: 12, Symbol: "(*DB).ListStorages", Kind: "func", Reason: report.ReasonImplementation, Text: query},
+	}
+	text := Analyze(r)
+	mustHave(t, text, "The query is at `store/db/sqlite/storage.go:10`")
+	mustLack(t, text, "mysql/storage.go:10")
 }
