@@ -702,7 +702,7 @@ func (m *Module) SQLLiterals() []SQLLiteral {
 // when any (a helper of the same words that nothing calls did not run);
 // else all of them.
 func likelyRun[T any](m *Module, items []T, reach map[*ast.FuncDecl]bool, fn func(T) FuncRef) []T {
-	var reached, called []T
+	var reached, called, uncalled []T
 	routed := map[*ast.FuncDecl]bool{}
 	for _, rt := range m.Routes() {
 		routed[rt.Handler] = true
@@ -710,23 +710,30 @@ func likelyRun[T any](m *Module, items []T, reach map[*ast.FuncDecl]bool, fn fun
 	}
 	for _, it := range items {
 		ref := fn(it)
-		if ref.Decl == nil {
-			continue
-		}
-		if reach[ref.Decl] {
+		switch {
+		case ref.Decl == nil:
+		case reach[ref.Decl]:
 			reached = append(reached, it)
+		case routed[ref.Decl] || len(m.CallersOf(ref)) > 0:
+			called = append(called, it)
+		default:
+			uncalled = append(uncalled, it)
 		}
-		if routed[ref.Decl] || len(m.CallersOf(ref)) > 0 || m.namedElsewhere(ref) {
+	}
+	if len(reached) > 0 {
+		return reached
+	}
+	if len(called) == 0 {
+		return items // nothing tells them apart
+	}
+	// A function no call shows may still be named: a method value or a
+	// function handed to a router. Only those are read for it.
+	for _, it := range uncalled {
+		if m.namedElsewhere(fn(it)) {
 			called = append(called, it)
 		}
 	}
-	switch {
-	case len(reached) > 0:
-		return reached
-	case len(called) > 0:
-		return called
-	}
-	return items
+	return called
 }
 
 // namedElsewhere reports whether the code of a file of the module
@@ -752,6 +759,9 @@ func (m *Module) namedElsewhere(ref FuncRef) bool {
 			word = own
 		}
 		for i, l := range f.Lines() {
+			if !strings.Contains(l, ref.Decl.Name.Name) {
+				continue
+			}
 			if code, _, _ := strings.Cut(l, "//"); word.MatchString(code) && !(f == ref.File && i+1 == declLine) {
 				return true
 			}
