@@ -698,23 +698,18 @@ func (m *Module) SQLLiterals() []SQLLiteral {
 
 // likelyRun returns those of items (of one message, written in several
 // functions) whose function the request reached, when any; else those
-// whose function the module calls somewhere or registers for a route,
-// when any (a helper of the same words that nothing calls did not run);
-// else all of them.
+// whose function the module calls or names somewhere (a route's handler
+// by its method value), when any (a helper of the same words that
+// nothing calls did not run); else all of them.
 func likelyRun[T any](m *Module, items []T, reach map[*ast.FuncDecl]bool, fn func(T) FuncRef) []T {
 	var reached, called, uncalled []T
-	routed := map[*ast.FuncDecl]bool{}
-	for _, rt := range m.Routes() {
-		routed[rt.Handler] = true
-		routed[rt.Holder] = true
-	}
 	for _, it := range items {
 		ref := fn(it)
 		switch {
 		case ref.Decl == nil:
 		case reach[ref.Decl]:
 			reached = append(reached, it)
-		case routed[ref.Decl] || len(m.CallersOf(ref)) > 0:
+		case len(m.CallersOf(ref)) > 0:
 			called = append(called, it)
 		default:
 			uncalled = append(uncalled, it)
@@ -727,7 +722,7 @@ func likelyRun[T any](m *Module, items []T, reach map[*ast.FuncDecl]bool, fn fun
 		return items // nothing tells them apart
 	}
 	// A function no call shows may still be named: a method value or a
-	// function handed to a router. Only those are read for it.
+	// function handed to a router (h.List). Only those are read for it.
 	for _, it := range uncalled {
 		if m.namedElsewhere(fn(it)) {
 			called = append(called, it)
