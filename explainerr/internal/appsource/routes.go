@@ -120,7 +120,14 @@ func routeOf(ce *ast.CallExpr, name string, isMethod bool) (routeArgs, bool) {
 	}
 	lit, ok := ce.Args[pathArg].(*ast.BasicLit)
 	if !ok || lit.Kind != token.STRING {
-		return routeArgs{}, false
+		// A framework's own Handle(method, group, path, handler, …)
+		// (app.Handle(http.MethodGet, version, "/users/:id", h.QueryByID)):
+		// the first path literal after a method.
+		i, l, m, found := laterPath(ce)
+		if !found || isMethod {
+			return routeArgs{}, false
+		}
+		pathArg, lit, method = i, l, m
 	}
 	path, err := strconv.Unquote(lit.Value)
 	if err != nil {
@@ -133,6 +140,34 @@ func routeOf(ce *ast.CallExpr, name string, isMethod bool) (routeArgs, bool) {
 		return routeArgs{}, false
 	}
 	return routeArgs{Route: Route{Method: method, Path: path}, handlerArg: pathArg + 1}, true
+}
+
+// laterPath finds, in a registration call's arguments after the first,
+// the first string literal that is a path, with a handler argument after
+// it, and the method an earlier argument names (http.MethodGet, "GET").
+func laterPath(ce *ast.CallExpr) (int, *ast.BasicLit, string, bool) {
+	method := ""
+	for i, a := range ce.Args {
+		switch x := a.(type) {
+		case *ast.SelectorExpr:
+			if pkg, ok := x.X.(*ast.Ident); ok && pkg.Name == "http" && strings.HasPrefix(x.Sel.Name, "Method") {
+				method = strings.ToUpper(strings.TrimPrefix(x.Sel.Name, "Method"))
+			}
+		case *ast.BasicLit:
+			v, err := strconv.Unquote(x.Value)
+			if x.Kind != token.STRING || err != nil {
+				continue
+			}
+			if routeCalls[v] && strings.ToUpper(v) == v {
+				method = v
+				continue
+			}
+			if i > 0 && strings.HasPrefix(v, "/") && i+1 < len(ce.Args) && method != "" {
+				return i, x, method, true
+			}
+		}
+	}
+	return 0, nil, "", false
 }
 
 // resolveHandler sets the handler a registration's argument names: a
@@ -225,6 +260,38 @@ func (m *Module) RouteHandler(method, route string) (Route, bool) {
 	return best, bestLen > 1
 }
 
+// URLRouteHandler returns the registration whose path pattern matches
+// the longest ending of the request's URL path, of its method when the
+// call names one: for a router that does not say which route it took. A
+// pattern of parameters alone ("/:id") says too little to be taken.
+func (m *Module) URLRouteHandler(method, urlPath string) (Route, bool) {
+	urlPath, _, _ = strings.Cut(urlPath, "?")
+	urlPath = strings.TrimSuffix(urlPath, "/")
+	best, bestLen := Route{}, 0
+	for _, rt := range m.Routes() {
+		if rt.Method != "" && method != "" && rt.Method != strings.ToUpper(method) {
+			continue
+		}
+		p := routeKey(rt.Path)
+		if len(p) <= bestLen || strings.Trim(strings.ReplaceAll(p, "{}", ""), "/") == "" {
+			continue
+		}
+		var parts []string
+		for _, seg := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
+			if seg == "{}" {
+				parts = append(parts, `[^/]+`)
+			} else {
+				parts = append(parts, regexp.QuoteMeta(seg))
+			}
+		}
+		if !regexp.MustCompile(`(?:^|/)` + strings.Join(parts, "/") + `$`).MatchString(urlPath) {
+			continue
+		}
+		best, bestLen = rt, len(p)
+	}
+	return best, bestLen > 1
+}
+
 // routeHandlerChunks gives, when the failing stack cannot show the
 // handler (handlerOffStack), or a status or an error came with a stack
 // that does not hold it (an error middleware wrote the 500 after the
@@ -290,10 +357,16 @@ func (m *Module) routeHandlerChunks(r *report.Report, s *staticSet) []report.Chu
 // handler passed on after the handler returned, or a panic raised again
 // from another goroutine.
 func (m *Module) offStackRoute(r *report.Report) (Route, bool) {
-	if r.Request.Route == "" {
-		return Route{}, false
+	var rt Route
+	var ok bool
+	switch {
+	case r.Request.Route != "":
+		rt, ok = m.RouteHandler(r.Request.Method, r.Request.Route)
+	case r.Error.HandedOver && r.Request.URL != "":
+		// The router said no route: its patterns are matched with the
+		// URL's path.
+		rt, ok = m.URLRouteHandler(r.Request.Method, r.Request.URL)
 	}
-	rt, ok := m.RouteHandler(r.Request.Method, r.Request.Route)
 	if !ok || !handlerOffStack(r) && (r.Error.Kind == report.KindPanic || m.anyRouteOnStack(r)) {
 		return Route{}, false
 	}

@@ -137,10 +137,19 @@ func (a *analysis) innermostWords() (sourceLine, bool) {
 // request has no route or the module registers no function for it.
 func (a *analysis) routeHandler() (appsource.FuncRef, bool) {
 	src := a.app()
-	if src == nil || src.mod == nil || a.r.Request.Route == "" {
+	if src == nil || src.mod == nil {
 		return appsource.FuncRef{}, false
 	}
-	rt, ok := src.mod.RouteHandler(a.r.Request.Method, a.r.Request.Route)
+	var rt appsource.Route
+	var ok bool
+	switch {
+	case a.r.Request.Route != "":
+		rt, ok = src.mod.RouteHandler(a.r.Request.Method, a.r.Request.Route)
+	case a.r.Error.HandedOver && a.r.Request.URL != "":
+		// The router said no route: its patterns are matched with the
+		// URL's path.
+		rt, ok = src.mod.URLRouteHandler(a.r.Request.Method, a.r.Request.URL)
+	}
 	if !ok || rt.Handler == nil {
 		return appsource.FuncRef{}, false
 	}

@@ -18,13 +18,23 @@ import (
 
 // moduleErrorsIs returns the first errors.Is test of the module whose
 // target is the sentinel target names ("sql.ErrNoRows"), by its last
-// selector, in a function not on the stack for which tied reports true.
+// selector, in a function not on the stack for which tied reports true:
+// one the request reached first.
 func (a *analysis) moduleErrorsIs(target string, tied func(appsource.FuncRef) bool) (sourceLine, bool) {
 	src := a.app()
 	if src == nil {
 		return sourceLine{}, false
 	}
 	name := lastSelector(target)
+	// A test in a function the request reached comes before one that
+	// only could have (the PUT handler's, for a GET).
+	var later sourceLine
+	reached := map[*ast.FuncDecl]bool{}
+	if src.mod != nil {
+		for _, ref := range src.mod.RequestReach(a.r) {
+			reached[ref.Decl] = true
+		}
+	}
 	for _, f := range src.files {
 		if !linesHold(f.text(), "errors.Is", name) {
 			continue
@@ -46,11 +56,16 @@ func (a *analysis) moduleErrorsIs(target string, tied func(appsource.FuncRef) bo
 				return found == nil
 			})
 			if found != nil && f.src != nil && !a.onStack(f.path, fd) && tied(appsource.FuncRef{File: f.src, Decl: fd}) {
-				return src.lineAt(f, found.Pos(), funcName(fd)), true
+				if len(reached) == 0 || reached[fd] {
+					return src.lineAt(f, found.Pos(), funcName(fd)), true
+				}
+				if later.Line == 0 {
+					later = src.lineAt(f, found.Pos(), funcName(fd))
+				}
 			}
 		}
 	}
-	return sourceLine{}, false
+	return later, later.Line != 0
 }
 
 // errorsIsTarget returns the target of call when it is errors.Is(x,

@@ -57,11 +57,9 @@ func (a *analysis) findLostSentinel() (lostSentinel, bool) {
 			return l, true
 		}
 	}
-	if l, ok := a.sentinelTestedElsewhere(src, wraps); ok {
-		return l, true
-	}
 	// An error an error handler passed on: the functions the stack does
-	// not show, that wrote its words or that its route registers.
+	// not show, that wrote its words or that its route registers, before
+	// a test anywhere else (another route's handler of the same store).
 	for _, at := range a.handedOverFuncs() {
 		f, fd := src.funcAt(at.Path, at.Line)
 		if fd == nil || seen[fd] {
@@ -72,7 +70,7 @@ func (a *analysis) findLostSentinel() (lostSentinel, bool) {
 			return l, true
 		}
 	}
-	return lostSentinel{}, false
+	return a.sentinelTestedElsewhere(src, wraps)
 }
 
 // handedOverFuncs returns, for an error an error handler passed on, a
