@@ -38,12 +38,7 @@ func (c *Checker) checkEmbeds(prose string, claims []Claim, results []Result) []
 			continue
 		}
 		span := strings.TrimSpace(prose[cl.end+mm[2] : cl.end+mm[3]])
-		how := ""
-		for _, g := range []int{6, 8} {
-			if mm[g] >= 0 {
-				how = strings.ToLower(prose[cl.end+mm[g] : cl.end+mm[g+1]])
-			}
-		}
+		how := embeddedHow(prose[cl.end:], mm)
 		// A list of embedded types, each with how it is embedded when
 		// the sentence says so ("`*TreeMux` and a `ContextGroup` by
 		// value").
@@ -54,12 +49,7 @@ func (c *Checker) checkEmbeds(prose string, claims []Claim, results []Result) []
 			if more == nil {
 				break
 			}
-			e := embedded{span: strings.TrimSpace(prose[rest+more[2] : rest+more[3]])}
-			for _, g := range []int{6, 8} {
-				if more[g] >= 0 {
-					e.how = strings.ToLower(prose[rest+more[g] : rest+more[g+1]])
-				}
-			}
+			e := embedded{span: strings.TrimSpace(prose[rest+more[2] : rest+more[3]]), how: embeddedHow(prose[rest:], more)}
 			list = append(list, e)
 			rest += more[1]
 		}
@@ -72,6 +62,17 @@ func (c *Checker) checkEmbeds(prose string, claims []Claim, results []Result) []
 		}
 	}
 	return results
+}
+
+// embeddedHow returns how a match of embedsRe or embedsMoreRe in text says
+// a type is embedded ("value" or "pointer"), "" when it does not say.
+func embeddedHow(text string, mm []int) string {
+	for _, g := range []int{6, 8} {
+		if mm[g] >= 0 {
+			return strings.ToLower(text[mm[g]:mm[g+1]])
+		}
+	}
+	return ""
 }
 
 // embedDiffers returns why the module's struct types named name do not

@@ -1,12 +1,13 @@
 package appsource
 
 import (
-	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // Callees returns the module functions that fd (declared in f) calls
@@ -114,10 +115,7 @@ func newResolver(m *Module, f *File, fd *ast.FuncDecl) *resolver {
 		if im.Name != nil {
 			name = im.Name.Name
 		}
-		dir := ""
-		if m.Path != "" && (p == m.Path || strings.HasPrefix(p, m.Path+"/")) {
-			dir = filepath.Join(m.Root, filepath.FromSlash(strings.TrimPrefix(p, m.Path)))
-		}
+		dir, _ := m.importDir(p)
 		r.imports[name] = dir
 	}
 	r.collectLocals()

@@ -74,10 +74,11 @@ func dialectRank(path, d string) int {
 	return 1
 }
 
-// byDialect returns items ordered for dialect d by the path each is in,
-// stable within a rank; when own is set (the module has files written
-// for d), those written for another database only are left out.
-func byDialect[T any](items []T, d string, own bool, path func(T) string) []T {
+// ByDialect returns items ordered for dialect d by the path each is in,
+// stable within a rank (DialectRank); when own is set (the module has
+// files written for d), those written for another database only are
+// left out.
+func ByDialect[T any](items []T, d string, own bool, path func(T) string) []T {
 	if d == "" {
 		return items
 	}
@@ -146,7 +147,7 @@ func (m *Module) sqlLiteralsFor(d string) []SQLLiteral {
 	if v, ok := m.dialectLits.Load(d); ok {
 		return v.([]SQLLiteral)
 	}
-	out := byDialect(m.SQLLiterals(), d, m.HasDialectFiles(d), func(l SQLLiteral) string { return m.Rel(l.File.Path) })
+	out := ByDialect(m.SQLLiterals(), d, m.HasDialectFiles(d), func(l SQLLiteral) string { return m.Rel(l.File.Path) })
 	m.dialectLits.Store(d, out)
 	return out
 }
@@ -154,5 +155,5 @@ func (m *Module) sqlLiteralsFor(d string) []SQLLiteral {
 // chunksByDialect orders chunks for dialect d by their files, as
 // byDialect does.
 func (m *Module) chunksByDialect(cs []report.Chunk, d string) []report.Chunk {
-	return byDialect(cs, d, m.HasDialectFiles(d), func(c report.Chunk) string { return strings.ToLower(c.File) })
+	return ByDialect(cs, d, m.HasDialectFiles(d), func(c report.Chunk) string { return strings.ToLower(c.File) })
 }

@@ -1,11 +1,12 @@
 package appsource
 
 import (
-	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/token"
 	"strconv"
 	"strings"
+
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // What the passes need from the whole module (where functions, methods

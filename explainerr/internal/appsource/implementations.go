@@ -212,8 +212,8 @@ func importDirs(m *Module, f *File) map[string]string {
 		if name == "" {
 			name = p[strings.LastIndexByte(p, '/')+1:]
 		}
-		if m.Path != "" && (p == m.Path || strings.HasPrefix(p, m.Path+"/")) {
-			out[name] = filepath.Join(m.Root, filepath.FromSlash(strings.TrimPrefix(p, m.Path)))
+		if dir, ok := m.importDir(p); ok {
+			out[name] = dir
 		}
 	}
 	return out

@@ -34,13 +34,22 @@ func (m *Module) ImportedNames(f *File) map[string]bool {
 	return out
 }
 
+// importDir returns the directory of the module's package at import path
+// p; false when p is not one of the module's packages.
+func (m *Module) importDir(p string) (string, bool) {
+	if m.Path == "" || (p != m.Path && !strings.HasPrefix(p, m.Path+"/")) {
+		return "", false
+	}
+	return filepath.Join(m.Root, filepath.FromSlash(strings.TrimPrefix(p, m.Path))), true
+}
+
 // packageNameOf returns the package clause of the module's package at
 // import path p, "" when p is not one of the module's packages.
 func (m *Module) packageNameOf(p string) string {
-	if m.Path == "" || (p != m.Path && !strings.HasPrefix(p, m.Path+"/")) {
+	dir, ok := m.importDir(p)
+	if !ok {
 		return ""
 	}
-	dir := filepath.Join(m.Root, filepath.FromSlash(strings.TrimPrefix(p, m.Path)))
 	for _, f := range m.Files {
 		if filepath.Dir(f.Path) == dir {
 			return f.facts.Package
@@ -74,7 +83,8 @@ func notIdentifier(r rune) bool {
 func (m *Module) PackageDir(f *File, name string) (string, bool) {
 	for _, im := range f.facts.Imports {
 		p := im.Path
-		if m.Path == "" || (p != m.Path && !strings.HasPrefix(p, m.Path+"/")) {
+		dir, own := m.importDir(p)
+		if !own {
 			continue
 		}
 		given := ""
@@ -85,7 +95,7 @@ func (m *Module) PackageDir(f *File, name string) (string, bool) {
 			given = m.packageNameOf(p)
 		}
 		if given == name {
-			return filepath.Join(m.Root, filepath.FromSlash(strings.TrimPrefix(p, m.Path))), true
+			return dir, true
 		}
 	}
 	return "", false

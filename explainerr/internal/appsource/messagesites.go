@@ -291,7 +291,7 @@ func (m *Module) FailureSites(r *report.Report) []MessageSite {
 			continue
 		}
 		if reach == nil {
-			reach = reachSet(m.Reach(m.requestFrames(r)))
+			reach = reachSet(m.RequestReach(r))
 		}
 		kept := map[siteKey]bool{}
 		for _, site := range likelyRun(m, same, reach, func(site MessageSite) FuncRef {

@@ -62,11 +62,8 @@ func (m *Module) PromotedNil(r *report.Report) (PromotedNil, bool) {
 // packageDirOf returns the directory of the module's package pkg, an
 // import path, or "main", found by the frames of its files.
 func (m *Module) packageDirOf(pkg string, frames []report.Frame) (string, bool) {
-	switch {
-	case m.Path != "" && pkg == m.Path:
-		return filepath.Clean(m.Root), true
-	case m.Path != "" && strings.HasPrefix(pkg, m.Path+"/"):
-		return filepath.Join(m.Root, filepath.FromSlash(strings.TrimPrefix(pkg, m.Path+"/"))), true
+	if dir, ok := m.importDir(pkg); ok {
+		return dir, true
 	}
 	for _, f := range frames {
 		if stack.PackageOf(f.Function) == pkg && filepath.IsAbs(f.File) {

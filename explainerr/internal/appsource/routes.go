@@ -357,20 +357,24 @@ func (m *Module) routeHandlerChunks(r *report.Report, s *staticSet) []report.Chu
 // handler passed on after the handler returned, or a panic raised again
 // from another goroutine.
 func (m *Module) offStackRoute(r *report.Report) (Route, bool) {
-	var rt Route
-	var ok bool
-	switch {
-	case r.Request.Route != "":
-		rt, ok = m.RouteHandler(r.Request.Method, r.Request.Route)
-	case r.Error.HandedOver && r.Request.URL != "":
-		// The router said no route: its patterns are matched with the
-		// URL's path.
-		rt, ok = m.URLRouteHandler(r.Request.Method, r.Request.URL)
-	}
+	rt, ok := m.RequestRoute(r)
 	if !ok || !handlerOffStack(r) && (r.Error.Kind == report.KindPanic || m.anyRouteOnStack(r)) {
 		return Route{}, false
 	}
 	return rt, true
+}
+
+// RequestRoute returns the registration of the request's route: by the
+// route the router reported, or, for an error handed over by a router
+// that reported none, by matching its patterns with the URL's path.
+func (m *Module) RequestRoute(r *report.Report) (Route, bool) {
+	switch {
+	case r.Request.Route != "":
+		return m.RouteHandler(r.Request.Method, r.Request.Route)
+	case r.Error.HandedOver && r.Request.URL != "":
+		return m.URLRouteHandler(r.Request.Method, r.Request.URL)
+	}
+	return Route{}, false
 }
 
 // leadRefs gives the chunks of refs not shown yet, marked as leads, at

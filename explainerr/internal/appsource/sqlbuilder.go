@@ -198,7 +198,7 @@ func (m *Module) builderLiteralsFor(kind string, lits []TableLiteral, d string) 
 	if v, ok := m.dialectLits.Load(kind + "/" + d); ok {
 		return v.([]TableLiteral)
 	}
-	out := byDialect(lits, d, m.HasDialectFiles(d), func(l TableLiteral) string { return m.Rel(l.File.Path) })
+	out := ByDialect(lits, d, m.HasDialectFiles(d), func(l TableLiteral) string { return m.Rel(l.File.Path) })
 	m.dialectLits.Store(kind+"/"+d, out)
 	return out
 }

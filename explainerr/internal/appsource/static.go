@@ -187,7 +187,7 @@ type staticSet struct {
 // first call only: several finders look in it for one failure.
 func (s *staticSet) requestReach(r *report.Report) []FuncRef {
 	if !s.reachDone {
-		s.reach, s.reachDone = s.m.Reach(s.m.requestFrames(r)), true
+		s.reach, s.reachDone = s.m.RequestReach(r), true
 	}
 	return s.reach
 }

@@ -365,7 +365,8 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 			continue
 		}
 		if t, ok := aliasedTable(l.Value, table); ok && !strings.EqualFold(t, table) {
-			return append(queries, m.tableSchemaChunks(s, t, t, dialect, true, nil)...)
+			schema, _ := m.tableSchemaChunks(s, t, t, dialect, true, nil)
+			return append(queries, schema...)
 		}
 	}
 	missing := anyMessage(r, missingTable)
@@ -373,8 +374,8 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	if !missing && len(queries) > 0 {
 		// The failing query is known: the statements that define its
 		// tables come first, before others that speak of the column.
-		ranked = m.tableSchemaChunks(s, name, table, dialect, false, queries)
-		if len(ranked) > 0 && definesQueryTable(ranked[0], queries) {
+		var lead bool
+		if ranked, lead = m.tableSchemaChunks(s, name, table, dialect, false, queries); lead {
 			schema, ranked = ranked, nil
 		}
 	}
@@ -388,7 +389,7 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	case ranked != nil:
 		schema = ranked
 	default:
-		schema = m.tableSchemaChunks(s, name, table, dialect, missing, queries)
+		schema, _ = m.tableSchemaChunks(s, name, table, dialect, missing, queries)
 	}
 	return append(queries, schema...)
 }
@@ -760,23 +761,6 @@ func (m *Module) namedElsewhere(ref FuncRef) bool {
 			if code, _, _ := strings.Cut(l, "//"); word.MatchString(code) && !(f == ref.File && i+1 == declLine) {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-// definesQueryTable reports whether the schema chunk c defines a table
-// one of the query chunks uses.
-func definesQueryTable(c report.Chunk, queries []report.Chunk) bool {
-	tables := map[string]bool{}
-	for _, q := range queries {
-		for _, mm := range queryTables.FindAllStringSubmatch(q.Text, -1) {
-			tables[strings.ToLower(mm[1])] = true
-		}
-	}
-	for t := range tables {
-		if regexp.MustCompile(`(?i)\b(?:TABLE|VIEW)\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:"?\w+"?\.)?"?` + regexp.QuoteMeta(t) + `"?(?:[\s(]|$)`).MatchString(c.Text) {
-			return true
 		}
 	}
 	return false

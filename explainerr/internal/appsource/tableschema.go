@@ -37,8 +37,9 @@ var sqlKeywords = map[string]bool{"select": true, "lateral": true, "unnest": tru
 // name is its singular or plural; those in files of dialect first, then
 // those that speak of the name, then those that rename or drop. At most
 // maxPerFinder. queries are the failing query's chunks, found already:
-// the tables they use come first.
-func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, missing bool, queries []report.Chunk) []report.Chunk {
+// the tables they use come first, and lead reports whether the first
+// chunk defines one of them.
+func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, missing bool, queries []report.Chunk) (out []report.Chunk, lead bool) {
 	var tables []string
 	add := func(t string) {
 		t = strings.ToLower(t)
@@ -63,7 +64,7 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 		}
 	}
 	if len(tables) == 0 {
-		return nil
+		return nil, false
 	}
 	alt := make([]string, len(tables))
 	for i, t := range tables {
@@ -77,6 +78,10 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 		c    report.Chunk
 		text string
 		fd   *ast.FuncDecl
+		// rank orders the candidates; failing says it defines a table
+		// of the failing query.
+		rank    int
+		failing bool
 	}
 	var cands []candidate
 	for _, l := range m.sqlLiteralsFor(dialect) {
@@ -112,7 +117,7 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 	rank := func(c candidate) int {
 		r := 2
 		switch {
-		case len(failing) > 0 && definesOneOf(defines, c.text, failing):
+		case c.failing:
 			r = -1
 		case speaksOf != nil && speaksOf.MatchString(c.text):
 			r = 0
@@ -124,15 +129,18 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 		}
 		return r
 	}
-	slices.SortStableFunc(cands, func(a, b candidate) int { return rank(a) - rank(b) })
-	var out []report.Chunk
+	for i := range cands {
+		cands[i].failing = len(failing) > 0 && definesOneOf(defines, cands[i].text, failing)
+		cands[i].rank = rank(cands[i])
+	}
+	slices.SortStableFunc(cands, func(a, b candidate) int { return a.rank - b.rank })
 	for _, c := range cands[:min(len(cands), maxPerFinder)] {
 		if c.fd != nil {
 			s.seen[c.fd] = true
 		}
 		out = append(out, c.c)
 	}
-	return out
+	return out, len(cands) > 0 && cands[0].failing
 }
 
 // definesOneOf reports whether text defines (by the pattern defines) one

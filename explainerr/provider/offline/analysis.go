@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
@@ -44,6 +45,9 @@ type analysis struct {
 	// errMade is where the app makes the error of a message, once
 	// searched (errorMadeAt).
 	errMade errorSearch
+	// reach is what the request may have run, once computed (reached).
+	reach     []appsource.FuncRef
+	reachDone bool
 	// fixedInCaller is true once a fix was written in the caller that
 	// passed a nil value on (followNilParameter): a nil check inside the
 	// failing function would then be the wrong place.

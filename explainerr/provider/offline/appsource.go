@@ -1,7 +1,6 @@
 package offline
 
 import (
-	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/token"
 	"iter"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // The cause of a failure is often one step away from the failing line, in

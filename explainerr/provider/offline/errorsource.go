@@ -133,23 +133,14 @@ func (a *analysis) innermostWords() (sourceLine, bool) {
 }
 
 // routeHandler returns the function the module registers as the handler
-// of the request's route (appsource.Module.RouteHandler); false when the
+// of the request's route (appsource.Module.RequestRoute); false when the
 // request has no route or the module registers no function for it.
 func (a *analysis) routeHandler() (appsource.FuncRef, bool) {
 	src := a.app()
 	if src == nil || src.mod == nil {
 		return appsource.FuncRef{}, false
 	}
-	var rt appsource.Route
-	var ok bool
-	switch {
-	case a.r.Request.Route != "":
-		rt, ok = src.mod.RouteHandler(a.r.Request.Method, a.r.Request.Route)
-	case a.r.Error.HandedOver && a.r.Request.URL != "":
-		// The router said no route: its patterns are matched with the
-		// URL's path.
-		rt, ok = src.mod.URLRouteHandler(a.r.Request.Method, a.r.Request.URL)
-	}
+	rt, ok := src.mod.RequestRoute(a.r)
 	if !ok || rt.Handler == nil {
 		return appsource.FuncRef{}, false
 	}

@@ -2,7 +2,6 @@ package offline
 
 import (
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
@@ -43,14 +42,7 @@ func (a *analysis) sqlStatement(word string) (corpus.Line, bool) {
 	}
 	// A store per database shows each database's query: the one of the
 	// database whose driver wrote the error, when its files say so.
-	d := appsource.SQLDialect(a.r)
-	best := lines[0]
-	for _, l := range lines {
-		if appsource.DialectRank(l.File, d) < appsource.DialectRank(best.File, d) {
-			best = l
-		}
-	}
-	return best, true
+	return appsource.ByDialect(lines, appsource.SQLDialect(a.r), false, func(l corpus.Line) string { return l.File })[0], true
 }
 
 // sqlLine matches a line of SQL text.
@@ -95,33 +87,30 @@ func (a *analysis) rankedByRun(lines []sourceLine) []sourceLine {
 	if src == nil || src.mod == nil || len(lines) < 2 {
 		return lines
 	}
-	reached := src.mod.RequestReach(a.r)
-	inReach := func(l sourceLine) bool {
-		for _, ref := range reached {
-			if ref.File.Path == l.Path && src.fset.Position(ref.Decl.Pos()).Line <= l.Line && l.Line <= src.fset.Position(ref.Decl.End()).Line {
-				return true
-			}
-		}
-		return false
-	}
 	d := appsource.SQLDialect(a.r)
-	own := d != "" && src.mod.HasDialectFiles(d)
-	rank := func(l sourceLine) int {
-		r := appsource.DialectRank(src.mod.Rel(l.Path), d)
-		if !inReach(l) {
-			r += 3
+	out := appsource.ByDialect(lines, d, d != "" && src.mod.HasDialectFiles(d), func(l sourceLine) string { return src.mod.Rel(l.Path) })
+	// Those the request reached first, the dialect's order kept within.
+	var reached, others []sourceLine
+	for _, l := range out {
+		if a.reachedLine(l) {
+			reached = append(reached, l)
+		} else {
+			others = append(others, l)
 		}
-		return r
 	}
-	out := make([]sourceLine, 0, len(lines))
-	for _, l := range lines {
-		if own && appsource.DialectRank(src.mod.Rel(l.Path), d) == 2 {
-			continue // another database's
+	return append(reached, others...)
+}
+
+// reachedLine reports whether l is in a function the request may have
+// run (reached).
+func (a *analysis) reachedLine(l sourceLine) bool {
+	fset := a.app().fset
+	for _, ref := range a.reached() {
+		if ref.File.Path == l.Path && fset.Position(ref.Decl.Pos()).Line <= l.Line && l.Line <= fset.Position(ref.Decl.End()).Line {
+			return true
 		}
-		out = append(out, l)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return rank(out[i]) < rank(out[j]) })
-	return out
+	return false
 }
 
 // sqlEngine names the database that wrote a schema error, from its

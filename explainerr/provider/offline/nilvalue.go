@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 )
@@ -63,6 +64,19 @@ func (a *analysis) app() *appSource {
 		a.src = loadAppSource(a.r)
 	}
 	return a.src
+}
+
+// reached returns the module functions the request may have run
+// (appsource.Module.RequestReach), computed once per analysis; nil when
+// the module cannot be read.
+func (a *analysis) reached() []appsource.FuncRef {
+	if !a.reachDone {
+		a.reachDone = true
+		if src := a.app(); src != nil && src.mod != nil {
+			a.reach = src.mod.RequestReach(a.r)
+		}
+	}
+	return a.reach
 }
 
 // cite quotes a line of the app's source, making its words citable.

@@ -31,7 +31,7 @@ func (a *analysis) moduleErrorsIs(target string, tied func(appsource.FuncRef) bo
 	var later sourceLine
 	reached := map[*ast.FuncDecl]bool{}
 	if src.mod != nil {
-		for _, ref := range src.mod.RequestReach(a.r) {
+		for _, ref := range a.reached() {
 			reached[ref.Decl] = true
 		}
 	}

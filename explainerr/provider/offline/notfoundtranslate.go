@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 	"strings"
+
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // Layered apps keep a not-found error of their own (user.ErrNotFound):
@@ -47,7 +49,7 @@ func (a *analysis) notFoundTranslationLost(target string) bool {
 // function of its file does.
 func (a *analysis) readSentinelTranslation() (sentinelTranslation, bool) {
 	src := a.app()
-	reached := src.mod.RequestReach(a.r)
+	reached := a.reached()
 	var st sentinelTranslation
 	for _, ref := range reached {
 		if st.test.Line != 0 {
@@ -68,7 +70,7 @@ func (a *analysis) readSentinelTranslation() (sentinelTranslation, bool) {
 				conds, body = x.List, &ast.BlockStmt{List: x.Body}
 			}
 			for _, cond := range conds {
-				if name, ok := testedSentinel(cond); ok && handles(body) {
+				if name, ok := src.testedSentinel(src.viewOf(ref.File), cond); ok && astutil.Leaves(body) {
 					st.sentinel, st.test = name, src.lineOfPos(cond.Pos(), funcName(ref.Decl))
 					return false
 				}
@@ -81,7 +83,7 @@ func (a *analysis) readSentinelTranslation() (sentinelTranslation, bool) {
 	}
 	short := st.sentinel[strings.LastIndexByte(st.sentinel, '.')+1:]
 	for _, ref := range reached {
-		if ref.Decl.Body == nil || returnsName(ref.Decl, short) || !passesErrorOn(ref.Decl) {
+		if ref.Decl.Body == nil || returnsName(ref.Decl.Body, short) || !passesErrorOn(ref.Decl) {
 			continue
 		}
 		for _, decl := range ref.File.Syntax().Decls {
@@ -99,19 +101,18 @@ func (a *analysis) readSentinelTranslation() (sentinelTranslation, bool) {
 	return st, false
 }
 
-// testedSentinel returns the sentinel an errors.Is condition tests, when
+// testedSentinel returns the sentinel an errors.Is condition of f tests, when
 // its name says "not found" (ErrNotFound, ErrUserNotFound) and it is no
 // driver's (sql, pgx, gorm).
-func testedSentinel(cond ast.Expr) (string, bool) {
+func (s *appSource) testedSentinel(f *appFile, cond ast.Expr) (string, bool) {
 	call, ok := cond.(*ast.CallExpr)
 	if !ok {
 		return "", false
 	}
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Is" || len(call.Args) != 2 {
+	name, ok := s.errorsIsTarget(f, call)
+	if !ok {
 		return "", false
 	}
-	name := types.ExprString(call.Args[1])
 	short := name[strings.LastIndexByte(name, '.')+1:]
 	if !strings.HasPrefix(short, "Err") || !strings.Contains(strings.ToLower(short), "notfound") {
 		return "", false
@@ -132,7 +133,7 @@ func translatesInto(fd *ast.FuncDecl, short string) (pos ast.Node, found bool) {
 		if !ok {
 			return true
 		}
-		if !returnsName(&ast.FuncDecl{Body: is.Body}, short) {
+		if !returnsName(is.Body, short) {
 			return !found
 		}
 		// The innermost if whose body gives the sentinel: the test of
@@ -143,10 +144,10 @@ func translatesInto(fd *ast.FuncDecl, short string) (pos ast.Node, found bool) {
 	return pos, found
 }
 
-// returnsName reports whether a return statement of fd names short.
-func returnsName(fd *ast.FuncDecl, short string) bool {
+// returnsName reports whether a return statement of body names short.
+func returnsName(body *ast.BlockStmt, short string) bool {
 	found := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		ret, ok := n.(*ast.ReturnStmt)
 		if !ok || found {
 			return !found
@@ -173,7 +174,7 @@ func passesErrorOn(fd *ast.FuncDecl) bool {
 		if !ok || found {
 			return !found
 		}
-		if cond := types.ExprString(is.Cond); strings.HasSuffix(cond, "err != nil") && returnsName(&ast.FuncDecl{Body: is.Body}, "err") {
+		if cond := types.ExprString(is.Cond); strings.HasSuffix(cond, "err != nil") && returnsName(is.Body, "err") {
 			found = true
 		}
 		return !found

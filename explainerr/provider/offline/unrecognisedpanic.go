@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A handler often answers the errors it knows (a not-found, a validation
@@ -37,7 +39,7 @@ func (a *analysis) panicsForUnrecognised(msg string) bool {
 		var cond ast.Node
 		switch n := n.(type) {
 		case *ast.IfStmt:
-			if handles(n.Body) {
+			if astutil.Leaves(n.Body) {
 				cond = n.Cond
 				if n.Init != nil {
 					cond = n.Init
@@ -68,18 +70,4 @@ func (a *analysis) panicsForUnrecognised(msg string) bool {
 	}
 	a.fix("Find why this error is not one the checks before the panic recognise: where it is made or wrapped on its way (a wrap with " + code(`"%v"`) + " makes a new error of its text), or add a check for it that answers with its status.")
 	return true
-}
-
-// handles reports whether a block answers on its own: it returns or
-// writes a response.
-func handles(b *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(b, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.ReturnStmt:
-			found = true
-		}
-		return !found
-	})
-	return found
 }
