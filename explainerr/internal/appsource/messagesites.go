@@ -48,10 +48,20 @@ func phraseText(lit *ast.BasicLit) (string, bool) {
 	}
 	v = strings.TrimRight(strings.TrimSpace(v), ": ")
 	own := reVerb.ReplaceAllString(v, "")
-	if len(own) < minPhrase || len(v) > maxPhrase || strings.ContainsAny(v, "\n<>{}") || wordCount(own) < 2 {
+	if len(own) < minPhrase || len(v) > maxPhrase || strings.ContainsAny(v, "\n<>{}") || wordCount(own) < 2 && !wrapWord(v, own) {
 		return "", false
 	}
 	return v, true
+}
+
+// wrapWord reports whether a format is one long word before the error it
+// wraps ("namedexeccontext: %w", "querybyid: %v"): a part of the message
+// as telling as a phrase, when no more than two literals give it
+// (MessageSites).
+func wrapWord(v, own string) bool {
+	w := strings.TrimSpace(strings.TrimRight(own, ": "))
+	wraps := strings.HasSuffix(v, "%w") || strings.HasSuffix(v, "%v")
+	return wraps && len(w) >= minPhrase && !strings.ContainsAny(w, " \t")
 }
 
 // wordCount counts the words of s that hold a letter: a format of verbs

@@ -370,3 +370,35 @@ func line(a, b, c, d, e, f string) string {
 		t.Errorf("a format of verbs alone named %d sites: %+v", len(sites), sites)
 	}
 }
+
+// TestOneLongWordWrap: a format of one long word before the error it
+// wraps ("namedexeccontext: %w") is a site of the message's part; a
+// short one ("delete: %w") is in too many messages to tell a place.
+func TestOneLongWordWrap(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/onewords\n",
+		"db/db.go": `package db
+
+import "fmt"
+
+func NamedExec(run func() error) error {
+	if err := run(); err != nil {
+		return fmt.Errorf("namedexeccontext: %w", err)
+	}
+	return nil
+}
+
+func Delete(run func() error) error {
+	if err := NamedExec(run); err != nil {
+		return fmt.Errorf("delete: %w", err)
+	}
+	return nil
+}
+`,
+	})
+	m := Load(root + "/db/db.go")
+	sites := m.MessageSites("delete: namedexeccontext: could not find name id in struct")
+	if len(sites) != 1 || sites[0].Line != 7 {
+		t.Errorf("sites: %+v, want the one-word wrap at line 7 alone", sites)
+	}
+}

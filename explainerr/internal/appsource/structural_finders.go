@@ -202,6 +202,10 @@ var sqlNames = []*regexp.Regexp{
 	regexp.MustCompile(`missing destination name (?P<name>\w+) in `),
 	// PostgreSQL: a value an enum type does not list (22P02).
 	regexp.MustCompile(`invalid input value for enum (?P<name>\w+):`),
+	// A statement no transaction may hold (SQLite's VACUUM, PostgreSQL's
+	// VACUUM, REINDEX, CREATE INDEX CONCURRENTLY): its word.
+	regexp.MustCompile(`cannot (?P<name>VACUUM) from within a transaction`),
+	regexp.MustCompile(`\b(?P<name>VACUUM|REINDEX|CONCURRENTLY)\b[\w ]*? cannot run inside a transaction block`),
 	// A statement that did not parse: the word the parser stopped at
 	// (SQLite, PostgreSQL's SQLSTATE 42601, MySQL's error 1064).
 	regexp.MustCompile(`near "(?P<name>\w+)[^"]*": syntax error`),
@@ -226,10 +230,12 @@ func sqlErrorNames(r *report.Report) (name, table string) {
 	return "", ""
 }
 
-// reDDL matches SQL text that defines a schema; reDML SQL that uses one.
+// reDDL matches SQL text that defines a schema; reDML SQL that uses one,
+// or a maintenance statement alone (VACUUM, REINDEX), which no
+// transaction may hold.
 var (
 	reDDL = regexp.MustCompile(`(?i)\b(?:CREATE\s+(?:OR\s+REPLACE\s+)?(?:TABLE|INDEX|UNIQUE\s+INDEX|VIEW|MATERIALIZED\s+VIEW|TYPE)|ALTER\s+(?:TABLE|TYPE))\b`)
-	reDML = regexp.MustCompile(`(?i)\b(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM)\b`)
+	reDML = regexp.MustCompile(`(?i)\b(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM)\b|^\s*(?:VACUUM|REINDEX)\b`)
 )
 
 // sqlChunks gives, for an SQL error naming a table or column, the
@@ -242,6 +248,9 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 		return nil
 	}
 	dialect := sqlDialect(r)
+	if cs := m.destinationChunks(r, s, dialect); cs != nil {
+		return cs
+	}
 	lits := m.sqlLiteralsFor(dialect)
 	word := sqlNameWord(name)
 	var tableWord *regexp.Regexp

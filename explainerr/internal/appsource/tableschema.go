@@ -63,6 +63,24 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 			}
 		}
 	}
+	// The tables of the query already shown as the failing one come
+	// before all: a missing column is missing from them, while other
+	// tables' statements that speak of the name (user_setting.user_id
+	// for a tag query) only look alike.
+	failing := map[string]bool{}
+	if !missing {
+		for _, c := range append(queries, s.chunks...) {
+			if c.Reason != report.ReasonQuery {
+				continue
+			}
+			for _, mm := range queryTables.FindAllStringSubmatch(c.Text, -1) {
+				if t := strings.ToLower(mm[1]); !sqlKeywords[t] {
+					failing[t] = true
+					add(t)
+				}
+			}
+		}
+	}
 	if len(tables) == 0 {
 		return nil, false
 	}
@@ -99,21 +117,6 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 	// The statements that speak of the name, then those that rename or
 	// drop a column: where a migration moved the name away.
 	speaksOf := namePartWords(name)
-	// The tables of the query already shown as the failing one come
-	// before all: a missing column is missing from them, while other
-	// tables' statements that speak of the name (user_setting.user_id
-	// for a tag query) only look alike.
-	failing := map[string]bool{}
-	if !missing {
-		for _, c := range append(queries, s.chunks...) {
-			if c.Reason != report.ReasonQuery {
-				continue
-			}
-			for _, mm := range queryTables.FindAllStringSubmatch(c.Text, -1) {
-				failing[strings.ToLower(mm[1])] = true
-			}
-		}
-	}
 	rank := func(c candidate) int {
 		r := 2
 		switch {

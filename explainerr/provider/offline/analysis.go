@@ -48,10 +48,12 @@ type analysis struct {
 	// reach is what the request may have run, once computed (reached).
 	reach     []appsource.FuncRef
 	reachDone bool
-	// fixedInCaller is true once a fix was written in the caller that
-	// passed a nil value on (followNilParameter): a nil check inside the
-	// failing function would then be the wrong place.
-	fixedInCaller bool
+	// fixedAtOrigin is true once a fix was written where the nil value
+	// was made: in the caller that passed it on (followNilParameter), or
+	// at the parse whose error was discarded (nilOrigin). A nil check at
+	// the failing line would then be the wrong place, or a second fix
+	// for the same fault.
+	fixedAtOrigin bool
 	// aliases holds sentinelAlias's answers by target, once looked up.
 	aliases map[string]string
 }

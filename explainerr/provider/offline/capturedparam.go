@@ -58,7 +58,7 @@ func (a *analysis) capturedParameter(root string) bool {
 	a.g.Add(late.call.Text, late.set.Text)
 	a.why(code(late.fn) + " calls " + code(late.call.Text) + " at " + code(a.fileLoc(late.call.Path, late.call.Line)) + " before it sets " + code(field) + " at " + code(a.fileLoc(late.set.Path, late.set.Line)) + " (" + code(late.set.Text) + "): " + code(c.arg) + " was still " + code("nil") + " when it was passed on, and the literal kept that " + code("nil") + ".")
 	a.fix("In " + code(late.fn) + ", set " + code(field) + " before " + code(late.call.Text) + " runs: move " + code(late.set.Text) + " (" + code(a.fileLoc(late.set.Path, late.set.Line)) + ") above " + code(a.fileLoc(late.call.Path, late.call.Line)) + ", or set the field where the value is built.")
-	a.fixedInCaller = true
+	a.fixedAtOrigin = true
 	return true
 }
 

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -31,14 +32,21 @@ const maxContextLeads = 3
 
 // pointToContext adds to the location section the chunks of the report's
 // context that contextLeads names and the explanation does not mention
-// yet, in the context's order.
+// yet, in the context's order. What it says of an SQL chunk is what the
+// source shows (sqlLead).
 func (a *analysis) pointToContext() {
 	n := 0
+	sql := a.sqlLeads()
 	for _, c := range a.r.Context {
 		what, ok := contextLeads[c.Reason]
 		name := c.Symbol
 		if !ok || n >= maxContextLeads || name == "" || a.d.Mentions(name) {
 			continue
+		}
+		if c.Reason == report.ReasonQuery || c.Reason == report.ReasonSchema {
+			if what, ok = sql.of(c); !ok {
+				continue
+			}
 		}
 		n++
 		if c.Kind == "sql" || name == baseName(c.File) {
@@ -54,6 +62,58 @@ func (a *analysis) pointToContext() {
 		}
 		a.d.Where = append(a.d.Where, draft.Item{"The source given with this failure also holds " + what + ": " + code(name) + " (" + at + ")."})
 	}
+}
+
+// sqlLeads is what the context shows of an SQL error: the name it gives,
+// and the tables of the queries the request reached.
+type sqlLeads struct {
+	name    string
+	tables  map[string]bool
+	reached map[string]bool
+}
+
+// sqlLeads reads the context's query chunks the request reached (the
+// failing queries) and the tables they use, with the error's own table.
+func (a *analysis) sqlLeads() sqlLeads {
+	name, table := appsource.SQLErrorNames(a.r)
+	l := sqlLeads{name: name, tables: map[string]bool{}, reached: map[string]bool{}}
+	if table != "" {
+		l.tables[strings.ToLower(table)] = true
+	}
+	for _, ref := range a.reached() {
+		l.reached[baseName(ref.File.Path)+"\x00"+appsource.FuncName(ref.Decl)] = true
+	}
+	for _, c := range a.r.Context {
+		if c.Reason == report.ReasonQuery && l.reached[baseName(c.File)+"\x00"+c.Symbol] {
+			for t := range appsource.TablesUsed(c.Text) {
+				l.tables[t] = true
+			}
+		}
+	}
+	return l
+}
+
+// of returns what may be said of the query or schema chunk c: the failing
+// query when the request reached it, the schema of its table when c
+// defines a table it uses; else a chunk that names the error's name; ok
+// is false when c shows neither.
+func (l sqlLeads) of(c report.Chunk) (string, bool) {
+	if c.Reason == report.ReasonQuery {
+		switch {
+		case l.reached[baseName(c.File)+"\x00"+c.Symbol]:
+			return contextLeads[report.ReasonQuery], true
+		case appsource.NamesSQLWord(c.Text, l.name):
+			return "a query that names " + code(l.name), true
+		}
+		return "", false
+	}
+	switch {
+	case appsource.DefinesOneOf(c.Text, l.tables):
+		return contextLeads[report.ReasonSchema], true
+	case appsource.NamesSQLWord(c.Text, l.name):
+		return "a schema statement that names " + code(l.name), true
+	}
+	return "", false
 }
 
 // declLine returns the line of c's text that declares its function (the

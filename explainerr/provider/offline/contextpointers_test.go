@@ -12,24 +12,84 @@ import (
 // pointed at in the location section, the function at its declaration's
 // line; a constructor is not, and a lead already named is not repeated.
 func TestPointsToTheContextsLeads(t *testing.T) {
-	r := statusReport(`pq: column "titel" does not exist`, report.Frame{Function: "example.com/albums/web.Errors.func1", File: "/src/albums/web/errors.go", Line: 12, Kind: report.FrameApp})
+	r := statusReport(`pq: column "titel" of relation "album" does not exist`, report.Frame{Function: "example.com/albums/web.Errors.func1", File: "/src/albums/web/errors.go", Line: 12, Kind: report.FrameApp})
 	r.Mode = report.ModeStatic
 	r.Context = []report.Chunk{
 		{File: "web/errors.go", StartLine: 10, EndLine: 14, Symbol: "Errors", Kind: "func", Reason: report.ReasonFrame, Text: "func Errors() {\n}"},
 		{File: "store/albums.go", StartLine: 20, EndLine: 26, Symbol: "Repo.List", Kind: "func", Reason: report.ReasonQuery, Text: "// List lists.\nfunc (r Repo) List() {\n\tr.db.Select().OrderBy(\"titel\")\n}"},
 		{File: "migrations/001_init.up.sql", StartLine: 1, EndLine: 4, Symbol: "001_init.up.sql", Kind: "sql", Reason: report.ReasonSchema, Text: "CREATE TABLE album (\n  title text\n);"},
 		{File: "store/albums.go", StartLine: 5, EndLine: 7, Symbol: "NewRepo", Kind: "func", Reason: report.ReasonConstructor, Text: "func NewRepo() Repo {\n}"},
+		{File: "migrations/002_users.up.sql", StartLine: 1, EndLine: 3, Symbol: "002_users.up.sql", Kind: "sql", Reason: report.ReasonSchema, Text: "CREATE TABLE users (\n  name text\n);"},
 	}
 	text := Analyze(r)
-	for _, want := range []string{"the query the SQL error is about: `Repo.List` (`albums.go:21`)", "the schema statement of the table it uses, at line 1 of 001_init.up.sql"} {
+	// The request did not reach the query (no module here): it is a
+	// query that names the column, not the one that failed. The schema
+	// of the table the error names is cited by the explanation already;
+	// another table's is not pointed at.
+	for _, want := range []string{"a query that names `titel`: `Repo.List` (`albums.go:21`)", "`001_init.up.sql:1`"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the explanation lacks %q:\n%s", want, text)
 		}
+	}
+	if strings.Contains(text, "the query the SQL error is about") || strings.Contains(text, "002_users") {
+		t.Errorf("a claim the chunks do not show, or another table's schema:\n%s", text)
 	}
 	if strings.Contains(text, "NewRepo") {
 		t.Errorf("a constructor is pointed at:\n%s", text)
 	}
 	if n := strings.Count(text, "`Repo.List`"); n != 1 {
 		t.Errorf("Repo.List named %d times:\n%s", n, text)
+	}
+}
+
+// albumFiles is an app whose handler runs a store's query.
+var albumFiles = map[string]string{
+	"go.mod": "module example.com/albums\n\ngo 1.22\n",
+	"store/store.go": `package store
+
+import "database/sql"
+
+// Store keeps albums.
+type Store struct{ db *sql.DB }
+
+// Titles lists the titles.
+func (s *Store) Titles() error {
+	_, err := s.db.Query("SELECT titel FROM album")
+	return err
+}
+`,
+	"main.go": `package main
+
+import (
+	"net/http"
+
+	"example.com/albums/store"
+)
+
+var albums *store.Store
+
+func list(w http.ResponseWriter, r *http.Request) {
+	if err := albums.Titles(); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+	}
+}
+`,
+}
+
+// TestPointsToTheFailingQuery: a query the request reached is the one the
+// SQL error is about, and the schema of a table it reads is its table's.
+func TestPointsToTheFailingQuery(t *testing.T) {
+	app := writeMarkedApp(t, albumFiles)
+	r := statusReport(`pq: column "titel" does not exist`, app.frame(t, "status", "main.list"))
+	r.Mode = report.ModeStatic
+	r.Context = []report.Chunk{
+		{File: "store/store.go", StartLine: 8, EndLine: 12, Symbol: "(*Store).Titles", Kind: "func", Reason: report.ReasonQuery, Text: "// Titles lists the titles.\nfunc (s *Store) Titles() error {\n\t_, err := s.db.Query(\"SELECT titel FROM album\")\n\treturn err\n}"},
+		{File: "migrations/001_init.up.sql", StartLine: 1, EndLine: 4, Symbol: "001_init.up.sql", Kind: "sql", Reason: report.ReasonSchema, Text: "CREATE TABLE album (\n  title text\n);"},
+	}
+	text := Analyze(r)
+	for _, want := range []string{"the query the SQL error is about", "(*Store).Titles"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the explanation lacks %q:\n%s", want, text)
+		}
 	}
 }

@@ -107,7 +107,7 @@ func (a *analysis) explainEmptySetting(msg string) bool {
 	default:
 		a.fix("Set " + code(sr.Key) + " in the app's configuration (or its environment), or give it a default where it is read at " + code(a.fileLoc(readAt.Path, readAt.Line)) + ", and fail at start-up when it is empty.")
 	}
-	a.fixedInCaller = true
+	a.fixedAtOrigin = true
 	return true
 }
 

@@ -162,7 +162,7 @@ func TestHandedOverErrorNamesWhereItsWordsAre(t *testing.T) {
 	r.Error.Kind, r.Error.HandedOver = report.KindError, true
 	text := Analyze(r)
 	mustHave(t, text, "Its words `nothing left` are written at `(*memStock).Reserve` (`main.go:14`)")
-	mustHave(t, text, "Read `(*memStock).Reserve` around `main.go:14`, which writes the innermost words of the message")
+	mustHave(t, text, "Read `(*memStock).Reserve` around `main.go:14`, which writes the innermost of the words of the message found in the module")
 	mustLack(t, text, "4xx")
 	mustHave(t, text, "Its words `could not reserve the item` are written at `(*Carts).Add` (`main.go:28`)")
 	mustHave(t, text, "about the error of `main.go:26`: `err := c.stock.Reserve(x.Param(\"sku\"))`, which reaches `(*memStock).Reserve` (`main.go:12`)")

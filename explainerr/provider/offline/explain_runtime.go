@@ -142,6 +142,9 @@ func (a *analysis) raisedNil(candidates []string) {
 		// root came from says nothing of the field.
 		a.nilOrigin(x, false)
 	}
+	if a.fixedAtOrigin {
+		return
+	}
 	a.fix(a.nilGuard(x),
 		"Check "+code(x+" == nil")+" before this line and handle the missing value.")
 	if owner := a.ownerType(x); owner != "" {
@@ -321,8 +324,11 @@ func (a *analysis) nilOrigin(x string, sure bool) {
 		case len(op.LHS) > 1 && op.LHS[len(op.LHS)-1] == "_":
 			a.why(code(root)+" comes from "+quoteLine(l)+", which discards the error: when "+code(op.RHS)+" fails, "+code(root)+" is left "+code("nil")+".",
 				code(root)+" comes from "+quoteLine(l)+", which discards an error.")
-			a.fix(block("Check the error instead of discarding it:", append([]string{strings.Join(replaceLast(op.LHS, "err"), ", ") + " := " + op.RHS}, a.answerAndReturn("if err != nil {", "\thttp.Error(w, err.Error(), "+discardStatus(op.RHS)+")")...)...),
+			a.fix(block("Check the error instead of discarding it:", append([]string{strings.Join(replaceLast(op.LHS, "err"), ", ") + " := " + op.RHS}, a.answerAndReturn("if err != nil {", "\thttp.Error(w, err.Error(), "+a.discardStatus(op.RHS)+")")...)...),
 				"Check the error of "+code(op.RHS)+" instead of discarding it with "+code("_")+".")
+			// A lookup may also give nil with no error (nothing found);
+			// a parse does not.
+			a.fixedAtOrigin = parsesValue(op.RHS)
 		case op.RHS == "":
 			a.why(code(root) + " is declared at " + quoteLine(l) + " without a value, so it is " + code("nil") + " until something assigns it.")
 		case a.contextNilOrigin(root, op, l, sure):
@@ -1018,7 +1024,7 @@ func (a *analysis) unknown() {
 		a.emptyMessage()
 		return
 	}
-	if a.rejectedInput() || a.unpastedFailure(msg) || a.txDone(msg) || a.txAborted(msg) {
+	if a.rejectedInput() || a.unpastedFailure(msg) || a.txDone(msg) || a.txAborted(msg) || a.txRefused(msg) || a.namedParamMissing(msg) {
 		return
 	}
 	a.headline("Error: " + code(shorten(msg, 100)))
@@ -1045,7 +1051,7 @@ func (a *analysis) unknown() {
 		a.explainBranch()
 	}
 	if l, ok := a.innermostWords(); ok && e.HandedOver {
-		a.fix("Read " + code(l.Func) + " around " + code(a.fileLoc(l.Path, l.Line)) + ", which writes the innermost words of the message, and check what makes it fail " + a.forThis() + ".")
+		a.fix("Read " + code(l.Func) + " around " + code(a.fileLoc(l.Path, l.Line)) + ", which writes the innermost of the words of the message found in the module, and check what makes it fail " + a.forThis() + ".")
 	} else if l, ok := a.errorMadeAt(msg); ok && e.HandedOver {
 		a.fix("Read " + code(l.Func) + " around " + code(a.fileLoc(l.Path, l.Line)) + ", where the error is made, and check what makes it fail " + a.forThis() + ".")
 	} else if e.HandedOver {

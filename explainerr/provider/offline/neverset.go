@@ -56,12 +56,12 @@ func (a *analysis) neverSetField(x string) bool {
 	a.why(code(field) + " is never set: no statement of the module (outside its tests) assigns it or gives it in a literal, so " + code(x) + " is " + code("nil") + " for every request that reaches this line.")
 	if !ok {
 		a.fix("Set " + code(field) + " of the " + code(typ) + " where the program fills in its other fields at start-up.")
-		a.fixedInCaller = true
+		a.fixedAtOrigin = true
 		return true
 	}
 	a.why(code(fill.fn) + " fills in the other fields of the " + code(typ) + " (" + a.cite(fill.first) + ") and leaves " + code(field) + " out.")
 	a.fix("Set " + code(field) + " in " + code(fill.fn) + ", with the other fields of the " + code(typ) + " (" + code(a.fileLoc(fill.first.Path, fill.first.Line)) + ").")
-	a.fixedInCaller = true
+	a.fixedAtOrigin = true
 	return true
 }
 

@@ -94,7 +94,7 @@ func (a *analysis) followNilParameter(root string) bool {
 		nils = src.nilReturns(fn)
 	}
 	discards := len(op.LHS) > 1 && op.LHS[len(op.LHS)-1] == "_"
-	a.fixedInCaller = true // each way on writes the fix in the caller or its callee
+	a.fixedAtOrigin = true // each way on writes the fix in the caller or its callee
 	a.g.Add("err", "Error", "StatusInternalServerError")
 	if len(nils) == 0 && discards {
 		// The caller dropped the error that says why the value is nil:
@@ -103,7 +103,7 @@ func (a *analysis) followNilParameter(root string) bool {
 			passed+" "+from+", which discards the error.")
 		var answer []string
 		a.atSite(cs, func() {
-			answer = a.answerAndReturn("if err != nil {", "\thttp.Error(w, err.Error(), "+discardStatus(op.RHS)+")")
+			answer = a.answerAndReturn("if err != nil {", "\thttp.Error(w, err.Error(), "+a.discardStatus(op.RHS)+")")
 		})
 		a.fix(block("In "+code(callerName)+", check the error instead of discarding it:", append([]string{strings.Join(replaceLast(op.LHS, "err"), ", ") + " := " + op.RHS}, answer...)...),
 			"In "+code(callerName)+", check the error of "+code(op.RHS)+" instead of discarding it with "+code("_")+".")

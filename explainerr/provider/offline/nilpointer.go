@@ -132,7 +132,7 @@ func (a *analysis) nilPointer() {
 		_, live := pickNilCandidate(cands)
 		a.nilOrigin(x, len(live) == 1)
 	}
-	if a.fixedInCaller {
+	if a.fixedAtOrigin {
 		return
 	}
 	a.selfFieldOrigin(x)

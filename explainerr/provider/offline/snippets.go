@@ -351,6 +351,9 @@ func (a *analysis) answerAndReturn(head string, body ...string) []string {
 		a.g.Add(name)
 		return []string{head, "\t// answer through " + name + " as this function answers its other errors,", "\t// or return the error to the caller", "}"}
 	}
+	if sib, ok := a.siblingAnswerFor(status); ok {
+		return a.siblingBlock(head, sib, clientAnswer.MatchString(status))
+	}
 	out := append([]string{head}, body...)
 	out = append(out, a.handlerEnd()...)
 	return append(out, "}")
@@ -452,19 +455,41 @@ func statusReturnIn(fd *ast.FuncDecl) *ast.ReturnStmt {
 }
 
 // clientInput matches a call's arguments that come from the request: a
-// form or query value, a path parameter, the body, or a value named so.
-var clientInput = regexp.MustCompile(`\b(?:r|req|request|c|ctx)\.(?:FormValue|PostFormValue|URL|Form|PostForm|Body|Param|Params|Query|QueryParam|PathValue|Bind)\b|\b(?:token|input|params|form|body|payload|query)\b`)
+// form or query value, a path parameter, the body, a header, the basic
+// auth credentials, or a value named so.
+var clientInput = regexp.MustCompile(`\b(?:r|req|request|c|ctx)\.(?:FormValue|PostFormValue|URL|Form|PostForm|Body|Param|Params|Query|QueryParam|PathValue|Bind|BasicAuth|Header|Cookie|FormFile)\b|\b(?:token|input|params|form|body|payload|query)\b`)
 
 // parseCall matches the name of a call that parses or checks a value.
 var parseCall = regexp.MustCompile(`(?i)(?:^|\.)(?:parse|decode|unmarshal|atoi|validate|verify|bind|unescape)\w*$`)
 
+// parsesValue reports whether call (its text) parses or checks a value:
+// such a call gives a nil result only with an error, so checking the
+// error is the whole fix of a nil that follows it.
+func parsesValue(call string) bool {
+	i := strings.IndexByte(call, '(')
+	return i > 0 && parseCall.MatchString(call[:i])
+}
+
+// argNames matches the names a call's arguments are made of.
+var argNames = regexp.MustCompile(`\b[A-Za-z_]\w*\b`)
+
 // discardStatus is the status a dropped error is answered with in a fix
 // block: 400 Bad Request when the call that failed parses or checks what
-// the client sent (its failure is the client's), 500 otherwise.
-func discardStatus(call string) string {
-	i := strings.IndexByte(call, '(')
-	if i > 0 && parseCall.MatchString(call[:i]) && clientInput.MatchString(call[i:]) {
+// the client sent (its failure is the client's): an argument written
+// from the request, or a local the failing function assigned from it
+// (email, pass, ok := r.BasicAuth()); 500 otherwise.
+func (a *analysis) discardStatus(call string) string {
+	if !parsesValue(call) {
+		return "http.StatusInternalServerError"
+	}
+	args := call[strings.IndexByte(call, '('):]
+	if clientInput.MatchString(args) {
 		return "http.StatusBadRequest"
+	}
+	for _, name := range argNames.FindAllString(args, -1) {
+		if v, ok := a.localAssignment(name); ok && clientInput.MatchString(v.RHS) {
+			return "http.StatusBadRequest"
+		}
 	}
 	return "http.StatusInternalServerError"
 }

@@ -1,0 +1,107 @@
+package offline
+
+import (
+	"go/ast"
+	"regexp"
+	"strings"
+
+	"github.com/explainerr/explainerr/internal/astutil"
+)
+
+// A fix block must answer the way the function answers its other
+// failures. A handler of the app's own framework returns its errors
+// (return auth.NewAuthError(…)), another writes through a helper of the
+// app (respondError(w, …)); http.Error there would be a second way of
+// answering, and often the wrong status. When the function holding the
+// failing line has an if block of its own that leaves (a return ends it)
+// and answers without http.Error, the fix block points at that block,
+// the nearest one of the kind wanted: a client's error for a 4xx answer,
+// the error passed on for a 500.
+
+// clientAnswer matches an answer that is the client's error: a 4xx
+// status, or a call of a constructor named for bad input, credentials or
+// the request (serverAnswer's 500 aside).
+var clientAnswer = regexp.MustCompile(`http\.Status(?:BadRequest|Unauthorized|Forbidden|NotFound|MethodNotAllowed|NotAcceptable|Conflict|Gone|PreconditionFailed|RequestEntityTooLarge|UnsupportedMediaType|UnprocessableEntity|TooManyRequests)\b|\b4[0-9][0-9]\b|(?i)\b\w*(?:auth|credential|valid|field|bad|invalid|unauthori[sz]ed|forbidden|notfound|conflict|client|input|param|request)\w*\(`)
+
+// serverStatus matches a 500 written out.
+var serverStatus = regexp.MustCompile(`http\.StatusInternalServerError\b|\b500\b`)
+
+// serverAnswer matches an answer that passes the error on or says 500.
+var serverAnswer = regexp.MustCompile(`http\.StatusInternalServerError\b|\b500\b|\berr\b`)
+
+// siblingAnswer is an if block of the failing function that answers a
+// failure: the lines of its body, the first one's place.
+type siblingAnswer struct {
+	At    sourceLine
+	Lines []string
+}
+
+// siblingAnswerFor returns the block of the failing function closest to
+// the failing line (those above it first) that answers the kind of
+// failure status is (4xx: the client's; else the server's), when the
+// function answers so without http.Error.
+func (a *analysis) siblingAnswerFor(status string) (siblingAnswer, bool) {
+	f, fd := a.failingFunc()
+	src := a.app()
+	if fd == nil || fd.Body == nil || src == nil {
+		return siblingAnswer{}, false
+	}
+	client := clientAnswer.MatchString(status)
+	var best siblingAnswer
+	bestDist := -1
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		is, ok := n.(*ast.IfStmt)
+		if !ok || len(is.Body.List) == 0 || len(is.Body.List) > 2 || !astutil.Leaves(is.Body) {
+			return true
+		}
+		first := src.fset.Position(is.Body.List[0].Pos()).Line
+		last := src.fset.Position(is.Body.Rbrace).Line - 1
+		if first < 1 || last > len(f.text()) || first > last {
+			return true
+		}
+		start := src.fset.Position(is.Pos()).Line
+		if a.s.Line >= start && a.s.Line <= last+1 {
+			return true // the failing line's own block
+		}
+		var lines []string
+		for _, l := range f.text()[first-1 : last] {
+			lines = append(lines, strings.TrimSpace(l))
+		}
+		body := strings.Join(lines, "\n")
+		if strings.Contains(body, "http.Error(") || strings.Contains(body, "panic(") || strings.Contains(body, "Fatal") {
+			return true
+		}
+		isClient := clientAnswer.MatchString(body) && !serverStatus.MatchString(body)
+		if client != isClient || !client && !serverAnswer.MatchString(body) {
+			return true
+		}
+		dist := a.s.Line - start
+		if dist < 0 {
+			dist = 1000 - dist // below the failing line: after every block above
+		}
+		if bestDist < 0 || dist < bestDist {
+			best, bestDist = siblingAnswer{At: src.lineAt(f, is.Body.List[0].Pos(), funcName(fd)), Lines: lines}, dist
+		}
+		return true
+	})
+	return best, bestDist >= 0
+}
+
+// siblingBlock returns the if block that answers as sib does: head, then
+// sib's lines as comments, after the place they are at.
+func (a *analysis) siblingBlock(head string, sib siblingAnswer, client bool) []string {
+	kind := "its other errors"
+	if client {
+		kind = "its other bad input"
+	}
+	a.g.Add(sib.At.Text)
+	a.g.Add(sib.Lines...)
+	out := []string{head, "\t// answer as this function answers " + kind + ", at " + a.fileLoc(sib.At.Path, sib.At.Line) + ":"}
+	for _, l := range sib.Lines {
+		out = append(out, "\t// "+l)
+	}
+	return append(out, "}")
+}
