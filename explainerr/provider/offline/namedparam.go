@@ -108,7 +108,7 @@ func (a *analysis) namedParamUses(param string) []sourceLine {
 func closestTag(param string, tags []string) (string, bool) {
 	var found []string
 	for _, t := range tags {
-		if t != param && regexp.MustCompile(`(?:^|_)` + regexp.QuoteMeta(param) + `(?:_|$)`).MatchString(t) {
+		if t != param && regexp.MustCompile(`(?:^|_)`+regexp.QuoteMeta(param)+`(?:_|$)`).MatchString(t) {
 			found = append(found, t)
 		}
 	}
