@@ -2,6 +2,7 @@ package checker
 
 import (
 	"archive/zip"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -103,5 +104,40 @@ func TestFetchPinned(t *testing.T) {
 	outside.Files = []string{"../a.go"}
 	if err := fetchPinned(outside, t.TempDir()); err == nil || !strings.Contains(err.Error(), "example.com/fake@v1.0.0") {
 		t.Errorf("a path outside the module: got %v", err)
+	}
+}
+
+// TestModuleDir fetches a set's pinned module from a proxy on disk once:
+// a second call returns the same directory without fetching again.
+func TestModuleDir(t *testing.T) {
+	fakeProxy(t)
+	pin := pinnedModule{Module: "example.com/fake", Version: "v1.0.0", Files: []string{"a.go"}}
+	d, err := download(pin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pin.Sum = d.Sum
+	sets := t.TempDir()
+	old := setsDir
+	setsDir = sets
+	t.Cleanup(func() { setsDir = old })
+	data, err := json.Marshal(pin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(sets, "fake"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(sets, "fake", "module.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := moduleDir(t, "fake")
+	if _, err := os.Stat(filepath.Join(dir, "a.go")); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOPROXY", "off")
+	t.Setenv("GOMODCACHE", t.TempDir())
+	if again := moduleDir(t, "fake"); again != dir {
+		t.Errorf("a second call gave %s, the first %s", again, dir)
 	}
 }

@@ -33,10 +33,14 @@ type pinnedModule struct {
 // String returns "module@version".
 func (p pinnedModule) String() string { return p.Module + "@" + p.Version }
 
-// readPin reads the module.json of the set in testdata/set.
+// setsDir is the folder of the sets' folders; a test of moduleDir points
+// it elsewhere.
+var setsDir = "testdata"
+
+// readPin reads the module.json of the set in setsDir/set.
 func readPin(set string) (pinnedModule, error) {
 	var p pinnedModule
-	data, err := os.ReadFile(path.Join("testdata", set, "module.json"))
+	data, err := os.ReadFile(filepath.Join(setsDir, set, "module.json"))
 	if err != nil {
 		return p, err
 	}
@@ -68,7 +72,7 @@ var (
 	fetchRootOnce sync.Once
 )
 
-// moduleDir returns a directory holding the files the set in testdata/set
+// moduleDir returns a directory holding the files the set in setsDir/set
 // pins (its module.json) and the module's own go.mod, for load and
 // cached. The module is fetched with the go command into the module
 // cache, once per test binary; the test fails, naming the module, when
