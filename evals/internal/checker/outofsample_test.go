@@ -16,68 +16,84 @@ import (
 // TestOutOfSampleSetsAreFrozen and needs a new, dated set rather than an
 // edit.
 type frozenSet struct {
-	// dir is the module, under testdata.
+	// dir is the set's folder, under testdata: its sentences, its README
+	// and, unless the set is retired, its module.json, which pins the
+	// module's code by its sum (moduleDir fetches it).
 	dir string
 	// sha256 is the SHA-256 of dir/outofsample.json.
 	sha256 string
-	// module and files are the module's freeze.Hash fingerprint.
+	// module and files are the folder's freeze.Hash fingerprint.
 	module string
 	files  int
+	// retired is true for a set that no longer runs: the Go module proxy
+	// does not serve the code its sentences are about (its README says
+	// why), so it has no module.json and its figures stand as recorded.
+	retired bool
 }
 
 // path is the set's file.
 func (f frozenSet) path() string { return path.Join("testdata", f.dir, "outofsample.json") }
 
+// The folders' fingerprints were recorded anew on 2026-12-02, when each
+// module's copy under testdata gave way to a module.json pinning the
+// module by its sum, or, for a retired set, was removed; the sentences'
+// SHA-256 did not change.
 var (
 	// tasksrvSet is about a version of the task server the offline
 	// analyzer's tests already use (see METHODOLOGY.md).
-	tasksrvSet = frozenSet{"tasksrv", "31bcd7ef4743e36bbb4270054bc45f97a027ba714a8e278aa24f64a3eec670d4", "c424923b1cafa81c148e1efc3804e4993dbe33d8b2500b1fb54515d557c2dd07", 5}
+	tasksrvSet = frozenSet{"tasksrv", "31bcd7ef4743e36bbb4270054bc45f97a027ba714a8e278aa24f64a3eec670d4", "b9d17489ed9b630c77aea43e73d2b084e398e51eab81c370a0016d0c9309dbef", 2, true}
 	// rscorsSet is about a module nothing in the repository used before.
-	rscorsSet = frozenSet{"rscors", "b27607628fce353b755f51cae5ce7d08e159c6a2e3afd47ade780745057a97ae", "0fed476cfa010074b08d374fbe3607d9cb28b45cac130ab842ecceedc988dd02", 5}
+	rscorsSet = frozenSet{"rscors", "b27607628fce353b755f51cae5ce7d08e159c6a2e3afd47ade780745057a97ae", "54f64a661bb668b1ac34f6aec1ffc7da7cbf51bbbd123f50f3a17a206202e620", 2, true}
 	// nosurfSet is about a module nothing in the repository used before,
 	// written after the checker's changes for the earlier sets.
-	nosurfSet = frozenSet{"nosurf", "8ea864f921c8e3c83b32fc559135a3691f60ec7961bdab6eede68f05c33a2f91", "2e93521fb239bdb44f62405fadf3885ee98d3bd398042dbaed5f1e4e8ea12de1", 9}
+	nosurfSet = frozenSet{"nosurf", "8ea864f921c8e3c83b32fc559135a3691f60ec7961bdab6eede68f05c33a2f91", "015353ebd6a736e86c58770548fcd4947e8e5031863146fc22f463a7db5a97dd", 2, true}
 	// secureSet is about a module nothing in the repository used before,
 	// written after the checker's changes for the earlier sets.
-	secureSet = frozenSet{"secure", "eecbe595bd2aa343aad5d289f586c1cb0d44c7820129f694bd3de974b7ce4233", "67187747bf5349f24d6bd9a307e32dd4c9a689192ee9a14d7d2cf88337f82706", 4}
+	secureSet = frozenSet{"secure", "eecbe595bd2aa343aad5d289f586c1cb0d44c7820129f694bd3de974b7ce4233", "9322846fc0bc2a71fb0797aae8b8077168a4cbe964f562f6d8563ef5ff11bc13", 3, false}
 	// gziphandlerSet is about a module nothing in the repository used
 	// before, written after the checker's last change.
-	gziphandlerSet = frozenSet{"gziphandler", "88c901ea2cc11c758cc4fb5bd478548de4aa658d07bf7039c4d7ac78318895d6", "3d48adf2f2823331b3e4285071dad0a90d1f8e08c99890755c74e1f907186c72", 3}
+	gziphandlerSet = frozenSet{"gziphandler", "88c901ea2cc11c758cc4fb5bd478548de4aa658d07bf7039c4d7ac78318895d6", "defa31765dc293e6e1f116c8bcab2256cdc73629e768310df4de6662de1094ee", 2, true}
 	// patSet is about a module nothing in the repository used before,
 	// written after the checker's changes up to commit 1b8e8b3. Its
 	// module's fingerprint changed once, after its runs: two comments of
 	// mux.go made gofmt-stable without moving a line (README of the set).
-	patSet = frozenSet{"pat", "dc179af534775453887748885254d4082ebb9afbab9088840ef663b857a0a924", "4d9974ddf16a09017d172ae983992f46ff6a4c903c9dbc174a011998b3269976", 4}
+	patSet = frozenSet{"pat", "dc179af534775453887748885254d4082ebb9afbab9088840ef663b857a0a924", "519adf0def275001d41cb9edc1881ba794ba71572d3462138db570bf182f6e5c", 3, false}
 	// securecookieSet is about a module nothing in the repository used
 	// before, written after the checker's changes up to commit 3a36204 by
 	// someone who had not read its implementation.
-	securecookieSet = frozenSet{"securecookie", "7576d12f9ab0db3a529c7e19609b5a621e1344179530af1d0d845fc7670109e7", "fb490e6f0ba1137029525844987b1d92fce24d1caaf20fef63e17c9a5e239be9", 4}
+	securecookieSet = frozenSet{"securecookie", "7576d12f9ab0db3a529c7e19609b5a621e1344179530af1d0d845fc7670109e7", "1196c6791438a659363416f264fb6446e493ec2d6821ef315825ba649ae44f56", 3, false}
 	// httprouterSet is about a module nothing in the repository used
 	// before, written blind after the checker's changes up to commit
 	// 864885d by someone who had not read its implementation.
-	httprouterSet = frozenSet{"httprouter", "50c45325a6d8968b026c7e4946171eec14d7424aa98f83bf1648ae70e2409a84", "dd51508bf8024ac9a12a5dbe247bf1f644f526782913809dd0946d3c8b69cbac", 5}
+	httprouterSet = frozenSet{"httprouter", "50c45325a6d8968b026c7e4946171eec14d7424aa98f83bf1648ae70e2409a84", "5ceaa973beaa4853250d2e49093893569db5cc12237e66342bfeaeb1dbc27123", 3, false}
 	// negroniSet is about a module nothing in the repository used before,
 	// written blind after the checker's changes up to commit a77b0f3 by
 	// someone who had not read its implementation.
-	negroniSet = frozenSet{"negroni", "2cc18dc7b1d0f053b868856ed4ea9c53aeec725747ed067032d6c67e0165c073", "611810c8f39bedc007dcf29f432197ba6bad5f40eec19c454b31ebca1267a29b", 10}
+	negroniSet = frozenSet{"negroni", "2cc18dc7b1d0f053b868856ed4ea9c53aeec725747ed067032d6c67e0165c073", "2705942ec29c8e812e67827860dfd5355f9a0a26d01d385daf8fdf9896dd3933", 3, false}
 	// schemaSet is about a module nothing in the repository used before,
 	// written blind after the checker's changes up to commit e8ec0a3 by
 	// someone who had not read its implementation.
-	schemaSet = frozenSet{"schema", "a3d5aa405612b9939dd9ba410aab0fabaf63ae4ce913143c974ea092e256856b", "212454ccb98dac18df6831f07f92a4c674b1e7a5068fab8ac338376d3ca9916c", 7}
+	schemaSet = frozenSet{"schema", "a3d5aa405612b9939dd9ba410aab0fabaf63ae4ce913143c974ea092e256856b", "42d037a87773b73ab8e01007f62d966388d1edf6c307def414f17c085d71c595", 3, false}
 	// httptreemuxSet is about a module nothing in the repository used
 	// before, written blind after the checker's changes up to commit
 	// b0e9f01 by someone who had not read its implementation.
-	httptreemuxSet = frozenSet{"httptreemux", "e587adeb6c7104c0fa00c72cebe95c88573d6495f1d213ba5e5ccc8a3d10e9c5", "8bc9f0437bf54a50ef7cc8e5adc1fe7926e91a0ae29dde5c1bdc3aee01eaf846", 12}
+	httptreemuxSet = frozenSet{"httptreemux", "e587adeb6c7104c0fa00c72cebe95c88573d6495f1d213ba5e5ccc8a3d10e9c5", "af69f3db1cc4c01ead91c2d7f66d4bd33eab14a76b2618a030bcb05fad0bdba4", 2, true}
 	// gojiSet is about a module nothing in the repository used before,
 	// written blind after the checker's changes up to commit 5d442e0 by
 	// someone who had not read its implementation.
-	gojiSet = frozenSet{"goji", "0014dcb131511a15cfcdd5f2e7277564ddbc1423a93ffde8e98b0cdb1b61730b", "fdca94724391c7599a2841c30818779a62147b6d3be101f4af741b25a7076d55", 19}
+	gojiSet = frozenSet{"goji", "0014dcb131511a15cfcdd5f2e7277564ddbc1423a93ffde8e98b0cdb1b61730b", "d2a82d21202b39e906c34f8c48e1981a8e81957016b3e9f6416683260d98e501", 3, false}
+	// scsSet is about a module nothing in the repository used before,
+	// written blind after the checker's changes up to commit 9332c67 by
+	// someone who had not read its implementation; its sentences' SHA-256
+	// was recorded before the checker first ran on them.
+	scsSet = frozenSet{"scs", "cd884c8ae2dd16877842f06f19ad8def692df6892cf7903751e2d9fdc143126b", "04c939ccaf21c1dc3a77938a5109bed6bb0e0ebc2897a31d79a929cc9d315745", 3, false}
 )
 
 // TestOutOfSampleSetsAreFrozen checks the SHA-256 of each out-of-sample
-// set and the fingerprint of the module it is about.
+// set, the fingerprint of its folder and that a set has a well-formed
+// module.json unless it is retired.
 func TestOutOfSampleSetsAreFrozen(t *testing.T) {
-	for _, f := range []frozenSet{tasksrvSet, rscorsSet, nosurfSet, secureSet, gziphandlerSet, patSet, securecookieSet, httprouterSet, negroniSet, schemaSet, httptreemuxSet, gojiSet} {
+	for _, f := range []frozenSet{tasksrvSet, rscorsSet, nosurfSet, secureSet, gziphandlerSet, patSet, securecookieSet, httprouterSet, negroniSet, schemaSet, httptreemuxSet, gojiSet, scsSet} {
 		data, err := os.ReadFile(f.path())
 		if err != nil {
 			t.Fatal(err)
@@ -89,6 +105,9 @@ func TestOutOfSampleSetsAreFrozen(t *testing.T) {
 		fp, err := freeze.Hash("testdata", f.dir)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if _, err := readPin(f.dir); f.retired != os.IsNotExist(err) || !f.retired && err != nil {
+			t.Errorf("testdata/%s: retired %v, but reading its module.json: %v", f.dir, f.retired, err)
 		}
 		if fp.SHA256 != f.module || fp.Files != f.files {
 			t.Errorf("testdata/%s changed after it was frozen: %d files, sha256 %s; recorded %d files, %s", f.dir, fp.Files, fp.SHA256, f.files, f.module)

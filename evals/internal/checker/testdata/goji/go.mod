@@ -1,1 +1,0 @@
-module goji.io/v3

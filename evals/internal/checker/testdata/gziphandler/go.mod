@@ -1,3 +1,0 @@
-module github.com/NYTimes/gziphandler
-
-go 1.11

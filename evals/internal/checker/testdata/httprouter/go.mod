@@ -1,3 +1,0 @@
-module github.com/julienschmidt/httprouter
-
-go 1.7

@@ -1,3 +1,0 @@
-module github.com/urfave/negroni/v3
-
-go 1.17

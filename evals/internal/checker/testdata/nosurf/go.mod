@@ -1,3 +1,0 @@
-module github.com/justinas/nosurf
-
-go 1.12

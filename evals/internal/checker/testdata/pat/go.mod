@@ -1,3 +1,0 @@
-module github.com/bmizerany/pat
-
-go 1.13

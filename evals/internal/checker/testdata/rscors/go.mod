@@ -1,3 +1,0 @@
-module github.com/rs/cors
-
-go 1.23.0

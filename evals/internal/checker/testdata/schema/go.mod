@@ -1,3 +1,0 @@
-module github.com/gorilla/schema
-
-go 1.20

@@ -1,3 +1,0 @@
-module github.com/unrolled/secure
-
-go 1.13

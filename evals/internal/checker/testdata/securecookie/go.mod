@@ -1,3 +1,0 @@
-module github.com/gorilla/securecookie
-
-go 1.20

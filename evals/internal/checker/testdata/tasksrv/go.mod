@@ -1,3 +1,0 @@
-module example.com
-
-go 1.22.1
