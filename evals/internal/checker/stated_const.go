@@ -23,8 +23,9 @@ var constValueRe = regexp.MustCompile("^`(?:" + appositive + "\\s*(?:,?\\s*(?:wh
 
 // appositive is a phrase set off by commas between a name and the verb
 // that states its value ("`Path`, the key under which …, is
-// `ContextKey(0)`"): prose without code, a line's worth at most.
-const appositive = "(?:,[^`,.;:]{3,100},)?"
+// `ContextKey(0)`", "`Destroyed`, the last of the `iota` block, is
+// `Status(2)`"): prose and whole code spans, a line's worth at most.
+const appositive = "(?:,(?:[^`,.;:]|`[^`,]*`){3,100},)?"
 
 // statedValue is a value a sentence states in code: a string literal, an
 // integer (negative, or converted to a named type: `ContextKey(1)`), or a

@@ -107,7 +107,7 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 		}
 		first, last := c.statementLines(file, ref.line)
 		stmt := strings.Join(c.views().code[file][first-1:last], "\n")
-		if saysBranch(prose[from:ref.start], stmtHead(stmt)) {
+		if saysBranch(prose[from:ref.start], stmtHead(stmt)) || saysWhatLineDoes(citedFragment(prose[from:ref.start]), stmt) {
 			return "", false
 		}
 		spans := clauseSpans(prose, claims, from, to)
@@ -177,13 +177,16 @@ var stringLitRe = regexp.MustCompile(`"(?:[^"\\\n]|\\.)*"`)
 
 // literalAbsent reports whether span, quoted of the statement stmt, holds
 // a literal stmt does not, where stmt holds one of the same kind: a
-// boolean (stmt has the other one only), or a string (stmt's strings
-// hold none of its text).
+// boolean (stmt has the other one only), a number (numberAbsent), or a
+// string (stmt's strings hold none of its text).
 func literalAbsent(span, stmt string) bool {
 	switch span = strings.TrimSpace(span); span {
 	case "true", "false":
 		other := map[string]string{"true": "false", "false": "true"}[span]
 		return !containsIdent(stmt, span) && containsIdent(stmt, other)
+	}
+	if numberAbsent(span, stmt) {
+		return true
 	}
 	have := stringLitRe.FindAllString(stmt, -1)
 	if len(have) == 0 {
@@ -201,6 +204,31 @@ func literalAbsent(span, stmt string) bool {
 			}
 		}
 		if !found {
+			return true
+		}
+	}
+	return false
+}
+
+// numberLitRe is an integer or decimal literal of code, with its sign
+// when a minus starts it ("= -1", "(-1"), outside names ("v2").
+var numberLitRe = regexp.MustCompile(`(?:^|[^\w.])(-?\d+(?:\.\d+)?)\b`)
+
+// numberAbsent reports whether span assigns or compares with a number
+// ("cookie.MaxAge = 0") that stmt, which holds numbers, does not hold.
+func numberAbsent(span, stmt string) bool {
+	if !strings.ContainsAny(span, "=<>") {
+		return false
+	}
+	have := map[string]bool{}
+	for _, m := range numberLitRe.FindAllStringSubmatch(stringLitRe.ReplaceAllString(stmt, `""`), -1) {
+		have[m[1]] = true
+	}
+	if len(have) == 0 {
+		return false
+	}
+	for _, m := range numberLitRe.FindAllStringSubmatch(stringLitRe.ReplaceAllString(span, `""`), -1) {
+		if !have[m[1]] {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 )
@@ -97,6 +98,13 @@ func (a *analysis) constraint() {
 		case col == "":
 			a.headline("Unique constraint violated: " + code(what))
 			a.why("A row with the same value already exists" + where + ", and the unique constraint (or unique index) " + code(caps["constraint"]) + " requires the value to be unique. The request tried to create a duplicate.")
+		case len(uniqueColumns(a.f.Message, table)) > 1:
+			// SQLite lists every column of a composite key.
+			cols := uniqueColumns(a.f.Message, table)
+			a.g.Add(cols...)
+			a.culprit = table + " (" + strings.Join(cols, ", ") + ")"
+			a.headline("Constraint failed: " + code(a.culprit) + " must be unique")
+			a.why("A row with the same " + code(strings.Join(cols, ", ")) + " already exists" + where + ", and the schema requires each combination of these columns to be unique. The request tried to create a duplicate.")
 		default:
 			a.headline("Constraint failed: " + code(what) + " must be unique")
 			a.why("A row with the same " + code(col) + " already exists" + where + ", and the schema requires the value to be unique. The request tried to create a duplicate.")
@@ -167,4 +175,23 @@ func (a *analysis) enumValue(enum, value string, showStmt func()) {
 	}
 	a.fix("If it is not, correct the value the code writes, or check the input and answer 400 Bad Request when the client sent it.")
 	a.g.Add("ALTER TYPE", "ADD VALUE", value, enum)
+}
+
+// uniqueKeyList matches SQLite's list of the columns of a unique key:
+// "UNIQUE constraint failed: tag.name, tag.creator_id".
+var uniqueKeyList = regexp.MustCompile(`UNIQUE constraint failed: (\w+\.\w+(?:, \w+\.\w+)*)`)
+
+// uniqueColumns returns the columns of table SQLite's message lists.
+func uniqueColumns(msg, table string) []string {
+	m := uniqueKeyList.FindStringSubmatch(msg)
+	if m == nil || table == "" {
+		return nil
+	}
+	var out []string
+	for _, q := range strings.Split(m[1], ", ") {
+		if t, c, ok := strings.Cut(q, "."); ok && t == table {
+			out = append(out, c)
+		}
+	}
+	return out
 }

@@ -1024,7 +1024,7 @@ func (a *analysis) unknown() {
 		a.emptyMessage()
 		return
 	}
-	if a.rejectedInput() || a.unpastedFailure(msg) || a.txDone(msg) || a.txAborted(msg) || a.txRefused(msg) || a.namedParamMissing(msg) {
+	if a.rejectedInput() || a.unpastedFailure(msg) || a.txDone(msg) || a.txAborted(msg) || a.txRefused(msg) || a.namedParamMissing(msg) || a.conflictTarget(msg) {
 		return
 	}
 	a.headline("Error: " + code(shorten(msg, 100)))

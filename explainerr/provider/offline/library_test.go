@@ -202,6 +202,16 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			contains: []string{"`http.StatusConflict`", "The statement is at `handlers.go:4`"},
 		},
 		{
+			name: "UNIQUE constraint of two columns",
+			report: func(t *testing.T) *report.Report {
+				r := statusReport("UNIQUE constraint failed: tag.name, tag.creator_id\n", appFrame(t, "example.com/blog.(*Server).handleTag", "handlers.go", "\npackage main\n\nfunc (s *Server) handleTag(w http.ResponseWriter, r *http.Request) {\n\t_, err := s.db.Exec(`INSERT INTO tag (name, creator_id) VALUES (?, ?)`, r.PostFormValue(\"name\"), 1)\n\tif err != nil {\n\t\thttp.Error(w, err.Error(), http.StatusInternalServerError) //!\n\t\treturn\n\t}\n}\n"))
+				r.Request = report.Request{Method: "POST", URL: "/tags", Form: map[string][]string{"name": {"go"}}}
+				return r
+			},
+			class: ClassUnique, culprit: "tag (name, creator_id)",
+			contains: []string{"Constraint failed: `tag (name, creator_id)` must be unique", "each combination of these columns"},
+		},
+		{
 			name: "PostgreSQL unique violation, logged behind a generic body",
 			report: func(t *testing.T) *report.Report {
 				r := statusReport("internal error\n", appFrame(t, "example.com/blog.(*Server).handleCreate", "handlers.go", "\npackage main\n\nfunc (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {\n\tif err := s.store.Create(r.Context(), a); err != nil {\n\t\tlog.Printf(\"creating article %q: %v\", a.Slug, err)\n\t\thttp.Error(w, \"internal error\", http.StatusInternalServerError) //!\n\t\treturn\n\t}\n}\n"))

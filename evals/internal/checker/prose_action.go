@@ -1,0 +1,63 @@
+package checker
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A sentence may cite a line for what its prose says happens there,
+// with no code span: "it deletes the key at data.go:198" of a line that
+// calls delete, "starts the cleanup only when the interval is greater
+// than zero (memstore.go:35)" of the if statement that tests it. The
+// prose between the last code span (or comma) and the citation is read
+// for such a description: a verb that is the name of a call the line
+// makes, or a condition ("when", "if", "unless") whose words name the
+// values the line's if statement tests.
+
+// callNameRe matches the name of a call in code.
+var callNameRe = regexp.MustCompile(`(\w+)\s*\(`)
+
+// conditionWordRe matches prose that says a condition.
+var conditionWordRe = regexp.MustCompile(`(?i)\b(?:when|if|unless|whenever)\b`)
+
+// citedFragment returns the prose just before a citation: from the last
+// code span or comma of before to its end.
+func citedFragment(before string) string {
+	if i := strings.LastIndexAny(before, "`,;"); i >= 0 {
+		return before[i+1:]
+	}
+	return before
+}
+
+// saysWhatLineDoes reports whether the prose fragment before a cited line
+// describes the statement there: a verb of it names a call the statement
+// makes (deletes, delete), or, for an if statement, it says a condition
+// whose words name an identifier the condition tests.
+func saysWhatLineDoes(fragment, stmt string) bool {
+	head := strings.TrimSpace(stmtHead(stmt))
+	words := proseWordRe.FindAllString(strings.ToLower(fragment), -1)
+	calls := map[string]bool{}
+	for _, m := range callNameRe.FindAllStringSubmatch(head, -1) {
+		calls[strings.ToLower(m[1])] = true
+	}
+	for _, w := range words {
+		for stem := range verbStems(w) {
+			if len(stem) >= 4 && calls[stem] {
+				return true
+			}
+		}
+	}
+	cond, ok := strings.CutPrefix(head, "if ")
+	if !ok || !conditionWordRe.MatchString(fragment) {
+		return false
+	}
+	for _, id := range proseWordRe.FindAllString(cond, -1) {
+		id = strings.ToLower(id)
+		for _, w := range words {
+			if len(w) >= 4 && strings.Contains(id, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
