@@ -49,7 +49,7 @@ func tasksApp(t *testing.T) []*report.Report {
 func TestExplainLoggedErrorBehindGenericBody(t *testing.T) {
 	rep := tasksApp(t)[1]
 	text := rep.Explanation.Text
-	mustContain(t, "delete", text, "`deleting task 7: task with id=7 not found`", "from the request's log", "A missing record answered as a server error")
+	mustContain(t, "delete", text, "`deleting task 7: task 7 not found`", "from the request's log", "A missing record answered as a server error")
 	mustNotContain(t, "delete", text, "cannot say more than")
 }
 

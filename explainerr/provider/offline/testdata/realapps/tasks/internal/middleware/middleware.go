@@ -22,22 +22,23 @@ func RequestID(next http.Handler) http.Handler {
 	})
 }
 
-// Logging logs every request with the client's agent.
+// Logging writes a line per request, naming the client's product.
 func Logging(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		agent := strings.SplitN(req.UserAgent(), "/", 2)[1]
+		product := strings.SplitN(req.UserAgent(), "/", 2)[1]
 		next.ServeHTTP(w, req)
-		log.Printf("%s %s %s", req.Method, req.RequestURI, agent)
+		log.Printf("%s %s (%s)", req.Method, req.URL.Path, product)
 	})
 }
 
-// PanicRecovery answers a panicking handler with 500.
+// PanicRecovery turns a panic of next into a 500 and logs the stack
+// (not the panic's value).
 func PanicRecovery(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		defer func() {
-			if err := recover(); err != nil {
-				http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
-				log.Println(string(debug.Stack()))
+			if recover() != nil {
+				log.Printf("recovered serving %s\n%s", req.URL.Path, debug.Stack())
+				w.WriteHeader(http.StatusInternalServerError)
 			}
 		}()
 		next.ServeHTTP(w, req)

@@ -1,4 +1,4 @@
-// Package taskstore keeps tasks in memory.
+// Package taskstore holds the server's tasks in a map guarded by a mutex.
 package taskstore
 
 import (
@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// Task is one task.
+// Task is a to-do item as the API shows it.
 type Task struct {
 	Id   int       `json:"id"`
 	Text string    `json:"text"`
@@ -15,61 +15,57 @@ type Task struct {
 	Due  time.Time `json:"due"`
 }
 
-// TaskStore is a simple in-memory database of tasks.
+// TaskStore numbers tasks from zero and keeps them by number.
 type TaskStore struct {
-	sync.Mutex
-
-	tasks  map[int]Task
-	nextId int
+	mu    sync.Mutex
+	byID  map[int]Task
+	count int
 }
 
-// New makes an empty store.
+// New returns a store with no tasks.
 func New() *TaskStore {
-	ts := &TaskStore{}
-	ts.tasks = make(map[int]Task)
-	ts.nextId = 0
-	return ts
+	return &TaskStore{byID: map[int]Task{}}
 }
 
-// CreateTask adds a task and returns its id.
-func (ts *TaskStore) CreateTask(text string, tags []string) int {
-	ts.Lock()
-	defer ts.Unlock()
-	task := Task{Id: ts.nextId, Text: text, Tags: tags}
-	ts.tasks[ts.nextId] = task
-	ts.nextId++
-	return task.Id
+// CreateTask stores a new task under the next number and returns it.
+func (s *TaskStore) CreateTask(text string, tags []string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id := s.count
+	s.byID[id] = Task{Id: id, Text: text, Tags: tags}
+	s.count++
+	return id
 }
 
-// GetTask returns the task with id, nil when there is none.
-func (ts *TaskStore) GetTask(id int) (*Task, error) {
-	ts.Lock()
-	defer ts.Unlock()
-	t, ok := ts.tasks[id]
-	if !ok {
-		return nil, nil
+// GetTask looks a task up by number; a number never given yields nil
+// and no error.
+func (s *TaskStore) GetTask(id int) (*Task, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if t, found := s.byID[id]; found {
+		return &t, nil
 	}
-	return &t, nil
+	return nil, nil
 }
 
-// DeleteTask deletes the task with id.
-func (ts *TaskStore) DeleteTask(id int) error {
-	ts.Lock()
-	defer ts.Unlock()
-	if _, ok := ts.tasks[id]; !ok {
-		return fmt.Errorf("task with id=%d not found", id)
+// DeleteTask forgets a task; an unknown number is an error.
+func (s *TaskStore) DeleteTask(id int) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, found := s.byID[id]; !found {
+		return fmt.Errorf("task %d not found", id)
 	}
-	delete(ts.tasks, id)
+	delete(s.byID, id)
 	return nil
 }
 
-// GetAllTasks returns every task.
-func (ts *TaskStore) GetAllTasks() []Task {
-	ts.Lock()
-	defer ts.Unlock()
-	var all []Task
-	for _, t := range ts.tasks {
-		all = append(all, t)
+// GetAllTasks copies out every task, in no particular order.
+func (s *TaskStore) GetAllTasks() []Task {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Task, 0, len(s.byID))
+	for _, t := range s.byID {
+		out = append(out, t)
 	}
-	return all
+	return out
 }
