@@ -7,7 +7,7 @@
 #
 #   APP        realworld, todo, tasks, albums, bank, bookings, miniflux,
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
-#              listmonk, sales or memos (fieldtrials/apps.tsv)
+#              listmonk, sales, memos, semaphore or tgspam (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv
 #   -e         the explainerr checkout the apps are built against (default:
 #              this repository); the wiring's replace points there, and its
@@ -19,11 +19,12 @@
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
 # module proxy). Every server listens on 127.0.0.1 (authn, which takes no address,
 # on every interface of the machine). The todo, albums, bank,
-# bookings, miniflux, gobase, pgweb, shiori, listmonk and sales apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
+# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales and semaphore apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks and wakapi apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi and tgspam apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18447 (memos's gRPC server on 18448); APP_PORT_SHIFT (default 0) moves them all
+# The apps listen on 18431-18449 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
 # and left without a report, never scored against another process.
@@ -45,11 +46,11 @@ while getopts "e:o:c:" opt; do
 	e) exdir=$(cd "$OPTARG" && pwd) ;;
 	o) out=$OPTARG ;;
 	c) only+=("$OPTARG") ;;
-	*) sed -n '2,32p' "$0"; exit 2 ;;
+	*) sed -n '2,33p' "$0"; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -gt 0 ] || { sed -n '2,32p' "$0"; exit 2; }
+[ $# -gt 0 ] || { sed -n '2,33p' "$0"; exit 2; }
 
 ft=$here/fieldtrials
 export GOFLAGS=-p=1 CGO_ENABLED=1
@@ -141,6 +142,15 @@ app_conf() {
 			SALES_DB_HOST=127.0.0.1:$pgport SALES_DB_USER=postgres SALES_DB_PASSWORD= SALES_DB_NAME=postgres \
 			SALES_TEMPO_REPORTER_URI=127.0.0.1:9 ;;
 	memos) mainpkg=./bin/memos port=18447 ;; # its command line (below): prod mode, SQLite in the scratch copy's data directory
+	semaphore) mainpkg=./cli port=18448 binargs=(server --no-config) # configured by SEMAPHORE_ variables (no config.json);
+		# its admin user is made by its own command (app_reset), its task files under the scratch directory
+		export SEMAPHORE_DB_DIALECT=postgres SEMAPHORE_DB_HOST=127.0.0.1:$pgport SEMAPHORE_DB_USER=postgres \
+			SEMAPHORE_DB_NAME=postgres SEMAPHORE_DB_OPTIONS='{"sslmode":"disable"}' SEMAPHORE_INTERFACE=127.0.0.1 \
+			SEMAPHORE_PORT=$((18448 + shift_port)) SEMAPHORE_TMP_PATH=$scratch/semaphore-tmp \
+			SEMAPHORE_COOKIE_HASH=ZmllbGQtdHJpYWxzLWxvY2FsLWNvb2tpZS1oYXNoLTA= ;;
+	tgspam) mainpkg=./app port=18449 # its command line (below): the web server only (no Telegram token), SQLite
+		# in the copy's data directory, where its sample files are; its vendor directory is left aside (the wiring adds a module)
+		export GOFLAGS="-p=1 -mod=mod" ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -149,6 +159,8 @@ app_conf() {
 	[ "$1" = shiori ] && binargs=(server --address 127.0.0.1 --port $port)
 	[ "$1" = listmonk ] && binargs=(--config config.toml.sample)
 	[ "$1" = memos ] && binargs=(--mode prod --addr 127.0.0.1 --port $port --data "$scratch/case/data" --metric=false)
+	[ "$1" = tgspam ] && binargs=(--server.enabled --server.listen=127.0.0.1:$port --server.auth=local-trials
+		--files.dynamic=data --storage-timeout=30s)
 	return 0
 }
 app_reset() { # the app's database, fresh for every run
@@ -218,6 +230,13 @@ INSERT INTO products (product_id, user_id, name, cost, quantity, date_created, d
 		# frontend is not built, so an index page stands in for it
 		rm -rf data && mkdir data && mkdir -p dist &&
 			echo '<!doctype html><title>memos</title>' >dist/index.html ;;
+	semaphore) # its migrations run in its user command, which makes the admin user
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' && rm -rf "$scratch/semaphore-tmp" &&
+			"$bin" user add --admin --login admin --name Admin --email admin@example.com \
+				--password local-trials --no-config >/dev/null 2>&1 ;;
+	tgspam) # SQLite beside the sample files: the app makes its tables and loads the samples when it starts,
+		# renaming each file it loaded (*.loaded), so the data directory comes back from the base copy
+		rm -rf data && cp -a "$base/data" data && rm -f data/tg-spam.db ;;
 	esac
 }
 app_login() { # data the case's request needs, and the credentials
@@ -350,6 +369,19 @@ INSERT INTO bookmark_tag(bookmark_id, tag_id) VALUES (1, 1);" 2>/dev/null ;;
 		post /api/v1/memo json '{"content":"hello #golang"}' >/dev/null
 		post /api/v1/tag json '{"name":"golang"}' >/dev/null
 		post /api/v1/system/setting json '{"name":"memo-display-with-updated-ts","value":"true"}' >/dev/null ;;
+	semaphore) # the admin signs in (the cookie), makes project 1 ("demo", with its "None" key) and user bob (2);
+		# a case that makes an API token gets one made first ($method and $path are run_mode's)
+		post /api/auth/login json '{"auth":"admin","password":"local-trials"}' >/dev/null
+		post /api/projects json '{"name":"demo"}' >/dev/null
+		post /api/users json '{"username":"bob","name":"Bob","email":"bob@example.com","password":"local-trials-bob"}' >/dev/null
+		[ "$method $path" = "POST /api/user/tokens" ] && post /api/user/tokens json '' >/dev/null ;;
+	tgspam) # Basic auth; a dynamic spam sample, user 777 (alice) approved, and one detected spam
+		# message (user 555) written as the Telegram bot would
+		auth=(-u tg-spam:local-trials)
+		post /update/spam json '{"msg":"win a free iphone today"}' >/dev/null
+		post /users/add json '{"user_id":"777","user_name":"alice"}' >/dev/null
+		sqlite3 "$cdir/data/tg-spam.db" "INSERT INTO detected_spam (gid, text, user_id, user_name, timestamp, checks)
+  VALUES ('tg-spam', 'cheap crypto signals here', 555, 'spammer', datetime('now'), '[]');" 2>/dev/null ;;
 	esac
 }
 
@@ -398,7 +430,7 @@ for arg in "$@"; do
 	want=$(awk -F'\t' -v a="$app" '$1 == a { print $4 }' "$ft/apps.tsv")
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
-	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales) pg_start || exit 1 ;; esac
+	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales | semaphore) pg_start || exit 1 ;; esac
 
 	port_sed=$port
 	base=$scratch/$app-base
