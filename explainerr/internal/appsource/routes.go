@@ -328,6 +328,19 @@ func (m *Module) routeHandlerChunks(r *report.Report, s *staticSet) []report.Chu
 	if t, ok := m.renderedTemplate(r, rt); ok {
 		out = append(out, t)
 	}
+	if rt.Handler != nil && RaisedOutsideApp(r) && strings.Contains(r.Error.Message, "nil pointer dereference") {
+		// A nil the handler's receiver holds for every request: the
+		// constructor that leaves the field out is where the fix is.
+		for _, u := range m.UnsetFields(FuncRef{File: rt.File, Decl: rt.Handler}) {
+			if ctor := u.Ctor.Func; !s.seen[ctor.Decl] {
+				s.seen[ctor.Decl] = true
+				c := s.funcChunk(ctor.File, ctor.Decl, report.ReasonConstructor)
+				s.markLead(c)
+				out = append(out, c)
+			}
+			break
+		}
+	}
 	if rt.Handler != nil {
 		// What the handler reached in other packages (through an
 		// interface, or a method of a field of another package's type),

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"bufio"
+	"go/types"
 	"os"
 	"regexp"
 	"strings"
@@ -69,6 +70,9 @@ func (a *analysis) explainRaisedAgain() bool {
 	a.d.Where = append(a.d.Where, draft.Item{"The panic was raised again at " + code(a.fileLoc(f.File, f.Line)) + " in " + raiser + ", which had recovered it on the goroutine that ran the handler: the trace starts there and holds no frame of the code that failed."})
 	a.why("The runtime raised " + code(shorten(msg, 120)) + " in code the trace does not show: the handler of this request or what it calls.")
 	handler, ref := a.routeHandlerRef()
+	if handler != "" && strings.Contains(msg, "nil pointer dereference") {
+		a.unsetReceiverField(handler, ref)
+	}
 	if handler != "" {
 		for _, d := range a.droppedBeforeUse(ref) {
 			a.g.Add(d.Text)
@@ -124,4 +128,36 @@ func usedAfter(f *appsource.File, from, to int, name string) bool {
 		}
 	}
 	return false
+}
+
+// unsetReceiverField adds what the module shows of a field of the
+// handler's receiver that is nil for every request (UnsetFields): the
+// handler goes through it, the constructor leaves it out, nothing sets
+// it; and the fix, in the constructor.
+func (a *analysis) unsetReceiverField(handler string, ref appsource.FuncRef) {
+	src := a.app()
+	for _, u := range src.mod.UnsetFields(ref) {
+		use := src.lineIn(ref.File, u.Use, handler)
+		ctor := appsource.FuncName(u.Ctor.Func.Decl)
+		built := src.lineIn(u.Ctor.Func.File, u.Ctor.Line, ctor)
+		typ := appsource.TypeName(ref.Decl.Recv.List[0].Type)
+		a.g.Add(u.Field, ctor, typ, use.Text, built.Text, baseName(use.Path), baseName(built.Path))
+		a.why(code(handler) + " goes through " + code(u.Field) + " of its receiver at " + code(a.fileLoc(use.Path, use.Line)) + ": " + code(use.Text) + ". " + code(ctor) + " builds the " + code(typ) + " without it (" + code(a.fileLoc(built.Path, built.Line)) + ": " + code(built.Text) + "), and no statement of the module sets it: it is " + code("nil") + " for every request, the likely value behind this panic.")
+		a.fix("Set " + code(u.Field) + " in the literal " + code(ctor) + " builds (" + code(a.fileLoc(built.Path, built.Line)) + ")" + a.paramFor(u) + ".")
+		return
+	}
+}
+
+// paramFor names the parameter of the constructor whose type is the
+// field's, the value it was meant to take: ", from its parameter
+// `store`"; "" when none is.
+func (a *analysis) paramFor(u appsource.UnsetField) string {
+	fd := u.Ctor.Func.Decl
+	for _, p := range fd.Type.Params.List {
+		if u.Type != "" && types.ExprString(p.Type) == u.Type && len(p.Names) == 1 {
+			a.g.Add(p.Names[0].Name)
+			return ", from its parameter " + code(p.Names[0].Name)
+		}
+	}
+	return ""
 }

@@ -99,3 +99,68 @@ func TestPanicRaisedAgainNamesTheRoutesHandler(t *testing.T) {
 	other := Analyze(build(libLine - 3))
 	mustLack(t, other, "raised again")
 }
+
+// TestPanicRaisedAgainNamesTheUnsetField: when the route's handler goes
+// through a field of its receiver that the constructor leaves out and
+// nothing sets, the panic raised again is traced to that constructor.
+func TestPanicRaisedAgainNamesTheUnsetField(t *testing.T) {
+	files := map[string]string{
+		"go.mod":         raisedAgainFiles["go.mod"],
+		"lib/timeout.go": raisedAgainFiles["lib/timeout.go"],
+		"main.go": `package main
+
+type Ctx interface{ Param(string) string }
+
+type Blob struct{ Data []byte }
+
+type Blobs struct{ byID map[string]*Blob }
+
+func (b *Blobs) Get(id string) *Blob { return b.byID[id] }
+
+type Options struct{ Inline bool }
+
+type Files struct {
+	Options *Options
+	Blobs   *Blobs
+}
+
+func NewFiles(opts *Options, blobs *Blobs) *Files {
+	return &Files{
+		Options: opts,
+	}
+}
+
+func (f *Files) Stream(c Ctx) error {
+	blob := f.Blobs.Get(c.Param("id"))
+	_ = blob
+	return nil
+}
+
+type Group struct{}
+
+func (g *Group) GET(path string, h func(c Ctx) error) {}
+
+func routes(g *Group, f *Files) {
+	g.GET("/f/:id", f.Stream)
+}
+
+func logRequests(next func(c Ctx) error) func(c Ctx) error {
+	return func(c Ctx) error {
+		return next(c) //! logmw
+	}
+}
+`,
+	}
+	app := writeMarkedApp(t, files)
+	libFile, libLine := app.line("again")
+	r := panicReport("runtime.errorString", "runtime error: invalid memory address or nil pointer dereference",
+		libFrame(report.FrameDependency, "example.com/timeout.Run", libFile, libLine),
+		app.frame(t, "logmw", "logRequests.func1"))
+	r.Request = report.Request{Method: "GET", URL: "/f/7", Route: "/f/:id"}
+	text := Analyze(r)
+	mustHave(t, text,
+		"`(*Files).Stream` goes through `Blobs` of its receiver at `main.go:25`",
+		"`NewFiles` builds the `Files` without it (`main.go:19`",
+		"Set `Blobs` in the literal `NewFiles` builds (`main.go:19`), from its parameter `blobs`")
+	mustLack(t, text, "goes through `Options`")
+}
