@@ -35,7 +35,7 @@ MODES = ("plain", "static", "rag")
 
 
 def func_range(path, func):
-    """1-based first and last line of a Go function or method in path, or of a struct or interface type's declaration."""
+    """1-based first and last line of a Go function or method in path, of a struct or interface type's declaration, or of a package-level variable's."""
     try:
         lines = [l.rstrip("\r") for l in open(path, encoding="utf-8", errors="replace").read().split("\n")]  # CRLF files too
     except OSError:
@@ -63,6 +63,16 @@ def func_range(path, func):
                     if lines[j] == close or (j == i and lines[j].rstrip().endswith("}")):
                         return (i + 1, j + 1)
                 return (i + 1, len(lines))
+        # A package-level variable ("var queries = engine.NewQueryMap()."
+        # and the lines that go on with it): a query map or a table of
+        # settings is fixed there.
+        vpat = re.compile(r"^var\s+" + re.escape(func) + r"\b")
+        for i, line in enumerate(lines):
+            if vpat.match(line):
+                j = i + 1
+                while j < len(lines) and lines[j].strip() != "" and lines[j][:1] in ("\t", " ", ")", "}"):
+                    j += 1
+                return (i + 1, j)
     return None
 
 

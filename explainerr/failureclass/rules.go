@@ -43,7 +43,7 @@ var rules = []rule{
 	{TemplateUndef, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <[^>]*>: template "(?P<missing>[^"]*)" not defined`)},
 	{TemplateUndef, regexp.MustCompile(`html/template: "(?P<missing>[^"]*)" is undefined`)},
 	{TemplateUndef, regexp.MustCompile(`template: no template "(?P<missing>[^"]*)" associated with template "(?P<tname>[^"]*)"`)},
-	{TemplateUndef, regexp.MustCompile(`html/template: no such template "(?P<missing>[^"]*)"`)},
+	{TemplateUndef, regexp.MustCompile(`html/template: ?(?:(?P<tname>[^:\s]+):(?P<tline>\d+):\d+: )?no such template "(?P<missing>[^"]*)"`)},
 	{TemplateUndef, regexp.MustCompile(`html/template: (?:cannot Execute|.*?) ?"(?P<missing>[^"]*)" is (?:an incomplete or empty template|undefined)`)},
 	{TemplateUndef, regexp.MustCompile("template: pattern matches no files: `?(?P<pattern>[^`]+)`?")},
 	{TemplateFunc, regexp.MustCompile(`template: (?P<tname>[^:]+):(?P<tline>\d+): function "(?P<fn>[^"]+)" not defined`)},
@@ -91,7 +91,7 @@ var rules = []rule{
 	{SQLSyntax, regexp.MustCompile(`You have an error in your SQL syntax;[^\n]*? near '(?P<near>\S*)`)},
 	{SQLScan, regexp.MustCompile(`sql: (?:Scan error on column index (?P<col>\d+), name "(?P<column>[^"]*)": (?P<detail>.*)|expected (?P<want>\d+) destination arguments in Scan, not (?P<got>\d+))`)},
 	// sqlx: a column of the result no field of the struct is tagged with.
-	{SQLScan, regexp.MustCompile(`missing destination name (?P<column>\w+) in (?P<type>\*?[\w.]+)`)},
+	{SQLScan, regexp.MustCompile(`missing destination name (?P<column>\w+) in (?P<type>\*?(?:\[\])?\*?[\w.]+)`)},
 
 	{StrconvSyntax, regexp.MustCompile(`strconv\.(?P<fn>\w+): parsing "(?P<value>[^"]*)": invalid syntax`)},
 	{StrconvRange, regexp.MustCompile(`strconv\.(?P<fn>\w+): parsing "(?P<value>[^"]*)": value out of range`)},

@@ -23,12 +23,21 @@ var templateAt = regexp.MustCompile(`template: ?([\w./-]+\.(?:html|tmpl|gohtml|t
 // around the failing line.
 const maxTemplate = 1500
 
-// templateWindow returns the template an error message names at a line,
+// templateWindow returns the template an error message (its own, or one
+// the request logged) names at a line,
 // read from the module's files below near (the failing package's
 // directory) or else anywhere in the module; false when there is none.
 func (m *Module) templateWindow(r *report.Report, near string) (report.Chunk, bool) {
-	msg := r.Error.Message + "\n" + strings.Join(r.Error.Chain, "\n")
-	mm := templateAt.FindStringSubmatch(msg)
+	// The error's own words, else those the request logged (an app that
+	// answers "Error executing template" and logs why).
+	var msg string
+	var mm []string
+	for _, m := range append([]string{r.Error.Message + "\n" + strings.Join(r.Error.Chain, "\n")}, errorMessages(r)...) {
+		if mm = templateAt.FindStringSubmatch(m); mm != nil {
+			msg = m
+			break
+		}
+	}
 	if mm == nil {
 		return report.Chunk{}, false
 	}

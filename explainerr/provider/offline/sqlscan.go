@@ -43,9 +43,14 @@ func (a *analysis) sqlScan() {
 // selects it (often with *) and the struct does not know it: a column a
 // migration added, or named otherwise than the struct and the queries do.
 func (a *analysis) unmappedColumn(col, typ string) {
+	// Select scans into a slice: the struct is its element.
+	typ = strings.TrimLeft(typ, "*[]")
 	a.culprit = col
 	a.headline("A column no field of " + code(typ) + " is tagged with: " + code(col))
 	a.why("sqlx scans a row into a struct by its fields' " + code(`db:"…"`) + " tags, and the row has a column " + code(col) + " that no field of " + code(typ) + " is tagged with, so it stops: the query selects the column (" + code("SELECT *") + " or a list that names it) and the struct does not know it.")
+	if l, ok := a.structDecl(lastSelector(typ)); ok {
+		a.why("The struct is declared at " + a.cite(l) + ".")
+	}
 	if l, ok := a.schemaLine(sqlNamePattern(col)); ok {
 		a.why("The schema gives the table that column at " + a.cite(l) + ".")
 		a.fix("If " + code(col) + " is a column the app means to have, add a field tagged " + code(`db:"`+col+`"`) + " to " + code(typ) + "; if the migration at " + code(a.fileLoc(l.Path, l.Line)) + " named it otherwise than the struct and the queries do, correct the migration (in a new one when it has run).")
@@ -54,4 +59,21 @@ func (a *analysis) unmappedColumn(col, typ string) {
 	}
 	a.fix("Or select the columns by name instead of " + code("*") + ", so that a column added later does not break the scan (sqlx's " + code("Unsafe()") + " ignores unknown columns, at the cost of hiding such mistakes).")
 	a.g.Add("Unsafe", "SELECT")
+}
+
+// structDecl returns the line that declares the module's struct type
+// name, when exactly one package declares it.
+func (a *analysis) structDecl(name string) (sourceLine, bool) {
+	src := a.app()
+	if src == nil || name == "" {
+		return sourceLine{}, false
+	}
+	var found []sourceLine
+	for f, ts := range src.structTypes(name, "") {
+		found = append(found, src.lineAt(f, ts.Pos(), ""))
+	}
+	if len(found) != 1 {
+		return sourceLine{}, false
+	}
+	return found[0], true
 }
