@@ -67,24 +67,29 @@ func (a *analysis) pointToContext() {
 // sqlLeads is what the context shows of an SQL error: the name it gives,
 // and the tables of the queries the request reached.
 type sqlLeads struct {
-	name    string
-	tables  map[string]bool
-	reached map[string]bool
+	name, table string
+	tables      map[string]bool
+	reached     map[string]bool
 }
 
 // sqlLeads reads the context's query chunks the request reached (the
 // failing queries) and the tables they use, with the error's own table.
 func (a *analysis) sqlLeads() sqlLeads {
 	name, table := appsource.SQLErrorNames(a.r)
-	l := sqlLeads{name: name, tables: map[string]bool{}, reached: map[string]bool{}}
+	if table == "" {
+		// A constraint's table, as the failure's class read it
+		// ("user__token_pkey1" of user__token).
+		table = a.f.Captures["table"]
+	}
+	l := sqlLeads{name: name, table: strings.ToLower(table), tables: map[string]bool{}, reached: map[string]bool{}}
 	if table != "" {
-		l.tables[strings.ToLower(table)] = true
+		l.tables[l.table] = true
 	}
 	for _, ref := range a.reached() {
 		l.reached[baseName(ref.File.Path)+"\x00"+appsource.FuncName(ref.Decl)] = true
 	}
 	for _, c := range a.r.Context {
-		if c.Reason == report.ReasonQuery && l.reached[baseName(c.File)+"\x00"+c.Symbol] {
+		if c.Reason == report.ReasonQuery && l.failing(c) {
 			for t := range appsource.TablesUsed(c.Text) {
 				l.tables[t] = true
 			}
@@ -93,14 +98,21 @@ func (a *analysis) sqlLeads() sqlLeads {
 	return l
 }
 
+// failing reports whether the query chunk c may be the failing query:
+// the request reached its function, and it uses the table the error
+// names, when the error names one.
+func (l sqlLeads) failing(c report.Chunk) bool {
+	return l.reached[baseName(c.File)+"\x00"+c.Symbol] && (l.table == "" || appsource.TablesUsed(c.Text)[l.table])
+}
+
 // of returns what may be said of the query or schema chunk c: the failing
-// query when the request reached it, the schema of its table when c
-// defines a table it uses; else a chunk that names the error's name; ok
-// is false when c shows neither.
+// query (failing), the schema of its table when c defines a table it
+// uses; else a chunk that names the error's name; ok is false when c
+// shows neither.
 func (l sqlLeads) of(c report.Chunk) (string, bool) {
 	if c.Reason == report.ReasonQuery {
 		switch {
-		case l.reached[baseName(c.File)+"\x00"+c.Symbol]:
+		case l.failing(c):
 			return contextLeads[report.ReasonQuery], true
 		case appsource.NamesSQLWord(c.Text, l.name):
 			return "a query that names " + code(l.name), true

@@ -1083,6 +1083,14 @@ func (a *analysis) emptyMessage() {
 		}
 	default:
 		a.headline("The app wrote " + status + " with no message")
+		if fn, place, ok := superfluousWrite(a.r); ok {
+			a.g.Add(fn, place)
+			a.why("The response has no message, and the request logged no error: only net/http's note that " + code(fn) + " wrote a status again at " + code(place) + ", after this one. The report does not say what failed; only the line that wrote the status does, and the function went on past it.")
+			if a.s.Frame != nil {
+				a.fix("Return right after writing the error status at " + code(loc(a.s.File, a.s.Line)) + ", so that nothing is written after it (net/http logged the second write at " + code(place) + ").")
+			}
+			break
+		}
 		a.why("The response has no message and the request logged nothing, so the report does not say what failed; only the line that wrote the status does.")
 	}
 	if redirect {

@@ -68,14 +68,31 @@ func (a *analysis) bodyCarriesOtherError(line string) bool {
 }
 
 // lastLogLine returns the last non-empty line the request logged, without
-// the logger's timestamp.
+// the logger's timestamp; net/http's note of a second status written is
+// a consequence of the failure, not its cause (superfluousWrite).
 func lastLogLine(r *report.Report) (string, bool) {
 	for i := len(r.Logs) - 1; i >= 0; i-- {
-		if text := failureclass.LogText(r.Logs[i].Text); text != "" {
+		if text := failureclass.LogText(r.Logs[i].Text); text != "" && !superfluousWriteRe.MatchString(text) {
 			return text, true
 		}
 	}
 	return "", false
+}
+
+// superfluousWriteRe matches net/http's log line for a status written
+// after the response's: the function and place of the second write.
+var superfluousWriteRe = regexp.MustCompile(`http: superfluous response\.WriteHeader call from (\S+) \(([\w./-]+):(\d+)\)`)
+
+// superfluousWrite returns the function (its short name) and place net/http
+// logged as writing a status after the response's, when the request
+// logged one.
+func superfluousWrite(r *report.Report) (fn, place string, ok bool) {
+	for _, l := range r.Logs {
+		if m := superfluousWriteRe.FindStringSubmatch(l.Text); m != nil {
+			return m[1][strings.LastIndexByte(m[1], '/')+1:], m[2] + ":" + m[3], true
+		}
+	}
+	return "", "", false
 }
 
 // lastErrorLogLine returns the last line r's request logged that looks

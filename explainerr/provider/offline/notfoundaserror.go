@@ -39,6 +39,9 @@ func (a *analysis) notFound() {
 		a.fix("Keep 500 for the other errors: those are real failures.")
 		return
 	}
+	if a.zeroKeyNotFound(msg) {
+		return
+	}
 	a.headline("A missing record answered as a server error")
 	a.why("The error says " + code(shorten(msg, 120)) + ": the request named something that does not exist. That is the client's 404, yet it reached the generic error path and became a 500.")
 	check, hasCheck := a.errorsIsCheck()

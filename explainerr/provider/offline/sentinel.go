@@ -2,6 +2,8 @@ package offline
 
 import (
 	"go/ast"
+	"go/token"
+	"go/types"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -29,6 +31,10 @@ type lostSentinel struct {
 	// "predicate" for a test of the error's type.
 	Test string
 	Wrap textWrap
+	// Equal says the check compares with == (or !=), which a wrap
+	// defeats as it does errors.Is; Elsewhere that the check is in a
+	// function the request need not have run (another route's handler).
+	Equal, Elsewhere bool
 }
 
 // findLostSentinel looks for a text-only wrap of a sentinel error that
@@ -123,6 +129,20 @@ func (a *analysis) lostSentinelIn(src *appSource, f *appFile, fd *ast.FuncDecl, 
 		if l, typed := a.lostTypeTest(src, f, fd, n, wraps); typed {
 			found, ok = l, true
 			return false
+		}
+		if be, isCmp := n.(*ast.BinaryExpr); isCmp && (be.Op == token.EQL || be.Op == token.NEQ) {
+			for _, side := range []ast.Expr{be.X, be.Y} {
+				target := types.ExprString(side)
+				for _, w := range wraps {
+					if strings.HasPrefix(lastSelector(target), "Err") && lastSelector(w.Arg) == lastSelector(target) &&
+						sameHome(src.homeOf(f.path, target), src.homeOf(w.Line.Path, w.Arg)) && (!matched || a.wrapGivesMessage(w)) {
+						found = lostSentinel{Check: src.lineAt(f, be.Pos(), funcName(fd)), Target: target, Wrap: w, Equal: true}
+						ok = true
+						return false
+					}
+				}
+			}
+			return true
 		}
 		call, isCall := n.(*ast.CallExpr)
 		if !isCall {
@@ -232,8 +252,23 @@ func (a *analysis) explainLostSentinel(l lostSentinel) {
 	if lastSelector(lost) != lastSelector(l.Target) {
 		lost = l.Target
 	}
-	a.why(code("errors.Is(err, "+l.Target+")") + " at " + a.cite(l.Check) + " is false for this error, so the request fell through to the generic error path.")
+	switch {
+	case l.Equal:
+		a.g.Add(l.Check.Text)
+		a.why(code(l.Check.Func) + " compares the error with " + code(l.Target) + " at " + code(a.fileLoc(l.Check.Path, l.Check.Line)) + " (" + code(l.Check.Text) + "): the comparison is false for this error, so the request fell through to the generic error path.")
+	case l.Elsewhere:
+		a.why("The module tests for " + code(l.Target) + " with " + code("errors.Is") + " at " + a.cite(l.Check) + ", a test this error would fail too.")
+	default:
+		a.why(code("errors.Is(err, "+l.Target+")") + " at " + a.cite(l.Check) + " is false for this error, so the request fell through to the generic error path.")
+	}
 	a.why("The error is made at " + a.cite(l.Wrap.Line) + ", which formats " + code(l.Wrap.Arg) + " with " + code(verb) + ": the message keeps its text, but the error no longer wraps " + code(lost) + ", and " + code("errors.Is") + " cannot see it.")
+	if l.Equal {
+		// == compares the error itself: %w alone does not make it equal.
+		is := "errors.Is(err, " + l.Target + ")"
+		a.g.Add(is)
+		a.fix("Wrap it with " + code(`"%w"`) + " instead of " + code(verb) + " at " + code(a.fileLoc(l.Wrap.Line.Path, l.Wrap.Line.Line)) + ", and test it with " + code(is) + " in place of the comparison at " + code(a.fileLoc(l.Check.Path, l.Check.Line)) + ": a wrapped error is never " + code("==") + " to " + code(lost) + ".")
+		return
+	}
 	a.fix("Wrap it with " + code(`"%w"`) + " instead of " + code(verb) + " at " + code(a.fileLoc(l.Wrap.Line.Path, l.Wrap.Line.Line)) + ", so that " + code("errors.Is") + " finds " + code(lost) + " and the handler answers as it intends.")
 }
 
@@ -259,6 +294,10 @@ func (s *appSource) funcAt(path string, line int) (*appFile, *ast.FuncDecl) {
 
 // sentinelHeadline is the headline of a lost sentinel.
 func sentinelHeadline(l lostSentinel) string {
+	switch {
+	case l.Equal:
+		return "An error wrapped with " + code(`"%`+l.Wrap.Verb+`"`) + " is never " + code("==") + " to " + code(strings.TrimSpace(l.Target))
+	}
 	switch l.Test {
 	case "":
 	case "fresh":
@@ -402,7 +441,7 @@ func (a *analysis) sentinelTestedElsewhere(src *appSource, wraps []textWrap) (lo
 					}
 					calls := appsource.Calls(fd, lastName(w.Line.Func))
 					if !ok || calls && !calling {
-						found = lostSentinel{Check: src.lineAt(f, call.Pos(), funcName(fd)), Target: target, Wrap: w}
+						found = lostSentinel{Check: src.lineAt(f, call.Pos(), funcName(fd)), Target: target, Wrap: w, Elsewhere: !calls}
 						ok, calling = true, calls
 					}
 					return true
