@@ -47,11 +47,16 @@ func (a *analysis) contextEnded() {
 				a.why("The failing code sets a deadline at " + a.citeAll(lines) + ", in a function on the failing stack: that is the limit the work ran past.")
 			case reach == deadlineCalled:
 				a.why("The failing code calls a function that sets a deadline at " + a.citeAll(lines) + ": that is most likely the limit the work ran past.")
+			case reach == deadlineReached:
+				a.why("Code the request may have run (through an interface or a function value the stack does not show) sets a deadline at " + a.citeAll(lines) + ": most likely the limit the work ran past.")
 			default:
-				a.why("Elsewhere in the module, in code that is neither on the failing stack nor called from it, deadlines are set at " + a.citeAll(lines) + ": only if this request ran through one of them (a middleware, say) is that the limit the work ran past.")
+				a.why("Elsewhere in the module, in code not on the failing stack, deadlines are set at " + a.citeAll(lines) + ": only if this request ran through one of them (a middleware, say) is that the limit the work ran past.")
 			}
 			if values := src.durationConstants(lines); len(values) > 0 && a.f.Class != ClassCanceled {
 				a.why("The length of a deadline named there is set at " + a.citeAll(values) + ".")
+			}
+			if a.f.Class != ClassCanceled {
+				a.durationFromField(lines)
 			}
 		}
 	}

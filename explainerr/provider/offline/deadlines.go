@@ -18,6 +18,9 @@ const (
 	deadlineOnStack
 	// deadlineCalled: in a module function the stack's functions call.
 	deadlineCalled
+	// deadlineReached: in a function the request may have run
+	// (analysis.reached: through an interface, its route's handler).
+	deadlineReached
 )
 
 // maxCalleeDepth bounds how many calls deep deadlinesNearStack looks from
@@ -73,6 +76,12 @@ func (a *analysis) deadlinesNearStack(src *appSource) (lines []sourceLine, reach
 			return near, deadlineCalled
 		}
 		level = next
+	}
+	for _, ref := range a.reached() {
+		near = append(near, src.deadlinesIn(ref.Decl)...)
+	}
+	if len(near) > 0 {
+		return near, deadlineReached
 	}
 	return src.callsTo(deadlineCalls), deadlineElsewhere
 }

@@ -149,7 +149,7 @@ func TestDeadlineElsewhereIsSetApart(t *testing.T) {
 	app := writeMarkedApp(t, varHandlerFiles)
 	r := varHandlerError(t, app, "email", "init.func2", "looking up: context deadline exceeded", "context deadline exceeded")
 	text := Analyze(r)
-	mustHave(t, text, "Elsewhere in the module, in code that is neither on the failing stack nor called from it, deadlines are set at `Purge`")
+	mustHave(t, text, "Elsewhere in the module, in code not on the failing stack, deadlines are set at `Purge`")
 	mustLack(t, text, "The failing code sets a deadline")
 }
 
