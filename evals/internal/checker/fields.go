@@ -21,6 +21,11 @@ func (c *Checker) checkField(s string, scope []*source.Func) (string, string) {
 	}
 	sel, typ := mm[1], strings.ReplaceAll(mm[2], " ", "")
 	name := lastName(sel)
+	if c.namesValueOnly(typ) {
+		// "`match.MatchErr` is `ErrMethodMismatch`": what the field
+		// holds, a variable of the module, not its type.
+		return Verified, typ + " is a value, not a type: not a claim about " + name + "'s type"
+	}
 	var vars []*types.Var
 	if strings.Contains(sel, ".") {
 		res := c.checkSelector(sel, scope)
@@ -254,4 +259,22 @@ func (c *Checker) typesNamed(name string) []types.Type {
 		add(tn)
 	}
 	return out
+}
+
+// namesValueOnly reports whether s is the name of a module variable or
+// constant, and of no type.
+func (c *Checker) namesValueOnly(s string) bool {
+	n := lastName(s)
+	if len(c.m.TypeNamed(n)) > 0 {
+		return false
+	}
+	for _, o := range c.m.Objects[n] {
+		switch o.(type) {
+		case *types.Var, *types.Const:
+			if o.Parent() == o.Pkg().Scope() {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -21,6 +21,10 @@ const KindConstValue = "const_value"
 // "=" or in parentheses ("`nilMessage` (`"Request is nil"`)").
 var constValueRe = regexp.MustCompile("^`(?:" + appositive + "\\s*(?:,?\\s*(?:which|that)\\s+is|is|equals|=|==|is set to|is defined as|holds)\\s+|\\s*\\(\\s*)`(" + statedValue + ")`")
 
+// constNumberRe follows a name whose value the text states as a plain
+// number ("`routeKey`, the second of the block, has the value 1").
+var constNumberRe = regexp.MustCompile("^`" + appositive + "\\s*(?:is|equals|has the value|has value|is set to)\\s+(-?\\d+)\\b")
+
 // appositive is a phrase set off by commas between a name and the verb
 // that states its value ("`Path`, the key under which …, is
 // `ContextKey(0)`", "`Destroyed`, the last of the `iota` block, is
@@ -48,6 +52,9 @@ func (c *Checker) checkConstValues(prose string, claims []Claim, results []Resul
 			continue
 		}
 		mm := constValueRe.FindStringSubmatch(prose[cl.end-1:])
+		if mm == nil {
+			mm = constNumberRe.FindStringSubmatch(prose[cl.end-1:])
+		}
 		if mm == nil {
 			continue
 		}

@@ -1,6 +1,9 @@
 package shapes
 
-import "time"
+import (
+	"errors"
+	"time"
+)
 
 // Slot is the state of a locker slot.
 type Slot int
@@ -38,3 +41,14 @@ func (l *Locker) Extend() {
 	}
 	l.ttl = -1
 }
+
+// ErrJammed says a slot does not open.
+var ErrJammed = errors.New("jammed")
+
+// Door is a slot's door and the fault it last had.
+type Door struct {
+	Fault error
+}
+
+// Jam records a jammed door.
+func (d *Door) Jam() { d.Fault = ErrJammed }
