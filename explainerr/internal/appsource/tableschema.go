@@ -67,10 +67,17 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 	// before all: a missing column is missing from them, while other
 	// tables' statements that speak of the name (user_setting.user_id
 	// for a tag query) only look alike.
+	// A column the error qualifies ("c.email") is missing from that
+	// table only, the query's alias resolved.
 	failing := map[string]bool{}
 	if !missing {
 		for _, c := range append(queries, s.chunks...) {
 			if c.Reason != report.ReasonQuery {
+				continue
+			}
+			if t, ok := aliasedTable(c.Text, table); ok {
+				failing[strings.ToLower(t)] = true
+				add(t)
 				continue
 			}
 			for _, mm := range queryTables.FindAllStringSubmatch(c.Text, -1) {
@@ -120,6 +127,8 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 	rank := func(c candidate) int {
 		r := 2
 		switch {
+		case c.failing && speaksOf != nil && speaksOf.MatchString(c.text):
+			r = -2 // the failing table's statement that renames or adds it
 		case c.failing:
 			r = -1
 		case speaksOf != nil && speaksOf.MatchString(c.text):
