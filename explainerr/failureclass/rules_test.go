@@ -17,6 +17,11 @@ func TestClassifyNamesTheClassAndItsCaptures(t *testing.T) {
 		{report.Error{Kind: report.KindError, Message: "load: wrapped", Chain: []string{"load: wrapped", "sql: no rows in result set"}}, NoRows, nil},
 		{report.Error{Kind: report.KindPanic, Type: "string", Message: "boom"}, DeliberatePanic, nil},
 		{report.Error{Kind: report.KindError, Message: "something odd"}, Unknown, nil},
+		// html/template's missing template, with the place that asked for it.
+		{report.Error{Kind: report.KindError, Message: `html/template:users.html:29:15: no such template "users_list"`}, TemplateUndef, map[string]string{"missing": "users_list", "tname": "users.html", "tline": "29"}},
+		{report.Error{Kind: report.KindError, Message: `html/template: no such template "rows"`}, TemplateUndef, map[string]string{"missing": "rows"}},
+		// sqlx's Select into a slice.
+		{report.Error{Kind: report.KindError, Message: "list: missing destination name added_to_samples in *[]storage.DetectedSpamInfo"}, SQLScan, map[string]string{"column": "added_to_samples", "type": "*[]storage.DetectedSpamInfo"}},
 	}
 	for _, c := range cases {
 		got := Classify(c.err)

@@ -1,0 +1,34 @@
+package appsource
+
+import (
+	"testing"
+	"time"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// TestTemplateNamedInTheLog: an app that answers "Error executing
+// template" and logs html/template's error brings the template the
+// logged error names into the context.
+func TestTemplateNamedInTheLog(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod":                 "module example.com/panel\n",
+		"web/assets/users.html": "<ul>\n{{template \"rows\" .}}\n</ul>\n{{define \"user_rows\"}}<li>{{.}}</li>{{end}}\n",
+		"web/handler.go": `package web
+
+import "net/http"
+
+func users(w http.ResponseWriter, r *http.Request) {
+	http.Error(w, "Error executing template", http.StatusInternalServerError)
+}
+`,
+	})
+	r := shelfReport(root, "Error executing template", report.Frame{Function: "example.com/panel/web.users", File: "web/handler.go", Line: 6})
+	r.Logs = []report.LogLine{{Time: time.Unix(0, 0), Text: `2026/12/02 10:00:00 [WARN] can't execute template: html/template:users.html:2:11: no such template "rows"`}}
+	for _, c := range Static(r) {
+		if c.File == "web/assets/users.html" {
+			return
+		}
+	}
+	t.Errorf("the template the log names is not in the context: %v", reasonsInOrder(Static(r)))
+}
