@@ -12,7 +12,7 @@ import (
 // logged error names into the context.
 func TestTemplateNamedInTheLog(t *testing.T) {
 	root := writeModule(t, map[string]string{
-		"go.mod":                 "module example.com/panel\n",
+		"go.mod":                "module example.com/panel\n",
 		"web/assets/users.html": "<ul>\n{{template \"rows\" .}}\n</ul>\n{{define \"user_rows\"}}<li>{{.}}</li>{{end}}\n",
 		"web/handler.go": `package web
 
