@@ -35,6 +35,7 @@ func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
 	out = append(out, m.loggedSiteChunks(r, s)...)
 	out = append(out, m.routeHandlerChunks(r, s)...)
 	out = append(out, m.constructorChunks(r, s)...)
+	out = append(out, m.registryChunks(r, s)...)
 	out = append(out, m.promotedNilChunks(r, s)...)
 	out = append(out, m.valueFieldChunks(r, s)...)
 	out = append(out, m.zeroDivisorChunks(r, s)...)

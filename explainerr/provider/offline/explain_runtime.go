@@ -1024,7 +1024,7 @@ func (a *analysis) unknown() {
 		a.emptyMessage()
 		return
 	}
-	if a.rejectedInput() || a.unpastedFailure(msg) || a.txDone(msg) || a.txAborted(msg) || a.txRefused(msg) || a.namedParamMissing(msg) || a.conflictTarget(msg) {
+	if a.rejectedInput() || a.unpastedFailure(msg) || a.txDone(msg) || a.txAborted(msg) || a.errorWordsKnown(msg) {
 		return
 	}
 	a.headline("Error: " + code(shorten(msg, 100)))
@@ -1121,6 +1121,10 @@ func (a *analysis) redirectWithErrorStatus() bool {
 // with panic(...), whatever the report's kind.
 func (a *analysis) deliberatePanic(msg string) {
 	a.f.Class = ClassDeliberatePanic
+	if a.errorWordsKnown(msg) {
+		// panic(err) of an error whose words say what failed.
+		return
+	}
 	a.headline("Deliberate panic")
 	a.why("The code calls " + code("panic") + " here on purpose, with " + code(shorten(msg, 160)) + ".")
 	if a.panicsForUnrecognised(msg) {
@@ -1131,6 +1135,14 @@ func (a *analysis) deliberatePanic(msg string) {
 	} else {
 		a.fix("If this can happen in normal use (bad input, a missing record), return an error to the caller instead of panicking, and handle it there.")
 	}
+}
+
+// errorWordsKnown explains an error the failure classes do not name but
+// whose words the module's source explains (a statement no transaction
+// may hold, sqlx's missing named parameter, an upsert's conflict target,
+// a type a registry does not know); whether it did.
+func (a *analysis) errorWordsKnown(msg string) bool {
+	return a.txRefused(msg) || a.namedParamMissing(msg) || a.conflictTarget(msg) || a.unregistered()
 }
 
 // shorten cuts s to at most n runes, marking the cut.
