@@ -539,7 +539,7 @@ func (m *Module) eachSQLFile(fn func(path string, lines []string) bool) {
 // connectionFailure matches the messages of a connection or setting that
 // failed: a refused or unknown address, or a setting said to be missing
 // or invalid.
-var connectionFailure = regexp.MustCompile(`(?i)connection refused|no such host|dial (?:tcp|unix)|i/o timeout|\b(?:missing|not set|invalid|unknown|empty) (?:\w+ ){0,2}(?:dsn|url|address|addr|host|port|config|configuration|setting|env|environment variable|variable)\b|\b(?:dsn|url|host|port|setting|environment variable) (?:\w+ ){0,2}(?:is )?(?:missing|not set|empty|invalid)\b`)
+var connectionFailure = regexp.MustCompile(`(?i)connection refused|no such host|dial (?:tcp|unix)|i/o timeout|\b(?:missing|not set|invalid|unknown|empty) (?:\w+ ){0,2}(?:dsn|url|address|addr|host|port|config|configuration|setting|env|environment variable|variable)\b|\b(?:dsn|url|host|port|setting|environment variable) (?:\w+ ){0,2}(?:is )?(?:missing|not set|empty|invalid)\b|\b(?:key|secret|salt)s? (?:\w+ ){0,2}(?:is )?(?:missing|not set|empty)\b|\b(?:missing|empty) (?:\w+ ){0,2}(?:key|secret|salt)\b`)
 
 // isConnectionFailure reports whether msg says a connection or a setting
 // failed; the runtime's "invalid memory address" is no address setting.
@@ -566,19 +566,113 @@ func (m *Module) settingChunks(r *report.Report, s *staticSet) []report.Chunk {
 	if !matched {
 		return m.emptySettingChunks(r, s)
 	}
-	var out []report.Chunk
+	// The readers whose text holds most of the message's words first
+	// (the one that builds the cookie codec for "securecookie: hash key
+	// is not set"), then the module's order.
+	words := settingWords(errorMessages(r))
+	type reader struct {
+		ref   FuncRef
+		score int
+	}
+	var readers []reader
 	for _, f := range m.Files {
 		for i := range f.facts.Funcs {
-			if !f.facts.Funcs[i].ReadsSetting || len(out) >= maxPerFinder {
+			if !f.facts.Funcs[i].ReadsSetting {
 				continue
 			}
 			if fd := f.funcAt(f.facts.Funcs[i].Offset); fd != nil && !s.seen[fd] {
-				s.seen[fd] = true
-				out = append(out, s.funcChunk(f, fd, report.ReasonSetting))
+				readers = append(readers, reader{FuncRef{File: f, Decl: fd}, wordsIn(m, f, fd, words)})
+			}
+		}
+	}
+	// A library that names itself in the error ("securecookie: hash key
+	// is not set") was given the setting by the module's calls of it.
+	if pkg := libraryPrefix(errorMessages(r)); pkg != "" {
+		call := pkg + "."
+		for _, f := range m.Files {
+			if strings.HasSuffix(f.Path, "_test.go") || !f.holds(call) {
+				continue
+			}
+			for _, d := range f.Syntax().Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if ok && fd.Body != nil && !s.seen[fd] && callsPackage(fd, pkg) {
+					readers = append(readers, reader{FuncRef{File: f, Decl: fd}, len(words) + wordsIn(m, f, fd, words)})
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(readers, func(a, b reader) int { return b.score - a.score })
+	var out []report.Chunk
+	for _, rd := range readers[:min(len(readers), maxPerFinder)] {
+		s.seen[rd.ref.Decl] = true
+		out = append(out, s.funcChunk(rd.ref.File, rd.ref.Decl, report.ReasonSetting))
+	}
+	return out
+}
+
+// libraryPrefix returns the package name a message starts with, as a
+// library's errors do ("securecookie: …"), or "".
+func libraryPrefix(msgs []string) string {
+	for _, msg := range msgs {
+		if m := regexp.MustCompile(`^([a-z][a-z0-9]{2,}): `).FindStringSubmatch(strings.TrimSpace(report.AnalysedText(msg))); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// callsPackage reports whether fd calls a function of the package
+// imported under the name pkg.
+func callsPackage(fd *ast.FuncDecl, pkg string) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if ce, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := ce.Fun.(*ast.SelectorExpr); ok {
+				if id, ok := sel.X.(*ast.Ident); ok && id.Name == pkg {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// settingWords returns the words of msgs that may name a setting or
+// what uses it: four letters or more, lower-cased, the words that say
+// what is wrong with it left out.
+func settingWords(msgs []string) []string {
+	var out []string
+	for _, msg := range msgs {
+		for _, w := range regexp.MustCompile(`[A-Za-z]{4,}`).FindAllString(report.AnalysedText(msg), -1) {
+			w = strings.ToLower(w)
+			if !settingFaultWords[w] && !slices.Contains(out, w) {
+				out = append(out, w)
 			}
 		}
 	}
 	return out
+}
+
+// settingFaultWords say what is wrong with a setting, not which one.
+var settingFaultWords = map[string]bool{"missing": true, "empty": true, "invalid": true, "unknown": true, "error": true, "failed": true,
+	"connection": true, "refused": true, "dial": true, "timeout": true, "with": true, "from": true, "that": true, "this": true}
+
+// wordsIn counts the words of words fd's text holds, in identifiers too.
+func wordsIn(m *Module, f *File, fd *ast.FuncDecl, words []string) int {
+	lines := f.Lines()
+	start, end := m.Fset.Position(fd.Pos()).Line, m.Fset.Position(fd.End()).Line
+	if start < 1 || end > len(lines) {
+		return 0
+	}
+	text := strings.ToLower(strings.Join(lines[start-1:end], "\n"))
+	n := 0
+	for _, w := range words {
+		if strings.Contains(text, w) {
+			n++
+		}
+	}
+	return n
 }
 
 // funcChunk is a whole function, cut after its head when long.
