@@ -151,7 +151,9 @@ type MessageSite struct {
 	Phrase string
 	// Part is the index of the first part of the message it gives: 0 for
 	// the outermost, higher for parts added further in.
-	Part       int
+	Part int
+	// Same is how many literals of the module give the same run.
+	Same       int
 	declOffset int
 }
 
@@ -169,6 +171,12 @@ var runtimeWords = regexp.MustCompile(`^(?:runtime error: |assignment to entry i
 // maxMessageParts bounds the parts of a message looked for.
 const maxMessageParts = 8
 
+// maxSameSites is how many literals may give the same run of a message's
+// parts for FailureSites, which keeps the two at most of them that may
+// have run for the request; MessageSites gives the runs two literals at
+// most give: more say too little of where.
+const maxSameSites = 4
+
 // MessageSites returns the literals of the module that give parts of
 // msgs (blanks around a message ignored): for each message in turn, for
 // each run of its parts that one or two literals give (more say too
@@ -177,6 +185,18 @@ const maxMessageParts = 8
 // formatting verbs gives a run when the run is what the format prints.
 // Answers are kept per module version, as ErrorOrigins' are.
 func (m *Module) MessageSites(msgs ...string) []MessageSite {
+	var out []MessageSite
+	for _, site := range m.sitesUpTo(msgs) {
+		if site.Same <= 2 {
+			out = append(out, site)
+		}
+	}
+	return out
+}
+
+// sitesUpTo is MessageSites with the runs up to maxSameSites literals
+// give, each with its Same.
+func (m *Module) sitesUpTo(msgs []string) []MessageSite {
 	return m.sites.answer(msgs, m.findMessageSites)
 }
 
@@ -209,10 +229,13 @@ func (m *Module) findMessageSites(msgs ...string) []MessageSite {
 		}
 		var out []MessageSite
 		for run, sites := range byRun {
-			if len(sites) <= 2 {
-				out = append(out, sites...)
-			} else {
+			if len(sites) > maxSameSites {
 				delete(byRun, run)
+				continue
+			}
+			for _, site := range sites {
+				site.Same = len(sites)
+				out = append(out, site)
 			}
 		}
 		sortSites(out)
@@ -285,7 +308,7 @@ func (m *Module) FailureSites(r *report.Report) []MessageSite {
 	}
 	var out []MessageSite
 	byWords := map[string][]MessageSite{}
-	for _, site := range m.MessageSites(siteMessages(r)...) {
+	for _, site := range m.sitesUpTo(siteMessages(r)) {
 		if fd := site.Decl(); fd != nil && !(fd.Recv != nil && textMethods[fd.Name.Name]) {
 			out = append(out, site)
 			byWords[site.Phrase] = append(byWords[site.Phrase], site)
@@ -298,15 +321,22 @@ func (m *Module) FailureSites(r *report.Report) []MessageSite {
 	drop := map[siteKey]bool{}
 	for _, same := range byWords {
 		if len(same) < 2 {
+			// Alone in its words, but its run is given by more than two
+			// literals (formats that print the same): too many places.
+			drop[same[0].key()] = same[0].Same > 2
 			continue
 		}
 		if reach == nil {
 			reach = reachSet(m.RequestReach(r))
 		}
 		kept := map[siteKey]bool{}
-		for _, site := range likelyRun(m, same, reach, func(site MessageSite) FuncRef {
+		run := likelyRun(m, same, reach, func(site MessageSite) FuncRef {
 			return FuncRef{File: site.File, Decl: site.Decl()}
-		}) {
+		})
+		if len(run) > 2 {
+			run = nil // words in too many places that may have run to tell one
+		}
+		for _, site := range run {
 			kept[site.key()] = true
 		}
 		for _, site := range same {

@@ -1,6 +1,7 @@
 package appsource
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -400,5 +401,44 @@ func Delete(run func() error) error {
 	sites := m.MessageSites("delete: namedexeccontext: could not find name id in struct")
 	if len(sites) != 1 || sites[0].Line != 7 {
 		t.Errorf("sites: %+v, want the one-word wrap at line 7 alone", sites)
+	}
+}
+
+// TestSameWordsInThreePlacesOneReached: words three functions write are
+// a site when the request reached one of them, and only that one.
+func TestSameWordsInThreePlacesOneReached(t *testing.T) {
+	mod := map[string]string{
+		"go.mod": "module example.com/three\n",
+		"web/handler.go": `package web
+
+import (
+	"net/http"
+
+	"example.com/three/p"
+)
+
+func show(w http.ResponseWriter, r *http.Request) {
+	if err := p.Fb(); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+`,
+	}
+	for _, name := range []string{"a", "b", "c"} {
+		mod["p/"+name+".go"] = "package p\n\nimport \"fmt\"\n\nfunc F" + name + "() error { return fmt.Errorf(\"failed to read stored setting: %w\", fmt.Errorf(\"bad\")) }\n"
+	}
+	root := writeModule(t, mod)
+	r := ledgerReport(t, root, "web/handler.go", 10, "example.com/three/web.show", "failed to read stored setting: bad")
+	m := Load(root + "/web/handler.go")
+	sites := m.FailureSites(r)
+	if len(sites) != 1 || filepath.Base(sites[0].File.Path) != "b.go" {
+		var got []string
+		for _, s := range sites {
+			got = append(got, s.File.Path)
+		}
+		t.Errorf("sites %v, want the one in b.go the request reached", got)
+	}
+	if len(m.MessageSites("failed to read stored setting: bad")) != 0 {
+		t.Errorf("MessageSites names words three functions write")
 	}
 }
