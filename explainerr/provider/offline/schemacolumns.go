@@ -118,6 +118,9 @@ func stripSQLComments(s string) string {
 type sqlText struct {
 	text string
 	at   func(offset int) sourceLine
+	// corpus marks lines of the report's source, which may repeat a
+	// statement of the module's files.
+	corpus bool
 }
 
 // lineAtOffset returns the line of a text that starts at path:start.
@@ -137,7 +140,7 @@ func (a *analysis) corpusTexts(pattern *regexp.Regexp) []sqlText {
 	flush := func(run []string, file string, start int) {
 		text := strings.Join(run, "\n")
 		if len(run) > 0 && pattern.MatchString(text) {
-			out = append(out, sqlText{text, func(off int) sourceLine { return lineAtOffset(file, start, text, off) }})
+			out = append(out, sqlText{text: text, at: func(off int) sourceLine { return lineAtOffset(file, start, text, off) }, corpus: true})
 		}
 	}
 	var run []string
@@ -169,7 +172,7 @@ func (a *analysis) schemaTexts(table string) []sqlText {
 			if !ok {
 				continue
 			}
-			out = append(out, sqlText{l.Value, func(off int) sourceLine {
+			out = append(out, sqlText{text: l.Value, at: func(off int) sourceLine {
 				// the literal's line where the statement's first words are
 				words := strings.Fields(l.Value[off:])
 				if len(words) > 4 {
@@ -181,12 +184,15 @@ func (a *analysis) schemaTexts(table string) []sqlText {
 		for _, c := range src.mod.SchemaFileStatementsIn(named, a.dialect()) {
 			path := filepath.Join(src.mod.Root, filepath.FromSlash(c.File))
 			text, start := c.Text, c.StartLine
-			out = append(out, sqlText{text, func(off int) sourceLine { return lineAtOffset(path, start, text, off) }})
+			out = append(out, sqlText{text: text, at: func(off int) sourceLine { return lineAtOffset(path, start, text, off) }})
 		}
 	}
 	ddl := compiled(`(?i)\b(?:CREATE|ALTER)\s+TABLE\b(?:[^;]|\n)*?\b` + regexp.QuoteMeta(table) + `\b`)
 	return append(out, a.corpusTexts(ddl)...)
 }
+
+// ifNotExists matches a CREATE TABLE that leaves an existing table be.
+var ifNotExists = regexp.MustCompile(`(?i)\bIF\s+NOT\s+EXISTS\b`)
 
 // metaQuoted returns the words quoted for a regular expression.
 func metaQuoted(words []string) []string {
@@ -234,8 +240,15 @@ func (a *analysis) schemaDDL(table string) tableSchema {
 	for _, st := range a.schemaTexts(table) {
 		t := stripSQLComments(st.text)
 		for _, loc := range create.FindAllStringIndex(t, -1) {
-			if !out.found {
-				out.found, out.created = true, st.at(loc[0])
+			at := st.at(loc[0])
+			switch {
+			case !out.found:
+				out.found, out.created = true, at
+			case !st.corpus && !ifNotExists.MatchString(t[loc[0]:loc[1]]) && (at.Path != out.created.Path || at.Line != out.created.Line):
+				// A later migration creates the table again (after
+				// dropping or renaming the old one): its columns are
+				// the table's from then on.
+				have, out.created, out.renamed = map[string]bool{}, at, nil
 			}
 			for _, c := range createdColumns(t[loc[0]:]) {
 				have[c] = true
