@@ -6,6 +6,9 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // A value of a struct, array or basic type cannot be nil, so it is never a
@@ -279,6 +282,17 @@ func (a *analysis) definedType(src *appSource, as *ast.AssignStmt, name string, 
 	switch x := ast.Unparen(rhs).(type) {
 	case *ast.CompositeLit:
 		return x.Type
+	case *ast.TypeAssertExpr:
+		// v := ctx.Value(k).(T), v, ok := x.(T): a T.
+		if i == 0 && x.Type != nil {
+			return x.Type
+		}
+	case *ast.CallExpr:
+		// v, err := store.Get(…): the result type every module
+		// function, method or interface method of that name declares.
+		if len(as.Rhs) == 1 {
+			return src.resultType(appsource.CalleeName(x.Fun), i, len(as.Lhs))
+		}
 	case *ast.IndexExpr:
 		if over := a.valueType(src, x.X, name, depth); over != nil {
 			return rangeType(src, over, false)
@@ -411,4 +425,70 @@ func (s *appSource) fieldTypes(field string) []ast.Expr {
 		})
 	}
 	return out
+}
+
+// resultType returns the type of result i of the module's functions,
+// methods and interface methods named name that return n results, when
+// they all declare it alike (by its name, a package aside); nil
+// otherwise.
+func (s *appSource) resultType(name string, i, n int) ast.Expr {
+	if name == "" || n < 2 {
+		return nil
+	}
+	var found ast.Expr
+	agree := true
+	check := func(ft *ast.FuncType) {
+		if ft.Results == nil {
+			return
+		}
+		var results []ast.Expr
+		for _, f := range ft.Results.List {
+			for range max(1, len(f.Names)) {
+				results = append(results, f.Type)
+			}
+		}
+		if len(results) != n {
+			return
+		}
+		switch {
+		case found == nil:
+			found = results[i]
+		case typeName(found) != typeName(results[i]) || nilShape(found) != nilShape(results[i]):
+			agree = false
+		}
+	}
+	for _, f := range s.files {
+		if !strings.Contains(strings.Join(f.text(), "\n"), name) {
+			continue
+		}
+		ast.Inspect(f.syntax(), func(node ast.Node) bool {
+			switch d := node.(type) {
+			case *ast.FuncDecl:
+				if d.Name.Name == name {
+					check(d.Type)
+				}
+			case *ast.InterfaceType:
+				for _, m := range d.Methods.List {
+					if ft, ok := m.Type.(*ast.FuncType); ok && len(m.Names) == 1 && m.Names[0].Name == name {
+						check(ft)
+					}
+				}
+			}
+			return agree
+		})
+	}
+	if !agree {
+		return nil
+	}
+	return found
+}
+
+// nilShape reports whether a type expression is written as a pointer,
+// map, channel, function, slice or interface.
+func nilShape(t ast.Expr) bool {
+	switch t.(type) {
+	case *ast.StarExpr, *ast.MapType, *ast.ChanType, *ast.FuncType, *ast.ArrayType, *ast.InterfaceType:
+		return true
+	}
+	return false
 }
