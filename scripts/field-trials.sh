@@ -7,7 +7,8 @@
 #
 #   APP        realworld, todo, tasks, albums, bank, bookings, miniflux,
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
-#              listmonk, sales, memos, semaphore or tgspam (fieldtrials/apps.tsv)
+#              listmonk, sales, memos, semaphore, tgspam, gorsk or goapp
+#              (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv
 #   -e         the explainerr checkout the apps are built against (default:
 #              this repository); the wiring's replace points there, and its
@@ -19,11 +20,11 @@
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
 # module proxy). Every server listens on 127.0.0.1 (authn, which takes no address,
 # on every interface of the machine). The todo, albums, bank,
-# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales and semaphore apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
+# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk and goapp apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks, wakapi and tgspam apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18449 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18451 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -46,11 +47,11 @@ while getopts "e:o:c:" opt; do
 	e) exdir=$(cd "$OPTARG" && pwd) ;;
 	o) out=$OPTARG ;;
 	c) only+=("$OPTARG") ;;
-	*) sed -n '2,33p' "$0"; exit 2 ;;
+	*) sed -n '2,34p' "$0"; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -gt 0 ] || { sed -n '2,33p' "$0"; exit 2; }
+[ $# -gt 0 ] || { sed -n '2,34p' "$0"; exit 2; }
 
 ft=$here/fieldtrials
 export GOFLAGS=-p=1 CGO_ENABLED=1
@@ -95,6 +96,7 @@ post() { # post PATH CTYPE DATA: a set-up request; its answer is not scored
 shift_port=${APP_PORT_SHIFT:-0}
 app_conf() {
 	binargs=() # the server's command line, for an app whose binary has commands
+	probe=/    # the path asked until the server answers
 	export GOFLAGS=-p=1
 	case $1 in
 	realworld) mainpkg=. port=18433 ;;
@@ -151,6 +153,15 @@ app_conf() {
 	tgspam) mainpkg=./app port=18449 # its command line (below): the web server only (no Telegram token), SQLite
 		# in the copy's data directory, where its sample files are; its vendor directory is left aside (the wiring adds a module)
 		export GOFLAGS="-p=1 -mod=mod" ;;
+	gorsk) mainpkg=./cmd/api port=18450 # its config file, cmd/api/conf.local.yaml (the wiring's address); the
+		# database and the JWT secret (64 characters or more) from the environment
+		export DATABASE_URL="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable" \
+			JWT_SECRET=field-trials-local-jwt-secret-0123456789abcdef-0123456789abcdef-0123 ;;
+	goapp) mainpkg=. port=18451 # configured by the environment (POSTGRES_ variables, the templates' directory);
+		# its address is the wiring's. Its home page is a case's route: the server is probed on its health route
+		probe=/-/health
+		export POSTGRES_HOST=127.0.0.1 POSTGRES_PORT=$pgport POSTGRES_STORENAME=postgres POSTGRES_USERNAME=postgres \
+			POSTGRES_PASSWORD= TEMPLATES_BASEPATH=cmd/server/http/web/templates ENV=local ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -237,6 +248,16 @@ INSERT INTO products (product_id, user_id, name, cost, quantity, date_created, d
 	tgspam) # SQLite beside the sample files: the app makes its tables and loads the samples when it starts,
 		# renaming each file it loaded (*.loaded), so the data directory comes back from the base copy
 		rm -rf data && cp -a "$base/data" data && rm -f data/tg-spam.db ;;
+	gorsk) # its migration command (built once per case, from the case's copy) makes the tables from the models
+		# and seeds the roles, company 1, location 1 and the admin (1, admin/admin); the admin's id is
+		# given, so the users sequence is moved past it
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' &&
+			{ [ -x migrate.bin ] || go build -o migrate.bin ./cmd/migration; } && ./migrate.bin >/dev/null &&
+			psql_q -c "SELECT setval('users_id_seq', (SELECT max(id) FROM users));" ;;
+	goapp) # the SQL files of schemas/, and alice (no phone or address)
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' &&
+			psql_q -f schemas/functions.sql -f schemas/users.sql -f schemas/user_notes.sql -c "
+INSERT INTO users(id, email, full_name) VALUES ('8f0c1f0e-5d6b-4c3a-9e2f-1a2b3c4d5e6f', 'alice@example.com', 'Alice');" ;;
 	esac
 }
 app_login() { # data the case's request needs, and the credentials
@@ -382,6 +403,14 @@ INSERT INTO bookmark_tag(bookmark_id, tag_id) VALUES (1, 1);" 2>/dev/null ;;
 		post /users/add json '{"user_id":"777","user_name":"alice"}' >/dev/null
 		sqlite3 "$cdir/data/tg-spam.db" "INSERT INTO detected_spam (gid, text, user_id, user_name, timestamp, checks)
   VALUES ('tg-spam', 'cheap crypto signals here', 555, 'spammer', datetime('now'), '[]');" 2>/dev/null ;;
+	gorsk) # the admin signs in for a JWT (its refresh token is LOGIN_TOKEN) and makes bob (2, a USER of
+		# company 1 and location 1, password bobpassword1)
+		tok=$(post /login json '{"username":"admin","password":"admin"}')
+		login_token=$(jq -r '.refresh_token // empty' <<<"$tok" 2>/dev/null)
+		tok=$(jq -r '.token // empty' <<<"$tok" 2>/dev/null)
+		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok")
+		post /v1/users json '{"first_name":"Bob","last_name":"Smith","username":"bob","password":"bobpassword1","password_confirm":"bobpassword1","email":"bob@example.com","company_id":1,"location_id":1,"role_id":200}' >/dev/null ;;
+	goapp) ;; # no sign-in: alice is in the database (app_reset)
 	esac
 }
 
@@ -394,7 +423,7 @@ run_mode() { # app id mode method path ctype data
 	(cd "$cdir" && EXPLAINERR_CONTEXT=$mode exec "$bin" "${binargs[@]}") >"$out/reports/$id.$mode.log" 2>&1 &
 	local pid=$! i
 	for i in $(seq 1 150); do
-		curl -s -o /dev/null -m 1 "http://127.0.0.1:$port/" && break
+		curl -s -o /dev/null -m 1 "http://127.0.0.1:$port$probe" && break
 		kill -0 $pid 2>/dev/null || break
 		sleep 0.2
 	done
@@ -409,6 +438,7 @@ run_mode() { # app id mode method path ctype data
 	data=${data//PG_PORT/$pgport}           # the trial database's port (pgweb's connect API)
 	data=${data//SEED_TIME/$seed_time}      # the time of the heartbeat sent at sign-in (wakapi)
 	data=${data//NOW_TIME/$seed_time}       # the same time, for a heartbeat not sent before (wakapi)
+	path=${path//LOGIN_TOKEN/$login_token}  # the refresh token of the sign-in, in a path (gorsk)
 	# ctype "basic": the data is the request's own Basic credentials (user:password), sent in
 	# place of the sign-in's, with no body (sales' token endpoint)
 	[ "$ctype" = basic ] && auth=(-u "$data") data=-
@@ -430,7 +460,7 @@ for arg in "$@"; do
 	want=$(awk -F'\t' -v a="$app" '$1 == a { print $4 }' "$ft/apps.tsv")
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
-	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales | semaphore) pg_start || exit 1 ;; esac
+	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales | semaphore | gorsk | goapp) pg_start || exit 1 ;; esac
 
 	port_sed=$port
 	base=$scratch/$app-base
@@ -439,7 +469,7 @@ for arg in "$@"; do
 	(cd "$src" && tar --exclude=.git -cf - .) | tar -xf - -C "$base"
 	# The wiring's ports and database address, moved as this run's are;
 	# the bug patches get the same, as their context lines may hold them.
-	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" "$1"; }
+	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[01]#$port_sed#g" "$1"; }
 	localize "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
 	(cd "$base" && git apply "$scratch/wiring.patch" && go mod tidy) || { log "$app: wiring failed"; exit 1; }
 
