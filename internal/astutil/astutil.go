@@ -75,3 +75,15 @@ func Leaves(b *ast.BlockStmt) bool {
 	}
 	return false
 }
+
+// Mentions reports whether n holds an identifier called name, anywhere.
+func Mentions(n ast.Node, name string) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

@@ -2,12 +2,12 @@ package checker
 
 import (
 	"fmt"
-	"go/ast"
 	"go/types"
 	"regexp"
 	"strings"
 
 	"github.com/explainerr/explainerr/evals/internal/source"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 var (
@@ -55,7 +55,7 @@ func (c *Checker) checkKeptIn(prose string, claims []Claim, results []Result) []
 // otherwise.
 func (c *Checker) localOwners(name string, funcs []*source.Func) ([]string, bool) {
 	for _, f := range funcs {
-		if f.Decl == nil || writesName(f.Decl, name) {
+		if f.Decl == nil || astutil.Mentions(f.Decl, name) {
 			return nil, false // its own (a type switch's variable has no object of its own)
 		}
 	}
@@ -79,19 +79,6 @@ func (c *Checker) localOwners(name string, funcs []*source.Func) ([]string, bool
 		owners = append(owners, g.QualifiedName())
 	}
 	return dedupeStrings(owners), len(owners) > 0
-}
-
-// writesName reports whether the declaration has an identifier called
-// name anywhere.
-func writesName(decl *ast.FuncDecl, name string) bool {
-	found := false
-	ast.Inspect(decl, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && id.Name == name {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // dedupeStrings keeps the first of equal strings.

@@ -5,6 +5,7 @@ import (
 	"regexp"
 
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // sqlx's "missing destination name name in *usersummarydb.dbSummary"
@@ -40,7 +41,7 @@ func (m *Module) destinationChunks(r *report.Report, s *staticSet, dialect strin
 		}
 		d, _ := l.Syntax()
 		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Body == nil || !usesIdent(fd.Body, typ) {
+		if !ok || fd.Body == nil || !astutil.Mentions(fd.Body, typ) {
 			continue
 		}
 		// A function shown already is marked as the query (the prompt
@@ -57,16 +58,4 @@ func (m *Module) destinationChunks(r *report.Report, s *staticSet, dialect strin
 		return append(out, schema...)
 	}
 	return nil
-}
-
-// usesIdent reports whether body names the identifier name.
-func usesIdent(body *ast.BlockStmt, name string) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && id.Name == name {
-			found = true
-		}
-		return !found
-	})
-	return found
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // Whether the value a failing method runs on is shared between requests
@@ -257,7 +258,7 @@ func handedOn(m *appsource.Module, body *ast.BlockStmt, name string, made ast.No
 		}
 		switch n := n.(type) {
 		case *ast.GoStmt, *ast.DeferStmt, *ast.FuncLit:
-			if before(n) && mentions(n, name) {
+			if before(n) && astutil.Mentions(n, name) {
 				escapes = true
 			}
 			return false
@@ -319,18 +320,6 @@ func uses(e ast.Expr, name string) bool {
 		return uses(e.X, name)
 	}
 	return false
-}
-
-// mentions reports whether name appears anywhere in n.
-func mentions(n ast.Node, name string) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && id.Name == name {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // chainHead returns the call at the head of a method chain on a call's
