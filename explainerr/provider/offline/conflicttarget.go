@@ -81,11 +81,11 @@ func (a *analysis) upserts() []upsertSite {
 	if src == nil || src.mod == nil {
 		return nil
 	}
-	reached := map[*ast.FuncDecl]bool{}
-	for _, ref := range a.reached() {
-		reached[ref.Decl] = true
+	type found struct {
+		site upsertSite
+		fd   *ast.FuncDecl
 	}
-	var first, rest []upsertSite
+	var all []found
 	for _, l := range src.mod.SQLLiteralsIn(a.dialect()) {
 		m := upsertTarget.FindStringSubmatchIndex(l.Value)
 		if l.DDL || m == nil || strings.HasSuffix(l.File.Path, "_test.go") {
@@ -101,14 +101,13 @@ func (a *analysis) upserts() []upsertSite {
 			target = append(target, strings.ToLower(strings.Trim(strings.TrimSpace(c), "\"`")))
 		}
 		line := l.StartLine + strings.Count(l.Value[:m[4]], "\n")
-		u := upsertSite{at: src.lineIn(l.File, line, funcName(fd)), table: strings.ToLower(l.Value[m[2]:m[3]]), target: target}
-		if reached[fd] {
-			first = append(first, u)
-		} else {
-			rest = append(rest, u)
-		}
+		all = append(all, found{upsertSite{at: src.lineIn(l.File, line, funcName(fd)), table: strings.ToLower(l.Value[m[2]:m[3]]), target: target}, fd})
 	}
-	return append(first, rest...)
+	var out []upsertSite
+	for _, f := range reachedFirst(a, all, func(f found) *ast.FuncDecl { return f.fd }) {
+		out = append(out, f.site)
+	}
+	return out
 }
 
 // uniqueKey is a unique constraint of a table: its columns, as written,

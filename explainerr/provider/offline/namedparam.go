@@ -72,11 +72,11 @@ func (a *analysis) namedParamUses(param string) []sourceLine {
 		return nil
 	}
 	re := regexp.MustCompile(`(?:^|[^:\w]):` + regexp.QuoteMeta(param) + `\b`)
-	reached := map[*ast.FuncDecl]bool{}
-	for _, ref := range a.reached() {
-		reached[ref.Decl] = true
+	type use struct {
+		line sourceLine
+		fd   *ast.FuncDecl
 	}
-	var first, rest []sourceLine
+	var uses []use
 	for _, lit := range src.mod.SQLLiterals() {
 		if !re.MatchString(lit.Value) || strings.HasSuffix(lit.File.Path, "_test.go") {
 			continue
@@ -93,14 +93,13 @@ func (a *analysis) namedParamUses(param string) []sourceLine {
 				break
 			}
 		}
-		l := src.lineIn(lit.File, at, appsource.FuncName(fd))
-		if reached[fd] {
-			first = append(first, l)
-		} else {
-			rest = append(rest, l)
-		}
+		uses = append(uses, use{src.lineIn(lit.File, at, appsource.FuncName(fd)), fd})
 	}
-	return append(first, rest...)
+	var out []sourceLine
+	for _, u := range reachedFirst(a, uses, func(u use) *ast.FuncDecl { return u.fd }) {
+		out = append(out, u.line)
+	}
+	return out
 }
 
 // closestTag returns the tag that holds param as a word part (product_id

@@ -33,9 +33,9 @@ func (a *analysis) txRefused(msg string) bool {
 				onTx = append(onTx, run)
 			}
 		}
-		onTx = a.preferReached(onTx)
 		d := a.dialect()
 		onTx = appsource.ByDialect(onTx, d, d != "" && src.mod.HasDialectFiles(d), func(r appsource.StatementRun) string { return src.mod.Rel(r.Func.File.Path) })
+		onTx = reachedFirst(a, onTx, func(r appsource.StatementRun) *ast.FuncDecl { return r.Func.Decl })
 	}
 	if len(onTx) == 0 {
 		a.fix("Find where " + code(stmt) + " is run and run it on the database handle (" + code("*sql.DB") + "), not on a transaction, after any transaction around it has committed.")
@@ -56,26 +56,4 @@ func (a *analysis) txRefused(msg string) bool {
 	a.g.Add(onHandle, run.Handle)
 	a.fix("In " + code(fn) + ", commit the transaction first and then run " + code(stmt) + " on " + code(run.Handle) + ", the handle the transaction was begun on: " + code(onHandle) + " in place of " + code(call) + ".")
 	return true
-}
-
-// preferReached returns those of runs whose function the request reached
-// (analysis.reached), when any; else runs.
-func (a *analysis) preferReached(runs []appsource.StatementRun) []appsource.StatementRun {
-	if len(runs) < 2 {
-		return runs
-	}
-	reached := map[*ast.FuncDecl]bool{}
-	for _, ref := range a.reached() {
-		reached[ref.Decl] = true
-	}
-	var out []appsource.StatementRun
-	for _, r := range runs {
-		if reached[r.Func.Decl] {
-			out = append(out, r)
-		}
-	}
-	if len(out) == 0 {
-		return runs
-	}
-	return out
 }
