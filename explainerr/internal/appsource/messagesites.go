@@ -369,6 +369,9 @@ func (m *Module) messageSiteChunks(r *report.Report, s *staticSet) []report.Chun
 			c := s.siteChunk(site.File, fd, site.Line)
 			s.markLead(c)
 			out = append(out, c)
+			if refused, ok := refusesParam(m, fd, site.Line); ok {
+				out = append(out, m.refusedArgCallers(r, s, FuncRef{File: site.File, Decl: fd}, refused)...)
+			}
 		}
 		_, refs := m.ErrorSource(site.File, fd, site.Line)
 		s.siteRefs = append(s.siteRefs, refs)

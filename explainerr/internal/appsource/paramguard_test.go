@@ -55,6 +55,12 @@ func (n *Notes) Put(k Kind, text string) error {
 // Quick jots notes down.
 type Quick struct{ notes *Notes }
 
+// Note stores a text note.
+func (q *Quick) Note(text string) error { return q.notes.Put(KindText, text) }
+
+// Memo stores a text memo.
+func (q *Quick) Memo(text string) error { return q.notes.Put(KindText, "memo: "+text) }
+
 // Jot stores a text note.
 func (q *Quick) Jot(text string) error {
 	return q.notes.Put(KindAny, text)
@@ -63,7 +69,8 @@ func (q *Quick) Jot(text string) error {
 }
 
 // TestCallersOfARefusedArgument: an error made because a parameter is
-// refused brings the callers that pass the argument.
+// refused brings the callers that pass the argument, the one that passes
+// the refused value first.
 func TestCallersOfARefusedArgument(t *testing.T) {
 	root := writeModule(t, notesModule)
 	// The error handler's frame alone: the call that passed the error is

@@ -126,8 +126,8 @@ func (m *Module) originChunks(r *report.Report, s *staticSet) []report.Chunk {
 			s.markLead(c)
 		}
 		out = append(out, c)
-		if refusesParam(m, fd, em.Line) {
-			out = append(out, m.refusedArgCallers(r, s, FuncRef{File: em.File, Decl: fd})...)
+		if ref, ok := refusesParam(m, fd, em.Line); ok {
+			out = append(out, m.refusedArgCallers(r, s, FuncRef{File: em.File, Decl: fd}, ref)...)
 		}
 	}
 	return out
