@@ -64,6 +64,7 @@ func (m *Module) findRoutes() []Route {
 			}
 			return res
 		}
+		groups := groupPrefixes(fd)
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			ce, ok := n.(*ast.CallExpr)
 			if !ok {
@@ -82,12 +83,47 @@ func (m *Module) findRoutes() []Route {
 				return true
 			}
 			rt.File, rt.Holder = f, fd
+			if id, ok := sel.X.(*ast.Ident); ok && groups[id.Name] != "" {
+				rt.Path = groups[id.Name] + rt.Path // ur.GET("/:id", …) of ur := r.Group("/users")
+			}
 			m.resolveHandler(&rt, f, ce.Args[rt.handlerArg], resolverOf)
 			if rt.Handler != nil || rt.Lit != nil {
 				out = append(out, rt.Route)
 			}
 			return true
 		})
+	})
+	return out
+}
+
+// groupPrefixes returns the route groups fd makes (ur := r.Group("/users"),
+// also of a group it made before), by variable, with their path prefix.
+func groupPrefixes(fd *ast.FuncDecl) map[string]string {
+	out := map[string]string{}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return true
+		}
+		id, ok := as.Lhs[0].(*ast.Ident)
+		ce, isCall := as.Rhs[0].(*ast.CallExpr)
+		if !ok || !isCall || len(ce.Args) == 0 {
+			return true
+		}
+		sel, ok := ce.Fun.(*ast.SelectorExpr)
+		lit, isLit := ce.Args[0].(*ast.BasicLit)
+		if !ok || sel.Sel.Name != "Group" || !isLit || lit.Kind != token.STRING {
+			return true
+		}
+		p, err := strconv.Unquote(lit.Value)
+		if err != nil || !strings.HasPrefix(p, "/") {
+			return true
+		}
+		if parent, ok := sel.X.(*ast.Ident); ok {
+			p = out[parent.Name] + p
+		}
+		out[id.Name] = p
+		return true
 	})
 	return out
 }
