@@ -601,6 +601,15 @@ func (m *Module) settingChunks(r *report.Report, s *staticSet) []report.Chunk {
 			}
 		}
 	}
+	// A timeout given as a bare conversion to time.Duration is a few
+	// nanoseconds long: the function that converts comes first.
+	if timeoutFailure(errorMessages(r)) {
+		for _, c := range m.BareDurationConversions() {
+			if !s.seen[c.Func.Decl] && !slices.ContainsFunc(readers, func(rd reader) bool { return rd.ref.Decl == c.Func.Decl }) {
+				readers = append(readers, reader{c.Func, 2*len(words) + 1})
+			}
+		}
+	}
 	slices.SortStableFunc(readers, func(a, b reader) int { return b.score - a.score })
 	var out []report.Chunk
 	for _, rd := range readers[:min(len(readers), maxPerFinder)] {
@@ -608,6 +617,16 @@ func (m *Module) settingChunks(r *report.Report, s *staticSet) []report.Chunk {
 		out = append(out, s.funcChunk(rd.ref.File, rd.ref.Decl, report.ReasonSetting))
 	}
 	return out
+}
+
+// timeoutFailure reports whether one of msgs says an operation timed out.
+func timeoutFailure(msgs []string) bool {
+	for _, msg := range msgs {
+		if regexp.MustCompile(`(?i)\btime(?:d )?out\b|timeout|deadline exceeded`).MatchString(report.AnalysedText(msg)) {
+			return true
+		}
+	}
+	return false
 }
 
 // libraryPrefix returns the package name a message starts with, as a
@@ -656,7 +675,7 @@ func settingWords(msgs []string) []string {
 
 // settingFaultWords say what is wrong with a setting, not which one.
 var settingFaultWords = map[string]bool{"missing": true, "empty": true, "invalid": true, "unknown": true, "error": true, "failed": true,
-	"connection": true, "refused": true, "dial": true, "timeout": true, "with": true, "from": true, "that": true, "this": true}
+	"connection": true, "refused": true, "dial": true, "with": true, "from": true, "that": true, "this": true}
 
 // wordsIn counts the words of words fd's text holds, in identifiers too.
 func wordsIn(m *Module, f *File, fd *ast.FuncDecl, words []string) int {

@@ -34,6 +34,8 @@ var serverAnswer = regexp.MustCompile(`http\.StatusInternalServerError\b|\b500\b
 type siblingAnswer struct {
 	At    sourceLine
 	Lines []string
+	// Client says the block answers a client's error.
+	Client bool
 }
 
 // siblingAnswerFor returns the block of the failing function closest to
@@ -47,9 +49,58 @@ func (a *analysis) siblingAnswerFor(status string) (siblingAnswer, bool) {
 		return siblingAnswer{}, false
 	}
 	client := clientAnswer.MatchString(status)
+	body := innermostBody(src, fd, a.s.Line)
+	if sib, ok := a.nearestSibling(f, fd, body, client, true); ok {
+		return sib, true
+	}
+	if results := resultsOf(fd, body); results != nil && len(results.List) == 1 && len(results.List[0].Names) <= 1 && isErrorType(results.List[0].Type) {
+		// No block answers this kind of failure, but the function
+		// answers by returning an error alone: its nearest block shows
+		// how.
+		return a.nearestSibling(f, fd, body, client, false)
+	}
+	return siblingAnswer{}, false
+}
+
+// innermostBody returns the body of the innermost function literal of fd
+// that holds line, else fd's.
+func innermostBody(src *appSource, fd *ast.FuncDecl, line int) *ast.BlockStmt {
+	body := fd.Body
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok {
+			if src.fset.Position(lit.Pos()).Line <= line && line <= src.fset.Position(lit.End()).Line {
+				body = lit.Body
+			}
+		}
+		return true
+	})
+	return body
+}
+
+// resultsOf returns the results of the function whose body is body: a
+// literal's inside fd, or fd's.
+func resultsOf(fd *ast.FuncDecl, body *ast.BlockStmt) *ast.FieldList {
+	var out *ast.FieldList
+	if body == fd.Body {
+		return fd.Type.Results
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok && lit.Body == body {
+			out = lit.Type.Results
+		}
+		return out == nil
+	})
+	return out
+}
+
+// nearestSibling returns the block of body closest to the failing line
+// (those above it first) that answers a failure without http.Error: of
+// the kind client says when kind is set, else of any kind.
+func (a *analysis) nearestSibling(f *appFile, fd *ast.FuncDecl, body *ast.BlockStmt, client, kind bool) (siblingAnswer, bool) {
+	src := a.app()
 	var best siblingAnswer
 	bestDist := -1
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		if _, lit := n.(*ast.FuncLit); lit {
 			return false
 		}
@@ -63,19 +114,19 @@ func (a *analysis) siblingAnswerFor(status string) (siblingAnswer, bool) {
 			return true
 		}
 		start := src.fset.Position(is.Pos()).Line
-		if a.s.Line >= start && a.s.Line <= last+1 {
-			return true // the failing line's own block
+		if a.s.Line >= first && a.s.Line <= last+1 {
+			return true // the failing line's own block (its condition may fail: that block still answers)
 		}
 		var lines []string
 		for _, l := range f.text()[first-1 : last] {
 			lines = append(lines, strings.TrimSpace(l))
 		}
-		body := strings.Join(lines, "\n")
-		if strings.Contains(body, "http.Error(") || strings.Contains(body, "panic(") || strings.Contains(body, "Fatal") {
+		text := strings.Join(lines, "\n")
+		if strings.Contains(text, "http.Error(") || strings.Contains(text, "panic(") || strings.Contains(text, "Fatal") {
 			return true
 		}
-		isClient := clientAnswer.MatchString(body) && !serverStatus.MatchString(body)
-		if client != isClient || !client && !serverAnswer.MatchString(body) {
+		isClient := clientAnswer.MatchString(text) && !serverStatus.MatchString(text)
+		if kind && (client != isClient || !client && !serverAnswer.MatchString(text)) {
 			return true
 		}
 		dist := a.s.Line - start
@@ -83,7 +134,7 @@ func (a *analysis) siblingAnswerFor(status string) (siblingAnswer, bool) {
 			dist = 1000 - dist // below the failing line: after every block above
 		}
 		if bestDist < 0 || dist < bestDist {
-			best, bestDist = siblingAnswer{At: src.lineAt(f, is.Body.List[0].Pos(), funcName(fd)), Lines: lines}, dist
+			best, bestDist = siblingAnswer{At: src.lineAt(f, is.Body.List[0].Pos(), funcName(fd)), Lines: lines, Client: isClient}, dist
 		}
 		return true
 	})
@@ -92,9 +143,9 @@ func (a *analysis) siblingAnswerFor(status string) (siblingAnswer, bool) {
 
 // siblingBlock returns the if block that answers as sib does: head, then
 // sib's lines as comments, after the place they are at.
-func (a *analysis) siblingBlock(head string, sib siblingAnswer, client bool) []string {
+func (a *analysis) siblingBlock(head string, sib siblingAnswer) []string {
 	kind := "its other errors"
-	if client {
+	if sib.Client {
 		kind = "its other bad input"
 	}
 	a.g.Add(sib.At.Text)

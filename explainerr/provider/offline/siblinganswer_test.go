@@ -94,3 +94,48 @@ func contact(w http.ResponseWriter, r *http.Request) {
 		t.Errorf("a block of http.Error is copied:\n%s", text)
 	}
 }
+
+// TestFixBlockAnswersAsTheLiteralDoes: in a middleware's function
+// literal that returns errors, the fix block answers as the literal's
+// own block does (a 401), not with a 500 of its own.
+func TestFixBlockAnswersAsTheLiteralDoes(t *testing.T) {
+	files := map[string]string{
+		"go.mod": "module example.com/authmw\n\ngo 1.22\n",
+		"auth/auth.go": `package auth
+
+import "net/http"
+
+// Ctx is a request's context.
+type Ctx interface {
+	Request() *http.Request
+	NoContent(code int) error
+}
+
+// Token is a parsed token.
+type Token struct{ Valid bool }
+
+// Parser parses tokens.
+type Parser interface{ ParseToken(s string) (*Token, error) }
+
+// Middleware checks the token.
+func Middleware(p Parser) func(next func(Ctx) error) func(Ctx) error {
+	return func(next func(Ctx) error) func(Ctx) error {
+		return func(c Ctx) error {
+			token, _ := p.ParseToken(c.Request().Header.Get("Authorization"))
+			if !token.Valid { //!deref
+				return c.NoContent(http.StatusUnauthorized)
+			}
+			return next(c)
+		}
+	}
+}
+`,
+	}
+	app := writeMarkedApp(t, files)
+	r := panicReport("runtime.errorString", "runtime error: invalid memory address or nil pointer dereference",
+		app.frame(t, "deref", "example.com/authmw/auth.Middleware.func1.1"))
+	text := Analyze(r)
+	mustHave(t, text, "token, err := p.ParseToken(c.Request().Header.Get(\"Authorization\"))",
+		"// return c.NoContent(http.StatusUnauthorized)")
+	mustLack(t, text, "StatusInternalServerError")
+}

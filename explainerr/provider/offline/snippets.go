@@ -312,6 +312,9 @@ func (a *analysis) answerAndReturn(head string, body ...string) []string {
 			status = m[1]
 		}
 	}
+	if sib, ok := a.siblingAnswerFor(status); ok {
+		return a.siblingBlock(head, sib)
+	}
 	if name, kind, ok := a.frameworkContext(); ok {
 		// A gin or echo handler answers through its context; the
 		// framework's own methods are names the explanation may use.
@@ -350,9 +353,6 @@ func (a *analysis) answerAndReturn(head string, body ...string) []string {
 		// answering is the function's own, not http.Error's.
 		a.g.Add(name)
 		return []string{head, "\t// answer through " + name + " as this function answers its other errors,", "\t// or return the error to the caller", "}"}
-	}
-	if sib, ok := a.siblingAnswerFor(status); ok {
-		return a.siblingBlock(head, sib, clientAnswer.MatchString(status))
 	}
 	out := append([]string{head}, body...)
 	out = append(out, a.handlerEnd()...)
@@ -457,7 +457,7 @@ func statusReturnIn(fd *ast.FuncDecl) *ast.ReturnStmt {
 // clientInput matches a call's arguments that come from the request: a
 // form or query value, a path parameter, the body, a header, the basic
 // auth credentials, or a value named so.
-var clientInput = regexp.MustCompile(`\b(?:r|req|request|c|ctx)\.(?:FormValue|PostFormValue|URL|Form|PostForm|Body|Param|Params|Query|QueryParam|PathValue|Bind|BasicAuth|Header|Cookie|FormFile)\b|\b(?:token|input|params|form|body|payload|query)\b`)
+var clientInput = regexp.MustCompile(`\b(?:r|req|request|c|ctx)\.(?:Request\(\)\.)?(?:FormValue|PostFormValue|URL|Form|PostForm|Body|Param|Params|Query|QueryParam|PathValue|Bind|BasicAuth|Header|Cookie|FormFile)\b|\b(?:token|input|params|form|body|payload|query)\b`)
 
 // parseCall matches the name of a call that parses or checks a value.
 var parseCall = regexp.MustCompile(`(?i)(?:^|\.)(?:parse|decode|unmarshal|atoi|validate|verify|bind|unescape)\w*$`)
