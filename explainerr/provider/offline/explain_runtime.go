@@ -324,7 +324,7 @@ func (a *analysis) nilOrigin(x string, sure bool) {
 		case len(op.LHS) > 1 && op.LHS[len(op.LHS)-1] == "_":
 			a.why(code(root)+" comes from "+quoteLine(l)+", which discards the error: when "+code(op.RHS)+" fails, "+code(root)+" is left "+code("nil")+".",
 				code(root)+" comes from "+quoteLine(l)+", which discards an error.")
-			a.fix(block("Check the error instead of discarding it:", append([]string{strings.Join(replaceLast(op.LHS, "err"), ", ") + " := " + op.RHS}, a.answerAndReturn("if err != nil {", "\thttp.Error(w, err.Error(), "+a.discardStatus(op.RHS)+")")...)...),
+			a.fix(block("Check the error instead of discarding it:", append([]string{strings.Join(replaceLast(op.LHS, "err"), ", ") + " := " + op.RHS}, a.answerDropped("if err != nil {", "\thttp.Error(w, err.Error(), "+a.discardStatus(op.RHS)+")")...)...),
 				"Check the error of "+code(op.RHS)+" instead of discarding it with "+code("_")+".")
 			// A lookup may also give nil with no error (nothing found);
 			// a parse does not.

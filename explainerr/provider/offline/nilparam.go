@@ -103,7 +103,7 @@ func (a *analysis) followNilParameter(root string) bool {
 			passed+" "+from+", which discards the error.")
 		var answer []string
 		a.atSite(cs, func() {
-			answer = a.answerAndReturn("if err != nil {", "\thttp.Error(w, err.Error(), "+a.discardStatus(op.RHS)+")")
+			answer = a.answerDropped("if err != nil {", "\thttp.Error(w, err.Error(), "+a.discardStatus(op.RHS)+")")
 		})
 		a.fix(block("In "+code(callerName)+", check the error instead of discarding it:", append([]string{strings.Join(replaceLast(op.LHS, "err"), ", ") + " := " + op.RHS}, answer...)...),
 			"In "+code(callerName)+", check the error of "+code(op.RHS)+" instead of discarding it with "+code("_")+".")

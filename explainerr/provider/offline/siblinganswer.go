@@ -29,6 +29,30 @@ var serverStatus = regexp.MustCompile(`http\.StatusInternalServerError\b|\b500\b
 // serverAnswer matches an answer that passes the error on or says 500.
 var serverAnswer = regexp.MustCompile(`http\.StatusInternalServerError\b|\b500\b|\berr\b`)
 
+// namedStatuses are the 4xx statuses an answer names, as a constant, a
+// number or a word of a helper's name.
+var namedStatuses = map[string]*regexp.Regexp{
+	"http.StatusBadRequest":   regexp.MustCompile(`(?i)BadRequest|\b400\b|invalid|malformed`),
+	"http.StatusUnauthorized": regexp.MustCompile(`(?i)Unauthori[sz]ed|\b401\b|auth`),
+	"http.StatusForbidden":    regexp.MustCompile(`(?i)Forbidden|\b403\b`),
+	"http.StatusNotFound":     regexp.MustCompile(`(?i)NotFound|\b404\b`),
+	"http.StatusConflict":     regexp.MustCompile(`(?i)Conflict|\b409\b|duplicate`),
+}
+
+// sameStatus reports whether an answer's text fits the status wanted:
+// it names that status, or none of the others.
+func sameStatus(status, text string) bool {
+	if re, ok := namedStatuses[status]; ok && re.MatchString(text) {
+		return true
+	}
+	for name, re := range namedStatuses {
+		if name != status && re.MatchString(text) {
+			return false
+		}
+	}
+	return true
+}
+
 // siblingAnswer is an if block of the failing function that answers a
 // failure: the lines of its body, the first one's place.
 type siblingAnswer struct {
@@ -41,23 +65,23 @@ type siblingAnswer struct {
 // siblingAnswerFor returns the block of the failing function closest to
 // the failing line (those above it first) that answers the kind of
 // failure status is (4xx: the client's; else the server's), when the
-// function answers so without http.Error.
-func (a *analysis) siblingAnswerFor(status string) (siblingAnswer, bool) {
+// function answers so without http.Error. When strict, the status is the
+// caller's choice (a parse failure's 400): a block that names another
+// client's status does not answer it, and no other kind does. Else the
+// status is a guess (a dropped error's), and a function that answers by
+// returning an error alone is answered as its nearest block answers.
+func (a *analysis) siblingAnswerFor(status string, strict bool) (siblingAnswer, bool) {
 	f, fd := a.failingFunc()
 	src := a.app()
 	if fd == nil || fd.Body == nil || src == nil {
 		return siblingAnswer{}, false
 	}
-	client := clientAnswer.MatchString(status)
 	body := innermostBody(src, fd, a.s.Line)
-	if sib, ok := a.nearestSibling(f, fd, body, client, true); ok {
+	if sib, ok := a.nearestSibling(f, fd, body, status, true, strict); ok {
 		return sib, true
 	}
-	if results := resultsOf(fd, body); results != nil && len(results.List) == 1 && len(results.List[0].Names) <= 1 && isErrorType(results.List[0].Type) {
-		// No block answers this kind of failure, but the function
-		// answers by returning an error alone: its nearest block shows
-		// how.
-		return a.nearestSibling(f, fd, body, client, false)
+	if results := resultsOf(fd, body); !strict && results != nil && len(results.List) == 1 && len(results.List[0].Names) <= 1 && isErrorType(results.List[0].Type) {
+		return a.nearestSibling(f, fd, body, status, false, false)
 	}
 	return siblingAnswer{}, false
 }
@@ -96,7 +120,8 @@ func resultsOf(fd *ast.FuncDecl, body *ast.BlockStmt) *ast.FieldList {
 // nearestSibling returns the block of body closest to the failing line
 // (those above it first) that answers a failure without http.Error: of
 // the kind client says when kind is set, else of any kind.
-func (a *analysis) nearestSibling(f *appFile, fd *ast.FuncDecl, body *ast.BlockStmt, client, kind bool) (siblingAnswer, bool) {
+func (a *analysis) nearestSibling(f *appFile, fd *ast.FuncDecl, body *ast.BlockStmt, status string, kind, strict bool) (siblingAnswer, bool) {
+	client := clientAnswer.MatchString(status)
 	src := a.app()
 	var best siblingAnswer
 	bestDist := -1
@@ -126,7 +151,9 @@ func (a *analysis) nearestSibling(f *appFile, fd *ast.FuncDecl, body *ast.BlockS
 			return true
 		}
 		isClient := clientAnswer.MatchString(text) && !serverStatus.MatchString(text)
-		if kind && (client != isClient || !client && !serverAnswer.MatchString(text)) {
+		if kind && (client != isClient || !client && !serverAnswer.MatchString(text)) || strict && client && !sameStatus(status, text) {
+			// A client's status the caller chose (a parse failure's
+			// 400) is not answered with another's (a 404).
 			return true
 		}
 		dist := a.s.Line - start

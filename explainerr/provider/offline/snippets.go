@@ -306,13 +306,25 @@ func windowReturns(lines []string) (*ast.FieldList, bool) {
 // have no http.ResponseWriter (a store method, a parse helper) nothing can
 // be written there: the block says to return an error to the handler.
 func (a *analysis) answerAndReturn(head string, body ...string) []string {
+	return a.answerBlock(true, head, body...)
+}
+
+// answerDropped is answerAndReturn for a dropped error, whose status is a
+// guess: the function's own blocks say better how it answers.
+func (a *analysis) answerDropped(head string, body ...string) []string {
+	return a.answerBlock(false, head, body...)
+}
+
+// answerBlock writes answerAndReturn's block; strict says the status in
+// body is the caller's choice, not a guess (siblingAnswerFor).
+func (a *analysis) answerBlock(strict bool, head string, body ...string) []string {
 	status := ""
 	for _, l := range body {
 		if m := compiled(`http\.Error\(w,.*(http\.Status\w+)\)$`).FindStringSubmatch(strings.TrimSpace(l)); m != nil {
 			status = m[1]
 		}
 	}
-	if sib, ok := a.siblingAnswerFor(status); ok {
+	if sib, ok := a.siblingAnswerFor(status, strict); ok {
 		return a.siblingBlock(head, sib)
 	}
 	if name, kind, ok := a.frameworkContext(); ok {
