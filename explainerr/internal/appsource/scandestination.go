@@ -54,7 +54,13 @@ func (m *Module) destinationChunks(r *report.Report, s *staticSet, dialect strin
 			s.seen[fd] = true
 			out = append(out, query)
 		}
-		schema, _ := m.tableSchemaChunks(s, column, "", dialect, false, []report.Chunk{query})
+		// The table (or view) the query reads first is the one the
+		// column is in.
+		table := ""
+		if mm := queryTables.FindStringSubmatch(l.Value); mm != nil {
+			table = mm[1]
+		}
+		schema, _ := m.tableSchemaChunks(s, column, table, dialect, false, []report.Chunk{query})
 		return append(out, schema...)
 	}
 	return nil

@@ -77,13 +77,11 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 			}
 			if t, ok := aliasedTable(c.Text, table); ok {
 				failing[strings.ToLower(t)] = true
-				add(t)
 				continue
 			}
 			for _, mm := range queryTables.FindAllStringSubmatch(c.Text, -1) {
 				if t := strings.ToLower(mm[1]); !sqlKeywords[t] {
 					failing[t] = true
-					add(t)
 				}
 			}
 		}
