@@ -15,9 +15,10 @@ import (
 )
 
 // templateAt finds "template: NAME:LINE" in an error message, as
-// text/template and html/template write it, and html/template's escaping
-// errors' "html/template:NAME:LINE:COL" (a name may hold a directory).
-var templateAt = regexp.MustCompile(`template: ?([\w./-]+\.(?:html|tmpl|gohtml|tpl|txt)):(\d+)`)
+// text/template and html/template write it, html/template's escaping
+// errors' "html/template:NAME:LINE:COL" (a name may hold a directory),
+// and an app's own "template NAME: …" with no line.
+var templateAt = regexp.MustCompile(`template:? ?([\w./-]+\.(?:html|tmpl|gohtml|tpl|txt))(?::(\d+))?`)
 
 // maxTemplate is the longest template shown whole; a longer one is shown
 // around the failing line.
@@ -62,6 +63,18 @@ func (m *Module) templateWindow(r *report.Report, near string) (report.Chunk, bo
 			if d, err := os.ReadFile(p); err == nil {
 				path, line, symbol = p, at, ex[1]
 				data, lines = d, strings.Split(strings.TrimRight(string(d), "\n"), "\n")
+			}
+		}
+	}
+	if line < 1 {
+		// No line: the one that reads the field the message names.
+		line = 1
+		if f := regexp.MustCompile(`can't evaluate field (\w+)`).FindStringSubmatch(msg); f != nil {
+			for i, l := range lines {
+				if strings.Contains(l, "."+f[1]) {
+					line = i + 1
+					break
+				}
 			}
 		}
 	}

@@ -32,3 +32,27 @@ func users(w http.ResponseWriter, r *http.Request) {
 	}
 	t.Errorf("the template the log names is not in the context: %v", reasonsInOrder(Static(r)))
 }
+
+// TestTemplateNamedWithoutALine: an app's own "template NAME: …" with no
+// line brings the template too.
+func TestTemplateNamedWithoutALine(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod":                   "module example.com/home\n",
+		"web/templates/index.html": "<title>{{.Title}}</title>\n<p>{{.Message}}</p>\n",
+		"web/handler.go": `package web
+
+import "net/http"
+
+func home(w http.ResponseWriter, r *http.Request) {
+	http.Error(w, "template index.html: can't evaluate field Title in type struct { Message string }", http.StatusInternalServerError)
+}
+`,
+	})
+	r := shelfReport(root, "template index.html: can't evaluate field Title in type struct { Message string }", report.Frame{Function: "example.com/home/web.home", File: "web/handler.go", Line: 6})
+	for _, c := range Static(r) {
+		if c.File == "web/templates/index.html" {
+			return
+		}
+	}
+	t.Errorf("the template is not in the context: %v", reasonsInOrder(Static(r)))
+}
