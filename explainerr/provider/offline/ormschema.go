@@ -56,7 +56,7 @@ func modelNames(table string) []string {
 }
 
 // modelColumns returns the columns of a model struct: each field's tag
-// name (gorm's column:, bun's and sqlx's db), else its name in
+// name (gorm's column:, bun's, go-pg's and sqlx's db), else its name in
 // snake_case; gorm.Model's own columns for that embedded struct. Fields
 // the tags leave out ("-") and relations (slices, maps, other structs
 // but time.Time and the sql.Null types) are not columns.
@@ -108,7 +108,7 @@ func taggedColumn(tag string) (string, bool) {
 			}
 		}
 	}
-	for _, key := range []string{"db", "bun"} {
+	for _, key := range []string{"db", "bun", "pg"} {
 		if v, ok := st.Lookup(key); ok {
 			name, _, _ := strings.Cut(v, ",")
 			if name == "-" {
