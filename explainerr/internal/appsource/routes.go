@@ -366,15 +366,14 @@ func (m *Module) routeHandlerChunks(r *report.Report, s *staticSet) []report.Chu
 	}
 	if rt.Handler != nil && RaisedOutsideApp(r) && strings.Contains(r.Error.Message, "nil pointer dereference") {
 		// A nil the handler's receiver holds for every request: the
-		// constructor that leaves the field out is where the fix is.
-		for _, u := range m.UnsetFields(FuncRef{File: rt.File, Decl: rt.Handler}) {
-			if ctor := u.Ctor.Func; !s.seen[ctor.Decl] {
-				s.seen[ctor.Decl] = true
-				c := s.funcChunk(ctor.File, ctor.Decl, report.ReasonConstructor)
-				s.markLead(c)
-				out = append(out, c)
-			}
-			break
+		// constructor that leaves the first such field out is where the
+		// fix is.
+		if us := m.UnsetFields(FuncRef{File: rt.File, Decl: rt.Handler}); len(us) > 0 && !s.seen[us[0].Ctor.Func.Decl] {
+			ctor := us[0].Ctor.Func
+			s.seen[ctor.Decl] = true
+			c := s.funcChunk(ctor.File, ctor.Decl, report.ReasonConstructor)
+			s.markLead(c)
+			out = append(out, c)
 		}
 	}
 	if rt.Handler != nil {
