@@ -226,7 +226,9 @@ func hasFlag(flags []string, w string) bool {
 // credential rather than being one: a variable, a format verb, a
 // template, a flag, a masked value.
 func isArgumentPlaceholder(v string) bool {
-	if v == "" || v == Mask || strings.HasPrefix(v, "-") {
+	if v == "" || v == Mask || strings.HasPrefix(v, "-") && tokenValue(v) != v {
+		// A next flag, not a value; a random token that starts with
+		// "-" is a value (tokenValue).
 		return true
 	}
 	return isPasswordPlaceholder(v) || v == "REDACTED"

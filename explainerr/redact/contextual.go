@@ -131,7 +131,7 @@ func hideValueTokens(line string, spans []tokenSpan) string {
 	comment := commentStart(line)
 	var hide []tokenSpan
 	for _, sp := range spans {
-		v := trimTokenEnds(line[sp.i:sp.j])
+		v := tokenValue(line[sp.i:sp.j])
 		if v == "" {
 			continue
 		}
@@ -142,6 +142,17 @@ func hideValueTokens(line string, spans []tokenSpan) string {
 		}
 	}
 	return replaceSpans(line, hide)
+}
+
+// tokenValue is the value a token run stands for (trimTokenEnds), but a
+// random token that starts with "-" is no flag ("-000AX2708B1191C") and
+// is kept whole.
+func tokenValue(raw string) string {
+	v := trimTokenEnds(raw)
+	if whole := strings.TrimRight(raw, ".-"); v == "" && strings.HasPrefix(whole, "-") && isRandomToken(whole) {
+		return whole
+	}
+	return v
 }
 
 // trimTokenEnds drops the bytes that end a sentence or a field, not a

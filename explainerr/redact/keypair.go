@@ -77,7 +77,7 @@ func hideKeyPairSecrets(line string, spans []tokenSpan) string {
 			if sp.i > maxPairGap {
 				break
 			}
-			v := trimTokenEnds(line[id[1]+sp.i : id[1]+sp.j])
+			v := tokenValue(line[id[1]+sp.i : id[1]+sp.j])
 			if v == "" || !isPairSecret(v) {
 				continue
 			}
