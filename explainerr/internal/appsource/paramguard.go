@@ -3,9 +3,7 @@ package appsource
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 	"slices"
-	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -62,7 +60,7 @@ func refusesParam(m *Module, fd *ast.FuncDecl, line int) (refusal, bool) {
 		if be, ok := is.Cond.(*ast.BinaryExpr); ok && found && be.Op == token.EQL {
 			for _, side := range [][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
 				if at, isParam := paramAt(params, side[0]); isParam && at == out.param {
-					out.value = lastName(types.ExprString(side[1]))
+					out.value = CalleeName(side[1]) // SampleOriginAny of storage.SampleOriginAny
 				}
 			}
 		}
@@ -120,19 +118,10 @@ func passesValue(fd *ast.FuncDecl, name string, ref refusal) bool {
 	found := false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		ce, ok := n.(*ast.CallExpr)
-		if ok && CalleeName(ce.Fun) == name && ref.param < len(ce.Args) && lastName(types.ExprString(ce.Args[ref.param])) == ref.value {
+		if ok && CalleeName(ce.Fun) == name && ref.param < len(ce.Args) && CalleeName(ce.Args[ref.param]) == ref.value {
 			found = true
 		}
 		return !found
 	})
 	return found
-}
-
-// lastName is the name a selector ends with: SampleOriginAny of
-// storage.SampleOriginAny.
-func lastName(s string) string {
-	if i := strings.LastIndexByte(s, '.'); i >= 0 {
-		return s[i+1:]
-	}
-	return s
 }

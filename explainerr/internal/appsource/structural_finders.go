@@ -206,10 +206,6 @@ var sqlNames = []*regexp.Regexp{
 	regexp.MustCompile(`missing destination name (?P<name>\w+) in `),
 	// PostgreSQL: a value an enum type does not list (22P02).
 	regexp.MustCompile(`invalid input value for enum (?P<name>\w+):`),
-	// A statement no transaction may hold (SQLite's VACUUM, PostgreSQL's
-	// VACUUM, REINDEX, CREATE INDEX CONCURRENTLY): its word.
-	regexp.MustCompile(`cannot (?P<name>VACUUM) from within a transaction`),
-	regexp.MustCompile(`\b(?P<name>VACUUM|REINDEX|CONCURRENTLY)\b[\w ]*? cannot run inside a transaction block`),
 	// A statement that did not parse: the word the parser stopped at
 	// (SQLite, PostgreSQL's SQLSTATE 42601, MySQL's error 1064).
 	regexp.MustCompile(`near "(?P<name>\w+)[^"]*": syntax error`),
@@ -229,6 +225,12 @@ func sqlErrorNames(r *report.Report) (name, table string) {
 				}
 				return mm[re.SubexpIndex("name")], table
 			}
+		}
+		if stmt, ok := TxRefusedStatement(msg); ok {
+			// A statement no transaction may hold: its last word
+			// ("VACUUM", "CONCURRENTLY") is what its text names.
+			words := strings.Fields(stmt)
+			return words[len(words)-1], ""
 		}
 	}
 	return "", ""
@@ -619,21 +621,27 @@ func (m *Module) settingChunks(r *report.Report, s *staticSet) []report.Chunk {
 	return out
 }
 
+// timedOut matches a message saying an operation timed out.
+var timedOut = regexp.MustCompile(`(?i)\btime(?:d )?out\b|timeout|deadline exceeded`)
+
 // timeoutFailure reports whether one of msgs says an operation timed out.
 func timeoutFailure(msgs []string) bool {
 	for _, msg := range msgs {
-		if regexp.MustCompile(`(?i)\btime(?:d )?out\b|timeout|deadline exceeded`).MatchString(report.AnalysedText(msg)) {
+		if timedOut.MatchString(report.AnalysedText(msg)) {
 			return true
 		}
 	}
 	return false
 }
 
+// packagePrefix matches a package's name starting a message.
+var packagePrefix = regexp.MustCompile(`^([a-z][a-z0-9]{2,}): `)
+
 // libraryPrefix returns the package name a message starts with, as a
 // library's errors do ("securecookie: …"), or "".
 func libraryPrefix(msgs []string) string {
 	for _, msg := range msgs {
-		if m := regexp.MustCompile(`^([a-z][a-z0-9]{2,}): `).FindStringSubmatch(strings.TrimSpace(report.AnalysedText(msg))); m != nil {
+		if m := packagePrefix.FindStringSubmatch(strings.TrimSpace(report.AnalysedText(msg))); m != nil {
 			return m[1]
 		}
 	}
@@ -663,7 +671,7 @@ func callsPackage(fd *ast.FuncDecl, pkg string) bool {
 func settingWords(msgs []string) []string {
 	var out []string
 	for _, msg := range msgs {
-		for _, w := range regexp.MustCompile(`[A-Za-z]{4,}`).FindAllString(report.AnalysedText(msg), -1) {
+		for _, w := range longWord.FindAllString(report.AnalysedText(msg), -1) {
 			w = strings.ToLower(w)
 			if !settingFaultWords[w] && !slices.Contains(out, w) {
 				out = append(out, w)
@@ -672,6 +680,9 @@ func settingWords(msgs []string) []string {
 	}
 	return out
 }
+
+// longWord matches a word of four letters or more.
+var longWord = regexp.MustCompile(`[A-Za-z]{4,}`)
 
 // settingFaultWords say what is wrong with a setting, not which one.
 var settingFaultWords = map[string]bool{"missing": true, "empty": true, "invalid": true, "unknown": true, "error": true, "failed": true,

@@ -20,6 +20,9 @@ import (
 // and an app's own "template NAME: …" with no line.
 var templateAt = regexp.MustCompile(`template:? ?([\w./-]+\.(?:html|tmpl|gohtml|tpl|txt))(?::(\d+))?`)
 
+// evaluatedField matches the field a template's execution error names.
+var evaluatedField = regexp.MustCompile(`can't evaluate field (\w+)`)
+
 // maxTemplate is the longest template shown whole; a longer one is shown
 // around the failing line.
 const maxTemplate = 1500
@@ -69,7 +72,7 @@ func (m *Module) templateWindow(r *report.Report, near string) (report.Chunk, bo
 	if line < 1 {
 		// No line: the one that reads the field the message names.
 		line = 1
-		if f := regexp.MustCompile(`can't evaluate field (\w+)`).FindStringSubmatch(msg); f != nil {
+		if f := evaluatedField.FindStringSubmatch(msg); f != nil {
 			for i, l := range lines {
 				if strings.Contains(l, "."+f[1]) {
 					line = i + 1

@@ -107,7 +107,7 @@ func (a *analysis) namedParamUses(param string) []sourceLine {
 func closestTag(param string, tags []string) (string, bool) {
 	var found []string
 	for _, t := range tags {
-		if t != param && regexp.MustCompile(`(?:^|_)`+regexp.QuoteMeta(param)+`(?:_|$)`).MatchString(t) {
+		if t != param && slices.Contains(strings.Split(t, "_"), param) {
 			found = append(found, t)
 		}
 	}

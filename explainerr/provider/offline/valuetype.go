@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
-	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
@@ -457,18 +456,27 @@ func (s *appSource) resultType(name string, i, n int) ast.Expr {
 			agree = false
 		}
 	}
+	// The functions and methods of that name, from the files' facts;
+	// the interfaces' methods only when the module declares none (a
+	// store reached through an interface of the module alone).
+	if s.mod != nil {
+		for _, ref := range s.mod.Named(name, "") {
+			check(ref.Decl.Type)
+		}
+		if found != nil {
+			if !agree {
+				return nil
+			}
+			return found
+		}
+	}
 	for _, f := range s.files {
-		if !strings.Contains(strings.Join(f.text(), "\n"), name) {
+		if !linesHold(f.text(), name) {
 			continue
 		}
 		ast.Inspect(f.syntax(), func(node ast.Node) bool {
-			switch d := node.(type) {
-			case *ast.FuncDecl:
-				if d.Name.Name == name {
-					check(d.Type)
-				}
-			case *ast.InterfaceType:
-				for _, m := range d.Methods.List {
+			if it, ok := node.(*ast.InterfaceType); ok {
+				for _, m := range it.Methods.List {
 					if ft, ok := m.Type.(*ast.FuncType); ok && len(m.Names) == 1 && m.Names[0].Name == name {
 						check(ft)
 					}
