@@ -160,9 +160,37 @@ func typeName(t ast.Expr) string { return appsource.TypeName(t) }
 func receiverName(fd *ast.FuncDecl) string { return astutil.ReceiverName(fd) }
 
 // eachFuncInFile calls fn for every function declaration with a body in
-// the files whose base name is base.
-func (s *appSource) eachFuncInFile(base string, fn func(f *appFile, fd *ast.FuncDecl)) {
-	s.eachFuncWhere(func(f *appFile) bool { return baseName(f.path) == base }, fn)
+// the file of the module a frame's path names: the file at that path, or
+// the ones whose path ends with the most of its elements (a trace from
+// another machine's checkout), never another package's file of the same
+// base name when a longer match is there (user.go in handlers and in the
+// store).
+func (s *appSource) eachFuncInFile(path string, fn func(f *appFile, fd *ast.FuncDecl)) {
+	if s.byPath[path] != nil {
+		s.eachFuncWhere(func(f *appFile) bool { return f.path == path }, fn)
+		return
+	}
+	best := 0
+	for _, f := range s.files {
+		if n := commonSuffix(f.path, path); n > best {
+			best = n
+		}
+	}
+	if best == 0 {
+		return
+	}
+	s.eachFuncWhere(func(f *appFile) bool { return commonSuffix(f.path, path) == best }, fn)
+}
+
+// commonSuffix returns how many trailing slash-separated elements two
+// paths share.
+func commonSuffix(a, b string) int {
+	x, y := strings.Split(filepath.ToSlash(a), "/"), strings.Split(filepath.ToSlash(b), "/")
+	n := 0
+	for n < len(x) && n < len(y) && x[len(x)-1-n] == y[len(y)-1-n] {
+		n++
+	}
+	return n
 }
 
 // eachFunc calls fn for every function declaration with a body.

@@ -47,7 +47,7 @@ func (a *analysis) takesError(f *report.Frame) bool {
 	name := shortFunction(f.Function)
 	if src := a.app(); src != nil {
 		found, takes := false, false
-		src.eachFuncInFile(baseName(f.File), func(af *appFile, fd *ast.FuncDecl) {
+		src.eachFuncInFile(f.File, func(af *appFile, fd *ast.FuncDecl) {
 			if found || funcName(fd) != name {
 				return
 			}

@@ -19,7 +19,7 @@ func (a *analysis) failingFunc() (*appFile, *ast.FuncDecl) {
 	}
 	var file *appFile
 	var decl *ast.FuncDecl
-	src.eachFuncInFile(a.s.File, func(f *appFile, fd *ast.FuncDecl) {
+	src.eachFuncInFile(a.framePath(), func(f *appFile, fd *ast.FuncDecl) {
 		if decl != nil {
 			return
 		}
@@ -182,4 +182,13 @@ func (a *analysis) valueSource(name string) (quoted, rhs string, ok bool) {
 		return a.cite(l), v.RHS, true
 	}
 	return "", "", false
+}
+
+// framePath returns the path of the failing frame's file as the trace
+// gives it, else the site's file name.
+func (a *analysis) framePath() string {
+	if a.s.Frame != nil && a.s.Frame.File != "" {
+		return a.s.Frame.File
+	}
+	return a.s.File
 }

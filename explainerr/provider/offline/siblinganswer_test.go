@@ -96,8 +96,10 @@ func contact(w http.ResponseWriter, r *http.Request) {
 }
 
 // TestFixBlockAnswersAsTheLiteralDoes: in a middleware's function
-// literal that returns errors, the fix block answers as the literal's
-// own block does (a 401), not with a 500 of its own.
+// literal that returns errors, the dropped error joins the condition of
+// the block the failing line opens, which answers an invalid token (a
+// 401), not with a 500 of its own. Another package's auth.go, whose
+// function spans the same line, is not read for it.
 func TestFixBlockAnswersAsTheLiteralDoes(t *testing.T) {
 	files := map[string]string{
 		"go.mod": "module example.com/authmw\n\ngo 1.22\n",
@@ -130,12 +132,39 @@ func Middleware(p Parser) func(next func(Ctx) error) func(Ctx) error {
 	}
 }
 `,
+		"api/auth.go": `package api
+
+import "errors"
+
+// Login is a login request.
+type Login struct{ User, Pass string }
+
+// Check checks a login.
+func Check(l Login) error {
+	if l.User == "" {
+		return errors.New("no user")
+	}
+	if l.Pass == "" {
+		return errors.New("no password")
+	}
+	if len(l.Pass) < 8 {
+		return errors.New("short password")
+	}
+	if l.User == l.Pass {
+		return errors.New("password is the user name")
+	}
+	if l.User == "root" {
+		return errors.New("no root")
+	}
+	return nil
+}
+`,
 	}
 	app := writeMarkedApp(t, files)
 	r := panicReport("runtime.errorString", "runtime error: invalid memory address or nil pointer dereference",
 		app.frame(t, "deref", "example.com/authmw/auth.Middleware.func1.1"))
 	text := Analyze(r)
 	mustHave(t, text, "token, err := p.ParseToken(c.Request().Header.Get(\"Authorization\"))",
-		"// return c.NoContent(http.StatusUnauthorized)")
+		"if err != nil || !token.Valid {", "\treturn c.NoContent(http.StatusUnauthorized)")
 	mustLack(t, text, "StatusInternalServerError")
 }

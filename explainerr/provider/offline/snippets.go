@@ -324,6 +324,12 @@ func (a *analysis) answerBlock(strict bool, head string, body ...string) []strin
 			status = m[1]
 		}
 	}
+	if !strict && head == "if err != nil {" {
+		if cond, lines, ok := a.ownCondition(clientAnswer.MatchString(status)); ok {
+			// The block the failing line opens answers this failure.
+			return append(append([]string{"if err != nil || " + cond + " {"}, lines...), "}")
+		}
+	}
 	if sib, ok := a.siblingAnswerFor(status, strict); ok {
 		return a.siblingBlock(head, sib)
 	}
@@ -359,6 +365,11 @@ func (a *analysis) answerBlock(strict bool, head string, body ...string) []strin
 			with = " with " + status
 		}
 		return []string{head, "\t// no http.ResponseWriter here: return an error to the caller", "\t// and let the handler answer" + with, "}"}
+	}
+	if !strict {
+		if out, ok := a.returnsToCaller(head); ok {
+			return out
+		}
 	}
 	if name, ok := a.otherWriterParam(); ok {
 		// A context of the app's or of another framework: its way of

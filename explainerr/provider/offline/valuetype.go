@@ -124,7 +124,7 @@ func (a *analysis) resolveName(src *appSource, name string, depth int) (ast.Expr
 	var typ ast.Expr
 	var in *appFile // the file of the failing function
 	local := false  // the function declares name itself
-	src.eachFuncInFile(a.s.File, func(f *appFile, fd *ast.FuncDecl) {
+	src.eachFuncInFile(a.framePath(), func(f *appFile, fd *ast.FuncDecl) {
 		if in != nil {
 			return
 		}
