@@ -121,6 +121,8 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkOrder,
 	(*Checker).checkKeptIn,
 	(*Checker).checkConstValues,
+	(*Checker).checkVarInits,
+	(*Checker).checkVarTypes,
 	(*Checker).checkImportPaths,
 	// The quoted calls and strings are read from the code spans of the
 	// prose, whatever claims were extracted.

@@ -2,8 +2,11 @@ package checker
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
 	"go/types"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -13,9 +16,10 @@ const KindInterfaceMethods = "interface_methods"
 
 var (
 	// ifaceLeadRe is what may open a sentence about an interface.
-	ifaceLeadRe = regexp.MustCompile(`(?i)^\s*(?:the\s+)?(?:interface\s+)?$`)
+	ifaceLeadRe = regexp.MustCompile(`(?i)^\s*(?:the\s+)?(?:(?:unexported|exported|public|private|internal|package-level|small|optional)\s+)?(?:interface\s+)?$`)
 	// ifaceVerbRe is the verb that lists its methods, then the list.
-	ifaceVerbRe = regexp.MustCompile("(?i)\\b(?:adds|declares|requires|defines|lists|has\\s+(?:the\\s+)?(?:(?:one|two|three|four|five|\\d+)\\s+)?methods:?,?|with\\s+(?:the\\s+)?methods)\\s+((?:`[A-Za-z_]\\w*(?:\\([^`()]*\\)(?:\\s*[^`]+)?)?`(?:\\s*,\\s*(?:and\\s+)?|\\s+and\\s+)?)+)")
+	// The count of methods, when written, is its second group.
+	ifaceVerbRe = regexp.MustCompile("(?i)\\b(?:(?:adds|declares|requires|defines|lists|has)(?:\\s+(?:the\\s+)?(?:(one|two|three|four|five|six|\\d+|a\\s+single|single)\\s+)?methods?:?,?)?|with\\s+(?:the\\s+)?methods)\\s+((?:`[A-Za-z_]\\w*(?:\\([^`()]*\\)(?:\\s*[^`]+)?)?`(?:\\s*,\\s*(?:and\\s+)?|\\s+and\\s+)?)+)")
 	// listNameRe is one method of the list: its name, and its
 	// signature's parameters and results when written.
 	listNameRe = regexp.MustCompile("`([A-Za-z_]\\w*)(?:\\(([^`()]*)\\)\\s*([^`]*))?`")
@@ -42,10 +46,21 @@ func (c *Checker) checkInterfaceMethods(prose string, claims []Claim, results []
 		if loc == nil {
 			continue
 		}
-		list := prose[cl.end+loc[2] : cl.end+loc[3]]
+		list := prose[cl.end+loc[4] : cl.end+loc[5]]
+		if loc[2] >= 0 {
+			if n, ok := countWord(prose[cl.end+loc[2] : cl.end+loc[3]]); ok && n != iface.Underlying().(*types.Interface).NumMethods() {
+				claim := Claim{Text: cl.Text + " has " + prose[cl.end+loc[2]:cl.end+loc[3]] + " methods", Kind: KindInterfaceMethods, start: cl.start, end: cl.end + loc[1]}
+				results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("the interface %s has %d methods", cl.Text, iface.Underlying().(*types.Interface).NumMethods())})
+			}
+		}
 		for _, mm := range listNameRe.FindAllStringSubmatch(list, -1) {
 			obj, _, _ := types.LookupFieldOrMethod(iface, false, nil, mm[1])
 			if fn, ok := obj.(*types.Func); ok {
+				if have, differs := paramsDiffer(fn, mm[2]); differs {
+					claim := Claim{Text: cl.Text + " has " + mm[0], Kind: KindInterfaceMethods, start: cl.start, end: cl.end + loc[1]}
+					results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s of %s takes %s, not %s", mm[1], cl.Text, have, mm[2])})
+					continue
+				}
 				if have, differs := resultsDiffer(fn, strings.TrimSpace(mm[3])); differs {
 					claim := Claim{Text: cl.Text + " has " + mm[0], Kind: KindInterfaceMethods, start: cl.start, end: cl.end + loc[1]}
 					results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s of %s returns %s, not %s", mm[1], cl.Text, have, strings.TrimSpace(mm[3]))})
@@ -59,6 +74,21 @@ func (c *Checker) checkInterfaceMethods(prose string, claims []Claim, results []
 	return results
 }
 
+// countWord reads a count written as a word or in digits.
+func countWord(w string) (int, bool) {
+	w = strings.TrimPrefix(strings.ToLower(strings.Join(strings.Fields(w), " ")), "a ")
+	if w == "single" {
+		return 1, true
+	}
+	for i, name := range []string{"zero", "one", "two", "three", "four", "five", "six"} {
+		if strings.EqualFold(w, name) {
+			return i, true
+		}
+	}
+	n, err := strconv.Atoi(w)
+	return n, err == nil
+}
+
 // moduleInterface returns the one interface type of the module called
 // name, or nil.
 func (c *Checker) moduleInterface(name string) types.Type {
@@ -70,6 +100,47 @@ func (c *Checker) moduleInterface(name string) types.Type {
 		return nil
 	}
 	return tns[0].Type()
+}
+
+// paramsDiffer reports whether the parameters a sentence writes for the
+// method fn ("handler http.Handler", "http.Handler", "interface{}") have
+// other types than its own, names aside; none written is no claim, and a
+// list that does not parse is none.
+func paramsDiffer(fn *types.Func, said string) (string, bool) {
+	said = strings.TrimSpace(said)
+	if said == "" {
+		return "", false
+	}
+	ft, err := parser.ParseExpr("func(" + said + ")")
+	if err != nil {
+		return "", false
+	}
+	var saidTypes []string
+	for _, f := range ft.(*ast.FuncType).Params.List {
+		n := max(len(f.Names), 1)
+		for range n {
+			saidTypes = append(saidTypes, types.ExprString(f.Type))
+		}
+	}
+	params := fn.Type().(*types.Signature).Params()
+	qual := func(p *types.Package) string { return p.Name() }
+	var have []string
+	for i := 0; i < params.Len(); i++ {
+		have = append(have, types.TypeString(params.At(i).Type(), qual))
+	}
+	norm := func(s string) string {
+		return strings.Join(strings.Fields(strings.NewReplacer("interface {}", "any", "interface{}", "any").Replace(s)), "")
+	}
+	if len(have) == len(saidTypes) {
+		same := true
+		for i := range have {
+			same = same && norm(have[i]) == norm(saidTypes[i])
+		}
+		if same {
+			return "", false
+		}
+	}
+	return strings.Join(have, ", "), true
 }
 
 // resultsDiffer reports whether the results a sentence writes for the

@@ -4,7 +4,12 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/explainerr/explainerr/evals/internal/source"
 )
 
 // KindLoopExit is a claim about whether a function's loop goes on or
@@ -17,7 +22,10 @@ var (
 	goesOnRe = regexp.MustCompile(`(?i)\b(?:goes|carries|moves)\s+on\s+(?:with|to)\s+the\s+next\b|\bcontinues\s+with\s+the\s+next\b|\binstead\s+of\s+(?:leaving|breaking(?:\s+out)?|exiting|stopping)(?:\s+(?:of\s+)?the\s+loop)?\b|\bkeeps\s+(?:going|looping)\b`)
 	// inFuncLeadRe opens a sentence about a function's loop: "In `F`,
 	// the loop over … goes on".
-	inFuncLeadRe = regexp.MustCompile(`(?i)^\s*in\s+(?:the\s+(?:function|method)\s+)?$`)
+	inFuncLeadRe = regexp.MustCompile(`(?i)^\s*in\s+(?:the\s+(?:function|method)\s+|the\s+[a-z][\w\s-]{0,40}?\s+of\s+)?$`)
+	// loopOverRe names the loop a sentence is about by what it ranges
+	// over: "the loop over `parseExtensions(r.Header)`".
+	loopOverRe = regexp.MustCompile("(?i)\\bthe\\s+loop\\s+(?:over|on|through)\\s+`([^`]+)`")
 	// leavesRe says the loop is left at a failing element.
 	leavesRe = regexp.MustCompile(`(?i)\b(?:leaves|breaks\s+out\s+of|exits)\s+the\s+loop\b|\bstops\s+(?:at|on)\s+the\s+first\b|\bstops\s+looping\b|\bbreaks\s+(?:out\s+)?(?:at|on)\s+the\s+first\b`)
 )
@@ -42,12 +50,18 @@ func (c *Checker) checkLoopExit(prose string, claims []Claim, results []Result) 
 		if seen[from] || !subjectLeadRe.MatchString(lead) && !inFuncLeadRe.MatchString(lead) {
 			continue
 		}
+		rest := prose[cl.end:to]
 		funcs := c.subjectFuncs(cl.Text)
+		if m := loopOverRe.FindStringSubmatch(rest); m != nil && len(funcs) > 1 {
+			// Of two functions of that name, the one with the loop named.
+			funcs = slices.DeleteFunc(slices.Clone(funcs), func(f *source.Func) bool {
+				return f.Decl == nil || f.Decl.Body == nil || len(loopsOver(branchingLoops(f.Decl.Body), m[1])) == 0
+			})
+		}
 		if len(funcs) != 1 || funcs[0].Decl == nil || funcs[0].Decl.Body == nil {
 			continue // not one function of the module, or a value's method
 		}
 		seen[from] = true
-		rest := prose[cl.end:to]
 		on, off := goesOnRe.FindStringIndex(rest), leavesRe.FindStringIndex(rest)
 		if (on == nil) == (off == nil) {
 			continue
@@ -59,7 +73,17 @@ func (c *Checker) checkLoopExit(prose string, claims []Claim, results []Result) 
 		}
 		name := lastName(cl.Text)
 		if on != nil {
-			if loops := branchingLoops(funcs[0].Decl.Body); len(loops) > 0 && allLeave(loops) {
+			loops := branchingLoops(funcs[0].Decl.Body)
+			if m := loopOverRe.FindStringSubmatch(rest); m != nil {
+				// The loop the sentence names, alone, when it branches.
+				loops = loopsOver(loops, m[1])
+				if stmt, ok := leftAfterQuoted(loops, rest); ok {
+					claim := Claim{Text: name + " goes on after " + stmt, Kind: KindLoopExit, start: cl.start, end: to}
+					results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("in the loop over %s of %s, %s is followed by a break or a return", m[1], name, stmt)})
+					continue
+				}
+			}
+			if len(loops) > 0 && allLeave(loops) {
 				claim := Claim{Text: name + " goes on with the next element", Kind: KindLoopExit, start: cl.start, end: to}
 				results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("each loop of %s that branches on an element is left by a break, return or panic and never continues", name)})
 			}
@@ -93,6 +117,55 @@ func branchingLoops(body *ast.BlockStmt) []ast.Stmt {
 		}
 		return true
 	})
+	return out
+}
+
+// leftAfterQuoted returns the statement a sentence quotes ("sets
+// `compress = true` … but keeps scanning") that, in one of loops, is
+// followed in its block by a break or a return: the loop is left right
+// after it.
+func leftAfterQuoted(loops []ast.Stmt, rest string) (string, bool) {
+	for _, m := range backtickRe.FindAllStringSubmatch(rest, -1) {
+		want := strings.Join(strings.Fields(m[1]), "")
+		for _, l := range loops {
+			found := false
+			ast.Inspect(loopBody(l), func(n ast.Node) bool {
+				b, ok := n.(*ast.BlockStmt)
+				if !ok || found {
+					return !found
+				}
+				for i, st := range b.List {
+					if as, ok := st.(*ast.AssignStmt); !ok || strings.Join(strings.Fields(types.ExprString(as.Lhs[0])+as.Tok.String()+types.ExprString(as.Rhs[0])), "") != want || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+						continue
+					}
+					for _, after := range b.List[i+1:] {
+						switch after := after.(type) {
+						case *ast.ReturnStmt:
+							found = true
+						case *ast.BranchStmt:
+							found = found || after.Tok == token.BREAK
+						}
+					}
+				}
+				return !found
+			})
+			if found {
+				return m[1], true
+			}
+		}
+	}
+	return "", false
+}
+
+// loopsOver returns the range loops of loops whose range expression is
+// written as over is, white space aside.
+func loopsOver(loops []ast.Stmt, over string) []ast.Stmt {
+	var out []ast.Stmt
+	for _, l := range loops {
+		if r, ok := l.(*ast.RangeStmt); ok && strings.Join(strings.Fields(types.ExprString(r.X)), "") == strings.Join(strings.Fields(over), "") {
+			out = append(out, l)
+		}
+	}
 	return out
 }
 

@@ -61,3 +61,27 @@ func saysWhatLineDoes(fragment, stmt string) bool {
 	}
 	return false
 }
+
+// returnVerbRe is prose that says a value is returned.
+var returnVerbRe = regexp.MustCompile(`(?i)\breturn(?:s|ed|ing)?\b`)
+
+// saysReturned reports whether a clause says what the return statement
+// at its cited line gives back: it says "returns", and its prose, outside
+// code spans, names in words a variable of two words or more that the
+// statement returns ("returns ... the first client protocol" of "return
+// clientProtocol").
+func saysReturned(clause, stmt string) bool {
+	head := strings.TrimSpace(stmtHead(stmt))
+	rest, ok := strings.CutPrefix(head, "return ")
+	flat := strings.ToLower(outsideCode(clause))
+	if !ok || !returnVerbRe.MatchString(flat) {
+		return false
+	}
+	words := " " + strings.Join(proseWordRe.FindAllString(flat, -1), " ") + " "
+	for _, id := range proseWordRe.FindAllString(rest, -1) {
+		if w := camelWords(id); len(w) >= 2 && strings.Contains(words, " "+strings.Join(w, " ")+" ") {
+			return true
+		}
+	}
+	return false
+}

@@ -27,15 +27,16 @@ var proposalRe = regexp.MustCompile(`(?i)\b(?:should|instead|rather|replace\w*|c
 // against the module's calls of the same callee, written the same way:
 // when no call of the module is written as quoted, while one of them has
 // the same arguments in another order, or the same arguments but one
-// number ("7" where the code has "8"), the quote is
+// number ("7" where the code has "8", "5 * time.Minute" where it has
+// "time.Minute"), the quote is
 // contradicted. A quote no module call resembles that closely (a
 // paraphrase, other variables) is not read, nor is a sentence that may
 // quote code on purpose (a fix, an example, a negation).
 func (c *Checker) checkQuotedCalls(prose string, results []Result) []Result {
-	eachQuotedExpr(prose, func(e ast.Expr, loc []int) {
+	eachQuotedExpr(prose, sentenceAround, func(e ast.Expr, loc []int) {
 		ast.Inspect(e, func(n ast.Node) bool {
 			q, ok := n.(*ast.CallExpr)
-			if !ok || len(q.Args) < 2 {
+			if !ok || len(q.Args) == 0 {
 				return true
 			}
 			if reason, bad := c.quotedCallDiffers(q); bad {
@@ -51,11 +52,12 @@ func (c *Checker) checkQuotedCalls(prose string, results []Result) []Result {
 
 // eachQuotedExpr calls each, in order, with every Go expression the prose
 // quotes whole in a code span, and the span's submatch indexes in prose
-// (those of backtickRe), passing over the spans of a sentence that may
-// quote code on purpose (proposalRe: a fix, an example, a negation).
-func eachQuotedExpr(prose string, each func(e ast.Expr, loc []int)) {
+// (those of backtickRe), passing over the spans of a stretch of prose
+// (around gives it: the sentence, or the clause) that may quote code on
+// purpose (proposalRe: a fix, an example, a negation).
+func eachQuotedExpr(prose string, around func(string, int) (int, int), each func(e ast.Expr, loc []int)) {
 	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose, -1) {
-		from, to := sentenceAround(prose, loc[0])
+		from, to := around(prose, loc[0])
 		if proposalRe.MatchString(outsideCode(prose[from:to])) {
 			continue
 		}
@@ -114,13 +116,39 @@ func closeCall(a, b *ast.CallExpr) bool {
 		y, ok2 := b.Args[diff[0]].(*ast.BasicLit)
 		// A number only: a string argument may be quoted shortened or as
 		// an example of its kind ("intParam(r, "commentID")").
-		return ok1 && ok2 && x.Kind == y.Kind && (x.Kind == token.INT || x.Kind == token.FLOAT)
+		if ok1 && ok2 && x.Kind == y.Kind && (x.Kind == token.INT || x.Kind == token.FLOAT) {
+			return true
+		}
+		// Or a count of one unit ("5 * time.Minute" for "time.Minute").
+		xn, xu := scaledUnit(a.Args[diff[0]])
+		yn, yu := scaledUnit(b.Args[diff[0]])
+		return xu != "" && xu == yu && xn != yn
+	}
+	if len(a.Args) < 2 {
+		return false
 	}
 	// Three arguments at least: two may be those of a symmetric function
 	// (max(a, b), bytes.Equal(x, y)).
 	sort.Strings(as)
 	sort.Strings(bs)
 	return len(diff) > 1 && len(as) >= 3 && strings.Join(as, "\x00") == strings.Join(bs, "\x00")
+}
+
+// scaledUnit reads an argument written as a count of a named unit: "5 *
+// time.Minute" is 5 and time.Minute, "time.Minute" 1 and time.Minute;
+// the unit is "" for anything else.
+func scaledUnit(e ast.Expr) (string, string) {
+	switch e := e.(type) {
+	case *ast.SelectorExpr:
+		return "1", types.ExprString(e)
+	case *ast.BinaryExpr:
+		n, ok := e.X.(*ast.BasicLit)
+		u, isSel := e.Y.(*ast.SelectorExpr)
+		if e.Op == token.MUL && ok && isSel && (n.Kind == token.INT || n.Kind == token.FLOAT) {
+			return n.Value, types.ExprString(u)
+		}
+	}
+	return "", ""
 }
 
 // callsByCallee maps each callee, as written, to the calls of the

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/explainerr/explainerr/evals/internal/source"
 )
 
 // KindSetValue is a claim about the number a function sets a field or
@@ -85,7 +87,181 @@ func (c *Checker) checkSetValues(prose string, claims []Claim, results []Result)
 		claim := Claim{Text: fmt.Sprintf("%s sets %s to %s", name, target, stated), Kind: KindSetValue, start: s.subject.start, end: s.after + mm[1]}
 		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s and the functions it reaches set %s to %s only", name, target, strings.Join(texts, ", "))})
 	}
+	for _, s := range subjects[:leaves] {
+		results = c.checkSetExprPairs(prose, s, results)
+	}
+	for _, s := range subjects[withs:] {
+		results = c.checkWithPairs(prose, s, results)
+	}
 	return results
+}
+
+// withPairsRe is the stretch after a verb of withSetVerbRe up to the
+// first "with", and the rest of the clause: "creates the `Conn` with
+// `enableWriteCompression: true` and `compressionLevel: 2`".
+var withPairsRe = regexp.MustCompile("(?i)^[^.;`]*(?:`[^`]*`[^.;`]*)?\\bwith\\b((?:[^.;]|\\.[A-Za-z_])*)")
+
+// pairSpanRe is a code span that writes one key of a composite literal
+// and its value.
+var pairSpanRe = regexp.MustCompile("`([A-Za-z_]\\w*)\\s*:\\s*([^`]+)`")
+
+// checkWithPairs judges "`F` creates the `T` with `key: value`": the
+// value is read as a constant (a literal, or a constant the package of F
+// can name: flate.BestCompression), and, as for "with `key` set to N",
+// every assignment to key in F and the functions it reaches must be
+// known, and none gives it.
+func (c *Checker) checkWithPairs(prose string, s saidOf, results []Result) []Result {
+	mm := withPairsRe.FindStringSubmatchIndex(prose[s.after:])
+	if mm == nil || len(s.funcs) == 0 {
+		return results
+	}
+	from := s.after + mm[2]
+	for _, pm := range pairSpanRe.FindAllStringSubmatchIndex(prose[from:s.after+mm[3]], -1) {
+		results = c.judgeSetPair(s, prose[from+pm[2]:from+pm[3]], strings.TrimSpace(prose[from+pm[4]:from+pm[5]]), from+pm[1], results)
+	}
+	return results
+}
+
+// setExprPairRe is one "`name` to `expression`" of "`New` sets
+// `Lifetime` to `24 * time.Hour` and `IdleTimeout` to `20 *
+// time.Minute`".
+var setExprPairRe = regexp.MustCompile("^(?:\\s*,?\\s*(?:and\\s+)?(?:the\\s+)?(?:field\\s+)?)`([A-Za-z_][\\w.]*)`(?:\\s+field)?\\s+to\\s+`([^`]+)`")
+
+// checkSetExprPairs judges, after a verb of setsVerbRe, each "`name` to
+// `expression`" in a row: the expression a constant the package of F can
+// evaluate (a literal or a constant expression: 24 * time.Hour).
+func (c *Checker) checkSetExprPairs(prose string, s saidOf, results []Result) []Result {
+	at := s.after
+	for len(s.funcs) > 0 {
+		pm := setExprPairRe.FindStringSubmatchIndex(prose[at:])
+		if pm == nil {
+			break
+		}
+		results = c.judgeSetPair(s, lastName(prose[at+pm[2]:at+pm[3]]), strings.TrimSpace(prose[at+pm[4]:at+pm[5]]), at+pm[1], results)
+		at += pm[1]
+	}
+	return results
+}
+
+// judgeSetPair judges that the subject's functions set target to stated
+// (a literal, or a constant expression the package of the first names):
+// every assignment to target in them and what they reach must be known,
+// and none gives that value; no assignment at all, where a keyed literal
+// of theirs leaves target out, is its zero value.
+func (c *Checker) judgeSetPair(s saidOf, target, stated string, end int, results []Result) []Result {
+	want := statedConstant(stated)
+	if want.Kind() == constant.Unknown {
+		want = c.evalConstant(s.funcs[0], stated)
+	}
+	if want.Kind() == constant.Unknown {
+		return results
+	}
+	have, known := c.valuesSet(c.reach(s.funcs), target)
+	verb := "set " + target + " to"
+	if known && len(have) == 0 {
+		if zero, ok := unsetFieldZero(s.funcs, target); ok {
+			have, verb = []constant.Value{zero}, "leave "+target+" at its zero value,"
+		}
+	}
+	if !known || len(have) == 0 {
+		return results
+	}
+	var texts []string
+	for _, v := range have {
+		if numericKind(v.Kind()) != numericKind(want.Kind()) || !numericKind(v.Kind()) && v.Kind() != want.Kind() || constant.Compare(v, token.EQL, want) {
+			return results // a number said of a flag, or the value said
+		}
+		texts = append(texts, v.ExactString())
+	}
+	for _, r := range results {
+		if r.Kind == KindSetValue && r.start == s.subject.start && strings.Contains(r.Text, " sets "+target+" to ") {
+			return results // judged already
+		}
+	}
+	name := lastName(s.subject.Text)
+	claim := Claim{Text: fmt.Sprintf("%s sets %s to %s", name, target, stated), Kind: KindSetValue, start: s.subject.start, end: end}
+	return append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s and the functions it reaches %s %s only, not %s (%s)", name, verb, strings.Join(texts, ", "), stated, want.ExactString())})
+}
+
+// unsetFieldZero returns the zero value of a field of a basic type that
+// a keyed composite literal of one of funcs leaves out, when every keyed
+// literal of funcs whose struct has the field leaves it out.
+func unsetFieldZero(funcs []*source.Func, field string) (constant.Value, bool) {
+	var zero constant.Value
+	ok := true
+	for _, f := range funcs {
+		if f.Decl == nil || f.Decl.Body == nil || f.Pkg == nil || f.Pkg.TypesInfo == nil {
+			continue
+		}
+		ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
+			lit, isLit := n.(*ast.CompositeLit)
+			if !isLit || len(lit.Elts) == 0 {
+				return true
+			}
+			t := f.Pkg.TypesInfo.TypeOf(lit)
+			if t == nil {
+				return true
+			}
+			st, isStruct := t.Underlying().(*types.Struct)
+			if !isStruct {
+				return true
+			}
+			var ft types.Type
+			for i := 0; i < st.NumFields(); i++ {
+				if st.Field(i).Name() == field {
+					ft = st.Field(i).Type()
+				}
+			}
+			if ft == nil {
+				return true
+			}
+			for _, e := range lit.Elts {
+				kv, keyed := e.(*ast.KeyValueExpr)
+				if !keyed {
+					ok = false // positional: every field is given
+					return true
+				}
+				if id, isID := kv.Key.(*ast.Ident); isID && id.Name == field {
+					ok = false
+				}
+			}
+			b, basic := ft.Underlying().(*types.Basic)
+			switch {
+			case !basic:
+				ok = false
+			case b.Info()&types.IsBoolean != 0:
+				zero = constant.MakeBool(false)
+			case b.Info()&types.IsNumeric != 0:
+				zero = constant.MakeInt64(0)
+			case b.Info()&types.IsString != 0:
+				zero = constant.MakeString("")
+			default:
+				ok = false
+			}
+			return true
+		})
+	}
+	return zero, ok && zero != nil
+}
+
+// evalConstant returns the value of a constant expression as the package
+// of f names it in f's body, or in a file of the package that imports
+// what it names; unknown when it is none.
+func (c *Checker) evalConstant(f *source.Func, expr string) constant.Value {
+	if f.Pkg == nil || f.Pkg.Types == nil || f.Decl == nil || f.Decl.Body == nil {
+		return constant.MakeUnknown()
+	}
+	tv, err := types.Eval(c.m.Fset, f.Pkg.Types, f.Decl.Body.Pos(), expr)
+	if err == nil && tv.Value != nil {
+		return tv.Value
+	}
+	// A package another file of the package imports (compress/flate).
+	for _, file := range f.Pkg.Syntax {
+		if tv, err := types.Eval(c.m.Fset, f.Pkg.Types, file.Name.End(), expr); err == nil && tv.Value != nil {
+			return tv.Value
+		}
+	}
+	return constant.MakeUnknown()
 }
 
 // numericKind reports whether k is the kind of a number.
@@ -122,7 +298,12 @@ func (c *Checker) valuesSet(r *reached, name string) (have []constant.Value, kno
 		}
 		add := func(e ast.Expr) {
 			tv, ok := info.Types[e]
-			b, basic := tv.Type.(*types.Basic)
+			var b *types.Basic
+			basic := false
+			if ok && tv.Type != nil {
+				// A named type of a basic one (time.Duration) too.
+				b, basic = tv.Type.Underlying().(*types.Basic)
+			}
 			if !ok || tv.Value == nil || !basic || b.Info()&(types.IsNumeric|types.IsBoolean|types.IsString) == 0 {
 				known = false
 				return

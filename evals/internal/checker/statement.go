@@ -3,8 +3,10 @@ package checker
 import (
 	"fmt"
 	"go/ast"
+	"go/scanner"
 	"go/token"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -107,7 +109,7 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 		}
 		first, last := c.statementLines(file, ref.line)
 		stmt := strings.Join(c.views().code[file][first-1:last], "\n")
-		if saysBranch(prose[from:ref.start], stmtHead(stmt)) || saysWhatLineDoes(citedFragment(prose[from:ref.start]), stmt) {
+		if saysBranch(prose[from:ref.start], stmtHead(stmt)) || saysWhatLineDoes(citedFragment(prose[from:ref.start]), stmt) || saysReturned(prose[from:to], stmt) {
 			return "", false
 		}
 		spans := clauseSpans(prose, claims, from, to)
@@ -165,11 +167,89 @@ func concreteRequest(span string) bool {
 func (c *Checker) anyLiteralAbsent(spans []clauseSpan, stmt string) bool {
 	for _, sp := range spans {
 		bare := strings.TrimSpace(sp.text)
-		if (bare == "true" || bare == "false" || len(sp.claims) > 0 && c.occursIn(sp, stmt, false)) && literalAbsent(sp.text, stmt) {
+		if (bare == "true" || bare == "false" || len(sp.claims) > 0 && c.occursIn(sp, stmt, false)) && (literalAbsent(sp.text, stmt) || pairsDiffer(sp.text, stmt)) {
 			return true
 		}
 	}
 	return false
+}
+
+// pairsDiffer reports whether span writes a key of a composite literal
+// with a value the statement gives that key nowhere, while the statement
+// writes the key ("compress: true" where it has "compress: false").
+func pairsDiffer(span, stmt string) bool {
+	have := literalPairs(stmt)
+	for key, vals := range literalPairs(span) {
+		if len(have[key]) == 0 {
+			continue
+		}
+		for _, v := range vals {
+			if !slices.Contains(have[key], v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// literalPairs reads the keys of the composite literals in a stretch of
+// code and, for each, the values written for it, white space aside.
+func literalPairs(text string) map[string][]string {
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	src := []byte(text)
+	sc.Init(fset.AddFile("", -1, len(src)), src, nil, 0)
+	type tok struct {
+		t   token.Token
+		lit string
+	}
+	var toks []tok
+	for {
+		_, t, lit := sc.Scan()
+		if t == token.EOF {
+			break
+		}
+		if lit == "" {
+			lit = t.String()
+		}
+		toks = append(toks, tok{t, lit})
+	}
+	out := map[string][]string{}
+	braces := 0
+	for i := 0; i < len(toks); i++ {
+		switch toks[i].t {
+		case token.LBRACE:
+			braces++
+			continue
+		case token.RBRACE:
+			braces--
+			continue
+		}
+		if braces == 0 || toks[i].t != token.IDENT || i+1 >= len(toks) || toks[i+1].t != token.COLON || i > 0 && toks[i-1].t != token.LBRACE && toks[i-1].t != token.COMMA {
+			continue
+		}
+		var val strings.Builder
+		depth := 0
+		j := i + 2
+		for ; j < len(toks); j++ {
+			t := toks[j].t
+			if depth == 0 && (t == token.COMMA || t == token.RBRACE || t == token.SEMICOLON) {
+				break
+			}
+			switch t {
+			case token.LBRACE, token.LPAREN, token.LBRACK:
+				depth++
+			case token.RBRACE, token.RPAREN, token.RBRACK:
+				depth--
+			}
+			val.WriteString(toks[j].lit)
+		}
+		if val.Len() > 0 {
+			out[toks[i].lit] = append(out[toks[i].lit], val.String())
+		}
+		i = j - 1
+	}
+	return out
 }
 
 // stringLitRe is a Go interpreted string literal.

@@ -1,0 +1,162 @@
+package checker
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/types"
+	"regexp"
+	"strings"
+)
+
+// KindVarInit is a claim about the call a package variable is made with:
+// "`ErrNotFound` is created with `errors.New("no route matched")`".
+const KindVarInit = "var_init"
+
+// checkVarInits judges a call a sentence quotes after a package
+// variable it names (the nearest name before the call), when the
+// variable's declaration calls the same function: "`ErrNotFound` is a package-level error created with
+// `errors.New(…)`" must quote the declaration's call, white space aside.
+// Only the one variable of that name in the module is read, and a
+// sentence that may quote code on purpose (a fix, a negation) is not.
+func (c *Checker) checkVarInits(prose string, claims []Claim, results []Result) []Result {
+	for _, m := range backtickRe.FindAllStringSubmatchIndex(prose, -1) {
+		e, err := parser.ParseExpr(prose[m[2]:m[3]])
+		call, ok := e.(*ast.CallExpr)
+		if err != nil || !ok {
+			continue
+		}
+		from, to := sentenceAround(prose, m[0])
+		if proposalRe.MatchString(outsideCode(prose[from:to])) {
+			continue
+		}
+		// The name the call is said of: the nearest one before it.
+		var named *Claim
+		for i := range claims {
+			cl := &claims[i]
+			if cl.start >= from && cl.end <= m[0] && !cl.fromExpr && !cl.InCode && (named == nil || cl.start > named.start) {
+				named = cl
+			}
+		}
+		if named == nil || named.Kind != KindIdentifier {
+			continue
+		}
+		init := c.packageVarInit(named.Text)
+		if init == nil || types.ExprString(call.Fun) != types.ExprString(init.Fun) || squash(types.ExprString(call)) == squash(types.ExprString(init)) {
+			continue
+		}
+		claim := Claim{Text: named.Text + " = " + types.ExprString(call), Kind: KindVarInit, start: named.start, end: m[1]}
+		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s is declared = %s", named.Text, types.ExprString(init))})
+	}
+	return results
+}
+
+// squash drops white space.
+func squash(s string) string { return strings.Join(strings.Fields(s), "") }
+
+// packageVarInit returns the call that declares the one package variable
+// of the module called name, nil when there is not exactly one such
+// variable or its value is no call.
+func (c *Checker) packageVarInit(name string) *ast.CallExpr {
+	var found []*ast.CallExpr
+	vars := 0
+	for _, p := range c.m.Pkgs {
+		for _, f := range p.Syntax {
+			for _, d := range f.Decls {
+				gd, ok := d.(*ast.GenDecl)
+				if !ok {
+					continue
+				}
+				for _, sp := range gd.Specs {
+					vs, ok := sp.(*ast.ValueSpec)
+					if !ok {
+						continue
+					}
+					for i, id := range vs.Names {
+						if id.Name != name {
+							continue
+						}
+						vars++
+						if gd.Tok.String() != "var" || len(vs.Values) != len(vs.Names) {
+							continue
+						}
+						if call, ok := vs.Values[i].(*ast.CallExpr); ok {
+							found = append(found, call)
+						}
+					}
+				}
+			}
+		}
+	}
+	if vars != 1 || len(found) != 1 {
+		return nil
+	}
+	return found[0]
+}
+
+// KindVarType is a claim about the type of a package variable:
+// "`contextKeyIDMutex` is a package-level `*sync.RWMutex`".
+const KindVarType = "var_type"
+
+// varTypeRe follows a name: "is a package-level `T`", "is a variable of
+// type `T`".
+var varTypeRe = regexp.MustCompile("^`?\\s+is\\s+(?:an?\\s+(?:(?:package-level|package|global|unexported|exported)\\s+)*(?:variable\\s+(?:of\\s+type\\s+)?|var\\s+)?|(?:a\\s+)?variable\\s+of\\s+type\\s+)`([^`]+)`")
+
+// checkVarTypes judges the type a sentence gives the one package
+// variable of a name: its declared type, as Go writes it with package
+// names, white space aside.
+func (c *Checker) checkVarTypes(prose string, claims []Claim, results []Result) []Result {
+	for _, cl := range claims {
+		if cl.fromExpr || cl.InCode || cl.Kind != KindIdentifier || cl.end > len(prose) {
+			continue
+		}
+		mm := varTypeRe.FindStringSubmatch(prose[cl.end:])
+		if mm == nil {
+			continue
+		}
+		if e, err := parser.ParseExpr(mm[1]); err != nil || !typeExpr(e) {
+			continue
+		}
+		v := c.packageVar(cl.Text)
+		if v == nil {
+			continue
+		}
+		have := types.TypeString(v.Type(), func(p *types.Package) string { return p.Name() })
+		if squash(have) == squash(mm[1]) {
+			continue
+		}
+		claim := Claim{Text: cl.Text + " is a " + mm[1], Kind: KindVarType, start: cl.start, end: cl.end + len(mm[0])}
+		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s is a %s", cl.Text, have)})
+	}
+	return results
+}
+
+// typeExpr reports whether e is written as a type: a name, a qualified
+// name, a pointer, slice, map, channel, function or interface type.
+func typeExpr(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Ident, *ast.SelectorExpr, *ast.ArrayType, *ast.MapType, *ast.ChanType, *ast.FuncType, *ast.InterfaceType, *ast.StructType:
+		return true
+	case *ast.StarExpr:
+		return typeExpr(e.X)
+	}
+	return false
+}
+
+// packageVar returns the one package-level variable of the module
+// called name, nil when there is not exactly one.
+func (c *Checker) packageVar(name string) *types.Var {
+	var found []*types.Var
+	for _, p := range c.m.Pkgs {
+		if p.Types == nil {
+			continue
+		}
+		if v, ok := p.Types.Scope().Lookup(name).(*types.Var); ok {
+			found = append(found, v)
+		}
+	}
+	if len(found) != 1 {
+		return nil
+	}
+	return found[0]
+}
