@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"regexp"
+	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -69,8 +70,9 @@ func (m *Module) Discards(ref FuncRef) []Discard {
 var constraintFailure = regexp.MustCompile(`(?i)foreign key|not-null|NOT NULL constraint`)
 
 // discardChunks gives, for a constraint failure, the functions the
-// request reached (Reach) that drop an error, nearest the innermost frame
-// first (at most maxPerFinder).
+// request reached (Reach) that drop the error of a lookup or a parse
+// (dropsLookup), nearest the innermost frame first (at most
+// maxPerFinder).
 func (m *Module) discardChunks(r *report.Report, s *staticSet) []report.Chunk {
 	frames := r.AppFrames()
 	if !anyMessage(r, constraintFailure) || len(frames) == 0 {
@@ -81,13 +83,38 @@ func (m *Module) discardChunks(r *report.Report, s *staticSet) []report.Chunk {
 		if len(out) == maxPerFinder {
 			break
 		}
-		if len(m.Discards(ref)) == 0 || s.seen[ref.Decl] {
+		if !dropsLookup(m.Discards(ref)) || s.seen[ref.Decl] {
 			continue
 		}
 		s.seen[ref.Decl] = true
 		out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonOrigin))
 	}
 	return out
+}
+
+// lookupCall matches the name of a call whose result is a looked-up or
+// parsed value a statement may store: a store's Get or FindByID, a
+// query, strconv.Atoi, a decode. A hash, an encoding or a write is not
+// one (bcrypt.GenerateFromPassword drops no row the constraint needs).
+var lookupCall = regexp.MustCompile(`^(?i:get|find|load|fetch|look|read|query|select|scan|search|first|one|list|parse|atoi|decode|unmarshal|current|resolve)|By[A-Z]\w*$|I[Dd]$`)
+
+// dropsLookup reports whether one of the discards drops the error of a
+// lookup or a parse (lookupCall): the value a constraint refused may be
+// its zero value.
+func dropsLookup(ds []Discard) bool {
+	for _, d := range ds {
+		name := d.Call
+		if i := strings.IndexByte(name, '('); i >= 0 {
+			name = name[:i]
+		}
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			name = name[i+1:]
+		}
+		if name != "" && lookupCall.MatchString(name) {
+			return true
+		}
+	}
+	return false
 }
 
 // anyMessage reports whether one of the texts that may carry the

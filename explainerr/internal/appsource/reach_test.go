@@ -306,6 +306,54 @@ func (l ledger) Audit(from, to int) error {
 	}
 }
 
+// TestDiscardedHashIsNoLookup: a function on the error's path that drops
+// the error of a hash (no row the constraint needs) is not brought for a
+// foreign-key violation; the one that drops its lookup's error is.
+func TestDiscardedHashIsNoLookup(t *testing.T) {
+	mod := map[string]string{
+		"go.mod": "module example.com/ledger\n",
+		"svc/svc.go": `package svc
+
+import "crypto/rand"
+
+// Store keeps accounts.
+type Store interface {
+	AccountByNumber(n string) (int, error)
+	Move(from, to int, note []byte) error
+}
+
+// Ledger moves money.
+type Ledger interface{ Transfer(from, to int) error }
+
+type ledger struct{ store Store }
+
+func salt() []byte {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return b
+}
+
+func seal(note []byte) []byte {
+	sealed, _ := encrypt(note, salt())
+	return sealed
+}
+
+func encrypt(b, key []byte) ([]byte, error) { return b, nil }
+
+func (l ledger) Transfer(from, to int) error {
+	return l.store.Move(from, to, seal(nil))
+}
+`,
+		"web/web.go": ledgerWeb,
+	}
+	root := writeModule(t, mod)
+	fr := report.Frame{Function: "example.com/ledger/web.(*handler).transfer", File: "web/web.go", Line: 13}
+	got := reasons(Static(shelfReport(root, `ERROR: insert or update on table "moves" violates foreign key constraint "moves_to_fkey" (SQLSTATE 23503)`, fr)))
+	if contains(got["origin"], "svc/svc.go:seal") {
+		t.Errorf("a dropped encryption error is an origin of a foreign-key violation: %v", got)
+	}
+}
+
 // TestTransactionUsedAfterItEnded: a transaction used after its commit
 // brings the implementation on the error's path that commits it.
 func TestTransactionUsedAfterItEnded(t *testing.T) {

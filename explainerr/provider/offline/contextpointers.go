@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -47,6 +48,12 @@ func (a *analysis) pointToContext() {
 			if what, ok = sql.of(c); !ok {
 				continue
 			}
+		}
+		if c.Reason == report.ReasonOrigin && !a.makesMessage(c) {
+			// A check that dropped its query's error, a transaction's
+			// owner, a function a log line names: a lead to the cause,
+			// not the words of the message.
+			what = "a function on the failing request's path the failure may come from"
 		}
 		n++
 		if c.Kind == "sql" || name == baseName(c.File) {
@@ -138,3 +145,35 @@ func declLine(c report.Chunk) (int, bool) {
 	}
 	return 0, false
 }
+
+// chunkLiteral matches a Go string literal of a chunk's text.
+var chunkLiteral = regexp.MustCompile(`"(?:[^"\\\n]|\\.)*"`)
+
+// makesMessage reports whether an origin chunk holds a string literal
+// whose own words, formatting verbs aside, are part of the message the
+// failure was recognised in or of the error's: the chunk makes (part of)
+// the message.
+func (a *analysis) makesMessage(c report.Chunk) bool {
+	msgs := []string{a.f.Message, a.r.Error.Message, a.fromLog}
+	for _, lit := range chunkLiteral.FindAllString(c.Text, -1) {
+		text, err := strconv.Unquote(lit)
+		if err != nil {
+			continue
+		}
+		for _, part := range verbRun.Split(text, -1) {
+			part = strings.Trim(part, " :")
+			if len(part) < minFormatText {
+				continue
+			}
+			for _, m := range msgs {
+				if m != "" && strings.Contains(m, part) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// verbRun matches a formatting verb of a format string.
+var verbRun = regexp.MustCompile(`%[-+# 0-9.*]*[a-zA-Z%]`)

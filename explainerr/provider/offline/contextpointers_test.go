@@ -93,3 +93,26 @@ func TestPointsToTheFailingQuery(t *testing.T) {
 		}
 	}
 }
+
+// TestOriginLeadSaysWhatItShows: an origin chunk whose literals are part
+// of the failure's message is where the message is made; one that holds
+// none of its words (a check that dropped its lookup's error) is only a
+// function on the request's path the failure may come from.
+func TestOriginLeadSaysWhatItShows(t *testing.T) {
+	r := statusReport(`ERROR: insert or update on table "moves" violates foreign key constraint "moves_to_fkey" (SQLSTATE 23503)`, report.Frame{Function: "example.com/ledger/web.Errors.func1", File: "/src/ledger/web/errors.go", Line: 12, Kind: report.FrameApp})
+	r.Mode = report.ModeStatic
+	r.Context = []report.Chunk{
+		{File: "web/errors.go", StartLine: 10, EndLine: 14, Symbol: "Errors", Kind: "func", Reason: report.ReasonFrame, Text: "func Errors() {\n}"},
+		{File: "svc/svc.go", StartLine: 20, EndLine: 23, Symbol: "ledger.Transfer", Kind: "func", Reason: report.ReasonOrigin, Text: "func (l ledger) Transfer(from, to int) error {\n\tdest, _ := l.store.Get(to)\n\treturn l.store.Move(from, dest)\n}"},
+	}
+	text := Analyze(r)
+	if strings.Contains(text, "where the error's message is made") || !strings.Contains(text, "a function on the failing request's path the failure may come from: `ledger.Transfer`") {
+		t.Errorf("the lead says what the chunk does not show:\n%s", text)
+	}
+	r.Error.Message = "moving money: insufficient funds in account 7"
+	r.Context[1].Text = "func (l ledger) Transfer(from, to int) error {\n\treturn fmt.Errorf(\"moving money: insufficient funds in account %d\", from)\n}"
+	text = Analyze(r)
+	if !strings.Contains(text, "where the error's message is made: `ledger.Transfer`") {
+		t.Errorf("the chunk that makes the message is not said to:\n%s", text)
+	}
+}
