@@ -240,7 +240,16 @@ func (s *appSource) fieldType(typ, field string) string {
 // structField finds the declaration of field in struct type typ and
 // returns its line and type expression.
 func (s *appSource) structField(typ, field string) (sourceLine, ast.Expr, bool) {
+	return s.structFieldIn("", typ, field)
+}
+
+// structFieldIn is structField for the type of the package in dir when dir
+// is not "" (another package's type of the same name aside).
+func (s *appSource) structFieldIn(dir, typ, field string) (sourceLine, ast.Expr, bool) {
 	for f, ts := range s.structTypes(typ, "") {
+		if dir != "" && filepath.Clean(filepath.Dir(f.path)) != filepath.Clean(dir) {
+			continue
+		}
 		for _, fl := range ts.Type.(*ast.StructType).Fields.List {
 			for _, n := range fl.Names {
 				if n.Name == field {

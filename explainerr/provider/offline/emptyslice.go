@@ -22,7 +22,7 @@ func (a *analysis) emptyOrigin(x string) {
 	name, recv := a.siteDecl()
 	if recv != "" && strings.Count(x, ".") == 1 && linefacts.RootIdent(x) == src.receiverOf(name, recv) {
 		field := lastSelector(x)
-		if unset, ok := src.leftUnset(recv, field); ok && len(unset) > 0 && !src.setsField(recv, field) {
+		if unset, ok := src.leftUnset(recv, field, a.typeDir(recv)); ok && len(unset) > 0 && !src.setsField(recv, field) {
 			a.why(code(recv) + " is built without " + code(field) + " at " + a.cite(unset[0].Line) + ", and nothing in the app assigns or appends to " + code(field) + ", so it is always empty.")
 			a.fix("Fill " + code(field) + " where the " + code(recv) + " is built, or check its length here and answer that there is nothing yet.")
 		}

@@ -154,7 +154,7 @@ func (a *analysis) raisedNil(candidates []string) {
 		} else if src := a.app(); src != nil {
 			// Out of the report's sight: the module's literal that
 			// leaves the field out.
-			if unset, ok := src.leftUnset(owner, lastSelector(x)); ok && len(unset) > 0 {
+			if unset, ok := src.leftUnset(owner, lastSelector(x), a.typeDir(owner)); ok && len(unset) > 0 {
 				a.fix("Or make sure "+code(lastSelector(x))+" is always set where the "+code(owner)+" is built, at "+a.cite(unset[0].Line)+".",
 					"Or make sure it is always set where the value is built.")
 			}

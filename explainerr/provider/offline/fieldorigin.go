@@ -37,6 +37,9 @@ func (a *analysis) fieldOriginSays(dir, typ, field string) bool {
 	a.g.Add(typ, field)
 	if len(left) > 0 {
 		o := left[0]
+		if loc := a.fileLoc(o.Func.File.Path, o.Line); a.d.Mentions("Set "+code(field)+" where the ") && a.d.Mentions(loc) {
+			return true // the candidate's own fix names that literal already
+		}
 		at := a.cite(originLine(o.Func, o.Line))
 		a.why("The " + code(typ) + " is built at " + at + " without " + code(field) + ", so the field is " + code("nil") + " from the start.")
 		a.fix("Set " + code(field) + " where the " + code(typ) + " is built, at " + code(a.fileLoc(o.Func.File.Path, o.Line)) + ".")

@@ -192,3 +192,19 @@ func (a *analysis) framePath() string {
 	}
 	return a.s.File
 }
+
+// typeDir returns the directory of the failing frame's package when it
+// declares the type typ: the type a bare name of the failing code means.
+// It is "" when the package does not declare it or the frame's path is
+// not on disk.
+func (a *analysis) typeDir(typ string) string {
+	src := a.app()
+	if src == nil || src.mod == nil || a.s.Frame == nil || !filepath.IsAbs(a.s.Frame.File) {
+		return ""
+	}
+	dir := filepath.Dir(a.s.Frame.File)
+	if _, ok := src.mod.Type(dir, typ); ok {
+		return dir
+	}
+	return ""
+}

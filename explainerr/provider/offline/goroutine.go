@@ -68,7 +68,7 @@ func (a *analysis) goroutineNil(x string) {
 	if st, ok := a.startedBy(); ok && src != nil && recv != "" && src.receiverOf(name, recv) == x {
 		a.why("This code runs in a goroutine started at " + a.cite(st.Line) + ", so " + code(x) + " is " + code(st.Recv) + " there.")
 		if st.Owner != "" {
-			unset, built := src.leftUnset(st.Owner, st.Field)
+			unset, built := src.leftUnset(st.Owner, st.Field, a.typeDir(st.Owner))
 			if built && len(unset) > 0 && !src.setsField("", st.Field) {
 				var at []string
 				for _, b := range unset {

@@ -1,7 +1,6 @@
 package offline
 
 import (
-	"path/filepath"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
@@ -21,20 +20,9 @@ func (a *analysis) nilMapField(m string) bool {
 		return false
 	}
 	field := lastSelector(m)
-	unset, ok := src.leftUnset(recv, field)
 	// Types of one name in several packages (productdb.Store and
 	// usercache.Store): only the literals of the failing method's own.
-	own := ""
-	if a.s.Frame != nil && filepath.IsAbs(a.s.Frame.File) {
-		own = filepath.Dir(a.s.Frame.File)
-	}
-	kept := unset[:0]
-	for _, b := range unset {
-		if b.Dir == "" || own == "" || filepath.Clean(b.Dir) == filepath.Clean(own) {
-			kept = append(kept, b)
-		}
-	}
-	unset = kept
+	unset, ok := src.leftUnset(recv, field, a.typeDir(recv))
 	if !ok || len(unset) == 0 || src.setsFieldOf(recv, field) {
 		return false
 	}
@@ -43,7 +31,7 @@ func (a *analysis) nilMapField(m string) bool {
 		at = append(at, a.cite(b.Line))
 	}
 	a.why(code(recv) + " is built without creating " + code(field) + " at " + strings.Join(at, "; ") + ", so every " + code(recv) + " built there has a " + code("nil") + " map.")
-	if decl, _, ok := src.structField(recv, field); ok {
+	if decl, _, ok := src.structFieldIn(a.typeDir(recv), recv, field); ok {
 		a.why(code(field) + " is declared at " + a.cite(decl) + ".")
 	}
 	typ := src.fieldType(recv, field)

@@ -143,11 +143,15 @@ func (a *analysis) weighNilCandidates(exprs []string) []nilCandidate {
 // counts as where it is built.
 func (a *analysis) weighField(src *appSource, c *nilCandidate, owner string, at *sourceLine) {
 	c.Owner, c.Field = owner, lastSelector(c.Expr)
-	if _, typ, ok := src.structField(owner, c.Field); ok && !src.nilable(typ) {
+	if _, typ, ok := src.structFieldIn(a.typeDir(owner), owner, c.Field); ok && !src.nilable(typ) {
 		c.NotNil = "its type cannot be nil"
 		return
 	}
-	unset, ok := src.leftUnset(owner, c.Field)
+	dir := ""
+	if at == nil {
+		dir = a.typeDir(owner)
+	}
+	unset, ok := src.leftUnset(owner, c.Field, dir)
 	if at != nil {
 		var from []builder
 		for _, b := range unset {

@@ -136,9 +136,17 @@ func isNilIdent(e ast.Expr) bool {
 }
 
 // leftUnset returns the builders of typ that do not set field; ok is false
-// when the module builds no typ at all.
-func (s *appSource) leftUnset(typ, field string) (unset []builder, ok bool) {
-	bs := s.builders(typ)
+// when the module builds no typ at all. With dir set, typ is the type of
+// the package in dir (typeDir), and only its literals count.
+func (s *appSource) leftUnset(typ, field, dir string) (unset []builder, ok bool) {
+	var bs []builder
+	for _, b := range s.builders(typ) {
+		// Types of one name in several packages (user.User, the model
+		// gorsk.User, pgsql.User): only the literals of dir's own.
+		if dir == "" || b.Dir == "" || filepath.Clean(b.Dir) == filepath.Clean(dir) {
+			bs = append(bs, b)
+		}
+	}
 	for _, b := range bs {
 		if !b.All && !b.Sets[field] {
 			unset = append(unset, b)
