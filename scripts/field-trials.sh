@@ -7,8 +7,8 @@
 #
 #   APP        realworld, todo, tasks, albums, bank, bookings, miniflux,
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
-#              listmonk, sales, memos, semaphore, tgspam, gorsk or goapp
-#              (fieldtrials/apps.tsv)
+#              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8
+#              or greenlight (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv
 #   -e         the explainerr checkout the apps are built against (default:
 #              this repository); the wiring's replace points there, and its
@@ -20,11 +20,11 @@
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
 # module proxy). Every server listens on 127.0.0.1 (authn, which takes no address,
 # on every interface of the machine). The todo, albums, bank,
-# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk and goapp apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
+# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8 and greenlight apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks, wakapi and tgspam apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18451 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18453 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -162,6 +162,14 @@ app_conf() {
 		probe=/-/health
 		export POSTGRES_HOST=127.0.0.1 POSTGRES_PORT=$pgport POSTGRES_STORENAME=postgres POSTGRES_USERNAME=postgres \
 			POSTGRES_PASSWORD= TEMPLATES_BASEPATH=cmd/server/http/web/templates ENV=local ;;
+	go8) mainpkg=./cmd/go8 port=18452 # envconfig: DB_ and SESSION_ variables; its API_ settings are read under the
+		# prefix NEWAPI_ (config.NewAPI's); a session cookie that is not Secure, for plain HTTP. No Redis (REDIS_ENABLE unset)
+		probe=/version/
+		export DB_DRIVER=postgres DB_HOST=127.0.0.1 DB_PORT=$pgport DB_USER=postgres DB_PASS= DB_NAME=postgres DB_SSL_MODE=disable \
+			NEWAPI_HOST=127.0.0.1 NEWAPI_PORT=$((18452 + shift_port)) SESSION_SECURE=false ;;
+	greenlight) mainpkg=./cmd/api port=18453 # its command line (below): the port, the rate limiter off; the database
+		# from GREENLIGHT_DB_DSN in .env (the wiring's). No SMTP server: the welcome mail fails in the background, logged
+		probe=/v1/healthcheck ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -170,6 +178,7 @@ app_conf() {
 	[ "$1" = shiori ] && binargs=(server --address 127.0.0.1 --port $port)
 	[ "$1" = listmonk ] && binargs=(--config config.toml.sample)
 	[ "$1" = memos ] && binargs=(--mode prod --addr 127.0.0.1 --port $port --data "$scratch/case/data" --metric=false)
+	[ "$1" = greenlight ] && binargs=(-port=$port -limiter-enabled=false)
 	[ "$1" = tgspam ] && binargs=(--server.enabled --server.listen=127.0.0.1:$port --server.auth=local-trials
 		--files.dynamic=data --storage-timeout=30s)
 	return 0
@@ -258,6 +267,24 @@ INSERT INTO products (product_id, user_id, name, cost, quantity, date_created, d
 		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' &&
 			psql_q -f schemas/functions.sql -f schemas/users.sql -f schemas/user_notes.sql -c "
 INSERT INTO users(id, email, full_name) VALUES ('8f0c1f0e-5d6b-4c3a-9e2f-1a2b3c4d5e6f', 'alice@example.com', 'Alice');" ;;
+	go8) # the Up part of each goose migration (psql would run the Down part too), in the files' order; book 1
+		# and author 1 (Ann Leckie) with her book 2
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' && {
+			local f
+			for f in database/migrations/*.sql; do
+				sed -n '/+goose Up/,/+goose Down/p' "$f" | psql_q || return 1
+			done
+		} && psql_q -c "
+INSERT INTO books (title, published_date, image_url, description) VALUES ('Go in Action', '2020-01-02T15:04:05Z', 'https://example.com/go.png', 'a book about Go');
+INSERT INTO authors (first_name, last_name) VALUES ('Ann', 'Leckie');
+INSERT INTO books (title, published_date, image_url, description) VALUES ('Ancillary Justice', '2013-10-01', 'https://example.com/aj.png', 'a ship');
+INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
+	greenlight) # golang-migrate's up files in order (citext first, which the users table needs); movie 1 is
+		# added at sign-in
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public; CREATE EXTENSION IF NOT EXISTS citext;' && {
+			local f
+			for f in migrations/*.up.sql; do psql_q -f "$f" || return 1; done
+		} ;;
 	esac
 }
 app_login() { # data the case's request needs, and the credentials
@@ -411,6 +438,16 @@ INSERT INTO bookmark_tag(bookmark_id, tag_id) VALUES (1, 1);" 2>/dev/null ;;
 		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok")
 		post /v1/users json '{"first_name":"Bob","last_name":"Smith","username":"bob","password":"bobpassword1","password_confirm":"bobpassword1","email":"bob@example.com","company_id":1,"location_id":1,"role_id":200}' >/dev/null ;;
 	goapp) ;; # no sign-in: alice is in the database (app_reset)
+	go8) # alice registers (user 1, whom the force-logout route takes for the admin) and signs in (the session cookie)
+		post /api/v1/register json '{"first_name":"Alice","last_name":"Smith","email":"alice@example.com","password":"local-trials-pass"}' >/dev/null
+		post /api/v1/login json '{"email":"alice@example.com","password":"local-trials-pass"}' >/dev/null ;;
+	greenlight) # alice registers, is activated in the database (the app would mail her a token) and gets a
+		# bearer token; movie 1 (Casablanca), written apart, as a case may have renamed its columns
+		post /v1/users json '{"name":"Alice","email":"alice@example.com","password":"local-trials"}' >/dev/null
+		psql_q -c "UPDATE users SET activated = true WHERE email = 'alice@example.com';" 2>/dev/null
+		psql_q -c "INSERT INTO movies (title, year, runtime, genres) VALUES ('Casablanca', 1942, 102, '{drama,romance}');" 2>/dev/null
+		tok=$(post /v1/tokens/authentication json '{"email":"alice@example.com","password":"local-trials"}' | jq -r '.authentication_token.token // empty' 2>/dev/null)
+		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
 	esac
 }
 
@@ -460,7 +497,7 @@ for arg in "$@"; do
 	want=$(awk -F'\t' -v a="$app" '$1 == a { print $4 }' "$ft/apps.tsv")
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
-	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales | semaphore | gorsk | goapp) pg_start || exit 1 ;; esac
+	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales | semaphore | gorsk | goapp | go8 | greenlight) pg_start || exit 1 ;; esac
 
 	port_sed=$port
 	base=$scratch/$app-base
@@ -469,7 +506,7 @@ for arg in "$@"; do
 	(cd "$src" && tar --exclude=.git -cf - .) | tar -xf - -C "$base"
 	# The wiring's ports and database address, moved as this run's are;
 	# the bug patches get the same, as their context lines may hold them.
-	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[01]#$port_sed#g" "$1"; }
+	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-3]#$port_sed#g" "$1"; }
 	localize "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
 	(cd "$base" && git apply "$scratch/wiring.patch" && go mod tidy) || { log "$app: wiring failed"; exit 1; }
 
