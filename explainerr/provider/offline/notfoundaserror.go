@@ -39,7 +39,7 @@ func (a *analysis) notFound() {
 		a.fix("Keep 500 for the other errors: those are real failures.")
 		return
 	}
-	if a.zeroKeyNotFound(msg) {
+	if a.zeroKeyNotFound(msg) || a.lostWrap(msg) {
 		return
 	}
 	a.headline("A missing record answered as a server error")

@@ -1,0 +1,107 @@
+package offline
+
+import "testing"
+
+// lostWrapFiles is an app whose store returns an error of the app's own
+// type for a missing record, which the service formats with %v and the
+// answering function maps by type switch.
+func lostWrapFiles(answer string) map[string]string {
+	return map[string]string{
+		"go.mod": "module example.com/parts\n\ngo 1.22\n",
+		"apperr/apperr.go": `package apperr
+
+// Missing is a record that is not there.
+type Missing struct{ What string }
+
+func (m *Missing) Error() string { return m.What + " not found" }
+`,
+		"store/store.go": `package store
+
+import "example.com/parts/apperr"
+
+// Part is a spare part.
+type Part struct{ Code string }
+
+// Store keeps parts.
+type Store struct{ parts map[string]Part }
+
+// Part returns the part of a code.
+func (s *Store) Part(code string) (Part, error) {
+	p, ok := s.parts[code]
+	if !ok {
+		return Part{}, &apperr.Missing{What: "part " + code}
+	}
+	return p, nil
+}
+`,
+		"svc/svc.go": `package svc
+
+import (
+	"fmt"
+
+	"example.com/parts/store"
+)
+
+// Catalog serves parts.
+type Catalog struct{ Store *store.Store }
+
+// Lookup finds a part.
+func (c *Catalog) Lookup(code string) (store.Part, error) {
+	p, err := c.Store.Part(code)
+	if err != nil {
+		return store.Part{}, fmt.Errorf("looking up %s: %v", code, err)
+	}
+	return p, nil
+}
+`,
+		"web/web.go": `package web
+
+import (
+	"net/http"
+
+	"example.com/parts/apperr"
+	"example.com/parts/svc"
+)
+
+var catalog *svc.Catalog
+
+func answer(w http.ResponseWriter, err error) {
+` + answer + `
+}
+
+// Show writes a part's code.
+func Show(w http.ResponseWriter, r *http.Request) {
+	p, err := catalog.Lookup(r.URL.Query().Get("code"))
+	if err != nil {
+		answer(w, err) //!call
+		return
+	}
+	w.Write([]byte(p.Code))
+}
+
+var _ = apperr.Missing{}
+`,
+	}
+}
+
+// TestNotFoundLostToATextWrap: a not-found error of the app's own type,
+// formatted with %v on its way to the function that maps errors to
+// statuses, is fixed at the wrap, not by a new sentinel.
+func TestNotFoundLostToATextWrap(t *testing.T) {
+	app := writeMarkedApp(t, lostWrapFiles(`	switch err.(type) {
+	case *apperr.Missing:
+		http.Error(w, err.Error(), http.StatusNotFound)
+	default:
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+	}`))
+	r := statusReport("looking up x9: part x9 not found", app.frame(t, "status", "example.com/parts/web.answer"), app.frame(t, "call", "example.com/parts/web.Show"))
+	text := Analyze(r)
+	mustHave(t, text, "A missing record answered as a server error", "with `%v`, which keeps the text of `err`",
+		`return store.Part{}, fmt.Errorf("looking up %s: %w", code, err)`)
+	mustLack(t, text, "Return a sentinel error", "nothing on the error's path tests it")
+
+	// Nothing tests the error: %w alone would not answer 404.
+	app = writeMarkedApp(t, lostWrapFiles(`	http.Error(w, err.Error(), http.StatusInternalServerError) //!status`))
+	r = statusReport("looking up x9: part x9 not found", app.frame(t, "status", "example.com/parts/web.answer"), app.frame(t, "call", "example.com/parts/web.Show"))
+	mustHave(t, Analyze(r), "fmt.Errorf(\"looking up %s: %w\", code, err)", "nothing on the error's path tests it yet")
+}
