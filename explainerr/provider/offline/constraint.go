@@ -80,6 +80,17 @@ func (a *analysis) constraint() {
 		}
 		a.fix("Make sure the statement lists " + code(col) + " and passes a value for it.")
 	case ClassUnique:
+		if table == "" && col == "" && caps["constraint"] == "" {
+			// The app's message hides the driver's; a logged trace
+			// may carry it.
+			if n := a.loggedConstraint(); n != "" {
+				if caps == nil {
+					caps = map[string]string{}
+				}
+				caps["constraint"] = n
+				a.f.Captures = caps
+			}
+		}
 		what, where := table+"."+col, " in "+code(table)
 		switch {
 		case table == "" && col != "":
@@ -110,7 +121,7 @@ func (a *analysis) constraint() {
 			a.why("A row with the same " + code(col) + " already exists" + where + ", and the schema requires the value to be unique. The request tried to create a duplicate.")
 		}
 		showStmt()
-		if a.uniqueDespiteCheck() {
+		if a.staleConstraintName() || a.uniqueDespiteCheck() {
 			break
 		}
 		if a.explainUniqueCheck() {
