@@ -6,7 +6,7 @@ import "testing"
 // constraint name it writes in checked.
 func memberFiles(checked string) map[string]string {
 	return map[string]string{
-		"go.mod": "module example.com/club\n\ngo 1.22\n",
+		"go.mod":     "module example.com/club\n\ngo 1.22\n",
 		"schema.sql": "CREATE TABLE members (\n  id serial PRIMARY KEY,\n  handle text NOT NULL UNIQUE\n);\n",
 		"store/store.go": `package store
 
