@@ -133,6 +133,15 @@ func (a *analysis) raisedNil(candidates []string) {
 			a.explainCandidate(c, x)
 		}
 	}
+	for _, c := range cands {
+		if c.Expr == x && len(c.Unset) > 0 {
+			// A field every literal of its type leaves out, and nothing
+			// sets afterwards: the fix is where the value is built.
+			a.explainCandidate(c, x)
+			a.fix(a.nilGuard(x), "Or check "+code(x+" == nil")+" before this line and handle the missing value.")
+			return
+		}
+	}
 	if a.nilExplainedByItsSetting(cands, x) || a.neverSetField(x) {
 		return
 	}

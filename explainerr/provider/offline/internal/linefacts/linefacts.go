@@ -141,7 +141,57 @@ func parseWindow(src *report.Source, idx int) Facts {
 			}
 		}
 	}
+	// A statement longer than the window lets it be read (a Scan of
+	// nine destinations, one a line): its first line, its brackets
+	// closed, holds the calls and the values they are made on.
+	if closed, ok := closeBrackets(src.Lines[idx]); ok {
+		if facts, ok := parseSnippet([]string{closed}, 0); ok && len(facts.Calls) > 0 {
+			return facts
+		}
+	}
 	return Facts{}
+}
+
+// closeBrackets returns line with the brackets it leaves open closed, in
+// order, when it ends by opening a list (a "(", "[" or "{", or a comma
+// after one): the start of a statement its next lines go on with.
+func closeBrackets(line string) (string, bool) {
+	t := strings.TrimSpace(line)
+	if t == "" || !strings.ContainsAny(t[len(t)-1:], "([{,") {
+		return "", false
+	}
+	var open []byte
+	var quote byte
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case quote != 0:
+			if c == '\\' && quote != '`' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '/' && i+1 < len(t) && t[i+1] == '/':
+			return "", false // a comment ends the line: not read
+		case c == '(' || c == '[' || c == '{':
+			open = append(open, c)
+		case c == ')' || c == ']' || c == '}':
+			if len(open) == 0 {
+				return "", false
+			}
+			open = open[:len(open)-1]
+		}
+	}
+	if len(open) == 0 || quote != 0 {
+		return "", false
+	}
+	t = strings.TrimSuffix(t, ",")
+	for i := len(open) - 1; i >= 0; i-- {
+		t += map[byte]string{'(': ")", '[': "]", '{': "}"}[open[i]]
+	}
+	return t, true
 }
 
 // parseSnippet parses lines as statements inside a function body, or as

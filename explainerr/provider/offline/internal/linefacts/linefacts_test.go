@@ -106,3 +106,28 @@ func TestAssignsErr(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyzeStatementLongerThanTheWindow: the first line of a statement
+// whose arguments go on past the lines the window can join (a Scan of
+// many destinations) is read with its brackets closed: its calls and the
+// values they are made on.
+func TestAnalyzeStatementLongerThanTheWindow(t *testing.T) {
+	src := "\terr := m.DB.QueryRowContext(ctx, query, id).Scan( //!\n\t\t&a,\n\t\t&b,\n\t\t&c,\n\t\t&d,\n\t\t&e,\n\t\t&f,\n\t\t&g,\n\t\t&h,\n\t\t&i,"
+	f := Analyze(window(t, src))
+	var recv []string
+	for _, c := range f.Calls {
+		recv = append(recv, c.Receiver+"."+c.Name)
+	}
+	if !f.Parsed || !containsString(recv, "m.DB.QueryRowContext") {
+		t.Errorf("calls %v, want m.DB.QueryRowContext among them", recv)
+	}
+}
+
+func containsString(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

@@ -23,7 +23,7 @@ func New(db *bun.DB) *Store {
 func (s *Store) Get(id int) (string, error) {
 	var name string
 	err := s.db.NewSelect().
-		Model(&name). // want `Nil pointer dereference: .s\.db. is probably nil` `make sure .db. is always set where the .Store. is built, at .New. \(.store\.go:16.\): .return &Store\{\}.`
+		Model(&name). // want `Nil pointer dereference: .s\.db. is probably nil` `Set .db. where the .Store. is built, at .New. \(.store\.go:16.\): .return &Store\{\}.`
 		Where("id = ?", id).
 		Scan(context.Background())
 	return name, err
