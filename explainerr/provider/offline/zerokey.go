@@ -18,6 +18,25 @@ import (
 // zeroKeyRe matches a message that names a zero or empty key.
 var zeroKeyRe = regexp.MustCompile(`(?i)\b(?:id|key|slug|name|uuid)\s*[=:]?\s*(?:0|""|'')(?:[^\w.]|$)`)
 
+// typedParamName matches the name of a helper that reads a request's
+// value as a number, a flag or an id (param.UInt64, query.Int).
+var typedParamName = regexp.MustCompile(`(?i)^(?:u?int(?:8|16|32|64)?|float(?:32|64)?|bool|uuid|id)$`)
+
+// readsTypedParam reports whether a call reads a value of the request as
+// a typed value: a helper named for the type (typedParamName) given the
+// request (r, req, c).
+func readsTypedParam(ce *ast.CallExpr) bool {
+	if !typedParamName.MatchString(appsource.CalleeName(ce.Fun)) {
+		return false
+	}
+	for _, arg := range ce.Args {
+		if id, ok := arg.(*ast.Ident); ok && (id.Name == "r" || id.Name == "req" || id.Name == "c" || id.Name == "ctx") {
+			return true
+		}
+	}
+	return false
+}
+
 // droppedInputError returns the line of the failing function that drops
 // the error of a call that decodes or parses (json.Decode, strconv.Atoi):
 // assigned to _ or not assigned at all; its text is the call's.
@@ -41,7 +60,7 @@ func (a *analysis) droppedInputError() (sourceLine, bool) {
 				call = s.Rhs[0]
 			}
 		}
-		if ce, ok := call.(*ast.CallExpr); ok && parseCall.MatchString(appsource.CalleeName(ce.Fun)) {
+		if ce, ok := call.(*ast.CallExpr); ok && (parseCall.MatchString(appsource.CalleeName(ce.Fun)) || readsTypedParam(ce)) {
 			found = ce
 		}
 		return true
