@@ -2,6 +2,7 @@ package appsource
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -12,6 +13,24 @@ import (
 // root) and lines; at most a few, in the order the walk meets them.
 func (m *Module) SchemaFileStatements(word *regexp.Regexp) []report.Chunk {
 	return m.SchemaFileStatementsIn(word, "")
+}
+
+// SchemaHistory returns every statement SchemaFileStatements would
+// choose from (at most maxSQLFileChunks), in the walk's order, which is
+// the migrations' order for numbered files: what a table's columns are
+// after all of them (a rename in the seventh migration included).
+func (m *Module) SchemaHistory(word *regexp.Regexp, d string) []report.Chunk {
+	if m == nil || word == nil {
+		return nil
+	}
+	own := d != "" && m.HasDialectFiles(d)
+	var out []report.Chunk
+	for _, c := range m.sqlFileChunks(word) {
+		if !own || dialectRank(strings.ToLower(c.File), d) != 2 {
+			out = append(out, c) // another database's files aside
+		}
+	}
+	return out
 }
 
 // SchemaFileStatementsIn is SchemaFileStatements, the files of dialect d

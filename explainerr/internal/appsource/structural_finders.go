@@ -523,7 +523,7 @@ func (m *Module) eachSQLFile(fn func(path string, lines []string) bool) {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(name, ".sql") {
+		if !strings.HasSuffix(name, ".sql") || downMigration.MatchString(name) {
 			return nil
 		}
 		files++
@@ -531,11 +531,33 @@ func (m *Module) eachSQLFile(fn func(path string, lines []string) bool) {
 		if err != nil || len(data) > 1<<20 {
 			return nil
 		}
-		if !fn(path, strings.Split(string(data), "\n")) {
+		if !fn(path, upPart(strings.Split(string(data), "\n"))) {
 			return filepath.SkipAll
 		}
 		return nil
 	})
+}
+
+// downMigration matches the name of a migration that undoes another
+// (golang-migrate's 0002_x.down.sql, 0002_x_down.sql): it says what the
+// schema was, not what it is.
+var downMigration = regexp.MustCompile(`(?i)[._-]down\.sql$`)
+
+// downMarker starts the part of a migration file that undoes it: goose's
+// "-- +goose Down", dbmate's "-- migrate:down", sql-migrate's "-- +migrate
+// Down".
+var downMarker = regexp.MustCompile(`(?i)^\s*--\s*(?:\+goose\s+down|migrate:down|\+migrate\s+down)\b`)
+
+// upPart returns a migration file's lines with its down part blanked:
+// line numbers stay those of the file.
+func upPart(lines []string) []string {
+	for i, l := range lines {
+		if downMarker.MatchString(l) {
+			out := append([]string(nil), lines[:i]...)
+			return append(out, make([]string, len(lines)-i)...)
+		}
+	}
+	return lines
 }
 
 // connectionFailure matches the messages of a connection or setting that

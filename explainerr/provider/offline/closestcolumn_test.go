@@ -211,3 +211,41 @@ func (s Store) Count() (int, error) {
 		t.Errorf("the CREATE TABLE is not cited at its own line, 7:\n%s", text)
 	}
 }
+
+// TestColumnRenamedAwayInALaterMigration: the query names a column a
+// late migration renamed (after more schema statements than a context
+// shows); the down migrations, which rename it back, and goose's Down
+// part are not read as the schema: applying the migrations is not the
+// fix, naming the new column is.
+func TestColumnRenamedAwayInALaterMigration(t *testing.T) {
+	dir := t.TempDir()
+	src := `package store
+
+import "database/sql"
+
+type Store struct{ db *sql.DB }
+
+func (s Store) Add(body string) error {
+	_, err := s.db.Exec("INSERT INTO notes (body) VALUES ($1)", body)
+	return err
+}
+`
+	testdir.Write(t, dir, map[string]string{
+		"go.mod":                          "module example.com/notes\n\ngo 1.22\n",
+		"store/store.go":                  src,
+		"migrations/0001_init.up.sql":     "CREATE TABLE IF NOT EXISTS notes (\n  id serial PRIMARY KEY,\n  body text NOT NULL\n);\n",
+		"migrations/0001_init.down.sql":   "DROP TABLE notes;\n",
+		"migrations/0002_check.up.sql":    "ALTER TABLE notes ADD CONSTRAINT notes_body_check CHECK (length(body) > 0);\n",
+		"migrations/0003_index.up.sql":    "CREATE INDEX IF NOT EXISTS notes_body_idx ON notes (body);\n",
+		"migrations/0004_pinned.up.sql":   "-- +goose Up\nALTER TABLE notes ADD COLUMN pinned boolean;\n-- +goose Down\nALTER TABLE notes DROP COLUMN pinned;\n",
+		"migrations/0005_rename.up.sql":   "ALTER TABLE notes RENAME COLUMN body TO content;\n",
+		"migrations/0005_rename.down.sql": "ALTER TABLE notes RENAME COLUMN content TO body;\n",
+	})
+	lines := strings.Split(src, "\n")
+	frame := report.Frame{Function: "example.com/notes/store.Store.Add", File: filepath.Join(dir, "store", "store.go"), Line: 8, Kind: report.FrameApp,
+		Source: &report.Source{StartLine: 8, Lines: lines[7:8], Line: 8}}
+	text := Analyze(panicReport("*pq.Error", `pq: column "body" of relation "notes" does not exist`, frame))
+	mustHave(t, text, "`0005_rename.up.sql:1`: `ALTER TABLE notes RENAME COLUMN body TO content;` renames `body` to `content`",
+		"Applying the migrations cannot help", "Name `content` in the query")
+	mustLack(t, text, "was not migrated", "0005_rename.down.sql")
+}

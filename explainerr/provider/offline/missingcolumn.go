@@ -94,6 +94,18 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 		a.fix("Apply the migrations that add " + code(name) + " to the database the app connects to (check its DSN: the database name and schema).")
 		return
 	}
+	for to, rn := range t.renamed {
+		if rn.from != lower || !contains(t.columns, to) {
+			continue
+		}
+		// A migration renamed the column the query still names.
+		a.g.Add(t.name, name, to)
+		a.g.AddScanned(a.fileLoc(rn.at.Path, rn.at.Line))
+		a.why("A migration renames it: " + a.cite(rn.at) + " renames " + code(rn.from) + " to " + code(to) + ", and the query still names " + code(name) + ". Applying the migrations cannot help: the schema no longer has the old name.")
+		a.fix("Name " + code(to) + " in the query (and in every other query that names " + code(name) + ").")
+		a.fix("If the old name is the one meant, undo the rename at " + code(a.fileLoc(rn.at.Path, rn.at.Line)) + " in a new migration.")
+		return
+	}
 	if s, t, ok := closestColumn(name, known, a.assignedInQueries(col)); ok {
 		a.proposeColumn(name, s, t)
 		return

@@ -181,14 +181,25 @@ func (a *analysis) schemaTexts(table string) []sqlText {
 				return src.litLine(lit, compiled(`(?i)`+strings.Join(metaQuoted(words), `\s+`)))
 			}})
 		}
-		for _, c := range src.mod.SchemaFileStatementsIn(named, a.dialect()) {
+		for _, c := range src.mod.SchemaHistory(named, a.dialect()) {
 			path := filepath.Join(src.mod.Root, filepath.FromSlash(c.File))
 			text, start := c.Text, c.StartLine
 			out = append(out, sqlText{text: text, at: func(off int) sourceLine { return lineAtOffset(path, start, text, off) }})
 		}
 	}
 	ddl := compiled(`(?i)\b(?:CREATE|ALTER)\s+TABLE\b(?:[^;]|\n)*?\b` + regexp.QuoteMeta(table) + `\b`)
-	return append(out, a.corpusTexts(ddl)...)
+	// The report's chunks repeat statements the files hold: read again
+	// after the later migrations, they would undo them.
+	seen := map[string]bool{}
+	for _, t := range out {
+		seen[strings.Join(strings.Fields(t.text), " ")] = true
+	}
+	for _, t := range a.corpusTexts(ddl) {
+		if !seen[strings.Join(strings.Fields(t.text), " ")] {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // ifNotExists matches a CREATE TABLE that leaves an existing table be.
