@@ -63,6 +63,8 @@ func (a *analysis) sqlSchema() {
 		}
 		if s, _ := a.closestSchemaName(name); s != "" {
 			a.fix("Correct the table name: " + code(name) + " → " + code(s) + ".")
+		} else if a.tableNoSchemaCreates(name) {
+			break // no migration to run: the name is wrong, or the table new
 		}
 		if engine == "SQLite" {
 			a.fix("Make sure the schema is created at startup, on the same database file the app opens.")
