@@ -1,6 +1,9 @@
 package offline
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // lostWrapFiles is an app whose store returns an error of the app's own
 // type for a missing record, which the service formats with %v and the
@@ -104,4 +107,59 @@ func TestNotFoundLostToATextWrap(t *testing.T) {
 	app = writeMarkedApp(t, lostWrapFiles(`	http.Error(w, err.Error(), http.StatusInternalServerError) //!status`))
 	r = statusReport("looking up x9: part x9 not found", app.frame(t, "status", "example.com/parts/web.answer"), app.frame(t, "call", "example.com/parts/web.Show"))
 	mustHave(t, Analyze(r), "fmt.Errorf(\"looking up %s: %w\", code, err)", "nothing on the error's path tests it yet")
+}
+
+// TestNotFoundWrappedWithW: a not-found error whose message the app makes
+// with %w keeps what it wraps: nothing is advised about the wrap; the
+// answer lacks a test, or the lookup misses a record that exists.
+func TestNotFoundWrappedWithW(t *testing.T) {
+	files := lostWrapFiles(`	http.Error(w, err.Error(), http.StatusInternalServerError) //!status`)
+	files["svc/svc.go"] = strings.Replace(files["svc/svc.go"], `"looking up %s: %v"`, `"looking up %s: %w"`, 1)
+	app := writeMarkedApp(t, files)
+	r := statusReport("looking up x9: part x9 not found", app.frame(t, "status", "example.com/parts/web.answer"), app.frame(t, "call", "example.com/parts/web.Show"))
+	text := Analyze(r)
+	mustHave(t, text, "with `%w`, so the not-found error it wraps is still there to test", "If the record does exist, the lookup in `(*Catalog).Lookup` does not find it")
+	mustLack(t, text, "Return a sentinel error", "instead of `\"%w\"`", "wrap the sentinel with")
+}
+
+// TestNotFoundOnAnEndedTransaction: "not found" wrapped around the
+// error of a transaction already committed is the transaction's fault.
+func TestNotFoundOnAnEndedTransaction(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/shelf\n\ngo 1.22\n",
+		"store/store.go": `package store
+
+import (
+	"database/sql"
+	"fmt"
+)
+
+// Store keeps books.
+type Store struct{ db *sql.DB }
+
+// Add adds a book and reads it back.
+func (s *Store) Add(title string) (int, error) {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return 0, err
+	}
+	if _, err := tx.Exec("INSERT INTO books (title) VALUES ($1)", title); err != nil {
+		tx.Rollback()
+		return 0, err
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, err
+	}
+	var id int
+	if err := tx.QueryRow("SELECT id FROM books WHERE title = $1", title).Scan(&id); err != nil {
+		return 0, fmt.Errorf("book not found: %w", err) //!made
+	}
+	return id, nil
+}
+`,
+	})
+	r := statusReport("book not found: sql: transaction has already been committed or rolled back", app.frame(t, "made", "example.com/shelf/store.(*Store).Add"))
+	text := Analyze(r)
+	mustHave(t, text, "A transaction used after Commit")
+	mustLack(t, text, "A missing record answered as a server error")
 }

@@ -15,6 +15,12 @@ var notFoundPass = &pass{
 // notFound explains a "not found" error answered as a server error.
 func (a *analysis) notFound() {
 	msg := strings.TrimSpace(a.f.Message)
+	if a.txDone(msg) || a.txAborted(msg) {
+		// "author not found: sql: transaction has already been
+		// committed": the lookup failed on its transaction, not for a
+		// missing record.
+		return
+	}
 	if !a.servesHTTP() {
 		a.notFoundOutsideHTTP(msg)
 		return
@@ -43,7 +49,10 @@ func (a *analysis) notFound() {
 		return
 	}
 	a.headline("A missing record answered as a server error")
-	a.why("The error says " + code(shorten(msg, 120)) + ": the request named something that does not exist. That is the client's 404, yet it reached the generic error path and became a 500.")
+	a.why("The error says " + code(shorten(msg, 120)) + ": a lookup found nothing. When the request named something that does not exist, that is the client's 404, yet it reached the generic error path and became a 500.")
+	if a.notFoundWrapKept(msg) {
+		return
+	}
 	check, hasCheck := a.errorsIsCheck()
 	if hasCheck {
 		a.why("The handler does test for it at " + quoteLine(check) + ", so the error that came back does not match that test: it says \"not found\" but does not wrap the sentinel error. This happens when the error is made with " + code(`fmt.Errorf`) + " and " + code(`"%v"`) + " (or " + code(`"%s"`) + ") instead of " + code(`"%w"`) + ", or with a fresh " + code("errors.New") + ".")
@@ -56,4 +65,21 @@ func (a *analysis) notFound() {
 		a.fix("Return a sentinel error (wrapped with " + code(`"%w"`) + ") for the not-found case, and check it with " + code("errors.Is") + " where the error is handled, answering 404 Not Found.")
 	}
 	a.fix("Keep 500 for the other errors: those are real failures.")
+}
+
+// notFoundWrapKept explains a not-found error whose message the app makes
+// with %w: what it wraps is still there, so the fault is that nothing
+// tests it, or a lookup that misses a record that exists. It reports
+// whether it did.
+func (a *analysis) notFoundWrapKept(msg string) bool {
+	l, ok := a.errorMadeAt(msg)
+	if !ok || !strings.Contains(l.Text, "%w") {
+		return false
+	}
+	a.why("Its message is made at " + a.cite(l) + " with " + code("%w") + ", so the not-found error it wraps is still there to test; nothing on the error's path answers it with a 404.")
+	a.fix("Where the error is answered, test for that not-found error (" + code("errors.Is") + " with its sentinel, " + code("errors.As") + " with its type, or its library's own test) and answer 404 Not Found; keep 500 for the other errors.")
+	if l.Func != "" {
+		a.fix("If the record does exist, the lookup in " + code(l.Func) + " does not find it: read the conditions of its query.")
+	}
+	return true
 }
