@@ -61,6 +61,24 @@ func (s *appSource) fieldSets(owner, field string) []sourceLine {
 	return out
 }
 
+// fieldSetsIn is fieldSets for the field of owner declared in the
+// package in dir (typeDir): an unexported field, which no other package
+// can name, is set only by that package's code (another package's type
+// of the same field name aside).
+func (s *appSource) fieldSetsIn(dir, owner, field string) []sourceLine {
+	all := s.fieldSets(owner, field)
+	if dir == "" || token.IsExported(field) {
+		return all
+	}
+	var out []sourceLine
+	for _, l := range all {
+		if filepath.Clean(filepath.Dir(l.Path)) == filepath.Clean(dir) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // setsField reports whether the module sets field anywhere (fieldSets),
 // on a value of type owner when owner is not "".
 func (s *appSource) setsField(owner, field string) bool {

@@ -162,7 +162,7 @@ func (a *analysis) weighField(src *appSource, c *nilCandidate, owner string, at 
 		unset = from
 	}
 	if ok && len(unset) > 0 {
-		if c.SetAt = src.fieldSets(c.Owner, c.Field); len(c.SetAt) == 0 {
+		if c.SetAt = src.fieldSetsIn(a.typeDir(c.Owner), c.Owner, c.Field); len(c.SetAt) == 0 {
 			c.Unset = unset
 		}
 	}

@@ -60,3 +60,58 @@ func (u *User) Create(name, pass string) model.User {
 		t.Errorf("the fix is given %d times:\n%s", n, text)
 	}
 }
+
+// An unexported field another package's type also has, and sets: that
+// assignment cannot be the failing type's, whose package never sets it.
+func TestUnexportedFieldSetOnlyInItsPackage(t *testing.T) {
+	files := map[string]string{
+		"go.mod": "module example.com/gate\n\ngo 1.22\n",
+		"session/session.go": `package session
+
+// Manager keeps sessions.
+type Manager struct{ name string }
+
+// Token returns the session's token.
+func (m *Manager) Token() string { return m.name }
+`,
+		"auth/repo.go": `package auth
+
+import "example.com/gate/session"
+
+type repo struct {
+	session *session.Manager
+	secret  string
+}
+
+// NewRepo returns the repository.
+func NewRepo(secret string) *repo {
+	return &repo{secret: secret}
+}
+
+// Csrf returns the session's token.
+func (r *repo) Csrf() string {
+	return r.session.Token() //!deref
+}
+`,
+		"server/server.go": `package server
+
+import "example.com/gate/session"
+
+// Server serves.
+type Server struct {
+	session *session.Manager
+}
+
+// Init sets the server's session manager.
+func (s *Server) Init() {
+	s.session = &session.Manager{}
+}
+`,
+	}
+	app := writeMarkedApp(t, files)
+	r := panicReport("runtime.errorString", "runtime error: invalid memory address or nil pointer dereference",
+		app.frame(t, "deref", "example.com/gate/auth.(*repo).Csrf"))
+	text := Analyze(r)
+	mustHave(t, text, "`repo` is built without setting `session` at `NewRepo`", "Set `session` where the `repo` is built")
+	mustLack(t, text, "sets it afterwards", "server.go")
+}
