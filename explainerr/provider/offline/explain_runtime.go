@@ -331,13 +331,7 @@ func (a *analysis) nilOrigin(x string, sure bool) {
 		l := a.siteLine(w)
 		switch {
 		case len(op.LHS) > 1 && op.LHS[len(op.LHS)-1] == "_":
-			a.why(code(root)+" comes from "+quoteLine(l)+", which discards the error: when "+code(op.RHS)+" fails, "+code(root)+" is left "+code("nil")+".",
-				code(root)+" comes from "+quoteLine(l)+", which discards an error.")
-			a.fix(block("Check the error instead of discarding it:", append([]string{strings.Join(replaceLast(op.LHS, "err"), ", ") + " := " + op.RHS}, a.answerDropped("if err != nil {", "\thttp.Error(w, err.Error(), "+a.discardStatus(op.RHS)+")")...)...),
-				"Check the error of "+code(op.RHS)+" instead of discarding it with "+code("_")+".")
-			// A lookup may also give nil with no error (nothing found);
-			// a parse does not.
-			a.fixedAtOrigin = parsesValue(op.RHS)
+			a.discardedOrigin(root, quoteLine(l), op.LHS, op.RHS)
 		case op.RHS == "":
 			a.why(code(root) + " is declared at " + quoteLine(l) + " without a value, so it is " + code("nil") + " until something assigns it.")
 		case a.contextNilOrigin(root, op, l, sure):
@@ -352,12 +346,30 @@ func (a *analysis) nilOrigin(x string, sure bool) {
 	if a.capturedParameter(root) {
 		return
 	}
+	if v, ok := a.localAssignment(root); ok && len(v.LHS) > 1 && v.LHS[len(v.LHS)-1] == "_" && v.RHS != "" {
+		// Above the window: the function's own assignment.
+		a.discardedOrigin(root, a.cite(v.Line), v.LHS, v.RHS)
+		return
+	}
 	if !a.s.IsParameter(root) && a.explainCallOrigin(root) {
 		return
 	}
 	if a.s.IsParameter(root) && a.s.Caller != nil && !a.followNilParameter(root) {
 		a.why(code(root) + " is a parameter of " + code(a.s.Function) + "; its caller " + code(shortFunction(a.s.Caller.Function)) + " at " + code(a.fileLoc(a.s.Caller.File, a.s.Caller.Line)) + " passed it in.")
 	}
+}
+
+// discardedOrigin explains root, assigned with the error of rhs dropped
+// at the place quoted: when rhs fails, root is left nil; the fix checks
+// the error.
+func (a *analysis) discardedOrigin(root, quoted string, lhs []string, rhs string) {
+	a.why(code(root)+" comes from "+quoted+", which discards the error: when "+code(rhs)+" fails, "+code(root)+" is left "+code("nil")+".",
+		code(root)+" comes from "+quoted+", which discards an error.")
+	a.fix(block("Check the error instead of discarding it:", append([]string{strings.Join(replaceLast(lhs, "err"), ", ") + " := " + rhs}, a.answerDropped("if err != nil {", "\thttp.Error(w, err.Error(), "+a.discardStatus(rhs)+")")...)...),
+		"Check the error of "+code(rhs)+" instead of discarding it with "+code("_")+".")
+	// A lookup may also give nil with no error (nothing found); a parse
+	// does not.
+	a.fixedAtOrigin = parsesValue(rhs)
 }
 
 // mapLookup matches an index expression (the whole right-hand side).

@@ -38,6 +38,8 @@ type localValue struct {
 	Line sourceLine
 	RHS  string
 	Type string
+	// LHS are the names an assignment assigns, as written ("_" too).
+	LHS []string
 }
 
 // localAssignment returns the last assignment or declaration of name in
@@ -65,7 +67,11 @@ func (a *analysis) localAssignment(name string) (localValue, bool) {
 					} else if len(n.Rhs) == 1 {
 						rhs = src.exprText(f, n.Rhs[0])
 					}
-					out, found = localValue{Line: src.lineAt(f, n.Pos(), funcName(fd)), RHS: rhs}, true
+					var lhs []string
+					for _, x := range n.Lhs {
+						lhs = append(lhs, src.exprText(f, x))
+					}
+					out, found = localValue{Line: src.lineAt(f, n.Pos(), funcName(fd)), RHS: rhs, LHS: lhs}, true
 				}
 			}
 		case *ast.ValueSpec:

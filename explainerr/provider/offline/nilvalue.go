@@ -117,6 +117,12 @@ func (a *analysis) weighNilCandidates(exprs []string) []nilCandidate {
 	}
 	for _, e := range exprs {
 		c := nilCandidate{Expr: e}
+		if g, ok := a.nilGuardAround(e); ok {
+			// The line runs only when the value is not nil.
+			c.NotNil = "the line runs only when it is not " + code("nil") + " (" + a.cite(g) + ")"
+			out = append(out, c)
+			continue
+		}
 		if src != nil && strings.Count(e, ".") == 1 {
 			if recvVar != "" && linefacts.RootIdent(e) == recvVar {
 				a.weighField(src, &c, recv, nil)
