@@ -1,6 +1,13 @@
 package offline
 
-import "strings"
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// scanIntoRe finds the destination type of a Scan's conversion error.
+var scanIntoRe = regexp.MustCompile(`into type (\S+)`)
 
 // sqlScanPass explains a Scan that does not fit its query.
 var sqlScanPass = &pass{
@@ -18,6 +25,15 @@ func (a *analysis) sqlScan() {
 	if caps["type"] != "" {
 		a.unmappedColumn(caps["column"], caps["type"])
 		return
+	}
+	if i, err := strconv.Atoi(caps["col"]); err == nil && caps["want"] == "" && !strings.Contains(caps["detail"], "NULL") {
+		into := ""
+		if m := scanIntoRe.FindStringSubmatch(caps["detail"]); m != nil {
+			into = m[1]
+		}
+		if a.scanOrder(caps["column"], i, into) {
+			return
+		}
 	}
 	a.headline("SQL Scan error")
 	if caps["want"] != "" {
