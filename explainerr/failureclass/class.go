@@ -38,6 +38,7 @@ const (
 	ForeignKey       Class = "constraint-foreign-key"
 	Check            Class = "constraint-check"
 	EnumValue        Class = "constraint-enum-value"
+	ValueType        Class = "sql-value-type"
 	SQLSyntax        Class = "sql-syntax"
 	SQLScan          Class = "sql-scan"
 	StrconvSyntax    Class = "strconv-syntax"

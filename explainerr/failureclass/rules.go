@@ -79,6 +79,10 @@ var rules = []rule{
 	{Check, regexp.MustCompile(`Check constraint '(?P<check>[^']+)' is violated`)},
 	// PostgreSQL: a value an enum type does not list (SQLSTATE 22P02).
 	{EnumValue, regexp.MustCompile(`invalid input value for enum (?P<enum>\w+): "(?P<value>[^"]*)"`)},
+	// PostgreSQL: a value a column's type cannot read (SQLSTATE 22P02,
+	// 22007, 22008); MySQL's words for the same.
+	{ValueType, regexp.MustCompile(`invalid input syntax for (?:type )?(?P<type>[\w ]+?): "(?P<value>[^"]*)"`)},
+	{ValueType, regexp.MustCompile(`Incorrect (?P<type>\w+) value: '(?P<value>[^']*)' for column '(?P<column>[^']+)'`)},
 	// gorm's translated errors (TranslateError), which name neither the
 	// table nor the constraint: the driver's own error is gone.
 	{Unique, regexp.MustCompile(`(?:^|: )duplicated key not allowed$`)},

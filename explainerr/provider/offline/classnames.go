@@ -45,6 +45,7 @@ const (
 	ClassForeignKey       = failureclass.ForeignKey
 	ClassCheck            = failureclass.Check
 	ClassEnumValue        = failureclass.EnumValue
+	ClassValueType        = failureclass.ValueType
 	ClassSQLSyntax        = failureclass.SQLSyntax
 	ClassSQLScan          = failureclass.SQLScan
 	ClassStrconvSyntax    = failureclass.StrconvSyntax

@@ -12,7 +12,7 @@ import (
 var constraintPass = &pass{
 	name:    "constraint",
 	doc:     "A NOT NULL, UNIQUE, FOREIGN KEY or CHECK constraint the statement violated: the column, the schema's rule, and the value the code gave.",
-	classes: []Class{ClassNotNull, ClassUnique, ClassForeignKey, ClassCheck, ClassEnumValue},
+	classes: []Class{ClassNotNull, ClassUnique, ClassForeignKey, ClassCheck, ClassEnumValue, ClassValueType},
 	needs:   []need{needModule, needSchema},
 	explain: always((*analysis).constraint),
 }
@@ -141,6 +141,8 @@ func (a *analysis) constraint() {
 		a.foreignKey(showStmt)
 	case ClassEnumValue:
 		a.enumValue(caps["enum"], caps["value"], showStmt)
+	case ClassValueType:
+		a.unreadableValue(caps, showStmt)
 	default:
 		check := caps["check"]
 		if check == "" {

@@ -94,8 +94,9 @@
 //     not-found-as-error: the app's own not-found error answered so.
 //   - sql-schema: a query naming a column or table the schema lacks, or
 //     SQL the database cannot parse; constraint: a NOT NULL, UNIQUE,
-//     FOREIGN KEY or CHECK constraint the statement violated, or a
-//     value an enum type does not list.
+//     FOREIGN KEY or CHECK constraint the statement violated, a value an
+//     enum type does not list, or one a column's type cannot read (the
+//     statement's arguments out of its placeholders' order).
 //   - sql-scan: a Scan whose destinations do not match the query's
 //     columns; multiple-rows: a one-row query that found several.
 //   - recovered-site: a panic whose value the app's own recoverer took,

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
@@ -216,13 +217,19 @@ func (a *analysis) resolveName(src *appSource, name string, depth int) (ast.Expr
 // package clause), with the file it is in and its index among the
 // declaration's names.
 func (s *appSource) packageVarSpec(dir, pkg, name string) (*appFile, *ast.ValueSpec, int, bool) {
+	return s.packageValueSpec(dir, pkg, name, token.VAR)
+}
+
+// packageValueSpec is packageVarSpec for a declaration of one of the
+// kinds toks (token.VAR, token.CONST).
+func (s *appSource) packageValueSpec(dir, pkg, name string, toks ...token.Token) (*appFile, *ast.ValueSpec, int, bool) {
 	for _, f := range s.files {
 		if filepath.Dir(f.path) != dir || pkg != "" && f.pkg() != pkg {
 			continue
 		}
 		for _, d := range f.syntax().Decls {
 			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
+			if !ok || !slices.Contains(toks, gd.Tok) {
 				continue
 			}
 			for _, sp := range gd.Specs {
