@@ -116,13 +116,61 @@ func (a *analysis) scanOrder(col string, idx int, into string) bool {
 		if into != "" {
 			said += ", a " + code(strings.TrimPrefix(into, "*"))
 		}
-		said += ": the select list and the Scan's destinations are in different orders."
+		said += ": the order of the selected columns is not that of the Scan's destinations."
 		if right != "" {
 			said += " " + code(right) + ", where " + code(col) + " belongs, is another of its destinations."
 		}
-		a.why(said)
-		a.fix("In " + code(fn) + ", put the Scan's destinations in the order of the select list (or the list in the order of the destinations), so that each column goes to its field.")
+		a.why(said, "Scanning column "+code(col)+" failed: the order of the selected columns is not that of the Scan's destinations, so the column goes into another field.")
+		var dests []string
+		for _, arg := range scan.Args {
+			dests = append(dests, src.exprText(f, arg))
+		}
+		if list, ok := listForDestinations(cols, dests); ok {
+			a.g.Add(list)
+			a.fix("In "+code(fn)+", select the columns in the order the Scan takes them: "+code(list)+" (or put the Scan's destinations in the order of the select list).",
+				"Select the columns in the order the Scan takes them (or put the Scan's destinations in the order of the select list).")
+		} else {
+			a.fix("In "+code(fn)+", put the Scan's destinations in the order of the select list (or the list in the order of the destinations), so that each column goes to its field.",
+				"Put the Scan's destinations in the order of the select list, so that each column goes to its field.")
+		}
 		return true
 	}
 	return false
+}
+
+// listForDestinations returns the select list reordered to match a
+// Scan's destinations, each destination's name (&p.AmountCents, &paid)
+// matched to the one column it names or begins (amount_cents, paid_on);
+// ok is false when one does not match exactly one column.
+func listForDestinations(cols, dests []string) (string, bool) {
+	if len(cols) != len(dests) {
+		return "", false
+	}
+	used := make([]bool, len(cols))
+	var out []string
+	for _, d := range dests {
+		name := strings.TrimPrefix(strings.TrimSpace(d), "&")
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			name = name[i+1:]
+		}
+		name = normName(name)
+		pick := -1
+		for i, c := range cols {
+			if used[i] || c == "" {
+				continue
+			}
+			if nc := normName(c); nc == name || len(name) >= 3 && strings.HasPrefix(nc, name) {
+				if pick >= 0 {
+					return "", false
+				}
+				pick = i
+			}
+		}
+		if pick < 0 {
+			return "", false
+		}
+		used[pick] = true
+		out = append(out, cols[pick])
+	}
+	return strings.Join(out, ", "), true
 }
