@@ -2,11 +2,13 @@ package appsource
 
 import (
 	"go/ast"
+	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
@@ -563,7 +565,7 @@ func upPart(lines []string) []string {
 // connectionFailure matches the messages of a connection or setting that
 // failed: a refused or unknown address, or a setting said to be missing
 // or invalid.
-var connectionFailure = regexp.MustCompile(`(?i)connection refused|no such host|dial (?:tcp|unix)|i/o timeout|\b(?:missing|not set|invalid|unknown|empty) (?:\w+ ){0,2}(?:dsn|url|address|addr|host|port|config|configuration|setting|env|environment variable|variable)\b|\b(?:dsn|url|host|port|setting|environment variable) (?:\w+ ){0,2}(?:is )?(?:missing|not set|empty|invalid)\b|\b(?:key|secret|salt)s? (?:\w+ ){0,2}(?:is )?(?:missing|not set|empty)\b|\b(?:missing|empty) (?:\w+ ){0,2}(?:key|secret|salt)\b`)
+var connectionFailure = regexp.MustCompile(`(?i)connection refused|no such host|dial (?:tcp|unix)|i/o timeout|unsupported sslmode|sslmode is invalid|invalid (?:dsn|connection string|connection url)|cannot parse .{0,40}(?:dsn|connection|url)|sql: unknown driver|password authentication failed|database "[^"]+" does not exist|role "[^"]+" does not exist|\b(?:missing|not set|invalid|unknown|empty) (?:\w+ ){0,2}(?:dsn|url|address|addr|host|port|config|configuration|setting|env|environment variable|variable)\b|\b(?:dsn|url|host|port|setting|environment variable) (?:\w+ ){0,2}(?:is )?(?:missing|not set|empty|invalid)\b|\b(?:key|secret|salt)s? (?:\w+ ){0,2}(?:is )?(?:missing|not set|empty)\b|\b(?:missing|empty) (?:\w+ ){0,2}(?:key|secret|salt)\b`)
 
 // isConnectionFailure reports whether msg says a connection or a setting
 // failed; the runtime's "invalid memory address" is no address setting.
@@ -625,6 +627,28 @@ func (m *Module) settingChunks(r *report.Report, s *staticSet) []report.Chunk {
 			}
 		}
 	}
+	// A connection's settings are put together into its DSN (a format
+	// with "sslmode=%s", "postgres://%s:%d/%s", "user:pass@tcp(…)"): the
+	// functions that build one, when their text holds the message's words
+	// ("sslmode"), come first.
+	for _, f := range m.Files {
+		if strings.HasSuffix(f.Path, "_test.go") || !slices.ContainsFunc(dsnMarkers, f.holds) {
+			continue
+		}
+		for _, d := range f.Syntax().Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || s.seen[fd] || !buildsDSN(fd) || slices.ContainsFunc(readers, func(rd reader) bool { return rd.ref.Decl == fd }) {
+				continue
+			}
+			if n := wordsIn(m, f, fd, words); n > 0 {
+				if misplacedDSNArg(fd) {
+					// "sslmode=%s" given the database's name: first.
+					n += len(words) + 2
+				}
+				readers = append(readers, reader{FuncRef{File: f, Decl: fd}, n + 1})
+			}
+		}
+	}
 	// A timeout given as a bare conversion to time.Duration is a few
 	// nanoseconds long: the function that converts comes first.
 	if timeoutFailure(errorMessages(r)) {
@@ -638,9 +662,111 @@ func (m *Module) settingChunks(r *report.Report, s *staticSet) []report.Chunk {
 	var out []report.Chunk
 	for _, rd := range readers[:min(len(readers), maxPerFinder)] {
 		s.seen[rd.ref.Decl] = true
-		out = append(out, s.funcChunk(rd.ref.File, rd.ref.Decl, report.ReasonSetting))
+		c := s.funcChunk(rd.ref.File, rd.ref.Decl, report.ReasonSetting)
+		if rd.score > 0 {
+			// Its text holds the message's words ("sslmode"): as sure a
+			// lead as an origin, kept within the budget.
+			s.markLead(c)
+		}
+		out = append(out, c)
 	}
 	return out
+}
+
+// dsnMarkers are words a file that builds a connection string holds.
+var dsnMarkers = []string{"sslmode", "://", "dbname", "@tcp(", "host="}
+
+// dsnLiteral matches a string literal that is a connection string's
+// format or text.
+var dsnLiteral = regexp.MustCompile(`(?i)sslmode=|dbname=|\b(?:postgres(?:ql)?|mysql|mongodb|redis)://|@tcp\(|\bhost=%`)
+
+// dsnKeyVerb finds each "key=%v" of a connection string's format.
+var dsnKeyVerb = regexp.MustCompile(`(?i)\b(\w+)=%[-+# 0-9.]*[a-z]`)
+
+// misplacedDSNArg reports whether a fmt.Sprintf of fd builds a
+// connection string whose "key=%s" is given an argument named for
+// another of its keys, while an argument named for key exists: two
+// settings in each other's places ("sslmode=%s" given cfg.Name).
+func misplacedDSNArg(fd *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		ce, ok := n.(*ast.CallExpr)
+		if !ok || found || len(ce.Args) < 2 || CalleeName(ce.Fun) != "Sprintf" {
+			return !found
+		}
+		lit, ok := ce.Args[0].(*ast.BasicLit)
+		if !ok || lit.Kind != token.STRING || !dsnLiteral.MatchString(lit.Value) {
+			return true
+		}
+		format, err := strconv.Unquote(lit.Value)
+		if err != nil {
+			return true
+		}
+		verbs := fmtVerbRe.FindAllStringIndex(format, -1)
+		args := ce.Args[1:]
+		if len(verbs) != len(args) {
+			return true
+		}
+		names := make([]string, len(args))
+		for i, a := range args {
+			names[i] = normSetting(lastName(a))
+		}
+		for _, kv := range dsnKeyVerb.FindAllStringSubmatchIndex(format, -1) {
+			key := normSetting(format[kv[2]:kv[3]])
+			for i, v := range verbs {
+				if v[0] != kv[3]+1 || names[i] == key {
+					continue
+				}
+				if slices.Contains(names, key) && names[i] != "" {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// fmtVerbRe matches a formatting verb, %% aside.
+var fmtVerbRe = regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)
+
+// normSetting lowers a setting's name and drops its underscores and the
+// words a name may add: SslMode, sslmode and ssl_mode are one.
+func normSetting(s string) string {
+	s = strings.ToLower(strings.ReplaceAll(s, "_", ""))
+	switch s {
+	case "dbname", "database", "db":
+		return "name"
+	case "username":
+		return "user"
+	case "password", "passwd", "pwd":
+		return "pass"
+	}
+	return s
+}
+
+// lastName returns the last identifier of a name or selector expression.
+func lastName(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.SelectorExpr:
+		return x.Sel.Name
+	}
+	return ""
+}
+
+// buildsDSN reports whether fd holds a string literal shaped like a
+// connection string.
+func buildsDSN(fd *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && dsnLiteral.MatchString(lit.Value) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // timedOut matches a message saying an operation timed out.
