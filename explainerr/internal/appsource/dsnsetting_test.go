@@ -19,7 +19,7 @@ func TestConnectionStringWithSettingsSwapped(t *testing.T) {
 // Database is the database's settings.
 type Database struct{ Host, Name, SslMode, User string }
 `,
-		"db/reports.go": `package db
+		"db/alpha.go": `package db
 
 import (
 	"fmt"
@@ -32,7 +32,7 @@ func ReportsDSN(c config.Database) string {
 	return fmt.Sprintf("postgres://%s/%s?sslmode=%s&user=%s", c.Host, c.Name, c.SslMode, c.User)
 }
 `,
-		"db/main.go": `package db
+		"db/zeta.go": `package db
 
 import (
 	"fmt"
@@ -59,7 +59,7 @@ type Ledger interface{ Transfer(from, to int) error }
 			got = append(got, c.File+":"+c.Symbol)
 		}
 	}
-	if len(got) == 0 || got[0] != "db/main.go:MainDSN" || !strings.Contains(strings.Join(got, " "), "db/reports.go:ReportsDSN") {
-		t.Errorf("setting chunks %v, want db/main.go:MainDSN first, then db/reports.go:ReportsDSN", got)
+	if len(got) == 0 || got[0] != "db/zeta.go:MainDSN" || !strings.Contains(strings.Join(got, " "), "db/alpha.go:ReportsDSN") {
+		t.Errorf("setting chunks %v, want db/zeta.go:MainDSN first, then db/alpha.go:ReportsDSN", got)
 	}
 }
