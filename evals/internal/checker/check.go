@@ -64,6 +64,9 @@ type Checker struct {
 	stringsOnce sync.Once
 	// strs are the values of the module's string literals.
 	strs []string
+
+	// lits indexes the module's composite literals by type.
+	lits literalIndex
 }
 
 // New returns a checker over m.
@@ -132,6 +135,7 @@ var statedFactChecks = []factCheck{
 	func(c *Checker, prose string, _ []Claim, results []Result) []Result {
 		return c.checkQuotedStrings(prose, results)
 	},
+	(*Checker).checkQuotedLiterals,
 	(*Checker).checkFuncFields,
 	(*Checker).checkInterfaceMethods,
 	(*Checker).checkTrueWhen,

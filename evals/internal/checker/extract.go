@@ -307,7 +307,9 @@ func classifyWhole(s string) (Claim, bool) {
 			return c, false
 		}
 		c.Kind = KindIdentifier
-	case fieldSpanRe.MatchString(s) && looksLikeType(fieldSpanRe.FindStringSubmatch(s)[2]):
+	case fieldSpanRe.MatchString(s) && looksLikeType(fieldSpanRe.FindStringSubmatch(s)[2]) && !keywords[fieldSpanRe.FindStringSubmatch(s)[1]]:
+		// "name Type" of a struct's field; not a statement ("break L",
+		// "goto done", "return err").
 		c.Kind = KindField
 	default:
 		return c, false // an expression or a value: not a claim about a name

@@ -3,7 +3,9 @@ package checker
 import (
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -21,7 +23,15 @@ const KindQuotedString = "quoted_string"
 // A quote that the prose leading to it may give on purpose (a fix, an
 // example, a negation) is not read.
 func (c *Checker) checkQuotedStrings(prose string, results []Result) []Result {
-	eachQuotedExpr(prose, leadIn, func(e ast.Expr, loc []int) {
+	// eachQuotedExpr passes over a span whose region holds proposalRe's
+	// words: the region is the lead-in when quotedOnPurpose, else none.
+	region := func(p string, pos int) (int, int) {
+		if quotedOnPurpose(p, pos) {
+			return leadIn(p, pos)
+		}
+		return pos, pos
+	}
+	eachQuotedExpr(prose, region, func(e ast.Expr, loc []int) {
 		ast.Inspect(e, func(n ast.Node) bool {
 			lit, ok := n.(*ast.BasicLit)
 			if !ok || lit.Kind != token.STRING {
@@ -38,8 +48,30 @@ func (c *Checker) checkQuotedStrings(prose string, results []Result) []Result {
 			return true
 		})
 	})
+	// A format quoted as the code writes it, without its quotes
+	// ("`Unsupported content type %q; expected one of %q`").
+	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose, -1) {
+		span := prose[loc[2]:loc[3]]
+		if !proseFormatRe.MatchString(span) || len(strings.Fields(span)) < 4 {
+			continue
+		}
+		if _, err := parser.ParseExpr(span); err == nil {
+			continue // code, read above
+		}
+		if quotedOnPurpose(prose, loc[0]) {
+			continue
+		}
+		if near, bad := c.nearString(span); bad {
+			claim := Claim{Text: span, Kind: KindQuotedString, start: loc[0], end: loc[1]}
+			results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("the module writes %q, not %q", near, span)})
+		}
+	}
 	return results
 }
+
+// proseFormatRe matches a formatting verb in a span: a format quoted
+// without its quotes.
+var proseFormatRe = regexp.MustCompile(`%[-+# 0-9.]*[qsdvwx]\b`)
 
 // nearString returns the module string that has the words of s but one,
 // when no module string holds s.
@@ -92,6 +124,41 @@ func leadIn(prose string, pos int) (int, int) {
 		}
 	}
 	return 0, pos
+}
+
+// quotedOnPurpose reports whether the prose leading to the code span at
+// pos may quote it on purpose: a proposal anywhere in its lead-in
+// ("consider wrapping it as `…`"), or a negation among its last six
+// words ("the message is not `…`"; "a request whose type is not in the
+// list gets the message `…`" quotes what the code says).
+func quotedOnPurpose(prose string, pos int) bool {
+	from, to := leadIn(prose, pos)
+	if proposalWordsRe.MatchString(outsideCode(prose[from:to])) {
+		return true
+	}
+	from, to = nearLead(prose, pos)
+	return negationRe.MatchString(outsideCode(prose[from:to]))
+}
+
+var (
+	// proposalWordsRe is proposalRe's words of a fix or an example.
+	proposalWordsRe = regexp.MustCompile(`(?i)\b(?:should|replace\w*|change\w*|use|using|fix\w*|add|adding|could|would|must|need\w*|example|e\.g|such as|like|try|consider|suggest\w*|if you|you)\b`)
+	// negationRe is proposalRe's words of a negation.
+	negationRe = regexp.MustCompile(`(?i)\b(?:not|never|without|unlike|instead|rather)\b`)
+)
+
+// nearLead is leadIn cut to its last six words.
+func nearLead(prose string, pos int) (int, int) {
+	from, to := leadIn(prose, pos)
+	words := 0
+	for i := to - 1; i > from; i-- {
+		if prose[i] == ' ' && prose[i-1] != ' ' {
+			if words++; words == 6 {
+				return i, to
+			}
+		}
+	}
+	return from, to
 }
 
 // fewWordsApart reports whether a message of six words or more is the

@@ -21,9 +21,20 @@ const KindConstValue = "const_value"
 // "=" or in parentheses ("`nilMessage` (`"Request is nil"`)").
 var constValueRe = regexp.MustCompile("^`(?:" + appositive + "\\s*(?:,?\\s*(?:which|that)\\s+is|is|equals|=|==|is set to|is defined as|holds)\\s+|\\s*\\(\\s*)`(" + statedValue + ")`")
 
+// constNounValueRe follows a name whose value the text states after a
+// short noun phrase, the phrase first: "`FormKey` is the form key
+// `"method"`"; a place in parentheses may come between ("`Code`
+// (cors.go:29) is 204").
+var constNounValueRe = regexp.MustCompile("^`\\s*(?:\\([^()`]{1,60}\\)\\s*)?is\\s+(?:the|a|an)\\s+((?:[A-Za-z-]+\\s+){0,3})`(" + statedValue + ")`")
+
+// nounStopRe matches a phrase that opens a relative clause or another
+// thing's description ("the key under which `X`…", "the same as `Y`"),
+// which states no value of the name.
+var nounStopRe = regexp.MustCompile(`(?i)\b(?:which|that|under|of|for|in|to|by|with|where|when|whose|same|as|like|from|one)\b`)
+
 // constNumberRe follows a name whose value the text states as a plain
 // number ("`routeKey`, the second of the block, has the value 1").
-var constNumberRe = regexp.MustCompile("^`" + appositive + "\\s*(?:is|equals|has the value|has value|is set to)\\s+(-?\\d+)\\b")
+var constNumberRe = regexp.MustCompile("^`" + appositive + "\\s*(?:\\([^()`]{1,60}\\)\\s*)?(?:is|equals|has the value|has value|is set to)\\s+(-?\\d+)\\b")
 
 // appositive is a phrase set off by commas between a name and the verb
 // that states its value ("`Path`, the key under which …, is
@@ -54,6 +65,13 @@ func (c *Checker) checkConstValues(prose string, claims []Claim, results []Resul
 		mm := constValueRe.FindStringSubmatch(prose[cl.end-1:])
 		if mm == nil {
 			mm = constNumberRe.FindStringSubmatch(prose[cl.end-1:])
+		}
+		if mm == nil {
+			// "`FormKey` is the form key `"method"`": a short noun
+			// phrase naming what the value is, no relative clause.
+			if m := constNounValueRe.FindStringSubmatch(prose[cl.end-1:]); m != nil && !nounStopRe.MatchString(m[1]) {
+				mm = []string{m[0], m[2]}
+			}
 		}
 		if mm == nil {
 			continue

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // lineRef is a line the text cites: "handlers.go:42", "line 42 of
@@ -17,6 +18,9 @@ type lineRef struct {
 	file       string
 	line       int
 	start, end int
+	// last is the range's last line when the prose cites one
+	// ("cors.go:297-299"), else 0.
+	last int
 	// result is the index of the file:line claim's result, or -1.
 	result int
 }
@@ -54,7 +58,13 @@ func lineRefs(prose string, claims []Claim, results []Result) []lineRef {
 	for i, r := range results {
 		if r.Kind == KindFileLine && !r.InCode && !placedOn(prose, claims, r.Claim) && !nearRe.MatchString(prose[:r.start]) {
 			file, line := splitFileLine(r.Text)
-			refs = append(refs, lineRef{file: file, line: line, start: r.start, end: r.end, result: i})
+			last := 0
+			if m := rangeEndRe.FindStringSubmatch(prose[r.end:]); m != nil {
+				if n, err := strconv.Atoi(m[1]); err == nil && n > line {
+					last = n
+				}
+			}
+			refs = append(refs, lineRef{file: file, line: line, start: r.start, end: r.end, result: i, last: last})
 		}
 	}
 	for _, mm := range bareLineRe.FindAllStringSubmatchIndex(prose, -1) {
@@ -72,6 +82,54 @@ func lineRefs(prose string, claims []Claim, results []Result) []lineRef {
 		}
 	}
 	return refs
+}
+
+// rangeEndRe follows a cited line that starts a range: "-299" of
+// "cors.go:297-299".
+var rangeEndRe = regexp.MustCompile(`^[-–](\d+)\b`)
+
+// adjacentSpanRe captures the code span right before a cited line: "`x`
+// (f.go:40)", "`x` at f.go:40".
+var adjacentSpanRe = regexp.MustCompile("`([^`]*)`\\s*,?\\s*\\(?(?:(?:at|on)\\s+)?(?:line\\s+)?$")
+
+// proseNumberRe is a number of two digits or more written in prose.
+var proseNumberRe = regexp.MustCompile(`\b\d{2,}\b`)
+
+// saysNumberThere reports whether the prose before a cited line, outside
+// code spans, states a number the statement writes as a literal ("clamps
+// it to 600 seconds at cors.go:297-299" of "if age > 600 {"): the
+// clause describes that statement in words.
+func saysNumberThere(before, stmt string) bool {
+	have := map[string]bool{}
+	for _, m := range numberLitRe.FindAllStringSubmatch(stringLitRe.ReplaceAllString(stmt, `""`), -1) {
+		have[m[1]] = true
+	}
+	for _, n := range proseNumberRe.FindAllString(outsideCode(before), -1) {
+		if have[n] {
+			return true
+		}
+	}
+	return false
+}
+
+// separatorLeadRe ends prose that quotes a literal as a separator, a
+// thing found in the text ("before the first `", "`"), not as a value the
+// line gives ("returning `""`").
+var separatorLeadRe = regexp.MustCompile(`(?i)\b(?:first|last|each|every|next|a|an)\s*$`)
+
+// punctuationLiteral reports whether a span is a string literal of
+// punctuation and spaces only, such as a separator.
+func punctuationLiteral(span string) bool {
+	v, err := strconv.Unquote(strings.TrimSpace(span))
+	if err != nil {
+		return false
+	}
+	for _, r := range v {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // nearRe ends prose that cites a line as a landmark, not as the place of
@@ -108,11 +166,21 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 			return "", false
 		}
 		first, last := c.statementLines(file, ref.line)
+		if ref.last > last && ref.last <= len(c.views().code[file]) {
+			last = ref.last // a range: every statement in it
+		}
 		stmt := strings.Join(c.views().code[file][first-1:last], "\n")
-		if saysBranch(prose[from:ref.start], stmtHead(stmt)) || saysWhatLineDoes(citedFragment(prose[from:ref.start]), stmt) || saysReturned(prose[from:to], stmt) {
+		if saysBranch(prose[from:ref.start], stmtHead(stmt)) || saysWhatLineDoes(citedFragment(prose[from:ref.start]), stmt) || saysReturned(prose[from:to], stmt) || saysNumberThere(prose[from:ref.start], stmt) {
 			return "", false
 		}
 		spans := clauseSpans(prose, claims, from, to)
+		if loc := adjacentSpanRe.FindStringSubmatchIndex(prose[from:ref.start]); loc != nil && punctuationLiteral(prose[from+loc[2]:from+loc[3]]) && separatorLeadRe.MatchString(prose[from:from+loc[0]]) {
+			// The line is placed right after a separator the sentence
+			// quotes ("before the first `", "` (f.go:78)"): what it
+			// says is done there is in words, not in code the line
+			// could be read for.
+			return "", false
+		}
 		content, present := 0, 0
 		for _, sp := range spans {
 			if concreteRequest(sp.text) && c.quotedIn(strings.Fields(sp.text)[1]) == "" {

@@ -32,11 +32,38 @@ func TestValueAndDeclarationClasses(t *testing.T) {
 		{"interface params", "The unexported `Band` interface has the methods `Next(after float64) float64` and `Contains(freq int) bool`.", true},
 		{"message words", "`register` never fails, and `errNoStation` carries `\"shapes: no station tuned to the name\"`.", true},
 		{"message words", "The lookup fails with `\"shapes: no station is tuned to that name\"`.", false},
-		{"unit count", "`waitDwell` returns `withDwell(time.Second)` (tuner.go:84).", false},
-		{"unit count", "`waitDwell` returns `withDwell(2 * time.Second)` (tuner.go:84).", true},
+		{"unit count", "`waitDwell` returns `withDwell(time.Second)` (tuner.go:85).", false},
+		{"unit count", "`waitDwell` returns `withDwell(2 * time.Second)` (tuner.go:85).", true},
 		{"loop left after", "In `firstLoud`, the loop over `tuners` sets `found = true` at the first loud tuner and then leaves the loop.", false},
 		{"loop left after", "In `firstLoud`, the loop over `tuners` sets `found = true` at a loud tuner but keeps looking instead of breaking.", true},
-		{"return in words", "`pickPreset` goes through `asked` in the listener's order and returns, at tuner.go:55, the preset freq of the first matching name.", false},
-		{"return in words", "`pickPreset` goes through `asked` and returns the frequency at tuner.go:53.", true},
+		{"return in words", "`pickPreset` goes through `asked` in the listener's order and returns, at tuner.go:56, the preset freq of the first matching name.", false},
+		{"return in words", "`pickPreset` goes through `asked` and returns the frequency at tuner.go:54.", true},
+	})
+}
+
+// TestLineAndLiteralClassesAfterHandlers drives, on shapes of their own
+// (testdata/shapes/tuner.go), what a sentence places at a cited range or
+// after a separator it quotes, a labelled break quoted as a statement, a
+// value stated after a noun phrase or a cited place, a composite literal
+// quoted of the function that returns it (keyed or not), and a format
+// quoted without its quotes.
+func TestLineAndLiteralClassesAfterHandlers(t *testing.T) {
+	c := shapes(t)
+	checkCases(t, c, []classCase{
+		{"range", "`clampVolume` caps the volume at 11 at tuner.go:103-105 before returning it.", false},
+		{"range", "`clampVolume` caps the volume at 11 at tuner.go:110-112 before returning it.", true},
+		{"separator", "`firstSeparated` keeps what comes before the first `\", \"` (tuner.go:115).", false},
+		{"labelled break", "`scanLabels` leaves the labelled loop with `break L` (tuner.go:126) at the first preset label.", false},
+		{"noun value", "`presetKey` is the form key `\"_preset\"`.", false},
+		{"noun value", "`presetKey` is the form key `\"preset\"`.", true},
+		{"noun value, relative", "`presetKey` is the key under which `presetName` is read.", false},
+		{"placed value", "The package variable `defaultVolume` (tuner.go:99) is 7.", false},
+		{"placed value", "The package variable `defaultVolume` (tuner.go:99) is 8.", true},
+		{"quoted literal", "`tuneLoud` returns `station{name, freq, true}`.", false},
+		{"quoted literal", "`tuneLoud` returns `station{name, freq, false}`.", true},
+		{"quoted literal, keyed", "`tuneQuiet` returns `station{name, freq, false}`.", false},
+		{"unquoted format", "`badPreset` makes the message `unknown preset %q; expected one of %q`.", false},
+		{"unquoted format", "`badPreset` makes the message `unknown station %q; expected one of %q`.", true},
+		{"unquoted format, negated", "For a name that is not known, the message is not `unknown station %q; expected one of %q`.", false},
 	})
 }

@@ -2,6 +2,7 @@ package shapes
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -89,4 +90,63 @@ func withDwell(d time.Duration) *Tuner {
 	t := NewTuner("scan")
 	t.Dwell = d
 	return t
+}
+
+// presetKey is the form key a preset is sent under.
+const presetKey = "_preset"
+
+// defaultVolume is the volume a tuner starts at.
+var defaultVolume = 7
+
+// clampVolume keeps a volume within range.
+func clampVolume(v int) int {
+	if v > 11 {
+		v = 11
+	}
+	return v
+}
+
+// firstSeparated returns what comes before the first ", " of s.
+func firstSeparated(s string) string {
+	i := strings.Index(s, ", ")
+	if i < 0 {
+		i = len(s)
+	}
+	return s[:i]
+}
+
+// scanLabels stops at the first label that names a preset.
+func (t *Tuner) scanLabels(labels []string) string {
+	found := ""
+L:
+	for _, l := range labels {
+		switch {
+		case t.presets[l] != 0:
+			found = l
+			break L
+		}
+	}
+	return found
+}
+
+// station is a tuned station.
+type station struct {
+	name string
+	freq float64
+	loud bool
+}
+
+// tuneLoud returns a loud station.
+func tuneLoud(name string, freq float64) station {
+	return station{name, freq, true}
+}
+
+// tuneQuiet returns a quiet station.
+func tuneQuiet(name string, freq float64) station {
+	return station{name: name, freq: freq, loud: false}
+}
+
+// badPreset says a preset is unknown.
+func badPreset(name string, known []string) error {
+	return fmt.Errorf("unknown preset %q; expected one of %q", name, known)
 }
