@@ -148,6 +148,9 @@ func (a *analysis) foreignKey(showStmt func()) {
 		a.why("The request was " + rl + ".")
 	}
 	a.discardOnPath()
+	if a.idNotReadBack(col) {
+		return
+	}
 	a.fix("Check that the referenced row exists before inserting, and answer 404 Not Found (or 400) when it does not.")
 	a.fix("Check that the id passed to the statement is the one meant (not a zero value from a failed parse).")
 }
