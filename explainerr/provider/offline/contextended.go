@@ -36,6 +36,9 @@ func (a *analysis) contextEnded() {
 		a.headline("Context canceled")
 		a.why("The operation's context was canceled before it finished. For a request's context that means the client closed the connection (or the server is shutting down); otherwise the code called the context's cancel function before the work was done.")
 	}
+	if a.f.Class != ClassCanceled && a.poolWhileTx(a.f.Message) {
+		return
+	}
 	cited := false
 	if src := a.app(); src != nil {
 		if lines, reach := a.deadlinesNearStack(src); len(lines) > 0 {

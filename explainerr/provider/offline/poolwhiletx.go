@@ -1,0 +1,67 @@
+package offline
+
+import (
+	"go/ast"
+	"go/types"
+	"regexp"
+	"strings"
+)
+
+// A statement run on the pool (m.DB.ExecContext) while the same function
+// holds a transaction open on that pool waits on another connection for
+// every lock the transaction took (a SELECT … FOR UPDATE, an UPDATE of
+// the same row) until its context ends: the request fails with the
+// context's error, or the driver's "bad connection" when the context
+// cut the connection. The statement belongs on the transaction.
+
+// statementCalls are the methods that run a statement.
+var statementCalls = map[string]bool{"Exec": true, "ExecContext": true, "Query": true, "QueryContext": true, "QueryRow": true, "QueryRowContext": true,
+	"Get": true, "GetContext": true, "Select": true, "SelectContext": true, "NamedExec": true, "NamedExecContext": true}
+
+// waitedRe matches a failure a statement waiting on a lock ends with.
+var waitedRe = regexp.MustCompile(`(?i)bad connection|deadline exceeded|canceling statement|context canceled|timeout|lock wait|database is locked`)
+
+// poolWhileTx explains a wait on a statement the request ran on a
+// pool while its transaction on that pool was open; it reports whether
+// it did.
+func (a *analysis) poolWhileTx(msg string) bool {
+	src := a.app()
+	if src == nil || src.mod == nil || !waitedRe.MatchString(msg) {
+		return false
+	}
+	for _, r := range a.reached() {
+		if r.Decl == nil || r.Decl.Body == nil {
+			continue
+		}
+		f, fn := src.viewOf(r.File), funcName(r.Decl)
+		var begin, use *ast.CallExpr
+		pool := ""
+		ast.Inspect(r.Decl.Body, func(n ast.Node) bool {
+			ce, ok := n.(*ast.CallExpr)
+			if !ok || use != nil {
+				return use == nil
+			}
+			sel, ok := ce.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			switch {
+			case begin == nil && (sel.Sel.Name == "Begin" || sel.Sel.Name == "BeginTx" || sel.Sel.Name == "Beginx" || sel.Sel.Name == "BeginTxx"):
+				begin, pool = ce, types.ExprString(sel.X)
+			case begin != nil && statementCalls[sel.Sel.Name] && types.ExprString(sel.X) == pool:
+				use = ce
+			}
+			return true
+		})
+		if use == nil {
+			continue
+		}
+		bl, ul := src.lineAt(f, begin.Pos(), fn), src.lineAt(f, use.Pos(), fn)
+		a.g.Add(pool, strings.TrimSpace(bl.Text), strings.TrimSpace(ul.Text))
+		a.headline("A statement run beside its own open transaction: " + code(strings.TrimSpace(ul.Text)))
+		a.why(code(fn) + " begins a transaction on " + code(pool) + " at " + a.cite(bl) + ", and runs a statement on " + code(pool) + " itself at " + code(a.fileLoc(ul.Path, ul.Line)) + ": " + code(strings.TrimSpace(ul.Text)) + ", on another connection, while the transaction is open. A row the transaction locked (" + code("FOR UPDATE") + ", an UPDATE) makes that statement wait until its context ends.")
+		a.fix("In " + code(fn) + ", run the statement at " + code(a.fileLoc(ul.Path, ul.Line)) + " on the transaction, not on " + code(pool) + ".")
+		return true
+	}
+	return false
+}
