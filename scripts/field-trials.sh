@@ -7,8 +7,8 @@
 #
 #   APP        realworld, todo, tasks, albums, bank, bookings, miniflux,
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
-#              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8
-#              or greenlight (fieldtrials/apps.tsv)
+#              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
+#              greenlight, todos or fider (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv
 #   -e         the explainerr checkout the apps are built against (default:
 #              this repository); the wiring's replace points there, and its
@@ -20,11 +20,11 @@
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
 # module proxy). Every server listens on 127.0.0.1 (authn, which takes no address,
 # on every interface of the machine). The todo, albums, bank,
-# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8 and greenlight apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
+# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos and fider apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks, wakapi and tgspam apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18453 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18455 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -170,6 +170,16 @@ app_conf() {
 	greenlight) mainpkg=./cmd/api port=18453 # its command line (below): the port, the rate limiter off; the database
 		# from GREENLIGHT_DB_DSN in .env (the wiring's). No SMTP server: the welcome mail fails in the background, logged
 		probe=/v1/healthcheck ;;
+	todos) mainpkg=./cmd/todos port=18454 # its command line (below) names the wiring's config file: the address and
+		# the database (any password: the trial cluster trusts local clients)
+		probe=/api/v1/healthz/ ;;
+	fider) mainpkg=. port=18455 # configured by the environment; single host mode (its default), no SMTP server (the
+		# mails of its background tasks fail, logged), no metrics server
+		probe=/_health
+		export DATABASE_URL="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable" HOST=127.0.0.1 \
+			PORT=$((18455 + shift_port)) BASE_URL=http://127.0.0.1:$((18455 + shift_port)) JWT_SECRET=field-trials-local-jwt-secret \
+			EMAIL_NOREPLY=noreply@example.com EMAIL_SMTP_HOST=127.0.0.1 EMAIL_SMTP_PORT=9 METRICS_ENABLED=false \
+			LOG_CONSOLE=true LOG_LEVEL=INFO ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -179,6 +189,7 @@ app_conf() {
 	[ "$1" = listmonk ] && binargs=(--config config.toml.sample)
 	[ "$1" = memos ] && binargs=(--mode prod --addr 127.0.0.1 --port $port --data "$scratch/case/data" --metric=false)
 	[ "$1" = greenlight ] && binargs=(-port=$port -limiter-enabled=false)
+	[ "$1" = todos ] && binargs=(-config configs/todos/config.local.yaml)
 	[ "$1" = tgspam ] && binargs=(--server.enabled --server.listen=127.0.0.1:$port --server.auth=local-trials
 		--files.dynamic=data --storage-timeout=30s)
 	return 0
@@ -285,6 +296,18 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 			local f
 			for f in migrations/*.up.sql; do psql_q -f "$f" || return 1; done
 		} ;;
+	todos) # the app runs its golang-migrate migrations (embedded) when it starts
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' ;;
+	fider) # its migrate command makes the schema. Fider signs people in by e-mail: its tenant (1, "Trials", active)
+		# and administrator alice (1, with the API key local-trials-api-key) are written in the database. The
+		# frontend is not built: an empty server-side rendering script and an empty dist directory stand in for it
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' && mkdir -p dist && : >ssr.js &&
+			"$bin" migrate >/dev/null 2>&1 && psql_q -c "
+INSERT INTO tenants (name, subdomain, created_at, cname, invitation, welcome_message, status, is_private, custom_css,
+  logo_bkey, locale, is_email_auth_allowed, is_feed_enabled, prevent_indexing, is_moderation_enabled)
+  VALUES ('Trials', 'trials', now(), '', '', '', 1, false, '', '', 'en', true, true, true, false);
+INSERT INTO users (name, email, tenant_id, created_at, role, status, avatar_type, avatar_bkey, api_key, api_key_date)
+  VALUES ('Alice', 'alice@example.com', 1, now(), 3, 1, 2, '', 'local-trials-api-key', now());" ;;
 	esac
 }
 app_login() { # data the case's request needs, and the credentials
@@ -448,6 +471,13 @@ INSERT INTO bookmark_tag(bookmark_id, tag_id) VALUES (1, 1);" 2>/dev/null ;;
 		psql_q -c "INSERT INTO movies (title, year, runtime, genres) VALUES ('Casablanca', 1942, 102, '{drama,romance}');" 2>/dev/null
 		tok=$(post /v1/tokens/authentication json '{"email":"alice@example.com","password":"local-trials"}' | jq -r '.authentication_token.token // empty' 2>/dev/null)
 		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
+	todos) # no sign-in; todo 5f1d7c3e-... ("buy milk"), written apart, as a case may have renamed its columns
+		psql_q -c "INSERT INTO todos (id, description, created_at) VALUES ('5f1d7c3e-2b4a-4c8e-9d6f-0a1b2c3d4e5f', 'buy milk', now());" 2>/dev/null ;;
+	fider) # the API takes alice's key; she writes post 1 (her vote on it comes with it), comment 1 on it and tag "ui"
+		auth=(-H "Authorization: Bearer local-trials-api-key")
+		post /api/v1/posts json '{"title":"Dark mode please","description":"for night owls"}' >/dev/null
+		post /api/v1/posts/1/comments json '{"content":"+1, at night"}' >/dev/null
+		post /api/v1/tags json '{"name":"ui","color":"FF0000","isPublic":true}' >/dev/null ;;
 	esac
 }
 
@@ -497,7 +527,7 @@ for arg in "$@"; do
 	want=$(awk -F'\t' -v a="$app" '$1 == a { print $4 }' "$ft/apps.tsv")
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
-	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales | semaphore | gorsk | goapp | go8 | greenlight) pg_start || exit 1 ;; esac
+	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales | semaphore | gorsk | goapp | go8 | greenlight | todos | fider) pg_start || exit 1 ;; esac
 
 	port_sed=$port
 	base=$scratch/$app-base
@@ -506,7 +536,7 @@ for arg in "$@"; do
 	(cd "$src" && tar --exclude=.git -cf - .) | tar -xf - -C "$base"
 	# The wiring's ports and database address, moved as this run's are;
 	# the bug patches get the same, as their context lines may hold them.
-	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-3]#$port_sed#g" "$1"; }
+	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-5]#$port_sed#g" "$1"; }
 	localize "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
 	(cd "$base" && git apply "$scratch/wiring.patch" && go mod tidy) || { log "$app: wiring failed"; exit 1; }
 
