@@ -3,6 +3,7 @@ package appsource
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -678,21 +679,55 @@ var dsnMarkers = []string{"sslmode", "://", "dbname", "@tcp(", "host="}
 
 // dsnLiteral matches a string literal that is a connection string's
 // format or text.
-var dsnLiteral = regexp.MustCompile(`(?i)sslmode=|dbname=|\b(?:postgres(?:ql)?|mysql|mongodb|redis)://|@tcp\(|\bhost=%`)
+var dsnLiteral = regexp.MustCompile(`(?i)sslmode=|dbname=|\b(?:postgres(?:ql)?|mysql|mongodb|redis)://|@tcp\(|\bhost=%|://%[sv]:%[sv]@`)
 
 // dsnKeyVerb finds each "key=%v" of a connection string's format.
 var dsnKeyVerb = regexp.MustCompile(`(?i)\b(\w+)=%[-+# 0-9.]*[a-z]`)
 
 // misplacedDSNArg reports whether a fmt.Sprintf of fd builds a
-// connection string whose "key=%s" is given an argument named for
-// another of its keys, while an argument named for key exists: two
-// settings in each other's places ("sslmode=%s" given cfg.Name).
-func misplacedDSNArg(fd *ast.FuncDecl) bool {
-	found := false
+// connection string whose "key=%s" (or place in a URL) is given an
+// argument named for another of its keys, while an argument named for
+// key exists: two settings in each other's places ("sslmode=%s" given
+// cfg.Name).
+func misplacedDSNArg(fd *ast.FuncDecl) bool { return len(dsnSwapsIn(fd)) > 0 }
+
+// DSNSwap is an argument of a connection string's format given where
+// another setting goes: Key is the setting the verb stands for, Arg the
+// argument given there, Want the argument named for Key.
+type DSNSwap struct {
+	Func      FuncRef
+	Call      *ast.CallExpr
+	Key       string
+	Arg, Want string
+}
+
+// DSNSwaps returns the module's connection strings built with two
+// settings in each other's places (misplacedDSNArg), outside tests.
+func (m *Module) DSNSwaps() []DSNSwap {
+	var out []DSNSwap
+	for _, f := range m.Files {
+		if strings.HasSuffix(f.Path, "_test.go") || !slices.ContainsFunc(dsnMarkers, f.holds) {
+			continue
+		}
+		for _, d := range f.Syntax().Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				for _, sw := range dsnSwapsIn(fd) {
+					sw.Func = FuncRef{File: f, Decl: fd}
+					out = append(out, sw)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// dsnSwapsIn returns the swapped arguments of fd's connection strings.
+func dsnSwapsIn(fd *ast.FuncDecl) []DSNSwap {
+	var out []DSNSwap
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		ce, ok := n.(*ast.CallExpr)
-		if !ok || found || len(ce.Args) < 2 || CalleeName(ce.Fun) != "Sprintf" {
-			return !found
+		if !ok || len(ce.Args) < 2 || CalleeName(ce.Fun) != "Sprintf" {
+			return true
 		}
 		lit, ok := ce.Args[0].(*ast.BasicLit)
 		if !ok || lit.Kind != token.STRING || !dsnLiteral.MatchString(lit.Value) {
@@ -711,21 +746,47 @@ func misplacedDSNArg(fd *ast.FuncDecl) bool {
 		for i, a := range args {
 			names[i] = normSetting(lastName(a))
 		}
-		for _, kv := range dsnKeyVerb.FindAllStringSubmatchIndex(format, -1) {
-			key := normSetting(format[kv[2]:kv[3]])
+		for i, key := range dsnVerbKeys(format, verbs) {
+			if key == "" || names[i] == "" || names[i] == key {
+				continue
+			}
+			if j := slices.Index(names, key); j >= 0 {
+				out = append(out, DSNSwap{Call: ce, Key: key, Arg: types.ExprString(args[i]), Want: types.ExprString(args[j])})
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// dsnVerbKeys names the setting each verb of a connection string's
+// format stands for: the key of "key=%s", or its place in a URL
+// ("scheme://user:pass@host:port/name"); "" when not known.
+func dsnVerbKeys(format string, verbs [][]int) []string {
+	keys := make([]string, len(verbs))
+	for _, kv := range dsnKeyVerb.FindAllStringSubmatchIndex(format, -1) {
+		for i, v := range verbs {
+			if v[0] == kv[3]+1 {
+				keys[i] = normSetting(format[kv[2]:kv[3]])
+			}
+		}
+	}
+	if m := dsnURLRe.FindStringSubmatchIndex(format); m != nil {
+		places := []string{"user", "pass", "host", "port", "name"}
+		for p, g := 0, 2; g+1 < len(m) && p < len(places); p, g = p+1, g+2 {
 			for i, v := range verbs {
-				if v[0] != kv[3]+1 || names[i] == key {
-					continue
-				}
-				if slices.Contains(names, key) && names[i] != "" {
-					found = true
+				if m[g] >= 0 && v[0] == m[g] {
+					keys[i] = places[p]
 				}
 			}
 		}
-		return !found
-	})
-	return found
+	}
+	return keys
 }
+
+// dsnURLRe captures the verbs of a connection URL's user, password,
+// host, port and database name.
+var dsnURLRe = regexp.MustCompile(`://(%[sv]):(%[sv])@(%[sv]):(%[sdv])/(%[sv])`)
 
 // fmtVerbRe matches a formatting verb, %% aside.
 var fmtVerbRe = regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)

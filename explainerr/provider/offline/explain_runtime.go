@@ -1045,7 +1045,7 @@ func (a *analysis) unknown() {
 		a.emptyMessage()
 		return
 	}
-	if a.rejectedInput() || a.unpastedFailure(msg) || a.txDone(msg) || a.txAborted(msg) || a.poolWhileTx(msg) || a.errorWordsKnown(msg) {
+	if a.rejectedInput() || a.unpastedFailure(msg) || a.txDone(msg) || a.txAborted(msg) || a.poolWhileTx(msg) || a.dsnSettingsSwapped(msg) || a.errorWordsKnown(msg) {
 		return
 	}
 	a.headline("Error: " + code(shorten(msg, 100)))
