@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -20,10 +21,24 @@ func (a *analysis) messageWrap(msg string) (textWrap, bool) {
 	if src == nil || src.mod == nil {
 		return textWrap{}, false
 	}
+	// A log record of several lines ("Error Trace:\n- file:line\n- the
+	// message") carries the message on one of them.
+	msgs := []string{msg}
+	for _, l := range strings.Split(msg, "\n") {
+		if l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "- ")); l != "" && l != msg {
+			msgs = append(msgs, l)
+		}
+	}
 	var found []textWrap
 	for _, w := range src.textWraps() {
-		if formatMatches(w.Format, msg) && !strings.HasPrefix(w.Arg, "Err") {
-			found = append(found, w)
+		if strings.HasPrefix(w.Arg, "Err") {
+			continue
+		}
+		for _, m := range msgs {
+			if formatMatches(w.Format, m) {
+				found = append(found, w)
+				break
+			}
 		}
 	}
 	if len(found) != 1 {
@@ -32,9 +47,10 @@ func (a *analysis) messageWrap(msg string) (textWrap, bool) {
 	return found[0], true
 }
 
-// errorTestRe matches code that tests an error: errors.Is or errors.As,
-// a type switch, or a call that maps an error to a status.
-var errorTestRe = regexp.MustCompile(`\berrors\.(?:Is|As)\(|\.\(type\)|\b\w*Status\w*\(\s*err\b`)
+// errorTestRe matches code that tests an error: errors.Is, errors.As or
+// a cause's comparison, a type switch, a comparison with a sentinel, or
+// a call that maps an error to a status.
+var errorTestRe = regexp.MustCompile(`\berrors\.(?:Is|As|Cause)\(|\.\(type\)|\b\w*Status\w*\(\s*err\b|[=!]=\s*(?:\w+\.)?Err[A-Z]\w*`)
 
 // errorPathTests reports whether a function of the report's app frames
 // tests the error it answers (errorTestRe).
@@ -69,6 +85,16 @@ func (a *analysis) lostWrap(msg string) bool {
 	}
 	a.headline("A missing record answered as a server error")
 	a.why("The error says " + code(shorten(msg, 120)) + ": the request named something that does not exist, the client's 404. Its message is made at " + a.cite(w.Line) + " with " + code(verb) + ", which keeps the text of " + code(w.Arg) + " but not the error itself: a test of it further out (" + code("errors.Is") + ", " + code("errors.As") + ", a type switch, a function that maps the app's errors to statuses) no longer matches it, and it is answered as a 500.")
+	if cause, wrap, ok := a.ownCauseTest(); ok {
+		// The test unwraps the app's own error type only: %w would not
+		// reach it; the app's own wrapper does.
+		a.g.Add(wrap.Func, wrap.Text, w.Arg)
+		a.g.AddScanned(a.fileLoc(wrap.Path, wrap.Line))
+		a.why("The test further out is " + a.cite(cause) + ", which reads the cause of the app's own error type only, not an error wrapped with " + code("%w") + ".")
+		a.fix("At " + code(a.fileLoc(w.Line.Path, w.Line.Line)) + ", wrap " + code(w.Arg) + " with the app's own " + code(wrap.Func) + " (" + code(a.fileLoc(wrap.Path, wrap.Line)) + ") instead of " + code("fmt.Errorf") + ", so that its cause is still the not-found error.")
+		a.fix("Keep 500 for the other errors: those are real failures.")
+		return true
+	}
 	fixed := w.Format
 	if i := strings.LastIndex(fixed, verb); i >= 0 {
 		fixed = fixed[:i] + "%w" + fixed[i+len(verb):]
@@ -83,4 +109,52 @@ func (a *analysis) lostWrap(msg string) bool {
 	}
 	a.fix("Keep 500 for the other errors: those are real failures.")
 	return true
+}
+
+// causeCallRe finds a call of a package's Cause function on an error.
+var causeCallRe = regexp.MustCompile(`\b(\w+)\.Cause\(\s*err\b`)
+
+// ownCauseTest returns, when a function of the report's app frames tests
+// its error through a Cause function of the module that unwraps only the
+// module's own error type (no Unwrap, errors.Is or errors.As in it), the
+// line of that test and the module's wrapping function of the same
+// package (Wrap), which that Cause reads.
+func (a *analysis) ownCauseTest() (test, wrap sourceLine, ok bool) {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return sourceLine{}, sourceLine{}, false
+	}
+	for _, fr := range a.appFrames(maxSentinelFrames) {
+		f, fd := src.funcAt(fr.File, fr.Line)
+		if fd == nil {
+			continue
+		}
+		start, end := src.fset.Position(fd.Pos()).Line, src.fset.Position(fd.End()).Line
+		lines := f.text()
+		if start < 1 || end > len(lines) {
+			continue
+		}
+		for i := start; i <= end; i++ {
+			if !causeCallRe.MatchString(lines[i-1]) {
+				continue
+			}
+			var cause, wrapper []sourceLine
+			for _, d := range src.funcs("Cause", "") {
+				text := strings.Join(d.f.text()[src.fset.Position(d.fd.Pos()).Line-1:src.fset.Position(d.fd.End()).Line], "\n")
+				if strings.Contains(text, "Unwrap") || strings.Contains(text, "errors.Is") || strings.Contains(text, "errors.As") {
+					continue
+				}
+				cause = append(cause, src.lineAt(d.f, d.fd.Pos(), funcName(d.fd)))
+				for _, w := range src.funcs("Wrap", "") {
+					if filepath.Dir(w.f.path) == filepath.Dir(d.f.path) {
+						wrapper = append(wrapper, src.lineAt(w.f, w.fd.Pos(), funcName(w.fd)))
+					}
+				}
+			}
+			if len(cause) == 1 && len(wrapper) == 1 {
+				return sourceLine{Path: f.path, Line: i, Text: strings.TrimSpace(lines[i-1]), Func: funcName(fd)}, wrapper[0], true
+			}
+		}
+	}
+	return sourceLine{}, sourceLine{}, false
 }

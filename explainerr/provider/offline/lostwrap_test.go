@@ -163,3 +163,92 @@ func (s *Store) Add(title string) (int, error) {
 	mustHave(t, text, "A transaction used after Commit")
 	mustLack(t, text, "A missing record answered as a server error")
 }
+
+// TestNotFoundLostToAWrapTheAppsCauseCannotRead: the app tests the cause
+// of its own error type only; %w would not reach it, its own Wrap does.
+func TestNotFoundLostToAWrapTheAppsCauseCannotRead(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/board\n\ngo 1.22\n",
+		"errs/errs.go": `package errs
+
+import "errors"
+
+// ErrNotFound says nothing was found.
+var ErrNotFound = errors.New("object not found")
+
+type traced struct {
+	text  string
+	cause error
+}
+
+func (t *traced) Error() string { return t.text + ": " + t.cause.Error() }
+
+// Wrap adds text to err, keeping it as the cause.
+func Wrap(err error, text string) error { return &traced{text, err} }
+
+// Cause returns what err was made from.
+func Cause(err error) error {
+	if t, ok := err.(*traced); ok {
+		return t.cause
+	}
+	return err
+}
+`,
+		"store/store.go": `package store
+
+import (
+	"fmt"
+
+	"example.com/board/errs"
+)
+
+// Post returns a post's title.
+func Post(n int) (string, error) {
+	if n > 10 {
+		return "", errs.ErrNotFound
+	}
+	return "hello", nil
+}
+
+// Find returns a post's title, as its caller asks.
+func Find(n int) (string, error) {
+	t, err := Post(n)
+	if err != nil {
+		return "", fmt.Errorf("finding post %d: %v", n, err)
+	}
+	return t, nil
+}
+`,
+		"web/web.go": `package web
+
+import (
+	"net/http"
+
+	"example.com/board/errs"
+	"example.com/board/store"
+)
+
+func fail(w http.ResponseWriter, err error) {
+	if errs.Cause(err) == errs.ErrNotFound {
+		http.Error(w, "not found", http.StatusNotFound)
+		return
+	}
+	http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+}
+
+// Show shows a post.
+func Show(w http.ResponseWriter, r *http.Request) {
+	t, err := store.Find(42)
+	if err != nil {
+		fail(w, err) //!call
+		return
+	}
+	w.Write([]byte(t))
+}
+`,
+	})
+	r := statusReport("finding post 42: object not found", app.frame(t, "status", "example.com/board/web.fail"), app.frame(t, "call", "example.com/board/web.Show"))
+	text := Analyze(r)
+	mustHave(t, text, "reads the cause of the app's own error type only", "with the app's own `Wrap`")
+	mustLack(t, text, "Wrap it with `%w`")
+}
