@@ -2,10 +2,14 @@ package offline
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 
 	"github.com/explainerr/explainerr/internal/astutil"
 )
@@ -52,7 +56,14 @@ func (a *analysis) sentinelSwapped(target string) bool {
 	}
 	var ret sourceLine
 	found := false
-	for _, ref := range a.reached() {
+	refs := a.reached()
+	if rs := src.explicitReturns(target); len(rs) == 1 {
+		// The one function of the module that returns the sentinel
+		// itself, reached or not (a bus or a function value the
+		// reach does not follow).
+		refs = append(refs, rs[0])
+	}
+	for _, ref := range refs {
 		if found || ref.Decl == nil || ref.Decl.Body == nil {
 			continue
 		}
@@ -95,13 +106,46 @@ func (a *analysis) otherSentinelTest(target string) (sourceLine, string, bool) {
 		}
 		var out sourceLine
 		sentinel := ""
+		// Names given what the error is made of (cause := errors.Cause(err)).
+		fromErr := map[string]bool{"err": true}
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			ce, ok := n.(*ast.CallExpr)
-			if !ok || sentinel != "" || types.ExprString(ce.Fun) != "errors.Is" || len(ce.Args) != 2 || !astutil.Mentions(ce.Args[0], "err") {
-				return sentinel == ""
+			if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 && astutil.Mentions(as.Rhs[0], "err") {
+				if id, ok := as.Lhs[0].(*ast.Ident); ok {
+					fromErr[id.Name] = true
+				}
 			}
-			if s := types.ExprString(ce.Args[1]); s != target && !strings.HasSuffix(s, ".ErrNoRows") {
-				out, sentinel = src.lineAt(f, ce.Pos(), funcName(fd)), s
+			return true
+		})
+		mentionsErr := func(e ast.Expr) bool {
+			for name := range fromErr {
+				if astutil.Mentions(e, name) {
+					return true
+				}
+			}
+			return false
+		}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if sentinel != "" {
+				return false
+			}
+			var tested, against ast.Expr
+			switch x := n.(type) {
+			case *ast.CallExpr:
+				if types.ExprString(x.Fun) == "errors.Is" && len(x.Args) == 2 {
+					tested, against = x.Args[0], x.Args[1]
+				}
+			case *ast.BinaryExpr:
+				// errors.Cause(err) == app.ErrNotFound
+				if x.Op == token.EQL {
+					tested, against = x.X, x.Y
+				}
+			}
+			if tested == nil || !mentionsErr(tested) {
+				return true
+			}
+			s := types.ExprString(against)
+			if s != target && !strings.HasSuffix(s, ".ErrNoRows") && sentinelName.MatchString(s) {
+				out, sentinel = src.lineAt(f, n.Pos(), funcName(fd)), s
 			}
 			return true
 		})
@@ -133,4 +177,34 @@ func (a *analysis) routeValue(name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// sentinelName matches a sentinel error's name as written (app.ErrNotFound).
+var sentinelName = regexp.MustCompile(`^(?:\w+\.)?Err[A-Z]\w*$`)
+
+// explicitReturns returns the module's functions (outside tests) that
+// return the sentinel target itself (return sql.ErrNoRows).
+func (s *appSource) explicitReturns(target string) []appsource.FuncRef {
+	if s.mod == nil {
+		return nil
+	}
+	var out []appsource.FuncRef
+	holds := func(f *appFile) bool {
+		return f.src != nil && !strings.HasSuffix(f.path, "_test.go") && slices.ContainsFunc(f.text(), func(l string) bool { return strings.Contains(l, target) })
+	}
+	s.eachFuncWhere(holds, func(f *appFile, fd *ast.FuncDecl) {
+		found := false
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if rs, ok := n.(*ast.ReturnStmt); ok {
+				for _, r := range rs.Results {
+					found = found || types.ExprString(r) == target
+				}
+			}
+			return !found
+		})
+		if found {
+			out = append(out, appsource.FuncRef{File: f.src, Decl: fd})
+		}
+	})
+	return out
 }

@@ -117,3 +117,46 @@ func TestNoRowsReturnedWhereTheAppsSentinelIsTested(t *testing.T) {
 		"returns `sql.ErrNoRows` itself at", "Return `store.ErrMissing` at `store.go:")
 	mustLack(t, text, "if errors.Is(err, sql.ErrNoRows)")
 }
+
+// TestNoRowsWhereTheCauseIsComparedWithTheAppsSentinel: the test is a
+// comparison of the error's cause with the app's sentinel, and the store
+// that returns sql.ErrNoRows itself is run through a function value the
+// stack does not show.
+func TestNoRowsWhereTheCauseIsComparedWithTheAppsSentinel(t *testing.T) {
+	files := map[string]string{}
+	for k, v := range noteFiles {
+		files[k] = v
+	}
+	files["web/web.go"] = `package web
+
+import (
+	"net/http"
+
+	"example.com/notes/store"
+)
+
+var notes *store.Store
+
+var remove = func(id int) error { return notes.Delete(id) }
+
+func cause(err error) error { return err }
+
+// Remove deletes a note.
+func Remove(w http.ResponseWriter, r *http.Request) {
+	err := remove(12)
+	if err == nil {
+		return
+	}
+	c := cause(err)
+	if c == store.ErrMissing {
+		http.Error(w, "no such note", http.StatusNotFound)
+		return
+	}
+	http.Error(w, err.Error(), http.StatusInternalServerError) //!remove
+}
+`
+	app := writeMarkedApp(t, files)
+	r := statusReport("sql: no rows in result set", app.frame(t, "remove", "example.com/notes/web.Remove"))
+	text := Analyze(r)
+	mustHave(t, text, "A store returns `sql.ErrNoRows` where the handler expects `store.ErrMissing`", "Return `store.ErrMissing` at `store.go:")
+}
