@@ -198,3 +198,40 @@ func (a *analysis) argOrder(field, value, typ string) bool {
 	}
 	return false
 }
+
+// notNullArgument explains a NOT NULL column that the statement lists
+// and fills with an argument named for another field (created_at given
+// todo.UpdatedAt, nil for a new row); it reports whether it did.
+func (a *analysis) notNullArgument(table, col string) bool {
+	if col == "" {
+		return false
+	}
+	insert := compiled(`(?i)\b(?:INSERT\s+INTO|UPDATE)\s+["'` + "`" + `]?` + regexp.QuoteMeta(table) + `\b`)
+	var cols map[int]string
+	sql, args, at, ok := a.statementArgs(func(sql string, args []string) bool {
+		if table != "" && !insert.MatchString(sql) {
+			return false
+		}
+		cols = placeholderColumns(sql)
+		for n, c := range cols {
+			if c == strings.ToLower(col) && n-1 < len(args) && !argNamed(args[n-1], col) && strings.Contains(args[n-1], ".") {
+				return true
+			}
+		}
+		return false
+	})
+	if !ok {
+		return false
+	}
+	for n, c := range cols {
+		if c != strings.ToLower(col) || n-1 >= len(args) {
+			continue
+		}
+		arg := args[n-1]
+		a.g.Add(arg, c, sql, at.Func)
+		a.why("The statement lists " + code(col) + ", and the call at " + a.cite(at) + " fills its " + code("$"+strconv.Itoa(n)) + " with " + code(arg) + ", a field named for another column, which is nil or zero here.")
+		a.fix("In " + code(at.Func) + ", pass the value meant for " + code(col) + " as " + code("$"+strconv.Itoa(n)) + " instead of " + code(arg) + ".")
+		return true
+	}
+	return false
+}

@@ -48,3 +48,39 @@ func (s *Store) Add(e Event) error {
 	mustLack(t, text, "not in its placeholders' order")
 	mustHave(t, text, "validate it and answer 400 Bad Request")
 }
+
+// TestNotNullColumnFilledWithAnotherField: a NOT NULL column the INSERT
+// lists is filled with an argument named for another column (nil for a
+// new row): the argument is the fix, not a DEFAULT.
+func TestNotNullColumnFilledWithAnotherField(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/notes\n\ngo 1.22\n",
+		"store/store.go": `package store
+
+import (
+	"database/sql"
+	"time"
+)
+
+// Note is a note.
+type Note struct {
+	Body      string
+	CreatedAt time.Time
+	EditedAt  *time.Time
+}
+
+// Store keeps notes.
+type Store struct{ db *sql.DB }
+
+// Add adds a note.
+func (s *Store) Add(n Note) error {
+	_, err := s.db.Exec("INSERT INTO notes (body, created_at) VALUES ($1, $2)", n.Body, n.EditedAt)
+	return err //!ret
+}
+`,
+	})
+	r := panicReport("*pq.Error", `pq: null value in column "created_at" of relation "notes" violates not-null constraint`, app.frame(t, "ret", "example.com/notes/store.(*Store).Add"))
+	text := Analyze(r)
+	mustHave(t, text, "fills its `$2` with `n.EditedAt`", "pass the value meant for `created_at` as `$2` instead of `n.EditedAt`")
+	mustLack(t, text, "give the column a DEFAULT")
+}

@@ -65,6 +65,9 @@ func (a *analysis) constraint() {
 			a.fix("Validate the input before writing: when " + code(col) + " is empty, answer 400 Bad Request with a message instead of running the statement.")
 			break
 		}
+		if a.notNullArgument(table, col) {
+			break
+		}
 		field := camelCase(col)
 		built := a.builtValue()
 		if built != nil {

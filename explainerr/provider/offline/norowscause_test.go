@@ -160,3 +160,76 @@ func Remove(w http.ResponseWriter, r *http.Request) {
 	text := Analyze(r)
 	mustHave(t, text, "A store returns `sql.ErrNoRows` where the handler expects `store.ErrMissing`", "Return `store.ErrMissing` at `store.go:")
 }
+
+// TestNoRowsReturnedItselfBesideSiblingsThatTranslate: the store's
+// siblings turn pgx's no-rows into the app's error, and the failing one
+// returns pgx.ErrNoRows itself: that return is named, not a Scan.
+func TestNoRowsReturnedItselfBesideSiblingsThatTranslate(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/tasks\n\ngo 1.22\n",
+		"store/store.go": `package store
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// ErrNoTask says no task has the id.
+var ErrNoTask = errors.New("no such task")
+
+// Store keeps tasks.
+type Store struct{ pool *pgxpool.Pool }
+
+// Get returns a task's title.
+func (s *Store) Get(ctx context.Context, id int) (string, error) {
+	var t string
+	err := s.pool.QueryRow(ctx, "SELECT title FROM tasks WHERE id = $1", id).Scan(&t)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", ErrNoTask
+	}
+	return t, err
+}
+
+// Delete removes a task.
+func (s *Store) Delete(ctx context.Context, id int) error {
+	tag, err := s.pool.Exec(ctx, "DELETE FROM tasks WHERE id = $1", id)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return pgx.ErrNoRows
+	}
+	return nil
+}
+`,
+		"web/web.go": `package web
+
+import (
+	"errors"
+	"net/http"
+
+	"example.com/tasks/store"
+)
+
+var tasks *store.Store
+
+// Remove deletes a task.
+func Remove(w http.ResponseWriter, r *http.Request) {
+	if err := tasks.Delete(r.Context(), 7); err != nil {
+		if errors.Is(err, store.ErrNoTask) {
+			http.Error(w, "no such task", http.StatusNotFound)
+			return
+		}
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+	}
+}
+`,
+	})
+	r := statusReport("no rows in result set", app.frame(t, "status", "example.com/tasks/web.Remove"))
+	text := Analyze(r)
+	mustHave(t, text, "returns `pgx.ErrNoRows` itself at", "Return `store.ErrNoTask` at `store.go:")
+	mustLack(t, text, "its Scan returned")
+}

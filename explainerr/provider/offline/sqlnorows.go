@@ -50,7 +50,7 @@ func (a *analysis) noRows() {
 		a.fix("Keep 500 for the other errors: those are real failures.")
 		return
 	}
-	if a.noRowsCheckedElsewhere(target) || a.notFoundTranslationLost(target) || a.noRowsFromDroppedInput(target) || a.sentinelSwapped(target) {
+	if a.sentinelSwapped(target) || a.noRowsCheckedElsewhere(target) || a.notFoundTranslationLost(target) || a.noRowsFromDroppedInput(target) {
 		return
 	}
 	call, hasCall := a.queryCallLine()
