@@ -744,7 +744,7 @@ func dsnSwapsIn(fd *ast.FuncDecl) []DSNSwap {
 		}
 		names := make([]string, len(args))
 		for i, a := range args {
-			names[i] = normSetting(lastName(a))
+			names[i] = normSetting(CalleeName(a)) // the name an argument ends in
 		}
 		for i, key := range dsnVerbKeys(format, verbs) {
 			if key == "" || names[i] == "" || names[i] == key {
@@ -804,17 +804,6 @@ func normSetting(s string) string {
 		return "pass"
 	}
 	return s
-}
-
-// lastName returns the last identifier of a name or selector expression.
-func lastName(e ast.Expr) string {
-	switch x := e.(type) {
-	case *ast.Ident:
-		return x.Name
-	case *ast.SelectorExpr:
-		return x.Sel.Name
-	}
-	return ""
 }
 
 // buildsDSN reports whether fd holds a string literal shaped like a
