@@ -34,6 +34,7 @@ func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
 	// is ended, not where the message that wraps the error is made.
 	out := m.txChunks(r, s)
 	out = append(out, m.originChunks(r, s)...)
+	out = append(out, m.noRowsReturnChunks(r, s)...)
 	out = append(out, m.messageSiteChunks(r, s)...)
 	out = append(out, m.loggedSiteChunks(r, s)...)
 	out = append(out, m.routeHandlerChunks(r, s)...)
@@ -68,8 +69,25 @@ func errorMessages(r *report.Report) []string {
 			continue
 		}
 		msgs = append(msgs, text)
+		msgs = append(msgs, recordLines(text)...)
 	}
 	return msgs
+}
+
+// recordLines returns the lines of a log record written over several
+// lines ("Error Trace:\n- file.go:12\n- failed to get post: …"), each
+// without its bullet: one of them carries the error's message.
+func recordLines(text string) []string {
+	if !strings.Contains(text, "\n") {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "- ")); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // ownMessages returns the texts of the failure's own error: its message
