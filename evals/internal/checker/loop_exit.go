@@ -7,7 +7,6 @@ import (
 	"go/types"
 	"regexp"
 	"slices"
-	"strings"
 
 	"github.com/explainerr/explainerr/evals/internal/source"
 )
@@ -126,7 +125,7 @@ func branchingLoops(body *ast.BlockStmt) []ast.Stmt {
 // after it.
 func leftAfterQuoted(loops []ast.Stmt, rest string) (string, bool) {
 	for _, m := range backtickRe.FindAllStringSubmatch(rest, -1) {
-		want := strings.Join(strings.Fields(m[1]), "")
+		want := squash(m[1])
 		for _, l := range loops {
 			found := false
 			ast.Inspect(loopBody(l), func(n ast.Node) bool {
@@ -135,7 +134,7 @@ func leftAfterQuoted(loops []ast.Stmt, rest string) (string, bool) {
 					return !found
 				}
 				for i, st := range b.List {
-					if as, ok := st.(*ast.AssignStmt); !ok || strings.Join(strings.Fields(types.ExprString(as.Lhs[0])+as.Tok.String()+types.ExprString(as.Rhs[0])), "") != want || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+					if as, ok := st.(*ast.AssignStmt); !ok || squash(types.ExprString(as.Lhs[0])+as.Tok.String()+types.ExprString(as.Rhs[0])) != want || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 						continue
 					}
 					for _, after := range b.List[i+1:] {
@@ -162,7 +161,7 @@ func leftAfterQuoted(loops []ast.Stmt, rest string) (string, bool) {
 func loopsOver(loops []ast.Stmt, over string) []ast.Stmt {
 	var out []ast.Stmt
 	for _, l := range loops {
-		if r, ok := l.(*ast.RangeStmt); ok && strings.Join(strings.Fields(types.ExprString(r.X)), "") == strings.Join(strings.Fields(over), "") {
+		if r, ok := l.(*ast.RangeStmt); ok && squash(types.ExprString(r.X)) == squash(over) {
 			out = append(out, l)
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"go/parser"
 	"go/types"
 	"regexp"
-	"strings"
 )
 
 // KindVarInit is a claim about the call a package variable is made with:
@@ -50,9 +49,6 @@ func (c *Checker) checkVarInits(prose string, claims []Claim, results []Result) 
 	}
 	return results
 }
-
-// squash drops white space.
-func squash(s string) string { return strings.Join(strings.Fields(s), "") }
 
 // packageVarInit returns the call that declares the one package variable
 // of the module called name, nil when there is not exactly one such

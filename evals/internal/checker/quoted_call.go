@@ -21,7 +21,14 @@ const KindQuotedCall = "quoted_call"
 // than what it does: a fix, a change, a move.
 var modalRe = regexp.MustCompile(`(?i)\b(?:should|must|needs?\s+to|could|would|ought|instead|rather|fix|fixing|change|changing|replace|replacing|try|consider|suggest\w*|move|swap|reorder)\b`)
 
-var proposalRe = regexp.MustCompile(`(?i)\b(?:should|instead|rather|replace\w*|change\w*|use|using|fix\w*|add|adding|could|would|must|need\w*|not|never|without|unlike|example|e\.g|such as|like|try|consider|suggest\w*|if you|you)\b`)
+var proposalRe = regexp.MustCompile(`(?i)\b(?:` + proposalWords + `|` + negationWords + `)\b`)
+
+// proposalWords are the words of a fix or an example; negationWords those
+// of a negation ("not `x`", "instead of `x`").
+const (
+	proposalWords = `should|replace\w*|change\w*|use|using|fix\w*|add|adding|could|would|must|need\w*|example|e\.g|such as|like|try|consider|suggest\w*|if you|you`
+	negationWords = `not|never|without|unlike|instead|rather`
+)
 
 // checkQuotedCalls judges the calls a sentence quotes in code spans
 // against the module's calls of the same callee, written the same way:

@@ -141,10 +141,10 @@ func quotedOnPurpose(prose string, pos int) bool {
 }
 
 var (
-	// proposalWordsRe is proposalRe's words of a fix or an example.
-	proposalWordsRe = regexp.MustCompile(`(?i)\b(?:should|replace\w*|change\w*|use|using|fix\w*|add|adding|could|would|must|need\w*|example|e\.g|such as|like|try|consider|suggest\w*|if you|you)\b`)
-	// negationRe is proposalRe's words of a negation.
-	negationRe = regexp.MustCompile(`(?i)\b(?:not|never|without|unlike|instead|rather)\b`)
+	// proposalWordsRe matches proposalRe's words of a fix or an example.
+	proposalWordsRe = regexp.MustCompile(`(?i)\b(?:` + proposalWords + `)\b`)
+	// negationRe matches proposalRe's words of a negation.
+	negationRe = regexp.MustCompile(`(?i)\b(?:` + negationWords + `)\b`)
 )
 
 // nearLead is leadIn cut to its last six words.

@@ -550,6 +550,9 @@ func (c *Checker) packageQualified(cl Claim) string {
 // collapseSpace writes each run of white space of s as one space.
 func collapseSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
 
+// squash drops white space.
+func squash(s string) string { return strings.Join(strings.Fields(s), "") }
+
 // clauseSpans returns the spans of prose[from:to]: backtick spans (other
 // than file names) and names in prose, each with its claims.
 func clauseSpans(prose string, claims []Claim, from, to int) []clauseSpan {
@@ -663,7 +666,6 @@ func saysBranch(before, head string) bool {
 // sameText reports whether a span of code (a loop's clause, written
 // without its body) is in a statement as written, spaces aside.
 func sameText(span, stmt string) bool {
-	squeeze := func(s string) string { return strings.Join(strings.Fields(s), "") }
-	sp := squeeze(strings.Trim(span, "`"))
-	return len(sp) >= 8 && strings.Contains(squeeze(stmt), sp)
+	sp := squash(strings.Trim(span, "`"))
+	return len(sp) >= 8 && strings.Contains(squash(stmt), sp)
 }

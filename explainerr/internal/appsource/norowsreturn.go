@@ -27,17 +27,7 @@ func (m *Module) noRowsReturnChunks(r *report.Report, s *staticSet) []report.Chu
 	if !anyMessage(r, noRowsWords) {
 		return nil
 	}
-	var cands []FuncRef
-	for _, f := range m.Files {
-		if strings.HasSuffix(f.Path, "_test.go") || !f.holds("ErrNoRows") {
-			continue
-		}
-		for _, d := range f.Syntax().Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && returnsNoRows(fd) {
-				cands = append(cands, FuncRef{File: f, Decl: fd})
-			}
-		}
-	}
+	cands := m.SentinelReturns(".ErrNoRows")
 	reach := reachSet(s.requestReach(r))
 	ordered := reachedFirst(cands, reach)
 	if len(ordered) == 0 || !reach[ordered[0].Decl] && len(ordered) > 2 {
@@ -54,14 +44,35 @@ func (m *Module) noRowsReturnChunks(r *report.Report, s *staticSet) []report.Chu
 	return out
 }
 
-// returnsNoRows reports whether fd returns a driver's no-rows sentinel
-// itself (sql.ErrNoRows, pgx.ErrNoRows).
-func returnsNoRows(fd *ast.FuncDecl) bool {
+// SentinelReturns returns the module's functions, outside tests, that
+// return the sentinel written as name themselves ("return
+// sql.ErrNoRows"); a name that starts with "." stands for any sentinel
+// whose name ends so (".ErrNoRows": database/sql's and pgx's). Only the
+// files that write the name are parsed.
+func (m *Module) SentinelReturns(name string) []FuncRef {
+	word := strings.TrimPrefix(name, ".")
+	var out []FuncRef
+	for _, f := range m.Files {
+		if strings.HasSuffix(f.Path, "_test.go") || !f.holds(word) {
+			continue
+		}
+		for _, d := range f.Syntax().Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && returnsSentinel(fd, name) {
+				out = append(out, FuncRef{File: f, Decl: fd})
+			}
+		}
+	}
+	return out
+}
+
+// returnsSentinel reports whether fd returns the sentinel name itself
+// (SentinelReturns).
+func returnsSentinel(fd *ast.FuncDecl, name string) bool {
 	found := false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if rs, ok := n.(*ast.ReturnStmt); ok {
 			for _, e := range rs.Results {
-				if s := types.ExprString(e); strings.HasSuffix(s, ".ErrNoRows") {
+				if s := types.ExprString(e); s == name || strings.HasPrefix(name, ".") && strings.HasSuffix(s, name) {
 					found = true
 				}
 			}

@@ -581,10 +581,23 @@ func upPart(lines []string) []string {
 	return lines
 }
 
+// dbConnectWords are the words of a database that could not be reached
+// or signed in to with the settings given: what a connection string with
+// a setting in the wrong place gives (quotes escaped in a log's field
+// too).
+const dbConnectWords = `failed to connect|connection refused|no such host|unsupported sslmode|sslmode is invalid|invalid (?:dsn|connection string|connection url)|cannot parse .{0,40}(?:dsn|connection|url)|sql: unknown driver|password authentication failed|(?:database|role) \\?"[^"\\]+\\?" does not exist|invalid port`
+
+// dbConnectFailure matches dbConnectWords.
+var dbConnectFailure = regexp.MustCompile(`(?i)` + dbConnectWords)
+
 // connectionFailure matches the messages of a connection or setting that
-// failed: a refused or unknown address, or a setting said to be missing
-// or invalid.
-var connectionFailure = regexp.MustCompile(`(?i)connection refused|no such host|dial (?:tcp|unix)|i/o timeout|unsupported sslmode|sslmode is invalid|invalid (?:dsn|connection string|connection url)|cannot parse .{0,40}(?:dsn|connection|url)|sql: unknown driver|password authentication failed|database "[^"]+" does not exist|role "[^"]+" does not exist|\b(?:missing|not set|invalid|unknown|empty) (?:\w+ ){0,2}(?:dsn|url|address|addr|host|port|config|configuration|setting|env|environment variable|variable)\b|\b(?:dsn|url|host|port|setting|environment variable) (?:\w+ ){0,2}(?:is )?(?:missing|not set|empty|invalid)\b|\b(?:key|secret|salt)s? (?:\w+ ){0,2}(?:is )?(?:missing|not set|empty)\b|\b(?:missing|empty) (?:\w+ ){0,2}(?:key|secret|salt)\b`)
+// failed: a database that could not be reached or signed in to, a dial
+// that failed or timed out, or a setting said to be missing or invalid.
+var connectionFailure = regexp.MustCompile(`(?i)` + dbConnectWords + `|dial (?:tcp|unix)|i/o timeout|\b(?:missing|not set|invalid|unknown|empty) (?:\w+ ){0,2}(?:dsn|url|address|addr|host|port|config|configuration|setting|env|environment variable|variable)\b|\b(?:dsn|url|host|port|setting|environment variable) (?:\w+ ){0,2}(?:is )?(?:missing|not set|empty|invalid)\b|\b(?:key|secret|salt)s? (?:\w+ ){0,2}(?:is )?(?:missing|not set|empty)\b|\b(?:missing|empty) (?:\w+ ){0,2}(?:key|secret|salt)\b`)
+
+// IsDBConnectFailure reports whether msg says a database could not be
+// reached or signed in to with the settings given (dbConnectWords).
+func IsDBConnectFailure(msg string) bool { return dbConnectFailure.MatchString(msg) }
 
 // isConnectionFailure reports whether msg says a connection or a setting
 // failed; the runtime's "invalid memory address" is no address setting.
@@ -755,7 +768,7 @@ func dsnSwapsIn(fd *ast.FuncDecl) []DSNSwap {
 		if err != nil {
 			return true
 		}
-		verbs := fmtVerbRe.FindAllStringIndex(format, -1)
+		verbs := reVerb.FindAllStringIndex(format, -1)
 		args := ce.Args[1:]
 		if len(verbs) != len(args) {
 			return true
@@ -805,9 +818,6 @@ func dsnVerbKeys(format string, verbs [][]int) []string {
 // dsnURLRe captures the verbs of a connection URL's user, password,
 // host, port and database name.
 var dsnURLRe = regexp.MustCompile(`://(%[sv]):(%[sv])@(%[sv]):(%[sdv])/(%[sv])`)
-
-// fmtVerbRe matches a formatting verb, %% aside.
-var fmtVerbRe = regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)
 
 // normSetting lowers a setting's name and drops its underscores and the
 // words a name may add: SslMode, sslmode and ssl_mode are one.

@@ -166,8 +166,8 @@ func receiverName(fd *ast.FuncDecl) string { return astutil.ReceiverName(fd) }
 // base name when a longer match is there (user.go in handlers and in the
 // store).
 func (s *appSource) eachFuncInFile(path string, fn func(f *appFile, fd *ast.FuncDecl)) {
-	if s.byPath[path] != nil {
-		s.eachFuncWhere(func(f *appFile) bool { return f.path == path }, fn)
+	if f := s.byPath[path]; f != nil {
+		eachFuncOf(f, fn)
 		return
 	}
 	best := 0
@@ -203,13 +203,17 @@ func (s *appSource) eachFunc(fn func(f *appFile, fd *ast.FuncDecl)) {
 // not parsed.
 func (s *appSource) eachFuncWhere(keep func(*appFile) bool, fn func(f *appFile, fd *ast.FuncDecl)) {
 	for _, f := range s.files {
-		if keep != nil && !keep(f) {
-			continue
+		if keep == nil || keep(f) {
+			eachFuncOf(f, fn)
 		}
-		for _, d := range f.syntax().Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				fn(f, fd)
-			}
+	}
+}
+
+// eachFuncOf calls fn for every function declaration with a body of f.
+func eachFuncOf(f *appFile, fn func(f *appFile, fd *ast.FuncDecl)) {
+	for _, d := range f.syntax().Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+			fn(f, fd)
 		}
 	}
 }

@@ -160,7 +160,7 @@ func (a *analysis) makesMessage(c report.Chunk) bool {
 		if err != nil {
 			continue
 		}
-		for _, part := range verbRun.Split(text, -1) {
+		for _, part := range fmtVerb.Split(text, -1) {
 			part = strings.Trim(part, " :")
 			if len(part) < minFormatText {
 				continue
@@ -174,6 +174,3 @@ func (a *analysis) makesMessage(c report.Chunk) bool {
 	}
 	return false
 }
-
-// verbRun matches a formatting verb of a format string.
-var verbRun = regexp.MustCompile(`%[-+# 0-9.*]*[a-zA-Z%]`)

@@ -1,21 +1,17 @@
 package offline
 
 import (
-	"regexp"
 	"strings"
-)
 
-// connectionWords matches a failure to connect or to sign in to a
-// database: what a connection string with two settings in each other's
-// places gives.
-var connectionWords = regexp.MustCompile(`(?i)failed to connect|connection refused|no such host|unsupported sslmode|password authentication failed|role \\?"[^"\\]+\\?" does not exist|database \\?"[^"\\]+\\?" does not exist|invalid port|cannot parse`)
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+)
 
 // dsnSettingsSwapped explains a connection failure by a connection
 // string the module builds with two settings in each other's places; it
 // reports whether it did.
 func (a *analysis) dsnSettingsSwapped(msg string) bool {
 	src := a.app()
-	if src == nil || src.mod == nil || !connectionWords.MatchString(msg) {
+	if src == nil || src.mod == nil || !appsource.IsDBConnectFailure(msg) {
 		return false
 	}
 	swaps := src.mod.DSNSwaps()

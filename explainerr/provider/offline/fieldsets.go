@@ -90,15 +90,9 @@ func (s *appSource) setsField(owner, field string) bool {
 // that declares typ for an unexported one, which no other package can
 // name.
 func (s *appSource) setsFieldOf(typ, field string) bool {
-	decl, _, ok := s.structField(typ, field)
-	if !ok || token.IsExported(field) {
-		return s.setsField(typ, field)
+	dir := ""
+	if decl, _, ok := s.structField(typ, field); ok {
+		dir = filepath.Dir(decl.Path)
 	}
-	dir := filepath.Dir(decl.Path)
-	for _, l := range s.fieldSets(typ, field) {
-		if filepath.Dir(l.Path) == dir {
-			return true
-		}
-	}
-	return false
+	return len(s.fieldSetsIn(dir, typ, field)) > 0
 }

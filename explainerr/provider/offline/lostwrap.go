@@ -79,10 +79,7 @@ func (a *analysis) lostWrap(msg string) bool {
 	if !ok {
 		return false
 	}
-	verb := w.Verb
-	if !strings.HasPrefix(verb, "%") {
-		verb = "%" + verb
-	}
+	verb := "%" + w.Verb
 	a.headline("A missing record answered as a server error")
 	a.why("The error says " + code(shorten(msg, 120)) + ": the request named something that does not exist, the client's 404. Its message is made at " + a.cite(w.Line) + " with " + code(verb) + ", which keeps the text of " + code(w.Arg) + " but not the error itself: a test of it further out (" + code("errors.Is") + ", " + code("errors.As") + ", a type switch, a function that maps the app's errors to statuses) no longer matches it, and it is answered as a 500.")
 	if cause, wrap, ok := a.ownCauseTest(); ok {

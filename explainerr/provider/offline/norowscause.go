@@ -5,11 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 
 	"github.com/explainerr/explainerr/internal/astutil"
 )
@@ -57,7 +54,7 @@ func (a *analysis) sentinelSwapped(target string) bool {
 	var ret sourceLine
 	found := false
 	refs := a.reached()
-	if rs := src.explicitReturns(target); len(rs) == 1 {
+	if rs := src.mod.SentinelReturns(target); len(rs) == 1 {
 		// The one function of the module that returns the sentinel
 		// itself, reached or not (a bus or a function value the
 		// reach does not follow).
@@ -181,30 +178,3 @@ func (a *analysis) routeValue(name string) (string, bool) {
 
 // sentinelName matches a sentinel error's name as written (app.ErrNotFound).
 var sentinelName = regexp.MustCompile(`^(?:\w+\.)?Err[A-Z]\w*$`)
-
-// explicitReturns returns the module's functions (outside tests) that
-// return the sentinel target itself (return sql.ErrNoRows).
-func (s *appSource) explicitReturns(target string) []appsource.FuncRef {
-	if s.mod == nil {
-		return nil
-	}
-	var out []appsource.FuncRef
-	holds := func(f *appFile) bool {
-		return f.src != nil && !strings.HasSuffix(f.path, "_test.go") && slices.ContainsFunc(f.text(), func(l string) bool { return strings.Contains(l, target) })
-	}
-	s.eachFuncWhere(holds, func(f *appFile, fd *ast.FuncDecl) {
-		found := false
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if rs, ok := n.(*ast.ReturnStmt); ok {
-				for _, r := range rs.Results {
-					found = found || types.ExprString(r) == target
-				}
-			}
-			return !found
-		})
-		if found {
-			out = append(out, appsource.FuncRef{File: f.src, Decl: fd})
-		}
-	})
-	return out
-}

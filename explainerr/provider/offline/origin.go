@@ -198,7 +198,7 @@ type textWrap struct {
 	Line sourceLine
 	// Arg is the wrapped error as written ("ErrNotFound", "err").
 	Arg string
-	// Verb is the verb used ("%v").
+	// Verb is the verb's letter ("v" of "%v").
 	Verb string
 	// Format is the format's literal as written, quotes included.
 	Format string

@@ -41,7 +41,8 @@ func (a *analysis) schemaTables() []schemaTable {
 			out = append(out, schemaTable{m[1], src.litLine(lit, tableCreation(m[1]))})
 		}
 	}
-	for _, c := range src.mod.SchemaFileStatementsIn(createTable, a.dialect()) {
+	// Every migration's, in order: a table the seventh creates is one.
+	for _, c := range src.mod.SchemaHistory(createTable, a.dialect()) {
 		for i, line := range strings.Split(c.Text, "\n") {
 			if m := createTable.FindStringSubmatch(line); m != nil {
 				path := filepath.Join(src.mod.Root, filepath.FromSlash(c.File))

@@ -38,11 +38,11 @@ func (s Store) Owner(hash []byte) (int, error) {
 	frame := report.Frame{Function: "example.com/keys/store.Store.Owner", File: filepath.Join(dir, "store", "store.go"), Line: 9, Kind: report.FrameApp,
 		Source: &report.Source{StartLine: 9, Lines: lines[8:9], Line: 9}}
 	text := Analyze(panicReport("*pq.Error", `pq: relation "account_keys" does not exist`, frame))
-	mustHave(t, text, "No schema file of the module creates `account_keys`", "running the migrations cannot make it",
+	mustHave(t, text, "No schema statement of the module creates `account_keys`", "running the migrations cannot make it",
 		"`account_keys` → `keys`", "add a migration that creates it")
 	mustLack(t, text, "Make sure the migrations ran")
 
 	text = Analyze(panicReport("*pq.Error", `pq: relation "accounts" does not exist`, frame))
 	mustHave(t, text, "Make sure the migrations ran")
-	mustLack(t, text, "No schema file of the module creates")
+	mustLack(t, text, "No schema statement of the module creates")
 }
