@@ -145,6 +145,8 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkLoopExit,
 	(*Checker).checkProseStatus,
 	(*Checker).checkStraightAway,
+	(*Checker).checkNilUnchecked,
+	(*Checker).checkAlgorithms,
 	(*Checker).checkMessages,
 	(*Checker).checkSaidCode,
 	(*Checker).checkSaidLiterals,

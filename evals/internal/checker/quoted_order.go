@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/explainerr/explainerr/evals/internal/source"
@@ -18,6 +20,11 @@ const KindQuotedOrder = "quoted_order"
 // quotedOrderRe is what joins two quoted statements: a few words, then
 // "before" or "after", and the subject again ("before it calls").
 var quotedOrderRe = regexp.MustCompile(`(?i)^\s+(?:[a-z-]+\s+){0,3}?(before|after)\s+(?:(?:it|they)\s+[a-z]+s?\s+)?$`)
+
+// quotedFirstRe joins two quoted things the other way: the first tried
+// "first", then the one it "falls back to": "looks at `A` first and
+// falls back to `B`", "tries `A` first, then `B`".
+var quotedFirstRe = regexp.MustCompile(`(?i)^\s+first,?\s+(?:and\s+)?(?:(?:only\s+)?then\s+)?(?:(?:falls?\s+back\s+(?:to|on)|[a-z]+s(?:\s+(?:at|for|to))?)\s+)?(?:the\s+)?$`)
 
 // checkQuotedOrder judges "`F` does `A` before `B`" (or after) when A and
 // B are statements or calls written as F's body writes them, on one line
@@ -33,7 +40,11 @@ func (c *Checker) checkQuotedOrder(prose string, claims []Claim, results []Resul
 		spans := backtickRe.FindAllStringSubmatchIndex(prose[cl.end:to], -1)
 		for i := 0; i+1 < len(spans); i++ {
 			a, b := spans[i], spans[i+1]
-			mm := quotedOrderRe.FindStringSubmatch(prose[cl.end+a[1] : cl.end+b[0]])
+			between := prose[cl.end+a[1] : cl.end+b[0]]
+			mm := quotedOrderRe.FindStringSubmatch(between)
+			if mm == nil && quotedFirstRe.MatchString(between) {
+				mm = []string{between, "before"}
+			}
 			if mm == nil {
 				continue
 			}
@@ -55,8 +66,89 @@ func (c *Checker) checkQuotedOrder(prose string, claims []Claim, results []Resul
 }
 
 // placesOf lists the statements and calls of f's body whose one-line
-// text, spaces collapsed, is text, as callsIn lists calls.
+// text, spaces collapsed, is text, as callsIn lists calls; a text that
+// no statement is may be a string the body writes, or the one a package
+// constant or variable it names holds (`xForwardedProto =
+// http.CanonicalHeaderKey("X-Forwarded-Proto")`).
 func (c *Checker) placesOf(f *source.Func, text string) []call {
+	if out := c.statementPlaces(f, text); len(out) > 0 {
+		return out
+	}
+	return c.stringPlaces(f, text)
+}
+
+// stringPlaces lists where f's body writes the string text, or names a
+// package-level constant or variable whose value is written with it.
+func (c *Checker) stringPlaces(f *source.Func, text string) []call {
+	if f.Pkg.TypesInfo == nil || strings.ContainsAny(text, "\n") {
+		return nil
+	}
+	holds := c.stringHolders(text)
+	var out []call
+	inspectAround(f.Decl.Body, func(n ast.Node, around []ast.Node) {
+		switch n := n.(type) {
+		case *ast.BasicLit:
+			if v, err := strconv.Unquote(n.Value); err == nil && n.Kind == token.STRING && v == text {
+				out = append(out, placedIn(call{pos: n.Pos()}, around))
+			}
+		case *ast.Ident:
+			if o := f.Pkg.TypesInfo.Uses[n]; o != nil && holds[o] {
+				out = append(out, placedIn(call{fn: o, pos: n.Pos()}, around))
+			}
+		}
+	})
+	return out
+}
+
+// stringHolders returns the module's package-level constants and
+// variables whose value is written with the string text: `name =
+// "text"` or `name = f("text")`.
+func (c *Checker) stringHolders(text string) map[types.Object]bool {
+	out := map[types.Object]bool{}
+	for _, p := range c.m.Pkgs {
+		if p.TypesInfo == nil {
+			continue
+		}
+		for _, file := range p.Syntax {
+			for _, d := range file.Decls {
+				gd, ok := d.(*ast.GenDecl)
+				if !ok || gd.Tok != token.CONST && gd.Tok != token.VAR {
+					continue
+				}
+				for _, sp := range gd.Specs {
+					vs, ok := sp.(*ast.ValueSpec)
+					if !ok || len(vs.Values) != len(vs.Names) {
+						continue
+					}
+					for i, v := range vs.Values {
+						if writesString(v, text) {
+							out[p.TypesInfo.Defs[vs.Names[i]]] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// writesString reports whether e is the string text, or a call whose
+// one argument is.
+func writesString(e ast.Expr, text string) bool {
+	if ce, ok := e.(*ast.CallExpr); ok && len(ce.Args) == 1 {
+		e = ce.Args[0]
+	}
+	bl, ok := e.(*ast.BasicLit)
+	if !ok || bl.Kind != token.STRING {
+		return false
+	}
+	v, err := strconv.Unquote(bl.Value)
+	return err == nil && v == text
+}
+
+// statementPlaces lists the statements and calls of f's body whose
+// one-line text, spaces collapsed, is text.
+func (c *Checker) statementPlaces(f *source.Func, text string) []call {
 	var out []call
 	inspectAround(f.Decl.Body, func(n ast.Node, around []ast.Node) {
 		switch n.(type) {

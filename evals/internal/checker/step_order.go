@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/explainerr/explainerr/evals/internal/source"
@@ -17,19 +18,112 @@ const KindOrder = "order"
 
 // orderRe follows a function's name: a step, "before" or "after", and
 // another step, each a verb and its object; the second may be a pronoun
-// for the first's verb ("merges the errors of A before those of B").
-var orderRe = regexp.MustCompile(`(?i)^` + "`?" + `\s+(?:(?:first|also|only|always)\s+)?([a-z]+s)\b([^.;,]*?)\s+(before|after)\s+(?:it\s+|they\s+)?([a-z]+(?:s|ing)|those|that)\b([^.;,]*)`)
+// for the first's verb ("merges the errors of A before those of B"). An
+// object may name a selector (`s.Codec.Encode`): a dot before a letter
+// does not end it.
+var orderRe = regexp.MustCompile(`(?i)^` + "`?" + `\s+(?:(?:first|also|only|always)\s+)?([a-z]+s)\b((?:[^.;,]|\.\w)*?)\s+(before|after)\s+(?:it\s+|they\s+)?([a-z]+(?:s|ing)|those|that)\b((?:[^.;,]|\.\w)*)`)
 
-// checkOrder judges "`F` A before it B" (or "after"), when each step's
-// verb names exactly one function F calls in its own body (its name
-// starts with the verb, and the other words of its name are words of the
-// step's object: "verifies the MAC" is `verifyMAC`, "decrypts" is
-// `decrypt`): contradicted when every call of the one said to come first
-// is written after every call of the other, outside any loop holding both,
-// deferred call or function literal. The subject may be a function's
-// name written in plain prose as the clause's first word ("Decode merges
-// ... before ...").
+// firstThenRe is the other way to tell two steps' order: "`Use` calls
+// `buildChain` first and appends the middleware afterwards", "... first,
+// then ...".
+var firstThenRe = regexp.MustCompile(`(?i)^` + "`?" + `\s+([a-z]+s)\b((?:[^.;,]|\.\w)*?)\s+first\b,?\s+(?:and\s+)?(?:then\s+|only\s+then\s+)?([a-z]+s)\b((?:[^.;,]|\.\w)*)`)
+
+// passiveOrderRe tells two steps of a function in the passive voice: "In
+// `Upgrade` the challenge key is validated before the origin is
+// checked"; the function is named first.
+var passiveOrderRe = regexp.MustCompile(`(?i)\bin\s+` + "`?" + `([A-Za-z_][\w.]*?)(?:\(\))?` + "`?" + `,?\s+(?:the\s+|its\s+)?((?:[^.;,]|\.\w)*?)\s+(?:is|are|gets|get)\s+([a-z]+ed)\s+(before|after)\s+(?:the\s+|its\s+)?((?:[^.;,]|\.\w)*?)\s+(?:is|are|gets|get)\s+([a-z]+ed)\b`)
+
+// orderClaim is a sentence's claim that one step of a function comes
+// before another: each step a verb and its object.
+type orderClaim struct {
+	subject                  Claim
+	verb1, obj1, verb2, obj2 string
+	after                    bool
+	end                      int
+}
+
+// checkOrder judges "`F` A before it B" (or "after", or "A first and B
+// afterwards", or "In `F` X is Ved before Y is Ved"), when each step's
+// verb names one function F calls in its own body (its name starts with
+// the verb, and the other words of its name are words of the step's
+// object: "verifies the MAC" is `verifyMAC`, "decrypts" is `decrypt`,
+// "appends" the builtin `append`), or names one it uses: contradicted
+// when every call of the one said to come first is written after every
+// call of the other, outside any loop holding both, deferred call or
+// function literal. The subject may be a function's name written in
+// plain prose as the clause's first word ("Decode merges ... before
+// ...").
 func (c *Checker) checkOrder(prose string, claims []Claim, results []Result) []Result {
+	for _, oc := range c.orderClaims(prose, claims) {
+		if !c.directSubject(oc.subject.Text) {
+			continue
+		}
+		// A name several functions have is the one whose body holds
+		// both steps.
+		var found []orderedSteps
+		for _, f := range c.subjectFuncs(oc.subject.Text) {
+			if st, ok := stepsIn(f, oc); ok {
+				found = append(found, st)
+			}
+		}
+		if len(found) != 1 {
+			continue
+		}
+		st := found[0]
+		if !alwaysAfter(st.calls, st.first, st.second) {
+			continue
+		}
+		name := lastName(oc.subject.Text)
+		claim := Claim{Text: fmt.Sprintf("%s calls %s before %s", name, st.first.name(), st.second.name()), Kind: KindOrder, start: oc.subject.start, end: oc.end}
+		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s calls %s only after it calls %s", name, st.first.name(), st.second.name())})
+	}
+	return results
+}
+
+// orderedSteps are the two steps of an order claim found in a
+// function's body, the first the one said to come first, and the calls
+// and names of the body they are placed among.
+type orderedSteps struct {
+	first, second step
+	calls         []call
+}
+
+// stepsIn finds both steps of an order claim in f's body: by the
+// functions it calls, or else by the names it uses.
+func stepsIn(f *source.Func, oc orderClaim) (orderedSteps, bool) {
+	if f.Decl == nil || f.Decl.Body == nil || f.Pkg.TypesInfo == nil {
+		return orderedSteps{}, false
+	}
+	calls := callsIn(f)
+	first, ok1 := stepOf(calls, oc.verb1, oc.obj1)
+	second, ok2 := stepOf(calls, oc.verb2, oc.obj2)
+	if !ok1 || !ok2 {
+		// A step may name what it does by a field or function the
+		// function uses: "calls the NotFound handler", "tries the
+		// trailing slash redirect" (`RedirectTrailingSlash`).
+		names := namesIn(f)
+		if !ok1 {
+			first, ok1 = stepNamed(names, oc.verb1, oc.obj1)
+		}
+		if !ok2 {
+			second, ok2 = stepNamed(names, oc.verb2, oc.obj2)
+		}
+		calls = append(calls, names...)
+	}
+	if !ok1 || !ok2 || first.overlaps(second) {
+		return orderedSteps{}, false
+	}
+	if oc.after {
+		first, second = second, first
+	}
+	return orderedSteps{first, second, calls}, true
+}
+
+// orderClaims finds the sentences of prose that tell the order of two
+// steps of a function, in the active voice after the function's name or
+// in the passive after "In `F`".
+func (c *Checker) orderClaims(prose string, claims []Claim) []orderClaim {
+	var out []orderClaim
 	for _, cl := range append(append([]Claim(nil), claims...), c.proseSubjects(prose, claims)...) {
 		if !lineable(cl) || cl.Kind == KindSignature || cl.Proposed {
 			continue
@@ -38,51 +132,61 @@ func (c *Checker) checkOrder(prose string, claims []Claim, results []Result) []R
 		if cl.end > to || !subjectLeadRe.MatchString(prose[from:cl.start]) {
 			continue
 		}
-		mm := orderRe.FindStringSubmatch(prose[cl.end:to])
-		if mm == nil {
-			continue
+		if mm := orderRe.FindStringSubmatch(prose[cl.end:to]); mm != nil {
+			out = append(out, orderClaim{subject: cl, verb1: mm[1], obj1: mm[2], verb2: mm[4], obj2: mm[5], after: strings.EqualFold(mm[3], "after"), end: cl.end + len(mm[0])})
+		} else if mm := firstThenRe.FindStringSubmatch(prose[cl.end:to]); mm != nil {
+			out = append(out, orderClaim{subject: cl, verb1: mm[1], obj1: mm[2], verb2: mm[3], obj2: mm[4], end: cl.end + len(mm[0])})
 		}
-		funcs := c.subjectFuncs(cl.Text)
-		if !c.directSubject(cl.Text) || len(funcs) != 1 || funcs[0].Decl == nil || funcs[0].Decl.Body == nil || funcs[0].Pkg.TypesInfo == nil {
-			continue
-		}
-		f := funcs[0]
-		calls := callsIn(f)
-		first, ok1 := stepByName(calls, mm[2])
-		if !ok1 {
-			first, ok1 = stepCallee(calls, mm[1], mm[2])
-		}
-		second, ok2 := stepByName(calls, mm[5])
-		if !ok2 {
-			second, ok2 = stepCallee(calls, mm[4], mm[5])
-		}
-		if !ok1 || !ok2 {
-			// A step may name what it does by a field or function the
-			// function uses: "calls the NotFound handler", "tries the
-			// trailing slash redirect" (`RedirectTrailingSlash`).
-			names := namesIn(f)
-			if !ok1 {
-				first, ok1 = stepNamed(names, mm[1], mm[2])
-			}
-			if !ok2 {
-				second, ok2 = stepNamed(names, mm[4], mm[5])
-			}
-			calls = append(calls, names...)
-		}
-		if !ok1 || !ok2 || first == second {
-			continue
-		}
-		if strings.EqualFold(mm[3], "after") {
-			first, second = second, first
-		}
-		if !alwaysAfter(calls, first, second) {
-			continue
-		}
-		name := lastName(cl.Text)
-		claim := Claim{Text: fmt.Sprintf("%s calls %s before %s", name, first.Name(), second.Name()), Kind: KindOrder, start: cl.start, end: cl.end + len(mm[0])}
-		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s calls %s only after it calls %s", name, first.Name(), second.Name())})
 	}
-	return results
+	for _, loc := range passiveOrderRe.FindAllStringSubmatchIndex(prose, -1) {
+		name := prose[loc[2]:loc[3]]
+		if n := len(c.subjectFuncs(name)); n == 0 || n > maxNamesakes {
+			continue
+		}
+		sub := Claim{Text: name, Kind: KindIdentifier, start: loc[2], end: loc[3]}
+		if strings.Contains(name, ".") {
+			sub.Kind = KindSelector
+		}
+		out = append(out, orderClaim{subject: sub,
+			verb1: prose[loc[6]:loc[7]], obj1: prose[loc[4]:loc[5]],
+			verb2: prose[loc[12]:loc[13]], obj2: prose[loc[10]:loc[11]],
+			after: strings.EqualFold(prose[loc[8]:loc[9]], "after"), end: loc[1]})
+	}
+	return out
+}
+
+// stepOf returns the functions a step's object names by name, or else
+// the ones its verb and object name (stepCallee).
+func stepOf(calls []call, verb, object string) (step, bool) {
+	if s, ok := stepByName(calls, object); ok {
+		return s, true
+	}
+	return stepCallee(calls, verb, object)
+}
+
+// step is what one step of a sentence names in a function's body: one
+// function or variable, or a few whose names are the same words
+// (`checkOrigin := u.CheckOrigin`).
+type step map[types.Object]bool
+
+// name is the step's name, for a reason.
+func (s step) name() string {
+	var names []string
+	for o := range s {
+		names = append(names, o.Name())
+	}
+	sort.Strings(names)
+	return names[0]
+}
+
+// overlaps reports whether two steps share an object.
+func (s step) overlaps(t step) bool {
+	for o := range s {
+		if t[o] {
+			return true
+		}
+	}
+	return false
 }
 
 // call is a call a function makes in its own body.
@@ -95,8 +199,8 @@ type call struct {
 	late  bool
 }
 
-// callsIn lists the calls of functions and methods f's body makes, in
-// order.
+// callsIn lists the calls of functions, methods and builtins (`append`)
+// f's body makes, in order.
 func callsIn(f *source.Func) []call {
 	var out []call
 	inspectAround(f.Decl.Body, func(n ast.Node, around []ast.Node) {
@@ -108,11 +212,12 @@ func callsIn(f *source.Func) []call {
 		if id == nil {
 			return
 		}
-		fn, ok := f.Pkg.TypesInfo.Uses[id].(*types.Func)
-		if !ok {
-			return
+		// A call is made once its arguments are: it is placed at its
+		// closing parenthesis, after the calls it is given.
+		switch fn := f.Pkg.TypesInfo.Uses[id].(type) {
+		case *types.Func, *types.Builtin:
+			out = append(out, placedIn(call{fn: fn, pos: ce.Rparen}, around))
 		}
-		out = append(out, placedIn(call{fn: fn, pos: ce.Pos()}, around))
 	})
 	return out
 }
@@ -188,7 +293,7 @@ func placedIn(c call, around []ast.Node) call {
 // "calls the NotFound handler" `NotFound`, "tries the trailing slash
 // redirect" `RedirectTrailingSlash`; ok is false unless that is exactly
 // one object.
-func stepNamed(names []call, verb, object string) (types.Object, bool) {
+func stepNamed(names []call, verb, object string) (step, bool) {
 	stepWords := map[string]bool{}
 	for w := range verbStems(strings.ToLower(verb)) {
 		stepWords[w] = true
@@ -209,7 +314,7 @@ func stepNamed(names []call, verb, object string) (types.Object, bool) {
 // those whose name starts with the verb and whose other words are words
 // of the object, the ones with the most words; ok is false unless that
 // is exactly one function.
-func stepCallee(calls []call, verb, object string) (types.Object, bool) {
+func stepCallee(calls []call, verb, object string) (step, bool) {
 	stems := verbStems(strings.ToLower(verb))
 	objWords := map[string]bool{}
 	for _, w := range proseWordRe.FindAllString(strings.ToLower(object), -1) {
@@ -217,34 +322,54 @@ func stepCallee(calls []call, verb, object string) (types.Object, bool) {
 		objWords[strings.TrimSuffix(w, "s")] = true
 	}
 	return soleLongest(calls, 0, func(parts []string) bool {
-		return len(parts) > 0 && stems[parts[0]] && allIn(parts[1:], objWords)
+		if len(parts) > 1 && predicateWords[parts[0]] {
+			parts = parts[1:] // "is validated" is `isValidKey`
+		}
+		return len(parts) > 0 && stemFits(stems, parts[0]) && allIn(parts[1:], objWords)
 	})
+}
+
+// predicateWords open the names of functions that answer a question:
+// `isValidKey`, `hasPrefix`.
+var predicateWords = map[string]bool{"is": true, "has": true, "can": true, "must": true}
+
+// stemFits reports whether the first word of a name is one of a verb's
+// stems, or, four letters at least, the start of one ("valid" of
+// "validated").
+func stemFits(stems map[string]bool, w string) bool {
+	if stems[w] {
+		return true
+	}
+	if len(w) < 4 {
+		return false
+	}
+	for s := range stems {
+		if strings.HasPrefix(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // stepByName returns the function a step's object names by its own name,
 // as a word of the prose ("merges the errors of checkRequired", "those of
 // setDefaults"), when it is exactly one function the body calls.
-func stepByName(calls []call, object string) (types.Object, bool) {
-	named := map[types.Object]bool{}
+func stepByName(calls []call, object string) (step, bool) {
+	named := step{}
 	for _, cl := range calls {
 		if len(cl.fn.Name()) > 1 && containsIdent(object, cl.fn.Name()) {
 			named[cl.fn] = true
 		}
 	}
-	if len(named) != 1 {
-		return nil, false
-	}
-	for o := range named {
-		return o, true
-	}
-	return nil, false
+	return named, len(named) == 1
 }
 
-// soleLongest returns the one object, among those of calls whose name's
+// soleLongest returns the objects, among those of calls whose name's
 // words (as camelWords splits them) fit, whose name has the most words; a
 // name of fewer than least words is passed over, and ok is false unless
-// exactly one object has the most.
-func soleLongest(calls []call, least int, fit func(parts []string) bool) (types.Object, bool) {
+// those names are all the same words (one object, or `checkOrigin` and
+// the field `CheckOrigin` it is read from).
+func soleLongest(calls []call, least int, fit func(parts []string) bool) (step, bool) {
 	best, bestWords := map[types.Object]bool{}, least
 	for _, cl := range calls {
 		parts := camelWords(cl.fn.Name())
@@ -258,13 +383,15 @@ func soleLongest(calls []call, least int, fit func(parts []string) bool) (types.
 			best[cl.fn] = true
 		}
 	}
-	if len(best) != 1 {
-		return nil, false
-	}
+	words := ""
 	for o := range best {
-		return o, true
+		w := strings.Join(camelWords(o.Name()), " ")
+		if words != "" && w != words {
+			return nil, false
+		}
+		words = w
 	}
-	return nil, false
+	return best, len(best) > 0
 }
 
 // allIn reports whether every word of parts is in words.
@@ -280,13 +407,13 @@ func allIn(parts []string, words map[string]bool) bool {
 // alwaysAfter reports whether every call of first is written after every
 // call of second, no call of either is late, and no loop holds a call of
 // each.
-func alwaysAfter(calls []call, first, second types.Object) bool {
+func alwaysAfter(calls []call, first, second step) bool {
 	var firsts, seconds []call
 	for _, c := range calls {
-		switch c.fn {
-		case first:
+		switch {
+		case first[c.fn]:
 			firsts = append(firsts, c)
-		case second:
+		case second[c.fn]:
 			seconds = append(seconds, c)
 		}
 	}
@@ -311,12 +438,21 @@ func sharesLoop(a, b call) bool {
 	return false
 }
 
-// verbStems returns the base forms a verb of the third person or a
-// gerund may have: "verifies" verify, "hashes" hash or hashe, "decrypts"
-// decrypt, "encoding" encod or encode.
+// verbStems returns the base forms a verb of the third person, a gerund
+// or a participle may have: "verifies" verify, "hashes" hash or hashe,
+// "decrypts" decrypt, "encoding" encod or encode, "validated" validat or
+// validate, "stopped" stop.
 func verbStems(w string) map[string]bool {
 	out := map[string]bool{}
 	switch {
+	case strings.HasSuffix(w, "ied"):
+		out[w[:len(w)-3]+"y"] = true
+	case strings.HasSuffix(w, "ed") && len(w) > 4:
+		s := w[:len(w)-2]
+		out[s], out[s+"e"] = true, true
+		if n := len(s); s[n-1] == s[n-2] {
+			out[s[:n-1]] = true
+		}
 	case strings.HasSuffix(w, "ies"):
 		out[w[:len(w)-3]+"y"] = true
 	case strings.HasSuffix(w, "ing"):
@@ -357,10 +493,14 @@ func camelWords(name string) []string {
 // proseWordSubjectRe is a word of prose that may name a function.
 var proseWordSubjectRe = regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_]+\b`)
 
+// maxNamesakes is how many module functions may share a name a sentence
+// gives in plain prose, for the steps it tells to say which one it means.
+const maxNamesakes = 3
+
 // proseSubjects returns, as claims, the words of plain prose that open a
-// clause (subjectLeadRe) and are the name of exactly one module function:
-// "Decode" in "After the loop, Decode merges ...". Words inside code, or
-// already claims, are left out.
+// clause (subjectLeadRe) and are the name of a module function, or of a
+// few (maxNamesakes): "Decode" in "After the loop, Decode merges ...".
+// Words inside code, or already claims, are left out.
 func (c *Checker) proseSubjects(prose string, claims []Claim) []Claim {
 	var out []Claim
 	for _, loc := range proseWordSubjectRe.FindAllStringIndex(outsideCode(prose), -1) {
@@ -368,7 +508,7 @@ func (c *Checker) proseSubjects(prose string, claims []Claim) []Claim {
 			continue
 		}
 		word := prose[loc[0]:loc[1]]
-		if len(c.m.FuncsNamed(word)) != 1 {
+		if n := len(c.m.FuncsNamed(word)); n == 0 || n > maxNamesakes {
 			continue
 		}
 		from, _ := clauseAround(prose, loc[0])

@@ -18,7 +18,7 @@ var (
 	// a place for it may come first ("in middleware.go", "(cart.go:40)"),
 	// and an adverb.
 	useVerbRe = regexp.MustCompile(`(?i)^\s*(?:(?:in|of)\s+\S+\s+)?(?:\([^)]*\)\s*)?,?\s*(?:(?:also|only|first|then|now|directly|still|always|just|itself|explicitly)\s+)*` +
-		`(calls|invokes|uses|reads|writes|logs|sorts|passes|sets|registers|adds|collects|gathers|assigns|encodes|decodes|parses|formats|saves|stores|loads|compares|checks|appends|copies|hashes|sends|queries|scans|locks|unlocks|closes|replaces|deletes|removes|updates|increments|decrements|converts|marshals|unmarshals|renders|executes|builds|allocates|creates|makes|constructs|initializes|initialises|instantiates|returns|panics|redirects)\b`)
+		`(calls|invokes|uses|reads|writes|logs|sorts|passes|sets|registers|adds|collects|gathers|assigns|encodes|decodes|parses|formats|saves|stores|loads|compares|checks|appends|copies|hashes|sends|queries|scans|locks|unlocks|closes|replaces|deletes|removes|updates|increments|decrements|converts|marshals|unmarshals|renders|executes|builds|allocates|creates|makes|constructs|initializes|initialises|instantiates|returns|panics|redirects|lower-cases|upper-cases|lowercases|uppercases|trims|splits|joins|feeds|falls\s+back\s+(?:to|on)|wraps|escapes|strips|computes|generates|signs|verifies|validates|normalizes|normalises|fills)\b`)
 	// useStopRe ends what the verb's objects are: a clause of another
 	// subject, a relative clause, a condition, a negation, an alternative
 	// or a contrast.

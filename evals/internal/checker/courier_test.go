@@ -1,0 +1,34 @@
+package checker
+
+import "testing"
+
+// TestStepAndUseClassesOfCourier drives, on code shapes of their own
+// (testdata/shapes/courier.go), the order of two steps told with "first
+// ... afterwards" or in the passive voice ("In `F` the label is checked
+// before ..."), a builtin as a step (`append`), a quoted header tried
+// "first" through the package variable that holds it, a value said to be
+// used without a nil check, the callee of a verb the use clauses did not
+// read ("upper-cases with", "falls back to"), and an algorithm named in
+// prose (MD5, hex).
+func TestStepAndUseClassesOfCourier(t *testing.T) {
+	c := shapes(t)
+	checkCases(t, c, []classCase{
+		{"first and afterwards", "AddStop appends the stop first and calls replan afterwards.", false},
+		{"first and afterwards", "AddStop calls replan first and appends the stop to the slice afterwards.", true},
+		{"passive order", "In `Accept` the sender is allowed before the label is validated.", false},
+		{"passive order", "In `Accept` the label is validated before the sender is allowed.", true},
+		{"passive order, several names", "In Accept, the label is validated before the sender is checked.", false},
+		{"quoted first, through a variable", "`routeOf` looks at `X-Courier-Route` first and falls back to `X-Old-Route`.", false},
+		{"quoted first, through a variable", "`routeOf` looks at `X-Old-Route` first and falls back to `X-Courier-Route`.", true},
+		{"nil unchecked", "`Deliver` calls `c.onDelivery(p)` without checking whether `c.onDelivery` is nil.", false},
+		{"nil unchecked", "`Halt` sends `true` on `c.halt` at courier.go:44 without first checking whether the channel is nil.", true},
+		{"nil unchecked", "`Halt` never checks `c.halt` for nil before sending on it.", true},
+		{"callee of a new verb", "`upperStops` upper-cases each stop with `strings.ToUpper`.", false},
+		{"callee of a new verb", "`upperStops` upper-cases each stop with `strings.Title`.", true},
+		{"falls back to", "When no `logger` is set, `Courier.logf` falls back to `log.Println`.", false},
+		{"falls back to", "When no `logger` is set, `Courier.logf` falls back to `log.Printf`.", true},
+		{"algorithm in prose", "`parcelTag` computes the MD5 digest of the label and returns its hex encoding.", false},
+		{"algorithm in prose", "`parcelTag` computes the SHA-256 digest of the label and returns its hex encoding.", true},
+		{"algorithm in prose", "`parcelTag` computes the MD5 digest of the label and returns its base64 encoding.", true},
+	})
+}

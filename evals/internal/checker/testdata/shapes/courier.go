@@ -1,0 +1,103 @@
+package shapes
+
+import (
+	"crypto/md5"
+	"encoding/hex"
+	"errors"
+	"log"
+	"net/http"
+	"strings"
+)
+
+// The headers a courier reads a parcel's route from, in the order it
+// tries them.
+var (
+	routeHeader = http.CanonicalHeaderKey("X-Courier-Route")
+	legacyRoute = "X-Old-Route"
+)
+
+var (
+	errSender = errors.New("shapes: sender not allowed")
+	errLabel  = errors.New("shapes: bad label")
+)
+
+// Courier carries parcels along its stops.
+type Courier struct {
+	stops      []string
+	halt       chan bool
+	logger     *log.Logger
+	AllowFrom  func(r *http.Request) bool
+	onDelivery func(string)
+}
+
+// AddStop appends a stop, then plans the route again.
+func (c *Courier) AddStop(s string) {
+	c.stops = append(c.stops, s)
+	c.replan()
+}
+
+func (c *Courier) replan() {}
+
+// Halt tells the courier's loop to stop, when it runs.
+func (c *Courier) Halt() {
+	if c.halt != nil {
+		c.halt <- true
+	}
+}
+
+// Deliver hands a parcel over; it never checks its hook.
+func (c *Courier) Deliver(p string) {
+	c.onDelivery(p)
+}
+
+func (c *Courier) logf(v ...interface{}) {
+	if c.logger != nil {
+		c.logger.Println(v...)
+	} else {
+		log.Println(v...)
+	}
+}
+
+// upperStops upper-cases every stop.
+func upperStops(in []string) []string {
+	out := make([]string, 0, len(in))
+	for _, s := range in {
+		out = append(out, strings.ToUpper(s))
+	}
+	return out
+}
+
+// parcelTag is the hex MD5 digest of a label.
+func parcelTag(label string) string {
+	sum := md5.Sum([]byte(label))
+	return hex.EncodeToString(sum[:])
+}
+
+// routeOf reads the route from the newer header first.
+func routeOf(h http.Header) string {
+	if v := h.Get(routeHeader); v != "" {
+		return v
+	}
+	return h.Get(legacyRoute)
+}
+
+// Accept checks the sender, then the label.
+func (c *Courier) Accept(r *http.Request) error {
+	allow := c.AllowFrom
+	if allow == nil {
+		allow = sameSender
+	}
+	if !allow(r) {
+		return errSender
+	}
+	label := r.Header.Get("X-Label")
+	if !isValidLabel(label) {
+		return errLabel
+	}
+	c.logf("accepted", label)
+	return nil
+}
+
+func sameSender(r *http.Request) bool { return r.Header.Get("X-Sender") != "" }
+
+func isValidLabel(l string) bool { return l != "" }
