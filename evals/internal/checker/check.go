@@ -91,6 +91,8 @@ func (c *Checker) CheckText(text string) []Result {
 		r := c.Check(cl)
 		if r.Verdict == UnknownIdentifier && negatedStdName(prose, cl) {
 			r.Verdict, r.Reason = Verified, "a standard-library name the sentence says the code does not use"
+		} else if r.Verdict == UnknownIdentifier && (cl.Kind == KindSelector || cl.Kind == KindCall) && stdType(cl.Text) {
+			r.Verdict, r.Reason = Verified, "a type the standard library declares, of a package the module does not import"
 		}
 		out = append(out, r)
 	}
@@ -147,6 +149,8 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkStraightAway,
 	(*Checker).checkNilUnchecked,
 	(*Checker).checkAlgorithms,
+	(*Checker).checkMethodAbsent,
+	(*Checker).checkWithoutCall,
 	(*Checker).checkMessages,
 	(*Checker).checkSaidCode,
 	(*Checker).checkSaidLiterals,

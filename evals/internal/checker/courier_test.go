@@ -32,3 +32,30 @@ func TestStepAndUseClassesOfCourier(t *testing.T) {
 		{"algorithm in prose", "`parcelTag` computes the MD5 digest of the label and returns its base64 encoding.", true},
 	})
 }
+
+// TestDeclarationClassesOfCourier drives, on code shapes of their own
+// (testdata/shapes/courier.go), a recursive call quoted at the line that
+// makes it, a standard-library type of a package the module does not
+// import (a name of Go's, while a function of it stays unknown), a type
+// said to have no method it has, a call said not to be made before a
+// return that follows it, a constant stated as arithmetic, and the
+// values a function returns named after a noun phrase.
+func TestDeclarationClassesOfCourier(t *testing.T) {
+	c := shapes(t)
+	checkCases(t, c, []classCase{
+		{"recursive call at its line", "For a nested list, `Manifest.Load` calls itself with `m.Load(src[0])` at courier.go:123.", false},
+		{"recursive call at its line", "For a nested list, `Manifest.Load` calls itself with `m.Load(src[0])` at courier.go:133.", true},
+		{"standard type not imported", "A `*Manifest` has a `Load` method like the `Scan` of `sql.Scanner`, though it does not satisfy it.", false},
+		{"standard function not imported", "`Manifest.Text` joins the parcels with `sql.JoinNames`.", true},
+		{"method absent", "`Manifest` has no `Load` method, so it cannot be filled.", true},
+		{"method absent", "`Manifest` has no `Save` method.", false},
+		{"without unlocking", "When `ok` is false, `Refill` returns `errLabel` at courier.go:133 without unlocking `crateMu`.", true},
+		{"without unlocking", "`Refill` takes `crateMu` and unlocks it on both paths.", false},
+		{"arithmetic constant", "`crateSize` is declared as `4 * 8`.", false},
+		{"arithmetic constant", "`crateSize` is declared as `4 * 16`.", true},
+		{"returns after a noun", "When the label is bad, `Courier.Accept` returns the sentinel `errLabel`.", false},
+		{"returns after a noun", "When the label is bad, `Courier.Accept` returns the sentinel `errSender`.", false},
+		{"returns after a noun", "`Refill` returns the sentinel `errSender` when `ok` is false.", true},
+		{"returns after a noun", "`parcelTag` returns the result of `hex.EncodeToString`.", false},
+	})
+}

@@ -24,8 +24,9 @@ var (
 	// an error page" or "an error to the client" (what a handler writes).
 	anErrorRe = regexp.MustCompile("(?i)^\\s+(?:an?|the)\\s+(?:(?:non-nil|wrapped|new)\\s+)?`?error`?(?:\\s*(?:[,.;:)]|$)|\\s+(?:when|whenever|if|unless|on|for|wrapping|that|which|because|as|and|so|instead|rather|once|after|before)\\b)")
 	// valuesRe follows "returns" when the clause gives the values
-	// returned, in backticks: "returns `nil, ErrClosed`".
-	valuesRe = regexp.MustCompile("^\\s+`([^`]+)`")
+	// returned, in backticks: "returns `nil, ErrClosed`", or after a
+	// noun phrase that names them: "returns the raw bytes `b[:]`".
+	valuesRe = regexp.MustCompile("^\\s+(?:(?:the|a|an|its)\\s+((?:[A-Za-z-]+\\s+){0,4}))?`([^`]+)`")
 )
 
 // checkReturns judges what a clause says a module function returns:
@@ -47,10 +48,12 @@ func (c *Checker) checkReturns(prose string, claims []Claim, results []Result) [
 			continue
 		}
 		mm := valuesRe.FindStringSubmatchIndex(prose[s.after:])
-		if mm == nil {
+		if mm == nil || mm[2] >= 0 && nounStopRe.MatchString(prose[s.after+mm[2]:s.after+mm[3]]) {
+			// "returns the result of `db.Get`": what the noun is of,
+			// not the value returned.
 			continue
 		}
-		span := prose[s.after+mm[2] : s.after+mm[3]]
+		span := prose[s.after+mm[4] : s.after+mm[5]]
 		if reason := c.valuesNotReturned(s.funcs, span); reason != "" {
 			claim := Claim{Text: name + " returns " + span, Kind: KindReturns, start: s.subject.start, end: s.after + mm[1]}
 			results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: reason})

@@ -13,7 +13,7 @@ func (c *Checker) sentenceSubject(prose string, cl Claim) (f *source.Func, to in
 		return nil, 0, false
 	}
 	from, to := sentenceAround(prose, cl.start)
-	if !subjectLeadRe.MatchString(prose[from:cl.start]) || !c.directSubject(cl.Text) || modalRe.MatchString(outsideCode(prose[from:to])) {
+	if !subjectLeadRe.MatchString(maskSpans(prose[from:cl.start])) || !c.directSubject(cl.Text) || modalRe.MatchString(outsideCode(prose[from:to])) {
 		return nil, 0, false
 	}
 	funcs := c.subjectFuncs(cl.Text)

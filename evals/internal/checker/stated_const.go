@@ -19,7 +19,7 @@ const KindConstValue = "const_value"
 // constValueRe follows a name whose value the text states in code: a
 // string literal or a constant's name, after "is", "which is", "equals",
 // "=" or in parentheses ("`nilMessage` (`"Request is nil"`)").
-var constValueRe = regexp.MustCompile("^`(?:" + appositive + "\\s*(?:,?\\s*(?:which|that)\\s+is|is|equals|=|==|is set to|is defined as|holds)\\s+|\\s*\\(\\s*)`(" + statedValue + ")`")
+var constValueRe = regexp.MustCompile("^`(?:" + appositive + "\\s*(?:,?\\s*(?:which|that)\\s+is|is|equals|=|==|is set to|is defined as|is declared as|holds)\\s+|\\s*\\(\\s*)`(" + statedValue + ")`")
 
 // constNounValueRe follows a name whose value the text states after a
 // short noun phrase, the phrase first: "`FormKey` is the form key
@@ -45,7 +45,7 @@ const appositive = "(?:,(?:[^`,.;:]|`[^`,]*`){3,100},)?"
 // statedValue is a value a sentence states in code: a string literal, an
 // integer (negative, or converted to a named type: `ContextKey(1)`), or a
 // constant's name.
-const statedValue = "\"(?:[^\"\\\\`]|\\\\.)*\"|-?\\d+|[A-Za-z_]\\w*\\(\\s*-?\\d+\\s*\\)|[A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*)?"
+const statedValue = "\"(?:[^\"\\\\`]|\\\\.)*\"|-?\\d+(?:\\s*[-+*/<>]{1,2}\\s*\\d+)+|-?\\d+|[A-Za-z_]\\w*\\(\\s*-?\\d+\\s*\\)|[A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*)?"
 
 // codeConstRe is a declaration quoted whole in one span: "the constant
 // `bc = \"/.;,\"`", "`maxDepth = 8`".
@@ -194,6 +194,9 @@ func (c *Checker) checkQuotedDecls(prose string, results []Result) []Result {
 
 // statedNumberRe is an integer stated alone or converted to a named type
 // (`ContextKey(1)`): its digits.
+// statedArithmeticRe is a value stated as integers and operators.
+var statedArithmeticRe = regexp.MustCompile(`^-?\d+(?:\s*(?:[-+*/]|<<|>>)\s*\d+)+$`)
+
 var statedNumberRe = regexp.MustCompile(`^(?:[A-Za-z_]\w*\(\s*)?(-?\d+)\s*\)?$`)
 
 // statedConstValue reads a stated value: a Go string literal, an integer
@@ -205,6 +208,14 @@ func (c *Checker) statedConstValue(s string) (constant.Value, bool) {
 			return nil, false
 		}
 		return constant.MakeString(u), true
+	}
+	if statedArithmeticRe.MatchString(s) {
+		// "16 * 32", "1 << 10": what the constant expression is worth.
+		tv, err := types.Eval(token.NewFileSet(), nil, token.NoPos, s)
+		if err != nil || tv.Value == nil {
+			return nil, false
+		}
+		return tv.Value, true
 	}
 	if mm := statedNumberRe.FindStringSubmatch(s); mm != nil && strings.Count(s, "(") == strings.Count(s, ")") {
 		n, err := strconv.ParseInt(mm[1], 10, 64)

@@ -192,7 +192,13 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 			if c.encloses(sp.claims, file, ref.line) || !strings.HasSuffix(file, ".go") && len(classifySpan(sp.text)) == 0 {
 				// A span that names no code, cited with a template's line,
 				// may be what the template engine says about it (`unexpected
-				// "}" in operand`) rather than its text.
+				// "}" in operand`) rather than its text. A call of the
+				// function the line is in, written there, is a recursive
+				// call the line holds (`uuid.Scan(string(src))`).
+				if strings.HasSuffix(sp.text, ")") && c.occursIn(sp, stmt, true) {
+					content++
+					present++
+				}
 				continue
 			}
 			content++

@@ -7,6 +7,7 @@ import (
 	"log"
 	"net/http"
 	"strings"
+	"sync"
 )
 
 // The headers a courier reads a parcel's route from, in the order it
@@ -15,6 +16,8 @@ var (
 	routeHeader = http.CanonicalHeaderKey("X-Courier-Route")
 	legacyRoute = "X-Old-Route"
 )
+
+var crateMu sync.Mutex
 
 var (
 	errSender = errors.New("shapes: sender not allowed")
@@ -101,3 +104,34 @@ func (c *Courier) Accept(r *http.Request) error {
 func sameSender(r *http.Request) bool { return r.Header.Get("X-Sender") != "" }
 
 func isValidLabel(l string) bool { return l != "" }
+
+// crateSize is how many parcels a crate holds.
+const crateSize = 4 * 8
+
+// Manifest lists a courier's parcels.
+type Manifest []string
+
+// Text writes the manifest as one line.
+func (m Manifest) Text() string { return strings.Join(m, ",") }
+
+// Load reads a manifest, recursing on a nested one.
+func (m *Manifest) Load(src interface{}) error {
+	switch src := src.(type) {
+	case []string:
+		*m = src
+	case [][]string:
+		return m.Load(src[0])
+	}
+	return nil
+}
+
+// Refill takes the pool's lock, and gives it back before it returns.
+func (c *Courier) Refill(ok bool) error {
+	crateMu.Lock()
+	if !ok {
+		crateMu.Unlock()
+		return errLabel
+	}
+	crateMu.Unlock()
+	return nil
+}
