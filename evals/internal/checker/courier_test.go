@@ -34,7 +34,8 @@ func TestStepAndUseClassesOfCourier(t *testing.T) {
 }
 
 // TestDeclarationClassesOfCourier drives, on code shapes of their own
-// (testdata/shapes/courier.go), a recursive call quoted at the line that
+// (testdata/shapes/courier.go), a loop said to go on past a failure
+// behind an "In the ... case," lead, a recursive call quoted at the line that
 // makes it, a standard-library type of a package the module does not
 // import (a name of Go's, while a function of it stays unknown), a type
 // said to have no method it has, a call said not to be made before a
@@ -51,6 +52,8 @@ func TestDeclarationClassesOfCourier(t *testing.T) {
 		{"method absent", "`Manifest` has no `Save` method.", false},
 		{"without unlocking", "When `ok` is false, `Refill` returns `errLabel` at courier.go:133 without unlocking `crateMu`.", true},
 		{"without unlocking", "`Refill` takes `crateMu` and unlocks it on both paths.", false},
+		{"loop goes on past, behind an \"In the ... case\" lead", "In the plain case, `parseCodes` carries on past a code that `strconv.Atoi` rejects and returns the error only after the loop has visited all codes.", true},
+		{"loop goes on past, behind an \"In the ... case\" lead", "In the plain case, `parseCodes` returns at the first code that `strconv.Atoi` rejects.", false},
 		{"arithmetic constant", "`crateSize` is declared as `4 * 8`.", false},
 		{"arithmetic constant", "`crateSize` is declared as `4 * 16`.", true},
 		{"returns after a noun", "When the label is bad, `Courier.Accept` returns the sentinel `errLabel`.", false},

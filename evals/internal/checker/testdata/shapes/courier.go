@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -134,4 +135,17 @@ func (c *Courier) Refill(ok bool) error {
 	}
 	crateMu.Unlock()
 	return nil
+}
+
+// parseCodes reads every code, and stops at the first bad one.
+func parseCodes(s []string) ([]int, error) {
+	out := make([]int, 0, len(s))
+	for _, x := range s {
+		n, err := strconv.Atoi(x)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
