@@ -151,6 +151,7 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkAlgorithms,
 	(*Checker).checkMethodAbsent,
 	(*Checker).checkWithoutCall,
+	(*Checker).checkBranchEffects,
 	(*Checker).checkMessages,
 	(*Checker).checkSaidCode,
 	(*Checker).checkSaidLiterals,

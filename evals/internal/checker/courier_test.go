@@ -35,7 +35,9 @@ func TestStepAndUseClassesOfCourier(t *testing.T) {
 
 // TestDeclarationClassesOfCourier drives, on code shapes of their own
 // (testdata/shapes/courier.go), a loop said to go on past a failure
-// behind an "In the ... case," lead, a recursive call quoted at the line that
+// behind an "In the ... case," lead, what a function returns or stores
+// in the branch it takes when a quoted value is nil, empty or true, a
+// recursive call quoted at the line that
 // makes it, a standard-library type of a package the module does not
 // import (a name of Go's, while a function of it stays unknown), a type
 // said to have no method it has, a call said not to be made before a
@@ -54,6 +56,11 @@ func TestDeclarationClassesOfCourier(t *testing.T) {
 		{"without unlocking", "`Refill` takes `crateMu` and unlocks it on both paths.", false},
 		{"loop goes on past, behind an \"In the ... case\" lead", "In the plain case, `parseCodes` carries on past a code that `strconv.Atoi` rejects and returns the error only after the loop has visited all codes.", true},
 		{"loop goes on past, behind an \"In the ... case\" lead", "In the plain case, `parseCodes` returns at the first code that `strconv.Atoi` rejects.", false},
+		{"branch effect", "When `slot` is nil, `Courier.Take` returns `errNoParcel`.", false},
+		{"branch effect", "When `slot` is nil, `Courier.Take` returns `nil`.", true},
+		{"branch effect", "When `slot` is nil, `Courier.Take` sets the slot to `\"gone\"` and returns.", true},
+		{"branch effect", "When `*slot` is empty, `Courier.Take` sets the slot to `\"taken\"` and returns nil.", false},
+		{"branch effect", "When `reset` is true, `Courier.Take` clears the slot and returns the parcel.", false},
 		{"arithmetic constant", "`crateSize` is declared as `4 * 8`.", false},
 		{"arithmetic constant", "`crateSize` is declared as `4 * 16`.", true},
 		{"returns after a noun", "When the label is bad, `Courier.Accept` returns the sentinel `errLabel`.", false},

@@ -149,3 +149,23 @@ func parseCodes(s []string) ([]int, error) {
 	}
 	return out, nil
 }
+
+// errNoParcel is what Take answers for an empty slot.
+var errNoParcel = errors.New("shapes: no parcel")
+
+// Take hands over the parcel in a slot.
+func (c *Courier) Take(slot *string, reset bool) (string, error) {
+	if slot == nil {
+		return "", errNoParcel
+	}
+	if *slot == "" {
+		*slot = "taken"
+		return "", nil
+	}
+	if reset {
+		p := *slot
+		*slot = ""
+		return p, nil
+	}
+	return *slot, nil
+}
