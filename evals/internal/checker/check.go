@@ -152,6 +152,7 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkMethodAbsent,
 	(*Checker).checkWithoutCall,
 	(*Checker).checkBranchEffects,
+	(*Checker).checkAcceptedSets,
 	(*Checker).checkMessages,
 	(*Checker).checkSaidCode,
 	(*Checker).checkSaidLiterals,

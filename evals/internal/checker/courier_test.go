@@ -36,8 +36,9 @@ func TestStepAndUseClassesOfCourier(t *testing.T) {
 // TestDeclarationClassesOfCourier drives, on code shapes of their own
 // (testdata/shapes/courier.go), a loop said to go on past a failure
 // behind an "In the ... case," lead, what a function returns or stores
-// in the branch it takes when a quoted value is nil, empty or true, a
-// recursive call quoted at the line that
+// in the branch it takes when a quoted value is nil, empty or true, the
+// values it accepts, listed, against the set it compares one value with,
+// a recursive call quoted at the line that
 // makes it, a standard-library type of a package the module does not
 // import (a name of Go's, while a function of it stays unknown), a type
 // said to have no method it has, a call said not to be made before a
@@ -61,6 +62,9 @@ func TestDeclarationClassesOfCourier(t *testing.T) {
 		{"branch effect", "When `slot` is nil, `Courier.Take` sets the slot to `\"gone\"` and returns.", true},
 		{"branch effect", "When `*slot` is empty, `Courier.Take` sets the slot to `\"taken\"` and returns nil.", false},
 		{"branch effect", "When `reset` is true, `Courier.Take` clears the slot and returns the parcel.", false},
+		{"accepted set", "`Route` accepts `\"van\"`, `\"bike\"` or `\"drone\"` as the kind and answers 400 for any other.", false},
+		{"accepted set", "`Route` accepts `van`, `bike`, `drone` and `truck` as kinds.", true},
+		{"accepted set", "`Route` accepts `\"van\"` and `\"bike\"` alike.", false},
 		{"arithmetic constant", "`crateSize` is declared as `4 * 8`.", false},
 		{"arithmetic constant", "`crateSize` is declared as `4 * 16`.", true},
 		{"returns after a noun", "When the label is bad, `Courier.Accept` returns the sentinel `errLabel`.", false},

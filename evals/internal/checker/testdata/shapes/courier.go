@@ -169,3 +169,17 @@ func (c *Courier) Take(slot *string, reset bool) (string, error) {
 	}
 	return *slot, nil
 }
+
+// Route answers the delivery methods a courier knows.
+func Route(kind string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		switch kind {
+		case "van", "bike":
+			w.WriteHeader(http.StatusAccepted)
+		case "drone":
+			w.WriteHeader(http.StatusCreated)
+		default:
+			w.WriteHeader(http.StatusBadRequest)
+		}
+	}
+}
