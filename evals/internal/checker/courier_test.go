@@ -7,7 +7,8 @@ import "testing"
 // ... afterwards" or in the passive voice ("In `F` the label is checked
 // before ..."), a builtin as a step (`append`), a quoted header tried
 // "first" through the package variable that holds it, a value said to be
-// used without a nil check, the callee of a verb the use clauses did not
+// used without a nil check or "even when" empty where the check holds
+// the use, the callee of a verb the use clauses did not
 // read ("upper-cases with", "falls back to"), and an algorithm named in
 // prose (MD5, hex).
 func TestStepAndUseClassesOfCourier(t *testing.T) {
@@ -23,6 +24,8 @@ func TestStepAndUseClassesOfCourier(t *testing.T) {
 		{"nil unchecked", "`Deliver` calls `c.onDelivery(p)` without checking whether `c.onDelivery` is nil.", false},
 		{"nil unchecked", "`Halt` sends `true` on `c.halt` at courier.go:44 without first checking whether the channel is nil.", true},
 		{"nil unchecked", "`Halt` never checks `c.halt` for nil before sending on it.", true},
+		{"even when empty", "`labelLine` always runs `line = line + \" (\" + note + \")\"`, even when `note` is empty.", true},
+		{"even when empty", "`labelLine` runs `return line` even when `note` is empty.", false},
 		{"callee of a new verb", "`upperStops` upper-cases each stop with `strings.ToUpper`.", false},
 		{"callee of a new verb", "`upperStops` upper-cases each stop with `strings.Title`.", true},
 		{"falls back to", "When no `logger` is set, `Courier.logf` falls back to `log.Println`.", false},

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/explainerr/explainerr/evals/internal/source"
 )
@@ -15,14 +16,41 @@ import (
 // whether the channel is nil".
 const KindNilUnchecked = "nil_unchecked"
 
-// uncheckedNilRe says a value is not checked for nil; what it holds
-// between the negation and "nil" may quote the value.
-var uncheckedNilRe = regexp.MustCompile(`(?i)\b(?:without\s+(?:first\s+)?(?:checking|testing|a\s+nil\s+check|any\s+nil\s+check)|(?:never|not|n't)\s+(?:first\s+)?(?:checks?|tests?)|with\s+no\s+nil\s+check)\b((?:[^.;]|\.\w)*?)\bnil\b`)
+// uncheckedNilRe says a value is not checked for a state (nil, empty,
+// zero) before it is used, or that it is used "even when" in that state;
+// what it holds between the negation and the state may quote the value.
+var uncheckedNilRe = regexp.MustCompile(`(?i)\b(?:without\s+(?:first\s+)?(?:checking|testing|a\s+nil\s+check|any\s+nil\s+check)|(?:never|not|n't)\s+(?:first\s+)?(?:checks?|tests?)|with\s+no\s+nil\s+check|(?:even|also)\s+(?:when|if))\b((?:[^.;]|\.\w)*?)\b(nil|empty|the\s+empty\s+string|an\s+empty\s+string|zero)\b`)
+
+// evenWhenRe opens the form of uncheckedNilRe that says a use is made
+// whatever the value's state.
+var evenWhenRe = regexp.MustCompile(`(?i)^(?:even|also)\s`)
+
+// guards reports whether the if statement whose condition holds the
+// comparison at cmp runs use in its body or its else branch.
+func guards(f *source.Func, cmp, use token.Pos) bool {
+	if use == token.NoPos {
+		return false
+	}
+	found := false
+	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
+		is, ok := n.(*ast.IfStmt)
+		if !ok || found {
+			return !found
+		}
+		if is.Cond.Pos() <= cmp && cmp < is.Cond.End() && is.Body.Pos() <= use && use < is.End() {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
 
 // checkNilUnchecked judges "`F` uses `x` without checking whether `x` is
-// nil": contradicted when F's own body compares x, as quoted, with nil,
-// before the use the sentence quotes or the line it cites (anywhere in
-// the body when it names neither). The value is the one quoted between
+// nil" (or empty, or zero; or "always uses `x`, even when `x` is
+// empty"): contradicted when F's own body compares x, as quoted, with nil
+// (with "" or its length with 0, with 0), before the use the sentence
+// quotes or the line it cites (anywhere in the body when it names
+// neither). The value is the one quoted between
 // the negation and "nil", or else one quoted before the negation ("sends
 // on `m.stop` without first checking whether the channel is nil").
 func (c *Checker) checkNilUnchecked(prose string, claims []Claim, results []Result) []Result {
@@ -57,15 +85,21 @@ func (c *Checker) checkNilUnchecked(prose string, claims []Claim, results []Resu
 				}
 			}
 		}
+		state := strings.ToLower(prose[cl.end+m[4] : cl.end+m[5]])
 		for _, v := range values {
-			at := c.nilComparison(f, v, use)
+			at := c.stateComparison(f, v, state, use)
 			if at == token.NoPos {
+				continue
+			}
+			if even := evenWhenRe.MatchString(prose[cl.end+m[0] : cl.end+m[1]]); even && !guards(f, at, use) {
+				// "even when x is empty" is ruled out only where the
+				// check of x holds the use it says is done anyway.
 				continue
 			}
 			pos := c.m.Fset.Position(at)
 			name := lastName(cl.Text)
-			claim := Claim{Text: fmt.Sprintf("%s does not check %s for nil", name, v), Kind: KindNilUnchecked, start: cl.start, end: cl.end + m[1]}
-			results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s compares %s with nil at %s:%d", name, v, c.m.Rel(pos.Filename), pos.Line)})
+			claim := Claim{Text: fmt.Sprintf("%s does not check whether %s is %s", name, v, state), Kind: KindNilUnchecked, start: cl.start, end: cl.end + m[1]}
+			results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s checks whether %s is %s at %s:%d", name, v, state, c.m.Rel(pos.Filename), pos.Line)})
 			break
 		}
 	}
@@ -94,28 +128,48 @@ func (c *Checker) lineStart(f *source.Func, cl Claim) token.Pos {
 	return c.m.Fset.File(f.Decl.Body.Pos()).LineStart(line)
 }
 
-// nilComparison returns where f's body compares the expression written
-// as text with nil (`x == nil`, `x != nil`), the first such place before
-// use when use is a position; NoPos when it does not.
-func (c *Checker) nilComparison(f *source.Func, text string, use token.Pos) token.Pos {
+// stateComparison returns where f's body compares the expression written
+// as text with what state says (`x == nil`, `x != nil`; `x == ""`,
+// `len(x) > 0`; `x == 0`), the first such place before use when use is a
+// position; NoPos when it does not.
+func (c *Checker) stateComparison(f *source.Func, text, state string, use token.Pos) token.Pos {
 	at := token.NoPos
 	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
 		be, ok := n.(*ast.BinaryExpr)
-		if !ok || at != token.NoPos || be.Op != token.EQL && be.Op != token.NEQ {
+		if !ok || at != token.NoPos {
 			return at == token.NoPos
 		}
-		other := be.X
-		if isNilIdent(be.X) {
-			other = be.Y
-		} else if !isNilIdent(be.Y) {
+		switch be.Op {
+		case token.EQL, token.NEQ, token.GTR, token.LSS, token.GEQ, token.LEQ:
+		default:
 			return true
 		}
-		if c.nodeText(other) == text && (use == token.NoPos || be.Pos() < use) {
-			at = be.Pos()
+		for _, side := range [][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
+			if c.testsState(side[0], side[1], text, state) && (use == token.NoPos || be.Pos() < use) {
+				at = be.Pos()
+			}
 		}
 		return true
 	})
 	return at
+}
+
+// testsState reports whether comparing value with against tests that
+// the expression written as text is in state: nil against nil, empty
+// against "" (or its length against 0), zero against 0.
+func (c *Checker) testsState(value, against ast.Expr, text, state string) bool {
+	lit, _ := against.(*ast.BasicLit)
+	switch {
+	case state == "nil":
+		return isNilIdent(against) && c.nodeText(value) == text
+	case state == "zero":
+		return lit != nil && lit.Value == "0" && c.nodeText(value) == text
+	default: // empty
+		if lit != nil && lit.Kind == token.STRING && (lit.Value == `""` || lit.Value == "``") {
+			return c.nodeText(value) == text
+		}
+		return lit != nil && lit.Value == "0" && c.nodeText(value) == "len("+text+")"
+	}
 }
 
 // isNilIdent reports whether e is the identifier nil.

@@ -183,3 +183,12 @@ func Route(kind string) http.HandlerFunc {
 		}
 	}
 }
+
+// labelLine writes a label with its note, when it has one.
+func labelLine(label, note string) string {
+	line := label
+	if note != "" {
+		line = line + " (" + note + ")"
+	}
+	return line
+}
