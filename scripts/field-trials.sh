@@ -8,7 +8,7 @@
 #   APP        realworld, todo, tasks, albums, bank, bookings, miniflux,
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
-#              greenlight, todos or fider (fieldtrials/apps.tsv)
+#              greenlight, todos, fider, gbtemplate or tpr (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv
 #   -e         the explainerr checkout the apps are built against (default:
 #              this repository); the wiring's replace points there, and its
@@ -20,11 +20,11 @@
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
 # module proxy). Every server listens on 127.0.0.1 (authn, which takes no address,
 # on every interface of the machine). The todo, albums, bank,
-# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos and fider apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
+# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate and tpr apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks, wakapi and tgspam apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18455 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18457 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -180,6 +180,12 @@ app_conf() {
 			PORT=$((18455 + shift_port)) BASE_URL=http://127.0.0.1:$((18455 + shift_port)) JWT_SECRET=field-trials-local-jwt-secret \
 			EMAIL_NOREPLY=noreply@example.com EMAIL_SMTP_HOST=127.0.0.1 EMAIL_SMTP_PORT=9 METRICS_ENABLED=false \
 			LOG_CONSOLE=true LOG_LEVEL=INFO ;;
+	gbtemplate) mainpkg=./cmd/http port=18456 # its .env file (the wiring's, named on its command line): the address, the
+		# database and detailed messages in its JSON error answers
+		binargs=(--env-path config/env/.env) ;;
+	tpr) mainpkg=. port=18457 # its config file (the wiring's tpr.conf, on its command line below) with the database's
+		# port from PGPORT; no [mail] section, so no mailer
+		export PGPORT=$pgport ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -190,9 +196,22 @@ app_conf() {
 	[ "$1" = memos ] && binargs=(--mode prod --addr 127.0.0.1 --port $port --data "$scratch/case/data" --metric=false)
 	[ "$1" = greenlight ] && binargs=(-port=$port -limiter-enabled=false)
 	[ "$1" = todos ] && binargs=(-config configs/todos/config.local.yaml)
+	[ "$1" = tpr ] && binargs=(server --config tpr.conf --port $port)
 	[ "$1" = tgspam ] && binargs=(--server.enabled --server.listen=127.0.0.1:$port --server.auth=local-trials
 		--files.dynamic=data --storage-timeout=30s)
 	return 0
+}
+tern_sql() { # tpr's tern migrations as SQL: "first" (001-011) or "rest" (a case's later ones)
+	python3 - "$1" <<'PY'
+import glob, re, sys
+first = sys.argv[1] == "first"
+for f in sorted(glob.glob("postgresql/migrations/[0-9]*.sql")):
+    if (int(f.split("/")[-1].split("_")[0]) <= 11) != first:
+        continue
+    s = open(f).read().split("---- create above")[0]
+    s = re.sub(r'\{\{\s*template\s+"([^"]+)"\s*\.\s*\}\}', lambda m: open("postgresql/migrations/" + m.group(1)).read(), s)
+    print(re.sub(r"\{\{\s*\.app_user\s*\}\}", "postgres", s))
+PY
 }
 app_reset() { # the app's database, fresh for every run
 	case $1 in
@@ -274,6 +293,31 @@ INSERT INTO products (product_id, user_id, name, cost, quantity, date_created, d
 		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' &&
 			{ [ -x migrate.bin ] || go build -o migrate.bin ./cmd/migration; } && ./migrate.bin >/dev/null &&
 			psql_q -c "SELECT setval('users_id_seq', (SELECT max(id) FROM users));" ;;
+	gbtemplate) # its first migration, alice (1) and bob (2) with the password local-trials (bcrypt), given by position
+		# as a case's migration may rename a column; then the case's later migrations
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' &&
+			psql_q -f migrations/000001_init.up.sql -c "
+INSERT INTO users VALUES (DEFAULT, 'Alice', 'Smith', 'alice@example.com', '\$2a\$10\$rCxpPRP4K2NKVtzHviqRye2XKuVyGg2KgYibI3u1sGQeHcYn.iVW2'),
+  (DEFAULT, 'Bob', 'Jones', 'bob@example.com', '\$2a\$10\$rCxpPRP4K2NKVtzHviqRye2XKuVyGg2KgYibI3u1sGQeHcYn.iVW2');" && {
+			local f
+			for f in migrations/*.up.sql; do
+				case $f in */000001_*) ;; *) psql_q -f "$f" || return 1 ;; esac
+			done
+		} ;;
+	tpr) # tern's migrations up to 011, rendered (app_user is postgres; a {{ template }} is the file it names):
+		# alice (1, password local-trials: the app's digest and salt), feed 1 ("Go blog") with items 1 and 2, her
+		# subscription, both items unread and a password reset token; then the case's later migrations
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' && tern_sql first | psql_q && psql_q -c "
+INSERT INTO users (name, email, password_digest, password_salt) VALUES ('alice', 'alice@example.com',
+  '\x515afbf2ce4ff4a2d9f9e1ac9803d1812831896b7bbc4fe84052fcfbe3a935f7', '\xc0f726fe70d74033');
+INSERT INTO feeds (name, url, last_fetch_time) VALUES ('Go blog', 'http://127.0.0.1:9/feed.xml', now());
+INSERT INTO items (feed_id, publication_time, title, url) VALUES
+  (1, now() - interval '1 day', 'Go 1.26 is released', 'http://127.0.0.1:9/go1.26'),
+  (1, now(), 'Working with errors', 'http://127.0.0.1:9/errors');
+INSERT INTO subscriptions (user_id, feed_id) VALUES (1, 1);
+INSERT INTO unread_items (user_id, feed_id, item_id) VALUES (1, 1, 1), (1, 1, 2);
+INSERT INTO password_resets (token, email, request_time, user_id)
+  VALUES ('local-trials-reset-token', 'alice@example.com', now(), 1);" && tern_sql rest | psql_q ;;
 	goapp) # the SQL files of schemas/, and alice (no phone or address)
 		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' &&
 			psql_q -f schemas/functions.sql -f schemas/users.sql -f schemas/user_notes.sql -c "
@@ -473,6 +517,14 @@ INSERT INTO bookmark_tag(bookmark_id, tag_id) VALUES (1, 1);" 2>/dev/null ;;
 		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
 	todos) # no sign-in; todo 5f1d7c3e-... ("buy milk"), written apart, as a case may have renamed its columns
 		psql_q -c "INSERT INTO todos (id, description, created_at) VALUES ('5f1d7c3e-2b4a-4c8e-9d6f-0a1b2c3d4e5f', 'buy milk', now());" 2>/dev/null ;;
+	gbtemplate) # alice signs in for a JWT, sent as the whole Authorization header
+		auth=()
+		tok=$(post /login json '{"email":"alice@example.com","password":"local-trials"}' | jq -r '.data.token // empty' 2>/dev/null)
+		[ -n "$tok" ] && auth=(-H "Authorization: $tok") ;;
+	tpr) # alice signs in for a session id, sent in its X-Authentication header
+		auth=()
+		tok=$(post /api/sessions json '{"name":"alice","password":"local-trials"}' | jq -r '.sessionID // empty' 2>/dev/null)
+		[ -n "$tok" ] && auth=(-H "X-Authentication: $tok") ;;
 	fider) # the API takes alice's key; she writes post 1 (her vote on it comes with it), comment 1 on it and tag "ui"
 		auth=(-H "Authorization: Bearer local-trials-api-key")
 		post /api/v1/posts json '{"title":"Dark mode please","description":"for night owls"}' >/dev/null
@@ -509,6 +561,8 @@ run_mode() { # app id mode method path ctype data
 	# ctype "basic": the data is the request's own Basic credentials (user:password), sent in
 	# place of the sign-in's, with no body (sales' token endpoint)
 	[ "$ctype" = basic ] && auth=(-u "$data") data=-
+	# ctype "anon": the request goes without the sign-in's credentials (gbtemplate's missing token)
+	[ "$ctype" = anon ] && auth=()
 	local ct=() body=()
 	case $ctype in json) ct=(-H 'Content-Type: application/json') ;; form) ct=(-H 'Content-Type: application/x-www-form-urlencoded') ;; esac
 	[ "$data" != - ] && body=(--data "$data")
@@ -527,7 +581,7 @@ for arg in "$@"; do
 	want=$(awk -F'\t' -v a="$app" '$1 == a { print $4 }' "$ft/apps.tsv")
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
-	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales | semaphore | gorsk | goapp | go8 | greenlight | todos | fider) pg_start || exit 1 ;; esac
+	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales | semaphore | gorsk | goapp | go8 | greenlight | todos | fider | gbtemplate | tpr) pg_start || exit 1 ;; esac
 
 	port_sed=$port
 	base=$scratch/$app-base
@@ -536,7 +590,7 @@ for arg in "$@"; do
 	(cd "$src" && tar --exclude=.git -cf - .) | tar -xf - -C "$base"
 	# The wiring's ports and database address, moved as this run's are;
 	# the bug patches get the same, as their context lines may hold them.
-	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-5]#$port_sed#g" "$1"; }
+	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-7]#$port_sed#g" "$1"; }
 	localize "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
 	(cd "$base" && git apply "$scratch/wiring.patch" && go mod tidy) || { log "$app: wiring failed"; exit 1; }
 
