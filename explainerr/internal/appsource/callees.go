@@ -228,6 +228,11 @@ func (r *resolver) resolveAt(fun ast.Expr, depth int) []FuncRef {
 				// that implement it.
 				out = r.m.implementations(t, x.Sel.Name)
 			}
+			if len(out) == 0 && t.name != "" {
+				// A method an embedded field promotes (a router that
+				// embeds *Server calls Server's methods).
+				out = r.m.promotedMethods(t, x.Sel.Name, 0)
+			}
 			return out
 		}
 		// The type is unknown: a method only this package declares.
@@ -302,13 +307,8 @@ func (r *resolver) typeOf(e ast.Expr, depth int) (t typeKey, known bool) {
 			return typeKey{}, false
 		}
 		if owner, _ := r.typeOf(x.X, depth+1); owner.name != "" {
-			if tr, ok := r.m.Type(owner.dir, owner.name); ok {
-				if ft := fieldType(tr, x.Sel.Name); ft != nil {
-					// The field's type is written in the file that
-					// declares the owner, with that file's imports.
-					decl := &resolver{m: r.m, f: tr.File, dir: owner.dir, imports: importDirs(r.m, tr.File)}
-					return decl.moduleType(ft, owner.dir), true
-				}
+			if t, ok := r.m.promotedFieldType(owner, x.Sel.Name, 0); ok {
+				return t, true
 			}
 		}
 	case *ast.CallExpr:
@@ -386,4 +386,82 @@ func (m *Module) FuncLitAt(fd *ast.FuncDecl, line int) *ast.FuncLit {
 		return false
 	})
 	return found
+}
+
+// maxEmbedDepth bounds how many embedded fields deep a promoted field or
+// method is looked for.
+const maxEmbedDepth = 3
+
+// promotedFieldType returns the module type of the field name of owner,
+// declared in owner's struct or promoted from a struct it embeds (a
+// router that embeds *Server reads Server's userUsecases), as the
+// declaring file writes it.
+func (m *Module) promotedFieldType(owner typeKey, name string, depth int) (typeKey, bool) {
+	tr, ok := m.Type(owner.dir, owner.name)
+	if !ok || depth > maxEmbedDepth {
+		return typeKey{}, false
+	}
+	// The field's type is written in the file that declares the owner,
+	// with that file's imports.
+	decl := &resolver{m: m, f: tr.File, dir: owner.dir, imports: importDirs(m, tr.File)}
+	if ft := fieldType(tr, name); ft != nil {
+		return decl.moduleType(ft, owner.dir), true
+	}
+	for _, emb := range embeddedTypes(tr) {
+		if t := decl.moduleType(emb, owner.dir); t.name != "" {
+			if ft, ok := m.promotedFieldType(t, name, depth+1); ok {
+				return ft, true
+			}
+		}
+	}
+	return typeKey{}, false
+}
+
+// promotedMethods returns the module methods name that owner's embedded
+// fields promote: the embedded type's own, or an interface's
+// implementations, the nearest embedding first.
+func (m *Module) promotedMethods(owner typeKey, name string, depth int) []FuncRef {
+	tr, ok := m.Type(owner.dir, owner.name)
+	if !ok || depth > maxEmbedDepth {
+		return nil
+	}
+	decl := &resolver{m: m, f: tr.File, dir: owner.dir, imports: importDirs(m, tr.File)}
+	for _, emb := range embeddedTypes(tr) {
+		t := decl.moduleType(emb, owner.dir)
+		if t.name == "" {
+			continue
+		}
+		var out []FuncRef
+		for _, ref := range m.Methods(name) {
+			if astutil.ReceiverName(ref.Decl) == t.name && filepath.Dir(ref.File.Path) == t.dir {
+				out = append(out, ref)
+			}
+		}
+		if len(out) == 0 {
+			out = m.implementations(t, name)
+		}
+		if len(out) == 0 {
+			out = m.promotedMethods(t, name, depth+1)
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+// embeddedTypes returns the types of a struct's embedded fields, as
+// written.
+func embeddedTypes(t TypeRef) []ast.Expr {
+	st, ok := t.Spec.Type.(*ast.StructType)
+	if !ok {
+		return nil
+	}
+	var out []ast.Expr
+	for _, fl := range st.Fields.List {
+		if len(fl.Names) == 0 {
+			out = append(out, fl.Type)
+		}
+	}
+	return out
 }

@@ -292,7 +292,7 @@ func sqlText(lit *ast.BasicLit) (value string, ddl, ok bool) {
 	if err != nil {
 		return "", false, false
 	}
-	if ddl := reDDL.MatchString(v); ddl || reDML.MatchString(v) {
+	if ddl := reDDL.MatchString(v); ddl || reStatement.MatchString(v) {
 		return v, ddl, true
 	}
 	return "", false, false
@@ -351,7 +351,7 @@ func joinedSQL(parts []*ast.BasicLit) (value string, ddl, ok bool) {
 		b.WriteString(v)
 	}
 	v := b.String()
-	if ddl := reDDL.MatchString(v); ddl || reDML.MatchString(v) {
+	if ddl := reDDL.MatchString(v); ddl || reStatement.MatchString(v) {
 		return v, ddl, true
 	}
 	return "", false, false

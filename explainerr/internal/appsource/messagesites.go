@@ -374,6 +374,12 @@ func (m *Module) messageSiteChunks(r *report.Report, s *staticSet) []report.Chun
 			}
 		}
 		_, refs := m.ErrorSource(site.File, fd, site.Line)
+		if len(refs) == 0 {
+			// A helper that words an error it is given
+			// (parseUpdateUserError(model, err)): the error came from its
+			// caller, on the request's way to it.
+			out = append(out, s.wayTo(r, FuncRef{File: site.File, Decl: fd})...)
+		}
 		s.siteRefs = append(s.siteRefs, refs)
 		for _, ref := range refs {
 			if s.seen[ref.Decl] {
@@ -437,4 +443,27 @@ func showsLine(cs []report.Chunk, file string, line int) bool {
 		}
 	}
 	return false
+}
+
+// wayTo gives the functions between the request's frames and target
+// (ReachPath), innermost first: the caller of target marked as the
+// error's origin, the others by how the request reached them; at most
+// maxPerFinder of them, none a chunk shows already.
+func (s *staticSet) wayTo(r *report.Report, target FuncRef) []report.Chunk {
+	path := s.m.ReachPath(s.m.requestFrames(r), target.Decl)
+	var out []report.Chunk
+	for i := len(path) - 1; i >= 0 && len(out) < maxPerFinder; i-- {
+		ref := path[i]
+		if s.seen[ref.Decl] || accessor(ref.Decl) {
+			continue
+		}
+		s.seen[ref.Decl] = true
+		c := s.calleeChunk(ref)
+		if i == len(path)-1 {
+			c = s.funcChunk(ref.File, ref.Decl, report.ReasonOrigin)
+		}
+		s.markLead(c)
+		out = append(out, c)
+	}
+	return out
 }

@@ -442,3 +442,146 @@ func show(w http.ResponseWriter, r *http.Request) {
 		t.Errorf("MessageSites names words three functions write")
 	}
 }
+
+// TestVerbWordedMessageIsASiteNotSQL: a message that opens with an SQL
+// verb ("update user failed", "select a plan first") is a message site;
+// only text shaped as a statement is SQL.
+func TestVerbWordedMessageIsASiteNotSQL(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/accounts\n",
+		"store/errs.go": `package store
+
+import "fmt"
+
+// Wrap adds a status and a message to an error.
+func Wrap(err error, status int, msg string) error { return fmt.Errorf("%s: %w", msg, err) }
+`,
+		"store/users.go": `package store
+
+// Users keeps accounts.
+type Users struct{}
+
+func (u *Users) query(q string) error { return nil }
+
+// Rename renames a user.
+func (u *Users) Rename(id int, name string) error {
+	if err := u.query("UPDATE users SET name = $2 WHERE id = $1"); err != nil {
+		return renameFailed(err)
+	}
+	return nil
+}
+
+func renameFailed(err error) error { return Wrap(err, 500, "update user failed") }
+
+// Pick chooses a plan.
+func (u *Users) Pick() error { return Wrap(nil, 400, "select a plan first") }
+`,
+	})
+	m := Load(root + "/store/users.go")
+	sites := m.MessageSites("update user failed: no rows in result set")
+	if len(sites) != 1 || sites[0].Phrase != "update user failed" {
+		t.Errorf("the message's words are not its one site: %+v", sites)
+	}
+	if sites := m.MessageSites("select a plan first"); len(sites) != 1 {
+		t.Errorf("a message opening with select is not a site: %+v", sites)
+	}
+	var sql []string
+	for _, l := range m.SQLLiterals() {
+		sql = append(sql, l.Value)
+	}
+	if len(sql) != 1 || !strings.HasPrefix(sql[0], "UPDATE users SET") {
+		t.Errorf("the SQL literals are %q, want the UPDATE statement alone", sql)
+	}
+}
+
+// embedModule's router embeds *Server, whose service field is an
+// interface; the service's implementation calls a store whose error a
+// helper words ("save profile failed").
+var embedModule = map[string]string{
+	"go.mod": "module example.com/profiles\n",
+	"web/server.go": `package web
+
+import "example.com/profiles/app"
+
+// Server holds the services.
+type Server struct {
+	profiles app.Profiles
+}
+
+type router struct {
+	*Server
+}
+
+func reply(status int, msg string) {}
+
+func (r *router) save(name string) {
+	if err := r.profiles.Save(name); err != nil {
+		reply(500, err.Error())
+		return
+	}
+	reply(200, "ok")
+}
+`,
+	"app/profiles.go": `package app
+
+import "example.com/profiles/store"
+
+// Profiles saves profiles.
+type Profiles interface {
+	Save(name string) error
+}
+
+type profiles struct {
+	store *store.Store
+}
+
+func (p *profiles) Save(name string) error {
+	if err := p.store.Insert(name); err != nil {
+		return err
+	}
+	return p.store.Touch(name)
+}
+`,
+	"store/store.go": `package store
+
+import "fmt"
+
+// Store keeps profiles.
+type Store struct{}
+
+func (s *Store) exec(q string, args ...any) error { return nil }
+
+// Insert adds a profile.
+func (s *Store) Insert(name string) error {
+	return s.exec("INSERT INTO profiles (name) VALUES ($1)", name)
+}
+
+// Touch marks a profile as seen.
+func (s *Store) Touch(name string) error {
+	if err := s.exec("UPDATE profiles SET seen = now() WHERE name = $1", name); err != nil {
+		return saveFailed(err)
+	}
+	return nil
+}
+
+func saveFailed(err error) error { return fmt.Errorf("save profile failed: %w", err) }
+`,
+}
+
+// TestHelperWordingAGivenErrorBringsItsCallers: the one site of a
+// message's words is a helper that words the error it is given, reached
+// through a field an embedded *Server promotes and an interface: its
+// caller is the error's origin, and the implementation between the frame
+// and it is in the context too.
+func TestHelperWordingAGivenErrorBringsItsCallers(t *testing.T) {
+	root := writeModule(t, embedModule)
+	r := shelfReport(root, `{"status":500,"message":"save profile failed: no rows in result set"}`, report.Frame{Function: "example.com/profiles/web.(*router).save", File: "web/server.go", Line: 18})
+	r.Error.Kind = report.KindStatus
+	got := reasons(Static(r))
+	if !contains(got["origin"], "store/store.go:saveFailed") || !contains(got["origin"], "store/store.go:(*Store).Touch") {
+		t.Errorf("the helper and its caller are not origins: %v", got)
+	}
+	if !contains(got["implementation"], "app/profiles.go:(*profiles).Save") {
+		t.Errorf("the implementation reached through the promoted field is missing: %v", got)
+	}
+}

@@ -68,3 +68,50 @@ func (m *Module) Reach(frames []report.Frame) []FuncRef {
 	}
 	return out
 }
+
+// ReachPath returns the functions between the frames and target on the
+// way Reach finds it: the calls, outermost first, from a frame's callee
+// down to the caller of target (target itself left out), each with the
+// Via of the call that reached it; nil when Reach does not reach target
+// from a frame, or target is a frame's own function.
+func (m *Module) ReachPath(frames []report.Frame, target *ast.FuncDecl) []FuncRef {
+	parent := map[*ast.FuncDecl]FuncRef{}
+	own := map[*ast.FuncDecl]bool{}
+	seen := map[*ast.FuncDecl]bool{}
+	for i, fr := range frames {
+		if i == maxReachFrames {
+			break
+		}
+		f, fd := m.FuncAt(fr.File, fr.Line)
+		if fd == nil || seen[fd] {
+			continue
+		}
+		seen[fd], own[fd] = true, true
+		level := []FuncRef{{File: f, Decl: fd}}
+		for depth := 0; depth < maxReachDepth && len(level) > 0; depth++ {
+			var next []FuncRef
+			for _, ref := range level {
+				line := 0
+				if depth == 0 {
+					line = fr.Line
+				}
+				for _, c := range m.Callees(ref.File, ref.Decl, line) {
+					if c.Decl == nil || seen[c.Decl] {
+						continue
+					}
+					seen[c.Decl], parent[c.Decl] = true, ref
+					next = append(next, c)
+				}
+			}
+			level = next
+		}
+	}
+	if own[target] || !seen[target] {
+		return nil
+	}
+	var path []FuncRef
+	for at := parent[target]; !own[at.Decl]; at = parent[at.Decl] {
+		path = append([]FuncRef{at}, path...)
+	}
+	return path
+}

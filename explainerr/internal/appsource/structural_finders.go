@@ -259,10 +259,17 @@ func sqlErrorNames(r *report.Report) (name, table string) {
 
 // reDDL matches SQL text that defines a schema; reDML SQL that uses one,
 // or a maintenance statement alone (VACUUM, REINDEX), which no
-// transaction may hold.
+// transaction may hold: in an .sql file, whose statements follow
+// comments and names. A Go string is SQL when it is shaped as a
+// statement (reStatement): a message such as "update user failed" or
+// "failed to select a plan" names the same verbs.
 var (
 	reDDL = regexp.MustCompile(`(?i)\b(?:CREATE\s+(?:OR\s+REPLACE\s+)?(?:TABLE|INDEX|UNIQUE\s+INDEX|VIEW|MATERIALIZED\s+VIEW|TYPE)|ALTER\s+(?:TABLE|TYPE))\b`)
 	reDML = regexp.MustCompile(`(?i)\b(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM)\b|^\s*(?:VACUUM|REINDEX)\b`)
+	// reStatement opens with a statement's verb and what it needs (an
+	// UPDATE its SET, a SELECT a clause or a list), in any case, or holds
+	// one in capitals further in ("EXPLAIN SELECT ... FROM").
+	reStatement = regexp.MustCompile(`(?i)^[\s(]*(?:SELECT\b[\s\S]*?\b(?:FROM|FORM|WHERE|VALUES|UNION|LIMIT|ORDER\s+BY|GROUP\s+BY)\b|SELECT\s+(?:\d|\*|\$|'|[\w.]+\s*[(,])|INSERT\s+INTO\b|UPSERT\s+INTO\b|REPLACE\s+INTO\b|UPDATE\s+[^\s;]+(?:\s+(?:AS\s+)?\w+)?\s+SET\b|DELETE\s+FROM\b|WITH\s+(?:RECURSIVE\s+)?\w+\s+AS\b|VACUUM\b|REINDEX\b|TRUNCATE\b|MERGE\s+INTO\b)|(?-i:\b(?:SELECT\b[\s\S]*?\bFROM|INSERT\s+INTO|UPDATE\s+\S+\s+SET|DELETE\s+FROM)\b)`)
 )
 
 // sqlChunks gives, for an SQL error naming a table or column, the
