@@ -8,7 +8,7 @@
 #   APP        realworld, todo, tasks, albums, bank, bookings, miniflux,
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
-#              greenlight, todos or fider (fieldtrials/apps.tsv)
+#              greenlight, todos, fider or spacebin (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv
 #   -e         the explainerr checkout the apps are built against (default:
 #              this repository); the wiring's replace points there, and its
@@ -20,11 +20,11 @@
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
 # module proxy). Every server listens on 127.0.0.1 (authn, which takes no address,
 # on every interface of the machine). The todo, albums, bank,
-# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos and fider apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
+# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider and spacebin apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks, wakapi and tgspam apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18455 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18458 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -180,6 +180,10 @@ app_conf() {
 			PORT=$((18455 + shift_port)) BASE_URL=http://127.0.0.1:$((18455 + shift_port)) JWT_SECRET=field-trials-local-jwt-secret \
 			EMAIL_NOREPLY=noreply@example.com EMAIL_SMTP_HOST=127.0.0.1 EMAIL_SMTP_PORT=9 METRICS_ENABLED=false \
 			LOG_CONSOLE=true LOG_LEVEL=INFO ;;
+	spacebin) mainpkg=./cmd/spacebin port=18458 # configured by SPIRIT_ variables; accounts on; it runs its migrations at start
+		probe=/ping
+		export SPIRIT_HOST=127.0.0.1 SPIRIT_PORT=$((18458 + shift_port)) SPIRIT_ACCOUNTS_ENABLED=true \
+			SPIRIT_CONNECTION_URI="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable" ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -297,6 +301,8 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 			for f in migrations/*.up.sql; do psql_q -f "$f" || return 1; done
 		} ;;
 	todos) # the app runs its golang-migrate migrations (embedded) when it starts
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' ;;
+	spacebin) # the app runs its golang-migrate migrations (embedded) when it starts
 		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' ;;
 	fider) # its migrate command makes the schema. Fider signs people in by e-mail: its tenant (1, "Trials", active)
 		# and administrator alice (1, with the API key local-trials-api-key) are written in the database. The
@@ -473,6 +479,16 @@ INSERT INTO bookmark_tag(bookmark_id, tag_id) VALUES (1, 1);" 2>/dev/null ;;
 		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
 	todos) # no sign-in; todo 5f1d7c3e-... ("buy milk"), written apart, as a case may have renamed its columns
 		psql_q -c "INSERT INTO todos (id, description, created_at) VALUES ('5f1d7c3e-2b4a-4c8e-9d6f-0a1b2c3d4e5f', 'buy milk', now());" 2>/dev/null ;;
+	spacebin) # alice signs up and signs in for a session token; her document abcdefgh ("hello world"), written
+		# apart; the token goes only with the routes of an account or of a document's owner (a document made
+		# anonymously has no owner). $path is run_mode's
+		post /api/signup json '{"username":"alice","password":"local-trials-pw"}' >/dev/null
+		tok=$(post /api/signin json '{"username":"alice","password":"local-trials-pw"}' | jq -r '.payload.token // empty' 2>/dev/null)
+		rm -f "$jar"
+		case $path in
+		/account* | */edit | */delete | /api/logout) [ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
+		esac
+		psql_q -c "INSERT INTO documents (id, content, username) VALUES ('abcdefgh', 'hello world', 'alice');" 2>/dev/null ;;
 	fider) # the API takes alice's key; she writes post 1 (her vote on it comes with it), comment 1 on it and tag "ui"
 		auth=(-H "Authorization: Bearer local-trials-api-key")
 		post /api/v1/posts json '{"title":"Dark mode please","description":"for night owls"}' >/dev/null
@@ -527,7 +543,7 @@ for arg in "$@"; do
 	want=$(awk -F'\t' -v a="$app" '$1 == a { print $4 }' "$ft/apps.tsv")
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
-	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales | semaphore | gorsk | goapp | go8 | greenlight | todos | fider) pg_start || exit 1 ;; esac
+	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales | semaphore | gorsk | goapp | go8 | greenlight | todos | fider | spacebin) pg_start || exit 1 ;; esac
 
 	port_sed=$port
 	base=$scratch/$app-base
