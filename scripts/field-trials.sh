@@ -8,7 +8,7 @@
 #   APP        realworld, todo, tasks, albums, bank, bookings, miniflux,
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
-#              greenlight, todos, fider, gbtemplate or tpr (fieldtrials/apps.tsv)
+#              greenlight, todos, fider, gbtemplate, tpr or spacebin (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv
 #   -e         the explainerr checkout the apps are built against (default:
 #              this repository); the wiring's replace points there, and its
@@ -20,11 +20,11 @@
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
 # module proxy). Every server listens on 127.0.0.1 (authn, which takes no address,
 # on every interface of the machine). The todo, albums, bank,
-# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate and tpr apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
+# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr and spacebin apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks, wakapi and tgspam apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18457 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18458 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -186,6 +186,10 @@ app_conf() {
 	tpr) mainpkg=. port=18457 # its config file (the wiring's tpr.conf, on its command line below) with the database's
 		# port from PGPORT; no [mail] section, so no mailer
 		export PGPORT=$pgport ;;
+	spacebin) mainpkg=./cmd/spacebin port=18458 # configured by SPIRIT_ variables; accounts on; it runs its migrations at start
+		probe=/ping
+		export SPIRIT_HOST=127.0.0.1 SPIRIT_PORT=$((18458 + shift_port)) SPIRIT_ACCOUNTS_ENABLED=true \
+			SPIRIT_CONNECTION_URI="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable" ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -341,6 +345,8 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 			for f in migrations/*.up.sql; do psql_q -f "$f" || return 1; done
 		} ;;
 	todos) # the app runs its golang-migrate migrations (embedded) when it starts
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' ;;
+	spacebin) # the app runs its golang-migrate migrations (embedded) when it starts
 		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' ;;
 	fider) # its migrate command makes the schema. Fider signs people in by e-mail: its tenant (1, "Trials", active)
 		# and administrator alice (1, with the API key local-trials-api-key) are written in the database. The
@@ -525,6 +531,16 @@ INSERT INTO bookmark_tag(bookmark_id, tag_id) VALUES (1, 1);" 2>/dev/null ;;
 		auth=()
 		tok=$(post /api/sessions json '{"name":"alice","password":"local-trials"}' | jq -r '.sessionID // empty' 2>/dev/null)
 		[ -n "$tok" ] && auth=(-H "X-Authentication: $tok") ;;
+	spacebin) # alice signs up and signs in for a session token; her document abcdefgh ("hello world"), written
+		# apart; the token goes only with the routes of an account or of a document's owner (a document made
+		# anonymously has no owner). $path is run_mode's
+		post /api/signup json '{"username":"alice","password":"local-trials-pw"}' >/dev/null
+		tok=$(post /api/signin json '{"username":"alice","password":"local-trials-pw"}' | jq -r '.payload.token // empty' 2>/dev/null)
+		rm -f "$jar"
+		case $path in
+		/account* | */edit | */delete | /api/logout) [ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
+		esac
+		psql_q -c "INSERT INTO documents (id, content, username) VALUES ('abcdefgh', 'hello world', 'alice');" 2>/dev/null ;;
 	fider) # the API takes alice's key; she writes post 1 (her vote on it comes with it), comment 1 on it and tag "ui"
 		auth=(-H "Authorization: Bearer local-trials-api-key")
 		post /api/v1/posts json '{"title":"Dark mode please","description":"for night owls"}' >/dev/null
@@ -581,7 +597,7 @@ for arg in "$@"; do
 	want=$(awk -F'\t' -v a="$app" '$1 == a { print $4 }' "$ft/apps.tsv")
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
-	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales | semaphore | gorsk | goapp | go8 | greenlight | todos | fider | gbtemplate | tpr) pg_start || exit 1 ;; esac
+	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales | semaphore | gorsk | goapp | go8 | greenlight | todos | fider | gbtemplate | tpr | spacebin) pg_start || exit 1 ;; esac
 
 	port_sed=$port
 	base=$scratch/$app-base
@@ -590,7 +606,7 @@ for arg in "$@"; do
 	(cd "$src" && tar --exclude=.git -cf - .) | tar -xf - -C "$base"
 	# The wiring's ports and database address, moved as this run's are;
 	# the bug patches get the same, as their context lines may hold them.
-	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-7]#$port_sed#g" "$1"; }
+	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-8]#$port_sed#g" "$1"; }
 	localize "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
 	(cd "$base" && git apply "$scratch/wiring.patch" && go mod tidy) || { log "$app: wiring failed"; exit 1; }
 
