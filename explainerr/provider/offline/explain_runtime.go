@@ -111,7 +111,13 @@ func (a *analysis) raisedNil(candidates []string) {
 		return
 	}
 	a.culprit = x
-	a.headline("Nil pointer dereference: "+code(x)+" is probably nil", "Nil pointer dereference")
+	nilWhat := code(x) + " is most likely " + code("nil")
+	if _, held, ok := a.typedNilIn(x); ok {
+		a.headline("Nil pointer dereference: "+code(x)+" holds a nil "+code(held), "Nil pointer dereference")
+		nilWhat = "the " + code(held) + " that " + code(x) + " holds is most likely " + code("nil")
+	} else {
+		a.headline("Nil pointer dereference: "+code(x)+" is probably nil", "Nil pointer dereference")
+	}
 	role := "called on " + code(x)
 	if x != receiver {
 		role = "called with " + code(x)
@@ -126,7 +132,7 @@ func (a *analysis) raisedNil(candidates []string) {
 		}
 		others = " (or " + strings.Join(quoted, " or ") + ")"
 	}
-	a.why("The dereference happened inside "+raiser+", which this line "+role+"; so "+code(x)+" is most likely "+code("nil")+others+".",
+	a.why("The dereference happened inside "+raiser+", which this line "+role+"; so "+nilWhat+others+".",
 		"The dereference happened inside the library function this line called; the value it was called on is most likely nil.")
 	for _, c := range cands {
 		if c.Expr != x && c.NotNil != "" {
@@ -959,6 +965,11 @@ func (a *analysis) notFoundAnswer() string {
 // a request that reads one resource it answers 404; elsewhere a nil may
 // be the normal case, so the snippet leaves its handling to the code.
 func (a *analysis) nilGuard(x string) string {
+	if declared, held, ok := a.typedNilIn(x); ok {
+		// A check of x == nil is false for an interface holding a nil
+		// pointer: the fix is where the pointer was left nil.
+		return "Set the value where it is made, as above: " + code(x+" == nil") + " would not catch it, since " + code(x) + " is a " + code(declared) + " (an interface) holding a nil " + code(held) + ", and an interface that holds a nil pointer is not " + code("nil") + "."
+	}
 	if m, ok := a.madeByCode(x); ok {
 		return a.codeMadeGuard(x, m)
 	}

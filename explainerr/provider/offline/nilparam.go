@@ -85,6 +85,9 @@ func (a *analysis) followNilParameter(root string) bool {
 	}
 	if !ok {
 		a.why(passed)
+		if expr, at, ok := a.passedDown(caller, arg); ok {
+			a.passedDownSays(arg, expr, at)
+		}
 		return true
 	}
 	from := code(arg) + " comes from " + code(loc(cs.File, w.Number)) + ": " + code(strings.TrimSpace(w.Text))

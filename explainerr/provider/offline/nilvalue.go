@@ -123,11 +123,25 @@ func (a *analysis) weighNilCandidates(exprs []string) []nilCandidate {
 			out = append(out, c)
 			continue
 		}
+		if isIdent(e) {
+			if read, ok := a.readThroughBefore(e); ok {
+				// A field was read through it on the way here.
+				c.NotNil = code(e) + " was read through at " + a.cite(read) + " before, without failing"
+				out = append(out, c)
+				continue
+			}
+		}
 		if src != nil && strings.Count(e, ".") == 1 {
 			if recvVar != "" && linefacts.RootIdent(e) == recvVar {
 				a.weighField(src, &c, recv, nil)
 			} else if owner, ret, ok := a.madeBy(src, linefacts.RootIdent(e)); ok {
 				a.weighField(src, &c, owner, &ret)
+			} else if owner := src.paramType(name, recv, linefacts.RootIdent(e)); owner != "" && contains(params, linefacts.RootIdent(e)) {
+				// A field of a parameter of a module struct type: the
+				// places that build that type are where it is set.
+				if _, _, isStruct := src.structFieldIn(a.typeDir(owner), owner, lastSelector(e)); isStruct {
+					a.weighField(src, &c, owner, nil)
+				}
 			}
 		}
 		if isIdent(e) {

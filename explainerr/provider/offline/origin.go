@@ -258,6 +258,22 @@ func (s *appSource) params(name, recv string) ([]string, bool) {
 	return out, true
 }
 
+// paramType returns the name of the type of the parameter param of the
+// function recv.name (without pointer or package: "Server" of s *Server),
+// "" when it has none such.
+func (s *appSource) paramType(name, recv, param string) string {
+	for _, d := range s.funcs(name, recv) {
+		for _, fl := range d.fd.Type.Params.List {
+			for _, n := range fl.Names {
+				if n.Name == param {
+					return typeName(fl.Type)
+				}
+			}
+		}
+	}
+	return ""
+}
+
 // receiverOf returns the receiver variable's name of the method recv.name,
 // "" when not found.
 func (s *appSource) receiverOf(name, recv string) string {
