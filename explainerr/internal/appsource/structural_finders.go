@@ -346,8 +346,17 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	if table != "" && name != table {
 		qualified = regexp.MustCompile(`(?i)(?:^|[^\w.])` + regexp.QuoteMeta(table+"."+name) + `\b`)
 	}
+	// A constraint is violated by a statement that writes the table: a
+	// SELECT that names the column did not.
+	var writes *regexp.Regexp
+	if table != "" && anyMessage(r, constraintWords) {
+		writes = regexp.MustCompile("(?i)\\b(?:INSERT\\s+(?:OR\\s+\\w+\\s+)?INTO|UPDATE|UPSERT\\s+INTO|REPLACE\\s+INTO)\\s+[\"`]?" + regexp.QuoteMeta(table) + "\\b")
+	}
 	score := func(l SQLLiteral, fd *ast.FuncDecl) int {
 		n := 0
+		if writes != nil && writes.MatchString(l.Value) {
+			n += 4
+		}
 		if qualified != nil && qualified.MatchString(l.Value) {
 			n += 2
 		}

@@ -68,6 +68,11 @@ func (a *analysis) constraint() {
 		if a.notNullArgument(table, col) {
 			break
 		}
+		passed, listed := a.notNullPassed(table, col)
+		if passed {
+			break
+		}
+		_, hasDefault := a.notNullDefault(col)
 		field := camelCase(col)
 		built := a.builtValue()
 		if built != nil {
@@ -78,10 +83,14 @@ func (a *analysis) constraint() {
 			a.fix("Set " + code(field) + " (the field stored in " + code(col) + ") in " + code(callName(built.Text)) + ", so every value it builds has one.")
 		case built != nil && callName(built.Text) != "":
 			a.fix("Set the value stored in " + code(col) + " in " + code(callName(built.Text)) + ", so every value it builds has one.")
+		case hasDefault:
+			a.fix("Set the value stored in " + code(col) + " where the value is built: the schema's DEFAULT applies only when the statement leaves the column out.")
 		default:
 			a.fix("Set the value stored in " + code(col) + " where the value is built, or give the column a DEFAULT in the schema.")
 		}
-		a.fix("Make sure the statement lists " + code(col) + " and passes a value for it.")
+		if !listed {
+			a.fix("Make sure the statement lists " + code(col) + " and passes a value for it.")
+		}
 	case ClassUnique:
 		if table == "" && col == "" && caps["constraint"] == "" {
 			// The app's message hides the driver's; a logged trace

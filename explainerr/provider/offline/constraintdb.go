@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -60,6 +61,15 @@ func (a *analysis) schemaLine(patterns ...*regexp.Regexp) (sourceLine, bool) {
 			}
 			if lit, ok := stringLitOf(l); ok {
 				return src.litLine(lit, p), true
+			}
+		}
+		// The module's .sql files (its migrations), the failing
+		// database's first.
+		for _, c := range src.mod.SchemaFileStatementsIn(p, a.dialect()) {
+			for i, line := range strings.Split(c.Text, "\n") {
+				if p.MatchString(line) {
+					return sourceLine{Path: filepath.Join(src.root, filepath.FromSlash(c.File)), Line: c.StartLine + i, Text: strings.TrimSpace(line)}, true
+				}
 			}
 		}
 	}

@@ -1,0 +1,115 @@
+package offline
+
+import (
+	"go/ast"
+	"go/types"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// A NOT NULL column with a DEFAULT still fails when the statement lists
+// it and passes NULL: the DEFAULT applies only to a column the statement
+// leaves out. The NULL is often a sql.NullString whose Valid is false for
+// an empty value, or a nil pointer. Advising a DEFAULT, or to list the
+// column, would advise what the schema and the statement already have.
+
+// notNullDefault returns the schema line that gives col a DEFAULT.
+func (a *analysis) notNullDefault(col string) (sourceLine, bool) {
+	if col == "" {
+		return sourceLine{}, false
+	}
+	return a.schemaLine(compiled(`(?i)\b` + regexp.QuoteMeta(col) + `\b[^,\n]*\bDEFAULT\b`))
+}
+
+// notNullPassed explains a NOT NULL violation on table.col by a statement
+// that lists the column and passes a value that is NULL here (a
+// sql.Null* value whose Valid may be false, or nil). It reports whether
+// it did; listed is whether a statement of the request's reach writing
+// the table lists the column at all.
+func (a *analysis) notNullPassed(table, col string) (explained, listed bool) {
+	insert := compiled(`(?i)\b(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE)\s+["'` + "`" + `]?` + regexp.QuoteMeta(table) + `\b`)
+	var n int
+	sql, args, at, ok := a.statementArgs(func(sql string, args []string) bool {
+		if table == "" || !insert.MatchString(sql) {
+			return false
+		}
+		for i, c := range placeholderColumns(sql) {
+			if c == strings.ToLower(col) && i-1 < len(args) {
+				n = i
+				return true
+			}
+		}
+		return false
+	})
+	if !ok {
+		return false, false
+	}
+	arg := strings.TrimSpace(args[n-1])
+	what, ok := a.nullValueOf(at, arg)
+	if !ok {
+		return false, true
+	}
+	a.g.Add(arg, col, sql, at.Func)
+	a.why("The statement lists " + code(col) + " and the call at " + a.cite(at) + " passes " + code(arg) + " for its " + code("$"+strconv.Itoa(n)) + ": " + what + ".")
+	if d, ok := a.notNullDefault(col); ok {
+		a.why("The schema's DEFAULT for it (" + a.cite(d) + ") applies only when a statement leaves the column out; a NULL passed for it is stored as NULL, and NOT NULL refuses it.")
+		a.fix("In " + code(at.Func) + ", pass a value that is never NULL for " + code(col) + " (for a missing one, the value the DEFAULT gives), or leave " + code(col) + " out of the statement when there is none, so that the DEFAULT applies.")
+	} else {
+		a.fix("In " + code(at.Func) + ", pass a value that is never NULL for " + code(col) + ", or give the column a DEFAULT in the schema and leave it out of the statement when there is none.")
+	}
+	return true, true
+}
+
+// nullValueOf says how arg, passed at the call at, is NULL: a nil, or a
+// variable of its function assigned a sql.Null* literal whose Valid is
+// not always true. ok is false when nothing shows it.
+func (a *analysis) nullValueOf(at sourceLine, arg string) (string, bool) {
+	if arg == "nil" {
+		return code("nil") + ", which the driver stores as NULL", true
+	}
+	src := a.app()
+	if src == nil || src.mod == nil || !isIdent(arg) {
+		return "", false
+	}
+	_, fd := src.mod.FuncAt(at.Path, at.Line)
+	if fd == nil || fd.Body == nil {
+		return "", false
+	}
+	var lit *ast.CompositeLit
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && id.Name == arg && i < len(as.Rhs) {
+				if cl, ok := as.Rhs[i].(*ast.CompositeLit); ok {
+					lit = cl
+				}
+			}
+		}
+		return true
+	})
+	if lit == nil {
+		return "", false
+	}
+	typ := types.ExprString(lit.Type)
+	if !strings.HasPrefix(typ, "sql.Null") {
+		return "", false
+	}
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok || types.ExprString(kv.Key) != "Valid" {
+			continue
+		}
+		valid := types.ExprString(kv.Value)
+		if valid == "true" {
+			return "", false
+		}
+		a.g.Add(typ, "Valid", valid)
+		return "a " + code(typ) + " whose " + code("Valid") + " is " + code(valid) + ", so it is NULL whenever that is false", true
+	}
+	a.g.Add(typ, "Valid")
+	return "a " + code(typ) + " without " + code("Valid") + ", which is NULL", true
+}
