@@ -9,9 +9,9 @@ import (
 // sql.NullString for the owner of an anonymous paste; its migration
 // gives the column a DEFAULT.
 var pasteFiles = map[string]string{
-	"go.mod":                       "module example.com/pastes\n\ngo 1.22\n",
-	"migrations/1_init.up.sql":     "CREATE TABLE pastes (\n  id TEXT PRIMARY KEY,\n  body TEXT NOT NULL\n);\n",
-	"migrations/2_owner.up.sql":    "ALTER TABLE pastes ADD COLUMN owner TEXT NOT NULL DEFAULT '';\n",
+	"go.mod":                    "module example.com/pastes\n\ngo 1.22\n",
+	"migrations/1_init.up.sql":  "CREATE TABLE pastes (\n  id TEXT PRIMARY KEY,\n  body TEXT NOT NULL\n);\n",
+	"migrations/2_owner.up.sql": "ALTER TABLE pastes ADD COLUMN owner TEXT NOT NULL DEFAULT '';\n",
 	"store/store.go": `package store
 
 // Store keeps pastes.
