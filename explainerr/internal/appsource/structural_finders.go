@@ -582,8 +582,8 @@ var downMigration = regexp.MustCompile(`(?i)[._-]down\.sql$`)
 
 // downMarker starts the part of a migration file that undoes it: goose's
 // "-- +goose Down", dbmate's "-- migrate:down", sql-migrate's "-- +migrate
-// Down".
-var downMarker = regexp.MustCompile(`(?i)^\s*--\s*(?:\+goose\s+down|migrate:down|\+migrate\s+down)\b`)
+// Down", tern's "---- create above / drop below ----".
+var downMarker = regexp.MustCompile(`(?i)^\s*--\s*(?:\+goose\s+down|migrate:down|\+migrate\s+down)\b|^\s*-{3,}\s*create\s+above\s*/\s*drop\s+below\s*-*\s*$`)
 
 // upPart returns a migration file's lines with its down part blanked:
 // line numbers stay those of the file.

@@ -1082,6 +1082,9 @@ func (a *analysis) unknown() {
 	if e.Kind == report.KindStatus && !a.writtenByLibrary() {
 		a.explainBranch()
 	}
+	if e.Kind == report.KindStatus && !e.HandedOver && a.unseenCauses() {
+		return
+	}
 	if l, ok := a.innermostWords(); ok && e.HandedOver {
 		a.fix("Read " + code(l.Func) + " around " + code(a.fileLoc(l.Path, l.Line)) + ", which writes the innermost of the words of the message found in the module, and check what makes it fail " + a.forThis() + ".")
 	} else if l, ok := a.errorMadeAt(msg); ok && e.HandedOver {

@@ -196,6 +196,25 @@ func stem(name string) string {
 // sameStem returns the one candidate with name's stem (created for
 // created_at, created_on for created_at), or "" when none or several.
 func sameStem(name string, candidates []string) string {
+	if stem(name) != name {
+		// A suffixed name (last_failure_at) is first the suffixed
+		// column of its stem (last_failure_time), not the bare one
+		// (last_failure) the table may have beside it.
+		var suffixed []string
+		for _, c := range candidates {
+			if stem(c) != c {
+				suffixed = append(suffixed, c)
+			}
+		}
+		if s := oneOfStem(name, suffixed); s != "" {
+			return s
+		}
+	}
+	return oneOfStem(name, candidates)
+}
+
+// oneOfStem is sameStem among candidates alone.
+func oneOfStem(name string, candidates []string) string {
 	found := ""
 	for _, c := range candidates {
 		if c == name || stem(c) != stem(name) || stem(c) == c && stem(name) == name {

@@ -1,0 +1,268 @@
+package offline
+
+import (
+	"go/ast"
+	"regexp"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+)
+
+// A handler that answers a fixed text ("Internal server error") for any
+// error, and logs none, hides the error's own words: the analysis sees
+// only that the call above the status line failed. What that call runs
+// can still be read against the schema: a query that names a table no
+// migration creates, or a column its tables do not have (or had before a
+// migration renamed it), fails on every request. Such a query, in the
+// functions the failing call reaches, is the likely cause.
+
+// maxUnseenDepth bounds how many calls below the failing call the
+// queries are read.
+const maxUnseenDepth = 2
+
+// unseenQueryFault is a query, in a function the failing call reaches,
+// that the schema rules out.
+type unseenQueryFault struct {
+	fn    string
+	at    sourceLine
+	why   string
+	fix   string
+	names []string
+}
+
+// unseenCauses explains an error whose text was neither shown nor
+// logged by the queries the call that returned it reaches: it reports
+// whether it found one the schema rules out, and then says so.
+func (a *analysis) unseenCauses() bool {
+	src := a.app()
+	if src == nil || src.mod == nil || a.s.Frame == nil {
+		return false
+	}
+	f, fd := src.mod.FuncAt(a.s.Frame.File, a.s.Line)
+	if fd == nil {
+		return false
+	}
+	at, refs := src.mod.ErrorSource(f, fd, a.s.Line)
+	if at == 0 || len(refs) == 0 || len(a.schemaTables()) == 0 {
+		return false
+	}
+	reach := a.reachBelow(refs)
+	faults := a.queryFaults(reach)
+	if len(faults) == 0 {
+		return false
+	}
+	q := faults[0]
+	a.g.Add(q.names...)
+	a.g.Add(q.fn)
+	call := src.lineIn(f, at, appsource.FuncName(fd))
+	a.g.Add(call.Text)
+	a.why("The error's own words were neither shown nor logged: only the call at " + a.cite(call) + " is known to have failed. It reaches " + code(q.fn) + ", whose query at " + a.cite(q.at) + " " + q.why + ": that query fails on every request that runs it.")
+	a.fix(q.fix)
+	a.fix("Log the error before answering with the fixed text (for example " + code(`log.Printf("...: %v", err)`) + "), so that its words are seen next time.")
+	return true
+}
+
+// reachBelow returns refs and the module functions they call, up to
+// maxUnseenDepth calls deep, each once.
+func (a *analysis) reachBelow(refs []appsource.FuncRef) []appsource.FuncRef {
+	src := a.app()
+	seen := map[*ast.FuncDecl]bool{}
+	var out []appsource.FuncRef
+	level := refs
+	for depth := 0; depth <= maxUnseenDepth && len(level) > 0; depth++ {
+		var next []appsource.FuncRef
+		for _, ref := range level {
+			if ref.Decl == nil || seen[ref.Decl] {
+				continue
+			}
+			seen[ref.Decl] = true
+			out = append(out, ref)
+			next = append(next, src.mod.Callees(ref.File, ref.Decl, 0)...)
+		}
+		level = next
+	}
+	return out
+}
+
+// sqlTableRef matches a table a statement reads or writes.
+var sqlTableRef = regexp.MustCompile(`(?i)\b(?:FROM|JOIN|INTO|UPDATE)\s+["` + "`" + `]?([A-Za-z_][\w.]*)`)
+
+// queryFaults returns the queries of the functions reach holds (written
+// in them, or in a constant they name) that name a table no schema
+// creates while one of a close name exists, or a column the tables they
+// name do not have while one of them has it under a close name or had it
+// before a migration renamed it.
+func (a *analysis) queryFaults(reach []appsource.FuncRef) []unseenQueryFault {
+	src := a.app()
+	in := map[*ast.FuncDecl]bool{}
+	for _, ref := range reach {
+		in[ref.Decl] = true
+	}
+	var out []unseenQueryFault
+	for _, l := range src.mod.SQLLiteralsIn(a.dialect()) {
+		if l.DDL {
+			continue
+		}
+		var runner *appsource.FuncRef
+		for _, r := range src.mod.QueryRunners(l) {
+			if in[r.Decl] {
+				runner = &r
+				break
+			}
+		}
+		if runner == nil {
+			continue
+		}
+		fn := appsource.FuncName(runner.Decl)
+		line := src.lineIn(l.File, l.StartLine, fn)
+		if q, ok := a.queryFault(l.Value, fn, line); ok {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// queryFault judges one query's tables and columns against the schema.
+func (a *analysis) queryFault(sql, fn string, at sourceLine) (unseenQueryFault, bool) {
+	var known []tableSchema
+	for _, m := range sqlTableRef.FindAllStringSubmatch(sql, -1) {
+		name := m[1]
+		if i := strings.LastIndex(name, "."); i >= 0 {
+			name = name[i+1:] // public.items
+		}
+		if sqlKeywords[strings.ToLower(name)] {
+			continue
+		}
+		if a.schemaCreates(name) {
+			if s := a.schemaOf(name); s.found {
+				known = append(known, s)
+			}
+			continue
+		}
+		if t, ok := a.similarSchemaTable(name); ok {
+			a.g.AddScanned(a.fileLoc(t.at.Path, t.at.Line))
+			return unseenQueryFault{
+				fn: fn, at: at, names: []string{name, t.name},
+				why: "names the table " + code(name) + ", which no migration creates; the schema creates " + code(t.name) + " at " + a.cite(t.at),
+				fix: "In " + code(fn) + ", name " + code(t.name) + " instead of " + code(name) + " in the query.",
+			}, true
+		}
+		return unseenQueryFault{}, false // a table out of sight: its columns cannot be read
+	}
+	if len(known) == 0 {
+		return unseenQueryFault{}, false
+	}
+	words, aliases := queryColumnWords(sql)
+	for _, col := range words {
+		if anyHasColumn(known, col) {
+			continue
+		}
+		for _, t := range known {
+			for to, rn := range t.renamed {
+				if rn.from == col && contains(t.columns, to) {
+					a.g.AddScanned(a.fileLoc(rn.at.Path, rn.at.Line))
+					return unseenQueryFault{
+						fn: fn, at: at, names: []string{col, to, t.name},
+						why: "names " + code(col) + ", which a migration renamed: " + a.cite(rn.at) + " renames " + code(col) + " of " + code(t.name) + " to " + code(to),
+						fix: "In " + code(fn) + ", name " + code(to) + " instead of " + code(col) + " in the query.",
+					}, true
+				}
+			}
+		}
+		if len(col) < minColumnWord || aliases[col] {
+			continue // a short word or an alias the query gives: too weak to propose a column for
+		}
+		if s, t, ok := closestColumn(col, known, nil); ok {
+			a.g.AddScanned(a.fileLoc(t.created.Path, t.created.Line))
+			return unseenQueryFault{
+				fn: fn, at: at, names: []string{col, s, t.name},
+				why: "names " + code(col) + ", a column none of its tables has; " + code(t.name) + " has " + code(s) + " (created at " + a.cite(t.created) + ")",
+				fix: "In " + code(fn) + ", name " + code(s) + " instead of " + code(col) + " in the query, or add " + code(col) + " to " + code(t.name) + " in a new migration if it is new.",
+			}, true
+		}
+	}
+	return unseenQueryFault{}, false
+}
+
+// anyHasColumn reports whether one of tables has col.
+func anyHasColumn(tables []tableSchema, col string) bool {
+	for _, t := range tables {
+		if contains(t.columns, col) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// sqlWord is a word of a statement, qualified or not (t.col), and
+	// what follows it.
+	sqlWord = regexp.MustCompile(`(?i)\b(?:([A-Za-z_]\w*)\.)?([A-Za-z_]\w*)\b(\s*\()?`)
+	// sqlQuoted is a string or a placeholder, dropped before reading.
+	sqlQuoted = regexp.MustCompile(`'[^']*'|\$\d+|::\s*\w+`)
+	// sqlNamed is a name a statement gives (an alias after AS, a table
+	// after FROM, JOIN, INTO or UPDATE, and the alias after it).
+	sqlNamed = regexp.MustCompile(`(?i)\b(?:AS\s+([A-Za-z_]\w*)|(?:FROM|JOIN|INTO|UPDATE)\s+["` + "`" + `]?[\w.]+["` + "`" + `]?(?:\s+(?:AS\s+)?([A-Za-z_]\w*))?)`)
+)
+
+// minColumnWord is the shortest word of a query proposed a close column
+// for.
+const minColumnWord = 5
+
+// queryColumnWords returns the words of a statement that may name
+// columns: none a keyword, a function or a table; and the aliases it
+// gives (after AS, or after a table or a subquery), which may be words
+// of it too (ORDER BY an alias).
+func queryColumnWords(sql string) (words []string, aliases map[string]bool) {
+	sql = sqlQuoted.ReplaceAllString(sql, " ")
+	aliases = map[string]bool{}
+	for _, m := range sqlNamed.FindAllStringSubmatch(sql, -1) {
+		aliases[strings.ToLower(m[1])], aliases[strings.ToLower(m[2])] = true, true
+	}
+	for _, m := range subqueryAlias.FindAllStringSubmatch(sql, -1) {
+		aliases[strings.ToLower(m[1])] = true
+	}
+	skip := map[string]bool{}
+	for _, m := range sqlTableRef.FindAllStringSubmatch(sql, -1) {
+		for _, part := range strings.Split(strings.ToLower(m[1]), ".") {
+			skip[part] = true
+		}
+	}
+	seen := map[string]bool{}
+	for _, m := range sqlWord.FindAllStringSubmatch(sql, -1) {
+		w := strings.ToLower(m[2])
+		if m[3] != "" || sqlKeywords[w] || skip[w] || seen[w] || m[1] != "" && aliases[w] {
+			continue
+		}
+		seen[w] = true
+		words = append(words, w)
+	}
+	return words, aliases
+}
+
+// subqueryAlias is the name a subquery is given: ") t", ") AS t".
+var subqueryAlias = regexp.MustCompile(`(?i)\)\s*(?:AS\s+)?([A-Za-z_]\w*)`)
+
+// schemaCreates reports whether the schema creates a table of that name,
+// exactly (case aside).
+func (a *analysis) schemaCreates(name string) bool {
+	for _, t := range a.schemaTables() {
+		if strings.EqualFold(t.name, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// sqlKeywords are SQL's words that name no column.
+var sqlKeywords = func() map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.Fields(`select from where and or not in is null as join left right inner outer full cross on
+		using group by order having limit offset insert into values update set delete returning distinct case when then
+		else end asc desc nulls first last true false exists between like ilike any all some union intersect except
+		with recursive default conflict do nothing for share of lateral interval current_date current_timestamp now
+		count sum min max avg coalesce cast array row rows only fetch next natural primary key references table`) {
+		out[w] = true
+	}
+	return out
+}()

@@ -1,0 +1,70 @@
+package offline
+
+import "testing"
+
+// readerFiles is an app whose handlers answer a fixed text for any error
+// and log none; its store's queries, kept in constants, name a table and
+// columns its migrations (tern's, with their drop parts) do not have.
+func readerFiles(query string) map[string]string {
+	return map[string]string{
+		"go.mod":                             "module example.com/reader\n\ngo 1.22\n",
+		"migrations/001_create_feeds.sql":    "create table feeds(\n  id serial primary key,\n  name varchar not null,\n  last_failure varchar,\n  last_failure_time timestamptz\n);\n\n---- create above / drop below ----\n\ndrop table feeds;\n",
+		"migrations/002_create_items.sql":    "create table items(\n  id serial primary key,\n  feed_id integer not null references feeds,\n  publication_time timestamptz\n);\n\n---- create above / drop below ----\n\ndrop table items;\n",
+		"migrations/003_rename_pub_time.sql": "alter table items rename column publication_time to published_at;\n\n---- create above / drop below ----\n\nalter table items rename column published_at to publication_time;\n",
+		"data/items.go": `package data
+
+import "database/sql"
+
+const listSQL = ` + "`" + query + "`" + `
+
+// ListItems lists a feed's items.
+func ListItems(db *sql.DB, feed int) error {
+	rows, err := db.Query(listSQL, feed)
+	if err != nil {
+		return err
+	}
+	return rows.Close()
+}
+`,
+		"web/web.go": `package web
+
+import (
+	"database/sql"
+	"net/http"
+
+	"example.com/reader/data"
+)
+
+func items(w http.ResponseWriter, r *http.Request, db *sql.DB) {
+	if err := data.ListItems(db, 1); err != nil {
+		http.Error(w, "Internal server error", http.StatusInternalServerError) //!items
+		return
+	}
+}
+`,
+	}
+}
+
+// TestUnseenErrorReadAgainstTheSchema: the handler shows and logs none of
+// the error's words; the query the failing call runs names a table no
+// migration creates, a column renamed by a migration, or one its tables
+// have under a close name, and is named with the fix. A query the
+// schema allows names nothing.
+func TestUnseenErrorReadAgainstTheSchema(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		want  []string
+	}{
+		{"select items.id from items join feed on feed.id = items.feed_id where items.feed_id = $1", []string{"names the table `feed`, which no migration creates", "In `ListItems`, name `feeds` instead of `feed`"}},
+		{"select id, publication_time from items where feed_id = $1 order by publication_time", []string{"a migration renamed", "In `ListItems`, name `published_at` instead of `publication_time`"}},
+		{"select feeds.id, last_failure_at from feeds join items on feeds.id = items.feed_id where feeds.id = $1", []string{"`feeds` has `last_failure_time`", "name `last_failure_time` instead of `last_failure_at`"}},
+	} {
+		app := writeMarkedApp(t, readerFiles(c.query))
+		fr := app.frame(t, "items", "example.com/reader/web.items")
+		text := Analyze(statusReport("Internal server error\n", fr))
+		mustHave(t, text, append(c.want, "were neither shown nor logged", "Log the error")...)
+	}
+	app := writeMarkedApp(t, readerFiles("select id, published_at from items where feed_id = $1"))
+	fr := app.frame(t, "items", "example.com/reader/web.items")
+	mustLack(t, Analyze(statusReport("Internal server error\n", fr)), "neither shown nor logged", "instead of")
+}
