@@ -35,6 +35,10 @@ type lostSentinel struct {
 	// defeats as it does errors.Is; Elsewhere that the check is in a
 	// function the request need not have run (another route's handler).
 	Equal, Elsewhere bool
+	// Unseen says the error's own words were neither shown nor logged:
+	// that it was the sentinel is what the test and the wrap suggest,
+	// not what its message says.
+	Unseen bool
 }
 
 // findLostSentinel looks for a text-only wrap of a sentinel error that
@@ -61,6 +65,12 @@ func (a *analysis) findLostSentinel() (lostSentinel, bool) {
 		seen[fd] = true
 		if l, ok := a.lostSentinelIn(src, f, fd, wraps, i > 0); ok {
 			return l, true
+		}
+		if i == 0 && unseenWords(a.r.Error.Message) {
+			if l, ok := a.unseenLostWrap(src, f, fd); ok {
+				l.Unseen = true
+				return l, true
+			}
 		}
 	}
 	// An error an error handler passed on: the functions the stack does
@@ -261,7 +271,11 @@ func (a *analysis) explainLostSentinel(l lostSentinel) {
 	default:
 		a.why(code("errors.Is(err, "+l.Target+")") + " at " + a.cite(l.Check) + " is false for this error, so the request fell through to the generic error path.")
 	}
-	a.why("The error is made at " + a.cite(l.Wrap.Line) + ", which formats " + code(l.Wrap.Arg) + " with " + code(verb) + ": the message keeps its text, but the error no longer wraps " + code(lost) + ", and " + code("errors.Is") + " cannot see it.")
+	if l.Unseen {
+		a.why("The error's own words were neither shown nor logged, so whether it was " + code(l.Target) + " cannot be read here; but the call whose error this is reaches " + a.cite(l.Wrap.Line) + ", which formats " + code(l.Wrap.Arg) + " with " + code(verb) + ": when " + code(l.Wrap.Arg) + " is " + code(l.Target) + ", the error no longer wraps it, and " + code("errors.Is") + " cannot see it.")
+	} else {
+		a.why("The error is made at " + a.cite(l.Wrap.Line) + ", which formats " + code(l.Wrap.Arg) + " with " + code(verb) + ": the message keeps its text, but the error no longer wraps " + code(lost) + ", and " + code("errors.Is") + " cannot see it.")
+	}
 	if l.Equal {
 		// == compares the error itself: %w alone does not make it equal.
 		is := "errors.Is(err, " + l.Target + ")"

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"go/ast"
+	"net/http"
 	"regexp"
 	"strings"
 
@@ -266,3 +267,63 @@ var sqlKeywords = func() map[string]bool {
 	}
 	return out
 }()
+
+// unseenLostWrap finds, for an error whose words were neither shown nor
+// logged, a test of the failing function (errors.Is(err, T)) that the
+// error failed although the call that returned err reaches a wrap of an
+// error with %v (not %w): the wrap hides T from the test. It is found in
+// the functions that call reaches only (reachBelow), the first there.
+func (a *analysis) unseenLostWrap(src *appSource, f *appFile, fd *ast.FuncDecl) (lostSentinel, bool) {
+	_, mfd := src.mod.FuncAt(a.s.Frame.File, a.s.Line)
+	mf, _ := src.mod.FuncAt(a.s.Frame.File, a.s.Line)
+	if mfd == nil || mf == nil {
+		return lostSentinel{}, false
+	}
+	_, refs := src.mod.ErrorSource(mf, mfd, a.s.Line)
+	if len(refs) == 0 {
+		return lostSentinel{}, false
+	}
+	var test *ast.CallExpr
+	target := ""
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && test == nil {
+			if t, ok := src.errorsIsTarget(f, call); ok && src.mod.Fset.Position(call.Pos()).Line < a.s.Line {
+				test, target = call, t
+			}
+		}
+		return test == nil
+	})
+	if test == nil {
+		return lostSentinel{}, false
+	}
+	for _, ref := range a.reachBelow(refs) {
+		start, end := src.mod.Fset.Position(ref.Decl.Pos()), src.mod.Fset.Position(ref.Decl.End())
+		for _, w := range src.textWraps() {
+			if w.Verb == "w" || w.Line.Path != ref.File.Path || w.Line.Line < start.Line || w.Line.Line > end.Line {
+				continue
+			}
+			return lostSentinel{Check: src.lineAt(f, test.Pos(), funcName(fd)), Target: target, Wrap: w}, true
+		}
+	}
+	return lostSentinel{}, false
+}
+
+// unseenWords reports whether a written message says no more than that
+// the request failed ("Internal server error", "something went wrong"):
+// the error's own words were not shown.
+func unseenWords(msg string) bool {
+	m := strings.ToLower(strings.Trim(strings.TrimSpace(msg), ".!\n"))
+	if m == "" {
+		return false
+	}
+	for code := 500; code <= 511; code++ {
+		if t := http.StatusText(code); t != "" && m == strings.ToLower(t) {
+			return true
+		}
+	}
+	switch m {
+	case "internal error", "server error", "something went wrong", "an error occurred", "an internal error occurred", "error", "unexpected error", "oops, something went wrong":
+		return true
+	}
+	return false
+}

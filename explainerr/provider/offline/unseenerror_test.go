@@ -68,3 +68,52 @@ func TestUnseenErrorReadAgainstTheSchema(t *testing.T) {
 	fr := app.frame(t, "items", "example.com/reader/web.items")
 	mustLack(t, Analyze(statusReport("Internal server error\n", fr)), "neither shown nor logged", "instead of")
 }
+
+// TestUnseenErrorLostToAVWrap: the handler tests the error for
+// sql.ErrNoRows before answering a fixed 500 text; the call that returned
+// it wraps its error with %v. The wrap is named as what hides the
+// sentinel, said conditionally, since the error's words are unseen.
+func TestUnseenErrorLostToAVWrap(t *testing.T) {
+	files := readerFiles("select id from items where id = $1")
+	files["data/mark.go"] = `package data
+
+import (
+	"database/sql"
+	"fmt"
+)
+
+// Mark marks an item read.
+func Mark(db *sql.DB, id int) error {
+	var n int
+	if err := db.QueryRow("select id from items where id = $1", id).Scan(&n); err != nil {
+		return fmt.Errorf("mark item %d: %v", id, err)
+	}
+	return nil
+}
+`
+	files["web/mark.go"] = `package web
+
+import (
+	"database/sql"
+	"errors"
+	"net/http"
+
+	"example.com/reader/data"
+)
+
+func mark(w http.ResponseWriter, r *http.Request, db *sql.DB) {
+	err := data.Mark(db, 7)
+	if errors.Is(err, sql.ErrNoRows) {
+		http.NotFound(w, r)
+		return
+	}
+	if err != nil {
+		http.Error(w, "Internal server error", http.StatusInternalServerError) //!mark
+	}
+}
+`
+	app := writeMarkedApp(t, files)
+	fr := app.frame(t, "mark", "example.com/reader/web.mark")
+	text := Analyze(statusReport("Internal server error\n", fr))
+	mustHave(t, text, "whether it was `sql.ErrNoRows` cannot be read here", "formats `err` with `\"%v\"`", "Wrap it with `\"%w\"` instead of `\"%v\"` at `data/mark.go:12`")
+}
