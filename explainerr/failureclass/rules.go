@@ -94,6 +94,8 @@ var rules = []rule{
 	{SQLSyntax, regexp.MustCompile(`syntax error at end of input`)},
 	{SQLSyntax, regexp.MustCompile(`You have an error in your SQL syntax;[^\n]*? near '(?P<near>\S*)`)},
 	{SQLScan, regexp.MustCompile(`sql: (?:Scan error on column index (?P<col>\d+), name "(?P<column>[^"]*)": (?P<detail>.*)|expected (?P<want>\d+) destination arguments in Scan, not (?P<got>\d+))`)},
+	// pgx: the row's columns against Scan's destinations.
+	{SQLScan, regexp.MustCompile(`number of field descriptions must equal number of destinations, got (?P<want>\d+) and (?P<got>\d+)`)},
 	// sqlx: a column of the result no field of the struct is tagged with.
 	{SQLScan, regexp.MustCompile(`missing destination name (?P<column>\w+) in (?P<type>\*?(?:\[\])?\*?[\w.]+)`)},
 

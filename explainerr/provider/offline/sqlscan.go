@@ -38,6 +38,9 @@ func (a *analysis) sqlScan() {
 	a.headline("SQL Scan error")
 	if caps["want"] != "" {
 		a.why("The query returns " + caps["want"] + " columns but Scan was given " + caps["got"] + " destinations; they must match one to one, in order.")
+		if a.scanCountSays(caps["want"], caps["got"]) {
+			return
+		}
 		a.fix("Make the SELECT list and the arguments of Scan agree, in number and order.")
 	} else {
 		col := caps["column"]
