@@ -133,7 +133,7 @@ func (a *analysis) constraint() {
 			a.why("A row with the same " + code(col) + " already exists" + where + ", and the schema requires the value to be unique. The request tried to create a duplicate.")
 		}
 		showStmt()
-		if a.staleConstraintName() || a.uniqueDespiteCheck() {
+		if a.staleConstraintName() || a.uniqueDespiteCheck() || a.assertAfterWrapSays(" (a duplicate)") {
 			break
 		}
 		if a.explainUniqueCheck() {
