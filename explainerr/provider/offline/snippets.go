@@ -482,6 +482,47 @@ func statusReturnIn(fd *ast.FuncDecl) *ast.ReturnStmt {
 // auth credentials, or a value named so.
 var clientInput = regexp.MustCompile(`\b(?:r|req|request|c|ctx)\.(?:Request\(\)\.)?(?:FormValue|PostFormValue|URL|Form|PostForm|Body|Param|Params|Query|QueryParam|PathValue|Bind|BasicAuth|Header|Cookie|FormFile)\b|\b(?:token|input|params|form|body|payload|query)\b`)
 
+// credentialCall matches the name of a call that checks a credential (a
+// JWT, a signature); credentialArg an argument read from where requests
+// carry credentials (the Authorization header, a cookie). A token in a
+// form is the client's input, a 400, not its credential.
+var (
+	credentialCall = regexp.MustCompile(`(?i)(?:^|\.)(?:jwt\w*\.\w+|\w*(?:jwt|signature|signed)\w*)$`)
+	credentialArg  = regexp.MustCompile(`(?i)Header\.Get\("Authorization"\)|\bAuthorization\b|\.Cookie\(`)
+)
+
+// keyLookup matches the name of a call that looks a row up by its key
+// (SelectUserByPK, GetByID, FindOne, LoadToken).
+var keyLookup = regexp.MustCompile(`(?:^|\.)(?:[Ss]elect|[Gg]et|[Ff]ind|[Ll]oad|[Ff]etch|[Ll]ookup|[Rr]ead)\w*(?:By[A-Z]\w*|One)$`)
+
+// fromClient reports whether a call's arguments hold a value the request
+// gave (clientInput), written there or assigned from it in the failing
+// function.
+func (a *analysis) fromClient(args string) bool {
+	if clientInput.MatchString(args) {
+		return true
+	}
+	f, fd := a.failingFunc()
+	text := ""
+	if fd != nil && f != nil {
+		src := a.app()
+		from, to := src.fset.Position(fd.Pos()).Line, src.fset.Position(fd.End()).Line
+		if lines := f.text(); from >= 1 && to <= len(lines) {
+			text = strings.Join(lines[from-1:to], "\n")
+		}
+	}
+	for _, name := range argNames.FindAllString(args, -1) {
+		if v, ok := a.localAssignment(name); ok && clientInput.MatchString(v.RHS) {
+			return true
+		}
+		// A value the request's body was decoded into.
+		if text != "" && compiled(`(?:Decode|Bind\w*|Unmarshal)\([^)]*&`+regexp.QuoteMeta(name)+`\b`).MatchString(text) {
+			return true
+		}
+	}
+	return false
+}
+
 // parseCall matches the name of a call that parses or checks a value.
 var parseCall = regexp.MustCompile(`(?i)(?:^|\.)(?:parse|decode|unmarshal|atoi|validate|verify|bind|unescape)\w*$`)
 
@@ -502,6 +543,16 @@ var argNames = regexp.MustCompile(`\b[A-Za-z_]\w*\b`)
 // from the request, or a local the failing function assigned from it
 // (email, pass, ok := r.BasicAuth()); 500 otherwise.
 func (a *analysis) discardStatus(call string) string {
+	if i := strings.IndexByte(call, '('); i > 0 && parsesValue(call) && (credentialCall.MatchString(call[:i]) || credentialArg.MatchString(call[i:])) {
+		// A token or a signature that does not check out is the
+		// client's missing or bad credential: 401, not 400.
+		return "http.StatusUnauthorized"
+	}
+	if i := strings.IndexByte(call, '('); i > 0 && keyLookup.MatchString(call[:i]) && a.fromClient(call[i:]) {
+		// A row looked up by a key the request gave: none is found for
+		// an unknown key, which is the client's 404.
+		return "http.StatusNotFound"
+	}
 	if !parsesValue(call) {
 		return "http.StatusInternalServerError"
 	}
