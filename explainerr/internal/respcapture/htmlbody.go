@@ -18,6 +18,12 @@ func htmlPageText(body string, h http.Header) (string, bool) {
 	if !isHTMLBody(body, h) {
 		return "", false
 	}
+	// A page that marks its main content says where the message is: its
+	// header, navigation and footer (a logo's name, a donation link) are
+	// the site's, not the failure's.
+	if inner, ok := mainElement(body); ok {
+		body = inner
+	}
 	var b strings.Builder
 	for i := 0; i < len(body); {
 		lt := strings.IndexByte(body[i:], '<')
@@ -65,7 +71,7 @@ func skipMarkup(body string, i int, b *strings.Builder) int {
 		return len(body)
 	}
 	name := strings.ToLower(tagName(rest[1:gt]))
-	if name == "script" || name == "style" {
+	if name == "script" || name == "style" || name == "svg" || name == "nav" || name == "footer" || name == "header" {
 		closing := "</" + name
 		if end := indexFoldASCII(rest[gt:], closing); end >= 0 {
 			after := gt + end
@@ -110,4 +116,23 @@ func isHTMLBody(body string, h http.Header) bool {
 	}
 	start := strings.ToLower(strings.TrimSpace(body[:min(len(body), 64)]))
 	return strings.HasPrefix(start, "<!doctype html") || strings.HasPrefix(start, "<html")
+}
+
+// mainElement returns what the page's one <main> element holds, when it
+// has one with its end tag.
+func mainElement(body string) (string, bool) {
+	start := indexFoldASCII(body, "<main")
+	if start < 0 || start+5 >= len(body) || !strings.ContainsRune(" \t\r\n>", rune(body[start+5])) {
+		return "", false
+	}
+	open := strings.IndexByte(body[start:], '>')
+	if open < 0 {
+		return "", false
+	}
+	from := start + open + 1
+	end := indexFoldASCII(body[from:], "</main")
+	if end < 0 || indexFoldASCII(body[from+end+6:], "<main") >= 0 {
+		return "", false
+	}
+	return body[from : from+end], true
 }

@@ -102,7 +102,7 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 		a.g.Add(t.name, name, to)
 		a.g.AddScanned(a.fileLoc(rn.at.Path, rn.at.Line))
 		a.why("A migration renames it: " + a.cite(rn.at) + " renames " + code(rn.from) + " to " + code(to) + ", and the query still names " + code(name) + ". Applying the migrations cannot help: the schema no longer has the old name.")
-		a.fix("Name " + code(to) + " in the query (and in every other query that names " + code(name) + ").")
+		a.fix("Name " + code(to) + " in the query (and in every other query that reads " + code(name) + " of " + code(t.name) + "; a column of that name in another table is not renamed).")
 		a.fix("If the old name is the one meant, undo the rename at " + code(a.fileLoc(rn.at.Path, rn.at.Line)) + " in a new migration.")
 		return
 	}
