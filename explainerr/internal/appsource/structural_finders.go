@@ -638,7 +638,7 @@ func (m *Module) settingChunks(r *report.Report, s *staticSet) []report.Chunk {
 		}
 	}
 	if !matched {
-		return m.emptySettingChunks(r, s)
+		return append(m.searchPathChunks(r, s), m.emptySettingChunks(r, s)...)
 	}
 	// The readers whose text holds most of the message's words first
 	// (the one that builds the cookie codec for "securecookie: hash key

@@ -68,6 +68,13 @@ func (a *analysis) sqlSchema() {
 		}
 		if engine == "SQLite" {
 			a.fix("Make sure the schema is created at startup, on the same database file the app opens.")
+		} else if l, ok := a.searchPathSetter(); ok && a.schemaCreates(name) {
+			// The migrations create the table: the connection searches
+			// another schema.
+			a.g.Add(l.Func)
+			a.why("The app's migrations create " + code(name) + ", and the app sets the schema its connection searches at " + a.cite(l) + ": when the setting it takes that schema from is empty or names another schema, the table is not found there.")
+			a.fix("Check the schema setting that " + code(l.Func) + " uses, and where the app's configuration passes it on to the database settings: it must name the schema the migrations ran in.")
+			a.fix("Or make sure the migrations ran in the schema the connection searches.")
 		} else {
 			a.fix("Make sure the migrations ran on the database the app connects to (check its DSN: the database name and schema).")
 		}

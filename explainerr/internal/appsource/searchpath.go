@@ -1,0 +1,81 @@
+package appsource
+
+import (
+	"go/ast"
+	"go/token"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// A table the module's own migrations create, missing at run time, is in
+// another schema than the one the connection searches: the functions
+// that set the connection's search path, from the app's settings, are
+// where to look.
+
+// searchPathWords match a string that sets the schema a connection
+// searches.
+var searchPathWords = regexp.MustCompile(`(?i)\bsearch_path\b|\bcurrentSchema\b|[?&]schema=`)
+
+// searchPathChunks gives, for a missing table the module's schema
+// creates, the functions that set the connection's search path (reason
+// setting).
+func (m *Module) searchPathChunks(r *report.Report, s *staticSet) []report.Chunk {
+	name, _ := sqlErrorNames(r)
+	if name == "" || !anyMessage(r, missingTable) || !m.schemaCreatesTable(name) {
+		return nil
+	}
+	var out []report.Chunk
+	for _, f := range m.Files {
+		if strings.HasSuffix(f.Path, "_test.go") || !searchPathWords.MatchString(strings.Join(f.Lines(), "\n")) {
+			continue
+		}
+		for _, d := range f.Syntax().Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || s.seen[fd] || !setsSearchPath(fd) {
+				continue
+			}
+			s.seen[fd] = true
+			out = append(out, s.funcChunk(f, fd, report.ReasonSetting))
+			if len(out) == maxPerFinder {
+				return out
+			}
+		}
+	}
+	return out
+}
+
+// setsSearchPath reports whether fd writes a string that sets the search
+// path.
+func setsSearchPath(fd *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if bl, ok := n.(*ast.BasicLit); ok && bl.Kind == token.STRING {
+			if v, err := strconv.Unquote(bl.Value); err == nil && searchPathWords.MatchString(v) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// schemaCreatesTable reports whether the module's schema (its .sql files
+// or Go strings of DDL) creates a table of that name.
+func (m *Module) schemaCreatesTable(name string) bool {
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		name = name[i+1:]
+	}
+	create := regexp.MustCompile(`(?i)\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:["` + "`" + `]?\w+["` + "`" + `]?\.)?["` + "`" + `]?` + regexp.QuoteMeta(name) + `["` + "`" + `]?\s*\(`)
+	if len(m.SchemaHistory(create, "")) > 0 {
+		return true
+	}
+	for _, l := range m.SQLLiterals() {
+		if l.DDL && create.MatchString(l.Value) {
+			return true
+		}
+	}
+	return false
+}
