@@ -68,7 +68,9 @@ func (a *analysis) schemaLine(patterns ...*regexp.Regexp) (sourceLine, bool) {
 		for _, c := range src.mod.SchemaFileStatementsIn(p, a.dialect()) {
 			for i, line := range strings.Split(c.Text, "\n") {
 				if p.MatchString(line) {
-					return sourceLine{Path: filepath.Join(src.root, filepath.FromSlash(c.File)), Line: c.StartLine + i, Text: strings.TrimSpace(line)}, true
+					l := sourceLine{Path: filepath.Join(src.root, filepath.FromSlash(c.File)), Line: c.StartLine + i, Text: strings.TrimSpace(line)}
+					a.g.AddScanned(a.fileLoc(l.Path, l.Line))
+					return l, true
 				}
 			}
 		}

@@ -19,6 +19,9 @@ func (a *analysis) notNullDefault(col string) (sourceLine, bool) {
 	if col == "" {
 		return sourceLine{}, false
 	}
+	if _, dropped := a.schemaLine(compiled(`(?i)\bALTER\s+COLUMN\s+["` + "`" + `]?` + regexp.QuoteMeta(col) + `\b[^,\n]*\bDROP\s+DEFAULT\b`)); dropped {
+		return sourceLine{}, false // a later migration drops it
+	}
 	return a.schemaLine(compiled(`(?i)\b` + regexp.QuoteMeta(col) + `\b[^,\n]*\bDEFAULT\b`))
 }
 

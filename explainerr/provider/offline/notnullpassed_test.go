@@ -92,3 +92,18 @@ func TestNotNullPassedWithADefault(t *testing.T) {
 	mustHave(t, text, "passes `o`", "`sql.NullString` whose `Valid` is `owner != \"\"`", "applies only when a statement leaves the column out", "In `(*PG).Create`")
 	mustLack(t, text, "give the column a DEFAULT", "Make sure the statement lists `owner`")
 }
+
+// TestNotNullDefaultDroppedLater: a DEFAULT a later statement drops is
+// none: the advice does not say the schema gives one.
+func TestNotNullDefaultDroppedLater(t *testing.T) {
+	files := map[string]string{}
+	for k, v := range pasteFiles {
+		files[k] = v
+	}
+	files["migrations/2_owner.up.sql"] = "ALTER TABLE pastes ADD COLUMN owner TEXT NOT NULL DEFAULT '';\nALTER TABLE pastes ALTER COLUMN owner DROP DEFAULT;\n"
+	app := writeMarkedApp(t, files)
+	fr := app.frame(t, "post", "example.com/pastes/web.(*Server).post")
+	text := Analyze(statusReport(`pq: null value in column "owner" of relation "pastes" violates not-null constraint`, fr))
+	mustHave(t, text, "passes `o`")
+	mustLack(t, text, "The schema's DEFAULT for it", "the value the DEFAULT gives")
+}
