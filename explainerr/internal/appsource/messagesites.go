@@ -373,8 +373,8 @@ func (m *Module) messageSiteChunks(r *report.Report, s *staticSet) []report.Chun
 				out = append(out, m.refusedArgCallers(r, s, FuncRef{File: site.File, Decl: fd}, refused)...)
 			}
 		}
-		_, refs := m.ErrorSource(site.File, fd, site.Line)
-		if len(refs) == 0 {
+		at, refs := m.ErrorSource(site.File, fd, site.Line)
+		if at == 0 && len(refs) == 0 && takesError(fd) {
 			// A helper that words an error it is given
 			// (parseUpdateUserError(model, err)): the error came from its
 			// caller, on the request's way to it.
@@ -466,4 +466,17 @@ func (s *staticSet) wayTo(r *report.Report, target FuncRef) []report.Chunk {
 		out = append(out, c)
 	}
 	return out
+}
+
+// takesError reports whether fd has a parameter of type error.
+func takesError(fd *ast.FuncDecl) bool {
+	if fd.Type.Params == nil {
+		return false
+	}
+	for _, fl := range fd.Type.Params.List {
+		if id, ok := fl.Type.(*ast.Ident); ok && id.Name == "error" {
+			return true
+		}
+	}
+	return false
 }

@@ -197,6 +197,6 @@ func (a *analysis) promotedNilInlined() bool {
 	if !a.promotedNil() {
 		return false
 	}
-	a.why(code(p.On) + " was read through at " + a.cite(read) + " before this line, without failing: it is not the " + code("nil") + " value.")
+	a.why(code(p.On) + " was read through at " + code(a.fileLoc(read.Path, read.Line)) + " before this line, without failing: it is not the " + code("nil") + " value.")
 	return true
 }

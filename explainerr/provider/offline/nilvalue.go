@@ -126,7 +126,7 @@ func (a *analysis) weighNilCandidates(exprs []string) []nilCandidate {
 		if isIdent(e) {
 			if read, ok := a.readThroughBefore(e); ok {
 				// A field was read through it on the way here.
-				c.NotNil = code(e) + " was read through at " + a.cite(read) + " before, without failing"
+				c.NotNil = code(e) + " was read through at " + code(a.fileLoc(read.Path, read.Line)) + " before, without failing"
 				out = append(out, c)
 				continue
 			}
