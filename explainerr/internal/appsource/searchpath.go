@@ -28,38 +28,56 @@ func (m *Module) searchPathChunks(r *report.Report, s *staticSet) []report.Chunk
 		return nil
 	}
 	var out []report.Chunk
+	for _, site := range m.SearchPathSetters() {
+		if s.seen[site.Decl] {
+			continue
+		}
+		s.seen[site.Decl] = true
+		out = append(out, s.funcChunk(site.File, site.Decl, report.ReasonSetting))
+		if len(out) == maxPerFinder {
+			break
+		}
+	}
+	return out
+}
+
+// SearchPathSite is a string of a module function that sets the schema a
+// connection searches, and its line.
+type SearchPathSite struct {
+	File *File
+	Decl *ast.FuncDecl
+	Line int
+}
+
+// SearchPathSetters returns the module's functions (tests aside) that
+// write a string setting the connection's search path ("search_path",
+// "currentSchema", "?schema="), the first such string of each.
+func (m *Module) SearchPathSetters() []SearchPathSite {
+	var out []SearchPathSite
 	for _, f := range m.Files {
 		if strings.HasSuffix(f.Path, "_test.go") || !searchPathWords.MatchString(strings.Join(f.Lines(), "\n")) {
 			continue
 		}
 		for _, d := range f.Syntax().Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || s.seen[fd] || !setsSearchPath(fd) {
+			if !ok || fd.Body == nil {
 				continue
 			}
-			s.seen[fd] = true
-			out = append(out, s.funcChunk(f, fd, report.ReasonSetting))
-			if len(out) == maxPerFinder {
-				return out
-			}
+			found := false
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				bl, ok := n.(*ast.BasicLit)
+				if found || !ok || bl.Kind != token.STRING {
+					return !found
+				}
+				if v, err := strconv.Unquote(bl.Value); err == nil && searchPathWords.MatchString(v) {
+					out = append(out, SearchPathSite{File: f, Decl: fd, Line: m.Fset.Position(bl.Pos()).Line})
+					found = true
+				}
+				return !found
+			})
 		}
 	}
 	return out
-}
-
-// setsSearchPath reports whether fd writes a string that sets the search
-// path.
-func setsSearchPath(fd *ast.FuncDecl) bool {
-	found := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if bl, ok := n.(*ast.BasicLit); ok && bl.Kind == token.STRING {
-			if v, err := strconv.Unquote(bl.Value); err == nil && searchPathWords.MatchString(v) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // schemaCreatesTable reports whether the module's schema (its .sql files

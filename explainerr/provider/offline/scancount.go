@@ -99,20 +99,7 @@ func resultColumns(sql string) int {
 	if list == "" || strings.Contains(list, "*") {
 		return -1
 	}
-	n, depth := 1, 0
-	for _, r := range list {
-		switch r {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case ',':
-			if depth == 0 {
-				n++
-			}
-		}
-	}
-	return n
+	return len(selectColumns(list))
 }
 
 // topLevelWord returns the index of word as a whole word of s outside

@@ -10,39 +10,39 @@ func TestMissingTableInAnotherSchema(t *testing.T) {
 	app := writeMarkedApp(t, map[string]string{
 		"go.mod":                   "module example.com/ledger\n\ngo 1.22\n",
 		"migrations/1_init.up.sql": "CREATE TABLE entries (id serial PRIMARY KEY, amount int);\n",
-		"db/client.go": `package db
+		"store/pool.go": `package store
 
 import "database/sql"
 
-// Client holds the connection and its schema.
-type Client struct {
-	db     *sql.DB
-	schema string
+// Settings are the database's settings.
+type Settings struct {
+	URL    string
+	Params map[string]string
 }
 
-// Connect opens the connection in the client's schema.
-func (c *Client) Connect(dsn string) error {
-	db, err := sql.Open("postgres", dsn+"&options=-c search_path="+c.schema)
-	c.db = db
-	return err
+// Open opens the pool in the settings' schema.
+func Open(st Settings, schema string) (*sql.DB, error) {
+	st.Params["search_path"] = schema
+	return sql.Open("postgres", st.URL)
 }
 
-// Entries counts the entries.
-func (c *Client) Entries() error {
-	_, err := c.db.Exec("SELECT count(*) FROM entries")
+// Entries counts the ledger's entries.
+func Entries(db *sql.DB) error {
+	_, err := db.Exec("SELECT count(*) FROM entries")
 	return err
 }
 `,
 		"web/web.go": `package web
 
 import (
+	"database/sql"
 	"net/http"
 
-	"example.com/ledger/db"
+	"example.com/ledger/store"
 )
 
-func list(w http.ResponseWriter, c *db.Client) {
-	if err := c.Entries(); err != nil {
+func list(w http.ResponseWriter, db *sql.DB) {
+	if err := store.Entries(db); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError) //!list
 	}
 }
@@ -50,6 +50,6 @@ func list(w http.ResponseWriter, c *db.Client) {
 	})
 	fr := app.frame(t, "list", "example.com/ledger/web.list")
 	text := Analyze(statusReport(`pq: relation "entries" does not exist`+"\n", fr))
-	mustHave(t, text, "sets the schema its connection searches at `(*Client).Connect`", "Check the schema setting that `(*Client).Connect` uses")
+	mustHave(t, text, "sets the schema its connection searches at `Open`", "Check the schema setting that `Open` uses")
 	mustLack(t, text, "Correct the table name")
 }
