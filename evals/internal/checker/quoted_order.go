@@ -105,27 +105,14 @@ func (c *Checker) stringPlaces(f *source.Func, text string) []call {
 // "text"` or `name = f("text")`.
 func (c *Checker) stringHolders(text string) map[types.Object]bool {
 	out := map[types.Object]bool{}
-	for _, p := range c.m.Pkgs {
-		if p.TypesInfo == nil {
+	for obj, n := range c.packageInits() {
+		vs, ok := n.(*ast.ValueSpec)
+		if !ok || len(vs.Values) != len(vs.Names) {
 			continue
 		}
-		for _, file := range p.Syntax {
-			for _, d := range file.Decls {
-				gd, ok := d.(*ast.GenDecl)
-				if !ok || gd.Tok != token.CONST && gd.Tok != token.VAR {
-					continue
-				}
-				for _, sp := range gd.Specs {
-					vs, ok := sp.(*ast.ValueSpec)
-					if !ok || len(vs.Values) != len(vs.Names) {
-						continue
-					}
-					for i, v := range vs.Values {
-						if writesString(v, text) {
-							out[p.TypesInfo.Defs[vs.Names[i]]] = true
-						}
-					}
-				}
+		for i, name := range vs.Names {
+			if name.Name == obj.Name() && writesString(vs.Values[i], text) {
+				out[obj] = true
 			}
 		}
 	}
