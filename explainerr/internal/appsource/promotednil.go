@@ -148,7 +148,7 @@ func (m *Module) promotedOnLine(fr report.Frame) (PromotedNil, bool) {
 			return true
 		}
 		t, known := r.typeOf(sel.X, 0)
-		if !known || t.name == "" || m.index().methodNames[dirName{t.dir, t.name}][sel.Sel.Name] {
+		if !known || t.name == "" || m.index().methodNames[dirName(t)][sel.Sel.Name] {
 			return true
 		}
 		tr, ok := m.Type(t.dir, t.name)
