@@ -19,6 +19,9 @@ var noRowsPass = &pass{
 // noRows explains sql.ErrNoRows, or pgx's ErrNoRows.
 func (a *analysis) noRows() {
 	target, text := a.noRowsSentinel()
+	if a.outsideTxSays() {
+		return
+	}
 	a.headline("No row found: " + code(text))
 	if l, ok := a.findLostSentinel(); ok {
 		// The handler already tests for it: advising the test again would
