@@ -264,7 +264,7 @@ func sqlErrorNames(r *report.Report) (name, table string) {
 // statement (reStatement): a message such as "update user failed" or
 // "failed to select a plan" names the same verbs.
 var (
-	reDDL = regexp.MustCompile(`(?i)\b(?:CREATE\s+(?:OR\s+REPLACE\s+)?(?:TABLE|INDEX|UNIQUE\s+INDEX|VIEW|MATERIALIZED\s+VIEW|TYPE)|ALTER\s+(?:TABLE|TYPE))\b`)
+	reDDL = regexp.MustCompile(`(?i)\b(?:CREATE\s+(?:OR\s+REPLACE\s+)?(?:TABLE|INDEX|UNIQUE\s+INDEX|VIEW|MATERIALIZED\s+VIEW|TYPE)|ALTER\s+(?:TABLE|TYPE|INDEX))\b`)
 	reDML = regexp.MustCompile(`(?i)\b(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM)\b|^\s*(?:VACUUM|REINDEX)\b`)
 	// reStatement opens with a statement's verb and what it needs (an
 	// UPDATE its SET, a SELECT a clause or a list), in any case, or holds

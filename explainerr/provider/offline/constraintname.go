@@ -21,7 +21,7 @@ import (
 // constraintNameLit matches a constraint's name in a literal the code
 // tests an error with: after "constraint", or a name ending the way
 // constraint and index names do.
-var constraintNameLit = regexp.MustCompile(`(?i)constraint\s+\\?["'` + "`" + `]?([a-z_][a-z0-9_]*)|\b([a-z_][a-z0-9_]*_(?:key|unique|uniq|ukey|uk|idx|index|pkey))\b`)
+var constraintNameLit = regexp.MustCompile(`(?i)constraint\s+\\?["'` + "`" + `]?([a-z_][a-z0-9_]*)|\b([a-z_][a-z0-9_]*_(?:key|unique|uniq|unq|ukey|uk|idx|index|pkey))\b`)
 
 // constraintTest is an if statement whose condition tests an error
 // against a constraint's name written in a string literal.
@@ -39,37 +39,43 @@ func (a *analysis) constraintTests() []constraintTest {
 	}
 	var out []constraintTest
 	seen := map[*ast.FuncDecl]bool{}
-	read := func(f *appFile, fd *ast.FuncDecl) {
-		if fd == nil || fd.Body == nil || seen[fd] {
-			return
+	for _, site := range src.mod.FailureSites(a.r) {
+		out = append(out, a.constraintTestsIn(src.viewOf(site.File), site.Decl(), seen)...)
+	}
+	f, fd := a.failingFunc()
+	return append(out, a.constraintTestsIn(f, fd, seen)...)
+}
+
+// constraintTestsIn returns the tests of a constraint's name in fd (once:
+// seen records it).
+func (a *analysis) constraintTestsIn(f *appFile, fd *ast.FuncDecl, seen map[*ast.FuncDecl]bool) []constraintTest {
+	if fd == nil || fd.Body == nil || seen[fd] {
+		return nil
+	}
+	seen[fd] = true
+	src := a.app()
+	var out []constraintTest
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		is, ok := n.(*ast.IfStmt)
+		if !ok || !astutil.Mentions(is.Cond, "err") {
+			return true
 		}
-		seen[fd] = true
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			is, ok := n.(*ast.IfStmt)
-			if !ok || !astutil.Mentions(is.Cond, "err") {
+		ast.Inspect(is.Cond, func(c ast.Node) bool {
+			lit, ok := c.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
 				return true
 			}
-			ast.Inspect(is.Cond, func(c ast.Node) bool {
-				lit, ok := c.(*ast.BasicLit)
-				if !ok || lit.Kind != token.STRING {
-					return true
-				}
-				text, err := strconv.Unquote(lit.Value)
-				if err != nil {
-					return true
-				}
-				if m := constraintNameLit.FindStringSubmatch(text); m != nil {
-					out = append(out, constraintTest{Line: src.lineAt(f, is.Pos(), funcName(fd)), Name: m[1] + m[2]})
-				}
+			text, err := strconv.Unquote(lit.Value)
+			if err != nil {
 				return true
-			})
+			}
+			if m := constraintNameLit.FindStringSubmatch(text); m != nil {
+				out = append(out, constraintTest{Line: src.lineAt(f, is.Pos(), funcName(fd)), Name: m[1] + m[2]})
+			}
 			return true
 		})
-	}
-	for _, site := range src.mod.FailureSites(a.r) {
-		read(src.viewOf(site.File), site.Decl())
-	}
-	read(a.failingFunc())
+		return true
+	})
 	return out
 }
 

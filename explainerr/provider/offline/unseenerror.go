@@ -17,6 +17,10 @@ import (
 // migration renamed it), fails on every request. Such a query, in the
 // functions the failing call reaches, is the likely cause.
 
+// maxSourceTries bounds how many error assignments above the status line
+// unseenCauses looks past for the call the error came from.
+const maxSourceTries = 3
+
 // maxUnseenDepth bounds how many calls below the failing call the
 // queries are read.
 const maxUnseenDepth = 2
@@ -29,6 +33,8 @@ type unseenQueryFault struct {
 	why   string
 	fix   string
 	names []string
+	// test says the fault is a test of the error, not a query.
+	test bool
 }
 
 // unseenCauses explains an error whose text was neither shown nor
@@ -44,11 +50,20 @@ func (a *analysis) unseenCauses() bool {
 		return false
 	}
 	at, refs := src.mod.ErrorSource(f, fd, a.s.Line)
+	for tries := 0; at > 1 && len(refs) == 0 && tries < maxSourceTries; tries++ {
+		// An assignment that calls nothing of the module (a type
+		// assertion of err itself, in an if statement's init) carries
+		// the error of the one above it.
+		at, refs = src.mod.ErrorSource(f, fd, at-1)
+	}
 	if at == 0 || len(refs) == 0 || len(a.schemaTables()) == 0 {
 		return false
 	}
 	reach := a.reachBelow(refs)
 	faults := a.queryFaults(reach)
+	if len(faults) == 0 {
+		faults = a.renamedConstraintTests(reach)
+	}
 	if len(faults) == 0 {
 		return false
 	}
@@ -57,7 +72,11 @@ func (a *analysis) unseenCauses() bool {
 	a.g.Add(q.fn)
 	call := src.lineIn(f, at, appsource.FuncName(fd))
 	a.g.Add(call.Text)
-	a.why("The error's own words were neither shown nor logged: only the call at " + a.cite(call) + " is known to have failed. It reaches " + code(q.fn) + ", whose query at " + a.cite(q.at) + " " + q.why + ": that query fails on every request that runs it.")
+	if q.test {
+		a.why("The error's own words were neither shown nor logged: only the call at " + a.cite(call) + " is known to have failed. It reaches " + code(q.fn) + ", which " + q.why + ".")
+	} else {
+		a.why("The error's own words were neither shown nor logged: only the call at " + a.cite(call) + " is known to have failed. It reaches " + code(q.fn) + ", whose query at " + a.cite(q.at) + " " + q.why + ": that query fails on every request that runs it.")
+	}
 	a.fix(q.fix)
 	a.fix("Log the error before answering with the fixed text (for example " + code(`log.Printf("...: %v", err)`) + "), so that its words are seen next time.")
 	return true
@@ -326,4 +345,33 @@ func unseenWords(msg string) bool {
 		return true
 	}
 	return false
+}
+
+// renamedConstraintTests returns the tests, in the functions reach holds,
+// of a constraint's name (constraintTestsIn) that a migration renamed
+// (ALTER INDEX … RENAME TO, RENAME CONSTRAINT … TO): the test never
+// matches, and the violation it meant to answer falls through.
+func (a *analysis) renamedConstraintTests(reach []appsource.FuncRef) []unseenQueryFault {
+	src := a.app()
+	seen := map[*ast.FuncDecl]bool{}
+	var out []unseenQueryFault
+	for _, ref := range reach {
+		for _, t := range a.constraintTestsIn(src.viewOf(ref.File), ref.Decl, seen) {
+			rename := compiled(`(?i)\b(?:ALTER\s+INDEX\s+(?:IF\s+EXISTS\s+)?["` + "`" + `]?` + regexp.QuoteMeta(t.Name) + `["` + "`" + `]?\s+RENAME\s+TO|RENAME\s+CONSTRAINT\s+["` + "`" + `]?` + regexp.QuoteMeta(t.Name) + `["` + "`" + `]?\s+TO)\s+["` + "`" + `]?(\w+)`)
+			l, ok := a.schemaLine(rename)
+			if !ok {
+				continue
+			}
+			m := rename.FindStringSubmatch(l.Text)
+			if m == nil {
+				continue
+			}
+			out = append(out, unseenQueryFault{
+				fn: t.Line.Func, at: t.Line, names: []string{t.Name, m[1]}, test: true,
+				why: "tells the violation it answers by the name " + code(t.Name) + " at " + a.cite(t.Line) + ", and a migration renamed it: " + a.cite(l) + " renames " + code(t.Name) + " to " + code(m[1]) + ". The test never matches, so that violation falls through to the fixed answer",
+				fix: "In " + code(t.Line.Func) + ", test for " + code(m[1]) + " instead of " + code(t.Name) + ", or test the error's code (SQLSTATE 23505 for a unique violation) instead of its text.",
+			})
+		}
+	}
+	return out
 }

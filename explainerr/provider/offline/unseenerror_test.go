@@ -117,3 +117,62 @@ func mark(w http.ResponseWriter, r *http.Request, db *sql.DB) {
 	text := Analyze(statusReport("Internal server error\n", fr))
 	mustHave(t, text, "whether it was `sql.ErrNoRows` cannot be read here", "formats `err` with `\"%v\"`", "Wrap it with `\"%w\"` instead of `\"%v\"` at `data/mark.go:12`")
 }
+
+// TestUnseenErrorTestsARenamedConstraint: the handler answers a fixed
+// 500 text (after a type assertion that shadows err); the store tells a
+// duplicate by an index name a migration renamed: that test and the
+// rename are named.
+func TestUnseenErrorTestsARenamedConstraint(t *testing.T) {
+	files := readerFiles("select id from items where feed_id = $1")
+	files["migrations/004_rename_feed_name.sql"] = "alter index feeds_name_unq rename to feeds_name_key;\n\n---- create above / drop below ----\n\nalter index feeds_name_key rename to feeds_name_unq;\n"
+	files["data/feeds.go"] = `package data
+
+import (
+	"database/sql"
+	"strings"
+)
+
+// Taken is a name already taken.
+type Taken struct{ Field string }
+
+func (t Taken) Error() string { return t.Field + " taken" }
+
+// AddFeed adds a feed.
+func AddFeed(db *sql.DB, name string) error {
+	_, err := db.Exec("insert into feeds (name) values ($1)", name)
+	if err != nil {
+		if strings.Contains(err.Error(), "feeds_name_unq") {
+			return Taken{Field: "name"}
+		}
+		return err
+	}
+	return nil
+}
+`
+	files["web/feeds.go"] = `package web
+
+import (
+	"database/sql"
+	"net/http"
+
+	"example.com/reader/data"
+)
+
+func addFeed(w http.ResponseWriter, r *http.Request, db *sql.DB) {
+	err := data.AddFeed(db, r.FormValue("name"))
+	if err != nil {
+		if err, ok := err.(data.Taken); ok {
+			http.Error(w, err.Error(), 422)
+			return
+		} else {
+			http.Error(w, "Internal server error", http.StatusInternalServerError) //!feeds
+			return
+		}
+	}
+}
+`
+	app := writeMarkedApp(t, files)
+	fr := app.frame(t, "feeds", "example.com/reader/web.addFeed")
+	text := Analyze(statusReport("Internal server error\n", fr))
+	mustHave(t, text, "tells the violation it answers by the name `feeds_name_unq`", "renames `feeds_name_unq` to `feeds_name_key`", "test for `feeds_name_key` instead of `feeds_name_unq`")
+}
