@@ -61,6 +61,11 @@ type Checker struct {
 	// calls maps a callee, as written, to the module's calls of it.
 	calls map[string][]string
 
+	initsOnce sync.Once
+	// inits maps each package-level variable and constant to the
+	// declaration that gives its value (packageInits).
+	inits map[types.Object]ast.Node
+
 	stringsOnce sync.Once
 	// strs are the values of the module's string literals.
 	strs []string

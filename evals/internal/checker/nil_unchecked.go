@@ -68,23 +68,7 @@ func (c *Checker) checkNilUnchecked(prose string, claims []Claim, results []Resu
 		if len(values) == 0 {
 			values = before
 		}
-		// The use the sentence places: a statement it quotes, or a line
-		// it cites in the function's file.
-		use := token.NoPos
-		for _, text := range before {
-			for _, p := range c.statementPlaces(f, text) {
-				if use == token.NoPos || p.pos < use {
-					use = p.pos
-				}
-			}
-		}
-		for _, other := range claims {
-			if other.Kind == KindFileLine && other.start > cl.end && other.end <= to {
-				if p := c.lineStart(f, other); p != token.NoPos && (use == token.NoPos || p < use) {
-					use = p
-				}
-			}
-		}
+		use := c.usePlace(f, before, claims, cl.end, to)
 		state := strings.ToLower(prose[cl.end+m[4] : cl.end+m[5]])
 		for _, v := range values {
 			at := c.stateComparison(f, v, state, use)
@@ -104,6 +88,30 @@ func (c *Checker) checkNilUnchecked(prose string, claims []Claim, results []Resu
 		}
 	}
 	return results
+}
+
+// usePlace returns where the sentence places the use it speaks of, the
+// earliest of: a statement of f it quotes (quoted, "return " aside), and a
+// line of f a file:line claim between from and to cites; NoPos when it
+// places none.
+func (c *Checker) usePlace(f *source.Func, quoted []string, claims []Claim, from, to int) token.Pos {
+	use := token.NoPos
+	earliest := func(p token.Pos) {
+		if p != token.NoPos && (use == token.NoPos || p < use) {
+			use = p
+		}
+	}
+	for _, text := range quoted {
+		for _, p := range c.statementPlaces(f, strings.TrimPrefix(text, "return ")) {
+			earliest(p.pos)
+		}
+	}
+	for _, other := range claims {
+		if other.Kind == KindFileLine && other.start > from && other.end <= to {
+			earliest(c.lineStart(f, other))
+		}
+	}
+	return use
 }
 
 // spanTexts returns the texts of the backtick spans of s, spaces

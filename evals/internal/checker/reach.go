@@ -106,8 +106,14 @@ func abstract(f *types.Func) bool {
 }
 
 // packageInits maps each package-level variable and constant of the module
-// to the declaration that gives its value.
+// to the declaration that gives its value; it is made once per checker.
 func (c *Checker) packageInits() map[types.Object]ast.Node {
+	c.initsOnce.Do(func() { c.inits = c.findPackageInits() })
+	return c.inits
+}
+
+// findPackageInits does the work of packageInits.
+func (c *Checker) findPackageInits() map[types.Object]ast.Node {
 	out := map[types.Object]ast.Node{}
 	for _, p := range c.m.Pkgs {
 		for _, f := range p.Syntax {

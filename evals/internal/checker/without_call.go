@@ -47,21 +47,7 @@ func (c *Checker) checkWithoutCall(prose string, claims []Claim, results []Resul
 		}
 		verb := strings.ToLower(prose[cl.end+m[2] : cl.end+m[3]])
 		value := prose[cl.end+m[4] : cl.end+m[5]]
-		use := token.NoPos
-		for _, text := range spanTexts(prose[cl.end : cl.end+m[0]]) {
-			for _, p := range c.statementPlaces(f, strings.TrimPrefix(text, "return ")) {
-				if use == token.NoPos || p.pos < use {
-					use = p.pos
-				}
-			}
-		}
-		for _, other := range claims {
-			if other.Kind == KindFileLine && other.start > cl.end && other.end <= to {
-				if p := c.lineStart(f, other); p != token.NoPos {
-					use = p
-				}
-			}
-		}
+		use := c.usePlace(f, spanTexts(prose[cl.end:cl.end+m[0]]), claims, cl.end, to)
 		methods := withoutMethods[verb]
 		at := c.callMadeBefore(f, value, methods.done, methods.undo, use)
 		if at == token.NoPos {

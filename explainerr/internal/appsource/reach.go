@@ -29,43 +29,18 @@ const (
 // then those before it), then the next frame's. Each function is listed
 // once, at most maxReach of them.
 func (m *Module) Reach(frames []report.Frame) []FuncRef {
-	var out []FuncRef
-	seen := map[*ast.FuncDecl]bool{}
-	add := func(ref FuncRef) bool {
-		if ref.Decl == nil || seen[ref.Decl] || len(out) == maxReach {
-			return false
-		}
-		seen[ref.Decl] = true
-		out = append(out, ref)
-		return true
+	out, _ := m.walkReach(m.frameRoots(frames), maxReachDepth)
+	return out
+}
+
+// ReachFrom is Reach from module functions rather than frames: refs
+// and what they call, depth calls deep at most.
+func (m *Module) ReachFrom(refs []FuncRef, depth int) []FuncRef {
+	roots := make([]reachRoot, len(refs))
+	for i, ref := range refs {
+		roots[i] = reachRoot{ref: ref}
 	}
-	for i, fr := range frames {
-		if i == maxReachFrames {
-			break
-		}
-		f, fd := m.FuncAt(fr.File, fr.Line)
-		if fd == nil {
-			continue
-		}
-		add(FuncRef{File: f, Decl: fd})
-		var level []FuncRef
-		for _, ref := range m.Callees(f, fd, fr.Line) {
-			if add(ref) {
-				level = append(level, ref)
-			}
-		}
-		for depth := 1; depth < maxReachDepth && len(level) > 0; depth++ {
-			var next []FuncRef
-			for _, ref := range level {
-				for _, c := range m.Callees(ref.File, ref.Decl, 0) {
-					if add(c) {
-						next = append(next, c)
-					}
-				}
-			}
-			level = next
-		}
-	}
+	out, _ := m.walkReach(roots, depth)
 	return out
 }
 
@@ -75,38 +50,13 @@ func (m *Module) Reach(frames []report.Frame) []FuncRef {
 // Via of the call that reached it; nil when Reach does not reach target
 // from a frame, or target is a frame's own function.
 func (m *Module) ReachPath(frames []report.Frame, target *ast.FuncDecl) []FuncRef {
-	parent := map[*ast.FuncDecl]FuncRef{}
+	roots := m.frameRoots(frames)
+	_, parent := m.walkReach(roots, maxReachDepth)
 	own := map[*ast.FuncDecl]bool{}
-	seen := map[*ast.FuncDecl]bool{}
-	for i, fr := range frames {
-		if i == maxReachFrames {
-			break
-		}
-		f, fd := m.FuncAt(fr.File, fr.Line)
-		if fd == nil || seen[fd] {
-			continue
-		}
-		seen[fd], own[fd] = true, true
-		level := []FuncRef{{File: f, Decl: fd}}
-		for depth := 0; depth < maxReachDepth && len(level) > 0; depth++ {
-			var next []FuncRef
-			for _, ref := range level {
-				line := 0
-				if depth == 0 {
-					line = fr.Line
-				}
-				for _, c := range m.Callees(ref.File, ref.Decl, line) {
-					if c.Decl == nil || seen[c.Decl] {
-						continue
-					}
-					seen[c.Decl], parent[c.Decl] = true, ref
-					next = append(next, c)
-				}
-			}
-			level = next
-		}
+	for _, r := range roots {
+		own[r.ref.Decl] = true
 	}
-	if own[target] || !seen[target] {
+	if _, reached := parent[target]; own[target] || !reached {
 		return nil
 	}
 	var path []FuncRef
@@ -114,4 +64,64 @@ func (m *Module) ReachPath(frames []report.Frame, target *ast.FuncDecl) []FuncRe
 		path = append([]FuncRef{at}, path...)
 	}
 	return path
+}
+
+// reachRoot is where walkReach starts: a function, and the line of it
+// whose calls it follows first (0: all of them alike).
+type reachRoot struct {
+	ref  FuncRef
+	line int
+}
+
+// frameRoots returns the functions of the app frames (at most
+// maxReachFrames), each at its frame's line.
+func (m *Module) frameRoots(frames []report.Frame) []reachRoot {
+	var out []reachRoot
+	for i, fr := range frames {
+		if i == maxReachFrames {
+			break
+		}
+		if f, fd := m.FuncAt(fr.File, fr.Line); fd != nil {
+			out = append(out, reachRoot{ref: FuncRef{File: f, Decl: fd}, line: fr.Line})
+		}
+	}
+	return out
+}
+
+// walkReach lists the roots and the module functions they call, root by
+// root, breadth first below each (its calls on its line first), depth
+// calls deep at most; each once, at most maxReach of them. parent gives,
+// for each function listed below a root, the function whose call
+// reached it first.
+func (m *Module) walkReach(roots []reachRoot, depth int) ([]FuncRef, map[*ast.FuncDecl]FuncRef) {
+	var out []FuncRef
+	parent := map[*ast.FuncDecl]FuncRef{}
+	seen := map[*ast.FuncDecl]bool{}
+	add := func(ref FuncRef) bool {
+		if ref.Decl == nil || seen[ref.Decl] || len(out) == maxReach {
+			return false
+		}
+		seen[ref.Decl] = true
+		out = append(out, ref)
+		return true
+	}
+	for _, root := range roots {
+		// A root another root's calls reached already still has its
+		// own line's calls followed first.
+		add(root.ref)
+		level, line := []FuncRef{root.ref}, root.line
+		for d := 0; d < depth && len(level) > 0; d++ {
+			var next []FuncRef
+			for _, ref := range level {
+				for _, c := range m.Callees(ref.File, ref.Decl, line) {
+					if add(c) {
+						parent[c.Decl] = ref
+						next = append(next, c)
+					}
+				}
+			}
+			level, line = next, 0
+		}
+	}
+	return out, parent
 }

@@ -492,12 +492,12 @@ func RaisedOutsideApp(r *report.Report) bool {
 }
 
 // errorAssignLines returns the lines of fd that assign an error variable
-// (err, or a name ending in "err").
+// (err, or a name ending in "err"), an assertion of its type aside.
 func errorAssignLines(m *Module, fd *ast.FuncDecl) []int {
 	var out []int
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
-		if !ok {
+		if !ok || assertsOnly(as) {
 			return true
 		}
 		for _, lhs := range as.Lhs {
@@ -509,6 +509,16 @@ func errorAssignLines(m *Module, fd *ast.FuncDecl) []int {
 		return true
 	})
 	return out
+}
+
+// assertsOnly reports whether an assignment only asserts a type (err,
+// ok := err.(T)): it reads an error made above, and makes none.
+func assertsOnly(as *ast.AssignStmt) bool {
+	if len(as.Rhs) != 1 {
+		return false
+	}
+	_, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
+	return ok
 }
 
 // rankByError is 0 for a callee fd calls on one of lines, else 1.

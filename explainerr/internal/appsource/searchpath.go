@@ -24,7 +24,7 @@ var searchPathWords = regexp.MustCompile(`(?i)\bsearch_path\b|\bcurrentSchema\b|
 // setting).
 func (m *Module) searchPathChunks(r *report.Report, s *staticSet) []report.Chunk {
 	name, _ := sqlErrorNames(r)
-	if name == "" || !anyMessage(r, missingTable) || !m.schemaCreatesTable(name) {
+	if name == "" || !anyMessage(r, missingTable) || !m.SchemaCreatesTable(name, sqlDialect(r)) {
 		return nil
 	}
 	var out []report.Chunk
@@ -78,22 +78,4 @@ func (m *Module) SearchPathSetters() []SearchPathSite {
 		}
 	}
 	return out
-}
-
-// schemaCreatesTable reports whether the module's schema (its .sql files
-// or Go strings of DDL) creates a table of that name.
-func (m *Module) schemaCreatesTable(name string) bool {
-	if i := strings.LastIndex(name, "."); i >= 0 {
-		name = name[i+1:]
-	}
-	create := regexp.MustCompile(`(?i)\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:["` + "`" + `]?\w+["` + "`" + `]?\.)?["` + "`" + `]?` + regexp.QuoteMeta(name) + `["` + "`" + `]?\s*\(`)
-	if len(m.SchemaHistory(create, "")) > 0 {
-		return true
-	}
-	for _, l := range m.SQLLiterals() {
-		if l.DDL && create.MatchString(l.Value) {
-			return true
-		}
-	}
-	return false
 }

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // An upsert's conflict target must be exactly the columns of one of the
@@ -122,7 +124,7 @@ type uniqueKey struct {
 // unique indexes on it, as the schema in sight writes them.
 func (a *analysis) uniqueKeys(table string) []uniqueKey {
 	index := compiled(`(?is)\bCREATE\s+UNIQUE\s+INDEX\b[^;]*?\bON\s+["` + "`" + `]?` + regexp.QuoteMeta(table) + `["` + "`" + `]?\s*\(([^)]*)\)`)
-	create := tableCreation(table)
+	create := appsource.TableCreation(table)
 	var out []uniqueKey
 	for _, st := range a.schemaTexts(table) {
 		t := stripSQLComments(st.text)

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // tableSchema is what the module's schema says of one table: the columns
@@ -246,7 +248,7 @@ func pluralForms(name string) []string {
 // schemaDDL is schemaOf from the schema statements alone.
 func (a *analysis) schemaDDL(table string) tableSchema {
 	out := tableSchema{name: table}
-	create := tableCreation(table)
+	create := appsource.TableCreation(table)
 	have := map[string]bool{}
 	for _, st := range a.schemaTexts(table) {
 		t := stripSQLComments(st.text)

@@ -2,17 +2,10 @@ package offline
 
 import (
 	"path/filepath"
-	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
-
-// createTablePrefix is a CREATE TABLE statement up to its table's name,
-// past the schema qualifier and quotes.
-const createTablePrefix = "(?i)\\bCREATE\\s+TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?[\"`\\[]?(?:\\w+[\"`\\]]?\\.[\"`\\[]?)?"
-
-// createTable matches a CREATE TABLE statement and captures the table's
-// name.
-var createTable = regexp.MustCompile(createTablePrefix + `(\w+)`)
 
 // schemaTable is a table the module's own schema creates, and the line
 // that creates it.
@@ -37,25 +30,20 @@ func (a *analysis) schemaTables() []schemaTable {
 		if !ok {
 			continue
 		}
-		for _, m := range createTable.FindAllStringSubmatch(l.Value, -1) {
-			out = append(out, schemaTable{m[1], src.litLine(lit, tableCreation(m[1]))})
+		for _, m := range appsource.CreateTable.FindAllStringSubmatch(l.Value, -1) {
+			out = append(out, schemaTable{m[1], src.litLine(lit, appsource.TableCreation(m[1]))})
 		}
 	}
 	// Every migration's, in order: a table the seventh creates is one.
-	for _, c := range src.mod.SchemaHistory(createTable, a.dialect()) {
+	for _, c := range src.mod.SchemaHistory(appsource.CreateTable, a.dialect()) {
 		for i, line := range strings.Split(c.Text, "\n") {
-			if m := createTable.FindStringSubmatch(line); m != nil {
+			if m := appsource.CreateTable.FindStringSubmatch(line); m != nil {
 				path := filepath.Join(src.mod.Root, filepath.FromSlash(c.File))
 				out = append(out, schemaTable{m[1], sourceLine{Path: path, Line: c.StartLine + i, Text: strings.TrimSpace(line)}})
 			}
 		}
 	}
 	return out
-}
-
-// tableCreation matches the CREATE TABLE statement of the named table.
-func tableCreation(name string) *regexp.Regexp {
-	return regexp.MustCompile(createTablePrefix + regexp.QuoteMeta(name) + `\b`)
 }
 
 // similarSchemaTable returns the table of the module's schema whose name

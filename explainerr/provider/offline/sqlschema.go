@@ -68,7 +68,7 @@ func (a *analysis) sqlSchema() {
 		}
 		if engine == "SQLite" {
 			a.fix("Make sure the schema is created at startup, on the same database file the app opens.")
-		} else if l, ok := a.searchPathSetter(); ok && a.schemaCreates(name) {
+		} else if l, ok := a.searchPathSetter(); ok && a.app().mod.SchemaCreatesTable(name, a.dialect()) {
 			// The migrations create the table: the connection searches
 			// another schema.
 			a.g.Add(l.Func)

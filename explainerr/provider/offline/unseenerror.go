@@ -17,10 +17,6 @@ import (
 // migration renamed it), fails on every request. Such a query, in the
 // functions the failing call reaches, is the likely cause.
 
-// maxSourceTries bounds how many error assignments above the status line
-// unseenCauses looks past for the call the error came from.
-const maxSourceTries = 3
-
 // maxUnseenDepth bounds how many calls below the failing call the
 // queries are read.
 const maxUnseenDepth = 2
@@ -50,12 +46,6 @@ func (a *analysis) unseenCauses() bool {
 		return false
 	}
 	at, refs := src.mod.ErrorSource(f, fd, a.s.Line)
-	for tries := 0; at > 1 && len(refs) == 0 && tries < maxSourceTries; tries++ {
-		// An assignment that calls nothing of the module (a type
-		// assertion of err itself, in an if statement's init) carries
-		// the error of the one above it.
-		at, refs = src.mod.ErrorSource(f, fd, at-1)
-	}
 	if at == 0 || len(refs) == 0 || len(a.schemaTables()) == 0 {
 		return false
 	}
@@ -83,25 +73,9 @@ func (a *analysis) unseenCauses() bool {
 }
 
 // reachBelow returns refs and the module functions they call, up to
-// maxUnseenDepth calls deep, each once.
+// maxUnseenDepth calls deep, each once (appsource.Module.ReachFrom).
 func (a *analysis) reachBelow(refs []appsource.FuncRef) []appsource.FuncRef {
-	src := a.app()
-	seen := map[*ast.FuncDecl]bool{}
-	var out []appsource.FuncRef
-	level := refs
-	for depth := 0; depth <= maxUnseenDepth && len(level) > 0; depth++ {
-		var next []appsource.FuncRef
-		for _, ref := range level {
-			if ref.Decl == nil || seen[ref.Decl] {
-				continue
-			}
-			seen[ref.Decl] = true
-			out = append(out, ref)
-			next = append(next, src.mod.Callees(ref.File, ref.Decl, 0)...)
-		}
-		level = next
-	}
-	return out
+	return a.app().mod.ReachFrom(refs, maxUnseenDepth)
 }
 
 // sqlTableRef matches a table a statement reads or writes.
@@ -153,7 +127,7 @@ func (a *analysis) queryFault(sql, fn string, at sourceLine) (unseenQueryFault, 
 		if sqlKeywords[strings.ToLower(name)] {
 			continue
 		}
-		if a.schemaCreates(name) {
+		if a.app().mod.SchemaCreatesTable(name, a.dialect()) {
 			if s := a.schemaOf(name); s.found {
 				known = append(known, s)
 			}
@@ -262,17 +236,6 @@ func queryColumnWords(sql string) (words []string, aliases map[string]bool) {
 
 // subqueryAlias is the name a subquery is given: ") t", ") AS t".
 var subqueryAlias = regexp.MustCompile(`(?i)\)\s*(?:AS\s+)?([A-Za-z_]\w*)`)
-
-// schemaCreates reports whether the schema creates a table of that name,
-// exactly (case aside).
-func (a *analysis) schemaCreates(name string) bool {
-	for _, t := range a.schemaTables() {
-		if strings.EqualFold(t.name, name) {
-			return true
-		}
-	}
-	return false
-}
 
 // sqlKeywords are SQL's words that name no column.
 var sqlKeywords = func() map[string]bool {
