@@ -166,6 +166,9 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkConditionDirection,
 	(*Checker).checkStoreLines,
 	(*Checker).checkUnchangedReturns,
+	(*Checker).checkDeferredUnlock,
+	(*Checker).checkUntestedConditions,
+	(*Checker).checkThresholds,
 }
 
 // Check returns the verdict on one claim.

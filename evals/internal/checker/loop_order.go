@@ -88,7 +88,10 @@ func loopDirection(body *ast.BlockStmt) (reverse, ok bool) {
 		// A range over a call's result (slices.Backward(s)) may walk
 		// any way.
 		_, overCall := l.X.(*ast.CallExpr)
-		return false, !overCall && (l.Key != nil || l.Value != nil)
+		if overCall || l.Key == nil && l.Value == nil {
+			return false, false
+		}
+		return indexDirection(l.Body, l.Key, false)
 	case *ast.ForStmt:
 		post, isIncDec := l.Post.(*ast.IncDecStmt)
 		init, isAssign := l.Init.(*ast.AssignStmt)
@@ -96,8 +99,10 @@ func loopDirection(body *ast.BlockStmt) (reverse, ok bool) {
 			return false, false
 		}
 		if post.Tok == token.INC {
-			lit, isLit := init.Rhs[0].(*ast.BasicLit)
-			return false, isLit && lit.Value == "0"
+			if lit, isLit := init.Rhs[0].(*ast.BasicLit); !isLit || lit.Value != "0" {
+				return false, false
+			}
+			return indexDirection(l.Body, post.X, false)
 		}
 		be, isBin := init.Rhs[0].(*ast.BinaryExpr)
 		if !isBin || be.Op != token.SUB {
@@ -110,6 +115,57 @@ func loopDirection(body *ast.BlockStmt) (reverse, ok bool) {
 		return true, true
 	}
 	return false, false
+}
+
+// indexDirection returns the direction a loop whose index (key) runs
+// one way (reverse) reads its elements: the other way when every use of
+// the index in the body mirrors it (`s[len(s)-i-1]`), not ok when some
+// uses mirror it and others do not.
+func indexDirection(body *ast.BlockStmt, key ast.Expr, reverse bool) (bool, bool) {
+	id, isID := key.(*ast.Ident)
+	if !isID || id.Name == "_" {
+		return reverse, true
+	}
+	mirrored, plain := 0, 0
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			if n.Op == token.SUB && mirrorsIndex(n, id.Name) {
+				mirrored++
+				return false
+			}
+		case *ast.Ident:
+			if n.Name == id.Name {
+				plain++
+			}
+		}
+		return true
+	}
+	ast.Inspect(body, visit)
+	switch {
+	case mirrored == 0:
+		return reverse, true
+	case plain == 0:
+		return !reverse, true
+	}
+	return false, false
+}
+
+// mirrorsIndex reports whether e is `len(s)-i-1` or `len(s)-1-i` for the
+// index named i.
+func mirrorsIndex(e *ast.BinaryExpr, i string) bool {
+	inner, ok := e.X.(*ast.BinaryExpr)
+	if !ok || inner.Op != token.SUB {
+		return false
+	}
+	call, isCall := inner.X.(*ast.CallExpr)
+	if name, isID := callFun(call); !isCall || !isID || name != "len" {
+		return false
+	}
+	isIndex := func(x ast.Expr) bool { id, ok := x.(*ast.Ident); return ok && id.Name == i }
+	isOne := func(x ast.Expr) bool { lit, ok := x.(*ast.BasicLit); return ok && lit.Value == "1" }
+	return isIndex(inner.Y) && isOne(e.Y) || isOne(inner.Y) && isIndex(e.Y)
 }
 
 // callFun returns the name a call's function is written as, if an

@@ -26,6 +26,9 @@ var (
 	// valuesRe follows "returns" when the clause gives the values
 	// returned, in backticks: "returns `nil, ErrClosed`", or after a
 	// noun phrase that names them: "returns the raw bytes `b[:]`".
+	// bareNilRe follows "returns" when the clause says the function
+	// returns nil, written in prose or alone in backticks.
+	bareNilRe = regexp.MustCompile("^\\s+(?:nil|`nil`)(?:\\s|[,.;:)]|$)")
 	valuesRe = regexp.MustCompile("^\\s+(?:(?:the|a|an|its)\\s+((?:[A-Za-z-]+\\s+){0,4}))?`([^`]+)`")
 )
 
@@ -46,6 +49,13 @@ func (c *Checker) checkReturns(prose string, claims []Claim, results []Result) [
 				results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s returns %s, which cannot hold an error", name, have)})
 			}
 			continue
+		}
+		if mm := bareNilRe.FindStringIndex(prose[s.after:]); mm != nil {
+			if have, ok := notNillable(s.funcs); ok {
+				claim := Claim{Text: name + " returns nil", Kind: KindReturns, start: s.subject.start, end: s.after + mm[1]}
+				results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s returns %s, which cannot be nil", name, have)})
+				continue
+			}
 		}
 		mm := valuesRe.FindStringSubmatchIndex(prose[s.after:])
 		if mm == nil || mm[2] >= 0 && nounStopRe.MatchString(prose[s.after+mm[2]:s.after+mm[3]]) {
@@ -85,6 +95,33 @@ func noErrorResult(funcs []*source.Func) (string, bool) {
 			res = append(res, types.TypeString(t, source.Qualifier))
 		}
 		have = append(have, "("+strings.Join(res, ", ")+")")
+	}
+	return strings.Join(have, " or "), len(have) > 0
+}
+
+// notNillable returns the result of funcs, when each of them has exactly
+// one result and no such result can be nil (a struct, an array or a basic
+// type, by its underlying type).
+func notNillable(funcs []*source.Func) (string, bool) {
+	var have []string
+	for _, f := range funcs {
+		if f.Obj == nil {
+			return "", false
+		}
+		sig, ok := f.Obj.Type().(*types.Signature)
+		if !ok || sig.Results().Len() != 1 {
+			return "", false
+		}
+		t := sig.Results().At(0).Type()
+		switch t.Underlying().(type) {
+		case *types.Struct, *types.Array, *types.Basic:
+		default:
+			return "", false
+		}
+		if _, isParam := t.(*types.TypeParam); isParam {
+			return "", false
+		}
+		have = append(have, types.TypeString(t, source.Qualifier))
 	}
 	return strings.Join(have, " or "), len(have) > 0
 }
