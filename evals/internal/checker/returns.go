@@ -29,7 +29,7 @@ var (
 	// bareNilRe follows "returns" when the clause says the function
 	// returns nil, written in prose or alone in backticks.
 	bareNilRe = regexp.MustCompile("^\\s+(?:nil|`nil`)(?:\\s|[,.;:)]|$)")
-	valuesRe = regexp.MustCompile("^\\s+(?:(?:the|a|an|its)\\s+((?:[A-Za-z-]+\\s+){0,4}))?`([^`]+)`")
+	valuesRe  = regexp.MustCompile("^\\s+(?:(?:the|a|an|its)\\s+((?:[A-Za-z-]+\\s+){0,4}))?`([^`]+)`")
 )
 
 // checkReturns judges what a clause says a module function returns:
