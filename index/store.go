@@ -1,7 +1,9 @@
 package index
 
 import (
+	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"net/url"
@@ -11,7 +13,7 @@ import (
 	"sync"
 
 	vec "github.com/asg017/sqlite-vec-go-bindings/cgo"
-	_ "github.com/mattn/go-sqlite3" // the "sqlite3" database/sql driver
+	sqlite3 "github.com/mattn/go-sqlite3"
 )
 
 // ErrNoIndex is returned (wrapped) when there is no index file.
@@ -52,8 +54,21 @@ func openDB(path string, readOnly bool) (*sql.DB, error) {
 		q.Set("_txlock", "immediate")
 	}
 	u.RawQuery = q.Encode()
-	return sql.Open("sqlite3", u.String())
+	// The driver is used as a value, not by the name it registers: an
+	// app that registers another SQLite driver as "sqlite3" can build
+	// without mattn's registration (-ldflags=-X=github.com/mattn/go-sqlite3.driverName=)
+	// and retrieval still opens its index.
+	return sql.OpenDB(fileConnector{dsn: u.String()}), nil
 }
+
+// fileConnector opens connections to one SQLite file with mattn's driver.
+type fileConnector struct{ dsn string }
+
+// Connect opens a connection to the file.
+func (c fileConnector) Connect(context.Context) (driver.Conn, error) { return c.Driver().Open(c.dsn) }
+
+// Driver returns mattn's SQLite driver.
+func (fileConnector) Driver() driver.Driver { return &sqlite3.SQLiteDriver{} }
 
 // metadata is what an index records about itself.
 type metadata struct {

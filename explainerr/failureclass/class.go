@@ -52,6 +52,7 @@ const (
 	NotFound         Class = "not-found-as-error"
 	MultipleRows     Class = "multiple-rows"
 	ConnRefused      Class = "connection-refused"
+	DBSignIn         Class = "database-sign-in-refused"
 	DBClosed         Class = "database-closed"
 	FileNotFound     Class = "file-not-found"
 	RejectedInput    Class = "rejected-input"

@@ -13,13 +13,16 @@ import (
 
 // classByDatabaseClass maps a database error's class to the analyzer's.
 var classByDatabaseClass = map[string]Class{
-	dberror.NotNull:          NotNull,
-	dberror.Unique:           Unique,
-	dberror.ForeignKey:       ForeignKey,
-	dberror.ForeignKeyParent: ForeignKey,
-	dberror.Check:            Check,
-	dberror.UndefinedColumn:  NoSuchColumn,
-	dberror.UndefinedTable:   NoSuchTable,
+	dberror.NotNull:              NotNull,
+	dberror.Unique:               Unique,
+	dberror.ForeignKey:           ForeignKey,
+	dberror.ForeignKeyParent:     ForeignKey,
+	dberror.Check:                Check,
+	dberror.UndefinedColumn:      NoSuchColumn,
+	dberror.UndefinedTable:       NoSuchTable,
+	dberror.AuthFailed:           DBSignIn,
+	dberror.InvalidAuthorization: DBSignIn,
+	dberror.UndefinedDatabase:    DBSignIn,
 }
 
 // classifyByCode recognises a database error no wording rule matched by

@@ -114,6 +114,17 @@ var rules = []rule{
 	{DBClosed, regexp.MustCompile(`\bsql: database is closed\b`)},
 	{FileNotFound, regexp.MustCompile(`\b(?P<op>open|stat|lstat|readlink|remove|rename|chdir|mkdir|readdir|opendir) (?P<path>[^:\n]+): (?:no such file or directory|The system cannot find the (?:file|path) specified\.?)`)},
 	{FilePermission, regexp.MustCompile(`\b(?P<op>open|stat|lstat|remove|rename|mkdir|readdir|opendir) (?P<path>[^:\n]+): (?:permission denied|Access is denied\.?)`)},
+	// A database that refused the connection's sign-in: its user, its
+	// password, the database named or the host it came from
+	// (PostgreSQL's SQLSTATE 28000, 28P01 and 3D000; MySQL's 1045 and
+	// 1049). what is the setting the message is about.
+	{DBSignIn, regexp.MustCompile(`no PostgreSQL (?P<what>user) name specified in startup packet`)},
+	{DBSignIn, regexp.MustCompile(`(?P<what>password) authentication failed for user "(?P<user>[^"]*)"`)},
+	{DBSignIn, regexp.MustCompile(`\brole "(?P<user>[^"]*)" does not exist`)},
+	{DBSignIn, regexp.MustCompile(`\b(?P<what>database) "(?P<database>[^"]*)" does not exist`)},
+	{DBSignIn, regexp.MustCompile(`no pg_hba\.conf entry for (?P<what>host) "(?P<host>[^"]*)", user "(?P<user>[^"]*)", database "(?P<database>[^"]*)"`)},
+	{DBSignIn, regexp.MustCompile(`Access denied for user '(?P<user>[^']*)'@'(?P<host>[^']*)'(?: \(using (?P<what>password): (?:YES|NO)\))?`)},
+	{DBSignIn, regexp.MustCompile(`Unknown (?P<what>database) '(?P<database>[^']*)'`)},
 	{ConnRefused, regexp.MustCompile(`dial (?P<network>tcp[46]?|unix) (?P<addr>\S+?): connect: connection refused`)},
 	{StmtCanceled, regexp.MustCompile(`canceling statement due to (?P<reason>user request|statement timeout)`)},
 	{Deadline, regexp.MustCompile(`context deadline exceeded`)},

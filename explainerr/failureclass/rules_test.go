@@ -22,6 +22,15 @@ func TestClassifyNamesTheClassAndItsCaptures(t *testing.T) {
 		{report.Error{Kind: report.KindError, Message: `html/template: no such template "rows"`}, TemplateUndef, map[string]string{"missing": "rows"}},
 		// sqlx's Select into a slice.
 		{report.Error{Kind: report.KindError, Message: "list: missing destination name added_to_samples in *[]storage.DetectedSpamInfo"}, SQLScan, map[string]string{"column": "added_to_samples", "type": "*[]storage.DetectedSpamInfo"}},
+		// A database that refused the sign-in, by the setting at fault.
+		{report.Error{Kind: report.KindError, Message: "failed to connect to `user= database=notes`: server error (FATAL: no PostgreSQL user name specified in startup packet (SQLSTATE 28000))"}, DBSignIn, map[string]string{"what": "user"}},
+		{report.Error{Kind: report.KindError, Message: `pq: password authentication failed for user "notes"`}, DBSignIn, map[string]string{"what": "password", "user": "notes"}},
+		{report.Error{Kind: report.KindError, Message: `FATAL: role "app" does not exist (SQLSTATE 28000)`}, DBSignIn, map[string]string{"user": "app"}},
+		{report.Error{Kind: report.KindError, Message: `pq: database "notes_dev" does not exist`}, DBSignIn, map[string]string{"what": "database", "database": "notes_dev"}},
+		{report.Error{Kind: report.KindError, Message: "Error 1045 (28000): Access denied for user 'app'@'localhost' (using password: YES)"}, DBSignIn, map[string]string{"what": "password", "user": "app", "host": "localhost"}},
+		{report.Error{Kind: report.KindError, Message: "Error 1049 (42000): Unknown database 'notes'"}, DBSignIn, map[string]string{"what": "database", "database": "notes"}},
+		// A sign-in refused with a code and no known wording.
+		{report.Error{Kind: report.KindError, Message: "connect: FATAL: refused (SQLSTATE 28P01)"}, DBSignIn, nil},
 	}
 	for _, c := range cases {
 		got := Classify(c.err)

@@ -95,6 +95,11 @@ var adjacentSpanRe = regexp.MustCompile("`([^`]*)`\\s*,?\\s*\\(?(?:(?:at|on)\\s+
 // proseNumberRe is a number of two digits or more written in prose.
 var proseNumberRe = regexp.MustCompile(`\b\d{2,}\b`)
 
+// proseDigitRe is a one-digit number the prose gives as a value ("when its
+// value is the float64 0"), which proseNumberRe leaves aside as too
+// common.
+var proseDigitRe = regexp.MustCompile(`\b(?:is|equals|to|value|of)\s+(?:the\s+)?(?:[A-Za-z]\w*\s+)?(\d)\b`)
+
 // saysNumberThere reports whether the prose before a cited line, outside
 // code spans, states a number the statement writes as a literal ("clamps
 // it to 600 seconds at cors.go:297-299" of "if age > 600 {"): the
@@ -106,6 +111,11 @@ func saysNumberThere(before, stmt string) bool {
 	}
 	for _, n := range proseNumberRe.FindAllString(outsideCode(before), -1) {
 		if have[n] {
+			return true
+		}
+	}
+	for _, m := range proseDigitRe.FindAllStringSubmatch(outsideCode(before), -1) {
+		if have[m[1]] {
 			return true
 		}
 	}

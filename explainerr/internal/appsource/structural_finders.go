@@ -601,7 +601,7 @@ func upPart(lines []string) []string {
 // or signed in to with the settings given: what a connection string with
 // a setting in the wrong place gives (quotes escaped in a log's field
 // too).
-const dbConnectWords = `failed to connect|connection refused|no such host|unsupported sslmode|sslmode is invalid|invalid (?:dsn|connection string|connection url)|cannot parse .{0,40}(?:dsn|connection|url)|sql: unknown driver|password authentication failed|(?:database|role) \\?"[^"\\]+\\?" does not exist|invalid port`
+const dbConnectWords = `failed to connect|no PostgreSQL user name specified|no pg_hba\.conf entry|Access denied for user '|Unknown database '|connection refused|no such host|unsupported sslmode|sslmode is invalid|invalid (?:dsn|connection string|connection url)|cannot parse .{0,40}(?:dsn|connection|url)|sql: unknown driver|password authentication failed|(?:database|role) \\?"[^"\\]+\\?" does not exist|invalid port`
 
 // dbConnectFailure matches dbConnectWords.
 var dbConnectFailure = regexp.MustCompile(`(?i)` + dbConnectWords)
@@ -697,6 +697,23 @@ func (m *Module) settingChunks(r *report.Report, s *staticSet) []report.Chunk {
 			}
 		}
 	}
+	// A database that could not be reached or signed in to was given
+	// its settings by the functions that open a connection: those come
+	// before the other readers, the one holding the message's words first.
+	if slices.ContainsFunc(errorMessages(r), func(msg string) bool { return IsDBConnectFailure(report.AnalysedText(msg)) }) {
+		for _, f := range m.Files {
+			if strings.HasSuffix(f.Path, "_test.go") || !slices.ContainsFunc(openerPackages, func(p string) bool { return f.holds(p + ".") }) {
+				continue
+			}
+			for _, d := range f.Syntax().Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil || s.seen[fd] || !OpensConnection(fd) || slices.ContainsFunc(readers, func(rd reader) bool { return rd.ref.Decl == fd }) {
+					continue
+				}
+				readers = append(readers, reader{FuncRef{File: f, Decl: fd}, len(words) + wordsIn(m, f, fd, words) + 1})
+			}
+		}
+	}
 	// A timeout given as a bare conversion to time.Duration is a few
 	// nanoseconds long: the function that converts comes first.
 	if timeoutFailure(errorMessages(r)) {
@@ -719,6 +736,34 @@ func (m *Module) settingChunks(r *report.Report, s *staticSet) []report.Chunk {
 		out = append(out, c)
 	}
 	return out
+}
+
+// ConnectionOpeners are the calls that open a database connection or
+// build its configuration, as "package.Func".
+var ConnectionOpeners = map[string]bool{
+	"sql.Open": true, "sql.OpenDB": true, "sqlx.Open": true, "sqlx.Connect": true, "sqlx.MustConnect": true, "sqlx.MustOpen": true,
+	"pgx.Connect": true, "pgx.ConnectConfig": true, "pgx.ParseConfig": true, "pgxpool.New": true, "pgxpool.NewWithConfig": true,
+	"pgxpool.Connect": true, "pgxpool.ConnectConfig": true, "pgxpool.ParseConfig": true, "stdlib.OpenDB": true,
+	"pq.NewConnector": true, "mysql.NewConnector": true, "pgdriver.NewConnector": true, "gorm.Open": true, "ent.Open": true,
+}
+
+// openerPackages are the packages of ConnectionOpeners.
+var openerPackages = []string{"sql", "sqlx", "pgx", "pgxpool", "stdlib", "pq", "mysql", "pgdriver", "gorm", "ent"}
+
+// OpensConnection reports whether fd calls one of ConnectionOpeners.
+func OpensConnection(fd *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if ce, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := ce.Fun.(*ast.SelectorExpr); ok {
+				if id, ok := sel.X.(*ast.Ident); ok && ConnectionOpeners[id.Name+"."+sel.Sel.Name] {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // dsnMarkers are words a file that builds a connection string holds.

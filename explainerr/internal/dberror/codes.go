@@ -16,6 +16,11 @@ const (
 	UndefinedColumn  = "undefined-column"
 	UndefinedTable   = "undefined-table"
 	Syntax           = "syntax"
+	// The sign-in classes: a password or user refused, no right to
+	// connect, a database that is not there.
+	AuthFailed           = "auth-failed"
+	InvalidAuthorization = "invalid-authorization"
+	UndefinedDatabase    = "undefined-database"
 )
 
 // Engines.

@@ -59,6 +59,7 @@ const (
 	ClassNotFound         = failureclass.NotFound
 	ClassMultipleRows     = failureclass.MultipleRows
 	ClassConnRefused      = failureclass.ConnRefused
+	ClassDBSignIn         = failureclass.DBSignIn
 	ClassDBClosed         = failureclass.DBClosed
 	ClassFileNotFound     = failureclass.FileNotFound
 	ClassRejectedInput    = failureclass.RejectedInput

@@ -83,6 +83,10 @@
 //   - file-error: a file that is not there or may not be read.
 //   - db-closed: a query on a database handle closed before it.
 //   - concurrent-map: a map two goroutines used at once.
+//   - db-sign-in: a database that refused the connection's sign-in (no
+//     user name, a password or user refused, no such database), the
+//     function that gives the connection that setting and the key it is
+//     read by, against the configuration file's keys.
 //   - connection-refused: a dial nothing answered, and the setting that
 //     chose the address.
 //   - context-ended: a deadline passed or a context canceled, and where

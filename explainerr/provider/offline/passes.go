@@ -30,6 +30,7 @@ var passes = []*pass{
 	unexpectedEOFPass,
 	notFoundPass,
 	multipleRowsPass,
+	dbSignInPass,
 	connRefusedPass,
 	dbClosedPass,
 	fileErrorPass,
