@@ -8,8 +8,9 @@
 #   APP        realworld, todo, tasks, albums, bank, bookings, miniflux,
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
-#              greenlight, todos, fider, gbtemplate, tpr or spacebin (fieldtrials/apps.tsv)
-#   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv
+#              greenlight, todos, fider, gbtemplate, tpr, spacebin or homebox (fieldtrials/apps.tsv)
+#   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
+#              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
 #              this repository); the wiring's replace points there, and its
 #              CLI builds the index (explainerr index ./...)
@@ -22,9 +23,9 @@
 # on every interface of the machine). The todo, albums, bank,
 # bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr and spacebin apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks, wakapi and tgspam apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi, tgspam and homebox apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18458 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18458 and homebox on 18460 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -190,6 +191,10 @@ app_conf() {
 		probe=/ping
 		export SPIRIT_HOST=127.0.0.1 SPIRIT_PORT=$((18458 + shift_port)) SPIRIT_ACCOUNTS_ENABLED=true \
 			SPIRIT_CONNECTION_URI="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable" ;;
+	homebox) mainpkg=./app/api port=18460 # ardanlabs/conf: HBOX_ variables; SQLite (mattn's driver, the wiring's) in the
+		# copy's .data directory, its schema made by ent's auto-migration at start; JSON logs
+		probe=/api/v1/status
+		export HBOX_WEB_HOST=127.0.0.1 HBOX_WEB_PORT=$((18460 + shift_port)) HBOX_LOG_FORMAT=json ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -348,6 +353,8 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' ;;
 	spacebin) # the app runs its golang-migrate migrations (embedded) when it starts
 		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' ;;
+	homebox) # SQLite in the copy's .data directory: ent's auto-migration makes the schema when the app starts
+		rm -rf .data ;;
 	fider) # its migrate command makes the schema. Fider signs people in by e-mail: its tenant (1, "Trials", active)
 		# and administrator alice (1, with the API key local-trials-api-key) are written in the database. The
 		# frontend is not built: an empty server-side rendering script and an empty dist directory stand in for it
@@ -546,6 +553,20 @@ INSERT INTO bookmark_tag(bookmark_id, tag_id) VALUES (1, 1);" 2>/dev/null ;;
 		post /api/v1/posts json '{"title":"Dark mode please","description":"for night owls"}' >/dev/null
 		post /api/v1/posts/1/comments json '{"content":"+1, at night"}' >/dev/null
 		post /api/v1/tags json '{"name":"ui","color":"FF0000","isPublic":true}' >/dev/null ;;
+	homebox) # alice registers: her group ("Home") gets the default locations and labels, of which the Garage
+		# (11111111-...) and the IOT label (22222222-...) are given fixed ids in the database. She signs in for a
+		# token, sent in the Authorization header (the sign-in's cookies are dropped), and makes item "Cordless
+		# drill" in the Garage. A case on the sign-in signs in itself; one that makes an item makes only its
+		# own ($method and $path are run_mode's)
+		post /api/v1/users/register json '{"name":"Alice","email":"alice@example.com","password":"local-trials"}' >/dev/null
+		sqlite3 -cmd '.timeout 5000' "$cdir/.data/homebox.db" "UPDATE locations SET id = '11111111-1111-4111-8111-111111111111' WHERE name = 'Garage';
+UPDATE labels SET id = '22222222-2222-4222-8222-222222222222' WHERE name = 'IOT';" 2>/dev/null
+		[ "$path" = /api/v1/users/login ] && return 0
+		tok=$(post /api/v1/users/login json '{"username":"alice@example.com","password":"local-trials"}' | jq -r '.token // empty' 2>/dev/null)
+		rm -f "$jar"
+		[ -n "$tok" ] && auth=(-H "Authorization: $tok")
+		[ "$method $path" = "POST /api/v1/items" ] ||
+			post /api/v1/items json '{"name":"Cordless drill","description":"18 V","locationId":"11111111-1111-4111-8111-111111111111"}' >/dev/null ;;
 	esac
 }
 
@@ -606,7 +627,7 @@ for arg in "$@"; do
 	(cd "$src" && tar --exclude=.git -cf - .) | tar -xf - -C "$base"
 	# The wiring's ports and database address, moved as this run's are;
 	# the bug patches get the same, as their context lines may hold them.
-	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-8]#$port_sed#g" "$1"; }
+	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-8]#$port_sed#g" -e "s#18460#$port_sed#g" "$1"; }
 	localize "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
 	(cd "$base" && git apply "$scratch/wiring.patch" && go mod tidy) || { log "$app: wiring failed"; exit 1; }
 
