@@ -8,7 +8,7 @@
 #   APP        realworld, todo, tasks, albums, bank, bookings, miniflux,
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
-#              greenlight, todos, fider, gbtemplate, tpr, spacebin or homebox (fieldtrials/apps.tsv)
+#              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox or wtf (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -23,9 +23,9 @@
 # on every interface of the machine). The todo, albums, bank,
 # bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr and spacebin apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks, wakapi, tgspam and homebox apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi, tgspam, homebox and wtf apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18458 and homebox on 18460 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18460 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -195,6 +195,9 @@ app_conf() {
 		# copy's .data directory, its schema made by ent's auto-migration at start; JSON logs
 		probe=/api/v1/status
 		export HBOX_WEB_HOST=127.0.0.1 HBOX_WEB_PORT=$((18460 + shift_port)) HBOX_LOG_FORMAT=json ;;
+	wtf) mainpkg=./cmd/wtfd port=18459 # its TOML config file (the wiring's wtfd.conf, on its command line below): the
+		# address, SQLite in the scratch copy (wtf.db), the cookie keys and a GitHub client that is never called
+		probe=/debug/version ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -206,6 +209,7 @@ app_conf() {
 	[ "$1" = greenlight ] && binargs=(-port=$port -limiter-enabled=false)
 	[ "$1" = todos ] && binargs=(-config configs/todos/config.local.yaml)
 	[ "$1" = tpr ] && binargs=(server --config tpr.conf --port $port)
+	[ "$1" = wtf ] && binargs=(-config wtfd.conf)
 	[ "$1" = tgspam ] && binargs=(--server.enabled --server.listen=127.0.0.1:$port --server.auth=local-trials
 		--files.dynamic=data --storage-timeout=30s)
 	return 0
@@ -221,6 +225,11 @@ for f in sorted(glob.glob("postgresql/migrations/[0-9]*.sql")):
     s = re.sub(r'\{\{\s*template\s+"([^"]+)"\s*\.\s*\}\}', lambda m: open("postgresql/migrations/" + m.group(1)).read(), s)
     print(re.sub(r"\{\{\s*\.app_user\s*\}\}", "postgres", s))
 PY
+}
+app_generate() { # code an app generates before it builds: wtf's HTML templates (ego), after the wiring and each bug
+	case $1 in
+	wtf) go run -mod=mod github.com/benbjohnson/ego/cmd/ego ./http/html ;;
+	esac
 }
 app_reset() { # the app's database, fresh for every run
 	case $1 in
@@ -355,6 +364,22 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' ;;
 	homebox) # SQLite in the copy's .data directory: ent's auto-migration makes the schema when the app starts
 		rm -rf .data ;;
+	wtf) # its first migration, recorded as run, and the seed: alice (1) and bob (2) with their API keys, alice's
+		# dial 1 ("Deploys", invite code local-trials-invite) with alice (membership 1) and bob (2) as members and
+		# one value; the app runs a case's later migrations (sqlite/migration) when it starts. Users sign in
+		# through GitHub only, so they are written here
+		rm -f wtf.db wtf.db-shm wtf.db-wal && sqlite3 wtf.db <sqlite/migration/00000000.sql && sqlite3 wtf.db "
+CREATE TABLE migrations (name TEXT PRIMARY KEY);
+INSERT INTO migrations (name) VALUES ('migration/00000000.sql');
+INSERT INTO users (name, email, api_key, created_at, updated_at) VALUES
+  ('Alice', 'alice@example.com', 'local-trials-alice', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z'),
+  ('Bob', 'bob@example.com', 'local-trials-bob', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
+INSERT INTO dials (user_id, name, invite_code, value, created_at, updated_at)
+  VALUES (1, 'Deploys', 'local-trials-invite', 30, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
+INSERT INTO dial_values (dial_id, \"timestamp\", value) VALUES (1, '2026-01-01T00:00:00Z', 30);
+INSERT INTO dial_memberships (dial_id, user_id, value, created_at, updated_at) VALUES
+  (1, 1, 40, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z'),
+  (1, 2, 20, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');" ;;
 	fider) # its migrate command makes the schema. Fider signs people in by e-mail: its tenant (1, "Trials", active)
 		# and administrator alice (1, with the API key local-trials-api-key) are written in the database. The
 		# frontend is not built: an empty server-side rendering script and an empty dist directory stand in for it
@@ -548,6 +573,8 @@ INSERT INTO bookmark_tag(bookmark_id, tag_id) VALUES (1, 1);" 2>/dev/null ;;
 		/account* | */edit | */delete | /api/logout) [ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
 		esac
 		psql_q -c "INSERT INTO documents (id, content, username) VALUES ('abcdefgh', 'hello world', 'alice');" 2>/dev/null ;;
+	wtf) # the API takes alice's key, in a bearer header (her data is app_reset's)
+		auth=(-H "Authorization: Bearer local-trials-alice") ;;
 	fider) # the API takes alice's key; she writes post 1 (her vote on it comes with it), comment 1 on it and tag "ui"
 		auth=(-H "Authorization: Bearer local-trials-api-key")
 		post /api/v1/posts json '{"title":"Dark mode please","description":"for night owls"}' >/dev/null
@@ -627,9 +654,9 @@ for arg in "$@"; do
 	(cd "$src" && tar --exclude=.git -cf - .) | tar -xf - -C "$base"
 	# The wiring's ports and database address, moved as this run's are;
 	# the bug patches get the same, as their context lines may hold them.
-	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-8]#$port_sed#g" -e "s#18460#$port_sed#g" "$1"; }
+	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-9]#$port_sed#g" -e "s#18460#$port_sed#g" "$1"; }
 	localize "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
-	(cd "$base" && git apply "$scratch/wiring.patch" && go mod tidy) || { log "$app: wiring failed"; exit 1; }
+	(cd "$base" && git apply "$scratch/wiring.patch" && app_generate "$app" && go mod tidy) || { log "$app: wiring failed"; exit 1; }
 
 	while IFS=$'\t' read -r -u 3 _ id category method path ctype data fail fix expected; do
 			if [ ${#only[@]} -gt 0 ] && ! printf '%s\n' "${only[@]}" | grep -qx "$id"; then continue; fi
@@ -639,7 +666,7 @@ for arg in "$@"; do
 			bin=$scratch/app.bin
 			rm -f "$bin"
 			localize "$ft/apps/$app/bugs/$id.patch" >"$scratch/bug.patch"
-			(cd "$cdir" && git apply "$scratch/bug.patch" && go build -o "$bin" "$mainpkg") ||
+			(cd "$cdir" && git apply "$scratch/bug.patch" && app_generate "$app" && go build -o "$bin" "$mainpkg") ||
 				{ log "$id: build failed"; continue; }
 			(cd "$cdir" && "$scratch/explainerr" index ./... >"$out/reports/$id.index.log" 2>&1) ||
 				log "$id: explainerr index failed"
