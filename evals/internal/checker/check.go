@@ -169,6 +169,9 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkDeferredUnlock,
 	(*Checker).checkUntestedConditions,
 	(*Checker).checkThresholds,
+	(*Checker).checkFieldPointers,
+	(*Checker).checkCallArguments,
+	(*Checker).checkVarInitials,
 }
 
 // Check returns the verdict on one claim.

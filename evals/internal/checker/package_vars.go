@@ -54,7 +54,15 @@ func (c *Checker) checkVarInits(prose string, claims []Claim, results []Result) 
 // of the module called name, nil when there is not exactly one such
 // variable or its value is no call.
 func (c *Checker) packageVarInit(name string) *ast.CallExpr {
-	var found []*ast.CallExpr
+	call, _ := c.packageVarValue(name).(*ast.CallExpr)
+	return call
+}
+
+// packageVarValue returns the expression that declares the one package
+// variable of the module called name, nil when there is not exactly one
+// such variable or it is declared without a value.
+func (c *Checker) packageVarValue(name string) ast.Expr {
+	var found []ast.Expr
 	vars := 0
 	for _, p := range c.m.Pkgs {
 		for _, f := range p.Syntax {
@@ -76,9 +84,7 @@ func (c *Checker) packageVarInit(name string) *ast.CallExpr {
 						if gd.Tok.String() != "var" || len(vs.Values) != len(vs.Names) {
 							continue
 						}
-						if call, ok := vs.Values[i].(*ast.CallExpr); ok {
-							found = append(found, call)
-						}
+						found = append(found, vs.Values[i])
 					}
 				}
 			}
@@ -88,6 +94,60 @@ func (c *Checker) packageVarInit(name string) *ast.CallExpr {
 		return nil
 	}
 	return found[0]
+}
+
+// KindVarInitial is a claim about the value a package variable is
+// declared with: "`TimePrecision` is a package variable initialised to
+// `time.Millisecond`".
+const KindVarInitial = "var_initial"
+
+// varInitialRe follows a name: the value it is said to start with.
+var varInitialRe = regexp.MustCompile("(?i)^`?\\s+(?:is\\s+)?(?:an?\\s+(?:(?:package-level|package|global|unexported|exported)\\s+)*(?:variable|var)\\s+(?:that\\s+|which\\s+)?)?(?:(?:is\\s+)?(?:initiali[sz]ed|declared|set)\\s+(?:to|as|with)|defaults\\s+to|starts\\s+(?:out\\s+)?as)\\s+(?:`([^`]+)`|(true|false|nil|-?\\d+)\\b)")
+
+// checkVarInitials judges the value a sentence says a package variable is
+// declared with, against its declaration: by text, or by constant value.
+func (c *Checker) checkVarInitials(prose string, claims []Claim, results []Result) []Result {
+	for _, cl := range claims {
+		if cl.Kind != KindIdentifier || cl.InCode || cl.fromExpr || cl.Proposed {
+			continue
+		}
+		m := varInitialRe.FindStringSubmatch(prose[cl.end:])
+		if m == nil {
+			continue
+		}
+		said := m[1] + m[2]
+		value := c.packageVarValue(cl.Text)
+		if value == nil || squash(types.ExprString(value)) == squash(said) {
+			continue
+		}
+		if v, ok := c.sameConstantValue(value, said); ok && v {
+			continue
+		}
+		claim := Claim{Text: cl.Text + " starts as " + said, Kind: KindVarInitial, start: cl.start, end: cl.end + len(m[0])}
+		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s is declared = %s", cl.Text, types.ExprString(value))})
+	}
+	return results
+}
+
+// sameConstantValue reports whether the declared value and the text said
+// are constants of the same value; ok is false when either is no
+// constant the declaring package can evaluate.
+func (c *Checker) sameConstantValue(value ast.Expr, said string) (same, ok bool) {
+	for _, p := range c.m.Pkgs {
+		tv, has := p.TypesInfo.Types[value]
+		if !has {
+			continue
+		}
+		if tv.Value == nil {
+			return false, false
+		}
+		st, err := types.Eval(c.m.Fset, p.Types, value.Pos(), said)
+		if err != nil || st.Value == nil {
+			return false, false
+		}
+		return sameConstant(tv.Value, st.Value), true
+	}
+	return false, false
 }
 
 // KindVarType is a claim about the type of a package variable:

@@ -64,7 +64,11 @@ func (c *Checker) checkReturns(prose string, claims []Claim, results []Result) [
 			continue
 		}
 		span := prose[s.after+mm[4] : s.after+mm[5]]
-		if reason := c.valuesNotReturned(s.funcs, span); reason != "" {
+		reason := c.valuesNotReturned(s.funcs, span)
+		if reason == "" {
+			reason = c.callNotReturned(s.funcs, span)
+		}
+		if reason != "" {
 			claim := Claim{Text: name + " returns " + span, Kind: KindReturns, start: s.subject.start, end: s.after + mm[1]}
 			results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: reason})
 		}
@@ -124,6 +128,70 @@ func notNillable(funcs []*source.Func) (string, bool) {
 		have = append(have, types.TypeString(t, source.Qualifier))
 	}
 	return strings.Join(have, " or "), len(have) > 0
+}
+
+// callNotReturned returns why no return statement of funcs returns the
+// call span quotes ("NewWithClaims(method, RegisteredClaims{}, opts...)"),
+// or "": each function has one result, every one of its return
+// statements returns a call of the same function, each with a literal
+// argument other than the one span gives in its place.
+func (c *Checker) callNotReturned(funcs []*source.Func, span string) string {
+	said, err := parser.ParseExpr(span)
+	call, ok := said.(*ast.CallExpr)
+	if err != nil || !ok {
+		return ""
+	}
+	callee := types.ExprString(call.Fun)
+	var seen []string
+	for _, f := range funcs {
+		if f.Decl == nil || f.Decl.Body == nil || f.Obj == nil || f.Obj.Type().(*types.Signature).Results().Len() != 1 {
+			return ""
+		}
+		rets := returnStmts(f.Decl.Body)
+		if len(rets) == 0 {
+			return ""
+		}
+		for _, ret := range rets {
+			if len(ret.Results) != 1 {
+				return ""
+			}
+			got, ok := ret.Results[0].(*ast.CallExpr)
+			if !ok || types.ExprString(got.Fun) != callee {
+				return ""
+			}
+			if !literalArgDiffers(call, got) {
+				return ""
+			}
+			seen = append(seen, types.ExprString(got))
+		}
+	}
+	return fmt.Sprintf("it returns %s, not %s", strings.Join(seen, " or "), span)
+}
+
+// literalArgDiffers reports whether two calls of one function, with as
+// many arguments, differ at a place where both give a literal (a basic
+// or a composite one): names, which the prose may borrow from the
+// callee's parameters, are not read.
+func literalArgDiffers(said, got *ast.CallExpr) bool {
+	if len(said.Args) != len(got.Args) {
+		return false
+	}
+	literal := func(e ast.Expr) bool {
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = u.X
+		}
+		switch e.(type) {
+		case *ast.BasicLit, *ast.CompositeLit:
+			return true
+		}
+		return false
+	}
+	for i := range said.Args {
+		if literal(said.Args[i]) && literal(got.Args[i]) && squash(types.ExprString(said.Args[i])) != squash(types.ExprString(got.Args[i])) {
+			return true
+		}
+	}
+	return false
 }
 
 // valuesNotReturned returns why no return statement of funcs can return

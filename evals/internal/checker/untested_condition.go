@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"regexp"
+	"strings"
 
 	"github.com/explainerr/explainerr/internal/words"
 )
@@ -15,14 +16,20 @@ import (
 const KindUntestedCondition = "untested_condition"
 
 // whenStateRe is the condition a clause puts on what its subject does: a
-// quoted value and a state it may be in.
-var whenStateRe = regexp.MustCompile("(?i)\\b(?:when|whenever|if|only\\s+when|only\\s+if)\\s+`([A-Za-z_][\\w.]*)`\\s+is\\s+(?:nil|empty|zero|false|true|0|unset|not\\s+set|negative)\\b")
+// quoted value and a state or value it may have ("is nil", "is POST",
+// "equals `\"none\"`").
+var whenStateRe = regexp.MustCompile("(?i)\\b(?:when|whenever|if|only\\s+when|only\\s+if|unless)\\s+`([A-Za-z_][\\w.]*)`\\s+(?:is|equals|==|!=)\\s+(?:not\\s+)?(?:`[^`]+`|[\\w\"'-]+)")
+
+// callsBeforeRe is a clause that says the subject calls something, ahead
+// of the condition put on it.
+var callsBeforeRe = regexp.MustCompile("(?i)\\bcalls\\s+`[^`]+`")
 
 // checkUntestedConditions judges "`F` returns `X` when `v` is nil" (empty,
 // zero, true, false, unset) of a function whose body reads v but tests
 // it in no condition (an if, a switch, a loop's condition, a boolean
 // operator), hands it to no call (a callee might test it) and calls no
-// method on it.
+// method on it; and "calls `X` only when `v` is …" of a function that
+// never names v.
 func (c *Checker) checkUntestedConditions(prose string, claims []Claim, results []Result) []Result {
 	for _, cl := range claims {
 		f, to, ok := c.sentenceSubject(prose, cl)
@@ -64,7 +71,11 @@ func (c *Checker) checkUntestedConditions(prose string, claims []Claim, results 
 			}
 			return true
 		})
-		if !read || tested {
+		// "calls `X` only when `v` is …" of a function that never names v:
+		// whatever its callees test, its own flow cannot make the call
+		// depend on v.
+		callForm := callsBeforeRe.MatchString(prose[cl.end : cl.end+strings.Index(prose[cl.end:to], m[0])])
+		if tested || !read && !callForm {
 			continue
 		}
 		name := lastName(cl.Text)

@@ -57,10 +57,15 @@ func (c *Checker) useClauses(prose string, claims []Claim) []useClause {
 		}
 		a := cl.end + verb[1]
 		b := to
-		if stop := useStopRe.FindStringIndex(maskSpans(prose[a:to])); stop != nil {
+		word := strings.ToLower(prose[cl.end+verb[2] : cl.end+verb[3]])
+		masked := maskSpans(prose[a:to])
+		if strings.HasPrefix(word, "falls") {
+			// "falls back to `X` and then to `Y`": one chain of fallbacks.
+			masked = thenToRe.ReplaceAllStringFunc(masked, func(s string) string { return strings.Repeat(" ", len(s)) })
+		}
+		if stop := useStopRe.FindStringIndex(masked); stop != nil {
 			b = a + stop[0]
 		}
-		word := strings.ToLower(prose[cl.end+verb[2] : cl.end+verb[3]])
 		if word == "panics" && !panicsWithRe.MatchString(prose[a:b]) {
 			b = a // "panics in `reflect.Value.Elem`": where, not what its code writes
 		}
@@ -71,6 +76,9 @@ func (c *Checker) useClauses(prose string, claims []Claim) []useClause {
 	}
 	return out
 }
+
+// thenToRe continues a chain of fallbacks: "and then to".
+var thenToRe = regexp.MustCompile(`(?i),?\s*and\s+then\s+(?:to|on)\b`)
 
 // maskSpans writes the inside of each backtick span of s as "x"s, of
 // the same length: a word or colon quoted in code ("`\"relay: no hops\"`")

@@ -96,3 +96,34 @@ func Delayed(start time.Time, log func(string)) bool {
 
 // Heavy reports whether the deck holds many vehicles.
 func (f *Ferry) Heavy() bool { return len(f.deck) >= 2*f.capacity || len(f.deck) > 40 }
+
+// Plated reports whether a plate is long enough to be a real one.
+func Plated(plate string) bool { return len(plate) > 6 }
+
+// Manifest returns the ferry's deck prepared by the default stage.
+func (f *Ferry) Manifest(v Vehicle) Vehicle {
+	return f.Prepare(Vehicle{Plate: v.Plate})
+}
+
+// weighVehicle reports the weight of v, rounded when round is set.
+func weighVehicle(v Vehicle, round bool) int {
+	if round {
+		return v.Weight / 100 * 100
+	}
+	return v.Weight
+}
+
+// Load sums the deck's weights, rounded.
+func (f *Ferry) Load() int {
+	total := 0
+	for _, v := range f.deck {
+		total += weighVehicle(v, true)
+	}
+	return total
+}
+
+// The ferry's defaults: how long a crossing lasts and whether it waits.
+var (
+	crossing  = 40 * time.Minute
+	waitsFull = true
+)
