@@ -155,6 +155,11 @@ func routeOf(ce *ast.CallExpr, name string, isMethod bool) (routeArgs, bool) {
 		return routeArgs{}, false
 	}
 	lit, ok := ce.Args[pathArg].(*ast.BasicLit)
+	if prefixed, isCall := ce.Args[pathArg].(*ast.CallExpr); !ok && isCall && len(prefixed.Args) == 1 {
+		// A path given through a function that adds the API's prefix
+		// (v1Base("/locations")): its literal is the route's ending.
+		lit, ok = prefixed.Args[0].(*ast.BasicLit)
+	}
 	if !ok || lit.Kind != token.STRING {
 		// A framework's own Handle(method, group, path, handler, …)
 		// (app.Handle(http.MethodGet, version, "/users/:id", h.QueryByID)):
@@ -223,6 +228,13 @@ func (m *Module) resolveHandler(rt *routeArgs, f *File, arg ast.Expr, res func()
 		for _, a := range ce.Args {
 			if _, lit := a.(*ast.FuncLit); lit || m.namesFunc(f, res(), a) {
 				arg = a
+				break
+			}
+			// A factory's call given to the wrapper
+			// (chain.ToHandlerFunc(ctrl.HandleCreate(), mw...)): the
+			// handler is in the factory.
+			if inner, isCall := a.(*ast.CallExpr); isCall && m.namesFunc(f, res(), inner.Fun) {
+				arg = inner.Fun
 				break
 			}
 		}

@@ -298,7 +298,7 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	// It is marked as the query, so that the prompt budget keeps it.
 	shown := false
 	for _, l := range lits {
-		if l.DDL || !word.MatchString(l.Value) || !inTable(l.Value) {
+		if l.DDL || !word.MatchString(SQLCode(l.Value)) || !inTable(l.Value) {
 			continue
 		}
 		switch d, _ := l.Syntax(); d := d.(type) {
@@ -321,7 +321,7 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	if table != "" && name != table && anyMessage(r, notNullFailure) {
 		insertInto := regexp.MustCompile("(?i)\\bINSERT\\s+(?:OR\\s+\\w+\\s+)?INTO\\s+[\"`]?" + regexp.QuoteMeta(table) + "\\b")
 		for _, l := range lits {
-			if l.DDL || !insertInto.MatchString(l.Value) || word.MatchString(l.Value) {
+			if l.DDL || !insertInto.MatchString(l.Value) || word.MatchString(SQLCode(l.Value)) {
 				continue
 			}
 			if d, _ := l.Syntax(); d != nil {
@@ -352,8 +352,17 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	if table != "" && anyMessage(r, constraintWords) {
 		writes = regexp.MustCompile("(?i)\\b(?:INSERT\\s+(?:OR\\s+\\w+\\s+)?INTO|UPDATE|UPSERT\\s+INTO|REPLACE\\s+INTO)\\s+[\"`]?" + regexp.QuoteMeta(table) + "\\b")
 	}
+	// A table that does not exist is named where a table goes (FROM,
+	// JOIN, INTO, UPDATE): a column or an alias of that name is not it.
+	var asTable *regexp.Regexp
+	if name == table || table == "" && anyMessage(r, noSuchTable) {
+		asTable = regexp.MustCompile("(?i)\\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\\s+[\"`]?" + regexp.QuoteMeta(name) + "\\b")
+	}
 	score := func(l SQLLiteral, fd *ast.FuncDecl) int {
 		n := 0
+		if asTable != nil && asTable.MatchString(SQLCode(l.Value)) {
+			n += 2
+		}
 		if writes != nil && writes.MatchString(l.Value) {
 			n += 4
 		}
@@ -369,7 +378,7 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	var queryDecl *ast.FuncDecl
 	best := -1
 	for i, l := range lits {
-		if !word.MatchString(l.Value) || !inTable(l.Value) {
+		if !word.MatchString(SQLCode(l.Value)) || !inTable(l.Value) {
 			continue
 		}
 		if l.DDL {
@@ -472,6 +481,54 @@ func Calls(fd *ast.FuncDecl, name string) bool {
 // sqlNameWord matches name as an SQL text names a column or a table: as a
 // word, not as a bind parameter of the same name (@userid, :userid,
 // $userid), which a statement that never reads the column may have.
+// noSuchTable matches a message saying a table does not exist.
+var noSuchTable = regexp.MustCompile(`(?i)no such table|relation "[^"]+" does not exist|Table '[^']+' doesn't exist`)
+
+// SQLCode returns an SQL text with its comments (-- to the line's end,
+// /* … */) and its quoted strings ('…') blanked, of the same length: a
+// name said there ("the ID of the item's location") is not the
+// statement's.
+func SQLCode(v string) string {
+	if !strings.ContainsAny(v, "-/'") {
+		return v
+	}
+	b := []byte(v)
+	blank := func(from, to int) {
+		for i := from; i < to && i < len(b); i++ {
+			if b[i] != '\n' {
+				b[i] = ' '
+			}
+		}
+	}
+	for i := 0; i < len(b); i++ {
+		switch {
+		case b[i] == '-' && i+1 < len(b) && b[i+1] == '-':
+			j := i
+			for j < len(b) && b[j] != '\n' {
+				j++
+			}
+			blank(i, j)
+			i = j
+		case b[i] == '/' && i+1 < len(b) && b[i+1] == '*':
+			j := strings.Index(string(b[i+2:]), "*/")
+			end := len(b)
+			if j >= 0 {
+				end = i + 2 + j + 2
+			}
+			blank(i, end)
+			i = end - 1
+		case b[i] == '\'':
+			j := i + 1
+			for j < len(b) && b[j] != '\'' {
+				j++
+			}
+			blank(i, j+1)
+			i = j
+		}
+	}
+	return string(b)
+}
+
 func sqlNameWord(name string) *regexp.Regexp {
 	return regexp.MustCompile(`(?i)(?:^|[^\w@:$])` + regexp.QuoteMeta(name) + `\b`)
 }

@@ -36,7 +36,21 @@ func (a *analysis) sqlStatement(word string) (corpus.Line, bool) {
 		return corpus.Line{}, false
 	}
 	re := compiled(`(?i)(?:SELECT|INSERT|UPDATE|DELETE|FROM|WHERE|INTO|SET|JOIN|ORDER BY|VALUES).*\b` + regexp.QuoteMeta(word) + `\b|\b` + regexp.QuoteMeta(word) + `\b.*(?:FROM|WHERE|VALUES|SET)`)
-	lines := a.c.Find(re)
+	// A name said in an SQL comment or a quoted string is not the
+	// statement's; where a table goes (FROM, JOIN, INTO) comes first.
+	asTable := compiled(`(?i)\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+["` + "`" + `]?` + regexp.QuoteMeta(word) + `\b`)
+	var lines, others []corpus.Line
+	for _, l := range a.c.Find(re) {
+		code := appsource.SQLCode(l.Text)
+		switch {
+		case !re.MatchString(code):
+		case asTable.MatchString(code):
+			lines = append(lines, l)
+		default:
+			others = append(others, l)
+		}
+	}
+	lines = append(lines, others...)
 	if len(lines) == 0 {
 		return corpus.Line{}, false
 	}

@@ -121,7 +121,7 @@ func (s *appSource) sqlUses(word string, max int) []sourceLine {
 	w := compiled(`(?i)(?:^|[^\w.])` + regexp.QuoteMeta(word) + `\b`)
 	var out []sourceLine
 	for _, sl := range s.mod.SQLLiterals() {
-		if !sqlKeyword.MatchString(sl.Value) || !w.MatchString(sl.Value) {
+		if !sqlKeyword.MatchString(sl.Value) || !w.MatchString(appsource.SQLCode(sl.Value)) {
 			continue
 		}
 		l, ok := stringLitOf(sl)
