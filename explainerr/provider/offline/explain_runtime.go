@@ -337,7 +337,7 @@ func (a *analysis) nilOrigin(x string, sure bool) {
 		l := a.siteLine(w)
 		switch {
 		case len(op.LHS) > 1 && op.LHS[len(op.LHS)-1] == "_":
-			a.discardedOrigin(root, quoteLine(l), op.LHS, op.RHS)
+			a.discardedOrigin(root, x, quoteLine(l), op.LHS, op.RHS)
 		case op.RHS == "":
 			a.why(code(root) + " is declared at " + quoteLine(l) + " without a value, so it is " + code("nil") + " until something assigns it.")
 		case a.contextNilOrigin(root, op, l, sure):
@@ -354,7 +354,7 @@ func (a *analysis) nilOrigin(x string, sure bool) {
 	}
 	if v, ok := a.localAssignment(root); ok && len(v.LHS) > 1 && v.LHS[len(v.LHS)-1] == "_" && v.RHS != "" {
 		// Above the window: the function's own assignment.
-		a.discardedOrigin(root, a.cite(v.Line), v.LHS, v.RHS)
+		a.discardedOrigin(root, x, a.cite(v.Line), v.LHS, v.RHS)
 		return
 	}
 	if !a.s.IsParameter(root) && a.explainCallOrigin(root) {
@@ -365,12 +365,39 @@ func (a *analysis) nilOrigin(x string, sure bool) {
 	}
 }
 
+// discardedValueType returns the name of the struct type root holds when
+// the call rhs, whose error lhs drops, declares its first result a type
+// that cannot be nil; "" otherwise.
+func (a *analysis) discardedValueType(root string, lhs []string, rhs string) string {
+	src := a.app()
+	fn := callName(rhs)
+	if src == nil || fn == "" || len(lhs) < 2 || lhs[0] != root {
+		return ""
+	}
+	// The callee as written, its receiver's path included
+	// (ctrl.repo.Items.Get), which callName leaves out.
+	if call, _, ok := strings.Cut(strings.TrimSpace(rhs), "("); ok && strings.HasSuffix(call, fn) {
+		fn = call
+	}
+	return src.resultNeverNil(fn, 0, len(lhs))
+}
+
 // discardedOrigin explains root, assigned with the error of rhs dropped
 // at the place quoted: when rhs fails, root is left nil; the fix checks
 // the error.
-func (a *analysis) discardedOrigin(root, quoted string, lhs []string, rhs string) {
-	a.why(code(root)+" comes from "+quoted+", which discards the error: when "+code(rhs)+" fails, "+code(root)+" is left "+code("nil")+".",
-		code(root)+" comes from "+quoted+", which discards an error.")
+func (a *analysis) discardedOrigin(root, x, quoted string, lhs []string, rhs string) {
+	if t := a.discardedValueType(root, lhs, rhs); t != "" && x != root {
+		// A struct value is never nil: the failed call gave its zero
+		// value, whose pointer field is.
+		field := strings.TrimPrefix(x, root+".")
+		field, _, _ = strings.Cut(field, ".")
+		a.g.Add(t, field)
+		a.why(code(root)+" comes from "+quoted+", which discards the error: when the call fails, "+code(root)+" is the zero "+code(t)+", whose "+code(field)+" is "+code("nil")+".",
+			code(root)+" comes from "+quoted+", which discards an error: its zero "+code(t)+" has a "+code("nil")+" "+code(field)+".")
+	} else {
+		a.why(code(root)+" comes from "+quoted+", which discards the error: when "+code(rhs)+" fails, "+code(root)+" is left "+code("nil")+".",
+			code(root)+" comes from "+quoted+", which discards an error.")
+	}
 	a.fix(block("Check the error instead of discarding it:", append([]string{strings.Join(replaceLast(lhs, "err"), ", ") + " := " + rhs}, a.answerDropped("if err != nil {", "\thttp.Error(w, err.Error(), "+a.discardStatus(rhs)+")")...)...),
 		"Check the error of "+code(rhs)+" instead of discarding it with "+code("_")+".")
 	// A lookup may also give nil with no error (nothing found); a parse

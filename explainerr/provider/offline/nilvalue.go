@@ -146,6 +146,10 @@ func (a *analysis) weighNilCandidates(exprs []string) []nilCandidate {
 		}
 		if isIdent(e) {
 			a.weighAssignment(&c)
+		} else if a.zeroValueField(e) {
+			// item.Location of item, _ := f(): when f fails, item is the
+			// zero struct and its pointer field is nil.
+			c.Discarded = true
 		}
 		if src != nil && isIdent(e) && contains(params, e) {
 			a.weighArgument(&c, name, params)
@@ -155,6 +159,22 @@ func (a *analysis) weighNilCandidates(exprs []string) []nilCandidate {
 		out = append(out, c)
 	}
 	return out
+}
+
+// zeroValueField reports whether e is a field (root.Field) of a local
+// variable assigned from a call whose error is discarded and whose result
+// is a struct value: when the call fails, the zero value's field is what
+// is nil.
+func (a *analysis) zeroValueField(e string) bool {
+	root := linefacts.RootIdent(e)
+	if root == e || strings.Count(e, ".") != 1 {
+		return false
+	}
+	_, op, ok := a.s.AssignmentOf(root)
+	if !ok || len(op.LHS) < 2 || op.LHS[len(op.LHS)-1] != "_" {
+		return false
+	}
+	return a.discardedValueType(root, op.LHS, op.RHS) != ""
 }
 
 // weighField looks at the field c of a value of the struct type owner:
@@ -222,6 +242,12 @@ func (a *analysis) weighAssignment(c *nilCandidate) {
 	if w, op, ok := a.s.AssignmentOf(c.Expr); ok {
 		line, results, fn = w.Number, len(op.LHS), callName(op.RHS)
 		if results > 1 && op.LHS[results-1] == "_" && fn != "" {
+			if t := a.discardedValueType(c.Expr, op.LHS, op.RHS); t != "" {
+				// The failed call gave the zero value of a struct: the
+				// variable is never nil, a pointer field of it may be.
+				c.NotNil = "its type, " + code(t) + ", cannot be nil"
+				return
+			}
 			c.Discarded = true
 			return
 		}

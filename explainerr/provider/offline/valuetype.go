@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
@@ -496,6 +497,56 @@ func (s *appSource) resultType(name string, i, n int) ast.Expr {
 		return nil
 	}
 	return found
+}
+
+// resultNeverNil returns the name of result i of the module's functions
+// and methods that call (x.y.Name) may reach and that return n results, when none of them can be
+// nil (each declares a struct, an array or a basic type there), even
+// when they declare different types: which of them the call reaches does
+// not matter. Several names are joined with " or ".
+func (s *appSource) resultNeverNil(call string, i, n int) string {
+	name := lastSelector(call)
+	if s.mod == nil || name == "" || n < 1 {
+		return ""
+	}
+	refs := s.mod.Named(name, "")
+	// Of several methods of that name, those of the receiver the call's
+	// holder names (ctrl.repo.Items.Get: ItemsRepository's).
+	if parts := strings.Split(call, "."); len(parts) > 1 {
+		holder := strings.ToLower(parts[len(parts)-2])
+		var mine []appsource.FuncRef
+		for _, ref := range refs {
+			if r := strings.ToLower(receiverName(ref.Decl)); r != "" && len(holder) > 2 && strings.Contains(r, holder) {
+				mine = append(mine, ref)
+			}
+		}
+		if len(mine) > 0 {
+			refs = mine
+		}
+	}
+	var names []string
+	for _, ref := range refs {
+		ft := ref.Decl.Type
+		if ft.Results == nil {
+			continue
+		}
+		var results []ast.Expr
+		for _, f := range ft.Results.List {
+			for range max(1, len(f.Names)) {
+				results = append(results, f.Type)
+			}
+		}
+		if len(results) != n {
+			continue
+		}
+		if s.nilable(results[i]) {
+			return ""
+		}
+		if t := typeName(results[i]); !slices.Contains(names, t) {
+			names = append(names, t)
+		}
+	}
+	return strings.Join(names, " or ")
 }
 
 // nilShape reports whether a type expression is written as a pointer,
