@@ -57,7 +57,7 @@ func (a *analysis) constraint() {
 		a.headline("Constraint failed: " + code(qualified) + " must not be NULL")
 		a.why("The INSERT or UPDATE left " + code(col) + of + " NULL, and the schema declares it NOT NULL: the statement does not set the column, or the value passed for it is nil (or a zero value the app turns into NULL).")
 		showStmt()
-		if l, ok := a.schemaLine(notNullDefinition(col)); ok {
+		if l, ok := a.schemaLineOf(table, notNullDefinition(col)); ok {
 			a.why("The schema declares it at " + a.cite(l) + ".")
 		}
 		if _, isInput := a.r.Request.Form[col]; isInput {

@@ -41,6 +41,13 @@ func (a *analysis) dbEngine() string {
 // them once per module) where pattern matches, searched in the order of
 // patterns given.
 func (a *analysis) schemaLine(patterns ...*regexp.Regexp) (sourceLine, bool) {
+	return a.schemaLineOf("", patterns...)
+}
+
+// schemaLineOf is schemaLine within the statement that creates or alters
+// table, when table is not "": a column of that name in another table's
+// statement is not the one the error is about.
+func (a *analysis) schemaLineOf(table string, patterns ...*regexp.Regexp) (sourceLine, bool) {
 	src := a.app()
 	if src == nil {
 		return sourceLine{}, false
@@ -56,18 +63,33 @@ func (a *analysis) schemaLine(patterns ...*regexp.Regexp) (sourceLine, bool) {
 			continue
 		}
 		for _, l := range ddl {
-			if !p.MatchString(l.Value) {
+			from, to, ok := tableStatement(l.Value, table)
+			if !ok || !p.MatchString(l.Value[from:to]) {
 				continue
 			}
 			if lit, ok := stringLitOf(l); ok {
-				return src.litLine(lit, p), true
+				at := from + p.FindStringIndex(l.Value[from:to])[0]
+				line := src.litLine(lit, p)
+				if strings.HasPrefix(lit.Lit.Value, "`") {
+					// A raw string keeps its lines: the line of the
+					// match inside the table's statement.
+					n := strings.Count(l.Value[:at], "\n")
+					line.Line = src.fset.Position(lit.Lit.Pos()).Line + n
+					line.Text = strings.TrimSpace(strings.Split(l.Value, "\n")[n])
+				}
+				return line, true
 			}
 		}
 		// The module's .sql files (its migrations), the failing
 		// database's first.
 		for _, c := range src.mod.SchemaFileStatementsIn(p, a.dialect()) {
-			for i, line := range strings.Split(c.Text, "\n") {
-				if p.MatchString(line) {
+			from, to, ok := tableStatement(c.Text, table)
+			if !ok {
+				continue
+			}
+			skip := strings.Count(c.Text[:from], "\n")
+			for i, line := range strings.Split(c.Text[:to], "\n") {
+				if i >= skip && p.MatchString(line) {
 					l := sourceLine{Path: filepath.Join(src.root, filepath.FromSlash(c.File)), Line: c.StartLine + i, Text: strings.TrimSpace(line)}
 					a.g.AddScanned(a.fileLoc(l.Path, l.Line))
 					return l, true
@@ -76,6 +98,25 @@ func (a *analysis) schemaLine(patterns ...*regexp.Regexp) (sourceLine, bool) {
 		}
 	}
 	return sourceLine{}, false
+}
+
+// tableStatement returns where, in SQL text, the statement that creates or
+// alters table runs (from its CREATE or ALTER to the next statement's), or
+// the whole text when table is "".
+func tableStatement(text, table string) (from, to int, ok bool) {
+	if table == "" {
+		return 0, len(text), true
+	}
+	head := compiled(`(?i)\b(?:CREATE\s+(?:TEMP(?:ORARY)?\s+)?TABLE(?:\s+IF\s+NOT\s+EXISTS)?|ALTER\s+TABLE(?:\s+ONLY)?(?:\s+IF\s+EXISTS)?)\s+(?:\w+\.)?["` + "`" + `]?` + regexp.QuoteMeta(table) + `["` + "`" + `]?[\s(]`)
+	loc := head.FindStringIndex(text)
+	if loc == nil {
+		return 0, 0, false
+	}
+	next := compiled(`(?i)\b(?:CREATE|ALTER|DROP|INSERT|COMMENT)\s`).FindStringIndex(text[loc[1]:])
+	if next == nil {
+		return loc[0], len(text), true
+	}
+	return loc[0], loc[1] + next[0], true
 }
 
 // sqlNamePattern matches name as a whole SQL word, quoted or not.

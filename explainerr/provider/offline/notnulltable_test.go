@@ -1,0 +1,43 @@
+package offline
+
+import "testing"
+
+// TestNotNullColumnOfItsOwnTable: the schema line cited for a NOT NULL
+// column is in the statement that creates the error's table, not the
+// first table that has a column of that name (a schema file, and a Go
+// string, that create several tables).
+func TestNotNullColumnOfItsOwnTable(t *testing.T) {
+	for _, schemaIn := range []string{"file", "string"} {
+		files := map[string]string{
+			"go.mod": "module example.com/depot\n",
+			"store/crates.go": `package store
+
+import "database/sql"
+
+// Crates is the crate store.
+type Crates struct{ db *sql.DB }
+
+// Add writes a crate.
+func (c *Crates) Add(name string) error {
+	_, err := c.db.Exec("INSERT INTO crates (name) VALUES (?)", name) //! add
+	return err
+}
+`,
+		}
+		schema := "CREATE TABLE shelves (\n\tid INTEGER PRIMARY KEY,\n\tcreated_at TEXT NOT NULL\n);\n\nCREATE TABLE crates (\n\tid INTEGER PRIMARY KEY,\n\tname TEXT,\n\tcreated_at TEXT NOT NULL\n);\n"
+		if schemaIn == "file" {
+			files["schema.sql"] = schema
+		} else {
+			files["store/schema.go"] = "package store\n\n// Schema creates the tables.\nconst Schema = `" + schema + "`\n"
+		}
+		app := writeMarkedApp(t, files)
+		r := panicReport("", "", app.frame(t, "add", "(*Crates).Add"))
+		r.Error.Kind, r.Error.Type, r.Error.Message = "error", "sqlite3.Error", "NOT NULL constraint failed: crates.created_at"
+		text := Analyze(r)
+		want := "schema.sql:9"
+		if schemaIn == "string" {
+			want = "schema.go:12"
+		}
+		mustHave(t, text, "The schema declares it at `"+want)
+	}
+}
