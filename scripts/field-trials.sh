@@ -8,7 +8,7 @@
 #   APP        realworld, todo, tasks, albums, bank, bookings, miniflux,
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
-#              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox or wtf (fieldtrials/apps.tsv)
+#              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf or ntfy (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -23,9 +23,9 @@
 # on every interface of the machine). The todo, albums, bank,
 # bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr and spacebin apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks, wakapi, tgspam, homebox and wtf apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf and ntfy apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18460 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18461 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -198,6 +198,10 @@ app_conf() {
 	wtf) mainpkg=./cmd/wtfd port=18459 # its TOML config file (the wiring's wtfd.conf, on its command line below): the
 		# address, SQLite in the scratch copy (wtf.db), the cookie keys and a GitHub client that is never called
 		probe=/debug/version ;;
+	ntfy) mainpkg=. port=18461 # its YAML config file (the wiring's ntfy.yml, on its command line below): the address and
+		# base URL, the SQLite message cache (cache.db) and user database (user.db) in the scratch copy, sign-up,
+		# sign-in and reservations on
+		probe=/v1/health ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -210,6 +214,7 @@ app_conf() {
 	[ "$1" = todos ] && binargs=(-config configs/todos/config.local.yaml)
 	[ "$1" = tpr ] && binargs=(server --config tpr.conf --port $port)
 	[ "$1" = wtf ] && binargs=(-config wtfd.conf)
+	[ "$1" = ntfy ] && binargs=(serve --config ntfy.yml)
 	[ "$1" = tgspam ] && binargs=(--server.enabled --server.listen=127.0.0.1:$port --server.auth=local-trials
 		--files.dynamic=data --storage-timeout=30s)
 	return 0
@@ -229,6 +234,8 @@ PY
 app_generate() { # code an app generates before it builds: wtf's HTML templates (ego), after the wiring and each bug
 	case $1 in
 	wtf) go run -mod=mod github.com/benbjohnson/ego/cmd/ego ./http/html ;;
+	ntfy) # the web app and the docs the server embeds (built with npm and mkdocs upstream) as empty pages
+		mkdir -p server/site server/docs && touch server/site/app.html server/docs/index.html ;;
 	esac
 }
 app_reset() { # the app's database, fresh for every run
@@ -364,6 +371,8 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' ;;
 	homebox) # SQLite in the copy's .data directory: ent's auto-migration makes the schema when the app starts
 		rm -rf .data ;;
+	ntfy) # both SQLite files: the app makes their schemas when it starts
+		rm -f cache.db cache.db-* user.db user.db-* ;;
 	wtf) # its first migration, recorded as run, and the seed: alice (1) and bob (2) with their API keys, alice's
 		# dial 1 ("Deploys", invite code local-trials-invite) with alice (membership 1) and bob (2) as members and
 		# one value; the app runs a case's later migrations (sqlite/migration) when it starts. Users sign in
@@ -573,6 +582,14 @@ INSERT INTO bookmark_tag(bookmark_id, tag_id) VALUES (1, 1);" 2>/dev/null ;;
 		/account* | */edit | */delete | /api/logout) [ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
 		esac
 		psql_q -c "INSERT INTO documents (id, content, username) VALUES ('abcdefgh', 'hello world', 'alice');" 2>/dev/null ;;
+	ntfy) # alice, an admin, is written into the user database the app made (ntfy adds admins only from its
+		# command line); she signs in with Basic auth, makes an access token (LOGIN_TOKEN) and publishes
+		# one message to topic "alerts"
+		sqlite3 -cmd '.timeout 5000' "$cdir/user.db" 'INSERT INTO user (id, user, pass, role, sync_topic, created)
+  VALUES ('"'u_alice000001', 'alice', '\$2a\$10\$cS546TgjpD.iogpLJIHAzOSLCW3DJlDNjTEY9Edogujr3eOEr/m2a', 'admin', 'st_alice00000001', 1767225600);"
+		auth=(-u alice:local-trials)
+		login_token=$(post /v1/account/token json '{"label":"cli"}' | jq -r '.token // empty' 2>/dev/null)
+		post /alerts - 'Disk full on backup-1' >/dev/null ;;
 	wtf) # the API takes alice's key, in a bearer header (her data is app_reset's)
 		auth=(-H "Authorization: Bearer local-trials-alice") ;;
 	fider) # the API takes alice's key; she writes post 1 (her vote on it comes with it), comment 1 on it and tag "ui"
@@ -654,7 +671,7 @@ for arg in "$@"; do
 	(cd "$src" && tar --exclude=.git -cf - .) | tar -xf - -C "$base"
 	# The wiring's ports and database address, moved as this run's are;
 	# the bug patches get the same, as their context lines may hold them.
-	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-9]#$port_sed#g" -e "s#18460#$port_sed#g" "$1"; }
+	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-9]#$port_sed#g" -e "s#18460#$port_sed#g" -e "s#18461#$port_sed#g" "$1"; }
 	localize "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
 	(cd "$base" && git apply "$scratch/wiring.patch" && app_generate "$app" && go mod tidy) || { log "$app: wiring failed"; exit 1; }
 
