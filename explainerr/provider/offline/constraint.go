@@ -32,7 +32,7 @@ func (a *analysis) constraint() {
 		stmt, hasStmt = a.c.First(compiled(`(?i)(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE)\s+["']?` + regexp.QuoteMeta(table) + `\b`))
 	}
 	if !hasStmt {
-		stmt, hasStmt = a.queryCallLine()
+		stmt, hasStmt = a.writeCallLine()
 	}
 	showStmt := func() {
 		if hasStmt {

@@ -76,6 +76,20 @@ func (a *analysis) queryInCallee(call corpus.Line) (sourceLine, bool) {
 	return sourceLine{}, false
 }
 
+// reWriteCall matches a line that writes rows: a write call of a store or
+// a driver, or an SQL write statement.
+var reWriteCall = regexp.MustCompile(`\.(?i:Exec|Insert|Create|Save|Update|Upsert|Add|Put|Store|Register|Delete|Remove|Join|Set)\w*\s*\(|\b(?i:INSERT|UPDATE|DELETE|UPSERT|REPLACE)\b`)
+
+// writeCallLine is queryCallLine for a constraint: the line must write
+// rows, since a lookup or the line that writes the error response is no
+// statement that broke a constraint.
+func (a *analysis) writeCallLine() (corpus.Line, bool) {
+	if l, ok := a.queryCallLine(); ok && reWriteCall.MatchString(l.Text) {
+		return l, true
+	}
+	return corpus.Line{}, false
+}
+
 // queryCallLine returns the statement that produced a database error: the
 // nearest line of the failing function that runs SQL, else the line the
 // error came from (a call of a function that runs it).

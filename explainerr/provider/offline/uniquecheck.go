@@ -75,10 +75,17 @@ func (a *analysis) readUniqueCheck() uniqueCheck {
 		}
 		return corpus.Line{File: a.s.File, Number: n, Text: t}
 	}
-	// The insert calls on the failing line, by their text.
+	// The insert calls on the failing line, by their text, and the names
+	// their arguments are made of.
 	inserts := map[string]bool{}
+	inserted := map[string]bool{}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok && line(c) == a.s.Line && reInsertCall.MatchString(calleeName(c.Fun)) {
+			for _, arg := range c.Args {
+				for _, name := range valueNames(arg) {
+					inserted[name] = true
+				}
+			}
 			inserts[src.exprText(f, c)] = true
 			if out.insert == "" {
 				out.insert = src.exprText(f, c)
@@ -102,7 +109,24 @@ func (a *analysis) readUniqueCheck() uniqueCheck {
 		}
 		return true
 	})
-	if n := lookupTested(src, fd.Body, a.s.Line); n != 0 {
+	keys := a.constraintColumns()
+	// A lookup of the duplicate reads a value the insert writes, or one of
+	// the constraint's columns: finding the parent row the new one refers
+	// to (the dial of an invite code) is no check for the duplicate.
+	aboutRow := func(c *ast.CallExpr) bool {
+		if len(inserted) == 0 && len(keys) == 0 {
+			return true
+		}
+		for _, arg := range c.Args {
+			for _, name := range valueNames(arg) {
+				if inserted[name] || keys[normalColumn(name)] {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if n := lookupTested(src, fd.Body, a.s.Line, aboutRow); n != 0 {
 		out.lookup = text(n)
 		return out
 	}
@@ -113,7 +137,7 @@ func (a *analysis) readUniqueCheck() uniqueCheck {
 			continue
 		}
 		for _, d := range src.funcs(name, "") {
-			if n := lookupTested(src, d.fd.Body, 0); n != 0 && n <= len(d.f.text()) {
+			if n := lookupTested(src, d.fd.Body, 0, nil); n != 0 && n <= len(d.f.text()) {
 				out.lookup = corpus.Line{File: a.fileName(d.f.path), Number: n, Text: strings.TrimSpace(d.f.text()[n-1])}
 				out.lookupIn = funcName(d.fd)
 				return out
@@ -123,10 +147,69 @@ func (a *analysis) readUniqueCheck() uniqueCheck {
 	return out
 }
 
+// constraintColumns returns the columns the violated constraint covers,
+// as normalColumn writes them: the message's ("dial_memberships.dial_id,
+// dial_memberships.user_id") and the captured column.
+func (a *analysis) constraintColumns() map[string]bool {
+	out := map[string]bool{}
+	add := func(c string) {
+		// club_id is also said as club.
+		n := normalColumn(c)
+		out[n] = true
+		if base := strings.TrimSuffix(n, "id"); base != n && len(base) > 2 {
+			out[base] = true
+		}
+	}
+	for _, part := range strings.Split(a.f.Captures["column"], ",") {
+		if c := strings.TrimSpace(part); c != "" {
+			add(c)
+		}
+	}
+	if _, after, ok := strings.Cut(a.f.Message, "constraint failed:"); ok {
+		for _, m := range reQualifiedColumn.FindAllStringSubmatch(after, -1) {
+			add(m[1])
+		}
+	}
+	return out
+}
+
+// reQualifiedColumn finds table.column in a constraint's message.
+var reQualifiedColumn = regexp.MustCompile(`\b\w+\.(\w+)\b`)
+
+// normalColumn writes a column or a Go name alike: dial_id and DialID
+// are "dialid".
+func normalColumn(name string) string {
+	return strings.ToLower(strings.ReplaceAll(name, "_", ""))
+}
+
+// valueNames returns the names an expression is made of (identifiers,
+// selected fields, a composite literal's keys), the request's context
+// aside.
+func valueNames(e ast.Expr) []string {
+	var out []string
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			switch n.Name {
+			case "ctx", "r", "req", "c", "context", "Context", "nil", "true", "false":
+			default:
+				out = append(out, n.Name)
+			}
+		case *ast.CallExpr:
+			if calleeName(n.Fun) == "Context" {
+				return false
+			}
+		}
+		return true
+	})
+	return out
+}
+
 // lookupTested returns the line of body, above before (anywhere when
 // before is 0), that assigns a lookup's result which an if statement's
-// condition then reads; 0 when there is none.
-func lookupTested(src *appSource, body *ast.BlockStmt, before int) int {
+// condition then reads, of a lookup call about accepts (any, when about
+// is nil); 0 when there is none.
+func lookupTested(src *appSource, body *ast.BlockStmt, before int, about func(*ast.CallExpr) bool) int {
 	if body == nil {
 		return 0
 	}
@@ -140,7 +223,7 @@ func lookupTested(src *appSource, body *ast.BlockStmt, before int) int {
 				break
 			}
 			c, ok := n.Rhs[0].(*ast.CallExpr)
-			if !ok || !reLookupCall.MatchString(calleeName(c.Fun)) || requestLookup(c.Fun) {
+			if !ok || !reLookupCall.MatchString(calleeName(c.Fun)) || requestLookup(c.Fun) || about != nil && !about(c) {
 				break
 			}
 			for _, l := range n.Lhs {
