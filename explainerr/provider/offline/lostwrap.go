@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"go/ast"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -29,6 +30,18 @@ func (a *analysis) messageWrap(msg string) (textWrap, bool) {
 			msgs = append(msgs, l)
 		}
 	}
+	// A wrap further in than the message's start: the message's
+	// endings after each ": " (a log's prefix, an outer wrap).
+	for _, m := range msgs[:len(msgs):len(msgs)] {
+		for i := strings.Index(m, ": "); i >= 0; {
+			msgs = append(msgs, m[i+2:])
+			next := strings.Index(m[i+2:], ": ")
+			if next < 0 {
+				break
+			}
+			i += 2 + next
+		}
+	}
 	var found []textWrap
 	for _, w := range src.textWraps() {
 		if strings.HasPrefix(w.Arg, "Err") {
@@ -48,24 +61,52 @@ func (a *analysis) messageWrap(msg string) (textWrap, bool) {
 }
 
 // errorTestRe matches code that tests an error: errors.Is, errors.As or
-// a cause's comparison, a type switch, a comparison with a sentinel, or
-// a call that maps an error to a status.
-var errorTestRe = regexp.MustCompile(`\berrors\.(?:Is|As|Cause)\(|\.\(type\)|\b\w*Status\w*\(\s*err\b|[=!]=\s*(?:\w+\.)?Err[A-Z]\w*`)
+// a cause's comparison, a type switch, a comparison with a sentinel, a
+// call that maps an error to a status, or a predicate of a package
+// (ent.IsNotFound(err)).
+var errorTestRe = regexp.MustCompile(`\berrors\.(?:Is|As|Cause)\(|\.\(type\)|\b\w*Status\w*\(\s*err\b|[=!]=\s*(?:\w+\.)?Err[A-Z]\w*|\b(?:\w+\.)?Is[A-Z]\w*\(\s*err\b`)
 
-// errorPathTests reports whether a function of the report's app frames
-// tests the error it answers (errorTestRe).
+// errorPathTests reports whether a function of the report's app frames,
+// or a module function one of them hands the error to, tests the error it
+// answers (errorTestRe).
 func (a *analysis) errorPathTests() bool {
 	src := a.app()
 	if src == nil {
 		return false
+	}
+	tests := func(f *appFile, fd *ast.FuncDecl) bool {
+		start, end := src.fset.Position(fd.Pos()).Line, src.fset.Position(fd.End()).Line
+		lines := f.text()
+		return start >= 1 && end <= len(lines) && errorTestRe.MatchString(strings.Join(lines[start-1:end], "\n"))
 	}
 	for _, fr := range a.appFrames(maxSentinelFrames) {
 		f, fd := src.funcAt(fr.File, fr.Line)
 		if fd == nil {
 			continue
 		}
-		start, end := src.fset.Position(fd.Pos()).Line, src.fset.Position(fd.End()).Line
-		if lines := f.text(); start >= 1 && end <= len(lines) && errorTestRe.MatchString(strings.Join(lines[start-1:end], "\n")) {
+		if tests(f, fd) {
+			return true
+		}
+		// A module function the frame hands the error to may test it
+		// (code := app.ErrorCode(err), whose errors.As reads its type).
+		found := false
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || found {
+				return !found
+			}
+			for _, arg := range call.Args {
+				if id, ok := arg.(*ast.Ident); ok && id.Name == "err" {
+					for _, d := range src.funcs(calleeName(call.Fun), "") {
+						if d.fd.Body != nil && tests(d.f, d.fd) {
+							found = true
+						}
+					}
+				}
+			}
+			return !found
+		})
+		if found {
 			return true
 		}
 	}

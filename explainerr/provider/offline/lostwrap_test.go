@@ -13,10 +13,24 @@ func lostWrapFiles(answer string) map[string]string {
 		"go.mod": "module example.com/parts\n\ngo 1.22\n",
 		"apperr/apperr.go": `package apperr
 
+import "errors"
+
 // Missing is a record that is not there.
 type Missing struct{ What string }
 
 func (m *Missing) Error() string { return m.What + " not found" }
+
+// IsMissing reports whether err is a Missing.
+func IsMissing(err error) bool { _, ok := err.(*Missing); return ok }
+
+// Status returns the HTTP status of err.
+func Status(err error) int {
+	var m *Missing
+	if errors.As(err, &m) {
+		return 404
+	}
+	return 500
+}
 `,
 		"store/store.go": `package store
 
@@ -107,6 +121,25 @@ func TestNotFoundLostToATextWrap(t *testing.T) {
 	app = writeMarkedApp(t, lostWrapFiles(`	http.Error(w, err.Error(), http.StatusInternalServerError) //!status`))
 	r = statusReport("looking up x9: part x9 not found", app.frame(t, "status", "example.com/parts/web.answer"), app.frame(t, "call", "example.com/parts/web.Show"))
 	mustHave(t, Analyze(r), "fmt.Errorf(\"looking up %s: %w\", code, err)", "nothing on the error's path tests it yet")
+
+	// A package's predicate tests it (store.IsMissing(err)): the test is
+	// there.
+	app = writeMarkedApp(t, lostWrapFiles(`	if apperr.IsMissing(err) {
+		http.Error(w, err.Error(), http.StatusNotFound)
+		return
+	}
+	http.Error(w, err.Error(), http.StatusInternalServerError) //!status`))
+	r = statusReport("looking up x9: part x9 not found", app.frame(t, "status", "example.com/parts/web.answer"), app.frame(t, "call", "example.com/parts/web.Show"))
+	mustLack(t, Analyze(r), "nothing on the error's path tests it")
+
+	// A module function the answer hands the error to tests it, and the
+	// message carries a log's prefix and an outer wrap.
+	app = writeMarkedApp(t, lostWrapFiles(`	code := apperr.Status(err)
+	http.Error(w, err.Error(), code) //!status`))
+	r = statusReport("[web] error: GET /parts/x9: show: looking up x9: part x9 not found", app.frame(t, "status", "example.com/parts/web.answer"), app.frame(t, "call", "example.com/parts/web.Show"))
+	text = Analyze(r)
+	mustHave(t, text, "fmt.Errorf(\"looking up %s: %w\", code, err)")
+	mustLack(t, text, "nothing on the error's path tests it")
 }
 
 // TestNotFoundWrappedWithW: a not-found error whose message the app makes
