@@ -46,12 +46,19 @@ func LogText(line string) string {
 // err.Error() as the message); else the line without the attributes that
 // are not the message (a logged stack trace).
 func LogMessage(line string) string {
-	if m := reErrorAttr.FindStringSubmatch(line); m != nil {
-		if m[1] != "" {
-			return logrecord.FirstError(unquoteLogValue(m[1]))
+	if m := reErrorAttr.FindStringSubmatchIndex(line); m != nil {
+		if m[2] >= 0 {
+			return logrecord.FirstError(unquoteLogValue(line[m[2]:m[3]]))
 		}
-		if m[2] != "" {
-			return m[2]
+		if m[4] >= 0 {
+			// Fields written "(error=no such column: x, http_method=GET)":
+			// a bare value runs to the next ", key=", when no " key="
+			// comes before it.
+			rest := line[m[4]:]
+			if loc := reCommaAttr.FindStringIndex(rest); loc != nil && !reSpaceAttr.MatchString(rest[:loc[0]]) {
+				return strings.TrimSpace(rest[:loc[0]])
+			}
+			return line[m[4]:m[5]]
 		}
 	}
 	if m := logrecord.FirstError(line); m != line {
@@ -72,6 +79,13 @@ func LogMessage(line string) string {
 	}
 	return line
 }
+
+// reCommaAttr and reSpaceAttr find the next attribute after a value: of
+// fields written with commas between them, and of logfmt's.
+var (
+	reCommaAttr = regexp.MustCompile(`, [\w.-]+=`)
+	reSpaceAttr = regexp.MustCompile(` [\w.-]+=`)
+)
 
 // reErrorLevel matches a structured log line at the error level.
 var reErrorLevel = regexp.MustCompile(`(?i)\blevel=(?:error|fatal|panic)\b`)

@@ -80,6 +80,23 @@ func TestLogMessageReadsTheErrorAttribute(t *testing.T) {
 
 // gorm with TranslateError replaces the driver's integrity errors by its
 // own, which name no table: the class is still the driver's.
+// TestLogMessageReadsFieldsWrittenWithCommas: fields a logger writes in
+// parentheses with commas between them ("(error=no such column: x,
+// http_method=GET)") give the whole error, spaces and all; logfmt's bare
+// values stop at the next attribute.
+func TestLogMessageReadsFieldsWrittenWithCommas(t *testing.T) {
+	for line, want := range map[string]string{
+		"INFO Connection closed with HTTP 500 (error=no such column: content_encoding, http_method=GET, tag=http)": "no such column: content_encoding",
+		"level=error err=boom msg=failed":                         "boom",
+		"level=error err=boom, then more msg=failed":              "boom,",
+		`level=error msg="save failed" error="disk full, retry"`: "disk full, retry",
+	} {
+		if got := LogMessage(line); got != want {
+			t.Errorf("LogMessage(%q) = %q, want %q", line, got, want)
+		}
+	}
+}
+
 func TestClassifyReadsGormsTranslatedErrors(t *testing.T) {
 	for msg, want := range map[string]Class{
 		"duplicated key not allowed":                    Unique,
