@@ -87,8 +87,8 @@ func TestLogMessageReadsTheErrorAttribute(t *testing.T) {
 func TestLogMessageReadsFieldsWrittenWithCommas(t *testing.T) {
 	for line, want := range map[string]string{
 		"INFO Connection closed with HTTP 500 (error=no such column: content_encoding, http_method=GET, tag=http)": "no such column: content_encoding",
-		"level=error err=boom msg=failed":                         "boom",
-		"level=error err=boom, then more msg=failed":              "boom,",
+		"level=error err=boom msg=failed":                        "boom",
+		"level=error err=boom, then more msg=failed":             "boom,",
 		`level=error msg="save failed" error="disk full, retry"`: "disk full, retry",
 	} {
 		if got := LogMessage(line); got != want {
