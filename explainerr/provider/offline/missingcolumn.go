@@ -89,6 +89,9 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 	}
 	t := known[0]
 	if contains(t.columns, lower) {
+		if a.autoMigratedColumn(t.name, name, a.origin(t)) {
+			return
+		}
 		a.g.Add(t.name, name)
 		a.why("The app's schema does give " + code(t.name) + " a column " + code(name) + " (" + a.origin(t) + "): the database the app connects to was not migrated to it.")
 		a.fix("Apply the migrations that add " + code(name) + " to the database the app connects to (check its DSN: the database name and schema).")

@@ -1,0 +1,111 @@
+package offline
+
+import (
+	"go/ast"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// An app that makes its tables at start from its ORM's schema (ent's
+// client.Schema.Create, gorm's AutoMigrate) does not run its migration
+// files: a column those files give a table says nothing of the database,
+// and "apply the migrations" is no fix. The ORM's schema, and the column
+// name it declares, is where to look.
+
+// autoMigration returns the module's call that makes its tables from an
+// ORM's schema at start: x.Schema.Create(…) or x.AutoMigrate(…).
+func (s *appSource) autoMigration() (sourceLine, bool) {
+	var out []sourceLine
+	s.eachDecl(func(f *appFile, d ast.Decl, in string) {
+		if strings.HasSuffix(f.path, "_test.go") || !linesHold(f.text(), "Schema.Create") && !linesHold(f.text(), "AutoMigrate(") {
+			return
+		}
+		ast.Inspect(d, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			inner, isSel := sel.X.(*ast.SelectorExpr)
+			if sel.Sel.Name == "AutoMigrate" || sel.Sel.Name == "Create" && isSel && inner.Sel.Name == "Schema" {
+				out = append(out, s.lineOfPos(call.Pos(), in))
+			}
+			return true
+		})
+	})
+	if len(out) == 0 {
+		return sourceLine{}, false
+	}
+	return out[0], true
+}
+
+// reColumnName matches a string that may name a column.
+var reColumnName = regexp.MustCompile(`^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[a-z]{3,}$`)
+
+// ormColumnNear returns a string of the module's Go code, other than col,
+// that names a column like col: the same words in another order
+// (warranty_lifetime for lifetime_warranty), or a spelling a letter or two
+// away; the ORM's schema files first. ok is false for none, or for
+// several that are not one name.
+func (s *appSource) ormColumnNear(col string) (sourceLine, string, bool) {
+	words := func(v string) []string {
+		w := strings.Split(v, "_")
+		slices.Sort(w)
+		return w
+	}
+	want := words(col)
+	var names []string
+	var at []sourceLine
+	for _, lit := range s.stringLits(reColumnName) {
+		v := lit.Value
+		if v == col || !slices.Equal(words(v), want) && (len(want) < 2 || closest(col, []string{v}, 2) == "") {
+			continue
+		}
+		line := s.litLine(lit, regexp.MustCompile(regexp.QuoteMeta(v)))
+		if strings.Contains(line.Path, "schema") {
+			names = append([]string{v}, names...)
+			at = append([]sourceLine{line}, at...)
+		} else {
+			names = append(names, v)
+			at = append(at, line)
+		}
+	}
+	if len(names) == 0 {
+		return sourceLine{}, "", false
+	}
+	for _, n := range names[1:] {
+		if n != names[0] {
+			return sourceLine{}, "", false
+		}
+	}
+	return at[0], names[0], true
+}
+
+// autoMigratedColumn explains a column the migration files give table but
+// the database lacks, of an app that makes its tables from an ORM's schema
+// at start; it reports whether it did.
+func (a *analysis) autoMigratedColumn(table, col string, origin string) bool {
+	src := a.app()
+	if src == nil {
+		return false
+	}
+	am, ok := src.autoMigration()
+	if !ok {
+		return false
+	}
+	a.g.Add(table, col, strings.TrimSpace(am.Text))
+	a.why("The app's migration files give " + code(table) + " a column " + code(col) + " (" + origin + "), but the app does not run them: it makes its tables when it starts, from its ORM's schema, at " + a.cite(am) + ".")
+	if l, name, ok := src.ormColumnNear(col); ok {
+		a.g.Add(name)
+		a.g.AddScanned(a.fileLoc(l.Path, l.Line))
+		a.why("The code names that column " + code(name) + " at " + a.cite(l) + ": the table the app made has " + code(name) + ", not " + code(col) + ".")
+		a.fix("Use one name: " + code(name) + " in the query, or give the field back the name " + code(col) + " at " + code(a.fileLoc(l.Path, l.Line)) + " (and regenerate the ORM's code).")
+		return true
+	}
+	a.fix("Check that the ORM's schema still declares " + code(col) + " for " + code(table) + ", or name the column it declares in the query.")
+	return true
+}
