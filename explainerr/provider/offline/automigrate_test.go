@@ -7,7 +7,7 @@ import "testing"
 // files: the column the query names is named otherwise in that schema.
 func TestColumnOfAnAppThatMigratesFromItsORM(t *testing.T) {
 	app := writeMarkedApp(t, map[string]string{
-		"go.mod": "module example.com/shed\n",
+		"go.mod":                  "module example.com/shed\n",
 		"migrations/001_init.sql": "CREATE TABLE tools (\n\tid INTEGER PRIMARY KEY,\n\tname TEXT,\n\tlifetime_warranty BOOL\n);\n",
 		"orm/schema/tool.go": `package schema
 
