@@ -7,16 +7,27 @@ import (
 	"strings"
 )
 
-// A statement run on the pool (m.DB.ExecContext) while the same function
-// holds a transaction open on that pool waits on another connection for
+// A statement run on the pool (m.DB.ExecContext, or a query built on it:
+// e.db.Item.UpdateOneID(id)…Exec(ctx)) while the same function holds a
+// transaction open on that pool (db.Begin, ent's client.Tx) waits on another connection for
 // every lock the transaction took (a SELECT … FOR UPDATE, an UPDATE of
 // the same row) until its context ends: the request fails with the
 // context's error, or the driver's "bad connection" when the context
 // cut the connection. The statement belongs on the transaction.
 
-// statementCalls are the methods that run a statement.
+// statementCalls are the methods that run a statement: database/sql's
+// and sqlx's, and those that end a query builder's chain (ent's Save,
+// Exec, Only, All).
 var statementCalls = map[string]bool{"Exec": true, "ExecContext": true, "Query": true, "QueryContext": true, "QueryRow": true, "QueryRowContext": true,
-	"Get": true, "GetContext": true, "Select": true, "SelectContext": true, "NamedExec": true, "NamedExecContext": true}
+	"Get": true, "GetContext": true, "Select": true, "SelectContext": true, "NamedExec": true, "NamedExecContext": true,
+	"Save": true, "SaveX": true, "ExecX": true, "Only": true, "OnlyX": true, "All": true, "AllX": true, "First": true, "Count": true, "Exist": true}
+
+// onPool reports whether a statement's receiver, as written, is the pool
+// or a chain built on it (e.db.Item.UpdateOneID(id).AddLabelIDs(ids...)
+// on e.db).
+func onPool(recv, pool string) bool {
+	return recv == pool || strings.HasPrefix(recv, pool+".")
+}
 
 // waitedRe matches a failure a statement waiting on a lock ends with.
 var waitedRe = regexp.MustCompile(`(?i)bad connection|deadline exceeded|canceling statement|context canceled|timeout|lock wait|database is locked`)
@@ -46,9 +57,9 @@ func (a *analysis) poolWhileTx(msg string) bool {
 				return true
 			}
 			switch {
-			case begin == nil && (sel.Sel.Name == "Begin" || sel.Sel.Name == "BeginTx" || sel.Sel.Name == "Beginx" || sel.Sel.Name == "BeginTxx"):
+			case begin == nil && (sel.Sel.Name == "Begin" || sel.Sel.Name == "BeginTx" || sel.Sel.Name == "Beginx" || sel.Sel.Name == "BeginTxx" || sel.Sel.Name == "Tx" && len(ce.Args) == 1):
 				begin, pool = ce, types.ExprString(sel.X)
-			case begin != nil && statementCalls[sel.Sel.Name] && types.ExprString(sel.X) == pool:
+			case begin != nil && statementCalls[sel.Sel.Name] && onPool(types.ExprString(sel.X), pool):
 				use = ce
 			}
 			return true
@@ -59,7 +70,12 @@ func (a *analysis) poolWhileTx(msg string) bool {
 		bl, ul := src.lineAt(f, begin.Pos(), fn), src.lineAt(f, use.Pos(), fn)
 		a.g.Add(pool, strings.TrimSpace(bl.Text), strings.TrimSpace(ul.Text))
 		a.headline("A statement run beside its own open transaction: " + code(strings.TrimSpace(ul.Text)))
-		a.why(code(fn) + " begins a transaction on " + code(pool) + " at " + a.cite(bl) + ", and runs a statement on " + code(pool) + " itself at " + code(a.fileLoc(ul.Path, ul.Line)) + ": " + code(strings.TrimSpace(ul.Text)) + ", on another connection, while the transaction is open. A row the transaction locked (" + code("FOR UPDATE") + ", an UPDATE) makes that statement wait until its context ends.")
+		wait := "A row the transaction locked (" + code("FOR UPDATE") + ", an UPDATE) makes that statement wait until its context ends."
+		if strings.Contains(strings.ToLower(msg), "database is locked") {
+			// SQLite: one writer at a time, for the whole file.
+			wait = "SQLite lets one connection write at a time: the transaction holds the write lock, so the statement waits for it until the busy timeout and fails."
+		}
+		a.why(code(fn) + " begins a transaction on " + code(pool) + " at " + a.cite(bl) + ", and runs a statement on " + code(pool) + " itself at " + code(a.fileLoc(ul.Path, ul.Line)) + ": " + code(strings.TrimSpace(ul.Text)) + ", on another connection, while the transaction is open. " + wait)
 		a.fix("In " + code(fn) + ", run the statement at " + code(a.fileLoc(ul.Path, ul.Line)) + " on the transaction, not on " + code(pool) + ".")
 		return true
 	}

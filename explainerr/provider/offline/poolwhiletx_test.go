@@ -44,3 +44,70 @@ func (s *Store) Take(id int) error {
 	text := Analyze(r)
 	mustHave(t, text, "begins a transaction on `s.DB`", "runs a statement on `s.DB` itself at `store.go:", "on the transaction, not on `s.DB`")
 }
+
+// TestQueryBuiltOnTheClientWhileItsTransactionIsOpen: a query builder's
+// chain built on the client (ent's c.db.Item.UpdateOneID(id)…Exec) beside
+// the transaction the function opened on it (c.db.Tx), with SQLite's
+// "database is locked": one writer at a time.
+func TestQueryBuiltOnTheClientWhileItsTransactionIsOpen(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/shed\n\ngo 1.22\n",
+		"store/store.go": `package store
+
+import "context"
+
+// Update builds an update of one row.
+type Update struct{}
+
+// AddTags adds tags to the update.
+func (u *Update) AddTags(ids ...int) *Update { return u }
+
+// Exec runs the update.
+func (u *Update) Exec(ctx context.Context) error { return nil }
+
+// Items builds item statements.
+type Items struct{}
+
+// UpdateOneID starts an update of one item.
+func (Items) UpdateOneID(id int) *Update { return &Update{} }
+
+// Save saves.
+func (Items) Save(ctx context.Context) (int, error) { return 1, nil }
+
+// Tx is a transaction.
+type Tx struct{ Item Items }
+
+// Rollback rolls it back.
+func (*Tx) Rollback() error { return nil }
+
+// Client is the database client.
+type Client struct{ Item Items }
+
+// Tx begins a transaction.
+func (*Client) Tx(ctx context.Context) (*Tx, error) { return &Tx{}, nil }
+
+// Store keeps items.
+type Store struct{ db *Client }
+
+// Create adds an item and its tags.
+func (s *Store) Create(ctx context.Context, tags []int) error {
+	tx, err := s.db.Tx(ctx)
+	if err != nil {
+		return err
+	}
+	id, err := tx.Item.Save(ctx)
+	if err != nil {
+		return err
+	}
+	if err := s.db.Item.UpdateOneID(id).AddTags(tags...).Exec(ctx); err != nil {
+		_ = tx.Rollback()
+		return err //!ret
+	}
+	return nil
+}
+`,
+	})
+	r := statusReport("database is locked", app.frame(t, "ret", "example.com/shed/store.(*Store).Create"))
+	text := Analyze(r)
+	mustHave(t, text, "begins a transaction on `s.db`", "SQLite lets one connection write at a time", "on the transaction, not on `s.db`")
+}
