@@ -358,24 +358,34 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	if name == table || table == "" && anyMessage(r, noSuchTable) {
 		asTable = regexp.MustCompile("(?i)\\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\\s+[\"`]?" + regexp.QuoteMeta(name) + "\\b")
 	}
+	asked := urlWords(r.Request.URL)
 	score := func(l SQLLiteral, fd *ast.FuncDecl) int {
 		n := 0
+		// A function named for what the request asked (messagesLatest
+		// for ?since=latest) before others running a query of that name:
+		// a tie-breaker, as the other weights count ten times as much.
+		named := 0
+		for _, w := range nameWords(fd.Name.Name) {
+			named += asked[w]
+		}
+		n += min(named, 9)
 		if asTable != nil && asTable.MatchString(SQLCode(l.Value)) {
-			n += 2
+			n += 20
 		}
 		if writes != nil && writes.MatchString(l.Value) {
-			n += 4
+			n += 40
 		}
 		if qualified != nil && qualified.MatchString(l.Value) {
-			n += 2
+			n += 20
 		}
 		if s.calledByShown(fd) {
-			n++
+			n += 10
 		}
 		return n
 	}
 	var query *SQLLiteral
 	var queryDecl *ast.FuncDecl
+	var runner *FuncRef // the function running a query kept in a constant
 	best := -1
 	for i, l := range lits {
 		if !word.MatchString(SQLCode(l.Value)) || !inTable(l.Value) {
@@ -391,17 +401,27 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 			continue
 		}
 		d, _ := l.Syntax()
-		fd, _ := d.(*ast.FuncDecl)
-		if fd == nil || s.seen[fd] {
+		if fd, _ := d.(*ast.FuncDecl); fd != nil {
+			if sc := score(l, fd); !s.seen[fd] && sc > best {
+				query, queryDecl, runner, best = &lits[i], fd, nil, sc
+			}
 			continue
 		}
-		if sc := score(l, fd); sc > best {
-			query, queryDecl, best = &lits[i], fd, sc
+		// A query kept in a constant: the functions that run it.
+		for _, ref := range m.QueryRunners(l) {
+			if sc := score(l, ref.Decl); !s.seen[ref.Decl] && sc > best {
+				ref := ref
+				query, queryDecl, runner, best = &lits[i], ref.Decl, &ref, sc
+			}
 		}
 	}
 	if queryDecl != nil && !leftOut {
 		s.seen[queryDecl] = true
-		queries = append(queries, s.queryChunk(*query, queryDecl))
+		if runner != nil {
+			queries = append(queries, s.funcChunk(runner.File, runner.Decl, report.ReasonQuery))
+		} else {
+			queries = append(queries, s.queryChunk(*query, queryDecl))
+		}
 	}
 	if len(queries) == 0 && !shown {
 		// A query kept in a .sql file, by name or as a statement.
@@ -483,6 +503,44 @@ func Calls(fd *ast.FuncDecl, name string) bool {
 // $userid), which a statement that never reads the column may have.
 // noSuchTable matches a message saying a table does not exist.
 var noSuchTable = regexp.MustCompile(`(?i)no such table|relation "[^"]+" does not exist|Table '[^']+' doesn't exist`)
+
+// urlWords returns the lower-case words of four letters or more of a
+// request's URL, each with its weight: 2 for the path's and the query's
+// values ("latest" of ?since=latest), 1 for the query's keys.
+func urlWords(url string) map[string]int {
+	out := map[string]int{}
+	add := func(text string, weight int) {
+		for _, w := range reWordRun.FindAllString(strings.ToLower(text), -1) {
+			if len(w) >= 4 && out[w] < weight {
+				out[w] = weight
+			}
+		}
+	}
+	path, query, _ := strings.Cut(url, "?")
+	add(path, 2)
+	for _, kv := range strings.Split(query, "&") {
+		k, v, _ := strings.Cut(kv, "=")
+		add(k, 1)
+		add(v, 2)
+	}
+	return out
+}
+
+// nameWords returns the lower-case words of a Go name written in
+// camelCase (messagesLatest: messages, latest).
+func nameWords(name string) []string {
+	var out []string
+	start := 0
+	for i := 1; i <= len(name); i++ {
+		if i == len(name) || name[i] >= 'A' && name[i] <= 'Z' || name[i] == '_' {
+			if w := strings.ToLower(strings.Trim(name[start:i], "_")); len(w) >= 4 {
+				out = append(out, w)
+			}
+			start = i
+		}
+	}
+	return out
+}
 
 // SQLCode returns an SQL text with its comments (-- to the line's end,
 // /* … */) and its quoted strings ('…') blanked, of the same length: a
