@@ -21,20 +21,11 @@ func (s *appSource) autoMigration() (sourceLine, bool) {
 		if strings.HasSuffix(f.path, "_test.go") || !linesHold(f.text(), "Schema.Create") && !linesHold(f.text(), "AutoMigrate(") {
 			return
 		}
-		ast.Inspect(d, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok {
-				return true
-			}
+		eachSelectorCall(d, func(call *ast.CallExpr, sel *ast.SelectorExpr) {
 			inner, isSel := sel.X.(*ast.SelectorExpr)
 			if sel.Sel.Name == "AutoMigrate" || sel.Sel.Name == "Create" && isSel && inner.Sel.Name == "Schema" {
 				out = append(out, s.lineOfPos(call.Pos(), in))
 			}
-			return true
 		})
 	})
 	if len(out) == 0 {

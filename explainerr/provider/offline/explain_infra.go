@@ -63,18 +63,10 @@ var configRead = regexp.MustCompile(`(?i)dsn|addr|url|host|port|database|\bdb_|_
 func (s *appSource) configReads() []sourceLine {
 	var out []sourceLine
 	s.eachDecl(func(f *appFile, d ast.Decl, in string) {
-		ast.Inspect(d, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok {
-				return true
-			}
+		eachSelectorCall(d, func(call *ast.CallExpr, sel *ast.SelectorExpr) {
 			pkg, ok := sel.X.(*ast.Ident)
 			if !ok {
-				return true
+				return
 			}
 			arg := -1
 			switch pkg.Name + "." + sel.Sel.Name {
@@ -84,14 +76,13 @@ func (s *appSource) configReads() []sourceLine {
 				arg = 1
 			}
 			if arg < 0 || arg >= len(call.Args) {
-				return true
+				return
 			}
 			if lit, ok := call.Args[arg].(*ast.BasicLit); ok {
 				if v, err := strconv.Unquote(lit.Value); err == nil && configRead.MatchString(v) && !redact.IsSensitiveName(v) {
 					out = append(out, s.lineOfPos(call.Pos(), in))
 				}
 			}
-			return true
 		})
 	})
 	return out
@@ -128,14 +119,9 @@ func (s *appSource) callsIn(n ast.Node, in string, names map[string]bool) []sour
 // eachCallIn calls fn for each call in n of the package functions names
 // lists ("context.WithTimeout").
 func eachCallIn(n ast.Node, names map[string]bool, fn func(call *ast.CallExpr)) {
-	ast.Inspect(n, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok {
-			if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
-				if pkg, ok := sel.X.(*ast.Ident); ok && names[pkg.Name+"."+sel.Sel.Name] {
-					fn(call)
-				}
-			}
+	eachSelectorCall(n, func(call *ast.CallExpr, sel *ast.SelectorExpr) {
+		if pkg, ok := sel.X.(*ast.Ident); ok && names[pkg.Name+"."+sel.Sel.Name] {
+			fn(call)
 		}
-		return true
 	})
 }

@@ -177,3 +177,16 @@ func (s *appSource) sqlQuotes(name string) bool {
 	}
 	return false
 }
+
+// eachSelectorCall calls fn for each call in n whose function is a
+// selector (x.F(…), pkg.F(…)), in source order.
+func eachSelectorCall(n ast.Node, fn func(call *ast.CallExpr, sel *ast.SelectorExpr)) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+				fn(call, sel)
+			}
+		}
+		return true
+	})
+}

@@ -445,15 +445,7 @@ func (s *appSource) resultType(name string, i, n int) ast.Expr {
 	var found ast.Expr
 	agree := true
 	check := func(ft *ast.FuncType) {
-		if ft.Results == nil {
-			return
-		}
-		var results []ast.Expr
-		for _, f := range ft.Results.List {
-			for range max(1, len(f.Names)) {
-				results = append(results, f.Type)
-			}
-		}
+		results := resultExprs(ft)
 		if len(results) != n {
 			return
 		}
@@ -526,16 +518,7 @@ func (s *appSource) resultNeverNil(call string, i, n int) string {
 	}
 	var names []string
 	for _, ref := range refs {
-		ft := ref.Decl.Type
-		if ft.Results == nil {
-			continue
-		}
-		var results []ast.Expr
-		for _, f := range ft.Results.List {
-			for range max(1, len(f.Names)) {
-				results = append(results, f.Type)
-			}
-		}
+		results := resultExprs(ref.Decl.Type)
 		if len(results) != n {
 			continue
 		}
@@ -547,6 +530,21 @@ func (s *appSource) resultNeverNil(call string, i, n int) string {
 		}
 	}
 	return strings.Join(names, " or ")
+}
+
+// resultExprs returns a function type's result types, one per result
+// (a, b int gives int twice).
+func resultExprs(ft *ast.FuncType) []ast.Expr {
+	if ft.Results == nil {
+		return nil
+	}
+	var out []ast.Expr
+	for _, f := range ft.Results.List {
+		for range max(1, len(f.Names)) {
+			out = append(out, f.Type)
+		}
+	}
+	return out
 }
 
 // nilShape reports whether a type expression is written as a pointer,
