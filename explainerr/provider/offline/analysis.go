@@ -92,6 +92,9 @@ func (a *analysis) explain() string {
 	if p := passFor(a.f.Class); p == nil || !p.explain(a) {
 		a.unknown()
 	}
+	if k := a.r.Error.Kind; k == report.KindStatus || k == report.KindError {
+		a.sayDuplicatedArgument()
+	}
 	a.pointToContext()
 	a.dropFixesTheCodeHas()
 	return a.d.Render() + Footer + "\n"
