@@ -54,10 +54,68 @@ func (a *analysis) messageWrap(msg string) (textWrap, bool) {
 			}
 		}
 	}
+	if len(found) == 0 {
+		found = src.sentinelWraps(msgs)
+	}
 	if len(found) != 1 {
 		return textWrap{}, false
 	}
 	return found[0], true
+}
+
+// sentinelTest returns a line of the module, outside tests, that tests an
+// error with errors.Is against a sentinel whose text ends msg.
+func (s *appSource) sentinelTest(msg string) (sourceLine, bool) {
+	for name, text := range s.mod.Sentinels() {
+		if text == "" || !strings.HasSuffix(msg, text) {
+			continue
+		}
+		test := compiled(`\berrors\.Is\([^,]+,\s*(?:\w+\.)?` + regexp.QuoteMeta(name) + `\)`)
+		for _, f := range s.files {
+			if strings.HasSuffix(f.path, "_test.go") {
+				continue
+			}
+			for i, l := range f.text() {
+				if test.MatchString(l) {
+					return sourceLine{Path: f.path, Line: i + 1, Text: strings.TrimSpace(l)}, true
+				}
+			}
+		}
+	}
+	return sourceLine{}, false
+}
+
+// minSentinelWrapText is how much text of its own a wrap's format needs
+// when the message it makes ends with a sentinel's text: the sentinel
+// ties the two.
+const minSentinelWrapText = 4
+
+// sentinelWraps returns the text-only wraps whose format, short as it may
+// be ("user %s: %v"), gives one of msgs whose ending is the text of one
+// of the module's sentinels (user not found): the wrapped error was that
+// sentinel, made a new error by the wrap.
+func (s *appSource) sentinelWraps(msgs []string) []textWrap {
+	var out []textWrap
+	for _, m := range msgs {
+		ends := false
+		for _, text := range s.mod.Sentinels() {
+			if text != "" && strings.HasSuffix(m, ": "+text) {
+				ends = true
+			}
+		}
+		if !ends {
+			continue
+		}
+		for _, w := range s.textWraps() {
+			if !strings.HasPrefix(w.Arg, "Err") && formatMatchesMin(w.Format, m, minSentinelWrapText) {
+				out = append(out, w)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return out
 }
 
 // errorTestRe matches code that tests an error: errors.Is, errors.As or
@@ -142,7 +200,12 @@ func (a *analysis) lostWrap(msg string) bool {
 	} else {
 		a.fix("Wrap " + code(w.Arg) + " with " + code("%w") + " at " + code(a.fileLoc(w.Line.Path, w.Line.Line)) + ", so the error it carries is still recognised.")
 	}
-	if !a.errorPathTests() {
+	if l, ok := a.app().sentinelTest(msg); ok {
+		// The handler the stack does not show tests the sentinel the
+		// message ends with.
+		a.g.AddScanned(a.fileLoc(l.Path, l.Line))
+		a.why("The module tests that error at " + a.cite(l) + ", which the wrap keeps from matching.")
+	} else if !a.errorPathTests() {
 		a.fix("Then answer that not-found error with 404 Not Found where the error is answered: nothing on the error's path tests it yet.")
 	}
 	a.fix("Keep 500 for the other errors: those are real failures.")
