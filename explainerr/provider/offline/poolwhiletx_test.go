@@ -111,3 +111,58 @@ func (s *Store) Create(ctx context.Context, tags []int) error {
 	text := Analyze(r)
 	mustHave(t, text, "begins a transaction on `s.db`", "SQLite lets one connection write at a time", "on the transaction, not on `s.db`")
 }
+
+// TestStatementBesideTxOffTheStack: when the stack shows only the app's
+// own router, the module's one function that runs a statement beside
+// its own transaction is named as such; with two, none is.
+func TestStatementBesideTxOffTheStack(t *testing.T) {
+	fn := func(name string) string {
+		return `
+// ` + name + ` grants access.
+func (s *Store) ` + name + `(user string) error {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return err
+	}
+	if _, err := tx.Exec("INSERT INTO access (user) VALUES (?)", user); err != nil {
+		return err
+	}
+	if _, err := s.db.Exec("INSERT INTO access (user) VALUES ('everyone')"); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+`
+	}
+	for _, tc := range []struct {
+		funcs string
+		names bool
+	}{{fn("Grant"), true}, {fn("Grant") + fn("Share"), false}} {
+		app := writeMarkedApp(t, map[string]string{
+			"go.mod": "module example.com/acl\n",
+			"store.go": `package acl
+
+import (
+	"database/sql"
+	"net/http"
+)
+
+// Store keeps access entries.
+type Store struct{ db *sql.DB }
+` + tc.funcs + `
+// Serve answers every request through the app's own table.
+func Serve(w http.ResponseWriter, r *http.Request, h func() error) {
+	if err := h(); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //! fail
+	}
+}
+`,
+		})
+		text := Analyze(statusReport("database is locked", app.frame(t, "fail", "example.com/acl.Serve")))
+		if tc.names {
+			mustHave(t, text, "only this one runs one beside its own transaction", "In `(*Store).Grant`, run the statement")
+		} else {
+			mustLack(t, text, "beside its own")
+		}
+	}
+}
