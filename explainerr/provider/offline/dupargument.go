@@ -48,14 +48,38 @@ func (a *analysis) findDuplicatedArgument() (duplicatedArgument, bool) {
 			if !isCall || ok {
 				return !ok
 			}
-			params, known := src.params(calleeName(call.Fun), "")
-			if !known || len(params) != len(call.Args) {
-				return true
+			var params []string
+			fits := 0
+			for _, c := range src.calleesOf(types.ExprString(call.Fun)) {
+				if p := paramNames(c.Decl); len(p) == len(call.Args) {
+					params = p
+					fits++
+				}
+			}
+			if fits != 1 {
+				return true // which of several is called is not known
+			}
+			passed := map[string]bool{}
+			for _, arg := range call.Args {
+				passed[types.ExprString(arg)] = true
 			}
 			for i := range call.Args {
 				si, isSel := call.Args[i].(*ast.SelectorExpr)
 				if !isSel {
 					continue
+				}
+				// An id given for a parameter named for another id of the
+				// same value (auth.UID for GID, while auth.GID is there).
+				if p := params[i]; isIDName(si.Sel.Name) && isIDName(p) && !strings.EqualFold(si.Sel.Name, p) {
+					// The other id is written so in the same file (auth.GID
+					// beside auth.UID): a field of that value, not a guess.
+					other := types.ExprString(si.X) + "." + p
+					if !passed[other] && src.hasField(si.Sel.Name, p) && linesHold(src.viewOf(ref.File).text(), other) {
+						f := src.viewOf(ref.File)
+						found = duplicatedArgument{at: src.lineAt(f, call.Pos(), funcName(ref.Decl)), callee: calleeName(call.Fun), value: types.ExprString(si), second: p, left: other}
+						ok = true
+						return false
+					}
 				}
 				for j := i + 1; j < len(call.Args); j++ {
 					if types.ExprString(call.Args[j]) != types.ExprString(si) || strings.EqualFold(params[i], params[j]) || params[j] == "" {
@@ -111,6 +135,29 @@ func (a *analysis) frameMethodTargets() []appsource.FuncRef {
 	return out
 }
 
+// paramNames returns a function's parameter names, in order ("" for an
+// unnamed one).
+func paramNames(fd *ast.FuncDecl) []string {
+	var out []string
+	for _, fl := range fd.Type.Params.List {
+		if len(fl.Names) == 0 {
+			out = append(out, "")
+		}
+		for _, n := range fl.Names {
+			out = append(out, n.Name)
+		}
+	}
+	return out
+}
+
+// isIDName reports whether a name is an identifier's of something named
+// (GID, userID, group_id): "id" alone names no kind.
+func isIDName(name string) bool {
+	l := strings.TrimSuffix(strings.ToLower(name), "_id")
+	return len(l) >= 3 && strings.HasSuffix(l, "id") || len(l) >= 2 && l != strings.ToLower(name)
+}
+
+
 // hasField reports whether a module struct has both fields, the second
 // by a name that differs from the parameter only in its first letter's
 // case.
@@ -152,6 +199,13 @@ func (a *analysis) sayDuplicatedArgument() bool {
 		return false
 	}
 	a.g.Add(d.callee, d.value, d.first, d.second, d.left, strings.TrimSpace(d.at.Text))
+	if d.first == "" {
+		// One id given for another.
+		a.why(code(d.at.Func) + " passes " + code(d.value) + " as the " + code(d.second) + " of " + code(d.callee) + ", at " + a.cite(d.at) + ", while " + code(d.left) + " is the value of that name: " + code(d.callee) + " works on another id than the one it expects.")
+		a.fix("In " + code(d.at.Func) + ", pass " + code(d.left) + " as " + code(d.second) + " at " + code(a.fileLoc(d.at.Path, d.at.Line)) + ".")
+		a.fixedAtOrigin = true
+		return true
+	}
 	a.why(code(d.at.Func) + " passes " + code(d.value) + " to " + code(d.callee) + " as both " + code(d.first) + " and " + code(d.second) + ", at " + a.cite(d.at) + ", and never passes " + code(d.left) + ": " + code(d.callee) + " works on a wrong " + code(d.second) + ".")
 	a.fix("In " + code(d.at.Func) + ", pass " + code(d.left) + " as " + code(d.second) + " at " + code(a.fileLoc(d.at.Path, d.at.Line)) + ".")
 	a.fixedAtOrigin = true

@@ -74,3 +74,59 @@ func (h *Handler) SignIn(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 }
+
+// TestOneIDGivenForAnother: a handler passes the user's id where the
+// store's parameter is the group's, while the group's id is in the same
+// value and file: said, with the fix. A parameter named only "id" says no
+// kind, and nothing is said.
+func TestOneIDGivenForAnother(t *testing.T) {
+	for _, tc := range []struct {
+		param string
+		says  bool
+	}{{"GID", true}, {"id", false}} {
+		app := writeMarkedApp(t, map[string]string{
+			"go.mod": "module example.com/shelf\n",
+			"shelf.go": `package shelf
+
+import (
+	"errors"
+	"net/http"
+)
+
+// Auth is who asks.
+type Auth struct{ UID, GID string }
+
+// Shelves keeps shelves.
+type Shelves struct{}
+
+// Create adds a shelf to a group.
+func (s *Shelves) Create(` + tc.param + ` string, name string) error {
+	return errors.New("FOREIGN KEY constraint failed")
+}
+
+// Repos are the stores.
+type Repos struct{ Shelves *Shelves }
+
+// Handler answers.
+type Handler struct{ repo Repos }
+
+// Owner says whose group a request is of.
+func Owner(auth Auth) string { return auth.GID }
+
+// CreateShelf adds a shelf.
+func (h *Handler) CreateShelf(w http.ResponseWriter, r *http.Request) {
+	auth := Auth{UID: r.Header.Get("X-User"), GID: r.Header.Get("X-Group")}
+	if err := h.repo.Shelves.Create(auth.UID, r.FormValue("name")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //! fail
+	}
+}
+`,
+		})
+		text := Analyze(statusReport("FOREIGN KEY constraint failed", app.frame(t, "fail", "example.com/shelf.(*Handler).CreateShelf")))
+		if tc.says {
+			mustHave(t, text, "passes `auth.UID` as the `GID` of `Create`", "pass `auth.GID` as `GID`")
+		} else {
+			mustLack(t, text, "passes `auth.UID` as")
+		}
+	}
+}

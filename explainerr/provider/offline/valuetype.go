@@ -501,21 +501,7 @@ func (s *appSource) resultNeverNil(call string, i, n int) string {
 	if s.mod == nil || name == "" || n < 1 {
 		return ""
 	}
-	refs := s.mod.Named(name, "")
-	// Of several methods of that name, those of the receiver the call's
-	// holder names (ctrl.repo.Items.Get: ItemsRepository's).
-	if parts := strings.Split(call, "."); len(parts) > 1 {
-		holder := strings.ToLower(parts[len(parts)-2])
-		var mine []appsource.FuncRef
-		for _, ref := range refs {
-			if r := strings.ToLower(receiverName(ref.Decl)); r != "" && len(holder) > 2 && strings.Contains(r, holder) {
-				mine = append(mine, ref)
-			}
-		}
-		if len(mine) > 0 {
-			refs = mine
-		}
-	}
+	refs := s.calleesOf(call)
 	var names []string
 	for _, ref := range refs {
 		results := resultExprs(ref.Decl.Type)
@@ -530,6 +516,30 @@ func (s *appSource) resultNeverNil(call string, i, n int) string {
 		}
 	}
 	return strings.Join(names, " or ")
+}
+
+// calleesOf returns the module's functions and methods a call written as
+// call (x.y.Name) may reach: of several methods of that name, those of
+// the receiver the call's holder names (ctrl.repo.Items.Get:
+// ItemsRepository's), when any is.
+func (s *appSource) calleesOf(call string) []appsource.FuncRef {
+	refs := s.mod.Named(lastSelector(call), "")
+	parts := strings.Split(call, ".")
+	if len(parts) < 2 {
+		return refs
+	}
+	holder := strings.ToLower(parts[len(parts)-2])
+	one := strings.TrimSuffix(holder, "s") // Locations: LocationRepository
+	var mine []appsource.FuncRef
+	for _, ref := range refs {
+		if r := strings.ToLower(receiverName(ref.Decl)); r != "" && len(one) > 2 && strings.Contains(r, one) {
+			mine = append(mine, ref)
+		}
+	}
+	if len(mine) > 0 {
+		return mine
+	}
+	return refs
 }
 
 // resultExprs returns a function type's result types, one per result
