@@ -157,7 +157,6 @@ func isIDName(name string) bool {
 	return len(l) >= 3 && strings.HasSuffix(l, "id") || len(l) >= 2 && l != strings.ToLower(name)
 }
 
-
 // hasField reports whether a module struct has both fields, the second
 // by a name that differs from the parameter only in its first letter's
 // case.
