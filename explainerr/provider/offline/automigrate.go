@@ -8,9 +8,9 @@ import (
 )
 
 // An app that makes its tables at start from its ORM's schema (ent's
-// client.Schema.Create, gorm's AutoMigrate) does not run its migration
-// files: a column those files give a table says nothing of the database,
-// and "apply the migrations" is no fix. The ORM's schema, and the column
+// client.Schema.Create, gorm's AutoMigrate) has the tables that schema
+// declares: a column its migration files give a table says little of the
+// database, and "apply the migrations" is no fix. The ORM's schema, and the column
 // name it declares, is where to look.
 
 // autoMigration returns the module's call that makes its tables from an
@@ -89,7 +89,7 @@ func (a *analysis) autoMigratedColumn(table, col string, origin string) bool {
 		return false
 	}
 	a.g.Add(table, col, strings.TrimSpace(am.Text))
-	a.why("The app's migration files give " + code(table) + " a column " + code(col) + " (" + origin + "), but the app does not run them: it makes its tables when it starts, from its ORM's schema, at " + a.cite(am) + ".")
+	a.why("The app's migration files give " + code(table) + " a column " + code(col) + " (" + origin + "), and the app also makes its tables when it starts, from its ORM's schema, at " + a.cite(am) + ": what that schema declares is what the table has.")
 	if l, name, ok := src.ormColumnNear(col); ok {
 		a.g.Add(name)
 		a.g.AddScanned(a.fileLoc(l.Path, l.Line))
