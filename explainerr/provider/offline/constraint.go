@@ -72,6 +72,9 @@ func (a *analysis) constraint() {
 		if passed {
 			break
 		}
+		if !listed {
+			listed = a.insertsList(table, col)
+		}
 		_, hasDefault := a.notNullDefault(col)
 		field := camelCase(col)
 		built := a.builtValue()

@@ -180,7 +180,7 @@ func (a *analysis) lostWrap(msg string) bool {
 	}
 	verb := "%" + w.Verb
 	a.headline("A missing record answered as a server error")
-	a.why("The error says " + code(shorten(msg, 120)) + ": the request named something that does not exist, the client's 404. Its message is made at " + a.cite(w.Line) + " with " + code(verb) + ", which keeps the text of " + code(w.Arg) + " but not the error itself: a test of it further out (" + code("errors.Is") + ", " + code("errors.As") + ", a type switch, a function that maps the app's errors to statuses) no longer matches it, and it is answered as a 500.")
+	a.why("The error says " + code(shorten(msg, 120)) + ": the request named something that does not exist, the client's error (a 4xx), not a server failure. Its message is made at " + a.cite(w.Line) + " with " + code(verb) + ", which keeps the text of " + code(w.Arg) + " but not the error itself: a test of it further out (" + code("errors.Is") + ", " + code("errors.As") + ", a type switch, a function that maps the app's errors to statuses) no longer matches it, and it is answered as a 500.")
 	if cause, wrap, ok := a.ownCauseTest(); ok {
 		// The test unwraps the app's own error type only: %w would not
 		// reach it; the app's own wrapper does.

@@ -88,15 +88,8 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 		return
 	}
 	t := known[0]
-	if contains(t.columns, lower) {
-		if a.autoMigratedColumn(t.name, name, a.origin(t)) {
-			return
-		}
-		a.g.Add(t.name, name)
-		a.why("The app's schema does give " + code(t.name) + " a column " + code(name) + " (" + a.origin(t) + "): the database the app connects to was not migrated to it.")
-		a.fix("Apply the migrations that add " + code(name) + " to the database the app connects to (check its DSN: the database name and schema).")
-		return
-	}
+	// A rename of the column comes first: the old name may still be in
+	// the statement that created the table.
 	for to, rn := range t.renamed {
 		if rn.from != lower || !contains(t.columns, to) {
 			continue
@@ -107,6 +100,15 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 		a.why("A migration renames it: " + a.cite(rn.at) + " renames " + code(rn.from) + " to " + code(to) + ", and the query still names " + code(name) + ". Applying the migrations cannot help: the schema no longer has the old name.")
 		a.fix("Name " + code(to) + " in the query (and in every other query that reads " + code(name) + " of " + code(t.name) + "; a column of that name in another table is not renamed).")
 		a.fix("If the old name is the one meant, undo the rename at " + code(a.fileLoc(rn.at.Path, rn.at.Line)) + " in a new migration.")
+		return
+	}
+	if contains(t.columns, lower) {
+		if a.autoMigratedColumn(t.name, name, a.origin(t)) {
+			return
+		}
+		a.g.Add(t.name, name)
+		a.why("The app's schema does give " + code(t.name) + " a column " + code(name) + " (" + a.origin(t) + "): the database the app connects to was not migrated to it.")
+		a.fix("Apply the migrations that add " + code(name) + " to the database the app connects to (check its DSN: the database name and schema).")
 		return
 	}
 	if s, t, ok := closestColumn(name, known, a.assignedInQueries(col)); ok {

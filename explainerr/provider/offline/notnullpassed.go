@@ -116,3 +116,25 @@ func (a *analysis) nullValueOf(at sourceLine, arg string) (string, bool) {
 	a.g.Add(typ, "Valid")
 	return "a " + code(typ) + " without " + code("Valid") + ", which is NULL", true
 }
+
+// insertsList reports whether every INSERT into table of the module's SQL
+// text lists col, and there is at least one: the statement does not
+// leave the column out, so the value it passes is what is NULL.
+func (a *analysis) insertsList(table, col string) bool {
+	src := a.app()
+	if src == nil || src.mod == nil || table == "" || col == "" {
+		return false
+	}
+	insert := compiled(`(?is)\bINSERT\s+(?:OR\s+\w+\s+)?INTO\s+["` + "`" + `]?` + regexp.QuoteMeta(table) + `["` + "`" + `]?\s*\(([^)]*)\)`)
+	column := compiled(`(?i)(?:^|[\s,"` + "`" + `])` + regexp.QuoteMeta(col) + `(?:$|[\s,"` + "`" + `])`)
+	found := 0
+	for _, l := range src.mod.SQLLiterals() {
+		for _, m := range insert.FindAllStringSubmatch(l.Value, -1) {
+			if !column.MatchString(m[1]) {
+				return false
+			}
+			found++
+		}
+	}
+	return found > 0
+}

@@ -41,3 +41,31 @@ func (c *Crates) Add(name string) error {
 		mustHave(t, text, "The schema declares it at `"+want)
 	}
 }
+
+// TestNotNullColumnTheInsertLists: an INSERT kept in a constant that
+// lists the column is not told to list it; the value it passes is what is
+// NULL.
+func TestNotNullColumnTheInsertLists(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/depot\n",
+		"store/crates.go": `package store
+
+import "database/sql"
+
+const insertCrate = ` + "`INSERT INTO crates (name, label) VALUES (?, ?)`" + `
+
+// Crates is the crate store.
+type Crates struct{ db *sql.DB }
+
+// Add writes a crate.
+func (c *Crates) Add(name string, label sql.NullString) error {
+	_, err := c.db.Exec(insertCrate, name, label) //! add
+	return err
+}
+`,
+		"schema.sql": "CREATE TABLE crates (\n\tname TEXT,\n\tlabel TEXT NOT NULL\n);\n",
+	})
+	r := panicReport("", "", app.frame(t, "add", "(*Crates).Add"))
+	r.Error.Kind, r.Error.Type, r.Error.Message = "error", "sqlite3.Error", "NOT NULL constraint failed: crates.label"
+	mustLack(t, Analyze(r), "Make sure the statement lists")
+}

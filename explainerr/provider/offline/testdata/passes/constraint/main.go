@@ -15,6 +15,6 @@ type Store struct {
 // Create stores a new post with the request's title.
 func (s *Store) Create(w http.ResponseWriter, r *http.Request) error {
 	var title *string
-	_, err := s.db.Exec("INSERT INTO posts (title) VALUES (?)", title) // want `Constraint failed: .posts\.title. must not be NULL` `The schema declares it at .schema\.go:6.: .title TEXT NOT NULL.` `The value written is built at .main\.go:17.: .var title \*string.` `Make sure the statement lists .title.`
+	_, err := s.db.Exec("INSERT INTO posts (title) VALUES (?)", title) // want `Constraint failed: .posts\.title. must not be NULL` `The schema declares it at .schema\.go:6.: .title TEXT NOT NULL.` `The value written is built at .main\.go:17.: .var title \*string.`
 	return err
 }
