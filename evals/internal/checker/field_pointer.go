@@ -19,7 +19,7 @@ var (
 	// asValueRe says the field holds a value, not a pointer.
 	asValueRe = regexp.MustCompile("(?i)\\bas\\s+an?\\s+(?:`[^`]+`\\s+)?(?:struct\\s+)?value\\b|\\brather\\s+than\\s+(?:as\\s+)?a\\s+pointer\\b|\\bnot\\s+(?:as\\s+)?a\\s+pointer\\b")
 	// asPointerRe says the field holds a pointer.
-	asPointerRe = regexp.MustCompile("(?i)\\bas\\s+a\\s+pointer\\b|\\brather\\s+than\\s+(?:as\\s+)?a\\s+(?:struct\\s+)?value\\b")
+	asPointerRe = regexp.MustCompile(`(?i)\bas\s+a\s+pointer\b|\brather\s+than\s+(?:as\s+)?a\s+(?:struct\s+)?value\b`)
 )
 
 // checkFieldPointers judges what a sentence says of whether a field it

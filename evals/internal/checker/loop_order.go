@@ -127,8 +127,7 @@ func indexDirection(body *ast.BlockStmt, key ast.Expr, reverse bool) (bool, bool
 		return reverse, true
 	}
 	mirrored, plain := 0, 0
-	var visit func(n ast.Node) bool
-	visit = func(n ast.Node) bool {
+	visit := func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BinaryExpr:
 			if n.Op == token.SUB && mirrorsIndex(n, id.Name) {
