@@ -39,8 +39,7 @@ func covered(db *sql.DB) error {
 }
 `,
 	})
-	r := panicReport("", "", app.frame(t, "count", "covered"))
-	r.Error.Kind, r.Error.Type, r.Error.Message = "error", "sqlite3.Error", "no such column: tools.lifetime_warranty"
+	r := sqliteErrorReport("no such column: tools.lifetime_warranty", app.frame(t, "count", "covered"))
 	text := Analyze(r)
 	mustHave(t, text, "from its ORM's schema", "`warranty_lifetime`")
 	mustLack(t, text, "was not migrated", "Apply the migrations")

@@ -34,6 +34,13 @@ func panicReport(typ, msg string, frames ...report.Frame) *report.Report {
 	}
 }
 
+// sqliteErrorReport builds a report for an SQLite error a handler returned.
+func sqliteErrorReport(msg string, frames ...report.Frame) *report.Report {
+	r := panicReport("sqlite3.Error", msg, frames...)
+	r.Error.Kind = report.KindError
+	return r
+}
+
 // statusReport builds a report for a 5xx the app wrote itself.
 func statusReport(body string, frames ...report.Frame) *report.Report {
 	r := panicReport("http.Status", body, frames...)

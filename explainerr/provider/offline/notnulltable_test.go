@@ -31,8 +31,7 @@ func (c *Crates) Add(name string) error {
 			files["store/schema.go"] = "package store\n\n// Schema creates the tables.\nconst Schema = `" + schema + "`\n"
 		}
 		app := writeMarkedApp(t, files)
-		r := panicReport("", "", app.frame(t, "add", "(*Crates).Add"))
-		r.Error.Kind, r.Error.Type, r.Error.Message = "error", "sqlite3.Error", "NOT NULL constraint failed: crates.created_at"
+		r := sqliteErrorReport("NOT NULL constraint failed: crates.created_at", app.frame(t, "add", "(*Crates).Add"))
 		text := Analyze(r)
 		want := "schema.sql:9"
 		if schemaIn == "string" {
@@ -65,7 +64,6 @@ func (c *Crates) Add(name string, label sql.NullString) error {
 `,
 		"schema.sql": "CREATE TABLE crates (\n\tname TEXT,\n\tlabel TEXT NOT NULL\n);\n",
 	})
-	r := panicReport("", "", app.frame(t, "add", "(*Crates).Add"))
-	r.Error.Kind, r.Error.Type, r.Error.Message = "error", "sqlite3.Error", "NOT NULL constraint failed: crates.label"
+	r := sqliteErrorReport("NOT NULL constraint failed: crates.label", app.frame(t, "add", "(*Crates).Add"))
 	mustLack(t, Analyze(r), "Make sure the statement lists")
 }

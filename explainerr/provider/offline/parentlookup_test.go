@@ -47,8 +47,7 @@ func (s *Service) Join(code string, club, user int) error {
 `,
 		}
 		app := writeMarkedApp(t, files)
-		r := panicReport("", "", app.frame(t, "join", "(*Service).Join"))
-		r.Error.Kind, r.Error.Type, r.Error.Message = "error", "sqlite3.Error", "UNIQUE constraint failed: members.club_id, members.user_id"
+		r := sqliteErrorReport("UNIQUE constraint failed: members.club_id, members.user_id", app.frame(t, "join", "(*Service).Join"))
 		text := Analyze(r)
 		if tc.saysLooked {
 			mustHave(t, text, "for an existing row before writing")
@@ -82,7 +81,6 @@ func (s *Service) Join(club, user int) error {
 `,
 	}
 	app := writeMarkedApp(t, files)
-	r := panicReport("", "", app.frame(t, "join", "(*Service).Join"))
-	r.Error.Kind, r.Error.Type, r.Error.Message = "error", "sqlite3.Error", "FOREIGN KEY constraint failed"
+	r := sqliteErrorReport("FOREIGN KEY constraint failed", app.frame(t, "join", "(*Service).Join"))
 	mustLack(t, Analyze(r), "The statement is at")
 }

@@ -22,8 +22,7 @@ func Latest(db *sql.DB) error {
 }
 `,
 	})
-	r := panicReport("", "", app.frame(t, "latest", "Latest"))
-	r.Error.Kind, r.Error.Type, r.Error.Message = "error", "sqlite3.Error", "no such column: click"
+	r := sqliteErrorReport("no such column: click", app.frame(t, "latest", "Latest"))
 	text := Analyze(r)
 	mustHave(t, text, "A migration renames it", "Name `click_url` in the query")
 	mustLack(t, text, "was not migrated", "Apply the migrations")
