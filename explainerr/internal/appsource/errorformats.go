@@ -234,7 +234,8 @@ const minSentinelWrap = 3
 // wrapsSentinelInto reports whether em, a short format, gives msg with one
 // of its arguments a sentinel of the module (var ErrNotFound =
 // errors.New("not found")) whose message ends msg: fmt.Errorf("tag %d:
-// %v", id, ErrNotFound) made "tag 99: not found".
+// %v", id, ErrNotFound) made "tag 99: not found"; or with an error
+// variable, when a sentinel's message ends msg.
 func (m *Module) wrapsSentinelInto(em ErrorMaker, msg string) bool {
 	if em.Func == "" || !FormatMatches(em.Format, msg, minSentinelWrap) {
 		return false
@@ -244,6 +245,16 @@ func (m *Module) wrapsSentinelInto(em ErrorMaker, msg string) bool {
 		name := a[strings.LastIndexByte(a, '.')+1:]
 		if text, ok := sentinels[name]; ok && text != "" && strings.HasSuffix(msg, text) {
 			return true
+		}
+		// An error variable the wrap is given (err), whose message, a
+		// sentinel's, ends msg: fmt.Errorf("user %s: %v", name, err) of
+		// a lookup that returned ErrUserNotFound.
+		if name == "err" || strings.HasSuffix(name, "Err") {
+			for _, text := range sentinels {
+				if text != "" && strings.HasSuffix(msg, ": "+text) {
+					return true
+				}
+			}
 		}
 	}
 	return false

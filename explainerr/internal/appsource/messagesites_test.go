@@ -318,6 +318,41 @@ func DeleteUser(id int) error { return fmt.Errorf("user %d: %v", id, errors.New(
 	}
 }
 
+// TestShortWrapOfAnErrorEndingInASentinel: a short wrap of an error
+// variable ("box %s: %v" of err) is the origin when a sentinel's message
+// ends the error's after the wrap's text; a message no sentinel ends is
+// not tied to it.
+func TestShortWrapOfAnErrorEndingInASentinel(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/boxes\n",
+		"store/boxes.go": `package store
+
+import (
+	"errors"
+	"fmt"
+)
+
+var ErrMissing = errors.New("box not found")
+
+func read(name string) error { return ErrMissing }
+
+func Box(name string) error {
+	if err := read(name); err != nil {
+		return fmt.Errorf("box %s: %v", name, err)
+	}
+	return nil
+}
+`,
+	})
+	m := Load(root + "/store/boxes.go")
+	if got := m.ErrorOrigins("box b7: box not found"); len(got) != 1 || got[0].Func != "Box" {
+		t.Errorf("origins %+v, want Box's wrap", got)
+	}
+	if got := m.ErrorOrigins("box b7: disk full"); len(got) != 0 {
+		t.Errorf("a short wrap was taken for a message no sentinel ends: %+v", got)
+	}
+}
+
 // TestWrapWithAName: errors.Wrap(err, "FindByEmail") adds one word, a Go
 // name, to the message: the wrap is a site of a message with that part;
 // a one-word literal elsewhere, or a wrap with a plain word, is not.
