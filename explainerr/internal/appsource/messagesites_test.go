@@ -620,3 +620,46 @@ func TestHelperWordingAGivenErrorBringsItsCallers(t *testing.T) {
 		t.Errorf("the implementation reached through the promoted field is missing: %v", got)
 	}
 }
+
+// TestOriginOfALoggedErrorAttribute: the error attribute of a logged line
+// that is no structured record ("… (error=box b7: box not found,
+// http_method=GET)") is read for the error's origin, as the record's
+// error is.
+func TestOriginOfALoggedErrorAttribute(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/boxes\n",
+		"store/boxes.go": `package store
+
+import (
+	"errors"
+	"fmt"
+)
+
+var ErrMissing = errors.New("box not found")
+
+func read(name string) error { return ErrMissing }
+
+func Box(name string) error {
+	if err := read(name); err != nil {
+		return fmt.Errorf("box %s: %v", name, err)
+	}
+	return nil
+}
+`,
+		"web/web.go": `package web
+
+import "net/http"
+
+func Serve(w http.ResponseWriter, h func() error) {
+	if err := h(); err != nil {
+		http.Error(w, "internal server error", 500)
+	}
+}
+`,
+	})
+	r := shelfReport(root, "internal server error", report.Frame{Function: "example.com/boxes/web.Serve", File: "web/web.go", Line: 7})
+	r.Logs = []report.LogLine{{Text: "INFO Connection closed with HTTP 500 (error=box b7: box not found, http_method=GET, tag=http)"}}
+	if got := reasons(Static(r)); !contains(got["origin"], "store/boxes.go:Box") {
+		t.Errorf("the logged error's origin is not found: %v", got)
+	}
+}

@@ -69,6 +69,11 @@ func errorMessages(r *report.Report) []string {
 			continue
 		}
 		msgs = append(msgs, text)
+		if m := failureclass.LogMessage(text); m != text {
+			// The error attribute of a line that is no record
+			// ("… (error=user x: user not found, http_method=PUT)").
+			msgs = append(msgs, m)
+		}
 		msgs = append(msgs, recordLines(text)...)
 	}
 	return msgs
