@@ -249,12 +249,8 @@ func (m *Module) wrapsSentinelInto(em ErrorMaker, msg string) bool {
 		// An error variable the wrap is given (err), whose message, a
 		// sentinel's, ends msg: fmt.Errorf("user %s: %v", name, err) of
 		// a lookup that returned ErrUserNotFound.
-		if name == "err" || strings.HasSuffix(name, "Err") {
-			for _, text := range sentinels {
-				if text != "" && strings.HasSuffix(msg, ": "+text) {
-					return true
-				}
-			}
+		if (name == "err" || strings.HasSuffix(name, "Err")) && m.EndsWithSentinel(msg) {
+			return true
 		}
 	}
 	return false
@@ -281,6 +277,18 @@ func (m *Module) Sentinels() map[string]string {
 		}
 	})
 	return m.sentinels
+}
+
+// EndsWithSentinel reports whether msg ends, after a ": ", with the
+// message of one of the module's sentinels ("user x: user not found" of
+// ErrUserNotFound): an error that wrapped it on its way.
+func (m *Module) EndsWithSentinel(msg string) bool {
+	for _, text := range m.Sentinels() {
+		if text != "" && strings.HasSuffix(msg, ": "+text) {
+			return true
+		}
+	}
+	return false
 }
 
 // reSentinelDecl finds the variable a package-level errors.New is given

@@ -318,14 +318,9 @@ func DeleteUser(id int) error { return fmt.Errorf("user %d: %v", id, errors.New(
 	}
 }
 
-// TestShortWrapOfAnErrorEndingInASentinel: a short wrap of an error
-// variable ("box %s: %v" of err) is the origin when a sentinel's message
-// ends the error's after the wrap's text; a message no sentinel ends is
-// not tied to it.
-func TestShortWrapOfAnErrorEndingInASentinel(t *testing.T) {
-	root := writeModule(t, map[string]string{
-		"go.mod": "module example.com/boxes\n",
-		"store/boxes.go": `package store
+// boxesStore wraps, with a short %v format, the error of a lookup that
+// returns a sentinel.
+const boxesStore = `package store
 
 import (
 	"errors"
@@ -342,7 +337,16 @@ func Box(name string) error {
 	}
 	return nil
 }
-`,
+`
+
+// TestShortWrapOfAnErrorEndingInASentinel: a short wrap of an error
+// variable ("box %s: %v" of err) is the origin when a sentinel's message
+// ends the error's after the wrap's text; a message no sentinel ends is
+// not tied to it.
+func TestShortWrapOfAnErrorEndingInASentinel(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod":         "module example.com/boxes\n",
+		"store/boxes.go": boxesStore,
 	})
 	m := Load(root + "/store/boxes.go")
 	if got := m.ErrorOrigins("box b7: box not found"); len(got) != 1 || got[0].Func != "Box" {
@@ -627,25 +631,8 @@ func TestHelperWordingAGivenErrorBringsItsCallers(t *testing.T) {
 // error is.
 func TestOriginOfALoggedErrorAttribute(t *testing.T) {
 	root := writeModule(t, map[string]string{
-		"go.mod": "module example.com/boxes\n",
-		"store/boxes.go": `package store
-
-import (
-	"errors"
-	"fmt"
-)
-
-var ErrMissing = errors.New("box not found")
-
-func read(name string) error { return ErrMissing }
-
-func Box(name string) error {
-	if err := read(name); err != nil {
-		return fmt.Errorf("box %s: %v", name, err)
-	}
-	return nil
-}
-`,
+		"go.mod":         "module example.com/boxes\n",
+		"store/boxes.go": boxesStore,
 		"web/web.go": `package web
 
 import "net/http"

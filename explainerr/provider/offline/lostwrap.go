@@ -97,13 +97,7 @@ const minSentinelWrapText = 4
 func (s *appSource) sentinelWraps(msgs []string) []textWrap {
 	var out []textWrap
 	for _, m := range msgs {
-		ends := false
-		for _, text := range s.mod.Sentinels() {
-			if text != "" && strings.HasSuffix(m, ": "+text) {
-				ends = true
-			}
-		}
-		if !ends {
+		if !s.mod.EndsWithSentinel(m) {
 			continue
 		}
 		for _, w := range s.textWraps() {
