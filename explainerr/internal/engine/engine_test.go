@@ -182,7 +182,9 @@ func TestSharedCallSurvivesTheFirstCallerLeaving(t *testing.T) {
 	}
 	followerDone := make(chan report.Explanation)
 	go func() { followerDone <- explainReport(e, context.Background(), testReport("x"), nil) }()
-	time.Sleep(10 * time.Millisecond)
+	for e.waiting() < 2 {
+		time.Sleep(time.Millisecond)
+	}
 	cancel()
 	if ex := <-leaderDone; !strings.Contains(ex.Error, "abandoned") {
 		t.Fatalf("the caller that left got %+v", ex)

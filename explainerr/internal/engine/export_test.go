@@ -10,3 +10,14 @@ func (e *Engine) Prices() map[string]Price {
 	}
 	return out
 }
+
+// waiting returns how many callers wait for flights in progress.
+func (e *Engine) waiting() int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	n := 0
+	for _, f := range e.flights {
+		n += f.waiters
+	}
+	return n
+}
