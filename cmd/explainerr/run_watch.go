@@ -82,6 +82,9 @@ type dumpWatcher struct {
 	// lines that continue it, with drainPrefix, are not a new dump.
 	draining    bool
 	drainPrefix string
+	// restOfCut: the quiet period took an unfinished line as the dump's
+	// last; the next line read is its rest, not a line of its own.
+	restOfCut bool
 }
 
 func newDumpWatcher(ring *lineRing, emit func([]byte, bool)) *dumpWatcher {
@@ -127,6 +130,12 @@ func (w *dumpWatcher) line(l string) {
 	l = strings.TrimSuffix(l, "\r")
 	w.ring.add(l)
 	loc := findDumpStart(l)
+	if w.restOfCut {
+		w.restOfCut = false
+		if w.draining {
+			return
+		}
+	}
 	if w.draining {
 		if w.continuesDrained(l, loc) {
 			return
@@ -226,10 +235,10 @@ func (w *dumpWatcher) quiet() {
 		w.timer.Reset(left)
 		return
 	}
-	w.takePartial()
+	cutLine := w.takePartial()
 	prefix, dump := w.prefix, w.capturing && w.sawGoroutine
 	w.flush()
-	w.draining, w.drainPrefix = dump, prefix
+	w.draining, w.drainPrefix, w.restOfCut = dump, prefix, cutLine
 }
 
 // continuesDrained reports whether l, a line after a dump the quiet period
@@ -244,12 +253,15 @@ func (w *dumpWatcher) continuesDrained(l string, loc []int) bool {
 	return loc == nil || goroutineHeader.MatchString(l[loc[0]:])
 }
 
-// takePartial treats an unfinished last line as a line of its own.
-func (w *dumpWatcher) takePartial() {
-	if len(w.partial) > 0 {
-		w.line(string(w.partial))
-		w.partial = w.partial[:0]
+// takePartial treats an unfinished last line as a line of its own and
+// reports whether there was one.
+func (w *dumpWatcher) takePartial() bool {
+	if len(w.partial) == 0 {
+		return false
 	}
+	w.line(string(w.partial))
+	w.partial = w.partial[:0]
+	return true
 }
 
 // finish ends the stream: an unfinished dump is handed on as it is.

@@ -161,3 +161,25 @@ func TestWatcherDoesNotSplitADumpPausedMidway(t *testing.T) {
 		t.Errorf("dumps %q, want the flood and then boom", d)
 	}
 }
+
+// TestWatcherDoesNotSplitADumpPausedMidLine: the pause that ends a dump
+// falls inside a line (the pipe is read in chunks); the rest of that line
+// is no line of its own, and the stacks after it are still the same dump.
+func TestWatcherDoesNotSplitADumpPausedMidLine(t *testing.T) {
+	w, c := newWatcherForTest()
+	w.Write([]byte("panic: flood\n\ngoroutine 1 [running]:\nmain.flood()\n\t/src/app/main.go:10 +0x1d\n\ngoroutine 2 [chan receive]:\nmain.wait(0xc0000"))
+	select {
+	case <-c.got:
+	case <-time.After(time.Minute):
+		t.Fatal("the dump was not handed on after the output went quiet")
+	}
+	w.Write([]byte("10000, {0x1, 0x2})\n\t/src/app/main.go:20 +0x1d\n\ngoroutine 3 [chan receive]:\nmain.wait()\n\t/src/app/main.go:20 +0x1d\nexit status 2\n"))
+	if d := c.all(); len(d) != 1 || !strings.Contains(d[0], "main.wait(0xc0000\n") {
+		t.Fatalf("dumps after the pause %q, want the one cut mid-line", d)
+	}
+	w.Write([]byte(panicDump))
+	w.finish()
+	if d := c.all(); len(d) != 2 || !strings.HasPrefix(d[1], "panic: boom") {
+		t.Errorf("dumps %q, want the flood and then boom", d)
+	}
+}
