@@ -8,7 +8,7 @@
 #   APP        realworld, todo, tasks, albums, bank, bookings, miniflux,
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
-#              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf or ntfy (fieldtrials/apps.tsv)
+#              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy or yarr (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -23,9 +23,9 @@
 # on every interface of the machine). The todo, albums, bank,
 # bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr and spacebin apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf and ntfy apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy and yarr apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18461 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18462 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -202,6 +202,11 @@ app_conf() {
 		# base URL, the SQLite message cache (cache.db) and user database (user.db) in the scratch copy, sign-up,
 		# sign-in and reservations on
 		probe=/v1/health ;;
+	yarr) mainpkg=./cmd/yarr port=18462 # its command line (below): the address and the SQLite file (yarr.db) in the scratch
+		# copy, no sign-in; its Makefile's build tags (fts5 for the search table its migrations make, foreign keys on);
+		# its vendor directory is left aside (the wiring adds a module, and the snapshot lacks SQLite's C source there)
+		probe=/manifest.json
+		export GOFLAGS="-p=1 -mod=mod -tags=sqlite_foreign_keys,sqlite_json,sqlite_fts5" ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -215,6 +220,7 @@ app_conf() {
 	[ "$1" = tpr ] && binargs=(server --config tpr.conf --port $port)
 	[ "$1" = wtf ] && binargs=(-config wtfd.conf)
 	[ "$1" = ntfy ] && binargs=(serve --config ntfy.yml)
+	[ "$1" = yarr ] && binargs=(-addr 127.0.0.1:$port -db yarr.db)
 	[ "$1" = tgspam ] && binargs=(--server.enabled --server.listen=127.0.0.1:$port --server.auth=local-trials
 		--files.dynamic=data --storage-timeout=30s)
 	return 0
@@ -373,6 +379,8 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 		rm -rf .data ;;
 	ntfy) # both SQLite files: the app makes their schemas when it starts
 		rm -f cache.db cache.db-* user.db user.db-* ;;
+	yarr) # its SQLite file: the app runs its migrations when it starts
+		rm -f yarr.db yarr.db-* ;;
 	wtf) # its first migration, recorded as run, and the seed: alice (1) and bob (2) with their API keys, alice's
 		# dial 1 ("Deploys", invite code local-trials-invite) with alice (membership 1) and bob (2) as members and
 		# one value; the app runs a case's later migrations (sqlite/migration) when it starts. Users sign in
@@ -611,6 +619,16 @@ UPDATE labels SET id = '22222222-2222-4222-8222-222222222222' WHERE name = 'IOT'
 		[ -n "$tok" ] && auth=(-H "Authorization: $tok")
 		[ "$method $path" = "POST /api/v1/items" ] ||
 			post /api/v1/items json '{"name":"Cordless drill","description":"18 V","locationId":"11111111-1111-4111-8111-111111111111"}' >/dev/null ;;
+	yarr) # no sign-in; written into the database the app made: folder 1 ("Tech"), feed 1 ("The Go Blog", in
+		# folder 1, never refreshed: no feed state) and feed 2 ("Julia Evans", no folder, its last refresh
+		# failed). The feeds' addresses are a closed local port, so a refresh fails at once
+		auth=()
+		sqlite3 -cmd '.timeout 5000' "$cdir/yarr.db" "INSERT INTO folders (id, title) VALUES (1, 'Tech');
+INSERT INTO feeds (id, folder_id, title, description, link, feed_link)
+  VALUES (1, 1, 'The Go Blog', 'Go news', 'https://go.dev/blog', 'http://127.0.0.1:9/go/feed.atom');
+INSERT INTO feeds (id, folder_id, title, description, link, feed_link)
+  VALUES (2, NULL, 'Julia Evans', 'zines', 'https://jvns.ca', 'http://127.0.0.1:9/jvns/atom.xml');
+INSERT INTO feed_states (feed_id, last_refreshed, last_error) VALUES (2, '2026-12-01 08:00:00', 'connection refused');" 2>/dev/null ;;
 	esac
 }
 
@@ -645,6 +663,12 @@ run_mode() { # app id mode method path ctype data
 	# ctype "anon": the request goes without the sign-in's credentials (gbtemplate's missing token)
 	[ "$ctype" = anon ] && auth=()
 	local ct=() body=()
+	# ctype "multipart": the data is FIELD=CONTENT, sent as a file upload (multipart/form-data) in that
+	# field (yarr's OPML import)
+	if [ "$ctype" = multipart ]; then
+		printf '%s' "${data#*=}" >"$scratch/upload"
+		body=(-F "${data%%=*}=@$scratch/upload;filename=upload.opml") data=-
+	fi
 	case $ctype in json) ct=(-H 'Content-Type: application/json') ;; form) ct=(-H 'Content-Type: application/x-www-form-urlencoded') ;; esac
 	[ "$data" != - ] && body=(--data "$data")
 	curl -s -m 120 -o "$rep" -w '%{http_code}' -b "$jar" -c "$jar" "${auth[@]}" "${ct[@]}" \
@@ -671,7 +695,7 @@ for arg in "$@"; do
 	(cd "$src" && tar --exclude=.git -cf - .) | tar -xf - -C "$base"
 	# The wiring's ports and database address, moved as this run's are;
 	# the bug patches get the same, as their context lines may hold them.
-	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-9]#$port_sed#g" -e "s#18460#$port_sed#g" -e "s#18461#$port_sed#g" "$1"; }
+	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-9]#$port_sed#g" -e "s#18460#$port_sed#g" -e "s#18461#$port_sed#g" -e "s#18462#$port_sed#g" "$1"; }
 	localize "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
 	(cd "$base" && git apply "$scratch/wiring.patch" && app_generate "$app" && go mod tidy) || { log "$app: wiring failed"; exit 1; }
 
