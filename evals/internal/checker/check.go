@@ -53,6 +53,9 @@ type Checker struct {
 	textOnce sync.Once
 	text     *codeText
 
+	unbuiltOnce sync.Once
+	unbuilt     map[string]*ast.File
+
 	constOnce sync.Once
 	// consts maps a string constant's value to its names.
 	consts map[string][]string
@@ -98,11 +101,15 @@ func (c *Checker) CheckText(text string) []Result {
 			r.Verdict, r.Reason = Verified, "a standard-library name the sentence says the code does not use"
 		} else if r.Verdict == UnknownIdentifier && (cl.Kind == KindSelector || cl.Kind == KindCall) && stdType(cl.Text) {
 			r.Verdict, r.Reason = Verified, "a type the standard library declares, of a package the module does not import"
+		} else if r.Verdict == UnknownIdentifier && (cl.Kind == KindSelector || cl.Kind == KindCall) && stdMember(cl.Text) {
+			if file := c.importsOutsideBuild(strings.Split(normalizeSelector(cl.Text), ".")[0]); file != "" {
+				r.Verdict, r.Reason = Verified, "a name the standard library declares, of a package "+file+" imports (a file this build leaves out)"
+			}
 		}
 		out = append(out, r)
 	}
 	out = c.checkResultTypes(prose, claims, c.checkReceiverProse(prose, claims, out))
-	out = c.checkUses(prose, claims, c.checkComparedBounds(prose, claims, c.checkCitedLines(prose, claims, out)))
+	out = c.checkUses(prose, claims, c.checkComparedBounds(prose, claims, c.checkFieldTypes(prose, claims, c.checkQuotedComparisons(prose, claims, c.checkPlacedCalls(prose, claims, c.checkDeclaredAs(prose, claims, c.checkCitedLines(prose, claims, out)))))))
 	return c.checkStatedFacts(prose, claims, out)
 }
 
@@ -214,6 +221,8 @@ func (c *Checker) check(cl Claim) (string, string) {
 		return c.checkField(cl.Text, cl.scope)
 	case KindTemplate:
 		return c.checkTemplate(cl.Text)
+	case KindBuild:
+		return c.checkBuild(cl.Text)
 	}
 	return UnknownIdentifier, "unknown claim kind " + cl.Kind
 }
@@ -404,6 +413,9 @@ func (c *Checker) checkName(name string) verdict {
 	}
 	if ks := c.constantsValued(name); len(ks) > 0 {
 		return verdict{v: Verified, reason: name + " is the value of " + strings.Join(ks, ", ")}
+	}
+	if file := c.declaredOutsideBuild(name); file != "" {
+		return verdict{v: Verified, reason: name + " is declared in " + file + ", a file this build leaves out"}
 	}
 	if table, column, ok := c.madeConstraintName(name); ok {
 		return verdict{v: Verified, reason: name + " is the name PostgreSQL gives a constraint of " + table + "." + column + ", both in the module's SQL"}

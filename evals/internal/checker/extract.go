@@ -129,6 +129,11 @@ func extractProse(prose, code string) []Claim {
 			covered[i] = true
 		}
 		proposed := proposeRe.MatchString(prose[max(0, loc[0]-40):loc[0]])
+		if c, ok := buildSpan(prose[max(0, loc[0]-40):loc[0]], span); ok {
+			c.start, c.end = loc[0], loc[1]
+			out = append(out, c)
+			continue
+		}
 		for _, c := range classifySpan(span) {
 			c.start, c.end = loc[0], loc[1]
 			c.Proposed = proposed

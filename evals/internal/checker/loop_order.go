@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/explainerr/explainerr/evals/internal/source"
@@ -44,7 +45,7 @@ func (c *Checker) checkLoopOrder(prose string, claims []Claim, results []Result)
 		if len(funcs) != 1 || funcs[0].Decl == nil || funcs[0].Decl.Body == nil {
 			continue
 		}
-		reverse, ok := loopDirection(funcs[0].Decl.Body)
+		reverse, ok := loopDirection(funcs[0].Decl.Body, c.m.Fset, c.citedLoopLine(claims, funcs[0], from, to))
 		if !ok || reverse == (rev != nil) {
 			continue
 		}
@@ -59,11 +60,27 @@ func (c *Checker) checkLoopOrder(prose string, claims []Claim, results []Result)
 	return results
 }
 
-// loopDirection returns the direction of the one loop of body: reverse
-// for an index counted down to 0; ok is false for no loop, more than one,
-// one of another shape, or a body that reverses something (a call named
-// Reverse or Backward).
-func loopDirection(body *ast.BlockStmt) (reverse, ok bool) {
+// citedLoopLine returns the line the sentence prose[from:to] cites inside
+// fn's file and body (a loop's, when the sentence speaks of one), or 0.
+func (c *Checker) citedLoopLine(claims []Claim, fn *source.Func, from, to int) int {
+	for _, cl := range claims {
+		if cl.Kind != KindFileLine || cl.start < from || cl.end > to {
+			continue
+		}
+		file, line := splitFileLine(cl.Text)
+		if line > fn.StartLine && line <= fn.EndLine && slices.Contains(c.m.FindFile(file), fn.File) {
+			return line
+		}
+	}
+	return 0
+}
+
+// loopDirection returns the direction of the one loop of body, or of the
+// loop that starts on line when line is not 0 (the one a sentence
+// cites): reverse for an index counted down to 0; ok is false for no
+// such loop, more than one, one of another shape, or a body that reverses
+// something (a call named Reverse or Backward).
+func loopDirection(body *ast.BlockStmt, fset *token.FileSet, line int) (reverse, ok bool) {
 	var loops []ast.Node
 	reversed := false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -80,6 +97,9 @@ func loopDirection(body *ast.BlockStmt) (reverse, ok bool) {
 		}
 		return true
 	})
+	if line > 0 {
+		loops = slices.DeleteFunc(loops, func(n ast.Node) bool { return fset.Position(n.Pos()).Line != line })
+	}
 	if len(loops) != 1 || reversed {
 		return false, false
 	}

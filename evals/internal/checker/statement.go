@@ -122,6 +122,22 @@ func saysNumberThere(before, stmt string) bool {
 	return false
 }
 
+// proseQuoteRe is a string quoted in prose with plain double quotes
+// ("rewrites it to "true"").
+var proseQuoteRe = regexp.MustCompile(`"([^"\n]{1,60})"`)
+
+// saysLiteralThere reports whether the prose before a cited line, outside
+// code spans, quotes a string the statement writes as a literal ("sets
+// it to "true" at usage.go:140" of `req = "true"`).
+func saysLiteralThere(before, stmt string) bool {
+	for _, m := range proseQuoteRe.FindAllStringSubmatch(outsideCode(before), -1) {
+		if strings.Contains(stmt, strconv.Quote(m[1])) || strings.Contains(stmt, "`"+m[1]+"`") {
+			return true
+		}
+	}
+	return false
+}
+
 // separatorLeadRe ends prose that quotes a literal as a separator, a
 // thing found in the text ("before the first `", "`"), not as a value the
 // line gives ("returning `""`").
@@ -180,7 +196,7 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 			last = ref.last // a range: every statement in it
 		}
 		stmt := strings.Join(c.views().code[file][first-1:last], "\n")
-		if saysBranch(prose[from:ref.start], stmtHead(stmt)) || saysWhatLineDoes(citedFragment(prose[from:ref.start]), stmt) || saysReturned(prose[from:to], stmt) || saysNumberThere(prose[from:ref.start], stmt) {
+		if saysBranch(prose[from:ref.start], stmtHead(stmt)) || saysWhatLineDoes(citedFragment(prose[from:ref.start]), stmt) || saysReturned(prose[from:to], stmt) || saysNumberThere(prose[from:ref.start], stmt) || saysLiteralThere(prose[from:ref.start], stmt) {
 			return "", false
 		}
 		spans := clauseSpans(prose, claims, from, to)

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -21,7 +22,7 @@ const KindOrder = "order"
 // for the first's verb ("merges the errors of A before those of B"). An
 // object may name a selector (`s.Codec.Encode`): a dot before a letter
 // does not end it.
-var orderRe = regexp.MustCompile(`(?i)^` + "`?" + `\s+(?:(?:first|also|only|always)\s+)?([a-z]+s)\b((?:[^.;,]|\.\w)*?)\s+(before|after)\s+(?:it\s+|they\s+)?([a-z]+(?:s|ing)|those|that)\b((?:[^.;,]|\.\w)*)`)
+var orderRe = regexp.MustCompile(`(?i)^` + "`?" + `\s+(?:(?:first|also|only|always)\s+)?([a-z]+(?:-[a-z]+)?s)\b((?:[^.;,]|\.\w)*?)\s+(before|after)\s+(?:it\s+|they\s+)?([a-z]+(?:-[a-z]+)?(?:s|ing)|those|that)\b((?:[^.;,]|\.\w)*)`)
 
 // firstThenRe is the other way to tell two steps' order: "`Use` calls
 // `buildChain` first and appends the middleware afterwards", "... first,
@@ -70,7 +71,7 @@ func (c *Checker) checkOrder(prose string, claims []Claim, results []Result) []R
 			continue
 		}
 		st := found[0]
-		if !alwaysAfter(st.calls, st.first, st.second) {
+		if !alwaysAfter(st.calls, st.first, st.second, st.pinned) {
 			continue
 		}
 		name := lastName(oc.subject.Text)
@@ -86,6 +87,9 @@ func (c *Checker) checkOrder(prose string, claims []Claim, results []Result) []R
 type orderedSteps struct {
 	first, second step
 	calls         []call
+	// pinned: the sentence quotes what a step is done to, so the two
+	// steps are read within one iteration of a loop around both.
+	pinned bool
 }
 
 // stepsIn finds both steps of an order claim in f's body: by the
@@ -113,10 +117,53 @@ func stepsIn(f *source.Func, oc orderClaim) (orderedSteps, bool) {
 	if !ok1 || !ok2 || first.overlaps(second) {
 		return orderedSteps{}, false
 	}
+	calls, pinned1 := onOperands(calls, first, oc.obj1)
+	calls, pinned2 := onOperands(calls, second, oc.obj2)
+	pinned := pinned1 || pinned2
 	if oc.after {
 		first, second = second, first
 	}
-	return orderedSteps{first, second, calls}, true
+	return orderedSteps{first, second, calls, pinned}, true
+}
+
+// onOperands keeps, of the calls of a step's function, those given what
+// the step's object quotes besides the function ("upper-cases `info.Key`
+// with `strings.ToUpper`": the calls of ToUpper given info.Key), when some
+// are; the other calls of that function are another step. pinned reports
+// whether some are.
+func onOperands(calls []call, st step, object string) (kept []call, pinned bool) {
+	var operands []string
+	for _, m := range backtickRe.FindAllStringSubmatch(object, -1) {
+		if t := strings.TrimSpace(m[1]); !strings.Contains(t, "(") && (selectorRe.MatchString(t) || identRe.MatchString(t)) {
+			if _, named := stepByName(calls, t); !named {
+				operands = append(operands, t)
+			}
+		}
+	}
+	if len(operands) == 0 {
+		return calls, false
+	}
+	given := func(c call) bool {
+		for _, o := range operands {
+			if containsIdent(c.args, o) {
+				return true
+			}
+		}
+		return false
+	}
+	some := false
+	for _, c := range calls {
+		some = some || st[c.fn] && given(c)
+	}
+	if !some {
+		return calls, false
+	}
+	for _, c := range calls {
+		if !st[c.fn] || given(c) {
+			kept = append(kept, c)
+		}
+	}
+	return kept, true
 }
 
 // orderClaims finds the sentences of prose that tell the order of two
@@ -197,6 +244,9 @@ type call struct {
 	// deferred, started in a goroutine or inside a function literal.
 	loops []ast.Node
 	late  bool
+	// args is the source of the call's arguments, for a step that names
+	// what it is done to ("upper-cases `info.Key` with `strings.ToUpper`").
+	args string
 }
 
 // callsIn lists the calls of functions, methods and builtins (`append`)
@@ -216,7 +266,11 @@ func callsIn(f *source.Func) []call {
 		// closing parenthesis, after the calls it is given.
 		switch fn := f.Pkg.TypesInfo.Uses[id].(type) {
 		case *types.Func, *types.Builtin:
-			out = append(out, placedIn(call{fn: fn, pos: ce.Rparen}, around))
+			var args []string
+			for _, a := range ce.Args {
+				args = append(args, types.ExprString(a))
+			}
+			out = append(out, placedIn(call{fn: fn, pos: ce.Rparen, args: strings.Join(args, ", ")}, around))
 		}
 	})
 	return out
@@ -406,8 +460,9 @@ func allIn(parts []string, words map[string]bool) bool {
 
 // alwaysAfter reports whether every call of first is written after every
 // call of second, no call of either is late, and no loop holds a call of
-// each.
-func alwaysAfter(calls []call, first, second step) bool {
+// each, but for two calls of one loop body when the steps are pinned to
+// one iteration.
+func alwaysAfter(calls []call, first, second step, pinned bool) bool {
 	var firsts, seconds []call
 	for _, c := range calls {
 		switch {
@@ -419,7 +474,7 @@ func alwaysAfter(calls []call, first, second step) bool {
 	}
 	for _, a := range firsts {
 		for _, b := range seconds {
-			if a.late || b.late || a.pos < b.pos || sharesLoop(a, b) {
+			if a.late || b.late || a.pos < b.pos || sharesLoop(a, b) && !(pinned && slices.Equal(a.loops, b.loops)) {
 				return false
 			}
 		}

@@ -1,0 +1,64 @@
+package checker
+
+import (
+	"fmt"
+	"go/types"
+	"regexp"
+	"strings"
+)
+
+// KindFieldType is a claim about the type a struct field is declared
+// with: "declares `TypeName` as a `reflect.Type`", "the string fields
+// `KeyName` and `Value`".
+const KindFieldType = "field_type"
+
+var (
+	// declaresAsRe gives a field its type: "declares `F` as a `T`".
+	declaresAsRe = regexp.MustCompile("\\bdeclares\\s+`([A-Za-z_]\\w*)`\\s+as\\s+(?:an?\\s+)?`([^`]+)`")
+	// typedFieldsRe lists fields after their type: "the string fields
+	// `A`, `B` and `C`", "its `error` field `Err`".
+	typedFieldsRe = regexp.MustCompile("\\b(string|bool|int|int64|uint|float64|error|`[^`]+`)\\s+fields?\\s+((?:`[A-Za-z_]\\w*`(?:\\s*,\\s*|\\s+and\\s+|\\s*,\\s*and\\s+)?)+)")
+	spanNameRe    = regexp.MustCompile("`([A-Za-z_]\\w*)`")
+)
+
+// checkFieldTypes judges the type a sentence gives a field it names: when
+// every module field of that name (of the struct the sentence names
+// first, when it has one) is declared with another type, the claim is
+// contradicted.
+func (c *Checker) checkFieldTypes(prose string, claims []Claim, results []Result) []Result {
+	judge := func(name, typ string, start, end int) {
+		from, _ := sentenceAround(prose, start)
+		fields := c.fieldsOfSentence(prose[from:start], claims, name)
+		if len(fields) == 0 {
+			return
+		}
+		want := strings.Join(strings.Fields(strings.Trim(typ, "`")), "")
+		for _, f := range fields {
+			if fieldTypeString(f) == want {
+				return
+			}
+		}
+		claim := Claim{Text: fmt.Sprintf("field %s is a %s", name, strings.Trim(typ, "`")), Kind: KindFieldType, start: start, end: end}
+		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("field %s is declared %s", name, fieldTypeString(fields[0]))})
+	}
+	for _, m := range declaresAsRe.FindAllStringSubmatchIndex(prose, -1) {
+		judge(prose[m[2]:m[3]], prose[m[4]:m[5]], m[0], m[1])
+	}
+	for _, m := range typedFieldsRe.FindAllStringSubmatchIndex(prose, -1) {
+		for _, n := range spanNameRe.FindAllStringSubmatch(prose[m[4]:m[5]], -1) {
+			judge(n[1], prose[m[2]:m[3]], m[0], m[1])
+		}
+	}
+	return results
+}
+
+// fieldTypeString writes a field's type as its package's code would:
+// a type of its own package unqualified, another package's by its name.
+func fieldTypeString(f *types.Var) string {
+	return types.TypeString(f.Type(), func(p *types.Package) string {
+		if f.Pkg() != nil && p.Path() == f.Pkg().Path() {
+			return ""
+		}
+		return p.Name()
+	})
+}

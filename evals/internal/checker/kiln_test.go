@@ -1,0 +1,39 @@
+package checker
+
+import "testing"
+
+// TestClassesOfKiln drives, on code shapes of their own
+// (testdata/shapes/kiln.go and kiln_remote.go, a file no default build
+// holds): a build constraint quoted for a file, a standard-library name of
+// a package only such a file imports, the code a cited line is said to
+// hold ("declared at … as `…`"), a package's function said to be called
+// at the line cited right after it, a comparison quoted with a cited line,
+// the type a field is said to be declared with, the direction of the loop
+// a sentence cites among several, the order of two steps pinned to what
+// they are done to inside one loop, and a string quoted in prose that the
+// cited line writes.
+func TestClassesOfKiln(t *testing.T) {
+	c := shapes(t)
+	checkCases(t, c, []classCase{
+		{"build constraint", "`remoteHeat` is in kiln_remote.go, a file built only under `kilnremote`.", false},
+		{"build constraint", "kiln_remote.go is built only under `!kilnremote`.", true},
+		{"standard name of a file outside the build", "kiln_remote.go reads the heat with `syscall.Getenv`.", false},
+		{"standard name of a file outside the build", "kiln_remote.go reads the heat with `syscall.Getheat`.", true},
+		{"declared as", "`errKilnCold` is declared at kiln.go:10 as `errors.New(\"kiln is below firing heat\")`.", false},
+		{"declared as", "`errKilnCold` is declared at kiln.go:10 as `errors.New(\"kiln is too cold\")`.", true},
+		{"package call at the cited line", "`Kiln.Fire` trims each name with `strings.TrimSpace(n)` at kiln.go:32.", false},
+		{"package call at the cited line", "When `prefix` is empty, `Kiln.Fire` trims each name with `strings.TrimLeft(n)` at kiln.go:32.", true},
+		{"quoted comparison", "`Stack` fails with `fmt.Errorf(\"bad stack %q\", desc)` when `len(parts) != 2` (kiln.go:45).", false},
+		{"quoted comparison, its negation", "`Stack` goes on only when `len(parts) == 2` (kiln.go:45).", false},
+		{"quoted comparison", "`Stack` fails with `fmt.Errorf(\"bad stack %q\", desc)` when `len(parts) < 2` (kiln.go:45).", true},
+		{"field type", "`Glaze` declares `Cone` as an `int`.", false},
+		{"field type", "The `Glaze` struct declares `Cone` as a `string`.", true},
+		{"field type", "`Glaze` has the string field `Name` and an `error` field `Notes`.", false},
+		{"field types", "`Glaze` has the string fields `Name` and `Notes`.", true},
+		{"cited loop", "`Kiln.Unload` takes the pieces out backwards, from the last to the first (kiln.go:59).", false},
+		{"cited loop", "`Kiln.Unload` counts the pieces backwards, from the last to the first (kiln.go:55).", true},
+		{"steps pinned in one loop", "`Kiln.Fire` prefixes `key` with `fmt.Sprintf` before it lower-cases `key` with `strings.ToLower`.", false},
+		{"steps pinned in one loop", "`Kiln.Fire` lower-cases `key` with `strings.ToLower` before it prefixes `key` with `fmt.Sprintf`.", true},
+		{"string quoted in prose", "`Stack` reports the description as \"bad stack %q\" at kiln.go:46.", false},
+	})
+}
