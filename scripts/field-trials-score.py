@@ -101,11 +101,39 @@ def chunk_hits(chunk, loc):
     return chunk.get("start_line", 0) <= rng[1] and chunk.get("end_line", 0) >= rng[0]
 
 
-def names(text, loc):
+def shared_basenames(case_dir):
+    """The base names that more than one Go or SQL file of the app has
+    ("folder.go" in two store packages): a bare "folder.go:23" names
+    neither for sure."""
+    count = {}
+    for root, dirs, files in os.walk(case_dir):
+        dirs[:] = [d for d in dirs if d not in (".git", "vendor", "node_modules")]
+        for name in files:
+            if name.endswith((".go", ".sql")):
+                count[name] = count.get(name, 0) + 1
+    return {n for n, c in count.items() if c > 1}
+
+
+def cites(text, f, base, shared):
+    """The places text cites in file f, as (line or None) for each: a
+    path ending in f's directory and base name, or the bare base name when
+    no other file of the app has it."""
+    out = []
+    for m in re.finditer(r"([\w.\-]+/)*" + re.escape(base) + r"(?::(\d+))?\b", text):
+        path = m.group(0).split(":")[0]
+        if path != base and not f.endswith(path):
+            continue
+        if path == base and base in shared:
+            continue
+        out.append(int(m.group(2)) if m.group(2) else None)
+    return out
+
+
+def names(text, loc, shared=frozenset()):
     f, func, rng = loc
     base = os.path.basename(f)
     if func == "-":
-        return base in text
+        return bool(cites(text, f, base, shared))
     if "." in func:
         typ, name = func.split(".", 1)
         if re.search(r"(\(\*?" + re.escape(typ) + r"\)|\b" + re.escape(typ) + r")\." + re.escape(name) + r"\b", text):
@@ -115,8 +143,8 @@ def names(text, loc):
     elif func == "init" and re.search(r"\binit\b", text) and base in text:
         return True
     if rng:
-        for m in re.finditer(re.escape(base) + r":(\d+)", text):
-            if rng[0] <= int(m.group(1)) <= rng[1]:
+        for n in cites(text, f, base, shared):
+            if n is not None and rng[0] <= n <= rng[1]:
                 return True
     return False
 
@@ -130,6 +158,7 @@ def fail_named(text, fail):
 
 def score_case(case_dir, out, app, split, cid, category, fail, fix):
     locs = parse_fix(case_dir, fix)
+    shared = shared_basenames(case_dir)
     primary = locs[0]
     log = sys.stderr
     print(f"=== {cid} ({app}, {split}, {category}) fix {fix} lines {[l[2] for l in locs]}", file=log)
@@ -155,7 +184,7 @@ def score_case(case_dir, out, app, split, cid, category, fail, fix):
         text = (rep.get("explanation") or {}).get("text", "")
         kind = (rep.get("error") or {}).get("kind", "")
         fn = int(fail_named(text, fail))
-        fx = int(any(names(text, l) for l in locs))
+        fx = int(any(names(text, l, shared) for l in locs))
         print("\t".join([app, split, cid, category, mode, status, kind, str(int(rank is not None)),
                          str(rank or "-"), str(len(ctx)), mig_in, str(fn), str(fx)]))
         chunks = ", ".join(f"{os.path.basename(c.get('file', ''))}:{c.get('start_line')}-{c.get('end_line')} {c.get('symbol', '')} [{c.get('reason', '')}]" for c in ctx)

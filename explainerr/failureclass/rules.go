@@ -53,6 +53,9 @@ var rules = []rule{
 	{NoRows, regexp.MustCompile(`(?:^|sql: |: )no rows in result set`)},
 	{NoSuchColumn, regexp.MustCompile(`no such column: (?P<column>[\w.]+)`)},
 	{NoSuchTable, regexp.MustCompile(`no such table: (?P<table>[\w.]+)`)},
+	// SQLite's wording for an INSERT or UPDATE that names a column the
+	// table does not have.
+	{NoSuchColumn, regexp.MustCompile(`\btable (?P<table>\w+) has no column named (?P<column>\w+)`)},
 	// PostgreSQL (lib/pq, pgx) and MySQL name a missing column or table
 	// in their own words.
 	{NoSuchColumn, regexp.MustCompile(`\bcolumn (?:"(?P<column>[^"]+)"|(?P<column>[\w.]+)) (?:of relation "(?P<table>[^"]+)" )?does not exist`)},

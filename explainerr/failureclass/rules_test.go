@@ -29,6 +29,8 @@ func TestClassifyNamesTheClassAndItsCaptures(t *testing.T) {
 		{report.Error{Kind: report.KindError, Message: `pq: database "notes_dev" does not exist`}, DBSignIn, map[string]string{"what": "database", "database": "notes_dev"}},
 		{report.Error{Kind: report.KindError, Message: "Error 1045 (28000): Access denied for user 'app'@'localhost' (using password: YES)"}, DBSignIn, map[string]string{"what": "password", "user": "app", "host": "localhost"}},
 		{report.Error{Kind: report.KindError, Message: "Error 1049 (42000): Unknown database 'notes'"}, DBSignIn, map[string]string{"what": "database", "database": "notes"}},
+		// SQLite's wording for an INSERT naming a column the table lacks.
+		{report.Error{Kind: report.KindError, Message: "table folders has no column named expanded"}, NoSuchColumn, map[string]string{"table": "folders", "column": "expanded"}},
 		// A sign-in refused with a code and no known wording.
 		{report.Error{Kind: report.KindError, Message: "connect: FATAL: refused (SQLSTATE 28P01)"}, DBSignIn, nil},
 	}

@@ -1,6 +1,7 @@
 package appsource
 
 import (
+	"go/ast"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -140,7 +141,44 @@ func (m *Module) resolveLogged(name string, line int, text string) string {
 	if len(logged) == 1 {
 		return logged[0].Path
 	}
+	// A logger that adds its caller's file and line names the line of
+	// the logging call itself: of two "folder.go", the one whose line 23
+	// logs ("log.Print(err)").
+	var calls []*File
+	for _, f := range found {
+		if lines := f.Lines(); line >= 1 && line <= len(lines) && reLogCall.MatchString(lines[line-1]) {
+			calls = append(calls, f)
+		}
+	}
+	if len(calls) == 1 {
+		return calls[0].Path
+	}
 	return "" // ambiguous: two files end the same
+}
+
+// reLogCall matches a line that calls a logger: the standard log
+// package's functions, a logger's leveled methods, or a method on a
+// value named like a logger.
+var reLogCall = regexp.MustCompile(`(?:log|logger|lg|slog|logrus|zap|zerolog)\.\w+\(|\.(?:Print|Printf|Println|Debug|Debugf|Debugw|Info|Infof|Infow|Warn|Warnf|Warnw|Warning|Warningf|Error|Errorf|Errorw|Fatal|Fatalf|Panicf|Log|Logf|Msg|Msgf|Err)\(`)
+
+// LoggedFuncs returns the module functions at the Go locations the
+// request's log lines name (a logger's caller field or a file:line in
+// the text), the latest line first, without repeats.
+func (m *Module) LoggedFuncs(r *report.Report) []FuncRef {
+	var out []FuncRef
+	seen := map[*ast.FuncDecl]bool{}
+	for i := len(r.Logs) - 1; i >= 0; i-- {
+		text := r.Logs[i].Text
+		for _, at := range logLocations(text) {
+			f, fd := m.FuncAt(m.resolveLogged(at.file, at.line, text), at.line)
+			if fd == nil || seen[fd] {
+				continue
+			}
+			seen[fd] = true
+			out = append(out, FuncRef{File: f, Decl: fd})
+		}
+	}
+	return out
 }
 
 // reStringLit finds a double-quoted string literal on a line.

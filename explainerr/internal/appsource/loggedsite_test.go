@@ -1,7 +1,9 @@
 package appsource
 
 import (
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -189,5 +191,51 @@ func run() error { return nil }
 	got := reasons(Static(r))
 	if !contains(got["origin"], "core/campaigns.go:Query") {
 		t.Errorf("the logging function of core is not the origin: %v", got)
+	}
+}
+
+// TestStandardLoggerShortFileAtItsLogCall: of two files of one name, the
+// standard logger's "folder.go:23:" is the one whose line 23 calls the
+// logger, when the logged words are the error's own and no literal of
+// either line holds them.
+func TestStandardLoggerShortFileAtItsLogCall(t *testing.T) {
+	store := func(pkg, extra string) string {
+		return `package ` + pkg + `
+
+import (
+	"database/sql"
+	"log"
+)
+
+// Store keeps folders.
+type Store struct{ db *sql.DB }
+
+// CreateFolder adds a folder.
+func (s *Store) CreateFolder(title string) int64 {` + extra + `
+	var id int64
+	err := s.db.QueryRow("insert into folders (title) values (?) returning id", title).Scan(&id)
+	if err != nil {
+		log.Print(err)
+		return 0
+	}
+	return id
+}
+`
+	}
+	root := writeModule(t, map[string]string{
+		"go.mod":           "module example.com/feeds\n",
+		"store/a/folder.go": store("a", ""),
+		"store/b/folder.go": store("b", "\n\ttitle = title + \"\""),
+	})
+	// b's log.Print(err) is on line 17, a's on line 16.
+	r := shelfReport(root, "internal error", report.Frame{Function: "example.com/feeds/web.handle", File: "web/handle.go", Line: 3})
+	r.Logs = []report.LogLine{{Text: "2026/12/03 12:32:40 folder.go:17: table folders has no column named title"}}
+	m := Load(filepath.Join(root, "go.mod"))
+	if m == nil {
+		t.Fatal("the module did not load")
+	}
+	got := m.LoggedFuncs(r)
+	if len(got) != 1 || !strings.HasSuffix(got[0].File.Path, "b/folder.go") {
+		t.Fatalf("logged functions %v, want b's CreateFolder alone", got)
 	}
 }

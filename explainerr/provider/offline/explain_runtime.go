@@ -313,8 +313,12 @@ func (a *analysis) callOrigin(root string, w site.WindowLine, op linefacts.Assig
 		a.why("A " + code("nil") + " result without an error is a case the caller must handle: here it may be the normal one (nothing found).")
 		a.fix("Handle a " + code("nil") + " " + code(root) + " before this line, or make " + code(fn) + " return an error (for example a not-found error) instead of " + code("nil, nil") + " at " + code(a.fileLoc(nilNil[0].Path, nilNil[0].Line)) + " and check for it here" + a.notFoundAnswer() + ".")
 	case src != nil && fn != "" && len(op.LHS) == 1:
+		nils = a.loggedNilsFirst(nils)
 		if len(nils) > 0 {
 			a.why(code(fn) + " returns " + code("nil") + " at " + a.cite(nils[0]) + ".")
+			if a.explainNilForLoggedError(nils[0]) {
+				break
+			}
 		}
 		// A function with one result that fails logs its error
 		// and returns nil: the request's log may hold it.

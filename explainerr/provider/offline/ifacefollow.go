@@ -3,6 +3,7 @@ package offline
 import (
 	"go/ast"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
@@ -85,7 +86,7 @@ func (a *analysis) originOf(name string) (callOrigin, bool) {
 	tdir := filepath.Dir(tr.File.Path)
 	if it, ok := tr.Spec.Type.(*ast.InterfaceType); ok {
 		o.Iface = t
-		o.Impls = src.implementations(it, sel.Sel.Name)
+		o.Impls = a.loggedFirst(src.implementations(it, sel.Sel.Name))
 		return o, true
 	}
 	for _, ref := range src.mod.Methods(sel.Sel.Name) {
@@ -94,6 +95,30 @@ func (a *analysis) originOf(name string) (callOrigin, bool) {
 		}
 	}
 	return o, true
+}
+
+// loggedFirst orders implementations so that those the request's log
+// lines name (a logger that adds its caller's file and line) come first:
+// of an interface's several implementations, the one the log shows ran.
+func (a *analysis) loggedFirst(impls []appsource.FuncRef) []appsource.FuncRef {
+	if len(impls) < 2 {
+		return impls
+	}
+	logged := map[*ast.FuncDecl]bool{}
+	for _, ref := range a.app().mod.LoggedFuncs(a.r) {
+		logged[ref.Decl] = true
+	}
+	out := slices.Clone(impls)
+	slices.SortStableFunc(out, func(x, y appsource.FuncRef) int {
+		switch {
+		case logged[x.Decl] && !logged[y.Decl]:
+			return -1
+		case logged[y.Decl] && !logged[x.Decl]:
+			return 1
+		}
+		return 0
+	})
+	return out
 }
 
 // exprString returns the source text of e.
@@ -298,6 +323,7 @@ func (a *analysis) explainCallOrigin(name string) bool {
 		a.fix("Handle a " + code("nil") + " " + code(name) + " before using it, or make " + callee + " return an error (for example a not-found error) instead of " + code("nil, nil") + " at " + code(a.fileLoc(nils[0].Path, nils[0].Line)) + " and check for it here" + a.notFoundAnswer() + ".")
 	} else {
 		a.why(callee + " returns " + code("nil") + " at " + a.cite(nils[0]) + ".")
+		a.explainNilForLoggedError(nils[0])
 		a.fix("Handle the " + code("nil") + " that " + callee + " can return before using " + code(name) + ".")
 	}
 	return true
