@@ -223,7 +223,7 @@ func (s *Store) CreateFolder(title string) int64 {` + extra + `
 `
 	}
 	root := writeModule(t, map[string]string{
-		"go.mod":           "module example.com/feeds\n",
+		"go.mod":            "module example.com/feeds\n",
 		"store/a/folder.go": store("a", ""),
 		"store/b/folder.go": store("b", "\n\ttitle = title + \"\""),
 	})
