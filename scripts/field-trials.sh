@@ -8,7 +8,8 @@
 #   APP        realworld, todo, tasks, albums, bank, bookings, miniflux,
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
-#              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy or yarr (fieldtrials/apps.tsv)
+#              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr or
+#              cloudreve (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -23,9 +24,9 @@
 # on every interface of the machine). The todo, albums, bank,
 # bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr and spacebin apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy and yarr apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr and cloudreve apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18462 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18463 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -48,11 +49,11 @@ while getopts "e:o:c:" opt; do
 	e) exdir=$(cd "$OPTARG" && pwd) ;;
 	o) out=$OPTARG ;;
 	c) only+=("$OPTARG") ;;
-	*) sed -n '2,34p' "$0"; exit 2 ;;
+	*) sed -n '2,35p' "$0"; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -gt 0 ] || { sed -n '2,34p' "$0"; exit 2; }
+[ $# -gt 0 ] || { sed -n '2,35p' "$0"; exit 2; }
 
 ft=$here/fieldtrials
 export GOFLAGS=-p=1 CGO_ENABLED=1
@@ -198,6 +199,11 @@ app_conf() {
 	wtf) mainpkg=./cmd/wtfd port=18459 # its TOML config file (the wiring's wtfd.conf, on its command line below): the
 		# address, SQLite in the scratch copy (wtf.db), the cookie keys and a GitHub client that is never called
 		probe=/debug/version ;;
+	cloudreve) mainpkg=. port=18463 binargs=(server -w -c cloudreve.conf) # its INI config file (the wiring's
+		# cloudreve.conf, on its command line; -w: paths from the working directory): the address and SQLite
+		# (mattn's driver, the wiring's) in the copy's data directory, where uploads go too; ent's auto-migration
+		# makes the schema and its seed (settings, storage policy, groups) when the app starts
+		probe=/api/v4/site/ping ;;
 	ntfy) mainpkg=. port=18461 # its YAML config file (the wiring's ntfy.yml, on its command line below): the address and
 		# base URL, the SQLite message cache (cache.db) and user database (user.db) in the scratch copy, sign-up,
 		# sign-in and reservations on
@@ -242,6 +248,9 @@ app_generate() { # code an app generates before it builds: wtf's HTML templates 
 	wtf) go run -mod=mod github.com/benbjohnson/ego/cmd/ego ./http/html ;;
 	ntfy) # the web app and the docs the server embeds (built with npm and mkdocs upstream) as empty pages
 		mkdir -p server/site server/docs && touch server/site/app.html server/docs/index.html ;;
+	cloudreve) # the frontend the server embeds (a submodule, built upstream) as an empty zip archive
+		[ -s application/statics/assets.zip ] ||
+			printf 'PK\005\006\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0' >application/statics/assets.zip ;;
 	esac
 }
 app_reset() { # the app's database, fresh for every run
@@ -377,6 +386,9 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' ;;
 	homebox) # SQLite in the copy's .data directory: ent's auto-migration makes the schema when the app starts
 		rm -rf .data ;;
+	cloudreve) # SQLite, uploads and temporary files in the copy's data directory: the app makes the schema and
+		# its seed when it starts
+		rm -rf data ;;
 	ntfy) # both SQLite files: the app makes their schemas when it starts
 		rm -f cache.db cache.db-* user.db user.db-* ;;
 	yarr) # its SQLite file: the app runs its migrations when it starts
@@ -605,6 +617,23 @@ INSERT INTO bookmark_tag(bookmark_id, tag_id) VALUES (1, 1);" 2>/dev/null ;;
 		post /api/v1/posts json '{"title":"Dark mode please","description":"for night owls"}' >/dev/null
 		post /api/v1/posts/1/comments json '{"content":"+1, at night"}' >/dev/null
 		post /api/v1/tags json '{"name":"ui","color":"FF0000","isPublic":true}' >/dev/null ;;
+	cloudreve) # alice registers (the first user: the Admin group) and signs in for an access token; she makes
+		# folder docs and a WebDAV account for her files, whose password is set in the database
+		# (local-trials-dav; the app makes a random one), then puts docs/notes.txt over WebDAV. A case's request
+		# under /dav goes with her WebDAV account's Basic credentials, any other with the bearer token ($path is
+		# run_mode's); the sign-in's cookies are dropped
+		post /api/v4/user json '{"email":"alice@example.com","password":"local-trials","language":"en-US"}' >/dev/null
+		tok=$(post /api/v4/session/token json '{"email":"alice@example.com","password":"local-trials"}' |
+			jq -r '.data.token.access_token // empty' 2>/dev/null)
+		rm -f "$jar"
+		auth=(-H "Authorization: Bearer $tok")
+		post /api/v4/file/create json '{"uri":"cloudreve://my/docs","type":"folder"}' >/dev/null
+		curl -s -o /dev/null -m 30 "${auth[@]}" -H 'Content-Type: application/json' -X PUT \
+			--data '{"uri":"cloudreve://my","name":"laptop"}' "http://127.0.0.1:$port/api/v4/devices/dav"
+		sqlite3 -cmd '.timeout 5000' "$cdir/data/cloudreve.db" "UPDATE dav_accounts SET password = 'local-trials-dav';" 2>/dev/null
+		curl -s -o /dev/null -m 30 -u alice@example.com:local-trials-dav -X PUT --data-binary 'hello notes' \
+			"http://127.0.0.1:$port/dav/docs/notes.txt"
+		case $path in /dav*) auth=(-u alice@example.com:local-trials-dav) ;; esac ;;
 	homebox) # alice registers: her group ("Home") gets the default locations and labels, of which the Garage
 		# (11111111-...) and the IOT label (22222222-...) are given fixed ids in the database. She signs in for a
 		# token, sent in the Authorization header (the sign-in's cookies are dropped), and makes item "Cordless
@@ -695,7 +724,7 @@ for arg in "$@"; do
 	(cd "$src" && tar --exclude=.git -cf - .) | tar -xf - -C "$base"
 	# The wiring's ports and database address, moved as this run's are;
 	# the bug patches get the same, as their context lines may hold them.
-	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-9]#$port_sed#g" -e "s#18460#$port_sed#g" -e "s#18461#$port_sed#g" -e "s#18462#$port_sed#g" "$1"; }
+	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-9]#$port_sed#g" -e "s#1846[0-3]#$port_sed#g" "$1"; }
 	localize "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
 	(cd "$base" && git apply "$scratch/wiring.patch" && app_generate "$app" && go mod tidy) || { log "$app: wiring failed"; exit 1; }
 
