@@ -548,10 +548,16 @@ func nameWords(name string) []string {
 }
 
 // SQLCode returns an SQL text with its comments (-- to the line's end,
-// /* … */) and its quoted strings ('…') blanked, of the same length: a
-// name said there ("the ID of the item's location") is not the
-// statement's.
+// /* … */), its quoted strings ('…') and its named parameters (:title,
+// @title, $title) blanked, of the same length: a name said there ("the ID
+// of the item's location", the parameter :is_expanded) is not a table's
+// or a column's.
 func SQLCode(v string) string {
+	if strings.ContainsAny(v, ":@$") {
+		v = reNamedParam.ReplaceAllStringFunc(v, func(m string) string {
+			return m[:1] + strings.Repeat(" ", len(m)-1)
+		})
+	}
 	if !strings.ContainsAny(v, "-/'") {
 		return v
 	}
@@ -591,6 +597,10 @@ func SQLCode(v string) string {
 	}
 	return string(b)
 }
+
+// reNamedParam matches a named parameter with the character before it
+// (not a cast's second colon: x::text).
+var reNamedParam = regexp.MustCompile(`(?:^|[^\w:])[:@$][A-Za-z_]\w*`)
 
 func sqlNameWord(name string) *regexp.Regexp {
 	return regexp.MustCompile(`(?i)(?:^|[^\w@:$])` + regexp.QuoteMeta(name) + `\b`)

@@ -67,6 +67,7 @@ func newAnalysis(r *report.Report) *analysis {
 			a.s.Function = a.frameName(a.s.Frame)
 		}
 	}
+	a.s.MethodCaseOf = a.methodCaseOf
 	a.c = corpus.New(r, a.fileName)
 	a.siteAtHelperCaller()
 	a.useLoggedError()
@@ -151,6 +152,9 @@ func (a *analysis) where() {
 	if k := a.r.Error.Kind; k == report.KindStatus || k == report.KindError {
 		if w, _, ok := s.ErrorOrigin(); ok && w.Number != s.Line {
 			a.d.Where = append(a.d.Where, draft.Item{"The error most likely comes from " + quoteLine(a.siteLine(w)) + "."})
+		} else if l, ok := a.methodCaseErrLine(); ok {
+			a.g.Add(a.s.Method)
+			a.d.Where = append(a.d.Where, draft.Item{"The error most likely comes from the case of the request's method, " + code(a.s.Method) + ", at " + a.cite(l) + "."})
 		}
 	}
 	if h := s.Helper; h != nil {

@@ -304,6 +304,10 @@ func (s *appSource) nilable(t ast.Expr) bool {
 		return false
 	case *ast.ParenExpr:
 		return s.nilable(x.X)
+	case *ast.IndexExpr:
+		return s.nilable(x.X) // a generic type's instance (Nullable[Icon]) is of its kind
+	case *ast.IndexListExpr:
+		return s.nilable(x.X)
 	case *ast.SelectorExpr:
 		if pkg, ok := x.X.(*ast.Ident); ok && stdValueTypes[pkg.Name+"."+x.Sel.Name] {
 			return false

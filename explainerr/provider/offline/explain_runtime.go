@@ -83,6 +83,9 @@ func (a *analysis) raisedNil(candidates []string) {
 	candidates = withChainHandles(candidates)
 	cands := a.weighNilCandidates(candidates)
 	x, live := pickNilCandidate(cands)
+	if (x == "" || x == receiver) && a.explainWrappedNil(raiser, receiver) {
+		return
+	}
 	if x == "" {
 		// Without evidence, the value the library function was called on
 		// is the usual suspect.
@@ -361,10 +364,10 @@ func (a *analysis) nilOrigin(x string, sure bool) {
 		a.discardedOrigin(root, x, a.cite(v.Line), v.LHS, v.RHS)
 		return
 	}
-	if !a.s.IsParameter(root) && a.explainCallOrigin(root) {
+	if !a.isParameter(root) && a.explainCallOrigin(root) {
 		return
 	}
-	if a.s.IsParameter(root) && a.s.Caller != nil && !a.followNilParameter(root) {
+	if a.isParameter(root) && a.s.Caller != nil && !a.followNilParameter(root, sure) {
 		a.why(code(root) + " is a parameter of " + code(a.s.Function) + "; its caller " + code(shortFunction(a.s.Caller.Function)) + " at " + code(a.fileLoc(a.s.Caller.File, a.s.Caller.Line)) + " passed it in.")
 	}
 }
@@ -1084,7 +1087,10 @@ func (a *analysis) unknown() {
 		return
 	}
 	if (e.Kind == report.KindStatus || e.Kind == report.KindError) && emptyBody(e.Message) {
-		a.emptyMessage()
+		// A logged error may still say what a transaction did.
+		if a.fromLog == "" || !(a.txDone(msg) || a.txAborted(msg) || a.poolWhileTx(msg)) {
+			a.emptyMessage()
+		}
 		return
 	}
 	if a.rejectedInput() || a.unpastedFailure(msg) || a.txDone(msg) || a.txAborted(msg) || a.poolWhileTx(msg) || a.dsnSettingsSwapped(msg) || a.errorWordsKnown(msg) {
@@ -1112,6 +1118,9 @@ func (a *analysis) unknown() {
 	}
 	if e.Kind == report.KindStatus && !a.writtenByLibrary() {
 		a.explainBranch()
+	}
+	if e.Kind == report.KindStatus && a.explainDebugLoggedError() {
+		return
 	}
 	if e.Kind == report.KindStatus && !e.HandedOver && a.unseenCauses() {
 		return
@@ -1155,6 +1164,9 @@ func (a *analysis) emptyMessage() {
 			if a.s.Frame != nil {
 				a.fix("Return right after writing the error status at " + code(loc(a.s.File, a.s.Line)) + ", so that nothing is written after it (net/http logged the second write at " + code(place) + ").")
 			}
+			break
+		}
+		if a.explainDebugLoggedError() {
 			break
 		}
 		a.why("The response has no message and the request logged nothing, so the report does not say what failed; only the line that wrote the status does.")

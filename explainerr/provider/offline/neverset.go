@@ -32,7 +32,7 @@ func (a *analysis) neverSetField(x string) bool {
 		return false
 	}
 	root, field := linefacts.RootIdent(x), lastSelector(x)
-	if a.s.IsParameter(root) || a.s.HasAssignment(root) {
+	if a.isParameter(root) || a.s.HasAssignment(root) {
 		return false
 	}
 	if name, recv := a.siteDecl(); recv != "" && src.receiverOf(name, recv) == root {

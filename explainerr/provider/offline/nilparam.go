@@ -15,9 +15,10 @@ import (
 // argument. followNilParameter takes those steps.
 
 // followNilParameter explains where the caller got the nil value it passed
-// for the parameter root of the failing function. It reports whether it
-// found the caller's argument.
-func (a *analysis) followNilParameter(root string) bool {
+// for the parameter root of the failing function; sure says root is
+// certainly the nil value (the line's only candidate). It reports whether
+// it found the caller's argument.
+func (a *analysis) followNilParameter(root string, sure bool) bool {
 	caller := a.s.Caller
 	src := a.app()
 	if caller == nil || caller.Source == nil || src == nil {
@@ -62,7 +63,13 @@ func (a *analysis) followNilParameter(root string) bool {
 	callLine := strings.TrimSpace(caller.Source.LineText())
 	passed := code(root) + " is a parameter of " + code(a.s.Function) + "; its caller " + code(callerName) + " passes " + code(arg) + " at " + code(a.fileLoc(caller.File, caller.Line)) + ": " + code(callLine) + "."
 	if isReceiver {
-		passed = code(root) + " is the receiver of " + code(a.s.Function) + "; its caller " + code(callerName) + " calls it on " + code(arg) + " at " + code(a.fileLoc(caller.File, caller.Line)) + ": " + code(callLine) + ", and " + code(arg) + " is " + code("nil") + "."
+		// The receiver is the nil one only when the line has no other
+		// candidate: otherwise its caller's value is named, not judged.
+		isNil := ", and " + code(arg) + " is " + code("nil")
+		if !sure {
+			isNil = ""
+		}
+		passed = code(root) + " is the receiver of " + code(a.s.Function) + "; its caller " + code(callerName) + " calls it on " + code(arg) + " at " + code(a.fileLoc(caller.File, caller.Line)) + ": " + code(callLine) + isNil + "."
 	}
 	if !isIdent(arg) {
 		a.why(passed)
@@ -183,4 +190,29 @@ func (a *analysis) atSite(s site.Site, f func()) {
 	a.s = s
 	defer func() { a.s = saved }()
 	f()
+}
+
+// isParameter reports whether name is a parameter of the failing function:
+// by its signature in the frame's window, or, when the window starts
+// below it, by the parsed declaration.
+func (a *analysis) isParameter(name string) bool {
+	if a.s.IsParameter(name) {
+		return true
+	}
+	src := a.app()
+	if src == nil || src.mod == nil || a.s.Frame == nil {
+		return false
+	}
+	_, fd := src.mod.FuncAt(a.s.Frame.File, a.s.Line)
+	if fd == nil || fd.Type.Params == nil {
+		return false
+	}
+	for _, f := range fd.Type.Params.List {
+		for _, n := range f.Names {
+			if n.Name == name {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -27,6 +27,9 @@ type nilCandidate struct {
 	// SetAt are the places the module sets Field after all, when the
 	// owner is built without it somewhere.
 	SetAt []sourceLine
+	// SetLater are the places that set Field in functions the request
+	// did not run, when those are all there are (Unset is then set).
+	SetLater []sourceLine
 	// Discarded is true for a local variable assigned above the failing
 	// line from a call whose error is discarded (x, _ := f()).
 	Discarded bool
@@ -202,10 +205,46 @@ func (a *analysis) weighField(src *appSource, c *nilCandidate, owner string, at 
 		unset = from
 	}
 	if ok && len(unset) > 0 {
-		if c.SetAt = src.fieldSetsIn(a.typeDir(c.Owner), c.Owner, c.Field); len(c.SetAt) == 0 {
+		c.SetAt = src.fieldSetsIn(a.typeDir(c.Owner), c.Owner, c.Field)
+		if len(c.SetAt) == 0 {
 			c.Unset = unset
+		} else if a.setOnlyLater(src, c.Owner, c.Field, c.SetAt) {
+			// Set only by functions this request did not run (a lazy
+			// start: "if w.pending == nil { w.pending = new(int32) }"
+			// in another method): until one runs, the field is nil.
+			c.Unset, c.SetLater, c.SetAt = unset, c.SetAt, nil
 		}
 	}
+}
+
+// setOnlyLater reports whether every line of sets assigns field on the
+// receiver of a method of owner (w.pending = … in a method of Worker: a
+// set known to be of that type), and none is in a function the request
+// may have run (reached) or in the failing function.
+func (a *analysis) setOnlyLater(src *appSource, owner, field string, sets []sourceLine) bool {
+	reach := a.reached()
+	if reach == nil {
+		return false // the module could not be read: nothing is known
+	}
+	ran := map[*ast.FuncDecl]bool{}
+	for _, ref := range reach {
+		ran[ref.Decl] = true
+	}
+	if a.s.Frame != nil {
+		if _, fd := src.mod.FuncAt(a.s.Frame.File, a.s.Line); fd != nil {
+			ran[fd] = true
+		}
+	}
+	for _, l := range sets {
+		_, fd := src.mod.FuncAt(l.Path, l.Line)
+		if fd == nil || ran[fd] || receiverName(fd) != owner || len(fd.Recv.List[0].Names) == 0 {
+			return false
+		}
+		if self := fd.Recv.List[0].Names[0].Name; !strings.Contains(l.Text, self+"."+field) {
+			return false
+		}
+	}
+	return true
 }
 
 // madeBy returns the struct type of the value the variable name of the
@@ -362,7 +401,11 @@ func (a *analysis) explainCandidate(c nilCandidate, chosen string) {
 		for _, b := range c.Unset {
 			at = append(at, a.cite(b.Line))
 		}
-		a.why(code(c.Owner) + " is built without setting " + code(c.Field) + " at " + strings.Join(at, "; ") + ", so " + code(c.Expr) + " stays " + code("nil") + ".")
+		if len(c.SetLater) > 0 {
+			a.why(code(c.Owner) + " is built without setting " + code(c.Field) + " at " + strings.Join(at, "; ") + "; only " + a.cite(c.SetLater[0]) + " sets it, in a function this request did not run, so " + code(c.Expr) + " is still " + code("nil") + " here.")
+		} else {
+			a.why(code(c.Owner) + " is built without setting " + code(c.Field) + " at " + strings.Join(at, "; ") + ", so " + code(c.Expr) + " stays " + code("nil") + ".")
+		}
 		a.fix("Set " + code(c.Field) + " where the " + code(c.Owner) + " is built, at " + a.cite(c.Unset[0].Line) + ".")
 	case len(c.NilFrom) > 0:
 		a.why(code(c.Expr) + " is " + code(c.Arg) + " in the caller, and " + code(callName(c.Arg)) + " returns " + code("nil") + " at " + a.cite(c.NilFrom[0]) + ".")

@@ -42,19 +42,20 @@ func (a *analysis) poolWhileTx(msg string) bool {
 	if src == nil || src.mod == nil || !waitedRe.MatchString(msg) {
 		return false
 	}
-	found := false
 	for _, r := range a.reached() {
 		if r.Decl == nil || r.Decl.Body == nil {
 			continue
 		}
 		if begin, use, pool := statementBesideTx(r.Decl.Body); use != nil {
 			a.sayPoolWhileTx(msg, r, begin, use, pool, "")
-			found = true
-			break
+			return true
 		}
 	}
-	if found {
-		return true
+	for _, r := range a.reached() {
+		if h, ok := src.helperBesideTx(r); ok {
+			a.sayHelperBesideTx(msg, r, h, "")
+			return true
+		}
 	}
 	// No function the request is known to have reached does it (a router
 	// of the app's own hides the handler): the module's only one that
@@ -69,12 +70,118 @@ func (a *analysis) poolWhileTx(msg string) bool {
 			only = append(only, appsource.FuncRef{File: f.src, Decl: fd})
 		}
 	})
-	if len(only) != 1 {
+	lead := "The stack does not show which function ran the statement; of the module's functions, only this one runs one beside its own transaction. "
+	if len(only) == 1 {
+		begin, use, pool := statementBesideTx(only[0].Decl.Body)
+		a.sayPoolWhileTx(msg, only[0], begin, use, pool, lead)
+		return true
+	}
+	if len(only) > 1 {
 		return false
 	}
-	begin, use, pool := statementBesideTx(only[0].Decl.Body)
-	a.sayPoolWhileTx(msg, only[0], begin, use, pool, "The stack does not show which function ran the statement; of the module's functions, only this one runs one beside its own transaction. ")
+	var helped []appsource.FuncRef
+	var helpers []txHelper
+	src.eachDecl(func(f *appFile, d ast.Decl, in string) {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil || strings.HasSuffix(f.path, "_test.go") || f.src == nil {
+			return
+		}
+		ref := appsource.FuncRef{File: f.src, Decl: fd}
+		if h, ok := src.helperBesideTx(ref); ok {
+			helped, helpers = append(helped, ref), append(helpers, h)
+		}
+	})
+	if len(helped) != 1 {
+		return false
+	}
+	a.sayHelperBesideTx(msg, helped[0], helpers[0], lead)
 	return true
+}
+
+// txHelper is a call, made while a transaction is open, of a method of
+// the same receiver that runs a statement on the pool itself.
+type txHelper struct {
+	begin, call *ast.CallExpr
+	pool        string
+	method      appsource.FuncRef
+	use         *ast.CallExpr
+}
+
+// helperBesideTx finds, in r's body, a transaction begun on a pool of the
+// receiver (s.db) and, after it, a call of a method of the same receiver
+// (s.setSetting) whose own body runs a statement on that pool (its
+// receiver's db), not on the transaction.
+func (s *appSource) helperBesideTx(r appsource.FuncRef) (txHelper, bool) {
+	fd := r.Decl
+	recv := receiverName(fd)
+	if fd.Body == nil || fd.Recv == nil || len(fd.Recv.List) == 0 || len(fd.Recv.List[0].Names) == 0 || recv == "" {
+		return txHelper{}, false
+	}
+	self := fd.Recv.List[0].Names[0].Name
+	var h txHelper
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		ce, ok := n.(*ast.CallExpr)
+		if !ok || h.use != nil {
+			return h.use == nil
+		}
+		sel, ok := ce.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if h.begin == nil {
+			if x := types.ExprString(sel.X); (sel.Sel.Name == "Begin" || sel.Sel.Name == "BeginTx" || sel.Sel.Name == "Beginx" || sel.Sel.Name == "BeginTxx") && strings.HasPrefix(x, self+".") {
+				h.begin, h.pool = ce, x
+			}
+			return true
+		}
+		if id, ok := sel.X.(*ast.Ident); !ok || id.Name != self {
+			return true
+		}
+		for _, m := range s.mod.Methods(sel.Sel.Name) {
+			if receiverName(m.Decl) != recv || m.Decl.Body == nil || m.Decl == fd || len(m.Decl.Recv.List[0].Names) == 0 {
+				continue
+			}
+			theirs := m.Decl.Recv.List[0].Names[0].Name + strings.TrimPrefix(h.pool, self)
+			if use := statementOn(m.Decl.Body, theirs); use != nil {
+				h.call, h.method, h.use = ce, m, use
+				return false
+			}
+		}
+		return true
+	})
+	return h, h.use != nil
+}
+
+// statementOn returns the first statement body runs on pool, or nil.
+func statementOn(body *ast.BlockStmt, pool string) (use *ast.CallExpr) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		if ce, ok := n.(*ast.CallExpr); ok && use == nil {
+			if sel, ok := ce.Fun.(*ast.SelectorExpr); ok && statementCalls[sel.Sel.Name] && onPool(types.ExprString(sel.X), pool) {
+				use = ce
+			}
+		}
+		return use == nil
+	})
+	return use
+}
+
+// sayHelperBesideTx writes the explanation of a helper method, called
+// while r's function holds a transaction open, that runs its statement on
+// the pool.
+func (a *analysis) sayHelperBesideTx(msg string, r appsource.FuncRef, h txHelper, lead string) {
+	src := a.app()
+	f, fn := src.viewOf(r.File), funcName(r.Decl)
+	hf, hfn := src.viewOf(h.method.File), funcName(h.method.Decl)
+	bl, cl, ul := src.lineAt(f, h.begin.Pos(), fn), src.lineAt(f, h.call.Pos(), fn), src.lineAt(hf, h.use.Pos(), hfn)
+	a.g.Add(h.pool, hfn, strings.TrimSpace(bl.Text), strings.TrimSpace(cl.Text), strings.TrimSpace(ul.Text))
+	a.headline("A statement run beside its own open transaction, in " + code(hfn))
+	wait := "A row the transaction locked makes that statement wait until its context ends."
+	if strings.Contains(strings.ToLower(msg), "database is locked") {
+		wait = "SQLite lets one connection write at a time: the transaction holds the write lock, so the statement waits for it until the busy timeout and fails."
+	}
+	a.why(lead + code(fn) + " begins a transaction on " + code(h.pool) + " at " + a.cite(bl) + ", and while it is open calls " + a.cite(cl) + "; " + code(hfn) + " runs its statement on the pool itself at " + a.cite(ul) + ", on another connection. " + wait)
+	a.fix("Run the statement of "+code(hfn)+" on the transaction: give it the transaction (or call it after "+code("Commit")+"), not "+code(h.pool)+".",
+		"Run the statement of "+code(hfn)+" on the transaction, not on "+code(h.pool)+".")
 }
 
 // statementBesideTx returns, in body, the first transaction begun on a

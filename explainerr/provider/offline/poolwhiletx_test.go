@@ -1,6 +1,10 @@
 package offline
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
 
 // TestStatementOnThePoolWhileItsTransactionIsOpen: a statement run on
 // the pool inside a function that holds a transaction open on it waits
@@ -165,4 +169,58 @@ func Serve(w http.ResponseWriter, r *http.Request, h func() error) {
 			mustLack(t, text, "beside its own")
 		}
 	}
+}
+
+// TestHelperBesideTx: a method called while its caller's transaction is
+// open runs its statement on the receiver's pool, not on the transaction;
+// the request's status has no body and its log holds SQLite's "database
+// is locked" (the logged error is analysed).
+func TestHelperBesideTx(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/ledger\n",
+		"ledger.go": `package ledger
+
+import (
+	"database/sql"
+	"log"
+	"net/http"
+)
+
+// Ledger keeps entries.
+type Ledger struct{ db *sql.DB }
+
+func (l *Ledger) stamp(key string) error {
+	_, err := l.db.Exec("INSERT INTO stamps (key) VALUES (?)", key)
+	return err
+}
+
+// Post writes an entry and stamps the ledger.
+func (l *Ledger) Post(amount int) bool {
+	tx, err := l.db.Begin()
+	if err != nil {
+		return false
+	}
+	if _, err := tx.Exec("INSERT INTO entries (amount) VALUES (?)", amount); err != nil {
+		return false
+	}
+	if err := l.stamp("posted"); err != nil {
+		log.Print(err)
+		return false
+	}
+	return tx.Commit() == nil
+}
+
+// Serve answers a post.
+func Serve(w http.ResponseWriter, r *http.Request, l *Ledger) {
+	if !l.Post(3) {
+		w.WriteHeader(http.StatusInternalServerError) //!fail
+	}
+}
+`,
+	})
+	r := statusReport("", app.frame(t, "fail", "example.com/ledger.Serve"))
+	r.Logs = []report.LogLine{{Text: "2026/12/03 12:33:23 ledger.go:26: database is locked"}}
+	text := Analyze(r)
+	mustHave(t, text, "begins a transaction on `l.db`", "while it is open calls", "`(*Ledger).stamp` runs its statement on the pool itself",
+		"SQLite lets one connection write at a time", "Run the statement of `(*Ledger).stamp` on the transaction")
 }

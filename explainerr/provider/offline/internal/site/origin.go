@@ -37,6 +37,12 @@ func (s Site) ErrorOrigin() (WindowLine, linefacts.Facts, bool) {
 			continue
 		}
 		score := 0
+		switch s.methodCase(l.Number) {
+		case caseOther:
+			continue // a case of another request method: it did not run
+		case caseThis:
+			score += 3
+		}
 		onlyStd := len(f.Calls) > 0
 		callsPrefix := false
 		for _, c := range f.Calls {
@@ -82,4 +88,56 @@ var stdPrefix = regexp.MustCompile(`^(\w+)[.:]`)
 var directStd = map[string]bool{
 	"strconv": true, "json": true, "xml": true, "csv": true, "base64": true,
 	"hex": true, "url": true, "time": true, "mail": true,
+}
+
+// The cases of a switch on the request's method, as the window shows them.
+const (
+	caseNone  = iota // the line is in no case that names a method
+	caseThis         // in a case that names the request's method
+	caseOther        // in a case that names only other methods
+)
+
+// reMethodCase matches a case of a switch on the request method: its
+// labels, as string literals or net/http's constants.
+var reMethodCase = regexp.MustCompile(`^\s*case\s+((?:(?:"[A-Z]+"|http\.Method[A-Z][a-z]+)\s*,?\s*)+):`)
+
+// methodCase tells whether the window line n is in the body of a case
+// that names HTTP methods, and whether one of them is the request's.
+func (s Site) methodCase(n int) int {
+	if s.Method == "" || s.Frame == nil || s.Frame.Source == nil {
+		return caseNone
+	}
+	if s.MethodCaseOf != nil {
+		switch this, ok := s.MethodCaseOf(n); {
+		case ok && this:
+			return caseThis
+		case ok:
+			return caseOther
+		}
+	}
+	src := s.Frame.Source
+	indent := func(t string) int { return len(t) - len(strings.TrimLeft(t, " \t")) }
+	i := n - src.StartLine
+	if i < 0 || i >= len(src.Lines) {
+		return caseNone
+	}
+	own := indent(src.Lines[i])
+	for j := i - 1; j >= 0; j-- {
+		t := src.Lines[j]
+		if strings.TrimSpace(t) == "" || indent(t) >= own {
+			continue
+		}
+		m := reMethodCase.FindStringSubmatch(t)
+		if m == nil {
+			return caseNone // the line's block opens with something else
+		}
+		for _, label := range strings.Split(m[1], ",") {
+			label = strings.Trim(strings.TrimSpace(label), `"`)
+			if strings.EqualFold(strings.TrimPrefix(label, "http.Method"), s.Method) {
+				return caseThis
+			}
+		}
+		return caseOther
+	}
+	return caseNone
 }

@@ -40,12 +40,19 @@ type Site struct {
 	// Messages are the error's messages (its chain, innermost first, then
 	// its own), used to pick the statement that produced the error.
 	Messages []string
+	// Method is the failing request's HTTP method ("" when unknown).
+	Method string
+	// MethodCaseOf, when set, tells from the parsed source whether line n
+	// of the failing function is in a case of a switch on the request
+	// method (ok), and whether that case names Method (this): the window
+	// may start below the case's labels.
+	MethodCaseOf func(n int) (this, ok bool)
 }
 
 // From locates the failure in r's frames from the frame at index start
 // outward (0 for the whole stack). File and Function are left empty.
 func From(r *report.Report, start int) Site {
-	s := Site{Messages: failureclass.Messages(r.Error)}
+	s := Site{Messages: failureclass.Messages(r.Error), Method: r.Request.Method}
 	for i := start; i < len(r.Frames); i++ {
 		f := &r.Frames[i]
 		if f.Kind == report.FrameApp {
