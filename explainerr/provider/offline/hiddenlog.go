@@ -73,4 +73,3 @@ func (a *analysis) explainDebugLoggedError() bool {
 	a.fix("Run the app with its log level at debug (or log this error at error level at " + code(a.fileLoc(l.Path, l.Line)) + ") and repeat the request: the logged error says what failed.")
 	return true
 }
-
