@@ -10,8 +10,10 @@ import "testing"
 // at the line cited right after it, a comparison quoted with a cited line,
 // the type a field is said to be declared with, the direction of the loop
 // a sentence cites among several, the order of two steps pinned to what
-// they are done to inside one loop, and a string quoted in prose that the
-// cited line writes.
+// they are done to inside one loop, a string quoted in prose that the
+// cited line writes, two steps named by the types their calls get ("looks
+// for a `Sealer` before a `Painter`"), and what a loop does when a call in
+// it fails.
 func TestClassesOfKiln(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -35,5 +37,11 @@ func TestClassesOfKiln(t *testing.T) {
 		{"steps pinned in one loop", "`Kiln.Fire` prefixes `key` with `fmt.Sprintf` before it lower-cases `key` with `strings.ToLower`.", false},
 		{"steps pinned in one loop", "`Kiln.Fire` lower-cases `key` with `strings.ToLower` before it prefixes `key` with `fmt.Sprintf`.", true},
 		{"string quoted in prose", "`Stack` reports the description as \"bad stack %q\" at kiln.go:46.", false},
+		{"steps named by the type they get", "`Finish` looks for a `Sealer` before a `Painter`.", false},
+		{"steps named by the type they get", "`Finish` looks for a `Painter` before a `Sealer`.", true},
+		{"loop on a call's failure", "When `glazeOne` fails, `GlazeAll` returns its error at once instead of going on.", false},
+		{"loop on a call's failure", "When `glazeOne` fails, `GlazeAll` goes on with the next piece.", true},
+		{"loop on a call's failure", "When `dryOne` fails, `GlazeAll` goes on with the next piece.", false},
+		{"loop on a call's failure", "When `dryOne` fails, `GlazeAll` leaves the loop.", true},
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/explainerr/explainerr/evals/internal/source"
 )
@@ -74,6 +75,19 @@ func (c *Checker) checkLoopExit(prose string, claims []Claim, results []Result) 
 			continue
 		}
 		name := lastName(cl.Text)
+		if m := failsLeadRe.FindStringSubmatch(lead); m != nil {
+			// "When `processField` fails, `Process` … goes on": what the
+			// branch testing that call's error does.
+			if leaves, ok := onCallFailure(funcs[0].Decl.Body, lastName(m[1])); ok && leaves == (on != nil) {
+				said, does := "goes on with the next element", "returns"
+				if !leaves {
+					said, does = "leaves the loop", "continues with the next element"
+				}
+				claim := Claim{Text: name + " " + said + " when " + lastName(m[1]) + " fails", Kind: KindLoopExit, start: cl.start, end: to}
+				results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("when %s fails, %s %s", lastName(m[1]), name, does)})
+				continue
+			}
+		}
 		if on != nil {
 			loops := branchingLoops(funcs[0].Decl.Body)
 			if m := loopOverRe.FindStringSubmatch(rest); m != nil {
@@ -101,6 +115,93 @@ func (c *Checker) checkLoopExit(prose string, claims []Claim, results []Result) 
 		}
 	}
 	return results
+}
+
+// failsLeadRe opens a sentence with a call's failure: "When
+// `processField` fails, ", "If `parse` returns an error, ".
+var failsLeadRe = regexp.MustCompile("(?i)^\\s*(?:when|if|once)\\s+`([^`]+)`\\s+(?:fails|returns\\s+an\\s+error|errors|errs)\\s*,\\s*$")
+
+// onCallFailure finds, inside a loop of body, the call of fn whose error
+// the next statement tests (err := fn(…); if err != nil { … }, or the
+// if's own init) and reports whether that branch leaves the loop (a
+// return, break or panic, and no continue); ok is false when there is no
+// such call or the branch does neither.
+func onCallFailure(body *ast.BlockStmt, fn string) (leaves, ok bool) {
+	var branch *ast.BlockStmt
+	inLoop := 0
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		if branch != nil {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			inLoop++
+			ast.Inspect(loopBody(x.(ast.Stmt)), visit)
+			inLoop--
+			return false
+		case *ast.BlockStmt:
+			if inLoop == 0 {
+				return true
+			}
+			for i, st := range x.List {
+				if ifs, isIf := st.(*ast.IfStmt); isIf && errTested(ifs.Cond) && (callsNamed(ifs.Init, fn) || i > 0 && callsNamed(x.List[i-1], fn)) {
+					branch = ifs.Body
+					return false
+				}
+			}
+		}
+		return true
+	}
+	ast.Inspect(body, visit)
+	if branch == nil {
+		return false, false
+	}
+	exits, continues := false, false
+	for _, st := range branch.List {
+		switch st := st.(type) {
+		case *ast.ReturnStmt:
+			exits = true
+		case *ast.BranchStmt:
+			exits = exits || st.Tok == token.BREAK
+			continues = continues || st.Tok == token.CONTINUE
+		case *ast.ExprStmt:
+			if ce, isCall := st.X.(*ast.CallExpr); isCall {
+				if id, isID := ce.Fun.(*ast.Ident); isID && id.Name == "panic" {
+					exits = true
+				}
+			}
+		}
+	}
+	if exits == continues {
+		return false, false
+	}
+	return exits, true
+}
+
+// errTested reports whether cond tests an error against nil.
+func errTested(cond ast.Expr) bool {
+	be, ok := cond.(*ast.BinaryExpr)
+	return ok && be.Op == token.NEQ && strings.HasSuffix(strings.ToLower(types.ExprString(be.X)), "err") && types.ExprString(be.Y) == "nil"
+}
+
+// callsNamed reports whether the statement calls a function named fn.
+func callsNamed(st ast.Node, fn string) bool {
+	found := false
+	if st == nil {
+		return false
+	}
+	ast.Inspect(st, func(n ast.Node) bool {
+		if ce, ok := n.(*ast.CallExpr); ok {
+			if id := source.CalleeIdent(ce); id != nil && id.Name == fn {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // branchingLoops returns the loops of body (outside function literals)

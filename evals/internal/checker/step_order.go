@@ -24,6 +24,10 @@ const KindOrder = "order"
 // does not end it.
 var orderRe = regexp.MustCompile(`(?i)^` + "`?" + `\s+(?:(?:first|also|only|always)\s+)?([a-z]+(?:-[a-z]+)?s)\b((?:[^.;,]|\.\w)*?)\s+(before|after)\s+(?:it\s+|they\s+)?([a-z]+(?:-[a-z]+)?(?:s|ing)|those|that)\b((?:[^.;,]|\.\w)*)`)
 
+// elidedOrderRe is an order whose second step keeps the first's verb
+// unsaid: "`processField` looks for a `Setter` before a `Decoder`".
+var elidedOrderRe = regexp.MustCompile(`(?i)^` + "`?" + `\s+(?:(?:first|also|only|always)\s+)?([a-z]+(?:-[a-z]+)?s)\b((?:[^.;,]|\.\w)*?)\s+(before|after)\s+((?:an?|the|its)\s+` + "`[^`]+`" + `(?:\s+(?:method|type|interface|value))?)`)
+
 // firstThenRe is the other way to tell two steps' order: "`Use` calls
 // `buildChain` first and appends the middleware afterwards", "... first,
 // then ...".
@@ -181,6 +185,8 @@ func (c *Checker) orderClaims(prose string, claims []Claim) []orderClaim {
 		}
 		if mm := orderRe.FindStringSubmatch(prose[cl.end:to]); mm != nil {
 			out = append(out, orderClaim{subject: cl, verb1: mm[1], obj1: mm[2], verb2: mm[4], obj2: mm[5], after: strings.EqualFold(mm[3], "after"), end: cl.end + len(mm[0])})
+		} else if mm := elidedOrderRe.FindStringSubmatch(prose[cl.end:to]); mm != nil && strings.Contains(mm[2], "`") {
+			out = append(out, orderClaim{subject: cl, verb1: mm[1], obj1: mm[2], verb2: mm[1], obj2: mm[4], after: strings.EqualFold(mm[3], "after"), end: cl.end + len(mm[0])})
 		} else if mm := firstThenRe.FindStringSubmatch(prose[cl.end:to]); mm != nil {
 			out = append(out, orderClaim{subject: cl, verb1: mm[1], obj1: mm[2], verb2: mm[3], obj2: mm[4], end: cl.end + len(mm[0])})
 		}
@@ -415,7 +421,33 @@ func stepByName(calls []call, object string) (step, bool) {
 			named[cl.fn] = true
 		}
 	}
+	if len(named) == 0 {
+		// A step may name the type a call gets ("looks for a `Setter`":
+		// setterFrom, whose result is a Setter).
+		for _, cl := range calls {
+			if t := resultTypeName(cl.fn); len(t) > 1 && strings.Contains(object, "`"+t+"`") {
+				named[cl.fn] = true
+			}
+		}
+	}
 	return named, len(named) == 1
+}
+
+// resultTypeName returns the name of a function's one result's named
+// type, "" otherwise.
+func resultTypeName(o types.Object) string {
+	fn, ok := o.(*types.Func)
+	if !ok {
+		return ""
+	}
+	res := fn.Type().(*types.Signature).Results()
+	if res.Len() != 1 {
+		return ""
+	}
+	if n, ok := res.At(0).Type().(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
 }
 
 // soleLongest returns the objects, among those of calls whose name's

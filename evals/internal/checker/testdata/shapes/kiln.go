@@ -61,3 +61,51 @@ func (k *Kiln) Unload() []string {
 	}
 	return out
 }
+
+// Sealer seals a piece.
+type Sealer interface{ Seal(p string) error }
+
+// Painter paints a piece.
+type Painter interface{ Paint(p string) error }
+
+func sealerOf(v any) Sealer {
+	s, _ := v.(Sealer)
+	return s
+}
+
+func painterOf(v any) Painter {
+	p, _ := v.(Painter)
+	return p
+}
+
+// Finish seals a piece when it can be sealed, else paints it.
+func Finish(v any, piece string) error {
+	if s := sealerOf(v); s != nil {
+		return s.Seal(piece)
+	}
+	if p := painterOf(v); p != nil {
+		return p.Paint(piece)
+	}
+	return nil
+}
+
+func glazeOne(p string) error { return nil }
+
+func dryOne(p string) error { return nil }
+
+// GlazeAll glazes every piece, stopping at the first that fails; it dries
+// them all, skipping those that fail.
+func GlazeAll(pieces []string) error {
+	for _, p := range pieces {
+		if err := glazeOne(p); err != nil {
+			return err
+		}
+	}
+	for _, p := range pieces {
+		err := dryOne(p)
+		if err != nil {
+			continue
+		}
+	}
+	return nil
+}
