@@ -103,19 +103,20 @@ func unquoteLogValue(v string) string {
 
 // LoggedError returns the text of the line the request r logged that most
 // likely holds its failure (the last one a failure class recognises, else
-// the last error-looking one), without the logger's timestamp; "" when no
+// the last error-looking one; a line at info or debug level reports no
+// failure), without the logger's timestamp; "" when no
 // line looks like an error. Handlers that log the real error and answer
 // with a generic body leave the cause only there.
 func LoggedError(r *report.Report) string {
 	for i := len(r.Logs) - 1; i >= 0; i-- {
 		text := LogText(r.Logs[i].Text)
-		if text != "" && Recognised(LogMessage(text)) {
+		if text != "" && !logrecord.Quiet(r.Logs[i].Text) && Recognised(LogMessage(text)) {
 			return text
 		}
 	}
 	for i := len(r.Logs) - 1; i >= 0; i-- {
 		text := LogText(r.Logs[i].Text)
-		if text != "" && LooksLikeError(text) {
+		if text != "" && !logrecord.Quiet(r.Logs[i].Text) && LooksLikeError(text) {
 			return text
 		}
 	}

@@ -2,6 +2,7 @@ package appsource
 
 import (
 	"go/ast"
+	"net/url"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -33,6 +34,9 @@ func (m *Module) loggedSiteChunks(r *report.Report, s *staticSet) []report.Chunk
 	sqlFailure, queryTaken := anyMessage(r, sqlFailureWords), false
 	for i := len(r.Logs) - 1; i >= 0 && len(out) < maxLoggedSites; i-- {
 		text := r.Logs[i].Text
+		if accessLogLine(r, text) {
+			continue // the request's own access log: where it was logged, not where it failed
+		}
 		switch rec, ok := logrecord.Parse(text); {
 		case !ok || rec.Error != "" || !quietLevel.MatchString(rec.Level):
 			// A line of text, or a record that reports a failure.
@@ -169,6 +173,9 @@ func (m *Module) LoggedFuncs(r *report.Report) []FuncRef {
 	seen := map[*ast.FuncDecl]bool{}
 	for i := len(r.Logs) - 1; i >= 0; i-- {
 		text := r.Logs[i].Text
+		if accessLogLine(r, text) {
+			continue
+		}
 		for _, at := range logLocations(text) {
 			f, fd := m.FuncAt(m.resolveLogged(at.file, at.line, text), at.line)
 			if fd == nil || seen[fd] {
@@ -190,4 +197,35 @@ func firstPart(s string) string {
 		return strings.TrimSpace(s[:i])
 	}
 	return s
+}
+
+// accessLogLine reports whether a log line is the request's own access
+// log: it holds the response's status as a word and the request's path
+// (a logging middleware's "500 | 1.3ms | MKCOL "/dav/photos""), so the
+// place it names is the middleware's, not the failure's.
+func accessLogLine(r *report.Report, text string) bool {
+	if r.Status < 100 {
+		return false
+	}
+	path := r.Request.URL
+	if u, err := url.Parse(path); err == nil && u.Path != "" {
+		path = u.Path
+	}
+	if path == "" || !strings.Contains(text, path) {
+		return false
+	}
+	code := strconv.Itoa(r.Status)
+	word := func(b byte) bool { return b == '.' || b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
+	for i := strings.Index(text, code); i >= 0; {
+		end := i + len(code)
+		if (i == 0 || !word(text[i-1])) && (end == len(text) || !word(text[end])) {
+			return true
+		}
+		next := strings.Index(text[i+1:], code)
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return false
 }

@@ -239,3 +239,33 @@ func (s *Store) CreateFolder(title string) int64 {` + extra + `
 		t.Fatalf("logged functions %v, want b's CreateFolder alone", got)
 	}
 }
+
+// TestAccessLogLineIsNoOrigin: the request's own access log line (its
+// status and path), which names the logging middleware's file and line,
+// is no place the failure came from.
+func TestAccessLogLineIsNoOrigin(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/drive\n",
+		"logging/logger.go": `package logging
+
+import "log"
+
+// Request logs one request.
+func Request(status int, method, path string) {
+	log.Printf("[Incoming] %d | %s %q", status, method, path)
+}
+`,
+	})
+	r := shelfReport(root, "Internal Server Error", report.Frame{Function: "example.com/drive/web.handle", File: "web/handle.go", Line: 3})
+	r.Status = 500
+	r.Request.URL = "/dav/photos?depth=1"
+	r.Logs = []report.LogLine{{Text: `[Info] 2026-12-03 12:42:43 [` + root + `/logging/logger.go:7] [Incoming]  500 |    1.35ms |  127.0.0.1 | MKCOL    "/dav/photos"`}}
+	m := Load(filepath.Join(root, "go.mod"))
+	if got := m.LoggedFuncs(r); len(got) != 0 {
+		t.Errorf("the access log line leads to %v", got)
+	}
+	r.Logs[0].Text = `[Error] 2026-12-03 12:42:43 [` + root + `/logging/logger.go:7] lookup failed for "/dav/other"`
+	if got := m.LoggedFuncs(r); len(got) != 1 {
+		t.Errorf("another line at the same place leads to %v, want Request", got)
+	}
+}

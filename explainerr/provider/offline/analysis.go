@@ -54,6 +54,10 @@ type analysis struct {
 	// the failing line would then be the wrong place, or a second fix
 	// for the same fault.
 	fixedAtOrigin bool
+	// nilIsFailure is true once the nil value was found to stand for a
+	// failure its maker logged (explainNilForLoggedError): not the
+	// "nothing found" a nil often means.
+	nilIsFailure bool
 	// aliases holds sentinelAlias's answers by target, once looked up.
 	aliases map[string]string
 }

@@ -1007,6 +1007,10 @@ func (a *analysis) nilGuard(x string) string {
 	if m, ok := a.madeByCode(x); ok {
 		return a.codeMadeGuard(x, m)
 	}
+	if a.nilIsFailure && a.inHandler() {
+		// The nil stands for a failure the callee logged: a server error.
+		return block("Then check it before use and answer with an error instead of panicking:", a.guard(x+" == nil", "http.StatusInternalServerError")...)
+	}
 	if a.readsOneResource() || !a.inHandler() {
 		return block("Check it before use and answer with an error instead of panicking:", a.guard(x+" == nil", "http.StatusNotFound")...)
 	}

@@ -109,6 +109,7 @@ func (a *analysis) explainNilForLoggedError(nilAt sourceLine) bool {
 	}
 	msg := failureclass.LogMessage(logged)
 	a.g.Add(logged, msg)
+	a.nilIsFailure = true
 	a.why(code(nilAt.Func) + " returns that " + code("nil") + " in the branch that met an error, which it logs at " + a.cite(logCall) +
 		"; the request's log holds that error: " + code(shorten(msg, 200)) + ". The " + code("nil") +
 		" stands for that failure, so the logged error is the cause.")

@@ -57,6 +57,11 @@ func (a *analysis) nilMapField(m string) bool {
 		a.why("Each run of that code makes its own " + code(recv) + ": " + code(fresh.Name) + " is made at " + a.cite(fresh.Made) + ", and nothing else holds it before this write. No other request shares it, so the map needs no lock.")
 		return true
 	}
+	if a.receiverPassedThrough() && a.r.CreatedBy == nil {
+		// Whether other requests share the value is decided further up
+		// the stack: no lock is advised, and no sharing claimed.
+		return true
+	}
 	if a.sharedMap(code(m) + ", in the one " + code(recv) + " that serves them") {
 		a.fieldLockFix(m, recv, typ)
 	}

@@ -366,3 +366,39 @@ func calledAsFunction(f *appsource.File, c *ast.CallExpr) bool {
 	}
 	return false
 }
+
+// receiverPassedThrough reports whether the caller's frame calls the
+// failing method on its own receiver, of the same type ((*DBFS).List
+// calling f.getNavigator): the value came from further up the stack, and
+// the caller's frame says nothing of whether other requests share it.
+func (a *analysis) receiverPassedThrough() bool {
+	src := a.app()
+	caller := a.s.Caller
+	if src == nil || caller == nil || a.s.Frame == nil {
+		return false
+	}
+	method, recv := a.siteDecl()
+	m := src.mod
+	f := m.FileAt(caller.File)
+	if recv == "" || f == nil {
+		return false
+	}
+	fd := enclosingDecl(m, f, caller.Line)
+	if fd == nil || receiverName(fd) != recv || fd.Recv == nil || len(fd.Recv.List) == 0 || len(fd.Recv.List[0].Names) == 0 {
+		return false
+	}
+	self := fd.Recv.List[0].Names[0].Name
+	through := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok || through || m.Fset.Position(c.Pos()).Line > caller.Line || m.Fset.Position(c.End()).Line < caller.Line {
+			return !through
+		}
+		if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == method {
+			id, isIdent := sel.X.(*ast.Ident)
+			through = isIdent && id.Name == self
+		}
+		return !through
+	})
+	return through
+}

@@ -123,3 +123,51 @@ func New() *Tally {
 		})
 	}
 }
+
+// TestNoSharingClaimedForAReceiverPassedThrough: the nil map's method is
+// called by another method on its own receiver (the value came from
+// further up the stack, here made per request): no sharing is claimed
+// and no lock advised.
+func TestNoSharingClaimedForAReceiverPassedThrough(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/drive\n\ngo 1.22\n",
+		"fs/fs.go": `package fs
+
+// FS walks a user's files.
+type FS struct {
+	cache map[string]int
+}
+
+// New returns a file system for one request.
+func New() *FS {
+	return &FS{}
+}
+
+func (f *FS) remember(p string) {
+	f.cache[p]++ //!write
+}
+
+// List lists a folder.
+func (f *FS) List(p string) {
+	f.remember(p) //!call
+}
+`,
+		"web/list.go": `package web
+
+import (
+	"net/http"
+
+	"example.com/drive/fs"
+)
+
+func list(w http.ResponseWriter, r *http.Request) {
+	fs.New().List(r.URL.Path)
+}
+`,
+	})
+	r := panicReport("runtime.plainError", "assignment to entry in nil map",
+		app.frame(t, "write", "example.com/drive/fs.(*FS).remember"), app.frame(t, "call", "example.com/drive/fs.(*FS).List"))
+	text := Analyze(r)
+	mustHave(t, text, "cache: make(map[string]int)")
+	mustLack(t, text, "that serves them", "Lock")
+}

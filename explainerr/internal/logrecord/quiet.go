@@ -1,0 +1,22 @@
+package logrecord
+
+import "regexp"
+
+// quietLevel matches the levels of records that report no failure.
+var quietLevel = regexp.MustCompile(`(?i)^(?:info|debug|trace|notice|inf|dbg|trc)$`)
+
+// reTextLevel finds a plain text line's level marker near its start,
+// after at most a timestamp: "[Info]", "INFO", "level=info", "I1203 …"
+// is not read (glog's letter is too short to tell).
+var reTextLevel = regexp.MustCompile(`^\s*(?:\S+\s+){0,3}?\[?(?i:level=)?(INFO|Info|info|DEBUG|Debug|debug|TRACE|Trace|trace|NOTICE|Notice)\]?[\s:|]`)
+
+// Quiet reports whether a log line is at a level that reports no failure
+// (info, debug, trace, notice), by its record's level or, for a line of
+// text, by the level marker it starts with, and carries no error
+// attribute.
+func Quiet(line string) bool {
+	if rec, ok := Parse(line); ok {
+		return rec.Error == "" && quietLevel.MatchString(rec.Level)
+	}
+	return reTextLevel.MatchString(line)
+}
