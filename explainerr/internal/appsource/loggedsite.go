@@ -215,7 +215,9 @@ func accessLogLine(r *report.Report, text string) bool {
 		return false
 	}
 	code := strconv.Itoa(r.Status)
-	word := func(b byte) bool { return b == '.' || b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
+	word := func(b byte) bool {
+		return b == '.' || b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+	}
 	for i := strings.Index(text, code); i >= 0; {
 		end := i + len(code)
 		if (i == 0 || !word(text[i-1])) && (end == len(text) || !word(text[end])) {
