@@ -166,41 +166,43 @@ func (c *Checker) unbuiltFiles() map[string]*ast.File {
 	return c.unbuilt
 }
 
+// unbuiltWhere returns the first module Go file outside the loaded build,
+// in file order, whose parsed syntax holds, or "".
+func (c *Checker) unbuiltWhere(holds func(f *ast.File) bool) string {
+	files := c.unbuiltFiles()
+	for _, file := range sortedFiles(c.m) {
+		if f := files[file]; f != nil && holds(f) {
+			return file
+		}
+	}
+	return ""
+}
+
 // declaredOutsideBuild returns a module Go file outside the loaded build
 // that declares name at its top level (a function, a method, a type, a
 // variable or a constant), or "".
 func (c *Checker) declaredOutsideBuild(name string) string {
-	files := c.unbuiltFiles()
-	for _, file := range sortedFiles(c.m) {
-		f := files[file]
-		if f == nil {
-			continue
-		}
+	return c.unbuiltWhere(func(f *ast.File) bool {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name || declaresAny(d, name) {
-				return file
+				return true
 			}
 		}
-	}
-	return ""
+		return false
+	})
 }
 
 // importsOutsideBuild returns a module Go file that imports the standard
 // package named head but is not part of the loaded build (a build
 // constraint leaves it out), or "".
 func (c *Checker) importsOutsideBuild(head string) string {
-	files := c.unbuiltFiles()
-	for _, file := range sortedFiles(c.m) {
-		f := files[file]
-		if f == nil {
-			continue
-		}
+	return c.unbuiltWhere(func(f *ast.File) bool {
 		for _, imp := range f.Imports {
 			path := strings.Trim(imp.Path.Value, `"`)
 			if imp.Name == nil && (path == head || strings.HasSuffix(path, "/"+head)) || imp.Name != nil && imp.Name.Name == head {
-				return file
+				return true
 			}
 		}
-	}
-	return ""
+		return false
+	})
 }
