@@ -96,8 +96,13 @@ func (c *Checker) CheckText(text string) []Result {
 		if cl.fromProse && cl.Kind == KindSelector && !c.knownHead(cl.Text, cl.scope) {
 			continue // "e.g.", a host name: not a name of the code
 		}
+		if cl.Text == "_" {
+			continue // the blank identifier, or the underscore character
+		}
 		r := c.Check(cl)
-		if r.Verdict == UnknownIdentifier && negatedStdName(prose, cl) {
+		if r.Verdict == UnknownIdentifier && exampleInput(prose, cl) {
+			r.Verdict, r.Reason = Verified, "an example of input the sentence gives (\"a line `…`\"), not a name of the code"
+		} else if r.Verdict == UnknownIdentifier && negatedStdName(prose, cl) {
 			r.Verdict, r.Reason = Verified, "a standard-library name the sentence says the code does not use"
 		} else if r.Verdict == UnknownIdentifier && (cl.Kind == KindSelector || cl.Kind == KindCall) && stdType(cl.Text) {
 			r.Verdict, r.Reason = Verified, "a type the standard library declares, of a package the module does not import"
@@ -110,7 +115,7 @@ func (c *Checker) CheckText(text string) []Result {
 	}
 	out = c.checkResultTypes(prose, claims, c.checkReceiverProse(prose, claims, out))
 	out = c.checkUses(prose, claims, c.checkComparedBounds(prose, claims, c.checkFieldTypes(prose, claims, c.checkQuotedComparisons(prose, claims, c.checkPlacedCalls(prose, claims, c.checkDeclaredAs(prose, claims, c.checkCitedLines(prose, claims, out)))))))
-	return c.checkStatedFacts(prose, claims, out)
+	return c.checkFlags(prose, c.checkStatedFacts(prose, claims, out))
 }
 
 // checkStatedFacts judges what the prose states about a function or a

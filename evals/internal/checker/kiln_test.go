@@ -13,7 +13,8 @@ import "testing"
 // they are done to inside one loop, a string quoted in prose that the
 // cited line writes, two steps named by the types their calls get ("looks
 // for a `Sealer` before a `Painter`"), and what a loop does when a call in
-// it fails.
+// it fails, a flag named in prose, a rune literal or a logical operator
+// quoted with a cited line, and an example of input the prose gives.
 func TestClassesOfKiln(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -43,5 +44,13 @@ func TestClassesOfKiln(t *testing.T) {
 		{"loop on a call's failure", "When `glazeOne` fails, `GlazeAll` goes on with the next piece.", true},
 		{"loop on a call's failure", "When `dryOne` fails, `GlazeAll` goes on with the next piece.", false},
 		{"loop on a call's failure", "When `dryOne` fails, `GlazeAll` leaves the loop.", true},
+		{"flag name", "`Options` reads the glaze from the `-g` flag and firing from the `-hot` flag.", false},
+		{"flag name", "`Options` reads the glaze from the `-glaze` flag.", true},
+		{"rune literal at the cited line", "`Shelf` accepts a character when `unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.'` at kiln_opts.go:20.", false},
+		{"rune literal at the cited line", "`Shelf` accepts a character when `unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-'` at kiln_opts.go:20.", true},
+		{"logical operator at the cited line", "`Shelf` returns true at the end when `label != \"\" || !strict` (kiln_opts.go:24).", false},
+		{"logical operator at the cited line", "`Shelf` returns true at the end when `label != \"\" && !strict` (kiln_opts.go:24).", true},
+		{"an example of input", "`Shelf` rejects a label such as `shelfA-2`, since `-` is no letter, digit or `_`.", false},
+		{"an example of input", "`Shelf` rejects a label with `shelfLabelRe`.", true},
 	})
 }

@@ -32,6 +32,23 @@ func (c *Checker) checkQuotedComparisons(prose string, claims []Claim, results [
 		from, to := clauseAround(prose, ref.start)
 		for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose[from:to], -1) {
 			span := tightSpace(prose[from+loc[2] : from+loc[3]])
+			if strings.Contains(span, "&&") != strings.Contains(span, "||") {
+				// A condition joined by one logical operator where the line
+				// joins the same operands by the other.
+				for _, file := range c.m.FindFile(ref.file) {
+					if ref.line < 1 || ref.line > len(c.views().code[file]) {
+						continue
+					}
+					first, last := c.statementLines(file, ref.line)
+					stmt := tightSpace(strings.Join(c.views().code[file][first-1:last], "\n"))
+					swapped := strings.NewReplacer("&&", "||", "||", "&&").Replace(span)
+					if !strings.Contains(stmt, span) && strings.Contains(stmt, swapped) {
+						cl := Claim{Text: prose[from+loc[2] : from+loc[3]], Kind: KindCompare, start: from + loc[0], end: from + loc[1]}
+						results = append(results, Result{Claim: cl, Verdict: Contradicted, Reason: fmt.Sprintf("%s:%d tests %s", file, ref.line, swapped)})
+					}
+				}
+				continue
+			}
 			m := spanCompareRe.FindStringSubmatch(span)
 			if m == nil {
 				continue

@@ -355,6 +355,28 @@ func literalPairs(text string) map[string][]string {
 // stringLitRe is a Go interpreted string literal.
 var stringLitRe = regexp.MustCompile(`"(?:[^"\\\n]|\\.)*"`)
 
+// runeLitRe is a rune literal: 'a', '\n', '\”.
+var runeLitRe = regexp.MustCompile(`'(?:[^'\\\n]|\\.[^']*)'`)
+
+// runeAbsent reports whether span quotes a rune literal the statement,
+// which writes rune literals of its own, does not hold ("rchar == '-'"
+// of a line comparing with '.').
+func runeAbsent(span, stmt string) bool {
+	have := map[string]bool{}
+	for _, r := range runeLitRe.FindAllString(stmt, -1) {
+		have[r] = true
+	}
+	if len(have) == 0 {
+		return false
+	}
+	for _, r := range runeLitRe.FindAllString(span, -1) {
+		if !have[r] {
+			return true
+		}
+	}
+	return false
+}
+
 // literalAbsent reports whether span, quoted of the statement stmt, holds
 // a literal stmt does not, where stmt holds one of the same kind: a
 // boolean (stmt has the other one only), a number (numberAbsent), or a
@@ -365,7 +387,7 @@ func literalAbsent(span, stmt string) bool {
 		other := map[string]string{"true": "false", "false": "true"}[span]
 		return !containsIdent(stmt, span) && containsIdent(stmt, other)
 	}
-	if numberAbsent(span, stmt) {
+	if numberAbsent(span, stmt) || runeAbsent(span, stmt) {
 		return true
 	}
 	have := stringLitRe.FindAllString(stmt, -1)
