@@ -52,5 +52,10 @@ func TestClassesOfKiln(t *testing.T) {
 		{"logical operator at the cited line", "`Shelf` returns true at the end when `label != \"\" && !strict` (kiln_opts.go:24).", true},
 		{"an example of input", "`Shelf` rejects a label such as `shelfA-2`, since `-` is no letter, digit or `_`.", false},
 		{"an example of input", "`Shelf` rejects a label with `shelfLabelRe`.", true},
+		{"result as a basic type", "`firstMark` returns the label's first character as a `byte` together with a bool.", false},
+		{"result as a basic type", "`firstMark` returns the label's first character as a `uint8` and a bool.", false},
+		{"result as a basic type", "`firstMark` returns the label's first character as a `rune` together with a bool.", true},
+		{"a value made in the function is never nil", "`Marks` returns `out, err`, the marks found so far.", false},
+		{"a value made in the function is never nil", "`Marks` returns `nil, err` when a mark is bad.", true},
 	})
 }

@@ -20,6 +20,10 @@ const KindResult = "result"
 // of the type in backticks.
 var returnsTypeRe = regexp.MustCompile("^`?\\s*(?:(?:also|only|always|then)\\s+)?returns\\s+(?:an?|the)\\s+`([^`]+)`")
 
+// returnsAsBasicRe follows a function's name said to return a value as a
+// basic type: "returns the opening quote as a `rune`".
+var returnsAsBasicRe = regexp.MustCompile("^`?\\s*(?:(?:also|only|always|then)\\s+)?returns\\s+[^.;`]{0,60}?\\bas\\s+an?\\s+`(bool|string|byte|rune|int|int8|int16|int32|int64|uint|uint8|uint16|uint32|uint64|float32|float64)`")
+
 // qualifierRe is a package qualifier inside a type: "http." of
 // "http.Handler".
 var qualifierRe = regexp.MustCompile(`\b[A-Za-z_]\w*\.`)
@@ -37,11 +41,18 @@ func (c *Checker) checkResultTypes(prose string, claims []Claim, results []Resul
 			continue
 		}
 		mm := returnsTypeRe.FindStringSubmatchIndex(prose[cl.end:])
+		basic := false
 		if mm == nil {
-			continue
+			if mm = returnsAsBasicRe.FindStringSubmatchIndex(prose[cl.end:]); mm == nil {
+				continue
+			}
+			basic = true
 		}
 		done[cl.start] = true
 		claimed, ok := compositeType(prose[cl.end+mm[2] : cl.end+mm[3]])
+		if basic {
+			claimed, ok = prose[cl.end+mm[2]:cl.end+mm[3]], true
+		}
 		funcs := c.subjectFuncs(cl.Text)
 		if !ok || len(funcs) == 0 {
 			continue
@@ -77,7 +88,7 @@ func (c *Checker) resultsOtherThan(funcs []*source.Func, claimed string) (have [
 			}
 			written := types.TypeString(t, source.Qualifier)
 			under := types.TypeString(t.Underlying(), source.Qualifier)
-			if sameTypeText(normalType(written), claimed) || sameTypeText(normalType(under), claimed) {
+			if sameTypeText(normalType(written), claimed) || sameTypeText(normalType(under), claimed) || basicAlias(under) == basicAlias(claimed) {
 				return nil, false
 			}
 			have = append(have, written)
@@ -140,4 +151,15 @@ func normalType(text string) string {
 func sameTypeText(a, b string) bool {
 	a, b = strings.ReplaceAll(a, " ", ""), strings.ReplaceAll(b, " ", "")
 	return a == b || qualifierRe.ReplaceAllString(a, "") == qualifierRe.ReplaceAllString(b, "")
+}
+
+// basicAlias writes byte as uint8 and rune as int32, the types they name.
+func basicAlias(t string) string {
+	switch t {
+	case "byte":
+		return "uint8"
+	case "rune":
+		return "int32"
+	}
+	return t
 }

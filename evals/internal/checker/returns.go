@@ -233,13 +233,16 @@ func (c *Checker) valuesNotReturned(funcs []*source.Func, span string) string {
 			actual := make([]string, n)
 			for i, e := range ret.Results {
 				actual[i] = knownValue(f.Pkg.TypesInfo, e)
+				if id, ok := ast.Unparen(e).(*ast.Ident); ok && actual[i] == "" && madeNonNil(f.Decl.Body, f.Pkg.TypesInfo, id) {
+					actual[i] = nonNilMark + id.Name
+				}
 			}
 			if mayGive(claimed, actual, c.positionsFor(claimed, f.Obj.Type().(*types.Signature))) {
 				return ""
 			}
 			shown := make([]string, n)
 			for i, a := range actual {
-				shown[i] = a
+				shown[i] = strings.TrimPrefix(a, nonNilMark)
 				if a == "" {
 					shown[i] = types.ExprString(ret.Results[i])
 				}
@@ -341,12 +344,82 @@ func knownValue(info *types.Info, e ast.Expr) string {
 	return ""
 }
 
+// nonNilMark marks, in a return statement's known values, a local variable
+// that can only hold a value made in the function (never nil).
+const nonNilMark = "non-nil "
+
+// madeNonNil reports whether the local variable id is given a value only
+// by make, new or a composite literal (or its address) in body: it cannot
+// be nil where it is returned.
+func madeNonNil(body *ast.BlockStmt, info *types.Info, id *ast.Ident) bool {
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return false
+	}
+	made, other := 0, 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			lid, isID := l.(*ast.Ident)
+			if !isID || info.ObjectOf(lid) != v {
+				continue
+			}
+			switch {
+			case len(as.Rhs) != len(as.Lhs):
+				other++
+			case makesValue(as.Rhs[i]):
+				made++
+			case !appendsTo(as.Rhs[i], info, v):
+				other++
+			}
+		}
+		return true
+	})
+	return made > 0 && other == 0
+}
+
+// appendsTo reports whether e is append(v, …): a non-nil slice stays
+// non-nil.
+func appendsTo(e ast.Expr, info *types.Info, v *types.Var) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return false
+	}
+	fn, isID := call.Fun.(*ast.Ident)
+	arg, argID := call.Args[0].(*ast.Ident)
+	return isID && fn.Name == "append" && argID && info.ObjectOf(arg) == v
+}
+
+// makesValue reports whether e makes a new non-nil value: make(…),
+// new(…), a composite literal or its address.
+func makesValue(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.UnaryExpr:
+		_, lit := x.X.(*ast.CompositeLit)
+		return x.Op == token.AND && lit
+	case *ast.CallExpr:
+		id, ok := x.Fun.(*ast.Ident)
+		return ok && (id.Name == "make" || id.Name == "new")
+	}
+	return false
+}
+
 // mayGive reports whether a return statement whose values are actual
 // ("" where unknown) may give the claimed values: all of them in order,
 // or, for one claimed value, any of its values at the places it could
 // take.
 func mayGive(claimed, actual []string, places []bool) bool {
-	same := func(a, b string) bool { return a == "" || a == b || lastName(a) == lastName(b) }
+	same := func(a, b string) bool {
+		if name, ok := strings.CutPrefix(a, nonNilMark); ok {
+			return b != "nil" && name != ""
+		}
+		return a == "" || a == b || lastName(a) == lastName(b)
+	}
 	if len(claimed) == len(actual) {
 		for i := range claimed {
 			if !same(actual[i], claimed[i]) {
