@@ -201,11 +201,12 @@ func firstPart(s string) string {
 
 // accessLogLine reports whether a log line is the request's own access
 // log: it holds the response's status as a word and the request's path
-// (a logging middleware's "500 | 1.3ms | MKCOL "/dav/photos""), so the
-// place it names is the middleware's, not the failure's.
+// (a logging middleware's "500 | 1.3ms | MKCOL "/dav/photos"") and no
+// error attribute, so the place it names is the middleware's, not the
+// failure's.
 func accessLogLine(r *report.Report, text string) bool {
-	if r.Status < 100 {
-		return false
+	if r.Status < 100 || logrecord.HasErrorField(text) {
+		return false // a line that carries the error reports it, wherever it is written
 	}
 	path := r.Request.URL
 	if u, err := url.Parse(path); err == nil && u.Path != "" {

@@ -13,10 +13,18 @@ var reTextLevel = regexp.MustCompile(`^\s*(?:\S+\s+){0,3}?\[?(?i:level=)?(INFO|I
 // Quiet reports whether a log line is at a level that reports no failure
 // (info, debug, trace, notice), by its record's level or, for a line of
 // text, by the level marker it starts with, and carries no error
-// attribute.
+// attribute (a line at info that says "error=…" reports one).
 func Quiet(line string) bool {
 	if rec, ok := Parse(line); ok {
 		return rec.Error == "" && quietLevel.MatchString(rec.Level)
 	}
-	return reTextLevel.MatchString(line)
+	return reTextLevel.MatchString(line) && !HasErrorField(line)
 }
+
+// reErrorField finds an error attribute in a line of text: "error=…",
+// "err=…", "(error=no such column: x, …)".
+var reErrorField = regexp.MustCompile(`\berr(?:or|ors)?=\S`)
+
+// HasErrorField reports whether a line of text carries an error
+// attribute ("error=…", "err=…").
+func HasErrorField(line string) bool { return reErrorField.MatchString(line) }
