@@ -1173,7 +1173,11 @@ func (a *analysis) emptyMessage() {
 		if a.explainDebugLoggedError() {
 			break
 		}
-		a.why("The response has no message and the request logged nothing, so the report does not say what failed; only the line that wrote the status does.")
+		logged := "the request logged nothing"
+		if len(a.r.Logs) > 0 {
+			logged = "the request logged no error"
+		}
+		a.why("The response has no message and " + logged + ", so the report does not say what failed; only the line that wrote the status does.")
 	}
 	if redirect {
 		a.why("The line calls " + code("http.Redirect") + " with an error status: it writes that status (with at most a link as the body) instead of redirecting, since clients only follow 3xx statuses.")

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
+	"github.com/explainerr/explainerr/explainerr/internal/logrecord"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -69,10 +70,11 @@ func (a *analysis) bodyCarriesOtherError(line string) bool {
 
 // lastLogLine returns the last non-empty line the request logged, without
 // the logger's timestamp; net/http's note of a second status written is
-// a consequence of the failure, not its cause (superfluousWrite).
+// a consequence of the failure, not its cause (superfluousWrite), and a
+// line at info or debug level (an access log's) reports none.
 func lastLogLine(r *report.Report) (string, bool) {
 	for i := len(r.Logs) - 1; i >= 0; i-- {
-		if text := failureclass.LogText(r.Logs[i].Text); text != "" && !superfluousWriteRe.MatchString(text) {
+		if text := failureclass.LogText(r.Logs[i].Text); text != "" && !superfluousWriteRe.MatchString(text) && !logrecord.Quiet(r.Logs[i].Text) {
 			return text, true
 		}
 	}
