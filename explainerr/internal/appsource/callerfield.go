@@ -143,9 +143,11 @@ func receiverField(fd *ast.FuncDecl, f *File, line int) string {
 	if len(fd.Recv.List[0].Names) == 0 || line < 1 || line > len(f.Lines()) {
 		return ""
 	}
-	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(fd.Recv.List[0].Names[0].Name) + `\.(\w+)\s*[.\[(]`)
-	if mm := re.FindStringSubmatch(f.Lines()[line-1]); mm != nil {
-		return mm[1]
+	recv := regexp.QuoteMeta(fd.Recv.List[0].Names[0].Name)
+	for _, re := range []*regexp.Regexp{regexp.MustCompile(`\b` + recv + `\.(\w+)\s*[.\[(]`), regexp.MustCompile(`\*\s*` + recv + `\.(\w+)\b`)} {
+		if mm := re.FindStringSubmatch(f.Lines()[line-1]); mm != nil {
+			return mm[1]
+		}
 	}
 	return ""
 }

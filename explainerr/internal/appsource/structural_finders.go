@@ -210,7 +210,10 @@ func failsOnReceiverField(fd *ast.FuncDecl, f *File, line int, msg string) bool 
 	if strings.Contains(msg, "nil map") {
 		after = `\s*\[`
 	}
-	return regexp.MustCompile(`\b` + recv + `\.\w+` + after).MatchString(f.Lines()[line-1])
+	l := f.Lines()[line-1]
+	// A field followed through (s.db.Query, s.m[k]), or a pointer field
+	// dereferenced (*w.pending).
+	return regexp.MustCompile(`\b`+recv+`\.\w+`+after).MatchString(l) || !strings.Contains(msg, "nil map") && regexp.MustCompile(`\*\s*`+recv+`\.\w+\b`).MatchString(l)
 }
 
 // sqlNames finds the table or column an SQL error names, as SQLite,
