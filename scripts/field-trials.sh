@@ -8,8 +8,8 @@
 #   APP        realworld, todo, tasks, albums, bank, bookings, miniflux,
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
-#              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr or
-#              cloudreve (fieldtrials/apps.tsv)
+#              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
+#              cloudreve or picoshare (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -24,9 +24,9 @@
 # on every interface of the machine). The todo, albums, bank,
 # bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr and spacebin apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr and cloudreve apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve and picoshare apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18463 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18464 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -213,6 +213,11 @@ app_conf() {
 		# its vendor directory is left aside (the wiring adds a module, and the snapshot lacks SQLite's C source there)
 		probe=/manifest.json
 		export GOFLAGS="-p=1 -mod=mod -tags=sqlite_foreign_keys,sqlite_json,sqlite_fts5" ;;
+	picoshare) mainpkg=./cmd/picoshare port=18464 # configured by the environment: the port (the wiring listens on
+		# 127.0.0.1 only) and the shared secret; its command line (below) puts the SQLite file in the scratch copy's
+		# data directory, where the app runs its migrations when it starts
+		probe=/login
+		export PORT=$((18464 + shift_port)) PS_SHARED_SECRET=local-trials ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -227,6 +232,7 @@ app_conf() {
 	[ "$1" = wtf ] && binargs=(-config wtfd.conf)
 	[ "$1" = ntfy ] && binargs=(serve --config ntfy.yml)
 	[ "$1" = yarr ] && binargs=(-addr 127.0.0.1:$port -db yarr.db)
+	[ "$1" = picoshare ] && binargs=(-db data/store.db)
 	[ "$1" = tgspam ] && binargs=(--server.enabled --server.listen=127.0.0.1:$port --server.auth=local-trials
 		--files.dynamic=data --storage-timeout=30s)
 	return 0
@@ -393,6 +399,8 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 		rm -f cache.db cache.db-* user.db user.db-* ;;
 	yarr) # its SQLite file: the app runs its migrations when it starts
 		rm -f yarr.db yarr.db-* ;;
+	picoshare) # its data directory: the app makes the SQLite file and runs its migrations when it starts
+		rm -rf data ;;
 	wtf) # its first migration, recorded as run, and the seed: alice (1) and bob (2) with their API keys, alice's
 		# dial 1 ("Deploys", invite code local-trials-invite) with alice (membership 1) and bob (2) as members and
 		# one value; the app runs a case's later migrations (sqlite/migration) when it starts. Users sign in
@@ -658,6 +666,17 @@ INSERT INTO feeds (id, folder_id, title, description, link, feed_link)
 INSERT INTO feeds (id, folder_id, title, description, link, feed_link)
   VALUES (2, NULL, 'Julia Evans', 'zines', 'https://jvns.ca', 'http://127.0.0.1:9/jvns/atom.xml');
 INSERT INTO feed_states (feed_id, last_refreshed, last_error) VALUES (2, '2026-12-01 08:00:00', 'connection refused');" 2>/dev/null ;;
+	picoshare) # written into the database the app made, each row by position (a case's migration may rename a
+		# column): guest link abcdefghijkmnopq ("For Bob", no limits, 30-day files), file abcdefghij (notes.txt,
+		# "hello notes", never expires, not from a guest link) and one download of it. The admin signs in with
+		# the shared secret (a cookie); a guest page (/g/...) goes without it ($path is run_mode's)
+		auth=()
+		sqlite3 -cmd '.timeout 5000' "$cdir/data/store.db" "INSERT INTO guest_links
+  VALUES ('abcdefghijkmnopq', 'For Bob', NULL, NULL, '2026-01-01T00:00:00Z', '2999-12-31T00:00:00Z', '720h0m0s', 0);
+INSERT INTO entries VALUES ('abcdefghij', 'notes.txt', 'text/plain', '2026-01-01T00:00:00Z', '2999-12-31T00:00:00Z', NULL, 'meeting notes');
+INSERT INTO entries_data VALUES ('abcdefghij', 0, CAST('hello notes' AS BLOB));
+INSERT INTO downloads VALUES ('abcdefghij', '2026-01-02T00:00:00Z', '127.0.0.1', 'curl/8.5.0');" 2>/dev/null
+		case $path in /g/*) ;; *) post /api/auth json '{"sharedSecretKey":"local-trials"}' >/dev/null ;; esac ;;
 	esac
 }
 
@@ -724,7 +743,7 @@ for arg in "$@"; do
 	(cd "$src" && tar --exclude=.git -cf - .) | tar -xf - -C "$base"
 	# The wiring's ports and database address, moved as this run's are;
 	# the bug patches get the same, as their context lines may hold them.
-	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-9]#$port_sed#g" -e "s#1846[0-3]#$port_sed#g" "$1"; }
+	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-9]#$port_sed#g" -e "s#1846[0-9]#$port_sed#g" "$1"; }
 	localize "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
 	(cd "$base" && git apply "$scratch/wiring.patch" && app_generate "$app" && go mod tidy) || { log "$app: wiring failed"; exit 1; }
 
