@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve or picoshare (fieldtrials/apps.tsv)
+#              cloudreve, picoshare or lenpaste (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -24,9 +24,9 @@
 # on every interface of the machine). The todo, albums, bank,
 # bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr and spacebin apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve and picoshare apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare and lenpaste apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18464 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18465 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -218,6 +218,9 @@ app_conf() {
 		# data directory, where the app runs its migrations when it starts
 		probe=/login
 		export PORT=$((18464 + shift_port)) PS_SHARED_SECRET=local-trials ;;
+	lenpaste) mainpkg=./cmd/lenpaste port=18465 # its command line (below): the address, SQLite (lenpaste.db) in the
+		# scratch copy, and its clean-up of expired pastes once a day (it runs at start, before the seed)
+		probe=/api/v1/getServerInfo ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -233,6 +236,7 @@ app_conf() {
 	[ "$1" = ntfy ] && binargs=(serve --config ntfy.yml)
 	[ "$1" = yarr ] && binargs=(-addr 127.0.0.1:$port -db yarr.db)
 	[ "$1" = picoshare ] && binargs=(-db data/store.db)
+	[ "$1" = lenpaste ] && binargs=(-address 127.0.0.1:$port -db-source lenpaste.db -db-cleanup-period 24h)
 	[ "$1" = tgspam ] && binargs=(--server.enabled --server.listen=127.0.0.1:$port --server.auth=local-trials
 		--files.dynamic=data --storage-timeout=30s)
 	return 0
@@ -401,6 +405,8 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 		rm -f yarr.db yarr.db-* ;;
 	picoshare) # its data directory: the app makes the SQLite file and runs its migrations when it starts
 		rm -rf data ;;
+	lenpaste) # its SQLite file: the app makes its table and adds the author columns when it starts
+		rm -f lenpaste.db lenpaste.db-* ;;
 	wtf) # its first migration, recorded as run, and the seed: alice (1) and bob (2) with their API keys, alice's
 		# dial 1 ("Deploys", invite code local-trials-invite) with alice (membership 1) and bob (2) as members and
 		# one value; the app runs a case's later migrations (sqlite/migration) when it starts. Users sign in
@@ -677,6 +683,20 @@ INSERT INTO entries VALUES ('abcdefghij', 'notes.txt', 'text/plain', '2026-01-01
 INSERT INTO entries_data VALUES ('abcdefghij', 0, CAST('hello notes' AS BLOB));
 INSERT INTO downloads VALUES ('abcdefghij', '2026-01-02T00:00:00Z', '127.0.0.1', 'curl/8.5.0');" 2>/dev/null
 		case $path in /g/*) ;; *) post /api/auth json '{"sharedSecretKey":"local-trials"}' >/dev/null ;; esac ;;
+	lenpaste) # no sign-in (no lenpasswd file); written into the database the app made: paste Go1seed1 (Go, kept
+		# for ever), OneUse01 (read once, then deleted) and Expired1 (its delete time passed: deleted when read).
+		# A case that posts the web form (POST /) first posts the same body through the API
+		auth=()
+		sqlite3 -cmd '.timeout 5000' "$cdir/lenpaste.db" "INSERT INTO pastes (id, title, body, syntax, create_time, delete_time, one_use) VALUES
+  ('Go1seed1', 'hello.go', 'package main
+
+func main() {
+	println(\"hello\")
+}
+', 'go', 1764576000, 0, 0),
+  ('OneUse01', 'wifi password', 'correct horse battery staple', 'plaintext', 1764576000, 0, 1),
+  ('Expired1', 'standup notes', 'nothing to report', 'plaintext', 1764576000, 1764579600, 0);" 2>/dev/null
+		[ "$method $path" = "POST /" ] && post /api/v1/new form 'title=seed&body=fmt.Println(42)&syntax=Go' >/dev/null ;;
 	esac
 }
 
