@@ -30,6 +30,7 @@ const (
 	TemplateField    Class = "template-field"
 	TemplateNil      Class = "template-nil-pointer"
 	TemplateExec     Class = "template-exec"
+	TemplateEscape   Class = "template-escape"
 	NoRows           Class = "sql-no-rows"
 	NoSuchColumn     Class = "sql-no-such-column"
 	NoSuchTable      Class = "sql-no-such-table"

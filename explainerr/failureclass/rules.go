@@ -48,6 +48,10 @@ var rules = []rule{
 	{TemplateUndef, regexp.MustCompile("template: pattern matches no files: `?(?P<pattern>[^`]+)`?")},
 	{TemplateFunc, regexp.MustCompile(`template: (?P<tname>[^:]+):(?P<tline>\d+): function "(?P<fn>[^"]+)" not defined`)},
 	{TemplateExec, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: (?P<detail>.*)`)},
+	// html/template's escaper, which runs when a template is first
+	// executed, after it parsed: the phrases of its errors (html/template's
+	// error.go) in its "html/template:NAME:LINE:COL: …" form.
+	{TemplateEscape, regexp.MustCompile(`html/template: ?(?P<tname>[^:\s]+):(?P<tline>\d+):(?:\d+:)? ?(?P<detail>.*(?:branches end in different contexts|ends in a non-text context|appears in an ambiguous context|in unquoted attr|in attribute name|on range loop re-entry|could start a division or regexp|unfinished escape sequence|unfinished JS regexp charset|predefined escaper|cannot compute output context|in a JS template literal).*)`)},
 	{TemplateParse, regexp.MustCompile(`(?:^|: )(?:html/)?template: ?(?P<tname>[^:]+):(?P<tline>\d+):(?:\d+:)? ?(?P<detail>.*)`)},
 
 	{NoRows, regexp.MustCompile(`(?:^|sql: |: )no rows in result set`)},

@@ -31,6 +31,9 @@ func TestClassifyNamesTheClassAndItsCaptures(t *testing.T) {
 		{report.Error{Kind: report.KindError, Message: "Error 1049 (42000): Unknown database 'notes'"}, DBSignIn, map[string]string{"what": "database", "database": "notes"}},
 		// SQLite's wording for an INSERT naming a column the table lacks.
 		{report.Error{Kind: report.KindError, Message: "table folders has no column named expanded"}, NoSuchColumn, map[string]string{"table": "folders", "column": "expanded"}},
+		// html/template's escaper, after the template parsed.
+		{report.Error{Kind: report.KindError, Message: `html/template:settings.html:137:42: {{if}} branches end in different contexts: {stateTag delimNone}, {stateAttr delimDoubleQuote}`}, TemplateEscape, map[string]string{"tname": "settings.html", "tline": "137"}},
+		{report.Error{Kind: report.KindError, Message: `html/template:page.html:12:9: unexpected "}" in operand`}, TemplateParse, map[string]string{"tname": "page.html"}},
 		// A sign-in refused with a code and no known wording.
 		{report.Error{Kind: report.KindError, Message: "connect: FATAL: refused (SQLSTATE 28P01)"}, DBSignIn, nil},
 	}

@@ -37,6 +37,7 @@ const (
 	ClassTemplateField    = failureclass.TemplateField
 	ClassTemplateNil      = failureclass.TemplateNil
 	ClassTemplateExec     = failureclass.TemplateExec
+	ClassTemplateEscape   = failureclass.TemplateEscape
 	ClassNoRows           = failureclass.NoRows
 	ClassNoSuchColumn     = failureclass.NoSuchColumn
 	ClassNoSuchTable      = failureclass.NoSuchTable

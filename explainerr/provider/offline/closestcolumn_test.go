@@ -249,3 +249,38 @@ func (s Store) Add(body string) error {
 		"Applying the migrations cannot help", "Name `content` in the query")
 	mustLack(t, text, "was not migrated", "0005_rename.down.sql")
 }
+
+// TestClosestColumnHoldsTheWordsOfTheName: a column whose name holds every
+// word of the missing one, with another between (max_file_uploads for
+// max_uploads), is proposed; the column is not said to have no close name.
+func TestClosestColumnHoldsTheWordsOfTheName(t *testing.T) {
+	dir := t.TempDir()
+	src := `package store
+
+import "database/sql"
+
+const schema = ` + "`CREATE TABLE links (\n  id integer PRIMARY KEY,\n  max_file_uploads integer,\n  max_file_bytes integer\n)`" + `
+
+type Store struct{ db *sql.DB }
+
+func (s Store) Limits(id int) (int, error) {
+	var n int
+	err := s.db.QueryRow("SELECT links.max_uploads FROM links WHERE id = ?", id).Scan(&n)
+	return n, err
+}
+`
+	testdir.Write(t, dir, map[string]string{"go.mod": "module example.com/links\n\ngo 1.22\n", "store/store.go": src})
+	lines := strings.Split(src, "\n")
+	line := 0
+	for i, l := range lines {
+		if strings.Contains(l, "max_uploads") {
+			line = i + 1
+		}
+	}
+	frame := report.Frame{Function: "example.com/links/store.Store.Limits", File: filepath.Join(dir, "store", "store.go"), Line: line, Kind: report.FrameApp,
+		Source: &report.Source{StartLine: line, Lines: lines[line-1 : line], Line: line}}
+	text := Analyze(panicReport("sqlite3.Error", `no such column: links.max_uploads`, frame))
+	if !strings.Contains(text, "`max_uploads` → `max_file_uploads`") || strings.Contains(text, "nor one with a name close to it") {
+		t.Errorf("the column holding the name's words is not proposed:\n%s", text)
+	}
+}

@@ -179,9 +179,42 @@ func closestColumn(name string, tables []tableSchema, skip map[string]bool) (str
 		s = sameStem(strings.ToLower(name), all)
 	}
 	if s == "" {
+		s = wordsWithin(strings.ToLower(name), all)
+	}
+	if s == "" {
 		return "", tableSchema{}, false
 	}
 	return s, owner[s], true
+}
+
+// wordsWithin returns the one column whose name holds every word of name,
+// in order, with more between them (max_uploads of max_file_uploads), for
+// a name of two words or more; "" when none or several do.
+func wordsWithin(name string, columns []string) string {
+	words := strings.Split(name, "_")
+	if len(words) < 2 {
+		return ""
+	}
+	found := ""
+	for _, c := range columns {
+		cw := strings.Split(c, "_")
+		if len(cw) <= len(words) {
+			continue
+		}
+		i := 0
+		for _, w := range cw {
+			if i < len(words) && w == words[i] {
+				i++
+			}
+		}
+		if i == len(words) {
+			if found != "" {
+				return ""
+			}
+			found = c
+		}
+	}
+	return found
 }
 
 // stemSuffixes are the endings a column's name takes for its kind

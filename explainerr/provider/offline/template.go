@@ -12,7 +12,7 @@ import (
 var templatePass = &pass{
 	name:    "template",
 	doc:     "A template that failed to parse or execute (an undefined template or function, a missing key, a field the data lacks, a nil pointer): the template line the error names, the data the handler passes and the field or template it does have.",
-	classes: []Class{ClassTemplateUndef, ClassTemplateFunc, ClassTemplateParse, ClassTemplateNoKey, ClassTemplateField, ClassTemplateNil, ClassTemplateExec},
+	classes: []Class{ClassTemplateUndef, ClassTemplateFunc, ClassTemplateParse, ClassTemplateNoKey, ClassTemplateField, ClassTemplateNil, ClassTemplateExec, ClassTemplateEscape},
 	needs:   []need{needModule, needTemplates},
 	explain: always((*analysis).template),
 }
@@ -188,6 +188,24 @@ func (a *analysis) template() {
 			a.fix("Correct the name in the template to one that is registered (a typo is the usual cause).")
 		}
 		a.fix("Or register the function in the " + code("template.FuncMap") + " before the templates are parsed.")
+	case ClassTemplateEscape:
+		detail := caps["detail"]
+		a.culprit = tname
+		a.headline("html/template could not escape "+code(tname), "Template escaping error")
+		a.why("The template parsed, but html/template's escaper, which runs when the template is first executed, rejected it at " + at + ": " + code(shorten(detail, 300)) + ". It reads the HTML around the actions to choose how to escape each one, and the markup there leaves it in a state it cannot escape in.")
+		showSource()
+		switch {
+		case strings.Contains(detail, "branches end in different contexts"):
+			if strings.Contains(detail, "delimDoubleQuote") || strings.Contains(detail, "delimSingleQuote") {
+				a.why("One branch of the " + code("{{if}}") + " ends inside a quoted attribute value and another does not: a quote opened in the markup of one branch (or after it) is not closed.")
+			}
+			a.fix("Make every branch of the " + code("{{if}}") + " that starts there end in the same HTML state: close each quote and tag a branch opens before its " + code("{{else}}") + " or " + code("{{end}}") + " (an unclosed attribute quote is the usual cause).")
+		case strings.Contains(detail, "ends in a non-text context"):
+			a.fix("Close the tag, attribute or quote the template leaves open at its end.")
+		default:
+			a.fix("Correct the markup around the action at that line so that html/template can tell where the action's value goes (an unclosed quote or tag, or an action inside an attribute name).")
+		}
+		a.fix("Execute each template in a test (a parse alone does not run the escaper), so that such markup fails the build instead of a request.")
 	case ClassTemplateParse:
 		detail := caps["detail"]
 		a.culprit = tname
