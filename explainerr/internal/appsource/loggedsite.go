@@ -163,7 +163,7 @@ func (m *Module) resolveLogged(name string, line int, text string) string {
 // reLogCall matches a line that calls a logger: the standard log
 // package's functions, a logger's leveled methods, or a method on a
 // value named like a logger.
-var reLogCall = regexp.MustCompile(`(?:log|logger|lg|slog|logrus|zap|zerolog)\.\w+\(|\.(?:Print|Printf|Println|Debug|Debugf|Debugw|Info|Infof|Infow|Warn|Warnf|Warnw|Warning|Warningf|Error|Errorf|Errorw|Fatal|Fatalf|Panicf|Log|Logf|Msg|Msgf|Err)\(`)
+var reLogCall = regexp.MustCompile(`\b(?:log|logger|lg|slog|logrus|zap|zerolog)\.\w+\(|\.(?:Print|Printf|Println|Debug|Debugf|Debugw|Info|Infof|Infow|Warn|Warnf|Warnw|Warning|Warningf|Error|Errorf|Errorw|Fatal|Fatalf|Panicf|Log|Logf|Msg|Msgf|Err)\(`)
 
 // LoggedFuncs returns the module functions at the Go locations the
 // request's log lines name (a logger's caller field or a file:line in

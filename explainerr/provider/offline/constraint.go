@@ -174,9 +174,56 @@ func (a *analysis) constraint() {
 		if l, ok := a.schemaLine(sqlNamePattern(check), compiled(`(?i)\bCHECK\s*\(`)); ok {
 			a.why("The schema defines it at " + a.cite(l) + ".")
 		}
+		if col, sent := a.checkedColumnSent(check); col != "" && !sent {
+			a.g.Add(col)
+			a.why("The request sends no " + code(col) + ": the app sets the value it wrote, so the fault is in the code that sets it (a field left unset writes its zero value, which the rule rejects), not in the client's input.")
+			a.fix("Set " + code(col) + " to a value the rule accepts where the app builds the row, before the statement.")
+			return
+		}
 		a.fix("Validate the input against the same rule before writing, and answer 400 Bad Request when it fails.")
 	}
 }
+
+// reCheckColumn finds the names a CHECK expression tests: words with an
+// underscore or of four letters or more, outside its SQL functions and
+// keywords.
+var reCheckColumn = regexp.MustCompile(`\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`)
+
+// checkedColumnSent returns the column a CHECK expression tests (the first
+// snake_case name in it) and whether the request carries a field of that
+// name, in any spelling (creation_time, creationTime, CreationTime).
+func (a *analysis) checkedColumnSent(check string) (string, bool) {
+	m := reCheckColumn.FindStringSubmatch(strings.ToLower(check))
+	if m == nil {
+		return "", false
+	}
+	col := m[1]
+	flat := func(s string) string { return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(s)) }
+	want := flat(col)
+	req := a.r.Request
+	var keys []string
+	for k := range req.Form {
+		keys = append(keys, k)
+	}
+	for k := range req.Query {
+		keys = append(keys, k)
+	}
+	for _, k := range reJSONKey.FindAllStringSubmatch(req.Body, -1) {
+		keys = append(keys, k[1])
+	}
+	for _, k := range keys {
+		if flat(k) == want {
+			return col, true
+		}
+	}
+	if req.Body == "" && len(req.Form) == 0 && len(req.Query) == 0 {
+		return "", false // nothing of the request was seen: it may have sent the value
+	}
+	return col, false
+}
+
+// reJSONKey finds the keys of a JSON body.
+var reJSONKey = regexp.MustCompile(`"([A-Za-z_][\w-]*)"\s*:`)
 
 // enumValue explains a value a PostgreSQL enum type does not list: the
 // statement that wrote it and the type's definition, where the value is
