@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/internal/logrecord"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -32,10 +33,17 @@ const maxLoggedSites = 2
 func (m *Module) loggedSiteChunks(r *report.Report, s *staticSet) []report.Chunk {
 	var out []report.Chunk
 	sqlFailure, queryTaken := anyMessage(r, sqlFailureWords), false
+	// When the failure says what went wrong, a line of text that reports no
+	// error ("recording download of file …") is the app's own note, not
+	// the failure's place; without that, any line may be the only lead.
+	ownError := failureclass.LooksLikeError(r.Error.Message) || failureclass.Recognised(r.Error.Message)
 	for i := len(r.Logs) - 1; i >= 0 && len(out) < maxLoggedSites; i-- {
 		text := r.Logs[i].Text
 		if accessLogLine(r, text) {
 			continue // the request's own access log: where it was logged, not where it failed
+		}
+		if _, structured := logrecord.Parse(text); !structured && ownError && !failureclass.LooksLikeError(text) && !failureclass.Recognised(failureclass.LogMessage(text)) && !(sqlFailure && loggedQuery.MatchString(text)) {
+			continue
 		}
 		switch rec, ok := logrecord.Parse(text); {
 		case !ok || rec.Error != "" || !quietLevel.MatchString(rec.Level):

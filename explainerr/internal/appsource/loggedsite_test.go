@@ -269,3 +269,34 @@ func Request(status int, method, path string) {
 		t.Errorf("another line at the same place leads to %v, want Request", got)
 	}
 }
+
+// TestNoteOfTheAppIsNoOrigin: when the failure says what went wrong, a
+// line of text the app logged that reports no error is no origin; with a
+// bare status it stays the only lead.
+func TestNoteOfTheAppIsNoOrigin(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/share\n",
+		"web/get.go": `package web
+
+func get() {}
+`,
+		"store/downloads.go": `package store
+
+import "log"
+
+// RecordDownload notes a download.
+func RecordDownload(id string) {
+	log.Printf("recording download of file ID %s", id)
+}
+`,
+	})
+	r := shelfReport(root, "seeker can't seek", report.Frame{Function: "example.com/share/web.get", File: "web/get.go", Line: 3})
+	r.Logs = []report.LogLine{{Text: "2026/12/03 13:32:28 " + root + "/store/downloads.go:7: recording download of file ID abc"}}
+	if got := reasons(Static(r)); len(got["origin"]) != 0 {
+		t.Errorf("an app's note is an origin: %v", got["origin"])
+	}
+	r.Error.Message = ""
+	if got := reasons(Static(r)); !contains(got["origin"], "store/downloads.go:RecordDownload") {
+		t.Errorf("with a bare status, the logged line is no longer a lead: %v", got)
+	}
+}
