@@ -5,7 +5,7 @@ import "regexp"
 // exampleLeadRe ends prose that introduces a span as an example of the
 // data a function reads, not as code: "in a line `exportFOO=bar`", "for
 // input such as `a=b`", "e.g. `KEY: value`".
-var exampleLeadRe = regexp.MustCompile("(?i)(?:\\b(?:a|an|the)\\s+(?:line|input|value|string|entry|header|row|text)|\\binput|\\bsuch\\s+as|\\blike|\\be\\.g\\.,?|\\bfor\\s+example,?)\\s*$")
+var exampleLeadRe = regexp.MustCompile(`(?i)(?:\b(?:a|an|the)\s+(?:line|input|value|string|entry|header|row|text)|\binput|\bsuch\s+as|\blike|\be\.g\.,?|\bfor\s+example,?)\s*$`)
 
 // exampleInput reports whether a claim names what a span of its sentence
 // gives as an example of input ("in a line `exportFOO=bar`, the key stays

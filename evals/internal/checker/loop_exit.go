@@ -22,7 +22,7 @@ var (
 	goesOnRe = regexp.MustCompile(`(?i)\b(?:goes|carries|moves)\s+on\s+(?:with|to)\s+the\s+next\b|\b(?:goes|carries|moves)\s+on\s+(?:checking|looking\s+at|scanning|trying|reading|visiting)\b|\b(?:skips|skipped)\b[^.;]*?\bwith\s+\x60?continue\x60?|\bcontinues\s+with\s+the\s+next\b|\x60continue\x60s?\s+(?:with|to)\s+the\s+next\b|\binstead\s+of\s+(?:leaving|breaking(?:\s+out)?|exiting|stopping|returning)(?:\s+(?:of\s+)?the\s+loop)?\b|\bkeeps\s+(?:going|looping)\b|\b(?:goes|carries|moves|keeps)\s+(?:on\s+)?past\b|\bonly\s+after\s+the\s+loop\s+has\s+(?:visited|gone\s+through|checked|seen)\s+(?:all|every)\b`)
 	// condLeadRe opens a sentence with a condition before its subject:
 	// "When `processField` fails, `Process` …".
-	condLeadRe = regexp.MustCompile("(?i)^\\s*(?:when|if|once|after)\\b[^,.;]*,\\s*(?:the\\s+(?:function|method)\\s+)?$")
+	condLeadRe = regexp.MustCompile(`(?i)^\s*(?:when|if|once|after)\b[^,.;]*,\s*(?:the\s+(?:function|method)\s+)?$`)
 	// inFuncLeadRe opens a sentence about a function's loop: "In `F`,
 	// the loop over … goes on".
 	inFuncLeadRe = regexp.MustCompile(`(?i)^\s*in\s+(?:the\s+(?:function|method)\s+|the\s+[a-z][\w\s-]{0,40}?\s+of\s+)?$`)
