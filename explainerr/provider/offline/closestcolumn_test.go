@@ -33,16 +33,7 @@ func (s Store) Count(kind string) (int, error) {
 	return n, err
 }
 `
-	testdir.Write(t, dir, map[string]string{"go.mod": "module example.com/feeds\n\ngo 1.22\n", "store/store.go": src})
-	lines := strings.Split(src, "\n")
-	line := 0
-	for i, l := range lines {
-		if strings.Contains(l, "WHERE statu") {
-			line = i + 1
-		}
-	}
-	frame := report.Frame{Function: "example.com/feeds/store.Store.Count", File: filepath.Join(dir, "store", "store.go"), Line: line, Kind: report.FrameApp,
-		Source: &report.Source{StartLine: line, Lines: lines[line-1 : line], Line: line}}
+	frame := storeFrame(t, dir, "example.com/feeds", src, "WHERE statu", "Store.Count")
 	text := Analyze(panicReport("*pq.Error", `pq: column "statu" does not exist`, frame))
 	if !strings.Contains(text, "`statu` → `status`") {
 		t.Errorf("the schema's column is not proposed:\n%s", text)
@@ -269,18 +260,26 @@ func (s Store) Limits(id int) (int, error) {
 	return n, err
 }
 `
-	testdir.Write(t, dir, map[string]string{"go.mod": "module example.com/links\n\ngo 1.22\n", "store/store.go": src})
-	lines := strings.Split(src, "\n")
-	line := 0
-	for i, l := range lines {
-		if strings.Contains(l, "max_uploads") {
-			line = i + 1
-		}
-	}
-	frame := report.Frame{Function: "example.com/links/store.Store.Limits", File: filepath.Join(dir, "store", "store.go"), Line: line, Kind: report.FrameApp,
-		Source: &report.Source{StartLine: line, Lines: lines[line-1 : line], Line: line}}
+	frame := storeFrame(t, dir, "example.com/links", src, "max_uploads", "Store.Limits")
 	text := Analyze(panicReport("sqlite3.Error", `no such column: links.max_uploads`, frame))
 	if !strings.Contains(text, "`max_uploads` → `max_file_uploads`") || strings.Contains(text, "nor one with a name close to it") {
 		t.Errorf("the column holding the name's words is not proposed:\n%s", text)
 	}
+}
+
+// storeFrame writes module mod with src as store/store.go in dir and
+// returns the frame of fn (in package store) at the last line holding
+// marker, with that line as its window.
+func storeFrame(t *testing.T, dir, mod, src, marker, fn string) report.Frame {
+	t.Helper()
+	testdir.Write(t, dir, map[string]string{"go.mod": "module " + mod + "\n\ngo 1.22\n", "store/store.go": src})
+	lines := strings.Split(src, "\n")
+	line := 0
+	for i, l := range lines {
+		if strings.Contains(l, marker) {
+			line = i + 1
+		}
+	}
+	return report.Frame{Function: mod + "/store." + fn, File: filepath.Join(dir, "store", "store.go"), Line: line, Kind: report.FrameApp,
+		Source: &report.Source{StartLine: line, Lines: lines[line-1 : line], Line: line}}
 }
