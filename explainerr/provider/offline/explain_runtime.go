@@ -151,7 +151,7 @@ func (a *analysis) raisedNil(candidates []string) {
 			return
 		}
 	}
-	if a.nilExplainedByItsSetting(cands, x) || a.neverSetField(x) {
+	if a.nilExplainedByItsSetting(cands, x) || a.fieldFromDroppedError(x) || a.neverSetField(x) {
 		return
 	}
 	if !strings.Contains(x, ".") || strings.Contains(x, "(") {

@@ -128,7 +128,7 @@ func (a *analysis) nilPointer() {
 		a.fix("Check each of them for " + code("nil") + " before this line (or log them) to see which one it is, then fix where that value is made.")
 		return
 	}
-	if a.nilExplainedByItsSetting(cands, x) || a.neverSetField(x) {
+	if a.nilExplainedByItsSetting(cands, x) || a.fieldFromDroppedError(x) || a.neverSetField(x) {
 		return
 	}
 	if isIdent(x) || a.s.HasAssignment(linefacts.RootIdent(x)) && !fieldEvidence(cands, x) {

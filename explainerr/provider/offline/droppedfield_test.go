@@ -1,0 +1,49 @@
+package offline
+
+import (
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// TestNilFieldSetFromADroppedError: a field set at start from a call whose
+// error is dropped is nil when the call failed; the fix is that error,
+// not a nil check where the field is used.
+func TestNilFieldSetFromADroppedError(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/notes\n\ngo 1.22\n",
+		"web/pages.go": `package web
+
+import (
+	"embed"
+	"html/template"
+	"net/http"
+)
+
+//go:embed tmpl
+var files embed.FS
+
+// Pages holds the parsed pages.
+type Pages struct {
+	home *template.Template
+}
+
+// Load parses the pages.
+func Load() *Pages {
+	p := &Pages{}
+	p.home, _ = template.ParseFS(files, "tmpl/base.html", "tmpl/home.html")
+	return p
+}
+
+func (p *Pages) serveHome(w http.ResponseWriter, r *http.Request) {
+	p.home.Execute(w, nil) //!exec
+}
+`,
+	})
+	r := panicReport("runtime.errorString", "runtime error: invalid memory address or nil pointer dereference",
+		app.frame(t, "exec", "example.com/notes/web.(*Pages).serveHome"))
+	r.Frames = append([]report.Frame{{Function: "html/template.(*Template).Execute", File: "/usr/local/go/src/html/template/template.go", Line: 121}}, r.Frames...)
+	text := Analyze(r)
+	mustHave(t, text, "which drops the call's error", "Check the error at `pages.go:20`")
+	mustLack(t, text, "if p.home == nil")
+}
