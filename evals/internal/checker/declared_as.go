@@ -30,17 +30,12 @@ func (c *Checker) checkDeclaredAs(prose string, claims []Claim, results []Result
 		}
 		file, line := splitFileLine(r.Text)
 		var held []string
-		for _, f := range c.m.FindFile(file) {
-			if line < 1 || line > len(c.views().code[f]) {
-				continue
-			}
-			first, last := c.statementLines(f, line)
-			stmt := strings.Join(c.views().code[f][first-1:last], "\n")
-			if !literalAbsent(quoted, stmt) {
+		for _, st := range c.statementsAt(file, line) {
+			if !literalAbsent(quoted, st.text) {
 				held = nil
 				break
 			}
-			held = append(held, fmt.Sprintf("%s:%d holds %q", f, line, strings.TrimSpace(stmtHead(stmt))))
+			held = append(held, fmt.Sprintf("%s:%d holds %q", st.file, line, strings.TrimSpace(stmtHead(st.text))))
 		}
 		if len(held) > 0 {
 			results[i].Verdict, results[i].Reason = Contradicted, strings.Join(held, "; ")+", not the literal the sentence quotes there"

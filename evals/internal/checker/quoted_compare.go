@@ -28,49 +28,45 @@ func (c *Checker) checkQuotedComparisons(prose string, claims []Claim, results [
 			continue
 		}
 		file, line := splitFileLine(r.Text)
-		ref := lineRef{file: file, line: line, start: r.start}
-		from, to := clauseAround(prose, ref.start)
+		from, to := clauseAround(prose, r.start)
+		stmts := c.statementsAt(file, line)
 		for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose[from:to], -1) {
-			span := tightSpace(prose[from+loc[2] : from+loc[3]])
-			if strings.Contains(span, "&&") != strings.Contains(span, "||") {
-				// A condition joined by one logical operator where the line
-				// joins the same operands by the other.
-				for _, file := range c.m.FindFile(ref.file) {
-					if ref.line < 1 || ref.line > len(c.views().code[file]) {
-						continue
-					}
-					first, last := c.statementLines(file, ref.line)
-					stmt := tightSpace(strings.Join(c.views().code[file][first-1:last], "\n"))
-					swapped := strings.NewReplacer("&&", "||", "||", "&&").Replace(span)
-					if !strings.Contains(stmt, span) && strings.Contains(stmt, swapped) {
-						cl := Claim{Text: prose[from+loc[2] : from+loc[3]], Kind: KindCompare, start: from + loc[0], end: from + loc[1]}
-						results = append(results, Result{Claim: cl, Verdict: Contradicted, Reason: fmt.Sprintf("%s:%d tests %s", file, ref.line, swapped)})
-					}
+			quoted := prose[from+loc[2] : from+loc[3]]
+			span := tightSpace(quoted)
+			cl := Claim{Text: quoted, Kind: KindCompare, start: from + loc[0], end: from + loc[1]}
+			for _, st := range stmts {
+				if reason := comparisonDiffers(span, tightSpace(st.text)); reason != "" {
+					results = append(results, Result{Claim: cl, Verdict: Contradicted, Reason: fmt.Sprintf("%s:%d %s", st.file, line, reason)})
 				}
-				continue
-			}
-			m := spanCompareRe.FindStringSubmatch(span)
-			if m == nil {
-				continue
-			}
-			x, op, y := m[1], m[2], m[3]
-			for _, file := range c.m.FindFile(ref.file) {
-				if ref.line < 1 || ref.line > len(c.views().code[file]) {
-					continue
-				}
-				first, last := c.statementLines(file, ref.line)
-				stmt := tightSpace(strings.Join(c.views().code[file][first-1:last], "\n"))
-				have := comparedWith(stmt, x, y)
-				if have == "" || have == op || have == negatedOp[op] {
-					continue
-				}
-				cl := Claim{Text: prose[from+loc[2] : from+loc[3]], Kind: KindCompare, start: from + loc[0], end: from + loc[1]}
-				results = append(results, Result{Claim: cl, Verdict: Contradicted,
-					Reason: fmt.Sprintf("%s:%d compares %s %s %s", file, ref.line, x, have, y)})
 			}
 		}
 	}
 	return results
+}
+
+// comparisonDiffers returns how a statement (tightSpace'd) tests what the
+// quoted span (tightSpace'd) compares another way, or "": a condition
+// joined by one logical operator where the statement joins the same
+// operands by the other, or two operands compared by an operator that is
+// neither the quoted one, its negation (the sentence may speak of the
+// other branch) nor its mirror.
+func comparisonDiffers(span, stmt string) string {
+	if strings.Contains(span, "&&") != strings.Contains(span, "||") {
+		swapped := strings.NewReplacer("&&", "||", "||", "&&").Replace(span)
+		if !strings.Contains(stmt, span) && strings.Contains(stmt, swapped) {
+			return "tests " + swapped
+		}
+		return ""
+	}
+	m := spanCompareRe.FindStringSubmatch(span)
+	if m == nil {
+		return ""
+	}
+	x, op, y := m[1], m[2], m[3]
+	if have := comparedWith(stmt, x, y); have != "" && have != op && have != negatedOp[op] {
+		return "compares " + x + " " + have + " " + y
+	}
+	return ""
 }
 
 // comparedWith returns the operator a statement (tightSpace'd) compares x with

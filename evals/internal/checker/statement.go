@@ -636,6 +636,27 @@ func clauseSpans(prose string, claims []Claim, from, to int) []clauseSpan {
 // statement, declaration header or field of file at line: a call over
 // several lines is one statement; an if, for or switch is its header
 // only. A file that is not Go gives the line alone.
+// citedStatement is the statement at a cited line of one module file.
+type citedStatement struct {
+	file string
+	text string
+}
+
+// statementsAt returns, for each module file the cited name may mean
+// (FindFile), the statement at line, its lines joined; a file shorter
+// than line is left out.
+func (c *Checker) statementsAt(name string, line int) []citedStatement {
+	var out []citedStatement
+	for _, f := range c.m.FindFile(name) {
+		if line < 1 || line > len(c.views().code[f]) {
+			continue
+		}
+		first, last := c.statementLines(f, line)
+		out = append(out, citedStatement{f, strings.Join(c.views().code[f][first-1:last], "\n")})
+	}
+	return out
+}
+
 func (c *Checker) statementLines(file string, line int) (int, int) {
 	first, last := line, line
 	best := -1

@@ -46,7 +46,7 @@ func (m *Module) loggedSiteChunks(r *report.Report, s *staticSet) []report.Chunk
 			continue
 		}
 		switch rec, ok := logrecord.Parse(text); {
-		case !ok || rec.Error != "" || !quietLevel.MatchString(rec.Level):
+		case !ok || rec.Error != "" || !logrecord.QuietLevel(rec.Level):
 			// A line of text, or a record that reports a failure.
 		case sqlFailure && !queryTaken && loggedQuery.MatchString(text):
 			// The last query a quiet record logged before an SQL error:

@@ -209,9 +209,6 @@ func (m *Module) renderedTemplate(r *report.Report, rt Route) (report.Chunk, boo
 	}, true
 }
 
-// quietLevel matches the levels of log records that report no failure.
-var quietLevel = regexp.MustCompile(`(?i)^(?:info|debug|trace|notice)$`)
-
 // failureWords returns the texts that may say what failed: the error's
 // own (ownMessages) and the request's log lines, but for structured
 // records at a level that reports no failure ("request completed" at
@@ -223,7 +220,7 @@ func failureWords(r *report.Report) []string {
 		switch {
 		case !ok:
 			msgs = append(msgs, l.Text)
-		case rec.Error == "" && quietLevel.MatchString(rec.Level):
+		case rec.Error == "" && logrecord.QuietLevel(rec.Level):
 		default:
 			msgs = append(msgs, rec.Error, rec.Message)
 		}

@@ -5,6 +5,10 @@ import "regexp"
 // quietLevel matches the levels of records that report no failure.
 var quietLevel = regexp.MustCompile(`(?i)^(?:info|debug|trace|notice|inf|dbg|trc)$`)
 
+// QuietLevel reports whether a record's level is one that reports no
+// failure: info, debug, trace or notice, in any case or short form.
+func QuietLevel(level string) bool { return quietLevel.MatchString(level) }
+
 // reTextLevel finds a plain text line's level marker near its start,
 // after at most a timestamp: "[Info]", "INFO", "level=info", "I1203 …"
 // is not read (glog's letter is too short to tell).
@@ -16,7 +20,7 @@ var reTextLevel = regexp.MustCompile(`^\s*(?:\S+\s+){0,3}?\[?(?i:level=)?(INFO|I
 // attribute (a line at info that says "error=…" reports one).
 func Quiet(line string) bool {
 	if rec, ok := Parse(line); ok {
-		return rec.Error == "" && quietLevel.MatchString(rec.Level)
+		return rec.Error == "" && QuietLevel(rec.Level)
 	}
 	return reTextLevel.MatchString(line) && !HasErrorField(line)
 }

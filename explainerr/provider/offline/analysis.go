@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"go/ast"
 	"regexp"
 	"sort"
 	"strings"
@@ -54,6 +55,9 @@ type analysis struct {
 	// the failing line would then be the wrong place, or a second fix
 	// for the same fault.
 	fixedAtOrigin bool
+	// loggedDecls are the module functions the request's log lines name
+	// (appsource.Module.LoggedFuncs), once looked up.
+	loggedDecls map[*ast.FuncDecl]bool
 	// nilIsFailure is true once the nil value was found to stand for a
 	// failure its maker logged (explainNilForLoggedError): not the
 	// "nothing found" a nil often means.

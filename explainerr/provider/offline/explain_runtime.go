@@ -1062,6 +1062,13 @@ func (a *analysis) blockedGoroutines() {
 	}
 }
 
+// transactionMisuse explains msg as a transaction used after its end, a
+// failed one used on, or a statement run on the pool beside it; it
+// reports whether one of them did.
+func (a *analysis) transactionMisuse(msg string) bool {
+	return a.txDone(msg) || a.txAborted(msg) || a.poolWhileTx(msg)
+}
+
 // unknown explains an error the analyzer does not recognise.
 func (a *analysis) unknown() {
 	e := a.r.Error
@@ -1092,12 +1099,12 @@ func (a *analysis) unknown() {
 	}
 	if (e.Kind == report.KindStatus || e.Kind == report.KindError) && emptyBody(e.Message) {
 		// A logged error may still say what a transaction did.
-		if a.fromLog == "" || !(a.txDone(msg) || a.txAborted(msg) || a.poolWhileTx(msg)) {
+		if a.fromLog == "" || !a.transactionMisuse(msg) {
 			a.emptyMessage()
 		}
 		return
 	}
-	if a.rejectedInput() || a.unpastedFailure(msg) || a.txDone(msg) || a.txAborted(msg) || a.poolWhileTx(msg) || a.dsnSettingsSwapped(msg) || a.errorWordsKnown(msg) {
+	if a.rejectedInput() || a.unpastedFailure(msg) || a.transactionMisuse(msg) || a.dsnSettingsSwapped(msg) || a.errorWordsKnown(msg) {
 		return
 	}
 	a.headline("Error: " + code(shorten(msg, 100)))

@@ -3,7 +3,6 @@ package offline
 import (
 	"go/ast"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
@@ -101,24 +100,7 @@ func (a *analysis) originOf(name string) (callOrigin, bool) {
 // lines name (a logger that adds its caller's file and line) come first:
 // of an interface's several implementations, the one the log shows ran.
 func (a *analysis) loggedFirst(impls []appsource.FuncRef) []appsource.FuncRef {
-	if len(impls) < 2 {
-		return impls
-	}
-	logged := map[*ast.FuncDecl]bool{}
-	for _, ref := range a.app().mod.LoggedFuncs(a.r) {
-		logged[ref.Decl] = true
-	}
-	out := slices.Clone(impls)
-	slices.SortStableFunc(out, func(x, y appsource.FuncRef) int {
-		switch {
-		case logged[x.Decl] && !logged[y.Decl]:
-			return -1
-		case logged[y.Decl] && !logged[x.Decl]:
-			return 1
-		}
-		return 0
-	})
-	return out
+	return loggedFirstBy(a, impls, func(r appsource.FuncRef) *ast.FuncDecl { return r.Decl })
 }
 
 // exprString returns the source text of e.

@@ -73,20 +73,28 @@ func (a *analysis) loggedBeforeNil(nilAt sourceLine) (logCall sourceLine, logged
 // request's log lines name come first: of several functions of one name
 // (an interface's implementations), the one the log shows ran.
 func (a *analysis) loggedNilsFirst(nils []sourceLine) []sourceLine {
+	return loggedFirstBy(a, nils, func(l sourceLine) *ast.FuncDecl {
+		_, fd := a.app().mod.FuncAt(l.Path, l.Line)
+		return fd
+	})
+}
+
+// loggedFirstBy orders items, stably, so that those in a function the
+// request's log lines name (decl gives an item's function) come first.
+func loggedFirstBy[T any](a *analysis, items []T, decl func(T) *ast.FuncDecl) []T {
 	src := a.app()
-	if len(nils) < 2 || src == nil || src.mod == nil {
-		return nils
+	if len(items) < 2 || src == nil || src.mod == nil {
+		return items
 	}
-	logged := map[*ast.FuncDecl]bool{}
-	for _, ref := range src.mod.LoggedFuncs(a.r) {
-		logged[ref.Decl] = true
+	if a.loggedDecls == nil {
+		a.loggedDecls = map[*ast.FuncDecl]bool{}
+		for _, ref := range src.mod.LoggedFuncs(a.r) {
+			a.loggedDecls[ref.Decl] = true
+		}
 	}
-	in := func(l sourceLine) bool {
-		_, fd := src.mod.FuncAt(l.Path, l.Line)
-		return fd != nil && logged[fd]
-	}
-	out := slices.Clone(nils)
-	slices.SortStableFunc(out, func(x, y sourceLine) int {
+	in := func(x T) bool { fd := decl(x); return fd != nil && a.loggedDecls[fd] }
+	out := slices.Clone(items)
+	slices.SortStableFunc(out, func(x, y T) int {
 		switch ix, iy := in(x), in(y); {
 		case ix && !iy:
 			return -1
