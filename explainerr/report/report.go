@@ -54,7 +54,8 @@ const (
 	// ReasonOrigin marks the function whose fmt.Errorf or errors.New
 	// makes the error's message, or one that caused it: a check that
 	// dropped its query's error, the owner of a transaction used after
-	// it ended.
+	// it ended; or, for an error whose words were neither shown nor
+	// logged, a function the failed call reaches that runs statements.
 	ReasonOrigin = "origin"
 	// ReasonQuery marks a function whose SQL text names the table or
 	// column an SQL error names.

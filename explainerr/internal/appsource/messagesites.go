@@ -417,9 +417,16 @@ func (s *staticSet) siteChunk(f *File, fd *ast.FuncDecl, line int) report.Chunk 
 // and the module functions it calls there: the call whose error the code
 // at line carries on. 0 and nil when no such statement is found.
 func (m *Module) ErrorSource(f *File, fd *ast.FuncDecl, line int) (int, []FuncRef) {
+	return m.ErrorSourceRan(f, fd, line, nil)
+}
+
+// ErrorSourceRan is ErrorSource among the statements ran reports as run
+// for the request (nil: all of them): the cases of a switch on the
+// request's path or method that did not run made no error.
+func (m *Module) ErrorSourceRan(f *File, fd *ast.FuncDecl, line int, ran func(line int) bool) (int, []FuncRef) {
 	at := 0
 	for _, l := range errorAssignLines(m, fd) {
-		if l <= line && l > at {
+		if l <= line && l > at && (ran == nil || ran(l)) {
 			at = l
 		}
 	}

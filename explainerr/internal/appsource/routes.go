@@ -509,7 +509,7 @@ func errorAssignLines(m *Module, fd *ast.FuncDecl) []int {
 	var out []int
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
-		if !ok || assertsOnly(as) {
+		if !ok || assertsOnly(as) || readsAssignedError(as) {
 			return true
 		}
 		for _, lhs := range as.Lhs {
@@ -531,6 +531,32 @@ func assertsOnly(as *ast.AssignStmt) bool {
 	}
 	_, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
 	return ok
+}
+
+// readsAssignedError reports whether an assignment's right side reads an
+// error variable it assigns (err = fmt.Errorf("…: %w", err), or code,
+// err := writeError(w, err)): the error it carries on was made above, and
+// the call only wraps or reports it.
+func readsAssignedError(as *ast.AssignStmt) bool {
+	assigned := map[string]bool{}
+	for _, lhs := range as.Lhs {
+		if id, ok := lhs.(*ast.Ident); ok && strings.HasSuffix(strings.ToLower(id.Name), "err") {
+			assigned[id.Name] = true
+		}
+	}
+	if len(assigned) == 0 {
+		return false
+	}
+	reads := false
+	for _, rhs := range as.Rhs {
+		ast.Inspect(rhs, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && assigned[id.Name] {
+				reads = true
+			}
+			return !reads
+		})
+	}
+	return reads
 }
 
 // rankByError is 0 for a callee fd calls on one of lines, else 1.

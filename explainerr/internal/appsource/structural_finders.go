@@ -36,6 +36,7 @@ func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
 	out = append(out, m.originChunks(r, s)...)
 	out = append(out, m.noRowsReturnChunks(r, s)...)
 	out = append(out, m.messageSiteChunks(r, s)...)
+	out = append(out, m.unseenErrorChunks(r, s)...)
 	out = append(out, m.loggedSiteChunks(r, s)...)
 	out = append(out, m.routeHandlerChunks(r, s)...)
 	out = append(out, m.constructorChunks(r, s)...)

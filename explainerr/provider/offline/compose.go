@@ -57,6 +57,14 @@ func codeList(names []string) string {
 	return strings.Join(quoted, ", ")
 }
 
+// joinAnd joins parts as prose: "a", "a and b", "a, b and c".
+func joinAnd(parts []string) string {
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
 // block formats lines as a fenced Go code block, after a lead-in line.
 func block(lead string, lines ...string) string {
 	return lead + "\n\n```go\n" + strings.Join(lines, "\n") + "\n```"

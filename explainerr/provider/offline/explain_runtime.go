@@ -1112,9 +1112,13 @@ func (a *analysis) unknown() {
 	if e.Type != "" {
 		typ = " (" + code(e.Type) + ")"
 	}
-	if a.fromLog != "" {
+	switch {
+	case a.fromLog != "":
 		a.why("The offline analyzer does not recognise the logged error, so it cannot say more than the log line: " + code(shorten(msg, 200)) + ".")
-	} else {
+	case e.Kind == report.KindStatus && failureclass.SaysNothing(msg):
+		a.headline("The app answered " + a.statusWords() + " without saying what failed")
+		a.why("The response says only " + code(shorten(msg, 120)) + ", and the request logged no error.")
+	default:
 		a.why("The offline analyzer does not recognise this error" + typ + ", so it cannot say more than its message: " + code(shorten(msg, 200)) + ".")
 	}
 	if len(e.Chain) > 0 {
@@ -1131,9 +1135,10 @@ func (a *analysis) unknown() {
 		a.explainBranch()
 	}
 	if e.Kind == report.KindStatus && a.explainDebugLoggedError() {
+		a.unseenLeads(false)
 		return
 	}
-	if e.Kind == report.KindStatus && !e.HandedOver && a.unseenCauses() {
+	if e.Kind == report.KindStatus && !e.HandedOver && (a.unseenCauses() || a.unseenLeads(true)) {
 		return
 	}
 	if l, ok := a.innermostWords(); ok && e.HandedOver {
@@ -1156,10 +1161,7 @@ func (a *analysis) unknown() {
 // (or with only the link http.Redirect writes): the request's last log
 // line, when there is one, is the lead.
 func (a *analysis) emptyMessage() {
-	status := "an error status"
-	if a.r.Status != 0 {
-		status = "status " + itoa(a.r.Status)
-	}
+	status := a.statusWords()
 	redirect := a.redirectWithErrorStatus()
 	switch {
 	case a.fromLog != "":
@@ -1197,6 +1199,15 @@ func (a *analysis) emptyMessage() {
 	if a.s.Frame != nil {
 		a.fix("Read " + code(a.s.Function) + " around " + code(loc(a.s.File, a.s.Line)) + " to see which condition leads to this line.")
 	}
+}
+
+// statusWords names the status the app wrote: "status 500", or "an
+// error status" when the report does not hold it.
+func (a *analysis) statusWords() string {
+	if a.r.Status != 0 {
+		return "status " + itoa(a.r.Status)
+	}
+	return "an error status"
 }
 
 // redirectWithErrorStatus reports whether the status was written by

@@ -3,8 +3,9 @@ package offline
 import (
 	"go/ast"
 	"go/token"
-	"strconv"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // A handler that serves several methods often switches on the request's
@@ -40,26 +41,13 @@ func methodSwitchCase(fset *token.FileSet, fn *ast.FuncDecl, line int, method st
 // methodLabels returns a case's labels as HTTP method names ("PROPFIND",
 // "GET" of http.MethodGet); all is false when a label is something else.
 func methodLabels(c *ast.CaseClause) (labels []string, all bool) {
-	for _, e := range c.List {
-		switch x := e.(type) {
-		case *ast.BasicLit:
-			v, err := strconv.Unquote(x.Value)
-			if x.Kind != token.STRING || err != nil || v == "" || strings.ToUpper(v) != v {
-				return nil, false
-			}
-			labels = append(labels, v)
-		case *ast.SelectorExpr:
-			pkg, isIdent := x.X.(*ast.Ident)
-			name, isMethod := strings.CutPrefix(x.Sel.Name, "Method")
-			if !isIdent || pkg.Name != "http" || !isMethod {
-				return nil, false
-			}
-			labels = append(labels, strings.ToUpper(name))
-		default:
+	labels, all = appsource.LiteralLabels(c)
+	for _, l := range labels {
+		if l == "" || strings.ToUpper(l) != l {
 			return nil, false
 		}
 	}
-	return labels, true
+	return labels, all
 }
 
 // methodCaseOf is site.Site's MethodCaseOf for the failing function.

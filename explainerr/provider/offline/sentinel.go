@@ -66,7 +66,7 @@ func (a *analysis) findLostSentinel() (lostSentinel, bool) {
 		if l, ok := a.lostSentinelIn(src, f, fd, wraps, i > 0); ok {
 			return l, true
 		}
-		if i == 0 && unseenWords(a.r.Error.Message) {
+		if i == 0 && failureclass.SaysNothing(a.r.Error.Message) {
 			if l, ok := a.unseenLostWrap(src, f, fd); ok {
 				l.Unseen = true
 				return l, true

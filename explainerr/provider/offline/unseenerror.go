@@ -2,7 +2,6 @@ package offline
 
 import (
 	"go/ast"
-	"net/http"
 	"regexp"
 	"strings"
 
@@ -29,8 +28,9 @@ type unseenQueryFault struct {
 	why   string
 	fix   string
 	names []string
-	// test says the fault is a test of the error, not a query.
-	test bool
+	// test says the fault is not a query: a test of the error, or (tx) a
+	// transaction used after it ended.
+	test, tx bool
 }
 
 // unseenCauses explains an error whose text was neither shown nor
@@ -45,7 +45,7 @@ func (a *analysis) unseenCauses() bool {
 	if fd == nil {
 		return false
 	}
-	at, refs := src.mod.ErrorSource(f, fd, a.s.Line)
+	at, refs := src.mod.ErrorSourceFor(a.r, f, fd, a.s.Line)
 	if at == 0 || len(refs) == 0 || len(a.schemaTables()) == 0 {
 		return false
 	}
@@ -55,6 +55,9 @@ func (a *analysis) unseenCauses() bool {
 		faults = a.renamedConstraintTests(reach)
 	}
 	if len(faults) == 0 {
+		faults = a.transactionsEndedEarly(reach)
+	}
+	if len(faults) == 0 {
 		return false
 	}
 	q := faults[0]
@@ -62,6 +65,14 @@ func (a *analysis) unseenCauses() bool {
 	a.g.Add(q.fn)
 	call := src.lineIn(f, at, appsource.FuncName(fd))
 	a.g.Add(call.Text)
+	what := "a query in " + code(q.fn) + " that the schema rules out"
+	switch {
+	case q.tx:
+		what = "a transaction " + code(q.fn) + " uses after it ended"
+	case q.test:
+		what = "a test in " + code(q.fn) + " that the schema rules out"
+	}
+	a.headline("The app answered " + a.statusWords() + " without the error; the failed call reaches " + what)
 	if q.test {
 		a.why("The error's own words were neither shown nor logged: only the call at " + a.cite(call) + " is known to have failed. It reaches " + code(q.fn) + ", which " + q.why + ".")
 	} else {
@@ -71,6 +82,60 @@ func (a *analysis) unseenCauses() bool {
 	a.fix("Log the error before answering with the fixed text (for example " + code(`log.Printf("...: %v", err)`) + "), so that its words are seen next time.")
 	return true
 }
+
+// unseenLeads names, for an error whose words were neither shown nor
+// logged and whose cause no query explains (unseenCauses), the call that
+// failed and the functions below it that run statements, where the error
+// was most likely made (appsource's UnseenErrorOrigins); with logAdvice,
+// it also advises logging the error. It reports whether it found the
+// call.
+func (a *analysis) unseenLeads(logAdvice bool) bool {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return false
+	}
+	f, fd, at, calls, runners := src.mod.UnseenErrorOrigins(a.r)
+	if at == 0 {
+		return false
+	}
+	call := src.lineIn(f, at, appsource.FuncName(fd))
+	a.g.Add(call.Text)
+	var names []string
+	for _, ref := range runners {
+		if len(names) == maxUnseenLeads {
+			break
+		}
+		name := appsource.FuncName(ref.Decl)
+		at := a.fileLoc(ref.File.Path, src.mod.Fset.Position(ref.Decl.Pos()).Line)
+		a.g.Add(name)
+		a.g.AddScanned(at)
+		names = append(names, code(name)+" ("+code(at)+")")
+	}
+	a.g.Add(appsource.FuncName(calls[0].Decl))
+	first := code(appsource.FuncName(calls[0].Decl))
+	logIt := "Log the error before answering with the fixed text (for example " + code(`log.Printf("...: %v", err)`) + ")"
+	if len(names) == 0 {
+		a.why("Only the call at " + a.cite(call) + " is known to have failed: the error was made in " + first + " or below it.")
+		if logAdvice {
+			a.fix(logIt + ", or step into " + first + " for this request, to see which of its calls fails.")
+		}
+		return true
+	}
+	verb := " runs statements or ends a transaction: the likeliest place"
+	if len(names) > 1 {
+		verb = " run statements or end transactions: the likeliest places"
+	}
+	a.why("Only the call at " + a.cite(call) + " is known to have failed. Below it, " + joinAnd(names) + verb + " for an error that was made and passed up unchanged.")
+	if logAdvice {
+		a.fix(logIt + " to see its words, then read " + joinAnd(names) + " for the statement that fails.")
+	} else {
+		a.fix("Until the error's words are seen, read " + joinAnd(names) + " for the statement that fails.")
+	}
+	return true
+}
+
+// maxUnseenLeads bounds the functions unseenLeads names.
+const maxUnseenLeads = 3
 
 // reachBelow returns refs and the module functions they call, up to
 // maxUnseenDepth calls deep, each once (appsource.Module.ReachFrom).
@@ -261,7 +326,7 @@ func (a *analysis) unseenLostWrap(src *appSource, f *appFile, fd *ast.FuncDecl) 
 	if mfd == nil || mf == nil {
 		return lostSentinel{}, false
 	}
-	_, refs := src.mod.ErrorSource(mf, mfd, a.s.Line)
+	_, refs := src.mod.ErrorSourceFor(a.r, mf, mfd, a.s.Line)
 	if len(refs) == 0 {
 		return lostSentinel{}, false
 	}
@@ -290,24 +355,28 @@ func (a *analysis) unseenLostWrap(src *appSource, f *appFile, fd *ast.FuncDecl) 
 	return lostSentinel{}, false
 }
 
-// unseenWords reports whether a written message says no more than that
-// the request failed ("Internal server error", "something went wrong"):
-// the error's own words were not shown.
-func unseenWords(msg string) bool {
-	m := strings.ToLower(strings.Trim(strings.TrimSpace(msg), ".!\n"))
-	if m == "" {
-		return false
-	}
-	for code := 500; code <= 511; code++ {
-		if t := http.StatusText(code); t != "" && m == strings.ToLower(t) {
-			return true
+// transactionsEndedEarly returns the functions reach holds that commit or
+// roll back a transaction and then run a statement on it
+// (appsource.Module.TxEndedEarly): that statement fails on every request
+// that gets there, with sql.ErrTxDone.
+func (a *analysis) transactionsEndedEarly(reach []appsource.FuncRef) []unseenQueryFault {
+	src := a.app()
+	var out []unseenQueryFault
+	for _, ref := range reach {
+		e, ok := src.mod.TxEndedEarly(ref)
+		if !ok || e.InHelper {
+			continue
 		}
+		f, fn := src.viewOf(ref.File), funcName(ref.Decl)
+		end, use := src.lineAt(f, e.End, fn), src.lineAt(f, e.After, fn)
+		a.g.Add(e.Method)
+		out = append(out, unseenQueryFault{
+			fn: fn, at: end, names: []string{fn}, test: true, tx: true,
+			why: "calls " + code(e.Method) + " at " + a.cite(end) + " and runs a statement on the same transaction afterwards, at " + a.cite(use) + ": that statement fails with " + code("sql.ErrTxDone") + " on every request that gets there",
+			fix: "In " + code(fn) + ", end the transaction only after its last statement: move the " + code(e.Method) + " at " + code(a.fileLoc(end.Path, end.Line)) + " below " + code(a.fileLoc(use.Path, use.Line)) + ".",
+		})
 	}
-	switch m {
-	case "internal error", "server error", "something went wrong", "an error occurred", "an internal error occurred", "error", "unexpected error", "oops, something went wrong":
-		return true
-	}
-	return false
+	return out
 }
 
 // renamedConstraintTests returns the tests, in the functions reach holds,

@@ -1,6 +1,10 @@
 package offline
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
 
 // readerFiles is an app whose handlers answer a fixed text for any error
 // and log none; its store's queries, kept in constants, name a table and
@@ -175,4 +179,123 @@ func addFeed(w http.ResponseWriter, r *http.Request, db *sql.DB) {
 	fr := app.frame(t, "feeds", "example.com/reader/web.addFeed")
 	text := Analyze(statusReport("Internal server error\n", fr))
 	mustHave(t, text, "tells the violation it answers by the name `feeds_name_unq`", "renames `feeds_name_unq` to `feeds_name_key`", "test for `feeds_name_key` instead of `feeds_name_unq`")
+}
+
+// kioskFiles is an app whose API answers every failure through a helper
+// handed the error, with a fixed JSON body and no log line; the handler
+// switches on the path. Its schema names the column "owner_name".
+func kioskFiles(adoptQuery string) map[string]string {
+	return map[string]string{
+		"go.mod":            "module example.com/kiosk\n\ngo 1.22\n",
+		"schema/schema.sql": "CREATE TABLE dogs (\n  id INTEGER PRIMARY KEY,\n  owner_name TEXT\n);\n",
+		"store/dogs.go": `package store
+
+import "database/sql"
+
+// Dogs is the dogs' store.
+type Dogs struct{ DB *sql.DB }
+
+// Adopt gives a dog an owner.
+func (d Dogs) Adopt(id int, owner string) error {
+	_, err := d.DB.Exec("` + adoptQuery + `", owner, id)
+	return err
+}
+
+// Release frees a dog and logs it.
+func (d Dogs) Release(id int) error {
+	tx, err := d.DB.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec("UPDATE dogs SET owner_name = NULL WHERE id = ?", id); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	_, err = tx.Exec("INSERT INTO releases (dog) VALUES (?)", id)
+	return err
+}
+
+// Count counts the dogs.
+func (d Dogs) Count() (int, error) {
+	var n int
+	err := d.DB.QueryRow("SELECT count(*) FROM dogs").Scan(&n)
+	return n, err
+}
+`,
+		"api/api.go": `package api
+
+import (
+	"net/http"
+
+	"example.com/kiosk/store"
+)
+
+// API serves the kiosk's API.
+type API struct{ Dogs store.Dogs }
+
+func (a *API) adopt(w http.ResponseWriter, r *http.Request) error {
+	return a.Dogs.Adopt(7, r.FormValue("owner"))
+}
+
+func (a *API) release(w http.ResponseWriter, r *http.Request) error {
+	return a.Dogs.Release(7)
+}
+
+func (a *API) count(w http.ResponseWriter, r *http.Request) error {
+	_, err := a.Dogs.Count()
+	return err
+}
+
+// ServeHTTP routes by path.
+func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var err error
+	switch r.URL.Path {
+	case "/v1/adopt":
+		err = a.adopt(w, r)
+	case "/v1/release":
+		err = a.release(w, r)
+	case "/v1/count":
+		err = a.count(w, r)
+	default:
+		err = http.ErrNotSupported
+	}
+	if err != nil {
+		code, err := a.reply(w, err) //!serve
+		_, _ = code, err
+	}
+}
+
+func (a *API) reply(w http.ResponseWriter, e error) (int, error) {
+	w.WriteHeader(http.StatusInternalServerError) //!reply
+	_, err := w.Write([]byte("{\"status\":500,\"error\":\"Internal Server Error\"}"))
+	return 500, err
+}
+`,
+	}
+}
+
+// TestUnseenErrorBehindAnErrorHelper: the status is written by a helper
+// the handler hands the error to, with a JSON body that holds only the
+// status's text. The failed call is the one of the case the request's
+// path matched; a query there that the schema rules out, or a transaction
+// used after its Commit, is named, and otherwise the functions below the
+// call that run statements are.
+func TestUnseenErrorBehindAnErrorHelper(t *testing.T) {
+	const body = `{"status":500,"error":"Internal Server Error"}`
+	report := func(app *snipApp, path string) *report.Report {
+		r := statusReport(body, app.frame(t, "reply", "example.com/kiosk/api.(*API).reply"), app.frame(t, "serve", "example.com/kiosk/api.(*API).ServeHTTP"))
+		r.Request.Method, r.Request.URL = "POST", path
+		return r
+	}
+	app := writeMarkedApp(t, kioskFiles("UPDATE dogs SET owner_nam = ? WHERE id = ?"))
+	mustHave(t, Analyze(report(app, "/v1/adopt")), "without the error", "were neither shown nor logged", "`Dogs.Adopt`", "name `owner_name` instead of `owner_nam`")
+	text := Analyze(report(app, "/v1/count"))
+	mustHave(t, text, "without saying what failed", "`err = a.count(w, r)`", "`Dogs.Count` (`dogs.go:", "runs statements", "Log the error")
+	mustLack(t, text, "owner_nam", "Dogs.Adopt", "does not recognise")
+	mustHave(t, Analyze(report(app, "/v1/release")), "a transaction `Dogs.Release` uses after it ended", "move the `Commit` at `dogs.go:24` below `dogs.go:27`")
+	app = writeMarkedApp(t, kioskFiles("UPDATE dogs SET owner_name = ? WHERE id = ?"))
+	mustHave(t, Analyze(report(app, "/v1/adopt")), "`Dogs.Adopt` (`dogs.go:", "runs statements or ends a transaction")
 }
