@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare or lenpaste (fieldtrials/apps.tsv)
+#              cloudreve, picoshare, lenpaste or plik (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -218,6 +218,12 @@ app_conf() {
 		# data directory, where the app runs its migrations when it starts
 		probe=/login
 		export PORT=$((18464 + shift_port)) PS_SHARED_SECRET=local-trials ;;
+	plik) mainpkg=./server port=18467 # its TOML config file (the wiring's plikd.cfg, which it reads from the working
+		# directory): the address, authentication on, no web interface, SQLite (data/plik.db, its schema made by gorm's
+		# auto-migration at start) and the file data backend (data/files); its vendor directory is left aside (the
+		# wiring adds a module, and the snapshot lacks SQLite's C source there)
+		probe=/health
+		export GOFLAGS="-p=1 -mod=mod" ;;
 	lenpaste) mainpkg=./cmd/lenpaste port=18465 # its command line (below): the address, SQLite (lenpaste.db) in the
 		# scratch copy, and its clean-up of expired pastes once a day (it runs at start, before the seed)
 		probe=/api/v1/getServerInfo ;;
@@ -407,6 +413,9 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 		rm -rf data ;;
 	lenpaste) # its SQLite file: the app makes its table and adds the author columns when it starts
 		rm -f lenpaste.db lenpaste.db-* ;;
+	plik) # its data directory: the app makes the SQLite file and its schema when it starts; the content of
+		# file ffffffffffffffff ("hello notes") where the file data backend keeps it
+		rm -rf data && mkdir -p data/files/ff && printf 'hello notes' >data/files/ff/ffffffffffffffff ;;
 	wtf) # its first migration, recorded as run, and the seed: alice (1) and bob (2) with their API keys, alice's
 		# dial 1 ("Deploys", invite code local-trials-invite) with alice (membership 1) and bob (2) as members and
 		# one value; the app runs a case's later migrations (sqlite/migration) when it starts. Users sign in
@@ -683,6 +692,24 @@ INSERT INTO entries VALUES ('abcdefghij', 'notes.txt', 'text/plain', '2026-01-01
 INSERT INTO entries_data VALUES ('abcdefghij', 0, CAST('hello notes' AS BLOB));
 INSERT INTO downloads VALUES ('abcdefghij', '2026-01-02T00:00:00Z', '127.0.0.1', 'curl/8.5.0');" 2>/dev/null
 		case $path in /g/*) ;; *) post /api/auth json '{"sharedSecretKey":"local-trials"}' >/dev/null ;; esac ;;
+	plik) # written into the database the app made, each row by position (a case's model may rename a column):
+		# alice (an admin, files of at most 64 bytes) and bobby, both with the password local-trials (bcrypt), a
+		# token of each, alice's upload aaaaaaaaaaaaaaaa (removable, never expires) with its uploaded file
+		# ffffffffffffffff (notes.txt, 11 bytes: app_reset's). alice signs in (a session cookie in the jar, the
+		# old jar dropped); the XSRF token the sign-in set goes in the X-XSRFToken header of every request
+		auth=()
+		rm -f "$jar"
+		sqlite3 -cmd '.timeout 5000' "$cdir/data/plik.db" "INSERT INTO users VALUES
+  ('local:alice', 'local', 'alice', '\$2a\$14\$SKWnIDLKouoUojJO0qhJ2.F8DVOQ4JYClvhFJY2vELlsIMOsl0DuO', 'Alice', 'alice@example.com', 1, 64, 0, 0, '2026-01-01 00:00:00+00:00'),
+  ('local:bobby', 'local', 'bobby', '\$2a\$14\$SKWnIDLKouoUojJO0qhJ2.F8DVOQ4JYClvhFJY2vELlsIMOsl0DuO', 'Bobby', 'bobby@example.com', 0, 0, 0, 0, '2026-01-02 00:00:00+00:00');
+INSERT INTO tokens VALUES ('0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6', 'laptop', 'local:alice', '2026-01-03 00:00:00+00:00'),
+  ('5f3c9a2e-1b4d-4e8f-9a6b-7c8d9e0f1a2b', 'ci', 'local:bobby', '2026-01-03 00:00:00+00:00');
+INSERT INTO uploads VALUES ('aaaaaaaaaaaaaaaa', 2592000, 0, '127.0.0.1', 'meeting notes', 'local-trials-upload-token-000001',
+  'local:alice', '', 0, 0, 1, 0, '', '', '2026-01-04 00:00:00+00:00', NULL, '2999-12-31 00:00:00+00:00');
+INSERT INTO files VALUES ('ffffffffffffffff', 'aaaaaaaaaaaaaaaa', 'notes.txt', 'uploaded', '9d106c683ef11c5a57d8c6d599c9ea57',
+  'text/plain; charset=utf-8', 11, '', '', '2026-01-04 00:00:00+00:00');" 2>/dev/null
+		post /auth/local/login json '{"login":"alice","password":"local-trials"}' >/dev/null
+		auth=(-H "X-XSRFToken: $(awk '$6 == "plik-xsrf" { print $7 }' "$jar")") ;;
 	lenpaste) # no sign-in (no lenpasswd file); written into the database the app made: paste Go1seed1 (Go, kept
 		# for ever), OneUse01 (read once, then deleted) and Expired1 (its delete time passed: deleted when read).
 		# A case that posts the web form (POST /) first posts the same body through the API
