@@ -27,8 +27,8 @@ type lostSentinel struct {
 	// or, for a test of the error's type, the type ("*ent.NotFoundError")
 	// or the library predicate ("ent.IsNotFound").
 	Target string
-	// Test is "" for errors.Is; "type switch", "errors.As" or
-	// "predicate" for a test of the error's type.
+	// Test is "" for errors.Is; "type switch", "errors.As",
+	// "errors.AsType" or "predicate" for a test of the error's type.
 	Test string
 	Wrap textWrap
 	// Equal says the check compares with == (or !=), which a wrap

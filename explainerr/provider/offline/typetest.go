@@ -34,7 +34,8 @@ func (a *analysis) lostTypeTest(src *appSource, f *appFile, fd *ast.FuncDecl, n 
 }
 
 // typeTestOf returns what n tests of an error's type: the first type of a
-// type switch on an error variable, the target of errors.As, or a
+// type switch on an error variable, the target of errors.As (the type
+// errors.AsType is given), or a
 // predicate of another module's package given an error variable; the
 // kind of test ("" for none) and where it is.
 func typeTestOf(src *appSource, f *appFile, n ast.Node, msg string) (target, test string, at token.Pos) {
@@ -68,6 +69,15 @@ func typeTestOf(src *appSource, f *appFile, n ast.Node, msg string) (target, tes
 			return first, "type switch", firstAt
 		}
 	case *ast.CallExpr:
+		if ix, ok := x.Fun.(*ast.IndexExpr); ok && len(x.Args) == 1 {
+			// errors.AsType[T](err), errors.As with the type named.
+			if sel, ok := ix.X.(*ast.SelectorExpr); ok && sel.Sel.Name == "AsType" {
+				if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "errors" {
+					return src.exprText(f, ix.Index), "errors.AsType", x.Pos()
+				}
+			}
+			return "", "", token.NoPos
+		}
 		sel, ok := x.Fun.(*ast.SelectorExpr)
 		if !ok {
 			return "", "", token.NoPos
@@ -153,9 +163,10 @@ func (a *analysis) explainTypeTestLost(l lostSentinel) {
 	}
 	verb := `"%` + l.Wrap.Verb + `"`
 	what := map[string]string{
-		"type switch": "The type switch's " + code("case "+l.Target),
-		"errors.As":   code("errors.As(err, " + l.Target + ")"),
-		"predicate":   code(l.Target + "(err)"),
+		"type switch":   "The type switch's " + code("case "+l.Target),
+		"errors.As":     code("errors.As(err, " + l.Target + ")"),
+		"errors.AsType": code("errors.AsType[" + l.Target + "](err)"),
+		"predicate":     code(l.Target + "(err)"),
 	}[l.Test]
 	a.why(what + " at " + a.cite(l.Check) + " does not match this error, so the request fell through to the generic error path.")
 	a.why("The error is made at " + a.cite(l.Wrap.Line) + ", which formats " + code(l.Wrap.Arg) + " with " + code(verb) + ": the message keeps the original error's text, but the value is a new error of another type, which no test of the original's type matches.")

@@ -233,3 +233,78 @@ func TestSentinelTestedInAServiceTheStackDoesNotShow(t *testing.T) {
 		"Wrap it with `\"%w\"` instead of `\"%v\"` at `tags.go:14`")
 	mustLack(t, text, "Return a sentinel error")
 }
+
+// asTypeFiles test a ticket lookup's error with errors.AsType for the
+// store's typed not-found error, in a handler that answers 500 and logs
+// the error otherwise; the store's lookup wraps the typed error with %v.
+var asTypeFiles = map[string]string{
+	"go.mod": "module example.com/tickets\n\ngo 1.26\n",
+	"store/tickets.go": `package store
+
+import "fmt"
+
+// TicketMissingError is returned for a ticket that does not exist.
+type TicketMissingError struct{ ID string }
+
+func (e TicketMissingError) Error() string { return "ticket not found" }
+
+// Tickets holds the tickets.
+type Tickets struct{ byID map[string]string }
+
+func (t *Tickets) row(id string) (string, error) {
+	v, ok := t.byID[id]
+	if !ok {
+		return "", TicketMissingError{ID: id}
+	}
+	return v, nil
+}
+
+// Ticket returns a ticket.
+func (t *Tickets) Ticket(id string) (string, error) {
+	v, err := t.row(id)
+	if err != nil {
+		return "", fmt.Errorf("reading ticket %s: %v", id, err)
+	}
+	return v, nil
+}
+`,
+	"web/tickets.go": `package web
+
+import (
+	"errors"
+	"log"
+	"net/http"
+
+	"example.com/tickets/store"
+)
+
+// Show serves a ticket.
+func Show(tickets *store.Tickets) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		v, err := tickets.Ticket(r.PathValue("id"))
+		if _, ok := errors.AsType[store.TicketMissingError](err); ok {
+			http.NotFound(w, r)
+			return
+		} else if err != nil {
+			log.Printf("showing ticket: %v", err)
+			http.Error(w, "could not show the ticket", http.StatusInternalServerError) //! show
+			return
+		}
+		w.Write([]byte(v))
+	}
+}
+`,
+}
+
+// TestAsTypeMissesAVWrap: errors.AsType[T](err) is a test of the error's
+// type as errors.As is; a %v wrap in the store defeats it, and the wrap is
+// the fix, named with the test as the code writes it.
+func TestAsTypeMissesAVWrap(t *testing.T) {
+	app := writeMarkedApp(t, asTypeFiles)
+	r := statusReport("could not show the ticket\n", app.frame(t, "show", "example.com/tickets/web.Show.func1"))
+	r.Logs = []report.LogLine{{Text: "2026/12/03 10:00:00 showing ticket: reading ticket t-9: ticket not found"}}
+	text := Analyze(r)
+	mustHave(t, text,
+		"`errors.AsType[store.TicketMissingError](err)` at `Show` (`tickets.go:15`)",
+		"Wrap it with `\"%w\"` instead of `\"%v\"` at `store/tickets.go:25`, so that `errors.AsType[store.TicketMissingError](err)` finds")
+}
