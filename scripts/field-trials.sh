@@ -711,7 +711,7 @@ func main() {
 		# gets the XSRF token of the link's detail page (LOGIN_TOKEN), which a delete needs. $path is run_mode's
 		sqlite3 -cmd '.timeout 5000' "$cdir/golink.db" "INSERT INTO Links VALUES
   ('go', 'go', 'https://go.dev/', 1767225600, 1767225600, 'foo@example.com'),
-  ('wiki', 'wiki', 'https://wiki.example.com/', 1767225600, 1767225600, 'foo@example.com');
+  ('wiki', 'wiki', 'https://wiki.example.com/display/ENG', 1767225600, 1767225600, 'foo@example.com');
 INSERT INTO Stats VALUES ('go', 1767225600, 3);" 2>/dev/null
 		auth=(-H 'Sec-Golink: 1')
 		case $path in
