@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste or plik (fieldtrials/apps.tsv)
+#              cloudreve, picoshare, lenpaste, plik or golink (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -24,9 +24,9 @@
 # on every interface of the machine). The todo, albums, bank,
 # bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr and spacebin apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare and lenpaste apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik and golink apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18465 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18467 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -227,6 +227,10 @@ app_conf() {
 	lenpaste) mainpkg=./cmd/lenpaste port=18465 # its command line (below): the address, SQLite (lenpaste.db) in the
 		# scratch copy, and its clean-up of expired pastes once a day (it runs at start, before the seed)
 		probe=/api/v1/getServerInfo ;;
+	golink) mainpkg=./cmd/golink port=18466 # its command line (below): dev mode (no tailnet; every request is
+		# foo@example.com's) on the address, SQLite (modernc) in the scratch copy (golink.db), whose schema the app
+		# makes at start; the sqlite3 shell writes the seed
+		probe=/.help ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -243,6 +247,7 @@ app_conf() {
 	[ "$1" = yarr ] && binargs=(-addr 127.0.0.1:$port -db yarr.db)
 	[ "$1" = picoshare ] && binargs=(-db data/store.db)
 	[ "$1" = lenpaste ] && binargs=(-address 127.0.0.1:$port -db-source lenpaste.db -db-cleanup-period 24h)
+	[ "$1" = golink ] && binargs=(-dev-listen 127.0.0.1:$port -sqlitedb golink.db)
 	[ "$1" = tgspam ] && binargs=(--server.enabled --server.listen=127.0.0.1:$port --server.auth=local-trials
 		--files.dynamic=data --storage-timeout=30s)
 	return 0
@@ -416,6 +421,8 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 	plik) # its data directory: the app makes the SQLite file and its schema when it starts; the content of
 		# file ffffffffffffffff ("hello notes") where the file data backend keeps it
 		rm -rf data && mkdir -p data/files/ff && printf 'hello notes' >data/files/ff/ffffffffffffffff ;;
+	golink) # its SQLite file: the app makes its tables (schema.sql) when it starts
+		rm -f golink.db golink.db-* ;;
 	wtf) # its first migration, recorded as run, and the seed: alice (1) and bob (2) with their API keys, alice's
 		# dial 1 ("Deploys", invite code local-trials-invite) with alice (membership 1) and bob (2) as members and
 		# one value; the app runs a case's later migrations (sqlite/migration) when it starts. Users sign in
@@ -724,6 +731,21 @@ func main() {
   ('OneUse01', 'wifi password', 'correct horse battery staple', 'plaintext', 1764576000, 0, 1),
   ('Expired1', 'standup notes', 'nothing to report', 'plaintext', 1764576000, 1764579600, 0);" 2>/dev/null
 		[ "$method $path" = "POST /" ] && post /api/v1/new form 'title=seed&body=fmt.Println(42)&syntax=Go' >/dev/null ;;
+	golink) # written into the database the app made, by position: links go (https://go.dev/) and wiki, both
+		# foo@example.com's (the dev-mode user), and one earlier minute of go's clicks. Every request sends the
+		# Sec-Golink header, which the app takes in place of an XSRF token for a save. A case on /.export or
+		# /.all first clicks go/go (a click the app keeps in memory until it flushes its stats); one on /.delete/
+		# gets the XSRF token of the link's detail page (LOGIN_TOKEN), which a delete needs. $path is run_mode's
+		sqlite3 -cmd '.timeout 5000' "$cdir/golink.db" "INSERT INTO Links VALUES
+  ('go', 'go', 'https://go.dev/', 1767225600, 1767225600, 'foo@example.com'),
+  ('wiki', 'wiki', 'https://wiki.example.com/display/ENG', 1767225600, 1767225600, 'foo@example.com');
+INSERT INTO Stats VALUES ('go', 1767225600, 3);" 2>/dev/null
+		auth=(-H 'Sec-Golink: 1')
+		case $path in
+		/.export | /.all) curl -s -o /dev/null -m 30 "http://127.0.0.1:$port/go" ;;
+		/.delete/*) login_token=$(curl -s -m 30 -H 'Accept: text/html' "http://127.0.0.1:$port/.detail/${path#/.delete/}" |
+			sed -n 's/.*name="xsrf" value="\([^"]*\)".*/\1/p' | head -1) ;;
+		esac ;;
 	esac
 }
 
