@@ -102,6 +102,8 @@ func (c *Checker) CheckText(text string) []Result {
 		r := c.Check(cl)
 		if r.Verdict == UnknownIdentifier && exampleInput(prose, cl) {
 			r.Verdict, r.Reason = Verified, "an example of input the sentence gives (\"a line `…`\"), not a name of the code"
+		} else if r.Verdict == UnknownIdentifier && c.usageExample(prose, cl) {
+			r.Verdict, r.Reason = Verified, "an argument of a call the sentence gives as a caller's use of the module's function, not a name of the code"
 		} else if r.Verdict == UnknownIdentifier && negatedStdName(prose, cl) {
 			r.Verdict, r.Reason = Verified, "a standard-library name the sentence says the code does not use"
 		} else if r.Verdict == UnknownIdentifier && (cl.Kind == KindSelector || cl.Kind == KindCall) && stdType(cl.Text) {
@@ -184,6 +186,12 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkFieldPointers,
 	(*Checker).checkCallArguments,
 	(*Checker).checkVarInitials,
+	(*Checker).checkParamSaid,
+	(*Checker).checkSideEffects,
+	(*Checker).checkFuncComparisons,
+	(*Checker).checkNilBranchCalls,
+	(*Checker).checkReturnedConsts,
+	(*Checker).checkOnlyEffects,
 }
 
 // Check returns the verdict on one claim.
@@ -257,9 +265,12 @@ func (c *Checker) placed(cl Claim, res verdict) (string, string) {
 	if where == "" {
 		where = "any file"
 	}
-	if len(res.funcs) == 0 && cl.clausePlaced {
+	if cl.clausePlaced && (len(res.funcs) == 0 || cl.Kind == KindIdentifier && c.packageValue(cl.Text)) {
 		// The line is the clause's: checkCitedLines judges whether it holds
-		// any of what the clause names.
+		// any of what the clause names. A name that is also a package's
+		// constant or variable ("returns `Stop` when … (f.go:27)", where
+		// methods are called Stop too) may be that value, which a line
+		// need not fall inside.
 		return res.v, res.reason
 	}
 	if len(res.funcs) == 0 {

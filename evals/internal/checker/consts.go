@@ -11,8 +11,9 @@ import (
 
 // valueRe follows a name whose value the text states: "`FailureCode` is
 // 403, so ...". A number followed by a unit ("is 32 bytes", "365 days")
-// states something else, and is not read.
-var valueRe = regexp.MustCompile("^`?\\s*(?:is|equals|=|==|is set to|is defined as)\\s+`?(-?(?:0[xX][0-9a-fA-F_]+|[0-9][0-9_]*(?:\\.[0-9]+)?))`?(?:\\s*(?:[,.;:)]|$)|\\s+(?:and|so|but|which|while|when|because|here|there|by|as|in)\\b)")
+// states something else, and is not read, and so is a number that goes on
+// ("is `0.5 * time.Second`": not 0).
+var valueRe = regexp.MustCompile("^`?\\s*(?:is|equals|=|==|is set to|is defined as)\\s+`?(-?(?:0[xX][0-9a-fA-F_]+|[0-9][0-9_]*(?:\\.[0-9]+)?))`?(?:\\s*(?:[,;:)]|\\.(?:\\s|$)|$)|\\s+(?:and|so|but|which|while|when|because|here|there|by|as|in)\\b)")
 
 // statedValues records on each code claim the number its prose says it
 // equals, if any.

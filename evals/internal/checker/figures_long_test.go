@@ -108,9 +108,10 @@ func TestCheckerFigures(t *testing.T) {
 		// the checker of 0d06251, is its out-of-sample row (METHODOLOGY.md).
 		{"godotenv (frozen)", "seen", New(load(t, moduleDir(t, "godotenv"))), godotenvSet.path()},
 		// Written blind and frozen (5abaf6e) about a module nothing here
-		// used, by someone who had not read the checker; this is its first
-		// run, on the checker of 2f2e8ea.
-		{"backoff (frozen), first run", "out", New(load(t, moduleDir(t, "backoff"))), backoffSet.path()},
+		// used, by someone who had not read the checker; its first run, on
+		// the checker of 2f2e8ea, is its out-of-sample row (METHODOLOGY.md);
+		// fixed after its misses were read.
+		{"backoff (frozen)", "seen", New(load(t, moduleDir(t, "backoff"))), backoffSet.path()},
 	}
 	methodology, err := os.ReadFile(filepath.Join(root, "METHODOLOGY.md"))
 	if err != nil {

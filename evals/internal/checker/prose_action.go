@@ -77,6 +77,9 @@ func saysReturned(clause, stmt string) bool {
 	if !ok || !returnVerbRe.MatchString(flat) {
 		return false
 	}
+	if saysLiteralReturned(flat, rest) {
+		return true
+	}
 	words := " " + strings.Join(proseWordRe.FindAllString(flat, -1), " ") + " "
 	for _, id := range proseWordRe.FindAllString(rest, -1) {
 		if w := camelWords(id); len(w) >= 2 && strings.Contains(words, " "+strings.Join(w, " ")+" ") {
@@ -84,4 +87,26 @@ func saysReturned(clause, stmt string) bool {
 		}
 	}
 	return false
+}
+
+// literalResultRe is a result a return statement writes as a bare literal
+// a sentence can say in words: nil, true, false or a whole number.
+var literalResultRe = regexp.MustCompile(`^(?:nil|true|false|-?\d+)$`)
+
+// saysLiteralReturned reports whether prose, lower-cased and outside code
+// spans, says that the literal results of a return statement are what is
+// returned ("returns nil when `err` is nil (retry.go:141)" of "return
+// nil", "returns nil and false" of "return nil, false"). Only results
+// that are all such literals count: a name in words is saysReturned's.
+func saysLiteralReturned(flat, results string) bool {
+	var lits []string
+	for _, r := range strings.Split(results, ",") {
+		r = strings.TrimSpace(r)
+		if !literalResultRe.MatchString(r) {
+			return false
+		}
+		lits = append(lits, regexp.QuoteMeta(r))
+	}
+	re := regexp.MustCompile(`\breturn(?:s|ed|ing)?\s+` + strings.Join(lits, `(?:\s*,\s*|\s+and\s+|,\s+and\s+)`) + `\b`)
+	return re.MatchString(flat)
 }

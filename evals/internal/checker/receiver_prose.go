@@ -12,8 +12,9 @@ const KindReceiver = "receiver"
 
 // receiverProseRe follows a method's name in prose that says what its
 // receiver is: "has a pointer receiver", "is declared with a value
-// receiver", "takes a value receiver".
-var receiverProseRe = regexp.MustCompile(`(?i)^` + "`?" + `\s*(?:has|takes|uses|is declared with|is defined with|is a method with|with)\s+an?\s+(value|pointer)\s+receiver\b`)
+// receiver", "takes a value receiver", "an `Error` method on a value
+// receiver", "`Is` methods are on pointer receivers".
+var receiverProseRe = regexp.MustCompile(`(?i)^` + "`?" + `\s*(?:(?:methods?\s+)?(?:has|takes|uses|is declared with|is defined with|is a method with|with)\s+an?|(?:methods?\s+)?(?:(?:is|are)\s+)?on(?:\s+an?)?)\s+(value|pointer)\s+receivers?\b`)
 
 // checkReceiverProse judges each method named in prose with the kind of
 // receiver it is said to have: contradicted when every module method of

@@ -21,14 +21,15 @@ var (
 	// setsVerbRe is the verb of those claims.
 	setsVerbRe = regexp.MustCompile(`(?i)\b(?:sets|initializes|initialises|defaults)\b`)
 	// leavesVerbRe and leftAsRe read the value a function leaves a field
-	// at: "`New` leaves `Strict` false".
+	// at: "`New` leaves `Strict` false", "New leaves MaxAge at zero" (a
+	// name in prose that is a claim).
 	leavesVerbRe = regexp.MustCompile(`(?i)\b(?:leaves|keeps)\b`)
 	// withSetVerbRe and withSetRe read the value a function returns a
 	// field with: "`NewStatic` returns a `*Static` with `IndexFile` set to
 	// `"index.html"`".
 	withSetVerbRe = regexp.MustCompile(`(?i)\b(?:returns|builds|creates|makes)\b`)
 	withSetRe     = regexp.MustCompile("(?i)^[^.;`]*(?:`[^`]*`[^.;`]*)?\\bwith\\b[^.;]*?`([A-Za-z_][\\w.]*)`(?:\\s+field)?\\s+set\\s+to\\s+`?(-?(?:0[xX][0-9a-fA-F_]+|[0-9][0-9_]*(?:\\.[0-9]+)?)|true|false|\"(?:[^\"\\\\`]|\\\\.)*\")`?(?:\\s*(?:[,.;:)]|$)|\\s+(?:and|so|but|which|while|when|because|by|as|in|if|unless|before|after|on|for)\\b)")
-	leftAsRe      = regexp.MustCompile("(?i)^\\s+(?:the\\s+)?(?:field\\s+)?`([A-Za-z_][\\w.]*)`(?:\\s+field)?\\s+(?:(?:as|at|set\\s+to)\\s+)?`?(true|false|-?[0-9]+)`?(?:\\s*(?:[,.;:)]|$)|\\s+(?:and|so|but|which|while|when|because|by|as|in|if|unless|before|after|on|for)\\b)")
+	leftAsRe      = regexp.MustCompile("(?i)^\\s+(?:the\\s+)?(?:field\\s+)?`?([A-Za-z_][\\w.]*)`?(?:\\s+field)?\\s+(?:(?:as|at|set\\s+to)\\s+)?`?(true|false|zero|-?[0-9]+)`?(?:\\s*(?:[,.;:)]|$)|\\s+(?:and|so|but|which|while|when|because|by|as|in|if|unless|before|after|on|for)\\b)")
 	// setToRe follows the verb: the name set, then the number. A number
 	// followed by a unit ("to 30 seconds") or by more of an expression
 	// ("to 86400 * 30") states something else, and is not read.
@@ -59,6 +60,9 @@ func (c *Checker) checkSetValues(prose string, claims []Claim, results []Result)
 		mm := re.FindStringSubmatchIndex(prose[s.after:])
 		if mm == nil || len(s.funcs) == 0 {
 			continue
+		}
+		if prose[s.after+mm[2]-1] != '`' && !claimAt(claims, s.after+mm[2]) {
+			continue // a word of prose ("leaves it at 0"), not a name
 		}
 		target := lastName(prose[s.after+mm[2] : s.after+mm[3]])
 		stated := prose[s.after+mm[4] : s.after+mm[5]]
@@ -278,6 +282,8 @@ func statedConstant(stated string) constant.Value {
 		return constant.MakeString(u)
 	}
 	switch strings.ToLower(stated) {
+	case "zero":
+		return constant.MakeInt64(0)
 	case "true":
 		return constant.MakeBool(true)
 	case "false":
@@ -350,4 +356,15 @@ func assignedName(e ast.Expr) string {
 		return e.Sel.Name
 	}
 	return ""
+}
+
+// claimAt reports whether a claim of the prose starts at offset at: a
+// name written without backticks that the prose names as code.
+func claimAt(claims []Claim, at int) bool {
+	for _, cl := range claims {
+		if cl.start == at {
+			return true
+		}
+	}
+	return false
 }

@@ -43,9 +43,10 @@ var constNumberRe = regexp.MustCompile("^`" + appositive + "\\s*(?:\\([^()`]{1,6
 const appositive = "(?:,(?:[^`,.;:]|`[^`,]*`){3,100},)?"
 
 // statedValue is a value a sentence states in code: a string literal, an
-// integer (negative, or converted to a named type: `ContextKey(1)`), or a
+// integer (negative, or converted to a named type: `ContextKey(1)`), a
+// number times a package's constant (`30 * time.Second`), or a
 // constant's name.
-const statedValue = "\"(?:[^\"\\\\`]|\\\\.)*\"|-?\\d+(?:\\s*[-+*/<>]{1,2}\\s*\\d+)+|-?\\d+|[A-Za-z_]\\w*\\(\\s*-?\\d+\\s*\\)|[A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*)?"
+const statedValue = "\"(?:[^\"\\\\`]|\\\\.)*\"|-?\\d+(?:\\.\\d+)?\\s*\\*\\s*[A-Za-z_]\\w*\\.[A-Za-z_]\\w*|-?\\d+(?:\\s*[-+*/<>]{1,2}\\s*\\d+)+|-?\\d+|[A-Za-z_]\\w*\\(\\s*-?\\d+\\s*\\)|[A-Za-z_]\\w*(?:\\.[A-Za-z_]\\w*)?"
 
 // codeConstRe is a declaration quoted whole in one span: "the constant
 // `bc = \"/.;,\"`", "`maxDepth = 8`".
@@ -197,6 +198,10 @@ func (c *Checker) checkQuotedDecls(prose string, results []Result) []Result {
 // statedArithmeticRe is a value stated as integers and operators.
 var statedArithmeticRe = regexp.MustCompile(`^-?\d+(?:\s*(?:[-+*/]|<<|>>)\s*\d+)+$`)
 
+// scaledConstRe is a number times a package's constant: `30 *
+// time.Second`, `1.5 * time.Minute`.
+var scaledConstRe = regexp.MustCompile(`^(-?\d+(?:\.\d+)?)\s*\*\s*([A-Za-z_]\w*\.[A-Za-z_]\w*)$`)
+
 var statedNumberRe = regexp.MustCompile(`^(?:[A-Za-z_]\w*\(\s*)?(-?\d+)\s*\)?$`)
 
 // statedConstValue reads a stated value: a Go string literal, an integer
@@ -216,6 +221,24 @@ func (c *Checker) statedConstValue(s string) (constant.Value, bool) {
 			return nil, false
 		}
 		return tv.Value, true
+	}
+	if mm := scaledConstRe.FindStringSubmatch(s); mm != nil {
+		// "30 * time.Second": the number times the constant's value.
+		unit, ok := c.statedConstValue(mm[2])
+		n := constant.MakeFromLiteral(mm[1], token.FLOAT, 0)
+		if strings.Trim(mm[1], "-0123456789") == "" {
+			n = constant.MakeFromLiteral(mm[1], token.INT, 0)
+		}
+		if !ok || n.Kind() == constant.Unknown || !numericKind(unit.Kind()) {
+			return nil, false
+		}
+		v := constant.BinaryOp(n, token.MUL, unit)
+		if unit.Kind() == constant.Int {
+			if v = constant.ToInt(v); v.Kind() != constant.Int {
+				return nil, false
+			}
+		}
+		return v, true
 	}
 	if mm := statedNumberRe.FindStringSubmatch(s); mm != nil && strings.Count(s, "(") == strings.Count(s, ")") {
 		n, err := strconv.ParseInt(mm[1], 10, 64)

@@ -116,6 +116,13 @@ func stepsIn(f *source.Func, oc orderClaim) (orderedSteps, bool) {
 		if !ok2 {
 			second, ok2 = stepNamed(names, oc.verb2, oc.obj2)
 		}
+		own := calls
+		if !ok1 {
+			first, ok1 = stepByObjectWords(own, oc.obj1)
+		}
+		if !ok2 {
+			second, ok2 = stepByObjectWords(own, oc.obj2)
+		}
 		calls = append(calls, names...)
 	}
 	if !ok1 || !ok2 || first.overlaps(second) {
