@@ -10,9 +10,11 @@ var quietLevel = regexp.MustCompile(`(?i)^(?:info|debug|trace|notice|inf|dbg|trc
 func QuietLevel(level string) bool { return quietLevel.MatchString(level) }
 
 // reTextLevel finds a plain text line's level marker near its start,
-// after at most a timestamp: "[Info]", "INFO", "level=info", "I1203 …"
-// is not read (glog's letter is too short to tell).
-var reTextLevel = regexp.MustCompile(`^\s*(?:\S+\s+){0,3}?\[?(?i:level=)?(INFO|Info|info|DEBUG|Debug|debug|TRACE|Trace|trace|NOTICE|Notice)\]?[\s:|]`)
+// after at most a timestamp: "[Info]", "INFO", "level=info", or a
+// bracketed one padded or right after a bracketed timestamp
+// ("[12/03/2026 15:54:23][INFO    ]"); "I1203 …" is not read (glog's
+// letter is too short to tell).
+var reTextLevel = regexp.MustCompile(`^\s*(?:\S+\s+){0,3}?\[?(?i:level=)?(INFO|Info|info|DEBUG|Debug|debug|TRACE|Trace|trace|NOTICE|Notice)\]?[\s:|]|^[^\n]{0,40}?\[\s*(?i:info|debug|trace|notice)\s*\]`)
 
 // Quiet reports whether a log line is at a level that reports no failure
 // (info, debug, trace, notice), by its record's level or, for a line of

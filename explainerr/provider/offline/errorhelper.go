@@ -25,15 +25,31 @@ func (a *analysis) siteAtHelperCaller() bool {
 		return false
 	}
 	helper := a.s.Frame
-	for i := range a.r.Frames {
-		if &a.r.Frames[i] == a.s.Caller {
-			s := siteFrom(a.r, i)
-			s.Helper = helper
-			a.s = s
-			return true
+	moved := false
+	// Helpers may hand the error on to another (InternalServerError(msg,
+	// err) calls Fail(msg, err, 500)): the site is the first caller that
+	// is no helper.
+	for a.s.Caller != nil && (!moved || a.takesError(a.s.Frame)) {
+		i := frameIndex(a.r.Frames, a.s.Caller)
+		if i < 0 {
+			break
+		}
+		s := siteFrom(a.r, i)
+		s.Helper = helper
+		a.s, moved = s, true
+	}
+	return moved
+}
+
+// frameIndex returns the index of the frame f points to in frames, -1
+// when it points to none of them.
+func frameIndex(frames []report.Frame, f *report.Frame) int {
+	for i := range frames {
+		if &frames[i] == f {
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // reErrorParam matches a function declaration's line with a parameter of

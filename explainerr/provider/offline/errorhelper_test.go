@@ -1,0 +1,56 @@
+package offline
+
+import "testing"
+
+// TestStatusWrittenThroughTwoHelpers: a handler reports its error with a
+// helper that hands it to another, which writes the status; the site is
+// the handler's call, past both helpers, and the call whose error it
+// carried on is named.
+func TestStatusWrittenThroughTwoHelpers(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/depot\n\ngo 1.22\n",
+		"web/reply.go": `package web
+
+import (
+	"log"
+	"net/http"
+)
+
+// Reply answers a request.
+type Reply struct{ w http.ResponseWriter }
+
+// Oops reports a server error.
+func (r Reply) Oops(msg string, err error) {
+	r.fail(msg, err, http.StatusInternalServerError) //! oops
+}
+
+func (r Reply) fail(msg string, err error, status int) {
+	log.Printf("%s: %v", msg, err)
+	r.w.WriteHeader(status) //! fail
+}
+`,
+		"web/crates.go": `package web
+
+import "net/http"
+
+// Crates lists crates.
+type Crates interface{ Count() (int, error) }
+
+// Count answers the number of crates.
+func Count(c Crates) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		reply := Reply{w: w}
+		n, err := c.Count()
+		if err != nil {
+			reply.Oops("counting crates", err) //! count
+			return
+		}
+		_ = n
+	}
+}
+`,
+	})
+	r := statusReport("", app.frame(t, "fail", "example.com/depot/web.Reply.fail"), app.frame(t, "oops", "example.com/depot/web.Reply.Oops"), app.frame(t, "count", "example.com/depot/web.Count.func1"))
+	text := Analyze(r)
+	mustHave(t, text, "the app reported the failure at `crates.go:14`", "`n, err := c.Count()`")
+}
