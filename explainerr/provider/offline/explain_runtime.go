@@ -275,6 +275,9 @@ func goesOn(cands []nilCandidate, x string) *errBranch {
 // failure. sure says that root is certainly the nil value (the line's only
 // candidate), so that what follows from that may be said of any function.
 func (a *analysis) callOrigin(root string, w site.WindowLine, op linefacts.AssignOp, l corpus.Line, sure bool) {
+	if a.explainTestedOnly(root, w, op, l) {
+		return
+	}
 	fn := callName(op.RHS)
 	src := a.app()
 	var br errBranch
