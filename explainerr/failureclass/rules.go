@@ -37,17 +37,17 @@ var rules = []rule{
 	{TestTimeout, regexp.MustCompile(`(?s)^panic: test timed out after (?P<after>\S+)(?:\s+running tests:\s*(?P<tests>.*))?`)},
 	{UnexpectedSignal, regexp.MustCompile(`unexpected signal during runtime execution(?:\s*\[signal (?P<signal>[^\]]*?)\s+code=\S+\s+addr=(?P<addr>0x[0-9a-fA-F]+))?`)},
 
-	{TemplateNil, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: nil pointer evaluating (?P<type>\S+)\.(?P<field>\w+)`)},
-	{TemplateField, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: can't evaluate field (?P<field>\w+) in type (?P<type>\S+)`)},
-	{TemplateNoKey, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: map has no entry for key "(?P<key>[^"]*)"`)},
-	{TemplateUndef, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <[^>]*>: template "(?P<missing>[^"]*)" not defined`)},
+	{TemplateNil, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]*):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: nil pointer evaluating (?P<type>\S+)\.(?P<field>\w+)`)},
+	{TemplateField, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]*):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: can't evaluate field (?P<field>\w+) in type (?P<type>\S+)`)},
+	{TemplateNoKey, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]*):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: map has no entry for key "(?P<key>[^"]*)"`)},
+	{TemplateUndef, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]*):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <[^>]*>: template "(?P<missing>[^"]*)" not defined`)},
 	{TemplateUndef, regexp.MustCompile(`html/template: "(?P<missing>[^"]*)" is undefined`)},
 	{TemplateUndef, regexp.MustCompile(`template: no template "(?P<missing>[^"]*)" associated with template "(?P<tname>[^"]*)"`)},
 	{TemplateUndef, regexp.MustCompile(`html/template: ?(?:(?P<tname>[^:\s]+):(?P<tline>\d+):\d+: )?no such template "(?P<missing>[^"]*)"`)},
 	{TemplateUndef, regexp.MustCompile(`html/template: (?:cannot Execute|.*?) ?"(?P<missing>[^"]*)" is (?:an incomplete or empty template|undefined)`)},
 	{TemplateUndef, regexp.MustCompile("template: pattern matches no files: `?(?P<pattern>[^`]+)`?")},
 	{TemplateFunc, regexp.MustCompile(`template: (?P<tname>[^:]+):(?P<tline>\d+): function "(?P<fn>[^"]+)" not defined`)},
-	{TemplateExec, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]+):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: (?P<detail>.*)`)},
+	{TemplateExec, regexp.MustCompile(`(?:^|: )(?:html/)?template: (?P<tname>[^:]*):(?P<tline>\d+):(?P<tcol>\d+): executing "[^"]*" at <(?P<action>[^>]*)>: (?P<detail>.*)`)},
 	// html/template's escaper, which runs when a template is first
 	// executed, after it parsed: the phrases of its errors (html/template's
 	// error.go) in its "html/template:NAME:LINE:COL: …" form.

@@ -1137,6 +1137,9 @@ func (a *analysis) unknown() {
 	if e.Kind == report.KindStatus && !a.writtenByLibrary() {
 		a.explainBranch()
 	}
+	if a.writtenByLibrary() && a.namedInMessage(msg) {
+		return
+	}
 	if e.Kind == report.KindStatus && a.explainDebugLoggedError() {
 		a.unseenLeads(false)
 		return

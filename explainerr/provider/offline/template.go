@@ -51,6 +51,27 @@ var responseWriterArg = regexp.MustCompile(`^(?:w|rw|resp|res|writer|responseWri
 // templateFileName matches the usual template file names.
 var templateFileName = regexp.MustCompile(`^[\w./-]+\.(?:html|tmpl|gohtml|tpl|txt)$`)
 
+// wrongArgCount matches text/template's words for a function called with
+// too few or too many arguments: its name, the count it takes and the
+// count it was given.
+var wrongArgCount = regexp.MustCompile(`wrong number of args for (\w+): want (\d+) got (\d+)`)
+
+// inlineTemplateAction returns the line of the one string literal of the
+// module that writes the action ({{PathEscape}}), for a template made in
+// code; false when none or several do.
+func (a *analysis) inlineTemplateAction(action string) (sourceLine, bool) {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return sourceLine{}, false
+	}
+	pattern := compiled(`\{\{-?\s*` + regexp.QuoteMeta(action) + `\s*-?\}\}`)
+	lits := src.stringLits(pattern)
+	if len(lits) != 1 {
+		return sourceLine{}, false
+	}
+	return src.litLine(lits[0], pattern), true
+}
+
 // templateLine returns the line the error names inside a template, from
 // the retrieved chunks or windows whose file is the template.
 func (a *analysis) templateLine(name string, line int) (corpus.Line, bool) {
@@ -83,6 +104,17 @@ func (a *analysis) template() {
 		// defines the template the error says was executing.
 		tname, tline, src, hasSrc = l.File, l.Number, l, true
 		at = code(loc(tname, tline))
+	}
+	inline, isInline := sourceLine{}, false
+	if tname == "" && action != "" {
+		// A template made in code (template.New("")) from a string:
+		// the action is written in one of the module's literals.
+		inline, isInline = a.inlineTemplateAction(action)
+		if isInline {
+			at = "the template written at " + a.cite(inline)
+		} else {
+			at = "line " + itoa(tline) + " of a template made in code"
+		}
 	}
 	showSource := func() {
 		if hasSrc {
@@ -237,7 +269,15 @@ func (a *analysis) template() {
 		if strings.HasPrefix(detail, "error calling") {
 			a.fix("A function called from the template returned an error; fix its input, or compute the value in the handler before running the template.")
 		}
-		a.fix("Check the action against the data the handler passes to the template.")
+		if m := wrongArgCount.FindStringSubmatch(detail); m != nil {
+			where := ""
+			if isInline {
+				where = " at " + code(a.fileLoc(inline.Path, inline.Line))
+			}
+			a.fix("Give " + code(m[1]) + " the " + m[2] + " argument(s) it takes in the action " + code("{{"+action+"}}") + where + " (it was called with " + m[3] + "), for example the pipeline's value: " + code("{{"+m[1]+" .}}") + ".")
+		} else {
+			a.fix("Check the action against the data the handler passes to the template.")
+		}
 	}
 	if a.writesTheResponse() {
 		a.fix("Render into a buffer first and only then write it, so a failing template does not leave a half-written page.")

@@ -33,7 +33,14 @@ func (a *analysis) whereLibraryWrote(at string) {
 		text += "."
 	}
 	a.d.Where = append(a.d.Where, draft.Item{text})
-	a.d.Where = append(a.d.Where, draft.Item{"That line only passed the request on; the status was decided by the code the library ran afterwards, whose frames are not on this stack (a response buffer writes the status a handler set after the handler has returned)."})
+	if lib, caller, ok := libraryWriter(a.r.Frames); ok {
+		// The library was still running: its frames above the app's
+		// line wrote the status.
+		a.g.Add(lib.Function, caller.Function)
+		a.d.Where = append(a.d.Where, draft.Item{"That line only passed the request on; the library's own code wrote the status while it handled the request: " + code(shortFunction(lib.Function)) + " at " + code(loc(baseName(lib.File), lib.Line)) + ", called from " + code(shortFunction(caller.Function)) + "."})
+	} else {
+		a.d.Where = append(a.d.Where, draft.Item{"That line only passed the request on; the status was decided by the code the library ran afterwards, whose frames are not on this stack (a response buffer writes the status a handler set after the handler has returned)."})
+	}
 	if f, ok := a.reportingFrame(); ok {
 		frames, _ := a.loggedAppStack()
 		taken := frames[0]
@@ -46,6 +53,25 @@ func (a *analysis) whereLibraryWrote(at string) {
 		}
 		a.d.Where = append(a.d.Where, draft.Item{line})
 	}
+}
+
+// libraryWriter returns, for a stack whose innermost frames above the
+// first app frame are a dependency's, the innermost of them and the
+// frame that called it: the library's code that wrote the status while
+// it ran. false when only the standard library's frames are there.
+func libraryWriter(frames []report.Frame) (lib, caller report.Frame, ok bool) {
+	for i, f := range frames {
+		switch f.Kind {
+		case report.FrameApp:
+			return report.Frame{}, report.Frame{}, false
+		case report.FrameDependency:
+			if i+1 < len(frames) {
+				return f, frames[i+1], true
+			}
+			return report.Frame{}, report.Frame{}, false
+		}
+	}
+	return report.Frame{}, report.Frame{}, false
 }
 
 // reportingFrame returns the app frame that reported the error according
