@@ -176,6 +176,14 @@ func (a *analysis) foreignKey(showStmt func()) {
 		return
 	}
 	if engine == "SQLite" {
+		if del, ok := a.deletingCall(); ok {
+			// SQLite names neither table: the call that failed deletes.
+			a.headline("Constraint failed: rows of another table still refer to the row " + code(del.Func) + " deletes")
+			a.why("The failing call reaches " + code(del.Func) + ", which deletes at " + a.cite(del) + ": a row it deletes is still referred to through a foreign key by rows of another table, and SQLite enforces foreign keys. SQLite does not say which table.")
+			a.g.Add("ON DELETE CASCADE", "ON DELETE SET NULL", "CASCADE")
+			a.fix("In " + code(del.Func) + ", delete (or move) the rows that refer to it first, in the same transaction, or declare what should happen to them in the schema (" + code("ON DELETE CASCADE") + " or " + code("ON DELETE SET NULL") + ") if that is what the app means.")
+			return
+		}
 		a.headline("Constraint failed: foreign key")
 		a.why("The statement refers to a row that does not exist in the parent table (for example, an id from the request that matches no record), and SQLite enforces foreign keys. SQLite does not say which column.")
 	} else {
@@ -207,6 +215,40 @@ func (a *analysis) foreignKey(showStmt func()) {
 	a.fix("Check that the referenced row exists before inserting, and answer 404 Not Found (or 400) when it does not.")
 	a.fix("Check that the id passed to the statement is the one meant (not a zero value from a failed parse).")
 }
+
+// deleteCall matches a call that deletes rows: an ORM's Delete, or a
+// DELETE statement in a literal.
+var deleteCall = regexp.MustCompile(`\.Delete\(|(?i)\bDELETE\s+FROM\b`)
+
+// deletingCall returns the line where a function the failing call
+// reaches (the call the site carried the error of, and what it calls)
+// deletes rows, when one does and none of them inserts or updates.
+func (a *analysis) deletingCall() (sourceLine, bool) {
+	src := a.app()
+	if src == nil || src.mod == nil || a.s.Frame == nil {
+		return sourceLine{}, false
+	}
+	f, fd := src.mod.FuncAt(a.s.Frame.File, a.s.Line)
+	if fd == nil {
+		return sourceLine{}, false
+	}
+	_, refs := src.mod.ErrorSourceFor(a.r, f, fd, a.s.Line)
+	var found sourceLine
+	for _, ref := range src.mod.ReachFrom(refs, 1) {
+		for i, line := range ref.File.Lines()[src.mod.Fset.Position(ref.Decl.Pos()).Line-1 : src.mod.Fset.Position(ref.Decl.End()).Line] {
+			switch {
+			case writeCall.MatchString(line):
+				return sourceLine{}, false
+			case deleteCall.MatchString(line) && found.Path == "":
+				found = src.lineIn(ref.File, src.mod.Fset.Position(ref.Decl.Pos()).Line+i, appsource.FuncName(ref.Decl))
+			}
+		}
+	}
+	return found, found.Path != ""
+}
+
+// writeCall matches a call that inserts or updates rows.
+var writeCall = regexp.MustCompile(`\.(?:Create|Save|Insert|Update|Updates)\(|(?i)\b(?:INSERT\s+INTO|UPDATE\s+\w+\s+SET)\b`)
 
 // fkDefinition matches a column's foreign key in a table definition:
 // "user_id INTEGER REFERENCES users" or "FOREIGN KEY (user_id)".

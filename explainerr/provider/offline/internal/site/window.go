@@ -34,6 +34,23 @@ func (s Site) LinesAbove() []WindowLine {
 	return out
 }
 
+// initStmt matches a line that opens an if or switch with an init
+// statement that assigns (if v, err := f(); err != nil {).
+var initStmt = regexp.MustCompile(`^\s*(?:if|switch)\s+[^;]*:?=[^;]*;`)
+
+// ownLine returns the failing line of the site's window.
+func (s Site) ownLine() (WindowLine, bool) {
+	if s.Frame == nil || s.Frame.Source == nil {
+		return WindowLine{}, false
+	}
+	src := s.Frame.Source
+	i := s.Line - src.StartLine
+	if i < 0 || i >= len(src.Lines) {
+		return WindowLine{}, false
+	}
+	return WindowLine{s.Line, src.Lines[i]}, true
+}
+
 // FactsAt parses line number n of the site's window.
 func (s Site) FactsAt(n int) linefacts.Facts {
 	src := *s.Frame.Source
@@ -42,13 +59,20 @@ func (s Site) FactsAt(n int) linefacts.Facts {
 }
 
 // AssignmentOf finds the nearest line above the failing one that assigns
-// the identifier name (name := ..., name, err = ..., var name T).
+// the identifier name (name := ..., name, err = ..., var name T), or the
+// failing line's own init statement (if name, _ := f(); name.X {).
 func (s Site) AssignmentOf(name string) (WindowLine, linefacts.AssignOp, bool) {
 	if name == "" {
 		return WindowLine{}, linefacts.AssignOp{}, false
 	}
 	varDecl := pattern.Compiled(`^\s*var\s+` + regexp.QuoteMeta(name) + `\b`)
-	for _, l := range s.LinesAbove() {
+	lines := s.LinesAbove()
+	if own, ok := s.ownLine(); ok && initStmt.MatchString(own.Text) {
+		// if u, _ := url.Parse(long); u.Scheme == "" {: the failing
+		// line's own init statement assigns it.
+		lines = append([]WindowLine{own}, lines...)
+	}
+	for _, l := range lines {
 		if !strings.Contains(l.Text, name) {
 			continue
 		}
