@@ -54,6 +54,12 @@ func (a *analysis) fileError() {
 	}
 	a.headline("File not found: "+code(path), "File not found")
 	a.why("The app tried to " + op + " " + code(path) + ", and there is no such file.")
+	if l, flags, ok := a.openWithoutCreate(); ok && op == "open" && !fromRequest {
+		a.g.Add(flags, "os.O_CREATE")
+		a.why(code(l.Func) + " opens it for writing at " + a.cite(l) + " with " + code(flags) + ", without " + code("os.O_CREATE") + ": a file that is not there yet is never made, so every new file fails this way.")
+		a.fix("Add " + code("os.O_CREATE") + " to the flags at " + code(a.fileLoc(l.Path, l.Line)) + " (" + code(flags+"|os.O_CREATE") + "), so that the file is made when it is not there.")
+		return
+	}
 	if hasCall {
 		a.why("The call is at " + quoteLine(call) + ".")
 	}
