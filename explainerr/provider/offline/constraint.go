@@ -116,27 +116,31 @@ func (a *analysis) constraint() {
 			what, where = caps["constraint"], ""
 		}
 		a.culprit = what
+		dup := " The request tried to create a duplicate."
+		if _, upsert := a.upsertMeant(); upsert {
+			dup = ""
+		}
 		switch {
 		case what == "":
 			// The error names nothing (gorm's ErrDuplicatedKey).
 			a.headline("Unique constraint violated")
-			a.why("A row with the same value already exists, and a unique constraint (or unique index) of the table the statement writes requires the value to be unique; the error does not say which. The request tried to create a duplicate.")
+			a.why("A row with the same value already exists, and a unique constraint (or unique index) of the table the statement writes requires the value to be unique; the error does not say which." + dup)
 		case col == "":
 			a.headline("Unique constraint violated: " + code(what))
-			a.why("A row with the same value already exists" + where + ", and the unique constraint (or unique index) " + code(caps["constraint"]) + " requires the value to be unique. The request tried to create a duplicate.")
+			a.why("A row with the same value already exists" + where + ", and the unique constraint (or unique index) " + code(caps["constraint"]) + " requires the value to be unique." + dup)
 		case len(uniqueColumns(a.f.Message, table)) > 1:
 			// SQLite lists every column of a composite key.
 			cols := uniqueColumns(a.f.Message, table)
 			a.g.Add(cols...)
 			a.culprit = table + " (" + strings.Join(cols, ", ") + ")"
 			a.headline("Constraint failed: " + code(a.culprit) + " must be unique")
-			a.why("A row with the same " + code(strings.Join(cols, ", ")) + " already exists" + where + ", and the schema requires each combination of these columns to be unique. The request tried to create a duplicate.")
+			a.why("A row with the same " + code(strings.Join(cols, ", ")) + " already exists" + where + ", and the schema requires each combination of these columns to be unique." + dup)
 		default:
 			a.headline("Constraint failed: " + code(what) + " must be unique")
-			a.why("A row with the same " + code(col) + " already exists" + where + ", and the schema requires the value to be unique. The request tried to create a duplicate.")
+			a.why("A row with the same " + code(col) + " already exists" + where + ", and the schema requires the value to be unique." + dup)
 		}
 		showStmt()
-		if a.staleConstraintName() || a.uniqueDespiteCheck() || a.assertAfterWrapSays(" (a duplicate)") {
+		if a.staleConstraintName() || a.uniqueDespiteCheck() || a.assertAfterWrapSays(" (a duplicate)") || a.explainUpsertMeant() {
 			break
 		}
 		if a.explainUniqueCheck() {

@@ -123,7 +123,42 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 		return
 	}
 	a.why("The schema in sight creates " + code(t.name) + " at " + a.cite(t.created) + ", and no statement of it gives the table a column " + code(name) + ", nor one with a name close to it: the column is missing from the table's schema. Its columns are " + codeList(t.columns) + ".")
+	if other, ok := a.onlyColumnNotNamed(col, t); ok {
+		// The query names every other column of the table: the one it
+		// leaves out is the likely one meant (a column renamed in the
+		// schema the query did not follow).
+		a.g.Add(other)
+		a.why("The query names every other column of " + code(t.name) + "; " + code(other) + " is the one it does not, and likely the one meant.")
+		a.fix("Name " + code(other) + " instead of " + code(name) + " in the query, if that is the column meant.")
+		a.fix("If " + code(name) + " is new (the code reads a column the table never had), add it to " + code(t.name) + " where the table is created, at " + code(a.fileLoc(t.created.Path, t.created.Line)) + ", and to the database.")
+		return
+	}
 	a.fix("If " + code(name) + " is new (the code reads a column the table never had), add it to " + code(t.name) + " in a new migration (the table is created at " + code(a.fileLoc(t.created.Path, t.created.Line)) + ") and apply it to the database; if the query means one of the table's columns, name that one instead.")
+}
+
+// onlyColumnNotNamed returns the one column of t that the one query
+// naming col does not name, when the table has at least three and the
+// query names all the others.
+func (a *analysis) onlyColumnNotNamed(col string, t tableSchema) (string, bool) {
+	qs := a.columnQueries(col)
+	if len(qs) != 1 || len(t.columns) < 3 || len(queryTables(qs[0])) != 1 {
+		return "", false
+	}
+	words, _ := queryColumnWords(qs[0])
+	named := map[string]bool{}
+	for _, w := range words {
+		named[strings.ToLower(w)] = true
+	}
+	var left []string
+	for _, c := range t.columns {
+		if !named[strings.ToLower(c)] {
+			left = append(left, c)
+		}
+	}
+	if len(left) != 1 {
+		return "", false
+	}
+	return left[0], true
 }
 
 // proposeColumn proposes s, a column the schema gives table t, for name.
