@@ -39,7 +39,7 @@ func (m *Module) loggedSiteChunks(r *report.Report, s *staticSet) []report.Chunk
 	ownError := failureclass.LooksLikeError(r.Error.Message) || failureclass.Recognised(r.Error.Message)
 	for i := len(r.Logs) - 1; i >= 0 && len(out) < maxLoggedSites; i-- {
 		text := r.Logs[i].Text
-		if accessLogLine(r, text) {
+		if AccessLogLine(r, text) {
 			continue // the request's own access log: where it was logged, not where it failed
 		}
 		if _, structured := logrecord.Parse(text); !structured && ownError && !failureclass.LooksLikeError(text) && !failureclass.Recognised(failureclass.LogMessage(text)) && !(sqlFailure && loggedQuery.MatchString(text)) {
@@ -181,7 +181,7 @@ func (m *Module) LoggedFuncs(r *report.Report) []FuncRef {
 	seen := map[*ast.FuncDecl]bool{}
 	for i := len(r.Logs) - 1; i >= 0; i-- {
 		text := r.Logs[i].Text
-		if accessLogLine(r, text) {
+		if AccessLogLine(r, text) {
 			continue
 		}
 		for _, at := range logLocations(text) {
@@ -207,12 +207,12 @@ func firstPart(s string) string {
 	return s
 }
 
-// accessLogLine reports whether a log line is the request's own access
+// AccessLogLine reports whether a log line is the request's own access
 // log: it holds the response's status as a word and the request's path
 // (a logging middleware's "500 | 1.3ms | MKCOL "/dav/photos"") and no
 // error attribute, so the place it names is the middleware's, not the
 // failure's.
-func accessLogLine(r *report.Report, text string) bool {
+func AccessLogLine(r *report.Report, text string) bool {
 	if r.Status < 100 || logrecord.HasErrorField(text) {
 		return false // a line that carries the error reports it, wherever it is written
 	}

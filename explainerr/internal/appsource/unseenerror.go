@@ -2,8 +2,10 @@ package appsource
 
 import (
 	"go/ast"
+	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
+	"github.com/explainerr/explainerr/explainerr/internal/logrecord"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -19,12 +21,12 @@ import (
 const maxUnseenReach = 2
 
 // UnseenErrorOrigins returns, for a status r's app answered with a text
-// that says nothing (failureclass.SaysNothing) and no logged error, the
+// that says nothing (failureclass.SaysNothing) and no line logged, the
 // call that failed (its line in the reporting function, 0 when none is
 // found), the module functions it calls there, and the functions they
 // reach that run a query or a transaction, in reach order.
 func (m *Module) UnseenErrorOrigins(r *report.Report) (f *File, fd *ast.FuncDecl, at int, calls, runners []FuncRef) {
-	if r.Error.Kind != report.KindStatus || r.Error.HandedOver || !failureclass.SaysNothing(r.Error.Message) || failureclass.LoggedError(r) != "" {
+	if r.Error.Kind != report.KindStatus || r.Error.HandedOver || !failureclass.SaysNothing(r.Error.Message) || loggedAnything(r) {
 		return nil, nil, 0, nil, nil
 	}
 	f, fd, line := m.reportingFunc(r)
@@ -42,6 +44,18 @@ func (m *Module) UnseenErrorOrigins(r *report.Report) (f *File, fd *ast.FuncDecl
 		}
 	}
 	return f, fd, at, calls, runners
+}
+
+// loggedAnything reports whether the request logged a line that is not
+// at a quiet level (logrecord.Quiet) nor its access log line
+// (AccessLogLine): one that may carry the error.
+func loggedAnything(r *report.Report) bool {
+	for _, l := range r.Logs {
+		if strings.TrimSpace(l.Text) != "" && !logrecord.Quiet(l.Text) && !AccessLogLine(r, l.Text) {
+			return true
+		}
+	}
+	return false
 }
 
 // reportingFunc returns the innermost app frame's function and line, or,

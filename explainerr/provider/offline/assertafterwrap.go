@@ -103,3 +103,39 @@ func (a *analysis) assertAfterWrapSays(answer string) bool {
 	a.fix("In " + code(w.mapper) + ", test with " + code("errors.As") + " instead of the type assertion (it looks through wraps), or pass the error unwrapped at " + code(a.fileLoc(w.call.Path, w.call.Line)) + ".")
 	return true
 }
+
+// assertBehindTextWrap explains an error a function of the stack tests
+// with a type assertion on its error parameter (err.(HTTPError)) when the
+// error was made by a wrap with a verb other than %w whose format gives
+// the message: the wrap is a new error of another type, the assertion is
+// false, and the error's own answer is lost. It reports whether it did.
+func (a *analysis) assertBehindTextWrap() bool {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return false
+	}
+	wraps := a.wrapsGivingMessage()
+	if len(wraps) != 1 {
+		return false
+	}
+	w := wraps[0]
+	for _, fr := range a.r.AppFrames() {
+		f, fd := src.mod.FuncAt(fr.File, fr.Line)
+		if fd == nil {
+			continue
+		}
+		_, typ, at, ok := assertedParam(fd)
+		if !ok {
+			continue
+		}
+		fn := appsource.FuncName(fd)
+		assert := src.lineAt(src.viewOf(f), at, fn)
+		verb := `"%` + w.Verb + `"`
+		a.g.Add(fn, typ, w.Arg)
+		a.headline("An error wrapped with " + code(verb) + " does not pass the type assertion to " + code(typ))
+		a.why(code(fn) + " tests the error's type with a type assertion at " + a.cite(assert) + ", which sees the outermost error only. The error was made at " + a.cite(w.Line) + ", which formats " + code(w.Arg) + " with " + code(verb) + ": a new error of another type, so the assertion to " + code(typ) + " is false and the error is answered as an unexpected one, its own answer lost.")
+		a.fix("At " + code(a.fileLoc(w.Line.Path, w.Line.Line)) + ", return " + code(w.Arg) + " as it is, or wrap it with " + code(`"%w"`) + " and test it with " + code("errors.As") + " in " + code(fn) + " instead of the type assertion.")
+		return true
+	}
+	return false
+}

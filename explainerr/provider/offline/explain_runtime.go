@@ -1107,7 +1107,7 @@ func (a *analysis) unknown() {
 		}
 		return
 	}
-	if a.rejectedInput() || a.unpastedFailure(msg) || a.transactionMisuse(msg) || a.dsnSettingsSwapped(msg) || a.nilArgumentFromDiscard(msg) || a.errorWordsKnown(msg) {
+	if a.rejectedInput() || a.unpastedFailure(msg) || a.transactionMisuse(msg) || a.dsnSettingsSwapped(msg) || a.nilArgumentFromDiscard(msg) || a.assertBehindTextWrap() || a.errorWordsKnown(msg) {
 		return
 	}
 	a.headline("Error: " + code(shorten(msg, 100)))
@@ -1144,7 +1144,7 @@ func (a *analysis) unknown() {
 		a.unseenLeads(false)
 		return
 	}
-	if e.Kind == report.KindStatus && !e.HandedOver && (a.unseenCauses() || a.unseenLeads(true)) {
+	if e.Kind == report.KindStatus && !e.HandedOver && a.fromLog == "" && (a.unseenCauses() || a.unseenLeads(true)) {
 		return
 	}
 	if l, ok := a.innermostWords(); ok && e.HandedOver {

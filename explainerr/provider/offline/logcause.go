@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/internal/logrecord"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -33,9 +34,10 @@ func (a *analysis) useLoggedError() bool {
 		return false
 	}
 	ok := line != ""
-	if !ok && emptyBody(a.r.Error.Message) {
-		// A response with no message at all: the last line the request
-		// logged is the only lead.
+	if !ok && (emptyBody(a.r.Error.Message) || failureclass.SaysNothing(a.r.Error.Message)) {
+		// A response with no message at all, or one that says only that
+		// the request failed: the last line the request logged is the
+		// only lead.
 		line, ok = lastLogLine(a.r)
 	}
 	if !ok {
@@ -71,10 +73,11 @@ func (a *analysis) bodyCarriesOtherError(line string) bool {
 // lastLogLine returns the last non-empty line the request logged, without
 // the logger's timestamp; net/http's note of a second status written is
 // a consequence of the failure, not its cause (superfluousWrite), and a
-// line at info or debug level (an access log's) reports none.
+// line at info or debug level, or the request's own access log line
+// (appsource.AccessLogLine), reports none.
 func lastLogLine(r *report.Report) (string, bool) {
 	for i := len(r.Logs) - 1; i >= 0; i-- {
-		if text := failureclass.LogText(r.Logs[i].Text); text != "" && !superfluousWriteRe.MatchString(text) && !logrecord.Quiet(r.Logs[i].Text) {
+		if text := failureclass.LogText(r.Logs[i].Text); text != "" && !superfluousWriteRe.MatchString(text) && !logrecord.Quiet(r.Logs[i].Text) && !appsource.AccessLogLine(r, r.Logs[i].Text) {
 			return text, true
 		}
 	}

@@ -59,23 +59,32 @@ func (a *analysis) openWithoutCreate() (sourceLine, string, bool) {
 	return found[0], flags, true
 }
 
-// funcsWrappingMessage returns the module's functions whose fmt.Errorf
-// of an error with a verb other than %w gives the failure's message, or
-// whose format's words before its first verb the message holds.
+// funcsWrappingMessage returns the functions of wrapsGivingMessage.
 func (a *analysis) funcsWrappingMessage() []appsource.FuncRef {
 	src := a.app()
 	var out []appsource.FuncRef
+	for _, w := range a.wrapsGivingMessage() {
+		if f, fd := src.mod.FuncAt(w.Line.Path, w.Line.Line); fd != nil {
+			out = append(out, appsource.FuncRef{File: f, Decl: fd})
+		}
+	}
+	return out
+}
+
+// wrapsGivingMessage returns the module's fmt.Errorf calls of an error
+// with a verb other than %w that give the failure's message, or whose
+// format's words before its first verb the message holds.
+func (a *analysis) wrapsGivingMessage() []textWrap {
+	src := a.app()
+	var out []textWrap
 	msg := a.r.Error.Message + "\n" + a.fromLog
 	for _, w := range src.textWraps() {
 		lead, _ := strconv.Unquote(w.Format)
 		if i := strings.IndexByte(lead, '%'); i >= 0 {
 			lead = lead[:i]
 		}
-		if !a.wrapGivesMessage(w) && (len(strings.TrimSpace(lead)) < minFormatText || !strings.Contains(msg, lead)) {
-			continue
-		}
-		if f, fd := src.mod.FuncAt(w.Line.Path, w.Line.Line); fd != nil {
-			out = append(out, appsource.FuncRef{File: f, Decl: fd})
+		if a.wrapGivesMessage(w) || len(strings.TrimSpace(lead)) >= minFormatText && strings.Contains(msg, lead) {
+			out = append(out, w)
 		}
 	}
 	return out

@@ -285,17 +285,20 @@ func (a *API) reply(w http.ResponseWriter, e error) (int, error) {
 // call that run statements are.
 func TestUnseenErrorBehindAnErrorHelper(t *testing.T) {
 	const body = `{"status":500,"error":"Internal Server Error"}`
-	report := func(app *snipApp, path string) *report.Report {
+	statusFor := func(app *snipApp, path string) *report.Report {
 		r := statusReport(body, app.frame(t, "reply", "example.com/kiosk/api.(*API).reply"), app.frame(t, "serve", "example.com/kiosk/api.(*API).ServeHTTP"))
 		r.Request.Method, r.Request.URL = "POST", path
 		return r
 	}
 	app := writeMarkedApp(t, kioskFiles("UPDATE dogs SET owner_nam = ? WHERE id = ?"))
-	mustHave(t, Analyze(report(app, "/v1/adopt")), "without the error", "were neither shown nor logged", "`Dogs.Adopt`", "name `owner_name` instead of `owner_nam`")
-	text := Analyze(report(app, "/v1/count"))
+	mustHave(t, Analyze(statusFor(app, "/v1/adopt")), "without the error", "were neither shown nor logged", "`Dogs.Adopt`", "name `owner_name` instead of `owner_nam`")
+	r := statusFor(app, "/v1/count")
+	// The request's own access line says nothing of the error either.
+	r.Logs = []report.LogLine{{Text: "2026/12/03 10:00:00 [REQUEST] 127.0.0.1 POST 500 /v1/count"}}
+	text := Analyze(r)
 	mustHave(t, text, "without saying what failed", "`err = a.count(w, r)`", "`Dogs.Count` (`dogs.go:", "runs statements", "Log the error")
 	mustLack(t, text, "owner_nam", "Dogs.Adopt", "does not recognise")
-	mustHave(t, Analyze(report(app, "/v1/release")), "a transaction `Dogs.Release` uses after it ended", "move the `Commit` at `dogs.go:24` below `dogs.go:27`")
+	mustHave(t, Analyze(statusFor(app, "/v1/release")), "a transaction `Dogs.Release` uses after it ended", "move the `Commit` at `dogs.go:24` below `dogs.go:27`")
 	app = writeMarkedApp(t, kioskFiles("UPDATE dogs SET owner_name = ? WHERE id = ?"))
-	mustHave(t, Analyze(report(app, "/v1/adopt")), "`Dogs.Adopt` (`dogs.go:", "runs statements or ends a transaction")
+	mustHave(t, Analyze(statusFor(app, "/v1/adopt")), "`Dogs.Adopt` (`dogs.go:", "runs statements or ends a transaction")
 }
