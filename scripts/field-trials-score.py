@@ -150,6 +150,10 @@ def names(text, loc, shared=frozenset()):
 
 
 def fail_named(text, fail):
+    """Whether text names the failing function, or one of the
+    alternatives after "|" (a handler and the method behind it)."""
+    if "|" in fail:
+        return any(fail_named(text, f) for f in fail.split("|") if f)
     if "." in fail:
         typ, name = fail.split(".", 1)
         return re.search(r"\b" + re.escape(typ) + r"\)?\." + re.escape(name) + r"\b", text) is not None
