@@ -192,6 +192,9 @@ func (a *analysis) sayHelperBesideTx(msg string, r appsource.FuncRef, h txHelper
 // pool and a statement run on that pool after it (or on a query built on
 // it); use is nil when there is none.
 func statementBesideTx(body *ast.BlockStmt) (begin, use *ast.CallExpr, pool string) {
+	if begin, use, pool := statementInTxFunc(body); use != nil {
+		return begin, use, pool
+	}
 	ast.Inspect(body, func(n ast.Node) bool {
 		ce, ok := n.(*ast.CallExpr)
 		if !ok || use != nil {
@@ -208,6 +211,50 @@ func statementBesideTx(body *ast.BlockStmt) (begin, use *ast.CallExpr, pool stri
 			use = ce
 		}
 		return true
+	})
+	return begin, use, pool
+}
+
+// txFuncCalls are the methods that run a function in a transaction they
+// begin and end themselves, handing it the transaction (gorm's
+// Transaction, bun's RunInTx).
+var txFuncCalls = map[string]bool{"Transaction": true, "RunInTx": true}
+
+// statementInTxFunc returns, in body, a call that runs a function in a
+// transaction on a pool (db.Transaction(func(tx *gorm.DB) error {…})) and
+// a call inside that function on the pool itself rather than on the
+// transaction it was handed.
+func statementInTxFunc(body *ast.BlockStmt) (begin, use *ast.CallExpr, pool string) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		ce, ok := n.(*ast.CallExpr)
+		if !ok || use != nil {
+			return use == nil
+		}
+		sel, ok := ce.Fun.(*ast.SelectorExpr)
+		if !ok || !txFuncCalls[sel.Sel.Name] {
+			return true
+		}
+		var lit *ast.FuncLit
+		for _, arg := range ce.Args {
+			if fl, isLit := arg.(*ast.FuncLit); isLit {
+				lit = fl
+			}
+		}
+		if lit == nil {
+			return true
+		}
+		p := types.ExprString(sel.X)
+		ast.Inspect(lit.Body, func(n ast.Node) bool {
+			inner, ok := n.(*ast.CallExpr)
+			if !ok || use != nil {
+				return use == nil
+			}
+			if s, ok := inner.Fun.(*ast.SelectorExpr); ok && types.ExprString(s.X) == p && !txFuncCalls[s.Sel.Name] {
+				begin, use, pool = ce, inner, p
+			}
+			return use == nil
+		})
+		return use == nil
 	})
 	return begin, use, pool
 }
