@@ -91,8 +91,9 @@ func takesArg(call *ast.CallExpr, lit *ast.BasicLit) bool {
 	return false
 }
 
-// beginCalls are the methods that begin a transaction.
-var beginCalls = map[string]bool{"Begin": true, "BeginTx": true, "Beginx": true, "BeginTxx": true}
+// BeginCalls are the methods that begin a transaction on a pool
+// (database/sql's, sqlx's).
+var BeginCalls = map[string]bool{"Begin": true, "BeginTx": true, "Beginx": true, "BeginTxx": true}
 
 // onTransaction reports whether runner, in fd, is a transaction, and what
 // fd began it on when fd did.
@@ -112,7 +113,7 @@ func onTransaction(fd *ast.FuncDecl, runner ast.Expr) (bool, string) {
 			return true
 		}
 		sel, ok := call.Fun.(*ast.SelectorExpr)
-		if !ok || !beginCalls[sel.Sel.Name] {
+		if !ok || !BeginCalls[sel.Sel.Name] {
 			return true
 		}
 		if lhs, ok := as.Lhs[0].(*ast.Ident); ok && lhs.Name == id.Name {

@@ -24,10 +24,6 @@ var statementCalls = map[string]bool{"Exec": true, "ExecContext": true, "Query":
 	"Get": true, "GetContext": true, "Select": true, "SelectContext": true, "NamedExec": true, "NamedExecContext": true,
 	"Save": true, "SaveX": true, "ExecX": true, "Only": true, "OnlyX": true, "All": true, "AllX": true, "First": true, "Count": true, "Exist": true}
 
-// beginCalls are the methods that begin a transaction on a pool
-// (database/sql's and sqlx's).
-var beginCalls = map[string]bool{"Begin": true, "BeginTx": true, "Beginx": true, "BeginTxx": true}
-
 // onPool reports whether a statement's receiver, as written, is the pool
 // or a chain built on it (e.db.Item.UpdateOneID(id).AddLabelIDs(ids...)
 // on e.db).
@@ -133,7 +129,7 @@ func (s *appSource) helperBesideTx(r appsource.FuncRef) (txHelper, bool) {
 			return true
 		}
 		if h.begin == nil {
-			if x := types.ExprString(sel.X); beginCalls[sel.Sel.Name] && strings.HasPrefix(x, self+".") {
+			if x := types.ExprString(sel.X); appsource.BeginCalls[sel.Sel.Name] && strings.HasPrefix(x, self+".") {
 				h.begin, h.pool = ce, x
 			}
 			return true
@@ -205,7 +201,7 @@ func statementBesideTx(body *ast.BlockStmt) (begin, use *ast.CallExpr, pool stri
 			return true
 		}
 		switch {
-		case begin == nil && (beginCalls[sel.Sel.Name] || sel.Sel.Name == "Tx" && len(ce.Args) == 1):
+		case begin == nil && (appsource.BeginCalls[sel.Sel.Name] || sel.Sel.Name == "Tx" && len(ce.Args) == 1):
 			begin, pool = ce, types.ExprString(sel.X)
 		case begin != nil && statementCalls[sel.Sel.Name] && onPool(types.ExprString(sel.X), pool):
 			use = ce
