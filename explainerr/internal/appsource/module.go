@@ -9,6 +9,7 @@
 package appsource
 
 import (
+	"go/ast"
 	"go/token"
 	"io/fs"
 	"os"
@@ -81,6 +82,10 @@ type Module struct {
 	// dialect.
 	dialects    sync.Map
 	dialectLits sync.Map
+	// runners are the functions that run one of the module's SQL
+	// literals (queryRunnerDecls), found once.
+	runnersOnce sync.Once
+	runners     map[*ast.FuncDecl]bool
 	// sentinels are the package-level errors.New messages (Sentinels).
 	sentinelsOnce sync.Once
 	sentinels     map[string]string

@@ -77,18 +77,20 @@ func (m *Module) reportingFunc(r *report.Report) (*File, *ast.FuncDecl, int) {
 }
 
 // queryRunnerDecls returns the functions that run one of the module's
-// SQL literals (QueryRunners).
+// SQL literals (QueryRunners), found once per module.
 func (m *Module) queryRunnerDecls() map[*ast.FuncDecl]bool {
-	out := map[*ast.FuncDecl]bool{}
-	for _, l := range m.SQLLiterals() {
-		if l.DDL {
-			continue
+	m.runnersOnce.Do(func() {
+		m.runners = map[*ast.FuncDecl]bool{}
+		for _, l := range m.SQLLiterals() {
+			if l.DDL {
+				continue
+			}
+			for _, ref := range m.QueryRunners(l) {
+				m.runners[ref.Decl] = true
+			}
 		}
-		for _, ref := range m.QueryRunners(l) {
-			out[ref.Decl] = true
-		}
-	}
-	return out
+	})
+	return m.runners
 }
 
 // statementMethods are the methods of database/sql and the drivers'
