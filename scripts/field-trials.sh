@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik or golink (fieldtrials/apps.tsv)
+#              cloudreve, picoshare, lenpaste, plik, golink or fathom (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -24,7 +24,7 @@
 # on every interface of the machine). The todo, albums, bank,
 # bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr and spacebin apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik and golink apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink and fathom apps need the sqlite3 shell.
 #
 # The apps listen on 18431-18467 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
@@ -231,6 +231,10 @@ app_conf() {
 		# foo@example.com's) on the address, SQLite (modernc) in the scratch copy (golink.db), whose schema the app
 		# makes at start; the sqlite3 shell writes the seed
 		probe=/.help ;;
+	fathom) mainpkg=. port=18468 binargs=(server) # its .env file (the wiring's, read from the working directory):
+		# the address, SQLite (fathom.db) in the scratch copy, whose migrations the app runs at start, the session
+		# secret (40 characters), debug logs
+		probe=/health ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -423,6 +427,8 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 		rm -rf data && mkdir -p data/files/ff && printf 'hello notes' >data/files/ff/ffffffffffffffff ;;
 	golink) # its SQLite file: the app makes its tables (schema.sql) when it starts
 		rm -f golink.db golink.db-* ;;
+	fathom) # its SQLite file: the app runs its migrations when it starts
+		rm -f fathom.db fathom.db-* ;;
 	wtf) # its first migration, recorded as run, and the seed: alice (1) and bob (2) with their API keys, alice's
 		# dial 1 ("Deploys", invite code local-trials-invite) with alice (membership 1) and bob (2) as members and
 		# one value; the app runs a case's later migrations (sqlite/migration) when it starts. Users sign in
@@ -746,6 +752,27 @@ INSERT INTO Stats VALUES ('go', 1767225600, 3);" 2>/dev/null
 		/.delete/*) login_token=$(curl -s -m 30 -H 'Accept: text/html' "http://127.0.0.1:$port/.detail/${path#/.delete/}" |
 			sed -n 's/.*name="xsrf" value="\([^"]*\)".*/\1/p' | head -1) ;;
 		esac ;;
+	fathom) # written into the database the app made, by position (a case's migration renames a column): alice (1)
+		# and bob (2), both with the password local-trials (bcrypt), site 1 ("Blog", tracking ID GMWJG, made by an
+		# earlier run of the server), its hostname and two pathnames, and an hour of its site, page and referrer
+		# stats (2026-06-01). alice signs in (the session cookie in the jar, the old jar dropped). A case on GET
+		# /api/session signs bob in, then removes him (as fathom user delete would)
+		sqlite3 -cmd '.timeout 5000' "$cdir/fathom.db" "INSERT INTO users VALUES
+  (1, 'alice@example.com', '\$2a\$14\$SKWnIDLKouoUojJO0qhJ2.F8DVOQ4JYClvhFJY2vELlsIMOsl0DuO'),
+  (2, 'bob@example.com', '\$2a\$14\$SKWnIDLKouoUojJO0qhJ2.F8DVOQ4JYClvhFJY2vELlsIMOsl0DuO');
+INSERT INTO sites VALUES (1, 'GMWJG', 'Blog');
+INSERT INTO hostnames VALUES (1, 'https://blog.example.com');
+INSERT INTO pathnames VALUES (1, '/'), (2, '/about');
+INSERT INTO site_stats VALUES (1, 120, 80, 90, 0.5, 40, 35.5, '2026-06-01 10:00:00');
+INSERT INTO page_stats VALUES (1, 1, 1, 90, 60, 70, 0.4, 30, 40.0, '2026-06-01 10:00:00'),
+  (1, 1, 2, 30, 20, 20, 0.7, 10, 20.0, '2026-06-01 10:00:00');
+INSERT INTO referrer_stats VALUES (1, 1, 1, 'Search', 25, 20, 0.6, 8, 30.0, '2026-06-01 10:00:00');" 2>/dev/null
+		if [ "$method $path" = "GET /api/session" ]; then
+			post /api/session json '{"email":"bob@example.com","password":"local-trials"}' >/dev/null
+			sqlite3 -cmd '.timeout 5000' "$cdir/fathom.db" "DELETE FROM users WHERE id = 2;" 2>/dev/null
+		else
+			post /api/session json '{"email":"alice@example.com","password":"local-trials"}' >/dev/null
+		fi ;;
 	esac
 }
 
