@@ -751,7 +751,7 @@ func main() {
 		post /api/v1/transaction/tags/groups/add.json json '{"name":"Trips"}' >/dev/null
 		post /api/v1/transaction/tags/add.json json '{"name":"travel"}' >/dev/null
 		sqlite3 -cmd '.timeout 5000' "$cdir/data/ezbookkeeping.db" "UPDATE transaction_tag_group SET tag_group_id = 1001 WHERE name = 'Trips';
-UPDATE transaction_category SET category_id = 2001 WHERE name = 'Groceries';" 2>/dev/null ;;
+UPDATE transaction_category SET category_id = 2001 WHERE name = 'Groceries' AND uid = (SELECT uid FROM user WHERE username = 'alice');" 2>/dev/null ;;
 	golink) # written into the database the app made, by position: links go (https://go.dev/) and wiki, both
 		# foo@example.com's (the dev-mode user), and one earlier minute of go's clicks. Every request sends the
 		# Sec-Golink header, which the app takes in place of an XSRF token for a save. A case on /.export or
