@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink or fathom (fieldtrials/apps.tsv)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom or ezbookkeeping (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -24,9 +24,9 @@
 # on every interface of the machine). The todo, albums, bank,
 # bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr and spacebin apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink and fathom apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom and ezbookkeeping apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18467 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18469 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -227,6 +227,10 @@ app_conf() {
 	lenpaste) mainpkg=./cmd/lenpaste port=18465 # its command line (below): the address, SQLite (lenpaste.db) in the
 		# scratch copy, and its clean-up of expired pastes once a day (it runs at start, before the seed)
 		probe=/api/v1/getServerInfo ;;
+	ezbookkeeping) mainpkg=. port=18469 binargs=(server run) # its INI config file (the wiring's conf/ezbookkeeping.ini,
+		# read from the working directory): the address, console logs only, a secret key, SQLite (data/ezbookkeeping.db)
+		# whose tables xorm's sync makes at start, uploads in storage/
+		probe=/healthz.json ;;
 	golink) mainpkg=./cmd/golink port=18466 # its command line (below): dev mode (no tailnet; every request is
 		# foo@example.com's) on the address, SQLite (modernc) in the scratch copy (golink.db), whose schema the app
 		# makes at start; the sqlite3 shell writes the seed
@@ -425,6 +429,9 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 	plik) # its data directory: the app makes the SQLite file and its schema when it starts; the content of
 		# file ffffffffffffffff ("hello notes") where the file data backend keeps it
 		rm -rf data && mkdir -p data/files/ff && printf 'hello notes' >data/files/ff/ffffffffffffffff ;;
+	ezbookkeeping) # its SQLite file (data/) and its file storage (storage/, which must exist): the app makes its
+		# tables when it starts
+		rm -rf data storage && mkdir -p data storage ;;
 	golink) # its SQLite file: the app makes its tables (schema.sql) when it starts
 		rm -f golink.db golink.db-* ;;
 	fathom) # its SQLite file: the app runs its migrations when it starts
@@ -737,6 +744,20 @@ func main() {
   ('OneUse01', 'wifi password', 'correct horse battery staple', 'plaintext', 1764576000, 0, 1),
   ('Expired1', 'standup notes', 'nothing to report', 'plaintext', 1764576000, 1764579600, 0);" 2>/dev/null
 		[ "$method $path" = "POST /" ] && post /api/v1/new form 'title=seed&body=fmt.Println(42)&syntax=Go' >/dev/null ;;
+	ezbookkeeping) # alice registers (with expense category Food and its subcategory Groceries) and gets a token, sent
+		# as a bearer header with the client's time zone; bob registers as Bob@example.com. alice makes tag group
+		# Trips and tag travel; the ids the app made are then fixed in the database: the group 1001, Groceries 2001
+		auth=()
+		local cats='"categories":[{"name":"Food","type":2,"icon":"1","color":"ff6b22","subCategories":[{"name":"Groceries","type":2,"icon":"1","color":"ff6b22"}]}]'
+		tok=$(post /api/register.json json '{"username":"alice","email":"alice@example.com","nickname":"Alice","password":"local-trials","language":"en","defaultCurrency":"USD","firstDayOfWeek":1,'"$cats"'}' |
+			jq -r '.result.token // empty' 2>/dev/null)
+		post /api/register.json json '{"username":"bob","email":"Bob@example.com","nickname":"Bob","password":"local-trials","language":"en","defaultCurrency":"USD","firstDayOfWeek":1,'"$cats"'}' >/dev/null
+		rm -f "$jar"
+		auth=(-H "Authorization: Bearer $tok" -H 'X-Timezone-Offset: 0')
+		post /api/v1/transaction/tags/groups/add.json json '{"name":"Trips"}' >/dev/null
+		post /api/v1/transaction/tags/add.json json '{"name":"travel"}' >/dev/null
+		sqlite3 -cmd '.timeout 5000' "$cdir/data/ezbookkeeping.db" "UPDATE transaction_tag_group SET tag_group_id = 1001 WHERE name = 'Trips';
+UPDATE transaction_category SET category_id = 2001 WHERE name = 'Groceries' AND uid = (SELECT uid FROM user WHERE username = 'alice');" 2>/dev/null ;;
 	golink) # written into the database the app made, by position: links go (https://go.dev/) and wiki, both
 		# foo@example.com's (the dev-mode user), and one earlier minute of go's clicks. Every request sends the
 		# Sec-Golink header, which the app takes in place of an XSRF token for a save. A case on /.export or
