@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
@@ -32,7 +33,7 @@ func onPool(recv, pool string) bool {
 }
 
 // waitedRe matches a failure a statement waiting on a lock ends with.
-var waitedRe = regexp.MustCompile(`(?i)bad connection|deadline exceeded|canceling statement|context canceled|timeout|lock wait|database is locked`)
+var waitedRe = regexp.MustCompile(`(?i)bad connection|deadline exceeded|canceling statement|context canceled|timeout|lock wait|database is locked|database table is locked`)
 
 // poolWhileTx explains a wait on a statement the request ran on a
 // pool while its transaction on that pool was open; it reports whether
@@ -211,10 +212,10 @@ func statementBesideTx(body *ast.BlockStmt) (begin, use *ast.CallExpr, pool stri
 	return begin, use, pool
 }
 
-// txFuncCalls are the methods that run a function in a transaction they
-// begin and end themselves, handing it the transaction (gorm's
-// Transaction, bun's RunInTx).
-var txFuncCalls = map[string]bool{"Transaction": true, "RunInTx": true}
+// txFuncCall matches the names of the methods that run a function in a
+// transaction they begin and end themselves, handing it the transaction
+// (gorm's Transaction, bun's RunInTx, an app's DoTransaction or WithTx).
+var txFuncCall = regexp.MustCompile(`^(?:Do|Run|With|In|Exec)?(?:Transaction|Transact|Tx|InTx)\w*$`)
 
 // statementInTxFunc returns, in body, a call that runs a function in a
 // transaction on a pool (db.Transaction(func(tx *gorm.DB) error {…})) and
@@ -227,7 +228,7 @@ func statementInTxFunc(body *ast.BlockStmt) (begin, use *ast.CallExpr, pool stri
 			return use == nil
 		}
 		sel, ok := ce.Fun.(*ast.SelectorExpr)
-		if !ok || !txFuncCalls[sel.Sel.Name] {
+		if !ok || !txFuncCall.MatchString(sel.Sel.Name) {
 			return true
 		}
 		var lit *ast.FuncLit
@@ -240,12 +241,20 @@ func statementInTxFunc(body *ast.BlockStmt) (begin, use *ast.CallExpr, pool stri
 			return true
 		}
 		p := types.ExprString(sel.X)
+		var txNames []string
+		for _, f := range lit.Type.Params.List {
+			for _, n := range f.Names {
+				txNames = append(txNames, n.Name)
+			}
+		}
 		ast.Inspect(lit.Body, func(n ast.Node) bool {
 			inner, ok := n.(*ast.CallExpr)
 			if !ok || use != nil {
 				return use == nil
 			}
-			if s, ok := inner.Fun.(*ast.SelectorExpr); ok && types.ExprString(s.X) == p && !txFuncCalls[s.Sel.Name] {
+			// A call on the pool that is handed the transaction
+			// (db.SetSavePoint(sess, …)) works on the transaction.
+			if s, ok := inner.Fun.(*ast.SelectorExpr); ok && types.ExprString(s.X) == p && !txFuncCall.MatchString(s.Sel.Name) && !passesAny(inner, txNames) {
 				begin, use, pool = ce, inner, p
 			}
 			return use == nil
@@ -253,6 +262,20 @@ func statementInTxFunc(body *ast.BlockStmt) (begin, use *ast.CallExpr, pool stri
 		return use == nil
 	})
 	return begin, use, pool
+}
+
+// passesAny reports whether one of call's arguments names one of names.
+func passesAny(call *ast.CallExpr, names []string) bool {
+	found := false
+	for _, arg := range call.Args {
+		ast.Inspect(arg, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && slices.Contains(names, id.Name) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // sayPoolWhileTx writes the explanation of a statement run on the pool
@@ -265,9 +288,12 @@ func (a *analysis) sayPoolWhileTx(msg string, r appsource.FuncRef, begin, use *a
 	a.g.Add(pool, strings.TrimSpace(bl.Text), strings.TrimSpace(ul.Text))
 	a.headline("A statement run beside its own open transaction: " + code(strings.TrimSpace(ul.Text)))
 	wait := "A row the transaction locked (" + code("FOR UPDATE") + ", an UPDATE) makes that statement wait until its context ends."
-	if strings.Contains(strings.ToLower(msg), "database is locked") {
+	switch lower := strings.ToLower(msg); {
+	case strings.Contains(lower, "database is locked"):
 		// SQLite: one writer at a time, for the whole file.
 		wait = "SQLite lets one connection write at a time: the transaction holds the write lock, so the statement waits for it until the busy timeout and fails."
+	case strings.Contains(lower, "database table is locked"):
+		wait = "SQLite refuses it at once: the open transaction holds a lock on the table the statement writes."
 	}
 	a.why(lead + code(fn) + " begins a transaction on " + code(pool) + " at " + a.cite(bl) + ", and runs a statement on " + code(pool) + " itself at " + code(a.fileLoc(ul.Path, ul.Line)) + ": " + code(strings.TrimSpace(ul.Text)) + ", on another connection, while the transaction is open. " + wait)
 	a.fix("In " + code(fn) + ", run the statement at " + code(a.fileLoc(ul.Path, ul.Line)) + " on the transaction, not on " + code(pool) + ".")

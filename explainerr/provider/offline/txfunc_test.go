@@ -1,6 +1,11 @@
 package offline
 
-import "testing"
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"testing"
+)
 
 // TestPoolInsideItsOwnTransactionFunc: inside the function a pool's
 // Transaction runs, a statement on the pool itself, not on the
@@ -58,4 +63,32 @@ func Move(c *store.Crates) http.HandlerFunc {
 	})
 	text := Analyze(statusReport("database is locked\n", app.frame(t, "move", "example.com/crates/web.Move.func1")))
 	mustHave(t, text, "A statement run beside its own open transaction: `return c.db.Delete(&id).Error`", "begins a transaction on `c.db`", "run the statement at `crates.go:12` on the transaction, not on `c.db`")
+}
+
+// TestTransactionFuncShapes: statementInTxFunc finds a call on the pool
+// inside the function an app's own transaction helper runs, and not one
+// that is handed the transaction (a savepoint set through the pool).
+func TestTransactionFuncShapes(t *testing.T) {
+	for src, want := range map[string]bool{
+		`db.DoTransaction(ctx, func(sess *Session) error { return db.NewSession(ctx).Update(v) })`: true,
+		`db.WithTx(func(tx *Tx) error { return db.SetSavePoint(tx, "a") })`:                        false,
+		`db.WithTx(func(tx *Tx) error { return tx.Exec("x") })`:                                    false,
+		`db.Transaction(func(tx *DB) error { return db.Delete(v).Error })`:                         true,
+	} {
+		body := parseBody(t, src)
+		_, use, _ := statementInTxFunc(body)
+		if got := use != nil; got != want {
+			t.Errorf("%s: found %v, want %v", src, got, want)
+		}
+	}
+}
+
+// parseBody parses src as the body of a function.
+func parseBody(t *testing.T, src string) *ast.BlockStmt {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "x.go", "package x\nfunc f() {\n"+src+"\n}\n", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.Decls[0].(*ast.FuncDecl).Body
 }
