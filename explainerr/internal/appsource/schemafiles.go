@@ -33,6 +33,32 @@ func (m *Module) SchemaHistory(word *regexp.Regexp, d string) []report.Chunk {
 	return out
 }
 
+// SchemaFileLines returns every line of the module's .sql files that
+// matches word, whatever statement it is in (a DROP TABLE as well as a
+// CREATE), another database's files aside when the module has files of
+// dialect d; each as a one-line chunk naming its file, relative to the
+// module root, in the walk's order.
+func (m *Module) SchemaFileLines(word *regexp.Regexp, d string) []report.Chunk {
+	if m == nil || word == nil {
+		return nil
+	}
+	own := d != "" && m.HasDialectFiles(d)
+	var out []report.Chunk
+	m.eachSQLFile(func(path string, lines []string) bool {
+		rel := m.Rel(path)
+		if own && dialectRank(strings.ToLower(rel), d) == 2 {
+			return true
+		}
+		for i, l := range lines {
+			if word.MatchString(l) {
+				out = append(out, report.Chunk{File: rel, StartLine: i + 1, EndLine: i + 1, Text: l})
+			}
+		}
+		return true
+	})
+	return out
+}
+
 // SchemaFileStatementsIn is SchemaFileStatements, the files of dialect d
 // (SQLDialect) first.
 func (m *Module) SchemaFileStatementsIn(word *regexp.Regexp, d string) []report.Chunk {

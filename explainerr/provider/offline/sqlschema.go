@@ -61,10 +61,24 @@ func (a *analysis) sqlSchema() {
 		if a.tableNamesDiffer(name) {
 			break // the schema creates it under another name: nothing to migrate
 		}
+		if l, ok := a.droppedTable(name); ok {
+			// The schema had it: a migration took it away.
+			a.g.AddScanned(a.fileLoc(l.Path, l.Line))
+			a.why("A migration drops it or renames it away: " + a.cite(l) + ". The query still names a table the schema no longer has.")
+			a.fix("Query the table that took its place in that migration, or, if " + code(name) + " is still needed, make it again in a new migration.")
+			break
+		}
 		if s, _ := a.closestSchemaName(name); s != "" {
 			a.fix("Correct the table name: " + code(name) + " → " + code(s) + ".")
 		} else if a.tableNoSchemaCreates(name) {
 			break // no migration to run: the name is wrong, or the table new
+		}
+		if l, ok := a.schemaMadeByApp(); ok {
+			// The app makes its schema itself: applying it is not the fix.
+			a.g.AddScanned(a.fileLoc(l.Path, l.Line))
+			a.why("The app makes or migrates its schema itself, at " + a.cite(l) + ", so the tables it has are the ones its schema gives: " + code(name) + " is not one of them under this name.")
+			a.fix("Name the table as the schema (or the model it is made from) names it, or add " + code(name) + " to the schema if it is new.")
+			break
 		}
 		if engine == "SQLite" {
 			a.fix("Make sure the schema is created at startup, on the same database file the app opens.")
