@@ -117,7 +117,9 @@ func (a *analysis) constraint() {
 		}
 		a.culprit = what
 		dup := " The request tried to create a duplicate."
-		if _, upsert := a.upsertMeant(); upsert {
+		_, upsert := a.upsertMeant()
+		_, generated := a.generatedColumnValue(col)
+		if upsert || generated {
 			dup = ""
 		}
 		switch {
@@ -140,7 +142,7 @@ func (a *analysis) constraint() {
 			a.why("A row with the same " + code(col) + " already exists" + where + ", and the schema requires the value to be unique." + dup)
 		}
 		showStmt()
-		if a.staleConstraintName() || a.uniqueDespiteCheck() || a.assertAfterWrapSays(" (a duplicate)") || a.explainUpsertMeant() {
+		if a.staleConstraintName() || a.uniqueDespiteCheck() || a.assertAfterWrapSays(" (a duplicate)") || a.explainUpsertMeant() || a.explainGeneratedDuplicate(col) {
 			break
 		}
 		if a.explainUniqueCheck() {

@@ -1,0 +1,133 @@
+package offline
+
+import (
+	"go/ast"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+)
+
+// A unique violation on a value the app makes itself (an id or a code
+// drawn from a generator) is no duplicate the client sent: the generator
+// gave a value already taken. A 409 would answer the client for the
+// app's fault.
+
+// generatedValue is where a function the request reached sets the
+// violated column's field from a call of its own.
+type generatedValue struct {
+	at   sourceLine
+	call string
+}
+
+// requestReaders are the calls that read the request, whose values are
+// the client's.
+var requestReaders = compiled(`(?i)(?:FormValue|PostFormValue|Query|Param|URLParam|PathValue|Bind\w*|Decode|Unmarshal|Header|Cookie|GetString|Get)$`)
+
+// generatedColumnValue returns where a function the request reached sets
+// the field that stands for column (tracking_id: TrackingID) from a call
+// that does not read the request.
+func (a *analysis) generatedColumnValue(column string) (generatedValue, bool) {
+	src := a.app()
+	if src == nil || src.mod == nil || column == "" {
+		return generatedValue{}, false
+	}
+	want := strings.ToLower(strings.ReplaceAll(column, "_", ""))
+	fieldIs := func(e ast.Expr) bool {
+		var name string
+		switch x := e.(type) {
+		case *ast.Ident:
+			name = x.Name
+		case *ast.SelectorExpr:
+			name = x.Sel.Name
+		default:
+			return false
+		}
+		return strings.ToLower(name) == want
+	}
+	generated := func(e ast.Expr) (string, bool) {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return "", false
+		}
+		name := appsource.CalleeName(call.Fun)
+		if name == "" || requestReaders.MatchString(name) {
+			return "", false
+		}
+		return name, true
+	}
+	// The functions the request reached first; when the stack lost the
+	// handler, the module's only function that sets the field so.
+	refs := a.reached()
+	var all []appsource.FuncRef
+	src.eachDecl(func(f *appFile, d ast.Decl, _ string) {
+		if fd, isFunc := d.(*ast.FuncDecl); isFunc && f.src != nil && !strings.HasSuffix(f.path, "_test.go") {
+			all = append(all, appsource.FuncRef{File: f.src, Decl: fd})
+		}
+	})
+	if g, ok := generatedIn(src, refs, fieldIs, generated); ok {
+		return g, true
+	}
+	var only []generatedValue
+	for _, ref := range all {
+		if g, ok := generatedIn(src, []appsource.FuncRef{ref}, fieldIs, generated); ok {
+			only = append(only, g)
+		}
+	}
+	if len(only) == 1 {
+		return only[0], true
+	}
+	return generatedValue{}, false
+}
+
+// generatedIn returns the first place in refs that sets a field fieldIs
+// accepts from a call generated accepts.
+func generatedIn(src *appSource, refs []appsource.FuncRef, fieldIs func(ast.Expr) bool, generated func(ast.Expr) (string, bool)) (generatedValue, bool) {
+	for _, ref := range refs {
+		if ref.Decl == nil || ref.Decl.Body == nil {
+			continue
+		}
+		var found generatedValue
+		ok := false
+		f := src.viewOf(ref.File)
+		ast.Inspect(ref.Decl.Body, func(n ast.Node) bool {
+			if ok {
+				return false
+			}
+			switch x := n.(type) {
+			case *ast.KeyValueExpr:
+				if fieldIs(x.Key) {
+					if name, gen := generated(x.Value); gen {
+						found, ok = generatedValue{at: src.lineAt(f, x.Pos(), appsource.FuncName(ref.Decl)), call: name}, true
+					}
+				}
+			case *ast.AssignStmt:
+				for i, l := range x.Lhs {
+					if _, isSel := l.(*ast.SelectorExpr); isSel && fieldIs(l) && i < len(x.Rhs) {
+						if name, gen := generated(x.Rhs[i]); gen {
+							found, ok = generatedValue{at: src.lineAt(f, x.Pos(), appsource.FuncName(ref.Decl)), call: name}, true
+						}
+					}
+				}
+			}
+			return !ok
+		})
+		if ok {
+			return found, true
+		}
+	}
+	return generatedValue{}, false
+}
+
+// explainGeneratedDuplicate says that the violated column's value was
+// made by the app's own call, when it was (generatedColumnValue). It
+// reports whether it did.
+func (a *analysis) explainGeneratedDuplicate(column string) bool {
+	g, ok := a.generatedColumnValue(column)
+	if !ok {
+		return false
+	}
+	a.g.Add(g.call)
+	a.why("The value is made by the app, not sent by the client: " + a.cite(g.at) + " sets it from " + code(g.call) + ", which gave a value a row already has.")
+	a.fix("Make " + code(g.call) + " give values that are not taken (a random source seeded once per process, or a UUID), or retry with a new value when the insert meets the constraint; answering 409 would blame the client for it.")
+	return true
+}
