@@ -26,6 +26,11 @@ import (
 // maxPerFinder bounds the chunks one finder gives.
 const maxPerFinder = 2
 
+// maxGuessedQueries is how many of the module's queries may name an SQL
+// error's column, none of them tied to the request, for the first to be
+// shown as the one that failed.
+const maxGuessedQueries = 2
+
 // leadChunks returns the chunks that name where the failure was made,
 // shown before the frames' other callees: the error's origin and the
 // constructors of a failing receiver.
@@ -395,10 +400,13 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	var query *SQLLiteral
 	var queryDecl *ast.FuncDecl
 	var runner *FuncRef // the function running a query kept in a constant
-	best := -1
+	best, candidates := -1, 0
 	for i, l := range lits {
 		if !word.MatchString(SQLCode(l.Value)) || !inTable(l.Value) {
 			continue
+		}
+		if !l.DDL {
+			candidates++
 		}
 		if l.DDL {
 			if len(schema) < maxPerFinder {
@@ -423,6 +431,12 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 				query, queryDecl, runner, best = &lits[i], ref.Decl, &ref, sc
 			}
 		}
+	}
+	if best == 0 && candidates > maxGuessedQueries {
+		// Many queries name it and nothing ties one to the request (a
+		// column as common as "name"): showing the first would name a
+		// query that did not run.
+		queryDecl = nil
 	}
 	if queryDecl != nil && !leftOut {
 		s.seen[queryDecl] = true
