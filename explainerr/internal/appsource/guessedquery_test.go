@@ -1,6 +1,7 @@
 package appsource
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -62,5 +63,36 @@ func TestNoQueryGuessedAmongMany(t *testing.T) {
 	got := reasons(Static(r))
 	if !contains(got["query"], "store/films.go:Films") && !contains(got["graph"], "store/films.go:Films") {
 		t.Errorf("the query the frame's function runs is not given: %v", got)
+	}
+}
+
+// TestNoBuilderQueryGuessedAmongMany: the same for a query builder's
+// column lists: three functions name the column, none reached.
+func TestNoBuilderQueryGuessedAmongMany(t *testing.T) {
+	mod := map[string]string{
+		"go.mod": "module example.com/kit\n",
+		"store/session.go": `package store
+
+type Session struct{}
+
+func (s *Session) Select(cols string) *Session { return s }
+func (s *Session) Find(v any) error             { return nil }
+`,
+		"web/web.go": `package web
+
+import "net/http"
+
+func Fail(w http.ResponseWriter, err error) {
+	http.Error(w, "failed: "+err.Error(), http.StatusInternalServerError)
+}
+`,
+	}
+	for _, name := range []string{"Books", "Films", "Songs"} {
+		mod["store/"+strings.ToLower(name)+".go"] = "package store\n\nfunc " + name + "(s *Session) error {\n\tvar out []int\n\treturn s.Select(\"id, title, year\").Find(&out)\n}\n"
+	}
+	root := writeModule(t, mod)
+	r := shelfReport(root, "no such column: title", report.Frame{Function: "example.com/kit/web.Fail", File: "web/web.go", Line: 6})
+	if got := reasons(Static(r)); len(got["query"]) > 0 {
+		t.Errorf("a builder query was guessed among three none of which the request reached: %v", got["query"])
 	}
 }

@@ -146,7 +146,9 @@ func (m *Module) builderColumnChunks(s *staticSet, column, table, dialect string
 // firstBuilderChunk returns the chunk of the first function that holds
 // one of lits whose value matches, marking it shown; when a chunk shown
 // already (a frame's callee) holds such a function, that chunk is marked
-// as the query instead and nothing is added.
+// as the query instead and nothing is added; when more than
+// maxGuessedQueries functions hold one and none is called by a chunk
+// shown, nothing is given.
 func (s *staticSet) firstBuilderChunk(lits []TableLiteral, matches func(string) bool) []report.Chunk {
 	for _, l := range lits {
 		if fd, ok := l.Decl.(*ast.FuncDecl); ok && s.seen[fd] && matches(l.Value) && s.marksQuery(l.File, fd) {
@@ -155,15 +157,22 @@ func (s *staticSet) firstBuilderChunk(lits []TableLiteral, matches func(string) 
 	}
 	var pick *TableLiteral
 	var pickDecl *ast.FuncDecl
+	candidates := 0
 	for i, l := range lits {
 		if !matches(l.Value) {
 			continue
 		}
+		candidates++
 		fd, ok := l.Decl.(*ast.FuncDecl)
 		if !ok || s.seen[fd] || pickDecl != nil && !(s.calledByShown(fd) && !s.calledByShown(pickDecl)) {
 			continue
 		}
 		pick, pickDecl = &lits[i], fd
+	}
+	if pick != nil && candidates > maxGuessedQueries && !s.calledByShown(pickDecl) {
+		// Many builder calls name it and none is tied to the request:
+		// the first would be a guess.
+		return nil
 	}
 	if pick != nil {
 		l, fd := *pick, pickDecl
