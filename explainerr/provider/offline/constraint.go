@@ -117,8 +117,8 @@ func (a *analysis) constraint() {
 		}
 		a.culprit = what
 		dup := " The request tried to create a duplicate."
-		_, upsert := a.upsertMeant()
-		_, generated := a.generatedColumnValue(col)
+		up, upsert := a.upsertMeant()
+		gen, generated := a.generatedColumnValue(col)
 		if upsert || generated {
 			dup = ""
 		}
@@ -142,7 +142,7 @@ func (a *analysis) constraint() {
 			a.why("A row with the same " + code(col) + " already exists" + where + ", and the schema requires the value to be unique." + dup)
 		}
 		showStmt()
-		if a.staleConstraintName() || a.uniqueDespiteCheck() || a.assertAfterWrapSays(" (a duplicate)") || a.explainUpsertMeant() || a.explainGeneratedDuplicate(col) {
+		if a.staleConstraintName() || a.uniqueDespiteCheck() || a.assertAfterWrapSays(" (a duplicate)") || upsert && a.explainUpsertMeant(up) || generated && a.explainGeneratedDuplicate(gen) {
 			break
 		}
 		if a.explainUniqueCheck() {

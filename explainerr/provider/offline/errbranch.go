@@ -33,50 +33,71 @@ type errBranch struct {
 	First sourceLine
 }
 
-// errBranchAfter returns the check of the error that the assignment on
-// line of the file at path assigns, when the statement right after it is
-// "if err != nil { … }" on that error.
-func (s *appSource) errBranchAfter(path string, line int) (errBranch, bool) {
+// errAssignment is an assignment that keeps a call's error (v, err :=
+// call(…)): the function and the statement list that hold it, and its
+// place there.
+type errAssignment struct {
+	f      *appFile
+	fd     *ast.FuncDecl
+	list   []ast.Stmt
+	i      int
+	as     *ast.AssignStmt
+	errVar string
+}
+
+// errAssignmentAt returns the assignment on line of the file at path that
+// assigns two results or more, the last an error variable that is not _.
+func (s *appSource) errAssignmentAt(path string, line int) (errAssignment, bool) {
 	f, fd := s.funcAt(path, line)
 	if fd == nil {
-		return errBranch{}, false
+		return errAssignment{}, false
 	}
-	fn := funcName(fd)
-	var out errBranch
-	found := false
+	var out errAssignment
+	found, done := false, false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if found {
+		if done {
 			return false
 		}
 		list := stmtList(n)
 		for i, st := range list {
 			as, ok := st.(*ast.AssignStmt)
-			if !ok || s.fset.Position(as.Pos()).Line != line || i+1 >= len(list) || len(as.Lhs) < 2 {
+			if !ok || s.fset.Position(as.Pos()).Line != line || len(as.Lhs) < 2 {
 				continue
 			}
-			errVar, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
-			if !ok || errVar.Name == "_" {
-				return false
+			done = true
+			if errVar, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident); ok && errVar.Name != "_" {
+				out, found = errAssignment{f: f, fd: fd, list: list, i: i, as: as, errVar: errVar.Name}, true
 			}
-			ifs, ok := list[i+1].(*ast.IfStmt)
-			if !ok || ifs.Init != nil || !isNotNilTest(ifs.Cond, errVar.Name) {
-				return false
-			}
-			out = errBranch{Assign: s.lineAt(f, as.Pos(), fn), Check: s.lineAt(f, ifs.Pos(), fn), Leaves: astutil.Leaves(ifs.Body)}
-			if len(as.Rhs) == 1 {
-				if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
-					out.Call = calleeName(call.Fun)
-				}
-			}
-			if len(ifs.Body.List) > 0 {
-				out.First = s.lineAt(f, ifs.Body.List[0].Pos(), fn)
-			}
-			found = true
 			return false
 		}
 		return true
 	})
 	return out, found
+}
+
+// errBranchAfter returns the check of the error that the assignment on
+// line of the file at path assigns, when the statement right after it is
+// "if err != nil { … }" on that error.
+func (s *appSource) errBranchAfter(path string, line int) (errBranch, bool) {
+	a, ok := s.errAssignmentAt(path, line)
+	if !ok || a.i+1 >= len(a.list) {
+		return errBranch{}, false
+	}
+	ifs, ok := a.list[a.i+1].(*ast.IfStmt)
+	if !ok || ifs.Init != nil || !isNotNilTest(ifs.Cond, a.errVar) {
+		return errBranch{}, false
+	}
+	fn := funcName(a.fd)
+	out := errBranch{Assign: s.lineAt(a.f, a.as.Pos(), fn), Check: s.lineAt(a.f, ifs.Pos(), fn), Leaves: astutil.Leaves(ifs.Body)}
+	if len(a.as.Rhs) == 1 {
+		if call, ok := ast.Unparen(a.as.Rhs[0]).(*ast.CallExpr); ok {
+			out.Call = calleeName(call.Fun)
+		}
+	}
+	if len(ifs.Body.List) > 0 {
+		out.First = s.lineAt(a.f, ifs.Body.List[0].Pos(), fn)
+	}
+	return out, true
 }
 
 // stmtList returns the statements n holds directly: a block's, a case's.

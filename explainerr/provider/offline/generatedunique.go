@@ -57,22 +57,17 @@ func (a *analysis) generatedColumnValue(column string) (generatedValue, bool) {
 	}
 	// The functions the request reached first; when the stack lost the
 	// handler, the module's only function that sets the field so.
-	refs := a.reached()
-	var all []appsource.FuncRef
-	src.eachDecl(func(f *appFile, d ast.Decl, _ string) {
-		if fd, isFunc := d.(*ast.FuncDecl); isFunc && f.src != nil && !strings.HasSuffix(f.path, "_test.go") {
-			all = append(all, appsource.FuncRef{File: f.src, Decl: fd})
-		}
-	})
-	if g, ok := generatedIn(src, refs, fieldIs, generated); ok {
+	if g, ok := generatedIn(src, a.reached(), fieldIs, generated); ok {
 		return g, true
 	}
 	var only []generatedValue
-	for _, ref := range all {
-		if g, ok := generatedIn(src, []appsource.FuncRef{ref}, fieldIs, generated); ok {
-			only = append(only, g)
+	src.eachDecl(func(f *appFile, d ast.Decl, _ string) {
+		if fd, isFunc := d.(*ast.FuncDecl); isFunc && f.src != nil && !strings.HasSuffix(f.path, "_test.go") {
+			if g, ok := generatedIn(src, []appsource.FuncRef{{File: f.src, Decl: fd}}, fieldIs, generated); ok {
+				only = append(only, g)
+			}
 		}
-	}
+	})
 	if len(only) == 1 {
 		return only[0], true
 	}
@@ -119,13 +114,9 @@ func generatedIn(src *appSource, refs []appsource.FuncRef, fieldIs func(ast.Expr
 }
 
 // explainGeneratedDuplicate says that the violated column's value was
-// made by the app's own call, when it was (generatedColumnValue). It
-// reports whether it did.
-func (a *analysis) explainGeneratedDuplicate(column string) bool {
-	g, ok := a.generatedColumnValue(column)
-	if !ok {
-		return false
-	}
+// made by the app's own call, g (generatedColumnValue). It reports that
+// it did.
+func (a *analysis) explainGeneratedDuplicate(g generatedValue) bool {
 	a.g.Add(g.call)
 	a.why("The value is made by the app, not sent by the client: " + a.cite(g.at) + " sets it from " + code(g.call) + ", which gave a value a row already has.")
 	a.fix("Make " + code(g.call) + " give values that are not taken (a random source seeded once per process, or a UUID), or retry with a new value when the insert meets the constraint; answering 409 would blame the client for it.")

@@ -33,60 +33,41 @@ type testedOnly struct {
 // path (v, err := call(…)), the leaving errors.Is test of err between the
 // assignment and useLine when no statement there checks err != nil.
 func (s *appSource) errTestedOnlyFor(path string, line, useLine int) (testedOnly, bool) {
-	f, fd := s.funcAt(path, line)
-	if fd == nil || f.src == nil || s.mod == nil {
+	a, ok := s.errAssignmentAt(path, line)
+	if !ok || a.f.src == nil || s.mod == nil {
 		return testedOnly{}, false
 	}
-	fn := funcName(fd)
-	var out testedOnly
-	found := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if found {
-			return false
+	f, fn := a.f, funcName(a.fd)
+	var t testedOnly
+	for _, next := range a.list[a.i+1:] {
+		ifs, isIf := next.(*ast.IfStmt)
+		at := s.fset.Position(next.Pos()).Line
+		switch {
+		case at >= useLine:
+			if isIf && ifs.Init == nil && isNotNilTest(ifs.Cond, a.errVar) && t.target != "" {
+				t.later = s.lineAt(f, ifs.Pos(), fn)
+				return s.withRefs(t, a, line), true
+			}
+			continue
+		case !isIf:
+			continue
+		case isNotNilTest(ifs.Cond, a.errVar):
+			return testedOnly{}, false // checked before the use
 		}
-		list := stmtList(n)
-		for i, st := range list {
-			as, ok := st.(*ast.AssignStmt)
-			if !ok || s.fset.Position(as.Pos()).Line != line || len(as.Lhs) < 2 {
-				continue
-			}
-			errVar, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
-			if !ok || errVar.Name == "_" {
-				return false
-			}
-			var t testedOnly
-			for _, next := range list[i+1:] {
-				ifs, isIf := next.(*ast.IfStmt)
-				at := s.fset.Position(next.Pos()).Line
-				switch {
-				case at >= useLine:
-					if isIf && ifs.Init == nil && isNotNilTest(ifs.Cond, errVar.Name) && t.target != "" {
-						t.later = s.lineAt(f, ifs.Pos(), fn)
-						out, found = t, true
-						return false
-					}
-					continue
-				case !isIf:
-					continue
-				case isNotNilTest(ifs.Cond, errVar.Name):
-					return false // checked before the use
-				}
-				if target, isTest := s.errorsIsTargetOf(f, ifs.Cond, errVar.Name); isTest && ifs.Init == nil && astutil.Leaves(ifs.Body) && t.target == "" {
-					t.target, t.test = target, s.lineAt(f, ifs.Pos(), fn)
-				}
-			}
-			if t.target != "" {
-				out, found = t, true
-			}
-			return false
+		if target, isTest := s.errorsIsTargetOf(f, ifs.Cond, a.errVar); isTest && ifs.Init == nil && astutil.Leaves(ifs.Body) && t.target == "" {
+			t.target, t.test = target, s.lineAt(f, ifs.Pos(), fn)
 		}
-		return true
-	})
-	if !found {
+	}
+	if t.target == "" {
 		return testedOnly{}, false
 	}
-	_, out.refs = s.mod.ErrorSource(f.src, fd, line)
-	return out, true
+	return s.withRefs(t, a, line), true
+}
+
+// withRefs gives t the module functions the assignment on line calls.
+func (s *appSource) withRefs(t testedOnly, a errAssignment, line int) testedOnly {
+	_, t.refs = s.mod.ErrorSource(a.f.src, a.fd, line)
+	return t
 }
 
 // errorsIsTargetOf returns the target of cond when it is errors.Is(name,

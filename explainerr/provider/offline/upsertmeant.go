@@ -99,13 +99,9 @@ func assignsIn(body *ast.BlockStmt, name string) bool {
 
 // explainUpsertMeant says that the write that violated a unique
 // constraint was given a row the function had looked up, and made new
-// only when none was found: it inserts where it should update. It
-// reports whether it did.
-func (a *analysis) explainUpsertMeant() bool {
-	u, ok := a.upsertMeant()
-	if !ok {
-		return false
-	}
+// only when none was found (upsertMeant's u): it inserts where it should
+// update. It reports that it did.
+func (a *analysis) explainUpsertMeant(u upsertArg) bool {
 	write := appsource.FuncName(u.write.Decl)
 	a.g.Add(u.name, write, "INSERT OR REPLACE", "ON CONFLICT")
 	a.why(code(u.name) + " is looked up at " + a.cite(u.lookup) + " and made new only when none was found, at " + a.cite(u.newRow) + "; either way it is handed to " + code(write) + ". For a row that already exists the write is meant to update it: the duplicate is the existing row itself, not one the client sent.")
