@@ -26,7 +26,7 @@
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom and ezbookkeeping apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18469 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18479 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -860,7 +860,7 @@ for arg in "$@"; do
 	(cd "$src" && tar --exclude=.git -cf - .) | tar -xf - -C "$base"
 	# The wiring's ports and database address, moved as this run's are;
 	# the bug patches get the same, as their context lines may hold them.
-	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-9]#$port_sed#g" -e "s#1846[0-9]#$port_sed#g" "$1"; }
+	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-9]#$port_sed#g" -e "s#184[67][0-9]#$port_sed#g" "$1"; }
 	localize "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
 	(cd "$base" && git apply "$scratch/wiring.patch" && app_generate "$app" && go mod tidy) || { log "$app: wiring failed"; exit 1; }
 
