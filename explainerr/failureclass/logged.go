@@ -44,7 +44,8 @@ func LogText(line string) string {
 // its error attribute when it has one; else, for a structured line at the
 // error level, its message attribute (an app's serverError helper logs
 // err.Error() as the message); else the line without the attributes that
-// are not the message (a logged stack trace).
+// are not the message (a logged stack trace) and without the fields a
+// text logger writes before it (LogLineMessage).
 func LogMessage(line string) string {
 	if m := reErrorAttr.FindStringSubmatchIndex(line); m != nil {
 		if m[2] >= 0 {
@@ -75,9 +76,9 @@ func LogMessage(line string) string {
 		}
 	}
 	if loc := reTraceAttr.FindStringIndex(line); loc != nil {
-		return strings.TrimSpace(line[:loc[0]])
+		return LogLineMessage(line[:loc[0]])
 	}
-	return line
+	return LogLineMessage(line)
 }
 
 // reCommaAttr and reSpaceAttr find the next attribute after a value: of

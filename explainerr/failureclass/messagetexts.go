@@ -68,23 +68,27 @@ func objectTexts(body map[string]any, depth int) []string {
 // maxChainTails bounds the tails ChainTails returns.
 const maxChainTails = 4
 
-// ChainTails returns what follows each ": " of a message, longest first,
-// at most maxChainTails: a log call's own words before the error it
-// prints ("encountered internal server error: album 7: sql: no rows"),
-// and each error the chain wrapped, which another package's format may
-// have made.
+// ChainTails returns what follows each ": " of a message, and each
+// "because " a log call puts before the error it prints ("failed to get
+// tag 7, because tag 7: not found"), longest first, at most
+// maxChainTails: a log call's own words before the error, and each error
+// the chain wrapped, which another package's format may have made.
 func ChainTails(msg string) []string {
 	var out []string
 	for rest := msg; len(out) < maxChainTails; {
-		i := strings.Index(rest, ": ")
-		if i < 0 {
+		loc := reChainJoint.FindStringIndex(rest)
+		if loc == nil {
 			break
 		}
-		rest = rest[i+2:]
+		rest = rest[loc[1]:]
 		out = append(out, rest)
 	}
 	return out
 }
+
+// reChainJoint finds where a message goes on to the error it carries: the
+// ": " of a wrap, or the "because" of a sentence that says why.
+var reChainJoint = regexp.MustCompile(`: |\bbecause:? `)
 
 // reHTTPErrorText matches the text of an HTTP error as echo writes it:
 // "code=500, message=…", and ", internal=…" when it wraps an error.

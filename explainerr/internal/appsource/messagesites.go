@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/internal/logrecord"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -284,14 +285,23 @@ func sortSites(sites []MessageSite) {
 }
 
 // siteMessages returns the texts a message site is looked for in: the
-// error's own (ownMessages) and the error fields of the request's
-// structured log records (a log line's free text is not: a startup or
-// access log line would name its own literal).
+// error's own (ownMessages), the error fields of the request's
+// structured log records, and the plain line that most likely logged the
+// failure (failureclass.LoggedError), from each place its message may
+// start (failureclass.LogTails) and at each error it carries. Other free
+// text of the log is not: a startup or access log line would name its
+// own literal.
 func siteMessages(r *report.Report) []string {
 	msgs := ownMessages(r)
 	for i := len(r.Logs) - 1; i >= 0; i-- {
 		if rec, ok := logrecord.Parse(r.Logs[i].Text); ok && rec.Error != "" {
 			msgs = append(msgs, rec.Error)
+		}
+	}
+	if line := failureclass.LoggedError(r); line != "" && !AccessLogLine(r, line) {
+		if _, structured := logrecord.Parse(line); !structured {
+			msgs = append(msgs, failureclass.LogTails(line)...)
+			msgs = append(msgs, failureclass.ChainTails(failureclass.LogLineMessage(line))...)
 		}
 	}
 	return msgs

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"go/ast"
 	"path/filepath"
 	"regexp"
@@ -31,16 +32,10 @@ func (a *analysis) messageWrap(msg string) (textWrap, bool) {
 		}
 	}
 	// A wrap further in than the message's start: the message's
-	// endings after each ": " (a log's prefix, an outer wrap).
+	// endings after each ": " or "because" (a log's prefix, an outer
+	// wrap).
 	for _, m := range msgs[:len(msgs):len(msgs)] {
-		for i := strings.Index(m, ": "); i >= 0; {
-			msgs = append(msgs, m[i+2:])
-			next := strings.Index(m[i+2:], ": ")
-			if next < 0 {
-				break
-			}
-			i += 2 + next
-		}
+		msgs = append(msgs, failureclass.ChainTails(m)...)
 	}
 	var found []textWrap
 	for _, w := range src.textWraps() {
@@ -182,6 +177,11 @@ func (a *analysis) lostWrap(msg string) bool {
 		a.g.AddScanned(a.fileLoc(wrap.Path, wrap.Line))
 		a.why("The test further out is " + a.cite(cause) + ", which reads the cause of the app's own error type only, not an error wrapped with " + code("%w") + ".")
 		a.fix("At " + code(a.fileLoc(w.Line.Path, w.Line.Line)) + ", wrap " + code(w.Arg) + " with the app's own " + code(wrap.Func) + " (" + code(a.fileLoc(wrap.Path, wrap.Line)) + ") instead of " + code("fmt.Errorf") + ", so that its cause is still the not-found error.")
+		a.fix("Keep 500 for the other errors: those are real failures.")
+		return true
+	}
+	if am, ok := a.assertingMapper(w); ok {
+		a.explainAssertingMapper(w, am)
 		a.fix("Keep 500 for the other errors: those are real failures.")
 		return true
 	}

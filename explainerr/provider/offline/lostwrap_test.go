@@ -113,9 +113,11 @@ func TestNotFoundLostToATextWrap(t *testing.T) {
 	}`))
 	r := statusReport("looking up x9: part x9 not found", app.frame(t, "status", "example.com/parts/web.answer"), app.frame(t, "call", "example.com/parts/web.Show"))
 	text := Analyze(r)
+	// The answer tells errors apart by a type switch, which %w would not
+	// get past either: the error must reach it unwrapped.
 	mustHave(t, text, "A missing record answered as a server error", "with `%v`, which keeps the text of `err`",
-		`return store.Part{}, fmt.Errorf("looking up %s: %w", code, err)`)
-	mustLack(t, text, "Return a sentinel error", "nothing on the error's path tests it")
+		"by a type switch, `answer` (`web.go:13`): `switch err.(type) {`", "At `svc.go:16`, return `err` itself, unwrapped")
+	mustLack(t, text, "Return a sentinel error", "nothing on the error's path tests it", `fmt.Errorf("looking up %s: %w", code, err)`)
 
 	// Nothing tests the error: %w alone would not answer 404.
 	app = writeMarkedApp(t, lostWrapFiles(`	http.Error(w, err.Error(), http.StatusInternalServerError) //!status`))
@@ -130,7 +132,10 @@ func TestNotFoundLostToATextWrap(t *testing.T) {
 	}
 	http.Error(w, err.Error(), http.StatusInternalServerError) //!status`))
 	r = statusReport("looking up x9: part x9 not found", app.frame(t, "status", "example.com/parts/web.answer"), app.frame(t, "call", "example.com/parts/web.Show"))
-	mustLack(t, Analyze(r), "nothing on the error's path tests it")
+	text = Analyze(r)
+	mustLack(t, text, "nothing on the error's path tests it", `fmt.Errorf("looking up %s: %w", code, err)`)
+	// The predicate asserts the type (err.(*Missing)): the same.
+	mustHave(t, text, "by a type assertion, `IsMissing` (`apperr.go:11`)", "or make `IsMissing` look inside wrapped errors with `errors.As`")
 
 	// A module function the answer hands the error to tests it, and the
 	// message carries a log's prefix and an outer wrap.

@@ -3,6 +3,7 @@ package grounding
 import (
 	"go/token"
 	"iter"
+	"regexp"
 	"strings"
 )
 
@@ -22,12 +23,18 @@ func (g *Set) Allows(markdown string) bool {
 func (g *Set) Unknown(markdown string) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		for _, code := range codeSegments(markdown) {
+			if reFormatVerb.MatchString(strings.TrimSpace(code)) {
+				continue // "%w", "%+v": a verb of a format, no identifier
+			}
 			if !g.eachUnknown(code, yield) {
 				return
 			}
 		}
 	}
 }
+
+// reFormatVerb matches a code span that is one verb of a format string.
+var reFormatVerb = regexp.MustCompile(`^%[-+# 0-9.*]*[a-zA-Z]$`)
 
 // eachUnknown calls fn with each identifier of code that is not allowed,
 // in order, until fn returns false; it reports whether fn never did.

@@ -47,6 +47,9 @@ func TestGroundingUnknown(t *testing.T) {
 		{"template keywords only in actions: `{{with .Title}}{{end}}` but not `end`", []string{"end"}},
 		{"no code at all: GetPostByID and friends", nil},
 		{"double backticks ``posts[`x`]`` hold a raw string", nil},
+		// A format's verb alone is no identifier; a name after % is.
+		{"wrap with `%w`, not `%v` or `%+v`", nil},
+		{"`n % width`", []string{"n", "width"}},
 	}
 	for _, tc := range tests {
 		got := slices.Compact(slices.Sorted(g.Unknown(tc.markdown)))

@@ -1,0 +1,181 @@
+package appsource
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+)
+
+// An app that maps its errors to statuses by their type often does it with
+// a type assertion, err.(*errs.Error), or a type switch. An assertion sees
+// an error of that type only as it is, never inside another: once a layer
+// wraps it, with %v and with %w alike, the mapping misses it and answers
+// with its default, a 500. Telling the layer to wrap with %w would change
+// nothing; the error must reach the mapping unwrapped, or the mapping must
+// look inside (errors.As).
+
+// AssertingMapper is a call, on an error's way out, that hands the error
+// to a module function testing it with a type assertion alone.
+type AssertingMapper struct {
+	// Caller is the function that makes the call, Line the call's line
+	// and Call its function as written ("errs.Or").
+	Caller FuncRef
+	Line   int
+	Call   string
+	// Mapper is the module function that tests the error: the one
+	// called, or one it hands its error parameter to. AssertLine is the
+	// line of its type assertion or type switch, Switch whether it is a
+	// type switch, and Asserted the type an assertion tests for, as
+	// written ("*Error").
+	Mapper     FuncRef
+	AssertLine int
+	Switch     bool
+	Asserted   string
+}
+
+// maxMapperCallers bounds the functions read for a mapping call: the
+// callers of the function that made the error, and theirs.
+const maxMapperCallers = 12
+
+// AssertingMappers returns the calls, in the functions that call fn or
+// call those, that pass an error to a module function whose only test of
+// it is a type assertion or a type switch (no errors.As, errors.Is or
+// Unwrap in it).
+func (m *Module) AssertingMappers(fn FuncRef) []AssertingMapper {
+	var out []AssertingMapper
+	seen := map[*ast.FuncDecl]bool{fn.Decl: true}
+	level := []FuncRef{fn}
+	var callers []FuncRef
+	for range 2 {
+		var next []FuncRef
+		for _, ref := range level {
+			for _, c := range m.CallersOf(ref) {
+				if !seen[c.Decl] && len(callers) < maxMapperCallers {
+					seen[c.Decl] = true
+					callers = append(callers, c)
+					next = append(next, c)
+				}
+			}
+		}
+		level = next
+	}
+	mappers := map[*ast.FuncDecl]*AssertingMapper{}
+	for _, c := range callers {
+		ast.Inspect(c.Decl.Body, func(n ast.Node) bool {
+			ce, ok := n.(*ast.CallExpr)
+			if !ok || !passesErrorVar(ce) {
+				return true
+			}
+			line := m.Fset.Position(ce.Pos()).Line
+			for _, callee := range m.Callees(c.File, c.Decl, line) {
+				if !callsName(ce, callee.Decl.Name.Name) {
+					continue
+				}
+				am, known := mappers[callee.Decl]
+				if !known {
+					am = m.assertingMapper(callee, 1)
+					mappers[callee.Decl] = am
+				}
+				if am != nil {
+					found := *am
+					found.Caller, found.Line, found.Call = c, line, types.ExprString(ce.Fun)
+					out = append(out, found)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// passesErrorVar reports whether a call passes a variable named like an
+// error (err, or a name ending in "err" or "Err").
+func passesErrorVar(ce *ast.CallExpr) bool {
+	for _, arg := range ce.Args {
+		if id, ok := arg.(*ast.Ident); ok && (id.Name == "err" || strings.HasSuffix(id.Name, "Err") || strings.HasSuffix(id.Name, "err")) {
+			return true
+		}
+	}
+	return false
+}
+
+// callsName reports whether a call's function is named name (F(…), x.F(…),
+// pkg.F(…)).
+func callsName(ce *ast.CallExpr, name string) bool {
+	switch fun := ce.Fun.(type) {
+	case *ast.Ident:
+		return fun.Name == name
+	case *ast.SelectorExpr:
+		return fun.Sel.Name == name
+	}
+	return false
+}
+
+// assertingMapper returns the mapping fn makes of an error parameter by a
+// type assertion or a type switch alone, or, up to depth more calls, the
+// one a module function fn hands that parameter to makes; nil when fn
+// takes no error, tests it otherwise too (errors.As, errors.Is, Unwrap, a
+// Cause), or does not assert its type.
+func (m *Module) assertingMapper(fn FuncRef, depth int) *AssertingMapper {
+	fd := fn.Decl
+	if fd.Body == nil || fd.Type.Params == nil {
+		return nil
+	}
+	params := map[string]bool{}
+	for _, p := range fd.Type.Params.List {
+		if id, ok := p.Type.(*ast.Ident); ok && id.Name == "error" {
+			for _, n := range p.Names {
+				params[n.Name] = true
+			}
+		}
+	}
+	if len(params) == 0 {
+		return nil
+	}
+	var found *AssertingMapper
+	var handed []*ast.CallExpr
+	unwraps := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			switch name := types.ExprString(n.Fun); {
+			case name == "errors.As", name == "errors.Is", name == "Unwrap", strings.HasSuffix(name, ".Unwrap"), strings.HasSuffix(name, ".Cause"):
+				unwraps = true
+			default:
+				for _, arg := range n.Args {
+					if id, ok := arg.(*ast.Ident); ok && params[id.Name] {
+						handed = append(handed, n)
+						break
+					}
+				}
+			}
+		case *ast.TypeAssertExpr:
+			id, ok := n.X.(*ast.Ident)
+			if !ok || !params[id.Name] || found != nil {
+				return true
+			}
+			found = &AssertingMapper{Mapper: fn, AssertLine: m.Fset.Position(n.Pos()).Line, Switch: n.Type == nil}
+			if n.Type != nil {
+				found.Asserted = types.ExprString(n.Type)
+			}
+		}
+		return true
+	})
+	if unwraps {
+		return nil
+	}
+	if found != nil || depth == 0 {
+		return found
+	}
+	for _, ce := range handed {
+		line := m.Fset.Position(ce.Pos()).Line
+		for _, callee := range m.Callees(fn.File, fd, line) {
+			if callsName(ce, callee.Decl.Name.Name) {
+				if am := m.assertingMapper(callee, depth-1); am != nil {
+					return am
+				}
+			}
+		}
+	}
+	return nil
+}
