@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom or ezbookkeeping (fieldtrials/apps.tsv)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping or donetick (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -24,7 +24,7 @@
 # on every interface of the machine). The todo, albums, bank,
 # bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr and spacebin apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom and ezbookkeeping apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping and donetick apps need the sqlite3 shell.
 #
 # The apps listen on 18431-18479 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
@@ -239,6 +239,11 @@ app_conf() {
 		# the address, SQLite (fathom.db) in the scratch copy, whose migrations the app runs at start, the session
 		# secret (40 characters), debug logs
 		probe=/health ;;
+	donetick) mainpkg=. port=18470 # its YAML config file (the wiring's config/selfhosted.yaml, chosen by DT_ENV and read
+		# from the working directory): the port (the wiring listens on 127.0.0.1), a JWT secret, no frontend; SQLite
+		# (donetick.db) in the scratch copy, whose tables gorm's auto-migration makes at start
+		probe=/api/v1/health
+		export DT_ENV=selfhosted ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -436,6 +441,8 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 		rm -f golink.db golink.db-* ;;
 	fathom) # its SQLite file: the app runs its migrations when it starts
 		rm -f fathom.db fathom.db-* ;;
+	donetick) # its SQLite file: the app makes its tables and runs its migrations when it starts
+		rm -f donetick.db donetick.db-* ;;
 	wtf) # its first migration, recorded as run, and the seed: alice (1) and bob (2) with their API keys, alice's
 		# dial 1 ("Deploys", invite code local-trials-invite) with alice (membership 1) and bob (2) as members and
 		# one value; the app runs a case's later migrations (sqlite/migration) when it starts. Users sign in
@@ -794,6 +801,19 @@ INSERT INTO referrer_stats VALUES (1, 1, 1, 'Search', 25, 20, 0.6, 8, 30.0, '202
 		else
 			post /api/session json '{"email":"alice@example.com","password":"local-trials"}' >/dev/null
 		fi ;;
+	donetick) # alice signs up (her circle is 1) and signs in: a bearer token. She makes label kitchen (1), project
+		# Garden (1), chores Dishes (1, in Garden) and Laundry (2), both assigned to her, and filter Mine (1); Dishes
+		# gets label kitchen in the database (the chore form's labels would reach the label repository at set-up)
+		post /api/v1/auth/ json '{"username":"alice","password":"local-trials","email":"alice@example.com","displayName":"Alice"}' >/dev/null
+		tok=$(post /api/v1/auth/login json '{"username":"alice","password":"local-trials"}' | jq -r '.access_token // empty' 2>/dev/null)
+		rm -f "$jar"
+		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok")
+		post /api/v1/labels json '{"name":"kitchen","color":"#ff0000"}' >/dev/null
+		post /api/v1/projects json '{"name":"Garden"}' >/dev/null
+		post /api/v1/chores/ json '{"name":"Dishes","frequencyType":"once","assignStrategy":"random","assignees":[{"userId":1}],"assignedTo":1,"projectId":1}' >/dev/null
+		post /api/v1/chores/ json '{"name":"Laundry","frequencyType":"once","assignStrategy":"random","assignees":[{"userId":1}],"assignedTo":1}' >/dev/null
+		post /api/v1/filters json '{"name":"Mine","conditions":[{"type":"assignee","operator":"is","value":1}]}' >/dev/null
+		sqlite3 -cmd '.timeout 5000' "$cdir/donetick.db" "INSERT INTO chore_labels (chore_id, label_id, user_id) VALUES (1, 1, 1);" 2>/dev/null ;;
 	esac
 }
 
