@@ -300,6 +300,7 @@ func siteMessages(r *report.Report) []string {
 	}
 	if line := failureclass.LoggedError(r); line != "" && !AccessLogLine(r, line) {
 		if _, structured := logrecord.Parse(line); !structured {
+			msgs = append(msgs, line)
 			msgs = append(msgs, failureclass.LogTails(line)...)
 			msgs = append(msgs, failureclass.ChainTails(failureclass.LogLineMessage(line))...)
 		}

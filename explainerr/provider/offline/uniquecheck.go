@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 	"github.com/explainerr/explainerr/internal/astutil"
 )
@@ -38,10 +39,16 @@ func requestLookup(fun ast.Expr) bool {
 	case *ast.CallExpr:
 		return calleeName(x.Fun) == "Query" || calleeName(x.Fun) == "Header"
 	case *ast.Ident:
-		return x.Name == "ctx" || x.Name == "c" || x.Name == "r" || x.Name == "req"
+		// A request or a router's context read by one of its getters; a
+		// store whose receiver is also named r (r.HandleTaken) is none.
+		return (x.Name == "ctx" || x.Name == "c" || x.Name == "r" || x.Name == "req") && requestGetters[sel.Sel.Name]
 	}
 	return false
 }
+
+// requestGetters are the methods of a request (net/http's) or a router's
+// context (gin's, echo's) that read what the request carries.
+var requestGetters = wordSet(`FormValue PostFormValue Cookie Context Header URL PathValue Value Get GetString GetInt GetHeader MustGet Param Params Query QueryParam QueryParams DefaultQuery PostForm GetQuery GetPostForm FormFile Bind BindJSON ShouldBind ShouldBindJSON`)
 
 // reLookupCall matches the name of a call that looks a row up.
 var reLookupCall = regexp.MustCompile(`^(?i:get|find|lookup|load|fetch|exists|has|count|check|select|query|read|by)|By[A-Z]|(?i:exists|taken)$`)
@@ -55,6 +62,12 @@ type uniqueCheck struct {
 	// lookupIn is the helper holding the lookup, when the failing
 	// function calls one that makes it ("" when the lookup is its own).
 	lookupIn string
+	// unseen is true for a lookup of a function no frame shows, on the
+	// request's way to a write no frame shows either
+	// (unseenUniqueLookup); lookupCallee is the module function it
+	// calls, when there is one.
+	unseen       bool
+	lookupCallee appsource.FuncRef
 }
 
 // readUniqueCheck reads the failing function for the insert on the
@@ -143,6 +156,11 @@ func (a *analysis) readUniqueCheck() uniqueCheck {
 				return out
 			}
 		}
+	}
+	if out.insert == "" {
+		// No write on the failing line: the write ran in code the stack
+		// does not show, and so may its lookup.
+		out.lookup, out.lookupIn, out.lookupCallee, out.unseen = a.unseenUniqueLookup()
 	}
 	return out
 }
@@ -289,6 +307,9 @@ func (a *analysis) explainUniqueCheck() bool {
 		a.g.Add(uc.twice.Text, uc.insert)
 		a.why("The same call " + code(uc.insert) + " is made twice in this function for one request: at " + quoteLine(uc.twice) + " and on the failing line, so the second one writes the row the first already wrote.")
 		a.fix("Make the insert once: remove one of the two calls of " + code(uc.insert) + " (keep the one in the branch that decides to create the row).")
+		return true
+	case uc.lookup.Number != 0 && uc.unseen:
+		a.explainUnseenUniqueLookup(uc)
 		return true
 	case uc.lookup.Number != 0:
 		a.g.Add(uc.lookup.Text)
