@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping or donetick (fieldtrials/apps.tsv)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick or statping (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -244,6 +244,12 @@ app_conf() {
 		# (donetick.db) in the scratch copy, whose tables gorm's auto-migration makes at start
 		probe=/api/v1/health
 		export DT_ENV=selfhosted ;;
+	statping) mainpkg=./cmd port=18471 # configured by the environment: SQLite (statping.db in the working directory,
+		# the scratch copy), whose tables, settings and admin user the app makes at start (no sample data), the API
+		# secret the requests send as a bearer token, no error reports, no colours in its logs; the address on its
+		# command line (below)
+		probe=/health
+		export DB_CONN=sqlite SAMPLE_DATA=false ALLOW_REPORTS=false API_SECRET=local-trials-secret DISABLE_COLORS=true ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -261,6 +267,7 @@ app_conf() {
 	[ "$1" = picoshare ] && binargs=(-db data/store.db)
 	[ "$1" = lenpaste ] && binargs=(-address 127.0.0.1:$port -db-source lenpaste.db -db-cleanup-period 24h)
 	[ "$1" = golink ] && binargs=(-dev-listen 127.0.0.1:$port -sqlitedb golink.db)
+	[ "$1" = statping ] && binargs=(--ip 127.0.0.1 --port $port)
 	[ "$1" = tgspam ] && binargs=(--server.enabled --server.listen=127.0.0.1:$port --server.auth=local-trials
 		--files.dynamic=data --storage-timeout=30s)
 	return 0
@@ -285,6 +292,8 @@ app_generate() { # code an app generates before it builds: wtf's HTML templates 
 	cloudreve) # the frontend the server embeds (a submodule, built upstream) as an empty zip archive
 		[ -s application/statics/assets.zip ] ||
 			printf 'PK\005\006\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0' >application/statics/assets.zip ;;
+	statping) # the assets the server finds through go.rice (source/dist, built from its frontend upstream) as one empty page
+		mkdir -p source/dist && touch source/dist/base.gohtml ;;
 	esac
 }
 app_reset() { # the app's database, fresh for every run
@@ -443,6 +452,8 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 		rm -f fathom.db fathom.db-* ;;
 	donetick) # its SQLite file: the app makes its tables and runs its migrations when it starts
 		rm -f donetick.db donetick.db-* ;;
+	statping) # its SQLite file, config.yml and logs: the app makes the tables, its settings and its admin user when it starts
+		rm -rf statping.db statping.db-* config.yml logs ;;
 	wtf) # its first migration, recorded as run, and the seed: alice (1) and bob (2) with their API keys, alice's
 		# dial 1 ("Deploys", invite code local-trials-invite) with alice (membership 1) and bob (2) as members and
 		# one value; the app runs a case's later migrations (sqlite/migration) when it starts. Users sign in
@@ -814,6 +825,16 @@ INSERT INTO referrer_stats VALUES (1, 1, 1, 'Search', 25, 20, 0.6, 8, 30.0, '202
 		post /api/v1/chores/ json '{"name":"Laundry","frequencyType":"once","assignStrategy":"random","assignees":[{"userId":1}],"assignedTo":1}' >/dev/null
 		post /api/v1/filters json '{"name":"Mine","conditions":[{"type":"assignee","operator":"is","value":1}]}' >/dev/null
 		sqlite3 -cmd '.timeout 5000' "$cdir/donetick.db" "INSERT INTO chore_labels (chore_id, label_id, user_id) VALUES (1, 1, 1);" 2>/dev/null ;;
+	statping) # the API secret as a bearer token. Service 1 (Blog, an HTTP check of a closed local port, hourly) with
+		# checkin 1 (Backup; its API key then fixed in the database as local-trials-checkin) and one hit of it, and
+		# incident 1 (Outage) of the service with its update 1. Needs the sqlite3 shell
+		auth=(-H 'Authorization: Bearer local-trials-secret')
+		post /api/services json '{"name":"Blog","domain":"http://127.0.0.1:9/","type":"http","method":"GET","expected_status":200,"check_interval":3600,"timeout":5,"order_id":1,"public":true}' >/dev/null
+		post /api/checkins json '{"name":"Backup","service_id":1,"interval":60}' >/dev/null
+		sqlite3 -cmd '.timeout 5000' "$cdir/statping.db" "UPDATE checkins SET api_key = 'local-trials-checkin' WHERE id = 1;" 2>/dev/null
+		curl -s -o /dev/null -m 30 "http://127.0.0.1:$port/checkin/local-trials-checkin"
+		post /api/services/1/incidents json '{"title":"Outage","description":"The blog is down"}' >/dev/null
+		post /api/incidents/1/updates json '{"message":"Investigating","type":"investigating"}' >/dev/null ;;
 	esac
 }
 
