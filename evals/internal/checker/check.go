@@ -104,6 +104,8 @@ func (c *Checker) CheckText(text string) []Result {
 			r.Verdict, r.Reason = Verified, "an example of input the sentence gives (\"a line `…`\"), not a name of the code"
 		} else if r.Verdict == UnknownIdentifier && c.usageExample(prose, cl) {
 			r.Verdict, r.Reason = Verified, "an argument of a call the sentence gives as a caller's use of the module's function, not a name of the code"
+		} else if r.Verdict == UnknownIdentifier && c.commentedDecl(prose, cl) {
+			r.Verdict, r.Reason = Verified, "a name the sentence says is commented out, which a comment of the module declares"
 		} else if r.Verdict == UnknownIdentifier && negatedStdName(prose, cl) {
 			r.Verdict, r.Reason = Verified, "a standard-library name the sentence says the code does not use"
 		} else if r.Verdict == UnknownIdentifier && (cl.Kind == KindSelector || cl.Kind == KindCall) && stdType(cl.Text) {
@@ -192,6 +194,13 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkNilBranchCalls,
 	(*Checker).checkReturnedConsts,
 	(*Checker).checkOnlyEffects,
+	(*Checker).checkFuncCallArgs,
+	(*Checker).checkUnmadeCalls,
+	(*Checker).checkReturnedValues,
+	(*Checker).checkFuncExpressions,
+	(*Checker).checkLineValues,
+	(*Checker).checkFirstThenCalls,
+	(*Checker).checkSwappedBranches,
 }
 
 // Check returns the verdict on one claim.

@@ -54,18 +54,26 @@ func (c *Checker) checkFuncComparisons(prose string, claims []Claim, results []R
 }
 
 // openingSubject returns the function the sentence from..before opens
-// with as its subject (sentenceSubject), or nil.
+// with as its subject (sentenceSubject), or nil; a name in the clause
+// that leads the subject ("When `c.lru.Peek(key)` finds the key,
+// `Cache.PeekOrAdd` …") is passed over.
 func (c *Checker) openingSubject(prose string, claims []Claim, from, before int) *source.Func {
+	f, _ := c.openingSubjectAt(prose, claims, from, before)
+	return f
+}
+
+// openingSubjectAt is openingSubject, with the end of the subject's
+// claim in prose.
+func (c *Checker) openingSubjectAt(prose string, claims []Claim, from, before int) (*source.Func, int) {
 	for _, cl := range claims {
 		if cl.start < from || cl.start >= before {
 			continue
 		}
 		if f, _, ok := c.sentenceSubject(prose, cl); ok {
-			return f
+			return f, cl.end
 		}
-		return nil
 	}
-	return nil
+	return nil, 0
 }
 
 // comparedOtherwise returns how have compares what quoted compares

@@ -9,7 +9,7 @@ import (
 
 // KindFieldType is a claim about the type a struct field is declared
 // with: "declares `TypeName` as a `reflect.Type`", "the string fields
-// `KeyName` and `Value`".
+// `KeyName` and `Value`", "a field `mu` of type `sync.Mutex`".
 const KindFieldType = "field_type"
 
 var (
@@ -19,6 +19,9 @@ var (
 	// `A`, `B` and `C`", "its `error` field `Err`".
 	typedFieldsRe = regexp.MustCompile("\\b(string|bool|int|int64|uint|float64|error|`[^`]+`)\\s+fields?\\s+((?:`[A-Za-z_]\\w*`(?:\\s*,\\s*|\\s+and\\s+|\\s*,\\s*and\\s+)?)+)")
 	spanNameRe    = regexp.MustCompile("`([A-Za-z_]\\w*)`")
+	// ofTypeRe names a field, then its type: "a field `mu` of type
+	// `sync.Mutex`", "its `done` field, of type `chan struct{}`".
+	ofTypeRe = regexp.MustCompile("\\bfield\\s+`([A-Za-z_]\\w*)`,?\\s+(?:of\\s+type|typed)\\s+`([^`]+)`|`([A-Za-z_]\\w*)`\\s+field,?\\s+(?:of\\s+type|typed)\\s+`([^`]+)`")
 )
 
 // checkFieldTypes judges the type a sentence gives a field it names: when
@@ -43,6 +46,13 @@ func (c *Checker) checkFieldTypes(prose string, claims []Claim, results []Result
 	}
 	for _, m := range declaresAsRe.FindAllStringSubmatchIndex(prose, -1) {
 		judge(prose[m[2]:m[3]], prose[m[4]:m[5]], m[0], m[1])
+	}
+	for _, m := range ofTypeRe.FindAllStringSubmatchIndex(prose, -1) {
+		if m[2] >= 0 {
+			judge(prose[m[2]:m[3]], prose[m[4]:m[5]], m[0], m[1])
+		} else {
+			judge(prose[m[6]:m[7]], prose[m[8]:m[9]], m[0], m[1])
+		}
 	}
 	for _, m := range typedFieldsRe.FindAllStringSubmatchIndex(prose, -1) {
 		for _, n := range spanNameRe.FindAllStringSubmatch(prose[m[4]:m[5]], -1) {

@@ -21,7 +21,9 @@ var (
 // cites a line ("when `len(kvpair) < 2` (envconfig.go:325)"): when the
 // line compares the same two operands with another operator, one that is
 // neither the quoted one, its negation (the sentence may speak of the
-// other branch) nor its mirror, the quote is contradicted.
+// other branch) nor its mirror, the quote is contradicted; so is a quoted
+// field the line does not name where it compares another field of the
+// same operand the same way (`l.root.prev == e` of `l.root.next == e`).
 func (c *Checker) checkQuotedComparisons(prose string, claims []Claim, results []Result) []Result {
 	for _, r := range results {
 		if r.Kind != KindFileLine || r.InCode {
@@ -49,7 +51,8 @@ func (c *Checker) checkQuotedComparisons(prose string, claims []Claim, results [
 // joined by one logical operator where the statement joins the same
 // operands by the other, or two operands compared by an operator that is
 // neither the quoted one, its negation (the sentence may speak of the
-// other branch) nor its mirror.
+// other branch) nor its mirror, or a quoted field where the statement
+// compares another of the same operand (otherField).
 func comparisonDiffers(span, stmt string) string {
 	if strings.Contains(span, "&&") != strings.Contains(span, "||") {
 		swapped := strings.NewReplacer("&&", "||", "||", "&&").Replace(span)
@@ -63,10 +66,58 @@ func comparisonDiffers(span, stmt string) string {
 		return ""
 	}
 	x, op, y := m[1], m[2], m[3]
-	if have := comparedWith(stmt, x, y); have != "" && have != op && have != negatedOp[op] {
+	have := comparedWith(stmt, x, y)
+	if have != "" && have != op && have != negatedOp[op] {
 		return "compares " + x + " " + have + " " + y
 	}
+	if have == "" {
+		if z := otherField(stmt, x, op, y); z != "" {
+			return "compares " + z + " " + op + " " + y + ", not " + x
+		}
+		if z := otherField(stmt, y, mirroredOp[op], x); z != "" {
+			return "compares " + z + " " + mirroredOp[op] + " " + x + ", not " + y
+		}
+	}
 	return ""
+}
+
+// otherField returns the selector a statement (tightSpace'd) compares
+// with y, by op or its negation, in place of the quoted selector x: one
+// with x's prefix and another last name ("l.root.next==e" where
+// "l.root.prev==e" is quoted), when x itself is nowhere in the statement;
+// "" otherwise.
+func otherField(stmt, x, op, y string) string {
+	dot := strings.LastIndex(x, ".")
+	if dot <= 0 || !identRe.MatchString(x[dot+1:]) || containsWord(stmt, x) {
+		return ""
+	}
+	for _, o := range []string{op, negatedOp[op]} {
+		re, err := regexp.Compile(`(?:^|[^\w.])(` + regexp.QuoteMeta(x[:dot+1]) + `\w+)` + regexp.QuoteMeta(o+y) + `(?:$|[^\w.])`)
+		if err != nil {
+			return ""
+		}
+		if m := re.FindStringSubmatch(stmt); m != nil && m[1] != x {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// containsWord reports whether s holds w with no identifier, number or
+// selector byte on either side.
+func containsWord(s, w string) bool {
+	for i := strings.Index(s, w); i >= 0; {
+		end := i + len(w)
+		if (i == 0 || !isWordByte(s[i-1])) && (end == len(s) || !isWordByte(s[end])) {
+			return true
+		}
+		next := strings.Index(s[i+1:], w)
+		if next < 0 {
+			return false
+		}
+		i += 1 + next
+	}
+	return false
 }
 
 // comparedWith returns the operator a statement (tightSpace'd) compares x with
