@@ -28,14 +28,13 @@ var reLogTimestamp = regexp.MustCompile(`^\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(?:
 
 // LogText returns a log line without blanks around it and without the
 // standard logger's timestamp and file. A JSON record (logrus, zap, zerolog,
-// slog's JSON handler) is read as its canonical logfmt line, level, msg,
-// err and trace, as slog's text handler writes them, without its time.
+// slog's JSON handler) or a record of zap's console encoder is read as its
+// canonical logfmt line, level, msg, err and trace, as slog's text handler
+// writes them, without its time.
 func LogText(line string) string {
 	line = strings.TrimSpace(line)
-	if strings.HasPrefix(line, "{") {
-		if rec, ok := logrecord.Parse(line); ok && rec.Format == logrecord.JSON {
-			return rec.Canonical()
-		}
+	if rec, ok := logrecord.Parse(line); ok && rec.Format != logrecord.Logfmt {
+		return rec.Canonical()
 	}
 	return strings.TrimSpace(reLogTimestamp.ReplaceAllString(line, ""))
 }

@@ -14,10 +14,12 @@ const (
 	Logfmt = "logfmt"
 )
 
+// Console, a record of tab-separated fields, is in console.go.
+
 // Record is one structured log line's fields. Values are as the logger
 // wrote them, unescaped; a field the line lacks is "".
 type Record struct {
-	// Format is JSON or Logfmt.
+	// Format is JSON, Console or Logfmt.
 	Format string
 	// Time is the record's time, as written.
 	Time string
@@ -52,7 +54,8 @@ var (
 )
 
 // Parse reads line as a structured record. It reports false for a line
-// that is not one: not a JSON object, nor key=value pairs that include a
+// that is not one: not a JSON object, nor tab-separated fields that start
+// with a time and a level (Console), nor key=value pairs that include a
 // level or a message.
 func Parse(line string) (Record, bool) {
 	line = strings.TrimSpace(line)
@@ -62,6 +65,9 @@ func Parse(line string) (Record, bool) {
 			return Record{}, false
 		}
 		return fromFields(JSON, fields)
+	}
+	if fields, ok := parseConsole(line); ok {
+		return fromFields(Console, fields)
 	}
 	fields, ok := parseLogfmt(line)
 	if !ok {

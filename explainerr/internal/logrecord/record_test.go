@@ -25,6 +25,10 @@ func TestParseLoggers(t *testing.T) {
 			Record{Format: Logfmt, Level: "ERROR", Message: "create order", Error: "UNIQUE constraint failed: users.email", Time: "2026-12-01T10:00:00.000Z", Attrs: map[string]string{"user": "7"}}},
 		{"logrus text", `time="2026-12-01T10:00:00Z" level=error msg="create order" error="pq: null value in column \"email\" violates not-null constraint"`,
 			Record{Format: Logfmt, Level: "error", Message: "create order", Error: `pq: null value in column "email" violates not-null constraint`, Time: "2026-12-01T10:00:00Z"}},
+		{"zap console", "2026-12-01T10:00:00.906Z\terror\tapp/orders.go:42\tcreate order\t{\"error\": \"Issuer must be set\", \"user\": 7}\nmain.createOrder\n\t/src/app/orders.go:42",
+			Record{Format: Console, Level: "error", Message: "create order", Error: "Issuer must be set", Caller: "app/orders.go:42", Time: "2026-12-01T10:00:00.906Z", Stack: "main.createOrder\n\t/src/app/orders.go:42", Attrs: map[string]string{"user": "7"}}},
+		{"zap console, named logger, no fields", "2026-12-01T10:00:00.906Z\tERROR\tapi\tapp/orders.go:42\tcreate order failed",
+			Record{Format: Console, Level: "ERROR", Message: "create order failed", Caller: "app/orders.go:42", Time: "2026-12-01T10:00:00.906Z"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -56,12 +60,14 @@ func TestParseRefusesPlainText(t *testing.T) {
 		"",
 		"2026/12/01 10:00:00 listing failed: sql: no rows in result set",
 		"ERROR listing failed err=boom",
-		"user=ann id=7",               // pairs, but neither a level nor a message
-		`msg="unterminated`,           // a quote left open
-		`{"level":"error"`,            // JSON cut off
-		`{}`,                          // an empty object
-		`["error","in","an","array"]`, // not an object
-		`{"user":"ann","id":7}`,       // no level, no message
+		"user=ann id=7",                      // pairs, but neither a level nor a message
+		"2026-12-01T10:00:00Z\tnotice\tsaid", // tabs, but no level zap writes
+		"a\terror\tb",                        // tabs, but no time first
+		`msg="unterminated`,                  // a quote left open
+		`{"level":"error"`,                   // JSON cut off
+		`{}`,                                 // an empty object
+		`["error","in","an","array"]`,        // not an object
+		`{"user":"ann","id":7}`,              // no level, no message
 	} {
 		if r, ok := Parse(line); ok {
 			t.Errorf("%q read as a record: %+v", line, r)

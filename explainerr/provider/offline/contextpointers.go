@@ -77,6 +77,9 @@ type sqlLeads struct {
 	name, table string
 	tables      map[string]bool
 	reached     map[string]bool
+	// writes is true for a constraint's violation, which only a statement
+	// that writes can meet: a query that only reads is not the failing one.
+	writes bool
 }
 
 // sqlLeads reads the context's query chunks the request reached (the
@@ -89,6 +92,10 @@ func (a *analysis) sqlLeads() sqlLeads {
 		table = a.f.Captures["table"]
 	}
 	l := sqlLeads{name: name, table: strings.ToLower(table), tables: map[string]bool{}, reached: map[string]bool{}}
+	switch a.f.Class {
+	case ClassUnique, ClassNotNull, ClassForeignKey, ClassCheck:
+		l.writes = true
+	}
 	if table != "" {
 		l.tables[l.table] = true
 	}
@@ -106,11 +113,15 @@ func (a *analysis) sqlLeads() sqlLeads {
 }
 
 // failing reports whether the query chunk c may be the failing query:
-// the request reached its function, and it uses the table the error
-// names, when the error names one.
+// the request reached its function, it uses the table the error names,
+// when the error names one, and it writes, for a constraint's violation.
 func (l sqlLeads) failing(c report.Chunk) bool {
-	return l.reached[baseName(c.File)+"\x00"+c.Symbol] && (l.table == "" || appsource.TablesUsed(c.Text)[l.table])
+	return l.reached[baseName(c.File)+"\x00"+c.Symbol] && (l.table == "" || appsource.TablesUsed(c.Text)[l.table]) && (!l.writes || reWriteStatement.MatchString(c.Text))
 }
+
+// reWriteStatement matches code that writes rows: an SQL statement that
+// does, or an ORM's call that does.
+var reWriteStatement = regexp.MustCompile(`(?i:\b(?:insert\s+into|update\s+\S+\s+set|delete\s+from|upsert|replace\s+into|merge\s+into)\b)|\.(?:Save|Create|CreateInBatches|Update|Updates|UpdateColumn|UpdateColumns|Delete|Exec|ExecContext|FirstOrCreate|Insert|InsertOne|Upsert)\(`)
 
 // of returns what may be said of the query or schema chunk c: the failing
 // query (failing), the schema of its table when c defines a table it

@@ -116,3 +116,24 @@ func TestOriginLeadSaysWhatItShows(t *testing.T) {
 		t.Errorf("the chunk that makes the message is not said to:\n%s", text)
 	}
 }
+
+// TestConstraintLeadIsAWrite: a query chunk that only reads is never
+// said to be the query a constraint's violation is about; one that
+// writes, in SQL or through an ORM, may be, and any query may be for an
+// error that is no constraint's.
+func TestConstraintLeadIsAWrite(t *testing.T) {
+	reached := map[string]bool{"repo.go\x00(*Repo).Get": true, "repo.go\x00(*Repo).Save": true, "repo.go\x00(*Repo).Add": true}
+	read := report.Chunk{File: "repo.go", Symbol: "(*Repo).Get", Reason: report.ReasonQuery, Text: "func (r *Repo) Get(id int) (Chore, error) {\n\tvar c Chore\n\treturn c, r.db.Where(\"id = ?\", id).First(&c).Error\n}"}
+	orm := report.Chunk{File: "repo.go", Symbol: "(*Repo).Save", Reason: report.ReasonQuery, Text: "func (r *Repo) Save(a []Assignee) error {\n\treturn r.db.Save(&a).Error\n}"}
+	sql := report.Chunk{File: "repo.go", Symbol: "(*Repo).Add", Reason: report.ReasonQuery, Text: "func (r *Repo) Add(name string) error {\n\t_, err := r.db.Exec(`INSERT INTO chores (name) VALUES (?)`, name)\n\treturn err\n}"}
+	writes := sqlLeads{reached: reached, writes: true}
+	if writes.failing(read) {
+		t.Error("a read is said to meet a constraint")
+	}
+	if !writes.failing(orm) || !writes.failing(sql) {
+		t.Error("a write is not taken as the statement that met the constraint")
+	}
+	if !(sqlLeads{reached: reached}).failing(read) {
+		t.Error("a read is not taken for an error that is no constraint's")
+	}
+}

@@ -126,6 +126,12 @@ func (a *analysis) weighNilCandidates(exprs []string) []nilCandidate {
 			out = append(out, c)
 			continue
 		}
+		if g := a.nilTestedInline(e); g != "" {
+			a.g.Add(g)
+			c.NotNil = "the line tests it against " + code("nil") + " before it reads through it (" + code(g) + ")"
+			out = append(out, c)
+			continue
+		}
 		if isIdent(e) {
 			if read, ok := a.readThroughBefore(e); ok {
 				// A field was read through it on the way here.

@@ -1,0 +1,67 @@
+package logrecord
+
+import (
+	"regexp"
+	"strings"
+)
+
+// zap's console encoder (zap.NewDevelopment's, and any zapcore console
+// core) writes a record as fields between tabs: the time, the level, the
+// logger's name and the caller when they are on, the message, and the
+// other fields as one JSON object; a stack trace follows on the next
+// lines:
+//
+//	2026-12-03T18:57:37.906Z	error	user/mfa.go:30	Failed to set up	{"error": "Issuer must be set"}
+//	donetick.com/core/internal/user.(*Handler).setupMFA
+//		/app/internal/user/mfa.go:30
+
+// Console is a record written as tab-separated fields, as zap's console
+// encoder writes one.
+const Console = "console"
+
+var (
+	// reConsoleTime matches a console record's first field: an ISO 8601
+	// time, or seconds since the epoch.
+	reConsoleTime = regexp.MustCompile(`^(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?|\d{9,10}\.\d+)$`)
+	// reConsoleCaller matches a caller field: a Go file and line.
+	reConsoleCaller = regexp.MustCompile(`\.go:\d+$`)
+)
+
+// consoleLevels are the levels zap writes, in either case.
+var consoleLevels = map[string]bool{"debug": true, "info": true, "warn": true, "error": true, "dpanic": true, "panic": true, "fatal": true}
+
+// parseConsole reads a console record's fields: time, level, caller,
+// msg, the JSON object's fields, and the lines after the first as the
+// stack when no field holds one. It reports false for a line that does
+// not start with a time and a level between tabs.
+func parseConsole(text string) (map[string]string, bool) {
+	first, rest, _ := strings.Cut(text, "\n")
+	parts := strings.Split(strings.TrimRight(first, "\r"), "\t")
+	if len(parts) < 3 || !reConsoleTime.MatchString(parts[0]) || !consoleLevels[strings.ToLower(parts[1])] {
+		return nil, false
+	}
+	fields := map[string]string{}
+	if last := strings.TrimSpace(parts[len(parts)-1]); len(parts) > 3 && strings.HasPrefix(last, "{") {
+		if obj, ok := parseJSON(last); ok {
+			fields = obj
+			parts = parts[:len(parts)-1]
+		}
+	}
+	fields["time"], fields["level"] = parts[0], parts[1]
+	parts = parts[2:]
+	// The logger's name and the caller come before the message; the
+	// message is the last field left.
+	for len(parts) > 1 {
+		if reConsoleCaller.MatchString(parts[0]) {
+			fields["caller"] = parts[0]
+		}
+		parts = parts[1:]
+	}
+	fields["msg"] = parts[0]
+	if rest = strings.TrimSpace(rest); rest != "" {
+		if _, ok := fields["stacktrace"]; !ok {
+			fields["stacktrace"] = rest
+		}
+	}
+	return fields, true
+}
