@@ -99,6 +99,29 @@ func passesErrorVar(ce *ast.CallExpr) bool {
 	return false
 }
 
+// holdsError reports whether a parameter of type t can hold an error: an
+// error, or an empty interface (a JSON writer's data any).
+func holdsError(t ast.Expr) bool {
+	switch t := t.(type) {
+	case *ast.Ident:
+		return t.Name == "error" || t.Name == "any"
+	case *ast.InterfaceType:
+		return t.Methods == nil || len(t.Methods.List) == 0
+	}
+	return false
+}
+
+// AssertsError returns how fn tells an error parameter apart by a type
+// assertion or a type switch alone (see AssertingMappers), fn itself, not
+// the functions it hands the error to; Caller, Line and Call are left
+// for the caller to fill.
+func (m *Module) AssertsError(fn FuncRef) (AssertingMapper, bool) {
+	if am := m.assertingMapper(fn, 0); am != nil {
+		return *am, true
+	}
+	return AssertingMapper{}, false
+}
+
 // callsName reports whether a call's function is named name (F(…), x.F(…),
 // pkg.F(…)).
 func callsName(ce *ast.CallExpr, name string) bool {
@@ -123,7 +146,7 @@ func (m *Module) assertingMapper(fn FuncRef, depth int) *AssertingMapper {
 	}
 	params := map[string]bool{}
 	for _, p := range fd.Type.Params.List {
-		if id, ok := p.Type.(*ast.Ident); ok && id.Name == "error" {
+		if holdsError(p.Type) {
 			for _, n := range p.Names {
 				params[n.Name] = true
 			}

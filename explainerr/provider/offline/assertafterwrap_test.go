@@ -1,6 +1,10 @@
 package offline
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
 
 // TestTypeAssertionAfterAWrap: the app maps a unique violation to its own
 // conflict error with a type assertion on the error it is given, and the
@@ -67,4 +71,50 @@ func join(w http.ResponseWriter, r *http.Request, db *sql.DB) {
 	text := Analyze(statusReport(`save bob: pq: duplicate key value violates unique constraint "members_name_key"`+"\n", fr))
 	mustHave(t, text, "tests its type with a type assertion", "dbErr, ok := err.(*DBError)", "passes it a wrap made with `fmt.Errorf`", "test with `errors.As` instead of the type assertion")
 	mustLack(t, text, "answer 409 Conflict")
+}
+
+// TestWrapMadeOnlyToBeLogged: a fmt.Errorf made as the argument of a
+// logging call is the log's line, not the error on its way: the
+// assertion that ran on the error before it is no victim of that wrap.
+func TestWrapMadeOnlyToBeLogged(t *testing.T) {
+	files := map[string]string{
+		"go.mod": "module example.com/desk\n\ngo 1.22\n",
+		"api/api.go": `package api
+
+import (
+	"fmt"
+	"net/http"
+
+	log "github.com/sirupsen/logrus"
+)
+
+// Coded is an error with a status.
+type Coded interface{ Status() int }
+
+func sendError(err error, w http.ResponseWriter, r *http.Request) {
+	code := 0
+	if e, ok := err.(Coded); ok {
+		code = e.Status()
+	}
+	log.WithField("url", r.URL.String()).
+		WithField("code", code).
+		Errorln(fmt.Errorf("sending error response for %s: %s", r.URL.String(), err.Error()))
+	w.WriteHeader(500) //!status
+}
+
+// Remove removes a desk.
+func Remove(w http.ResponseWriter, r *http.Request) {
+	if err := drop(); err != nil {
+		sendError(err, w, r) //!call
+	}
+}
+
+func drop() error { return fmt.Errorf("desk busy") }
+`,
+	}
+	app := writeMarkedApp(t, files)
+	r := statusReport(`{"error":"desk busy"}`, app.frame(t, "status", "example.com/desk/api.sendError"), app.frame(t, "call", "example.com/desk/api.Remove"))
+	r.Logs = []report.LogLine{{Text: `time="2026-12-03T19:01:44Z" level=error msg="sending error response for /desks/1: desk busy" code=0 url=/desks/1`}}
+	text := Analyze(r)
+	mustLack(t, text, "does not pass the type assertion", "a new error of another type")
 }

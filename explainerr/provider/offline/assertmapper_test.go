@@ -136,3 +136,83 @@ func TestWrapHiddenFromATypeAssertion(t *testing.T) {
 	mustLack(t, text, "2026-12-03 17:38:16 [ERROR] [6a8cb744-7c04] [labels.LabelHandler] failed to get label \"id:42\", because label 42 of owner 1: label n…`: a lookup", "Wrap it with", "Return a sentinel error")
 	assertGroundedIn(t, r, text, files)
 }
+
+// TestAssertionOnTheStackIsTheOneNamed: the status writer on the stack
+// tests its data's type itself; it is the mapping named, called from
+// the frame outside it, not a caller of the wrapping function the
+// request did not run (another handler of the same look-up).
+func TestAssertionOnTheStackIsTheOneNamed(t *testing.T) {
+	files := map[string]string{
+		"go.mod": "module example.com/inbox\n\ngo 1.22\n",
+		"web/web.go": `package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+)
+
+// Coded is an error with a status.
+type Coded interface {
+	error
+	Status() int
+}
+
+type missing struct{ id int }
+
+func (m missing) Error() string { return fmt.Sprintf("note %d was not found", m.id) }
+func (m missing) Status() int   { return 404 }
+
+func lookup(id int) error { return missing{id} }
+
+func find(id int) (string, error) {
+	if err := lookup(id); err != nil {
+		return "", fmt.Errorf("looking up note #%d: %v", id, err)
+	}
+	return "note", nil
+}
+
+func writeJSON(d any, w http.ResponseWriter) {
+	if e, ok := d.(Coded); ok {
+		w.WriteHeader(e.Status())
+		json.NewEncoder(w).Encode(e.Error())
+		return
+	}
+	if e, ok := d.(error); ok {
+		w.WriteHeader(500) //!status
+		json.NewEncoder(w).Encode(e.Error())
+		return
+	}
+	json.NewEncoder(w).Encode(d)
+}
+
+func sendError(err error, w http.ResponseWriter) {
+	writeJSON(err, w) //!send
+}
+
+// Get answers a note.
+func Get(w http.ResponseWriter, r *http.Request) {
+	n, err := find(7)
+	if err != nil {
+		sendError(err, w)
+		return
+	}
+	writeJSON(n, w)
+}
+
+// Delete removes a note.
+func Delete(w http.ResponseWriter, r *http.Request) {
+	if _, err := find(7); err != nil {
+		sendError(err, w)
+	}
+}
+`,
+	}
+	app := writeMarkedApp(t, files)
+	r := statusReport(`{"error":"looking up note #7: note 7 was not found"}`, app.frame(t, "status", "example.com/inbox/web.writeJSON"), app.frame(t, "send", "example.com/inbox/web.sendError"))
+	text := Analyze(r)
+	mustHave(t, text, "handed to `writeJSON` in `sendError` (`web.go:44`)", "by a type assertion, `writeJSON` (`web.go:30`): `if e, ok := d.(Coded); ok {`",
+		"return `err` itself, unwrapped, as `writeJSON` expects")
+	mustLack(t, text, "in `Delete`", "in `Get`")
+	assertGroundedIn(t, r, text, files)
+}

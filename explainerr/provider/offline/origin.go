@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"go/ast"
 	"go/token"
 	"path"
@@ -218,7 +219,7 @@ func (s *appSource) findTextWraps() []textWrap {
 			continue
 		}
 		format, err := strconv.Unquote(em.Format)
-		if err != nil {
+		if err != nil || s.loggedOnly(em.File, em.Line, em.Func) {
 			continue
 		}
 		var verbs []string
@@ -237,6 +238,37 @@ func (s *appSource) findTextWraps() []textWrap {
 		}
 	}
 	return out
+}
+
+// reLoggedErrorf finds a fmt.Errorf made as the argument of a logging
+// method (Errorln(fmt.Errorf(…)), log.Print(fmt.Errorf(…))): the method's
+// name, and what comes before it on the line.
+var reLoggedErrorf = regexp.MustCompile(`^(.*?)\b(Print|Printf|Println|Debug|Debugf|Debugln|Info|Infof|Infoln|Warn|Warnf|Warnln|Warning|Warningf|Error|Errorf|Errorln|Fatal|Fatalf|Fatalln|Panic|Panicf|Panicln|Log|Logf)\(\s*fmt\.Errorf\(`)
+
+// reLoggerChain matches the start of a call chain on a logger: the
+// package or a variable named like one, or logrus' and zap's field
+// builders.
+var reLoggerChain = regexp.MustCompile(`\b(?:log|logger|logrus|zap|zerolog|slog|lg)\b|\.(?:WithField|WithFields|WithError|With|Sugar)\(`)
+
+// loggedOnly reports whether the fmt.Errorf at file:line is made only to
+// be logged: the argument of a logging method on a logger (the chain may
+// start on the lines above, "log.WithField(…).\n\tErrorln(fmt.Errorf(…))").
+// Its result goes to the log, not on the error's way: no test of the
+// error sees it.
+func (s *appSource) loggedOnly(file *appsource.File, line int, fn string) bool {
+	m := reLoggedErrorf.FindStringSubmatch(s.lineIn(file, line, fn).Text)
+	if m == nil {
+		return false
+	}
+	before := m[1]
+	for l := line - 1; l > 0 && l >= line-4 && (strings.TrimSpace(before) == "" || strings.HasSuffix(strings.TrimSpace(before), ".")); l-- {
+		prev := strings.TrimSpace(s.lineIn(file, l, fn).Text)
+		if !strings.HasSuffix(prev, ".") {
+			break
+		}
+		before = prev + before
+	}
+	return reLoggerChain.MatchString(before)
 }
 
 // params returns the parameter names of the functions named name, in

@@ -3,6 +3,7 @@ package offline
 import (
 	"go/ast"
 	"go/types"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -20,10 +21,13 @@ import (
 
 // statementCalls are the methods that run a statement: database/sql's
 // and sqlx's, and those that end a query builder's chain (ent's Save,
-// Exec, Only, All).
+// Exec, Only, All; gorm's Find, Create, Delete).
 var statementCalls = map[string]bool{"Exec": true, "ExecContext": true, "Query": true, "QueryContext": true, "QueryRow": true, "QueryRowContext": true,
 	"Get": true, "GetContext": true, "Select": true, "SelectContext": true, "NamedExec": true, "NamedExecContext": true,
-	"Save": true, "SaveX": true, "ExecX": true, "Only": true, "OnlyX": true, "All": true, "AllX": true, "First": true, "Count": true, "Exist": true}
+	"Save": true, "SaveX": true, "ExecX": true, "Only": true, "OnlyX": true, "All": true, "AllX": true, "First": true, "Count": true, "Exist": true,
+	// gorm's, which run the statement its chain built; an association's
+	// too.
+	"Find": true, "Create": true, "Updates": true, "Update": true, "Delete": true, "Pluck": true, "Clear": true, "Append": true, "Replace": true}
 
 // onPool reports whether a statement's receiver, as written, is the pool
 // or a chain built on it (e.db.Item.UpdateOneID(id).AddLabelIDs(ids...)
@@ -130,7 +134,8 @@ func (s *appSource) helperBesideTx(r appsource.FuncRef) (txHelper, bool) {
 			return true
 		}
 		if h.begin == nil {
-			if x := types.ExprString(sel.X); appsource.BeginCalls[sel.Sel.Name] && strings.HasPrefix(x, self+".") {
+			x := types.ExprString(sel.X)
+			if appsource.BeginCalls[sel.Sel.Name] && (strings.HasPrefix(x, self+".") || s.packagePool(r, sel.X)) {
 				h.begin, h.pool = ce, x
 			}
 			return true
@@ -143,6 +148,14 @@ func (s *appSource) helperBesideTx(r appsource.FuncRef) (txHelper, bool) {
 				continue
 			}
 			theirs := m.Decl.Recv.List[0].Names[0].Name + strings.TrimPrefix(h.pool, self)
+			if !strings.HasPrefix(h.pool, self+".") {
+				// The package's own pool: the same name in a method of
+				// the same package.
+				if filepath.Dir(m.File.Path) != filepath.Dir(r.File.Path) {
+					continue
+				}
+				theirs = h.pool
+			}
 			if use := statementOn(m.Decl.Body, theirs); use != nil {
 				h.call, h.method, h.use = ce, m, use
 				return false
@@ -151,6 +164,18 @@ func (s *appSource) helperBesideTx(r appsource.FuncRef) (txHelper, bool) {
 		return true
 	})
 	return h, h.use != nil
+}
+
+// packagePool reports whether x is a variable declared at the top level
+// of r's package (var db *gorm.DB): a pool every function of the package
+// shares.
+func (s *appSource) packagePool(r appsource.FuncRef, x ast.Expr) bool {
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, ok = s.mod.PackageVar(filepath.Dir(r.File.Path), id.Name)
+	return ok
 }
 
 // statementOn returns the first statement body runs on pool, or nil.

@@ -224,3 +224,58 @@ func Serve(w http.ResponseWriter, r *http.Request, l *Ledger) {
 	mustHave(t, text, "begins a transaction on `l.db`", "while it is open calls", "`(*Ledger).stamp` runs its statement on the pool itself",
 		"SQLite lets one connection write at a time", "Run the statement of `(*Ledger).stamp` on the transaction")
 }
+
+// TestHelperBesideTxOnAPackagePool: the pool is the package's variable
+// (var db), which the function's transaction is begun on and a method of
+// the same receiver, in the same package, runs a statement on.
+func TestHelperBesideTxOnAPackagePool(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/shelf\n",
+		"shelf.go": `package shelf
+
+import (
+	"database/sql"
+	"net/http"
+)
+
+var db *sql.DB
+
+// Shelf holds books.
+type Shelf struct{ ID int }
+
+func (s *Shelf) clearBooks() error {
+	_, err := db.Exec("DELETE FROM books WHERE shelf_id = ?", s.ID)
+	return err
+}
+
+// Remove removes the shelf and its books.
+func (s *Shelf) Remove() error {
+	tx, err := db.Begin()
+	if err != nil {
+		return err
+	}
+	if _, err := tx.Exec("DELETE FROM shelves WHERE id = ?", s.ID); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := s.clearBooks(); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// Serve answers a removal.
+func Serve(w http.ResponseWriter, r *http.Request) {
+	s := &Shelf{ID: 1}
+	if err := s.Remove(); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!fail
+	}
+}
+`,
+	})
+	r := statusReport("database is locked", app.frame(t, "fail", "example.com/shelf.Serve"))
+	text := Analyze(r)
+	mustHave(t, text, "`(*Shelf).Remove` begins a transaction on `db`", "`(*Shelf).clearBooks` runs its statement on the pool itself",
+		"SQLite lets one connection write at a time", "Run the statement of `(*Shelf).clearBooks` on the transaction")
+}
