@@ -116,12 +116,8 @@ func (a *analysis) sqlLeads() sqlLeads {
 // the request reached its function, it uses the table the error names,
 // when the error names one, and it writes, for a constraint's violation.
 func (l sqlLeads) failing(c report.Chunk) bool {
-	return l.reached[baseName(c.File)+"\x00"+c.Symbol] && (l.table == "" || appsource.TablesUsed(c.Text)[l.table]) && (!l.writes || reWriteStatement.MatchString(c.Text))
+	return l.reached[baseName(c.File)+"\x00"+c.Symbol] && (l.table == "" || appsource.TablesUsed(c.Text)[l.table]) && (!l.writes || reWriteCall.MatchString(c.Text))
 }
-
-// reWriteStatement matches code that writes rows: an SQL statement that
-// does, or an ORM's call that does.
-var reWriteStatement = regexp.MustCompile(`(?i:\b(?:insert\s+into|update\s+\S+\s+set|delete\s+from|upsert|replace\s+into|merge\s+into)\b)|\.(?:Save|Create|CreateInBatches|Update|Updates|UpdateColumn|UpdateColumns|Delete|Exec|ExecContext|FirstOrCreate|Insert|InsertOne|Upsert)\(`)
 
 // of returns what may be said of the query or schema chunk c: the failing
 // query (failing), the schema of its table when c defines a table it

@@ -51,6 +51,15 @@ func (a *analysis) sqlStatement(word string) (corpus.Line, bool) {
 		}
 	}
 	lines = append(lines, others...)
+	// A statement in a function the request did not run (a migration run
+	// at start) is not the query that failed.
+	kept := lines[:0]
+	for _, l := range lines {
+		if !a.corpusLineNotRun(l) {
+			kept = append(kept, l)
+		}
+	}
+	lines = kept
 	if len(lines) == 0 {
 		return corpus.Line{}, false
 	}
@@ -113,6 +122,33 @@ func (a *analysis) rankedByRun(lines []sourceLine) []sourceLine {
 		}
 	}
 	return append(reached, others...)
+}
+
+// corpusLineNotRun reports whether the corpus line l is known to be in a
+// module function the request did not run: its file is one module file,
+// the line in a function of it, and no function the request reached
+// (reached) holds it. A line it cannot place is not known not to run.
+func (a *analysis) corpusLineNotRun(l corpus.Line) bool {
+	src := a.app()
+	if src == nil || src.mod == nil || len(a.reached()) == 0 {
+		return false
+	}
+	var path string
+	for _, f := range src.mod.Files {
+		if rel := src.mod.Rel(f.Path); rel == l.File || strings.HasSuffix(rel, "/"+l.File) {
+			if path != "" {
+				return false // two files end the same
+			}
+			path = f.Path
+		}
+	}
+	if path == "" {
+		return false
+	}
+	if _, fd := src.mod.FuncAt(path, l.Number); fd == nil {
+		return false
+	}
+	return !a.reachedLine(sourceLine{Path: path, Line: l.Number})
 }
 
 // reachedLine reports whether l is in a function the request may have

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -43,7 +44,7 @@ func (a *analysis) messageWrap(msg string) (textWrap, bool) {
 			continue
 		}
 		for _, m := range msgs {
-			if formatMatches(w.Format, m) {
+			if formatMatches(w.Format, m) || formatEndsMessage(w.Format, m) {
 				found = append(found, w)
 				break
 			}
@@ -56,6 +57,36 @@ func (a *analysis) messageWrap(msg string) (textWrap, bool) {
 		return textWrap{}, false
 	}
 	return found[0], true
+}
+
+// formatEndsMessage reports whether the format literal gives the end of
+// msg, from a place where its own first words start: a logger that joins
+// its arguments without a separator (zap's sugared Error(msg, "error",
+// err): "failed to loaderrorlast action on 1: not found") leaves no ": "
+// before the error's text.
+func formatEndsMessage(literal, msg string) bool {
+	format, err := strconv.Unquote(literal)
+	if err != nil {
+		return false
+	}
+	lead := format
+	if loc := fmtVerb.FindStringIndex(format); loc != nil {
+		lead = format[:loc[0]]
+	}
+	if len(strings.TrimSpace(lead)) < minFormatText {
+		return false
+	}
+	for from := 1; from < len(msg); {
+		i := strings.Index(msg[from:], lead)
+		if i < 0 {
+			return false
+		}
+		if formatMatches(literal, msg[from+i:]) {
+			return true
+		}
+		from += i + 1
+	}
+	return false
 }
 
 // sentinelTest returns a line of the module, outside tests, that tests an

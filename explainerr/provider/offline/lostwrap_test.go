@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/explainerr/report"
 	"strings"
 	"testing"
 )
@@ -289,4 +290,17 @@ func Show(w http.ResponseWriter, r *http.Request) {
 	text := Analyze(r)
 	mustHave(t, text, "reads the cause of the app's own error type only", "with the app's own `Wrap`")
 	mustLack(t, text, "Wrap it with `%w`")
+}
+
+// TestLostWrapBehindJoinedLogArguments: a logger that joins its
+// arguments without a separator (zap's sugared Error("…", "error",
+// err)) glues the error's text to its own words; the wrap that made the
+// error's text is still found at the end of the message.
+func TestLostWrapBehindJoinedLogArguments(t *testing.T) {
+	app := writeMarkedApp(t, lostWrapFiles(`	http.Error(w, "internal error", http.StatusInternalServerError) //!status`))
+	r := statusReport("internal error", app.frame(t, "status", "example.com/parts/web.answer"), app.frame(t, "call", "example.com/parts/web.Show"))
+	r.Logs = []report.LogLine{{Text: "2026-12-03T18:55:55.745Z\terror\tweb/web.go:24\tFailed to show parterrorlooking up x9: part x9 not found\nexample.com/parts/web.Show\n\t/app/web/web.go:24"}}
+	text := Analyze(r)
+	mustHave(t, text, "Its message is made at `(*Catalog).Lookup` (`svc.go:16`)", `fmt.Errorf("looking up %s: %w", code, err)`)
+	mustLack(t, text, "Return a sentinel error")
 }
