@@ -87,3 +87,15 @@ func Mentions(n ast.Node, name string) bool {
 	})
 	return found
 }
+
+// EmptyInterface reports whether t is any or interface{}: a type that
+// can hold any value, an error among them.
+func EmptyInterface(t ast.Expr) bool {
+	switch t := t.(type) {
+	case *ast.Ident:
+		return t.Name == "any"
+	case *ast.InterfaceType:
+		return t.Methods == nil || len(t.Methods.List) == 0
+	}
+	return false
+}

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 	"strings"
+
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // An app that maps its errors to statuses by their type often does it with
@@ -102,13 +104,10 @@ func passesErrorVar(ce *ast.CallExpr) bool {
 // holdsError reports whether a parameter of type t can hold an error: an
 // error, or an empty interface (a JSON writer's data any).
 func holdsError(t ast.Expr) bool {
-	switch t := t.(type) {
-	case *ast.Ident:
-		return t.Name == "error" || t.Name == "any"
-	case *ast.InterfaceType:
-		return t.Methods == nil || len(t.Methods.List) == 0
+	if id, ok := t.(*ast.Ident); ok && id.Name == "error" {
+		return true
 	}
-	return false
+	return astutil.EmptyInterface(t)
 }
 
 // AssertsError returns how fn tells an error parameter apart by a type

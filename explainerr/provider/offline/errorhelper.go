@@ -6,6 +6,7 @@ import (
 
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/site"
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // Apps report their errors through one helper, such as
@@ -72,6 +73,12 @@ func (a *analysis) takesError(f *report.Frame) bool {
 				if id, ok := p.Type.(*ast.Ident); ok && id.Name == "error" {
 					takes = true
 				}
+				for _, n := range p.Names {
+					if astutil.EmptyInterface(p.Type) && assertsError(fd.Body, n.Name) {
+						// returnJson(d any, …) answering d.(error) with 500.
+						takes = true
+					}
+				}
 			}
 		})
 		if found {
@@ -87,4 +94,46 @@ func (a *analysis) takesError(f *report.Frame) bool {
 		}
 	}
 	return false
+}
+
+// assertsError reports whether body asserts name to error: name.(error),
+// or a case error of a type switch on name.
+func assertsError(body *ast.BlockStmt, name string) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.TypeAssertExpr:
+			if id, ok := n.X.(*ast.Ident); ok && id.Name == name {
+				if t, ok := n.Type.(*ast.Ident); ok && t.Name == "error" {
+					found = true
+				}
+			}
+		case *ast.TypeSwitchStmt:
+			var x ast.Expr
+			switch a := n.Assign.(type) {
+			case *ast.AssignStmt:
+				if len(a.Rhs) == 1 {
+					x = a.Rhs[0]
+				}
+			case *ast.ExprStmt:
+				x = a.X
+			}
+			ta, ok := x.(*ast.TypeAssertExpr)
+			if !ok {
+				return true
+			}
+			if id, isIdent := ta.X.(*ast.Ident); !isIdent || id.Name != name {
+				return true
+			}
+			for _, st := range n.Body.List {
+				for _, e := range st.(*ast.CaseClause).List {
+					if t, ok := e.(*ast.Ident); ok && t.Name == "error" {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -54,3 +54,47 @@ func Count(c Crates) http.HandlerFunc {
 	text := Analyze(r)
 	mustHave(t, text, "the app reported the failure at `crates.go:14`", "`n, err := c.Count()`")
 }
+
+// TestHelperTakingDataOfAnyType: a JSON writer that takes its data as any
+// and answers d.(error) with 500 is an error helper too: the site is the
+// handler that handed it the error, past the helper that handed it on.
+func TestHelperTakingDataOfAnyType(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/kiosk\n\ngo 1.22\n",
+		"web/web.go": `package web
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+)
+
+func writeJSON(d interface{}, w http.ResponseWriter) {
+	switch v := d.(type) {
+	case error:
+		w.WriteHeader(500) //!status
+		json.NewEncoder(w).Encode(v.Error())
+	default:
+		json.NewEncoder(w).Encode(v)
+	}
+}
+
+func sendError(err error, w http.ResponseWriter) {
+	writeJSON(err, w) //!send
+}
+
+// Stock answers the stock.
+func Stock(w http.ResponseWriter, r *http.Request) {
+	if err := count(); err != nil {
+		sendError(err, w) //!handler
+		return
+	}
+}
+
+func count() error { return errors.New("shelf unreadable") }
+`,
+	})
+	r := statusReport(`"shelf unreadable"`, app.frame(t, "status", "example.com/kiosk/web.writeJSON"), app.frame(t, "send", "example.com/kiosk/web.sendError"), app.frame(t, "handler", "example.com/kiosk/web.Stock"))
+	text := Analyze(r)
+	mustHave(t, text, "the app reported the failure at `web.go:26` in `Stock`", "The status was written inside the app's error helper `writeJSON`")
+}
