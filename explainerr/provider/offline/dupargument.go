@@ -51,7 +51,7 @@ func (a *analysis) findDuplicatedArgument() (duplicatedArgument, bool) {
 			var params []string
 			fits := 0
 			for _, c := range src.calleesOf(types.ExprString(call.Fun)) {
-				if p := paramNames(c.Decl); len(p) == len(call.Args) {
+				if p := paramNames(c.Decl.Type); len(p) == len(call.Args) {
 					params = p
 					fits++
 				}
@@ -135,11 +135,11 @@ func (a *analysis) frameMethodTargets() []appsource.FuncRef {
 	return out
 }
 
-// paramNames returns a function's parameter names, in order ("" for an
-// unnamed one).
-func paramNames(fd *ast.FuncDecl) []string {
+// paramNames returns the parameter names of a function's type, in order
+// ("" for an unnamed one).
+func paramNames(ft *ast.FuncType) []string {
 	var out []string
-	for _, fl := range fd.Type.Params.List {
+	for _, fl := range ft.Params.List {
 		if len(fl.Names) == 0 {
 			out = append(out, "")
 		}

@@ -124,6 +124,10 @@ func (s *appSource) helperBesideTx(r appsource.FuncRef) (txHelper, bool) {
 	}
 	self := fd.Recv.List[0].Names[0].Name
 	var h txHelper
+	// A transaction run as a function (db.Transaction(func(tx) …)): only
+	// the calls inside it, not handed the transaction, run beside it.
+	var txLit *ast.FuncLit
+	var txNames []string
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		ce, ok := n.(*ast.CallExpr)
 		if !ok || h.use != nil {
@@ -138,6 +142,15 @@ func (s *appSource) helperBesideTx(r appsource.FuncRef) (txHelper, bool) {
 			if appsource.BeginCalls[sel.Sel.Name] && (strings.HasPrefix(x, self+".") || s.packagePool(r, sel.X)) {
 				h.begin, h.pool = ce, x
 			}
+			if lit := funcLitArg(ce); lit != nil && txFuncCall.MatchString(sel.Sel.Name) {
+				if root := chainRoot(sel.X); strings.HasPrefix(root, self+".") || s.packagePool(r, poolIdent(sel.X)) {
+					h.begin, h.pool, txLit = ce, root, lit
+					txNames = paramNames(lit.Type)
+				}
+			}
+			return true
+		}
+		if txLit != nil && (ce.Pos() < txLit.Body.Pos() || ce.End() > txLit.Body.End() || passesAny(ce, txNames)) {
 			return true
 		}
 		if id, ok := sel.X.(*ast.Ident); !ok || id.Name != self {
@@ -164,6 +177,38 @@ func (s *appSource) helperBesideTx(r appsource.FuncRef) (txHelper, bool) {
 		return true
 	})
 	return h, h.use != nil
+}
+
+// funcLitArg returns the function literal ce is given, nil when none.
+func funcLitArg(ce *ast.CallExpr) *ast.FuncLit {
+	for _, arg := range ce.Args {
+		if fl, ok := arg.(*ast.FuncLit); ok {
+			return fl
+		}
+	}
+	return nil
+}
+
+// chainRoot returns a call chain's value without the calls made on it:
+// r.db of r.db.WithContext(ctx).
+func chainRoot(e ast.Expr) string {
+	return types.ExprString(poolIdent(e))
+}
+
+// poolIdent returns the expression a call chain starts from: r.db of
+// r.db.WithContext(ctx), db of db.WithContext(ctx).
+func poolIdent(e ast.Expr) ast.Expr {
+	for {
+		c, ok := e.(*ast.CallExpr)
+		if !ok {
+			return e
+		}
+		s, ok := c.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return e
+		}
+		e = s.X
+	}
 }
 
 // packagePool reports whether x is a variable declared at the top level
@@ -266,12 +311,7 @@ func statementInTxFunc(body *ast.BlockStmt) (begin, use *ast.CallExpr, pool stri
 			return true
 		}
 		p := types.ExprString(sel.X)
-		var txNames []string
-		for _, f := range lit.Type.Params.List {
-			for _, n := range f.Names {
-				txNames = append(txNames, n.Name)
-			}
-		}
+		txNames := paramNames(lit.Type)
 		ast.Inspect(lit.Body, func(n ast.Node) bool {
 			inner, ok := n.(*ast.CallExpr)
 			if !ok || use != nil {

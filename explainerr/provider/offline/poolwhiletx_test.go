@@ -279,3 +279,66 @@ func Serve(w http.ResponseWriter, r *http.Request) {
 	mustHave(t, text, "`(*Shelf).Remove` begins a transaction on `db`", "`(*Shelf).clearBooks` runs its statement on the pool itself",
 		"SQLite lets one connection write at a time", "Run the statement of `(*Shelf).clearBooks` on the transaction")
 }
+
+// TestHelperInsideATransactionFunc: a transaction run as a function
+// (r.db.Transaction(func(tx) …)) calls a method of the same receiver
+// that runs its statement on r.db; the driver's log line, which says
+// only that the database is locked, is the lead.
+func TestHelperInsideATransactionFunc(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/tags\n\ngo 1.22\n",
+		"repo/repo.go": `package repo
+
+import (
+	"context"
+
+	"gorm.io/gorm"
+)
+
+// Tag labels notes.
+type Tag struct{ ID int }
+
+// NoteTag links a note to a tag.
+type NoteTag struct{ TagID int }
+
+// Repo keeps tags.
+type Repo struct{ db *gorm.DB }
+
+func (r *Repo) untagAll(ctx context.Context, id int) error {
+	return r.db.WithContext(ctx).Where("tag_id = ?", id).Delete(&NoteTag{}).Error
+}
+
+// Remove removes a tag and its links.
+func (r *Repo) Remove(ctx context.Context, id int) error {
+	return r.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Delete(&Tag{}, id).Error; err != nil {
+			return err
+		}
+		return r.untagAll(ctx, id)
+	})
+}
+`,
+		"web/web.go": `package web
+
+import (
+	"net/http"
+
+	"example.com/tags/repo"
+)
+
+var tags *repo.Repo
+
+// Remove answers a removal.
+func Remove(w http.ResponseWriter, r *http.Request) {
+	if err := tags.Remove(r.Context(), 1); err != nil {
+		http.Error(w, "could not remove the tag", http.StatusInternalServerError) //!status
+	}
+}
+`,
+	})
+	r := statusReport("could not remove the tag", app.frame(t, "status", "example.com/tags/web.Remove"))
+	r.Logs = []report.LogLine{{Text: "2026/12/03 18:56:59 /app/repo/repo.go:19 database is locked (5) (SQLITE_BUSY)\n[5021.926ms] [rows:1] DELETE FROM `note_tags` WHERE tag_id = 1"}}
+	text := Analyze(r)
+	mustHave(t, text, "`(*Repo).Remove` begins a transaction on `r.db`", "`(*Repo).untagAll` runs its statement on the pool itself",
+		"SQLite lets one connection write at a time", "Run the statement of `(*Repo).untagAll` on the transaction")
+}
