@@ -82,7 +82,8 @@ func TestNilFieldFollowedToWhereItIsBuilt(t *testing.T) {
 	fr2 := app.frame(t, "count", "x")
 	fr2.Function = "example.com/probe/store.(*Books).Count"
 	text := Analyze(panicReport("runtime.Error", nilDeref, fr1, fr2))
-	mustHave(t, text, "calls it on `b.db`", "The `Books` is built at `NewBooks` (`store.go:19`): `return &Books{}` without `db`", "Set `db` where the `Books` is built, at `store.go:19`.")
+	mustHave(t, text, "calls on `b.db`", "`Books` is built without setting `db` at `NewBooks` (`store.go:19`): `return &Books{}`, so `b.db` stays `nil`", "Set `db` where the `Books` is built, at `NewBooks` (`store.go:19`)")
+	mustLack(t, text, "if c == nil")
 	fr3 := app.frame(t, "total", "x")
 	fr3.Function = "example.com/probe/svc.service.Total"
 	text = Analyze(panicReport("runtime.Error", nilDeref, fr3))

@@ -77,7 +77,7 @@ func (a *analysis) nilPointer() {
 		}
 		candidates = kept
 	}
-	candidates = a.dropValueTyped(candidates)
+	candidates = a.dropLibraryReceivers(a.dropValueTyped(candidates))
 	if a.promotedNilInlined() {
 		return
 	}
@@ -127,6 +127,13 @@ func (a *analysis) nilPointer() {
 		}
 		a.fix("Check each of them for " + code("nil") + " before this line (or log them) to see which one it is, then fix where that value is made.")
 		return
+	}
+	for _, c := range cands {
+		if c.Expr == x && c.Held != nil && len(c.Unset) > 0 {
+			// The receiver came from a caller's field its constructor
+			// never sets: the fix is there, not a check in this method.
+			return
+		}
 	}
 	if a.nilExplainedByItsSetting(cands, x) || a.fieldFromDroppedError(x) || a.neverSetField(x) {
 		return

@@ -53,6 +53,9 @@ type nilCandidate struct {
 	// Built is the constructor literal (in the corpus) that builds Owner
 	// without setting Field; nil when none is known.
 	Built *corpus.Line
+	// Held is, for the failing method's receiver, the field of a caller's
+	// receiver it was called on (Owner and Field are then that field's).
+	Held *heldReceiver
 }
 
 // evidence reports whether something beyond the line points at c.
@@ -153,6 +156,9 @@ func (a *analysis) weighNilCandidates(exprs []string) []nilCandidate {
 				}
 			}
 		}
+		if src != nil && recvVar != "" && e == recvVar {
+			a.weighHeldReceiver(src, &c)
+		}
 		if isIdent(e) {
 			a.weighAssignment(&c)
 		} else if a.zeroValueField(e) {
@@ -191,14 +197,20 @@ func (a *analysis) zeroValueField(e string) bool {
 // When the value is known to come from one literal (at), only that one
 // counts as where it is built.
 func (a *analysis) weighField(src *appSource, c *nilCandidate, owner string, at *sourceLine) {
+	a.weighFieldIn(src, c, owner, a.typeDir(owner), at)
+}
+
+// weighFieldIn is weighField for an owner type declared in the directory
+// typeDir ("" when not known).
+func (a *analysis) weighFieldIn(src *appSource, c *nilCandidate, owner, typeDir string, at *sourceLine) {
 	c.Owner, c.Field = owner, lastSelector(c.Expr)
-	if _, typ, ok := src.structFieldIn(a.typeDir(owner), owner, c.Field); ok && !src.nilable(typ) {
+	if _, typ, ok := src.structFieldIn(typeDir, owner, c.Field); ok && !src.nilable(typ) {
 		c.NotNil = "its type cannot be nil"
 		return
 	}
 	dir := ""
 	if at == nil {
-		dir = a.typeDir(owner)
+		dir = typeDir
 	}
 	unset, ok := src.leftUnset(owner, c.Field, dir)
 	if at != nil {
@@ -211,7 +223,7 @@ func (a *analysis) weighField(src *appSource, c *nilCandidate, owner string, at 
 		unset = from
 	}
 	if ok && len(unset) > 0 {
-		c.SetAt = src.fieldSetsIn(a.typeDir(c.Owner), c.Owner, c.Field)
+		c.SetAt = src.fieldSetsIn(typeDir, c.Owner, c.Field)
 		if len(c.SetAt) == 0 {
 			c.Unset = unset
 		} else if a.setOnlyLater(src, c.Owner, c.Field, c.SetAt) {
@@ -403,6 +415,16 @@ func (a *analysis) explainCandidate(c nilCandidate, chosen string) {
 	case c.NotNil != "":
 		a.why(code(c.Expr) + " is not it: " + c.NotNil + ".")
 	case len(c.Unset) > 0:
+		if h := c.Held; h != nil {
+			a.g.Add(h.Expr, h.Call.Text)
+			between := ""
+			if len(h.Via) > 0 {
+				a.g.Add(h.Via...)
+				between = ", called on the same receiver by " + code(strings.Join(h.Via, "`, `")) + ","
+			}
+			a.why(code(c.Expr) + " is the receiver of " + code(a.s.Function) + between + " which " + a.cite(h.Call) + " calls on " + code(h.Expr) + ".")
+			c.Expr = h.Expr
+		}
 		var at []string
 		for _, b := range c.Unset {
 			at = append(at, a.cite(b.Line))
