@@ -210,23 +210,31 @@ func (m *Module) callerFieldChunks(r *report.Report, s *staticSet) []report.Chun
 		return nil
 	}
 	_, inner := m.FuncAt(frames[0].File, frames[0].Line)
-	f, fd := m.FuncAt(frames[1].File, frames[1].Line)
-	if inner == nil || inner.Recv == nil || fd == nil || fd.Recv == nil || len(fd.Recv.List) == 0 || len(fd.Recv.List[0].Names) == 0 {
+	if inner == nil || inner.Recv == nil {
 		return nil
 	}
-	line := frames[1].Line
-	if line < 1 || line > len(f.Lines()) {
-		return nil
+	// Methods of the same receiver may pass it on (r.check(…) inside
+	// r.Assign): the frames are read outward, each caller's call on its
+	// own receiver one step, until a call on a field of it.
+	for _, fr := range frames[1:] {
+		f, fd := m.FuncAt(fr.File, fr.Line)
+		if fd == nil || fd.Recv == nil || len(fd.Recv.List) == 0 || len(fd.Recv.List[0].Names) == 0 || fr.Line < 1 || fr.Line > len(f.Lines()) {
+			return nil
+		}
+		self := regexp.QuoteMeta(fd.Recv.List[0].Names[0].Name)
+		text := f.Lines()[fr.Line-1]
+		if mm := regexp.MustCompile(`\b` + self + `\.(\w+)\.` + regexp.QuoteMeta(inner.Name.Name) + `\(`).FindStringSubmatch(text); mm != nil {
+			res := newResolver(m, f, fd)
+			recv := res.moduleType(fd.Recv.List[0].Type, res.dir)
+			if recv.name == "" {
+				return nil
+			}
+			return s.constructorChunksOf(recv, mm[1])
+		}
+		if !regexp.MustCompile(`\b` + self + `\.` + regexp.QuoteMeta(inner.Name.Name) + `\(`).MatchString(text) {
+			return nil
+		}
+		inner = fd
 	}
-	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(fd.Recv.List[0].Names[0].Name) + `\.(\w+)\.` + regexp.QuoteMeta(inner.Name.Name) + `\(`)
-	mm := re.FindStringSubmatch(f.Lines()[line-1])
-	if mm == nil {
-		return nil
-	}
-	res := newResolver(m, f, fd)
-	recv := res.moduleType(fd.Recv.List[0].Type, res.dir)
-	if recv.name == "" {
-		return nil
-	}
-	return s.constructorChunksOf(recv, mm[1])
+	return nil
 }

@@ -1,6 +1,11 @@
 package offline
 
-import "testing"
+import (
+	"slices"
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+)
 
 // TestNilReceiverHeldInAFieldTheConstructorLeavesOut: a store method
 // panics on a line that reads its pointer field of a library type and
@@ -63,6 +68,14 @@ func (h *Handler) Add(w http.ResponseWriter, r *http.Request) {
 	app := writeMarkedApp(t, files)
 	r := panicReport("runtime.Error", "runtime error: invalid memory address or nil pointer dereference",
 		app.frame(t, "site", "example.com/jot/repo.(*Notes).count"), app.frame(t, "via", "example.com/jot/repo.(*Notes).Quota"), app.frame(t, "call", "example.com/jot/web.(*Handler).Add"))
+	// The static context holds the constructor that left the field out.
+	var ctx []string
+	for _, c := range appsource.Static(r) {
+		ctx = append(ctx, string(c.Reason)+" "+c.Symbol)
+	}
+	if !slices.Contains(ctx, "constructor NewHandler") {
+		t.Errorf("the static context %q lacks the handler's constructor", ctx)
+	}
 	text := Analyze(r)
 	mustHave(t, text, "Nil pointer dereference: `n` is nil", "called on the same receiver by `(*Notes).Quota`",
 		"calls on `h.notes`", "`Handler` is built without setting `notes` at `NewHandler` (`web.go:17`)",
