@@ -34,6 +34,7 @@ const (
 	NoRows           Class = "sql-no-rows"
 	NoSuchColumn     Class = "sql-no-such-column"
 	NoSuchTable      Class = "sql-no-such-table"
+	NoSuchFunction   Class = "sql-no-such-function"
 	NotNull          Class = "constraint-not-null"
 	Unique           Class = "constraint-unique"
 	ForeignKey       Class = "constraint-foreign-key"

@@ -57,6 +57,9 @@ var rules = []rule{
 	{NoRows, regexp.MustCompile(`(?:^|sql: |: )no rows in result set`)},
 	{NoSuchColumn, regexp.MustCompile(`no such column: (?P<column>[\w.]+)`)},
 	{NoSuchTable, regexp.MustCompile(`no such table: (?P<table>[\w.]+)`)},
+	// An SQL function the database lacks: SQLite's, PostgreSQL's (42883)
+	// and MySQL's (1305) wording.
+	{NoSuchFunction, regexp.MustCompile(`no such function: (?P<function>\w+)|function (?:\w+\.)?(?P<function>\w+)\([^)]*\) does not exist|FUNCTION (?:\w+\.)?(?P<function>\w+) does not exist`)},
 	// SQLite's wording for an INSERT or UPDATE that names a column the
 	// table does not have.
 	{NoSuchColumn, regexp.MustCompile(`\btable (?P<table>\w+) has no column named (?P<column>\w+)`)},

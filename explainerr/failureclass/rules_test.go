@@ -34,6 +34,10 @@ func TestClassifyNamesTheClassAndItsCaptures(t *testing.T) {
 		// html/template's escaper, after the template parsed.
 		{report.Error{Kind: report.KindError, Message: `html/template:settings.html:137:42: {{if}} branches end in different contexts: {stateTag delimNone}, {stateAttr delimDoubleQuote}`}, TemplateEscape, map[string]string{"tname": "settings.html", "tline": "137"}},
 		{report.Error{Kind: report.KindError, Message: `html/template:page.html:12:9: unexpected "}" in operand`}, TemplateParse, map[string]string{"tname": "page.html"}},
+		// An SQL function the database lacks, as SQLite, PostgreSQL and MySQL say it.
+		{report.Error{Kind: report.KindError, Message: "no such function: FLOOR"}, NoSuchFunction, map[string]string{"function": "FLOOR"}},
+		{report.Error{Kind: report.KindError, Message: "ERROR: function from_unixtime(integer) does not exist (SQLSTATE 42883)"}, NoSuchFunction, map[string]string{"function": "from_unixtime"}},
+		{report.Error{Kind: report.KindError, Message: "Error 1305 (42000): FUNCTION notes.date_trunc does not exist"}, NoSuchFunction, map[string]string{"function": "date_trunc"}},
 		// A sign-in refused with a code and no known wording.
 		{report.Error{Kind: report.KindError, Message: "connect: FATAL: refused (SQLSTATE 28P01)"}, DBSignIn, nil},
 	}

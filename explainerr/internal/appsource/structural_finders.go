@@ -59,7 +59,8 @@ func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
 // shown after the frames' callees, so that the prompt budget cuts them
 // first: queries, schema and settings.
 func (m *Module) trailChunks(r *report.Report, s *staticSet) []report.Chunk {
-	out := append(m.sqlChunks(r, s), m.constraintWriteChunks(r, s)...)
+	out := append(m.sqlChunks(r, s), m.sqlFunctionChunks(r, s)...)
+	out = append(out, m.constraintWriteChunks(r, s)...)
 	return append(out, m.settingChunks(r, s)...)
 }
 

@@ -41,6 +41,7 @@ const (
 	ClassNoRows           = failureclass.NoRows
 	ClassNoSuchColumn     = failureclass.NoSuchColumn
 	ClassNoSuchTable      = failureclass.NoSuchTable
+	ClassNoSuchFunction   = failureclass.NoSuchFunction
 	ClassNotNull          = failureclass.NotNull
 	ClassUnique           = failureclass.Unique
 	ClassForeignKey       = failureclass.ForeignKey

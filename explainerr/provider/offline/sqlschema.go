@@ -6,8 +6,8 @@ import "strings"
 // lacks, or SQL the database cannot parse.
 var sqlSchemaPass = &pass{
 	name:    "sql-schema",
-	doc:     "A query that names a column or table the schema lacks, or that the database cannot parse: the query, the schema that defines the table, and the name that differs.",
-	classes: []Class{ClassNoSuchColumn, ClassNoSuchTable, ClassSQLSyntax},
+	doc:     "A query that names a column or table the schema lacks, calls a function the database does not have, or that the database cannot parse: the query, the schema that defines the table, and the name that differs.",
+	classes: []Class{ClassNoSuchColumn, ClassNoSuchTable, ClassNoSuchFunction, ClassSQLSyntax},
 	needs:   []need{needModule, needSchema},
 	explain: always((*analysis).sqlSchema),
 }
@@ -92,6 +92,8 @@ func (a *analysis) sqlSchema() {
 		} else {
 			a.fix("Make sure the migrations ran on the database the app connects to (check its DSN: the database name and schema).")
 		}
+	case ClassNoSuchFunction:
+		a.noSuchSQLFunction(engine, caps["function"])
 	default:
 		if a.sqlSyntax(engine, caps["near"]) {
 			break
