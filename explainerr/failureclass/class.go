@@ -41,6 +41,7 @@ const (
 	Check            Class = "constraint-check"
 	EnumValue        Class = "constraint-enum-value"
 	ValueType        Class = "sql-value-type"
+	ArgumentType     Class = "sql-argument-type"
 	SQLSyntax        Class = "sql-syntax"
 	SQLScan          Class = "sql-scan"
 	StrconvSyntax    Class = "strconv-syntax"

@@ -14,7 +14,7 @@ import (
 
 // reErrorLooking matches a log line that reports an error: an error level,
 // an error attribute, or the usual words of error messages.
-var reErrorLooking = regexp.MustCompile(`(?i)(?:\blevel=error\b|^\s*(?:\S+\s+){0,3}ERROR\b|\berr(?:or)?=|\berror\b|\bfail(?:ed|ure|s)?\b|\bcannot\b|\bcan't\b|\bunable to\b|\bnot found\b|\bno such\b|\brefused\b|\bdeadline exceeded\b|\bno rows\b|\bconstraint failed\b|\bviolates\b|\bduplicate (?:key|entry)\b|\binvalid\b|\b(?:is|was|already) closed\b|\bdatabase (?:table )?is locked\b|\bSQLITE_BUSY\b|\bdeadlock\b|\bmust be (?:set|provided)\b|\bis required\b|\bcould not\b|\bcouldn't\b)`)
+var reErrorLooking = regexp.MustCompile(`(?i)(?:\blevel=error\b|^\s*(?:\S+\s+){0,3}ERROR\b|\berr(?:or)?=|\berror\b|\bfail(?:ed|ure|s)?\b|\bcannot\b|\bcan't\b|\bunable to\b|\bnot found\b|\bno such\b|\brefused\b|\bdeadline exceeded\b|\bno rows\b|\bconstraint failed\b|\bviolates\b|\bduplicate (?:key|entry)\b|\binvalid\b|\b(?:is|was|already) closed\b|\bdatabase (?:table )?is locked\b|\bSQLITE_BUSY\b|\bdeadlock\b|\bmust be (?:set|provided)\b|\bis required\b|\bcould not\b|\bcouldn't\b|\bunsupported type\b)`)
 
 // reErrorAttr finds an error attribute in a structured log line:
 // err="..." or error=... (slog's text handler, logfmt).

@@ -91,6 +91,9 @@ var rules = []rule{
 	{EnumValue, regexp.MustCompile(`invalid input value for enum (?P<enum>\w+): "(?P<value>[^"]*)"`)},
 	// PostgreSQL: a value a column's type cannot read (SQLSTATE 22P02,
 	// 22007, 22008); MySQL's words for the same.
+	// database/sql refusing a statement's argument of a type no driver
+	// takes (a struct, a slice) that is no driver.Valuer.
+	{ArgumentType, regexp.MustCompile(`converting argument \$?(?P<arg>\d+) type: unsupported type (?P<type>[\w.\[\]*]+), a (?P<kind>\w+)`)},
 	{ValueType, regexp.MustCompile(`invalid input syntax for (?:type )?(?P<type>[\w ]+?): "(?P<value>[^"]*)"`)},
 	{ValueType, regexp.MustCompile(`Incorrect (?P<type>\w+) value: '(?P<value>[^']*)' for column '(?P<column>[^']+)'`)},
 	// gorm's translated errors (TranslateError), which name neither the

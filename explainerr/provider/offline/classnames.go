@@ -42,6 +42,7 @@ const (
 	ClassNoSuchColumn     = failureclass.NoSuchColumn
 	ClassNoSuchTable      = failureclass.NoSuchTable
 	ClassNoSuchFunction   = failureclass.NoSuchFunction
+	ClassArgumentType     = failureclass.ArgumentType
 	ClassNotNull          = failureclass.NotNull
 	ClassUnique           = failureclass.Unique
 	ClassForeignKey       = failureclass.ForeignKey

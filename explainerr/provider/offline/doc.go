@@ -96,8 +96,11 @@
 //   - data-race: a race detector report and the accesses it shows.
 //   - sql-no-rows: sql.ErrNoRows answered as a server error;
 //     not-found-as-error: the app's own not-found error answered so.
-//   - sql-schema: a query naming a column or table the schema lacks, or
-//     SQL the database cannot parse; constraint: a NOT NULL, UNIQUE,
+//   - sql-schema: a query naming a column or table the schema lacks,
+//     calling a function the database does not have, or SQL the database
+//     cannot parse; sql-argument-type: an argument database/sql cannot
+//     pass (a struct or slice whose Value method is on its pointer, or
+//     missing); constraint: a NOT NULL, UNIQUE,
 //     FOREIGN KEY or CHECK constraint the statement violated, a value an
 //     enum type does not list, or one a column's type cannot read (the
 //     statement's arguments out of its placeholders' order).

@@ -22,6 +22,7 @@ var passes = []*pass{
 	templatePass,
 	noRowsPass,
 	sqlSchemaPass,
+	argumentTypePass,
 	constraintPass,
 	sqlScanPass,
 	strconvPass,
