@@ -99,3 +99,22 @@ func EmptyInterface(t ast.Expr) bool {
 	}
 	return false
 }
+
+// TypeSwitchValue returns the value a type switch tests: x of `switch
+// x.(type)` or of `switch v := x.(type)`; nil when the switch is not of
+// that form.
+func TypeSwitchValue(ts *ast.TypeSwitchStmt) ast.Expr {
+	var e ast.Expr
+	switch a := ts.Assign.(type) {
+	case *ast.AssignStmt:
+		if len(a.Rhs) == 1 {
+			e = a.Rhs[0]
+		}
+	case *ast.ExprStmt:
+		e = a.X
+	}
+	if ta, ok := e.(*ast.TypeAssertExpr); ok {
+		return ta.X
+	}
+	return nil
+}

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"fmt"
+	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/token"
 	"regexp"
@@ -115,20 +116,11 @@ func branchFor(c *Checker, f *source.Func, v, state string) *ast.BlockStmt {
 // switchedValue is the value a type switch tests, as written: `src` of
 // `switch src := src.(type)` or of `switch src.(type)`.
 func (c *Checker) switchedValue(ts *ast.TypeSwitchStmt) string {
-	var e ast.Expr
-	switch a := ts.Assign.(type) {
-	case *ast.AssignStmt:
-		if len(a.Rhs) == 1 {
-			e = a.Rhs[0]
-		}
-	case *ast.ExprStmt:
-		e = a.X
-	}
-	ta, ok := e.(*ast.TypeAssertExpr)
-	if !ok {
+	x := astutil.TypeSwitchValue(ts)
+	if x == nil {
 		return ""
 	}
-	return c.nodeText(ta.X)
+	return c.nodeText(x)
 }
 
 // condIs reports whether cond is the test that v is in state: `v ==

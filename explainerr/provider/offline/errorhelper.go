@@ -109,20 +109,7 @@ func assertsError(body *ast.BlockStmt, name string) bool {
 				}
 			}
 		case *ast.TypeSwitchStmt:
-			var x ast.Expr
-			switch a := n.Assign.(type) {
-			case *ast.AssignStmt:
-				if len(a.Rhs) == 1 {
-					x = a.Rhs[0]
-				}
-			case *ast.ExprStmt:
-				x = a.X
-			}
-			ta, ok := x.(*ast.TypeAssertExpr)
-			if !ok {
-				return true
-			}
-			if id, isIdent := ta.X.(*ast.Ident); !isIdent || id.Name != name {
+			if id, isIdent := astutil.TypeSwitchValue(n).(*ast.Ident); !isIdent || id.Name != name {
 				return true
 			}
 			for _, st := range n.Body.List {

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/token"
 	"regexp"
@@ -111,19 +112,8 @@ var camelWords = regexp.MustCompile(`([a-z0-9])([A-Z])`)
 // typeSwitchSubject is the variable a type switch tests ("err" of
 // "switch err.(type)" and of "switch e := err.(type)").
 func typeSwitchSubject(ts *ast.TypeSwitchStmt) string {
-	var e ast.Expr
-	switch s := ts.Assign.(type) {
-	case *ast.ExprStmt:
-		e = s.X
-	case *ast.AssignStmt:
-		if len(s.Rhs) == 1 {
-			e = s.Rhs[0]
-		}
-	}
-	if ta, ok := e.(*ast.TypeAssertExpr); ok {
-		if id, ok := ta.X.(*ast.Ident); ok {
-			return id.Name
-		}
+	if id, ok := astutil.TypeSwitchValue(ts).(*ast.Ident); ok {
+		return id.Name
 	}
 	return ""
 }
