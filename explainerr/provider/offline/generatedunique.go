@@ -2,6 +2,7 @@ package offline
 
 import (
 	"go/ast"
+	"go/types"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
@@ -17,6 +18,9 @@ import (
 type generatedValue struct {
 	at   sourceLine
 	call string
+	// copied is, for a row's own id set from another value's id
+	// (Id: checkin.Id), that value as written; call is then "".
+	copied string
 }
 
 // requestReaders are the calls that read the request, whose values are
@@ -45,6 +49,11 @@ func (a *analysis) generatedColumnValue(column string) (generatedValue, bool) {
 		return strings.ToLower(name) == want
 	}
 	generated := func(e ast.Expr) (string, bool) {
+		if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok && want == "id" && strings.EqualFold(sel.Sel.Name, "id") {
+			// The new row's own id copied from another value's: the
+			// row every such copy makes has the same id.
+			return copiedMark + types.ExprString(sel), true
+		}
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
 		if !ok {
 			return "", false
@@ -74,6 +83,9 @@ func (a *analysis) generatedColumnValue(column string) (generatedValue, bool) {
 	return generatedValue{}, false
 }
 
+// copiedMark starts what generated returns for a copied id.
+const copiedMark = "copied:"
+
 // generatedIn returns the first place in refs that sets a field fieldIs
 // accepts from a call generated accepts.
 func generatedIn(src *appSource, refs []appsource.FuncRef, fieldIs func(ast.Expr) bool, generated func(ast.Expr) (string, bool)) (generatedValue, bool) {
@@ -92,14 +104,14 @@ func generatedIn(src *appSource, refs []appsource.FuncRef, fieldIs func(ast.Expr
 			case *ast.KeyValueExpr:
 				if fieldIs(x.Key) {
 					if name, gen := generated(x.Value); gen {
-						found, ok = generatedValue{at: src.lineAt(f, x.Pos(), appsource.FuncName(ref.Decl)), call: name}, true
+						found, ok = newGeneratedValue(src.lineAt(f, x.Pos(), appsource.FuncName(ref.Decl)), name), true
 					}
 				}
 			case *ast.AssignStmt:
 				for i, l := range x.Lhs {
 					if _, isSel := l.(*ast.SelectorExpr); isSel && fieldIs(l) && i < len(x.Rhs) {
 						if name, gen := generated(x.Rhs[i]); gen {
-							found, ok = generatedValue{at: src.lineAt(f, x.Pos(), appsource.FuncName(ref.Decl)), call: name}, true
+							found, ok = newGeneratedValue(src.lineAt(f, x.Pos(), appsource.FuncName(ref.Decl)), name), true
 						}
 					}
 				}
@@ -117,8 +129,23 @@ func generatedIn(src *appSource, refs []appsource.FuncRef, fieldIs func(ast.Expr
 // made by the app's own call, g (generatedColumnValue). It reports that
 // it did.
 func (a *analysis) explainGeneratedDuplicate(g generatedValue) bool {
+	if g.copied != "" {
+		a.g.Add(g.copied)
+		a.why("The value is set by the app, not sent by the client: " + a.cite(g.at) + " gives the new row the id of another value, " + code(g.copied) + ", which every row made there shares: the first one took it.")
+		a.fix("Leave the id out of the new row at " + code(a.fileLoc(g.at.Path, g.at.Line)) + ", so that the database gives it one; answering 409 would blame the client for it.")
+		return true
+	}
 	a.g.Add(g.call)
 	a.why("The value is made by the app, not sent by the client: " + a.cite(g.at) + " sets it from " + code(g.call) + ", which gave a value a row already has.")
 	a.fix("Make " + code(g.call) + " give values that are not taken (a random source seeded once per process, or a UUID), or retry with a new value when the insert meets the constraint; answering 409 would blame the client for it.")
 	return true
+}
+
+// newGeneratedValue is the generated value at, from what generated
+// returned: a call's name, or a copied id after copiedMark.
+func newGeneratedValue(at sourceLine, name string) generatedValue {
+	if v, ok := strings.CutPrefix(name, copiedMark); ok {
+		return generatedValue{at: at, copied: v}
+	}
+	return generatedValue{at: at, call: name}
 }

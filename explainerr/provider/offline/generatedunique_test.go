@@ -51,3 +51,53 @@ func TestUniqueViolationOfAGeneratedValue(t *testing.T) {
 	mustHave(t, text, "tried to create a duplicate")
 	mustLack(t, text, "made by the app")
 }
+
+// TestUniqueViolationOfACopiedID: the new row's own id is set from
+// another record's (Id: ticket.ID), so every row made there has the same:
+// no duplicate is blamed on the request, and leaving the id out is the
+// fix.
+func TestUniqueViolationOfACopiedID(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/desk\n\ngo 1.22\n",
+		"web/web.go": `package web
+
+import (
+	"database/sql"
+	"net/http"
+)
+
+// Ticket is a support ticket; Reply a reply to one.
+type Ticket struct{ ID int64 }
+
+// Reply is a ticket's reply.
+type Reply struct {
+	ID     int64
+	Ticket int64
+	Body   string
+}
+
+func (rp *Reply) insert(db *sql.DB) error {
+	_, err := db.Exec("INSERT INTO replies (id, ticket, body) VALUES (?, ?, ?)", rp.ID, rp.Ticket, rp.Body)
+	return err
+}
+
+// Answer adds a reply to ticket 1.
+func Answer(db *sql.DB) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		ticket := Ticket{ID: 1}
+		rp := &Reply{
+			ID:     ticket.ID,
+			Ticket: ticket.ID,
+			Body:   r.FormValue("body"),
+		}
+		if err := rp.insert(db); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError) //! answer
+		}
+	}
+}
+`,
+	})
+	text := Analyze(statusReport("UNIQUE constraint failed: replies.id\n", app.frame(t, "answer", "example.com/desk/web.Answer.func1")))
+	mustHave(t, text, "gives the new row the id of another value, `ticket.ID`", "Leave the id out of the new row at `web.go:28`")
+	mustLack(t, text, "tried to create a duplicate", "check for the value first")
+}
