@@ -47,7 +47,10 @@ type analysis struct {
 	// searched (errorMadeAt).
 	errMade errorSearch
 	// reach is what the request may have run, once computed (reached).
-	reach     []appsource.FuncRef
+	reach []appsource.FuncRef
+	// columnArg is the failing call's line when it passes a missing
+	// column's name as a string argument; the fix corrects it there.
+	columnArg corpus.Line
 	reachDone bool
 	// fixedAtOrigin is true once a fix was written where the nil value
 	// was made: in the caller that passed it on (followNilParameter), or

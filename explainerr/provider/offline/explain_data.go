@@ -129,26 +129,37 @@ func (a *analysis) rankedByRun(lines []sourceLine) []sourceLine {
 // the line in a function of it, and no function the request reached
 // (reached) holds it. A line it cannot place is not known not to run.
 func (a *analysis) corpusLineNotRun(l corpus.Line) bool {
-	src := a.app()
-	if src == nil || src.mod == nil || len(a.reached()) == 0 {
+	if len(a.reached()) == 0 {
 		return false
 	}
-	var path string
+	path, fn := a.corpusLineFunc(l)
+	return fn != "" && !a.reachedLine(sourceLine{Path: path, Line: l.Number})
+}
+
+// corpusLineFunc returns the module file of the corpus line l and the
+// short name of the function holding it; "" for the name when the file
+// is not one module file (two end the same) or the line is in no
+// function.
+func (a *analysis) corpusLineFunc(l corpus.Line) (path, fn string) {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return "", ""
+	}
 	for _, f := range src.mod.Files {
 		if rel := src.mod.Rel(f.Path); rel == l.File || strings.HasSuffix(rel, "/"+l.File) {
 			if path != "" {
-				return false // two files end the same
+				return "", "" // two files end the same
 			}
 			path = f.Path
 		}
 	}
 	if path == "" {
-		return false
+		return "", ""
 	}
-	if _, fd := src.mod.FuncAt(path, l.Number); fd == nil {
-		return false
+	if _, fd := src.mod.FuncAt(path, l.Number); fd != nil {
+		return path, funcName(fd)
 	}
-	return !a.reachedLine(sourceLine{Path: path, Line: l.Number})
+	return path, ""
 }
 
 // reachedLine reports whether l is in a function the request may have
@@ -183,7 +194,11 @@ func sqlEngine(msg string) string {
 // whether it found it.
 func (a *analysis) queryNaming(word string) bool {
 	if l, ok := a.sqlStatement(word); ok {
-		a.why("The query is at " + quoteLine(l) + ".")
+		if path, fn := a.corpusLineFunc(l); fn != "" {
+			a.why("The query is at " + a.cite(sourceLine{Path: path, Line: l.Number, Text: strings.TrimSpace(l.Text), Func: fn}) + ".")
+		} else {
+			a.why("The query is at " + quoteLine(l) + ".")
+		}
 		a.explainGeneratedQuery(l, word)
 		return true
 	}

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -63,7 +64,7 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 				a.g.Add(s)
 				a.g.Add(with...)
 				a.why("The schema gives the tables " + codeList(with) + " a column " + code(s) + ", which is probably the column meant.")
-				a.fix("Correct the column name in the query: " + code(name) + " → " + code(s) + ".")
+				a.fix(a.correctColumnFix(name, s))
 				a.fix("If " + code(name) + " is a new column, add it in a migration to the table the query reads before the code uses it.")
 				return
 			}
@@ -175,7 +176,7 @@ func (a *analysis) proposeColumn(name, s string, t tableSchema) {
 		return
 	}
 	a.why("The schema gives " + code(t.name) + " a column " + code(s) + " (" + a.origin(t) + "), which is probably the column meant.")
-	a.fix("Correct the column name in the query: " + code(name) + " → " + code(s) + ".")
+	a.fix(a.correctColumnFix(name, s))
 	a.fix("If " + code(name) + " is a new column, add it to " + code(t.name) + " in a migration before the code uses it.")
 }
 
@@ -184,7 +185,7 @@ func (a *analysis) proposeColumn(name, s string, t tableSchema) {
 func (a *analysis) proposeQueryColumn(col, name, s string) {
 	a.g.Add(s)
 	a.why("The same query reads " + code(col[:strings.LastIndexByte(col, '.')+1]+s) + " from that table, which is probably the column meant (no schema statement of the table is in sight to check it against).")
-	a.fix("Correct the column name in the query: " + code(name) + " → " + code(s) + ".")
+	a.fix(a.correctColumnFix(name, s))
 	a.fix("If the column is new, add it to the schema (a migration) before the code uses it.")
 }
 
@@ -335,3 +336,13 @@ var (
 	setColumn     = regexp.MustCompile(`(?i)(?:\bSET\s+|,\s*)["` + "`" + `]?(\w+)["` + "`" + `]?\s*=`)
 	insertColumns = regexp.MustCompile(`(?i)\bINSERT\s+(?:OR\s+\w+\s+)?INTO\s+\S+\s*\(([^)]*)\)`)
 )
+
+// correctColumnFix is the fix of a column named name where s is meant: in
+// the query, or, when the failing call passes the name as a string
+// (columnArg), in that argument.
+func (a *analysis) correctColumnFix(name, s string) string {
+	if l := a.columnArg; l.Number != 0 {
+		return "Correct the column name passed at " + code(loc(l.File, l.Number)) + ": " + code(strconv.Quote(name)) + " → " + code(strconv.Quote(s)) + "."
+	}
+	return "Correct the column name in the query: " + code(name) + " → " + code(s) + "."
+}

@@ -58,8 +58,8 @@ func Unpin(w http.ResponseWriter, r *http.Request) {
 	r := statusReport("no such column: label", app.frame(t, "status", "example.com/pins/web.Unpin"))
 	r.Context = appsource.Static(r)
 	text := Analyze(r)
-	if !strings.Contains(text, "The query is at `pins.go:12`") {
+	if !strings.Contains(text, "The query is at `Unpin` (`pins.go:12`)") {
 		t.Errorf("the query the request ran is not the one named:\n%s", text)
 	}
-	mustLack(t, text, "The query is at `migrate.go")
+	mustLack(t, text, "The query is at `Migrate`")
 }

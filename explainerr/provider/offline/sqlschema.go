@@ -1,6 +1,9 @@
 package offline
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // sqlSchemaPass explains a query naming a column or table the schema
 // lacks, or SQL the database cannot parse.
@@ -33,7 +36,15 @@ func (a *analysis) sqlSchema() {
 		// one would find every other table's column of that name.
 		if !a.queryNaming(col) {
 			if call, ok := a.failingCall(compiled(`err\s*:?=`)); ok && callName(call.Text) != "" {
-				a.why("The query runs inside " + code(callName(call.Text)) + ", called at " + quoteLine(call) + "; its SQL text names " + code(col) + ".")
+				if strings.Contains(call.Text, strconv.Quote(name)) || strings.Contains(call.Text, "`"+name+"`") {
+					// The column's name is the call's argument
+					// (ByAverage("ping", 1000)): the query it runs is
+					// written from it.
+					a.columnArg = call
+					a.why("The query runs inside " + code(callName(call.Text)) + ", called at " + quoteLine(call) + ", which passes it the column's name as a string, " + code(strconv.Quote(name)) + ".")
+				} else {
+					a.why("The query runs inside " + code(callName(call.Text)) + ", called at " + quoteLine(call) + "; its SQL text names " + code(col) + ".")
+				}
 			}
 		}
 		if engine == "PostgreSQL" {

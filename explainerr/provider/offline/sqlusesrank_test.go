@@ -95,6 +95,6 @@ func TestQueryInContextOfTheFailingDatabase(t *testing.T) {
 		{File: "store/db/sqlite/storage.go", StartLine: 9, EndLine: 12, Symbol: "(*DB).ListStorages", Kind: "func", Reason: report.ReasonImplementation, Text: query},
 	}
 	text := Analyze(r)
-	mustHave(t, text, "The query is at `store/db/sqlite/storage.go:10`")
+	mustHave(t, text, "The query is at `(*DB).ListStorages` (`store/db/sqlite/storage.go:10`)")
 	mustLack(t, text, "mysql/storage.go:10")
 }
