@@ -8,7 +8,7 @@ import "testing"
 // call is.
 func TestColumnNamePassedAsAnArgument(t *testing.T) {
 	files := map[string]string{
-		"go.mod": "module example.com/probe\n\ngo 1.22\n",
+		"go.mod":            "module example.com/probe\n\ngo 1.22\n",
 		"schema/schema.sql": "CREATE TABLE hits (id INTEGER PRIMARY KEY, latency INTEGER);\n",
 		"stats/stats.go": `package stats
 
