@@ -342,7 +342,7 @@ var (
 // (columnArg), in that argument.
 func (a *analysis) correctColumnFix(name, s string) string {
 	if l := a.columnArg; l.Number != 0 {
-		return "Correct the column name passed at " + code(loc(l.File, l.Number)) + ": " + code(strconv.Quote(name)) + " → " + code(strconv.Quote(s)) + "."
+		return "Correct the column name at " + code(loc(l.File, l.Number)) + ": " + code(strconv.Quote(name)) + " → " + code(strconv.Quote(s)) + "."
 	}
 	return "Correct the column name in the query: " + code(name) + " → " + code(s) + "."
 }

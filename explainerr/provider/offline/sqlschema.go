@@ -43,8 +43,12 @@ func (a *analysis) sqlSchema() {
 					a.columnArg = call
 					a.why("The query runs inside " + code(callName(call.Text)) + ", called at " + quoteLine(call) + ", which passes it the column's name as a string, " + code(strconv.Quote(name)) + ".")
 				} else {
-					a.why("The query runs inside " + code(callName(call.Text)) + ", called at " + quoteLine(call) + "; its SQL text names " + code(col) + ".")
+					a.why("The query runs inside " + code(callName(call.Text)) + ", called at " + quoteLine(call) + ".")
 				}
+			}
+			if l, at, ok := a.columnNameLiteral(name); ok && a.columnArg.Number == 0 {
+				a.columnArg = l
+				a.why("The module spells " + code(name) + " as a string of its own only at " + a.cite(at) + ": the query's column name most likely comes from there.")
 			}
 		}
 		if engine == "PostgreSQL" {
