@@ -47,11 +47,17 @@ func TestLogTailsStartAtEachField(t *testing.T) {
 	}
 }
 
-// TestChainTailsReadBecause: a log call that says "because" before the
-// error it prints carries that error as a tail, as a ": " wrap does.
+// TestChainTailsReadBecause: a log call that says "because" (or an error
+// "caused by") before the error it prints carries that error as a tail,
+// as a ": " wrap does.
 func TestChainTailsReadBecause(t *testing.T) {
 	got := ChainTails(`failed to get tag "id:7", because tag 7 of user 3: tag not found`)
 	want := []string{"tag 7 of user 3: tag not found", "tag not found"}
+	if !slices.Equal(got, want) {
+		t.Errorf("ChainTails = %q, want %q", got, want)
+	}
+	got = ChainTails("securecookie: error - caused by: crypto/aes: invalid key size 40")
+	want = []string{"error - caused by: crypto/aes: invalid key size 40", "crypto/aes: invalid key size 40", "invalid key size 40"}
 	if !slices.Equal(got, want) {
 		t.Errorf("ChainTails = %q, want %q", got, want)
 	}

@@ -87,8 +87,9 @@ func ChainTails(msg string) []string {
 }
 
 // reChainJoint finds where a message goes on to the error it carries: the
-// ": " of a wrap, or the "because" of a sentence that says why.
-var reChainJoint = regexp.MustCompile(`: |\bbecause:? `)
+// ": " of a wrap, or the "because" or "caused by" of a sentence that says
+// why.
+var reChainJoint = regexp.MustCompile(`: |\b(?:because|caused by):? `)
 
 // reHTTPErrorText matches the text of an HTTP error as echo writes it:
 // "code=500, message=…", and ", internal=…" when it wraps an error.
