@@ -137,6 +137,11 @@ func (a *analysis) explainGeneratedDuplicate(g generatedValue) bool {
 	}
 	a.g.Add(g.call)
 	a.why("The value is made by the app, not sent by the client: " + a.cite(g.at) + " sets it from " + code(g.call) + ", which gave a value a row already has.")
+	if l, ok := a.fixedSeed(g.call); ok {
+		a.why(code(g.call) + " draws from a random source seeded with a constant, at " + a.cite(l) + ": it gives the same values at every start, so the rows an earlier run made already have them.")
+		a.fix("Seed that source from something that changes (the time, or crypto/rand) at " + code(a.fileLoc(l.Path, l.Line)) + ", or make the values with crypto/rand; answering 409 would blame the client for it.")
+		return true
+	}
 	a.fix("Make " + code(g.call) + " give values that are not taken (a random source seeded once per process, or a UUID), or retry with a new value when the insert meets the constraint; answering 409 would blame the client for it.")
 	return true
 }

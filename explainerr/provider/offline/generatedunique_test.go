@@ -3,7 +3,11 @@ package offline
 import "testing"
 
 // voucherFiles make a voucher whose code comes from code, and insert it.
-func voucherFiles(code string) map[string]string {
+func voucherFiles(code string) map[string]string { return voucherFilesSeeded(code, "7") }
+
+// voucherFilesSeeded is voucherFiles with the random source seeded with
+// seed, as written.
+func voucherFilesSeeded(code, seed string) map[string]string {
 	return map[string]string{
 		"go.mod": "module example.com/vouchers\n\ngo 1.22\n\nrequire github.com/mattn/go-sqlite3 v1.14.22\n",
 		"web/web.go": `package web
@@ -18,7 +22,7 @@ import (
 // Voucher is a voucher.
 type Voucher struct{ VoucherCode string }
 
-var seq = rand.New(rand.NewSource(7))
+var seq = rand.New(rand.NewSource(` + seed + `))
 
 func newCode() string { return strconv.Itoa(seq.Intn(10)) }
 
@@ -43,8 +47,15 @@ func TestUniqueViolationOfAGeneratedValue(t *testing.T) {
 	const msg = "UNIQUE constraint failed: vouchers.voucher_code\n"
 	app := writeMarkedApp(t, voucherFiles("newCode()"))
 	text := Analyze(statusReport(msg, app.frame(t, "issue", "example.com/vouchers/web.Issue.func1")))
-	mustHave(t, text, "The value is made by the app, not sent by the client", "sets it from `newCode`", "Make `newCode` give values that are not taken")
+	mustHave(t, text, "The value is made by the app, not sent by the client", "sets it from `newCode`",
+		"`newCode` draws from a random source seeded with a constant, at `web.go:13`: `var seq = rand.New(rand.NewSource(7))`", "Seed that source from something that changes")
 	mustLack(t, text, "tried to create a duplicate", "check for the value first")
+
+	// Seeded from the time: the generator itself is the fix.
+	app = writeMarkedApp(t, voucherFilesSeeded("newCode()", "time.Now().UnixNano()"))
+	text = Analyze(statusReport(msg, app.frame(t, "issue", "example.com/vouchers/web.Issue.func1")))
+	mustHave(t, text, "sets it from `newCode`", "Make `newCode` give values that are not taken")
+	mustLack(t, text, "seeded with a constant")
 
 	app = writeMarkedApp(t, voucherFiles(`r.FormValue("code")`))
 	text = Analyze(statusReport(msg, app.frame(t, "issue", "example.com/vouchers/web.Issue.func1")))
