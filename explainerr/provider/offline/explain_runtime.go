@@ -1176,6 +1176,10 @@ func (a *analysis) emptyMessage() {
 			a.why("The offline analyzer does not recognise that logged error, so it cannot say more than the log line.")
 		}
 	default:
+		if a.r.Error.Kind == report.KindStatus && !redirect && a.unseenCauses() {
+			// The failed call reaches a fault the source shows.
+			return
+		}
 		a.headline("The app wrote " + status + " with no message")
 		if fn, place, ok := superfluousWrite(a.r); ok {
 			a.g.Add(fn, place)

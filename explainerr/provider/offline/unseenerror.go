@@ -31,6 +31,8 @@ type unseenQueryFault struct {
 	// test says the fault is not a query: a test of the error, or (tx) a
 	// transaction used after it ended.
 	test, tx bool
+	// what names the fault in the headline when no kind above does.
+	what string
 }
 
 // unseenCauses explains an error whose text was neither shown nor
@@ -58,6 +60,9 @@ func (a *analysis) unseenCauses() bool {
 		faults = a.transactionsEndedEarly(reach)
 	}
 	if len(faults) == 0 {
+		faults = a.scansOfValues(reach)
+	}
+	if len(faults) == 0 {
 		return false
 	}
 	q := faults[0]
@@ -67,6 +72,8 @@ func (a *analysis) unseenCauses() bool {
 	a.g.Add(call.Text)
 	what := "a query in " + code(q.fn) + " that the schema rules out"
 	switch {
+	case q.what != "":
+		what = q.what
 	case q.tx:
 		what = "a transaction " + code(q.fn) + " uses after it ended"
 	case q.test:
