@@ -144,7 +144,7 @@ var rules = []rule{
 	{Canceled, regexp.MustCompile(`context canceled`)},
 
 	{MultipleRows, regexp.MustCompile(`(?i)\b(?:several|multiple|more than one|too many) rows\b`)},
-	{NotFound, regexp.MustCompile(`(?i)\bnot found\b`)},
+	{NotFound, regexp.MustCompile(`(?i)\bnot found\b|\b(?:returned|found|got) (?:0|no|zero) (?:results|rows|records|matches)\b`)},
 }
 
 // reRecoveredNote matches the note the runtime adds to a panic that was

@@ -127,7 +127,7 @@ func (s *appSource) sentinelWraps(msgs []string) []textWrap {
 			continue
 		}
 		for _, w := range s.textWraps() {
-			if !strings.HasPrefix(w.Arg, "Err") && formatMatchesMin(w.Format, m, minSentinelWrapText) {
+			if formatMatchesMin(w.Format, m, minSentinelWrapText) {
 				out = append(out, w)
 			}
 		}

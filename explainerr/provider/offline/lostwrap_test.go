@@ -304,3 +304,62 @@ func TestLostWrapBehindJoinedLogArguments(t *testing.T) {
 	mustHave(t, text, "Its message is made at `(*Catalog).Lookup` (`svc.go:16`)", `fmt.Errorf("looking up %s: %w", code, err)`)
 	mustLack(t, text, "Return a sentinel error")
 }
+
+// TestSentinelItselfWrappedWithV: a store formats its own sentinel
+// (ErrNoResults, "query returned 0 results") with %v; the handler's
+// errors.Is, off the stack, no longer matches it. The wording of a
+// lookup that found nothing is read as not found, and the wrap of the
+// sentinel is the fix.
+func TestSentinelItselfWrappedWithV(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/keys\n\ngo 1.22\n",
+		"store/store.go": `package store
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrNoResults says a query found nothing.
+var ErrNoResults = errors.New("datastore: query returned 0 results")
+
+// Key returns the key of a name.
+func Key(name string) (string, error) {
+	return "", fmt.Errorf("key %s: %v", name, ErrNoResults)
+}
+`,
+		"web/web.go": `package web
+
+import (
+	"errors"
+	"net/http"
+
+	"example.com/keys/store"
+)
+
+func show(w http.ResponseWriter, r *http.Request) error {
+	k, err := store.Key(r.FormValue("name"))
+	if errors.Is(err, store.ErrNoResults) {
+		http.NotFound(w, r)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	w.Write([]byte(k))
+	return nil
+}
+
+// Serve answers a key.
+func Serve(w http.ResponseWriter, r *http.Request) {
+	if err := show(w, r); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+	}
+}
+`,
+	})
+	r := statusReport("key k1: datastore: query returned 0 results", app.frame(t, "status", "example.com/keys/web.Serve"))
+	text := Analyze(r)
+	mustHave(t, text, "A missing record answered as a server error", "formats `ErrNoResults` with `\"%v\"`", "Wrap it with `\"%w\"` instead of `\"%v\"` at `store.go:13`")
+	mustLack(t, text, "Return a sentinel error")
+}
