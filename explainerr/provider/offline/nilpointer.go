@@ -77,7 +77,7 @@ func (a *analysis) nilPointer() {
 		}
 		candidates = kept
 	}
-	candidates = a.dropLibraryReceivers(a.dropValueTyped(candidates))
+	candidates = a.dropValueTyped(candidates)
 	if a.promotedNilInlined() {
 		return
 	}

@@ -8,12 +8,11 @@ import (
 )
 
 // TestNilReceiverHeldInAFieldTheConstructorLeavesOut: a store method
-// panics on a line that reads its pointer field of a library type and
-// calls the library's methods on it; those cannot be the nil value (a
-// nil *sql.DB would have panicked inside database/sql), so the receiver
-// is. It was passed on by another method of the store, and the handler
-// called that on its own field, which its constructor never sets: the
-// fix is there, not a nil check in the store.
+// panics on a line that reads its field and calls a library's methods on
+// it; the receiver was passed on by another method of the store, and the
+// handler called that on its own field, which its constructor never sets.
+// That evidence picks the receiver among the line's values, and the fix
+// is in the constructor, not a nil check in the store.
 func TestNilReceiverHeldInAFieldTheConstructorLeavesOut(t *testing.T) {
 	files := map[string]string{
 		"go.mod": "module example.com/jot\n\ngo 1.22\n",
