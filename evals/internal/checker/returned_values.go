@@ -2,6 +2,7 @@ package checker
 
 import (
 	"fmt"
+	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/parser"
 	"go/types"
@@ -130,7 +131,7 @@ func branchReturns(body *ast.BlockStmt, test string) [][]string {
 			if !tested && i > 0 {
 				if as, ok := blk.List[i-1].(*ast.AssignStmt); ok && len(as.Rhs) == 1 && callsText(as.Rhs[0], test) {
 					for _, l := range as.Lhs {
-						tested = tested || readsName(ifs.Cond, types.ExprString(l))
+						tested = tested || astutil.Mentions(ifs.Cond, types.ExprString(l))
 					}
 				}
 			}
@@ -167,18 +168,6 @@ func callsText(n ast.Node, call string) bool {
 	found := false
 	ast.Inspect(n, func(m ast.Node) bool {
 		if ce, ok := m.(*ast.CallExpr); ok && types.ExprString(ce) == call {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
-// readsName reports whether e reads the variable name.
-func readsName(e ast.Expr, name string) bool {
-	found := false
-	ast.Inspect(e, func(m ast.Node) bool {
-		if id, ok := m.(*ast.Ident); ok && id.Name == name {
 			found = true
 		}
 		return !found
