@@ -33,8 +33,12 @@ var reLogTimestamp = regexp.MustCompile(`^\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(?:
 // writes them, without its time.
 func LogText(line string) string {
 	line = strings.TrimSpace(line)
-	if rec, ok := logrecord.Parse(line); ok && rec.Format != logrecord.Logfmt {
-		return rec.Canonical()
+	// Only a JSON object or tab-separated fields can be such a record:
+	// other lines are not parsed.
+	if strings.HasPrefix(line, "{") || strings.Contains(line, "\t") {
+		if rec, ok := logrecord.Parse(line); ok && rec.Format != logrecord.Logfmt {
+			return rec.Canonical()
+		}
 	}
 	return strings.TrimSpace(reLogTimestamp.ReplaceAllString(line, ""))
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A nil value in a method is often not made where it fails: the method's
@@ -198,43 +199,72 @@ func (m *Module) callersOf(fn FuncRef) []FuncRef {
 	})
 }
 
+// HeldReceiver is where the nil receiver of a failing method was held: a
+// field of the receiver of a caller on the stack.
+type HeldReceiver struct {
+	// Caller is the method that calls the failing method (or one that
+	// passed the receiver on) on its field Field, at Line of its file;
+	// Self is its receiver's name, Owner its receiver's type name.
+	Caller      FuncRef
+	Line        int
+	Self, Field string
+	Owner       string
+	// Via are the methods between, innermost first, that called the next
+	// one on their own receiver, passing it on.
+	Via []FuncRef
+}
+
+// HeldReceiver follows, for a nil pointer in a method, the method's
+// receiver out through the stack's app frames: a caller that calls the
+// method on its own receiver (r.check(…) inside r.Assign) passes it on,
+// one frame further; the first that calls it on a field of its own
+// receiver (h.repo.Assign(…)) is where it was held. False when no frame
+// does.
+func (m *Module) HeldReceiver(r *report.Report) (HeldReceiver, bool) {
+	frames := r.AppFrames()
+	if len(frames) < 2 {
+		return HeldReceiver{}, false
+	}
+	_, inner := m.FuncAt(frames[0].File, frames[0].Line)
+	if inner == nil || inner.Recv == nil {
+		return HeldReceiver{}, false
+	}
+	var via []FuncRef
+	for _, fr := range frames[1:] {
+		f, fd := m.FuncAt(fr.File, fr.Line)
+		if fd == nil || fd.Recv == nil || len(fd.Recv.List) == 0 || len(fd.Recv.List[0].Names) == 0 || fr.Line < 1 || fr.Line > len(f.Lines()) {
+			return HeldReceiver{}, false
+		}
+		self := fd.Recv.List[0].Names[0].Name
+		text := f.Lines()[fr.Line-1]
+		if mm := regexp.MustCompile(`\b` + regexp.QuoteMeta(self) + `\.(\w+)\.` + regexp.QuoteMeta(inner.Name.Name) + `\(`).FindStringSubmatch(text); mm != nil {
+			return HeldReceiver{Caller: FuncRef{File: f, Decl: fd}, Line: fr.Line, Self: self, Field: mm[1], Owner: astutil.TypeName(fd.Recv.List[0].Type), Via: via}, true
+		}
+		if !regexp.MustCompile(`\b` + regexp.QuoteMeta(self) + `\.` + regexp.QuoteMeta(inner.Name.Name) + `\(`).MatchString(text) {
+			return HeldReceiver{}, false
+		}
+		via = append(via, FuncRef{File: f, Decl: fd})
+		inner = fd
+	}
+	return HeldReceiver{}, false
+}
+
 // callerFieldChunks gives, for a nil pointer in a method called on a
-// field of its caller's receiver (`r.db.With(ctx)`), the constructors of
-// the caller's receiver type: the value may have been nil before the call.
+// field of its caller's receiver (`r.db.With(ctx)`), past the methods
+// that passed the receiver on (HeldReceiver), the constructors of the
+// caller's receiver type: the value may have been nil before the call.
 func (m *Module) callerFieldChunks(r *report.Report, s *staticSet) []report.Chunk {
 	if !strings.Contains(r.Error.Message, "nil pointer dereference") {
 		return nil
 	}
-	frames := r.AppFrames()
-	if len(frames) < 2 {
+	h, ok := m.HeldReceiver(r)
+	if !ok {
 		return nil
 	}
-	_, inner := m.FuncAt(frames[0].File, frames[0].Line)
-	if inner == nil || inner.Recv == nil {
+	res := newResolver(m, h.Caller.File, h.Caller.Decl)
+	recv := res.moduleType(h.Caller.Decl.Recv.List[0].Type, res.dir)
+	if recv.name == "" {
 		return nil
 	}
-	// Methods of the same receiver may pass it on (r.check(…) inside
-	// r.Assign): the frames are read outward, each caller's call on its
-	// own receiver one step, until a call on a field of it.
-	for _, fr := range frames[1:] {
-		f, fd := m.FuncAt(fr.File, fr.Line)
-		if fd == nil || fd.Recv == nil || len(fd.Recv.List) == 0 || len(fd.Recv.List[0].Names) == 0 || fr.Line < 1 || fr.Line > len(f.Lines()) {
-			return nil
-		}
-		self := regexp.QuoteMeta(fd.Recv.List[0].Names[0].Name)
-		text := f.Lines()[fr.Line-1]
-		if mm := regexp.MustCompile(`\b` + self + `\.(\w+)\.` + regexp.QuoteMeta(inner.Name.Name) + `\(`).FindStringSubmatch(text); mm != nil {
-			res := newResolver(m, f, fd)
-			recv := res.moduleType(fd.Recv.List[0].Type, res.dir)
-			if recv.name == "" {
-				return nil
-			}
-			return s.constructorChunksOf(recv, mm[1])
-		}
-		if !regexp.MustCompile(`\b` + self + `\.` + regexp.QuoteMeta(inner.Name.Name) + `\(`).MatchString(text) {
-			return nil
-		}
-		inner = fd
-	}
-	return nil
+	return s.constructorChunksOf(recv, h.Field)
 }

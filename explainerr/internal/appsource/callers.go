@@ -135,3 +135,14 @@ func (s *staticSet) markShown(f *File, fd *ast.FuncDecl, reason string) bool {
 	}
 	return found
 }
+
+// holdsFold reports whether a line of f holds lower, a lower-case text,
+// in any case.
+func (f *File) holdsFold(lower string) bool {
+	for _, l := range f.Lines() {
+		if strings.Contains(strings.ToLower(l), lower) {
+			return true
+		}
+	}
+	return false
+}

@@ -132,14 +132,3 @@ func (m *Module) sqlFunctionChunks(r *report.Report, s *staticSet) []report.Chun
 	}
 	return out
 }
-
-// holdsFold reports whether a line of f holds lower, a lower-case text,
-// in any case.
-func (f *File) holdsFold(lower string) bool {
-	for _, l := range f.Lines() {
-		if strings.Contains(strings.ToLower(l), lower) {
-			return true
-		}
-	}
-	return false
-}

@@ -2,7 +2,6 @@ package offline
 
 import (
 	"go/ast"
-	"go/types"
 	"path/filepath"
 	"strings"
 
@@ -86,7 +85,7 @@ func seedCallIn(src *appSource, dir string) (sourceLine, bool) {
 				_, fd := src.mod.FuncAt(f.Path, i+1)
 				fn := ""
 				if fd != nil {
-					fn = types.ExprString(fd.Name)
+					fn = funcName(fd)
 				}
 				return sourceLine{Path: f.Path, Line: i + 1, Text: strings.TrimSpace(l), Func: fn}, true
 			}

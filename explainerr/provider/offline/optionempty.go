@@ -57,7 +57,7 @@ func (a *analysis) optionLeftEmpty(msg string) bool {
 		a.why(code(p.value) + " is set at " + a.cite(set) + ".")
 		if settingRead.MatchString(set.Text) {
 			a.why("That value is read from the app's configuration: the setting was empty when the app started.")
-			a.fix("Set that setting in the app's configuration, or give " + code(sel1(p.value)) + " a default in " + code(set.Func) + " (" + code(a.fileLoc(set.Path, set.Line)) + ") when the setting is empty.")
+			a.fix("Set that setting in the app's configuration, or give " + code(fieldOf(p.value)) + " a default in " + code(set.Func) + " (" + code(a.fileLoc(set.Path, set.Line)) + ") when the setting is empty.")
 			return true
 		}
 		a.fix("Give " + code(p.value) + " a value at " + code(a.fileLoc(set.Path, set.Line)) + ", or a default when what it is set from is empty.")
@@ -139,10 +139,12 @@ func (a *analysis) fieldSetFrom(p optionPass) (sourceLine, bool) {
 	return sets[0], true
 }
 
-// sel1 returns the field name of x.f.
-func sel1(expr string) string {
-	_, f, _ := strings.Cut(expr, ".")
-	return f
+// fieldOf returns the field name of x.f, the whole text otherwise.
+func fieldOf(expr string) string {
+	if sel, ok := parseSelector(expr); ok {
+		return sel[1]
+	}
+	return expr
 }
 
 // parseSelector splits x.f into its two names; false for anything else.

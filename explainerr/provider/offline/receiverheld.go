@@ -2,17 +2,15 @@ package offline
 
 import (
 	"path/filepath"
-	"strings"
 
-	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
-	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // A method's receiver is nil when the value it was called on was: often a
 // field of another struct (h.repo.Assign(…) in a handler) that the
-// struct's constructor never set. The methods between may pass the same
-// receiver on (r.check(…) inside r.Assign): the frames are read outward
-// until a call on a field of the caller's own receiver.
+// struct's constructor never set. The module understanding follows the
+// receiver out through the stack (appsource.HeldReceiver); the
+// constructor that leaves the field out is the evidence.
 
 // heldReceiver is where a nil receiver was held: the field Field of the
 // caller's receiver, of type Owner declared in Dir, read at Call.
@@ -20,74 +18,28 @@ type heldReceiver struct {
 	Owner, Field, Dir string
 	// Expr is the caller's receiver expression (h.repo), Call the line
 	// of the call on it, and Via the methods between that passed the
-	// same receiver on, outermost last.
+	// same receiver on, innermost first.
 	Expr string
 	Call sourceLine
 	Via  []string
 }
 
-// receiverHeld follows the failing method's receiver out through the
-// frames: while a caller, a method of the same type, calls the method on
-// its own receiver, one frame further; the first caller that calls it on
-// a field of its own receiver gives where it was held.
+// receiverHeld is the module understanding's HeldReceiver, said as the
+// explanation cites it.
 func (a *analysis) receiverHeld() (heldReceiver, bool) {
 	src := a.app()
-	if src == nil || a.s.Frame == nil {
+	if src == nil || src.mod == nil {
 		return heldReceiver{}, false
 	}
-	name, recv := a.siteDecl()
-	i := frameIndex(a.r.Frames, a.s.Frame)
-	var via []string
-	for i >= 0 {
-		j := nextAppFrame(a.r.Frames, i)
-		if j < 0 {
-			break
-		}
-		fr := &a.r.Frames[j]
-		if fr.Source == nil {
-			break
-		}
-		callerFn := enclosingFunc(shortFunction(fr.Function))
-		callerName, callerRecv := lastSelector(callerFn), receiverType(callerFn)
-		if callerRecv == "" {
-			break
-		}
-		self := src.receiverOf(callerName, callerRecv)
-		var on string
-		for _, call := range linefacts.Analyze(fr.Source).Calls {
-			if call.Name == name && call.Receiver != "" {
-				on = strings.TrimSpace(call.Receiver)
-				break
-			}
-		}
-		switch {
-		case on == "" || self == "":
-			return heldReceiver{}, false
-		case on == self && callerRecv == recv:
-			via = append(via, shortFunction(fr.Function))
-			name, i = callerName, j
-			continue
-		case strings.Count(on, ".") == 1 && linefacts.RootIdent(on) == self:
-			return heldReceiver{
-				Owner: callerRecv, Field: lastSelector(on), Dir: filepath.Dir(fr.File), Expr: on,
-				Call: sourceLine{Path: fr.File, Line: fr.Line, Text: strings.TrimSpace(fr.Source.LineText()), Func: shortFunction(fr.Function)},
-				Via:  via,
-			}, true
-		}
+	h, ok := src.mod.HeldReceiver(a.r)
+	if !ok {
 		return heldReceiver{}, false
 	}
-	return heldReceiver{}, false
-}
-
-// nextAppFrame returns the index of the first app frame after frames[i],
-// -1 when there is none.
-func nextAppFrame(frames []report.Frame, i int) int {
-	for j := i + 1; j < len(frames); j++ {
-		if frames[j].Kind == report.FrameApp {
-			return j
-		}
+	out := heldReceiver{Owner: h.Owner, Field: h.Field, Dir: filepath.Dir(h.Caller.File.Path), Expr: h.Self + "." + h.Field, Call: originLine(h.Caller, h.Line)}
+	for _, v := range h.Via {
+		out.Via = append(out.Via, appsource.FuncName(v.Decl))
 	}
-	return -1
+	return out, true
 }
 
 // weighHeldReceiver gives the receiver candidate c the evidence of the
