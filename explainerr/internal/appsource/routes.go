@@ -65,6 +65,7 @@ func (m *Module) findRoutes() []Route {
 			return res
 		}
 		groups := groupPrefixes(fd)
+		chained := map[*ast.CallExpr]string{} // registrations with .Methods(…) after them
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			ce, ok := n.(*ast.CallExpr)
 			if !ok {
@@ -73,6 +74,9 @@ func (m *Module) findRoutes() []Route {
 			sel, ok := ce.Fun.(*ast.SelectorExpr)
 			if !ok {
 				return true
+			}
+			if reg, method, ok := chainedMethod(ce, sel); ok {
+				chained[reg] = method
 			}
 			isMethod, known := routeCalls[sel.Sel.Name]
 			if !known {
@@ -83,6 +87,9 @@ func (m *Module) findRoutes() []Route {
 				return true
 			}
 			rt.File, rt.Holder = f, fd
+			if method, ok := chained[ce]; ok && rt.Method == "" {
+				rt.Method = method
+			}
 			if id, ok := sel.X.(*ast.Ident); ok && groups[id.Name] != "" {
 				rt.Path = groups[id.Name] + rt.Path // ur.GET("/:id", …) of ur := r.Group("/users")
 			}
@@ -94,6 +101,37 @@ func (m *Module) findRoutes() []Route {
 		})
 	})
 	return out
+}
+
+// chainedMethod reads a method set on a registration after it
+// (gorilla/mux's r.Handle("/sites/{id}", h).Methods(http.MethodDelete)):
+// the registration's call and the one method named ("GET" or
+// http.MethodGet); several methods leave the route open to any.
+func chainedMethod(ce *ast.CallExpr, sel *ast.SelectorExpr) (*ast.CallExpr, string, bool) {
+	reg, ok := sel.X.(*ast.CallExpr)
+	if !ok || sel.Sel.Name != "Methods" || len(ce.Args) != 1 {
+		return nil, "", false
+	}
+	switch a := ce.Args[0].(type) {
+	case *ast.BasicLit:
+		if v, err := strconv.Unquote(a.Value); err == nil && a.Kind == token.STRING {
+			return reg, strings.ToUpper(v), true
+		}
+	case *ast.SelectorExpr:
+		if m, ok := httpMethodConst(a); ok {
+			return reg, m, true
+		}
+	}
+	return nil, "", false
+}
+
+// httpMethodConst reads net/http's method constant x names
+// (http.MethodGet is "GET").
+func httpMethodConst(x *ast.SelectorExpr) (string, bool) {
+	if pkg, ok := x.X.(*ast.Ident); !ok || pkg.Name != "http" || !strings.HasPrefix(x.Sel.Name, "Method") {
+		return "", false
+	}
+	return strings.ToUpper(strings.TrimPrefix(x.Sel.Name, "Method")), true
 }
 
 // groupPrefixes returns the route groups fd makes (ur := r.Group("/users"),
@@ -191,8 +229,8 @@ func laterPath(ce *ast.CallExpr) (int, *ast.BasicLit, string, bool) {
 	for i, a := range ce.Args {
 		switch x := a.(type) {
 		case *ast.SelectorExpr:
-			if pkg, ok := x.X.(*ast.Ident); ok && pkg.Name == "http" && strings.HasPrefix(x.Sel.Name, "Method") {
-				method = strings.ToUpper(strings.TrimPrefix(x.Sel.Name, "Method"))
+			if m, ok := httpMethodConst(x); ok {
+				method = m
 			}
 		case *ast.BasicLit:
 			v, err := strconv.Unquote(x.Value)
@@ -219,24 +257,11 @@ func laterPath(ce *ast.CallExpr) (int, *ast.BasicLit, string, bool) {
 // registering function's resolver.
 func (m *Module) resolveHandler(rt *routeArgs, f *File, arg ast.Expr, res func() *resolver) {
 	if ce, ok := arg.(*ast.CallExpr); ok {
-		// A wrapper given the handler (http.HandlerFunc(h.Page), or
-		// toHandler(deps, handlers.Show, auth)): the first argument that
-		// is a function literal or names a module function. A call given
-		// none is a factory that returns the handler (s.handleAuthor()):
-		// the handler is in it.
+		// A call given none is a factory that returns the handler
+		// (s.handleAuthor()): the handler is in it.
 		arg = ce.Fun
-		for _, a := range ce.Args {
-			if _, lit := a.(*ast.FuncLit); lit || m.namesFunc(f, res(), a) {
-				arg = a
-				break
-			}
-			// A factory's call given to the wrapper
-			// (chain.ToHandlerFunc(ctrl.HandleCreate(), mw...)): the
-			// handler is in the factory.
-			if inner, isCall := a.(*ast.CallExpr); isCall && m.namesFunc(f, res(), inner.Fun) {
-				arg = inner.Fun
-				break
-			}
+		if a, ok := m.wrappedHandler(f, res(), ce); ok {
+			arg = a
 		}
 	}
 	switch x := arg.(type) {
@@ -256,6 +281,32 @@ func (m *Module) resolveHandler(rt *routeArgs, f *File, arg ast.Expr, res func()
 			rt.File = refs[0].File
 		}
 	}
+}
+
+// wrappedHandler finds the handler a wrapper's call is given
+// (http.HandlerFunc(h.Page), toHandler(deps, handlers.Show, auth)): the
+// first argument that is a function literal or names a module function,
+// looked for inside a wrapper given to the wrapper too
+// (api.Authorize(HandlerFunc(api.DeleteSite))); else the factory whose
+// call the wrapper is given (chain.ToHandlerFunc(ctrl.HandleCreate(),
+// mw...)): the handler is in the factory.
+func (m *Module) wrappedHandler(f *File, res *resolver, ce *ast.CallExpr) (ast.Expr, bool) {
+	for _, a := range ce.Args {
+		if _, lit := a.(*ast.FuncLit); lit || m.namesFunc(f, res, a) {
+			return a, true
+		}
+		inner, isCall := a.(*ast.CallExpr)
+		if !isCall {
+			continue
+		}
+		if h, ok := m.wrappedHandler(f, res, inner); ok {
+			return h, true
+		}
+		if m.namesFunc(f, res, inner.Fun) {
+			return inner.Fun, true
+		}
+	}
+	return nil, false
 }
 
 // namesFunc reports whether e, an argument in the function res resolves
@@ -426,12 +477,13 @@ func (m *Module) offStackRoute(r *report.Report) (Route, bool) {
 
 // RequestRoute returns the registration of the request's route: by the
 // route the router reported, or, for an error handed over by a router
-// that reported none, by matching its patterns with the URL's path.
+// that reported none or a status written after the handler returned
+// (HandlerReturned), by matching its patterns with the URL's path.
 func (m *Module) RequestRoute(r *report.Report) (Route, bool) {
 	switch {
 	case r.Request.Route != "":
 		return m.RouteHandler(r.Request.Method, r.Request.Route)
-	case r.Error.HandedOver && r.Request.URL != "":
+	case (r.Error.HandedOver || m.HandlerReturned(r)) && r.Request.URL != "":
 		return m.URLRouteHandler(r.Request.Method, r.Request.URL)
 	}
 	return Route{}, false

@@ -1,30 +1,16 @@
 package offline
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
-// crypto/aes refuses a key that is not 16, 24 or 32 bytes long
-// ("crypto/aes: invalid key size 40"), whoever asked for the cipher: a
-// cookie store given the app's secret as its encryption key
-// (sessions.NewCookieStore(hashKey, blockKey), securecookie.New), the
-// app itself. The key is given where the store or cipher is made.
-
-// reAESKeySize finds crypto/aes's refusal and the size it was given.
-var reAESKeySize = regexp.MustCompile(`crypto/aes: invalid key size (\d+)`)
-
-// reKeyedCipher finds a call that makes an AES cipher from a key, or a
-// store that makes one from its second key.
-var reKeyedCipher = regexp.MustCompile(`\b(?:aes\.NewCipher|securecookie\.New|sessions\.New\w*Store|securecookie\.CodecsFromPairs)\(`)
-
-// maxKeyedCiphers bounds the calls cited.
-const maxKeyedCiphers = 2
-
 // aesKeySize explains a key of the wrong size for AES: where the module
-// makes a cipher or a store from keys. It reports whether it did.
+// makes a cipher or a store from keys (appsource.Module.KeyedCiphers). It
+// reports whether it did.
 func (a *analysis) aesKeySize(msg string) bool {
-	m := reAESKeySize.FindStringSubmatch(msg)
+	m := appsource.ReAESKeySize.FindStringSubmatch(msg)
 	if m == nil {
 		return false
 	}
@@ -32,25 +18,13 @@ func (a *analysis) aesKeySize(msg string) bool {
 	a.headline("An encryption key of " + m[1] + " bytes: AES takes 16, 24 or 32")
 	a.why("crypto/aes refused a key of " + m[1] + " bytes: an AES key is 16, 24 or 32 bytes long (AES-128, AES-192, AES-256), so the cipher, and whatever asked for it, cannot be made.")
 	src := a.app()
-	if src == nil || src.mod == nil {
-		a.fix("Find where the key is given and give it 16, 24 or 32 bytes.")
-		return true
-	}
 	var calls []sourceLine
-	for _, f := range src.mod.Files {
-		if strings.HasSuffix(f.Path, "_test.go") {
-			continue
-		}
-		for i, l := range f.Lines() {
-			if !reKeyedCipher.MatchString(l) {
-				continue
-			}
-			if _, fd := src.mod.FuncAt(f.Path, i+1); fd != nil && len(calls) <= maxKeyedCiphers {
-				calls = append(calls, sourceLine{Path: f.Path, Line: i + 1, Text: strings.TrimSpace(l), Func: funcName(fd)})
-			}
+	if src != nil && src.mod != nil {
+		for _, c := range src.mod.KeyedCiphers() {
+			calls = append(calls, sourceLine{Path: c.Ref.File.Path, Line: c.Line, Text: c.Text, Func: funcName(c.Ref.Decl)})
 		}
 	}
-	if len(calls) == 0 || len(calls) > maxKeyedCiphers {
+	if len(calls) == 0 {
 		a.fix("Find where the key is given and give it 16, 24 or 32 bytes.")
 		return true
 	}
