@@ -27,8 +27,9 @@ import (
 var reLogPrefixField = regexp.MustCompile(`^(?:` +
 	// klog and glog: severity letter, month and day, time, thread, file:line].
 	`[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+\s+\d+ [\w./@-]+\.go:\d+\]` +
-	// A date with or without its time and zone, bracketed or not.
-	`|\[?\d{4}[-/.]\d{2}[-/.]\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\]?` +
+	// A date with or without its time and zone, bracketed or not, year
+	// first or last (12/03/2026 19:58:22).
+	`|\[?(?:\d{4}[-/.]\d{2}[-/.]\d{2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\]?` +
 	// A time alone: 17:38:16(.123), 3:04PM.
 	`|\[?\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:[AP]M)?\]?` +
 	// A level, upper case (logrus' "ERRO[0000]" with its counter) or bracketed.
@@ -39,7 +40,11 @@ var reLogPrefixField = regexp.MustCompile(`^(?:` +
 	// A bracketed name or id without blanks: a request id, a component,
 	// the logging function.
 	`|\[[^\[\]\s]{1,100}\]` +
-	`)(?:[ \t]*\|[ \t]*|:?[ \t]+)`)
+	// A bracketed group of such fields ([[127.0.0.1][4f2a…][notes.txt]]).
+	`|\[(?:\[[^\[\]\s]{1,100}\])+\]` +
+	// After it blanks, a bar or a colon; nothing when the field is
+	// bracketed and the next one opens a bracket (LogTails checks).
+	`)(?:[ \t]*\|[ \t]*|:?[ \t]+)?`)
 
 // maxLogPrefixFields bounds the fields read before a line's message.
 const maxLogPrefixFields = 8
@@ -55,7 +60,7 @@ func LogTails(line string) []string {
 	rest := strings.TrimSpace(line)
 	for range maxLogPrefixFields {
 		loc := reLogPrefixField.FindStringIndex(rest)
-		if loc == nil || strings.TrimSpace(rest[loc[1]:]) == "" {
+		if loc == nil || strings.TrimSpace(rest[loc[1]:]) == "" || !fieldEnds(rest[:loc[1]], rest[loc[1]:]) {
 			break
 		}
 		rest = strings.TrimSpace(rest[loc[1]:])
@@ -71,4 +76,17 @@ func LogLineMessage(line string) string {
 		return tails[len(tails)-1]
 	}
 	return strings.TrimSpace(line)
+}
+
+// fieldEnds reports whether a prefix field read as field ends where the
+// line goes on with rest: at the blanks, bar or colon after it, or, for
+// a bracketed field, at the bracket the next field opens ("][").
+func fieldEnds(field, rest string) bool {
+	switch field[len(field)-1] {
+	case ' ', '\t', '|':
+		return true
+	case ']':
+		return strings.HasPrefix(rest, "[")
+	}
+	return false
 }

@@ -23,6 +23,9 @@ func TestLogLineMessageLeavesOutTextLoggersFields(t *testing.T) {
 		"[draft post] could not be published":                                                                           "[draft post] could not be published",
 		"failed: [ERROR] inside":                                                                                        "failed: [ERROR] inside",
 		"ERROR":                                                                                                         "ERROR",
+		"[03/12/2026 09:15:02][ERROR   ][[10.0.0.4][k3j9][report.pdf]] upload failed -- disk full -- 500":               "upload failed -- disk full -- 500",
+		"[WARN][cache] evicted 12 entries":                                                                              "evicted 12 entries",
+		"ERRORS were found in the batch":                                                                                "ERRORS were found in the batch",
 	} {
 		if got := LogLineMessage(line); got != want {
 			t.Errorf("LogLineMessage(%q) = %q, want %q", line, got, want)

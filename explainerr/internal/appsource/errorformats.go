@@ -196,7 +196,14 @@ const minOriginFormat = 8
 // the module.
 func (m *Module) findErrorOrigins(msgs ...string) []ErrorMaker {
 	all := m.ErrorMakers()
+	var tried []string
 	for _, msg := range msgs {
+		// A line of the app's own making around the error: the error
+		// in it too (ErrorInLine).
+		tried = append(tried, msg)
+		tried = append(tried, m.ErrorInLine(msg)...)
+	}
+	for _, msg := range tried {
 		msg = strings.TrimSpace(msg)
 		if msg == "" {
 			continue

@@ -37,6 +37,9 @@ type fileFacts struct {
 	// BareVars is true when the file declares a package variable with a
 	// type and no value (var db *sql.DB), which Shadows looks for.
 	BareVars bool
+	// ErrorLines are the formats, other than fmt.Errorf's, that put an
+	// error in a line of text (logformats.go).
+	ErrorLines []errorLineFact
 }
 
 // addOnce appends name to list unless seen holds it, and records it.
@@ -161,6 +164,9 @@ func factsOf(fset *token.FileSet, af *ast.File, src []byte) *fileFacts {
 						mf.Args = append(mf.Args, oneLineText(fset, src, a))
 					}
 					ff.Makers = append(ff.Makers, mf)
+				}
+				if el, ok := errorLineFormat(n); ok {
+					ff.ErrorLines = append(ff.ErrorLines, el)
 				}
 				if lit, ok := wrapName(n); ok && fd != nil {
 					ff.Phrases = append(ff.Phrases, phraseFact{Value: lit, Line: line(n.Pos()), DeclOffset: declOffset})

@@ -54,6 +54,10 @@ type Module struct {
 	makers     []ErrorMaker
 	sqlOnce    sync.Once
 	sqlLits    []SQLLiteral
+	// errorLinesOnce guards errorLines, the module's formats that put an
+	// error in a line (logformats.go).
+	errorLinesOnce sync.Once
+	errorLines     []errorLinePattern
 	// tableLits, columnLits and shadows are read once too
 	// (TableLiterals, ColumnLiterals, Shadows).
 	tableOnce  sync.Once
