@@ -41,6 +41,8 @@ func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
 	out = append(out, m.originChunks(r, s)...)
 	out = append(out, m.generatedValueChunks(r, s)...)
 	out = append(out, m.keyedCipherChunks(r, s)...)
+	out = append(out, m.emptyOptionChunks(r, s)...)
+	out = append(out, m.pointerValuerChunks(r, s)...)
 	out = append(out, m.noRowsReturnChunks(r, s)...)
 	out = append(out, m.messageSiteChunks(r, s)...)
 	out = append(out, m.unseenErrorChunks(r, s)...)
@@ -63,6 +65,7 @@ func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
 func (m *Module) trailChunks(r *report.Report, s *staticSet) []report.Chunk {
 	out := append(m.sqlChunks(r, s), m.sqlFunctionChunks(r, s)...)
 	out = append(out, m.constraintWriteChunks(r, s)...)
+	out = append(out, m.columnValueChunks(r, s)...)
 	return append(out, m.settingChunks(r, s)...)
 }
 

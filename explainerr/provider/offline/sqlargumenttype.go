@@ -1,11 +1,8 @@
 package offline
 
 import (
-	"go/ast"
-	"path/filepath"
 	"strings"
 
-	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/internal/astutil"
 )
 
@@ -22,7 +19,8 @@ var argumentTypePass = &pass{
 // argumentType explains "converting argument $N type: unsupported type
 // T, a struct": the value is no driver.Valuer. When T, or a module type
 // made of it (type Ts []T), declares Value on its pointer, a value of it
-// is not one: that declaration is the fault. Else T has no Value method.
+// is not one (appsource.Module.PointerValuer): that declaration is the
+// fault. Else T has no Value method.
 func (a *analysis) argumentType() {
 	caps := a.f.Captures
 	typ, kind := caps["type"], caps["kind"]
@@ -36,15 +34,8 @@ func (a *analysis) argumentType() {
 		a.fix("Make the type a " + code("driver.Valuer") + " (a method that returns its " + code("driver.Value") + ", with one that scans it back), or pass a value of a basic type.")
 		return
 	}
-	for _, m := range src.mod.Methods("Value") {
-		recv := m.Decl.Recv.List[0].Type
-		owner := astutil.TypeName(recv)
-		if owner != name && !madeOf(src, m, owner, name) {
-			continue
-		}
-		if _, ptr := recv.(*ast.StarExpr); !ptr {
-			continue // a value receiver: a value of the type is a Valuer
-		}
+	if m, ok := src.mod.PointerValuer(name); ok {
+		owner := astutil.TypeName(m.Decl.Recv.List[0].Type)
 		l := originLine(m, src.fset.Position(m.Decl.Pos()).Line)
 		a.g.Add(owner)
 		a.why(code(owner) + " declares its " + code(m.Decl.Name.Name) + " method on its pointer, at " + a.cite(l) + ": only a " + code("*"+owner) + " is a " + code("driver.Valuer") + ", and the statement was given a " + code(owner) + " value, which database/sql cannot pass.")
@@ -57,23 +48,4 @@ func (a *analysis) argumentType() {
 		return
 	}
 	a.fix("Make " + code(name) + " (or the type the statement is given) a " + code("driver.Valuer") + " (a method that returns its " + code("driver.Value") + ", with one that scans it back), or pass a value of a basic type (its JSON, for instance).")
-}
-
-// madeOf reports whether the module type owner, of m's package, is a
-// slice, an array, a map or a pointer of the type name: type Ts []T.
-func madeOf(src *appSource, m appsource.FuncRef, owner, name string) bool {
-	t, ok := src.mod.Type(filepath.Dir(m.File.Path), owner)
-	if !ok {
-		return false
-	}
-	var elem ast.Expr
-	switch t := t.Spec.Type.(type) {
-	case *ast.ArrayType:
-		elem = t.Elt
-	case *ast.MapType:
-		elem = t.Value
-	case *ast.StarExpr:
-		elem = t.X
-	}
-	return elem != nil && astutil.TypeName(elem) == name
 }
