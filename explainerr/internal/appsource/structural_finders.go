@@ -43,6 +43,7 @@ func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
 	out = append(out, m.keyedCipherChunks(r, s)...)
 	out = append(out, m.emptyOptionChunks(r, s)...)
 	out = append(out, m.pointerValuerChunks(r, s)...)
+	out = append(out, m.calledMethodChunks(r, s)...)
 	out = append(out, m.noRowsReturnChunks(r, s)...)
 	out = append(out, m.messageSiteChunks(r, s)...)
 	out = append(out, m.unseenErrorChunks(r, s)...)
