@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick or statping (fieldtrials/apps.tsv)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping or wgportal (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -250,6 +250,17 @@ app_conf() {
 		# command line (below)
 		probe=/health
 		export DB_CONN=sqlite SAMPLE_DATA=false ALLOW_REPORTS=false API_SECRET=local-trials-secret DISABLE_COLORS=true ;;
+	wgportal) mainpkg=./cmd/wg-portal port=18473 # configured by WG_PORTAL_ variables (no config file): the address, SQLite
+		# (data/sqlite.db in the scratch copy), whose tables gorm's auto-migration makes at start with the admin user (its API
+		# token for Basic auth on the REST API), no interface import or state restore and no ping checks (no WireGuard is
+		# touched on the cases' requests), the metrics server on a free local port. Needs the sqlite3 shell
+		probe=/api
+		export WG_PORTAL_WEB_LISTENING_ADDRESS=127.0.0.1:$((18473 + shift_port)) \
+			WG_PORTAL_WEB_EXTERNAL_URL=http://127.0.0.1:$((18473 + shift_port)) WG_PORTAL_DATABASE_DSN=data/sqlite.db \
+			WG_PORTAL_CORE_ADMIN_USER=admin WG_PORTAL_CORE_ADMIN_PASSWORD=local-trials-password \
+			WG_PORTAL_CORE_ADMIN_API_TOKEN=local-trials-api-token WG_PORTAL_CORE_IMPORT_EXISTING=false \
+			WG_PORTAL_CORE_RESTORE_STATE=false WG_PORTAL_STATISTICS_USE_PING_CHECKS=false \
+			WG_PORTAL_STATISTICS_LISTENING_ADDRESS=127.0.0.1:0 WG_PORTAL_ADVANCED_LOG_LEVEL=debug ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -294,6 +305,10 @@ app_generate() { # code an app generates before it builds: wtf's HTML templates 
 			printf 'PK\005\006\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0' >application/statics/assets.zip ;;
 	statping) # the assets the server finds through go.rice (source/dist, built from its frontend upstream) as one empty page
 		mkdir -p source/dist && touch source/dist/base.gohtml ;;
+	wgportal) # the frontend the server embeds (internal/app/api/core/frontend-dist, built with npm upstream) as empty files
+		local d=internal/app/api/core/frontend-dist
+		mkdir -p $d/assets $d/img && touch $d/index.html $d/favicon.ico $d/favicon.png $d/favicon-large.png \
+			$d/assets/index.css $d/img/logo.png ;;
 	esac
 }
 app_reset() { # the app's database, fresh for every run
@@ -454,6 +469,8 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 		rm -f donetick.db donetick.db-* ;;
 	statping) # its SQLite file, config.yml and logs: the app makes the tables, its settings and its admin user when it starts
 		rm -rf statping.db statping.db-* config.yml logs ;;
+	wgportal) # its data directory: the app makes the SQLite file, its tables and the admin user when it starts
+		rm -rf data ;;
 	wtf) # its first migration, recorded as run, and the seed: alice (1) and bob (2) with their API keys, alice's
 		# dial 1 ("Deploys", invite code local-trials-invite) with alice (membership 1) and bob (2) as members and
 		# one value; the app runs a case's later migrations (sqlite/migration) when it starts. Users sign in
@@ -835,6 +852,42 @@ INSERT INTO referrer_stats VALUES (1, 1, 1, 'Search', 25, 20, 0.6, 8, 30.0, '202
 		curl -s -o /dev/null -m 30 "http://127.0.0.1:$port/checkin/local-trials-checkin"
 		post /api/services/1/incidents json '{"title":"Outage","description":"The blog is down"}' >/dev/null
 		post /api/incidents/1/updates json '{"message":"Investigating","type":"investigating"}' >/dev/null ;;
+	wgportal) # the admin's API token in a Basic header (the REST API, /api/v1). Users alice (alice@example.com) and Bob
+		# (no e-mail) through the API; interface wg0 (a server, 10.11.12.1/24) with alice's peer (its key
+		# AliceLaptopPublicKey000000000000000000000A=, 10.11.12.2/32) and the status of both are written in the database:
+		# the API would configure WireGuard itself to make them. Needs the sqlite3 shell
+		auth=(-u admin:local-trials-api-token)
+		post /api/v1/user/new json '{"Identifier":"alice","Email":"alice@example.com","Firstname":"Alice","Lastname":"Smith","Password":"local-trials-password","Source":"db"}' >/dev/null
+		post /api/v1/user/new json '{"Identifier":"Bob","Firstname":"Bob","Lastname":"Jones","Password":"local-trials-password","Source":"db"}' >/dev/null
+		sqlite3 -cmd '.timeout 5000' "$cdir/data/sqlite.db" "
+INSERT INTO cidrs (cidr, addr, net_len) VALUES ('10.11.12.1/24', '10.11.12.1', 24), ('10.11.12.2/32', '10.11.12.2', 32);
+INSERT INTO interfaces (created_by, updated_by, created_at, updated_at, identifier, private_key, public_key, listen_port,
+  dns_str, dns_search_str, mtu, firewall_mark, routing_table, pre_up, post_up, pre_down, post_down, save_config, display_name,
+  type, create_default_peer, backend, driver_type, disabled_reason, peer_def_network_str, peer_def_dns_str,
+  peer_def_dns_search_str, peer_def_endpoint, peer_def_allowed_ips_str, peer_def_mtu, peer_def_persistent_keepalive,
+  peer_def_firewall_mark, peer_def_routing_table, peer_def_pre_up, peer_def_post_up, peer_def_pre_down, peer_def_post_down,
+  ldap_allowed_users)
+  VALUES ('admin', 'admin', datetime('now'), datetime('now'), 'wg0', 'oNwKJRqMNZfGEKvDmK8ZQ2vpqXbY2d0hmF8l1Gq0Z3k=',
+  'ServerPublicKey00000000000000000000000000A=', 51820, '', '', 1420, 0, '', '', '', '', '', 1, 'Office VPN', 'server', 0,
+  'local', '', '', '10.11.12.0/24', '10.11.12.1', '', 'vpn.example.com:51820', '0.0.0.0/0', 1420, 25, 0, '', '', '', '', '', '');
+INSERT INTO interface_addresses (interface_identifier, cidr_cidr) VALUES ('wg0', '10.11.12.1/24');
+INSERT INTO peers (created_by, updated_by, created_at, updated_at, endpoint_v, endpoint_o, endpoint_pubkey_v,
+  endpoint_pubkey_o, allowed_ips_str_v, allowed_ips_str_o, extra_allowed_ips_str, preshared_key, persistent_keep_alive_v,
+  persistent_keep_alive_o, display_name, identifier, user_identifier, interface_identifier, disabled_reason, notes,
+  auto_created, private_key, public_key, iface_type, check_alive_address, iface_dns_str_v, iface_dns_str_o,
+  iface_dns_search_str_v, iface_dns_search_str_o, iface_mtu_v, iface_mtu_o, iface_firewall_mark_v, iface_firewall_mark_o,
+  iface_routing_table_v, iface_routing_table_o, iface_pre_up_v, iface_pre_up_o, iface_post_up_v, iface_post_up_o,
+  iface_pre_down_v, iface_pre_down_o, iface_post_down_v, iface_post_down_o)
+  VALUES ('admin', 'admin', datetime('now'), datetime('now'), 'vpn.example.com:51820', 0,
+  'ServerPublicKey00000000000000000000000000A=', 0, '0.0.0.0/0', 0, '', '', 25, 0, 'Alice laptop',
+  'AliceLaptopPublicKey000000000000000000000A=', 'alice', 'wg0', '', '', 0, 'kHqgFNtLpDm4TbWmUp4M5pbO3GVi8A1LJmR7HDkRrWM=',
+  'AliceLaptopPublicKey000000000000000000000A=', 'client', '', '10.11.12.1', 0, '', 0, 1420, 0, 0, 0, '', 0, '', 0, '', 0,
+  '', 0, '', 0);
+INSERT INTO peer_addresses (peer_identifier, cidr_cidr) VALUES ('AliceLaptopPublicKey000000000000000000000A=', '10.11.12.2/32');
+INSERT INTO peer_statuses (identifier, updated_at, connected, pingable, received, transmitted, endpoint)
+  VALUES ('AliceLaptopPublicKey000000000000000000000A=', datetime('now'), 1, 0, 1024, 2048, '192.0.2.10:40000');" 2>/dev/null
+		sqlite3 -cmd '.timeout 5000' "$cdir/data/sqlite.db" "INSERT INTO interface_statuses (identifier, updated_at, received,
+  transmitted) VALUES ('wg0', datetime('now'), 4096, 8192);" 2>/dev/null ;;
 	esac
 }
 
