@@ -845,21 +845,24 @@ INSERT INTO referrer_stats VALUES (1, 1, 1, 'Search', 25, 20, 0.6, 8, 30.0, '202
 		curl -s -o /dev/null -m 30 "http://127.0.0.1:$port/checkin/local-trials-checkin"
 		post /api/services/1/incidents json '{"title":"Outage","description":"The blog is down"}' >/dev/null
 		post /api/incidents/1/updates json '{"message":"Investigating","type":"investigating"}' >/dev/null ;;
-	sftpgo) # the admin gets a JWT from the token endpoint (Basic auth), sent as a bearer token. Role support (1), folder
-		# docs (1, mapped to /srv/sftpgo/docs) and user alice (1, in group staff, with docs at /docs; her home
-		# /srv/sftpgo/users/alice, which nothing makes: no one signs in as her) through the API; group staff (1) is
-		# written with the sqlite3 shell (the API's answer to its creation reads its folders, which a case's migration
-		# breaks). A case on /api/v2/status sends an API key in place of the token: the admin allows API key sign-in on
-		# his profile and makes key ci. $path is run_mode's
+	sftpgo) # the admin gets a JWT from the token endpoint (Basic auth), sent as a bearer token. Written with the sqlite3
+		# shell: group staff (1) and role support (1) (the API's answers to their creation read the group's folders and
+		# the role's admins, which two cases break); through the API: folder docs (1, mapped to /srv/sftpgo/docs) and
+		# user alice (1, with docs at /docs; her home /srv/sftpgo/users/alice, which nothing makes: no one signs in as
+		# her), then her membership of staff with the sqlite3 shell (the API's check of a new user's groups reads their
+		# folders too). A case on /api/v2/status sends an API key in place of the token: the admin allows API key
+		# sign-in on his profile and makes key ci. $path is run_mode's
 		auth=()
 		tok=$(curl -s -m 30 -u admin:local-trials "http://127.0.0.1:$port/api/v2/token" | jq -r '.access_token // empty' 2>/dev/null)
 		rm -f "$jar"
 		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok")
 		sqlite3 -cmd '.timeout 5000' "$cdir/sftpgo.db" "INSERT INTO groups (name, description, created_at, updated_at, user_settings)
-  VALUES ('staff', 'all staff', 1767225600000, 1767225600000, '{}');" 2>/dev/null
-		post /api/v2/roles json '{"name":"support","description":"help desk"}' >/dev/null
+  VALUES ('staff', 'all staff', 1767225600000, 1767225600000, '{}');
+INSERT INTO roles (name, description, created_at, updated_at) VALUES ('support', 'help desk', 1767225600000, 1767225600000);" 2>/dev/null
 		post /api/v2/folders json '{"name":"docs","mapped_path":"/srv/sftpgo/docs","description":"shared docs"}' >/dev/null
-		post /api/v2/users json '{"username":"alice","password":"local-trials-alice","status":1,"home_dir":"/srv/sftpgo/users/alice","permissions":{"/":["*"]},"groups":[{"name":"staff","type":1}],"virtual_folders":[{"name":"docs","virtual_path":"/docs"}]}' >/dev/null
+		post /api/v2/users json '{"username":"alice","password":"local-trials-alice","status":1,"home_dir":"/srv/sftpgo/users/alice","permissions":{"/":["*"]},"virtual_folders":[{"name":"docs","virtual_path":"/docs"}]}' >/dev/null
+		sqlite3 -cmd '.timeout 5000' "$cdir/sftpgo.db" "INSERT INTO users_groups_mapping (user_id, group_id, group_type, sort_order)
+  VALUES (1, 1, 1, 0);" 2>/dev/null
 		if [ "$path" = /api/v2/status ]; then
 			curl -s -o /dev/null -m 30 "${auth[@]}" -H 'Content-Type: application/json' -X PUT \
 				--data '{"email":"admin@example.com","allow_api_key_auth":true}' "http://127.0.0.1:$port/api/v2/admin/profile"
