@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping or wgportal (fieldtrials/apps.tsv)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal or sftpgo (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -261,6 +261,13 @@ app_conf() {
 			WG_PORTAL_CORE_ADMIN_API_TOKEN=local-trials-api-token WG_PORTAL_CORE_IMPORT_EXISTING=false \
 			WG_PORTAL_CORE_RESTORE_STATE=false WG_PORTAL_STATISTICS_USE_PING_CHECKS=false \
 			WG_PORTAL_STATISTICS_LISTENING_ADDRESS=127.0.0.1:0 WG_PORTAL_ADVANCED_LOG_LEVEL=debug ;;
+	sftpgo) mainpkg=. port=18472 binargs=(serve -c . -l '') # its JSON config file (the wiring's sftpgo.json, read from the
+		# config directory -c, the scratch copy): the REST API and web pages on the address, SFTP off, SQLite (sftpgo.db,
+		# whose schema and migrations the app runs at start); logs (JSON) to stdout (-l ''); the default admin, made at
+		# start from SFTPGO_DEFAULT_ADMIN_ variables. Needs the sqlite3 shell
+		probe=/healthz
+		export SFTPGO_DATA_PROVIDER__CREATE_DEFAULT_ADMIN=true SFTPGO_DEFAULT_ADMIN_USERNAME=admin \
+			SFTPGO_DEFAULT_ADMIN_PASSWORD=local-trials ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -471,6 +478,9 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 		rm -rf statping.db statping.db-* config.yml logs ;;
 	wgportal) # its data directory: the app makes the SQLite file, its tables and the admin user when it starts
 		rm -rf data ;;
+	sftpgo) # its SQLite file and its backups directory: the app makes the schema, runs its migrations and makes the admin
+		# when it starts
+		rm -rf sftpgo.db sftpgo.db-* backups ;;
 	wtf) # its first migration, recorded as run, and the seed: alice (1) and bob (2) with their API keys, alice's
 		# dial 1 ("Deploys", invite code local-trials-invite) with alice (membership 1) and bob (2) as members and
 		# one value; the app runs a case's later migrations (sqlite/migration) when it starts. Users sign in
@@ -888,6 +898,30 @@ INSERT INTO peer_statuses (identifier, updated_at, connected, pingable, received
   VALUES ('AliceLaptopPublicKey000000000000000000000A=', datetime('now'), 1, 0, 1024, 2048, '192.0.2.10:40000');" 2>/dev/null
 		sqlite3 -cmd '.timeout 5000' "$cdir/data/sqlite.db" "INSERT INTO interface_statuses (identifier, updated_at, received,
   transmitted) VALUES ('wg0', datetime('now'), 4096, 8192);" 2>/dev/null ;;
+	sftpgo) # the admin gets a JWT from the token endpoint (Basic auth), sent as a bearer token. Written with the sqlite3
+		# shell: group staff (1) and role support (1) (the API's answers to their creation read the group's folders and
+		# the role's admins, which two cases break); through the API: folder docs (1, mapped to /srv/sftpgo/docs) and
+		# user alice (1, with docs at /docs; her home /srv/sftpgo/users/alice, which nothing makes: no one signs in as
+		# her), then her membership of staff with the sqlite3 shell (the API's check of a new user's groups reads their
+		# folders too). A case on /api/v2/status sends an API key in place of the token: the admin allows API key
+		# sign-in on his profile and makes key ci. $path is run_mode's
+		auth=()
+		tok=$(curl -s -m 30 -u admin:local-trials "http://127.0.0.1:$port/api/v2/token" | jq -r '.access_token // empty' 2>/dev/null)
+		rm -f "$jar"
+		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok")
+		sqlite3 -cmd '.timeout 5000' "$cdir/sftpgo.db" "INSERT INTO groups (name, description, created_at, updated_at, user_settings)
+  VALUES ('staff', 'all staff', 1767225600000, 1767225600000, '{}');
+INSERT INTO roles (name, description, created_at, updated_at) VALUES ('support', 'help desk', 1767225600000, 1767225600000);" 2>/dev/null
+		post /api/v2/folders json '{"name":"docs","mapped_path":"/srv/sftpgo/docs","description":"shared docs"}' >/dev/null
+		post /api/v2/users json '{"username":"alice","password":"local-trials-alice","status":1,"home_dir":"/srv/sftpgo/users/alice","permissions":{"/":["*"]},"virtual_folders":[{"name":"docs","virtual_path":"/docs"}]}' >/dev/null
+		sqlite3 -cmd '.timeout 5000' "$cdir/sftpgo.db" "INSERT INTO users_groups_mapping (user_id, group_id, group_type, sort_order)
+  VALUES (1, 1, 1, 0);" 2>/dev/null
+		if [ "$path" = /api/v2/status ]; then
+			curl -s -o /dev/null -m 30 "${auth[@]}" -H 'Content-Type: application/json' -X PUT \
+				--data '{"email":"admin@example.com","allow_api_key_auth":true}' "http://127.0.0.1:$port/api/v2/admin/profile"
+			tok=$(post /api/v2/apikeys json '{"name":"ci","scope":1,"admin":"admin"}' | jq -r '.key // empty' 2>/dev/null)
+			[ -n "$tok" ] && auth=(-H "X-SFTPGO-API-KEY: $tok")
+		fi ;;
 	esac
 }
 
