@@ -42,6 +42,7 @@ const (
 	EnumValue        Class = "constraint-enum-value"
 	ValueType        Class = "sql-value-type"
 	ArgumentType     Class = "sql-argument-type"
+	ORMRelation      Class = "orm-relation"
 	SQLSyntax        Class = "sql-syntax"
 	SQLScan          Class = "sql-scan"
 	StrconvSyntax    Class = "strconv-syntax"

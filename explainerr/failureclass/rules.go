@@ -94,6 +94,9 @@ var rules = []rule{
 	// database/sql refusing a statement's argument of a type no driver
 	// takes (a struct, a slice) that is no driver.Valuer.
 	{ArgumentType, regexp.MustCompile(`converting argument \$?(?P<arg>\d+) type: unsupported type (?P<type>[\w.\[\]*]+), a (?P<kind>\w+)`)},
+	// gorm: a relation named to Preload or Joins that the model's struct
+	// does not declare.
+	{ORMRelation, regexp.MustCompile(`(?P<relation>[\w.]+): unsupported relations for schema (?P<model>\w+)`)},
 	{ValueType, regexp.MustCompile(`invalid input syntax for (?:type )?(?P<type>[\w ]+?): "(?P<value>[^"]*)"`)},
 	{ValueType, regexp.MustCompile(`Incorrect (?P<type>\w+) value: '(?P<value>[^']*)' for column '(?P<column>[^']+)'`)},
 	// gorm's translated errors (TranslateError), which name neither the

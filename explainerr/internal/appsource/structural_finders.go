@@ -65,6 +65,7 @@ func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
 // first: queries, schema and settings.
 func (m *Module) trailChunks(r *report.Report, s *staticSet) []report.Chunk {
 	out := append(m.sqlChunks(r, s), m.sqlFunctionChunks(r, s)...)
+	out = append(out, m.modelSchemaChunks(r, s, out)...)
 	out = append(out, m.constraintWriteChunks(r, s)...)
 	out = append(out, m.columnValueChunks(r, s)...)
 	return append(out, m.settingChunks(r, s)...)

@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+
 	"path/filepath"
 	"strings"
 	"testing"
@@ -53,8 +55,8 @@ func TestModelColumnsFollowTheORMsNaming(t *testing.T) {
 		}
 	}
 	for table, want := range map[string]string{"messages": "Message", "categories": "Category", "boxes": "Box", "user_roles": "UserRole"} {
-		if got := modelNames(table)[0]; got != want {
-			t.Errorf("modelNames(%s) = %s, want %s", table, got, want)
+		if got := appsource.ModelNames(table)[0]; got != want {
+			t.Errorf("ModelNames(%s) = %s, want %s", table, got, want)
 		}
 	}
 }

@@ -167,23 +167,6 @@ func assignedValue(line string) (string, bool) {
 
 var callNamePattern = regexp.MustCompile(`(\w+)\s*\(`)
 
-// camelCase turns a SQL column name into the usual Go field name:
-// "created_at" becomes "CreatedAt".
-func camelCase(col string) string {
-	var b strings.Builder
-	for _, part := range strings.Split(col, "_") {
-		if part == "" {
-			continue
-		}
-		if strings.EqualFold(part, "id") {
-			b.WriteString("ID")
-			continue
-		}
-		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
-	}
-	return b.String()
-}
-
 // aCode returns the type or word s as code after its indefinite article:
 // "an `int64`", "an `interface {}`", "a `float64`", "a `*Post`". The
 // article follows how the name is read aloud: a vowel letter opens with a

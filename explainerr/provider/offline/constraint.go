@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+
 	"regexp"
 	"strings"
 
@@ -76,7 +78,7 @@ func (a *analysis) constraint() {
 			listed = a.insertsList(table, col)
 		}
 		_, hasDefault := a.notNullDefault(col)
-		field := camelCase(col)
+		field := appsource.CamelCase(col)
 		built := a.builtValue()
 		if built != nil {
 			a.why("The value written is built at " + quoteLine(*built) + ".")

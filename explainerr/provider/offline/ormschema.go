@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+
 	"go/ast"
 	"reflect"
 	"strconv"
@@ -24,7 +26,7 @@ func (a *analysis) ormModelSchema(table string) tableSchema {
 	if src == nil || table == "" {
 		return out
 	}
-	for _, name := range modelNames(table) {
+	for _, name := range appsource.ModelNames(table) {
 		for f, ts := range src.structTypes(name, "") {
 			st := ts.Type.(*ast.StructType)
 			cols := modelColumns(st)
@@ -37,22 +39,6 @@ func (a *analysis) ormModelSchema(table string) tableSchema {
 		}
 	}
 	return out
-}
-
-// modelNames returns the struct names an ORM maps to table by default:
-// its singular in CamelCase, and the plural too (a TableName method may
-// keep it).
-func modelNames(table string) []string {
-	singular := table
-	switch {
-	case strings.HasSuffix(table, "ies"):
-		singular = strings.TrimSuffix(table, "ies") + "y"
-	case strings.HasSuffix(table, "sses"), strings.HasSuffix(table, "xes"), strings.HasSuffix(table, "ches"), strings.HasSuffix(table, "shes"):
-		singular = strings.TrimSuffix(table, "es")
-	case strings.HasSuffix(table, "s"):
-		singular = strings.TrimSuffix(table, "s")
-	}
-	return []string{camelCase(singular), camelCase(table)}
 }
 
 // modelColumns returns the columns of a model struct: each field's tag

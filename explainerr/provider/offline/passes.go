@@ -23,6 +23,7 @@ var passes = []*pass{
 	noRowsPass,
 	sqlSchemaPass,
 	argumentTypePass,
+	ormRelationPass,
 	constraintPass,
 	sqlScanPass,
 	strconvPass,

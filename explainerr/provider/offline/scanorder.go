@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+
 	"go/ast"
 	"go/token"
 	"regexp"
@@ -66,7 +68,7 @@ func (a *analysis) scanOrder(col string, idx int, into string) bool {
 		return false
 	}
 	want := strings.ToLower(col)
-	field := strings.ToLower(camelCase(col))
+	field := strings.ToLower(appsource.CamelCase(col))
 	for _, ref := range a.reached() {
 		if ref.Decl == nil || ref.Decl.Body == nil {
 			continue

@@ -1,0 +1,118 @@
+package appsource
+
+import (
+	"go/ast"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// An app on an ORM (gorm's AutoMigrate, bun, sqlx with db tags) has no
+// CREATE TABLE in its source: the table is its model struct, named by the
+// ORM's rule (users: User) and its columns and indexes by the fields and
+// their tags (`gorm:"uniqueIndex"`). When no schema statement names the
+// table, the model is the schema an SQL error is fixed in.
+
+// ModelNames returns the struct names an ORM maps to table by default:
+// its singular in CamelCase, and the plural too (a TableName method may
+// keep it).
+func ModelNames(table string) []string {
+	singular := table
+	switch {
+	case strings.HasSuffix(table, "ies"):
+		singular = strings.TrimSuffix(table, "ies") + "y"
+	case strings.HasSuffix(table, "sses"), strings.HasSuffix(table, "xes"), strings.HasSuffix(table, "ches"), strings.HasSuffix(table, "shes"):
+		singular = strings.TrimSuffix(table, "es")
+	case strings.HasSuffix(table, "s"):
+		singular = strings.TrimSuffix(table, "s")
+	}
+	return []string{CamelCase(singular), CamelCase(table)}
+}
+
+// CamelCase writes a snake_case name as Go names it (tracking_id:
+// TrackingID).
+func CamelCase(col string) string {
+	var b strings.Builder
+	for _, part := range strings.Split(col, "_") {
+		if part == "" {
+			continue
+		}
+		if strings.EqualFold(part, "id") {
+			b.WriteString("ID")
+			continue
+		}
+		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+	}
+	return b.String()
+}
+
+// ModelStructs returns the module's struct types an ORM maps to table
+// (ModelNames), outside tests, in the order of their packages' paths.
+func (m *Module) ModelStructs(table string) []TypeRef {
+	names := ModelNames(table)
+	var keys []dirName
+	for k := range m.index().types {
+		if slices.Contains(names, k.name) {
+			keys = append(keys, k)
+		}
+	}
+	slices.SortFunc(keys, func(a, b dirName) int { return strings.Compare(a.dir+"/"+a.name, b.dir+"/"+b.name) })
+	var out []TypeRef
+	for _, k := range keys {
+		t, ok := m.Type(k.dir, k.name)
+		if !ok || strings.HasSuffix(t.File.Path, "_test.go") {
+			continue
+		}
+		if _, isStruct := t.Spec.Type.(*ast.StructType); isStruct {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// modelSchemaChunks gives, for an SQL error naming a table no schema
+// chunk shows or is about to (found, the trail's chunks so far), an
+// ORM's table, the model struct that stands for it (ModelStructs), when
+// there is one, as its schema.
+func (m *Module) modelSchemaChunks(r *report.Report, s *staticSet, found []report.Chunk) []report.Chunk {
+	name, table := sqlErrorNames(r)
+	if table == "" && anyMessage(r, noSuchTable) {
+		table = name
+	}
+	isSchema := func(c report.Chunk) bool { return c.Reason == report.ReasonSchema }
+	if table == "" || slices.ContainsFunc(s.chunks, isSchema) || slices.ContainsFunc(found, isSchema) {
+		return nil
+	}
+	models := m.ModelStructs(table)
+	if len(models) > 1 {
+		// API and view types share the model's name: the ORM's model
+		// has the ORM's tags.
+		models = slices.DeleteFunc(models, func(t TypeRef) bool { return !ormTagged(t) })
+	}
+	if len(models) != 1 {
+		return nil
+	}
+	c := s.typeChunk(models[0])
+	if covered(s.chunks, c) {
+		return nil
+	}
+	c.Reason = report.ReasonSchema
+	return []report.Chunk{c}
+}
+
+// reORMTag matches a struct tag an ORM reads.
+var reORMTag = regexp.MustCompile(`\b(?:gorm|bun|pg|db|xorm|sql):"`)
+
+// ormTagged reports whether a field of the struct type t has a tag an ORM
+// reads.
+func ormTagged(t TypeRef) bool {
+	st := t.Spec.Type.(*ast.StructType)
+	for _, f := range st.Fields.List {
+		if f.Tag != nil && reORMTag.MatchString(f.Tag.Value) {
+			return true
+		}
+	}
+	return false
+}
