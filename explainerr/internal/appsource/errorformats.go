@@ -224,6 +224,7 @@ func (m *Module) findErrorOrigins(msgs ...string) []ErrorMaker {
 			}
 		}
 		if len(found) > 0 {
+			found = mostOwnText(found)
 			if len(found) > 2 {
 				return nil
 			}
@@ -231,6 +232,31 @@ func (m *Module) findErrorOrigins(msgs ...string) []ErrorMaker {
 		}
 	}
 	return nil
+}
+
+// mostOwnText keeps, of makers whose formats all give one message, those
+// whose formats print the most text of their own: "unable to load user
+// for email %s: %w" made "unable to load user for email a@b: …" more
+// surely than "unable to load user %s: %w", whose verb took the words
+// the other prints.
+func mostOwnText(makers []ErrorMaker) []ErrorMaker {
+	own := func(em ErrorMaker) int {
+		if fm := formatMatcherOf(em.Format); fm != nil {
+			return fm.own
+		}
+		return 0
+	}
+	most := 0
+	for _, em := range makers {
+		most = max(most, own(em))
+	}
+	var out []ErrorMaker
+	for _, em := range makers {
+		if own(em) == most {
+			out = append(out, em)
+		}
+	}
+	return out
 }
 
 // minSentinelWrap is how much text of its own a format that wraps one of

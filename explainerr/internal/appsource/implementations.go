@@ -1,7 +1,11 @@
 package appsource
 
 import (
+	"go/ast"
+	"go/types"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -153,6 +157,13 @@ func (m *Module) findImplementations(t typeKey, method string) []FuncRef {
 			out = append(out, ref)
 		}
 	}
+	if len(out) > 1 {
+		// Several by their method names: those whose signature is the
+		// interface's, when that tells them apart.
+		if fit := m.signatureFits(t, method, out); len(fit) > 0 {
+			out = fit
+		}
+	}
 	if len(out) > maxImplementations {
 		return nil
 	}
@@ -236,3 +247,67 @@ func importDirs(m *Module, f *File) map[string]string {
 	}
 	return out
 }
+
+// signatureFits returns the methods of refs whose parameters and results
+// are those the interface t's method called method declares, type by
+// type as written, package qualifiers aside: a method set matched by
+// names alone takes UserService's Delete(ctx, UserIdentifier) and
+// PeerService's Delete(ctx, PeerIdentifier) for one another. nil when
+// the interface's method cannot be read (an embedded one).
+func (m *Module) signatureFits(t typeKey, method string, refs []FuncRef) []FuncRef {
+	want := m.interfaceMethodType(t, method)
+	if want == nil {
+		return nil
+	}
+	var out []FuncRef
+	for _, ref := range refs {
+		if slices.Equal(fieldTypes(want.Params), fieldTypes(ref.Decl.Type.Params)) && slices.Equal(fieldTypes(want.Results), fieldTypes(ref.Decl.Type.Results)) {
+			out = append(out, ref)
+		}
+	}
+	return out
+}
+
+// interfaceMethodType returns the type of the method called method that
+// the module interface t declares itself; nil when it does not.
+func (m *Module) interfaceMethodType(t typeKey, method string) *ast.FuncType {
+	tr, ok := m.Type(t.dir, t.name)
+	if !ok {
+		return nil
+	}
+	it, ok := tr.Spec.Type.(*ast.InterfaceType)
+	if !ok {
+		return nil
+	}
+	for _, f := range it.Methods.List {
+		for _, n := range f.Names {
+			if ft, isFunc := f.Type.(*ast.FuncType); isFunc && n.Name == method {
+				return ft
+			}
+		}
+	}
+	return nil
+}
+
+// fieldTypes lists a parameter or result list's types, one per value,
+// written without package qualifiers (domain.UserIdentifier is
+// UserIdentifier, interface{} is any).
+func fieldTypes(fl *ast.FieldList) []string {
+	if fl == nil {
+		return nil
+	}
+	var out []string
+	for _, f := range fl.List {
+		text := reQualifier.ReplaceAllString(types.ExprString(f.Type), "")
+		if text == "interface{}" {
+			text = "any"
+		}
+		for range max(1, len(f.Names)) {
+			out = append(out, text)
+		}
+	}
+	return out
+}
+
+// reQualifier matches a package qualifier in a type's text.
+var reQualifier = regexp.MustCompile(`\b\w+\.`)

@@ -55,13 +55,12 @@ func (m *Module) loggedSiteChunks(r *report.Report, s *staticSet) []report.Chunk
 		default:
 			continue // "request started", "request completed": no part of the failure
 		}
-		for _, at := range logLocations(text) {
-			f, fd := m.FuncAt(m.resolveLogged(at.file, at.line, text), at.line)
-			if fd == nil || s.seen[fd] {
+		for _, ref := range m.loggedAtFuncs(text) {
+			if s.seen[ref.Decl] {
 				continue
 			}
-			s.seen[fd] = true
-			out = append(out, s.funcChunk(f, fd, report.ReasonOrigin))
+			s.seen[ref.Decl] = true
+			out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonOrigin))
 			if len(out) == maxLoggedSites {
 				break
 			}
@@ -184,16 +183,41 @@ func (m *Module) LoggedFuncs(r *report.Report) []FuncRef {
 		if AccessLogLine(r, text) {
 			continue
 		}
-		for _, at := range logLocations(text) {
-			f, fd := m.FuncAt(m.resolveLogged(at.file, at.line, text), at.line)
-			if fd == nil || seen[fd] {
-				continue
+		for _, ref := range m.loggedAtFuncs(text) {
+			if !seen[ref.Decl] {
+				seen[ref.Decl] = true
+				out = append(out, ref)
 			}
-			seen[fd] = true
+		}
+	}
+	return out
+}
+
+// loggedAtFuncs returns the module functions at the Go locations a log
+// line names (logLocations), but the methods of a logger's adapter
+// (loggerAdapter).
+func (m *Module) loggedAtFuncs(text string) []FuncRef {
+	var out []FuncRef
+	for _, at := range logLocations(text) {
+		f, fd := m.FuncAt(m.resolveLogged(at.file, at.line, text), at.line)
+		if fd != nil && !loggerAdapter(fd) {
 			out = append(out, FuncRef{File: f, Decl: fd})
 		}
 	}
 	return out
+}
+
+// loggerMethods are the methods of the logger interfaces libraries take
+// (gorm's logger.Interface, a leveled logger's).
+var loggerMethods = map[string]bool{"Trace": true, "Debug": true, "Info": true, "Warn": true, "Error": true,
+	"Print": true, "Printf": true, "Println": true, "Log": true, "Logf": true, "LogMode": true, "Write": true}
+
+// loggerAdapter reports whether fd is a method of the app's adapter of a
+// library's logger (func (l *GormLogger) Trace(…)): the place a log
+// line names when the logger records its own caller, no step of the
+// failure.
+func loggerAdapter(fd *ast.FuncDecl) bool {
+	return fd.Recv != nil && loggerMethods[fd.Name.Name]
 }
 
 // reStringLit finds a double-quoted string literal on a line.

@@ -230,6 +230,7 @@ func (m *Module) findMessageSites(msgs ...string) []MessageSite {
 		}
 		var out []MessageSite
 		for run, sites := range byRun {
+			sites = longestPhrases(sites)
 			if len(sites) > maxSameSites {
 				delete(byRun, run)
 				continue
@@ -272,6 +273,30 @@ func phraseRuns(phrase string, runs map[string]int) []string {
 	for run := range runs {
 		if FormatMatches(literal, run, minPhrase) {
 			out = append(out, run)
+		}
+	}
+	return out
+}
+
+// sameWords writes a phrase with its verbs made alike: "unable to find
+// peer %s: %v" and "… %w" print the same words, whichever verb wraps.
+func sameWords(phrase string) string { return reVerb.ReplaceAllString(phrase, "%v") }
+
+// longestPhrases keeps, of the sites that give one run of a message,
+// those whose phrase prints the most text of its own (its verbs left
+// out): "unable to load user for email %s: %w" gave "unable to load user
+// for email a@b: …" more surely than "unable to load user %s: %w", whose
+// verb took the words the other prints.
+func longestPhrases(sites []MessageSite) []MessageSite {
+	own := func(s MessageSite) int { return len(reVerb.ReplaceAllString(s.Phrase, "")) }
+	most := 0
+	for _, s := range sites {
+		most = max(most, own(s))
+	}
+	var out []MessageSite
+	for _, s := range sites {
+		if own(s) == most {
+			out = append(out, s)
 		}
 	}
 	return out
@@ -322,7 +347,7 @@ func (m *Module) FailureSites(r *report.Report) []MessageSite {
 	for _, site := range m.sitesUpTo(siteMessages(r)) {
 		if fd := site.Decl(); fd != nil && !(fd.Recv != nil && textMethods[fd.Name.Name]) {
 			out = append(out, site)
-			byWords[site.Phrase] = append(byWords[site.Phrase], site)
+			byWords[sameWords(site.Phrase)] = append(byWords[sameWords(site.Phrase)], site)
 		}
 	}
 	// The same words written in several functions: those that may have

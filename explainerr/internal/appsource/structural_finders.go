@@ -128,33 +128,7 @@ func ownMessages(r *report.Report) []string {
 // error's message.
 func (m *Module) originChunks(r *report.Report, s *staticSet) []report.Chunk {
 	var out []report.Chunk
-	ems := m.ErrorOrigins(errorMessages(r)...)
-	byFormat := map[string][]ErrorMaker{}
-	for _, em := range ems {
-		byFormat[em.Format] = append(byFormat[em.Format], em)
-	}
-	if len(byFormat) < len(ems) {
-		// One format written in several functions: those that may have
-		// run for this request made the error.
-		reach := reachSet(s.requestReach(r))
-		var kept []ErrorMaker
-		for _, em := range ems {
-			same := byFormat[em.Format]
-			if len(same) < 2 {
-				kept = append(kept, em)
-				continue
-			}
-			for _, k := range likelyRun(m, same, reach, func(em ErrorMaker) FuncRef {
-				fd, _ := em.Syntax()
-				return FuncRef{File: em.File, Decl: fd}
-			}) {
-				if k.File == em.File && k.Line == em.Line {
-					kept = append(kept, em)
-				}
-			}
-		}
-		ems = kept
-	}
+	ems := m.likelyOrigins(r, s)
 	for _, em := range ems {
 		fd, _ := em.Syntax()
 		if fd == nil || s.seen[fd] {
@@ -171,6 +145,38 @@ func (m *Module) originChunks(r *report.Report, s *staticSet) []report.Chunk {
 		}
 	}
 	return out
+}
+
+// likelyOrigins returns the error makers of the failure's messages
+// (ErrorOrigins); of the same words written in several functions, those
+// that may have run for this request (likelyRun).
+func (m *Module) likelyOrigins(r *report.Report, s *staticSet) []ErrorMaker {
+	ems := m.ErrorOrigins(errorMessages(r)...)
+	byFormat := map[string][]ErrorMaker{}
+	for _, em := range ems {
+		byFormat[sameWords(em.Format)] = append(byFormat[sameWords(em.Format)], em)
+	}
+	if len(byFormat) == len(ems) {
+		return ems
+	}
+	reach := reachSet(s.requestReach(r))
+	var kept []ErrorMaker
+	for _, em := range ems {
+		same := byFormat[sameWords(em.Format)]
+		if len(same) < 2 {
+			kept = append(kept, em)
+			continue
+		}
+		for _, k := range likelyRun(m, same, reach, func(em ErrorMaker) FuncRef {
+			fd, _ := em.Syntax()
+			return FuncRef{File: em.File, Decl: fd}
+		}) {
+			if k.File == em.File && k.Line == em.Line {
+				kept = append(kept, em)
+			}
+		}
+	}
+	return kept
 }
 
 // nilValueFailure matches the messages of a nil map written or a nil

@@ -84,7 +84,7 @@ func (m *Module) txChunks(r *report.Report, s *staticSet) []report.Chunk {
 		add(ref, false, token.NoPos)
 	}
 	var reach map[*ast.FuncDecl]bool
-	for _, em := range m.ErrorOrigins(errorMessages(r)...) {
+	for _, em := range m.likelyOrigins(r, s) {
 		fd, _ := em.Syntax()
 		if fd == nil || len(out)+marked == maxPerFinder {
 			continue
