@@ -18,17 +18,36 @@ const KindCallArgument = "call_argument"
 // callArgumentRe is the call, the parameter and the value said of it.
 var callArgumentRe = regexp.MustCompile("(?i)\\bcalls\\s+`([A-Za-z_][\\w.]*)(?:\\([^`]*\\))?`\\s+with\\s+(?:its\\s+|the\\s+)?`([A-Za-z_]\\w*)`\\s+(?:\\w+\\s+)?(?:set\\s+to|as|equal\\s+to|=)\\s+`?(true|false|nil|-?\\d+|\"[^\"`]*\")`?")
 
-// checkCallArguments judges "`F` ... calls `G` with `p` set to V": when
-// G is a module function with a parameter p and every call of G in F
-// gives p a literal or a constant, V must be one of them.
+// passesArgumentRe is the parameter, the value said of it and the call,
+// told the other way round: "passes a base of 1000 to `humanate`".
+var passesArgumentRe = regexp.MustCompile("(?i)\\bpass(?:es|ing)?\\s+(?:a|an|the|its)\\s+`?([A-Za-z_]\\w*)`?\\s+of\\s+`?(true|false|nil|-?\\d+|\"[^\"`]*\")`?\\s+to\\s+`([A-Za-z_][\\w.]*)(?:\\([^`]*\\))?`")
+
+// saidArguments lists, for each call argument the text states, the
+// callee, the parameter and the value said of it, in both of the ways
+// callArgumentRe and passesArgumentRe read.
+func saidArguments(text string) [][3]string {
+	var out [][3]string
+	for _, m := range callArgumentRe.FindAllStringSubmatch(text, -1) {
+		out = append(out, [3]string{m[1], m[2], m[3]})
+	}
+	for _, m := range passesArgumentRe.FindAllStringSubmatch(text, -1) {
+		out = append(out, [3]string{m[3], m[1], m[2]})
+	}
+	return out
+}
+
+// checkCallArguments judges "`F` ... calls `G` with `p` set to V" (or
+// "`F` passes a p of V to `G`"): when G is a module function with a
+// parameter p and every call of G in F gives p a literal or a constant,
+// V must be one of them.
 func (c *Checker) checkCallArguments(prose string, claims []Claim, results []Result) []Result {
 	for _, cl := range claims {
 		f, to, ok := c.sentenceSubject(prose, cl)
 		if !ok || f.Pkg == nil || f.Pkg.TypesInfo == nil {
 			continue
 		}
-		for _, m := range callArgumentRe.FindAllStringSubmatch(prose[cl.end:to], -1) {
-			callee, param, said := lastName(m[1]), m[2], m[3]
+		for _, m := range saidArguments(prose[cl.end:to]) {
+			callee, param, said := lastName(m[0]), m[1], m[2]
 			var given []string
 			judged := true
 			ast.Inspect(f.Decl.Body, func(n ast.Node) bool {

@@ -201,6 +201,13 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkLineValues,
 	(*Checker).checkFirstThenCalls,
 	(*Checker).checkSwappedBranches,
+	(*Checker).checkProseStrings,
+	(*Checker).checkReturnedUnder,
+	(*Checker).checkTableEntries,
+	(*Checker).checkScannedInto,
+	(*Checker).checkLocalDefaults,
+	(*Checker).checkPredicateBranches,
+	(*Checker).checkUnguardedReturns,
 }
 
 // Check returns the verdict on one claim.

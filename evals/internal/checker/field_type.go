@@ -21,7 +21,11 @@ var (
 	spanNameRe    = regexp.MustCompile("`([A-Za-z_]\\w*)`")
 	// ofTypeRe names a field, then its type: "a field `mu` of type
 	// `sync.Mutex`", "its `done` field, of type `chan struct{}`".
-	ofTypeRe = regexp.MustCompile("\\bfield\\s+`([A-Za-z_]\\w*)`,?\\s+(?:of\\s+type|typed)\\s+`([^`]+)`|`([A-Za-z_]\\w*)`\\s+field,?\\s+(?:of\\s+type|typed)\\s+`([^`]+)`")
+	// fieldOfIsRe names a field, the struct it is of, and says its type:
+	// "the `D` field of `Span` is a `time.Duration`", a place of it
+	// between ("of `Span` (span.go:12) is …").
+	fieldOfIsRe = regexp.MustCompile("`([A-Za-z_]\\w*)`\\s+field\\s+of\\s+`([A-Za-z_]\\w*)`\\s+(?:\\([^()`]*\\)\\s+)?is\\s+(?:an?\\s+)?`([^`]+)`")
+	ofTypeRe    = regexp.MustCompile("\\bfield\\s+`([A-Za-z_]\\w*)`,?\\s+(?:of\\s+type|typed)\\s+`([^`]+)`|`([A-Za-z_]\\w*)`\\s+field,?\\s+(?:of\\s+type|typed)\\s+`([^`]+)`")
 )
 
 // checkFieldTypes judges the type a sentence gives a field it names: when
@@ -31,7 +35,11 @@ var (
 func (c *Checker) checkFieldTypes(prose string, claims []Claim, results []Result) []Result {
 	judge := func(name, typ string, start, end int) {
 		from, _ := sentenceAround(prose, start)
-		fields := c.fieldsOfSentence(prose[from:start], claims, name)
+		lead := prose[from:start]
+		if m := fieldOfIsRe.FindStringSubmatch(prose[start:end]); m != nil && m[2] != "" {
+			lead = "`" + m[2] + "`" // "the `F` field of `T` is …" names its struct after it
+		}
+		fields := c.fieldsOfSentence(lead, claims, name)
 		if len(fields) == 0 {
 			return
 		}
@@ -54,6 +62,11 @@ func (c *Checker) checkFieldTypes(prose string, claims []Claim, results []Result
 			judge(prose[m[6]:m[7]], prose[m[8]:m[9]], m[0], m[1])
 		}
 	}
+	for _, m := range fieldOfIsRe.FindAllStringSubmatchIndex(prose, -1) {
+		if typ := prose[m[6]:m[7]]; c.namesType(typ) {
+			judge(prose[m[2]:m[3]], typ, m[0], m[1])
+		}
+	}
 	for _, m := range typedFieldsRe.FindAllStringSubmatchIndex(prose, -1) {
 		for _, n := range spanNameRe.FindAllStringSubmatch(prose[m[4]:m[5]], -1) {
 			judge(n[1], prose[m[2]:m[3]], m[0], m[1])
@@ -71,4 +84,21 @@ func fieldTypeString(f *types.Var) string {
 		}
 		return p.Name()
 	})
+}
+
+// namesType reports whether a span written as a field's type names one:
+// a predeclared type, a type of the module or another package's
+// the standard library declares ("time.Duration"), or a pointer, slice, map, channel or function type.
+func (c *Checker) namesType(span string) bool {
+	t := strings.TrimLeft(strings.TrimSpace(span), "*")
+	for strings.HasPrefix(t, "[]") {
+		t = strings.TrimLeft(t[2:], "*")
+	}
+	if strings.HasPrefix(t, "map[") || strings.HasPrefix(t, "chan ") || strings.HasPrefix(t, "func(") {
+		return true
+	}
+	if _, ok := types.Universe.Lookup(t).(*types.TypeName); ok {
+		return true
+	}
+	return stdType(t) || len(c.m.TypeNamed(t)) > 0
 }

@@ -38,7 +38,7 @@ func (c *Checker) checkFuncExpressions(prose string, claims []Claim, results []R
 			continue
 		}
 		want := types.ExprString(e)
-		if writesExpr(c.reach([]*source.Func{f}).funcs, want) {
+		if lhs == "" && writesExpr(c.reach([]*source.Func{f}).funcs, want) || lhs != "" && assignsExpr(c.reach([]*source.Func{f}).funcs, lhs, want) {
 			continue
 		}
 		other := otherExpr(f.Decl.Body, lhs, e)
@@ -94,6 +94,41 @@ func writesExpr(funcs []*source.Func, want string) bool {
 	return found
 }
 
+// assignsExpr reports whether any of funcs gives the variable lhs the
+// value want (as types.ExprString writes it): in an assignment, a
+// declaration, or as one of several names assigned at once.
+func assignsExpr(funcs []*source.Func, lhs, want string) bool {
+	found := false
+	match := func(names []ast.Expr, values []ast.Expr) {
+		if len(names) != len(values) {
+			return
+		}
+		for i := range names {
+			if types.ExprString(names[i]) == lhs && types.ExprString(values[i]) == want {
+				found = true
+			}
+		}
+	}
+	for _, g := range funcs {
+		ast.Inspect(g.Decl, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if n.Tok == token.DEFINE || n.Tok == token.ASSIGN {
+					match(n.Lhs, n.Rhs)
+				}
+			case *ast.ValueSpec:
+				names := make([]ast.Expr, len(n.Names))
+				for i, id := range n.Names {
+					names[i] = id
+				}
+				match(names, n.Values)
+			}
+			return !found
+		})
+	}
+	return found
+}
+
 // otherExpr returns what body writes in place of e: for a variable lhs,
 // a value it assigns lhs ("" when it assigns none); for an arithmetic
 // expression, one with the same operator and right operand.
@@ -104,7 +139,7 @@ func otherExpr(body *ast.BlockStmt, lhs string, e ast.Expr) string {
 			return false
 		}
 		if lhs != "" {
-			if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 && types.ExprString(as.Lhs[0]) == lhs {
+			if as, ok := n.(*ast.AssignStmt); ok && (as.Tok == token.DEFINE || as.Tok == token.ASSIGN) && len(as.Lhs) == 1 && len(as.Rhs) == 1 && types.ExprString(as.Lhs[0]) == lhs {
 				out = types.ExprString(as.Rhs[0])
 			}
 			return true

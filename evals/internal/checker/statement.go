@@ -228,7 +228,7 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 				continue
 			}
 			content++
-			if c.occursIn(sp, stmt, false) || sameText(sp.text, stmt) {
+			if c.occursIn(sp, stmt, false) || sameText(sp.text, stmt) || c.testsAssigned(sp, file, first) {
 				present++
 			}
 		}
@@ -570,7 +570,7 @@ type clauseSpan struct {
 // written with its qualifier: "r.NotFound" is another name.
 func (c *Checker) occursIn(sp clauseSpan, stmt string, qualified bool) bool {
 	if len(sp.claims) == 0 {
-		return strings.Contains(collapseSpace(stmt), collapseSpace(sp.text))
+		return containsWhole(collapseSpace(stmt), collapseSpace(sp.text))
 	}
 	for _, cl := range sp.claims {
 		if !containsIdent(stmt, lastName(cl.Text)) {
@@ -599,6 +599,32 @@ func (c *Checker) packageQualified(cl Claim) string {
 		return ""
 	}
 	return parts[0] + "." + parts[1]
+}
+
+// containsWhole reports whether s holds sub where it neither starts
+// inside a name nor ends inside one: "diff/mag.D" is not in
+// "diff/mag.DivBy", whose last name is another.
+func containsWhole(s, sub string) bool {
+	if sub == "" {
+		return true
+	}
+	for at := 0; ; {
+		i := strings.Index(s[at:], sub)
+		if i < 0 {
+			return false
+		}
+		i += at
+		before, after := i > 0 && identByte(s[i-1]) && identByte(sub[0]), i+len(sub) < len(s) && identByte(s[i+len(sub)]) && identByte(sub[len(sub)-1])
+		if !before && !after {
+			return true
+		}
+		at = i + 1
+	}
+}
+
+// identByte reports whether b may be part of a name.
+func identByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
 }
 
 // collapseSpace writes each run of white space of s as one space.
@@ -739,8 +765,9 @@ func saysBranch(before, head string) bool {
 }
 
 // sameText reports whether a span of code (a loop's clause, written
-// without its body) is in a statement as written, spaces aside.
+// without its body) is in a statement as written, spaces aside, neither
+// starting nor ending inside a longer name.
 func sameText(span, stmt string) bool {
 	sp := squash(strings.Trim(span, "`"))
-	return len(sp) >= 8 && strings.Contains(squash(stmt), sp)
+	return len(sp) >= 8 && containsWhole(squash(stmt), sp)
 }

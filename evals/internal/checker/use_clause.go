@@ -12,8 +12,10 @@ var (
 	// subjectLeadRe is what may come before a clause's subject: nothing,
 	// or "The handler", "the method", after a condition or a time that
 	// opens the sentence ("When the method is not GET, ", "On a miss, ",
-	// "For a required field, ", "After the loop, ").
-	subjectLeadRe = regexp.MustCompile(`(?i)^\s*(?:(?:when|whenever|if|once|unless|for|after|before|in|on)\s[^,;]*,\s*)?(?:(?:the|a|an)\s+)?(?:(?:handler|method|function|middleware|constructor|helper|func)\s+)?$`)
+	// "For a required field, ", "After the loop, ", "With an empty
+	// format, "), or "In", of a sentence that opens by naming the
+	// function it speaks of ("In `F`, the loop …").
+	subjectLeadRe = regexp.MustCompile(`(?i)^\s*(?:in\s+|(?:(?:when|whenever|if|once|unless|for|after|before|in|on|with|without)\s[^,;]*,\s*)?(?:(?:the|a|an)\s+)?(?:(?:handler|method|function|middleware|constructor|helper|func)\s+)?)$`)
 	// useVerbRe follows a subject that does something in its own code:
 	// a place for it may come first ("in middleware.go", "(cart.go:40)"),
 	// and an adverb.

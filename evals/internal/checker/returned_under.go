@@ -1,0 +1,128 @@
+package checker
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// KindReturnedUnder is a claim about the string literal a function
+// returns when a quoted condition holds: "`Sign` returns "neg" when
+// `n < 0`".
+const KindReturnedUnder = "returned_under"
+
+// returnedUnderRe follows "returns": a string in double quotes, a cited
+// line perhaps, and the words that lead to its condition.
+var returnedUnderRe = regexp.MustCompile(`^\s+"([^"\n]+)"\s+(?:at\s+\S+\s+)?(?:for|when|if|whenever|with)\b`)
+
+// checkReturnedUnder judges "`F` returns "X" when `cond`": when F tests
+// cond as written in if statements whose bodies return a single string
+// literal, none of them X, while another return statement of F gives X,
+// the two branches are swapped and the claim is contradicted. The
+// condition is the first code span of the clause, before the next
+// quoted string, that parses as a comparison or a call.
+func (c *Checker) checkReturnedUnder(prose string, claims []Claim, results []Result) []Result {
+	for _, s := range c.verbSubjects(prose, claims, returnsVerbRe) {
+		mm := returnedUnderRe.FindStringSubmatchIndex(prose[s.after:])
+		if mm == nil || len(s.funcs) != 1 || s.funcs[0].Decl == nil || s.funcs[0].Decl.Body == nil {
+			continue
+		}
+		said := prose[s.after+mm[2] : s.after+mm[3]]
+		rest := prose[s.after+mm[1]:]
+		if i := strings.IndexAny(rest, "\";"); i >= 0 {
+			rest = rest[:i]
+		}
+		if _, end := sentenceAround(prose, s.after+mm[1]); end-(s.after+mm[1]) < len(rest) {
+			rest = rest[:max(end-(s.after+mm[1]), 0)]
+		}
+		cond := firstCondition(rest)
+		if cond == "" {
+			continue
+		}
+		under, elsewhere := returnsUnder(s.funcs[0].Decl.Body, cond)
+		if len(under) == 0 || containsFold(under, said) || !containsFold(elsewhere, said) {
+			continue
+		}
+		name := lastName(s.subject.Text)
+		claim := Claim{Text: fmt.Sprintf("%s returns %q when %s", name, said, cond), Kind: KindReturnedUnder, start: s.subject.start, end: s.after + mm[1]}
+		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s returns %s when %s, and %q otherwise", name, strings.Join(quoteAll(under), " or "), cond, said)})
+	}
+	return results
+}
+
+// firstCondition returns the first code span of text that parses as a
+// comparison, a logical expression or a call, written tight; "" if none.
+func firstCondition(text string) string {
+	for _, m := range backtickRe.FindAllStringSubmatch(text, -1) {
+		e, err := parser.ParseExpr(m[1])
+		if err != nil {
+			continue
+		}
+		switch e := e.(type) {
+		case *ast.BinaryExpr:
+			switch e.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ, token.LAND, token.LOR:
+				return tightSpace(types.ExprString(e))
+			}
+		case *ast.CallExpr:
+			return tightSpace(types.ExprString(e))
+		}
+	}
+	return ""
+}
+
+// returnsUnder returns the string literals returned, alone, by the
+// bodies of body's if statements (without else) whose condition is cond,
+// and those returned by its other return statements.
+func returnsUnder(body *ast.BlockStmt, cond string) (under, elsewhere []string) {
+	inUnder := map[*ast.ReturnStmt]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || ifs.Else != nil || tightSpace(types.ExprString(ifs.Cond)) != cond {
+			return true
+		}
+		for _, st := range ifs.Body.List {
+			if ret, ok := st.(*ast.ReturnStmt); ok {
+				if v, ok := stringResult(ret); ok {
+					under = append(under, v)
+					inUnder[ret] = true
+				}
+			}
+		}
+		return true
+	})
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		if ret, ok := n.(*ast.ReturnStmt); ok && !inUnder[ret] {
+			if v, ok := stringResult(ret); ok {
+				elsewhere = append(elsewhere, v)
+			}
+		}
+		return true
+	})
+	return under, elsewhere
+}
+
+// stringResult returns the value of a return statement that gives one
+// string literal.
+func stringResult(ret *ast.ReturnStmt) (string, bool) {
+	if len(ret.Results) != 1 {
+		return "", false
+	}
+	lit, ok := ret.Results[0].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	v, err := strconv.Unquote(lit.Value)
+	return v, err == nil
+}
