@@ -40,6 +40,11 @@ type fileFacts struct {
 	// ErrorLines are the formats, other than fmt.Errorf's, that put an
 	// error in a line of text (logformats.go).
 	ErrorLines []errorLineFact
+	// Consts are the file's package-level string constants, the
+	// variables given a string literal, and the names a function sets to
+	// one (sqlTableUsers = "users" in an init function), by name; "" for
+	// a name given several.
+	Consts map[string]string `json:",omitempty"`
 }
 
 // addOnce appends name to list unless seen holds it, and records it.
@@ -105,6 +110,10 @@ type sqlFact struct {
 	Offset, DeclOffset int
 	Line, EndLine      int
 	DDL                bool
+	// Args are, for the format of a fmt.Sprintf call, the names of the
+	// arguments its verbs take ("" for one that is no name): a table's
+	// name kept in a constant (INSERT INTO %s … with sqlTableAdmins).
+	Args []string `json:",omitempty"`
 }
 
 // factsOf reads the facts of a parsed file whose content is src.
@@ -141,6 +150,9 @@ func factsOf(fset *token.FileSet, af *ast.File, src []byte) *fileFacts {
 					ff.Types = append(ff.Types, typeFactOf(sp.(*ast.TypeSpec), off(d.Pos())))
 				}
 			}
+			if d.Tok == token.CONST || d.Tok == token.VAR {
+				stringConsts(ff, d)
+			}
 			if d.Tok == token.VAR {
 				for _, sp := range d.Specs {
 					if vs := sp.(*ast.ValueSpec); len(vs.Values) == 0 && vs.Type != nil {
@@ -155,9 +167,13 @@ func factsOf(fset *token.FileSet, af *ast.File, src []byte) *fileFacts {
 		}
 		compared := comparedLiterals(d)
 		joined := map[*ast.BasicLit]bool{}
+		formatArgs := map[*ast.BasicLit][]string{} // the Sprintf formats' argument names
 		ast.Inspect(d, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
+				if lit, args, ok := sprintfFormat(n); ok {
+					formatArgs[lit] = args
+				}
 				if call, format, ok := errorMakerFormat(n); ok {
 					mf := makerFact{Call: call, Format: format, Offset: off(n.Pos()), Line: line(n.Pos()), DeclOffset: declOffset, Func: in}
 					for _, a := range n.Args[1:] {
@@ -176,6 +192,9 @@ func factsOf(fset *token.FileSet, af *ast.File, src []byte) *fileFacts {
 					addOnce(&ff.Composites, composites, TypeName(n.Type))
 				}
 			case *ast.AssignStmt:
+				if fd != nil && n.Tok == token.ASSIGN {
+					assignedStrings(ff, n)
+				}
 				for _, l := range n.Lhs {
 					if sel, ok := l.(*ast.SelectorExpr); ok && fd != nil {
 						addOnce(&ff.FieldsSet, fieldsSet, sel.Sel.Name)
@@ -205,7 +224,7 @@ func factsOf(fset *token.FileSet, af *ast.File, src []byte) *fileFacts {
 					break
 				}
 				if v, ddl, ok := sqlText(n); ok {
-					ff.SQL = append(ff.SQL, sqlFact{Value: v, Offset: off(n.Pos()), DeclOffset: off(d.Pos()), Line: line(n.Pos()), EndLine: line(n.End()), DDL: ddl})
+					ff.SQL = append(ff.SQL, sqlFact{Value: v, Offset: off(n.Pos()), DeclOffset: off(d.Pos()), Line: line(n.Pos()), EndLine: line(n.End()), DDL: ddl, Args: formatArgs[n]})
 				} else if v, ok := phraseText(n); ok && fd != nil && !compared[n] {
 					ff.Phrases = append(ff.Phrases, phraseFact{Value: v, Line: line(n.Pos()), DeclOffset: declOffset})
 				}
@@ -377,4 +396,79 @@ func readsSetting(body *ast.BlockStmt) bool {
 		return !reads
 	})
 	return reads
+}
+
+// sprintfFormat reads a call of fmt.Sprintf given a literal format: the
+// format and the names of the arguments after it ("" for one that is no
+// name).
+func sprintfFormat(call *ast.CallExpr) (*ast.BasicLit, []string, bool) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Sprintf" || len(call.Args) < 2 {
+		return nil, nil, false
+	}
+	if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != "fmt" {
+		return nil, nil, false
+	}
+	lit, ok := call.Args[0].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return nil, nil, false
+	}
+	var args []string
+	for _, a := range call.Args[1:] {
+		name := ""
+		if id, ok := a.(*ast.Ident); ok {
+			name = id.Name
+		}
+		args = append(args, name)
+	}
+	return lit, args, true
+}
+
+// stringConsts records the string constants a const declaration gives,
+// or the string literals a var declaration gives its variables.
+func stringConsts(ff *fileFacts, d *ast.GenDecl) {
+	for _, sp := range d.Specs {
+		vs := sp.(*ast.ValueSpec)
+		for i, n := range vs.Names {
+			if i >= len(vs.Values) {
+				break
+			}
+			lit, ok := vs.Values[i].(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				continue
+			}
+			if v, err := strconv.Unquote(lit.Value); err == nil {
+				if ff.Consts == nil {
+					ff.Consts = map[string]string{}
+				}
+				ff.Consts[n.Name] = v
+			}
+		}
+	}
+}
+
+// assignedStrings records the string literals an assignment in a
+// function gives plain names; a name given two literals keeps neither.
+func assignedStrings(ff *fileFacts, as *ast.AssignStmt) {
+	if len(as.Lhs) != len(as.Rhs) {
+		return
+	}
+	for i, l := range as.Lhs {
+		id, ok := l.(*ast.Ident)
+		lit, isLit := as.Rhs[i].(*ast.BasicLit)
+		if !ok || !isLit || lit.Kind != token.STRING {
+			continue
+		}
+		v, err := strconv.Unquote(lit.Value)
+		if err != nil {
+			continue
+		}
+		if ff.Consts == nil {
+			ff.Consts = map[string]string{}
+		}
+		if old, seen := ff.Consts[id.Name]; seen && old != v {
+			v = ""
+		}
+		ff.Consts[id.Name] = v
+	}
 }

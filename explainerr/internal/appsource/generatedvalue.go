@@ -86,6 +86,14 @@ func generatedIn(ref FuncRef, want string) (GeneratedValue, bool) {
 		if name == "" || requestReaders.MatchString(name) {
 			return GeneratedValue{}, false
 		}
+		for _, a := range call.Args {
+			// The field made over from its own value (role.Name =
+			// normalize(role.Name)), or from the request: the client's
+			// value, not one the app draws.
+			if mentionsField(a, want) || readsRequest(a) {
+				return GeneratedValue{}, false
+			}
+		}
 		return GeneratedValue{Ref: ref, At: at, Call: name}, true
 	}
 	var found GeneratedValue
@@ -146,4 +154,29 @@ func (m *Module) generatedValueChunks(r *report.Report, s *staticSet) []report.C
 		}
 	}
 	return out
+}
+
+// mentionsField reports whether e names a field or variable whose name,
+// in lower case without underscores, is want.
+func mentionsField(e ast.Expr, want string) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && strings.ToLower(id.Name) == want {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// readsRequest reports whether e calls one of requestReaders.
+func readsRequest(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if ce, ok := n.(*ast.CallExpr); ok && requestReaders.MatchString(CalleeName(ce.Fun)) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

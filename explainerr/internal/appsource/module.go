@@ -54,6 +54,8 @@ type Module struct {
 	makers     []ErrorMaker
 	sqlOnce    sync.Once
 	sqlLits    []SQLLiteral
+	// consts keeps each package's string constants (packageConsts).
+	consts sync.Map
 	// errorLinesOnce guards errorLines, the module's formats that put an
 	// error in a line (logformats.go).
 	errorLinesOnce sync.Once

@@ -16,6 +16,13 @@ func (m *Module) QueryRunners(l SQLLiteral) []FuncRef {
 	d, lit := l.Syntax()
 	switch d := d.(type) {
 	case *ast.FuncDecl:
+		if queryFunc(d) {
+			// A function that only returns the query's text: its
+			// callers run it.
+			if callers := m.CallersOf(FuncRef{File: l.File, Decl: d}); len(callers) > 0 {
+				return callers
+			}
+		}
 		return []FuncRef{{File: l.File, Decl: d}}
 	case *ast.GenDecl:
 		names := constNames(d, lit)
@@ -85,4 +92,27 @@ func constNames(d *ast.GenDecl, lit *ast.BasicLit) map[string]bool {
 		}
 	}
 	return out
+}
+
+// queryFunc reports whether fd only returns a query's text: its body is
+// one return statement of a literal, a concatenation or a fmt.Sprintf
+// (return fmt.Sprintf(`SELECT … FROM %s`, sqlTableUsers)); a function
+// that returns what running the query gives (return db.Query(…)) runs
+// it.
+func queryFunc(fd *ast.FuncDecl) bool {
+	if fd.Body == nil || len(fd.Body.List) != 1 {
+		return false
+	}
+	ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	switch x := ret.Results[0].(type) {
+	case *ast.BasicLit, *ast.BinaryExpr:
+		return true
+	case *ast.CallExpr:
+		_, _, ok := sprintfFormat(x)
+		return ok
+	}
+	return false
 }

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -334,6 +335,12 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 			if s.seen[d] {
 				shown = true
 				s.markQuery(l.File, d)
+			} else if queryFunc(d) && s.markQueryRunners(l) {
+				// Its text made by a function that only returns it,
+				// run by one shown: both are the query.
+				shown = true
+				s.seen[d] = true
+				queries = append(queries, s.queryChunk(l, d))
 			}
 		case *ast.GenDecl:
 			// A query kept in a constant (as sqlc writes them) is run
@@ -432,13 +439,14 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 			continue
 		}
 		d, _ := l.Syntax()
-		if fd, _ := d.(*ast.FuncDecl); fd != nil {
+		if fd, _ := d.(*ast.FuncDecl); fd != nil && !queryFunc(fd) {
 			if sc := score(l, fd); !s.seen[fd] && sc > best {
 				query, queryDecl, runner, best = &lits[i], fd, nil, sc
 			}
 			continue
 		}
-		// A query kept in a constant: the functions that run it.
+		// A query kept in a constant, or made by a function that only
+		// returns it: the functions that run it.
 		for _, ref := range m.QueryRunners(l) {
 			if sc := score(l, ref.Decl); !s.seen[ref.Decl] && sc > best {
 				ref := ref
@@ -456,6 +464,14 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 		s.seen[queryDecl] = true
 		if runner != nil {
 			queries = append(queries, s.funcChunk(runner.File, runner.Decl, report.ReasonQuery))
+			if d, _ := query.Syntax(); d != nil {
+				if fd, ok := d.(*ast.FuncDecl); ok && !s.seen[fd] {
+					// The function that makes the query's text, beside
+					// the one that runs it.
+					s.seen[fd] = true
+					queries = append(queries, s.queryChunk(*query, fd))
+				}
+			}
 		} else {
 			queries = append(queries, s.queryChunk(*query, queryDecl))
 		}
@@ -1276,11 +1292,50 @@ func (m *Module) SQLLiterals() []SQLLiteral {
 		for _, f := range m.Files {
 			for i := range f.facts.SQL {
 				sf := &f.facts.SQL[i]
-				m.sqlLits = append(m.sqlLits, SQLLiteral{File: f, Value: sf.Value, DDL: sf.DDL, StartLine: sf.Line, EndLine: sf.EndLine, fact: sf})
+				v := sf.Value
+				if len(sf.Args) > 0 {
+					v = m.withNamedValues(filepath.Dir(f.Path), v, sf.Args)
+				}
+				m.sqlLits = append(m.sqlLits, SQLLiteral{File: f, Value: v, DDL: sf.DDL, StartLine: sf.Line, EndLine: sf.EndLine, fact: sf})
 			}
 		}
 	})
 	return m.sqlLits
+}
+
+// withNamedValues writes a Sprintf format of SQL as it runs where its
+// verbs take the package's string constants (INSERT INTO %s with
+// sqlTableAdmins = "admins" is INSERT INTO admins); other verbs stay.
+func (m *Module) withNamedValues(dir, format string, args []string) string {
+	consts := m.packageConsts(dir)
+	arg := 0
+	return reVerb.ReplaceAllStringFunc(format, func(verb string) string {
+		if verb == "%%" {
+			return verb
+		}
+		i := arg
+		arg++
+		if v := consts[args[min(i, len(args)-1)]]; v != "" && i < len(args) && verb == "%s" {
+			return v
+		}
+		return verb
+	})
+}
+
+// packageConsts returns the string constants of the package in dir
+// (fileFacts.Consts), gathered once per package.
+func (m *Module) packageConsts(dir string) map[string]string {
+	if v, ok := m.consts.Load(dir); ok {
+		return v.(map[string]string)
+	}
+	out := map[string]string{}
+	for _, f := range m.Files {
+		if filepath.Dir(f.Path) == dir {
+			maps.Copy(out, f.facts.Consts)
+		}
+	}
+	m.consts.Store(dir, out)
+	return out
 }
 
 // likelyRun returns those of items (of one message, written in several

@@ -93,7 +93,11 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 	for i, t := range tables {
 		alt[i] = regexp.QuoteMeta(t)
 	}
-	defines := regexp.MustCompile(`(?i)\b(?:CREATE|ALTER)\s+(?:OR\s+REPLACE\s+)?(?:TABLE|VIEW|MATERIALIZED\s+VIEW)\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:ONLY\s+)?(?:"?\w+"?\.)?"?(` + strings.Join(alt, "|") + `)"?(?:[\s(]|$)`)
+	// A table's name may be quoted, or a template's placeholder
+	// ("{{groups}}", filled with a prefix when the schema is made); a
+	// table SQLite's migrations rebuild is made as "groups_new", then
+	// renamed.
+	defines := regexp.MustCompile(`(?i)\b(?:CREATE|ALTER)\s+(?:OR\s+REPLACE\s+)?(?:TABLE|VIEW|MATERIALIZED\s+VIEW)\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:ONLY\s+)?(?:"?\w+"?\.)?["` + "`" + `]?(?:\{\{)?(` + strings.Join(alt, "|") + `)(?:\}\})?(?:_new|_tmp|_temp)?["` + "`" + `]?(?:[\s(]|$)`)
 	// Each candidate with the text its rank reads: a statement's own, a
 	// Go migration's whole function (the query of the view it creates
 	// may be a constant above the call that names the view).
