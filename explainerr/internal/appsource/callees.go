@@ -24,6 +24,18 @@ func (m *Module) Callees(f *File, fd *ast.FuncDecl, line int) []FuncRef {
 	return m.calleesIn(f, fd, nil, line)
 }
 
+// CalleesOnLine returns those of Callees that fd calls on line: the
+// calls a frame at that line was making.
+func (m *Module) CalleesOnLine(f *File, fd *ast.FuncDecl, line int) []FuncRef {
+	var out []FuncRef
+	for _, ref := range m.Callees(f, fd, line) {
+		if calledOn(m, fd, ref, line) {
+			out = append(out, ref)
+		}
+	}
+	return out
+}
+
 // calleesIn lists the callees of fd's body, or, when lit is not nil, of
 // the body of lit, one of fd's function literals (a frame named like
 // "routes.func3", a chi handler written inline in its routes function):

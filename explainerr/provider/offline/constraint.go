@@ -33,11 +33,21 @@ func (a *analysis) constraint() {
 	if table != "" && !hasStmt {
 		stmt, hasStmt = a.c.First(compiled(`(?i)(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE)\s+["']?` + regexp.QuoteMeta(table) + `\b`))
 	}
+	if !hasStmt && col != "" {
+		// The table given by a format's verb (INSERT INTO %s, the name
+		// kept in a constant): the statement that lists the column.
+		stmt, hasStmt = a.c.First(compiled(`(?i)(?:INSERT\s+(?:OR\s+\w+\s+)?INTO\s+["']?%s["']?\s*\([^)]*\b` + regexp.QuoteMeta(col) + `\b|UPDATE\s+["']?%s["']?\s+SET\s.*\b` + regexp.QuoteMeta(col) + `\s*=)`))
+	}
+	viaCall := false
 	if !hasStmt {
 		stmt, hasStmt = a.writeCallLine()
+		viaCall = hasStmt
 	}
 	showStmt := func() {
-		if hasStmt {
+		switch {
+		case viaCall:
+			a.why("The statement runs inside the call at " + quoteLine(stmt) + ".")
+		case hasStmt:
 			a.why("The statement is at " + quoteLine(stmt) + ".")
 		}
 	}
@@ -68,6 +78,9 @@ func (a *analysis) constraint() {
 			break
 		}
 		if a.notNullArgument(table, col) {
+			break
+		}
+		if hasStmt && !viaCall && a.explainEmptySubquery(stmt, col) {
 			break
 		}
 		passed, listed := a.notNullPassed(table, col)
@@ -121,7 +134,8 @@ func (a *analysis) constraint() {
 		dup := " The request tried to create a duplicate."
 		up, upsert := a.upsertMeant()
 		gen, generated := a.generatedColumnValue(col)
-		if upsert || generated {
+		empty := a.loggedEmptyValue(table, col)
+		if upsert || generated || empty {
 			dup = ""
 		}
 		switch {
@@ -144,6 +158,9 @@ func (a *analysis) constraint() {
 			a.why("A row with the same " + code(col) + " already exists" + where + ", and the schema requires the value to be unique." + dup)
 		}
 		showStmt()
+		if empty && a.explainEmptyUnique(col) {
+			break
+		}
 		if a.staleConstraintName() || a.uniqueDespiteCheck() || a.assertAfterWrapSays(" (a duplicate)") || upsert && a.explainUpsertMeant(up) || generated && a.explainGeneratedDuplicate(gen) {
 			break
 		}

@@ -1,5 +1,9 @@
 package offline
 
+// maxReachedDeadlines bounds the deadlines cited from code the request
+// may have reached through an interface or a function value.
+const maxReachedDeadlines = 2
+
 // contextEndedPass explains work stopped by its context.
 var contextEndedPass = &pass{
 	name:    "context-ended",
@@ -41,7 +45,13 @@ func (a *analysis) contextEnded() {
 	}
 	cited := false
 	if src := a.app(); src != nil {
-		if lines, reach := a.deadlinesNearStack(src); len(lines) > 0 {
+		lines, reach := a.deadlinesNearStack(src)
+		if reach == deadlineReached && len(lines) > maxReachedDeadlines {
+			// Many places the request may have reached set one: naming
+			// them would name code that did not run.
+			lines = nil
+		}
+		if len(lines) > 0 {
 			cited = true
 			switch {
 			case a.f.Class == ClassCanceled:

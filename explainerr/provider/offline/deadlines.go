@@ -62,7 +62,13 @@ func (a *analysis) deadlinesNearStack(src *appSource) (lines []sourceLine, reach
 	for depth := 0; depth < maxCalleeDepth && len(level) > 0; depth++ {
 		var next []fn
 		for _, s := range level {
-			for _, ref := range src.mod.Callees(s.f, s.fd, s.line) {
+			callees := src.mod.Callees(s.f, s.fd, 0)
+			if depth == 0 {
+				// A frame's function was making the call on its line:
+				// what else it calls did not fail.
+				callees = src.mod.CalleesOnLine(s.f, s.fd, s.line)
+			}
+			for _, ref := range callees {
 				key := ref.File.Path + ":" + ref.Decl.Name.Name
 				if seen[key] {
 					continue

@@ -166,7 +166,7 @@ func (a *analysis) raisedNil(candidates []string) {
 	a.fix(a.nilGuard(x),
 		"Check "+code(x+" == nil")+" before this line and handle the missing value.")
 	if owner := a.ownerType(x); owner != "" {
-		if ctor, ok := a.constructorOf(owner); ok {
+		if ctor, _, ok := a.constructorFor(owner, lastSelector(x)); ok {
 			a.fix("Or make sure "+code(lastSelector(x))+" is always set where the "+code(owner)+" is built, at "+quoteLine(ctor)+".",
 				"Or make sure it is always set where the value is built.")
 		} else if src := a.app(); src != nil {
@@ -350,6 +350,7 @@ func (a *analysis) nilOrigin(x string, sure bool) {
 			a.discardedOrigin(root, x, quoteLine(l), op.LHS, op.RHS)
 		case op.RHS == "":
 			a.why(code(root) + " is declared at " + quoteLine(l) + " without a value, so it is " + code("nil") + " until something assigns it.")
+		case a.copiedFromDiscarded(root, op, l):
 		case a.contextNilOrigin(root, op, l, sure):
 		case mapLookup.MatchString(op.RHS):
 			a.why(code(root) + " comes from the lookup " + quoteLine(l) + ": looking up a missing key gives the zero value, " + code("nil") + " for a pointer.")
@@ -373,6 +374,24 @@ func (a *analysis) nilOrigin(x string, sure bool) {
 	if a.isParameter(root) && a.s.Caller != nil && !a.followNilParameter(root, sure) {
 		a.why(code(root) + " is a parameter of " + code(a.s.Function) + "; its caller " + code(shortFunction(a.s.Caller.Function)) + " at " + code(a.fileLoc(a.s.Caller.File, a.s.Caller.Line)) + " passed it in.")
 	}
+}
+
+// copiedFromDiscarded explains root set from another variable (user = u,
+// at l) that was assigned with its error discarded (u, _ :=
+// users.ByEmail(…)) above it: the nil value is that call's. It reports
+// whether it did.
+func (a *analysis) copiedFromDiscarded(root string, op linefacts.AssignOp, l corpus.Line) bool {
+	if len(op.LHS) != 1 || !isIdent(op.RHS) || op.RHS == root {
+		return false
+	}
+	from, ok := a.localAssignment(op.RHS)
+	if !ok || from.Line.Line >= l.Number || len(from.LHS) < 2 || from.LHS[len(from.LHS)-1] != "_" || from.RHS == "" {
+		return false
+	}
+	a.g.Add(op.RHS)
+	a.why(code(root) + " is set from " + code(op.RHS) + " at " + quoteLine(l) + ".")
+	a.discardedOrigin(op.RHS, op.RHS, a.cite(from.Line), from.LHS, from.RHS)
+	return true
 }
 
 // discardedValueType returns the name of the struct type root holds when
@@ -459,7 +478,7 @@ func (a *analysis) nilFunc(c linefacts.CallOp) {
 		return
 	}
 	if owner := a.ownerType(c.Fun); owner != "" {
-		if ctor, ok := a.constructorOf(owner); ok {
+		if ctor, _, ok := a.constructorFor(owner, c.Name); ok {
 			a.fix("Or set " + code(c.Name) + " where the " + code(owner) + " is built, at " + quoteLine(ctor) + ".")
 			return
 		}
@@ -511,19 +530,48 @@ func (a *analysis) constructorOf(name string) (corpus.Line, bool) {
 	return corpus.Line{}, false
 }
 
+// constructorFor returns the literal of the type called name, in the
+// report's source, that leaves field unset (a function that builds
+// several values of the type, one without its map): the first New…'s,
+// else the first; when every one sets it, the one constructorOf gives
+// and sets true.
+func (a *analysis) constructorFor(name, field string) (ctor corpus.Line, sets, ok bool) {
+	first, ok := a.constructorOf(name)
+	if !ok {
+		return corpus.Line{}, false, false
+	}
+	if !a.literalSets(first, field) {
+		return first, false, true
+	}
+	lit := compiled(`&?\b` + regexp.QuoteMeta(name) + `\{`)
+	for _, l := range a.c.Find(lit) {
+		if !strings.HasPrefix(strings.TrimSpace(l.Text), "type ") && !a.literalSets(l, field) {
+			return l, false, true
+		}
+	}
+	return first, true, true
+}
+
 // literalSets reports whether the composite literal starting at l sets
 // field (a "field:" key on one of its lines, up to the closing brace).
 func (a *analysis) literalSets(l corpus.Line, field string) bool {
 	key := compiled(`\b` + regexp.QuoteMeta(field) + `\s*:`)
 	depth := 0
 	started := false
+	// The literal's lines, in order: the corpus holds several chunks of
+	// a file, not sorted, and a chunk may end inside the literal.
+	text := map[int]string{}
 	for _, cl := range a.c {
-		if cl.File != l.File || cl.Number < l.Number {
-			continue
+		if cl.File == l.File && cl.Number >= l.Number && cl.Number <= l.Number+40 {
+			text[cl.Number] = cl.Text
 		}
-		if cl.Number > l.Number+40 {
+	}
+	for n := l.Number; n <= l.Number+40; n++ {
+		lineText, ok := text[n]
+		if !ok {
 			break
 		}
+		cl := corpus.Line{File: l.File, Number: n, Text: lineText}
 		text := cl.Text
 		if cl.Number == l.Number {
 			if i := strings.Index(text, "{"); i >= 0 {

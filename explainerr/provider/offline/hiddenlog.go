@@ -29,6 +29,18 @@ func (a *analysis) debugLoggedError() (sourceLine, bool) {
 	lines := f.Lines()
 	from, to := src.fset.Position(fd.Body.Pos()).Line, src.fset.Position(fd.Body.End()).Line
 	for n := from; n <= to && n <= len(lines); n++ {
+		// A line of the function that logs an error at any level and
+		// whose words the request's log holds: the error did reach the
+		// log (logger.Error(…, "dumping data error: %v", err)).
+		if reErrLogCall.MatchString(lines[n-1]) {
+			for _, lit := range reStringLiteral.FindAllStringSubmatch(lines[n-1], -1) {
+				if a.loggedWords(lit[1]) {
+					return sourceLine{}, false
+				}
+			}
+		}
+	}
+	for n := from; n <= to && n <= len(lines); n++ {
 		m := reDebugLogCall.FindStringSubmatch(lines[n-1])
 		if m == nil {
 			continue
@@ -40,6 +52,9 @@ func (a *analysis) debugLoggedError() (sourceLine, bool) {
 	}
 	return sourceLine{}, false
 }
+
+// reErrLogCall matches a logger's call, at any level, given an error.
+var reErrLogCall = regexp.MustCompile(`(?i)\b(?:log|logger|\w*log\w*)\.\w+\(.*\berr\w*\b`)
 
 // reStringLiteral finds a double-quoted literal.
 var reStringLiteral = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)

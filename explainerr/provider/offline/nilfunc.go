@@ -95,7 +95,7 @@ func (a *analysis) weighFuncCandidates(cands []nilCandidate, funcs map[string]li
 		if src := a.app(); src != nil && src.setsField("", lastSelector(c.Expr)) {
 			continue
 		}
-		if ctor, ok := a.constructorOf(owner); ok && !a.literalSets(ctor, lastSelector(c.Expr)) {
+		if ctor, sets, ok := a.constructorFor(owner, lastSelector(c.Expr)); ok && !sets {
 			c.Owner, c.Field, c.Built = owner, lastSelector(c.Expr), &ctor
 		}
 	}

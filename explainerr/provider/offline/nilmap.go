@@ -130,7 +130,7 @@ func (a *analysis) nilMap() {
 	}
 	owner := a.ownerType(m)
 	if owner != "" {
-		if ctor, ok := a.constructorOf(owner); !ok {
+		if ctor, sets, ok := a.constructorFor(owner, field); !ok {
 			if l, maker, ok := a.receiverOrigin(); ok && maker != "" {
 				a.why("The " + code(owner) + " here comes from " + quoteLine(l) + ", and nothing creates " + code(field) + " on the way.")
 				if typ != "" {
@@ -141,7 +141,6 @@ func (a *analysis) nilMap() {
 				}
 			}
 		} else {
-			sets := a.literalSets(ctor, field)
 			where := code(loc(ctor.File, ctor.Number))
 			if ctor.Symbol != "" {
 				where = code(lastSelector(ctor.Symbol)) + " (" + where + ")"

@@ -149,7 +149,7 @@ func (a *analysis) nilPointer() {
 	a.fix(a.nilGuard(x),
 		"Check "+code(x+" == nil")+" before this line and handle the missing value"+a.missingValueHint()+".")
 	if owner := a.ownerType(x); owner != "" && len(a.d.Fixes) == 1 {
-		if ctor, ok := a.constructorOf(owner); ok {
+		if ctor, _, ok := a.constructorFor(owner, lastSelector(x)); ok {
 			a.fix("Or make sure "+code(lastSelector(x))+" is always set where the "+code(owner)+" is built, at "+quoteLine(ctor)+".",
 				"Or make sure it is always set where the value is built.")
 		}
