@@ -79,6 +79,10 @@ func (m *Module) ErrorMakers() []ErrorMaker {
 // precision ("%v", "%-8s", "%.2f", "%w").
 var reVerb = regexp.MustCompile(`%[-+# 0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[a-zA-Z%]`)
 
+// OwnTextLen returns how many bytes of text a format prints of its own,
+// its verbs left out.
+func OwnTextLen(format string) int { return len(reVerb.ReplaceAllString(format, "")) }
+
 // formatPatterns keeps the matcher of each format literal.
 var formatPatterns sync.Map // literal → *formatMatcher
 

@@ -288,7 +288,7 @@ func sameWords(phrase string) string { return reVerb.ReplaceAllString(phrase, "%
 // for email a@b: …" more surely than "unable to load user %s: %w", whose
 // verb took the words the other prints.
 func longestPhrases(sites []MessageSite) []MessageSite {
-	own := func(s MessageSite) int { return len(reVerb.ReplaceAllString(s.Phrase, "")) }
+	own := func(s MessageSite) int { return OwnTextLen(s.Phrase) }
 	most := 0
 	for _, s := range sites {
 		most = max(most, own(s))

@@ -329,12 +329,17 @@ func (a *analysis) textWrapOf(target string) (textWrap, bool) {
 	if src == nil {
 		return textWrap{}, false
 	}
+	// Of the wraps whose format gives the message, the one that prints
+	// the most of it: "unable to get user %q: %v" made "unable to get
+	// user "bob": …" more surely than "%w: %v %v", whose verbs take any
+	// words.
+	best, most := textWrap{}, -1
 	for _, w := range src.textWraps() {
-		if a.wrapsKnownSentinel(w, target) {
-			return w, true
+		if own := appsource.OwnTextLen(w.Format); own > most && a.wrapsKnownSentinel(w, target) {
+			best, most = w, own
 		}
 	}
-	return textWrap{}, false
+	return best, most >= 0
 }
 
 // lostInChain reports whether the live error's chain shows that target's

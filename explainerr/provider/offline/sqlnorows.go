@@ -103,10 +103,46 @@ func (a *analysis) noRows() {
 		a.why("The error's chain does not hold " + code(target) + " itself, only its text: on its way here it was made into text (" + code("fmt.Errorf") + " with " + code(`"%v"`) + ", or " + code("errors.New(err.Error())") + "), so " + code("errors.Is") + " cannot see it.")
 		a.fix("Find where the error is made into text and wrap it with " + code(`"%w"`) + " instead, so that " + code("errors.Is") + " can find " + code(target) + ".")
 	}
+	if l, ok := a.statusHelperAnswers404(); ok && (textWrapped || lost) {
+		// The failing line's status helper has its 404: the wrap is
+		// what keeps the error from it.
+		a.g.Add(l.Func, l.Text)
+		a.why(code(l.Func) + ", called on the failing line, already answers 404 Not Found for the not-found errors it recognises, at " + a.cite(l) + ": once the error keeps what it wraps, it is answered so.")
+		return
+	}
 	a.fix(block("Answer a missing row with 404 Not Found where the error is handled:", a.errorIs(target, "http.StatusNotFound")...),
 		"Check "+code("errors.Is(err, "+target+")")+" where the error is handled and answer 404 Not Found instead of 500.",
 		"Check for "+code(target)+" with "+code("errors.Is")+" where the error is handled and answer 404 Not Found instead of 500.")
 	a.fix("Keep 500 for the other errors: those are real failures.")
+}
+
+// statusHelperAnswers404 returns the line of a module function called on
+// the line of one of the failing stack's first app frames
+// (getRespStatus(err)) that answers 404 Not Found.
+func (a *analysis) statusHelperAnswers404() (sourceLine, bool) {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return sourceLine{}, false
+	}
+	for i, fr := range a.r.AppFrames() {
+		if i == 3 {
+			break
+		}
+		f, fd := src.mod.FuncAt(fr.File, fr.Line)
+		if fd == nil {
+			continue
+		}
+		for _, ref := range src.mod.CalleesOnLine(f, fd, fr.Line) {
+			lines := ref.File.Lines()
+			start, end := src.fset.Position(ref.Decl.Pos()).Line, src.fset.Position(ref.Decl.End()).Line
+			for n := start; n <= end && n <= len(lines); n++ {
+				if strings.Contains(lines[n-1], "StatusNotFound") && !strings.Contains(lines[n-1], "StatusText(") {
+					return sourceLine{Path: ref.File.Path, Line: n, Text: strings.TrimSpace(lines[n-1]), Func: funcName(ref.Decl)}, true
+				}
+			}
+		}
+	}
+	return sourceLine{}, false
 }
 
 // noRowsSentinel returns the sentinel of a single-row query that matched
