@@ -41,6 +41,7 @@ func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
 	out := m.txChunks(r, s)
 	out = append(out, m.originChunks(r, s)...)
 	out = append(out, m.generatedValueChunks(r, s)...)
+	out = append(out, m.droppedColumnChunks(r, s)...)
 	out = append(out, m.keyedCipherChunks(r, s)...)
 	out = append(out, m.emptyOptionChunks(r, s)...)
 	out = append(out, m.pointerValuerChunks(r, s)...)

@@ -17,6 +17,9 @@ import (
 // missingColumnAdvice writes what the schema says of the table the query
 // reads and the fix: the column meant, or the migration that adds it.
 func (a *analysis) missingColumnAdvice(col, name string) {
+	if a.explainDroppedColumn(col, name) {
+		return
+	}
 	tables := a.columnTables(col)
 	if q, _, ok := strings.Cut(col, "."); ok && len(tables) == 0 && a.schemaOf(q).found {
 		// No statement in sight names it (an ORM's query builder), but
@@ -345,4 +348,40 @@ func (a *analysis) correctColumnFix(name, s string) string {
 		return "Correct the column name at " + code(loc(l.File, l.Number)) + ": " + code(strconv.Quote(name)) + " → " + code(strconv.Quote(s)) + "."
 	}
 	return "Correct the column name in the query: " + code(name) + " → " + code(s) + "."
+}
+
+// explainDroppedColumn explains a column the table lacks that a later
+// migration of the module made the table without, after an earlier
+// statement had given it (appsource.Module.DroppedBy). It reports
+// whether it did.
+func (a *analysis) explainDroppedColumn(col, name string) bool {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return false
+	}
+	table, _, _ := strings.Cut(col, ".")
+	if table == col {
+		return false // no table or alias known
+	}
+	if t, ok := src.mod.QualifiedTable(table, name); ok {
+		table = t
+	}
+	dc, ok := src.mod.DroppedBy(table, name)
+	if !ok {
+		return false
+	}
+	kept := sourceLine{Path: dc.Kept.File.Path, Line: dc.Kept.StartLine, Text: firstLine(dc.Kept.File.Lines(), dc.Kept.StartLine)}
+	dropped := sourceLine{Path: dc.Dropped.File.Path, Line: dc.Dropped.StartLine, Text: firstLine(dc.Dropped.File.Lines(), dc.Dropped.StartLine)}
+	a.g.Add(table, name, kept.Text, dropped.Text)
+	a.why("The schema statement at " + a.cite(dropped) + " makes " + code(table) + " again without " + code(name) + ", which the one at " + a.cite(kept) + " gave it: that migration dropped a column the query still reads.")
+	a.fix("Keep " + code(name) + " in the table the migration at " + code(a.fileLoc(dropped.Path, dropped.Line)) + " makes (and in the rows it copies over), or stop reading it in the query.")
+	return true
+}
+
+// firstLine returns line n of lines, trimmed; "" when there is none.
+func firstLine(lines []string, n int) string {
+	if n < 1 || n > len(lines) {
+		return ""
+	}
+	return strings.TrimSpace(lines[n-1])
 }
