@@ -3,6 +3,7 @@ package appsource
 import (
 	"go/ast"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -238,29 +239,36 @@ func (m *Module) findErrorOrigins(msgs ...string) []ErrorMaker {
 	return nil
 }
 
-// mostOwnText keeps, of makers whose formats all give one message, those
-// whose formats print the most text of their own: "unable to load user
-// for email %s: %w" made "unable to load user for email a@b: …" more
-// surely than "unable to load user %s: %w", whose verb took the words
-// the other prints.
+// mostOwnText drops, of makers whose formats all give one message, those
+// whose format's opening words another's open with and go on past:
+// "unable to load user for email %s: %w" made "unable to load user for
+// email a@b: …" more surely than "unable to load user %s: %w", whose
+// verb took the words the other prints. Formats that open differently
+// (an outer wrap and the inner error's own) both stay.
 func mostOwnText(makers []ErrorMaker) []ErrorMaker {
-	own := func(em ErrorMaker) int {
-		if fm := formatMatcherOf(em.Format); fm != nil {
-			return fm.own
-		}
-		return 0
-	}
-	most := 0
-	for _, em := range makers {
-		most = max(most, own(em))
-	}
 	var out []ErrorMaker
 	for _, em := range makers {
-		if own(em) == most {
+		if !slices.ContainsFunc(makers, func(o ErrorMaker) bool { return OpensPast(o.Format, em.Format) }) {
 			out = append(out, em)
 		}
 	}
 	return out
+}
+
+// OpensPast reports whether format a opens with the words format b opens
+// with and prints more before its first verb: a is the more particular
+// of two formats that give one message. Quotes around a literal are
+// ignored.
+func OpensPast(a, b string) bool {
+	lead := func(f string) string {
+		f = strings.Trim(f, "`\"")
+		if loc := reVerb.FindStringIndex(f); loc != nil {
+			return f[:loc[0]]
+		}
+		return f
+	}
+	la, lb := lead(a), lead(b)
+	return lb != "" && len(la) > len(lb) && strings.HasPrefix(la, lb)
 }
 
 // minSentinelWrap is how much text of its own a format that wraps one of

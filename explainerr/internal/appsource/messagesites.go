@@ -282,20 +282,14 @@ func phraseRuns(phrase string, runs map[string]int) []string {
 // peer %s: %v" and "… %w" print the same words, whichever verb wraps.
 func sameWords(phrase string) string { return reVerb.ReplaceAllString(phrase, "%v") }
 
-// longestPhrases keeps, of the sites that give one run of a message,
-// those whose phrase prints the most text of its own (its verbs left
-// out): "unable to load user for email %s: %w" gave "unable to load user
-// for email a@b: …" more surely than "unable to load user %s: %w", whose
-// verb took the words the other prints.
+// longestPhrases drops, of the sites that give one run of a message,
+// those whose phrase another's opens with and goes on past (OpensPast):
+// "unable to load user for email %s: %w" gave "unable to load user for
+// email a@b: …" more surely than "unable to load user %s: %w".
 func longestPhrases(sites []MessageSite) []MessageSite {
-	own := func(s MessageSite) int { return OwnTextLen(s.Phrase) }
-	most := 0
-	for _, s := range sites {
-		most = max(most, own(s))
-	}
 	var out []MessageSite
 	for _, s := range sites {
-		if own(s) == most {
+		if !slices.ContainsFunc(sites, func(o MessageSite) bool { return OpensPast(o.Phrase, s.Phrase) }) {
 			out = append(out, s)
 		}
 	}
