@@ -246,10 +246,16 @@ func (m *Module) findErrorOrigins(msgs ...string) []ErrorMaker {
 // verb took the words the other prints. Formats that open differently
 // (an outer wrap and the inner error's own) both stay.
 func mostOwnText(makers []ErrorMaker) []ErrorMaker {
-	var out []ErrorMaker
-	for _, em := range makers {
-		if !slices.ContainsFunc(makers, func(o ErrorMaker) bool { return OpensPast(o.Format, em.Format) }) {
-			out = append(out, em)
+	return mostParticular(makers, func(em ErrorMaker) string { return em.Format })
+}
+
+// mostParticular keeps those of items whose format no other item's
+// format opens past (OpensPast).
+func mostParticular[T any](items []T, format func(T) string) []T {
+	var out []T
+	for _, it := range items {
+		if !slices.ContainsFunc(items, func(o T) bool { return OpensPast(format(o), format(it)) }) {
+			out = append(out, it)
 		}
 	}
 	return out

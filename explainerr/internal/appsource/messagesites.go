@@ -287,13 +287,7 @@ func sameWords(phrase string) string { return reVerb.ReplaceAllString(phrase, "%
 // "unable to load user for email %s: %w" gave "unable to load user for
 // email a@b: …" more surely than "unable to load user %s: %w".
 func longestPhrases(sites []MessageSite) []MessageSite {
-	var out []MessageSite
-	for _, s := range sites {
-		if !slices.ContainsFunc(sites, func(o MessageSite) bool { return OpensPast(o.Phrase, s.Phrase) }) {
-			out = append(out, s)
-		}
-	}
-	return out
+	return mostParticular(sites, func(s MessageSite) string { return s.Phrase })
 }
 
 // sortSites orders sites innermost part first, then by file and line.
