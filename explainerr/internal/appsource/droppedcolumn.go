@@ -2,6 +2,7 @@ package appsource
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -20,20 +21,25 @@ type DroppedColumn struct {
 
 // QualifiedTable returns the table a query of the module names by the
 // alias or name qualifier, in front of column (fm.subpath in "JOIN
-// groups_folders_mapping fm"): the table that qualifier stands for.
+// groups_folders_mapping fm"): the table that qualifier stands for, when
+// the module's queries agree on one.
 func (m *Module) QualifiedTable(qualifier, column string) (string, bool) {
 	if qualifier == "" {
 		return "", false
 	}
 	named := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(qualifier+"."+column) + `\b`)
+	found := ""
 	for _, l := range m.SQLLiterals() {
 		if !l.DDL && named.MatchString(l.Value) {
 			if t, ok := aliasedTable(l.Value, qualifier); ok {
-				return t, true
+				if found != "" && !strings.EqualFold(found, t) {
+					return "", false // queries give the alias to several tables
+				}
+				found = t
 			}
 		}
 	}
-	return "", false
+	return found, found != ""
 }
 
 // DroppedBy returns, for a table and a column it lacks, the schema

@@ -322,15 +322,18 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 		tableWord = regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(table) + `\b`)
 	}
 	inTable := func(v string) bool { return tableWord == nil || tableWord.MatchString(v) }
+
 	var queries, schema []report.Chunk
 	// A query already shown (a frame's function or a callee) is the one
 	// that ran; another naming the same column would only crowd it.
 	// It is marked as the query, so that the prompt budget keeps it.
 	shown := false
-	for _, l := range lits {
+	var shownQuery *SQLLiteral
+	for i, l := range lits {
 		if l.DDL || !word.MatchString(SQLCode(l.Value)) || !inTable(l.Value) {
 			continue
 		}
+		was := shown
 		switch d, _ := l.Syntax(); d := d.(type) {
 		case *ast.FuncDecl:
 			if s.seen[d] {
@@ -349,6 +352,9 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 			if s.markQueryRunners(l) {
 				shown = true
 			}
+		}
+		if shown && !was {
+			shownQuery = &lits[i]
 		}
 	}
 	// A NOT NULL violation is made by an INSERT that leaves the column
@@ -421,7 +427,8 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	}
 	var query *SQLLiteral
 	var queryDecl *ast.FuncDecl
-	var runner *FuncRef // the function running a query kept in a constant
+	var runner *FuncRef   // the function running a query kept in a constant
+	var ddls []SQLLiteral // the schema statements that name it
 	best, candidates := -1, 0
 	for i, l := range lits {
 		if !word.MatchString(SQLCode(l.Value)) || !inTable(l.Value) {
@@ -431,8 +438,8 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 			candidates++
 		}
 		if l.DDL {
-			if len(schema) < maxPerFinder {
-				schema = append(schema, s.statementChunk(l, firstNonEmpty(table, name), report.ReasonSchema))
+			if len(ddls) < maxPerFinder {
+				ddls = append(ddls, l)
 			}
 			continue
 		}
@@ -454,6 +461,24 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 				query, queryDecl, runner, best = &lits[i], ref.Decl, &ref, sc
 			}
 		}
+	}
+	// The schema statements are shown at the table the query's alias
+	// stands for (fm.subpath of "JOIN groups_folders_mapping fm"): the
+	// chosen query's, else the one the module's queries agree on.
+	schemaTable := table
+	chosen := query
+	if chosen == nil {
+		chosen = shownQuery
+	}
+	if chosen != nil {
+		if t, ok := aliasedTable(chosen.Value, table); ok {
+			schemaTable = t
+		}
+	} else if t, ok := m.QualifiedTable(table, name); ok {
+		schemaTable = t
+	}
+	for _, l := range ddls {
+		schema = append(schema, s.statementChunk(l, firstNonEmpty(schemaTable, name), report.ReasonSchema))
 	}
 	if best == 0 && candidates > maxGuessedQueries {
 		// Many queries name it and nothing ties one to the request (a
@@ -495,7 +520,13 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	// A qualifier the query gives a table as its alias (t.title of
 	// "JOIN tag t"): the schema is that table's, whichever others speak
 	// of the column.
-	for _, l := range lits {
+	aliasing := lits
+	if chosen != nil {
+		// The query chosen first: another may give the alias to
+		// another table.
+		aliasing = append([]SQLLiteral{*chosen}, lits...)
+	}
+	for _, l := range aliasing {
 		if l.DDL || qualified == nil || !qualified.MatchString(l.Value) {
 			continue
 		}
@@ -1230,13 +1261,14 @@ func (s *staticSet) statementChunk(l SQLLiteral, name string, reason string) rep
 		to = from + 60
 	}
 	symbol := ""
-	decl, _ := l.Syntax()
+	decl, lit := l.Syntax()
 	switch d := decl.(type) {
 	case *ast.FuncDecl:
 		symbol = FuncName(d)
 	case *ast.GenDecl:
-		if len(d.Specs) > 0 {
-			if vs, ok := d.Specs[0].(*ast.ValueSpec); ok && len(vs.Names) > 0 {
+		// The constant or variable of the block that holds the literal.
+		for _, sp := range d.Specs {
+			if vs, ok := sp.(*ast.ValueSpec); ok && len(vs.Names) > 0 && (symbol == "" || lit != nil && vs.Pos() <= lit.Pos() && lit.End() <= vs.End()) {
 				symbol = vs.Names[0].Name
 			}
 		}

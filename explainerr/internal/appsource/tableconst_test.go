@@ -103,3 +103,36 @@ func Titles(db *sql.DB) (*sql.Rows, error) {
 		t.Errorf("want the rebuild v2SQL as the schema, got %v", got)
 	}
 }
+
+// TestAliasOfTheQueryThatRan: two queries give one alias to two tables;
+// the schema shown for a column the alias qualifies is the table of the
+// query the request ran, at its constant in a block of several.
+func TestAliasOfTheQueryThatRan(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/lots\n",
+		"store/schema.go": `package store
+
+const (
+	aSQL = ` + "`" + `CREATE TABLE "a_map" ("id" integer, "slot" text);` + "`" + `
+	bSQL = ` + "`" + `CREATE TABLE "b_map" ("id" integer, "label" text);` + "`" + `
+)
+`,
+		"store/queries.go": `package store
+
+import "database/sql"
+
+func ASlots(db *sql.DB) (*sql.Rows, error) {
+	return db.Query("SELECT fm.slot FROM a_map fm")
+}
+
+func BSlots(db *sql.DB) (*sql.Rows, error) {
+	return db.Query("SELECT fm.slot FROM b_map fm")
+}
+`,
+	})
+	r := shelfReport(root, "SQL logic error: no such column: fm.slot (1)", report.Frame{Function: "example.com/lots/store.BSlots", File: "store/queries.go", Line: 10})
+	got := reasonsInOrder(Static(r))
+	if !slices.Contains(got, "schema:bSQL") || slices.Contains(got, "schema:aSQL") {
+		t.Errorf("want b_map's statement, bSQL, alone as the schema, got %v", got)
+	}
+}

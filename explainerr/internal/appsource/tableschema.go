@@ -75,11 +75,14 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 			if c.Reason != report.ReasonQuery {
 				continue
 			}
-			if t, ok := aliasedTable(c.Text, table); ok {
+			// The chunk's text, and its SQL as it runs (a table a
+			// format's verb names, resolved).
+			text := c.Text + "\n" + strings.Join(m.sqlIn(c), "\n")
+			if t, ok := aliasedTable(text, table); ok {
 				failing[strings.ToLower(t)] = true
 				continue
 			}
-			for _, mm := range queryTables.FindAllStringSubmatch(c.Text, -1) {
+			for _, mm := range queryTables.FindAllStringSubmatch(text, -1) {
 				if t := strings.ToLower(mm[1]); !sqlKeywords[t] {
 					failing[t] = true
 				}
@@ -112,11 +115,23 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 	}
 	var cands []candidate
 	for _, l := range m.sqlLiteralsFor(dialect) {
-		if mm := defines.FindStringSubmatch(l.Value); l.DDL && mm != nil {
-			c := s.statementChunk(l, mm[1], report.ReasonSchema)
-			cands = append(cands, candidate{c: c, text: c.Text})
+		all := defines.FindAllStringSubmatch(l.Value, -1)
+		if !l.DDL || len(all) == 0 {
+			continue
 		}
+		// A migration that makes several tables: shown at the failing
+		// query's table, when it makes that one.
+		mm := all[0]
+		for _, o := range all {
+			if failing[strings.ToLower(o[1])] {
+				mm = o
+				break
+			}
+		}
+		c := s.statementChunk(l, mm[1], report.ReasonSchema)
+		cands = append(cands, candidate{c: c, text: c.Text})
 	}
+
 	for _, c := range m.chunksByDialect(m.sqlFileChunks(defines), dialect) {
 		cands = append(cands, candidate{c: c, text: c.Text})
 	}
@@ -263,3 +278,15 @@ var tableAlias = regexp.MustCompile(`(?i)\b(?:FROM|JOIN|UPDATE|INTO)\s+(?:"?\w+"
 var clauseWords = map[string]bool{"where": true, "join": true, "inner": true, "left": true, "right": true, "full": true, "cross": true, "natural": true,
 	"on": true, "using": true, "group": true, "order": true, "limit": true, "offset": true, "set": true, "values": true, "having": true, "union": true,
 	"returning": true, "select": true, "default": true}
+
+// sqlIn returns the SQL text, as it runs, of the module's literals a
+// chunk shows.
+func (m *Module) sqlIn(c report.Chunk) []string {
+	var out []string
+	for _, l := range m.SQLLiterals() {
+		if !l.DDL && report.SameFile(m.Rel(l.File.Path), c.File) && l.StartLine >= c.StartLine && l.StartLine <= c.EndLine {
+			out = append(out, l.Value)
+		}
+	}
+	return out
+}
