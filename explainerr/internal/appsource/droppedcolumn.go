@@ -1,6 +1,7 @@
 package appsource
 
 import (
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -60,6 +61,9 @@ func (m *Module) DroppedBy(table, column string) (DroppedColumn, bool) {
 		if loc == nil {
 			continue
 		}
+		if rollback(l) {
+			continue // what a rollback makes is no later schema
+		}
 		def := tableDefinition(l.Value[loc[1]:])
 		switch {
 		case col.MatchString(def):
@@ -70,6 +74,14 @@ func (m *Module) DroppedBy(table, column string) (DroppedColumn, bool) {
 		}
 	}
 	return DroppedColumn{}, false
+}
+
+// rollback reports whether l rolls a migration back: its file or the
+// name that holds it says so (0003_x.down.sql, sqliteV35DownSQL, func
+// down(…)).
+func rollback(l SQLLiteral) bool {
+	name := strings.ToLower(literalSymbol(l) + " " + filepath.Base(l.File.Path))
+	return strings.Contains(name, "down") || strings.Contains(name, "rollback") || strings.Contains(name, "revert")
 }
 
 // tableDefinition returns the column list of a CREATE TABLE whose text

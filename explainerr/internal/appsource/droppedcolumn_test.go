@@ -45,3 +45,23 @@ func Shelves(db *sql.DB) (*sql.Rows, error) {
 		t.Errorf("want v2 right after the frame, got %v", got)
 	}
 }
+
+// TestRollbackIsNoLaterSchema: the rollback of the migration that added
+// a column makes the table without it again: that is no migration that
+// dropped it.
+func TestRollbackIsNoLaterSchema(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/bins\n",
+		"store/migrations.go": `package store
+
+const (
+	v2UpSQL   = ` + "`" + `CREATE TABLE "bins_new" ("id" integer, "slot" text);` + "`" + `
+	v2DownSQL = ` + "`" + `CREATE TABLE "bins_new" ("id" integer);` + "`" + `
+)
+`,
+	})
+	m := Load(root + "/store/migrations.go")
+	if dc, ok := m.DroppedBy("bins", "slot"); ok {
+		t.Errorf("the rollback %d is read as the migration that dropped slot", dc.Dropped.StartLine)
+	}
+}

@@ -1260,21 +1260,27 @@ func (s *staticSet) statementChunk(l SQLLiteral, name string, reason string) rep
 	if to-from > 60 {
 		to = from + 60
 	}
+	symbol := literalSymbol(l)
+	return report.Chunk{File: s.m.Rel(f.Path), StartLine: from, EndLine: to, Symbol: symbol, Kind: "sql", Reason: reason,
+		Text: strings.Join(lines[from-1:to], "\n")}
+}
+
+// literalSymbol names what holds an SQL literal: its function, or the
+// constant or variable of a block that holds it.
+func literalSymbol(l SQLLiteral) string {
 	symbol := ""
 	decl, lit := l.Syntax()
 	switch d := decl.(type) {
 	case *ast.FuncDecl:
 		symbol = FuncName(d)
 	case *ast.GenDecl:
-		// The constant or variable of the block that holds the literal.
 		for _, sp := range d.Specs {
 			if vs, ok := sp.(*ast.ValueSpec); ok && len(vs.Names) > 0 && (symbol == "" || lit != nil && vs.Pos() <= lit.Pos() && lit.End() <= vs.End()) {
 				symbol = vs.Names[0].Name
 			}
 		}
 	}
-	return report.Chunk{File: s.m.Rel(f.Path), StartLine: from, EndLine: to, Symbol: symbol, Kind: "sql", Reason: reason,
-		Text: strings.Join(lines[from-1:to], "\n")}
+	return symbol
 }
 
 // firstNonEmpty returns the first of ss that is not "".
