@@ -229,7 +229,7 @@ func (m *Module) findErrorOrigins(msgs ...string) []ErrorMaker {
 			}
 		}
 		if len(found) > 0 {
-			found = mostOwnText(found)
+			found = mostParticular(found, func(em ErrorMaker) string { return em.Format })
 			if len(found) > 2 {
 				return nil
 			}
@@ -239,18 +239,12 @@ func (m *Module) findErrorOrigins(msgs ...string) []ErrorMaker {
 	return nil
 }
 
-// mostOwnText drops, of makers whose formats all give one message, those
-// whose format's opening words another's open with and go on past:
-// "unable to load user for email %s: %w" made "unable to load user for
-// email a@b: …" more surely than "unable to load user %s: %w", whose
-// verb took the words the other prints. Formats that open differently
-// (an outer wrap and the inner error's own) both stay.
-func mostOwnText(makers []ErrorMaker) []ErrorMaker {
-	return mostParticular(makers, func(em ErrorMaker) string { return em.Format })
-}
-
 // mostParticular keeps those of items whose format no other item's
-// format opens past (OpensPast).
+// format opens past (OpensPast): of makers whose formats all give one
+// message, "unable to load user for email %s: %w" made "unable to load
+// user for email a@b: …" more surely than "unable to load user %s: %w",
+// whose verb took the words the other prints; formats that open
+// differently (an outer wrap and the inner error's own) both stay.
 func mostParticular[T any](items []T, format func(T) string) []T {
 	var out []T
 	for _, it := range items {

@@ -430,45 +430,42 @@ func stringConsts(ff *fileFacts, d *ast.GenDecl) {
 	for _, sp := range d.Specs {
 		vs := sp.(*ast.ValueSpec)
 		for i, n := range vs.Names {
-			if i >= len(vs.Values) {
-				break
-			}
-			lit, ok := vs.Values[i].(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING {
-				continue
-			}
-			if v, err := strconv.Unquote(lit.Value); err == nil {
-				if ff.Consts == nil {
-					ff.Consts = map[string]string{}
-				}
-				ff.Consts[n.Name] = v
+			if i < len(vs.Values) {
+				recordString(ff, n, vs.Values[i])
 			}
 		}
 	}
 }
 
 // assignedStrings records the string literals an assignment in a
-// function gives plain names; a name given two literals keeps neither.
+// function gives plain names.
 func assignedStrings(ff *fileFacts, as *ast.AssignStmt) {
 	if len(as.Lhs) != len(as.Rhs) {
 		return
 	}
 	for i, l := range as.Lhs {
-		id, ok := l.(*ast.Ident)
-		lit, isLit := as.Rhs[i].(*ast.BasicLit)
-		if !ok || !isLit || lit.Kind != token.STRING {
-			continue
+		if id, ok := l.(*ast.Ident); ok {
+			recordString(ff, id, as.Rhs[i])
 		}
-		v, err := strconv.Unquote(lit.Value)
-		if err != nil {
-			continue
-		}
-		if ff.Consts == nil {
-			ff.Consts = map[string]string{}
-		}
-		if old, seen := ff.Consts[id.Name]; seen && old != v {
-			v = ""
-		}
-		ff.Consts[id.Name] = v
 	}
+}
+
+// recordString records in ff.Consts the value e gives name when e is a
+// string literal; a name given two values keeps neither ("").
+func recordString(ff *fileFacts, name *ast.Ident, e ast.Expr) {
+	lit, ok := e.(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return
+	}
+	v, err := strconv.Unquote(lit.Value)
+	if err != nil {
+		return
+	}
+	if ff.Consts == nil {
+		ff.Consts = map[string]string{}
+	}
+	if old, seen := ff.Consts[name.Name]; seen && old != v {
+		v = ""
+	}
+	ff.Consts[name.Name] = v
 }

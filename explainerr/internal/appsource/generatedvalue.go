@@ -44,8 +44,21 @@ func (m *Module) GeneratedColumnValue(reached []FuncRef, column string) (Generat
 			return g, true
 		}
 	}
+	// Only the files whose facts say a function sets a field of that
+	// name are parsed.
+	setsField := func(f *File) bool {
+		if strings.HasSuffix(f.Path, "_test.go") {
+			return false
+		}
+		for _, name := range f.facts.FieldsSet {
+			if strings.ToLower(strings.ReplaceAll(name, "_", "")) == want {
+				return true
+			}
+		}
+		return false
+	}
 	var only []GeneratedValue
-	m.eachFuncDecl(func(f *File) bool { return !strings.HasSuffix(f.Path, "_test.go") }, func(f *File, fd *ast.FuncDecl) {
+	m.eachFuncDecl(setsField, func(f *File, fd *ast.FuncDecl) {
 		if g, ok := generatedIn(FuncRef{File: f, Decl: fd}, want); ok {
 			only = append(only, g)
 		}

@@ -1,6 +1,7 @@
 package appsource
 
 import (
+	"cmp"
 	"go/ast"
 	"regexp"
 	"slices"
@@ -49,7 +50,9 @@ func CamelCase(col string) string {
 }
 
 // ModelStructs returns the module's struct types an ORM maps to table
-// (ModelNames), outside tests, in the order of their packages' paths.
+// (ModelNames), outside tests: those with an ORM's tags first (API and
+// view types share the model's name), then by ModelNames' order and
+// their packages' paths.
 func (m *Module) ModelStructs(table string) []TypeRef {
 	names := ModelNames(table)
 	var keys []dirName
@@ -58,7 +61,9 @@ func (m *Module) ModelStructs(table string) []TypeRef {
 			keys = append(keys, k)
 		}
 	}
-	slices.SortFunc(keys, func(a, b dirName) int { return strings.Compare(a.dir+"/"+a.name, b.dir+"/"+b.name) })
+	slices.SortFunc(keys, func(a, b dirName) int {
+		return cmp.Or(slices.Index(names, a.name)-slices.Index(names, b.name), strings.Compare(a.dir, b.dir))
+	})
 	var out []TypeRef
 	for _, k := range keys {
 		t, ok := m.Type(k.dir, k.name)
@@ -69,7 +74,16 @@ func (m *Module) ModelStructs(table string) []TypeRef {
 			out = append(out, t)
 		}
 	}
+	slices.SortStableFunc(out, func(a, b TypeRef) int { return boolRank(ormTagged(b)) - boolRank(ormTagged(a)) })
 	return out
+}
+
+// boolRank is 1 for true, 0 for false.
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // modelSchemaChunks gives, for an SQL error naming a table no schema
@@ -85,13 +99,9 @@ func (m *Module) modelSchemaChunks(r *report.Report, s *staticSet, found []repor
 	if table == "" || slices.ContainsFunc(s.chunks, isSchema) || slices.ContainsFunc(found, isSchema) {
 		return nil
 	}
+	// One model, or one with the ORM's tags among types of its name.
 	models := m.ModelStructs(table)
-	if len(models) > 1 {
-		// API and view types share the model's name: the ORM's model
-		// has the ORM's tags.
-		models = slices.DeleteFunc(models, func(t TypeRef) bool { return !ormTagged(t) })
-	}
-	if len(models) != 1 {
+	if len(models) == 0 || len(models) > 1 && (!ormTagged(models[0]) || ormTagged(models[1])) {
 		return nil
 	}
 	c := s.typeChunk(models[0])

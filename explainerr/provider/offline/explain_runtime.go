@@ -508,48 +508,38 @@ func (a *analysis) ownerType(expr string) string {
 	return ""
 }
 
-// constructorOf finds where a value of type name is built: a composite
-// literal of it, preferring one inside a New... function.
-func (a *analysis) constructorOf(name string) (corpus.Line, bool) {
+// typeLiterals returns the composite literals of the type called name in
+// the report's source, those inside a New... function first.
+func (a *analysis) typeLiterals(name string) []corpus.Line {
 	lit := compiled(`&?\b` + regexp.QuoteMeta(name) + `\{`)
-	var found []corpus.Line
+	var ctors, other []corpus.Line
 	for _, l := range a.c.Find(lit) {
-		if strings.HasPrefix(strings.TrimSpace(l.Text), "type ") {
-			continue
-		}
-		found = append(found, l)
-	}
-	for _, l := range found {
-		if strings.HasPrefix(lastSelector(l.Symbol), "New") {
-			return l, true
+		switch {
+		case strings.HasPrefix(strings.TrimSpace(l.Text), "type "):
+		case strings.HasPrefix(lastSelector(l.Symbol), "New"):
+			ctors = append(ctors, l)
+		default:
+			other = append(other, l)
 		}
 	}
-	if len(found) > 0 {
-		return found[0], true
-	}
-	return corpus.Line{}, false
+	return append(ctors, other...)
 }
 
 // constructorFor returns the literal of the type called name, in the
 // report's source, that leaves field unset (a function that builds
-// several values of the type, one without its map): the first New…'s,
-// else the first; when every one sets it, the one constructorOf gives
-// and sets true.
+// several values of the type, one without its map), in typeLiterals'
+// order; when every one sets it, the first, and sets true.
 func (a *analysis) constructorFor(name, field string) (ctor corpus.Line, sets, ok bool) {
-	first, ok := a.constructorOf(name)
-	if !ok {
+	lits := a.typeLiterals(name)
+	if len(lits) == 0 {
 		return corpus.Line{}, false, false
 	}
-	if !a.literalSets(first, field) {
-		return first, false, true
-	}
-	lit := compiled(`&?\b` + regexp.QuoteMeta(name) + `\{`)
-	for _, l := range a.c.Find(lit) {
-		if !strings.HasPrefix(strings.TrimSpace(l.Text), "type ") && !a.literalSets(l, field) {
+	for _, l := range lits {
+		if !a.literalSets(l, field) {
 			return l, false, true
 		}
 	}
-	return first, true, true
+	return lits[0], true, true
 }
 
 // literalSets reports whether the composite literal starting at l sets

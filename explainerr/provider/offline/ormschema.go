@@ -1,8 +1,6 @@
 package offline
 
 import (
-	"github.com/explainerr/explainerr/explainerr/internal/appsource"
-
 	"go/ast"
 	"reflect"
 	"strconv"
@@ -16,27 +14,27 @@ import (
 // a tag. When no schema statement is in sight, the model is the schema a
 // missing column is checked against.
 
-// ormModelSchema returns the schema the model struct of table gives: the
-// struct whose TableName method returns table, else the one whose name is
-// table's singular (messages: Message, categories: Category); found is
-// false when the module declares none.
+// ormModelSchema returns the schema the model struct of table gives
+// (appsource.Module.ModelStructs: the one whose name is table's singular,
+// messages: Message, categories: Category, an ORM-tagged one first);
+// found is false when the module declares none.
 func (a *analysis) ormModelSchema(table string) tableSchema {
 	out := tableSchema{name: table}
 	src := a.app()
 	if src == nil || table == "" {
 		return out
 	}
-	for _, name := range appsource.ModelNames(table) {
-		for f, ts := range src.structTypes(name, "") {
-			st := ts.Type.(*ast.StructType)
-			cols := modelColumns(st)
-			if len(cols) == 0 {
-				continue
-			}
-			out.found, out.model, out.columns = true, true, cols
-			out.created = src.lineAt(f, ts.Pos(), "")
-			return out
+	if src.mod == nil {
+		return out
+	}
+	for _, t := range src.mod.ModelStructs(table) {
+		cols := modelColumns(t.Spec.Type.(*ast.StructType))
+		if len(cols) == 0 {
+			continue
 		}
+		out.found, out.model, out.columns = true, true, cols
+		out.created = src.lineAt(src.viewOf(t.File), t.Spec.Pos(), "")
+		return out
 	}
 	return out
 }
