@@ -131,12 +131,22 @@ func (a *analysis) constraint() {
 			what, where = caps["constraint"], ""
 		}
 		a.culprit = what
-		dup := " The request tried to create a duplicate."
 		up, upsert := a.upsertMeant()
 		gen, generated := a.generatedColumnValue(col)
 		empty := a.loggedEmptyValue(table, col)
-		if upsert || generated || empty {
-			dup = ""
+		cols := uniqueColumns(a.f.Message, table)
+		if len(cols) == 0 {
+			cols = []string{col}
+		}
+		sender, field := a.duplicateSentBy(cols)
+		dup := ""
+		if sender == senderClient && !(upsert || generated || empty) {
+			dup = " The request sends it"
+			if field != "" {
+				a.g.Add(field)
+				dup += " (its field " + code(field) + ")"
+			}
+			dup += ": a value a row already has is the client's to change."
 		}
 		switch {
 		case what == "":
@@ -168,6 +178,10 @@ func (a *analysis) constraint() {
 			break
 		}
 		if a.explainStatusBranch("409 Conflict", "Conflict", "409", "a duplicate") {
+			break
+		}
+		if sender == senderNotClient {
+			a.explainAppMadeDuplicate(cols)
 			break
 		}
 		if l, ok := a.conflictSkipped(table); ok {

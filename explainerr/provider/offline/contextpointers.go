@@ -34,7 +34,10 @@ const maxContextLeads = 3
 // pointToContext adds to the location section the chunks of the report's
 // context that contextLeads names and the explanation does not mention
 // yet, in the context's order. What it says of an SQL chunk is what the
-// source shows (sqlLead).
+// source shows (sqlLead). An origin is pointed at only when the request
+// may have run it (Module.RequestReach), when that is known: two
+// functions can make one message, and the one the request did not run
+// made nothing here.
 func (a *analysis) pointToContext() {
 	n := 0
 	sql := a.sqlLeads()
@@ -42,6 +45,9 @@ func (a *analysis) pointToContext() {
 		what, ok := contextLeads[c.Reason]
 		name := c.Symbol
 		if !ok || n >= maxContextLeads || name == "" || a.d.Mentions(name) {
+			continue
+		}
+		if c.Reason == report.ReasonOrigin && len(sql.reached) > 0 && !sql.reached[reachKey(c.File, name)] {
 			continue
 		}
 		if c.Reason == report.ReasonQuery || c.Reason == report.ReasonSchema {
@@ -100,7 +106,7 @@ func (a *analysis) sqlLeads() sqlLeads {
 		l.tables[l.table] = true
 	}
 	for _, ref := range a.reached() {
-		l.reached[baseName(ref.File.Path)+"\x00"+appsource.FuncName(ref.Decl)] = true
+		l.reached[reachKey(ref.File.Path, appsource.FuncName(ref.Decl))] = true
 	}
 	for _, c := range a.r.Context {
 		if c.Reason == report.ReasonQuery && l.failing(c) {
@@ -116,8 +122,11 @@ func (a *analysis) sqlLeads() sqlLeads {
 // the request reached its function, it uses the table the error names,
 // when the error names one, and it writes, for a constraint's violation.
 func (l sqlLeads) failing(c report.Chunk) bool {
-	return l.reached[baseName(c.File)+"\x00"+c.Symbol] && (l.table == "" || appsource.TablesUsed(c.Text)[l.table]) && (!l.writes || reWriteCall.MatchString(c.Text))
+	return l.reached[reachKey(c.File, c.Symbol)] && (l.table == "" || appsource.TablesUsed(c.Text)[l.table]) && (!l.writes || reWriteCall.MatchString(c.Text))
 }
+
+// reachKey is the key of the function fn of file in sqlLeads.reached.
+func reachKey(file, fn string) string { return baseName(file) + "\x00" + fn }
 
 // of returns what may be said of the query or schema chunk c: the failing
 // query (failing), the schema of its table when c defines a table it

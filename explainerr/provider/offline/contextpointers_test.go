@@ -139,3 +139,71 @@ func TestConstraintLeadIsAWrite(t *testing.T) {
 		t.Error("a read is not taken for an error that is no constraint's")
 	}
 }
+
+// shelfFiles is an app with two methods that make one message; the
+// request runs only one of them.
+var shelfFiles = map[string]string{
+	"go.mod": "module example.com/shelf\n\ngo 1.22\n",
+	"store/books.go": `package store
+
+import (
+	"database/sql"
+	"fmt"
+)
+
+// Books keeps the shelf.
+type Books struct{ db *sql.DB }
+
+// Lend marks a book lent.
+func (b *Books) Lend(id int) error {
+	if _, err := b.db.Exec("UPDATE books SET lent = 1 WHERE id = ?", id); err != nil {
+		return fmt.Errorf("book %d could not be handled: %v", id, err)
+	}
+	return nil
+}
+
+// Remove takes a book off the shelf.
+func (b *Books) Remove(id int) error {
+	if _, err := b.db.Exec("DELETE FROM books WHERE id = ?", id); err != nil {
+		return fmt.Errorf("book %d could not be handled: %v", id, err)
+	}
+	return nil
+}
+`,
+	"main.go": `package main
+
+import (
+	"net/http"
+
+	"example.com/shelf/store"
+)
+
+var books *store.Books
+
+func lend(w http.ResponseWriter, r *http.Request) {
+	if err := books.Lend(4); err != nil {
+		w.WriteHeader(http.StatusInternalServerError) //!status
+	}
+}
+`,
+}
+
+// TestOriginLeadTheRequestRan: of two functions that make the failure's
+// message, only the one the request may have run is pointed at as where
+// the message is made.
+func TestOriginLeadTheRequestRan(t *testing.T) {
+	app := writeMarkedApp(t, shelfFiles)
+	r := statusReport("book 4 could not be handled: database is locked", app.frame(t, "status", "main.lend"))
+	r.Mode = report.ModeStatic
+	r.Context = []report.Chunk{
+		{File: "store/books.go", StartLine: 21, EndLine: 26, Symbol: "(*Books).Remove", Kind: "func", Reason: report.ReasonOrigin, Text: "func (b *Books) Remove(id int) error {\n\tif _, err := b.db.Exec(\"DELETE FROM books WHERE id = ?\", id); err != nil {\n\t\treturn fmt.Errorf(\"book %d could not be handled: %v\", id, err)\n\t}\n\treturn nil\n}"},
+		{File: "store/books.go", StartLine: 13, EndLine: 18, Symbol: "(*Books).Lend", Kind: "func", Reason: report.ReasonOrigin, Text: "func (b *Books) Lend(id int) error {\n\tif _, err := b.db.Exec(\"UPDATE books SET lent = 1 WHERE id = ?\", id); err != nil {\n\t\treturn fmt.Errorf(\"book %d could not be handled: %v\", id, err)\n\t}\n\treturn nil\n}"},
+	}
+	text := Analyze(r)
+	if strings.Contains(text, "Remove") {
+		t.Errorf("a function the request did not run is pointed at:\n%s", text)
+	}
+	if !strings.Contains(text, "`(*Books).Lend`") {
+		t.Errorf("the function the request ran is not named:\n%s", text)
+	}
+}

@@ -49,7 +49,7 @@ func TestUniqueViolationOfAGeneratedValue(t *testing.T) {
 	text := Analyze(statusReport(msg, app.frame(t, "issue", "example.com/vouchers/web.Issue.func1")))
 	mustHave(t, text, "The value is made by the app, not sent by the client", "sets it from `newCode`",
 		"`newCode` draws from a random source seeded with a constant, at `web.go:13`: `var seq = rand.New(rand.NewSource(7))`", "Seed that source from something that changes")
-	mustLack(t, text, "tried to create a duplicate", "check for the value first")
+	mustLack(t, text, "The request sends it", "check for the value first")
 
 	// Seeded from the time: the generator itself is the fix.
 	app = writeMarkedApp(t, voucherFilesSeeded("newCode()", "time.Now().UnixNano()"))
@@ -58,8 +58,10 @@ func TestUniqueViolationOfAGeneratedValue(t *testing.T) {
 	mustLack(t, text, "seeded with a constant")
 
 	app = writeMarkedApp(t, voucherFiles(`r.FormValue("code")`))
-	text = Analyze(statusReport(msg, app.frame(t, "issue", "example.com/vouchers/web.Issue.func1")))
-	mustHave(t, text, "tried to create a duplicate")
+	r := statusReport(msg, app.frame(t, "issue", "example.com/vouchers/web.Issue.func1"))
+	r.Request.Method, r.Request.Form = "POST", map[string][]string{"voucher_code": {"XMAS"}}
+	text = Analyze(r)
+	mustHave(t, text, "The request sends it (its field `voucher_code`)")
 	mustLack(t, text, "made by the app")
 }
 
@@ -110,5 +112,5 @@ func Answer(db *sql.DB) http.HandlerFunc {
 	})
 	text := Analyze(statusReport("UNIQUE constraint failed: replies.id\n", app.frame(t, "answer", "example.com/desk/web.Answer.func1")))
 	mustHave(t, text, "gives the new row the id of another value, `ticket.ID`", "Leave the id out of the new row at `web.go:28`")
-	mustLack(t, text, "tried to create a duplicate", "check for the value first")
+	mustLack(t, text, "The request sends it", "check for the value first")
 }

@@ -106,8 +106,9 @@ func (r *Roster) Rename(id int64, handle string) error {
 `
 	app = writeMarkedApp(t, files)
 	r = statusReport("operation failed", app.frame(t, "status", "example.com/club/web.Adapt.func1"))
+	r.Request.Method, r.Request.Form = "POST", map[string][]string{"handle": {"ann"}}
 	r.Logs = []report.LogLine{{Text: "2026/12/03 17:38:56 [web.RenameHandler] failed to rename member, because UNIQUE constraint failed: members.handle"}}
 	text = Analyze(r)
-	mustHave(t, text, "check for the value first")
+	mustHave(t, text, "check for the value first", "The request sends it (its field `handle`)")
 	mustLack(t, text, "already looks for an existing row")
 }

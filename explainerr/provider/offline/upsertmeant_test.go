@@ -63,10 +63,12 @@ func TestUniqueViolationOfAnUpdate(t *testing.T) {
 	app := writeMarkedApp(t, badgeFiles(true))
 	text := Analyze(statusReport(msg, app.frame(t, "put", "example.com/badges/web.Save.func1")))
 	mustHave(t, text, "`b` is looked up at", "made new only when none was found", "Make `(*Store).Put` replace or update an existing row")
-	mustLack(t, text, "tried to create a duplicate", "409", "check for the value first")
+	mustLack(t, text, "The request sends it", "409", "check for the value first")
 
 	app = writeMarkedApp(t, badgeFiles(false))
-	text = Analyze(statusReport(msg, app.frame(t, "put", "example.com/badges/web.Save.func1")))
-	mustHave(t, text, "tried to create a duplicate")
+	r := statusReport(msg, app.frame(t, "put", "example.com/badges/web.Save.func1"))
+	r.Request.Method, r.Request.Form = "POST", map[string][]string{"code": {"gold"}, "title": {"Gold"}}
+	text = Analyze(r)
+	mustHave(t, text, "The request sends it (its field `code`)", "check for the value first")
 	mustLack(t, text, "is looked up at")
 }

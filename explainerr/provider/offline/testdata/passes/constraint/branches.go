@@ -19,7 +19,7 @@ func (l *Labels) Reset(w http.ResponseWriter, r *http.Request) error {
 		_, err := l.db.Exec("INSERT INTO labels (name) VALUES (?)", "untitled")
 		return err
 	} else {
-		_, err := l.db.Exec("INSERT INTO labels (name) VALUES (?)", "untitled") // want `check for the value first`
+		_, err := l.db.Exec("INSERT INTO labels (name) VALUES (?)", "untitled") // want `a value it makes must be unique`
 		return err
 	}
 }

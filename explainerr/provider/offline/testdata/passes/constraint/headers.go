@@ -26,6 +26,6 @@ func (e *Emails) Subscribe(w http.ResponseWriter, r *http.Request) error {
 		w.WriteHeader(http.StatusBadRequest)
 		return nil
 	}
-	_, err := e.db.Exec("INSERT INTO emails (address) VALUES (?)", r.FormValue("address")) // want `check for the value first`
+	_, err := e.db.Exec("INSERT INTO emails (address) VALUES (?)", r.FormValue("address")) // want `an empty value read from a field the request does not have`
 	return err
 }
