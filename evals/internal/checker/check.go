@@ -104,6 +104,8 @@ func (c *Checker) CheckText(text string) []Result {
 			r.Verdict, r.Reason = Verified, "an example of input the sentence gives (\"a line `…`\"), not a name of the code"
 		} else if r.Verdict == UnknownIdentifier && c.usageExample(prose, cl) {
 			r.Verdict, r.Reason = Verified, "an argument of a call the sentence gives as a caller's use of the module's function, not a name of the code"
+		} else if r.Verdict == UnknownIdentifier && cl.Kind == KindIdentifier && c.exampleArgument(prose, cl.Text) {
+			r.Verdict, r.Reason = Verified, "a variable of a call the sentence writes as an example of the module's functions, not a name of the code"
 		} else if r.Verdict == UnknownIdentifier && c.commentedDecl(prose, cl) {
 			r.Verdict, r.Reason = Verified, "a name the sentence says is commented out, which a comment of the module declares"
 		} else if r.Verdict == UnknownIdentifier && negatedStdName(prose, cl) {
@@ -119,7 +121,7 @@ func (c *Checker) CheckText(text string) []Result {
 	}
 	out = c.checkResultTypes(prose, claims, c.checkReceiverProse(prose, claims, out))
 	out = c.checkUses(prose, claims, c.checkComparedBounds(prose, claims, c.checkFieldTypes(prose, claims, c.checkQuotedComparisons(prose, claims, c.checkPlacedCalls(prose, claims, c.checkDeclaredAs(prose, claims, c.checkCitedLines(prose, claims, out)))))))
-	return c.checkFlags(prose, c.checkStatedFacts(prose, claims, out))
+	return c.checkRuneArguments(prose, claims, c.checkFlags(prose, c.checkStatedFacts(prose, claims, out)))
 }
 
 // checkStatedFacts judges what the prose states about a function or a

@@ -232,7 +232,7 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 				present++
 			}
 		}
-		if content == 0 || present > 0 && c.adjacentHeld(prose, claims, ref, spans, file, stmt) && !c.anyLiteralAbsent(spans, stmt) {
+		if content == 0 || present > 0 && c.adjacentHeld(prose, claims, ref, spans, file, stmt) && !c.anyLiteralAbsent(spans, stmt, ref.start) {
 			return "", false
 		}
 		reasons = append(reasons, fmt.Sprintf("%s:%d holds %q", file, ref.line, strings.TrimSpace(stmtHead(stmt))))
@@ -264,7 +264,16 @@ func concreteRequest(span string) bool {
 // returns true, or a span the statement holds but for its string
 // ("/.;:" where it holds "/.;,"). A string quoted alone may be another
 // line's (a message the clause says is made elsewhere).
-func (c *Checker) anyLiteralAbsent(spans []clauseSpan, stmt string) bool {
+func (c *Checker) anyLiteralAbsent(spans []clauseSpan, stmt string, at int) bool {
+	for _, sp := range spans {
+		if len(sp.claims) > 0 && sp.claims[0].end <= at && hasLiteral(sp.text) && sameText(sp.text, stmt) {
+			// The step the clause names before the line is the line's,
+			// literals and all ("calling `f.Format(s, 's')` at
+			// stack.go:80, ... and then `f.Format(s, 'd')`"): the steps
+			// after it are other lines'.
+			return false
+		}
+	}
 	for _, sp := range spans {
 		bare := strings.TrimSpace(sp.text)
 		if (bare == "true" || bare == "false" || len(sp.claims) > 0 && c.occursIn(sp, stmt, false)) && (literalAbsent(sp.text, stmt) || pairsDiffer(sp.text, stmt)) {
@@ -354,6 +363,12 @@ func literalPairs(text string) map[string][]string {
 
 // stringLitRe is a Go interpreted string literal.
 var stringLitRe = regexp.MustCompile(`"(?:[^"\\\n]|\\.)*"`)
+
+// hasLiteral reports whether code writes a string, rune or number
+// literal.
+func hasLiteral(code string) bool {
+	return stringLitRe.MatchString(code) || runeLitRe.MatchString(code) || numberLitRe.MatchString(code)
+}
 
 // runeLitRe is a rune literal: 'a', '\n', '\”.
 var runeLitRe = regexp.MustCompile(`'(?:[^'\\\n]|\\.[^']*)'`)
@@ -745,8 +760,8 @@ func (c *Checker) nodeLines(n ast.Node) (int, int, bool) {
 // statement a line holds when a sentence says the code "breaks (f.go:40)"
 // or "returns at f.go:40".
 var branchVerbs = map[string]*regexp.Regexp{
-	"break":    regexp.MustCompile(`(?i)\b(?:breaks?|leaves?|leaving|exits?|stops?)\b`),
-	"continue": regexp.MustCompile(`(?i)\b(?:continues?|goes\s+on|skips?)\b`),
+	"break":    regexp.MustCompile(`(?i)\b(?:breaks?|breaking|leaves?|leaving|exits?|exiting|stops?|stopping)\b`),
+	"continue": regexp.MustCompile(`(?i)\b(?:continues?|continuing|goes\s+on|going\s+on|skips?|skipping)\b`),
 	"return":   regexp.MustCompile(`(?i)\b(?:returns?|returning)\b`),
 	"goto":     regexp.MustCompile(`(?i)\b(?:jumps?|goto)\b`),
 }

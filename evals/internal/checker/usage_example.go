@@ -84,3 +84,39 @@ func bareArgument(call *ast.CallExpr, name string) bool {
 
 // citedLineRe is a line cited in prose: "f.go:40", "line 40".
 var citedLineRe = regexp.MustCompile(`\.go:\d+|\bline\s+\d+`)
+
+// exampleArgument reports whether name, of one or two letters, is a bare
+// argument of a call of an exported module function that a code span of
+// the prose writes, in a clause that cites no line ("`Cause(Wrap(e, \"ctx\"))` steps ... to
+// `e`"): a variable of the sentence's own example, wherever the sentence
+// names it again.
+func (c *Checker) exampleArgument(prose, name string) bool {
+	if len(name) > 2 {
+		return false // a name of the code, said wrongly ("`F(s, rowCap)`")
+	}
+	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose, -1) {
+		from, to := clauseAround(prose, loc[0])
+		if citedLineRe.MatchString(prose[from:to]) {
+			continue
+		}
+		e, err := parser.ParseExpr(prose[loc[2]:loc[3]])
+		if err != nil {
+			continue
+		}
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && c.exportedFunc(call.Fun) {
+				for _, a := range call.Args {
+					if id, ok := a.(*ast.Ident); ok && id.Name == name {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}

@@ -24,7 +24,7 @@ var (
 	// useStopRe ends what the verb's objects are: a clause of another
 	// subject, a relative clause, a condition, a negation, an alternative
 	// or a contrast.
-	useStopRe = regexp.MustCompile("(?i),\\s*(?:and|but|so|or|which|then|while)\\b|\\b(?:which|whose|who|that|so|because|when|whenever|if|unless|while|but|where|since|until|although|though|even|then|before|after|instead|otherwise|whereas|or|nor|not|no|never|without|rather|than|unlike|except)(?:[^\\w-]|$)|;|:\\s|\\band\\s+(?:then\\s+)?`[^`]+`\\s+\\w{2,}s\\b")
+	useStopRe = regexp.MustCompile("(?i),\\s*(?:and|but|so|or|which|then|while)\\b|\\b(?:which|whose|who|that|so|because|when|whenever|if|unless|while|but|where|since|until|although|though|even|then|before|after|instead|otherwise|whereas|or|nor|not|no|never|without|rather|than|unlike|except)(?:[^\\w-]|$)|;|:\\s|\\band\\s+(?:then\\s+)?`[^`]+`\\s+\\w{2,}s\\b|,\\s*`[^`]+`\\s+\\w{2,}s\\b|\\blike\\s+`")
 )
 
 // useClause is a clause whose subject is a module function that does

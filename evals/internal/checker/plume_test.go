@@ -1,0 +1,30 @@
+package checker
+
+import "testing"
+
+// TestClassesOfPlume drives, on code shapes of their own
+// (testdata/shapes/plume.go): a function named after "like" as a
+// comparison, not as code the subject uses; a break cited as "breaking
+// out at"; a line cited after the second of several subjects listed with
+// commas ("`A` returns x, `B` returns y (f.go:N)"); a variable of a call
+// the sentence writes as an example of the module's functions; a line
+// that holds the step named before it, where a step named after it gives
+// another literal; and a rune a quoted call is said to be given that the
+// subject never gives that call.
+func TestClassesOfPlume(t *testing.T) {
+	c := shapes(t)
+	checkCases(t, c, []classCase{
+		{"like as a comparison", "`Plumef` formats its label with `fmt.Sprintf(format, args...)` at plume.go:31 and, like `Plume`, returns nil when `err` is nil.", false},
+		{"like as a comparison", "`Plumef` formats its label with `fmt.Sprintf(format, args...)` at plume.go:31 and calls `Plume` when `err` is not nil.", true},
+		{"break cited in words", "`Unplume` loops while `err != nil`, breaking out at plume.go:39 as soon as `err` is not a `*plumeErr`.", false},
+		{"break cited in words", "`Unplume` loops while `err != nil`, breaking out at plume.go:38 as soon as `err` is not a `*plumeErr`.", true},
+		{"subjects listed with commas", "When `q` is not positive, `Quill.path` returns \"nowhere\", `Quill.row` returns -1 (plume.go:58) and `Quill.owner` returns \"nowhere\".", false},
+		{"subjects listed with commas", "When `q` is not positive, `Quill.path` returns \"nowhere\", `Quill.row` returns -1 (plume.go:51) and `Quill.owner` returns \"nowhere\".", true},
+		{"variable of an example call", "`Unplume(Plume(e, \"ctx\"))` takes the label off and returns `e`, since `e` is no `*plumeErr`.", false},
+		{"variable of an example call", "`Unplume(Plume(e, \"ctx\"))` calls `peelLabel` on `e`.", true},
+		{"step named before the line", "`Quill.Format` handles 'v' by calling `q.Format(s, 's')` at plume.go:81, writing \"#\", and then calling `q.Format(s, 'd')`.", false},
+		{"step named before the line", "`Quill.Format` handles 'v' by calling `q.Format(s, 'd')` at plume.go:81, writing \"#\", and then calling `q.Format(s, 's')`.", true},
+		{"rune given to a call", "`Quill.Format` writes the owner before the path for 's' only when `s.Flag('+')` is set.", false},
+		{"rune given to a call", "`Quill.Format` writes the owner before the path for 's' only when `s.Flag('#')` is set.", true},
+	})
+}

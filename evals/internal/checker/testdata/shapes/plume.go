@@ -1,0 +1,99 @@
+package shapes
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// plumeErr is an error with a label.
+type plumeErr struct {
+	label string
+	cause error
+}
+
+func (p *plumeErr) Error() string { return p.label + ": " + p.cause.Error() }
+
+// Plume labels err; it returns nil when err is nil.
+func Plume(err error, label string) error {
+	if err == nil {
+		return nil
+	}
+	return &plumeErr{label: label, cause: err}
+}
+
+// Plumef labels err with a formatted label; it returns nil when err is
+// nil.
+func Plumef(err error, format string, args ...any) error {
+	if err == nil {
+		return nil
+	}
+	return &plumeErr{label: fmt.Sprintf(format, args...), cause: err}
+}
+
+// Unplume takes the labels off err.
+func Unplume(err error) error {
+	for err != nil {
+		p, ok := err.(*plumeErr)
+		if !ok {
+			break
+		}
+		err = p.cause
+	}
+	return err
+}
+
+// Quill is a position in a file.
+type Quill int
+
+func (q Quill) path() string {
+	if q <= 0 {
+		return "nowhere"
+	}
+	return "quill.go"
+}
+
+func (q Quill) row() int {
+	if q <= 0 {
+		return -1
+	}
+	return int(q)
+}
+
+func (q Quill) owner() string {
+	if q <= 0 {
+		return "nowhere"
+	}
+	return "shapes"
+}
+
+// Format writes q for the verbs 's', 'd' and 'v'.
+func (q Quill) Format(s fmt.State, verb rune) {
+	switch verb {
+	case 's':
+		if s.Flag('+') {
+			io.WriteString(s, q.owner()+"/")
+		}
+		io.WriteString(s, q.path())
+	case 'd':
+		io.WriteString(s, strconv.Itoa(q.row()))
+	case 'v':
+		q.Format(s, 's')
+		io.WriteString(s, "#")
+		q.Format(s, 'd')
+	}
+}
+
+// Quills is a list of positions.
+type Quills []Quill
+
+// Format writes the list, one per line with '#', else on one line.
+func (qs Quills) Format(s fmt.State, verb rune) {
+	for _, q := range qs {
+		if s.Flag('#') {
+			fmt.Fprintf(s, "\n%v", q)
+			continue
+		}
+		fmt.Fprintf(s, " %v", q)
+	}
+}
