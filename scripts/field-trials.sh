@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal or sftpgo (fieldtrials/apps.tsv)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo or oneapi (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -268,6 +268,13 @@ app_conf() {
 		probe=/healthz
 		export SFTPGO_DATA_PROVIDER__CREATE_DEFAULT_ADMIN=true SFTPGO_DEFAULT_ADMIN_USERNAME=admin \
 			SFTPGO_DEFAULT_ADMIN_PASSWORD=local-trials ;;
+	oneapi) mainpkg=. port=18474 # configured by the environment: the port (the wiring listens on 127.0.0.1), SQLite
+		# (one-api.db in the scratch copy), whose tables gorm's auto-migration makes at start with the root user, its
+		# access token (the management API's Authorization header) and its first API token (sk-localtrialstoken, the
+		# relay's bearer token); logs in the copy's logs directory
+		probe=/api/status
+		export PORT=$((18474 + shift_port)) SQLITE_PATH=one-api.db SESSION_SECRET=local-trials-session \
+			INITIAL_ROOT_ACCESS_TOKEN=localtrialsaccess INITIAL_ROOT_TOKEN=localtrialstoken ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -478,6 +485,8 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 		rm -rf statping.db statping.db-* config.yml logs ;;
 	wgportal) # its data directory: the app makes the SQLite file, its tables and the admin user when it starts
 		rm -rf data ;;
+	oneapi) # its SQLite file and its logs: the app makes its tables and the root user when it starts
+		rm -rf one-api.db one-api.db-* logs ;;
 	sftpgo) # its SQLite file and its backups directory: the app makes the schema, runs its migrations and makes the admin
 		# when it starts
 		rm -rf sftpgo.db sftpgo.db-* backups ;;
@@ -898,6 +907,42 @@ INSERT INTO peer_statuses (identifier, updated_at, connected, pingable, received
   VALUES ('AliceLaptopPublicKey000000000000000000000A=', datetime('now'), 1, 0, 1024, 2048, '192.0.2.10:40000');" 2>/dev/null
 		sqlite3 -cmd '.timeout 5000' "$cdir/data/sqlite.db" "INSERT INTO interface_statuses (identifier, updated_at, received,
   transmitted) VALUES ('wg0', datetime('now'), 4096, 8192);" 2>/dev/null ;;
+	oneapi) # an OpenAI-compatible upstream on port+1000 (a Python server that answers every POST with one chat
+		# completion and exits after 300 s without a request; started unless one answers), then, with the root's access
+		# token, channel 1 (OpenAI, that upstream, models gpt-3.5-turbo and gpt-4o-mini, group default); the case's request
+		# goes to the relay API with the root's API token as a bearer token
+		local up=$((port + 1000))
+		curl -s -o /dev/null -m 2 -X POST --data '{}' "http://127.0.0.1:$up/" || {
+			python3 -c '
+import json, sys
+from http.server import BaseHTTPRequestHandler, HTTPServer
+class H(BaseHTTPRequestHandler):
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        body = json.dumps({"id": "chatcmpl-local", "object": "chat.completion", "created": 1767225600,
+            "model": "gpt-3.5-turbo", "choices": [{"index": 0, "message": {"role": "assistant", "content": "hello"},
+            "finish_reason": "stop"}], "usage": {"prompt_tokens": 5, "completion_tokens": 1, "total_tokens": 6}}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+    def log_message(self, *a):
+        pass
+class S(HTTPServer):
+    timeout = 300
+    def handle_timeout(self):
+        sys.exit(0)
+s = S(("127.0.0.1", int(sys.argv[1])), H)
+while True:
+    s.handle_request()
+' "$up" >/dev/null 2>&1 &
+			sleep 0.5
+		}
+		auth=(-H 'Authorization: localtrialsaccess')
+		post /api/channel/ json "{\"type\":1,\"key\":\"sk-upstream-local\",\"name\":\"local\",\"base_url\":\"http://127.0.0.1:$up\",\"models\":\"gpt-3.5-turbo,gpt-4o-mini\",\"group\":\"default\"}" >/dev/null
+		rm -f "$jar"
+		auth=(-H 'Authorization: Bearer sk-localtrialstoken') ;;
 	sftpgo) # the admin gets a JWT from the token endpoint (Basic auth), sent as a bearer token. Written with the sqlite3
 		# shell: group staff (1) and role support (1) (the API's answers to their creation read the group's folders and
 		# the role's admins, which two cases break); through the API: folder docs (1, mapped to /srv/sftpgo/docs) and
