@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo or oneapi (fieldtrials/apps.tsv)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi or artalk (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -275,6 +275,11 @@ app_conf() {
 		probe=/api/status
 		export PORT=$((18474 + shift_port)) SQLITE_PATH=one-api.db SESSION_SECRET=local-trials-session \
 			INITIAL_ROOT_ACCESS_TOKEN=localtrialsaccess INITIAL_ROOT_TOKEN=localtrialstoken ;;
+	artalk) mainpkg=. port=18475 binargs=(server -w . -c artalk.yml) # its YAML config file (the wiring's artalk.yml, on
+		# its command line, -w keeps the scratch copy as the work directory): the address, the JWT key, SQLite
+		# (data/artalk.db, whose tables gorm's auto-migration makes at start), the image captcha after 3 actions of a
+		# visitor, no e-mail; zap console logs on stdout
+		probe=/api/v2/version ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -490,6 +495,9 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 	sftpgo) # its SQLite file and its backups directory: the app makes the schema, runs its migrations and makes the admin
 		# when it starts
 		rm -rf sftpgo.db sftpgo.db-* backups ;;
+	artalk) # its data directory: the admin command makes the SQLite file, its tables and the admin (1, admin@example.com,
+		# password local-trials); the server makes the default site ("Default Site") when it starts
+		rm -rf data && "$bin" admin -w . -c artalk.yml --name admin --email admin@example.com --password local-trials >/dev/null 2>&1 ;;
 	wtf) # its first migration, recorded as run, and the seed: alice (1) and bob (2) with their API keys, alice's
 		# dial 1 ("Deploys", invite code local-trials-invite) with alice (membership 1) and bob (2) as members and
 		# one value; the app runs a case's later migrations (sqlite/migration) when it starts. Users sign in
@@ -967,6 +975,15 @@ INSERT INTO roles (name, description, created_at, updated_at) VALUES ('support',
 			tok=$(post /api/v2/apikeys json '{"name":"ci","scope":1,"admin":"admin"}' | jq -r '.key // empty' 2>/dev/null)
 			[ -n "$tok" ] && auth=(-H "X-SFTPGO-API-KEY: $tok")
 		fi ;;
+	artalk) # the admin signs in for a JWT, sent as a bearer token; through the API he makes site Blog (2) and posts
+		# comment 1 on its page /posts/hello (page 1, made with the comment)
+		auth=()
+		tok=$(post /api/v2/user/access_token json '{"name":"admin","email":"admin@example.com","password":"local-trials"}' |
+			jq -r '.token // empty' 2>/dev/null)
+		rm -f "$jar"
+		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok")
+		post /api/v2/sites json '{"name":"Blog","urls":["http://127.0.0.1:9"]}' >/dev/null
+		post /api/v2/comments json '{"name":"admin","email":"admin@example.com","content":"First post!","page_key":"/posts/hello","page_title":"Hello","site_name":"Blog"}' >/dev/null ;;
 	esac
 }
 
