@@ -13,12 +13,17 @@ const KindEmbeds = "embeds"
 
 // embedsRe follows a struct type's name: "embeds" and the embedded type
 // in a code span, and how it is embedded when the sentence says so.
-var embedsRe = regexp.MustCompile("(?i)^`?" + embedsPlace + "\\s+(?:also\\s+)?embeds\\s+(?:an?\\s+|the\\s+)?`([^`]+)`(\\s+(?:by\\s+(value|pointer)|as\\s+a\\s+(value|pointer)))?")
+var embedsRe = regexp.MustCompile("(?i)^`?" + embedsPlace + embedsAfter + "\\s+(?:also\\s+)?embeds\\s+(?:an?\\s+|the\\s+)?`([^`]+)`(\\s+(?:by\\s+(value|pointer)|as\\s+a\\s+(value|pointer)))?")
 
 // embedsPlace is what may stand between the type's name and "embeds": its
 // kind and where it is declared ("`route` struct at router.go:19",
 // "`T` (t.go:4)").
 const embedsPlace = "(?:\\s+(?:struct|type))?(?:\\s+(?:at|in)\\s+[\\w./-]+\\.go(?::\\d+)?|\\s*\\([\\w./-]+\\.go(?::\\d+)?\\))?,?"
+
+// embedsAfter is another thing the sentence says the type declares
+// before it says what it embeds ("`T` declares a `msg string` field and
+// embeds `stack`").
+const embedsAfter = "(?:\\s+(?:declares|has|holds)\\b[^.;]*?\\band)?"
 
 // embedsMoreRe follows the first embedded type of a list: each further
 // one ("and `http.Handler`", ", `sync.Mutex`").

@@ -21,6 +21,29 @@ const KindNilUnchecked = "nil_unchecked"
 // what it holds between the negation and the state may quote the value.
 var uncheckedNilRe = regexp.MustCompile(`(?i)\b(?:without\s+(?:first\s+)?(?:checking|testing|a\s+nil\s+check|any\s+nil\s+check)|(?:never|not|n't)\s+(?:first\s+)?(?:checks?|tests?)|with\s+no\s+nil\s+check|(?:even|also)\s+(?:when|if))\b((?:[^.;]|\.\w)*?)\b(nil|empty|the\s+empty\s+string|an\s+empty\s+string|zero)\b`)
 
+// noNilCheckRe follows a function's name that is said to check nothing
+// for nil: "`F` has no nil check", "`F` does no nil check".
+var noNilCheckRe = regexp.MustCompile("^`?\\s+(?:has|does|makes)\\s+no\\s+nil\\s+checks?\\b")
+
+// anyNilComparison returns where f's own body first compares something
+// with nil (== or !=), NoPos when it does not.
+func (c *Checker) anyNilComparison(f *source.Func) token.Pos {
+	at := token.NoPos
+	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
+		b, ok := n.(*ast.BinaryExpr)
+		if !ok || at != token.NoPos || b.Op != token.EQL && b.Op != token.NEQ {
+			return at == token.NoPos
+		}
+		for _, e := range []ast.Expr{b.X, b.Y} {
+			if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
+				at = b.Pos()
+			}
+		}
+		return at == token.NoPos
+	})
+	return at
+}
+
 // evenWhenRe opens the form of uncheckedNilRe that says a use is made
 // whatever the value's state.
 var evenWhenRe = regexp.MustCompile(`(?i)^(?:even|also)\s`)
@@ -57,6 +80,13 @@ func (c *Checker) checkNilUnchecked(prose string, claims []Claim, results []Resu
 	for _, cl := range claims {
 		f, to, ok := c.sentenceSubject(prose, cl)
 		if !ok || f.Pkg.TypesInfo == nil {
+			continue
+		}
+		if at := c.anyNilComparison(f); noNilCheckRe.MatchString(prose[cl.end:to]) && at != token.NoPos {
+			pos := c.m.Fset.Position(at)
+			name := lastName(cl.Text)
+			claim := Claim{Text: name + " has no nil check", Kind: KindNilUnchecked, start: cl.start, end: cl.end + len(noNilCheckRe.FindString(prose[cl.end:to]))}
+			results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s compares with nil at %s:%d", name, c.m.Rel(pos.Filename), pos.Line)})
 			continue
 		}
 		m := uncheckedNilRe.FindStringSubmatchIndex(prose[cl.end:to])

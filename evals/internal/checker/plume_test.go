@@ -9,8 +9,12 @@ import "testing"
 // commas ("`A` returns x, `B` returns y (f.go:N)"); a variable of a call
 // the sentence writes as an example of the module's functions; a line
 // that holds the step named before it, where a step named after it gives
-// another literal; and a rune a quoted call is said to be given that the
-// subject never gives that call.
+// another literal; a rune a quoted call is said to be given that the
+// subject never gives that call; a method's receiver said as "the `M`
+// method of the `T` type is declared on a value receiver"; a type said
+// to be embedded by value after another field is declared; "has no nil
+// check" of a function that compares with nil; and a quoted expression
+// whose operands the subject combines only with another operator.
 func TestClassesOfPlume(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -26,5 +30,13 @@ func TestClassesOfPlume(t *testing.T) {
 		{"step named before the line", "`Quill.Format` handles 'v' by calling `q.Format(s, 'd')` at plume.go:81, writing \"#\", and then calling `q.Format(s, 's')`.", true},
 		{"rune given to a call", "`Quill.Format` writes the owner before the path for 's' only when `s.Flag('+')` is set.", false},
 		{"rune given to a call", "`Quill.Format` writes the owner before the path for 's' only when `s.Flag('#')` is set.", true},
+		{"receiver of a method of a type", "The `Len` method of the `quillRing` type is declared on a pointer receiver.", false},
+		{"receiver of a method of a type", "The `Len` method of the `quillRing` type is declared on a value receiver (`r quillRing`).", true},
+		{"embedded after another field", "`plumeBox` declares a `name string` field and embeds `quillRing` as a pointer.", false},
+		{"embedded after another field", "`plumeBox` declares a `name string` field and embeds `quillRing` by value, not as `*quillRing`.", true},
+		{"has no nil check", "`Quill.Prev` has no nil check: it returns `q - 1`.", false},
+		{"has no nil check", "`Relabel` has no nil check: it calls `Plume` even when `err` is nil.", true},
+		{"operator of a quoted expression", "`Quill.Prev` returns `q - 1`.", false},
+		{"operator of a quoted expression", "`Quill.Prev` returns `q + 1`.", true},
 	})
 }

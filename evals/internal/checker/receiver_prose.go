@@ -13,8 +13,9 @@ const KindReceiver = "receiver"
 // receiverProseRe follows a method's name in prose that says what its
 // receiver is: "has a pointer receiver", "is declared with a value
 // receiver", "takes a value receiver", "an `Error` method on a value
-// receiver", "`Is` methods are on pointer receivers".
-var receiverProseRe = regexp.MustCompile(`(?i)^` + "`?" + `\s*(?:(?:methods?\s+)?(?:has|takes|uses|is declared with|is defined with|is a method with|with)\s+an?|(?:methods?\s+)?(?:(?:is|are)\s+)?on(?:\s+an?)?)\s+(value|pointer)\s+receivers?\b`)
+// receiver", "`Is` methods are on pointer receivers", "the `Len` method
+// of the `ring` type is declared on a value receiver" (of that type).
+var receiverProseRe = regexp.MustCompile(`(?i)^` + "`?" + `\s*(?:methods?\s+of\s+(?:the\s+)?` + "`(\\w+)`" + `(?:\s+type)?\s+)?(?:(?:methods?\s+)?(?:has|takes|uses|is declared with|is defined with|is a method with|with)\s+an?|(?:methods?\s+)?(?:(?:is|are)\s+)?(?:(?:declared|defined)\s+)?on(?:\s+an?)?)\s+(value|pointer)\s+receivers?\b`)
 
 // checkReceiverProse judges each method named in prose with the kind of
 // receiver it is said to have: contradicted when every module method of
@@ -29,10 +30,10 @@ func (c *Checker) checkReceiverProse(prose string, claims []Claim, results []Res
 		if mm == nil {
 			continue
 		}
-		pointer := strings.EqualFold(mm[1], "pointer")
+		pointer := strings.EqualFold(mm[2], "pointer")
 		var methods, others []string
 		for _, f := range c.subjectFuncs(cl.Text) {
-			if f.Recv == "" {
+			if f.Recv == "" || mm[1] != "" && f.Recv != mm[1] {
 				continue
 			}
 			methods = append(methods, f.QualifiedName())
@@ -46,7 +47,7 @@ func (c *Checker) checkReceiverProse(prose string, claims []Claim, results []Res
 			continue
 		}
 		kind := map[bool]string{true: "value", false: "pointer"}[pointer]
-		claim := Claim{Text: lastName(cl.Text) + " has a " + strings.ToLower(mm[1]) + " receiver", Kind: KindReceiver, start: cl.start, end: cl.end + len(mm[0])}
+		claim := Claim{Text: lastName(cl.Text) + " has a " + strings.ToLower(mm[2]) + " receiver", Kind: KindReceiver, start: cl.start, end: cl.end + len(mm[0])}
 		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s has a %s receiver", strings.Join(others, ", "), kind)})
 	}
 	return results

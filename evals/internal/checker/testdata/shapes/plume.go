@@ -97,3 +97,26 @@ func (qs Quills) Format(s fmt.State, verb rune) {
 		fmt.Fprintf(s, " %v", q)
 	}
 }
+
+// quillRing holds quills.
+type quillRing []Quill
+
+// Len counts the quills.
+func (r *quillRing) Len() int { return len(*r) }
+
+// plumeBox is a named ring.
+type plumeBox struct {
+	name string
+	*quillRing
+}
+
+// Prev is the position before q.
+func (q Quill) Prev() Quill { return q - 1 }
+
+// Relabel labels err anew; nil stays nil.
+func Relabel(err error, label string) error {
+	if err == nil {
+		return nil
+	}
+	return Plume(Unplume(err), label)
+}
