@@ -2,7 +2,9 @@ package offline
 
 import (
 	"go/ast"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
@@ -427,11 +429,63 @@ func (a *analysis) discardedOrigin(root, x, quoted string, lhs []string, rhs str
 		a.why(code(root)+" comes from "+quoted+", which discards the error: when "+code(rhs)+" fails, "+code(root)+" is left "+code("nil")+".",
 			code(root)+" comes from "+quoted+", which discards an error.")
 	}
-	a.fix(block("Check the error instead of discarding it:", append([]string{strings.Join(replaceLast(lhs, "err"), ", ") + " := " + rhs}, a.answerDropped("if err != nil {", "\thttp.Error(w, err.Error(), "+a.discardStatus(rhs)+")")...)...),
+	check, sentinel := a.droppedErrorCheck(lhs, rhs)
+	a.fix(block("Check the error instead of discarding it:", check...),
 		"Check the error of "+code(rhs)+" instead of discarding it with "+code("_")+".")
-	// A lookup may also give nil with no error (nothing found); a parse
-	// does not.
-	a.fixedAtOrigin = parsesValue(rhs)
+	// A lookup may also give nil with no error (nothing found), unless it
+	// says "not found" with a sentinel and never gives nil without an
+	// error; a parse does not.
+	a.fixedAtOrigin = parsesValue(rhs) || sentinel && len(a.app().nilReturns(callName(rhs))) == 0
+}
+
+// droppedErrorCheck returns the code that checks the error the
+// assignment lhs := rhs dropped: the assignment with the error named, and
+// the answer to it. When the callee says "not found" with a sentinel of
+// its own (notFoundSentinelOf), the request reads one resource and the
+// function answers its errors itself (it does not return them), that
+// sentinel is the client's 404 and any other error a 500; sentinel
+// reports so.
+func (a *analysis) droppedErrorCheck(lhs []string, rhs string) (lines []string, sentinel bool) {
+	lines = []string{strings.Join(replaceLast(lhs, "err"), ", ") + " := " + rhs}
+	if s := a.notFoundSentinelOf(rhs); s != "" && a.readsOneResource() && a.inHandler() {
+		other := a.answerDropped("if err != nil {", "\thttp.Error(w, err.Error(), http.StatusInternalServerError)")
+		if !slices.ContainsFunc(other, func(l string) bool { return strings.TrimSpace(l) == "return err" }) {
+			// A function that answers its errors itself; one that
+			// returns them leaves the status to its caller.
+			a.g.Add("errors.Is", s)
+			lines = append(lines, a.answerDropped("if errors.Is(err, "+s+") {", "\thttp.Error(w, err.Error(), http.StatusNotFound)")...)
+			return append(lines, other...), true
+		}
+	}
+	return append(lines, a.answerDropped("if err != nil {", "\thttp.Error(w, err.Error(), "+a.discardStatus(rhs)+")")...), false
+}
+
+// notFoundSentinelOf returns the sentinel the function the call rhs
+// reaches returns for "nothing found" (Module.NotFoundSentinel), as the
+// failing function would write it: qualified by the callee's package
+// when that is another; "" when the callee is not one function of the
+// module or returns none.
+func (a *analysis) notFoundSentinelOf(rhs string) string {
+	src := a.app()
+	fn := callName(rhs)
+	if src == nil || src.mod == nil || fn == "" {
+		return ""
+	}
+	if call, _, ok := strings.Cut(strings.TrimSpace(rhs), "("); ok && strings.HasSuffix(call, fn) {
+		fn = call
+	}
+	refs := src.calleesOf(fn)
+	if len(refs) != 1 {
+		return ""
+	}
+	s := src.mod.NotFoundSentinel(refs[0].Decl)
+	if s == "" || strings.Contains(s, ".") {
+		return s
+	}
+	if a.s.Frame != nil && filepath.Dir(refs[0].File.Path) != filepath.Dir(a.s.Frame.File) {
+		s = refs[0].File.Syntax().Name.Name + "." + s
+	}
+	return s
 }
 
 // mapLookup matches an index expression (the whole right-hand side).

@@ -111,11 +111,11 @@ func (a *analysis) followNilParameter(root string, sure bool) bool {
 		// the fix is there, not in the method it called.
 		a.why(passed+" "+from+", which discards the error: when "+code(op.RHS)+" fails, "+code(arg)+" is left "+code("nil")+" and is used unchecked.",
 			passed+" "+from+", which discards the error.")
-		var answer []string
+		var check []string
 		a.atSite(cs, func() {
-			answer = a.answerDropped("if err != nil {", "\thttp.Error(w, err.Error(), "+a.discardStatus(op.RHS)+")")
+			check, _ = a.droppedErrorCheck(op.LHS, op.RHS)
 		})
-		a.fix(block("In "+code(callerName)+", check the error instead of discarding it:", append([]string{strings.Join(replaceLast(op.LHS, "err"), ", ") + " := " + op.RHS}, answer...)...),
+		a.fix(block("In "+code(callerName)+", check the error instead of discarding it:", check...),
 			"In "+code(callerName)+", check the error of "+code(op.RHS)+" instead of discarding it with "+code("_")+".")
 		return true
 	}
