@@ -1,10 +1,12 @@
 package explainerr
 
 import (
+	"os"
 	"runtime"
 	"runtime/debug"
 
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/explainerr/stack"
 )
 
 // buildInfo describes the running binary from its build information.
@@ -15,6 +17,11 @@ func buildInfo() report.Build {
 		return b
 	}
 	b.Module = bi.Main.Path
+	if wd, err := os.Getwd(); err == nil && b.Module != "" {
+		if mod, root := stack.ModuleAt(wd); mod == b.Module {
+			b.Dir = root
+		}
+	}
 	for _, s := range bi.Settings {
 		switch s.Key {
 		case "vcs.revision":

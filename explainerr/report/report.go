@@ -310,6 +310,11 @@ type Build struct {
 	Module    string `json:"module"`
 	Revision  string `json:"revision,omitempty"`
 	Modified  bool   `json:"modified,omitempty"`
+	// Dir is the main module's directory on this machine, when the
+	// process runs inside it: where the app's source is read for a
+	// failure whose stack holds no frame of the app's own code (a status
+	// a framework wrote after the handler returned).
+	Dir string `json:"dir,omitempty"`
 }
 
 // AppFrames returns the app frames of r, innermost first.

@@ -1,6 +1,7 @@
 package appsource
 
 import (
+	"go/ast"
 	"regexp"
 	"strconv"
 	"strings"
@@ -17,6 +18,52 @@ type ValueLiteral struct {
 	Ref  FuncRef // the function that holds it
 	Line int
 	Text string // the line, trimmed
+}
+
+// builderColumnMethods are the methods of query builders (gorm, xorm,
+// sqlx's and squirrel's) that take a column's name as a string.
+const builderColumnMethods = `(?:Select|Where|Or|Not|Order|OrderBy|Group|GroupBy|Having|Pluck|Column|Columns|Cols|Distinct|Omit|Update|UpdateColumn|Updates|Joins|Asc|Desc|Set|Count|Sum|Incr|Decr|In|NotIn)`
+
+// ReachedColumnValue returns, for a column's name that no SQL text of a
+// function of reach names, the first line, in reach's order, of a
+// function of reach that gives the name as a string to a query builder's
+// method (Select("remain_quota")): the query the request ran was written
+// from it, though other code may name the column too.
+func (m *Module) ReachedColumnValue(name string, reach []FuncRef) (ValueLiteral, bool) {
+	if name == "" {
+		return ValueLiteral{}, false
+	}
+	reached := map[*ast.FuncDecl]bool{}
+	for _, ref := range reach {
+		reached[ref.Decl] = true
+	}
+	word := regexp.MustCompile(`(?i)(?:^|[^\w])` + regexp.QuoteMeta(name) + `(?:$|[^\w])`)
+	for _, l := range m.SQLLiterals() {
+		if l.DDL || !word.MatchString(l.Value) {
+			continue
+		}
+		if d, _ := l.Syntax(); d != nil {
+			if fd, ok := d.(*ast.FuncDecl); ok && reached[fd] {
+				return ValueLiteral{}, false // SQL text the request ran names it
+			}
+		}
+	}
+	quoted := strconv.Quote(name)
+	given := regexp.MustCompile(`\.` + builderColumnMethods + `\([^)]*` + regexp.QuoteMeta(quoted))
+	for _, ref := range reach {
+		if strings.HasSuffix(ref.File.Path, "_test.go") || !ref.File.holds(quoted) {
+			continue
+		}
+		lines := ref.File.Lines()
+		from, to := m.Fset.Position(ref.Decl.Pos()).Line, m.Fset.Position(ref.Decl.End()).Line
+		for n := from; n <= to && n <= len(lines); n++ {
+			l := lines[n-1]
+			if given.MatchString(l) && !strings.Contains(l, "`") {
+				return ValueLiteral{Ref: ref, Line: n, Text: strings.TrimSpace(l)}, true
+			}
+		}
+	}
+	return ValueLiteral{}, false
 }
 
 // OnlyValueLiteral returns the one line of the module, outside tests,
@@ -73,16 +120,21 @@ func valueLiteral(line, quoted string) bool {
 // noSuchColumn matches the errors of a column the table lacks.
 var noSuchColumn = regexp.MustCompile(`(?i)no such column|column "[^"]+"(?: of relation "[^"]+")? does not exist|column \S+ does not exist|Unknown column|has no column named`)
 
-// columnValueChunks gives, for a column the table lacks that no SQL text
-// or query builder of the module names, the one function that holds its
-// name as a string of its own (OnlyValueLiteral), as a query and a lead:
-// the query is written from it.
+// columnValueChunks gives, for a column the table lacks, the function the
+// request ran that gives its name as a value when no SQL text it ran
+// names it (ReachedColumnValue); else, when no SQL text or query builder
+// of the module names it, the one function that holds its name as a
+// string of its own (OnlyValueLiteral): as a query and a lead, the query
+// being written from it.
 func (m *Module) columnValueChunks(r *report.Report, s *staticSet) []report.Chunk {
 	name, _ := sqlErrorNames(r)
 	if name == "" || !anyMessage(r, noSuchColumn) {
 		return nil
 	}
 	word := regexp.MustCompile(`(?i)(?:^|[^\w])` + regexp.QuoteMeta(name) + `(?:$|[^\w])`)
+	if lit, ok := m.ReachedColumnValue(name, s.requestReach(r)); ok {
+		return s.valueLiteralChunk(lit)
+	}
 	for _, l := range m.SQLLiterals() {
 		if !l.DDL && word.MatchString(l.Value) {
 			return nil
@@ -97,6 +149,13 @@ func (m *Module) columnValueChunks(r *report.Report, s *staticSet) []report.Chun
 	if !ok {
 		return nil
 	}
+	return s.valueLiteralChunk(lit)
+}
+
+// valueLiteralChunk is the chunk of the function that holds lit, as a
+// query and a lead; nil when a chunk shows it already (then marked as the
+// query, which ranks it with the precise chunks).
+func (s *staticSet) valueLiteralChunk(lit ValueLiteral) []report.Chunk {
 	if s.seen[lit.Ref.Decl] {
 		// Shown already (a frame's callee): marked as the query, which
 		// ranks it with the precise chunks.

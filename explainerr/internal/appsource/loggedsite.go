@@ -1,6 +1,7 @@
 package appsource
 
 import (
+	"encoding/json"
 	"go/ast"
 	"net/url"
 	"path/filepath"
@@ -233,11 +234,11 @@ func firstPart(s string) string {
 
 // AccessLogLine reports whether a log line is the request's own access
 // log: it holds the response's status as a word and the request's path
-// (a logging middleware's "500 | 1.3ms | MKCOL "/dav/photos"") and no
-// error attribute, so the place it names is the middleware's, not the
-// failure's.
+// (a logging middleware's "500 | 1.3ms | MKCOL "/dav/photos""), and
+// neither an error attribute nor the error's own text, so the place it
+// names is the middleware's, not the failure's.
 func AccessLogLine(r *report.Report, text string) bool {
-	if r.Status < 100 || logrecord.HasErrorField(text) {
+	if r.Status < 100 || logrecord.HasErrorField(text) || carriesErrorText(r, text) {
 		return false // a line that carries the error reports it, wherever it is written
 	}
 	path := r.Request.URL
@@ -263,4 +264,43 @@ func AccessLogLine(r *report.Report, text string) bool {
 		i += 1 + next
 	}
 	return false
+}
+
+// minCarriedText is the length of the error's text a log line must hold
+// to carry it.
+const minCarriedText = 12
+
+// carriesErrorText reports whether text holds the failure's message, or
+// one of the strings of a JSON body it answered with ({"msg": "SQL logic
+// error: no such table: notify"}), of minCarriedText bytes or more.
+func carriesErrorText(r *report.Report, text string) bool {
+	msgs := []string{strings.TrimSpace(r.Error.Message)}
+	var body map[string]any
+	if json.Unmarshal([]byte(r.Error.Message), &body) == nil {
+		msgs = append(msgs, jsonStrings(body)...)
+	}
+	for _, m := range msgs {
+		if len(m) >= minCarriedText && strings.Contains(text, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonStrings returns the string values of v, at any depth.
+func jsonStrings(v any) []string {
+	var out []string
+	switch x := v.(type) {
+	case string:
+		out = append(out, x)
+	case map[string]any:
+		for _, e := range x {
+			out = append(out, jsonStrings(e)...)
+		}
+	case []any:
+		for _, e := range x {
+			out = append(out, jsonStrings(e)...)
+		}
+	}
+	return out
 }

@@ -40,8 +40,11 @@ const (
 // when they are not on this machine, the frames' source windows held by
 // the report stand in. Chunks are relative to the module root; Reason is
 // report.ReasonFrame for a frame's function and report.ReasonGraph for a
-// callee. The text is not redacted here: the prompt does it.
+// callee. A stack with no app frame is read from the places its log
+// lines name (WithLogFrames). The text is not redacted here: the prompt
+// does it.
 func Static(r *report.Report) []report.Chunk {
+	r, _ = WithLogFrames(r)
 	frames := r.AppFrames()
 	if len(frames) > maxStaticFrames {
 		frames = frames[:maxStaticFrames]
@@ -193,15 +196,18 @@ func (s *staticSet) requestReach(r *report.Report) []FuncRef {
 }
 
 // RequestReach returns the module functions the request may have run:
-// Reach from its frames, after the handler of its route when the stack
-// lost it.
+// Reach from the functions its log lines name and its frames, after the
+// handler of its route when the stack lost it.
 func (m *Module) RequestReach(r *report.Report) []FuncRef { return m.Reach(m.requestFrames(r)) }
 
-// requestFrames are the frames the request ran through: the report's
-// app frames, after the handler of the request's route when the stack
-// lost it (what that handler reached is what the request reached).
+// requestFrames are the frames the request ran through: the functions
+// its log lines name (loggedFrames) and the report's app frames, after
+// the handler of the request's route when the stack lost it (what that
+// handler reached is what the request reached).
 func (m *Module) requestFrames(r *report.Report) []report.Frame {
-	frames := r.AppFrames()
+	// The functions the request's log lines name ran for it, below the
+	// frames most often (a helper that logged the error it met).
+	frames := append(m.loggedFrames(r), r.AppFrames()...)
 	if rt, ok := m.offStackRoute(r); ok && rt.Handler != nil {
 		at := report.Frame{File: rt.File.Path, Line: m.Fset.Position(rt.Handler.Pos()).Line}
 		return append([]report.Frame{at}, frames...)

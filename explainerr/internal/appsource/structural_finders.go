@@ -54,6 +54,7 @@ func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
 	out = append(out, m.constructorChunks(r, s)...)
 	out = append(out, m.registryChunks(r, s)...)
 	out = append(out, m.promotedNilChunks(r, s)...)
+	out = append(out, m.importedVarChunks(r, s)...)
 	out = append(out, m.valueFieldChunks(r, s)...)
 	out = append(out, m.zeroDivisorChunks(r, s)...)
 	out = append(out, m.callerFieldChunks(r, s)...)

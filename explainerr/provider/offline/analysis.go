@@ -67,11 +67,15 @@ type analysis struct {
 	nilIsFailure bool
 	// aliases holds sentinelAlias's answers by target, once looked up.
 	aliases map[string]string
+	// logSited is true when the stack held no app frame and the site is
+	// the app's code a log line names (appsource.WithLogFrames).
+	logSited bool
 }
 
 func newAnalysis(r *report.Report) *analysis {
+	r, logSited := appsource.WithLogFrames(r)
 	g := grounding.New(r)
-	a := &analysis{r: r, g: g, f: failureclass.Classify(r.Error), s: findSite(r), d: draft.New(g)}
+	a := &analysis{r: r, g: g, f: failureclass.Classify(r.Error), s: findSite(r), d: draft.New(g), logSited: logSited}
 	if a.s.Frame != nil {
 		a.s.File = a.fileName(a.s.Frame.File)
 		if closureSuffix.MatchString(a.s.Function) {
@@ -119,6 +123,10 @@ func (a *analysis) where() {
 	s := a.s
 	if a.f.Class == ClassTestTimeout {
 		a.whereTestWaits()
+		return
+	}
+	if a.logSited {
+		a.whereLogged()
 		return
 	}
 	if s.Frame == nil {

@@ -23,3 +23,21 @@ func (a *analysis) columnNameLiteral(name string) (corpus.Line, sourceLine, bool
 	path := lit.Ref.File.Path
 	return corpus.Line{File: a.fileName(path), Number: lit.Line, Text: lit.Text}, sourceLine{Path: path, Line: lit.Line, Text: lit.Text, Func: funcName(lit.Ref.Decl)}, true
 }
+
+// reachedColumnValue says where the query the request ran names the
+// column name as a string value, when no SQL text it ran names it
+// (appsource.Module.ReachedColumnValue); it reports whether it did.
+func (a *analysis) reachedColumnValue(name string) bool {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return false
+	}
+	lit, ok := src.mod.ReachedColumnValue(name, a.reached())
+	if !ok {
+		return false
+	}
+	l := sourceLine{Path: lit.Ref.File.Path, Line: lit.Line, Text: lit.Text, Func: funcName(lit.Ref.Decl)}
+	a.columnArg = corpus.Line{File: a.fileName(l.Path), Number: l.Line, Text: l.Text}
+	a.why("The query the request ran names it as a string of its own, at " + a.cite(l) + ".")
+	return true
+}

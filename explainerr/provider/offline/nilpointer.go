@@ -86,6 +86,16 @@ func (a *analysis) nilPointer() {
 		if a.raisedByPackageFunc() || a.promotedNil() {
 			return
 		}
+		if s.Raiser != nil {
+			// The value called on may be another package's variable,
+			// which the candidates leave out with the package names.
+			name := lastName(s.Raiser.Function)
+			for _, c := range facts.Calls {
+				if c.Name == name && c.Receiver != "" && a.isPackageName(linefacts.RootIdent(c.Receiver)) && a.explainImportedNil(c.Receiver, name) {
+					return
+				}
+			}
+		}
 		a.headline("Nil pointer dereference")
 		if s.Raiser != nil {
 			a.why("A nil pointer was dereferenced inside " + code(qualifiedShort(s.Raiser.Function)) + ": one of the values this line passed to it, or the value it was called on, is " + code("nil") + ".")

@@ -34,7 +34,10 @@ func (a *analysis) sqlSchema() {
 		a.why(engine + " rejected the query because the table has no column " + code(col) + ". It is a mistake in the SQL text (or a schema that is older than the code), found when the statement is prepared, so it fails for every request that runs it: a server error, not bad input.")
 		// A qualified name (e.state) is looked for as written: the bare
 		// one would find every other table's column of that name.
-		if !a.queryNaming(col) {
+		if a.reachedColumnValue(name) {
+			// The query the request ran is written from the column's
+			// name given as a value.
+		} else if !a.queryNaming(col) {
 			if call, ok := a.failingCall(compiled(`err\s*:?=`)); ok && callName(call.Text) != "" {
 				if strings.Contains(call.Text, strconv.Quote(name)) || strings.Contains(call.Text, "`"+name+"`") {
 					// The column's name is the call's argument

@@ -21,6 +21,10 @@ import (
 // Migrate.
 var schemaAtStart = regexp.MustCompile(`^(?:AutoMigrate|Migrate|MigrateUp|RunMigrations|Sync|Sync2|SyncStructs|CreateTables|CreateSchema)$`)
 
+// loggerRecv matches the receiver of a logger's method, in lower case
+// (log, logger, zaplog, s.log, sugar).
+var loggerRecv = regexp.MustCompile(`(?:^|\.)(?:\w*log|\w*logger|zap|sugar|l)$`)
+
 // schemaMadeByApp returns the first call of the module, outside tests,
 // that makes or migrates the schema (schemaAtStart, or Up of a package
 // or value whose name says it migrates).
@@ -47,6 +51,9 @@ func (a *analysis) schemaMadeByApp() (sourceLine, bool) {
 			}
 			name := sel.Sel.Name
 			recv := strings.ToLower(src.exprText(f, sel.X))
+			if loggerRecv.MatchString(recv) {
+				return true // a logger's Sync flushes its buffer (zap's log.Sync())
+			}
 			if schemaAtStart.MatchString(name) || (name == "Up" || name == "UpTo") && (strings.Contains(recv, "migrat") || strings.Contains(recv, "goose")) {
 				found, ok = src.lineAt(f, call.Pos(), appsource.FuncName(fd)), true
 			}

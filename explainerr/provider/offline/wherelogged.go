@@ -1,0 +1,25 @@
+package offline
+
+import (
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// whereLogged writes the location section of a failure whose stack holds
+// no frame of the app's own code (a status a framework wrote after the
+// handler returned, on a stack of its own), from the app's code a line of
+// the request's log names, which stands in for the site (logSited).
+func (a *analysis) whereLogged() {
+	text := "No frame of the app's own code is on the failing stack"
+	for _, f := range a.r.Frames {
+		if f.Kind != report.FrameApp {
+			text += "; the innermost frame is " + code(qualifiedShort(f.Function)) + " at " + code(a.fileLoc(f.File, f.Line))
+			break
+		}
+	}
+	at := sitePlace(a.s)
+	if a.s.Text != "" {
+		at += ":\n" + code(a.s.Text)
+	}
+	a.d.Where = append(a.d.Where, draft.Item{text + ". The request's log names the app's code that met the error, at " + at})
+}
