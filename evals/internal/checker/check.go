@@ -324,6 +324,9 @@ func (c *Checker) placed(cl Claim, res verdict) (string, string) {
 		if at := c.usedNear(files, lastName(cl.Text), cl.Line); at != "" {
 			return Verified, fmt.Sprintf("%s is used at %s", lastName(cl.Text), at)
 		}
+		if reason, ok := c.namedAround(files, lastName(cl.Text), cl.Line); ok {
+			return Verified, reason
+		}
 	}
 	if cl.Line > 0 && cl.File == "" {
 		return Contradicted, fmt.Sprintf("line %d is not inside %s (declared at %s)", cl.Line, cl.Text, strings.Join(spots, ", "))

@@ -25,6 +25,14 @@ var (
 	listNameRe = regexp.MustCompile("`([A-Za-z_]\\w*)(?:\\(([^`()]*)\\)\\s*([^`]*))?`")
 )
 
+// nextSubjectRe is the last code span of a list of methods, and
+// verbAfterRe the verb after the list that makes that span the subject
+// of another clause ("…, and `httpFlushError` declares …").
+var (
+	nextSubjectRe = regexp.MustCompile("(?:,\\s*|\\s+)(?:and\\s+)?`[A-Za-z_]\\w*`\\s*$")
+	verbAfterRe   = regexp.MustCompile(`^\s*(?:declares|adds|defines|requires|lists|has|is|embeds|takes|returns)\b`)
+)
+
 // checkInterfaceMethods judges a sentence that opens with a module
 // interface and lists, after "adds", "declares", "requires", "defines"
 // or "has methods", the methods it has: each one listed must be a method
@@ -52,6 +60,11 @@ func (c *Checker) checkInterfaceMethods(prose string, claims []Claim, results []
 				claim := Claim{Text: cl.Text + " has " + prose[cl.end+loc[2]:cl.end+loc[3]] + " methods", Kind: KindInterfaceMethods, start: cl.start, end: cl.end + loc[1]}
 				results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("the interface %s has %d methods", cl.Text, iface.Underlying().(*types.Interface).NumMethods())})
 			}
+		}
+		if stop := nextSubjectRe.FindStringIndex(list); stop != nil && verbAfterRe.MatchString(prose[cl.end+loc[5]:to]) {
+			// ", and `httpFlushError` declares …": another subject's
+			// clause, not a method of the list.
+			list = list[:stop[0]]
 		}
 		for _, mm := range listNameRe.FindAllStringSubmatch(list, -1) {
 			obj, _, _ := types.LookupFieldOrMethod(iface, false, nil, mm[1])

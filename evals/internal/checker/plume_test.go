@@ -13,8 +13,12 @@ import "testing"
 // subject never gives that call; a method's receiver said as "the `M`
 // method of the `T` type is declared on a value receiver"; a type said
 // to be embedded by value after another field is declared; "has no nil
-// check" of a function that compares with nil; and a quoted expression
-// whose operands the subject combines only with another operator.
+// check" of a function that compares with nil; a quoted expression whose
+// operands the subject combines only with another operator; a line in
+// the value a literal gives a field named like a method ("the `Flush`
+// hook"); another interface named after a list of methods; a generated
+// function named at its generator's line; and a composite literal the
+// subject writes as text.
 func TestClassesOfPlume(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -38,5 +42,13 @@ func TestClassesOfPlume(t *testing.T) {
 		{"has no nil check", "`Relabel` has no nil check: it calls `Plume` even when `err` is nil.", true},
 		{"operator of a quoted expression", "`Quill.Prev` returns `q - 1`.", false},
 		{"operator of a quoted expression", "`Quill.Prev` returns `q + 1`.", true},
+		{"hook of a literal", "The `Flush` hook of `NewNib` sets `st.flushed = true` at plume.go:137.", false},
+		{"hook of a literal", "The `Flush` hook of `NewNib` sets `st.flushed = true` at plume.go:141.", true},
+		{"another subject after a list of methods", "`penHolder` (plume.go:148) declares `Hold() error` and `Drop() error`, and `inkWell` declares the single method `Fill() error`.", false},
+		{"another subject after a list of methods", "`penHolder` (plume.go:148) declares `Hold() error` and `Fill() error`.", true},
+		{"a generated name at its generator's line", "`PrintStamp` writes the declaration `var n int` for the generated `Stamp` at plume.go:164.", false},
+		{"a generated name at its generator's line", "`PrintStamp` writes the declaration `var n int` for the generated `Stamp` at plume.go:137.", true},
+		{"a literal written as text", "`PrintStamp` writes `Stamp(Quill{})` as the generated body's return.", false},
+		{"a literal written as text", "`PrintStamp` writes `Stamp(plumeBox{})` as the generated body's return.", true},
 	})
 }

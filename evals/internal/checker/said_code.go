@@ -71,7 +71,7 @@ func (c *Checker) saidCodeDiffers(r *reached, root ast.Node, subject string) str
 			}
 		case *ast.CompositeLit:
 			name := compositeTypeName(n.Type)
-			if name != "" && len(c.m.TypeNamed(name)) > 0 && !r.names[name] {
+			if name != "" && len(c.m.TypeNamed(name)) > 0 && !r.names[name] && !r.quotes(func(have string) bool { return containsIdent(have, name) }) {
 				reason = fmt.Sprintf("%s and the functions it reaches never name %s", subject, name)
 				return false
 			}

@@ -120,3 +120,50 @@ func Relabel(err error, label string) error {
 	}
 	return Plume(Unplume(err), label)
 }
+
+// Nib holds the hooks of a pen.
+type Nib struct {
+	Flush func() error
+	Close func() error
+}
+
+// penState is what the hooks saw.
+type penState struct{ flushed, closed bool }
+
+// NewNib makes hooks that record what they saw.
+func NewNib(st *penState) Nib {
+	return Nib{
+		Flush: func() error {
+			st.flushed = true
+			return nil
+		},
+		Close: func() error {
+			st.closed = true
+			return nil
+		},
+	}
+}
+
+// penHolder holds a pen.
+type penHolder interface {
+	Hold() error
+	Drop() error
+}
+
+// inkWell fills pens.
+type inkWell interface {
+	Fill() error
+}
+
+// Stamp is what PrintStamp writes the source of.
+func Stamp(q Quill) int { return int(q) }
+
+// PrintStamp writes the source of Stamp.
+func PrintStamp(w io.Writer) {
+	io.WriteString(w, "func Stamp(q Quill) int {\n")
+	io.WriteString(w, "var n int\n")
+	io.WriteString(w, "return Stamp(Quill{})\n")
+}
+
+// Flush marks the state flushed.
+func (st *penState) Flush() error { st.flushed = true; return nil }
