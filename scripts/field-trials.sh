@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi or artalk (fieldtrials/apps.tsv)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk or pufferpanel (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -280,6 +280,14 @@ app_conf() {
 		# (data/artalk.db, whose tables gorm's auto-migration makes at start), the image captcha after 3 actions of a
 		# visitor, no e-mail; zap console logs on stdout
 		probe=/api/v2/version ;;
+	pufferpanel) mainpkg=./cmd port=18476 binargs=(run) # configured by PUFFER_ variables over its config.json (app_reset's,
+		# which it writes its session key and token into): the address, the panel and its in-process daemon (servers under
+		# the copy's data directory; its SFTP server, which finds no host key, does not start), SQLite (pufferpanel.db in
+		# the copy, WAL, one open connection), logs in the copy's logs directory; gin in release mode
+		probe=/api/config
+		export PUFFER_CONFIG=config.json PUFFER_WEB_HOST=127.0.0.1:$((18476 + shift_port)) PUFFER_DAEMON_DATA_ROOT=data \
+			PUFFER_DAEMON_SFTP_HOST=127.0.0.1:$((19476 + shift_port)) PUFFER_LOGS=logs \
+			PUFFER_PANEL_SETTINGS_MASTERURL=http://127.0.0.1:$((18476 + shift_port)) GIN_MODE=release ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -328,6 +336,10 @@ app_generate() { # code an app generates before it builds: wtf's HTML templates 
 		local d=internal/app/api/core/frontend-dist
 		mkdir -p $d/assets $d/img && touch $d/index.html $d/favicon.ico $d/favicon.png $d/favicon-large.png \
 			$d/assets/index.css $d/img/logo.png ;;
+	pufferpanel) # the frontend the server embeds (client/frontend/dist, built with yarn upstream, which copies public/ and
+		# its webfiles.go into it) as public/ and an empty page
+		[ -d client/frontend/dist ] || { cp -r client/frontend/public client/frontend/dist &&
+			echo '<!doctype html><title>PufferPanel</title>' >client/frontend/dist/index.html; } ;;
 	esac
 }
 app_reset() { # the app's database, fresh for every run
@@ -495,6 +507,12 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 	sftpgo) # its SQLite file and its backups directory: the app makes the schema, runs its migrations and makes the admin
 		# when it starts
 		rm -rf sftpgo.db sftpgo.db-* backups ;;
+	pufferpanel) # its SQLite file, config.json, logs and data directory: its dbmigrate command makes the tables (gorm's
+		# auto-migration) and its user command the admin alice (1, password local-trials; run as root, or a member of
+		# group pufferpanel, as the binary requires)
+		rm -rf pufferpanel.db pufferpanel.db-* pufferpanel.db.*.backup config.json logs data && echo '{}' >config.json &&
+			"$bin" dbmigrate >/dev/null 2>&1 &&
+			"$bin" user add --name alice --email alice@example.com --password local-trials --admin >/dev/null 2>&1 ;;
 	artalk) # its data directory: the admin command makes the SQLite file, its tables and the admin (1, admin@example.com,
 		# password local-trials); the server makes the default site ("Default Site") when it starts
 		rm -rf data && "$bin" admin -w . -c artalk.yml --name admin --email admin@example.com --password local-trials >/dev/null 2>&1 ;;
@@ -975,6 +993,16 @@ INSERT INTO roles (name, description, created_at, updated_at) VALUES ('support',
 			tok=$(post /api/v2/apikeys json '{"name":"ci","scope":1,"admin":"admin"}' | jq -r '.key // empty' 2>/dev/null)
 			[ -n "$tok" ] && auth=(-H "X-SFTPGO-API-KEY: $tok")
 		fi ;;
+	pufferpanel) # alice signs in (her session token, from the puffer_auth cookie, is sent as a bearer token; the cookies
+		# are dropped) and makes server s1trials (generic, host environment, on the local node, with her as its user)
+		auth=()
+		post /auth/login json '{"email":"alice@example.com","password":"local-trials"}' >/dev/null
+		tok=$(awk -F'\t' '$6 == "puffer_auth" { print $7 }' "$jar" 2>/dev/null)
+		rm -f "$jar"
+		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok")
+		curl -s -o /dev/null -m 30 "${auth[@]}" -H 'Content-Type: application/json' -X PUT \
+			--data '{"type":"generic","display":"Survival","name":"survival","node":0,"users":["alice"],"environment":{"type":"host"},"run":{"command":"echo hi"},"data":{"port":{"type":"integer","value":25565}}}' \
+			"http://127.0.0.1:$port/api/servers/s1trials" ;;
 	artalk) # the admin signs in for a JWT, sent as a bearer token; through the API he makes site Blog (2) and posts
 		# comment 1 on its page /posts/hello (page 1, made with the comment)
 		auth=()
