@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk or pufferpanel (fieldtrials/apps.tsv)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel or gva (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -288,6 +288,11 @@ app_conf() {
 		export PUFFER_CONFIG=config.json PUFFER_WEB_HOST=127.0.0.1:$((18476 + shift_port)) PUFFER_DAEMON_DATA_ROOT=data \
 			PUFFER_DAEMON_SFTP_HOST=127.0.0.1:$((19476 + shift_port)) PUFFER_LOGS=logs \
 			PUFFER_PANEL_SETTINGS_MASTERURL=http://127.0.0.1:$((18476 + shift_port)) GIN_MODE=release ;;
+	gva) mainpkg=. port=18477 binargs=(-c config.run.yaml) # gin-vue-admin's server directory (the checkout given is its
+		# server/ directory, where its Go module is). Its YAML config file: the wiring's config.yaml, copied by app_reset to
+		# config.run.yaml, which the app rewrites when its database is set up: the address, SQLite (gva.db in the copy),
+		# strict role mode (use-strict-auth), zap console logs on stdout and in log/. Needs the sqlite3 shell
+		probe=/health ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -516,6 +521,26 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 	artalk) # its data directory: the admin command makes the SQLite file, its tables and the admin (1, admin@example.com,
 		# password local-trials); the server makes the default site ("Default Site") when it starts
 		rm -rf data && "$bin" admin -w . -c artalk.yml --name admin --email admin@example.com --password local-trials >/dev/null 2>&1 ;;
+	gva) # its SQLite file, logs and uploads, and a fresh copy of its config file. The database is set up as the app's
+		# first-run page does it, through its init API (POST /init/initdb: the tables, roles 888, 8881 and 9528, menus,
+		# APIs and their casbin rules, dictionaries, departments, the security settings and the admin, 1, admin/local-trials),
+		# on a first start of the server, stopped after it; the next start opens that database. The captcha is then
+		# asked for only after 100 failed sign-ins from an address (the setting is 0, every time, at first)
+		rm -rf gva.db gva.db-* log uploads config.run.yaml && cp config.yaml config.run.yaml && {
+			"$bin" "${binargs[@]}" >gva-init.log 2>&1 &
+			local pid=$! i
+			for i in $(seq 1 150); do
+				curl -s -o /dev/null -m 1 "http://127.0.0.1:$port$probe" && break
+				kill -0 $pid 2>/dev/null || break
+				sleep 0.2
+			done
+			curl -s -m 120 -o /dev/null -H 'Content-Type: application/json' -X POST \
+				--data '{"adminPassword":"local-trials","dbType":"sqlite","dbName":"gva","dbPath":"."}' \
+				"http://127.0.0.1:$port/init/initdb"
+			kill $pid 2>/dev/null
+			wait $pid 2>/dev/null
+			sqlite3 -cmd '.timeout 5000' gva.db 'UPDATE sys_security_config SET captcha_open = 100;'
+		} ;;
 	wtf) # its first migration, recorded as run, and the seed: alice (1) and bob (2) with their API keys, alice's
 		# dial 1 ("Deploys", invite code local-trials-invite) with alice (membership 1) and bob (2) as members and
 		# one value; the app runs a case's later migrations (sqlite/migration) when it starts. Users sign in
@@ -1012,6 +1037,20 @@ INSERT INTO roles (name, description, created_at, updated_at) VALUES ('support',
 		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok")
 		post /api/v2/sites json '{"name":"Blog","urls":["http://127.0.0.1:9"]}' >/dev/null
 		post /api/v2/comments json '{"name":"admin","email":"admin@example.com","content":"First post!","page_key":"/posts/hello","page_title":"Hello","site_name":"Blog"}' >/dev/null ;;
+	gva) # the admin signs in for a JWT, sent in the x-token header (the sign-in also sets it as a cookie, dropped here).
+		# For /user/getUserInfo he issues an API token for himself, valid 1 day, which the request carries instead: a token
+		# within its buffer time (jwt.buffer-time, 1d) is renewed by JWTAuth; the second waited makes it so
+		auth=()
+		tok=$(post /base/login json '{"username":"admin","password":"local-trials"}' | jq -r '.data.token // empty' 2>/dev/null)
+		rm -f "$jar"
+		[ -n "$tok" ] && auth=(-H "x-token: $tok")
+		if [ "$path" = /user/getUserInfo ]; then
+			tok=$(post /sysApiToken/createApiToken json '{"userId":1,"authorityId":888,"days":1,"remark":"trials"}' |
+				jq -r '.data.token // empty' 2>/dev/null)
+			rm -f "$jar"
+			[ -n "$tok" ] && auth=(-H "x-token: $tok")
+			sleep 1.5
+		fi ;;
 	esac
 }
 
