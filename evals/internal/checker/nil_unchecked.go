@@ -22,12 +22,15 @@ const KindNilUnchecked = "nil_unchecked"
 var uncheckedNilRe = regexp.MustCompile(`(?i)\b(?:without\s+(?:first\s+)?(?:checking|testing|a\s+nil\s+check|any\s+nil\s+check)|(?:never|not|n't)\s+(?:first\s+)?(?:checks?|tests?)|with\s+no\s+nil\s+check|(?:even|also)\s+(?:when|if))\b((?:[^.;]|\.\w)*?)\b(nil|empty|the\s+empty\s+string|an\s+empty\s+string|zero)\b`)
 
 // noNilCheckRe follows a function's name that is said to check nothing
-// for nil: "`F` has no nil check", "`F` does no nil check".
-var noNilCheckRe = regexp.MustCompile("^`?\\s+(?:has|does|makes)\\s+no\\s+nil\\s+checks?\\b")
+// for a state: "`F` has no nil check", "`F` does no empty-string check",
+// "`F` has no check for an empty string". Its groups are the state
+// written before "check" and after "check for".
+var noNilCheckRe = regexp.MustCompile("(?i)^`?\\s+(?:has|does|makes)\\s+no\\s+(?:(nil|empty[- ]string|zero)\\s+checks?\\b|checks?\\s+for\\s+(?:an?\\s+)?(nil|empty\\s+string|zero)\\b)")
 
-// anyNilComparison returns where f's own body first compares something
-// with nil (== or !=), NoPos when it does not.
-func (c *Checker) anyNilComparison(f *source.Func) token.Pos {
+// anyStateComparison returns where f's own body first compares something
+// with what state names ("nil"; "empty string", "empty-string": "" or a
+// length with 0; "zero": 0) by == or !=, NoPos when it does not.
+func (c *Checker) anyStateComparison(f *source.Func, state string) token.Pos {
 	at := token.NoPos
 	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
 		b, ok := n.(*ast.BinaryExpr)
@@ -35,13 +38,32 @@ func (c *Checker) anyNilComparison(f *source.Func) token.Pos {
 			return at == token.NoPos
 		}
 		for _, e := range []ast.Expr{b.X, b.Y} {
-			if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
-				at = b.Pos()
+			switch x := e.(type) {
+			case *ast.Ident:
+				if x.Name == "nil" && state == "nil" {
+					at = b.Pos()
+				}
+			case *ast.BasicLit:
+				if x.Value == `""` && strings.HasPrefix(state, "empty") || x.Value == "0" && (state == "zero" || strings.HasPrefix(state, "empty") && isLenCall(b.X, b.Y)) {
+					at = b.Pos()
+				}
 			}
 		}
 		return at == token.NoPos
 	})
 	return at
+}
+
+// isLenCall reports whether either operand is a call of len.
+func isLenCall(x, y ast.Expr) bool {
+	for _, e := range []ast.Expr{x, y} {
+		if ce, ok := e.(*ast.CallExpr); ok {
+			if id, ok := ce.Fun.(*ast.Ident); ok && id.Name == "len" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // evenWhenRe opens the form of uncheckedNilRe that says a use is made
@@ -82,12 +104,15 @@ func (c *Checker) checkNilUnchecked(prose string, claims []Claim, results []Resu
 		if !ok || f.Pkg.TypesInfo == nil {
 			continue
 		}
-		if at := c.anyNilComparison(f); noNilCheckRe.MatchString(prose[cl.end:to]) && at != token.NoPos {
-			pos := c.m.Fset.Position(at)
-			name := lastName(cl.Text)
-			claim := Claim{Text: name + " has no nil check", Kind: KindNilUnchecked, start: cl.start, end: cl.end + len(noNilCheckRe.FindString(prose[cl.end:to]))}
-			results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s compares with nil at %s:%d", name, c.m.Rel(pos.Filename), pos.Line)})
-			continue
+		if nm := noNilCheckRe.FindStringSubmatch(prose[cl.end:to]); nm != nil {
+			state := strings.ToLower(nm[1] + nm[2])
+			if at := c.anyStateComparison(f, state); at != token.NoPos {
+				pos := c.m.Fset.Position(at)
+				name := lastName(cl.Text)
+				claim := Claim{Text: name + " has no check for " + state, Kind: KindNilUnchecked, start: cl.start, end: cl.end + len(nm[0])}
+				results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s compares with %s at %s:%d", name, state, c.m.Rel(pos.Filename), pos.Line)})
+				continue
+			}
 		}
 		m := uncheckedNilRe.FindStringSubmatchIndex(prose[cl.end:to])
 		if m == nil {

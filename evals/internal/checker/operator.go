@@ -63,3 +63,69 @@ func arithmetic(op token.Token) bool {
 	}
 	return false
 }
+
+// checkAssignOperators judges each assignment a sentence quotes
+// (`m.Duration = time.Since(start)`) about the first module function the
+// sentence names: contradicted when that function assigns the same value
+// to the same target only with another operator (+=).
+func (c *Checker) checkAssignOperators(prose string, claims []Claim, results []Result) []Result {
+	done := map[int]bool{}
+	for _, cl := range claims {
+		if !lineable(cl) || cl.Kind == KindSignature || cl.Proposed {
+			continue
+		}
+		from, to := sentenceAround(prose, cl.start)
+		if done[from] {
+			continue
+		}
+		funcs := c.subjectFuncs(cl.Text)
+		if len(funcs) != 1 || funcs[0].Decl == nil || funcs[0].Decl.Body == nil {
+			continue
+		}
+		done[from] = true
+		for _, mm := range backtickRe.FindAllStringSubmatchIndex(prose[cl.end:to], -1) {
+			text := prose[cl.end+mm[2] : cl.end+mm[3]]
+			want, ok := parseAssign(text)
+			if !ok {
+				continue
+			}
+			lhs, rhs := types.ExprString(want.Lhs[0]), types.ExprString(want.Rhs[0])
+			same, other := false, token.ILLEGAL
+			ast.Inspect(funcs[0].Decl.Body, func(n ast.Node) bool {
+				as, ok := n.(*ast.AssignStmt)
+				if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || types.ExprString(as.Lhs[0]) != lhs || types.ExprString(as.Rhs[0]) != rhs {
+					return true
+				}
+				if as.Tok == want.Tok {
+					same = true
+				} else {
+					other = as.Tok
+				}
+				return true
+			})
+			if !same && other != token.ILLEGAL {
+				claim := Claim{Text: funcs[0].Name + ": " + text, Kind: KindOperator, start: cl.end + mm[0], end: cl.end + mm[1]}
+				results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s writes %s %s %s, never with %s", funcs[0].QualifiedName(), lhs, other, rhs, want.Tok)})
+			}
+		}
+	}
+	return results
+}
+
+// parseAssign parses text as one assignment of one value with = or an
+// operator's =.
+func parseAssign(text string) (*ast.AssignStmt, bool) {
+	f, err := parser.ParseFile(token.NewFileSet(), "", "package p\nfunc _() {\n"+text+"\n}", 0)
+	if err != nil {
+		return nil, false
+	}
+	body := f.Decls[0].(*ast.FuncDecl).Body.List
+	if len(body) != 1 {
+		return nil, false
+	}
+	as, ok := body[0].(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Tok == token.DEFINE {
+		return nil, false
+	}
+	return as, true
+}

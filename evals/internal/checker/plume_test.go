@@ -18,7 +18,9 @@ import "testing"
 // the value a literal gives a field named like a method ("the `Flush`
 // hook"); another interface named after a list of methods; a generated
 // function named at its generator's line; and a composite literal the
-// subject writes as text.
+// subject writes as text; "has no check for an empty string" of a
+// function that compares with ""; and a quoted assignment whose target
+// and value the function assigns only with another operator.
 func TestClassesOfPlume(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -50,5 +52,9 @@ func TestClassesOfPlume(t *testing.T) {
 		{"a generated name at its generator's line", "`PrintStamp` writes the declaration `var n int` for the generated `Stamp` at plume.go:137.", true},
 		{"a literal written as text", "`PrintStamp` writes `Stamp(Quill{})` as the generated body's return.", false},
 		{"a literal written as text", "`PrintStamp` writes `Stamp(plumeBox{})` as the generated body's return.", true},
+		{"no check for a state", "`Quill.owner` has no check for an empty string: it compares `q` with 0 only.", false},
+		{"no check for a state", "`label` has no check for an empty string: it always returns `string(s[0]|0x20) + s[1:]`.", true},
+		{"operator of a quoted assignment", "`Blot` adds with `*total += used`.", false},
+		{"operator of a quoted assignment", "`Blot` assigns `*total = used`, dropping the total it had.", true},
 	})
 }

@@ -167,3 +167,16 @@ func PrintStamp(w io.Writer) {
 
 // Flush marks the state flushed.
 func (st *penState) Flush() error { st.flushed = true; return nil }
+
+// label lowers the first letter of s.
+func label(s string) string {
+	if s == "" {
+		return s
+	}
+	return string(s[0]|0x20) + s[1:]
+}
+
+// Blot adds the ink a pen used to the well's total.
+func Blot(total *int, used int) {
+	*total += used
+}
