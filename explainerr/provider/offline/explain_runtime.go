@@ -295,6 +295,9 @@ func (a *analysis) callOrigin(root string, w site.WindowLine, op linefacts.Assig
 		a.explainGoesOn(root, br)
 		return
 	}
+	if !hasBranch && a.explainUsedBeforeChecked(root, w, op) {
+		return
+	}
 	var nilNil, nils []sourceLine
 	if src != nil && fn != "" {
 		if len(op.LHS) > 1 {
@@ -1092,8 +1095,15 @@ func (a *analysis) notFoundAnswer() string {
 
 // nilGuard is the fix that checks x for nil before use: in a handler of
 // a request that reads one resource it answers 404; elsewhere a nil may
-// be the normal case, so the snippet leaves its handling to the code.
+// be the normal case, so the snippet leaves its handling to the code. An
+// error variable is no value to test for nil: it is nil where the code
+// took a failure path wrongly, and that is what the fix says.
 func (a *analysis) nilGuard(x string) string {
+	if isIdent(x) && strings.HasSuffix(strings.ToLower(x), "err") {
+		// An error read as a failure's on a path where nothing failed:
+		// a test of it here would hide why the path was taken.
+		return code(x) + " is " + code("nil") + " on this line: the code took its failure path though no call set the error. Find what chose this path (the condition, the switch or the check above the line) and why it chose it when nothing had failed; a test of " + code(x) + " here would only hide that."
+	}
 	if declared, held, ok := a.typedNilIn(x); ok {
 		// A check of x == nil is false for an interface holding a nil
 		// pointer: the fix is where the pointer was left nil.

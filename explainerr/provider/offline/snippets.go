@@ -360,11 +360,12 @@ func (a *analysis) answerBlock(strict bool, head string, body ...string) []strin
 			}
 			return []string{head, "\t// no http.ResponseWriter here: return the error with its status,", "\t// as " + who + " does at " + where + ": " + l.Text, "}"}
 		}
-		with := ""
-		if status != "" {
-			with = " with " + status
+		if status == "" || status == "http.StatusInternalServerError" {
+			// A server error is the caller's guess to make: it may
+			// ignore this error on purpose.
+			return []string{head, "\t// no http.ResponseWriter here: return an error to the caller", "\t// and let it decide how to answer", "}"}
 		}
-		return []string{head, "\t// no http.ResponseWriter here: return an error to the caller", "\t// and let the handler answer" + with, "}"}
+		return []string{head, "\t// no http.ResponseWriter here: return an error to the caller", "\t// and let the handler answer with " + status, "}"}
 	}
 	if !strict {
 		if out, ok := a.returnsToCaller(head); ok {
@@ -491,6 +492,11 @@ var (
 	credentialArg  = regexp.MustCompile(`(?i)Header\.Get\("Authorization"\)|\bAuthorization\b|\.Cookie\(`)
 )
 
+// validatesInput matches the name of a call that validates, binds or
+// decodes the request's input (getAndValidateTextRequest, BindJSON,
+// decodeBody).
+var validatesInput = regexp.MustCompile(`(?i)(?:^|\.)\w*(?:validat|bind|decode|unmarshal)\w*$`)
+
 // keyLookup matches the name of a call that looks a row up by its key
 // (SelectUserByPK, GetByID, FindOne, LoadToken).
 var keyLookup = regexp.MustCompile(`(?:^|\.)(?:[Ss]elect|[Gg]et|[Ff]ind|[Ll]oad|[Ff]etch|[Ll]ookup|[Rr]ead)\w*(?:By[A-Z]\w*|One)$`)
@@ -552,6 +558,11 @@ func (a *analysis) discardStatus(call string) string {
 		// A row looked up by a key the request gave: none is found for
 		// an unknown key, which is the client's 404.
 		return "http.StatusNotFound"
+	}
+	if i := strings.IndexByte(call, '('); i > 0 && validatesInput.MatchString(call[:i]) {
+		// A call that validates or decodes the request's input fails
+		// for the client's input: 400.
+		return "http.StatusBadRequest"
 	}
 	if !parsesValue(call) {
 		return "http.StatusInternalServerError"
