@@ -234,6 +234,7 @@ func lookupTested(src *appSource, body *ast.BlockStmt, before int, about func(*a
 	line := func(n ast.Node) int { return src.fset.Position(n.Pos()).Line }
 	looked := map[string]int{}
 	tested := map[string]bool{}
+	inCond := 0 // the first if whose condition makes the lookup itself
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
@@ -254,12 +255,17 @@ func lookupTested(src *appSource, body *ast.BlockStmt, before int, about func(*a
 				if id, ok := m.(*ast.Ident); ok {
 					tested[id.Name] = true
 				}
+				// if !dao.FindSite(name).IsEmpty() { … }: the lookup is
+				// tested where it is made.
+				if c, ok := m.(*ast.CallExpr); ok && reLookupCall.MatchString(calleeName(c.Fun)) && !requestLookup(c.Fun) && (about == nil || about(c)) && (before == 0 || line(n) < before) && inCond == 0 {
+					inCond = line(n)
+				}
 				return true
 			})
 		}
 		return true
 	})
-	best := 0
+	best := inCond
 	for name, n := range looked {
 		if tested[name] && (best == 0 || n < best) {
 			best = n
