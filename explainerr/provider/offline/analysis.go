@@ -70,6 +70,12 @@ type analysis struct {
 	// logSited is true when the stack held no app frame and the site is
 	// the app's code a log line names (appsource.WithLogFrames).
 	logSited bool
+	// nilReturned is true once the source shows the nil value to be one
+	// the code gives on purpose (a function's nil result, a map's missing
+	// key): a check for it is a fix, not a way to hide the cause.
+	nilReturned bool
+	// ungrounded are the nil checks offered without such grounds.
+	ungrounded []ungroundedGuard
 }
 
 func newAnalysis(r *report.Report) *analysis {
@@ -113,6 +119,7 @@ func (a *analysis) explain() string {
 	}
 	a.pointToContext()
 	a.dropFixesTheCodeHas()
+	a.replaceUngroundedGuards()
 	return a.d.Render() + Footer + "\n"
 }
 

@@ -72,7 +72,7 @@ func classCases() []classCase {
 					appFrame(t, "example.com/blog.(*Server).handlePost", "handlers.go", handlerSrc))
 			},
 			class: ClassNilPointer, culprit: "p",
-			contains: []string{"`p` is nil", "discards the error", "if p == nil {", "if err != nil {"},
+			contains: []string{"`p` is nil", "discards the error", "if err != nil {"},
 			absent:   []string{"`fmt` is nil"},
 		},
 		{

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
 	"go/ast"
 	"path/filepath"
 	"regexp"
@@ -307,6 +308,7 @@ func (a *analysis) callOrigin(root string, w site.WindowLine, op linefacts.Assig
 		}
 	}
 	if len(nilNil) > 0 || len(nils) > 0 {
+		a.nilReturned = true
 		a.why(code(root)+" comes from "+quoteLine(l)+", which can return "+code("nil")+".", code(root)+" comes from "+quoteLine(l)+".")
 	} else {
 		a.why(code(root) + " comes from " + quoteLine(l) + ".")
@@ -316,6 +318,7 @@ func (a *analysis) callOrigin(root string, w site.WindowLine, op linefacts.Assig
 	// claim is made for the module's own functions.
 	appFunc := src != nil && fn != "" && len(src.funcs(fn, "")) > 0
 	if hasBranch && br.Leaves && (appFunc || sure) {
+		a.nilReturned = true // nil with a nil error: the callee's "nothing found"
 		a.why("Its error is checked at " + a.cite(br.Check) + " and the code leaves when it is not " + code("nil") + ", so if " + code(root) + " is the " + code("nil") + " value, " + code(fn) + " returned " + code("nil") + " together with a " + code("nil") + " error: look at what it returns when it finds nothing.")
 	}
 	switch {
@@ -358,6 +361,7 @@ func (a *analysis) nilOrigin(x string, sure bool) {
 		case a.copiedFromDiscarded(root, op, l):
 		case a.contextNilOrigin(root, op, l, sure):
 		case mapLookup.MatchString(op.RHS):
+			a.nilReturned = true
 			a.why(code(root) + " comes from the lookup " + quoteLine(l) + ": looking up a missing key gives the zero value, " + code("nil") + " for a pointer.")
 			a.fix("Use the two-result form of the lookup and handle a missing key before using " + code(root) + ".")
 		default:
@@ -1116,10 +1120,44 @@ func (a *analysis) nilGuard(x string) string {
 		// The nil stands for a failure the callee logged: a server error.
 		return block("Then check it before use and answer with an error instead of panicking:", a.guard(x+" == nil", "http.StatusInternalServerError")...)
 	}
+	var guard string
 	if a.readsOneResource() || !a.inHandler() {
-		return block("Check it before use and answer with an error instead of panicking:", a.guard(x+" == nil", "http.StatusNotFound")...)
+		guard = block("Check it before use and answer with an error instead of panicking:", a.guard(x+" == nil", "http.StatusNotFound")...)
+	} else {
+		guard = block("Check it before use and handle the "+code("nil")+" case instead of panicking (it may be the normal one, such as nothing found):", "if "+x+" == nil {", "\t// handle it: nothing was found", "}")
 	}
-	return block("Check it before use and handle the "+code("nil")+" case instead of panicking (it may be the normal one, such as nothing found):", "if "+x+" == nil {", "\t// handle it: nothing was found", "}")
+	if !a.nilReturned {
+		// Nothing shows nil to be a value x may rightly have: unless the
+		// code already has this check (dropFixesTheCodeHas), the guard
+		// gives way to where to look (ungroundedGuards).
+		a.ungrounded = append(a.ungrounded, ungroundedGuard{guard: guard, x: x})
+	}
+	return guard
+}
+
+// ungroundedGuard is a nil check offered with nothing to show that nil is
+// a value the checked expression may rightly have.
+type ungroundedGuard struct{ guard, x string }
+
+// replaceUngroundedGuards drops each nil check offered without grounds
+// that is still among the fixes (the code does not have it) when another
+// fix is there, and otherwise turns it into where to look: a check before
+// the line would only hide why the value is nil.
+func (a *analysis) replaceUngroundedGuards() {
+	for _, u := range a.ungrounded {
+		for i, it := range a.d.Fixes {
+			if len(it) == 0 || it[0] != u.guard {
+				continue
+			}
+			if len(a.d.Fixes) > 1 {
+				// Another fix says where the value is made (the dropped
+				// error to check): the guard adds nothing but a cover.
+				a.d.Fixes = append(a.d.Fixes[:i], a.d.Fixes[i+1:]...)
+				break
+			}
+			a.d.Fixes[i] = draft.Item{"Find where " + code(u.x) + " gets its value on the way to this line, and why it is " + code("nil") + " there (a value left unset, an error dropped on the way, a lookup that found nothing): fix it there. A check of " + code(u.x+" == nil") + " before this line would only hide the cause."}
+		}
+	}
 }
 
 // missingValueHint says how a missing value is usually handled, for the
