@@ -356,6 +356,12 @@ func (a *analysis) nilOrigin(x string, sure bool) {
 		switch {
 		case len(op.LHS) > 1 && op.LHS[len(op.LHS)-1] == "_":
 			a.discardedOrigin(root, x, quoteLine(l), op.LHS, op.RHS)
+		case op.RHS == "" && x != root:
+			// A field read through a value declared here: the value is
+			// not what is nil, the pointer field is.
+			field := strings.TrimPrefix(x, root+".")
+			a.why(code(x) + " is a field of " + code(root) + ", declared at " + quoteLine(l) + ": it is " + code("nil") + " when nothing set it, or when what set it gave " + code("nil") + " (a NULL column read into it, a value left out where it was built).")
+			a.g.Add(field)
 		case op.RHS == "":
 			a.why(code(root) + " is declared at " + quoteLine(l) + " without a value, so it is " + code("nil") + " until something assigns it.")
 		case a.copiedFromDiscarded(root, op, l):
