@@ -90,6 +90,14 @@ psql_q() { PGOPTIONS='-c client_min_messages=warning' psql -q -h 127.0.0.1 -p $p
 # --- per-app knowledge: main package, port, database reset, login ----------
 auth=()
 jar=$scratch/cookies
+wait_up() { # wait_up PID: until the app answers its probe (30 s at most), or the process PID ends
+	local i
+	for i in $(seq 1 150); do
+		curl -s -o /dev/null -m 1 "http://127.0.0.1:$port$probe" && return
+		kill -0 "$1" 2>/dev/null || return
+		sleep 0.2
+	done
+}
 post() { # post PATH CTYPE DATA: a set-up request; its answer is not scored
 	local ct=()
 	case $2 in json) ct=(-H 'Content-Type: application/json') ;; form) ct=(-H 'Content-Type: application/x-www-form-urlencoded') ;; esac
@@ -528,12 +536,8 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 		# asked for only after 100 failed sign-ins from an address (the setting is 0, every time, at first)
 		rm -rf gva.db gva.db-* log uploads config.run.yaml && cp config.yaml config.run.yaml && {
 			"$bin" "${binargs[@]}" >gva-init.log 2>&1 &
-			local pid=$! i
-			for i in $(seq 1 150); do
-				curl -s -o /dev/null -m 1 "http://127.0.0.1:$port$probe" && break
-				kill -0 $pid 2>/dev/null || break
-				sleep 0.2
-			done
+			local pid=$!
+			wait_up $pid
 			curl -s -m 120 -o /dev/null -H 'Content-Type: application/json' -X POST \
 				--data '{"adminPassword":"local-trials","dbType":"sqlite","dbName":"gva","dbPath":"."}' \
 				"http://127.0.0.1:$port/init/initdb"
@@ -1061,12 +1065,8 @@ run_mode() { # app id mode method path ctype data
 	(cd "$cdir" && app_reset "$app") || log "$id: database reset failed"
 	rm -rf "$cdir/.explainerr/history"
 	(cd "$cdir" && EXPLAINERR_CONTEXT=$mode exec "$bin" "${binargs[@]}") >"$out/reports/$id.$mode.log" 2>&1 &
-	local pid=$! i
-	for i in $(seq 1 150); do
-		curl -s -o /dev/null -m 1 "http://127.0.0.1:$port$probe" && break
-		kill -0 $pid 2>/dev/null || break
-		sleep 0.2
-	done
+	local pid=$!
+	wait_up $pid
 	if ! kill -0 $pid 2>/dev/null; then
 		log "$id: $mode: the server stopped before it answered (see $out/reports/$id.$mode.log)"
 		: >"$rep"

@@ -160,25 +160,17 @@ func (m *Module) importedVarChunks(r *report.Report, s *staticSet) []report.Chun
 		return nil
 	}
 	var out []report.Chunk
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		ce, ok := n.(*ast.CallExpr)
-		if !ok || m.Fset.Position(ce.Pos()).Line != fr.Line {
-			return true
-		}
-		sel, ok := ce.Fun.(*ast.SelectorExpr)
-		if !ok {
-			return true
-		}
+	for _, sel := range m.methodCallsAt(fd, fr.Line) {
 		v, ok := sel.X.(*ast.SelectorExpr)
 		if !ok {
-			return true
+			continue
 		}
 		if _, ok := v.X.(*ast.Ident); !ok {
-			return true
+			continue
 		}
 		iv, ok := m.ImportedVarAt(f.Path, types.ExprString(v))
 		if !ok {
-			return true
+			continue
 		}
 		for _, set := range iv.Sets {
 			if g, d := m.FuncAt(set.File.Path, set.Line); d != nil && !s.seen[d] {
@@ -188,7 +180,6 @@ func (m *Module) importedVarChunks(r *report.Report, s *staticSet) []report.Chun
 				out = append(out, c)
 			}
 		}
-		return true
-	})
+	}
 	return out
 }

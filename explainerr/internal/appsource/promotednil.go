@@ -135,28 +135,20 @@ func (m *Module) promotedOnLine(fr report.Frame) (PromotedNil, bool) {
 	}
 	r := newResolver(m, f, fd)
 	var found []PromotedNil
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		ce, ok := n.(*ast.CallExpr)
-		if !ok || m.Fset.Position(ce.Pos()).Line != fr.Line {
-			return true
-		}
-		sel, ok := ce.Fun.(*ast.SelectorExpr)
-		if !ok {
-			return true
-		}
+	for _, sel := range m.methodCallsAt(fd, fr.Line) {
 		if id, ok := sel.X.(*ast.Ident); ok && r.isPackage(id.Name) {
-			return true
+			continue
 		}
 		t, known := r.typeOf(sel.X, 0)
 		if !known || t.name == "" || m.index().methodNames[dirName(t)][sel.Sel.Name] {
-			return true
+			continue
 		}
 		tr, ok := m.Type(t.dir, t.name)
 		if !ok {
-			return true
+			continue
 		}
 		if _, isStruct := tr.Spec.Type.(*ast.StructType); !isStruct {
-			return true
+			continue
 		}
 		if field, ok := m.promotingField(tr, sel.Sel.Name); ok {
 			on := ""
@@ -165,10 +157,24 @@ func (m *Module) promotedOnLine(fr report.Frame) (PromotedNil, bool) {
 			}
 			found = append(found, PromotedNil{Dir: t.dir, Type: t.name, Field: field, Method: sel.Sel.Name, Inlined: true, On: on})
 		}
-		return true
-	})
+	}
 	if len(found) != 1 {
 		return PromotedNil{}, false
 	}
 	return found[0], true
+}
+
+// methodCallsAt returns the function of each call fd makes on line that
+// is written as a selector (x.M(…), pkg.V.M(…)), in source order.
+func (m *Module) methodCallsAt(fd *ast.FuncDecl, line int) []*ast.SelectorExpr {
+	var out []*ast.SelectorExpr
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if ce, ok := n.(*ast.CallExpr); ok && m.Fset.Position(ce.Pos()).Line == line {
+			if sel, ok := ce.Fun.(*ast.SelectorExpr); ok {
+				out = append(out, sel)
+			}
+		}
+		return true
+	})
+	return out
 }
