@@ -204,6 +204,10 @@ func (a *analysis) weighField(src *appSource, c *nilCandidate, owner string, at 
 // typeDir ("" when not known).
 func (a *analysis) weighFieldIn(src *appSource, c *nilCandidate, owner, typeDir string, at *sourceLine) {
 	c.Owner, c.Field = owner, lastSelector(c.Expr)
+	if i := strings.IndexByte(c.Field, '('); i > 0 {
+		// A field of a func type, called (s.clock()): the field is clock.
+		c.Field = c.Field[:i]
+	}
 	if _, typ, ok := src.structFieldIn(typeDir, owner, c.Field); ok && !src.nilable(typ) {
 		c.NotNil = "its type cannot be nil"
 		return
