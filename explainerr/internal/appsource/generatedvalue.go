@@ -39,14 +39,21 @@ func (m *Module) GeneratedColumnValue(reached []FuncRef, column string) (Generat
 		return GeneratedValue{}, false
 	}
 	want := strings.ToLower(strings.ReplaceAll(column, "_", ""))
+	setOnPath := false
 	for _, ref := range reached {
 		if g, ok := generatedIn(ref, want); ok {
 			return g, true
 		}
+		setOnPath = setOnPath || setsField(ref, want)
+	}
+	if setOnPath {
+		// The request sets the field itself, from something it was
+		// given: a generator elsewhere in the module is not its value.
+		return GeneratedValue{}, false
 	}
 	// Only the files whose facts say a function sets a field of that
 	// name are parsed.
-	setsField := func(f *File) bool {
+	fileSets := func(f *File) bool {
 		if strings.HasSuffix(f.Path, "_test.go") {
 			return false
 		}
@@ -58,7 +65,7 @@ func (m *Module) GeneratedColumnValue(reached []FuncRef, column string) (Generat
 		return false
 	}
 	var only []GeneratedValue
-	m.eachFuncDecl(setsField, func(f *File, fd *ast.FuncDecl) {
+	m.eachFuncDecl(fileSets, func(f *File, fd *ast.FuncDecl) {
 		if g, ok := generatedIn(FuncRef{File: f, Decl: fd}, want); ok {
 			only = append(only, g)
 		}
@@ -188,6 +195,32 @@ func readsRequest(e ast.Expr) bool {
 	ast.Inspect(e, func(n ast.Node) bool {
 		if ce, ok := n.(*ast.CallExpr); ok && requestReaders.MatchString(CalleeName(ce.Fun)) {
 			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// setsField reports whether ref's function sets a field named want (lower
+// case, no underscores): a literal's key or an assignment to a selector.
+func setsField(ref FuncRef, want string) bool {
+	if ref.Decl == nil || ref.Decl.Body == nil {
+		return false
+	}
+	norm := func(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
+	found := false
+	ast.Inspect(ref.Decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.KeyValueExpr:
+			if id, ok := n.Key.(*ast.Ident); ok && norm(id.Name) == want {
+				found = true
+			}
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if sel, ok := l.(*ast.SelectorExpr); ok && norm(sel.Sel.Name) == want {
+					found = true
+				}
+			}
 		}
 		return !found
 	})

@@ -138,24 +138,34 @@ func (a *analysis) corpusLineNotRun(l corpus.Line) bool {
 
 // corpusLineFunc returns the module file of the corpus line l and the
 // short name of the function holding it; "" for the name when the file
-// is not one module file (two end the same) or the line is in no
-// function.
+// is not one module file (two end the same and hold that line's text) or
+// the line is in no function.
 func (a *analysis) corpusLineFunc(l corpus.Line) (path, fn string) {
 	src := a.app()
 	if src == nil || src.mod == nil {
 		return "", ""
 	}
+	var ends []*appsource.File
 	for _, f := range src.mod.Files {
 		if rel := src.mod.Rel(f.Path); rel == l.File || strings.HasSuffix(rel, "/"+l.File) {
-			if path != "" {
-				return "", "" // two files end the same
-			}
-			path = f.Path
+			ends = append(ends, f)
 		}
 	}
-	if path == "" {
+	if len(ends) > 1 {
+		// Several files end the same (server.go of two packages): the
+		// one whose line is the corpus line's text.
+		var holding []*appsource.File
+		for _, f := range ends {
+			if lines := f.Lines(); l.Number >= 1 && l.Number <= len(lines) && strings.TrimSpace(lines[l.Number-1]) == strings.TrimSpace(l.Text) {
+				holding = append(holding, f)
+			}
+		}
+		ends = holding
+	}
+	if len(ends) != 1 {
 		return "", ""
 	}
+	path = ends[0].Path
 	if _, fd := src.mod.FuncAt(path, l.Number); fd != nil {
 		return path, funcName(fd)
 	}
