@@ -1051,7 +1051,9 @@ INSERT INTO roles (name, description, created_at, updated_at) VALUES ('support',
 		post /api/login json '{"application":"app-built-in","organization":"built-in","username":"admin","password":"123","type":"login","signinMethod":"Password","autoSignin":true}' >/dev/null
 		sqlite3 -cmd '.timeout 5000' "$cdir/casdoor.db" "UPDATE organization SET has_privilege_consent = 1, dcr_policy = 'open',
   password_type = 'argon2id' WHERE owner = 'admin' AND name = 'built-in';" 2>/dev/null
-		post /api/oauth/register json '{"client_name":"Trials CLI","redirect_uris":["http://127.0.0.1:9/callback"]}' >/dev/null ;;
+		post /api/oauth/register json '{"client_name":"Trials CLI","redirect_uris":["http://127.0.0.1:9/callback"]}' >/dev/null
+		# the organizations' list is asked from another site's page: an Origin that is neither local nor the configured one
+		case $path in /api/get-organizations*) auth=(-H 'Origin: http://portal.example.test') ;; esac ;;
 	gva) # the admin signs in for a JWT, sent in the x-token header (the sign-in also sets it as a cookie, dropped here).
 		# For /user/getUserInfo he issues an API token for himself, valid 1 day, which the request carries instead: a token
 		# within its buffer time (jwt.buffer-time, 1d) is renewed by JWTAuth; the second waited makes it so
