@@ -1045,15 +1045,17 @@ INSERT INTO roles (name, description, created_at, updated_at) VALUES ('support',
 		post /api/v2/comments json '{"name":"admin","email":"admin@example.com","content":"First post!","page_key":"/posts/hello","page_title":"Hello","site_name":"Blog"}' >/dev/null ;;
 	casdoor) # the admin signs in (the session cookie). The built-in organization is given, in the database, the privilege
 		# consent that adding users to it needs, an open dynamic client registration policy and argon2id passwords; then
-		# client "Trials CLI" is registered through the open registration endpoint (RFC 7591)
+		# client "Trials CLI" is registered through the open registration endpoint (RFC 7591), with redirect URIs on
+		# 127.0.0.1:9 and portal.localhost:9
 		auth=()
 		rm -f "$jar"
 		post /api/login json '{"application":"app-built-in","organization":"built-in","username":"admin","password":"123","type":"login","signinMethod":"Password","autoSignin":true}' >/dev/null
 		sqlite3 -cmd '.timeout 5000' "$cdir/casdoor.db" "UPDATE organization SET has_privilege_consent = 1, dcr_policy = 'open',
   password_type = 'argon2id' WHERE owner = 'admin' AND name = 'built-in';" 2>/dev/null
-		post /api/oauth/register json '{"client_name":"Trials CLI","redirect_uris":["http://127.0.0.1:9/callback"]}' >/dev/null
-		# the organizations' list is asked from another site's page: an Origin that is neither local nor the configured one
-		case $path in /api/get-organizations*) auth=(-H 'Origin: http://portal.example.test') ;; esac ;;
+		post /api/oauth/register json '{"client_name":"Trials CLI","redirect_uris":["http://127.0.0.1:9/callback","http://portal.localhost:9/callback"]}' >/dev/null
+		# /api/health is asked from a page of portal.localhost:9, of the server named localhost (not an IP address: CORS
+		# checks the origin against the applications' redirect URIs only then); the session cookie is not sent to it
+		if [ "$path" = /api/health ]; then auth=(-H "Host: localhost:$port" -H 'Origin: http://portal.localhost:9'); fi ;;
 	gva) # the admin signs in for a JWT, sent in the x-token header (the sign-in also sets it as a cookie, dropped here).
 		# For /user/getUserInfo he issues an API token for himself, valid 1 day, which the request carries instead: a token
 		# within its buffer time (jwt.buffer-time, 1d) is renewed by JWTAuth; the second waited makes it so
