@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel or gva (fieldtrials/apps.tsv)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva or casdoor (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -301,6 +301,10 @@ app_conf() {
 		# config.run.yaml, which the app rewrites when its database is set up: the address, SQLite (gva.db in the copy),
 		# strict role mode (use-strict-auth), zap console logs on stdout and in log/. Needs the sqlite3 shell
 		probe=/health ;;
+	casdoor) mainpkg=. port=18478 # its config file, conf/app.conf (the wiring's): the address, SQLite (casdoor.db in the
+		# copy, modernc), beego's console logs, no LDAP or LDAPS server; sessions in files under the copy's tmp/. The
+		# built-in organization, its admin (admin, password 123) and app-built-in are made at start. Needs the sqlite3 shell
+		probe=/api/health ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -526,6 +530,8 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 		rm -rf pufferpanel.db pufferpanel.db-* pufferpanel.db.*.backup config.json logs data && echo '{}' >config.json &&
 			"$bin" dbmigrate >/dev/null 2>&1 &&
 			"$bin" user add --name alice --email alice@example.com --password local-trials --admin >/dev/null 2>&1 ;;
+	casdoor) # its SQLite file and its session files: the app makes its tables and its built-in data when it starts
+		rm -rf casdoor.db casdoor.db-* tmp logs ;;
 	artalk) # its data directory: the admin command makes the SQLite file, its tables and the admin (1, admin@example.com,
 		# password local-trials); the server makes the default site ("Default Site") when it starts
 		rm -rf data && "$bin" admin -w . -c artalk.yml --name admin --email admin@example.com --password local-trials >/dev/null 2>&1 ;;
@@ -1041,6 +1047,19 @@ INSERT INTO roles (name, description, created_at, updated_at) VALUES ('support',
 		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok")
 		post /api/v2/sites json '{"name":"Blog","urls":["http://127.0.0.1:9"]}' >/dev/null
 		post /api/v2/comments json '{"name":"admin","email":"admin@example.com","content":"First post!","page_key":"/posts/hello","page_title":"Hello","site_name":"Blog"}' >/dev/null ;;
+	casdoor) # the admin signs in (the session cookie). The built-in organization is given, in the database, the privilege
+		# consent that adding users to it needs, an open dynamic client registration policy and argon2id passwords; then
+		# client "Trials CLI" is registered through the open registration endpoint (RFC 7591), with redirect URIs on
+		# 127.0.0.1:9 and portal.localhost:9
+		auth=()
+		rm -f "$jar"
+		post /api/login json '{"application":"app-built-in","organization":"built-in","username":"admin","password":"123","type":"login","signinMethod":"Password","autoSignin":true}' >/dev/null
+		sqlite3 -cmd '.timeout 5000' "$cdir/casdoor.db" "UPDATE organization SET has_privilege_consent = 1, dcr_policy = 'open',
+  password_type = 'argon2id' WHERE owner = 'admin' AND name = 'built-in';" 2>/dev/null
+		post /api/oauth/register json '{"client_name":"Trials CLI","redirect_uris":["http://127.0.0.1:9/callback","http://portal.localhost:9/callback"]}' >/dev/null
+		# /api/health is asked from a page of portal.localhost:9, of the server named localhost (not an IP address: CORS
+		# checks the origin against the applications' redirect URIs only then); the session cookie is not sent to it
+		if [ "$path" = /api/health ]; then auth=(-H "Host: localhost:$port" -H 'Origin: http://portal.localhost:9'); fi ;;
 	gva) # the admin signs in for a JWT, sent in the x-token header (the sign-in also sets it as a cookie, dropped here).
 		# For /user/getUserInfo he issues an API token for himself, valid 1 day, which the request carries instead: a token
 		# within its buffer time (jwt.buffer-time, 1d) is renewed by JWTAuth; the second waited makes it so
