@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva or casdoor (fieldtrials/apps.tsv)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor or fiberapi (fieldtrials/apps.tsv)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -305,6 +305,10 @@ app_conf() {
 		# copy, modernc), beego's console logs, no LDAP or LDAPS server; sessions in files under the copy's tmp/. The
 		# built-in organization, its admin (admin, password 123) and app-built-in are made at start. Needs the sqlite3 shell
 		probe=/api/health ;;
+	fiberapi) mainpkg=. port=18479 # its .env file (the wiring's, read by godotenv from the working directory): the
+		# address, the JWT key, the database URL (the trial cluster's port) and its pool settings. The probe's path
+		# is the app's own 404 route
+		probe=/ ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -551,6 +555,13 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 			wait $pid 2>/dev/null
 			sqlite3 -cmd '.timeout 5000' gva.db 'UPDATE sys_security_config SET captcha_open = 100;'
 		} ;;
+	fiberapi) # its one migration (the books table; the uuid-ossp extension) and book 11111111-... ("Go in Action", user
+		# 22222222-..., active)
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' &&
+			psql_q -f platform/migrations/000001_create_init_tables.up.sql -c "
+INSERT INTO books (id, created_at, updated_at, user_id, title, author, book_status, book_attrs)
+  VALUES ('11111111-1111-4111-8111-111111111111', now(), now(), '22222222-2222-4222-8222-222222222222', 'Go in Action',
+  'William Kennedy', 1, '{\"picture\":\"\",\"description\":\"the gopher book\",\"rating\":8}');" ;;
 	wtf) # its first migration, recorded as run, and the seed: alice (1) and bob (2) with their API keys, alice's
 		# dial 1 ("Deploys", invite code local-trials-invite) with alice (membership 1) and bob (2) as members and
 		# one value; the app runs a case's later migrations (sqlite/migration) when it starts. Users sign in
@@ -1074,6 +1085,10 @@ INSERT INTO roles (name, description, created_at, updated_at) VALUES ('support',
 			[ -n "$tok" ] && auth=(-H "x-token: $tok")
 			sleep 1.5
 		fi ;;
+	fiberapi) # no users: a JWT from the public token route, sent as a bearer token
+		auth=()
+		tok=$(curl -s -m 30 "http://127.0.0.1:$port/api/v1/token/new" | jq -r '.access_token // empty' 2>/dev/null)
+		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
 	esac
 }
 
@@ -1128,6 +1143,7 @@ for arg in "$@"; do
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
 	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales | semaphore | gorsk | goapp | go8 | greenlight | todos | fider | gbtemplate | tpr | spacebin) pg_start || exit 1 ;; esac
+	case $app in fiberapi) pg_start || exit 1 ;; esac
 
 	port_sed=$port
 	base=$scratch/$app-base
