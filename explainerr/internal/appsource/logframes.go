@@ -74,21 +74,60 @@ func (m *Module) importPath(f *File) string {
 	return m.Path + "/" + dir
 }
 
+// What stands in for the app frames of a stack that has none
+// (WithLogFrames).
+const (
+	// StandInLog: the app's code the request's log lines name.
+	StandInLog = "log"
+	// StandInRoute: the handler the request's route registers, found by
+	// its method and path, when no log line names the app's code.
+	StandInRoute = "route"
+)
+
 // WithLogFrames returns r with LogFrames in front of its stack's frames,
-// as a shallow copy; r itself when there are none to add. logged reports
-// whether it added some.
-func WithLogFrames(r *report.Report) (out *report.Report, logged bool) {
+// or, when no log line names the app's code, the frame of the handler
+// the request's route registers (matched by its method and URL), as a
+// shallow copy; r itself when there are none to add. how is StandInLog,
+// StandInRoute or "" for none.
+func WithLogFrames(r *report.Report) (out *report.Report, how string) {
 	frames := LogFrames(r)
+	how = StandInLog
 	if len(frames) == 0 {
-		return r, false
+		frames, how = routeFrames(r), StandInRoute
+	}
+	if len(frames) == 0 {
+		return r, ""
 	}
 	c := *r
 	c.Frames = append(frames, r.Frames...)
-	return &c, true
+	return &c, how
 }
 
-// logFrameContext is how many lines a log frame's source window shows on
-// each side of its line.
+// routeFrames returns, for a report whose stack holds no app frame, the
+// frame of the handler the request's route registers in the module at
+// the report's Build.Dir, at its declaration; nil when there is none.
+func routeFrames(r *report.Report) []report.Frame {
+	if len(r.AppFrames()) > 0 || r.Build.Dir == "" || r.Request.URL == "" {
+		return nil
+	}
+	m := Load(filepath.Join(r.Build.Dir, "go.mod"))
+	if m == nil {
+		return nil
+	}
+	rt, ok := m.URLRouteHandler(r.Request.Method, r.Request.URL)
+	if !ok || rt.Handler == nil {
+		return nil
+	}
+	pos := m.Fset.Position(rt.Handler.Pos())
+	f := m.FileAt(pos.Filename)
+	if f == nil {
+		return nil
+	}
+	return []report.Frame{{Function: m.importPath(f) + "." + FuncName(rt.Handler), File: f.Path, Line: pos.Line, Kind: report.FrameApp, Source: sourceWindow(f, pos.Line)}}
+}
+
+// logFrameContext is how many lines a stand-in frame's source window
+// shows on each side of its line.
 const logFrameContext = 3
 
 // sourceWindow returns the lines of f around line, as a stack's app frame

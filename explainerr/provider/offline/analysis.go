@@ -67,9 +67,10 @@ type analysis struct {
 	nilIsFailure bool
 	// aliases holds sentinelAlias's answers by target, once looked up.
 	aliases map[string]string
-	// logSited is true when the stack held no app frame and the site is
-	// the app's code a log line names (appsource.WithLogFrames).
-	logSited bool
+	// standIn says what stands in for the app frames of a stack that
+	// held none (appsource.WithLogFrames): the app's code a log line
+	// names, the handler of the request's route, or "".
+	standIn string
 	// nilReturned is true once the source shows the nil value to be one
 	// the code gives on purpose (a function's nil result, a map's missing
 	// key): a check for it is a fix, not a way to hide the cause.
@@ -79,9 +80,9 @@ type analysis struct {
 }
 
 func newAnalysis(r *report.Report) *analysis {
-	r, logSited := appsource.WithLogFrames(r)
+	r, standIn := appsource.WithLogFrames(r)
 	g := grounding.New(r)
-	a := &analysis{r: r, g: g, f: failureclass.Classify(r.Error), s: findSite(r), d: draft.New(g), logSited: logSited}
+	a := &analysis{r: r, g: g, f: failureclass.Classify(r.Error), s: findSite(r), d: draft.New(g), standIn: standIn}
 	if a.s.Frame != nil {
 		a.s.File = a.fileName(a.s.Frame.File)
 		if closureSuffix.MatchString(a.s.Function) {
@@ -132,7 +133,7 @@ func (a *analysis) where() {
 		a.whereTestWaits()
 		return
 	}
-	if a.logSited {
+	if a.standIn != "" {
 		a.whereLogged()
 		return
 	}

@@ -158,3 +158,54 @@ func chunkSymbols(cs []report.Chunk) []string {
 	}
 	return out
 }
+
+// TestStackWithoutAppFramesNorLogs: with no frame of the app and no log
+// line that names its code, the handler the request's route registers
+// (matched by method and path) stands in: the location names it, and the
+// static context holds what it calls.
+func TestStackWithoutAppFramesNorLogs(t *testing.T) {
+	files := map[string]string{
+		"go.mod": "module example.com/aviary\n\ngo 1.22\n",
+		"main.go": `package main
+
+import "database/sql"
+
+// Router registers routes.
+type Router struct{}
+
+// Get registers a GET route.
+func (Router) Get(path string, h func() error) {}
+
+var db *sql.DB
+
+func routes(r Router) {
+	r.Get("/api/birds", listBirds)
+}
+
+func listBirds() error {
+	return countBirds()
+}
+
+func countBirds() error {
+	_, err := db.Query("SELECT wingspan FROM bird")
+	return err
+}
+`,
+	}
+	app := writeMarkedApp(t, files)
+	r := &report.Report{
+		Error:   report.Error{Kind: report.KindStatus, Type: "http.Status", Message: `{"msg":"no such column: wingspan"}`},
+		Status:  500,
+		Frames:  []report.Frame{{Function: "github.com/some/framework/adaptor.handlerFunc.func1", File: "/go/pkg/mod/github.com/some/framework/adaptor/adaptor.go", Line: 168, Kind: report.FrameDependency}},
+		Request: report.Request{Method: "GET", URL: "/api/birds"},
+		Logs:    []report.LogLine{{Text: "10:00:00 | 500 | 3ms | 127.0.0.1 | GET | /api/birds | -"}},
+		Build:   report.Build{Module: "example.com/aviary", Dir: app.root},
+	}
+	r.Context = appsource.Static(r)
+	if !hasChunk(r.Context, "countBirds") {
+		t.Errorf("the static context lacks the query: %v", chunkSymbols(r.Context))
+	}
+	text := Analyze(r)
+	mustHave(t, text, "The request's route is handled by `listBirds`, declared at `main.go:17`", "`countBirds`")
+	assertGroundedIn(t, r, text, files)
+}

@@ -1,14 +1,16 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // whereLogged writes the location section of a failure whose stack holds
 // no frame of the app's own code (a status a framework wrote after the
-// handler returned, on a stack of its own), from the app's code a line of
-// the request's log names, which stands in for the site (logSited).
+// handler returned, on a stack of its own), from what stands in for the
+// site (standIn): the app's code a line of the request's log names, or
+// the handler of the request's route.
 func (a *analysis) whereLogged() {
 	text := "No frame of the app's own code is on the failing stack"
 	for _, f := range a.r.Frames {
@@ -18,6 +20,12 @@ func (a *analysis) whereLogged() {
 		}
 	}
 	at := sitePlace(a.s)
+	if a.standIn == appsource.StandInRoute {
+		// No log line names the app's code: the handler of the
+		// request's route, which the failure ran through.
+		a.d.Where = append(a.d.Where, draft.Item{text + ". The request's route is handled by " + code(a.s.Function) + ", declared at " + code(a.fileLoc(a.s.Frame.File, a.s.Line)) + ": the failure happened on its way, on a line the stack does not show."})
+		return
+	}
 	if a.s.Text != "" {
 		at += ":\n" + code(a.s.Text)
 	}
