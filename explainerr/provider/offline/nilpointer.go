@@ -186,7 +186,11 @@ func (a *analysis) promotedNil() bool {
 	if p.Inlined {
 		by = "the call of " + code(p.Method) + " on the failing line runs on that field"
 	}
-	a.why(code(p.Type) + " has no method " + code(p.Method) + " of its own: it embeds " + code(p.Field) + " and " + by + ". The " + code(p.Type) + " is not " + code("nil") + "; its embedded " + code(p.Field) + " is.")
+	if p.FieldRead {
+		a.why(code(p.Type) + " has no field " + code(p.Method) + " of its own: it embeds a pointer to " + code(p.Field) + ", which declares it, and the line reads " + code(p.On+"."+p.Method) + " through that pointer. The " + code(p.Type) + " is not " + code("nil") + "; its embedded " + code("*"+p.Field) + " is.")
+	} else {
+		a.why(code(p.Type) + " has no method " + code(p.Method) + " of its own: it embeds " + code(p.Field) + " and " + by + ". The " + code(p.Type) + " is not " + code("nil") + "; its embedded " + code(p.Field) + " is.")
+	}
 	if !a.fieldOriginSays(p.Dir, p.Type, p.Field) {
 		a.fix("Set the embedded " + code(p.Field) + " wherever " + aCode(p.Type) + " is built.")
 	}
