@@ -90,6 +90,9 @@ func (a *analysis) constraint() {
 		if !listed {
 			listed = a.insertsList(table, col)
 		}
+		if !listed && a.explainInsertOmits(table, col) {
+			break
+		}
 		_, hasDefault := a.notNullDefault(col)
 		field := appsource.CamelCase(col)
 		built := a.builtValue()

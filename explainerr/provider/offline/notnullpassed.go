@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // A NOT NULL column with a DEFAULT still fails when the statement lists
@@ -137,4 +139,53 @@ func (a *analysis) insertsList(table, col string) bool {
 		}
 	}
 	return found > 0
+}
+
+// insertOmitting returns the module's INSERT statement into table whose
+// column list leaves col out, when every INSERT into table that names
+// its columns leaves it out (insertsList is false for a reason the
+// source shows).
+func (a *analysis) insertOmitting(table, col string) (appsource.SQLLiteral, bool) {
+	src := a.app()
+	if src == nil || src.mod == nil || table == "" || col == "" {
+		return appsource.SQLLiteral{}, false
+	}
+	insert := compiled(`(?is)\bINSERT\s+(?:OR\s+\w+\s+)?INTO\s+["` + "`" + `]?` + regexp.QuoteMeta(table) + `["` + "`" + `]?\s*\(([^)]*)\)`)
+	column := compiled(`(?i)(?:^|[\s,"` + "`" + `])` + regexp.QuoteMeta(col) + `(?:$|[\s,"` + "`" + `])`)
+	var found []appsource.SQLLiteral
+	for _, l := range src.mod.SQLLiterals() {
+		for _, m := range insert.FindAllStringSubmatch(l.Value, -1) {
+			if column.MatchString(m[1]) {
+				return appsource.SQLLiteral{}, false
+			}
+			found = append(found, l)
+		}
+	}
+	if len(found) != 1 {
+		return appsource.SQLLiteral{}, false
+	}
+	return found[0], true
+}
+
+// explainInsertOmits says that the one INSERT into table leaves the NOT
+// NULL column col out of its column list: whatever the code sets on the
+// value it writes, the column gets NULL. It reports whether it did.
+func (a *analysis) explainInsertOmits(table, col string) bool {
+	l, ok := a.insertOmitting(table, col)
+	if !ok {
+		return false
+	}
+	d, _ := l.Syntax()
+	fd, isFunc := d.(*ast.FuncDecl)
+	if !isFunc {
+		return false
+	}
+	at := a.app().lineAt(a.app().viewOf(l.File), fd.Pos(), funcName(fd))
+	at.Line = l.StartLine
+	if lines := l.File.Lines(); l.StartLine >= 1 && l.StartLine <= len(lines) {
+		at.Text = strings.TrimSpace(lines[l.StartLine-1])
+	}
+	a.why("The INSERT into " + code(table) + " at " + a.cite(at) + " lists its columns without " + code(col) + ": whatever the code sets on the value it writes, that column gets NULL.")
+	a.fix("List " + code(col) + " in the INSERT's columns at " + code(a.fileLoc(at.Path, at.Line)) + " and pass the value for it: setting it on the value changes nothing while the statement leaves it out.")
+	return true
 }
