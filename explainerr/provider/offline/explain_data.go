@@ -43,6 +43,8 @@ func (a *analysis) sqlStatement(word string) (corpus.Line, bool) {
 	for _, l := range a.c.Find(re) {
 		code := appsource.SQLCode(l.Text)
 		switch {
+		case goComment(l.Text):
+			// "// Delete book by given ID.": words of a comment.
 		case !re.MatchString(code):
 		case asTable.MatchString(code):
 			lines = append(lines, l)
@@ -66,6 +68,13 @@ func (a *analysis) sqlStatement(word string) (corpus.Line, bool) {
 	// A store per database shows each database's query: the one of the
 	// database whose driver wrote the error, when its files say so.
 	return appsource.ByDialect(lines, appsource.SQLDialect(a.r), false, func(l corpus.Line) string { return l.File })[0], true
+}
+
+// goComment reports whether line is a Go comment line ("// …", "/* …",
+// "* …" inside a block comment).
+func goComment(line string) bool {
+	t := strings.TrimSpace(line)
+	return strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "* ")
 }
 
 // sqlLine matches a line of SQL text.
