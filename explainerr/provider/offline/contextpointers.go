@@ -86,6 +86,9 @@ type sqlLeads struct {
 	// writes is true for a constraint's violation, which only a statement
 	// that writes can meet: a query that only reads is not the failing one.
 	writes bool
+	// asTable is true when the name is a table the database lacks: a
+	// query that names it as a column is no query of that table.
+	asTable bool
 }
 
 // sqlLeads reads the context's query chunks the request reached (the
@@ -101,6 +104,8 @@ func (a *analysis) sqlLeads() sqlLeads {
 	switch a.f.Class {
 	case ClassUnique, ClassNotNull, ClassForeignKey, ClassCheck:
 		l.writes = true
+	case ClassNoSuchTable:
+		l.asTable = true
 	}
 	if table != "" {
 		l.tables[l.table] = true
@@ -137,7 +142,7 @@ func (l sqlLeads) of(c report.Chunk) (string, bool) {
 		switch {
 		case l.failing(c):
 			return contextLeads[report.ReasonQuery], true
-		case appsource.NamesSQLWord(c.Text, l.name):
+		case appsource.NamesSQLWord(c.Text, l.name) && (!l.asTable || namesTable(c.Text, l.name)):
 			return "a query that names " + code(l.name), true
 		}
 		return "", false
@@ -149,6 +154,13 @@ func (l sqlLeads) of(c report.Chunk) (string, bool) {
 		return "a schema statement that names " + code(l.name), true
 	}
 	return "", false
+}
+
+// namesTable reports whether text names name where a table goes (FROM,
+// JOIN, INTO, UPDATE, TABLE, or a query builder's Table("name")).
+func namesTable(text, name string) bool {
+	q := regexp.QuoteMeta(name)
+	return compiled(`(?i)\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+["` + "`" + `]?` + q + `\b|\.Table\(\s*"` + q + `"`).MatchString(text)
 }
 
 // declLine returns the line of c's text that declares its function (the

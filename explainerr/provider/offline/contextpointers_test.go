@@ -207,3 +207,22 @@ func TestOriginLeadTheRequestRan(t *testing.T) {
 		t.Errorf("the function the request ran is not named:\n%s", text)
 	}
 }
+
+// TestMissingTableLeadNamesItAsATable: for a table the database lacks, a
+// query that names the word as a column is not pointed at as a query
+// that names it; one that names it where a table goes is.
+func TestMissingTableLeadNamesItAsATable(t *testing.T) {
+	r := statusReport("SQL logic error: no such table: members (1)", report.Frame{Function: "example.com/club/web.Errors.func1", File: "/src/club/web/errors.go", Line: 12, Kind: report.FrameApp})
+	r.Mode = report.ModeStatic
+	r.Context = []report.Chunk{
+		{File: "store/roles.go", StartLine: 10, EndLine: 12, Symbol: "RolesOf", Kind: "func", Reason: report.ReasonQuery, Text: "func RolesOf(id int) {\n\tdb.Where(\"members LIKE ?\", id).Find(&roles)\n}"},
+		{File: "store/members.go", StartLine: 20, EndLine: 22, Symbol: "Count", Kind: "func", Reason: report.ReasonQuery, Text: "func Count() {\n\tdb.Raw(\"SELECT count(*) FROM members\").Scan(&n)\n}"},
+	}
+	text := Analyze(r)
+	if strings.Contains(text, "`RolesOf`") {
+		t.Errorf("a query that names the table's word as a column is pointed at:\n%s", text)
+	}
+	if !strings.Contains(text, "a query that names `members`: `Count`") {
+		t.Errorf("the query of the table is not pointed at:\n%s", text)
+	}
+}
