@@ -178,16 +178,34 @@ var reLogCall = regexp.MustCompile(`\b(?:log|logger|lg|slog|logrus|zap|zerolog)\
 // the text), the latest line first, without repeats.
 func (m *Module) LoggedFuncs(r *report.Report) []FuncRef {
 	var out []FuncRef
+	for _, p := range m.loggedPlacesOf(r) {
+		out = append(out, p.Ref)
+	}
+	return out
+}
+
+// loggedPlace is a Go location a log line names: the module function
+// that holds it, and its line.
+type loggedPlace struct {
+	Ref  FuncRef
+	Line int
+}
+
+// loggedPlacesOf returns the places the request's log lines name
+// (loggedPlaces), the latest line first, an access log line left out,
+// one per function.
+func (m *Module) loggedPlacesOf(r *report.Report) []loggedPlace {
+	var out []loggedPlace
 	seen := map[*ast.FuncDecl]bool{}
 	for i := len(r.Logs) - 1; i >= 0; i-- {
 		text := r.Logs[i].Text
 		if AccessLogLine(r, text) {
 			continue
 		}
-		for _, ref := range m.loggedAtFuncs(text) {
-			if !seen[ref.Decl] {
-				seen[ref.Decl] = true
-				out = append(out, ref)
+		for _, p := range m.loggedPlaces(text) {
+			if !seen[p.Ref.Decl] {
+				seen[p.Ref.Decl] = true
+				out = append(out, p)
 			}
 		}
 	}
@@ -195,14 +213,24 @@ func (m *Module) LoggedFuncs(r *report.Report) []FuncRef {
 }
 
 // loggedAtFuncs returns the module functions at the Go locations a log
-// line names (logLocations), but the methods of a logger's adapter
-// (loggerAdapter).
+// line names (loggedPlaces).
 func (m *Module) loggedAtFuncs(text string) []FuncRef {
 	var out []FuncRef
+	for _, p := range m.loggedPlaces(text) {
+		out = append(out, p.Ref)
+	}
+	return out
+}
+
+// loggedPlaces returns the Go locations of the module a log line names
+// (logLocations), but those in the methods of a logger's adapter
+// (loggerAdapter).
+func (m *Module) loggedPlaces(text string) []loggedPlace {
+	var out []loggedPlace
 	for _, at := range logLocations(text) {
 		f, fd := m.FuncAt(m.resolveLogged(at.file, at.line, text), at.line)
 		if fd != nil && !loggerAdapter(fd) {
-			out = append(out, FuncRef{File: f, Decl: fd})
+			out = append(out, loggedPlace{Ref: FuncRef{File: f, Decl: fd}, Line: at.line})
 		}
 	}
 	return out
@@ -276,7 +304,7 @@ const minCarriedText = 12
 func carriesErrorText(r *report.Report, text string) bool {
 	msgs := []string{strings.TrimSpace(r.Error.Message)}
 	var body map[string]any
-	if json.Unmarshal([]byte(r.Error.Message), &body) == nil {
+	if strings.HasPrefix(msgs[0], "{") && json.Unmarshal([]byte(msgs[0]), &body) == nil {
 		msgs = append(msgs, jsonStrings(body)...)
 	}
 	for _, m := range msgs {

@@ -41,10 +41,10 @@ const (
 // the report stand in. Chunks are relative to the module root; Reason is
 // report.ReasonFrame for a frame's function and report.ReasonGraph for a
 // callee. A stack with no app frame is read from the places its log
-// lines name (WithLogFrames). The text is not redacted here: the prompt
-// does it.
+// lines name, else from its route's handler (WithStandInFrames). The
+// text is not redacted here: the prompt does it.
 func Static(r *report.Report) []report.Chunk {
-	r, _ = WithLogFrames(r)
+	r, _ = WithStandInFrames(r)
 	frames := r.AppFrames()
 	if len(frames) > maxStaticFrames {
 		frames = frames[:maxStaticFrames]
@@ -201,13 +201,17 @@ func (s *staticSet) requestReach(r *report.Report) []FuncRef {
 func (m *Module) RequestReach(r *report.Report) []FuncRef { return m.Reach(m.requestFrames(r)) }
 
 // requestFrames are the frames the request ran through: the functions
-// its log lines name (loggedFrames) and the report's app frames, after
+// its log lines name (loggedPlacesOf) and the report's app frames, after
 // the handler of the request's route when the stack lost it (what that
 // handler reached is what the request reached).
 func (m *Module) requestFrames(r *report.Report) []report.Frame {
 	// The functions the request's log lines name ran for it, below the
 	// frames most often (a helper that logged the error it met).
-	frames := append(m.loggedFrames(r), r.AppFrames()...)
+	var frames []report.Frame
+	for _, p := range m.loggedPlacesOf(r) {
+		frames = append(frames, report.Frame{File: p.Ref.File.Path, Line: p.Line})
+	}
+	frames = append(frames, r.AppFrames()...)
 	if rt, ok := m.offStackRoute(r); ok && rt.Handler != nil {
 		at := report.Frame{File: rt.File.Path, Line: m.Fset.Position(rt.Handler.Pos()).Line}
 		return append([]report.Frame{at}, frames...)

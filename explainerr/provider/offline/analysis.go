@@ -2,8 +2,9 @@ package offline
 
 import (
 	"go/ast"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
@@ -68,7 +69,7 @@ type analysis struct {
 	// aliases holds sentinelAlias's answers by target, once looked up.
 	aliases map[string]string
 	// standIn says what stands in for the app frames of a stack that
-	// held none (appsource.WithLogFrames): the app's code a log line
+	// held none (appsource.WithStandInFrames): the app's code a log line
 	// names, the handler of the request's route, or "".
 	standIn string
 	// nilReturned is true once the source shows the nil value to be one
@@ -80,7 +81,7 @@ type analysis struct {
 }
 
 func newAnalysis(r *report.Report) *analysis {
-	r, standIn := appsource.WithLogFrames(r)
+	r, standIn := appsource.WithStandInFrames(r)
 	g := grounding.New(r)
 	a := &analysis{r: r, g: g, f: failureclass.Classify(r.Error), s: findSite(r), d: draft.New(g), standIn: standIn}
 	if a.s.Frame != nil {
@@ -301,13 +302,9 @@ func (a *analysis) requestLine() string {
 	return code(strings.TrimSpace(q.Method + " " + q.URL))
 }
 
-func sortedKeys(m map[string][]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
+// sortedKeys returns m's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	return slices.Sorted(maps.Keys(m))
 }
 
 // declaration finds where name is declared with a type in the corpus: a

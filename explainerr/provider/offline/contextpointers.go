@@ -159,8 +159,13 @@ func (l sqlLeads) of(c report.Chunk) (string, bool) {
 // namesTable reports whether text names name where a table goes (FROM,
 // JOIN, INTO, UPDATE, TABLE, or a query builder's Table("name")).
 func namesTable(text, name string) bool {
-	q := regexp.QuoteMeta(name)
-	return compiled(`(?i)\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+["` + "`" + `]?` + q + `\b|\.Table\(\s*"` + q + `"`).MatchString(text)
+	return tablePlace(name).MatchString(text) || compiled(`\.Table\(\s*"`+regexp.QuoteMeta(name)+`"`).MatchString(text)
+}
+
+// tablePlace matches name where SQL puts a table: after FROM, JOIN,
+// INTO, UPDATE or TABLE.
+func tablePlace(name string) *regexp.Regexp {
+	return compiled(`(?i)\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+["` + "`" + `]?` + regexp.QuoteMeta(name) + `\b`)
 }
 
 // declLine returns the line of c's text that declares its function (the

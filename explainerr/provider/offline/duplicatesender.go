@@ -184,7 +184,7 @@ func jsonKeysWithValues(v any) []string {
 func jsonKeyOfValue(v any, value string) string {
 	switch x := v.(type) {
 	case map[string]any:
-		for _, k := range sortedAnyKeys(x) {
+		for _, k := range sortedKeys(x) {
 			if s, ok := x[k].(string); ok && s == value {
 				return k
 			}
@@ -200,16 +200,6 @@ func jsonKeyOfValue(v any, value string) string {
 		}
 	}
 	return ""
-}
-
-// sortedAnyKeys returns m's keys in order.
-func sortedAnyKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // explainAppMadeDuplicate says that the request sends none of the

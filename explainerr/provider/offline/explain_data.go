@@ -38,7 +38,7 @@ func (a *analysis) sqlStatement(word string) (corpus.Line, bool) {
 	re := compiled(`(?i)(?:SELECT|INSERT|UPDATE|DELETE|FROM|WHERE|INTO|SET|JOIN|ORDER BY|VALUES).*\b` + regexp.QuoteMeta(word) + `\b|\b` + regexp.QuoteMeta(word) + `\b.*(?:FROM|WHERE|VALUES|SET)`)
 	// A name said in an SQL comment or a quoted string is not the
 	// statement's; where a table goes (FROM, JOIN, INTO) comes first.
-	asTable := compiled(`(?i)\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+["` + "`" + `]?` + regexp.QuoteMeta(word) + `\b`)
+	asTable := tablePlace(word)
 	var lines, others []corpus.Line
 	for _, l := range a.c.Find(re) {
 		code := appsource.SQLCode(l.Text)

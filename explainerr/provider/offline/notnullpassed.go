@@ -123,68 +123,45 @@ func (a *analysis) nullValueOf(at sourceLine, arg string) (string, bool) {
 // text lists col, and there is at least one: the statement does not
 // leave the column out, so the value it passes is what is NULL.
 func (a *analysis) insertsList(table, col string) bool {
-	src := a.app()
-	if src == nil || src.mod == nil || table == "" || col == "" {
-		return false
-	}
-	insert := compiled(`(?is)\bINSERT\s+(?:OR\s+\w+\s+)?INTO\s+["` + "`" + `]?` + regexp.QuoteMeta(table) + `["` + "`" + `]?\s*\(([^)]*)\)`)
-	column := compiled(`(?i)(?:^|[\s,"` + "`" + `])` + regexp.QuoteMeta(col) + `(?:$|[\s,"` + "`" + `])`)
-	found := 0
-	for _, l := range src.mod.SQLLiterals() {
-		for _, m := range insert.FindAllStringSubmatch(l.Value, -1) {
-			if !column.MatchString(m[1]) {
-				return false
-			}
-			found++
-		}
-	}
-	return found > 0
+	found, omitting := a.insertColumnLists(table, col)
+	return found > 0 && len(omitting) == 0
 }
 
-// insertOmitting returns the module's INSERT statement into table whose
-// column list leaves col out, when every INSERT into table that names
-// its columns leaves it out (insertsList is false for a reason the
-// source shows).
-func (a *analysis) insertOmitting(table, col string) (appsource.SQLLiteral, bool) {
+// insertColumnLists counts the module's INSERT statements into table that
+// name their columns, and returns those whose column list leaves col out.
+func (a *analysis) insertColumnLists(table, col string) (found int, omitting []appsource.SQLLiteral) {
 	src := a.app()
 	if src == nil || src.mod == nil || table == "" || col == "" {
-		return appsource.SQLLiteral{}, false
+		return 0, nil
 	}
 	insert := compiled(`(?is)\bINSERT\s+(?:OR\s+\w+\s+)?INTO\s+["` + "`" + `]?` + regexp.QuoteMeta(table) + `["` + "`" + `]?\s*\(([^)]*)\)`)
 	column := compiled(`(?i)(?:^|[\s,"` + "`" + `])` + regexp.QuoteMeta(col) + `(?:$|[\s,"` + "`" + `])`)
-	var found []appsource.SQLLiteral
 	for _, l := range src.mod.SQLLiterals() {
 		for _, m := range insert.FindAllStringSubmatch(l.Value, -1) {
-			if column.MatchString(m[1]) {
-				return appsource.SQLLiteral{}, false
+			found++
+			if !column.MatchString(m[1]) {
+				omitting = append(omitting, l)
 			}
-			found = append(found, l)
 		}
 	}
-	if len(found) != 1 {
-		return appsource.SQLLiteral{}, false
-	}
-	return found[0], true
+	return found, omitting
 }
 
 // explainInsertOmits says that the one INSERT into table leaves the NOT
 // NULL column col out of its column list: whatever the code sets on the
 // value it writes, the column gets NULL. It reports whether it did.
 func (a *analysis) explainInsertOmits(table, col string) bool {
-	l, ok := a.insertOmitting(table, col)
-	if !ok {
-		return false
+	found, omitting := a.insertColumnLists(table, col)
+	if found != 1 || len(omitting) != 1 {
+		return false // several INSERTs, or one that lists it
 	}
+	l := omitting[0]
 	d, _ := l.Syntax()
 	fd, isFunc := d.(*ast.FuncDecl)
 	if !isFunc {
 		return false
 	}
-	at := a.app().lineAt(a.app().viewOf(l.File), fd.Pos(), funcName(fd))
-	at.Line = l.StartLine
-	if lines := l.File.Lines(); l.StartLine >= 1 && l.StartLine <= len(lines) {
-		at.Text = strings.TrimSpace(lines[l.StartLine-1])
-	}
+	at := a.app().lineIn(l.File, l.StartLine, funcName(fd))
 	a.why("The INSERT into " + code(table) + " at " + a.cite(at) + " lists its columns without " + code(col) + ": whatever the code sets on the value it writes, that column gets NULL.")
 	a.fix("List " + code(col) + " in the INSERT's columns at " + code(a.fileLoc(at.Path, at.Line)) + " and pass the value for it: setting it on the value changes nothing while the statement leaves it out.")
 	return true
