@@ -1152,7 +1152,7 @@ for arg in "$@"; do
 	(cd "$src" && tar --exclude=.git -cf - .) | tar -xf - -C "$base"
 	# The wiring's ports and database address, moved as this run's are;
 	# the bug patches get the same, as their context lines may hold them.
-	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[34][0-9]#$port_sed#g" -e "s#1845[0-9]#$port_sed#g" -e "s#184[67][0-9]#$port_sed#g" "$1"; }
+	localize() { sed -e "s#EXPLAINERR_DIR#$exdir#" -e "s#127.0.0.1:54329#127.0.0.1:$pgport#" -e "s#port: \"54329\"#port: \"$pgport\"#" -e "s#184[3-9][0-9]#$port_sed#g" "$1"; }
 	localize "$ft/apps/$app/wiring.patch" >"$scratch/wiring.patch"
 	(cd "$base" && git apply "$scratch/wiring.patch" && app_generate "$app" && go mod tidy) || { log "$app: wiring failed"; exit 1; }
 
