@@ -41,6 +41,7 @@ const (
 	Check            Class = "constraint-check"
 	EnumValue        Class = "constraint-enum-value"
 	ValueType        Class = "sql-value-type"
+	ValueTooLong     Class = "sql-value-too-long"
 	ArgumentType     Class = "sql-argument-type"
 	ORMRelation      Class = "orm-relation"
 	SQLSyntax        Class = "sql-syntax"

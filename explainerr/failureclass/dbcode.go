@@ -18,6 +18,7 @@ var classByDatabaseClass = map[string]Class{
 	dberror.ForeignKey:           ForeignKey,
 	dberror.ForeignKeyParent:     ForeignKey,
 	dberror.Check:                Check,
+	dberror.ValueTooLong:         ValueTooLong,
 	dberror.UndefinedColumn:      NoSuchColumn,
 	dberror.UndefinedTable:       NoSuchTable,
 	dberror.AuthFailed:           DBSignIn,

@@ -99,6 +99,12 @@ var rules = []rule{
 	{ORMRelation, regexp.MustCompile(`(?P<relation>[\w.]+): unsupported relations for schema (?P<model>\w+)`)},
 	{ValueType, regexp.MustCompile(`invalid input syntax for (?:type )?(?P<type>[\w ]+?): "(?P<value>[^"]*)"`)},
 	{ValueType, regexp.MustCompile(`Incorrect (?P<type>\w+) value: '(?P<value>[^']*)' for column '(?P<column>[^']+)'`)},
+	// A value longer than its column's declared length: PostgreSQL's
+	// wording (SQLSTATE 22001) names the type and length, MySQL's (1406)
+	// and SQL Server's the column.
+	{ValueTooLong, regexp.MustCompile(`value too long for type (?P<type>character varying|character|bit varying|bit)\((?P<limit>\d+)\)`)},
+	{ValueTooLong, regexp.MustCompile(`Data too long for column '(?P<column>[^']+)'`)},
+	{ValueTooLong, regexp.MustCompile(`String or binary data would be truncated(?: in table '(?:[^']*\.)?(?P<table>[^'.]+)', column '(?P<column>[^']+)')?`)},
 	// gorm's translated errors (TranslateError), which name neither the
 	// table nor the constraint: the driver's own error is gone.
 	{Unique, regexp.MustCompile(`(?:^|: )duplicated key not allowed$`)},

@@ -24,7 +24,7 @@ import (
 var uniqueViolation = regexp.MustCompile(`(?i)violates unique constraint|UNIQUE constraint failed|Duplicate entry .* for key`)
 
 // writtenTable finds the table an INSERT or UPDATE statement writes.
-var writtenTable = regexp.MustCompile(`(?i)\b(?:INSERT\s+INTO|UPDATE)\s+(?:\w+\.)?"?(\w+)`)
+var writtenTable = regexp.MustCompile("(?i)\\b(?:INSERT\\s+(?:OR\\s+\\w+\\s+)?INTO|UPDATE|UPSERT\\s+INTO|REPLACE\\s+INTO)\\s+[\"`]?(?:\\w+[\"`]?\\.[\"`]?)?(\\w+)")
 
 // queryCalls are the calls whose error says a query or its scan failed.
 var queryCalls = map[string]bool{"Scan": true, "ScanStruct": true, "QueryRow": true, "QueryRowContext": true, "Query": true, "QueryContext": true,

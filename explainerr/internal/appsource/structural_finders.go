@@ -258,6 +258,10 @@ var sqlNames = []*regexp.Regexp{
 	regexp.MustCompile(`missing destination name (?P<name>\w+) in `),
 	// PostgreSQL: a value an enum type does not list (22P02).
 	regexp.MustCompile(`invalid input value for enum (?P<name>\w+):`),
+	// A value longer than its column allows: MySQL (1406) and SQL
+	// Server name the column (PostgreSQL only the length: tooLongColumn).
+	regexp.MustCompile(`Data too long for column '(?P<name>\w+)'`),
+	regexp.MustCompile(`String or binary data would be truncated in table '(?:[^']*\.)?(?P<table>\w+)', column '(?P<name>\w+)'`),
 	// A statement that did not parse: the word the parser stopped at
 	// (SQLite, PostgreSQL's SQLSTATE 42601, MySQL's error 1064).
 	regexp.MustCompile(`near "(?P<name>\w+)[^"]*": syntax error`),
@@ -309,10 +313,13 @@ var (
 // TABLE (reason schema).
 func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	name, table := sqlErrorNames(r)
+	dialect := sqlDialect(r)
+	if name == "" {
+		name, table = m.tooLongColumn(r, s, dialect)
+	}
 	if name == "" {
 		return nil
 	}
-	dialect := sqlDialect(r)
 	if cs := m.destinationChunks(r, s, dialect); cs != nil {
 		return cs
 	}
@@ -849,7 +856,7 @@ func (m *Module) settingChunks(r *report.Report, s *staticSet) []report.Chunk {
 		}
 	}
 	if !matched {
-		return append(m.searchPathChunks(r, s), m.emptySettingChunks(r, s)...)
+		return append(append(m.searchPathChunks(r, s), m.emptySettingChunks(r, s)...), m.unsetEnvChunks(r, s)...)
 	}
 	// The readers whose text holds most of the message's words first
 	// (the one that builds the cookie codec for "securecookie: hash key

@@ -13,6 +13,7 @@ const (
 	ForeignKey       = "foreign-key"
 	ForeignKeyParent = "foreign-key-parent"
 	Check            = "check"
+	ValueTooLong     = "value-too-long"
 	UndefinedColumn  = "undefined-column"
 	UndefinedTable   = "undefined-table"
 	Syntax           = "syntax"

@@ -49,6 +49,7 @@ const (
 	ClassForeignKey       = failureclass.ForeignKey
 	ClassCheck            = failureclass.Check
 	ClassEnumValue        = failureclass.EnumValue
+	ClassValueTooLong     = failureclass.ValueTooLong
 	ClassValueType        = failureclass.ValueType
 	ClassSQLSyntax        = failureclass.SQLSyntax
 	ClassSQLScan          = failureclass.SQLScan

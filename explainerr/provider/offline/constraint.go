@@ -14,7 +14,7 @@ import (
 var constraintPass = &pass{
 	name:    "constraint",
 	doc:     "A NOT NULL, UNIQUE, FOREIGN KEY or CHECK constraint the statement violated: the column, the schema's rule, and the value the code gave.",
-	classes: []Class{ClassNotNull, ClassUnique, ClassForeignKey, ClassCheck, ClassEnumValue, ClassValueType},
+	classes: []Class{ClassNotNull, ClassUnique, ClassForeignKey, ClassCheck, ClassEnumValue, ClassValueType, ClassValueTooLong},
 	needs:   []need{needModule, needSchema},
 	explain: always((*analysis).constraint),
 }
@@ -200,6 +200,8 @@ func (a *analysis) constraint() {
 		a.enumValue(caps["enum"], caps["value"], showStmt)
 	case ClassValueType:
 		a.unreadableValue(caps, showStmt)
+	case ClassValueTooLong:
+		a.valueTooLong(caps, showStmt)
 	default:
 		check := caps["check"]
 		if check == "" {

@@ -81,18 +81,58 @@ func (a *analysis) explainEmptySetting(msg string) bool {
 	if len(reads) == 0 {
 		return false
 	}
-	keys := src.configKeys()
 	sr := reads[0]
 	readAt := src.lineIn(sr.File, sr.Line, appsource.FuncName(sr.Decl))
 	a.g.Add(sr.Key, sr.Call)
 	a.headline("An empty value: the setting " + code(sr.Key) + " is read, and nothing sets it under that name")
 	a.why("The error says " + code(shorten(msg, 120)) + ": the value was empty. The app reads the setting " + code(sr.Key) + " with " + code(sr.Call) + " at " + a.cite(readAt) + ", and a reader answers an empty value for a name nothing sets.")
+	a.settingNamedOtherwise(sr, readAt)
+	return true
+}
+
+// explainUnsetEnv explains an error about a key, a secret or a token by
+// an environment variable the request's path reads and this process does
+// not have; it reports whether it could.
+func (a *analysis) explainUnsetEnv(msg string) bool {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return false
+	}
+	reads := src.mod.UnsetEnvReads(a.r)
+	if len(reads) == 0 {
+		return false
+	}
+	sr := reads[0]
+	readAt := src.lineIn(sr.File, sr.Line, appsource.FuncName(sr.Decl))
+	a.g.Add(sr.Key, sr.Call)
+	a.headline("A setting this process lacks: " + code(sr.Key) + " is read on the request's path, and the environment has no such variable")
+	a.why("The error says " + code(shorten(msg, 120)) + ". The request's path reads " + code(sr.Key) + " with " + code(sr.Call) + " at " + a.cite(readAt) + ", and this process's environment has no " + code(sr.Key) + ": the call answers \"\", and whatever it keys or checks is done with an empty value.")
+	a.settingNamedOtherwise(sr, readAt)
+	return true
+}
+
+// settingNamedOtherwise says where else the setting sr reads is given, or
+// a setting of nearly its name, and advises the fix: the configuration's
+// keys, and the environment variables the module reads that this process
+// has (JWT_SECRET_KEY beside JWT_SECRET).
+func (a *analysis) settingNamedOtherwise(sr appsource.SettingRead, readAt sourceLine) {
+	src := a.app()
 	var set, near []configKey
-	for _, k := range keys {
+	for _, k := range src.configKeys() {
 		if normalKey(k.key) == normalKey(sr.Key) {
 			set = append(set, k)
 		} else if keysAlike(k.key, sr.Key) {
 			near = append(near, k)
+		}
+	}
+	readElsewhere := false
+	if len(near) == 0 {
+		for _, other := range src.mod.SettingReads() {
+			if _, has := os.LookupEnv(other.Key); has && other.Key != sr.Key && keysAlike(other.Key, sr.Key) {
+				near = append(near, configKey{key: other.Key, line: src.lineIn(other.File, other.Line, appsource.FuncName(other.Decl))})
+				readElsewhere = true
+				break
+			}
 		}
 	}
 	switch {
@@ -100,6 +140,10 @@ func (a *analysis) explainEmptySetting(msg string) bool {
 		a.g.Add(set[0].line.Text)
 		a.why("A configuration file does set it, at " + a.cite(set[0].line) + ": check that this file is the one loaded, and that its value is not empty.")
 		a.fix("Make sure the configuration that sets " + code(sr.Key) + " is the one the app loads at start-up, and check the setting there, failing at start-up when it is empty.")
+	case readElsewhere:
+		a.g.Add(near[0].key, near[0].line.Text)
+		a.why("The app reads " + code(near[0].key) + " at " + a.cite(near[0].line) + ", which the environment has: one setting under two names.")
+		a.fix("Read " + code(near[0].key) + " at " + code(a.fileLoc(readAt.Path, readAt.Line)) + ", the name the rest of the app reads and the environment sets.")
 	case len(near) > 0:
 		a.g.Add(near[0].key, near[0].line.Text)
 		a.why("The configuration sets " + code(near[0].key) + " at " + a.cite(near[0].line) + ", a name close to " + code(sr.Key) + " but not it.")
@@ -108,7 +152,6 @@ func (a *analysis) explainEmptySetting(msg string) bool {
 		a.fix("Set " + code(sr.Key) + " in the app's configuration (or its environment), or give it a default where it is read at " + code(a.fileLoc(readAt.Path, readAt.Line)) + ", and fail at start-up when it is empty.")
 	}
 	a.fixedAtOrigin = true
-	return true
 }
 
 // keysAlike reports whether two keys name one setting in two ways: they

@@ -1239,6 +1239,10 @@ func (a *analysis) unknown() {
 			return
 		}
 	}
+	if a.explainUnsetEnv(msg) {
+		a.f.Class = ClassEmptySetting
+		return
+	}
 	if l, ok := a.findLostSentinel(); ok {
 		a.f.Class = ClassLostSentinel
 		a.headline(sentinelHeadline(l), "An error wrapped without %w")

@@ -1,0 +1,152 @@
+package appsource
+
+import (
+	"go/ast"
+	"regexp"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// A value longer than its column allows (PostgreSQL's "value too long for
+// type character varying(25)", SQLSTATE 22001; MySQL's "Data too long for
+// column") is fixed where the column's length is declared, or where the
+// value is checked before the statement. PostgreSQL's message names the
+// length but not the column: the schema's columns of that length, in the
+// tables the request wrote, are the candidates.
+
+// SizedColumn is a column the schema declares with a length: VARCHAR(25),
+// CHARACTER VARYING (25), CHAR(2).
+type SizedColumn struct {
+	// Table and Column name it, as the schema writes them.
+	Table, Column string
+	// Length is the declared length, as written ("25").
+	Length string
+	// File is the file that declares it (relative to the module root)
+	// and Line its line there.
+	File string
+	Line int
+	// Text is that line, trimmed.
+	Text string
+}
+
+// sizedDefinition matches a column definition with a length: the
+// column's name, then a character or binary type with its length; in an
+// ALTER … TYPE as well.
+var sizedDefinition = regexp.MustCompile("(?i)[\"`\\[]?(\\w+)[\"`\\]]?\\s+(?:(?:SET\\s+DATA\\s+)?TYPE\\s+)?(?:CHARACTER\\s+VARYING|NATIONAL\\s+CHARACTER\\s+VARYING|VARCHAR2?|NVARCHAR|NCHAR|CHARACTER|CHAR|VARBINARY|BINARY|BIT\\s+VARYING|VARBIT)\\s*\\(\\s*(\\d+)\\s*\\)")
+
+// sizedNotColumn are words sizedDefinition may take for a column's name
+// that are SQL's own (ALTER COLUMN title SET DATA TYPE …).
+var sizedNotColumn = map[string]bool{"data": true, "type": true, "column": true, "add": true, "modify": true, "alter": true, "change": true, "set": true, "as": true}
+
+// ddlTable matches the table a CREATE TABLE or ALTER TABLE statement
+// defines.
+var ddlTable = regexp.MustCompile("(?i)\\b(?:CREATE\\s+TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?|ALTER\\s+TABLE\\s+(?:IF\\s+EXISTS\\s+)?(?:ONLY\\s+)?)[\"`\\[]?(?:\\w+[\"`\\]]?\\.[\"`\\[]?)?(\\w+)")
+
+// SizedColumns returns the columns the module's schema (its .sql files,
+// the database d's first, and its Go strings of DDL) declares with a
+// length, each table's column once, as its last definition in the
+// migrations' order has it.
+func (m *Module) SizedColumns(d string) []SizedColumn {
+	if m == nil {
+		return nil
+	}
+	last := map[string]int{} // table.column -> index in out
+	var out []SizedColumn
+	add := func(file string, start int, text string) {
+		tables := ddlTable.FindAllStringSubmatchIndex(text, -1)
+		for _, loc := range sizedDefinition.FindAllStringSubmatchIndex(text, -1) {
+			col := text[loc[2]:loc[3]]
+			if sizedNotColumn[strings.ToLower(col)] {
+				continue
+			}
+			table := ""
+			for _, t := range tables {
+				if t[0] < loc[0] {
+					table = text[t[2]:t[3]]
+				}
+			}
+			n := strings.Count(text[:loc[0]], "\n")
+			c := SizedColumn{Table: table, Column: col, Length: text[loc[4]:loc[5]], File: file, Line: start + n, Text: strings.TrimSpace(strings.Split(text, "\n")[n])}
+			key := strings.ToLower(table + "." + col)
+			if i, ok := last[key]; ok {
+				out[i] = c
+				continue
+			}
+			last[key] = len(out)
+			out = append(out, c)
+		}
+	}
+	for _, c := range m.SchemaHistory(sizedDefinition, d) {
+		add(c.File, c.StartLine, c.Text)
+	}
+	for _, l := range m.SQLLiteralsIn(d) {
+		if l.DDL && sizedDefinition.MatchString(l.Value) {
+			add(m.Rel(l.File.Path), l.StartLine, l.Value)
+		}
+	}
+	return out
+}
+
+// tooLongLength matches PostgreSQL's value-too-long message and captures
+// the length.
+var tooLongLength = regexp.MustCompile(`value too long for type (?:character varying|character|bit varying|bit)\((\d+)\)`)
+
+// tooLongColumn returns the column (and its table, when the schema gives
+// the length to one column only) that a value-too-long error naming only
+// the length means: the schema's one column name of that length, among
+// those of the tables the shown functions write when there are several.
+func (m *Module) tooLongColumn(r *report.Report, s *staticSet, d string) (name, table string) {
+	limit := ""
+	for _, msg := range errorMessages(r) {
+		if mm := tooLongLength.FindStringSubmatch(report.AnalysedText(msg)); mm != nil {
+			limit = mm[1]
+			break
+		}
+	}
+	if limit == "" {
+		return "", ""
+	}
+	var cands []SizedColumn
+	for _, c := range m.SizedColumns(d) {
+		if c.Length == limit {
+			cands = append(cands, c)
+		}
+	}
+	if len(cands) > 1 {
+		written := map[string]bool{}
+		for _, l := range m.sqlLiteralsFor(d) {
+			if l.DDL {
+				continue
+			}
+			if decl, _ := l.Syntax(); decl != nil {
+				if fd, ok := decl.(*ast.FuncDecl); ok && s.seen[fd] {
+					for _, mm := range writtenTable.FindAllStringSubmatch(l.Value, -1) {
+						written[strings.ToLower(mm[1])] = true
+					}
+				}
+			}
+		}
+		var kept []SizedColumn
+		for _, c := range cands {
+			if written[strings.ToLower(c.Table)] {
+				kept = append(kept, c)
+			}
+		}
+		if len(kept) > 0 {
+			cands = kept
+		}
+	}
+	if len(cands) == 0 {
+		return "", ""
+	}
+	for _, c := range cands[1:] {
+		if !strings.EqualFold(c.Column, cands[0].Column) {
+			return "", "" // several columns: the statement's is not known
+		}
+	}
+	if len(cands) == 1 {
+		table = cands[0].Table
+	}
+	return cands[0].Column, table
+}

@@ -1,0 +1,119 @@
+package appsource
+
+import (
+	"go/ast"
+	"os"
+	"path/filepath"
+	"regexp"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// A key, secret or token read from an environment variable that the
+// process does not have is "" wherever it is used: a token signed with
+// one key and checked with the empty one fails as "signature is invalid",
+// with nothing in the message that names a setting. The middleware runs
+// in the app's own process, so its environment is the one the app read:
+// a variable missing there is a fact, not a guess.
+
+// credentialFailure matches an error about a key, a secret, a signature,
+// a token or a password: what a missing setting usually breaks.
+var credentialFailure = regexp.MustCompile(`(?i)\b(?:signature|secret|(?:api|signing|private|public|encryption)[ _-]?key|key (?:is )?(?:invalid|missing|empty|not set)|invalid key|token|credential|password|passwd|unauthori[sz]ed|authenticat\w*|hmac|decrypt\w*|cipher\w*|certificate)\b`)
+
+// envReaders are the calls that read one environment variable.
+var envReaders = map[string]bool{"os.Getenv": true, "os.LookupEnv": true}
+
+// UnsetEnvReads returns, for an error about a key, a secret or a token,
+// the reads of an environment variable this process does not have in the
+// functions the request reached and in the functions those pass as
+// values (a jwt.Keyfunc), nearest the frames first.
+func (m *Module) UnsetEnvReads(r *report.Report) []SettingRead {
+	matched := false
+	for _, msg := range errorMessages(r) {
+		msg = report.AnalysedText(msg)
+		if credentialFailure.MatchString(msg) && !constraintWords.MatchString(msg) {
+			matched = true
+			break
+		}
+	}
+	if !matched {
+		return nil
+	}
+	reads := map[*ast.FuncDecl][]SettingRead{}
+	for _, sr := range m.SettingReads() {
+		if envReaders[sr.Call] {
+			if _, set := os.LookupEnv(sr.Key); !set {
+				reads[sr.Decl] = append(reads[sr.Decl], sr)
+			}
+		}
+	}
+	if len(reads) == 0 {
+		return nil
+	}
+	var out []SettingRead
+	seen := map[*ast.FuncDecl]bool{}
+	take := func(fd *ast.FuncDecl) {
+		if !seen[fd] {
+			seen[fd] = true
+			out = append(out, reads[fd]...)
+		}
+	}
+	for _, ref := range m.RequestReach(r) {
+		if ref.Decl == nil || ref.Decl.Body == nil {
+			continue
+		}
+		take(ref.Decl)
+		for _, fd := range m.funcValuesPassed(ref) {
+			take(fd)
+		}
+	}
+	return out
+}
+
+// funcValuesPassed returns the functions of ref's package that ref passes
+// as a value to a call (jwt.Parse(s, keyFunc)).
+func (m *Module) funcValuesPassed(ref FuncRef) []*ast.FuncDecl {
+	dir := filepath.Dir(ref.File.Path)
+	var out []*ast.FuncDecl
+	ast.Inspect(ref.Decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		for _, arg := range call.Args {
+			id, ok := arg.(*ast.Ident)
+			if !ok || id.Obj != nil && id.Obj.Kind != ast.Fun {
+				continue
+			}
+			for _, f := range m.Files {
+				if filepath.Dir(f.Path) != dir || !f.holds(id.Name) {
+					continue
+				}
+				for _, d := range f.Syntax().Decls {
+					if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == id.Name && fd.Body != nil {
+						out = append(out, fd)
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// unsetEnvChunks gives the functions on the request's path that read an
+// environment variable this process lacks, for an error about a key, a
+// secret or a token.
+func (m *Module) unsetEnvChunks(r *report.Report, s *staticSet) []report.Chunk {
+	var out []report.Chunk
+	for _, sr := range m.UnsetEnvReads(r) {
+		if len(out) >= maxPerFinder || s.seen[sr.Decl] {
+			continue
+		}
+		s.seen[sr.Decl] = true
+		c := s.funcChunk(sr.File, sr.Decl, report.ReasonSetting)
+		s.markLead(c)
+		out = append(out, c)
+	}
+	return out
+}
