@@ -119,7 +119,7 @@ func (c *Checker) CheckText(text string) []Result {
 		}
 		out = append(out, r)
 	}
-	out = c.checkResultTypes(prose, claims, c.checkReceiverProse(prose, claims, out))
+	out = c.checkSignatureProse(prose, claims, c.checkResultTypes(prose, claims, c.checkReceiverProse(prose, claims, out)))
 	out = c.checkUses(prose, claims, c.checkComparedBounds(prose, claims, c.checkFieldTypes(prose, claims, c.checkQuotedComparisons(prose, claims, c.checkPlacedCalls(prose, claims, c.checkDeclaredAs(prose, claims, c.checkCitedLines(prose, claims, out)))))))
 	return c.checkAssignOperators(prose, claims, c.checkOperators(prose, claims, c.checkRuneArguments(prose, claims, c.checkFlags(prose, c.checkStatedFacts(prose, claims, out)))))
 }
@@ -322,6 +322,9 @@ func (c *Checker) placed(cl Claim, res verdict) (string, string) {
 		// A line may also be where the function is called or named: "the
 		// call `s.render(...)` at handlers.go:18".
 		if at := c.usedNear(files, lastName(cl.Text), cl.Line); at != "" {
+			if reason, wrong := c.quotedOtherwise(cl, files); wrong {
+				return Contradicted, reason
+			}
 			return Verified, fmt.Sprintf("%s is used at %s", lastName(cl.Text), at)
 		}
 		if reason, ok := c.namedAround(files, lastName(cl.Text), cl.Line); ok {

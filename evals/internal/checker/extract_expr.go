@@ -41,7 +41,7 @@ func exprClaims(span string, skipTop bool) []Claim {
 // in a function body. base is the offset of s in the parsed text.
 func parseSnippet(s string) (ast.Node, int) {
 	s = strings.TrimSuffix(strings.TrimSpace(s), ";")
-	if s == "" || strings.Contains(s, "...") || strings.Contains(s, "…") || notGoRe.MatchString(s) {
+	if s == "" || strings.Contains(variadicSpreadRe.ReplaceAllString(s, "$1"), "...") || strings.Contains(s, "…") || notGoRe.MatchString(s) {
 		return nil, 0
 	}
 	fset := token.NewFileSet()
@@ -57,8 +57,12 @@ func parseSnippet(s string) (ast.Node, int) {
 	if len(body.List) == 0 || !validStatements(body) {
 		return nil, 0
 	}
-	return body, 1 + len(head)
+	return body, int(f.FileStart) + len(head) // the file parsed after the expression that failed
 }
+
+// variadicSpreadRe matches a slice passed to a variadic parameter
+// ("append(a, b...)"), which is Go, unlike an elision ("f(...)").
+var variadicSpreadRe = regexp.MustCompile(`([\w)\]])\.\.\.\s*\)`)
 
 // notGoRe matches spans that parse as Go but are something else: a header
 // or MIME type ("Content-Type", "text/html"), a setting ("missingkey=error"),

@@ -279,6 +279,9 @@ func (c *Checker) anyLiteralAbsent(spans []clauseSpan, stmt string, at int) bool
 		if (bare == "true" || bare == "false" || len(sp.claims) > 0 && c.occursIn(sp, stmt, false)) && (literalAbsent(sp.text, stmt) || pairsDiffer(sp.text, stmt)) {
 			return true
 		}
+		if _, _, differ := quotedArgsDiffer(sp.text, stmt); differ && len(sp.claims) > 0 && c.occursIn(sp, stmt, false) {
+			return true
+		}
 	}
 	return false
 }

@@ -9,8 +9,9 @@ import (
 
 // usageLeadRe ends the prose of a clause before a call it gives as a
 // caller's use of the module's API, the subject of what follows: "so
-// `Wrap(Open(b, ctx), n)` still retries", "; hence `F(x)` …".
-var usageLeadRe = regexp.MustCompile(`(?i)(?:^|\b(?:so|thus|hence|therefore|then|e\.g\.,?|for\s+example,?))\s*$`)
+// `Wrap(Open(b, ctx), n)` still retries", "; hence `F(x)` …", "Because
+// it delegates, `c.Extend(other)` gets …".
+var usageLeadRe = regexp.MustCompile(`(?i)(?:^|\b(?:so|thus|hence|therefore|then|e\.g\.,?|for\s+example,?)|,)\s*$`)
 
 // madeByRe is prose after a call that says the code makes it: "is
 // called by `Retry`", "made in", "invoked from".
@@ -48,17 +49,18 @@ func (c *Checker) usageExample(prose string, cl Claim) bool {
 }
 
 // exportedFunc reports whether fun names an exported function of the
-// module, not a method.
+// module, or, called on a value (`c.Extend(other)`), an exported method.
 func (c *Checker) exportedFunc(fun ast.Expr) bool {
 	id, ok := fun.(*ast.Ident)
-	if sel, isSel := fun.(*ast.SelectorExpr); isSel {
+	sel, isSel := fun.(*ast.SelectorExpr)
+	if isSel {
 		id, ok = sel.Sel, true
 	}
 	if !ok || !ast.IsExported(id.Name) {
 		return false
 	}
 	for _, f := range c.m.FuncsNamed(id.Name) {
-		if f.Recv == "" {
+		if f.Recv == "" || isSel {
 			return true
 		}
 	}

@@ -1,0 +1,41 @@
+package shapes
+
+import "net/http"
+
+// Vine wraps a handler.
+type Vine func(http.Handler) http.Handler
+
+// Trellis holds vines, outermost first.
+type Trellis struct {
+	vines []Vine
+	label string
+}
+
+// NewTrellis copies the vines it is given.
+func NewTrellis(label string, vines ...Vine) Trellis {
+	return Trellis{vines: append([]Vine(nil), vines...), label: label}
+}
+
+// Grow wraps h in the vines, the last one innermost.
+func (t Trellis) Grow(h http.Handler) http.Handler {
+	for i := range t.vines {
+		h = t.vines[len(t.vines)-1-i](h)
+	}
+	return h
+}
+
+// Graft adds the vines of another trellis after t's own.
+func (t Trellis) Graft(other Trellis) Trellis {
+	return t.Add(other.vines...)
+}
+
+// Add returns a trellis with more vines.
+func (t Trellis) Add(vines ...Vine) Trellis {
+	return NewTrellis(t.label, append(append([]Vine(nil), t.vines...), vines...)...)
+}
+
+// Bare returns a trellis without vines or label.
+func Bare() Trellis { return Trellis{} }
+
+// GrowFunc is Grow for a function.
+func (t Trellis) GrowFunc(fn http.HandlerFunc) http.Handler { return t.Grow(fn) }

@@ -1,0 +1,29 @@
+package checker
+
+import "testing"
+
+// TestClassesOfTrellis drives, on code shapes of their own
+// (testdata/shapes/trellis.go): a call, an index and a composite literal
+// quoted at a cited line that writes them with other arguments; a field
+// named in a slice passed to a variadic parameter ("`other.leaves...`");
+// a method call a clause opens after a comma, whose bare argument is the
+// caller's variable; and a signature given in words ("takes a `T` and
+// returns a `U`", "takes no parameters").
+func TestClassesOfTrellis(t *testing.T) {
+	c := shapes(t)
+	checkCases(t, c, []classCase{
+		{"call quoted at its line", "`Graft` returns `t.Add(other.vines...)` at trellis.go:29.", false},
+		{"call quoted at its line", "`Graft` returns `t.Add(t.vines...)` at trellis.go:29.", true},
+		{"index quoted at its line", "At trellis.go:22 `Grow` calls `t.vines[len(t.vines)-1-i](h)`.", false},
+		{"index quoted at its line", "At trellis.go:22 `Grow` calls `t.vines[len(t.vines)-i](h)`.", true},
+		{"literal quoted at its line", "`NewTrellis` returns `Trellis{vines: append([]Vine(nil), vines...), label: label}` at trellis.go:16.", false},
+		{"literal quoted at its line", "`NewTrellis` keeps the caller's slice with `Trellis{vines: vines, label: label}` at trellis.go:16.", true},
+		{"field of a spread slice", "`Graft` passes `other.vines...` to `Add`.", false},
+		{"field of a spread slice", "`Graft` returns `t.Add(other.leaves...)`.", true},
+		{"method call opening a clause", "Because `Graft` delegates to `Add`, `t.Graft(mine)` copies the vines and leaves `t` unchanged.", false},
+		{"signature in words", "`GrowFunc` takes an `http.HandlerFunc` and returns an `http.Handler`.", false},
+		{"signature in words", "`GrowFunc` takes an `http.HandlerFunc` and returns an `http.HandlerFunc`.", true},
+		{"takes no parameters", "`Bare` takes no parameters and returns an empty `Trellis`.", false},
+		{"takes no parameters", "`NewTrellis` takes no parameters and returns an empty `Trellis`.", true},
+	})
+}
