@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor or fiberapi (fieldtrials/apps.tsv; fiberapi needs PostgreSQL too)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi or goclean (fieldtrials/apps.tsv; fiberapi and goclean need PostgreSQL too)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -22,7 +22,7 @@
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
 # module proxy). Every server listens on 127.0.0.1 (authn, which takes no address,
 # on every interface of the machine). The todo, albums, bank,
-# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr and spacebin apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
+# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr, spacebin and goclean apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping and donetick apps need the sqlite3 shell.
 #
@@ -309,6 +309,16 @@ app_conf() {
 		# address, the JWT key, the database URL (the trial cluster's port) and its pool settings. The probe's path
 		# is the app's own 404 route
 		probe=/ ;;
+	goclean) mainpkg=./cmd/app port=18481 # configured by the environment (caarlos0/env): the port (the wiring listens on
+		# 127.0.0.1 and starts the REST API only; the variables the config requires for the RabbitMQ, NATS and gRPC
+		# servers it does not start get unused values), the trial database, the JWT secret, debug logs (zerolog JSON on
+		# stdout), no tracing or Swagger
+		probe=/healthz
+		export APP_NAME=go-clean-template APP_VERSION=1.0.0 HTTP_PORT=$((18481 + shift_port)) LOG_LEVEL=debug PG_POOL_MAX=2 \
+			PG_URL="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable" GRPC_PORT=$((19481 + shift_port)) \
+			RMQ_RPC_SERVER=rpc_server RMQ_RPC_CLIENT=rpc_client RMQ_URL=amqp://guest:guest@127.0.0.1:9/ \
+			NATS_RPC_SERVER=rpc_server NATS_URL=nats://127.0.0.1:9 JWT_SECRET=local-trials-jwt-secret \
+			METRICS_ENABLED=true SWAGGER_ENABLED=false TRACING_ENABLED=false ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -562,6 +572,20 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 INSERT INTO books (id, created_at, updated_at, user_id, title, author, book_status, book_attrs)
   VALUES ('11111111-1111-4111-8111-111111111111', now(), now(), '22222222-2222-4222-8222-222222222222', 'Go in Action',
   'William Kennedy', 1, '{\"picture\":\"\",\"description\":\"the gopher book\",\"rating\":8}');" ;;
+	goclean) # its golang-migrate SQL migrations in order (the app runs none when it starts), then, by position (a case's
+		# migration may rename a column): alice (11111111-...) and bob (33333333-...), both with the password
+		# local-trials (bcrypt), alice's task 22222222-... ("Write report", todo) and one translation in her history
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' || return 1
+		local f
+		for f in migrations/*.up.sql; do psql_q -f "$f" || return 1; done
+		psql_q -c "INSERT INTO users VALUES ('11111111-1111-4111-8111-111111111111', 'alice', 'alice@example.com',
+  '\$2a\$10\$AuJVsXaGhTx0RPVBGwXude9WUo9tGXt6tgQp9rccs5PDadu2j.XOC', '2026-01-01 00:00:00', '2026-01-01 00:00:00'),
+  ('33333333-3333-4333-8333-333333333333', 'bob', 'bob@example.com',
+  '\$2a\$10\$AuJVsXaGhTx0RPVBGwXude9WUo9tGXt6tgQp9rccs5PDadu2j.XOC', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
+INSERT INTO tasks VALUES ('22222222-2222-4222-8222-222222222222', '11111111-1111-4111-8111-111111111111', 'Write report',
+  'draft the quarterly report', 'todo', '2026-01-02 00:00:00', '2026-01-02 00:00:00');
+INSERT INTO history VALUES (DEFAULT, '11111111-1111-4111-8111-111111111111', 'auto', 'en', 'текст для перевода',
+  'text for translation');" ;;
 	wtf) # its first migration, recorded as run, and the seed: alice (1) and bob (2) with their API keys, alice's
 		# dial 1 ("Deploys", invite code local-trials-invite) with alice (membership 1) and bob (2) as members and
 		# one value; the app runs a case's later migrations (sqlite/migration) when it starts. Users sign in
@@ -1089,6 +1113,12 @@ INSERT INTO roles (name, description, created_at, updated_at) VALUES ('support',
 		auth=()
 		tok=$(curl -s -m 30 "http://127.0.0.1:$port/api/v1/token/new" | jq -r '.access_token // empty' 2>/dev/null)
 		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
+	goclean) # alice signs in for a JWT, sent as a bearer token (the sign-in fails, and the request goes without one, when
+		# a case breaks every query: such a case's request needs none)
+		auth=()
+		tok=$(post /v1/auth/login json '{"email":"alice@example.com","password":"local-trials"}' | jq -r '.token // empty' 2>/dev/null)
+		rm -f "$jar"
+		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
 	esac
 }
 
@@ -1143,7 +1173,7 @@ for arg in "$@"; do
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
 	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales | semaphore | gorsk | goapp | go8 | greenlight | todos | fider | gbtemplate | tpr | spacebin) pg_start || exit 1 ;; esac
-	case $app in fiberapi) pg_start || exit 1 ;; esac
+	case $app in fiberapi | goclean) pg_start || exit 1 ;; esac
 
 	port_sed=$port
 	base=$scratch/$app-base
