@@ -67,6 +67,9 @@ var rules = []rule{
 	// in their own words.
 	{NoSuchColumn, regexp.MustCompile(`\bcolumn (?:"(?P<column>[^"]+)"|(?P<column>[\w.]+)) (?:of relation "(?P<table>[^"]+)" )?does not exist`)},
 	{NoSuchTable, regexp.MustCompile(`\brelation "(?P<table>[^"]+)" does not exist`)},
+	// PostgreSQL (42P01): a qualifier no table or alias of the FROM
+	// clause has (session.token where the query reads FROM sessions).
+	{NoSuchTable, regexp.MustCompile(`missing FROM-clause entry for table "(?P<table>[^"]+)"`)},
 	{NoSuchColumn, regexp.MustCompile(`Unknown column '(?P<column>[^']+)'(?: in '(?P<clause>[^']+)')?`)},
 	{NoSuchTable, regexp.MustCompile(`Table '(?P<table>[^']+)' doesn't exist`)},
 	{NotNull, regexp.MustCompile(`NOT NULL constraint failed: (?P<table>\w+)\.(?P<column>\w+)`)},

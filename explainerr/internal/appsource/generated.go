@@ -1,8 +1,13 @@
 package appsource
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // Code that a tool wrote (sqlc's queries, gorm's generated repositories,
@@ -58,28 +63,39 @@ func (m *Module) GenerationSource(word *regexp.Regexp, generatedText string) (sr
 	if m == nil || word == nil {
 		return SourceLine{}, SourceLine{}, false
 	}
+	// A .sql file that is itself made (a query file put together from
+	// the hand-written ones) counts only when no hand-written one does.
 	best, bestScore := SourceLine{}, -1
-	consider := func(path string, n int, text string) {
-		if !word.MatchString(text) || !sqlKeyword.MatchString(text) {
+	consider := func(path string, n int, text string, score int) {
+		if !word.MatchString(text) {
 			return
 		}
-		if s := sharedWords(text, generatedText); s > bestScore {
+		if s := score + sharedWords(text, generatedText); s > bestScore {
 			best, bestScore = SourceLine{Path: path, Line: n, Text: strings.TrimSpace(text)}, s
 		}
 	}
+	const handWritten = 1 << 16
 	for _, f := range m.Files {
 		if _, gen := m.GeneratedBy(f.Path); gen {
 			continue
 		}
 		for i, l := range f.Lines() {
-			if t := strings.TrimSpace(l); strings.HasPrefix(t, "//") {
-				consider(f.Path, i+1, t)
+			if t := strings.TrimSpace(l); strings.HasPrefix(t, "//") && sqlKeyword.MatchString(t) {
+				consider(f.Path, i+1, t, handWritten)
 			}
 		}
 	}
 	m.eachSQLFile(func(path string, lines []string) bool {
+		score := handWritten
+		if m.sqlFileGenerated(path, lines) {
+			score = 0
+		}
 		for i, l := range lines {
-			consider(path, i+1, l)
+			// Every line of a .sql file is SQL: a query's line need
+			// not hold a keyword ("CASE WHEN last_test_ok = true").
+			if !strings.HasPrefix(strings.TrimSpace(l), "--") {
+				consider(path, i+1, l, score)
+			}
 		}
 		return true
 	})
@@ -116,4 +132,93 @@ func sharedWords(a, b string) int {
 		}
 	}
 	return n
+}
+
+// sqlFileGenerated reports whether a .sql file was made rather than
+// written: its name says so (queries.gen.sql), its first lines do, or it
+// lies beside Go files that are all generated (sqlc's output directory,
+// where a build step gathers the queries it reads).
+func (m *Module) sqlFileGenerated(path string, lines []string) bool {
+	base := strings.ToLower(filepath.Base(path))
+	if strings.Contains(base, ".gen.") || strings.Contains(base, "generated") {
+		return true
+	}
+	for i := 0; i < len(lines) && i < 5; i++ {
+		l := strings.ToLower(lines[i])
+		if strings.Contains(l, "generated") && (strings.Contains(l, "do not edit") || strings.Contains(l, "code generated")) {
+			return true
+		}
+	}
+	dir, goFiles := filepath.Dir(path), 0
+	for _, f := range m.Files {
+		if filepath.Dir(f.Path) != dir {
+			continue
+		}
+		if _, gen := m.GeneratedBy(f.Path); !gen {
+			return false
+		}
+		goFiles++
+	}
+	return goFiles > 0
+}
+
+// withGenerationSources returns chunks with, after each query chunk of a
+// generated file whose text word matches, the hand-written query it was
+// made from (GenerationSource): the named query of its .sql file, where
+// the fix is made.
+func (m *Module) withGenerationSources(chunks []report.Chunk, word *regexp.Regexp, added func(report.Chunk)) []report.Chunk {
+	var out []report.Chunk
+	for _, c := range chunks {
+		out = append(out, c)
+		if c.Reason != report.ReasonQuery || !strings.HasSuffix(c.File, ".go") {
+			continue
+		}
+		path := filepath.Join(m.Root, filepath.FromSlash(c.File))
+		if _, gen := m.GeneratedBy(path); !gen {
+			continue
+		}
+		// The line of the chunk that names it, else the file's: a query
+		// kept in a constant is shown by the function that runs it.
+		line := ""
+		for _, lines := range [][]string{strings.Split(c.Text, "\n"), m.FileAt(path).Lines()} {
+			for _, l := range lines {
+				if line == "" && word.MatchString(l) {
+					line = l
+				}
+			}
+		}
+		from, _, ok := m.GenerationSource(word, line)
+		if line == "" || !ok || !strings.HasSuffix(from.Path, ".sql") {
+			continue
+		}
+		if src, ok := m.namedQueryAround(from); ok && !slices.ContainsFunc(chunks, func(o report.Chunk) bool { return keyOf(o) == keyOf(src) }) && !slices.ContainsFunc(out, func(o report.Chunk) bool { return keyOf(o) == keyOf(src) }) {
+			added(src)
+			out = append(out, src)
+		}
+	}
+	return out
+}
+
+// namedQueryAround returns the query of a .sql file that holds the line
+// at: from its "-- name:" line (or the statement's start after a blank
+// line) to the next one, at most maxQueryLines, as a query chunk.
+func (m *Module) namedQueryAround(at SourceLine) (report.Chunk, bool) {
+	data, err := os.ReadFile(at.Path)
+	if err != nil {
+		return report.Chunk{}, false
+	}
+	lines := strings.Split(string(data), "\n")
+	if at.Line < 1 || at.Line > len(lines) {
+		return report.Chunk{}, false
+	}
+	from := at.Line - 1
+	for from > 0 && at.Line-1-from < maxQueryLines && !reQueryName.MatchString(lines[from]) && strings.TrimSpace(lines[from-1]) != "" {
+		from--
+	}
+	to := at.Line
+	for to < len(lines) && to-from < maxQueryLines && !reQueryName.MatchString(lines[to]) && !strings.HasSuffix(strings.TrimSpace(lines[to-1]), ";") {
+		to++
+	}
+	return report.Chunk{File: m.Rel(at.Path), StartLine: from + 1, EndLine: to, Symbol: filepath.Base(at.Path), Kind: "sql",
+		Reason: report.ReasonQuery, Text: strings.Join(lines[from:to], "\n")}, true
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -129,6 +130,114 @@ func (m *Module) sqlFunctionChunks(r *report.Report, s *staticSet) []report.Chun
 		}
 		s.seen[c.Fn.Decl] = true
 		out = append(out, s.funcChunk(c.Fn.File, c.Fn.Decl, report.ReasonQuery))
+	}
+	if len(calls) == 0 {
+		// A query kept in a constant, its call on a line of its own
+		// (sqlc's): the functions that run it.
+		call := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\s*\(`)
+		for _, l := range m.sqlLiteralsFor(sqlDialect(r)) {
+			if l.DDL || !call.MatchString(l.Value) {
+				continue
+			}
+			for _, ref := range m.QueryRunners(l) {
+				if len(out) == maxPerFinder || seen[ref.Decl] {
+					continue
+				}
+				seen[ref.Decl] = true
+				if s.seen[ref.Decl] {
+					s.markQuery(ref.File, ref.Decl)
+					continue
+				}
+				s.seen[ref.Decl] = true
+				out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonQuery))
+			}
+		}
+	}
+	return append(out, m.functionArgSchemaChunks(r, name)...)
+}
+
+// reFunctionArgTypes captures the argument types PostgreSQL lists for a
+// function it has no version of ("function pgp_sym_decrypt(text,
+// unknown) does not exist"): the function may exist for other types.
+var reFunctionArgTypes = regexp.MustCompile(`function (?:\w+\.)?\w+\(([^)]+)\) does not exist`)
+
+// SQLFunctionArgTypes returns the argument types an error says no
+// version of the SQL function takes, "" when it lists none.
+func SQLFunctionArgTypes(r *report.Report) string {
+	for _, msg := range errorMessages(r) {
+		if m := reFunctionArgTypes.FindStringSubmatch(msg); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// SQLFunctionArgColumns returns the columns the module's SQL text
+// (its Go strings and .sql files) passes to the SQL function name, as
+// bare names (connection_string of pgp_sym_decrypt(connection_string,
+// $1)), each once.
+func (m *Module) SQLFunctionArgColumns(name string) []string {
+	call := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\s*\(([^()]*)\)`)
+	seen := map[string]bool{}
+	var out []string
+	take := func(text string) {
+		for _, mm := range call.FindAllStringSubmatch(text, -1) {
+			for _, arg := range strings.Split(mm[1], ",") {
+				arg = strings.Trim(strings.TrimSpace(arg), `"`)
+				if i := strings.LastIndexByte(arg, '.'); i >= 0 {
+					arg = arg[i+1:]
+				}
+				if isSQLIdent(arg) && !seen[strings.ToLower(arg)] {
+					seen[strings.ToLower(arg)] = true
+					out = append(out, arg)
+				}
+			}
+		}
+	}
+	for _, l := range m.SQLLiterals() {
+		if !l.DDL {
+			take(l.Value)
+		}
+	}
+	m.eachSQLFile(func(_ string, lines []string) bool {
+		take(strings.Join(lines, "\n"))
+		return true
+	})
+	return out
+}
+
+// isSQLIdent reports whether s is a bare SQL name (not a literal, a
+// placeholder or an expression).
+func isSQLIdent(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for _, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return !sqlReserved[strings.ToLower(s)]
+}
+
+// sqlReserved are SQL words an argument may be that name no column.
+var sqlReserved = map[string]bool{"null": true, "true": true, "false": true, "default": true, "current_timestamp": true, "now": true}
+
+// functionArgSchemaChunks gives, for a function the database has no
+// version of for the argument types the error lists, the schema
+// statements that define the columns the module's SQL passes to it:
+// a column of another type than the function takes is fixed there.
+func (m *Module) functionArgSchemaChunks(r *report.Report, name string) []report.Chunk {
+	if SQLFunctionArgTypes(r) == "" {
+		return nil
+	}
+	var out []report.Chunk
+	for _, col := range m.SQLFunctionArgColumns(name) {
+		for _, c := range m.SchemaFileStatementsIn(sqlNameWord(col), sqlDialect(r)) {
+			if len(out) < maxPerFinder && !slices.ContainsFunc(out, func(o report.Chunk) bool { return keyOf(o) == keyOf(c) }) {
+				out = append(out, c)
+			}
+		}
 	}
 	return out
 }

@@ -155,6 +155,11 @@ func Static(r *report.Report) []report.Chunk {
 	for _, c := range m.trailChunks(r, &s) {
 		s.add(c)
 	}
+	if word := m.sqlErrorWord(r, &s); word != nil {
+		// A query of a generated file is fixed in what it was made
+		// from: that source follows it, as sure a lead as the query.
+		s.chunks = m.withGenerationSources(s.chunks, word, s.markLead)
+	}
 	// Last, what two interfaces away the frames' calls reach, and the
 	// calls whose errors a message's words carry on.
 	s.addCallees(m.secondHop(append(append(onLine, earlier...), s.siteRefs...)...))

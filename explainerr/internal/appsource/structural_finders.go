@@ -249,6 +249,7 @@ var sqlNames = []*regexp.Regexp{
 	regexp.MustCompile(`(?:column|relation) (?:(?P<table>\w+)\.)?(?P<name>\w+) does not exist`),
 	regexp.MustCompile(`Unknown column '(?:(?P<table>\w+)\.)?(?P<name>\w+)'`),
 	regexp.MustCompile(`Table '(?:\w+\.)?(?P<name>\w+)' doesn't exist`),
+	regexp.MustCompile(`missing FROM-clause entry for table "(?P<name>\w+)"`),
 	regexp.MustCompile(`(?:NOT NULL|UNIQUE|CHECK) constraint failed: (?:(?P<table>\w+)\.)?(?P<name>\w+)`),
 	regexp.MustCompile(`null value in column "(?P<name>\w+)"(?: of relation "(?P<table>\w+)")?`),
 	regexp.MustCompile(`on table "(?P<table>\w+)" violates (?:foreign key|unique|check) constraint "(?P<name>\w+)"`),
@@ -320,6 +321,28 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	if name == "" {
 		return nil
 	}
+	return m.nameChunks(r, s, name, table, dialect)
+}
+
+// sqlErrorWord returns what matches the name an SQL error gives (its
+// column, table or constraint; for a value too long, the column of that
+// length), or nil when it gives none.
+func (m *Module) sqlErrorWord(r *report.Report, s *staticSet) *regexp.Regexp {
+	name, _ := sqlErrorNames(r)
+	if name == "" {
+		name, _ = m.tooLongColumn(r, s, sqlDialect(r))
+	}
+	if name == "" {
+		name = SQLFunctionName(r)
+	}
+	if name == "" {
+		return nil
+	}
+	return sqlNameWord(name)
+}
+
+// nameChunks is sqlChunks for the name (and table) the error gives.
+func (m *Module) nameChunks(r *report.Report, s *staticSet, name, table, dialect string) []report.Chunk {
 	if cs := m.destinationChunks(r, s, dialect); cs != nil {
 		return cs
 	}

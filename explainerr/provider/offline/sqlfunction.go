@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
@@ -13,6 +15,10 @@ import (
 func (a *analysis) noSuchSQLFunction(engine, fn string) {
 	a.culprit = fn
 	a.g.Add(fn)
+	if types := appsource.SQLFunctionArgTypes(a.r); types != "" && engine == "PostgreSQL" {
+		a.functionArgTypes(fn, types)
+		return
+	}
 	a.headline("SQL error: no such function " + code(fn))
 	a.why(engine + " has no SQL function " + code(fn) + ": the query calls a function of another database's SQL, or one this database was built without. The statement fails when it is prepared, for every request that runs it: a server error, not bad input.")
 	src := a.app()
@@ -72,4 +78,47 @@ func engineCase(engine string, cases []string) bool {
 		}
 	}
 	return !other
+}
+
+// functionArgTypes explains a function PostgreSQL has no version of for
+// the argument types it lists: it may have one for other types (an
+// extension's function that takes bytea), so the fix is in what the
+// query passes, often a column the schema declares of another type, not
+// in another database's SQL.
+func (a *analysis) functionArgTypes(fn, types string) {
+	a.g.Add(types)
+	a.headline("SQL error: no version of " + code(fn) + " takes (" + types + ")")
+	a.why("PostgreSQL has no " + code(fn) + " for arguments of the types (" + code(types) + "): the function may exist for other types, and " + code("unknown") + " is a parameter whose type it had not inferred yet. The statement fails when it is prepared, for every request that runs it: a server error, not bad input.")
+	src := a.app()
+	if src == nil || src.mod == nil {
+		a.fix("Pass " + code(fn) + " arguments of the types one of its versions takes: cast them in the query, or check the type the schema gives the column passed to it.")
+		return
+	}
+	a.queryNaming(fn)
+	for _, col := range src.mod.SQLFunctionArgColumns(fn) {
+		def, ok := a.columnDefinition(col)
+		if !ok {
+			continue
+		}
+		typ := ""
+		if f := strings.Fields(strings.Trim(def.Text, ",")); len(f) > 1 {
+			typ = strings.Trim(f[1], ",")
+		}
+		a.g.Add(col, typ)
+		a.why("The query passes " + code(col) + " to it, declared " + code(typ) + " at " + a.cite(def) + ".")
+		a.fix("If " + code(col) + " is meant to hold the type " + code(fn) + " takes, correct its type where the schema declares it (" + code(a.fileLoc(def.Path, def.Line)) + "; in a new migration when that one has run); if not, cast the argument in the query to that type.")
+		return
+	}
+	a.fix("Pass " + code(fn) + " arguments of the types one of its versions takes: cast them in the query, or check the type the schema gives the column passed to it.")
+}
+
+// columnDefinition returns the schema line that declares col with its
+// type: a .sql file's (the database's own first) or a Go string's.
+func (a *analysis) columnDefinition(col string) (sourceLine, bool) {
+	def := compiled(`(?i)^\s*["` + "`" + `]?` + regexp.QuoteMeta(col) + `["` + "`" + `]?\s+[A-Za-z]`)
+	src := a.app()
+	for _, c := range src.mod.SchemaFileLines(def, a.dialect()) {
+		return sourceLine{Path: filepath.Join(src.mod.Root, filepath.FromSlash(c.File)), Line: c.StartLine, Text: strings.TrimSpace(c.Text)}, true
+	}
+	return a.schemaLine(compiled(`(?im)^\s*["` + "`" + `]?` + regexp.QuoteMeta(col) + `["` + "`" + `]?\s+[A-Za-z]`))
 }

@@ -67,6 +67,10 @@ func (a *analysis) sqlSchema() {
 			name = table[i+1:] // MySQL names the database too
 		}
 		a.culprit = table
+		if strings.Contains(a.f.Message, "missing FROM-clause entry") {
+			a.unknownQualifier(engine, table)
+			break
+		}
 		a.headline("SQL error: no such table " + code(table))
 		db := "in this database"
 		if engine == "SQLite" {
@@ -118,4 +122,21 @@ func (a *analysis) sqlSchema() {
 		}
 		a.fix("Check the SQL text around that word: a missing comma, a reserved word used as a name, or a placeholder in a place SQL does not allow one (table and column names cannot be parameters).")
 	}
+}
+
+// unknownQualifier explains a column qualified by a name the statement's
+// FROM and JOIN clauses do not declare (PostgreSQL's "missing
+// FROM-clause entry for table"): the qualifier is misspelt, not a table
+// the schema lacks; no migration is the fix.
+func (a *analysis) unknownQualifier(engine, name string) {
+	a.g.Add(name)
+	a.headline("SQL error: " + code(name) + " qualifies a column, and the query's FROM clause has no table or alias of that name")
+	a.why(engine + " read " + code(name+".") + " before a column, and no table or alias of the statement's FROM or JOIN clauses is called " + code(name) + ": the qualifier is misspelt, or names a table the query does not read. It fails for every request that runs the statement: a server error, not bad input.")
+	a.queryNaming(name)
+	if s, _ := a.closestSchemaName(name); s != "" && s != name {
+		a.g.Add(s, s+" AS "+name)
+		a.fix("Qualify the column with the table or alias the FROM clause declares: " + code(name) + " → " + code(s) + " (or add " + code(s+" AS "+name) + " in FROM).")
+		return
+	}
+	a.fix("Qualify the column with a table or alias the statement's FROM or JOIN clauses declare, or add the table it belongs to in a JOIN.")
 }

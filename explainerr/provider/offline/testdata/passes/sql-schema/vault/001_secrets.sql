@@ -1,0 +1,4 @@
+CREATE TABLE secrets (
+  id serial PRIMARY KEY,
+  sealed TEXT NOT NULL
+);
