@@ -154,6 +154,11 @@ func (a *analysis) unreadableValue(caps map[string]string, showStmt func()) {
 		return
 	}
 	showStmt()
+	if value == "" && a.discardOnPath() {
+		// An empty value the request did not send: the zero value of
+		// a lookup whose error was dropped.
+		return
+	}
 	if field != "" {
 		a.why("The request's " + code(field) + " is " + code(value) + ".")
 		a.fix("Check that the value of " + code(field) + " goes to its own column: the statement's arguments in the order of its placeholders.")

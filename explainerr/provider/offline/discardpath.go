@@ -27,8 +27,9 @@ func (a *analysis) discardOnPath() bool {
 			}
 			at := a.cite(originLine(ref, d.Line))
 			v := d.LHS[0]
-			a.why(code(appsource.FuncName(ref.Decl)) + " drops the error of " + code(d.Call) + " at " + at + ": when that call fails (nothing found, say), " + code(v) + " keeps its zero value, and a statement given it (an id of 0) refers to a row that does not exist.")
-			a.fix("Check the error of " + code(d.Call) + " at " + code(a.fileLoc(ref.File.Path, d.Line)) + " instead of discarding it with " + code("_") + ": when nothing is found, answer 404 (or 400) before writing.")
+			dropped, instead := a.droppedHow(d)
+			a.why(code(appsource.FuncName(ref.Decl)) + " " + dropped + " " + code(d.Call) + " at " + at + ": when that call fails (nothing found, say), " + code(v) + " keeps its zero value, and a statement given it (an id of 0, an empty id) refers to a row that does not exist.")
+			a.fix("Check the error of " + code(d.Call) + " at " + code(a.fileLoc(ref.File.Path, d.Line)) + " " + instead + ": when nothing is found, answer 404 (or 400) before writing.")
 			return true
 		}
 	}
@@ -99,4 +100,18 @@ func (s *appSource) interfaceMethods(name string) []*ast.FuncType {
 		})
 	}
 	return out
+}
+
+// droppedHow says how a discard drops its call's error, for "F ___
+// `call`", and what checking it replaces: "_", or a variable assigned
+// again before anything reads it.
+func (a *analysis) droppedHow(d appsource.Discard) (dropped, instead string) {
+	if d.Overwritten == 0 {
+		return "drops the error of", "instead of discarding it with " + code("_")
+	}
+	a.g.Add(d.Err)
+	if d.Overwritten >= a.app().mod.Fset.Position(d.Func.Decl.Body.Rbrace).Line {
+		return "never checks the error of", "right after the call (" + code(d.Err) + " is not read before the function ends)"
+	}
+	return "never checks the error of", "right after the call (" + code(d.Err) + " is assigned again at " + code(a.fileLoc(d.Func.File.Path, d.Overwritten)) + " before anything reads it)"
 }

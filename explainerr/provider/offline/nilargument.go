@@ -47,8 +47,9 @@ func (a *analysis) nilArgumentFromDiscard(msg string) bool {
 		a.g.Add(v, d.Call)
 		a.headline("A value kept from a call whose error was dropped: " + code(v) + " is nil")
 		a.why("The error says " + code(nilValueWords.FindString(msg)) + ": the library was given a nil pointer (or a value that is not a pointer) to write or fill.")
-		a.why(code(fn) + " drops the error of " + code(d.Call) + " at " + a.cite(dropped) + ": when that call fails, " + code(v) + " keeps its zero value, " + code("nil") + ", and the call at " + a.cite(call) + " is given it.")
-		a.fix("Check the error of " + code(d.Call) + " at " + code(a.fileLoc(f.Path, d.Line)) + " instead of discarding it with " + code("_") + ": when it fails, answer its error (a 4xx when the request's input is what it rejected) before " + code(v) + " is used.")
+		how, instead := a.droppedHow(d)
+		a.why(code(fn) + " " + how + " " + code(d.Call) + " at " + a.cite(dropped) + ": when that call fails, " + code(v) + " keeps its zero value, " + code("nil") + ", and the call at " + a.cite(call) + " is given it.")
+		a.fix("Check the error of " + code(d.Call) + " at " + code(a.fileLoc(f.Path, d.Line)) + " " + instead + ": when it fails, answer its error (a 4xx when the request's input is what it rejected) before " + code(v) + " is used.")
 		return true
 	}
 	return false
