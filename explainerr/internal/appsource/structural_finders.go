@@ -40,6 +40,8 @@ func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
 	// is ended, not where the message that wraps the error is made.
 	out := m.txChunks(r, s)
 	out = append(out, m.originChunks(r, s)...)
+	out = append(out, m.crossedDelegationChunks(r, s)...)
+	out = append(out, m.questionBuilderChunks(r, s)...)
 	out = append(out, m.generatedValueChunks(r, s)...)
 	out = append(out, m.droppedColumnChunks(r, s)...)
 	out = append(out, m.keyedCipherChunks(r, s)...)

@@ -23,25 +23,28 @@ var credentialFailure = regexp.MustCompile(`(?i)\b(?:signature|secret|(?:api|sig
 // envReaders are the calls that read one environment variable.
 var envReaders = map[string]bool{"os.Getenv": true, "os.LookupEnv": true}
 
-// UnsetEnvReads returns, for an error about a key, a secret or a token,
-// the reads of an environment variable this process does not have in the
-// functions the request reached and in the functions those pass as
-// values (a jwt.Keyfunc), nearest the frames first.
+// credentialName matches the name of a setting that holds a key, a
+// secret or a password (PBW_DECRYPTION_KEY, JWT_SECRET).
+var credentialName = regexp.MustCompile(`(?i)(?:^|_)(?:key|secret|token|password|passwd|pass|salt|credentials?)(?:_|$)`)
+
+// UnsetEnvReads returns the reads of an environment variable this
+// process does not have in the functions the request reached and in the
+// functions those pass as values (a jwt.Keyfunc), nearest the frames
+// first: for an error about a key, a secret or a token, any such read;
+// for another, those whose variable names a key, a secret or a password
+// (an empty decryption key makes "pq: Illegal argument to function").
 func (m *Module) UnsetEnvReads(r *report.Report) []SettingRead {
-	matched := false
+	credential := false
 	for _, msg := range errorMessages(r) {
 		msg = report.AnalysedText(msg)
-		if credentialFailure.MatchString(msg) && !constraintWords.MatchString(msg) {
-			matched = true
-			break
+		if constraintWords.MatchString(msg) {
+			return nil
 		}
-	}
-	if !matched {
-		return nil
+		credential = credential || credentialFailure.MatchString(msg)
 	}
 	reads := map[*ast.FuncDecl][]SettingRead{}
 	for _, sr := range m.SettingReads() {
-		if envReaders[sr.Call] {
+		if envReaders[sr.Call] && (credential || credentialName.MatchString(sr.Key)) {
 			if _, set := os.LookupEnv(sr.Key); !set {
 				reads[sr.Decl] = append(reads[sr.Decl], sr)
 			}

@@ -113,7 +113,10 @@ func (a *analysis) explain() string {
 	if a.recoveredLog != "" {
 		a.explainRecoveredFromLog()
 	}
-	if p := passFor(a.f.Class); p == nil || !p.explain(a) {
+	if a.explainCrossedDelegation() {
+		// The statement that failed is not the one the request asked
+		// for: what the pass would say of it is beside the point.
+	} else if p := passFor(a.f.Class); p == nil || !p.explain(a) {
 		a.unknown()
 	}
 	if k := a.r.Error.Kind; k == report.KindStatus || k == report.KindError {

@@ -17,6 +17,9 @@ func (a *analysis) sqlSyntax(engine, near string) bool {
 		a.headline("SQL syntax error near " + code(`"`+near+`"`))
 		a.why(engine + " could not parse the statement; the error is at or just before " + code(`"`+near+`"`) + ".")
 	}
+	if engine == "PostgreSQL" && (near == "," || near == ")" || near == "?" || near == "$") && a.questionPlaceholders() {
+		return true
+	}
 	if f, ok := a.syntaxFaultBefore(syntaxWord(near)); ok {
 		a.g.Add(f.prev, near, f.keyword)
 		a.why("The statement is at " + a.cite(f.at) + ": " + f.why)

@@ -75,3 +75,34 @@ func TestUnsetEnvironmentVariableOnTheRequestsPath(t *testing.T) {
 	t.Setenv("TICKET_SEAL", "dev-only")
 	mustLack(t, Analyze(r), "`TICKET_SEAL` is read on the request's path")
 }
+
+// archiveFiles decrypt a row's secret in SQL with a key read from an
+// environment variable named for a key.
+var archiveFiles = map[string]string{
+	"go.mod": "module example.com/archive\n",
+	"main.go": `package main
+
+import (
+	"database/sql"
+	"net/http"
+	"os"
+)
+
+type archive struct{ db *sql.DB }
+
+func (a archive) open(w http.ResponseWriter, r *http.Request) error {
+	var s string
+	return a.db.QueryRow("SELECT pgp_sym_decrypt(secret, $1) FROM vault", os.Getenv("ARCHIVE_DECRYPTION_KEY")).Scan(&s) //! open
+}
+`,
+}
+
+// TestUnsetKeyVariableForAnUnrecognisedError: an error that names no
+// setting still points at a variable named for a key that the request's
+// path reads and the process lacks.
+func TestUnsetKeyVariableForAnUnrecognisedError(t *testing.T) {
+	app := writeMarkedApp(t, archiveFiles)
+	r := panicReport("*pq.Error", "pq: Illegal argument to function", app.frame(t, "open", "archive.open"))
+	r.Error.Kind = report.KindError
+	mustHave(t, Analyze(r), "`ARCHIVE_DECRYPTION_KEY` is read on the request's path", "Set `ARCHIVE_DECRYPTION_KEY`")
+}
