@@ -218,7 +218,28 @@ func routeOf(ce *ast.CallExpr, name string, isMethod bool) (routeArgs, bool) {
 	if !strings.HasPrefix(path, "/") && path != "" {
 		return routeArgs{}, false
 	}
-	return routeArgs{Route: Route{Method: method, Path: path}, handlerArg: pathArg + 1}, true
+	return routeArgs{Route: Route{Method: method, Path: path}, handlerArg: handlerArgAfter(ce, pathArg)}, true
+}
+
+// handlerArgAfter returns the index of a registration's handler after
+// the path at pathArg: the next argument, but for gin's and fiber's
+// handlers listed after middleware made by calls (route.Post("/book",
+// middleware.JWTProtected(), controllers.CreateBook)), whose last
+// argument, named rather than made, is the handler. echo lists its
+// middleware after the handler, which is then the named one.
+func handlerArgAfter(ce *ast.CallExpr, pathArg int) int {
+	next, last := pathArg+1, len(ce.Args)-1
+	if last <= next || ce.Ellipsis.IsValid() {
+		return next
+	}
+	if _, made := ce.Args[next].(*ast.CallExpr); !made {
+		return next
+	}
+	switch ce.Args[last].(type) {
+	case *ast.Ident, *ast.SelectorExpr, *ast.FuncLit:
+		return last
+	}
+	return next
 }
 
 // laterPath finds, in a registration call's arguments after the first,

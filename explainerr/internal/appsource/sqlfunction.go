@@ -172,11 +172,35 @@ func SQLFunctionArgTypes(r *report.Report) string {
 	return ""
 }
 
+// ReachedSQLCall returns the query of the module that calls the SQL
+// function name and that a function the request reached runs (itself,
+// or a constant it runs), with that function.
+func (m *Module) ReachedSQLCall(r *report.Report, name string) (SQLLiteral, FuncRef, bool) {
+	call := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\s*\(`)
+	reach := reachSet(m.RequestReach(r))
+	for _, l := range m.SQLLiterals() {
+		if l.DDL || !call.MatchString(l.Value) {
+			continue
+		}
+		for _, ref := range m.QueryRunners(l) {
+			if reach[ref.Decl] {
+				return l, ref, true
+			}
+		}
+		if d, _ := l.Syntax(); d != nil {
+			if fd, ok := d.(*ast.FuncDecl); ok && reach[fd] {
+				return l, FuncRef{File: l.File, Decl: fd}, true
+			}
+		}
+	}
+	return SQLLiteral{}, FuncRef{}, false
+}
+
 // SQLFunctionArgColumns returns the columns the module's SQL text
 // (its Go strings and .sql files) passes to the SQL function name, as
 // bare names (connection_string of pgp_sym_decrypt(connection_string,
-// $1)), each once.
-func (m *Module) SQLFunctionArgColumns(name string) []string {
+// $1)), each once; those of the text given first, when it is not "".
+func (m *Module) SQLFunctionArgColumns(name, text string) []string {
 	call := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\s*\(([^()]*)\)`)
 	seen := map[string]bool{}
 	var out []string
@@ -192,6 +216,11 @@ func (m *Module) SQLFunctionArgColumns(name string) []string {
 					out = append(out, arg)
 				}
 			}
+		}
+	}
+	if text != "" {
+		if take(text); len(out) > 0 {
+			return out
 		}
 	}
 	for _, l := range m.SQLLiterals() {
@@ -232,7 +261,11 @@ func (m *Module) functionArgSchemaChunks(r *report.Report, name string) []report
 		return nil
 	}
 	var out []report.Chunk
-	for _, col := range m.SQLFunctionArgColumns(name) {
+	text := ""
+	if l, _, ok := m.ReachedSQLCall(r, name); ok {
+		text = l.Value
+	}
+	for _, col := range m.SQLFunctionArgColumns(name, text) {
 		for _, c := range m.SchemaFileStatementsIn(sqlNameWord(col), sqlDialect(r)) {
 			if len(out) < maxPerFinder && !slices.ContainsFunc(out, func(o report.Chunk) bool { return keyOf(o) == keyOf(c) }) {
 				out = append(out, c)

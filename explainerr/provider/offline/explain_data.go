@@ -45,6 +45,9 @@ func (a *analysis) sqlStatement(word string) (corpus.Line, bool) {
 		switch {
 		case goComment(l.Text):
 			// "// Delete book by given ID.": words of a comment.
+		case messageCall.MatchString(l.Text):
+			// "failed to get user from session cookie": a log line's or
+			// an error's words, which read as SQL to a case-blind match.
 		case !re.MatchString(code):
 		case asTable.MatchString(code):
 			lines = append(lines, l)
@@ -69,6 +72,10 @@ func (a *analysis) sqlStatement(word string) (corpus.Line, bool) {
 	// database whose driver wrote the error, when its files say so.
 	return appsource.ByDialect(lines, appsource.SQLDialect(a.r), false, func(l corpus.Line) string { return l.File })[0], true
 }
+
+// messageCall matches a line that writes a log record or makes an
+// error: its string is a message, not a statement.
+var messageCall = regexp.MustCompile(`\b(?:log|logger|slog|zap|zerolog|logrus)\.\w+\(|\.(?:Error|Errorf|Warn|Warnf|Warning|Info|Infof|Debug|Debugf|Print|Printf|Println|Fatal|Fatalf|Msg|Msgf)\(\s*"|\berrors\.New\(|\bfmt\.Errorf\(`)
 
 // goComment reports whether line is a Go comment line ("// …", "/* …",
 // "* …" inside a block comment).

@@ -94,8 +94,14 @@ func (a *analysis) functionArgTypes(fn, types string) {
 		a.fix("Pass " + code(fn) + " arguments of the types one of its versions takes: cast them in the query, or check the type the schema gives the column passed to it.")
 		return
 	}
-	a.queryNaming(fn)
-	for _, col := range src.mod.SQLFunctionArgColumns(fn) {
+	text := ""
+	if l, ref, ok := src.mod.ReachedSQLCall(a.r, fn); ok {
+		text = l.Value
+		a.reachedSQLCall(l, ref, fn)
+	} else {
+		a.queryNaming(fn)
+	}
+	for _, col := range src.mod.SQLFunctionArgColumns(fn, text) {
 		def, ok := a.columnDefinition(col)
 		if !ok {
 			continue
@@ -105,6 +111,7 @@ func (a *analysis) functionArgTypes(fn, types string) {
 			typ = strings.Trim(f[1], ",")
 		}
 		a.g.Add(col, typ)
+		a.g.AddScanned(a.fileLoc(def.Path, def.Line)) // a migration's name may start with digits
 		a.why("The query passes " + code(col) + " to it, declared " + code(typ) + " at " + a.cite(def) + ".")
 		a.fix("If " + code(col) + " is meant to hold the type " + code(fn) + " takes, correct its type where the schema declares it (" + code(a.fileLoc(def.Path, def.Line)) + "; in a new migration when that one has run); if not, cast the argument in the query to that type.")
 		return
@@ -121,4 +128,33 @@ func (a *analysis) columnDefinition(col string) (sourceLine, bool) {
 		return sourceLine{Path: filepath.Join(src.mod.Root, filepath.FromSlash(c.File)), Line: c.StartLine, Text: strings.TrimSpace(c.Text)}, true
 	}
 	return a.schemaLine(compiled(`(?im)^\s*["` + "`" + `]?` + regexp.QuoteMeta(col) + `["` + "`" + `]?\s+[A-Za-z]`))
+}
+
+// reachedSQLCall says where the query the request ran calls the SQL
+// function fn (ref runs it), and, when that query is generated, the
+// hand-written one it was made from.
+func (a *analysis) reachedSQLCall(l appsource.SQLLiteral, ref appsource.FuncRef, fn string) {
+	src := a.app()
+	call := compiled(`(?i)\b` + regexp.QuoteMeta(fn) + `\s*\(`)
+	line, text := l.StartLine, ""
+	for i, t := range strings.Split(l.Value, "\n") {
+		if call.MatchString(t) {
+			line, text = l.StartLine+i, strings.TrimSpace(t)
+			break
+		}
+	}
+	if lines := l.File.Lines(); line >= 1 && line <= len(lines) && strings.TrimSpace(lines[line-1]) != text {
+		line, text = l.StartLine, strings.TrimSpace(lines[l.StartLine-1]) // an interpreted string: its first line
+	}
+	at := sourceLine{Path: l.File.Path, Line: line, Text: text, RunBy: appsource.FuncName(ref.Decl)}
+	a.why("The query the request ran calls it at " + a.cite(at) + ".")
+	if _, gen := src.mod.GeneratedBy(l.File.Path); !gen {
+		return
+	}
+	from, _, ok := src.mod.GenerationSource(call, text)
+	if !ok {
+		return
+	}
+	a.g.AddScanned(a.fileLoc(from.Path, from.Line))
+	a.why("That file is generated; the query is written at " + a.cite(sourceLine{Path: from.Path, Line: from.Line, Text: from.Text}) + ".")
 }

@@ -50,12 +50,14 @@ func (a *analysis) valueTooLong(caps map[string]string, showStmt func()) {
 	showStmt()
 	switch {
 	case len(cands) == 1:
-		c := cands[0]
-		a.why("The schema declares it at " + a.cite(a.sizedLine(c)) + ".")
+		def := a.sizedLine(cands[0])
+		a.g.AddScanned(a.fileLoc(def.Path, def.Line)) // a migration's name may start with digits
+		a.why("The schema declares it at " + a.cite(def) + ".")
 	case len(cands) > 1:
 		var at []string
 		for _, c := range cands[:min(len(cands), 3)] {
 			a.g.Add(c.Table, c.Column)
+			a.g.AddScanned(c.File + ":" + strconv.Itoa(c.Line))
 			at = append(at, code(c.Table+"."+c.Column)+" ("+code(c.File+":"+strconv.Itoa(c.Line))+")")
 		}
 		a.why("The schema gives that length to " + strings.Join(at, ", ") + ": the one the statement wrote is it.")
