@@ -1212,7 +1212,13 @@ run_mode() { # app id mode method path ctype data
 	wait $pid 2>/dev/null
 }
 
+# The variables an app's arm exports are its own: each app starts from the
+# environment the script was given (goclean's JWT_SECRET must not reach
+# fiberapi, which reads a variable of that name).
+declare -A given_env=()
+for v in $(compgen -e); do given_env[$v]=1; done
 for arg in "$@"; do
+	for v in $(compgen -e); do [ -n "${given_env[$v]:-}" ] || unset "$v"; done
 	app=${arg%%=*} src=${arg#*=}
 	[ -d "$src" ] || { log "$src: not a directory"; exit 2; }
 	src=$(cd "$src" && pwd)
