@@ -157,6 +157,7 @@ func (m *Module) assertingMapper(fn FuncRef, depth int) *AssertingMapper {
 	var found *AssertingMapper
 	var handed []*ast.CallExpr
 	unwraps := false
+	kindSwitches := kindOnlySwitches(fd.Body)
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
@@ -173,8 +174,8 @@ func (m *Module) assertingMapper(fn FuncRef, depth int) *AssertingMapper {
 			}
 		case *ast.TypeAssertExpr:
 			id, ok := n.X.(*ast.Ident)
-			if !ok || !params[id.Name] || found != nil {
-				return true
+			if !ok || !params[id.Name] || found != nil || kindSwitches[n] || n.Type != nil && valueKind(n.Type) {
+				return true // a logger's switch on error or string tells no error apart
 			}
 			found = &AssertingMapper{Mapper: fn, AssertLine: m.Fset.Position(n.Pos()).Line, Switch: n.Type == nil}
 			if n.Type != nil {
@@ -200,4 +201,54 @@ func (m *Module) assertingMapper(fn FuncRef, depth int) *AssertingMapper {
 		}
 	}
 	return nil
+}
+
+// kindOnlySwitches returns the type assertions of body's type switches
+// whose cases name only kinds of value (error, string, fmt.Stringer, a
+// builtin type), as a logger's switch on what it was given does: such a
+// switch tells no error of the app apart from another.
+func kindOnlySwitches(body *ast.BlockStmt) map[*ast.TypeAssertExpr]bool {
+	out := map[*ast.TypeAssertExpr]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		ts, ok := n.(*ast.TypeSwitchStmt)
+		if !ok {
+			return true
+		}
+		var ta *ast.TypeAssertExpr
+		switch st := ts.Assign.(type) {
+		case *ast.AssignStmt:
+			ta, _ = st.Rhs[0].(*ast.TypeAssertExpr)
+		case *ast.ExprStmt:
+			ta, _ = st.X.(*ast.TypeAssertExpr)
+		}
+		if ta == nil {
+			return true
+		}
+		for _, c := range ts.Body.List {
+			for _, t := range c.(*ast.CaseClause).List {
+				if !valueKind(t) {
+					return true
+				}
+			}
+		}
+		out[ta] = true
+		return true
+	})
+	return out
+}
+
+// valueKind reports whether a type names a kind of value rather than an
+// error type of the app: error, a builtin type, fmt.Stringer, any.
+func valueKind(t ast.Expr) bool {
+	switch x := t.(type) {
+	case *ast.Ident:
+		return types.Universe.Lookup(x.Name) != nil
+	case *ast.SelectorExpr:
+		return types.ExprString(x) == "fmt.Stringer"
+	case *ast.InterfaceType:
+		return true
+	case *ast.ArrayType:
+		return valueKind(x.Elt)
+	}
+	return false
 }
