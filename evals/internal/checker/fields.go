@@ -34,7 +34,19 @@ func (c *Checker) checkField(s string, scope []*source.Func) (string, string) {
 		}
 		vars = c.fieldVars(strings.Split(sel, "."), scope)
 	} else {
-		vars = c.varsNamed(name, scope, true)
+		// "`key string`" said of a function the sentence names: its
+		// parameter (or local), before a field of that name elsewhere.
+		for _, o := range localObjects(scope, name) {
+			if v, ok := o.(*types.Var); ok && !v.IsField() {
+				vars = append(vars, v)
+			}
+		}
+		if len(vars) == 0 {
+			// A bare "`key string`" may be a field or a parameter of a
+			// function the sentence names in prose: either, when one of
+			// each is so called.
+			vars = append(c.varsNamed(name, scope, true), c.paramsNamed(name)...)
+		}
 		if len(vars) == 0 {
 			// "`next byte`", a named result or parameter: a variable.
 			vars = c.varsNamed(name, scope, false)
@@ -277,4 +289,16 @@ func (c *Checker) namesValueOnly(s string) bool {
 		}
 	}
 	return false
+}
+
+// paramsNamed returns the parameters of the module's functions called
+// name.
+func (c *Checker) paramsNamed(name string) []*types.Var {
+	var out []*types.Var
+	for _, o := range c.m.Objects[name] {
+		if v, ok := o.(*types.Var); ok && v.Kind() == types.ParamVar {
+			out = append(out, v)
+		}
+	}
+	return out
 }

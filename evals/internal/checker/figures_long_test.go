@@ -133,6 +133,7 @@ func TestCheckerFigures(t *testing.T) {
 		// fixed after its misses were read.
 		{"httpsnoop (frozen)", "seen", New(load(t, moduleDir(t, "httpsnoop"))), httpsnoopSet.path()},
 		{"alice (frozen)", "seen", New(load(t, moduleDir(t, "alice"))), aliceSet.path()},
+		{"groupcache (frozen)", "seen", New(load(t, moduleDir(t, "groupcache"))), groupcacheSet.path()},
 	}
 	methodology, err := os.ReadFile(filepath.Join(root, "METHODOLOGY.md"))
 	if err != nil {

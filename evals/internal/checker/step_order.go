@@ -425,6 +425,9 @@ func stepByName(calls []call, object string) (step, bool) {
 	named := step{}
 	for _, cl := range calls {
 		if len(cl.fn.Name()) > 1 && containsIdent(object, cl.fn.Name()) {
+			if _, builtin := cl.fn.(*types.Builtin); builtin && !strings.Contains(object, "`"+cl.fn.Name()) && !strings.Contains(object, cl.fn.Name()+"(") {
+				continue // "the new call": an English word, not the builtin
+			}
 			named[cl.fn] = true
 		}
 	}

@@ -8,7 +8,9 @@ import "testing"
 // named in a slice passed to a variadic parameter ("`other.leaves...`");
 // a method call a clause opens after a comma, whose bare argument is the
 // caller's variable; and a signature given in words ("takes a `T` and
-// returns a `U`", "takes no parameters").
+// returns a `U`", "takes no parameters"); a bare "`name type`" that is
+// a parameter where a field elsewhere has the name with another type;
+// and a builtin's name written as an English word ("the new holder").
 func TestClassesOfTrellis(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -25,5 +27,9 @@ func TestClassesOfTrellis(t *testing.T) {
 		{"signature in words", "`GrowFunc` takes an `http.HandlerFunc` and returns an `http.HandlerFunc`.", true},
 		{"takes no parameters", "`Bare` takes no parameters and returns an empty `Trellis`.", false},
 		{"takes no parameters", "`NewTrellis` takes no parameters and returns an empty `Trellis`.", true},
+		{"bare parameter beside a field of its name", "Plant takes `sprout string` and returns a tag.", false},
+		{"bare parameter beside a field of its name", "Plant takes `sprout bool` and returns a tag.", true},
+		{"builtin's name as an English word", "`Sprout` calls `append` before storing the new holder in `b.last`.", false},
+		{"builtin's name as an English word", "`Sprout` calls `append` before it calls `new`.", true},
 	})
 }

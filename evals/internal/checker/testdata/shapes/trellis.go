@@ -39,3 +39,23 @@ func Bare() Trellis { return Trellis{} }
 
 // GrowFunc is Grow for a function.
 func (t Trellis) GrowFunc(fn http.HandlerFunc) http.Handler { return t.Grow(fn) }
+
+// VineTag marks a vine.
+type VineTag struct{ sprout int }
+
+// Plant tags a vine with its sprout's length.
+func Plant(sprout string) VineTag { return VineTag{sprout: len(sprout)} }
+
+// Bed holds sprouts.
+type Bed struct {
+	vines []Vine
+	last  *[]Vine
+}
+
+// Sprout makes a holder, then adds a vine and keeps the holder.
+func (b *Bed) Sprout() *[]Vine {
+	p := new([]Vine)
+	b.vines = append(b.vines, nil)
+	b.last = p
+	return p
+}
