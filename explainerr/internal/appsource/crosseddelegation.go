@@ -112,18 +112,9 @@ func (m *Module) crossedIn(ref FuncRef) []CrossedDelegation {
 // path that call another method of what they wrap than their own, the
 // error naming the one called.
 func (m *Module) crossedDelegationChunks(r *report.Report, s *staticSet) []report.Chunk {
-	var out []report.Chunk
+	var refs []FuncRef
 	for _, c := range m.CrossedDelegations(r) {
-		if len(out) == maxPerFinder {
-			break
-		}
-		if s.seen[c.Method.Decl] {
-			continue // shown already, as what the frames reach
-		}
-		s.seen[c.Method.Decl] = true
-		ch := s.funcChunk(c.Method.File, c.Method.Decl, report.ReasonImplementation)
-		s.markLead(ch)
-		out = append(out, ch)
+		refs = append(refs, c.Method)
 	}
-	return out
+	return s.leadFuncChunks(refs, report.ReasonImplementation)
 }

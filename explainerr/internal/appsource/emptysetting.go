@@ -106,20 +106,19 @@ func (m *Module) EmptySettingReads(msg string) []SettingRead {
 // emptySettingChunks gives the functions that read a setting the failure
 // quotes empty.
 func (m *Module) emptySettingChunks(r *report.Report, s *staticSet) []report.Chunk {
-	var out []report.Chunk
 	for _, msg := range errorMessages(r) {
-		for _, sr := range m.EmptySettingReads(report.AnalysedText(msg)) {
-			if len(out) >= maxPerFinder || s.seen[sr.Decl] {
-				continue
-			}
-			s.seen[sr.Decl] = true
-			c := s.funcChunk(sr.File, sr.Decl, report.ReasonSetting)
-			s.markLead(c)
-			out = append(out, c)
+		if out := s.leadFuncChunks(readers(m.EmptySettingReads(report.AnalysedText(msg))), report.ReasonSetting); len(out) > 0 {
+			return out
 		}
-		if len(out) > 0 {
-			break
-		}
+	}
+	return nil
+}
+
+// readers returns the functions of setting reads, in their order.
+func readers(reads []SettingRead) []FuncRef {
+	out := make([]FuncRef, len(reads))
+	for i, sr := range reads {
+		out[i] = FuncRef{File: sr.File, Decl: sr.Decl}
 	}
 	return out
 }

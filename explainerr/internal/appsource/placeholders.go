@@ -74,17 +74,7 @@ func (m *Module) questionBuilderChunks(r *report.Report, s *staticSet) []report.
 	if !anyMessage(r, placeholderSyntax) {
 		return nil
 	}
-	var out []report.Chunk
-	for _, ref := range m.QuestionBuilders() {
-		if len(out) == maxPerFinder || s.seen[ref.Decl] {
-			continue
-		}
-		s.seen[ref.Decl] = true
-		c := s.funcChunk(ref.File, ref.Decl, report.ReasonConstructor)
-		s.markLead(c)
-		out = append(out, c)
-	}
-	return out
+	return s.leadFuncChunks(m.QuestionBuilders(), report.ReasonConstructor)
 }
 
 // placeholderSyntax matches PostgreSQL's syntax error where a "?"

@@ -259,6 +259,26 @@ func (s *staticSet) leadReason(fd *ast.FuncDecl, reason string) string {
 	return reason
 }
 
+// leadFuncChunks returns the chunks of those of refs' functions that no
+// chunk shows yet, with reason, each marked a lead: at most
+// maxPerFinder, in refs' order.
+func (s *staticSet) leadFuncChunks(refs []FuncRef, reason string) []report.Chunk {
+	var out []report.Chunk
+	for _, ref := range refs {
+		if len(out) == maxPerFinder {
+			break
+		}
+		if s.seen[ref.Decl] {
+			continue
+		}
+		s.seen[ref.Decl] = true
+		c := s.funcChunk(ref.File, ref.Decl, reason)
+		s.markLead(c)
+		out = append(out, c)
+	}
+	return out
+}
+
 // markLead records c as a chunk preciseFirst moves forward.
 func (s *staticSet) markLead(c report.Chunk) {
 	if s.lead == nil {

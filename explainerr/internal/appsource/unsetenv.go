@@ -108,15 +108,5 @@ func (m *Module) funcValuesPassed(ref FuncRef) []*ast.FuncDecl {
 // environment variable this process lacks, for an error about a key, a
 // secret or a token.
 func (m *Module) unsetEnvChunks(r *report.Report, s *staticSet) []report.Chunk {
-	var out []report.Chunk
-	for _, sr := range m.UnsetEnvReads(r) {
-		if len(out) >= maxPerFinder || s.seen[sr.Decl] {
-			continue
-		}
-		s.seen[sr.Decl] = true
-		c := s.funcChunk(sr.File, sr.Decl, report.ReasonSetting)
-		s.markLead(c)
-		out = append(out, c)
-	}
-	return out
+	return s.leadFuncChunks(readers(m.UnsetEnvReads(r)), report.ReasonSetting)
 }

@@ -81,9 +81,7 @@ func (a *analysis) explainEmptySetting(msg string) bool {
 	if len(reads) == 0 {
 		return false
 	}
-	sr := reads[0]
-	readAt := src.lineIn(sr.File, sr.Line, appsource.FuncName(sr.Decl))
-	a.g.Add(sr.Key, sr.Call)
+	sr, readAt := a.settingRead(reads[0])
 	a.headline("An empty value: the setting " + code(sr.Key) + " is read, and nothing sets it under that name")
 	a.why("The error says " + code(shorten(msg, 120)) + ": the value was empty. The app reads the setting " + code(sr.Key) + " with " + code(sr.Call) + " at " + a.cite(readAt) + ", and a reader answers an empty value for a name nothing sets.")
 	a.settingNamedOtherwise(sr, readAt)
@@ -102,13 +100,18 @@ func (a *analysis) explainUnsetEnv(msg string) bool {
 	if len(reads) == 0 {
 		return false
 	}
-	sr := reads[0]
-	readAt := src.lineIn(sr.File, sr.Line, appsource.FuncName(sr.Decl))
-	a.g.Add(sr.Key, sr.Call)
+	sr, readAt := a.settingRead(reads[0])
 	a.headline("A setting this process lacks: " + code(sr.Key) + " is read on the request's path, and the environment has no such variable")
 	a.why("The error says " + code(shorten(msg, 120)) + ". The request's path reads " + code(sr.Key) + " with " + code(sr.Call) + " at " + a.cite(readAt) + ", and this process's environment has no " + code(sr.Key) + ": the call answers \"\", and whatever it keys or checks is done with an empty value.")
 	a.settingNamedOtherwise(sr, readAt)
 	return true
+}
+
+// settingRead returns sr and the line that reads it, its key and reader
+// made citable.
+func (a *analysis) settingRead(sr appsource.SettingRead) (appsource.SettingRead, sourceLine) {
+	a.g.Add(sr.Key, sr.Call)
+	return sr, a.app().lineIn(sr.File, sr.Line, appsource.FuncName(sr.Decl))
 }
 
 // settingNamedOtherwise says where else the setting sr reads is given, or
