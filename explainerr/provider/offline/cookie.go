@@ -15,7 +15,7 @@ import (
 // 401, or a redirect to log in), not a server failure.
 
 // reCookieCall matches r.Cookie("name") and captures the name.
-var reCookieCall = regexp.MustCompile(`\bCookie\(\s*"([^"]*)"\s*\)`)
+var reCookieCall = regexp.MustCompile(`\bCookie\(\s*(?:"([^"]*)"|([\w.]+))\s*\)`)
 
 // missingCookie explains a nil x that a Cookie call whose error was
 // discarded gave. It reports whether x is such a cookie.
@@ -29,12 +29,22 @@ func (a *analysis) missingCookie(x string) bool {
 	if m == nil {
 		return false
 	}
-	name := m[1]
-	a.why(code(root) + " comes from " + quoteLine(a.siteLine(w)) + ", which discards the error. " + code(op.RHS) + " returns " + code("http.ErrNoCookie") + " and a " + code("nil") + " cookie when the request has no cookie called " + code(`"`+name+`"`) + ": the client did not send it, which is not a server failure.")
-	if s := a.requestCookies(name); s != "" {
+	name, called := m[1], code(`"`+m[1]+`"`)
+	if m[2] != "" {
+		name, called = "", code(m[2]) // a constant's name: its value is not read here
+	}
+	a.why(code(root) + " comes from " + quoteLine(a.siteLine(w)) + ", which discards the error. " + code(op.RHS) + " returns " + code("http.ErrNoCookie") + " and a " + code("nil") + " cookie when the request has no cookie called " + called + ": the client did not send it, which is not a server failure.")
+	if s := a.requestCookies(name); s != "" && name != "" {
 		a.why(s)
 	}
 	a.g.Add("err") // the name the snippet introduces
+	if emptyChecked.MatchString(a.s.Text) {
+		// The failing line itself handles a cookie without a value
+		// ("if cookie.Value == """): a cookie not sent is that case.
+		a.g.Add("http.ErrNoCookie", "errors.Is")
+		a.fix("Check the error of " + code(op.RHS) + ": when it is " + code("http.ErrNoCookie") + " (" + code("errors.Is") + "), handle it as the empty value this line handles, and return only other errors; a request without the cookie is not a failure.")
+		return true
+	}
 	if !a.inHandler() && !a.noResponseWriter() {
 		a.fix("Check the error of " + code(op.RHS) + " and handle a missing cookie as the client's error (400 Bad Request, or 401), instead of using a " + code("nil") + " cookie.")
 		return true
@@ -44,6 +54,9 @@ func (a *analysis) missingCookie(x string) bool {
 	a.fix("Answer with 400 Bad Request, or 401 or a redirect to the login page when the cookie is a session or CSRF token the client should have got first; not with 500.")
 	return true
 }
+
+// emptyChecked matches a line that tests a value for being empty.
+var emptyChecked = regexp.MustCompile(`==\s*""|len\([^)]*\)\s*==\s*0`)
 
 // requestCookies says what the report's request shows about the cookie
 // called name: no Cookie header, the names it had, or that the report
