@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/site"
 )
 
@@ -109,6 +110,18 @@ func (a *analysis) noRows() {
 		a.g.Add(l.Func, l.Text)
 		a.why(code(l.Func) + ", called on the failing line, already answers 404 Not Found for the not-found errors it recognises, at " + a.cite(l) + ": once the error keeps what it wraps, it is answered so.")
 		return
+	}
+	if textWrapped || lost {
+		// A function on the error's way out, reached from the stack,
+		// already tests for it: the wrap is what keeps it from that test.
+		onPath := func(from appsource.FuncRef) bool {
+			return a.stackReaches(func(r appsource.FuncRef) bool { return r.Decl == from.Decl })
+		}
+		if check, ok := a.moduleErrorsIs(target, onPath); ok {
+			a.g.Add(check.Func, check.Text)
+			a.why("The request's path already tests for it, at " + a.cite(check) + ": once the error keeps what it wraps, that test sees it and the app answers as it means to.")
+			return
+		}
 	}
 	a.fix(block("Answer a missing row with 404 Not Found where the error is handled:", a.errorIs(target, "http.StatusNotFound")...),
 		"Check "+code("errors.Is(err, "+target+")")+" where the error is handled and answer 404 Not Found instead of 500.",
