@@ -1,6 +1,7 @@
 package appsource
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -55,23 +56,7 @@ func TestQuestionBuilderChunk(t *testing.T) {
 	for k, v := range tillModule {
 		fixed[k] = v
 	}
-	fixed["db/db.go"] = `package db
-
-import (
-	"database/sql"
-
-	"github.com/Masterminds/squirrel"
-)
-
-type DB struct {
-	Pool    *sql.DB
-	Builder squirrel.StatementBuilderType
-}
-
-func Open(pool *sql.DB) *DB {
-	return &DB{Pool: pool, Builder: squirrel.StatementBuilder.PlaceholderFormat(squirrel.Dollar)}
-}
-`
+	fixed["db/db.go"] = strings.Replace(tillModule["db/db.go"], "squirrel.StatementBuilder}", "squirrel.StatementBuilder.PlaceholderFormat(squirrel.Dollar)}", 1)
 	root = writeModule(t, fixed)
 	if got := reasons(Static(shelfReport(root, `ERROR: syntax error at or near "," (SQLSTATE 42601)`, frame))); contains(got["constructor"], "db/db.go:Open") {
 		t.Errorf("a builder given the dollar format is a lead: %v", got)
