@@ -105,7 +105,7 @@ var rules = []rule{
 	// A value longer than its column's declared length: PostgreSQL's
 	// wording (SQLSTATE 22001) names the type and length, MySQL's (1406)
 	// and SQL Server's the column.
-	{ValueTooLong, regexp.MustCompile(`value too long for type (?P<type>character varying|character|bit varying|bit)\((?P<limit>\d+)\)`)},
+	{ValueTooLong, valueTooLongPG},
 	{ValueTooLong, regexp.MustCompile(`Data too long for column '(?P<column>[^']+)'`)},
 	{ValueTooLong, regexp.MustCompile(`String or binary data would be truncated(?: in table '(?:[^']*\.)?(?P<table>[^'.]+)', column '(?P<column>[^']+)')?`)},
 	// gorm's translated errors (TranslateError), which name neither the
@@ -208,4 +208,17 @@ func Classify(e report.Error) Failure {
 		return Failure{Class: DeliberatePanic, Message: e.Message}
 	}
 	return Failure{Class: Unknown, Message: e.Message}
+}
+
+// valueTooLongPG is PostgreSQL's wording of a value longer than its
+// column's declared length (SQLSTATE 22001): the type and the length.
+var valueTooLongPG = regexp.MustCompile(`value too long for type (?P<type>character varying|character|bit varying|bit)\((?P<limit>\d+)\)`)
+
+// TooLongLength returns the declared length PostgreSQL's value-too-long
+// message in msg gives, "" when msg holds none.
+func TooLongLength(msg string) string {
+	if m := valueTooLongPG.FindStringSubmatch(msg); m != nil {
+		return m[valueTooLongPG.SubexpIndex("limit")]
+	}
+	return ""
 }

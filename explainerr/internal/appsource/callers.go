@@ -92,11 +92,11 @@ func (f *File) holds(s string) bool {
 // maxReachFrames bounds the app frames whose calls Reach follows.
 const maxReachFrames = 8
 
-// reachSet returns the set of the functions of refs (what the failing
+// ReachSet returns the set of the functions of refs (what the failing
 // request ran, or could have, below its frames: Reach). It ranks
 // candidates that the stack does not show, such as a check a handler made
 // before the statement that failed.
-func reachSet(refs []FuncRef) map[*ast.FuncDecl]bool {
+func ReachSet(refs []FuncRef) map[*ast.FuncDecl]bool {
 	reach := map[*ast.FuncDecl]bool{}
 	for _, ref := range refs {
 		reach[ref.Decl] = true

@@ -30,12 +30,12 @@ type CrossedDelegation struct {
 }
 
 // CrossedDelegations returns the crossed delegations among the functions
-// the request reached whose called method the error's messages name as
-// a word.
-func (m *Module) CrossedDelegations(r *report.Report) []CrossedDelegation {
+// the request reached (reach, its RequestReach) whose called method the
+// error's messages name as a word.
+func (m *Module) CrossedDelegations(r *report.Report, reach []FuncRef) []CrossedDelegation {
 	msgs := errorMessages(r)
 	var out []CrossedDelegation
-	for _, ref := range m.RequestReach(r) {
+	for _, ref := range reach {
 		for _, c := range m.crossedIn(ref) {
 			named := regexp.MustCompile(`\b` + regexp.QuoteMeta(c.Called) + `\b`)
 			for _, msg := range msgs {
@@ -58,6 +58,9 @@ func (m *Module) crossedIn(ref FuncRef) []CrossedDelegation {
 		return nil
 	}
 	recvName := fd.Recv.List[0].Names[0].Name
+	if !callsOtherOnField(fd, recvName) {
+		return nil // no call recv.field.Other(…): nothing to resolve
+	}
 	res := newResolver(m, ref.File, fd)
 	dir := filepath.Dir(ref.File.Path)
 	recv := res.moduleType(fd.Recv.List[0].Type, dir)
@@ -108,12 +111,32 @@ func (m *Module) crossedIn(ref FuncRef) []CrossedDelegation {
 	return out
 }
 
+// callsOtherOnField reports whether fd calls, on a field of its receiver
+// recv, a method not named as fd is: the syntax a crossed delegation
+// needs before any type is resolved.
+func callsOtherOnField(fd *ast.FuncDecl, recv string) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name != fd.Name.Name {
+				if field, ok := sel.X.(*ast.SelectorExpr); ok {
+					if x, ok := field.X.(*ast.Ident); ok && x.Name == recv {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // crossedDelegationChunks gives the decorators' methods on the request's
 // path that call another method of what they wrap than their own, the
 // error naming the one called.
 func (m *Module) crossedDelegationChunks(r *report.Report, s *staticSet) []report.Chunk {
 	var refs []FuncRef
-	for _, c := range m.CrossedDelegations(r) {
+	for _, c := range m.CrossedDelegations(r, s.requestReach(r)) {
 		refs = append(refs, c.Method)
 	}
 	return s.leadFuncChunks(refs, report.ReasonImplementation)

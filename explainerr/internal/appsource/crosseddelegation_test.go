@@ -64,11 +64,12 @@ func TestCrossedDelegation(t *testing.T) {
 	frame := report.Frame{Function: "example.com/metrics/web.Handlers.Rename", File: "web/web.go", Line: 12}
 	r := shelfReport(root, "Folders - Create - taken: docs", frame)
 	m := Load(filepath.Join(root, "web", "web.go"))
-	cs := m.CrossedDelegations(r)
+	cs := m.CrossedDelegations(r, m.RequestReach(r))
 	if len(cs) != 1 || FuncName(cs[0].Method.Decl) != "(*counted).Rename" || cs[0].Called != "Create" || cs[0].Field != "inner" {
 		t.Fatalf("crossed delegations: %+v, want (*counted).Rename calling inner.Create", cs)
 	}
-	if cs := m.CrossedDelegations(shelfReport(root, "rename failed", frame)); len(cs) != 0 {
+	other := shelfReport(root, "rename failed", frame)
+	if cs := m.CrossedDelegations(other, m.RequestReach(other)); len(cs) != 0 {
 		t.Errorf("a crossed delegation the error does not name: %+v", cs)
 	}
 	got := reasons(Static(r))

@@ -85,9 +85,10 @@ func (m *Module) GenerationSource(word *regexp.Regexp, generatedText string) (sr
 			}
 		}
 	}
+	genDirs := m.generatedOnlyDirs()
 	m.eachSQLFile(func(path string, lines []string) bool {
 		score := handWritten
-		if m.sqlFileGenerated(path, lines) {
+		if sqlFileGenerated(path, lines, genDirs) {
 			score = 0
 		}
 		for i, l := range lines {
@@ -136,9 +137,9 @@ func sharedWords(a, b string) int {
 
 // sqlFileGenerated reports whether a .sql file was made rather than
 // written: its name says so (queries.gen.sql), its first lines do, or it
-// lies beside Go files that are all generated (sqlc's output directory,
-// where a build step gathers the queries it reads).
-func (m *Module) sqlFileGenerated(path string, lines []string) bool {
+// lies in a directory whose Go files are all generated (genDirs: sqlc's
+// output directory, where a build step gathers the queries it reads).
+func sqlFileGenerated(path string, lines []string, genDirs map[string]bool) bool {
 	base := strings.ToLower(filepath.Base(path))
 	if strings.Contains(base, ".gen.") || strings.Contains(base, "generated") {
 		return true
@@ -149,17 +150,21 @@ func (m *Module) sqlFileGenerated(path string, lines []string) bool {
 			return true
 		}
 	}
-	dir, goFiles := filepath.Dir(path), 0
+	return genDirs[filepath.Dir(path)]
+}
+
+// generatedOnlyDirs returns the directories of the module whose Go files
+// are all generated.
+func (m *Module) generatedOnlyDirs() map[string]bool {
+	out := map[string]bool{}
 	for _, f := range m.Files {
-		if filepath.Dir(f.Path) != dir {
-			continue
+		dir := filepath.Dir(f.Path)
+		_, gen := m.GeneratedBy(f.Path)
+		if seen, ok := out[dir]; !ok || seen {
+			out[dir] = gen
 		}
-		if _, gen := m.GeneratedBy(f.Path); !gen {
-			return false
-		}
-		goFiles++
 	}
-	return goFiles > 0
+	return out
 }
 
 // withGenerationSources returns chunks with, after each query chunk of a

@@ -47,7 +47,7 @@ func (m *Module) guardChunks(r *report.Report, s *staticSet) []report.Chunk {
 		return nil
 	}
 	var out []report.Chunk
-	for _, ref := range reachedFirst(cands, reachSet(s.requestReach(r))) {
+	for _, ref := range reachedFirst(cands, ReachSet(s.requestReach(r))) {
 		if len(out) == maxPerFinder {
 			break
 		}

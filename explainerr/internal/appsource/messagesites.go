@@ -351,7 +351,7 @@ func (m *Module) FailureSites(r *report.Report) []MessageSite {
 			continue
 		}
 		if reach == nil {
-			reach = reachSet(m.RequestReach(r))
+			reach = ReachSet(m.RequestReach(r))
 		}
 		kept := map[siteKey]bool{}
 		run := likelyRun(m, same, reach, func(site MessageSite) FuncRef {

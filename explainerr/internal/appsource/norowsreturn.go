@@ -28,7 +28,7 @@ func (m *Module) noRowsReturnChunks(r *report.Report, s *staticSet) []report.Chu
 		return nil
 	}
 	cands := m.SentinelReturns(".ErrNoRows")
-	reach := reachSet(s.requestReach(r))
+	reach := ReachSet(s.requestReach(r))
 	ordered := reachedFirst(cands, reach)
 	if len(ordered) == 0 || !reach[ordered[0].Decl] && len(ordered) > 2 {
 		return nil

@@ -83,7 +83,7 @@ func paramAt(params map[string]int, e ast.Expr) (int, bool) {
 // shown yet, at most maxPerFinder: those that pass the refused value
 // first, then those the request may have run.
 func (m *Module) refusedArgCallers(r *report.Report, s *staticSet, ref FuncRef, refused refusal) []report.Chunk {
-	callers := likelyRun(m, m.CallersOf(ref), reachSet(s.requestReach(r)), func(c FuncRef) FuncRef { return c })
+	callers := likelyRun(m, m.CallersOf(ref), ReachSet(s.requestReach(r)), func(c FuncRef) FuncRef { return c })
 	if refused.value != "" {
 		var passing, rest []FuncRef
 		for _, c := range m.CallersOf(ref) {

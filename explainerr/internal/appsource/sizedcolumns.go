@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -88,10 +89,6 @@ func (m *Module) SizedColumns(d string) []SizedColumn {
 	return out
 }
 
-// tooLongLength matches PostgreSQL's value-too-long message and captures
-// the length.
-var tooLongLength = regexp.MustCompile(`value too long for type (?:character varying|character|bit varying|bit)\((\d+)\)`)
-
 // tooLongColumn returns the column (and its table, when the schema gives
 // the length to one column only) that a value-too-long error naming only
 // the length means: the schema's one column name of that length, among
@@ -99,8 +96,7 @@ var tooLongLength = regexp.MustCompile(`value too long for type (?:character var
 func (m *Module) tooLongColumn(r *report.Report, s *staticSet, d string) (name, table string) {
 	limit := ""
 	for _, msg := range errorMessages(r) {
-		if mm := tooLongLength.FindStringSubmatch(report.AnalysedText(msg)); mm != nil {
-			limit = mm[1]
+		if limit = failureclass.TooLongLength(report.AnalysedText(msg)); limit != "" {
 			break
 		}
 	}

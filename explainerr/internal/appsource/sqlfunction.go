@@ -19,14 +19,14 @@ import (
 // reNoSuchFunction finds the SQL function an error says the database
 // lacks: SQLite's "no such function: F", PostgreSQL's "function f(…) does
 // not exist", MySQL's "FUNCTION db.f does not exist".
-var reNoSuchFunction = regexp.MustCompile(`no such function: (\w+)|function (?:\w+\.)?(\w+)\([^)]*\) does not exist|FUNCTION (?:\w+\.)?(\w+) does not exist`)
+var reNoSuchFunction = regexp.MustCompile(`no such function: (\w+)|function (?:\w+\.)?(\w+)\(([^)]*)\) does not exist|FUNCTION (?:\w+\.)?(\w+) does not exist`)
 
 // SQLFunctionName returns the SQL function r's error, or an error the
 // request logged, says the database lacks; "" when none does.
 func SQLFunctionName(r *report.Report) string {
 	for _, msg := range errorMessages(r) {
 		if m := reNoSuchFunction.FindStringSubmatch(msg); m != nil {
-			for _, g := range m[1:] {
+			for _, g := range []string{m[1], m[2], m[4]} { // m[3]: PostgreSQL's argument types
 				if g != "" {
 					return g
 				}
@@ -108,7 +108,7 @@ func (m *Module) sqlFunctionChunks(r *report.Report, s *staticSet) []report.Chun
 		return nil
 	}
 	calls := m.SQLFunctionCalls(name)
-	reach := reachSet(m.RequestReach(r))
+	reach := ReachSet(s.requestReach(r))
 	var first, rest []SQLFunctionCall
 	for _, c := range calls {
 		if reach[c.Fn.Decl] {
@@ -153,31 +153,25 @@ func (m *Module) sqlFunctionChunks(r *report.Report, s *staticSet) []report.Chun
 			}
 		}
 	}
-	return append(out, m.functionArgSchemaChunks(r, name)...)
+	return append(out, m.functionArgSchemaChunks(r, name, reach)...)
 }
-
-// reFunctionArgTypes captures the argument types PostgreSQL lists for a
-// function it has no version of ("function pgp_sym_decrypt(text,
-// unknown) does not exist"): the function may exist for other types.
-var reFunctionArgTypes = regexp.MustCompile(`function (?:\w+\.)?\w+\(([^)]+)\) does not exist`)
 
 // SQLFunctionArgTypes returns the argument types an error says no
 // version of the SQL function takes, "" when it lists none.
 func SQLFunctionArgTypes(r *report.Report) string {
 	for _, msg := range errorMessages(r) {
-		if m := reFunctionArgTypes.FindStringSubmatch(msg); m != nil {
-			return m[1]
+		if m := reNoSuchFunction.FindStringSubmatch(msg); m != nil && m[3] != "" {
+			return m[3] // "text, unknown": the function may exist for other types
 		}
 	}
 	return ""
 }
 
 // ReachedSQLCall returns the query of the module that calls the SQL
-// function name and that a function the request reached runs (itself,
-// or a constant it runs), with that function.
-func (m *Module) ReachedSQLCall(r *report.Report, name string) (SQLLiteral, FuncRef, bool) {
+// function name and that a function of reach (the request's
+// RequestReach) runs (itself, or a constant it runs), with that function.
+func (m *Module) ReachedSQLCall(reach map[*ast.FuncDecl]bool, name string) (SQLLiteral, FuncRef, bool) {
 	call := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\s*\(`)
-	reach := reachSet(m.RequestReach(r))
 	for _, l := range m.SQLLiterals() {
 		if l.DDL || !call.MatchString(l.Value) {
 			continue
@@ -256,13 +250,13 @@ var sqlReserved = map[string]bool{"null": true, "true": true, "false": true, "de
 // version of for the argument types the error lists, the schema
 // statements that define the columns the module's SQL passes to it:
 // a column of another type than the function takes is fixed there.
-func (m *Module) functionArgSchemaChunks(r *report.Report, name string) []report.Chunk {
+func (m *Module) functionArgSchemaChunks(r *report.Report, name string, reach map[*ast.FuncDecl]bool) []report.Chunk {
 	if SQLFunctionArgTypes(r) == "" {
 		return nil
 	}
 	var out []report.Chunk
 	text := ""
-	if l, _, ok := m.ReachedSQLCall(r, name); ok {
+	if l, _, ok := m.ReachedSQLCall(reach, name); ok {
 		text = l.Value
 	}
 	for _, col := range m.SQLFunctionArgColumns(name, text) {

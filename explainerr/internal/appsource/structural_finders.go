@@ -164,7 +164,7 @@ func (m *Module) likelyOrigins(r *report.Report, s *staticSet) []ErrorMaker {
 	if len(byFormat) == len(ems) {
 		return ems
 	}
-	reach := reachSet(s.requestReach(r))
+	reach := ReachSet(s.requestReach(r))
 	var kept []ErrorMaker
 	for _, em := range ems {
 		same := byFormat[sameWords(em.Format)]
@@ -310,30 +310,21 @@ var (
 	reStatement = regexp.MustCompile(`(?i)^[\s(]*(?:SELECT\b[\s\S]*?\b(?:FROM|FORM|WHERE|VALUES|UNION|LIMIT|ORDER\s+BY|GROUP\s+BY)\b|SELECT\s+(?:\d|\*|\$|'|[\w.]+\s*[(,])|INSERT\s+INTO\b|UPSERT\s+INTO\b|REPLACE\s+INTO\b|UPDATE\s+[^\s;]+(?:\s+(?:AS\s+)?\w+)?\s+SET\b|DELETE\s+FROM\b|WITH\s+(?:RECURSIVE\s+)?\w+\s+AS\b|VACUUM\b|REINDEX\b|TRUNCATE\b|MERGE\s+INTO\b)|(?-i:\b(?:SELECT\b[\s\S]*?\bFROM|INSERT\s+INTO|UPDATE\s+\S+\s+SET|DELETE\s+FROM)\b)`)
 )
 
-// sqlChunks gives, for an SQL error naming a table or column, the
-// functions whose SQL text names it (reason query) and the schema that
-// defines it: .sql files, and Go strings holding CREATE TABLE or ALTER
-// TABLE (reason schema).
-func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
-	name, table := sqlErrorNames(r)
-	dialect := sqlDialect(r)
-	if name == "" {
-		name, table = m.tooLongColumn(r, s, dialect)
+// sqlErrorName returns the name an SQL error gives (a column, table or
+// constraint) and its table when known: the wording's (sqlErrorNames),
+// else, for a value too long, the column of that length (tooLongColumn).
+func (m *Module) sqlErrorName(r *report.Report, s *staticSet) (name, table string) {
+	if name, table = sqlErrorNames(r); name == "" {
+		name, table = m.tooLongColumn(r, s, sqlDialect(r))
 	}
-	if name == "" {
-		return nil
-	}
-	return m.nameChunks(r, s, name, table, dialect)
+	return name, table
 }
 
-// sqlErrorWord returns what matches the name an SQL error gives (its
-// column, table or constraint; for a value too long, the column of that
-// length), or nil when it gives none.
+// sqlErrorWord returns what matches the name an SQL error gives
+// (sqlErrorName, else the SQL function it says the database lacks), or
+// nil when it gives none.
 func (m *Module) sqlErrorWord(r *report.Report, s *staticSet) *regexp.Regexp {
-	name, _ := sqlErrorNames(r)
-	if name == "" {
-		name, _ = m.tooLongColumn(r, s, sqlDialect(r))
-	}
+	name, _ := m.sqlErrorName(r, s)
 	if name == "" {
 		name = SQLFunctionName(r)
 	}
@@ -343,8 +334,16 @@ func (m *Module) sqlErrorWord(r *report.Report, s *staticSet) *regexp.Regexp {
 	return sqlNameWord(name)
 }
 
-// nameChunks is sqlChunks for the name (and table) the error gives.
-func (m *Module) nameChunks(r *report.Report, s *staticSet, name, table, dialect string) []report.Chunk {
+// sqlChunks gives, for an SQL error naming a table or column, the
+// functions whose SQL text names it (reason query) and the schema that
+// defines it: .sql files, and Go strings holding CREATE TABLE or ALTER
+// TABLE (reason schema).
+func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
+	name, table := m.sqlErrorName(r, s)
+	if name == "" {
+		return nil
+	}
+	dialect := sqlDialect(r)
 	if cs := m.destinationChunks(r, s, dialect); cs != nil {
 		return cs
 	}

@@ -94,7 +94,7 @@ func (m *Module) txChunks(r *report.Report, s *staticSet) []report.Chunk {
 			continue
 		}
 		if reach == nil {
-			reach = reachSet(reached)
+			reach = ReachSet(reached)
 		}
 		for _, ref := range reachedFirst(m.CallersOf(FuncRef{File: em.File, Decl: fd}), reach) {
 			add(ref, false, token.NoPos)

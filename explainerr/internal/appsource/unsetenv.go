@@ -28,12 +28,13 @@ var envReaders = map[string]bool{"os.Getenv": true, "os.LookupEnv": true}
 var credentialName = regexp.MustCompile(`(?i)(?:^|_)(?:key|secret|token|password|passwd|pass|salt|credentials?)(?:_|$)`)
 
 // UnsetEnvReads returns the reads of an environment variable this
-// process does not have in the functions the request reached and in the
-// functions those pass as values (a jwt.Keyfunc), nearest the frames
-// first: for an error about a key, a secret or a token, any such read;
-// for another, those whose variable names a key, a secret or a password
-// (an empty decryption key makes "pq: Illegal argument to function").
-func (m *Module) UnsetEnvReads(r *report.Report) []SettingRead {
+// process does not have in the functions the request reached (reach, its
+// RequestReach) and in the functions those pass as values (a
+// jwt.Keyfunc), nearest the frames first: for an error about a key, a
+// secret or a token, any such read; for another, those whose variable
+// names a key, a secret or a password (an empty decryption key makes
+// "pq: Illegal argument to function").
+func (m *Module) UnsetEnvReads(r *report.Report, reach []FuncRef) []SettingRead {
 	credential := false
 	for _, msg := range errorMessages(r) {
 		msg = report.AnalysedText(msg)
@@ -43,10 +44,16 @@ func (m *Module) UnsetEnvReads(r *report.Report) []SettingRead {
 		credential = credential || credentialFailure.MatchString(msg)
 	}
 	reads := map[*ast.FuncDecl][]SettingRead{}
+	// The functions holding such a read that a call may be given as a
+	// value: a package's plain function, by its directory and name.
+	passable := map[dirName]*ast.FuncDecl{}
 	for _, sr := range m.SettingReads() {
 		if envReaders[sr.Call] && (credential || credentialName.MatchString(sr.Key)) {
 			if _, set := os.LookupEnv(sr.Key); !set {
 				reads[sr.Decl] = append(reads[sr.Decl], sr)
+				if sr.Decl.Recv == nil {
+					passable[dirName{filepath.Dir(sr.File.Path), sr.Decl.Name.Name}] = sr.Decl
+				}
 			}
 		}
 	}
@@ -61,46 +68,25 @@ func (m *Module) UnsetEnvReads(r *report.Report) []SettingRead {
 			out = append(out, reads[fd]...)
 		}
 	}
-	for _, ref := range m.RequestReach(r) {
+	for _, ref := range reach {
 		if ref.Decl == nil || ref.Decl.Body == nil {
 			continue
 		}
 		take(ref.Decl)
-		for _, fd := range m.funcValuesPassed(ref) {
-			take(fd)
-		}
-	}
-	return out
-}
-
-// funcValuesPassed returns the functions of ref's package that ref passes
-// as a value to a call (jwt.Parse(s, keyFunc)).
-func (m *Module) funcValuesPassed(ref FuncRef) []*ast.FuncDecl {
-	dir := filepath.Dir(ref.File.Path)
-	var out []*ast.FuncDecl
-	ast.Inspect(ref.Decl.Body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		for _, arg := range call.Args {
-			id, ok := arg.(*ast.Ident)
-			if !ok || id.Obj != nil && id.Obj.Kind != ast.Fun {
-				continue
-			}
-			for _, f := range m.Files {
-				if filepath.Dir(f.Path) != dir || !f.holds(id.Name) {
-					continue
-				}
-				for _, d := range f.Syntax().Decls {
-					if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == id.Name && fd.Body != nil {
-						out = append(out, fd)
+		dir := filepath.Dir(ref.File.Path)
+		ast.Inspect(ref.Decl.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				for _, arg := range call.Args {
+					if id, ok := arg.(*ast.Ident); ok {
+						if fd := passable[dirName{dir, id.Name}]; fd != nil {
+							take(fd)
+						}
 					}
 				}
 			}
-		}
-		return true
-	})
+			return true
+		})
+	}
 	return out
 }
 
@@ -108,5 +94,5 @@ func (m *Module) funcValuesPassed(ref FuncRef) []*ast.FuncDecl {
 // environment variable this process lacks, for an error about a key, a
 // secret or a token.
 func (m *Module) unsetEnvChunks(r *report.Report, s *staticSet) []report.Chunk {
-	return s.leadFuncChunks(readers(m.UnsetEnvReads(r)), report.ReasonSetting)
+	return s.leadFuncChunks(readers(m.UnsetEnvReads(r, s.requestReach(r))), report.ReasonSetting)
 }

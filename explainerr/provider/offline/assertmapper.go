@@ -52,10 +52,7 @@ func (a *analysis) assertingMapper(w textWrap) (appsource.AssertingMapper, bool)
 		return appsource.AssertingMapper{}, false
 	}
 	ms := src.mod.AssertingMappers(appsource.FuncRef{File: f, Decl: fd})
-	ran := map[*ast.FuncDecl]bool{}
-	for _, ref := range a.reached() {
-		ran[ref.Decl] = true
-	}
+	ran := appsource.ReachSet(a.reached())
 	callers := map[*ast.FuncDecl]bool{}
 	for _, m := range ms {
 		if ran[m.Caller.Decl] {

@@ -12,7 +12,7 @@ func (a *analysis) explainCrossedDelegation() bool {
 	if src == nil || src.mod == nil {
 		return false
 	}
-	cs := src.mod.CrossedDelegations(a.r)
+	cs := src.mod.CrossedDelegations(a.r, a.reached())
 	if len(cs) == 0 {
 		return false
 	}

@@ -96,7 +96,7 @@ func (a *analysis) explainUnsetEnv(msg string) bool {
 	if src == nil || src.mod == nil {
 		return false
 	}
-	reads := src.mod.UnsetEnvReads(a.r)
+	reads := src.mod.UnsetEnvReads(a.r, a.reached())
 	if len(reads) == 0 {
 		return false
 	}

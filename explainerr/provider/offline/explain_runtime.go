@@ -460,13 +460,6 @@ func (a *analysis) discardedOrigin(root, x, quoted string, lhs []string, rhs str
 // reports so.
 func (a *analysis) droppedErrorCheck(lhs []string, rhs string) (lines []string, sentinel bool) {
 	lines = []string{strings.Join(replaceLast(lhs, "err"), ", ") + " := " + rhs}
-	if absent, ok := absentSentinels[callName(rhs)]; ok {
-		// A request without the cookie or the file is no failure: the
-		// code after the call means to handle that case itself.
-		a.g.Add("errors.Is", absent)
-		lines = append(lines, "if errors.Is(err, "+absent+") {", "\t// none was sent: handle it as the code below handles an empty one, not as a failure", "}")
-		return append(lines, a.answerDropped("if err != nil {", "\thttp.Error(w, err.Error(), http.StatusInternalServerError)")...), true
-	}
 	if s := a.notFoundSentinelOf(rhs); s != "" && a.readsOneResource() && a.inHandler() {
 		other := a.answerDropped("if err != nil {", "\thttp.Error(w, err.Error(), http.StatusInternalServerError)")
 		if !slices.ContainsFunc(other, func(l string) bool { return strings.TrimSpace(l) == "return err" }) {
@@ -479,11 +472,6 @@ func (a *analysis) droppedErrorCheck(lhs []string, rhs string) (lines []string, 
 	}
 	return append(lines, a.answerDropped("if err != nil {", "\thttp.Error(w, err.Error(), "+a.discardStatus(rhs)+")")...), false
 }
-
-// absentSentinels are the errors a request's accessors give for what the
-// client did not send, by the accessor's name: an expected case, not a
-// failure to answer with an error status.
-var absentSentinels = map[string]string{"Cookie": "http.ErrNoCookie", "FormFile": "http.ErrMissingFile"}
 
 // notFoundSentinelOf returns the sentinel the function the call rhs
 // reaches returns for "nothing found" (Module.NotFoundSentinel), as the

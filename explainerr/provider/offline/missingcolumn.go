@@ -54,7 +54,7 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 				return
 			}
 		}
-		if s, t, ok := closestColumn(name, known, a.unfitColumns(col, name, known)); ok {
+		if s, t, ok := a.closestFitColumn(col, name, known); ok {
 			var with []string
 			for _, k := range known {
 				if contains(k.columns, s) {
@@ -115,7 +115,7 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 		a.fix("Apply the migrations that add " + code(name) + " to the database the app connects to (check its DSN: the database name and schema).")
 		return
 	}
-	if s, t, ok := closestColumn(name, known, a.unfitColumns(col, name, known)); ok {
+	if s, t, ok := a.closestFitColumn(col, name, known); ok {
 		a.proposeColumn(name, s, t)
 		return
 	}
@@ -393,29 +393,25 @@ func booleanUse(name string) *regexp.Regexp {
 	return compiled(`(?i)\b` + q + `\s*(?:=|<>|!=)\s*(?:true|false)\b|\b` + q + `\s+IS\s+(?:NOT\s+)?(?:TRUE|FALSE)\b|\bNOT\s+` + q + `\b`)
 }
 
-// unfitColumns returns the columns no close name may be proposed for
-// col: those the queries assign already (assignedInQueries), and, when
-// the query uses the name as a boolean, the known tables' columns whose
-// declared type is not one (last_test_at, a timestamp, for
-// "last_test_ok = true").
-func (a *analysis) unfitColumns(col, name string, known []tableSchema) map[string]bool {
+// closestFitColumn is closestColumn, the columns the queries assign
+// already left out (assignedInQueries), and, when the query uses the name
+// as a boolean, a proposal the schema declares of another type passed
+// over for the next (last_test_at, a timestamp, for "last_test_ok = true").
+func (a *analysis) closestFitColumn(col, name string, known []tableSchema) (string, tableSchema, bool) {
 	skip := a.assignedInQueries(col)
-	if _, ok := a.c.First(booleanUse(name)); !ok {
-		return skip
-	}
-	if skip == nil {
-		skip = map[string]bool{}
-	}
-	for _, t := range known {
-		for _, c := range t.columns {
-			def, ok := a.columnDefinition(c)
-			if !ok {
-				continue
-			}
-			if f := strings.Fields(strings.Trim(def.Text, ",")); len(f) > 1 && !strings.HasPrefix(strings.ToUpper(f[1]), "BOOL") {
-				skip[c] = true
-			}
+	_, boolean := a.c.First(booleanUse(name))
+	for {
+		s, t, ok := closestColumn(name, known, skip)
+		if !ok || !boolean {
+			return s, t, ok
 		}
+		def, found := a.columnDefinition(s)
+		if f := strings.Fields(strings.Trim(def.Text, ",")); !found || len(f) < 2 || strings.HasPrefix(strings.ToUpper(f[1]), "BOOL") {
+			return s, t, ok
+		}
+		if skip == nil {
+			skip = map[string]bool{}
+		}
+		skip[s] = true
 	}
-	return skip
 }

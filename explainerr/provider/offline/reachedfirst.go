@@ -1,6 +1,10 @@
 package offline
 
-import "go/ast"
+import (
+	"go/ast"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+)
 
 // reachedFirst returns items, those whose function the request may have
 // run (analysis.reached) first, each group in its order.
@@ -8,10 +12,7 @@ func reachedFirst[T any](a *analysis, items []T, decl func(T) *ast.FuncDecl) []T
 	if len(items) < 2 {
 		return items
 	}
-	reached := map[*ast.FuncDecl]bool{}
-	for _, ref := range a.reached() {
-		reached[ref.Decl] = true
-	}
+	reached := appsource.ReachSet(a.reached())
 	var first, rest []T
 	for _, it := range items {
 		if reached[decl(it)] {

@@ -95,7 +95,7 @@ func (a *analysis) functionArgTypes(fn, types string) {
 		return
 	}
 	text := ""
-	if l, ref, ok := src.mod.ReachedSQLCall(a.r, fn); ok {
+	if l, ref, ok := src.mod.ReachedSQLCall(appsource.ReachSet(a.reached()), fn); ok {
 		text = l.Value
 		a.reachedSQLCall(l, ref, fn)
 	} else {
