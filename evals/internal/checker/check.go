@@ -96,6 +96,9 @@ func (c *Checker) CheckText(text string) []Result {
 		if cl.fromProse && cl.Kind == KindSelector && !c.knownHead(cl.Text, cl.scope) {
 			continue // "e.g.", a host name: not a name of the code
 		}
+		if cl.kinded && !c.declaresFuncOrType(cl.Text) {
+			continue // "the same type", "a helper function": English
+		}
 		if cl.Text == "_" {
 			continue // the blank identifier, or the underscore character
 		}
@@ -962,6 +965,18 @@ func typesOf(objs []types.Object) []types.Type {
 		out = append(out, o.Type())
 	}
 	return out
+}
+
+// declaresFuncOrType reports whether the module declares a function, a
+// method or a type of that name.
+func (c *Checker) declaresFuncOrType(name string) bool {
+	for _, o := range c.m.Objects[name] {
+		switch o.(type) {
+		case *types.Func, *types.TypeName:
+			return true
+		}
+	}
+	return false
 }
 
 // knownHead reports whether the first name of a selector is a package,

@@ -29,8 +29,8 @@ type codeComparison struct {
 // the other operand ("`elapsed > max`" of "elapsed+next > max").
 func (c *Checker) checkFuncComparisons(prose string, claims []Claim, results []Result) []Result {
 	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose, -1) {
-		quoted, ok := parseComparison(prose[loc[2]:loc[3]])
-		if !ok {
+		quoted := parseConditions(prose[loc[2]:loc[3]])
+		if len(quoted) == 0 {
 			continue
 		}
 		from, to := sentenceAround(prose, loc[0])
@@ -45,9 +45,12 @@ func (c *Checker) checkFuncComparisons(prose string, claims []Claim, results []R
 		for _, g := range c.reach([]*source.Func{f}).funcs {
 			have = append(have, funcComparisons(g.Decl)...)
 		}
-		if reason := comparedOtherwise(quoted, have); reason != "" {
-			cl := Claim{Text: prose[loc[2]:loc[3]], Kind: KindCompare, start: loc[0], end: loc[1]}
-			results = append(results, Result{Claim: cl, Verdict: Contradicted, Reason: fmt.Sprintf("%s and the functions it reaches %s", f.QualifiedName(), reason)})
+		for _, q := range quoted {
+			if reason := comparedOtherwise(q, have); reason != "" {
+				cl := Claim{Text: prose[loc[2]:loc[3]], Kind: KindCompare, start: loc[0], end: loc[1]}
+				results = append(results, Result{Claim: cl, Verdict: Contradicted, Reason: fmt.Sprintf("%s and the functions it reaches %s", f.QualifiedName(), reason)})
+				break
+			}
 		}
 	}
 	return results
@@ -115,18 +118,28 @@ func containsTerm(terms []string, term string) bool {
 	return false
 }
 
-// parseComparison reads a quoted span that is one comparison ("a.n >=
-// b.max / 2"); ok is false for anything else.
-func parseComparison(span string) (codeComparison, bool) {
+// parseConditions reads a quoted span that is a condition: its
+// comparisons, those joined by && and || each on its own ("a != 0 &&
+// n > max" gives two); none when the span is not one.
+func parseConditions(span string) []codeComparison {
 	e, err := parser.ParseExpr(span)
 	if err != nil {
-		return codeComparison{}, false
+		return nil
 	}
-	b, ok := e.(*ast.BinaryExpr)
-	if !ok || !comparisonOp(b.Op) {
-		return codeComparison{}, false
+	var out []codeComparison
+	var walk func(e ast.Expr)
+	walk = func(e ast.Expr) {
+		b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+		switch {
+		case ok && (b.Op == token.LAND || b.Op == token.LOR):
+			walk(b.X)
+			walk(b.Y)
+		case ok && comparisonOp(b.Op):
+			out = append(out, comparisonOf(b))
+		}
 	}
-	return comparisonOf(b), true
+	walk(e)
+	return out
 }
 
 // comparisonOp reports whether op compares.

@@ -52,6 +52,10 @@ type Claim struct {
 	literalField bool
 	// fromProse marks a name written in plain prose, outside code spans.
 	fromProse bool
+	// kinded marks a plain word of prose taken for a name because a kind
+	// of declaration stands beside it ("the Do method", "type Group"): it
+	// is a claim only when the module declares it.
+	kinded bool
 	// clausePlaced marks a file and line its clause gave the claim, not
 	// its neighbour ("`a` ... `b` (cart.go:40)"): the line may be where
 	// another name of the clause is.

@@ -28,6 +28,16 @@ func proseTokenOK(prose string, a, b int) bool {
 	return prose[b] == '.' && (b+1 == len(prose) || strings.ContainsRune(" \t\n", rune(prose[b+1])))
 }
 
+// kindThenNameRe and nameThenKindRe are a plain word that a kind of
+// declaration names: "the method Do", "function New", "type Group";
+// "the Do method", "the Chain type". English words qualify too ("the
+// Then method"); the checker keeps the claim only when the module
+// declares the word.
+var (
+	kindThenNameRe = regexp.MustCompile(`\b(?:method|function|func|type|struct|interface)\s+([A-Za-z_]\w*)\b`)
+	nameThenKindRe = regexp.MustCompile(`\b([A-Za-z_]\w*)\s+(?:method|function|type|struct|interface)\b`)
+)
+
 // notNames are words of prose spelled like Go identifiers that name
 // products, not code.
 var notNames = map[string]bool{
@@ -72,6 +82,17 @@ func proseNames(prose, code string, covered []bool) []Claim {
 		c := Claim{Text: name, Kind: KindSelector, start: a, end: b, fromProse: true}
 		c.Proposed = proposeRe.MatchString(prose[max(0, a-40):a])
 		out = append(out, c)
+	}
+	for _, re := range []*regexp.Regexp{kindThenNameRe, nameThenKindRe} {
+		for _, loc := range re.FindAllStringSubmatchIndex(prose, -1) {
+			a, b := loc[2], loc[3]
+			word := prose[a:b]
+			if covered[a] || taken[a] || identifierShaped(word) || notNames[word] || containsIdent(code, word) || !proseTokenOK(prose, a, b) {
+				continue
+			}
+			taken[a] = true
+			out = append(out, Claim{Text: word, Kind: KindIdentifier, start: a, end: b, fromProse: true, kinded: true})
+		}
 	}
 	for _, loc := range proseWordRe.FindAllStringIndex(prose, -1) {
 		a, b := loc[0], loc[1]

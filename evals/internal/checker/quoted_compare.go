@@ -54,10 +54,17 @@ func (c *Checker) checkQuotedComparisons(prose string, claims []Claim, results [
 // other branch) nor its mirror, or a quoted field where the statement
 // compares another of the same operand (otherField).
 func comparisonDiffers(span, stmt string) string {
-	if strings.Contains(span, "&&") != strings.Contains(span, "||") {
-		swapped := strings.NewReplacer("&&", "||", "||", "&&").Replace(span)
-		if !strings.Contains(stmt, span) && strings.Contains(stmt, swapped) {
-			return "tests " + swapped
+	if strings.Contains(span, "&&") || strings.Contains(span, "||") {
+		if strings.Contains(span, "&&") != strings.Contains(span, "||") {
+			swapped := strings.NewReplacer("&&", "||", "||", "&&").Replace(span)
+			if !strings.Contains(stmt, span) && strings.Contains(stmt, swapped) {
+				return "tests " + swapped
+			}
+		}
+		for _, leaf := range conditionLeaves(span) {
+			if reason := comparisonDiffers(leaf, stmt); reason != "" {
+				return reason
+			}
 		}
 		return ""
 	}
@@ -79,6 +86,16 @@ func comparisonDiffers(span, stmt string) string {
 		}
 	}
 	return ""
+}
+
+// conditionLeaves returns the comparisons a condition joins with && and
+// ||, each tightSpace'd ("a!=0&&n>max" gives "a!=0" and "n>max").
+func conditionLeaves(span string) []string {
+	var leaves []string
+	for _, c := range parseConditions(span) {
+		leaves = append(leaves, tightSpace(c.x+c.op+c.y))
+	}
+	return leaves
 }
 
 // otherField returns the selector a statement (tightSpace'd) compares

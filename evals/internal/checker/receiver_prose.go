@@ -15,7 +15,7 @@ const KindReceiver = "receiver"
 // receiver", "takes a value receiver", "an `Error` method on a value
 // receiver", "`Is` methods are on pointer receivers", "the `Len` method
 // of the `ring` type is declared on a value receiver" (of that type).
-var receiverProseRe = regexp.MustCompile(`(?i)^` + "`?" + `\s*(?:methods?\s+of\s+(?:the\s+)?` + "`(\\w+)`" + `(?:\s+type)?\s+)?(?:(?:methods?\s+)?(?:has|takes|uses|is declared with|is defined with|is a method with|with)\s+an?|(?:methods?\s+)?(?:(?:is|are)\s+)?(?:(?:declared|defined)\s+)?on(?:\s+an?)?)\s+(value|pointer)\s+receivers?\b`)
+var receiverProseRe = regexp.MustCompile(`(?i)^` + "`?" + `\s*(?:methods?\s+of\s+(?:the\s+)?` + "`(\\w+)`" + `(?:\s+type)?\s+)?(?:(?:methods?\s+)?(?:has|takes|uses|is declared with|is defined with|is a method with|with)\s+(?:an?|the)|(?:methods?\s+)?(?:(?:is|are)\s+)?(?:(?:declared|defined)\s+)?on(?:\s+an?|\s+the)?)\s+(value|pointer)\s+receivers?\b`)
 
 // checkReceiverProse judges each method named in prose with the kind of
 // receiver it is said to have: contradicted when every module method of

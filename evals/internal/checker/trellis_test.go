@@ -10,7 +10,10 @@ import "testing"
 // caller's variable; and a signature given in words ("takes a `T` and
 // returns a `U`", "takes no parameters"); a bare "`name type`" that is
 // a parameter where a field elsewhere has the name with another type;
-// and a builtin's name written as an English word ("the new holder").
+// a builtin's name written as an English word ("the new holder"); a
+// condition of comparisons joined by && whose operator is another, at a
+// cited line or in the function; a method named in plain prose beside
+// the word "method" and the kind of its receiver.
 func TestClassesOfTrellis(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -31,5 +34,14 @@ func TestClassesOfTrellis(t *testing.T) {
 		{"bare parameter beside a field of its name", "Plant takes `sprout bool` and returns a tag.", true},
 		{"builtin's name as an English word", "`Sprout` calls `append` before storing the new holder in `b.last`.", false},
 		{"builtin's name as an English word", "`Sprout` calls `append` before it calls `new`.", true},
+		{"a joined condition's operator at its line", "`Prune` drops a vine when `max != 0 && len(b.vines) > max` (trellis.go:65).", false},
+		{"a joined condition's operator at its line", "`Prune` drops a vine when `max != 0 && len(b.vines) >= max` (trellis.go:65).", true},
+		{"a joined condition's operator in the function", "`Prune` drops the oldest vine only if `max != 0 && len(b.vines) > max`.", false},
+		{"a joined condition's operator in the function", "`Prune` drops the oldest vine only if `max != 0 && len(b.vines) >= max`.", true},
+		{"a method named in prose and its receiver", "The method Span is declared on a value receiver of type Bed.", false},
+		{"a method named in prose and its receiver", "The Prune method is declared on a value receiver.", true},
+		{"a receiver with the article", "`Span` is declared on the value receiver `Bed`.", false},
+		{"a receiver with the article", "`Prune` has the value receiver `Bed`.", true},
+		{"a kind's English word is no name", "The same type holds a helper function for the new method.", false},
 	})
 }

@@ -59,3 +59,13 @@ func (b *Bed) Sprout() *[]Vine {
 	b.last = p
 	return p
 }
+
+// Prune drops the oldest vine once the bed holds more than max.
+func (b *Bed) Prune(max int) {
+	if max != 0 && len(b.vines) > max {
+		b.vines = b.vines[1:]
+	}
+}
+
+// Span is the number of vines.
+func (b Bed) Span() int { return len(b.vines) }
