@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -82,7 +83,9 @@ func New(m *source.Module) *Checker { return &Checker{m: m} }
 
 // CheckText extracts the claims of an explanation and checks each.
 func (c *Checker) CheckText(text string) []Result {
-	claims := Extract(text)
+	claims := slices.DeleteFunc(Extract(text), func(cl Claim) bool {
+		return cl.kinded && !c.declaresFuncOrType(cl.Text) // "the same type", "a helper function": English
+	})
 	// The prose, its fenced code blanked out so that offsets still hold.
 	prose := fenceRe.ReplaceAllStringFunc(text, func(b string) string { return strings.Repeat(" ", len(b)) })
 	for i := range claims {
@@ -95,9 +98,6 @@ func (c *Checker) CheckText(text string) []Result {
 		cl.scope = c.scopeFor(cl, claims)
 		if cl.fromProse && cl.Kind == KindSelector && !c.knownHead(cl.Text, cl.scope) {
 			continue // "e.g.", a host name: not a name of the code
-		}
-		if cl.kinded && !c.declaresFuncOrType(cl.Text) {
-			continue // "the same type", "a helper function": English
 		}
 		if cl.Text == "_" {
 			continue // the blank identifier, or the underscore character
@@ -124,7 +124,7 @@ func (c *Checker) CheckText(text string) []Result {
 	}
 	out = c.checkSignatureProse(prose, claims, c.checkResultTypes(prose, claims, c.checkReceiverProse(prose, claims, out)))
 	out = c.checkUses(prose, claims, c.checkComparedBounds(prose, claims, c.checkFieldTypes(prose, claims, c.checkQuotedComparisons(prose, claims, c.checkPlacedCalls(prose, claims, c.checkDeclaredAs(prose, claims, c.checkCitedLines(prose, claims, out)))))))
-	return c.checkAssignOperators(prose, claims, c.checkOperators(prose, claims, c.checkRuneArguments(prose, claims, c.checkFlags(prose, c.checkStatedFacts(prose, claims, out)))))
+	return c.checkDeclaredTypes(prose, claims, c.checkFuncIndexes(prose, claims, c.checkListedStrings(prose, claims, c.checkAssignOperators(prose, claims, c.checkOperators(prose, claims, c.checkRuneArguments(prose, claims, c.checkFlags(prose, c.checkStatedFacts(prose, claims, out))))))))
 }
 
 // checkStatedFacts judges what the prose states about a function or a

@@ -134,6 +134,11 @@ func TestCheckerFigures(t *testing.T) {
 		{"httpsnoop (frozen)", "seen", New(load(t, moduleDir(t, "httpsnoop"))), httpsnoopSet.path()},
 		{"alice (frozen)", "seen", New(load(t, moduleDir(t, "alice"))), aliceSet.path()},
 		{"groupcache (frozen)", "seen", New(load(t, moduleDir(t, "groupcache"))), groupcacheSet.path()},
+		// Written blind and frozen (c637627) about a module nothing here
+		// used, by someone who had not read the checker; its first run, on
+		// the checker of ec8f8a3, is its out-of-sample row (METHODOLOGY.md);
+		// fixed after its misses were read.
+		{"render (frozen)", "seen", New(load(t, moduleDir(t, "render"))), renderSet.path()},
 	}
 	methodology, err := os.ReadFile(filepath.Join(root, "METHODOLOGY.md"))
 	if err != nil {

@@ -147,6 +147,11 @@ func fetchPinned(pin pinnedModule, dir string) error {
 		return fmt.Errorf("module %s: the go command fetched a module whose sum is %s, but module.json pins %s: it is not the code the sentences are about", pin, d.Sum, pin.Sum)
 	}
 	copies := map[string]string{"go.mod": d.GoMod}
+	// A module that imports another vouches for it in its go.sum, which
+	// loading its packages needs.
+	if sum := filepath.Join(d.Dir, "go.sum"); fileExists(sum) {
+		copies["go.sum"] = sum
+	}
 	for _, f := range pin.Files {
 		if f == "go.mod" || f == ".." || path.IsAbs(f) || path.Clean(f) != f || strings.HasPrefix(f, "../") {
 			return fmt.Errorf("module %s: %q is not a file path inside the module", pin, f)
@@ -167,6 +172,12 @@ func fetchPinned(pin pinnedModule, dir string) error {
 		}
 	}
 	return nil
+}
+
+// fileExists reports whether name is a regular file.
+func fileExists(name string) bool {
+	fi, err := os.Stat(name)
+	return err == nil && fi.Mode().IsRegular()
 }
 
 // TestMain runs the tests and removes the fetched modules' directories.

@@ -158,6 +158,27 @@ func punctuationLiteral(span string) bool {
 	return true
 }
 
+// exportedNameRe is an exported name in code or prose.
+var exportedNameRe = regexp.MustCompile(`\b[A-Z]\w*\b`)
+
+// namesInWords reports whether a clause's plain prose, its code spans
+// left out, names at least two distinct exported names the statement
+// writes ("for the Chan, Func and Map kinds" of "case reflect.Chan,
+// reflect.Func, reflect.Map:"): the line is what the clause speaks of.
+func namesInWords(clause, stmt string) bool {
+	words := map[string]bool{}
+	for _, w := range exportedNameRe.FindAllString(backtickRe.ReplaceAllString(clause, " "), -1) {
+		words[w] = true
+	}
+	seen := map[string]bool{}
+	for _, w := range exportedNameRe.FindAllString(stmt, -1) {
+		if words[w] {
+			seen[w] = true
+		}
+	}
+	return len(seen) >= 2
+}
+
 // nearRe ends prose that cites a line as a landmark, not as the place of
 // what the clause names: "before line 42", "after handlers.go:40".
 var nearRe = regexp.MustCompile(`(?i)\b(?:before|after|above|below|around|near)\s+` + "`?$")
@@ -196,7 +217,7 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 			last = ref.last // a range: every statement in it
 		}
 		stmt := strings.Join(c.views().code[file][first-1:last], "\n")
-		if saysBranch(prose[from:ref.start], stmtHead(stmt)) || saysWhatLineDoes(citedFragment(prose[from:ref.start]), stmt) || saysReturned(prose[from:to], stmt) || saysNumberThere(prose[from:ref.start], stmt) || saysLiteralThere(prose[from:ref.start], stmt) {
+		if saysBranch(prose[from:ref.start], stmtHead(stmt)) || namesInWords(prose[from:to], stmt) || saysWhatLineDoes(citedFragment(prose[from:ref.start]), stmt) || saysReturned(prose[from:to], stmt) || saysNumberThere(prose[from:ref.start], stmt) || saysLiteralThere(prose[from:ref.start], stmt) {
 			return "", false
 		}
 		spans := clauseSpans(prose, claims, from, to)

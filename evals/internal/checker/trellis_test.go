@@ -13,7 +13,12 @@ import "testing"
 // a builtin's name written as an English word ("the new holder"); a
 // condition of comparisons joined by && whose operator is another, at a
 // cited line or in the function; a method named in plain prose beside
-// the word "method" and the kind of its receiver.
+// the word "method" and the kind of its receiver; a value listed beside
+// others the function handles that no string of the module holds; a
+// position in a slice quoted of a function that reads another; a named
+// type said to be declared as another composite type; a cited line whose
+// exported names the prose writes in words; and an English word before
+// "function" that is no name of the module.
 func TestClassesOfTrellis(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -43,5 +48,14 @@ func TestClassesOfTrellis(t *testing.T) {
 		{"a receiver with the article", "`Span` is declared on the value receiver `Bed`.", false},
 		{"a receiver with the article", "`Prune` has the value receiver `Bed`.", true},
 		{"a kind's English word is no name", "The same type holds a helper function for the new method.", false},
+		{"a listed value the code has not", "`SoilOf` maps both \"clay\" and \"loam\" to `SoilClay`.", false},
+		{"a listed value the code has not", "`SoilOf` maps both \"clay\" and \"silt\" to `SoilClay`.", true},
+		{"a position quoted in the function", "`FirstVine` returns the first entry, `fields[0]`.", false},
+		{"a position quoted in the function", "`FirstVine` returns the last entry, `fields[len(fields)-1]`.", true},
+		{"a named type's declared type", "`Labels` (trellis.go:98) is declared as `map[string]any`.", false},
+		{"a named type's declared type", "`Labels` (trellis.go:98) is declared as `map[string]string`.", true},
+		{"a line named in words", "The helper kinds returns true only for the SoilClay and SoilSand kinds (trellis.go:103).", false},
+		{"a line named in words", "The helper kinds returns true only for the SoilClay and SoilSand kinds (trellis.go:101).", true},
+		{"a kind's word before a quoted name", "The package function `FirstVine` (trellis.go:95) returns `fields[0]`.", false},
 	})
 }

@@ -69,3 +69,39 @@ func (b *Bed) Prune(max int) {
 
 // Span is the number of vines.
 func (b Bed) Span() int { return len(b.vines) }
+
+// Soil is a kind of soil.
+type Soil int
+
+// The soils.
+const (
+	SoilUnknown Soil = iota
+	SoilClay
+	SoilSand
+)
+
+// SoilOf maps a name to its soil.
+func SoilOf(s string) Soil {
+	switch s {
+	case "clay", "loam":
+		return SoilClay
+	case "sand":
+		return SoilSand
+	}
+	return SoilUnknown
+}
+
+// FirstVine is the first of the names.
+func FirstVine(fields []string) string { return fields[0] }
+
+// Labels holds a bed's labels.
+type Labels map[string]interface{}
+
+// kinds lists the soils a bed may hold.
+func kinds(s Soil) bool {
+	switch s {
+	case SoilClay, SoilSand:
+		return true
+	}
+	return false
+}
