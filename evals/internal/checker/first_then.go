@@ -3,6 +3,7 @@ package checker
 import (
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"regexp"
@@ -15,18 +16,21 @@ var (
 	thenWordRe  = regexp.MustCompile(`(?i)\bthen\b`)
 )
 
-// checkFirstThenCalls judges the order of two quoted calls a sentence
-// that cites no line tells with "first … then …" of the function it
-// opens with ("`drop` first takes the entry out of its bucket with
-// `c.unbucket(e)`, then unlinks it with `c.list.Remove(e)`"):
-// contradicted when that function's own body calls each callee, as
-// written, outside any loop and function literal, and every call of the
-// one said to come first is written after every call of the other.
+// checkFirstThenCalls judges the order of two quoted steps (calls, or
+// names and selectors the code uses) a sentence tells with "first …
+// then …" of the function it opens with ("`drop` first takes the entry
+// out of its bucket with `c.unbucket(e)`, then unlinks it with
+// `c.list.Remove(e)`", "first deletes `kv.key` from `c.cache`, then
+// calls `c.ll.Remove(e)`"): contradicted when that function's own body
+// uses each, as written, outside any loop and function literal, and
+// every use of the one said to come first is written after every use of
+// the other. A line the sentence cites does not change the order it
+// tells.
 func (c *Checker) checkFirstThenCalls(prose string, claims []Claim, results []Result) []Result {
 	done := map[int]bool{}
 	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose, -1) {
 		from, to := sentenceAround(prose, loc[0])
-		if done[from] || citedLineRe.MatchString(prose[from:to]) {
+		if done[from] {
 			continue
 		}
 		done[from] = true
@@ -44,17 +48,17 @@ func (c *Checker) checkFirstThenCalls(prose string, claims []Claim, results []Re
 			continue
 		}
 		firstAt, thenAt := after+fi[1], after+fi[1]+ti[1]
-		a, aLoc := quotedCallIn(prose, firstAt, thenAt)
-		b, bLoc := quotedCallIn(prose, thenAt, to)
+		a, aLoc := quotedStepIn(prose, firstAt, thenAt)
+		b, bLoc := quotedStepIn(prose, thenAt, to)
 		if a == nil || b == nil || !saidOfSubject(prose, after, bLoc[0]) {
 			continue
 		}
-		as, bs := straightCalls(f.Decl.Body, types.ExprString(a.Fun)), straightCalls(f.Decl.Body, types.ExprString(b.Fun))
+		as, bs := straightUses(f.Decl.Body, a), straightUses(f.Decl.Body, b)
 		if len(as) == 0 || len(bs) == 0 || as[0] < bs[len(bs)-1] {
 			continue
 		}
 		cl := Claim{Text: fmt.Sprintf("%s before %s", types.ExprString(a), types.ExprString(b)), Kind: KindOrder, start: aLoc[0], end: bLoc[1]}
-		results = append(results, Result{Claim: cl, Verdict: Contradicted, Reason: fmt.Sprintf("%s calls %s after %s", f.QualifiedName(), types.ExprString(a.Fun), types.ExprString(b.Fun))})
+		results = append(results, Result{Claim: cl, Verdict: Contradicted, Reason: fmt.Sprintf("%s uses %s after %s", f.QualifiedName(), stepName(a), stepName(b))})
 	}
 	return results
 }
@@ -73,10 +77,63 @@ func quotedCallIn(prose string, from, to int) (*ast.CallExpr, []int) {
 	return nil, nil
 }
 
+// quotedStepIn returns the first code span of prose[from:to] that is a
+// call, a selector or a name, and its submatch indexes in prose.
+func quotedStepIn(prose string, from, to int) (ast.Expr, []int) {
+	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose[from:to], -1) {
+		e, err := parser.ParseExpr(prose[from+loc[2] : from+loc[3]])
+		if err != nil {
+			continue
+		}
+		switch e.(type) {
+		case *ast.CallExpr, *ast.SelectorExpr, *ast.Ident:
+			for i := range loc {
+				loc[i] += from
+			}
+			return e, loc
+		}
+	}
+	return nil, nil
+}
+
+// stepName is what a step uses: a call's callee, or the name itself.
+func stepName(e ast.Expr) string {
+	if call, ok := e.(*ast.CallExpr); ok {
+		return types.ExprString(call.Fun)
+	}
+	return types.ExprString(e)
+}
+
+// straightUses returns, in order, where body uses a step: calls its
+// callee, when it is a call, or writes the name or selector; nil when
+// one of them is inside a loop or a function literal (straightCalls).
+func straightUses(body *ast.BlockStmt, step ast.Expr) []token.Pos {
+	if call, ok := step.(*ast.CallExpr); ok {
+		return straightCalls(body, types.ExprString(call.Fun))
+	}
+	return straightNodes(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.SelectorExpr, *ast.Ident:
+			return types.ExprString(n.(ast.Expr)) == types.ExprString(step)
+		}
+		return false
+	})
+}
+
 // straightCalls returns, in order, where body calls callee as written
 // outside any loop and function literal; nil when a call of it is in
 // one, whose order the text cannot tell.
 func straightCalls(body *ast.BlockStmt, callee string) []token.Pos {
+	return straightNodes(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		return ok && types.ExprString(call.Fun) == callee
+	})
+}
+
+// straightNodes returns, in order, where body holds a node that match
+// accepts, outside any loop, deferred call and function literal; nil
+// when one is inside them.
+func straightNodes(body *ast.BlockStmt, match func(ast.Node) bool) []token.Pos {
 	var out []token.Pos
 	looped := false
 	var walk func(n ast.Node, inLoop bool)
@@ -88,13 +145,12 @@ func straightCalls(body *ast.BlockStmt, callee string) []token.Pos {
 					walk(m, true)
 					return false
 				}
-			case *ast.CallExpr:
-				if types.ExprString(m.Fun) == callee {
-					if inLoop {
-						looped = true
-					}
-					out = append(out, m.Pos())
+			}
+			if m != nil && match(m) {
+				if inLoop {
+					looped = true
 				}
+				out = append(out, m.Pos())
 			}
 			return true
 		})

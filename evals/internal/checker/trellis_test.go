@@ -17,8 +17,9 @@ import "testing"
 // others the function handles that no string of the module holds; a
 // position in a slice quoted of a function that reads another; a named
 // type said to be declared as another composite type; a cited line whose
-// exported names the prose writes in words; and an English word before
-// "function" that is no name of the module.
+// exported names the prose writes in words; an English word before
+// "function" that is no name of the module; and the order of two names
+// a function uses, told with "first … then …" beside a cited line.
 func TestClassesOfTrellis(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -56,6 +57,8 @@ func TestClassesOfTrellis(t *testing.T) {
 		{"a named type's declared type", "`Labels` (trellis.go:98) is declared as `map[string]string`.", true},
 		{"a line named in words", "The helper kinds returns true only for the SoilClay and SoilSand kinds (trellis.go:103).", false},
 		{"a line named in words", "The helper kinds returns true only for the SoilClay and SoilSand kinds (trellis.go:101).", true},
+		{"first and then of names, a line cited", "`Uproot` first shortens `b.vines`, then clears `b.last` (trellis.go:112).", false},
+		{"first and then of names, a line cited", "`Uproot` first clears `b.last`, then shortens `b.vines` (trellis.go:112).", true},
 		{"a kind's word before a quoted name", "The package function `FirstVine` (trellis.go:95) returns `fields[0]`.", false},
 	})
 }

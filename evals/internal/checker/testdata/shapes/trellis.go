@@ -105,3 +105,9 @@ func kinds(s Soil) bool {
 	}
 	return false
 }
+
+// Uproot takes the last vine out of the bed, then forgets the holder.
+func (b *Bed) Uproot() {
+	b.vines = b.vines[:len(b.vines)-1]
+	b.last = nil
+}
