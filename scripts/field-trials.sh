@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb or goclean (fieldtrials/apps.tsv; fiberapi, pgbackweb and goclean need PostgreSQL too)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean or rwtxt (fieldtrials/apps.tsv; fiberapi, pgbackweb and goclean need PostgreSQL too)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -24,7 +24,7 @@
 # on every interface of the machine). The todo, albums, bank,
 # bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr, spacebin and goclean apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping and donetick apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick and rwtxt apps need the sqlite3 shell.
 #
 # The apps listen on 18431-18480 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
@@ -324,6 +324,10 @@ app_conf() {
 			RMQ_RPC_SERVER=rpc_server RMQ_RPC_CLIENT=rpc_client RMQ_URL=amqp://guest:guest@127.0.0.1:9/ \
 			NATS_RPC_SERVER=rpc_server NATS_URL=nats://127.0.0.1:9 JWT_SECRET=local-trials-jwt-secret \
 			METRICS_ENABLED=true SWAGGER_ENABLED=false TRACING_ENABLED=false ;;
+	rwtxt) mainpkg=./cmd/rwtxt port=18482 # its flags' defaults: the address (the wiring's) and SQLite (rwtxt.db in the
+		# scratch copy, mattn/go-sqlite3), whose tables the app makes when it starts; its templates and static files are
+		# compiled in by go-bindata (app_generate). Its own logger prints debug lines
+		probe=/robots.txt ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -387,6 +391,16 @@ app_generate() { # code an app generates before it builds: wtf's HTML templates 
 		# its webfiles.go into it) as public/ and an empty page
 		[ -d client/frontend/dist ] || { cp -r client/frontend/public client/frontend/dist &&
 			echo '<!doctype html><title>PufferPanel</title>' >client/frontend/dist/index.html; } ;;
+	rwtxt) # the assets the server compiles in, as its Makefile's bundle target makes them (static/ gzipped, the
+		# templates beside it) and go-bindata over them (go-bindata v3.1.2, built once into the scratch directory)
+		[ -x "$scratch/go-bindata" ] ||
+			GOBIN=$scratch GOFLAGS= go install github.com/go-bindata/go-bindata/go-bindata@v3.1.2+incompatible || return 1
+		rm -rf assets && cp -r static assets && (cd assets && gzip -9 -r -- *) && {
+			local f
+			for f in main.html footer.html list.html header.html viewedit.html prism.js; do
+				cp "templates/$f" "assets/$f" || return 1
+			done
+		} && "$scratch/go-bindata" -pkg rwtxt -nocompress assets assets/img assets/js assets/css assets/img/favicon ;;
 	esac
 }
 app_reset() { # the app's database, fresh for every run
@@ -562,6 +576,8 @@ INSERT INTO book_authors (book_id, author_id) VALUES (2, 1);" ;;
 			"$bin" user add --name alice --email alice@example.com --password local-trials --admin >/dev/null 2>&1 ;;
 	casdoor) # its SQLite file and its session files: the app makes its tables and its built-in data when it starts
 		rm -rf casdoor.db casdoor.db-* tmp logs ;;
+	rwtxt) # its SQLite file and its dump: the app makes its tables and the public domain when it starts
+		rm -f rwtxt.db rwtxt.db-* rwtxt.db.sql.gz ;;
 	artalk) # its data directory: the admin command makes the SQLite file, its tables and the admin (1, admin@example.com,
 		# password local-trials); the server makes the default site ("Default Site") when it starts
 		rm -rf data && "$bin" admin -w . -c artalk.yml --name admin --email admin@example.com --password local-trials >/dev/null 2>&1 ;;
@@ -1162,6 +1178,25 @@ INSERT INTO roles (name, description, created_at, updated_at) VALUES ('support',
 		/dashboard/about) auth=(-H 'Cookie: pbw_session=6f0c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f') ;;
 		*) post /auth/login form 'email=alice@example.com&password=local-trials' >/dev/null ;;
 		esac ;;
+	rwtxt) # domain "notes" is made by its first sign-in (password local-trials; its key in the rwtxt-domains cookie);
+		# written into the database: its page "welcome" (0a1b2c3d4e; the page's row, then its text in the full-text
+		# table, apart, as a case's schema may change that table). Then, signed in: an upload (notes.txt, "hello
+		# notes"), the domain's settings (the settings form: 10 recent, 10 most edited, the number of new pages left
+		# empty, search shown), and one view of the page, whose view count the app updates in the background
+		auth=()
+		rm -f "$jar"
+		post /login form 'domain=notes&password=local-trials' >/dev/null
+		sqlite3 -cmd '.timeout 5000' "$cdir/rwtxt.db" "INSERT INTO fs (id, domainid, slug, created, modified, views)
+  VALUES ('0a1b2c3d4e', (SELECT id FROM domains WHERE name = 'notes'), 'welcome', '2026-01-02 10:00:00', '2026-01-02 10:00:00', 0);" 2>/dev/null
+		sqlite3 -cmd '.timeout 5000' "$cdir/rwtxt.db" "INSERT INTO fts (id, data) VALUES ('0a1b2c3d4e',
+  'Welcome to the notes. Tuning postgres: raise work_mem for big sorts.');" 2>/dev/null
+		printf 'hello notes' >"$scratch/rwtxt-notes.txt"
+		curl -s -o /dev/null -m 30 -b "$jar" -c "$jar" -F "file=@$scratch/rwtxt-notes.txt;filename=notes.txt" \
+			"http://127.0.0.1:$port/upload?domain=notes"
+		tok=$(awk -F'\t' '$6 == "rwtxt-domains" { print $7 }' "$jar" 2>/dev/null)
+		post /update form "domain=notes&domain_key=$tok&recent=10&edited=10&created=&showsearch=on" >/dev/null
+		curl -s -o /dev/null -m 30 -b "$jar" -c "$jar" --compressed "http://127.0.0.1:$port/notes/welcome"
+		sleep 0.5 ;;
 	goclean) # alice signs in for a JWT, sent as a bearer token (the sign-in fails, and the request goes without one, when
 		# a case breaks every query: such a case's request needs none)
 		auth=()
