@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean or rwtxt (fieldtrials/apps.tsv; fiberapi, pgbackweb and goclean need PostgreSQL too)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt or gormpg (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean and gormpg need PostgreSQL too)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -22,11 +22,11 @@
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
 # module proxy). Every server listens on 127.0.0.1 (authn, which takes no address,
 # on every interface of the machine). The todo, albums, bank,
-# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr, spacebin and goclean apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
+# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr, spacebin, goclean and gormpg apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick and rwtxt apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18480 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18483 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -328,6 +328,12 @@ app_conf() {
 		# scratch copy, mattn/go-sqlite3), whose tables the app makes when it starts; its templates and static files are
 		# compiled in by go-bindata (app_generate). Its own logger prints debug lines
 		probe=/robots.txt ;;
+	gormpg) mainpkg=. port=18483 # its app.env (the wiring's, read by viper from the working directory), which the
+		# environment overrides (viper's AutomaticEnv): the trial cluster's port and the address's port; the database
+		# postgres, the sample RSA keys of app.env for the JWTs
+		probe=/api/healthchecker
+		export POSTGRES_HOST=127.0.0.1 POSTGRES_PORT=$pgport POSTGRES_USER=postgres POSTGRES_DB=postgres \
+			PORT=$((18483 + shift_port)) ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -641,6 +647,19 @@ INSERT INTO tasks VALUES ('22222222-2222-4222-8222-222222222222', '11111111-1111
   'draft the quarterly report', 'todo', '2026-01-02 00:00:00', '2026-01-02 00:00:00');
 INSERT INTO history VALUES (DEFAULT, '11111111-1111-4111-8111-111111111111', 'auto', 'en', 'текст для перевода',
   'text for translation');" ;;
+	gormpg) # its migrate command (the uuid-ossp extension and gorm's auto-migration of the users and posts tables, from
+		# the models; the server runs none), built once per case, then the seed: alice (11111111-...) and bob
+		# (33333333-...), both with the password local-trials (bcrypt), and alice's post 22222222-... ("Hello Gorm")
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' || return 1
+		{ [ -x migrate.bin ] || go build -o migrate.bin ./migrate; } && ./migrate.bin >migrate.log 2>&1 || return 1
+		psql_q -c "INSERT INTO users (id, name, email, password, role, provider, photo, verified, created_at, updated_at) VALUES
+  ('11111111-1111-4111-8111-111111111111', 'Alice', 'alice@example.com',
+  '\$2a\$10\$AuJVsXaGhTx0RPVBGwXude9WUo9tGXt6tgQp9rccs5PDadu2j.XOC', 'user', 'local', 'alice.png', true, now(), now()),
+  ('33333333-3333-4333-8333-333333333333', 'Bob', 'bob@example.com',
+  '\$2a\$10\$AuJVsXaGhTx0RPVBGwXude9WUo9tGXt6tgQp9rccs5PDadu2j.XOC', 'user', 'local', 'bob.png', true, now(), now());
+INSERT INTO posts (id, title, content, image, \"user\", created_at, updated_at) VALUES
+  ('22222222-2222-4222-8222-222222222222', 'Hello Gorm', 'My first post with Gin, Gorm and PostgreSQL.',
+  'https://example.com/img/hello.png', '11111111-1111-4111-8111-111111111111', now(), now());" ;;
 	wtf) # its first migration, recorded as run, and the seed: alice (1) and bob (2) with their API keys, alice's
 		# dial 1 ("Deploys", invite code local-trials-invite) with alice (membership 1) and bob (2) as members and
 		# one value; the app runs a case's later migrations (sqlite/migration) when it starts. Users sign in
@@ -1203,6 +1222,17 @@ INSERT INTO roles (name, description, created_at, updated_at) VALUES ('support',
 		tok=$(post /v1/auth/login json '{"email":"alice@example.com","password":"local-trials"}' | jq -r '.token // empty' 2>/dev/null)
 		rm -f "$jar"
 		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
+	gormpg) # alice signs in for her access token, sent as a bearer token (the sign-in also sets it as cookies for the
+		# domain localhost, dropped here). Not for the register and login routes, whose requests need none
+		auth=()
+		rm -f "$jar"
+		case $path in
+		/api/auth/register | /api/auth/login) ;;
+		*) tok=$(post /api/auth/login json '{"email":"alice@example.com","password":"local-trials"}' |
+			jq -r '.access_token // empty' 2>/dev/null)
+			rm -f "$jar"
+			[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
+		esac ;;
 	esac
 }
 
@@ -1263,7 +1293,7 @@ for arg in "$@"; do
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
 	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales | semaphore | gorsk | goapp | go8 | greenlight | todos | fider | gbtemplate | tpr | spacebin) pg_start || exit 1 ;; esac
-	case $app in fiberapi | pgbackweb | goclean) pg_start || exit 1 ;; esac
+	case $app in fiberapi | pgbackweb | goclean | gormpg) pg_start || exit 1 ;; esac
 
 	port_sed=$port
 	base=$scratch/$app-base
