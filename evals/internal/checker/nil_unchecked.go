@@ -66,6 +66,10 @@ func isLenCall(x, y ast.Expr) bool {
 	return false
 }
 
+// nextStepRe opens the step a sentence tells after another: ", then",
+// "and then".
+var nextStepRe = regexp.MustCompile(`(?i),\s*(?:and\s+)?then\b|\band\s+then\b`)
+
 // evenWhenRe opens the form of uncheckedNilRe that says a use is made
 // whatever the value's state.
 var evenWhenRe = regexp.MustCompile(`(?i)^(?:even|also)\s`)
@@ -123,7 +127,13 @@ func (c *Checker) checkNilUnchecked(prose string, claims []Claim, results []Resu
 		if len(values) == 0 {
 			values = before
 		}
-		use := c.usePlace(f, before, claims, cl.end, to)
+		// A line cited after ", then …" places the next step, not the
+		// use said to go unchecked.
+		useTo := to
+		if t := nextStepRe.FindStringIndex(prose[cl.end+m[1] : to]); t != nil {
+			useTo = cl.end + m[1] + t[0]
+		}
+		use := c.usePlace(f, before, claims, cl.end, useTo)
 		state := strings.ToLower(prose[cl.end+m[4] : cl.end+m[5]])
 		for _, v := range values {
 			at := c.stateComparison(f, v, state, use)

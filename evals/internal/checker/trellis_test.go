@@ -19,7 +19,8 @@ import "testing"
 // type said to be declared as another composite type; a cited line whose
 // exported names the prose writes in words; an English word before
 // "function" that is no name of the module; and the order of two names
-// a function uses, told with "first … then …" beside a cited line.
+// a function uses, told with "first … then …" beside a cited line; and a
+// guard said to be missing where the line cited places the next step.
 func TestClassesOfTrellis(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -59,6 +60,8 @@ func TestClassesOfTrellis(t *testing.T) {
 		{"a line named in words", "The helper kinds returns true only for the SoilClay and SoilSand kinds (trellis.go:101).", true},
 		{"first and then of names, a line cited", "`Uproot` first shortens `b.vines`, then clears `b.last` (trellis.go:112).", false},
 		{"first and then of names, a line cited", "`Uproot` first clears `b.last`, then shortens `b.vines` (trellis.go:112).", true},
+		{"a guard said missing, a later step's line cited", "`Water` calls `hook()` only when `hook` is not nil, then clears the holder, as its declaration at trellis.go:116 shows.", false},
+		{"a guard said missing, a later step's line cited", "`Water` calls `hook` without checking whether it is nil, then clears the holder, as its declaration at trellis.go:116 shows.", true},
 		{"a kind's word before a quoted name", "The package function `FirstVine` (trellis.go:95) returns `fields[0]`.", false},
 	})
 }

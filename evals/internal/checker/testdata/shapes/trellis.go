@@ -111,3 +111,11 @@ func (b *Bed) Uproot() {
 	b.vines = b.vines[:len(b.vines)-1]
 	b.last = nil
 }
+
+// Water calls the bed's hook when it is set, then forgets the holder.
+func (b *Bed) Water(hook func()) {
+	if hook != nil {
+		hook()
+	}
+	b.last = nil
+}
