@@ -59,6 +59,7 @@ func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
 	out = append(out, m.importedVarChunks(r, s)...)
 	out = append(out, m.valueFieldChunks(r, s)...)
 	out = append(out, m.zeroDivisorChunks(r, s)...)
+	out = append(out, m.boundFieldChunks(r, s)...)
 	out = append(out, m.callerFieldChunks(r, s)...)
 	out = append(out, m.guardChunks(r, s)...)
 	out = append(out, m.discardChunks(r, s)...)
@@ -302,12 +303,12 @@ func sqlErrorNames(r *report.Report) (name, table string) {
 // statement (reStatement): a message such as "update user failed" or
 // "failed to select a plan" names the same verbs.
 var (
-	reDDL = regexp.MustCompile(`(?i)\b(?:CREATE\s+(?:OR\s+REPLACE\s+)?(?:TABLE|INDEX|UNIQUE\s+INDEX|VIEW|MATERIALIZED\s+VIEW|TYPE)|ALTER\s+(?:TABLE|TYPE|INDEX))\b`)
-	reDML = regexp.MustCompile(`(?i)\b(?:SELECT|INSERT\s+INTO|UPDATE|DELETE\s+FROM)\b|^\s*(?:VACUUM|REINDEX)\b`)
+	reDDL = regexp.MustCompile(`(?i)\b(?:CREATE\s+(?:OR\s+REPLACE\s+)?(?:(?:(?:TEMP|TEMPORARY|VIRTUAL)\s+)?TABLE|INDEX|UNIQUE\s+INDEX|VIEW|MATERIALIZED\s+VIEW|TYPE)|ALTER\s+(?:TABLE|TYPE|INDEX))\b`)
+	reDML = regexp.MustCompile(`(?i)\b(?:SELECT|INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\b|^\s*(?:VACUUM|REINDEX)\b`)
 	// reStatement opens with a statement's verb and what it needs (an
 	// UPDATE its SET, a SELECT a clause or a list), in any case, or holds
 	// one in capitals further in ("EXPLAIN SELECT ... FROM").
-	reStatement = regexp.MustCompile(`(?i)^[\s(]*(?:SELECT\b[\s\S]*?\b(?:FROM|FORM|WHERE|VALUES|UNION|LIMIT|ORDER\s+BY|GROUP\s+BY)\b|SELECT\s+(?:\d|\*|\$|'|[\w.]+\s*[(,])|INSERT\s+INTO\b|UPSERT\s+INTO\b|REPLACE\s+INTO\b|UPDATE\s+[^\s;]+(?:\s+(?:AS\s+)?\w+)?\s+SET\b|DELETE\s+FROM\b|WITH\s+(?:RECURSIVE\s+)?\w+\s+AS\b|VACUUM\b|REINDEX\b|TRUNCATE\b|MERGE\s+INTO\b)|(?-i:\b(?:SELECT\b[\s\S]*?\bFROM|INSERT\s+INTO|UPDATE\s+\S+\s+SET|DELETE\s+FROM)\b)`)
+	reStatement = regexp.MustCompile(`(?i)^[\s(]*(?:SELECT\b[\s\S]*?\b(?:FROM|FORM|WHERE|VALUES|UNION|LIMIT|ORDER\s+BY|GROUP\s+BY)\b|SELECT\s+(?:\d|\*|\$|'|[\w.]+\s*[(,])|INSERT\s+(?:OR\s+\w+\s+)?INTO\b|UPSERT\s+INTO\b|REPLACE\s+INTO\b|UPDATE\s+[^\s;]+(?:\s+(?:AS\s+)?\w+)?\s+SET\b|DELETE\s+FROM\b|WITH\s+(?:RECURSIVE\s+)?\w+\s+AS\b|VACUUM\b|REINDEX\b|TRUNCATE\b|MERGE\s+INTO\b)|(?-i:\b(?:SELECT\b[\s\S]*?\bFROM|INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE\s+\S+\s+SET|DELETE\s+FROM)\b)`)
 )
 
 // sqlErrorName returns the name an SQL error gives (a column, table or

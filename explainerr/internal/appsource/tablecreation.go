@@ -7,7 +7,7 @@ import (
 
 // createTablePrefix is a CREATE TABLE statement up to its table's name,
 // past the schema qualifier and quotes.
-const createTablePrefix = "(?i)\\bCREATE\\s+TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?[\"`\\[]?(?:\\w+[\"`\\]]?\\.[\"`\\[]?)?"
+const createTablePrefix = "(?i)\\bCREATE\\s+(?:(?:TEMP|TEMPORARY|VIRTUAL)\\s+)?TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?[\"`\\[]?(?:\\w+[\"`\\]]?\\.[\"`\\[]?)?"
 
 // CreateTable matches a CREATE TABLE statement and captures the table's
 // name.

@@ -23,9 +23,9 @@ var divideByZero = regexp.MustCompile(`integer divide by zero`)
 // divisorOf finds the divisor of a division or remainder on a line.
 var divisorOf = regexp.MustCompile(`[^/*]\s*[/%]=?\s*([A-Za-z_][\w.]*(?:\([^()]*\))?)`)
 
-// maxDivisorSteps bounds the steps followed back (a local, a conversion,
+// maxFieldSteps bounds the steps followed back (a local, a conversion,
 // a literal's key, a helper's default each count one).
-const maxDivisorSteps = 8
+const maxFieldSteps = 8
 
 // zeroDivisorChunks gives, for an integer division by zero on the
 // innermost frame's line, the functions that set the field its divisor
@@ -50,7 +50,7 @@ func (m *Module) zeroDivisorChunks(r *report.Report, s *staticSet) []report.Chun
 		return nil
 	}
 	res := newResolver(m, f, fd)
-	x, field := m.divisorField(res, e)
+	x, field := m.lastFieldRead(res, e)
 	if field == "" {
 		return nil
 	}
@@ -61,15 +61,15 @@ func (m *Module) zeroDivisorChunks(r *report.Report, s *staticSet) []report.Chun
 	return s.writerChunks(m.FieldWriters(t.dir, t.name), field, report.ReasonSetting)
 }
 
-// divisorField follows e back to the field it was last read from: e
+// lastFieldRead follows e back to the field it was last read from: e
 // itself when it is x.F (conversions and parentheses looked through), the
 // value a local was given, or the key of the composite literal a local
 // holds (opts.Limit of opts := Options{Limit: cfg.PageSize} is
-// cfg.PageSize), at most maxDivisorSteps times.
-func (m *Module) divisorField(res *resolver, e ast.Expr) (ast.Expr, string) {
+// cfg.PageSize), at most maxFieldSteps times.
+func (m *Module) lastFieldRead(res *resolver, e ast.Expr) (ast.Expr, string) {
 	var x ast.Expr
 	field := ""
-	for step := 0; step < maxDivisorSteps && e != nil; step++ {
+	for step := 0; step < maxFieldSteps && e != nil; step++ {
 		switch v := e.(type) {
 		case *ast.ParenExpr:
 			e = v.X

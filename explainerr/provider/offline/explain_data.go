@@ -85,7 +85,7 @@ func goComment(line string) bool {
 }
 
 // sqlLine matches a line of SQL text.
-var sqlLine = regexp.MustCompile(`\b(?:SELECT|INSERT INTO|UPDATE|DELETE FROM|CREATE TABLE|FROM|WHERE|JOIN|REFERENCES)\b`)
+var sqlLine = regexp.MustCompile(`\b(?:SELECT|INSERT INTO|INSERT OR \w+ INTO|REPLACE INTO|UPDATE|DELETE FROM|CREATE TABLE|FROM|WHERE|JOIN|REFERENCES)\b`)
 
 // sqlNames returns the lower-case words of the corpus lines that hold SQL
 // (the usual table and column names), without the SQL keywords.
@@ -219,6 +219,11 @@ func sqlEngine(msg string) string {
 // retrieved chunks first, else the module's parsed source. It reports
 // whether it found it.
 func (a *analysis) queryNaming(word string) bool {
+	if l, ok := a.messageQuery(word); ok {
+		a.why("The query is at " + a.cite(l) + ".")
+		a.explainGeneratedQuery(corpus.Line{File: l.Path, Number: l.Line, Text: l.Text}, word)
+		return true
+	}
 	if l, ok := a.sqlStatement(word); ok {
 		if path, fn := a.corpusLineFunc(l); fn != "" {
 			a.why("The query is at " + a.cite(sourceLine{Path: path, Line: l.Number, Text: strings.TrimSpace(l.Text), Func: fn}) + ".")

@@ -740,10 +740,27 @@ func (a *analysis) sliceBounds() {
 	default:
 		a.why(code(expr) + " asked for bounds [" + bounds + "], outside " + code(t.X) + ".")
 	}
-	if t.High != "" && t.Low == "" && t.Max == "" {
+	// A bound read from a field is fixed where the field is set: the
+	// runtime's value of it is the bound it reports.
+	for i, b := range []string{t.Low, t.High} {
+		if i < len(parts) && b != "" && !isNumber(b) && a.boundFieldOrigin(b, parts[i], false) {
+			break
+		}
+	}
+	negative := false
+	for _, p := range parts {
+		negative = negative || strings.HasPrefix(strings.TrimSpace(p), "-")
+	}
+	switch {
+	case negative:
+		// min(n, len(x)) keeps a negative n: only a test of the sign
+		// helps.
+		a.why("A bound below 0 never fits, whatever the length: clamping it to the length keeps it negative.")
+		a.fix("Test the bound's sign before slicing (" + code("if n < 0") + "): decide what a negative value means there (no limit, or nothing), and keep it from reaching the slice.")
+	case t.High != "" && t.Low == "" && t.Max == "":
 		a.fix(block("Clamp the end to the length:", t.X+"[:min("+t.High+", len("+t.X+"))]"),
 			"Clamp the end of the slice to "+code("len("+t.X+")")+".")
-	} else {
+	default:
 		a.fix("Check " + code("len("+t.X+")") + " before slicing and keep 0 <= low <= high <= len.")
 	}
 	if w, _, ok := a.s.AssignmentOf(linefacts.RootIdent(t.X)); ok && isIdent(t.X) {

@@ -28,7 +28,7 @@ func (a *analysis) generatedColumnValue(column string) (generatedValue, bool) {
 	if src == nil || src.mod == nil {
 		return generatedValue{}, false
 	}
-	g, ok := src.mod.GeneratedColumnValue(a.reached(), column)
+	g, ok := src.mod.GeneratedColumnValue(a.messageReach(), column)
 	if !ok {
 		return generatedValue{}, false
 	}

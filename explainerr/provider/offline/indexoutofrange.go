@@ -99,6 +99,10 @@ func (a *analysis) indexRange() {
 	if length == "0" || strings.HasPrefix(idx, "-") {
 		a.emptyOrigin(target.X)
 	}
+	// A field the failing function only reads is fixed where it is set.
+	if !a.boundFieldOrigin(target.X, idx, true) && !isNumber(target.Index) {
+		a.boundFieldOrigin(target.Index, idx, false)
+	}
 	cond := "len(" + target.X + ") <= " + target.Index
 	if m := compiled(`^len\(` + regexp.QuoteMeta(target.X) + `\)\s*-\s*(\d+)$`).FindStringSubmatch(target.Index); m != nil {
 		// len(x)-k is never past the end: only a short x fails.

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"regexp"
 	"strconv"
 	"strings"
@@ -137,7 +138,58 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 		a.fix("If " + code(name) + " is new (the code reads a column the table never had), add it to " + code(t.name) + " where the table is created, at " + code(a.fileLoc(t.created.Path, t.created.Line)) + ", and to the database.")
 		return
 	}
+	if from, users, ok := a.schemaRenamedColumn(name, t); ok {
+		// Every query names the column, and the schema has one no query
+		// names: the schema is what changed.
+		a.g.Add(from)
+		a.g.Add(users...)
+		a.why("The app's queries name " + code(name) + " of " + code(t.name) + " in " + codeList(users) + ", and none names the schema's " + code(from) + ": the schema's column is the one renamed.")
+		a.fix("Name the column " + code(name) + " again where " + code(t.name) + " is created, at " + code(a.fileLoc(t.created.Path, t.created.Line)) + " (a database made with " + code(from) + " needs it renamed too), or rename it in every query if " + code(from) + " is the name meant.")
+		return
+	}
+	if strings.HasSuffix(t.created.Path, ".go") && !strings.Contains(strings.ToLower(t.created.Path), "migrat") && ifNotExists.MatchString(t.created.Text) {
+		// The app creates its tables itself at start, from Go strings
+		// (CREATE TABLE IF NOT EXISTS), with no migrations: that
+		// statement is the schema to change.
+		a.fix("If " + code(name) + " is new (the code reads a column the table never had), add it to " + code(t.name) + " where the table is created, at " + code(a.fileLoc(t.created.Path, t.created.Line)) + ", and to the database; if the query means one of the table's columns, name that one instead.")
+		return
+	}
 	a.fix("If " + code(name) + " is new (the code reads a column the table never had), add it to " + code(t.name) + " in a new migration (the table is created at " + code(a.fileLoc(t.created.Path, t.created.Line)) + ") and apply it to the database; if the query means one of the table's columns, name that one instead.")
+}
+
+// schemaRenamedColumn returns the column of t that no query of the module
+// names, when exactly one does not and at least two functions' queries
+// name the missing column name, with those functions.
+func (a *analysis) schemaRenamedColumn(name string, t tableSchema) (string, []string, bool) {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return "", nil, false
+	}
+	table := compiled(`(?i)\b` + regexp.QuoteMeta(t.name) + `\b`)
+	queryFuncs := func(word string) []string {
+		var fns []string
+		for _, l := range src.sqlUsesWhere(word, maxSQLUses, func(sl appsource.SQLLiteral, _ string) bool { return !sl.DDL && table.MatchString(sl.Value) }) {
+			if f := firstNonEmpty(l.Func, l.RunBy); f != "" && !contains(fns, f) {
+				fns = append(fns, f)
+			}
+		}
+		return fns
+	}
+	users := queryFuncs(name)
+	if len(users) < 2 {
+		return "", nil, false
+	}
+	unnamed := ""
+	for _, c := range t.columns {
+		if c == "id" || len(queryFuncs(c)) > 0 {
+			continue
+		}
+		if unnamed != "" {
+			return "", nil, false
+		}
+		unnamed = c
+	}
+	return unnamed, users, unnamed != ""
 }
 
 // onlyColumnNotNamed returns the one column of t that the one query

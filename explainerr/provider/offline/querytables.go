@@ -115,7 +115,7 @@ func (a *analysis) stackCallNames() map[string]bool {
 
 // statementStart matches where a statement or a string starts in source
 // text.
-var statementStart = regexp.MustCompile("(?i)\\b(?:SELECT|INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\b|[`\"]")
+var statementStart = regexp.MustCompile("(?i)\\b(?:SELECT|INSERT\\s+(?:OR\\s+\\w+\\s+)?INTO|UPDATE|DELETE\\s+FROM)\\b|[`\"]")
 
 // statementAround returns the SQL statement of text in which ref first
 // occurs: from the last statement keyword before it to the end of the

@@ -133,6 +133,9 @@ func (a *analysis) nearestSibling(f *appFile, fd *ast.FuncDecl, body *ast.BlockS
 		if !ok || len(is.Body.List) == 0 || len(is.Body.List) > 2 || !astutil.Leaves(is.Body) {
 			return true
 		}
+		if _, ret := is.Body.List[len(is.Body.List)-1].(*ast.ReturnStmt); !ret {
+			return true // a loop's break or continue answers nothing
+		}
 		first := src.fset.Position(is.Body.List[0].Pos()).Line
 		last := src.fset.Position(is.Body.Rbrace).Line - 1
 		if first < 1 || last > len(f.text()) || first > last {

@@ -492,6 +492,11 @@ var (
 	credentialArg  = regexp.MustCompile(`(?i)Header\.Get\("Authorization"\)|\bAuthorization\b|\.Cookie\(`)
 )
 
+// readsRequestBody matches a method of *http.Request that reads the
+// client's form or body: it fails for what the client sent (a missing
+// file field, a malformed form), the client's 400.
+var readsRequestBody = regexp.MustCompile(`\.(?:FormFile|ParseMultipartForm|ParseForm|MultipartReader)$`)
+
 // validatesInput matches the name of a call that validates, binds or
 // decodes the request's input (getAndValidateTextRequest, BindJSON,
 // decodeBody).
@@ -559,7 +564,7 @@ func (a *analysis) discardStatus(call string) string {
 		// an unknown key, which is the client's 404.
 		return "http.StatusNotFound"
 	}
-	if i := strings.IndexByte(call, '('); i > 0 && validatesInput.MatchString(call[:i]) {
+	if i := strings.IndexByte(call, '('); i > 0 && (validatesInput.MatchString(call[:i]) || readsRequestBody.MatchString(call[:i])) {
 		// A call that validates or decodes the request's input fails
 		// for the client's input: 400.
 		return "http.StatusBadRequest"

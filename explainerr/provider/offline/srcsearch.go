@@ -110,11 +110,18 @@ func stringLitOf(l appsource.SQLLiteral) (stringLit, bool) {
 // sqlKeyword matches the statements of SQL text; an UPDATE by its shape
 // (UPDATE t SET), so that a message's words ("unable to update the
 // state") are not taken for SQL.
-var sqlKeyword = regexp.MustCompile(`(?i)\bSELECT\b|\b(?:INSERT\s+INTO|DELETE\s+FROM|CREATE\s+TABLE|ALTER\s+TABLE)\b|\bUPDATE\s+[\w."` + "`" + `]+(?:\s+(?:AS\s+)?\w+)?\s+SET\b`)
+var sqlKeyword = regexp.MustCompile(`(?i)\bSELECT\b|\b(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|REPLACE\s+INTO|DELETE\s+FROM|CREATE\s+TABLE|ALTER\s+TABLE)\b|\bUPDATE\s+[\w."` + "`" + `]+(?:\s+(?:AS\s+)?\w+)?\s+SET\b`)
 
 // sqlUses returns the lines of the module's SQL text (string literals
 // holding a statement) that name word as a whole word, at most max.
 func (s *appSource) sqlUses(word string, max int) []sourceLine {
+	return s.sqlUsesWhere(word, max, nil)
+}
+
+// sqlUsesWhere is sqlUses of the literals keep accepts (all when keep is
+// nil), given each literal and the short name of the function that
+// holds or runs it.
+func (s *appSource) sqlUsesWhere(word string, max int, keep func(sl appsource.SQLLiteral, fn string) bool) []sourceLine {
 	if word == "" {
 		return nil
 	}
@@ -133,6 +140,9 @@ func (s *appSource) sqlUses(word string, max int) []sourceLine {
 		line.Text = strings.TrimSpace(strings.Trim(line.Text, "`"))
 		if runners := s.mod.QueryRunners(sl); line.Func == "" && len(runners) == 1 {
 			line.RunBy = funcName(runners[0].Decl)
+		}
+		if keep != nil && !keep(sl, firstNonEmpty(line.Func, line.RunBy)) {
+			continue
 		}
 		out = append(out, line)
 		if len(out) == max {
