@@ -84,7 +84,8 @@ func (a *analysis) splitTooFew(x, idx string, l sourceLine) bool {
 		if n > 0 && atoi(idx) >= n {
 			a.fixedAtOrigin = true
 			a.why(code(x) + " is set at " + a.cite(l) + ": " + code("strings.SplitN") + " with a count of " + m[1] + " returns at most " + m[1] + " part(s), so index " + idx + " is never there.")
-			a.fix("At " + at + ", pass a count above " + idx + " to " + code("SplitN") + " (or -1 for every part), or use " + code("strings.Split") + ".")
+			a.fix("At "+at+", pass a count above "+idx+" to "+code("strings.SplitN")+" (or -1 for every part), or split with "+code("strings.Split")+".",
+				"At "+at+", pass a count above "+idx+" (or -1 for every part).")
 			return true
 		}
 	}
@@ -93,8 +94,10 @@ func (a *analysis) splitTooFew(x, idx string, l sourceLine) bool {
 		return false
 	}
 	a.fixedAtOrigin = true
+	a.g.Add(strings.Trim(m[1], `"`))
 	from := ""
 	if name, ok := a.fileReadBy(l); ok {
+		a.g.Add(name)
 		from = " It splits the text of " + code(name) + ", which must hold " + code(m[1]) + "."
 	}
 	a.why(code(x) + " is set at " + a.cite(l) + ": a split gives one part when the text lacks the separator " + code(m[1]) + ", fewer than index " + idx + " needs." + from)

@@ -747,16 +747,18 @@ func (a *analysis) sliceBounds() {
 			break
 		}
 	}
-	negative := false
-	for _, p := range parts {
-		negative = negative || strings.HasPrefix(strings.TrimSpace(p), "-")
+	negative := ""
+	for i, b := range []string{t.Low, t.High} {
+		if i < len(parts) && strings.HasPrefix(strings.TrimSpace(parts[i]), "-") {
+			negative = firstNonEmpty(b, "the bound")
+		}
 	}
 	switch {
-	case negative:
+	case negative != "":
 		// min(n, len(x)) keeps a negative n: only a test of the sign
 		// helps.
 		a.why("A bound below 0 never fits, whatever the length: clamping it to the length keeps it negative.")
-		a.fix("Test the bound's sign before slicing (" + code("if n < 0") + "): decide what a negative value means there (no limit, or nothing), and keep it from reaching the slice.")
+		a.fix("Test the sign of " + code(negative) + " before slicing: decide what a negative value means there (no limit, or nothing), and keep it from reaching the slice.")
 	case t.High != "" && t.Low == "" && t.Max == "":
 		a.fix(block("Clamp the end to the length:", t.X+"[:min("+t.High+", len("+t.X+"))]"),
 			"Clamp the end of the slice to "+code("len("+t.X+")")+".")

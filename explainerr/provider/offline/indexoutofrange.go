@@ -99,10 +99,9 @@ func (a *analysis) indexRange() {
 	if length == "0" || strings.HasPrefix(idx, "-") {
 		a.emptyOrigin(target.X)
 	}
-	// A field the failing function only reads is fixed where it is set.
-	if !a.boundFieldOrigin(target.X, idx, true) && !isNumber(target.Index) {
-		a.boundFieldOrigin(target.Index, idx, false)
-	}
+	// A field the failing function only reads is fixed where it is set:
+	// the request's input on the line did not make it.
+	setElsewhere := a.boundFieldOrigin(target.X, idx, true) || !isNumber(target.Index) && a.boundFieldOrigin(target.Index, idx, false)
 	cond := "len(" + target.X + ") <= " + target.Index
 	if m := compiled(`^len\(` + regexp.QuoteMeta(target.X) + `\)\s*-\s*(\d+)$`).FindStringSubmatch(target.Index); m != nil {
 		// len(x)-k is never past the end: only a short x fails.
@@ -114,6 +113,9 @@ func (a *analysis) indexRange() {
 		cond = target.Index + " < 0 || " + target.Index + " >= len(" + target.X + ")"
 	}
 	input := a.indexInput(target.X, target.Index)
+	if setElsewhere {
+		input = ""
+	}
 	switch {
 	case input == inputKey && isNumber(target.Index):
 		// A fixed index into a value built from the request (the parts
