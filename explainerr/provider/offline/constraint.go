@@ -180,6 +180,9 @@ func (a *analysis) constraint() {
 		if a.explainUniqueCheck() {
 			break
 		}
+		if a.explainAbortedAfter() || a.gormUntranslated("ErrDuplicatedKey") {
+			break
+		}
 		if a.explainStatusBranch("409 Conflict", "Conflict", "409", "a duplicate") {
 			break
 		}

@@ -25,6 +25,9 @@ func (a *analysis) notFound() {
 		a.notFoundOutsideHTTP(msg)
 		return
 	}
+	if a.explainLoggedUnchecked() {
+		return
+	}
 	call, hasCall := a.failingCall(compiled(`err\s*:?=`))
 	if hasCall {
 		a.culprit = strings.TrimSpace(call.Text)
