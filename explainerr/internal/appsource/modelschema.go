@@ -95,6 +95,11 @@ func (m *Module) modelSchemaChunks(r *report.Report, s *staticSet, found []repor
 	if table == "" && anyMessage(r, noSuchTable) {
 		table = name
 	}
+	if table == "" {
+		// A value too long names only its length: the table of the one
+		// column of that length, a model's tag among them.
+		_, table = m.tooLongColumn(r, s, sqlDialect(r))
+	}
 	isSchema := func(c report.Chunk) bool { return c.Reason == report.ReasonSchema }
 	if table == "" || slices.ContainsFunc(s.chunks, isSchema) || slices.ContainsFunc(found, isSchema) {
 		return nil

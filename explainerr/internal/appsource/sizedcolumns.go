@@ -2,7 +2,9 @@ package appsource
 
 import (
 	"go/ast"
+	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
@@ -29,6 +31,9 @@ type SizedColumn struct {
 	Line int
 	// Text is that line, trimmed.
 	Text string
+	// Model is true when a model struct's gorm tag declares it
+	// (type:varchar(100), size:100), the schema gorm's AutoMigrate makes.
+	Model bool
 }
 
 // sizedDefinition matches a column definition with a length: the
@@ -84,6 +89,68 @@ func (m *Module) SizedColumns(d string) []SizedColumn {
 	for _, l := range m.SQLLiteralsIn(d) {
 		if l.DDL && sizedDefinition.MatchString(l.Value) {
 			add(m.Rel(l.File.Path), l.StartLine, l.Value)
+		}
+	}
+	for _, c := range m.modelSizedColumns() {
+		if _, ok := last[strings.ToLower(c.Table+"."+c.Column)]; !ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// gormSized matches a gorm tag's sized type: type:varchar(100),
+// type:character varying(100), size:100.
+var gormSized = regexp.MustCompile(`(?i)\btype:\s*(?:varchar|character varying|nvarchar|char|varbinary)\s*\(\s*(\d+)\s*\)|\bsize:\s*(\d+)`)
+
+// gormColumn matches a gorm tag's column name.
+var gormColumn = regexp.MustCompile(`(?i)\bcolumn:\s*(\w+)`)
+
+// modelSizedColumns returns the fields of the module's structs whose gorm
+// tag gives a length, as the columns gorm's AutoMigrate makes of them: the
+// table named for the struct (Post: posts), the column for the field
+// (ImageURL: image_url) unless the tag names it.
+func (m *Module) modelSizedColumns() []SizedColumn {
+	var out []SizedColumn
+	for _, f := range m.Files {
+		if strings.HasSuffix(f.Path, "_test.go") || !strings.Contains(strings.Join(f.Lines(), "\n"), `gorm:"`) {
+			continue
+		}
+		for _, d := range f.Syntax().Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, sp := range g.Specs {
+				ts, ok := sp.(*ast.TypeSpec)
+				if !ok {
+					continue
+				}
+				st, ok := ts.Type.(*ast.StructType)
+				if !ok {
+					continue
+				}
+				for _, fl := range st.Fields.List {
+					if fl.Tag == nil || len(fl.Names) != 1 {
+						continue
+					}
+					tag, err := strconv.Unquote(fl.Tag.Value)
+					if err != nil {
+						continue
+					}
+					gt := reflect.StructTag(tag).Get("gorm")
+					mm := gormSized.FindStringSubmatch(gt)
+					if mm == nil {
+						continue
+					}
+					col := SnakeCase(fl.Names[0].Name)
+					if c := gormColumn.FindStringSubmatch(gt); c != nil {
+						col = c[1]
+					}
+					line := m.Fset.Position(fl.Pos()).Line
+					out = append(out, SizedColumn{Table: GormTable(ts.Name.Name), Column: col, Length: firstNonEmpty(mm[1], mm[2]), File: m.Rel(f.Path), Line: line, Text: strings.TrimSpace(f.Lines()[line-1]), Model: true})
+				}
+			}
 		}
 	}
 	return out

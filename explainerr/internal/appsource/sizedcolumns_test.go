@@ -1,7 +1,9 @@
 package appsource
 
 import (
+	"fmt"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -67,5 +69,53 @@ func TestSchemaOfAValueTooLong(t *testing.T) {
 	got = schemaFiles(root, `Error 1406 (22001): Data too long for column 'label' at row 1`, frame)
 	if len(got) == 0 || got[0] != "migrations/001_jars.up.sql" {
 		t.Errorf("schema of a value too long for a named column: %q, want the jars migration", got)
+	}
+}
+
+// TestSchemaOfAValueTooLongInAModelTag: with no DDL, a gorm model whose
+// tag sizes a field is the schema of a value too long for that length
+// (the struct the table is named for, Crate: crates), and SizedColumns
+// lists its column.
+func TestSchemaOfAValueTooLongInAModelTag(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/depot\n",
+		"models/crate.go": `package models
+
+// Crate is a crate of the depot.
+type Crate struct {
+	ID       string
+	Label    string ` + "`" + `gorm:"type:varchar(40);not null"` + "`" + `
+	Contents string ` + "`" + `gorm:"column:inside;size:300"` + "`" + `
+}
+`,
+		"web/crates.go": `package web
+
+import (
+	"net/http"
+
+	"example.com/depot/models"
+	"gorm.io/gorm"
+)
+
+func add(db *gorm.DB, w http.ResponseWriter, r *http.Request) {
+	c := models.Crate{Label: r.FormValue("label")}
+	if err := db.Create(&c).Error; err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+	}
+}
+`,
+	})
+	m := Load(filepath.Join(root, "web/crates.go"))
+	var cols []string
+	for _, c := range m.SizedColumns("") {
+		cols = append(cols, fmt.Sprintf("%s.%s(%s) %s:%d %v", c.Table, c.Column, c.Length, c.File, c.Line, c.Model))
+	}
+	want := []string{"crates.label(40) models/crate.go:6 true", "crates.inside(300) models/crate.go:7 true"}
+	if !slices.Equal(cols, want) {
+		t.Errorf("sized columns %q, want %q", cols, want)
+	}
+	frame := report.Frame{Function: "example.com/depot/web.add", File: "web/crates.go", Line: 13}
+	if got := schemaFiles(root, `ERROR: value too long for type character varying(40) (SQLSTATE 22001)`, frame); len(got) == 0 || got[0] != "models/crate.go" {
+		t.Errorf("schema of a value too long for a model's tag: %q, want the model", got)
 	}
 }

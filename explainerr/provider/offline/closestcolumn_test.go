@@ -50,8 +50,8 @@ func (s Store) Count(kind string) (int, error) {
 // snake_case, a tag's name, gorm.Model's own, and no relation.
 func TestModelColumnsFollowTheORMsNaming(t *testing.T) {
 	for name, want := range map[string]string{"ApplicationID": "application_id", "ID": "id", "HTTPCode": "http_code", "CreatedAt": "created_at", "Total": "total"} {
-		if got := snakeCase(name); got != want {
-			t.Errorf("snakeCase(%s) = %s, want %s", name, got, want)
+		if got := appsource.SnakeCase(name); got != want {
+			t.Errorf("appsource.SnakeCase(%s) = %s, want %s", name, got, want)
 		}
 	}
 	for table, want := range map[string]string{"messages": "Message", "categories": "Category", "boxes": "Box", "user_roles": "UserRole"} {

@@ -39,7 +39,7 @@ import (
 
 type Jar struct {
 	ID    string
-	Label string
+	Label string ` + "`" + `gorm:"type:varchar(20)"` + "`" + `
 }
 
 func addJar(c *gin.Context) {
@@ -73,7 +73,8 @@ func relabel(c *gin.Context) {
 // code does); a duplicate logged before PostgreSQL's "current
 // transaction is aborted" is explained as the transaction it aborted; a
 // not-found gorm logs at a line whose statement reads no error is the
-// lookup to check, not an error to wrap.
+// lookup to check, not an error to wrap; a value too long for a column a
+// model's gorm tag sizes is widened in the tag.
 func TestGormErrorsFromTheLog(t *testing.T) {
 	app := writeMarkedApp(t, pantryFiles)
 	r := statusReport(`{"message":"ERROR: duplicate key value violates unique constraint \"idx_jars_label\" (SQLSTATE 23505)"}`, app.frame(t, "add", "example.com/pantry.addJar"))
@@ -86,6 +87,11 @@ func TestGormErrorsFromTheLog(t *testing.T) {
 	r.Logs = []report.LogLine{{Text: app.root + `/jars.go:18 ERROR: duplicate key value violates unique constraint "idx_jars_label" (SQLSTATE 23505) [2.1ms] [rows:0] INSERT INTO "jars" ("id","label") VALUES ('','a')`}}
 	text = Analyze(r)
 	mustHave(t, text, "That error aborted the transaction it ran in", "Take a savepoint")
+
+	r = statusReport(`{"message":"ERROR: value too long for type character varying(20) (SQLSTATE 22001)"}`, app.frame(t, "add", "example.com/pantry.addJar"))
+	text = Analyze(r)
+	mustHave(t, text, "`jars.label`", "The model declares it at `jars.go:13`", "widen the length in the tag at `jars.go:13`")
+	mustLack(t, text, "new migration")
 
 	r = statusReport(`{"message":"WHERE conditions required"}`, app.frame(t, "relabel", "example.com/pantry.relabel"))
 	r.Logs = []report.LogLine{{Text: app.root + `/jars.go:31 record not found [0.8ms] [rows:0] SELECT * FROM "jars" WHERE id = 'x' ORDER BY "jars"."id" LIMIT 1`}}

@@ -1,11 +1,11 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"go/ast"
 	"reflect"
 	"strconv"
 	"strings"
-	"unicode"
 )
 
 // An app on an ORM (gorm's AutoMigrate, bun, sqlx with db tags) has no
@@ -72,7 +72,7 @@ func modelColumns(st *ast.StructType) []string {
 				}
 				continue
 			}
-			out = append(out, snakeCase(n.Name))
+			out = append(out, appsource.SnakeCase(n.Name))
 		}
 	}
 	return out
@@ -128,24 +128,4 @@ func columnType(t ast.Expr) bool {
 		return true
 	}
 	return false
-}
-
-// snakeCase writes a Go field name as gorm names its column:
-// ApplicationID is application_id, HTTPCode is http_code.
-func snakeCase(name string) string {
-	rs := []rune(name)
-	var b strings.Builder
-	for i, r := range rs {
-		if unicode.IsUpper(r) {
-			prevLower := i > 0 && (unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1]))
-			nextLower := i > 0 && i+1 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsUpper(rs[i-1])
-			if prevLower || nextLower {
-				b.WriteByte('_')
-			}
-			b.WriteRune(unicode.ToLower(r))
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }

@@ -52,7 +52,11 @@ func (a *analysis) valueTooLong(caps map[string]string, showStmt func()) {
 	case len(cands) == 1:
 		def := a.sizedLine(cands[0])
 		a.g.AddScanned(a.fileLoc(def.Path, def.Line)) // a migration's name may start with digits
-		a.why("The schema declares it at " + a.cite(def) + ".")
+		if cands[0].Model {
+			a.why("The model declares it at " + a.cite(def) + ": gorm's AutoMigrate makes the column from that tag.")
+		} else {
+			a.why("The schema declares it at " + a.cite(def) + ".")
+		}
 	case len(cands) > 1:
 		var at []string
 		for _, c := range cands[:min(len(cands), 3)] {
@@ -85,6 +89,9 @@ func (a *analysis) valueTooLong(caps map[string]string, showStmt func()) {
 		a.g.Add(check.field, check.rule)
 		a.why(code(check.field) + " is checked with " + code(check.rule) + " at " + a.cite(checkAt) + ".")
 		a.fix("Make sure that check runs before the statement on this request's path, or widen " + code(col) + " in a new migration if longer values are valid.")
+	case len(cands) == 1 && cands[0].Model:
+		def := a.sizedLine(cands[0])
+		a.fix("If longer values are valid, widen the length in the tag at " + code(a.fileLoc(def.Path, def.Line)) + " (AutoMigrate changes the column at the next start; a column widened by hand alone goes back to the tag's length); if not, check the value's length before the statement and answer 400 Bad Request with the limit.")
 	default:
 		a.fix("If longer values are valid, widen " + code(col) + " in a new migration; if not, check the value's length before the statement and answer 400 Bad Request with the limit.")
 	}
@@ -183,7 +190,7 @@ func (a *analysis) lengthCheck(table, col string) (lengthRule, sourceLine, bool)
 			name := fl.Names[0].Name
 			stored, tagged := taggedColumn(tag)
 			if !tagged {
-				stored = snakeCase(name)
+				stored = appsource.SnakeCase(name)
 			}
 			if !strings.EqualFold(stored, col) {
 				continue

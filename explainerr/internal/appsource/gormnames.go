@@ -1,0 +1,39 @@
+package appsource
+
+import (
+	"strings"
+	"unicode"
+)
+
+// SnakeCase writes a Go field name as gorm names its column:
+// ApplicationID is application_id, HTTPCode is http_code.
+func SnakeCase(name string) string {
+	rs := []rune(name)
+	var b strings.Builder
+	for i, r := range rs {
+		if unicode.IsUpper(r) {
+			prevLower := i > 0 && (unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1]))
+			nextLower := i > 0 && i+1 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsUpper(rs[i-1])
+			if prevLower || nextLower {
+				b.WriteByte('_')
+			}
+			b.WriteRune(unicode.ToLower(r))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// GormTable is the table gorm names for a model type by default: its
+// name in snake_case, made plural (Post: posts, Category: categories).
+func GormTable(typeName string) string {
+	s := SnakeCase(typeName)
+	switch {
+	case strings.HasSuffix(s, "y") && len(s) > 1 && !strings.ContainsRune("aeiou", rune(s[len(s)-2])):
+		return s[:len(s)-1] + "ies"
+	case strings.HasSuffix(s, "s") || strings.HasSuffix(s, "x") || strings.HasSuffix(s, "z") || strings.HasSuffix(s, "ch") || strings.HasSuffix(s, "sh"):
+		return s + "es"
+	}
+	return s + "s"
+}
