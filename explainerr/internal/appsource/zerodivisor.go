@@ -58,7 +58,36 @@ func (m *Module) zeroDivisorChunks(r *report.Report, s *staticSet) []report.Chun
 	if t.name == "" {
 		return nil
 	}
-	return s.writerChunks(m.FieldWriters(t.dir, t.name), field, report.ReasonSetting)
+	out := s.writerChunks(m.FieldWriters(t.dir, t.name), field, report.ReasonSetting)
+	if len(out) == 0 {
+		// Nothing assigns it: a settings struct a loader fills by its
+		// tags (viper's Unmarshal); the struct, whose tag names the key,
+		// is where the setting is named.
+		if tr, ok := m.Type(t.dir, t.name); ok && taggedField(tr, field) {
+			c := s.typeChunk(tr)
+			c.Reason = report.ReasonSetting
+			s.markLead(c)
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// taggedField reports whether the struct type t has a field of that name
+// with a tag.
+func taggedField(t TypeRef, field string) bool {
+	st, ok := t.Spec.Type.(*ast.StructType)
+	if !ok {
+		return false
+	}
+	for _, fl := range st.Fields.List {
+		for _, n := range fl.Names {
+			if n.Name == field && fl.Tag != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // lastFieldRead follows e back to the field it was last read from: e
@@ -82,6 +111,11 @@ func (m *Module) lastFieldRead(res *resolver, e ast.Expr) (ast.Expr, string) {
 				next = v.Args[0]
 			}
 			for _, a := range v.Args[1:] {
+				// A default given as a field, or formatted from one
+				// (strconv.Itoa(cfg.PageSize)).
+				if c, ok := a.(*ast.CallExpr); ok && len(c.Args) == 1 {
+					a = c.Args[0]
+				}
 				if _, sel := a.(*ast.SelectorExpr); sel {
 					next = a
 				}

@@ -71,3 +71,48 @@ func list(w http.ResponseWriter, r *http.Request) {
 		t.Errorf("the settings' loader is not (only) the setting: %v", got)
 	}
 }
+
+// TestZeroDivisorBringsTheSettingsStruct: a divisor defaulting, through a
+// formatting call, to a field of a settings struct nothing assigns (a
+// loader fills it by its tags) brings that struct, where the key is
+// named.
+func TestZeroDivisorBringsTheSettingsStruct(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/feed\n",
+		"feed.go": `package feed
+
+import (
+	"net/http"
+	"strconv"
+)
+
+// Settings are filled from the environment by their tags.
+type Settings struct {
+	Limit int ` + "`" + `mapstructure:"FEED_ITEMS_LIMIT"` + "`" + `
+}
+
+func load() (s Settings, err error) { return }
+
+func pages(w http.ResponseWriter, r *http.Request) {
+	s, _ := load()
+	size := r.URL.Query().Get("size")
+	n, _ := strconv.Atoi(defaultTo(size, strconv.Itoa(s.Limit)))
+	_ = 42 / n
+}
+
+func defaultTo(v, d string) string {
+	if v == "" {
+		return d
+	}
+	return v
+}
+`,
+	})
+	fr := report.Frame{Function: "example.com/feed.pages", File: "feed.go", Line: 19}
+	r := shelfReport(root, "runtime error: integer divide by zero", fr)
+	r.Error.Kind, r.Error.Type = report.KindPanic, "runtime.Error"
+	got := reasons(Static(r))
+	if !contains(got["setting"], "feed.go:Settings") {
+		t.Errorf("the settings struct is not the setting: %v", got)
+	}
+}

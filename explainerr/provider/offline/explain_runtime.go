@@ -934,6 +934,11 @@ func (a *analysis) divideByZero() {
 		a.fix(code(d.Y) + " is computed in this function, not read from the request, so a 0 here is a case the code must handle (for an average over nothing, say, a result of 0 or no value), not bad input.")
 		return
 	}
+	if a.explainUnsetSettingField(d.Y) {
+		a.fix(block("Divide only when the divisor is not 0:", "if "+d.Y+" != 0 {", "\t// "+d.X+" "+d.Op+" "+d.Y, "}"),
+			"Divide only when "+code(d.Y)+" is not 0.")
+		return
+	}
 	if a.divisorFromRequest(d.Y) {
 		a.fix(block("Reject (or replace) a zero divisor before dividing:", a.guard(d.Y+" == 0", "http.StatusBadRequest")...),
 			"Check "+code(d.Y+" == 0")+" before dividing and answer 400 Bad Request (or use a default): the value comes from the request.")
