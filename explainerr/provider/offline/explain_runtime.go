@@ -853,8 +853,11 @@ func (a *analysis) typeAssertion() {
 	if found && method == "" && a.jsonAssertion(target, want, actual) {
 		return
 	}
-	if found && method == "" && actual != "" && actual != "nil" && !twins {
-		a.storedTypeFix(target, actual)
+	stored := found && method == "" && actual != "" && actual != "nil" && !twins && a.storedTypeFix(target, actual)
+	if stored {
+		// The value is stored as another type on every request: the
+		// comma-ok form would only hide the mismatch.
+		return
 	}
 	if found {
 		lhs := ""

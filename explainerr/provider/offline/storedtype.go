@@ -21,11 +21,11 @@ var reKeyedGet = regexp.MustCompile(`\.(?:Get|MustGet)\(\s*("[^"]*")\s*\)$`)
 // its key, and leads the fixes with asserting the type stored there
 // (actual). It writes nothing when target is not such a read or the
 // source shows no setter.
-func (a *analysis) storedTypeFix(target linefacts.AssertOp, actual string) {
+func (a *analysis) storedTypeFix(target linefacts.AssertOp, actual string) bool {
 	m := reKeyedGet.FindStringSubmatch(target.X)
 	src := a.app()
 	if m == nil || src == nil {
-		return
+		return false
 	}
 	set := compiled(`\.Set\(\s*` + regexp.QuoteMeta(m[1]) + `\s*,\s*(.+?)\)\s*$`)
 	for _, f := range src.files {
@@ -45,9 +45,43 @@ func (a *analysis) storedTypeFix(target linefacts.AssertOp, actual string) {
 					stmt = assignment(as.LHS[0], as.Define, stmt)
 				}
 			}
+			others := a.otherAssertions(m[1], target.Type)
+			if len(others) > 0 {
+				// Every read asserts the other type: the one store is
+				// the fix, not this read alone.
+				var reads []string
+				for _, o := range others[:min(len(others), 3)] {
+					reads = append(reads, a.cite(o))
+				}
+				a.why("The other reads of " + code(m[1]) + " assert " + aCode(target.Type) + " too: " + strings.Join(reads, "; ") + ".")
+				a.fix("Store " + aCode(target.Type) + " at " + code(a.fileLoc(at.Path, at.Line)) + ", the type every read of " + code(m[1]) + " asserts; changing this read alone leaves the others failing.")
+				return true
+			}
 			a.fix(block("Assert the type the app stores ("+code(actual)+"), and convert it where another type is needed:", stmt),
 				"Assert "+code(actual)+", the type the app stores under "+code(m[1])+".")
-			return
+			return true
 		}
 	}
+	return false
+}
+
+// otherAssertions returns the module's other lines that read key and
+// assert typ, the failing line aside.
+func (a *analysis) otherAssertions(key, typ string) []sourceLine {
+	src := a.app()
+	read := compiled(regexp.QuoteMeta(key) + `\s*\)\s*\.\(\s*` + regexp.QuoteMeta(typ) + `\s*\)`)
+	var out []sourceLine
+	for _, f := range src.files {
+		for i, line := range f.text() {
+			if read.MatchString(line) && !(a.s.Frame != nil && strings.HasSuffix(f.path, a.s.Frame.File) && i+1 == a.s.Line) && !sameSite(a, f.path, i+1) {
+				out = append(out, sourceLine{Path: f.path, Line: i + 1, Text: strings.TrimSpace(line)})
+			}
+		}
+	}
+	return out
+}
+
+// sameSite reports whether path:line is the failing line.
+func sameSite(a *analysis, path string, line int) bool {
+	return line == a.s.Line && a.s.Frame != nil && (path == a.s.Frame.File || strings.HasSuffix(path, "/"+baseName(a.s.Frame.File)) && baseName(path) == baseName(a.s.Frame.File))
 }
