@@ -157,6 +157,9 @@ func (a *analysis) raisedNil(candidates []string) {
 	if a.nilExplainedByItsSetting(cands, x) || a.fieldFromDroppedError(x) || a.neverSetField(x) {
 		return
 	}
+	if owner := a.ownerType(x); owner != "" && strings.Count(x, ".") == 1 && a.explainCopiedBeforeSet(owner, lastSelector(x)) {
+		return
+	}
 	if !strings.Contains(x, ".") || strings.Contains(x, "(") {
 		// A field read on this line (s.db) was read through a value that
 		// is not nil, or the line would have panicked itself: where its
@@ -170,14 +173,14 @@ func (a *analysis) raisedNil(candidates []string) {
 		"Check "+code(x+" == nil")+" before this line and handle the missing value.")
 	if owner := a.ownerType(x); owner != "" {
 		if ctor, _, ok := a.constructorFor(owner, lastSelector(x)); ok {
-			a.fix("Or make sure "+code(lastSelector(x))+" is always set where the "+code(owner)+" is built, at "+quoteLine(ctor)+".",
-				"Or make sure it is always set where the value is built.")
+			a.fix("Make sure "+code(lastSelector(x))+" is always set where the "+code(owner)+" is built, at "+quoteLine(ctor)+".",
+				"Make sure it is always set where the value is built.")
 		} else if src := a.app(); src != nil {
 			// Out of the report's sight: the module's literal that
 			// leaves the field out.
 			if unset, ok := src.leftUnset(owner, lastSelector(x), a.typeDir(owner)); ok && len(unset) > 0 {
-				a.fix("Or make sure "+code(lastSelector(x))+" is always set where the "+code(owner)+" is built, at "+a.cite(unset[0].Line)+".",
-					"Or make sure it is always set where the value is built.")
+				a.fix("Make sure "+code(lastSelector(x))+" is always set where the "+code(owner)+" is built, at "+a.cite(unset[0].Line)+".",
+					"Make sure it is always set where the value is built.")
 			}
 		}
 	}

@@ -148,6 +148,9 @@ func (a *analysis) nilPointer() {
 	if a.nilExplainedByItsSetting(cands, x) || a.fieldFromDroppedError(x) || a.neverSetField(x) {
 		return
 	}
+	if owner := a.ownerType(x); owner != "" && strings.Count(x, ".") == 1 && a.explainCopiedBeforeSet(owner, lastSelector(x)) {
+		return
+	}
 	if isIdent(x) || a.s.HasAssignment(linefacts.RootIdent(x)) && !fieldEvidence(cands, x) {
 		_, live := pickNilCandidate(cands)
 		a.nilOrigin(x, len(live) == 1)
@@ -160,8 +163,8 @@ func (a *analysis) nilPointer() {
 		"Check "+code(x+" == nil")+" before this line and handle the missing value"+a.missingValueHint()+".")
 	if owner := a.ownerType(x); owner != "" && len(a.d.Fixes) == 1 {
 		if ctor, _, ok := a.constructorFor(owner, lastSelector(x)); ok {
-			a.fix("Or make sure "+code(lastSelector(x))+" is always set where the "+code(owner)+" is built, at "+quoteLine(ctor)+".",
-				"Or make sure it is always set where the value is built.")
+			a.fix("Make sure "+code(lastSelector(x))+" is always set where the "+code(owner)+" is built, at "+quoteLine(ctor)+".",
+				"Make sure it is always set where the value is built.")
 		}
 	}
 }
