@@ -39,6 +39,7 @@ func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
 	// A transaction used after it ended is fixed where the transaction
 	// is ended, not where the message that wraps the error is made.
 	out := m.txChunks(r, s)
+	out = append(out, m.unendedTxChunks(r, s)...)
 	out = append(out, m.originChunks(r, s)...)
 	out = append(out, m.crossedDelegationChunks(r, s)...)
 	out = append(out, m.questionBuilderChunks(r, s)...)

@@ -1245,7 +1245,7 @@ func (a *analysis) blockedGoroutines() {
 // failed one used on, or a statement run on the pool beside it; it
 // reports whether one of them did.
 func (a *analysis) transactionMisuse(msg string) bool {
-	return a.txDone(msg) || a.txAborted(msg) || a.poolWhileTx(msg)
+	return a.txDone(msg) || a.txAborted(msg) || a.poolWhileTx(msg) || a.unendedTransaction(msg)
 }
 
 // unknown explains an error the analyzer does not recognise.
