@@ -46,9 +46,11 @@ func (a *analysis) sqlScan() {
 		col := caps["column"]
 		a.culprit = col
 		a.why("Scanning column " + code(col) + " failed: " + code(caps["detail"]) + ".")
-		if strings.Contains(caps["detail"], "NULL") {
+		switch {
+		case strings.Contains(caps["detail"], "NULL"):
 			a.fix("The column can be NULL: scan it into a " + code("sql.NullString") + " (or the matching Null type, or a pointer), or use COALESCE in the query.")
-		} else {
+		case a.ownScannerRejects(caps["detail"]):
+		default:
 			a.fix("Scan the column into a Go type that can hold its values.")
 		}
 	}
@@ -95,4 +97,34 @@ func (a *analysis) structDecl(name string) (sourceLine, bool) {
 		return sourceLine{}, false
 	}
 	return found[0], true
+}
+
+// scannerGot reads the Go type a Scan method says it was given ("cannot
+// scan string", "unsupported type []uint8").
+var scannerGot = regexp.MustCompile(`(?i)\b(?:scan|type|from|got)\s+(\[\]uint8|\[\]byte|string|int64|float64|bool|time\.Time)\b`)
+
+// ownScannerRejects explains a Scan error whose detail is made by a Scan
+// method of the module (a type implementing sql.Scanner): that method
+// refuses the value the driver gives, which it must accept. It reports
+// whether it did.
+func (a *analysis) ownScannerRejects(detail string) bool {
+	at, ok := a.errorMadeAt(detail)
+	if !ok || lastSelector(strings.Trim(at.Func, "()*")) != "Scan" {
+		return false
+	}
+	a.fixedAtOrigin = true
+	a.g.Add(at.Func)
+	got := ""
+	if m := scannerGot.FindStringSubmatch(detail); m != nil {
+		got = m[1]
+	}
+	where := a.cite(at)
+	a.why("The message is made by the module's own "+code(at.Func)+", the column's "+code("sql.Scanner")+", at "+where+": it refuses the value the driver gave for the column.",
+		"The message is made by the module's own "+code(at.Func)+", the scanner of the column's type, at "+where+": it refuses the value the driver gave for the column.")
+	if got != "" {
+		a.fix("Let " + code(at.Func) + " accept " + code(got) + " too (drivers give a text column as " + code("string") + " or " + code("[]byte") + "): add a case for it beside the ones it handles.")
+		return true
+	}
+	a.fix("Let " + code(at.Func) + " accept the type the driver gives for the column, beside the ones it handles.")
+	return true
 }
