@@ -20,7 +20,8 @@ import "testing"
 // exported names the prose writes in words; an English word before
 // "function" that is no name of the module; and the order of two names
 // a function uses, told with "first … then …" beside a cited line; and a
-// guard said to be missing where the line cited places the next step.
+// guard said to be missing where the line cited places the next step;
+// and a subject named in a leading condition and then called "it".
 func TestClassesOfTrellis(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -62,6 +63,8 @@ func TestClassesOfTrellis(t *testing.T) {
 		{"first and then of names, a line cited", "`Uproot` first clears `b.last`, then shortens `b.vines` (trellis.go:112).", true},
 		{"a guard said missing, a later step's line cited", "`Water` calls `hook()` only when `hook` is not nil, then clears the holder, as its declaration at trellis.go:116 shows.", false},
 		{"a guard said missing, a later step's line cited", "`Water` calls `hook` without checking whether it is nil, then clears the holder, as its declaration at trellis.go:116 shows.", true},
+		{"a subject named in a leading condition, then it", "When `Water` is given a hook, it calls `hook()` before it forgets the holder.", false},
+		{"a subject named in a leading condition, then it", "When `Water` is given no hook, it falls back to `Bare()`.", true},
 		{"a kind's word before a quoted name", "The package function `FirstVine` (trellis.go:95) returns `fields[0]`.", false},
 	})
 }

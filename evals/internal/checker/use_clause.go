@@ -46,12 +46,30 @@ func (c *Checker) useClauses(prose string, claims []Claim) []useClause {
 			continue
 		}
 		from, to := clauseAround(prose, cl.start)
-		if cl.start < from || cl.end > to || !subjectLeadRe.MatchString(prose[from:cl.start]) {
+		if cl.start < from || cl.end > to {
 			continue
 		}
-		verb := useVerbRe.FindStringSubmatchIndex(prose[cl.end:to])
+		at := cl.end // where the verb's search starts
+		if !subjectLeadRe.MatchString(prose[from:cl.start]) {
+			// "When `Then` is given a nil handler, it falls back to …":
+			// the subject named in a leading condition, then "it".
+			if !pronounLeadRe.MatchString(prose[from:cl.start]) {
+				continue
+			}
+			m := pronounSubjectRe.FindStringIndex(maskSpans(prose[cl.end:to]))
+			if m == nil {
+				continue
+			}
+			at = cl.end + m[1]
+		}
+		verb := useVerbRe.FindStringSubmatchIndex(prose[at:to])
 		if verb == nil {
 			continue
+		}
+		if at != cl.end {
+			for i := range verb {
+				verb[i] += at - cl.end
+			}
 		}
 		funcs := c.subjectFuncs(cl.Text)
 		if len(funcs) == 0 {
@@ -78,6 +96,15 @@ func (c *Checker) useClauses(prose string, claims []Claim) []useClause {
 	}
 	return out
 }
+
+// pronounLeadRe is a leading condition that names the subject: what
+// comes before it ("When ", "If the caller passes nil to ").
+// pronounSubjectRe ends that condition and names the subject again as
+// "it" (or "the function"): ", it ".
+var (
+	pronounLeadRe    = regexp.MustCompile(`(?i)^\s*(?:when|whenever|if|once|after|before|unless)\s+(?:[^,;]*\s)?$`)
+	pronounSubjectRe = regexp.MustCompile(`(?i)^[^,;]*,\s*(?:it|the\s+(?:function|method|handler|constructor|middleware))\s`)
+)
 
 // thenToRe continues a chain of fallbacks: "and then to".
 var thenToRe = regexp.MustCompile(`(?i),?\s*and\s+then\s+(?:to|on)\b`)
