@@ -124,7 +124,7 @@ func (c *Checker) CheckText(text string) []Result {
 	}
 	out = c.checkSignatureProse(prose, claims, c.checkResultTypes(prose, claims, c.checkReceiverProse(prose, claims, out)))
 	out = c.checkUses(prose, claims, c.checkComparedBounds(prose, claims, c.checkFieldTypes(prose, claims, c.checkQuotedComparisons(prose, claims, c.checkPlacedCalls(prose, claims, c.checkDeclaredAs(prose, claims, c.checkCitedLines(prose, claims, out)))))))
-	return c.checkDeclaredTypes(prose, claims, c.checkFuncIndexes(prose, claims, c.checkListedStrings(prose, claims, c.checkAssignOperators(prose, claims, c.checkOperators(prose, claims, c.checkRuneArguments(prose, claims, c.checkFlags(prose, c.checkStatedFacts(prose, claims, out))))))))
+	return c.checkMethodCounts(prose, claims, c.checkDeclaredTypes(prose, claims, c.checkFuncIndexes(prose, claims, c.checkListedStrings(prose, claims, c.checkAssignOperators(prose, claims, c.checkOperators(prose, claims, c.checkRuneArguments(prose, claims, c.checkFlags(prose, c.checkStatedFacts(prose, claims, out)))))))))
 }
 
 // checkStatedFacts judges what the prose states about a function or a

@@ -21,7 +21,8 @@ import "testing"
 // "function" that is no name of the module; and the order of two names
 // a function uses, told with "first … then …" beside a cited line; and a
 // guard said to be missing where the line cited places the next step;
-// and a subject named in a leading condition and then called "it".
+// a subject named in a leading condition and then called "it"; and the
+// number of methods a type is said to have.
 func TestClassesOfTrellis(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -65,6 +66,8 @@ func TestClassesOfTrellis(t *testing.T) {
 		{"a guard said missing, a later step's line cited", "`Water` calls `hook` without checking whether it is nil, then clears the holder, as its declaration at trellis.go:116 shows.", true},
 		{"a subject named in a leading condition, then it", "When `Water` is given a hook, it calls `hook()` before it forgets the holder.", false},
 		{"a subject named in a leading condition, then it", "When `Water` is given no hook, it falls back to `Bare()`.", true},
+		{"a type's method count", "The Bed type has three methods: Sprout, Prune and Uproot.", true},
+		{"a type's method count", "The `Bed` type has five methods.", false},
 		{"a kind's word before a quoted name", "The package function `FirstVine` (trellis.go:95) returns `fields[0]`.", false},
 	})
 }
