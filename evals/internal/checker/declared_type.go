@@ -62,16 +62,31 @@ func (c *Checker) checkDeclaredTypes(prose string, claims []Claim, results []Res
 // typeSpecs returns the module's type declarations of a name.
 func (c *Checker) typeSpecs(name string) []*ast.TypeSpec {
 	var out []*ast.TypeSpec
+	for _, sp := range c.topSpecs() {
+		if ts, ok := sp.spec.(*ast.TypeSpec); ok && ts.Name.Name == name {
+			out = append(out, ts)
+		}
+	}
+	return out
+}
+
+// topSpec is a top-level declaration's spec and the declaration holding
+// it (its token: var, const, type).
+type topSpec struct {
+	decl *ast.GenDecl
+	spec ast.Spec
+}
+
+// topSpecs returns the specs of every top-level declaration of the
+// module's packages, in order.
+func (c *Checker) topSpecs() []topSpec {
+	var out []topSpec
 	for _, p := range c.m.Pkgs {
 		for _, f := range p.Syntax {
 			for _, d := range f.Decls {
-				g, ok := d.(*ast.GenDecl)
-				if !ok {
-					continue
-				}
-				for _, s := range g.Specs {
-					if ts, ok := s.(*ast.TypeSpec); ok && ts.Name.Name == name {
-						out = append(out, ts)
+				if g, ok := d.(*ast.GenDecl); ok {
+					for _, sp := range g.Specs {
+						out = append(out, topSpec{g, sp})
 					}
 				}
 			}

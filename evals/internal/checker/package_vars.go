@@ -64,30 +64,20 @@ func (c *Checker) packageVarInit(name string) *ast.CallExpr {
 func (c *Checker) packageVarValue(name string) ast.Expr {
 	var found []ast.Expr
 	vars := 0
-	for _, p := range c.m.Pkgs {
-		for _, f := range p.Syntax {
-			for _, d := range f.Decls {
-				gd, ok := d.(*ast.GenDecl)
-				if !ok {
-					continue
-				}
-				for _, sp := range gd.Specs {
-					vs, ok := sp.(*ast.ValueSpec)
-					if !ok {
-						continue
-					}
-					for i, id := range vs.Names {
-						if id.Name != name {
-							continue
-						}
-						vars++
-						if gd.Tok.String() != "var" || len(vs.Values) != len(vs.Names) {
-							continue
-						}
-						found = append(found, vs.Values[i])
-					}
-				}
+	for _, sp := range c.topSpecs() {
+		vs, ok := sp.spec.(*ast.ValueSpec)
+		if !ok {
+			continue
+		}
+		for i, id := range vs.Names {
+			if id.Name != name {
+				continue
 			}
+			vars++
+			if sp.decl.Tok.String() != "var" || len(vs.Values) != len(vs.Names) {
+				continue
+			}
+			found = append(found, vs.Values[i])
 		}
 	}
 	if vars != 1 || len(found) != 1 {

@@ -1,6 +1,10 @@
 package appsource
 
 import (
+	"go/ast"
+	"iter"
+	"reflect"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -36,4 +40,24 @@ func GormTable(typeName string) string {
 		return s + "es"
 	}
 	return s + "s"
+}
+
+// TaggedFields yields the fields of a struct type that have one name and
+// a tag, with the tag unquoted: the fields an ORM, a validator or a
+// settings loader reads by their tags.
+func TaggedFields(st *ast.StructType) iter.Seq2[*ast.Field, reflect.StructTag] {
+	return func(yield func(*ast.Field, reflect.StructTag) bool) {
+		for _, fl := range st.Fields.List {
+			if fl.Tag == nil || len(fl.Names) != 1 {
+				continue
+			}
+			tag, err := strconv.Unquote(fl.Tag.Value)
+			if err != nil {
+				continue
+			}
+			if !yield(fl, reflect.StructTag(tag)) {
+				return
+			}
+		}
+	}
 }

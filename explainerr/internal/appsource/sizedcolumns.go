@@ -2,9 +2,7 @@ package appsource
 
 import (
 	"go/ast"
-	"reflect"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
@@ -130,15 +128,8 @@ func (m *Module) modelSizedColumns() []SizedColumn {
 				if !ok {
 					continue
 				}
-				for _, fl := range st.Fields.List {
-					if fl.Tag == nil || len(fl.Names) != 1 {
-						continue
-					}
-					tag, err := strconv.Unquote(fl.Tag.Value)
-					if err != nil {
-						continue
-					}
-					gt := reflect.StructTag(tag).Get("gorm")
+				for fl, tag := range TaggedFields(st) {
+					gt := tag.Get("gorm")
 					mm := gormSized.FindStringSubmatch(gt)
 					if mm == nil {
 						continue

@@ -3,10 +3,10 @@ package offline
 import (
 	"go/ast"
 	"os"
-	"reflect"
 	"regexp"
-	"strconv"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // A value read from a settings struct (viper's Unmarshal, envconfig,
@@ -86,19 +86,20 @@ func (a *analysis) settingKeyOf(field string) (string, sourceLine, bool) {
 	found := 0
 	for _, f := range src.files {
 		ast.Inspect(f.syntax(), func(n ast.Node) bool {
-			fl, ok := n.(*ast.Field)
-			if !ok || fl.Tag == nil || len(fl.Names) != 1 || fl.Names[0].Name != field {
+			st, ok := n.(*ast.StructType)
+			if !ok {
 				return true
 			}
-			tag, err := strconv.Unquote(fl.Tag.Value)
-			if err != nil {
-				return true
-			}
-			for _, k := range settingTagKeys {
-				if v, _, _ := strings.Cut(reflect.StructTag(tag).Get(k), ","); v != "" && v != "-" {
-					key, at = v, src.lineAt(f, fl.Pos(), "")
-					found++
-					break
+			for fl, tag := range appsource.TaggedFields(st) {
+				if fl.Names[0].Name != field {
+					continue
+				}
+				for _, k := range settingTagKeys {
+					if v, _, _ := strings.Cut(tag.Get(k), ","); v != "" && v != "-" {
+						key, at = v, src.lineAt(f, fl.Pos(), "")
+						found++
+						break
+					}
 				}
 			}
 			return true

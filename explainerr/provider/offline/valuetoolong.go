@@ -179,14 +179,8 @@ func (a *analysis) lengthCheck(table, col string) (lengthRule, sourceLine, bool)
 		if !ok {
 			continue
 		}
-		for _, fl := range st.Fields.List {
-			if fl.Tag == nil || len(fl.Names) != 1 {
-				continue
-			}
-			tag, err := strconv.Unquote(fl.Tag.Value)
-			if err != nil {
-				continue
-			}
+		for fl, structTag := range appsource.TaggedFields(st) {
+			tag := string(structTag)
 			name := fl.Names[0].Name
 			stored, tagged := taggedColumn(tag)
 			if !tagged {
