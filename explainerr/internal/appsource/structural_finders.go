@@ -435,8 +435,16 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 		asTable = regexp.MustCompile("(?i)\\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\\s+[\"`]?" + regexp.QuoteMeta(name) + "\\b")
 	}
 	asked := urlWords(r.Request.URL)
+	quoted := messageQuotes(r)
 	score := func(l SQLLiteral, fd *ast.FuncDecl) int {
 		n := 0
+		// The statement the error's message quotes whole, or whose
+		// function it names ("stmt SaveBlob: …"), is the one that ran.
+		if quoted.holds(l.Value) {
+			n += 80
+		} else if quoted.names(fd.Name.Name) {
+			n += 30
+		}
 		// A function named for what the request asked (messagesLatest
 		// for ?since=latest) before others running a query of that name:
 		// a tie-breaker, as the other weights count ten times as much.
@@ -494,6 +502,23 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 				ref := ref
 				query, queryDecl, runner, best = &lits[i], ref.Decl, &ref, sc
 			}
+		}
+	}
+	// A column the table lacks is not named by the statement that
+	// creates the table: that statement is the schema to show first.
+	if table != "" && name != table {
+		creates := TableCreation(table)
+		has := false
+		for _, l := range ddls {
+			has = has || creates.MatchString(l.Value)
+		}
+		for _, l := range lits {
+			if !has && l.DDL && creates.MatchString(l.Value) {
+				ddls, has = append([]SQLLiteral{l}, ddls...), true
+			}
+		}
+		if len(ddls) > maxPerFinder {
+			ddls = ddls[:maxPerFinder]
 		}
 	}
 	// The schema statements are shown at the table the query's alias
@@ -1478,4 +1503,46 @@ func (m *Module) namedElsewhere(ref FuncRef) bool {
 		}
 	}
 	return false
+}
+
+// messageText is the failure's messages, white space collapsed, to find
+// what they quote or name.
+type messageText string
+
+// messageQuotes returns the failure's messages (errorMessages), white
+// space collapsed.
+func messageQuotes(r *report.Report) messageText {
+	return messageText(strings.Join(strings.Fields(strings.Join(errorMessages(r), "\n")), " "))
+}
+
+// holds reports whether the messages quote text whole (a statement of 20
+// bytes or more, white space collapsed).
+func (t messageText) holds(text string) bool {
+	q := strings.Join(strings.Fields(text), " ")
+	return len(q) >= 20 && strings.Contains(string(t), q)
+}
+
+// names reports whether the messages write name as a word (a function's
+// name an app wraps its errors with), for a name of four letters or more.
+func (t messageText) names(name string) bool {
+	if len(name) < 4 {
+		return false
+	}
+	for i := strings.Index(string(t), name); i >= 0; {
+		end := i + len(name)
+		if (i == 0 || !isIdentByte(t[i-1])) && (end == len(t) || !isIdentByte(t[end])) {
+			return true
+		}
+		next := strings.Index(string(t[i+1:]), name)
+		if next < 0 {
+			return false
+		}
+		i += 1 + next
+	}
+	return false
+}
+
+// isIdentByte reports whether b may be part of a Go identifier.
+func isIdentByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }

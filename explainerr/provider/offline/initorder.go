@@ -57,7 +57,7 @@ func (a *analysis) explainCopiedBeforeSet(owner, field string) bool {
 					a.fixedAtOrigin = true
 					a.g.Add("init", "main", setter, v)
 					a.why(code(field) + " is copied from " + code(strings.TrimSpace(arg)) + " when the " + code(owner) + " is built: " + a.cite(copied) + ". That variable is set in " + a.cite(setAt) + ", which only " + code("main") + " calls: " + a.cite(callAt) + ". Go runs " + code("init") + " before " + code("main") + ", so the copy is " + code("nil") + " on every request.")
-					a.fix("Build the " + code(owner) + " after " + code(setter) + " has run: call " + code(setter) + " in " + code("init") + " before " + code(copied.Text) + ", or move that line into " + code("main") + " after " + code(a.fileLoc(callAt.Path, callAt.Line)) + ".")
+					a.fix("Build the " + code(owner) + " after " + code(setter) + " has run: call " + code(setter) + " in " + code("init") + " before " + code(copied.Text) + " (what " + code("init") + " builds from it later copies it too).")
 					return true
 				}
 			}

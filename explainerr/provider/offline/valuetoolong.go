@@ -91,7 +91,11 @@ func (a *analysis) valueTooLong(caps map[string]string, showStmt func()) {
 		a.fix("Make sure that check runs before the statement on this request's path, or widen " + code(col) + " in a new migration if longer values are valid.")
 	case len(cands) == 1 && cands[0].Model:
 		def := a.sizedLine(cands[0])
-		a.fix("If longer values are valid, widen the length in the tag at " + code(a.fileLoc(def.Path, def.Line)) + " (AutoMigrate changes the column at the next start; a column widened by hand alone goes back to the tag's length); if not, check the value's length before the statement and answer 400 Bad Request with the limit.")
+		migrate := "gorm's AutoMigrate changes the column when it runs"
+		if at, ok := a.app().autoMigration(); ok {
+			migrate = "gorm's AutoMigrate, at " + a.cite(at) + ", changes the column when it runs"
+		}
+		a.fix("If longer values are valid, widen the length in the tag at " + code(a.fileLoc(def.Path, def.Line)) + " (" + migrate + "; a column widened by hand alone goes back to the tag's length at the next migration); if not, check the value's length before the statement and answer 400 Bad Request with the limit.")
 	default:
 		a.fix("If longer values are valid, widen " + code(col) + " in a new migration; if not, check the value's length before the statement and answer 400 Bad Request with the limit.")
 	}
