@@ -32,8 +32,8 @@ type UnendedTransaction struct {
 
 // UnendedTransactions returns the module's functions (tests aside) that
 // call Begin (or BeginTx, Beginx…) and no Commit or Rollback, deferred or
-// not; a function that hands its transaction on (returns it, or passes
-// it to another call) ends it elsewhere and is left out.
+// not; a function that hands its transaction on (returns it, passes it
+// to another call or stores it) ends it elsewhere and is left out.
 func (m *Module) UnendedTransactions() []UnendedTransaction {
 	var out []UnendedTransaction
 	m.eachFuncDecl(func(f *File) bool { return !strings.HasSuffix(f.Path, "_test.go") }, func(f *File, fd *ast.FuncDecl) {
@@ -61,12 +61,27 @@ func (m *Module) UnendedTransactions() []UnendedTransaction {
 	return out
 }
 
-// handsOn reports whether fd returns tx or passes it to a call, other than
-// as the receiver of its own methods.
+// handsOn reports whether fd returns tx, passes it to a call (other than
+// as the receiver of its own methods) or stores it (s.tx = tx).
 func handsOn(fd *ast.FuncDecl, tx string) bool {
 	found := false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for _, r := range x.Rhs {
+				if id, ok := r.(*ast.Ident); ok && id.Name == tx {
+					found = true
+				}
+			}
+		case *ast.CompositeLit:
+			for _, e := range x.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					e = kv.Value
+				}
+				if id, ok := e.(*ast.Ident); ok && id.Name == tx {
+					found = true
+				}
+			}
 		case *ast.ReturnStmt:
 			for _, r := range x.Results {
 				if id, ok := r.(*ast.Ident); ok && id.Name == tx {

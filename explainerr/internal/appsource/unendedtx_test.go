@@ -8,7 +8,7 @@ import (
 
 // TestLockWaitBringsTheTransactionLeftOpen: a statement that waited for a
 // lock brings the function that begins a transaction and never ends it,
-// not one that ends its own or hands it on.
+// not one that ends its own, hands it on or stores it.
 func TestLockWaitBringsTheTransactionLeftOpen(t *testing.T) {
 	root := writeModule(t, map[string]string{
 		"go.mod": "module example.com/counter\n",
@@ -16,7 +16,10 @@ func TestLockWaitBringsTheTransactionLeftOpen(t *testing.T) {
 
 import "database/sql"
 
-type store struct{ db *sql.DB }
+type store struct {
+	db *sql.DB
+	tx *sql.Tx
+}
 
 func (s *store) touch(id string) error {
 	tx, err := s.db.Begin()
@@ -43,11 +46,20 @@ func (s *store) begin() (*sql.Tx, error) {
 	tx, err := s.db.Begin()
 	return tx, err
 }
+
+func (s *store) keep() error {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return err
+	}
+	s.tx = tx
+	return nil
+}
 `,
 	})
-	fr := report.Frame{Function: "example.com/counter.(*store).save", File: "store.go", Line: 22}
+	fr := report.Frame{Function: "example.com/counter.(*store).save", File: "store.go", Line: 24}
 	got := reasons(Static(shelfReport(root, "database is locked", fr)))
-	if !contains(got["origin"], "store.go:(*store).touch") || contains(got["origin"], "store.go:(*store).begin") {
+	if !contains(got["origin"], "store.go:(*store).touch") || contains(got["origin"], "store.go:(*store).begin") || contains(got["origin"], "store.go:(*store).keep") {
 		t.Errorf("the transaction left open is not (only) the origin: %v", got)
 	}
 }

@@ -14,9 +14,6 @@ import (
 // every duplicate through its generic path: advising it to recognise the
 // duplicate would repeat what the code already does.
 
-// gormOpenLines bounds the lines read after gorm.Open for its config.
-const gormOpenLines = 12
-
 // gormUntranslated explains a constraint error the request's path tests
 // for as gorm's sentinel (gorm.ErrDuplicatedKey) while the module opens
 // its database without TranslateError. It reports whether it did.
@@ -32,15 +29,11 @@ func (a *analysis) gormUntranslated(sentinel string) bool {
 	var open sourceLine
 	opened := false
 	for _, f := range src.files {
-		lines := f.text()
-		for i, l := range lines {
-			if !strings.Contains(l, "gorm.Open(") {
-				continue
+		for i, l := range f.text() {
+			if strings.Contains(l, "TranslateError") {
+				return false // set somewhere: a config built apart from the call
 			}
-			if strings.Contains(strings.Join(lines[i:min(len(lines), i+gormOpenLines)], "\n"), "TranslateError") {
-				return false
-			}
-			if !opened {
+			if !opened && strings.Contains(l, "gorm.Open(") {
 				open, opened = sourceLine{Path: f.path, Line: i + 1, Text: strings.TrimSpace(l)}, true
 			}
 		}

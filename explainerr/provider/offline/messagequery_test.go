@@ -99,7 +99,7 @@ func TestQueryTheMessagePointsAt(t *testing.T) {
 	r := panicReport("*fmt.wrapError", "exec saveAttachment: table attachments has no column named payload", app.frame(t, "handle", "(*app).handle"))
 	r.Error.Kind = report.KindError
 	text := Analyze(r)
-	mustHave(t, text, "The query is at `(*store).saveAttachment`", "none names the schema's `content`", "Name the column `payload` again where `attachments` is created")
+	mustHave(t, text, "The query is at `(*store).saveAttachment`", "none names the schema's `content`", "name the column `payload` again where `attachments` is created", "if `payload` is new, add it there")
 	mustLack(t, text, "The query is at `(*store).attachment`", "new migration")
 	r = panicReport("*fmt.wrapError", "preparing query: SELECT id FROM search WHERE search.text MATCH ? ORDER BY id: no such column: search.text", app.frame(t, "handle", "(*app).handle"))
 	r.Error.Kind = report.KindError

@@ -143,8 +143,8 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 		// names: the schema is what changed.
 		a.g.Add(from)
 		a.g.Add(users...)
-		a.why("The app's queries name " + code(name) + " of " + code(t.name) + " in " + codeList(users) + ", and none names the schema's " + code(from) + ": the schema's column is the one renamed.")
-		a.fix("Name the column " + code(name) + " again where " + code(t.name) + " is created, at " + code(a.fileLoc(t.created.Path, t.created.Line)) + " (a database made with " + code(from) + " needs it renamed too), or rename it in every query if " + code(from) + " is the name meant.")
+		a.why("The app's queries name " + code(name) + " of " + code(t.name) + " in " + codeList(users) + ", and none names the schema's " + code(from) + ": the schema's column may be the one renamed, or " + code(name) + " a column the schema never got.")
+		a.fix("If " + code(from) + " is " + code(name) + " renamed, name the column " + code(name) + " again where " + code(t.name) + " is created, at " + code(a.fileLoc(t.created.Path, t.created.Line)) + " (a database made with " + code(from) + " needs it renamed too); if " + code(name) + " is new, add it there beside " + code(from) + ".")
 		return
 	}
 	if strings.HasSuffix(t.created.Path, ".go") && !strings.Contains(strings.ToLower(t.created.Path), "migrat") && ifNotExists.MatchString(t.created.Text) {
