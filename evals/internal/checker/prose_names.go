@@ -34,7 +34,7 @@ func proseTokenOK(prose string, a, b int) bool {
 // Then method"); the checker keeps the claim only when the module
 // declares the word.
 var (
-	kindThenNameRe = regexp.MustCompile(`\b(?:method|function|func|type|struct|interface)\s+([A-Za-z_]\w*)\b`)
+	kindThenNameRe = regexp.MustCompile(`\b(?:method|function|func|type|struct|interface),?\s+([A-Za-z_]\w*)\b`)
 	nameThenKindRe = regexp.MustCompile(`\b([A-Za-z_]\w*)\s+(?:method|function|type|struct|interface)\b`)
 )
 

@@ -22,6 +22,11 @@ var takesReturnsRe = regexp.MustCompile("^`?\\s*(?:\\([^)]*\\)\\s*)?,?\\s*takes\
 // takesNothingRe follows a function's name said to take no parameters.
 var takesNothingRe = regexp.MustCompile("^`?\\s*(?:\\([^)]*\\)\\s*)?,?\\s*takes\\s+no\\s+(?:parameters|arguments)\\b")
 
+// returnsNothingRe follows a function's name (its parameters said in
+// words between) said to return nothing: "`F` returns nothing", "Render,
+// which takes an http.ResponseWriter and returns nothing".
+var returnsNothingRe = regexp.MustCompile("^`?\\s*(?:\\([^)]*\\)\\s*)?,?\\s*(?:which\\s+|that\\s+)?(?:takes\\s+(?:[^.;`]|\\.\\w)*?\\s+and\\s+)?returns\\s+(?:nothing|no\\s+values?|no\\s+results?)\\b")
+
 // checkSignatureProse judges each clause that gives a module function's
 // parameter and result types, or says it takes none: contradicted when
 // no declaration of that name has them.
@@ -42,6 +47,22 @@ func (c *Checker) checkSignatureProse(prose string, claims []Claim, results []Re
 			if have, wrong := signatureOtherThan(funcs, param, result); wrong {
 				claim := Claim{Text: lastName(cl.Text) + " takes " + param + " and returns " + result, Kind: KindResult, start: cl.start, end: cl.end + mm[1]}
 				results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s is declared %s", lastName(cl.Text), have)})
+			}
+			continue
+		}
+		if mm := returnsNothingRe.FindStringIndex(rest); mm != nil {
+			done[cl.start] = true
+			var results0 []string
+			for _, f := range funcs {
+				if f.Decl == nil || f.Decl.Type.Results == nil || len(f.Decl.Type.Results.List) == 0 {
+					results0 = nil
+					break
+				}
+				results0 = append(results0, f.QualifiedName())
+			}
+			if len(results0) > 0 {
+				claim := Claim{Text: lastName(cl.Text) + " returns nothing", Kind: KindResult, start: cl.start, end: cl.end + mm[1]}
+				results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s declares results", strings.Join(results0, ", "))})
 			}
 			continue
 		}

@@ -21,8 +21,9 @@ import "testing"
 // "function" that is no name of the module; and the order of two names
 // a function uses, told with "first … then …" beside a cited line; and a
 // guard said to be missing where the line cited places the next step;
-// a subject named in a leading condition and then called "it"; and the
-// number of methods a type is said to have.
+// a subject named in a leading condition and then called "it"; the
+// number of methods a type is said to have; and a function said to
+// return nothing, named in prose after its kind and a comma.
 func TestClassesOfTrellis(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -68,6 +69,9 @@ func TestClassesOfTrellis(t *testing.T) {
 		{"a subject named in a leading condition, then it", "When `Water` is given no hook, it falls back to `Bare()`.", true},
 		{"a type's method count", "The Bed type has three methods: Sprout, Prune and Uproot.", true},
 		{"a type's method count", "The `Bed` type has five methods.", false},
+		{"returns nothing, in words", "The Bed type has the method, Prune, which takes an int and returns nothing.", false},
+		{"returns nothing, in words", "`Uproot` returns nothing.", false},
+		{"returns nothing, in words", "The function, Bare, which takes no input and returns nothing, makes an empty trellis.", true},
 		{"a kind's word before a quoted name", "The package function `FirstVine` (trellis.go:95) returns `fields[0]`.", false},
 	})
 }
