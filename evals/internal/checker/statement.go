@@ -221,6 +221,11 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 			return "", false
 		}
 		spans := clauseSpans(prose, claims, from, to)
+		if m := kindBeforeCiteRe.FindStringSubmatch(prose[from:ref.start]); m != nil && c.declaresAt(m[1], file, ref.line) {
+			// "the default `onError` handler (limiter.go:194)": the
+			// line that declares the function named right before it.
+			return "", false
+		}
 		if loc := adjacentSpanRe.FindStringSubmatchIndex(prose[from:ref.start]); loc != nil && punctuationLiteral(prose[from+loc[2]:from+loc[3]]) && separatorLeadRe.MatchString(prose[from:from+loc[0]]) {
 			// The line is placed right after a separator the sentence
 			// quotes ("before the first `", "` (f.go:78)"): what it
@@ -589,6 +594,21 @@ func (c *Checker) encloses(claims []Claim, file string, line int) bool {
 			if f.File == file && f.StartLine <= line && line <= f.EndLine {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// kindBeforeCiteRe ends prose that cites a line right after a function's
+// name and its kind: "the default `onError` handler (", "`New` function at ".
+var kindBeforeCiteRe = regexp.MustCompile("`(\\w+)`\\s+(?:handler|function|method|helper|middleware|constructor|callback)\\s*(?:\\(|,?\\s*at\\s+|,?\\s*in\\s+)?$")
+
+// declaresAt reports whether line of file is the first line of a module
+// function called name.
+func (c *Checker) declaresAt(name, file string, line int) bool {
+	for _, f := range c.m.FuncsNamed(name) {
+		if f.File == file && f.StartLine == line {
+			return true
 		}
 	}
 	return false

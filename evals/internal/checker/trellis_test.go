@@ -23,7 +23,8 @@ import "testing"
 // guard said to be missing where the line cited places the next step;
 // a subject named in a leading condition and then called "it"; the
 // number of methods a type is said to have; and a function said to
-// return nothing, named in prose after its kind and a comma.
+// return nothing, named in prose after its kind and a comma; and a line
+// cited right after a function's name and its kind that declares it.
 func TestClassesOfTrellis(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -72,6 +73,8 @@ func TestClassesOfTrellis(t *testing.T) {
 		{"returns nothing, in words", "The Bed type has the method, Prune, which takes an int and returns nothing.", false},
 		{"returns nothing, in words", "`Uproot` returns nothing.", false},
 		{"returns nothing, in words", "The function, Bare, which takes no input and returns nothing, makes an empty trellis.", true},
+		{"a function's declaration cited after its kind", "The `Prune` method (trellis.go:64) drops the first vine with `b.vines[1:]`.", false},
+		{"a function's declaration cited after its kind", "The `Prune` method (trellis.go:71) drops the first vine with `b.vines[1:]`.", true},
 		{"a kind's word before a quoted name", "The package function `FirstVine` (trellis.go:95) returns `fields[0]`.", false},
 	})
 }
