@@ -73,6 +73,11 @@ type Module struct {
 	// settings are the module's setting reads (SettingReads), read once.
 	settingOnce sync.Once
 	settings    []SettingRead
+	// sized keeps SizedColumns' answers, by dialect; unended holds
+	// UnendedTransactions', read once.
+	sized       sync.Map
+	unendedOnce sync.Once
+	unended     []UnendedTransaction
 	// writers and pkgVars keep FieldWriters' answers, by type, and the
 	// package variables, by package directory (PackageVar).
 	writers sync.Map

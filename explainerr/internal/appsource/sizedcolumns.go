@@ -3,6 +3,7 @@ package appsource
 import (
 	"go/ast"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
@@ -48,13 +49,24 @@ var sizedNotColumn = map[string]bool{"data": true, "type": true, "column": true,
 var ddlTable = regexp.MustCompile("(?i)\\b(?:CREATE\\s+TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?|ALTER\\s+TABLE\\s+(?:IF\\s+EXISTS\\s+)?(?:ONLY\\s+)?)[\"`\\[]?(?:\\w+[\"`\\]]?\\.[\"`\\[]?)?(\\w+)")
 
 // SizedColumns returns the columns the module's schema (its .sql files,
-// the database d's first, and its Go strings of DDL) declares with a
-// length, each table's column once, as its last definition in the
-// migrations' order has it.
+// the database d's first, its Go strings of DDL, and the gorm tags of its
+// models) declares with a length, each table's column once, as its last
+// definition in the migrations' order has it. The answer is kept per
+// Module and dialect: its files never change under it.
 func (m *Module) SizedColumns(d string) []SizedColumn {
 	if m == nil {
 		return nil
 	}
+	if v, ok := m.sized.Load(d); ok {
+		return v.([]SizedColumn)
+	}
+	out := m.findSizedColumns(d)
+	m.sized.Store(d, out)
+	return out
+}
+
+// findSizedColumns does the work of SizedColumns.
+func (m *Module) findSizedColumns(d string) []SizedColumn {
 	last := map[string]int{} // table.column -> index in out
 	var out []SizedColumn
 	add := func(file string, start int, text string) {
@@ -111,7 +123,7 @@ var gormColumn = regexp.MustCompile(`(?i)\bcolumn:\s*(\w+)`)
 func (m *Module) modelSizedColumns() []SizedColumn {
 	var out []SizedColumn
 	for _, f := range m.Files {
-		if strings.HasSuffix(f.Path, "_test.go") || !strings.Contains(strings.Join(f.Lines(), "\n"), `gorm:"`) {
+		if strings.HasSuffix(f.Path, "_test.go") || !slices.ContainsFunc(f.Lines(), func(l string) bool { return strings.Contains(l, `gorm:"`) }) {
 			continue
 		}
 		for _, d := range f.Syntax().Decls {

@@ -16,8 +16,9 @@ import (
 // request's own code is innocent; the fix is the function that leaves
 // its transaction open, wherever in the module it is.
 
-// lockWait matches a statement that waited for a lock and gave up.
-var lockWait = regexp.MustCompile(`(?i)database is locked|database table is locked|lock wait timeout|lock timeout|could not obtain lock|SQLITE_BUSY`)
+// LockWait matches the message of a statement that waited for a lock and
+// gave up.
+var LockWait = regexp.MustCompile(`(?i)database is locked|database table is locked|lock wait timeout|lock timeout|could not obtain lock|SQLITE_BUSY`)
 
 // txBegins are the calls that begin a transaction the caller must end.
 var txBegins = map[string]bool{"Begin": true, "BeginTx": true, "Beginx": true, "BeginTxx": true, "MustBegin": true}
@@ -33,8 +34,15 @@ type UnendedTransaction struct {
 // UnendedTransactions returns the module's functions (tests aside) that
 // call Begin (or BeginTx, Beginx…) and no Commit or Rollback, deferred or
 // not; a function that hands its transaction on (returns it, passes it
-// to another call or stores it) ends it elsewhere and is left out.
+// to another call or stores it) ends it elsewhere and is left out. They
+// are found once per module version.
 func (m *Module) UnendedTransactions() []UnendedTransaction {
+	m.unendedOnce.Do(func() { m.unended = m.findUnendedTransactions() })
+	return m.unended
+}
+
+// findUnendedTransactions does the work of UnendedTransactions.
+func (m *Module) findUnendedTransactions() []UnendedTransaction {
 	var out []UnendedTransaction
 	m.eachFuncDecl(func(f *File) bool { return !strings.HasSuffix(f.Path, "_test.go") }, func(f *File, fd *ast.FuncDecl) {
 		if !callsAny(fd, txBegins) || callsAny(fd, txEnds) {
@@ -104,7 +112,7 @@ func handsOn(fd *ast.FuncDecl, tx string) bool {
 // up, the functions that leave a transaction open (at most maxPerFinder,
 // marked origin).
 func (m *Module) unendedTxChunks(r *report.Report, s *staticSet) []report.Chunk {
-	if !anyMessage(r, lockWait) {
+	if !anyMessage(r, LockWait) {
 		return nil
 	}
 	var refs []FuncRef

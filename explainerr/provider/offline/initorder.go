@@ -28,40 +28,50 @@ func (a *analysis) explainCopiedBeforeSet(owner, field string) bool {
 			continue
 		}
 		ctor := appsource.FuncName(o.Func.Decl)
-		call := compiled(`\b` + regexp.QuoteMeta(ctor) + `\(([^()]*(?:\([^()]*\))?[^()]*)\)`)
-		for _, f := range src.files {
+		call := compiled(`\b` + regexp.QuoteMeta(lastSelector(ctor)) + `\(([^()]*(?:\([^()]*\))?[^()]*)\)`)
+		for _, caller := range src.mod.CallersOf(o.Func) {
+			if caller.Decl.Name.Name != "init" || caller.Decl.Recv != nil {
+				continue
+			}
+			f := src.viewOf(caller.File)
 			lines := f.text()
-			for i, l := range lines {
-				m := call.FindStringSubmatch(l)
+			start, end := src.fset.Position(caller.Decl.Pos()).Line, src.fset.Position(caller.Decl.End()).Line
+			for i := start; i <= end && i <= len(lines); i++ {
+				m := call.FindStringSubmatch(lines[i-1])
 				if m == nil {
 					continue
 				}
-				_, fd := src.mod.FuncAt(f.path, i+1)
-				if fd == nil || fd.Name.Name != "init" || fd.Recv != nil {
-					continue
-				}
-				for _, arg := range strings.Split(m[1], ",") {
-					v := lastSelector(strings.TrimSpace(arg))
-					if !isIdent(v) || v == "" {
-						continue
-					}
-					setter, setAt, ok := a.packageVarSetter(v)
-					if !ok {
-						continue
-					}
-					callAt, ok := a.calledFromMain(setter)
-					if !ok {
-						continue
-					}
-					copied := sourceLine{Path: f.path, Line: i + 1, Text: strings.TrimSpace(l), Func: "init"}
-					a.fixedAtOrigin = true
-					a.g.Add("init", "main", setter, v)
-					a.why(code(field) + " is copied from " + code(strings.TrimSpace(arg)) + " when the " + code(owner) + " is built: " + a.cite(copied) + ". That variable is set in " + a.cite(setAt) + ", which only " + code("main") + " calls: " + a.cite(callAt) + ". Go runs " + code("init") + " before " + code("main") + ", so the copy is " + code("nil") + " on every request.")
-					a.fix("Build the " + code(owner) + " after " + code(setter) + " has run: call " + code(setter) + " in " + code("init") + " before " + code(copied.Text) + " (what " + code("init") + " builds from it later copies it too).")
+				if a.sayCopiedBeforeSet(owner, field, m[1], sourceLine{Path: f.path, Line: i, Text: strings.TrimSpace(lines[i-1]), Func: "init"}) {
 					return true
 				}
 			}
 		}
+	}
+	return false
+}
+
+// sayCopiedBeforeSet explains the copy at copied, init's call of the
+// constructor with args, when one of the arguments is a package variable
+// that a function only main calls sets. It reports whether it did.
+func (a *analysis) sayCopiedBeforeSet(owner, field, args string, copied sourceLine) bool {
+	for _, arg := range strings.Split(args, ",") {
+		v := lastSelector(strings.TrimSpace(arg))
+		if !isIdent(v) || v == "" {
+			continue
+		}
+		setter, setAt, ok := a.packageVarSetter(v)
+		if !ok {
+			continue
+		}
+		callAt, ok := a.calledFromMain(setter)
+		if !ok {
+			continue
+		}
+		a.fixedAtOrigin = true
+		a.g.Add("init", "main", setter, v)
+		a.why(code(field) + " is copied from " + code(strings.TrimSpace(arg)) + " when the " + code(owner) + " is built: " + a.cite(copied) + ". That variable is set in " + a.cite(setAt) + ", which only " + code("main") + " calls: " + a.cite(callAt) + ". Go runs " + code("init") + " before " + code("main") + ", so the copy is " + code("nil") + " on every request.")
+		a.fix("Build the " + code(owner) + " after " + code(setter) + " has run: call " + code(setter) + " in " + code("init") + " before " + code(copied.Text) + " (what " + code("init") + " builds from it later copies it too).")
+		return true
 	}
 	return false
 }

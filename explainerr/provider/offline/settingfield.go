@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
@@ -84,7 +85,13 @@ func (a *analysis) settingKeyOf(field string) (string, sourceLine, bool) {
 	var key string
 	var at sourceLine
 	found := 0
+	tagged := compiled(`\b` + regexp.QuoteMeta(field) + `\b.*` + "`")
 	for _, f := range src.files {
+		// Only a file with a line declaring such a field and a tag is
+		// parsed.
+		if !slices.ContainsFunc(f.text(), tagged.MatchString) {
+			continue
+		}
 		ast.Inspect(f.syntax(), func(n ast.Node) bool {
 			st, ok := n.(*ast.StructType)
 			if !ok {

@@ -73,7 +73,7 @@ func (a *analysis) otherAssertions(key, typ string) []sourceLine {
 	var out []sourceLine
 	for _, f := range src.files {
 		for i, line := range f.text() {
-			if read.MatchString(line) && !(a.s.Frame != nil && strings.HasSuffix(f.path, a.s.Frame.File) && i+1 == a.s.Line) && !sameSite(a, f.path, i+1) {
+			if read.MatchString(line) && !a.atFailingLine(f.path, i+1) {
 				out = append(out, sourceLine{Path: f.path, Line: i + 1, Text: strings.TrimSpace(line)})
 			}
 		}
@@ -81,7 +81,7 @@ func (a *analysis) otherAssertions(key, typ string) []sourceLine {
 	return out
 }
 
-// sameSite reports whether path:line is the failing line.
-func sameSite(a *analysis, path string, line int) bool {
-	return line == a.s.Line && a.s.Frame != nil && (path == a.s.Frame.File || strings.HasSuffix(path, "/"+baseName(a.s.Frame.File)) && baseName(path) == baseName(a.s.Frame.File))
+// atFailingLine reports whether path:line is the failing line.
+func (a *analysis) atFailingLine(path string, line int) bool {
+	return a.s.Frame != nil && line == a.s.Line && path == a.s.Frame.File
 }

@@ -1,8 +1,9 @@
 package offline
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // A statement that waited for a lock until it gave up ("database is
@@ -10,14 +11,11 @@ import (
 // request began and never ended: the function that leaves it open, not
 // the failing request's, is the fix (appsource.UnendedTransactions).
 
-// lockWaitMessage matches a statement that waited for a lock and gave up.
-var lockWaitMessage = regexp.MustCompile(`(?i)database is locked|database table is locked|lock wait timeout|lock timeout|could not obtain lock|SQLITE_BUSY`)
-
 // unendedTransaction explains a lock wait by the module's one function
 // that begins a transaction and never ends it. It reports whether it did.
 func (a *analysis) unendedTransaction(msg string) bool {
 	src := a.app()
-	if src == nil || src.mod == nil || !lockWaitMessage.MatchString(msg) {
+	if src == nil || src.mod == nil || !appsource.LockWait.MatchString(msg) {
 		return false
 	}
 	open := src.mod.UnendedTransactions()
