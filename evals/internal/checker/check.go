@@ -151,6 +151,7 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkSetValues,
 	(*Checker).checkOrder,
 	(*Checker).checkKeptIn,
+	(*Checker).checkStoredIn,
 	(*Checker).checkConstValues,
 	(*Checker).checkVarInits,
 	(*Checker).checkVarTypes,
@@ -251,6 +252,11 @@ func (c *Checker) check(cl Claim) (string, string) {
 		if at := c.quotedIn(cl.Text); at != "" {
 			// Two words quoted from a string ("`Bad Host`"), not a field.
 			return Verified, cl.Text + " appears as a string at " + at
+		}
+		if mm := fieldSpanRe.FindStringSubmatch(cl.Text); mm != nil && !looksLikeType(mm[2]) && len(c.m.TypeNamed(mm[2])) == 0 {
+			// Two words ("`make test`"), the second no type of the
+			// module's: not a field claim.
+			return Verified, mm[2] + " names no type: not a claim about a field"
 		}
 		return c.checkField(cl.Text, cl.scope)
 	case KindTemplate:

@@ -79,7 +79,7 @@ var (
 	identRe     = regexp.MustCompile(`^[A-Za-z_]\w*$`)
 	selectorRe  = regexp.MustCompile(`^(?:\(\*?[A-Za-z_]\w*\)|[A-Za-z_]\w*)(?:\.[A-Za-z_]\w*)+$`)
 	callSpanRe  = regexp.MustCompile(`^((?:\(\*?[A-Za-z_]\w*\)\.)?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\((.*)\)$`)
-	fieldSpanRe = regexp.MustCompile(`^((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s+(\*?(?:\[\]\*?)*(?:map\[[\w.*]+\](?:\[\]\*?)*\*?)?[A-Za-z_][\w.]*)$`)
+	fieldSpanRe = regexp.MustCompile(`^((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s+(\*?(?:\[\d*\]\*?)*(?:map\[[\w.*]+\](?:\[\d*\]\*?)*\*?)?[A-Za-z_][\w.]*)$`)
 	fileSpanRe  = regexp.MustCompile(`^((?:[A-Za-z0-9_\-]+/)*[A-Za-z0-9_\-]+\.(?:go|html|tmpl|gohtml|sql))(?::(\d+))?$`)
 	proposeRe   = regexp.MustCompile(`(?i)\b(?:add|adding|introduce|introducing|create|creating|define|defining|declare|declaring|new|write|writing|extract|extracting|rename\w*(?: it)? to)\b(?:\s+(?:a|an|the|new|small|helper|function|method|field|variable|constant|sentinel|error|type|func|check|called|named))*\s*$`)
 	insideRe    = regexp.MustCompile(`(?i)^[\s,]*(?:inside|in|within|in the function|in the method)\s*[(` + "`" + `]*\s*$`)
@@ -316,9 +316,11 @@ func classifyWhole(s string) (Claim, bool) {
 			return c, false
 		}
 		c.Kind = KindIdentifier
-	case fieldSpanRe.MatchString(s) && looksLikeType(fieldSpanRe.FindStringSubmatch(s)[2]) && !keywords[fieldSpanRe.FindStringSubmatch(s)[1]]:
+	case fieldSpanRe.MatchString(s) && !keywords[fieldSpanRe.FindStringSubmatch(s)[1]] && !keywords[fieldSpanRe.FindStringSubmatch(s)[2]]:
 		// "name Type" of a struct's field; not a statement ("break L",
-		// "goto done", "return err").
+		// "goto done", "return err"). A lower-case type that is not
+		// predeclared ("`entropy uint80`") is a claim only where the
+		// module declares a type so named (see unsureFieldType).
 		c.Kind = KindField
 	default:
 		return c, false // an expression or a value: not a claim about a name

@@ -19,14 +19,21 @@ var (
 	// `A`, `B` and `C`", "its `error` field `Err`".
 	typedFieldsRe = regexp.MustCompile("\\b(string|bool|int|int64|uint|float64|error|`[^`]+`)\\s+fields?\\s+((?:`[A-Za-z_]\\w*`(?:\\s*,\\s*|\\s+and\\s+|\\s*,\\s*and\\s+)?)+)")
 	spanNameRe    = regexp.MustCompile("`([A-Za-z_]\\w*)`")
-	// ofTypeRe names a field, then its type: "a field `mu` of type
-	// `sync.Mutex`", "its `done` field, of type `chan struct{}`".
 	// fieldOfIsRe names a field, the struct it is of, and says its type:
 	// "the `D` field of `Span` is a `time.Duration`", a place of it
 	// between ("of `Span` (span.go:12) is …").
 	fieldOfIsRe = regexp.MustCompile("`([A-Za-z_]\\w*)`\\s+field\\s+of\\s+`([A-Za-z_]\\w*)`\\s+(?:\\([^()`]*\\)\\s+)?is\\s+(?:an?\\s+)?`([^`]+)`")
-	ofTypeRe    = regexp.MustCompile("\\bfield\\s+`([A-Za-z_]\\w*)`,?\\s+(?:of\\s+type|typed)\\s+`([^`]+)`|`([A-Za-z_]\\w*)`\\s+field,?\\s+(?:of\\s+type|typed)\\s+`([^`]+)`")
+	// ofTypeProseRe is ofTypeRe written in words, with no code spans:
+	// "a Hi field of type uint16", "the field mu, of type sync.Mutex".
+	ofTypeProseRe = regexp.MustCompile(`\bfield\s+([A-Za-z_]\w*),?\s+(?:of\s+type|typed)\s+(` + proseTypePattern + `)|\b([A-Za-z_]\w*)\s+field,?\s+(?:of\s+type|typed)\s+(` + proseTypePattern + `)`)
+	// ofTypeRe names a field, then its type: "a field `mu` of type
+	// `sync.Mutex`", "its `done` field, of type `chan struct{}`".
+	ofTypeRe = regexp.MustCompile("\\bfield\\s+`([A-Za-z_]\\w*)`,?\\s+(?:of\\s+type|typed)\\s+`([^`]+)`|`([A-Za-z_]\\w*)`\\s+field,?\\s+(?:of\\s+type|typed)\\s+`([^`]+)`")
 )
+
+// proseTypePattern is a Go type written in prose: a name, qualified or
+// not, behind pointers, slices, arrays or a map, and no sentence's end.
+const proseTypePattern = `\*?(?:\[\d*\]\*?)*(?:map\[[\w.*]+\])?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?`
 
 // checkFieldTypes judges the type a sentence gives a field it names: when
 // every module field of that name (of the struct the sentence names
@@ -62,6 +69,19 @@ func (c *Checker) checkFieldTypes(prose string, claims []Claim, results []Result
 			judge(prose[m[6]:m[7]], prose[m[8]:m[9]], m[0], m[1])
 		}
 	}
+	// The same in words: the prose with its code spans blanked out,
+	// offsets kept; only a type Go or the module declares ("a struct
+	// field of type Config" may be English).
+	words := backtickRe.ReplaceAllStringFunc(prose, func(s string) string { return strings.Repeat(" ", len(s)) })
+	for _, m := range ofTypeProseRe.FindAllStringSubmatchIndex(words, -1) {
+		n, t := 2, 4
+		if m[2] < 0 {
+			n, t = 6, 8
+		}
+		if typ := prose[m[t]:m[t+1]]; c.namesType(typ) {
+			judge(prose[m[n]:m[n+1]], typ, m[0], m[1])
+		}
+	}
 	for _, m := range fieldOfIsRe.FindAllStringSubmatchIndex(prose, -1) {
 		if typ := prose[m[6]:m[7]]; c.namesType(typ) {
 			judge(prose[m[2]:m[3]], typ, m[0], m[1])
@@ -88,11 +108,12 @@ func fieldTypeString(f *types.Var) string {
 
 // namesType reports whether a span written as a field's type names one:
 // a predeclared type, a type of the module or another package's
-// the standard library declares ("time.Duration"), or a pointer, slice, map, channel or function type.
+// the standard library declares ("time.Duration"), or a pointer, slice,
+// array, map, channel or function type.
 func (c *Checker) namesType(span string) bool {
 	t := strings.TrimLeft(strings.TrimSpace(span), "*")
-	for strings.HasPrefix(t, "[]") {
-		t = strings.TrimLeft(t[2:], "*")
+	for strings.HasPrefix(t, "[") && strings.Contains(t, "]") && strings.Trim(t[1:strings.Index(t, "]")], "0123456789") == "" {
+		t = strings.TrimLeft(t[strings.Index(t, "]")+1:], "*") // a slice or an array
 	}
 	if strings.HasPrefix(t, "map[") || strings.HasPrefix(t, "chan ") || strings.HasPrefix(t, "func(") {
 		return true

@@ -12,17 +12,21 @@ import (
 )
 
 // KindResult is a claim about the type a module function returns, written
-// as a composite type in prose: "`matchPart(b byte)` returns a
-// `func(byte) bool`".
+// as a composite or basic type in prose: "`matchPart(b byte)` returns a
+// `func(byte) bool`", "`Timestamp` returns an `int64`".
 const KindResult = "result"
 
 // returnsTypeRe follows a function's name that is said to return a value
 // of the type in backticks.
-var returnsTypeRe = regexp.MustCompile("^`?\\s*(?:(?:also|only|always|then)\\s+)?returns\\s+(?:an?|the)\\s+`([^`]+)`")
+var returnsTypeRe = regexp.MustCompile("^`?\\s*" + takesLead + "(?:(?:also|only|always|then)\\s+)?returns\\s+(?:an?|the)\\s+`([^`]+)`")
+
+// takesLead is what a function is said to take, before what it returns:
+// "takes a `time.Time` and ".
+const takesLead = "(?:takes\\s+(?:[^.;]|\\.\\w){1,80}?\\s+and\\s+)?"
 
 // returnsAsBasicRe follows a function's name said to return a value as a
 // basic type: "returns the opening quote as a `rune`".
-var returnsAsBasicRe = regexp.MustCompile("^`?\\s*(?:(?:also|only|always|then)\\s+)?returns\\s+[^.;`]{0,60}?\\bas\\s+an?\\s+`(bool|string|byte|rune|int|int8|int16|int32|int64|uint|uint8|uint16|uint32|uint64|float32|float64)`")
+var returnsAsBasicRe = regexp.MustCompile("^`?\\s*" + takesLead + "(?:(?:also|only|always|then)\\s+)?returns\\s+[^.;`]{0,60}?\\bas\\s+an?\\s+`(bool|string|byte|rune|int|int8|int16|int32|int64|uint|uint8|uint16|uint32|uint64|float32|float64)`")
 
 // qualifierRe is a package qualifier inside a type: "http." of
 // "http.Handler".
@@ -50,8 +54,8 @@ func (c *Checker) checkResultTypes(prose string, claims []Claim, results []Resul
 		}
 		done[cl.start] = true
 		claimed, ok := compositeType(prose[cl.end+mm[2] : cl.end+mm[3]])
-		if basic {
-			claimed, ok = prose[cl.end+mm[2]:cl.end+mm[3]], true
+		if written := prose[cl.end+mm[2] : cl.end+mm[3]]; basic || basicTypeName(written) {
+			claimed, ok = written, true
 		}
 		funcs := c.subjectFuncs(cl.Text)
 		if !ok || len(funcs) == 0 {
@@ -95,6 +99,17 @@ func (c *Checker) resultsOtherThan(funcs []*source.Func, claimed string) (have [
 		}
 	}
 	return have, len(have) > 0
+}
+
+// basicTypeName reports whether s is a predeclared basic type ("int64",
+// "string"), which no interface result can stand for.
+func basicTypeName(s string) bool {
+	tn, ok := types.Universe.Lookup(s).(*types.TypeName)
+	if !ok {
+		return false
+	}
+	_, basic := tn.Type().(*types.Basic)
+	return basic
 }
 
 // compositeType parses s as a function, map, slice, array or channel type

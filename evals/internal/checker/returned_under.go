@@ -11,14 +11,15 @@ import (
 	"strings"
 )
 
-// KindReturnedUnder is a claim about the string literal a function
-// returns when a quoted condition holds: "`Sign` returns "neg" when
-// `n < 0`".
+// KindReturnedUnder is a claim about the string or number literal a
+// function returns when a quoted condition holds: "`Sign` returns "neg"
+// when `n < 0`", "`random` returns 0 when `m.inc <= 1`".
 const KindReturnedUnder = "returned_under"
 
-// returnedUnderRe follows "returns": a string in double quotes, a cited
-// line perhaps, and the words that lead to its condition.
-var returnedUnderRe = regexp.MustCompile(`^\s+"([^"\n]+)"\s+(?:at\s+\S+\s+)?(?:for|when|if|whenever|with)\b`)
+// returnedUnderRe follows "returns": a string in double quotes or an
+// integer, a cited line perhaps, a few words perhaps ("without reading
+// anything"), and the words that lead to its condition.
+var returnedUnderRe = regexp.MustCompile("^\\s+(?:\"([^\"\\n]+)\"|`?(-?\\d+)`?)\\s+(?:at\\s+\\S+\\s+)?(?:[a-z]+\\s+){0,4}?(?:for|when|if|whenever|with)\\b")
 
 // checkReturnedUnder judges "`F` returns "X" when `cond`": when F tests
 // cond as written in if statements whose bodies return a single string
@@ -32,7 +33,13 @@ func (c *Checker) checkReturnedUnder(prose string, claims []Claim, results []Res
 		if mm == nil || len(s.funcs) != 1 || s.funcs[0].Decl == nil || s.funcs[0].Decl.Body == nil {
 			continue
 		}
-		said := prose[s.after+mm[2] : s.after+mm[3]]
+		var said string
+		number := mm[2] < 0
+		if number {
+			said = prose[s.after+mm[4] : s.after+mm[5]]
+		} else {
+			said = prose[s.after+mm[2] : s.after+mm[3]]
+		}
 		rest := prose[s.after+mm[1]:]
 		if i := strings.IndexAny(rest, "\";"); i >= 0 {
 			rest = rest[:i]
@@ -44,13 +51,17 @@ func (c *Checker) checkReturnedUnder(prose string, claims []Claim, results []Res
 		if cond == "" {
 			continue
 		}
-		under, elsewhere := returnsUnder(s.funcs[0].Decl.Body, cond)
+		under, elsewhere := returnsUnder(s.funcs[0].Decl.Body, cond, number)
 		if len(under) == 0 || containsFold(under, said) || !containsFold(elsewhere, said) {
 			continue
 		}
 		name := lastName(s.subject.Text)
-		claim := Claim{Text: fmt.Sprintf("%s returns %q when %s", name, said, cond), Kind: KindReturnedUnder, start: s.subject.start, end: s.after + mm[1]}
-		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s returns %s when %s, and %q otherwise", name, strings.Join(quoteAll(under), " or "), cond, said)})
+		shown, others := strconv.Quote(said), strings.Join(quoteAll(under), " or ")
+		if number {
+			shown, others = said, strings.Join(under, " or ")
+		}
+		claim := Claim{Text: fmt.Sprintf("%s returns %s when %s", name, shown, cond), Kind: KindReturnedUnder, start: s.subject.start, end: s.after + mm[1]}
+		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s returns %s when %s, and %s otherwise", name, others, cond, shown)})
 	}
 	return results
 }
@@ -76,10 +87,11 @@ func firstCondition(text string) string {
 	return ""
 }
 
-// returnsUnder returns the string literals returned, alone, by the
-// bodies of body's if statements (without else) whose condition is cond,
-// and those returned by its other return statements.
-func returnsUnder(body *ast.BlockStmt, cond string) (under, elsewhere []string) {
+// returnsUnder returns the literals returned first by the bodies of
+// body's if statements (without else) whose condition is cond, and those
+// returned first by its other return statements: strings, or integers
+// when number is set.
+func returnsUnder(body *ast.BlockStmt, cond string, number bool) (under, elsewhere []string) {
 	inUnder := map[*ast.ReturnStmt]bool{}
 	ast.Inspect(body, func(n ast.Node) bool {
 		if _, lit := n.(*ast.FuncLit); lit {
@@ -91,7 +103,7 @@ func returnsUnder(body *ast.BlockStmt, cond string) (under, elsewhere []string) 
 		}
 		for _, st := range ifs.Body.List {
 			if ret, ok := st.(*ast.ReturnStmt); ok {
-				if v, ok := stringResult(ret); ok {
+				if v, ok := literalResult(ret, number); ok {
 					under = append(under, v)
 					inUnder[ret] = true
 				}
@@ -104,7 +116,7 @@ func returnsUnder(body *ast.BlockStmt, cond string) (under, elsewhere []string) 
 			return false
 		}
 		if ret, ok := n.(*ast.ReturnStmt); ok && !inUnder[ret] {
-			if v, ok := stringResult(ret); ok {
+			if v, ok := literalResult(ret, number); ok {
 				elsewhere = append(elsewhere, v)
 			}
 		}
@@ -113,14 +125,22 @@ func returnsUnder(body *ast.BlockStmt, cond string) (under, elsewhere []string) 
 	return under, elsewhere
 }
 
-// stringResult returns the value of a return statement that gives one
-// string literal.
-func stringResult(ret *ast.ReturnStmt) (string, bool) {
-	if len(ret.Results) != 1 {
+// literalResult returns the value of a return statement that gives one
+// string literal or, when number is set, whose first value is an integer
+// literal (written in decimal).
+func literalResult(ret *ast.ReturnStmt, number bool) (string, bool) {
+	if len(ret.Results) == 0 || !number && len(ret.Results) != 1 {
 		return "", false
 	}
 	lit, ok := ret.Results[0].(*ast.BasicLit)
-	if !ok || lit.Kind != token.STRING {
+	if !ok {
+		return "", false
+	}
+	if number {
+		n, err := strconv.ParseInt(strings.ReplaceAll(lit.Value, "_", ""), 0, 64)
+		return strconv.FormatInt(n, 10), lit.Kind == token.INT && err == nil
+	}
+	if lit.Kind != token.STRING {
 		return "", false
 	}
 	v, err := strconv.Unquote(lit.Value)

@@ -33,8 +33,9 @@ var constNounValueRe = regexp.MustCompile("^`\\s*(?:\\([^()`]{1,60}\\)\\s*)?is\\
 var nounStopRe = regexp.MustCompile(`(?i)\b(?:which|that|under|of|for|in|to|by|with|where|when|whose|same|as|like|from|one)\b`)
 
 // constNumberRe follows a name whose value the text states as a plain
-// number ("`routeKey`, the second of the block, has the value 1").
-var constNumberRe = regexp.MustCompile("^`" + appositive + "\\s*(?:\\([^()`]{1,60}\\)\\s*)?(?:is|equals|has the value|has value|is set to)\\s+(-?\\d+)\\b")
+// number ("`routeKey`, the second of the block, has the value 1",
+// "`Size` is declared at size.go:9 as the constant 16").
+var constNumberRe = regexp.MustCompile("^`" + appositive + "\\s*(?:\\([^()`]{1,60}\\)\\s*)?(?:is|equals|has the value|has value|is set to|is\\s+(?:declared|defined)(?:\\s+(?:at|in|on)\\s+[\\w./:-]*\\w)?\\s+as(?:\\s+the\\s+(?:constant|number|value))?|is\\s+the\\s+constant)\\s+(-?\\d+)\\b")
 
 // appositive is a phrase set off by commas between a name and the verb
 // that states its value ("`Path`, the key under which …, is

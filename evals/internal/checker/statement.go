@@ -291,16 +291,30 @@ func concreteRequest(span string) bool {
 // ("/.;:" where it holds "/.;,"). A string quoted alone may be another
 // line's (a message the clause says is made elsewhere).
 func (c *Checker) anyLiteralAbsent(spans []clauseSpan, stmt string, at int) bool {
+	heldBefore := false
 	for _, sp := range spans {
-		if len(sp.claims) > 0 && sp.claims[0].end <= at && hasLiteral(sp.text) && sameText(sp.text, stmt) {
+		if len(sp.claims) == 0 || sp.claims[0].end > at {
+			continue
+		}
+		if hasLiteral(sp.text) && sameText(sp.text, stmt) {
 			// The step the clause names before the line is the line's,
 			// literals and all ("calling `f.Format(s, 's')` at
 			// stack.go:80, ... and then `f.Format(s, 'd')`"): the steps
 			// after it are other lines'.
 			return false
 		}
+		if _, _, differ := quotedArgsDiffer(sp.text, stmt); !differ && strings.HasSuffix(sp.text, ")") && (hasLiteral(sp.text) || boolWordRe.MatchString(sp.text)) && c.occursIn(sp, stmt, false) && !literalAbsent(sp.text, stmt) && !pairsDiffer(sp.text, stmt) && boolsHeld(sp.text, stmt) {
+			// The same within a longer statement ("`parse(b, false,
+			// &id)` at f.go:161" of "return id, parse(b, false, &id)"):
+			// a literal named after the line ("and `ParseStrict` passes
+			// `true`") is another step's.
+			heldBefore = true
+		}
 	}
 	for _, sp := range spans {
+		if heldBefore && len(sp.claims) > 0 && sp.claims[0].start >= at {
+			continue
+		}
 		bare := strings.TrimSpace(sp.text)
 		if (bare == "true" || bare == "false" || len(sp.claims) > 0 && c.occursIn(sp, stmt, false)) && (literalAbsent(sp.text, stmt) || pairsDiffer(sp.text, stmt)) {
 			return true
@@ -310,6 +324,21 @@ func (c *Checker) anyLiteralAbsent(spans []clauseSpan, stmt string, at int) bool
 		}
 	}
 	return false
+}
+
+// boolWordRe is a boolean literal in code.
+var boolWordRe = regexp.MustCompile(`\b(?:true|false)\b`)
+
+// boolsHeld reports whether every boolean literal of span also occurs in
+// stmt.
+func boolsHeld(span, stmt string) bool {
+	have := boolWordRe.FindAllString(stmt, -1)
+	for _, w := range boolWordRe.FindAllString(span, -1) {
+		if !slices.Contains(have, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // pairsDiffer reports whether span writes a key of a composite literal

@@ -177,6 +177,13 @@ func (m *Module) indexPackage(p *packages.Package) {
 		}
 		m.Objects[id.Name] = append(m.Objects[id.Name], obj)
 	}
+	// A type switch's variable ("switch v := x.(type)") has no object of
+	// its own: go/types gives each case clause one, as an implicit.
+	for n, obj := range p.TypesInfo.Implicits {
+		if _, ok := n.(*ast.CaseClause); ok && obj != nil && obj.Name() != "_" {
+			m.Objects[obj.Name()] = append(m.Objects[obj.Name()], obj)
+		}
+	}
 	for _, f := range p.Syntax {
 		file := m.Rel(m.Fset.Position(f.Pos()).Filename)
 		for _, d := range f.Decls {
