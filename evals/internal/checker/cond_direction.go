@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"regexp"
 	"strings"
 )
@@ -12,9 +13,10 @@ import (
 // function does something: "`F` records `E` only when `flag` is true".
 const KindCondition = "condition"
 
-// flagCondRe is a condition on a flag in a code span: "when `f` is
-// true", "unless `d.f` is set", "if `f` is not false".
-var flagCondRe = regexp.MustCompile("(?i)\\b(when|if|unless|while)\\s+`([^`]+)`\\s+is\\s+(not\\s+)?(true|false|set|unset|enabled|disabled)\\b")
+// flagCondRe is a condition on a flag, or on a call's boolean result, in
+// a code span: "when `f` is true", "unless `d.f` is set", "if `f` is not
+// false", "when `m.entropy.Add(inc)` reports false".
+var flagCondRe = regexp.MustCompile("(?i)\\b(when|if|unless|while)\\s+`([^`]+)`\\s+(?:is|returns|reports)\\s+(not\\s+)?(true|false|set|unset|enabled|disabled)\\b")
 
 // checkConditionDirection judges a sentence whose subject is a module
 // function (sentenceSubject) and that puts what the function does under
@@ -34,6 +36,9 @@ func (c *Checker) checkConditionDirection(prose string, claims []Claim, results 
 		for _, mm := range flagCondRe.FindAllStringSubmatchIndex(prose[cl.end:to], -1) {
 			word := strings.ToLower(prose[cl.end+mm[2] : cl.end+mm[3]])
 			flag := lastName(prose[cl.end+mm[4] : cl.end+mm[5]])
+			if span := prose[cl.end+mm[4] : cl.end+mm[5]]; strings.HasSuffix(span, ")") {
+				flag = tightSpace(span) // a call, matched as written
+			}
 			value := strings.ToLower(prose[cl.end+mm[8] : cl.end+mm[9]])
 			want := value == "true" || value == "set" || value == "enabled"
 			if mm[6] >= 0 {
@@ -124,7 +129,8 @@ func flagNeeds(body *ast.BlockStmt, names map[string]bool, flag string) map[bool
 
 // condNeeds returns the value of flag that a condition taking the value
 // branch needs, when it fixes one: the flag itself, its negation, or one
-// of the terms of a && that holds (or of a || that fails).
+// of the terms of a && that holds (or of a || that fails); a flag
+// written as a call is the same call.
 func condNeeds(e ast.Expr, branch bool, flag string) []bool {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.UnaryExpr:
@@ -141,6 +147,10 @@ func condNeeds(e ast.Expr, branch bool, flag string) []bool {
 		}
 	case *ast.SelectorExpr:
 		if x.Sel.Name == flag {
+			return []bool{branch}
+		}
+	case *ast.CallExpr:
+		if tightSpace(types.ExprString(x)) == flag {
 			return []bool{branch}
 		}
 	}

@@ -23,17 +23,22 @@ var uncheckedNilRe = regexp.MustCompile(`(?i)\b(?:without\s+(?:first\s+)?(?:chec
 
 // noNilCheckRe follows a function's name that is said to check nothing
 // for a state: "`F` has no nil check", "`F` does no empty-string check",
-// "`F` has no check for an empty string". Its groups are the state
-// written before "check" and after "check for".
-var noNilCheckRe = regexp.MustCompile("(?i)^`?\\s+(?:has|does|makes)\\s+no\\s+(?:(nil|empty[- ]string|zero)\\s+checks?\\b|checks?\\s+for\\s+(?:an?\\s+)?(nil|empty\\s+string|zero)\\b)")
+// "`F` has no check for an empty string", "`F` has no length check".
+// Its groups are the state written before "check" and after "check
+// for".
+var noNilCheckRe = regexp.MustCompile("(?i)^`?\\s+(?:has|does|makes)\\s+no\\s+(?:(nil|empty[- ]string|zero|length)\\s+checks?\\b|checks?\\s+(?:for|of|on)\\s+(?:an?\\s+|its\\s+|the\\s+)?(nil|empty\\s+string|zero|length)\\b)")
 
 // anyStateComparison returns where f's own body first compares something
 // with what state names ("nil"; "empty string", "empty-string": "" or a
-// length with 0; "zero": 0) by == or !=, NoPos when it does not.
+// length with 0; "zero": 0) by == or !=, or a length with anything
+// ("length"), NoPos when it does not.
 func (c *Checker) anyStateComparison(f *source.Func, state string) token.Pos {
 	at := token.NoPos
 	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
 		b, ok := n.(*ast.BinaryExpr)
+		if ok && at == token.NoPos && state == "length" && comparisonOps[b.Op] && isLenCall(b.X, b.Y) {
+			at = b.Pos()
+		}
 		if !ok || at != token.NoPos || b.Op != token.EQL && b.Op != token.NEQ {
 			return at == token.NoPos
 		}
@@ -53,6 +58,9 @@ func (c *Checker) anyStateComparison(f *source.Func, state string) token.Pos {
 	})
 	return at
 }
+
+// comparisonOps are the operators that compare two values.
+var comparisonOps = map[token.Token]bool{token.EQL: true, token.NEQ: true, token.LSS: true, token.LEQ: true, token.GTR: true, token.GEQ: true}
 
 // isLenCall reports whether either operand is a call of len.
 func isLenCall(x, y ast.Expr) bool {
