@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt or gormpg (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean and gormpg need PostgreSQL too)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg or sonic (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean and gormpg need PostgreSQL too)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -26,7 +26,7 @@
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick and rwtxt apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18483 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18484 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -334,6 +334,11 @@ app_conf() {
 		probe=/api/healthchecker
 		export POSTGRES_HOST=127.0.0.1 POSTGRES_PORT=$pgport POSTGRES_USER=postgres POSTGRES_DB=postgres \
 			PORT=$((18483 + shift_port)) ;;
+	sonic) mainpkg=. port=18484 # its config file, conf/config.yaml (the wiring's, read by viper from the working
+		# directory): the address, SQLite (sonic.db in the scratch copy, mattn/go-sqlite3), whose tables gorm's
+		# auto-migration makes at start, file logs in logs/. Its themes' pages need the default theme, a git submodule
+		# the snapshot lacks: no case asks for them
+		probe=/ping ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -647,6 +652,9 @@ INSERT INTO tasks VALUES ('22222222-2222-4222-8222-222222222222', '11111111-1111
   'draft the quarterly report', 'todo', '2026-01-02 00:00:00', '2026-01-02 00:00:00');
 INSERT INTO history VALUES (DEFAULT, '11111111-1111-4111-8111-111111111111', 'auto', 'en', 'текст для перевода',
   'text for translation');" ;;
+	sonic) # its SQLite file, logs and uploads: the app makes its tables when it starts; the blog is installed by
+		# app_login, through the app's own installation API
+		rm -rf sonic.db sonic.db-* logs upload ;;
 	gormpg) # its migrate command (the uuid-ossp extension and gorm's auto-migration of the users and posts tables, from
 		# the models; the server runs none), built once per case, then the seed: alice (11111111-...) and bob
 		# (33333333-...), both with the password local-trials (bcrypt), and alice's post 22222222-... ("Hello Gorm")
@@ -1233,6 +1241,18 @@ INSERT INTO roles (name, description, created_at, updated_at) VALUES ('support',
 			rm -f "$jar"
 			[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
 		esac ;;
+	sonic) # the blog is installed through its installation API (admin, password local-trials; the app makes category
+		# default (1), post 1 with its first comment and the menus), then the admin signs in for a token, sent
+		# in the Admin-Authorization header. Signed in: tag "Kubernetes Tips" (1), and the comments' page size saved
+		# as an option (comment_page_size, 10)
+		auth=()
+		rm -f "$jar"
+		post /api/admin/installations json '{"username":"admin","nickname":"Admin","email":"admin@example.com","password":"local-trials","title":"Trials Blog","url":"http://127.0.0.1:'"$port"'","locale":"en"}' >/dev/null
+		tok=$(post /api/admin/login json '{"username":"admin","password":"local-trials"}' | jq -r '.data.access_token // empty' 2>/dev/null)
+		rm -f "$jar"
+		[ -n "$tok" ] && auth=(-H "Admin-Authorization: $tok")
+		post /api/admin/tags json '{"name":"Kubernetes Tips"}' >/dev/null
+		post /api/admin/options/map_view/saving json '{"comment_page_size":"10"}' >/dev/null ;;
 	esac
 }
 
