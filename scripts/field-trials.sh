@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg or sonic (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean and gormpg need PostgreSQL too)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic or goshop (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg and goshop need PostgreSQL too)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -339,6 +339,12 @@ app_conf() {
 		# auto-migration makes at start, file logs in logs/. Its themes' pages need the default theme, a git submodule
 		# the snapshot lacks: no case asks for them
 		probe=/ping ;;
+	goshop) mainpkg=./cmd/api port=18485 # its config.yaml (the wiring's, read by godotenv from the working directory; the
+		# environment overrides it): the address, the trial database, the auth secret, no Redis server (the wiring's
+		# in-process miniredis serves the cache and the rate limiter), no SMTP (order mails are logged), a Stripe base URL
+		# that nothing serves; its gRPC server on 127.0.0.1 at the port below
+		probe=/health
+		export grpc_port=$((19485 + shift_port)) ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -668,6 +674,27 @@ INSERT INTO history VALUES (DEFAULT, '11111111-1111-4111-8111-111111111111', 'au
 INSERT INTO posts (id, title, content, image, \"user\", created_at, updated_at) VALUES
   ('22222222-2222-4222-8222-222222222222', 'Hello Gorm', 'My first post with Gin, Gorm and PostgreSQL.',
   'https://example.com/img/hello.png', '11111111-1111-4111-8111-111111111111', now(), now());" ;;
+	goshop) # its golang-migrate SQL migration (the app runs none when it starts), then the seed: alice (11111111-...,
+		# customer) and admin (33333333-..., admin), both with the password local-trials (bcrypt), category Keyboards
+		# (44444444-...), product "Mechanical Keyboard" (22222222-..., 10 in stock, none reserved) and alice's preference for
+		# OrderPaid mails (55555555-..., enabled)
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' || return 1
+		local f
+		for f in migrations/*.up.sql; do psql_q -f "$f" || return 1; done
+		psql_q -c "INSERT INTO users (id, created_at, updated_at, email, password, role) VALUES
+  ('11111111-1111-4111-8111-111111111111', now(), now(), 'alice@example.com',
+  '\$2a\$10\$AuJVsXaGhTx0RPVBGwXude9WUo9tGXt6tgQp9rccs5PDadu2j.XOC', 'customer'),
+  ('33333333-3333-4333-8333-333333333333', now(), now(), 'admin@example.com',
+  '\$2a\$10\$AuJVsXaGhTx0RPVBGwXude9WUo9tGXt6tgQp9rccs5PDadu2j.XOC', 'admin');
+INSERT INTO categories (id, created_at, updated_at, name, slug, description) VALUES
+  ('44444444-4444-4444-8444-444444444444', now(), now(), 'Keyboards', 'keyboards', 'mechanical and membrane');
+INSERT INTO products (id, created_at, updated_at, code, name, description, price, active, stock_quantity,
+  reserved_quantity, avg_rating, review_count, images, category_id) VALUES
+  ('22222222-2222-4222-8222-222222222222', now(), now(), 'P-TRIALS-1', 'Mechanical Keyboard', 'tenkeyless, brown switches',
+  49.5, true, 10, 0, 0, 0, '[]', '44444444-4444-4444-8444-444444444444');
+INSERT INTO preferences (id, created_at, updated_at, user_id, event_type, channel, enabled) VALUES
+  ('55555555-5555-4555-8555-555555555555', now(), now(), '11111111-1111-4111-8111-111111111111', 'OrderPaid', 'email',
+  true);" ;;
 	wtf) # its first migration, recorded as run, and the seed: alice (1) and bob (2) with their API keys, alice's
 		# dial 1 ("Deploys", invite code local-trials-invite) with alice (membership 1) and bob (2) as members and
 		# one value; the app runs a case's later migrations (sqlite/migration) when it starts. Users sign in
@@ -1253,6 +1280,12 @@ INSERT INTO roles (name, description, created_at, updated_at) VALUES ('support',
 		[ -n "$tok" ] && auth=(-H "Admin-Authorization: $tok")
 		post /api/admin/tags json '{"name":"Kubernetes Tips"}' >/dev/null
 		post /api/admin/options/map_view/saving json '{"comment_page_size":"10"}' >/dev/null ;;
+	goshop) # alice signs in for her access token, sent as a bearer token
+		auth=()
+		tok=$(post /api/v1/auth/login json '{"email":"alice@example.com","password":"local-trials"}' |
+			jq -r '.result.access_token // empty' 2>/dev/null)
+		rm -f "$jar"
+		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
 	esac
 }
 
@@ -1313,7 +1346,7 @@ for arg in "$@"; do
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
 	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales | semaphore | gorsk | goapp | go8 | greenlight | todos | fider | gbtemplate | tpr | spacebin) pg_start || exit 1 ;; esac
-	case $app in fiberapi | pgbackweb | goclean | gormpg) pg_start || exit 1 ;; esac
+	case $app in fiberapi | pgbackweb | goclean | gormpg | goshop) pg_start || exit 1 ;; esac
 
 	port_sed=$port
 	base=$scratch/$app-base
