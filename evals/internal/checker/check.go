@@ -120,6 +120,13 @@ func (c *Checker) CheckText(text string) []Result {
 				r.Verdict, r.Reason = Verified, "a name the standard library declares, of a package "+file+" imports (a file this build leaves out)"
 			}
 		}
+		if r.Verdict == Contradicted && cl.Kind == KindCall && !firstOfClause(prose, claims, slices.IndexFunc(claims, func(o Claim) bool { return o.start == cl.start })) {
+			if span := c.clauseSpanAtLine(prose, cl); span != "" {
+				// "`string(b), err` from `id.MarshalText()` at
+				// id.go:317": the line is the other span's.
+				r.Verdict, r.Reason = Verified, fmt.Sprintf("%s:%d holds %s, which the clause names beside %s", cl.File, cl.Line, span, cl.Text)
+			}
+		}
 		out = append(out, r)
 	}
 	out = c.checkSignatureProse(prose, claims, c.checkResultTypes(prose, claims, c.checkReceiverProse(prose, claims, out)))
@@ -990,4 +997,28 @@ func (c *Checker) declaresFuncOrType(name string) bool {
 func (c *Checker) knownHead(sel string, scope []*source.Func) bool {
 	head := strings.Split(normalizeSelector(sel), ".")[0]
 	return len(c.m.Objects[head]) > 0 || len(c.packagesNamed(head)) > 0 || len(localObjects(scope, head)) > 0 || len(c.implicitObjects(head)) > 0
+}
+
+// clauseSpanAtLine returns a code span of cl's clause, other than cl,
+// written whole in the statement at the line cl is placed at ("`*id =
+// nilID` at id.go:239" of a clause that also names the call before it),
+// or "" when there is none: the citation may be that span's.
+func (c *Checker) clauseSpanAtLine(prose string, cl Claim) string {
+	if cl.File == "" || cl.Line <= 0 || cl.start >= len(prose) {
+		return ""
+	}
+	from, to := clauseAround(prose, cl.start)
+	for _, file := range c.m.FindFile(cl.File) {
+		if cl.Line > len(c.views().code[file]) {
+			continue
+		}
+		first, last := c.statementLines(file, cl.Line)
+		stmt := strings.Join(c.views().code[file][first-1:last], "\n")
+		for _, m := range backtickRe.FindAllStringSubmatchIndex(prose[from:to], -1) {
+			if span := prose[from+m[2] : from+m[3]]; from+m[0] != cl.start-1 && span != cl.Text && heldWhole(span, stmt) {
+				return "`" + span + "`"
+			}
+		}
+	}
+	return ""
 }

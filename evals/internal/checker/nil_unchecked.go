@@ -28,6 +28,10 @@ var uncheckedNilRe = regexp.MustCompile(`(?i)\b(?:without\s+(?:first\s+)?(?:chec
 // for".
 var noNilCheckRe = regexp.MustCompile("(?i)^`?\\s+(?:has|does|makes)\\s+no\\s+(?:(nil|empty[- ]string|zero|length)\\s+checks?\\b|checks?\\s+(?:for|of|on)\\s+(?:an?\\s+|its\\s+|the\\s+)?(nil|empty\\s+string|zero|length)\\b)")
 
+// lengthUncheckedRe says a function uses a value without checking its
+// length: "copies `b` into `id[:]` without checking its length".
+var lengthUncheckedRe = regexp.MustCompile(`(?i)\bwithout\s+(?:first\s+)?(?:checking|testing)\s+(?:its|the|their)\s+length\b`)
+
 // anyStateComparison returns where f's own body first compares something
 // with what state names ("nil"; "empty string", "empty-string": "" or a
 // length with 0; "zero": 0) by == or !=, or a length with anything
@@ -116,7 +120,11 @@ func (c *Checker) checkNilUnchecked(prose string, claims []Claim, results []Resu
 		if !ok || f.Pkg.TypesInfo == nil {
 			continue
 		}
-		if nm := noNilCheckRe.FindStringSubmatch(prose[cl.end:to]); nm != nil {
+		nm := noNilCheckRe.FindStringSubmatch(prose[cl.end:to])
+		if lm := lengthUncheckedRe.FindString(prose[cl.end:to]); nm == nil && lm != "" {
+			nm = []string{lm, "length", ""}
+		}
+		if nm != nil {
 			state := strings.ToLower(nm[1] + nm[2])
 			if at := c.anyStateComparison(f, state); at != token.NoPos {
 				pos := c.m.Fset.Position(at)

@@ -14,8 +14,9 @@ const KindReceiver = "receiver"
 // receiver is: "has a pointer receiver", "is declared with a value
 // receiver", "takes a value receiver", "an `Error` method on a value
 // receiver", "`Is` methods are on pointer receivers", "the `Len` method
-// of the `ring` type is declared on a value receiver" (of that type).
-var receiverProseRe = regexp.MustCompile(`(?i)^` + "`?" + `\s*(?:methods?\s+of\s+(?:the\s+)?` + "`(\\w+)`" + `(?:\s+type)?\s+)?(?:(?:methods?\s+)?(?:has|takes|uses|is declared with|is defined with|is a method with|with)\s+(?:an?|the)|(?:methods?\s+)?(?:(?:is|are)\s+)?(?:(?:declared|defined)\s+)?on(?:\s+an?|\s+the)?)\s+(value|pointer)\s+receivers?\b`)
+// of the `ring` type is declared on a value receiver" (of that type); a
+// place in parentheses may come first ("`F` (f.go:12) is declared on …").
+var receiverProseRe = regexp.MustCompile(`(?i)^` + "`?" + `\s*(?:\([^()]{1,40}\)\s*)?(?:methods?\s+of\s+(?:the\s+)?` + "`(\\w+)`" + `(?:\s+type)?\s+)?(?:(?:methods?\s+)?(?:has|takes|uses|is declared with|is defined with|is a method with|with)\s+(?:an?|the)|(?:methods?\s+)?(?:(?:is|are)\s+)?(?:(?:declared|defined)\s+)?on(?:\s+an?|\s+the)?)\s+(value|pointer)\s+receivers?\b`)
 
 // checkReceiverProse judges each method named in prose with the kind of
 // receiver it is said to have: contradicted when every module method of

@@ -20,9 +20,10 @@ const KindResult = "result"
 // of the type in backticks.
 var returnsTypeRe = regexp.MustCompile("^`?\\s*" + takesLead + "(?:(?:also|only|always|then)\\s+)?returns\\s+(?:an?|the)\\s+`([^`]+)`")
 
-// takesLead is what a function is said to take, before what it returns:
-// "takes a `time.Time` and ".
-const takesLead = "(?:takes\\s+(?:[^.;]|\\.\\w){1,80}?\\s+and\\s+)?"
+// takesLead is what stands between a function's name and what it is
+// said to return: its place in parentheses, what it takes ("(f.go:9)
+// takes a `time.Time` and ").
+const takesLead = "(?:\\([^()`]{1,40}\\)\\s*)?(?:takes\\s+(?:[^.;]|\\.\\w){1,80}?\\s+and\\s+)?"
 
 // returnsAsBasicRe follows a function's name said to return a value as a
 // basic type: "returns the opening quote as a `rune`".

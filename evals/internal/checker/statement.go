@@ -258,7 +258,7 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 				present++
 			}
 		}
-		if content == 0 || present > 0 && c.adjacentHeld(prose, claims, ref, spans, file, stmt) && !c.anyLiteralAbsent(spans, stmt, ref.start) {
+		if content == 0 || present > 0 && c.adjacentHeld(prose, claims, ref, spans, file, stmt) && !c.anyLiteralAbsent(prose, spans, stmt, ref) {
 			return "", false
 		}
 		reasons = append(reasons, fmt.Sprintf("%s:%d holds %q", file, ref.line, strings.TrimSpace(stmtHead(stmt))))
@@ -290,18 +290,22 @@ func concreteRequest(span string) bool {
 // returns true, or a span the statement holds but for its string
 // ("/.;:" where it holds "/.;,"). A string quoted alone may be another
 // line's (a message the clause says is made elsewhere).
-func (c *Checker) anyLiteralAbsent(spans []clauseSpan, stmt string, at int) bool {
+func (c *Checker) anyLiteralAbsent(prose string, spans []clauseSpan, stmt string, ref lineRef) bool {
+	at := ref.start
 	heldBefore := false
 	for _, sp := range spans {
+		listed := sp.at > ref.end && citedListRe.MatchString(prose[ref.end:sp.at-1])
+		if (len(sp.claims) > 0 && sp.claims[0].end <= at || listed) && hasLiteral(sp.text) && sameText(sp.text, stmt) {
+			// A step the clause names before the line, or lists right
+			// after it, is the line's, literals and all ("calling
+			// `f.Format(s, 's')` at stack.go:80, ... and then
+			// `f.Format(s, 'd')`"; "at id.go:153 and id.go:154 as
+			// `id[7] = byte(pid >> 8)` and `id[8] = byte(pid)`"): the
+			// other steps are other lines'.
+			return false
+		}
 		if len(sp.claims) == 0 || sp.claims[0].end > at {
 			continue
-		}
-		if hasLiteral(sp.text) && sameText(sp.text, stmt) {
-			// The step the clause names before the line is the line's,
-			// literals and all ("calling `f.Format(s, 's')` at
-			// stack.go:80, ... and then `f.Format(s, 'd')`"): the steps
-			// after it are other lines'.
-			return false
 		}
 		if _, _, differ := quotedArgsDiffer(sp.text, stmt); !differ && strings.HasSuffix(sp.text, ")") && (hasLiteral(sp.text) || boolWordRe.MatchString(sp.text)) && c.occursIn(sp, stmt, false) && !literalAbsent(sp.text, stmt) && !pairsDiffer(sp.text, stmt) && boolsHeld(sp.text, stmt) {
 			// The same within a longer statement ("`parse(b, false,
@@ -325,6 +329,19 @@ func (c *Checker) anyLiteralAbsent(spans []clauseSpan, stmt string, at int) bool
 	}
 	return false
 }
+
+// heldWhole reports whether span, an expression or a statement rather
+// than a bare name ("`*id = nilID`", "`string(b), err`"), is written
+// whole in stmt, spaces aside.
+func heldWhole(span, stmt string) bool {
+	sp := tightSpace(span)
+	return len(sp) >= 8 && strings.ContainsAny(sp, "()[]{}=,+-*/<>!&|:") && containsWhole(tightSpace(stmt), sp)
+}
+
+// citedListRe is what may stand between a cited line and the code it
+// lists as that line's: more cited lines, then "as" or a colon, then
+// other spans of the list ("at id.go:153 and id.go:154 as `…` and ").
+var citedListRe = regexp.MustCompile("^(?:\\s*(?:,|and)\\s*[\\w./-]+\\.go:\\d+)*\\s*(?:as|with|:)\\s*(?:`[^`]*`\\s*(?:,|and|,\\s*and)\\s*)*$")
 
 // boolWordRe is a boolean literal in code.
 var boolWordRe = regexp.MustCompile(`\b(?:true|false)\b`)
@@ -531,7 +548,12 @@ func (c *Checker) adjacentHeld(prose string, claims []Claim, ref lineRef, spans 
 		for _, sp := range spans {
 			for _, own := range sp.claims {
 				if own.start == cl.start && own.end == cl.end {
-					return c.occursIn(sp, stmt, true)
+					// Or the line holds another step of the clause, as
+					// written: "ends with `q.limit = n` after
+					// `q.drop(true)` at quarry.go:78".
+					return c.occursIn(sp, stmt, true) || slices.ContainsFunc(spans, func(o clauseSpan) bool {
+						return o.text != sp.text && heldWhole(o.text, stmt)
+					})
 				}
 			}
 		}
@@ -648,6 +670,9 @@ func (c *Checker) declaresAt(name, file string, line int) bool {
 type clauseSpan struct {
 	text   string
 	claims []Claim
+	// at is where the span's text starts in the prose (after its
+	// backtick), or -1 for a name in prose.
+	at int
 }
 
 // occursIn reports whether the statement text holds the span: each name
@@ -727,7 +752,7 @@ func clauseSpans(prose string, claims []Claim, from, to int) []clauseSpan {
 	var out []clauseSpan
 	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose[from:to], -1) {
 		a, b := from+loc[0], from+loc[1]
-		sp := clauseSpan{text: strings.TrimSpace(prose[from+loc[2] : from+loc[3]])}
+		sp := clauseSpan{text: strings.TrimSpace(prose[from+loc[2] : from+loc[3]]), at: from + loc[2]}
 		if fileSpanRe.MatchString(sp.text) {
 			continue
 		}
@@ -740,7 +765,7 @@ func clauseSpans(prose string, claims []Claim, from, to int) []clauseSpan {
 	}
 	for _, cl := range claims {
 		if cl.fromProse && cl.start >= from && cl.end <= to && !cl.Proposed {
-			out = append(out, clauseSpan{text: cl.Text, claims: []Claim{cl}})
+			out = append(out, clauseSpan{text: cl.Text, claims: []Claim{cl}, at: -1})
 		}
 	}
 	return out

@@ -1,6 +1,10 @@
 package offline
 
 import (
+	"go/ast"
+	"regexp"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 )
 
@@ -39,5 +43,40 @@ func (a *analysis) reachedColumnValue(name string) bool {
 	l := sourceLine{Path: lit.Ref.File.Path, Line: lit.Line, Text: lit.Text, Func: funcName(lit.Ref.Decl)}
 	a.columnArg = corpus.Line{File: a.fileName(l.Path), Number: l.Line, Text: l.Text}
 	a.why("The query the request ran names it as a string of its own, at " + a.cite(l) + ".")
+	return true
+}
+
+// builderColumnNaming says where a query builder of the app names the
+// missing column col (bare: name) among a column method's arguments
+// (Where("product_name ILIKE ?"), Order("title DESC")), for an SQL error
+// about it that no SQL text of the app names: in a function the request
+// reached, or the module's only such place. It reports whether it did.
+func (a *analysis) builderColumnNaming(col, name string) bool {
+	src := a.app()
+	if src == nil || src.mod == nil || name == "" {
+		return false
+	}
+	bare := compiled(`(?i)(?:^|[^\w.])` + regexp.QuoteMeta(name) + `(?:$|[^\w])`)
+	qualified := compiled(`(?i)(?:^|[^\w.])` + regexp.QuoteMeta(col) + `(?:$|[^\w])`)
+	var found, reached []sourceLine
+	for _, l := range src.mod.ColumnLiterals() {
+		fd, ok := l.Decl.(*ast.FuncDecl)
+		code := appsource.SQLCode(l.Value)
+		if !ok || !bare.MatchString(code) && !qualified.MatchString(code) {
+			continue
+		}
+		line := originLine(appsource.FuncRef{File: l.File, Decl: fd}, l.StartLine)
+		found = append(found, line)
+		if a.reachedLine(line) {
+			reached = append(reached, line)
+		}
+	}
+	switch {
+	case len(reached) > 0:
+		found = reached
+	case len(found) != 1:
+		return false
+	}
+	a.why("The app's query builder names " + code(col) + " at " + a.cite(found[0]) + ".")
 	return true
 }

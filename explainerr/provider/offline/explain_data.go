@@ -29,13 +29,18 @@ func (a *analysis) failingCall(pattern *regexp.Regexp) (corpus.Line, bool) {
 	return corpus.Line{}, false
 }
 
+// goDeclLine is a Go line that opens a declaration, which holds no SQL.
+var goDeclLine = regexp.MustCompile(`^\s*(?:func|type|var|const|import|package)\b`)
+
 // sqlStatement finds the SQL text that mentions word (case-insensitive),
 // preferring lines with SQL keywords.
 func (a *analysis) sqlStatement(word string) (corpus.Line, bool) {
 	if word == "" {
 		return corpus.Line{}, false
 	}
-	re := compiled(`(?i)(?:SELECT|INSERT|UPDATE|DELETE|FROM|WHERE|INTO|SET|JOIN|ORDER BY|VALUES).*\b` + regexp.QuoteMeta(word) + `\b|\b` + regexp.QuoteMeta(word) + `\b.*(?:FROM|WHERE|VALUES|SET)`)
+	// Keywords as words: "From" of "ItemsFromModel(rows []*model.Item)"
+	// is none.
+	re := compiled(`(?i)\b(?:SELECT|INSERT|UPDATE|DELETE|FROM|WHERE|INTO|SET|JOIN|ORDER BY|VALUES)\b.*\b` + regexp.QuoteMeta(word) + `\b|\b` + regexp.QuoteMeta(word) + `\b.*\b(?:FROM|WHERE|VALUES|SET)\b`)
 	// A name said in an SQL comment or a quoted string is not the
 	// statement's; where a table goes (FROM, JOIN, INTO) comes first.
 	asTable := tablePlace(word)
@@ -45,6 +50,9 @@ func (a *analysis) sqlStatement(word string) (corpus.Line, bool) {
 		switch {
 		case goComment(l.Text):
 			// "// Delete book by given ID.": words of a comment.
+		case strings.HasSuffix(l.File, ".go") && goDeclLine.MatchString(l.Text):
+			// "func (r *Repo) Delete(ctx context.Context, item *Item)":
+			// a declaration's words.
 		case messageCall.MatchString(l.Text):
 			// "failed to get user from session cookie": a log line's or
 			// an error's words, which read as SQL to a case-blind match.

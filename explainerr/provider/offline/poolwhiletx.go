@@ -64,7 +64,12 @@ func (a *analysis) poolWhileTx(msg string) bool {
 	}
 	// No function the request is known to have reached does it (a router
 	// of the app's own hides the handler): the module's only one that
-	// does, named as such.
+	// does, named as such, when the message is a lock wait. A deadline or
+	// a timeout has other causes (a limit read from a setting), and a
+	// function the request did not reach is no ground for one.
+	if !appsource.LockWait.MatchString(msg) {
+		return false
+	}
 	var only []appsource.FuncRef
 	src.eachDecl(func(f *appFile, d ast.Decl, in string) {
 		fd, ok := d.(*ast.FuncDecl)

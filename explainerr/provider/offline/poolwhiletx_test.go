@@ -118,7 +118,8 @@ func (s *Store) Create(ctx context.Context, tags []int) error {
 
 // TestStatementBesideTxOffTheStack: when the stack shows only the app's
 // own router, the module's one function that runs a statement beside
-// its own transaction is named as such; with two, none is.
+// its own transaction is named as such for a lock wait; with two, none
+// is, and none for a deadline, which a lock is only one cause of.
 func TestStatementBesideTxOffTheStack(t *testing.T) {
 	fn := func(name string) string {
 		return `
@@ -139,9 +140,13 @@ func (s *Store) ` + name + `(user string) error {
 `
 	}
 	for _, tc := range []struct {
-		funcs string
-		names bool
-	}{{fn("Grant"), true}, {fn("Grant") + fn("Share"), false}} {
+		funcs, msg string
+		names      bool
+	}{
+		{fn("Grant"), "database is locked", true},
+		{fn("Grant") + fn("Share"), "database is locked", false},
+		{fn("Grant"), "context deadline exceeded", false},
+	} {
 		app := writeMarkedApp(t, map[string]string{
 			"go.mod": "module example.com/acl\n",
 			"store.go": `package acl
@@ -162,7 +167,7 @@ func Serve(w http.ResponseWriter, r *http.Request, h func() error) {
 }
 `,
 		})
-		text := Analyze(statusReport("database is locked", app.frame(t, "fail", "example.com/acl.Serve")))
+		text := Analyze(statusReport(tc.msg, app.frame(t, "fail", "example.com/acl.Serve")))
 		if tc.names {
 			mustHave(t, text, "only this one runs one beside its own transaction", "In `(*Store).Grant`, run the statement")
 		} else {

@@ -37,7 +37,7 @@ func (a *analysis) sqlSchema() {
 		if a.reachedColumnValue(name) {
 			// The query the request ran is written from the column's
 			// name given as a value.
-		} else if !a.queryNaming(col) {
+		} else if !a.queryNaming(col) && !a.builderColumnNaming(col, name) {
 			if call, ok := a.failingCall(compiled(`err\s*:?=`)); ok && callName(call.Text) != "" {
 				if strings.Contains(call.Text, strconv.Quote(name)) || strings.Contains(call.Text, "`"+name+"`") {
 					// The column's name is the call's argument

@@ -1,6 +1,10 @@
 package offline
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
 
 // countFiles is an app whose store builds its queries in another package
 // than the handler that answers with the error.
@@ -101,6 +105,125 @@ func (Line) TableName() string { return "order_lines" }
 	mustHave(t, text, "no such table `order_items`", "The app's query builder names `order_items` at `(*Orders).Count` (`orders.go:14`)")
 	text = Analyze(statusReport(`ERROR: relation "public.order_lines" does not exist (SQLSTATE 42P01)`+"\n", app.frame(t, "status", "main.countOrders")))
 	mustHave(t, text, "The app's query builder names `order_lines` at `Line.TableName` (`orders.go:22`)")
+}
+
+// TestBuilderTableBesideAConverter: a converter in the static context
+// whose declaration holds the table's word and "From" in a name
+// ("ItemsFromModel(rows []*model.Wishlist)") is not the query: the
+// query builder's table is cited, in both modes.
+func TestBuilderTableBesideAConverter(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/wishes\n\ngo 1.22\n",
+		"store/wishes.go": `package store
+
+// Builder builds queries.
+type Builder struct{}
+
+// Table names the table.
+func (b *Builder) Table(table string) *Builder { return b }
+
+// Wishlist is a wished item.
+type Wishlist struct{ ID int }
+
+// Wishes reads wishes.
+type Wishes struct{ b *Builder }
+
+// List lists a user's wishes.
+func (s *Wishes) List(user int) ([]int, error) {
+	s.b.Table("wishlist")
+	return ItemsFromModel(nil), nil
+}
+
+// ItemsFromModel converts rows.
+func ItemsFromModel(rows []*Wishlist) []int { return nil }
+`,
+		"main.go": `package main
+
+import (
+	"fmt"
+	"net/http"
+
+	"example.com/wishes/store"
+)
+
+var wishes *store.Wishes
+
+func listWishes(w http.ResponseWriter, r *http.Request) {
+	items, err := wishes.List(7)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+		return
+	}
+	fmt.Fprint(w, items)
+}
+`,
+	})
+	for _, static := range []bool{false, true} {
+		r := statusReport(`ERROR: relation "wishlist" does not exist (SQLSTATE 42P01)`+"\n", app.frame(t, "status", "main.listWishes"))
+		if static {
+			r.Context = []report.Chunk{chunk("store/wishes.go", "ItemsFromModel", 23, "func ItemsFromModel(rows []*Wishlist) []int { return nil }\n")}
+		}
+		text := Analyze(r)
+		mustHave(t, text, "The app's query builder names `wishlist` at `(*Wishes).List` (`wishes.go:17`)")
+		mustLack(t, text, "The query is at `ItemsFromModel`")
+	}
+}
+
+// TestMissingColumnNamedByAQueryBuilder: a column that only a query
+// builder's condition names (Where("title_text ILIKE ?")) is cited there,
+// in the function the request reached.
+func TestMissingColumnNamedByAQueryBuilder(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/shelf\n\ngo 1.22\n",
+		"store/books.go": `package store
+
+// Query builds a query.
+type Query struct{}
+
+// Where adds a condition.
+func (q *Query) Where(cond string, args ...any) *Query { return q }
+
+// Order orders the rows.
+func (q *Query) Order(by string) *Query { return q }
+
+// Books reads books.
+type Books struct{ q *Query }
+
+// Search finds books by title.
+func (b *Books) Search(title string) ([]string, error) {
+	b.q.Where("title_text ILIKE ?", "%"+title+"%").Order("id")
+	return nil, nil
+}
+
+// Recent lists the newest books.
+func (b *Books) Recent() ([]string, error) {
+	b.q.Order("created_at DESC")
+	return nil, nil
+}
+`,
+		"main.go": `package main
+
+import (
+	"fmt"
+	"net/http"
+
+	"example.com/shelf/store"
+)
+
+var books *store.Books
+
+func search(w http.ResponseWriter, r *http.Request) {
+	found, err := books.Search(r.FormValue("q"))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+		return
+	}
+	fmt.Fprint(w, found)
+}
+`,
+	})
+	text := Analyze(statusReport(`ERROR: column "title_text" does not exist (SQLSTATE 42703)`+"\n", app.frame(t, "status", "main.search")))
+	mustHave(t, text, "no such column `title_text`", "The app's query builder names `title_text` at `(*Books).Search` (`books.go:17`)")
 }
 
 // TestSQLSyntaxFaultBeforeTheWord: the word before the one the parser

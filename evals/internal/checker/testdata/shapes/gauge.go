@@ -36,3 +36,11 @@ func Clamp(n int) (int, bool) {
 	}
 	return n, true
 }
+
+// Reset marks the gauge's first two readings as unset and clears its
+// unit.
+func (g *gauge) Reset() {
+	g.readings[0] = -1
+	g.readings[1] = -2
+	g.unit = "none"
+}
