@@ -17,8 +17,8 @@ import (
 // holding file:line reads a field through the variable root (root.f, not
 // root.f() alone) in a statement every run of the function takes there:
 // not in a branch's or a loop's body, nor in the right operand of && or
-// ||; with no assignment to root between that read and line. It returns
-// 0 when there is none.
+// ||; with no assignment to root between that read and line; and not in
+// the statement that holds line. It returns 0 when there is none.
 func (m *Module) FieldReadBefore(file string, line int, root string) int {
 	_, fd := m.FuncAt(file, line)
 	if fd == nil || fd.Body == nil || root == "" {
@@ -88,10 +88,26 @@ func (m *Module) FieldReadBefore(file string, line int, root string) int {
 		if lineOf(st.Pos()) >= line {
 			break
 		}
+		if simpleStmt(st) && lineOf(st.End()) >= line {
+			// The failing statement itself, over several lines (a
+			// composite literal): the line a panic reports in it says
+			// nothing of the order its reads ran in.
+			break
+		}
 		visit(st, false)
 	}
 	if read <= assigned {
 		return 0
 	}
 	return read
+}
+
+// simpleStmt reports whether st holds no statements of its own: an
+// assignment, an expression, a return, a declaration and the like.
+func simpleStmt(st ast.Stmt) bool {
+	switch st.(type) {
+	case *ast.AssignStmt, *ast.ExprStmt, *ast.ReturnStmt, *ast.DeclStmt, *ast.GoStmt, *ast.DeferStmt, *ast.SendStmt, *ast.IncDecStmt:
+		return true
+	}
+	return false
 }

@@ -123,3 +123,75 @@ func TestNotFoundContractBrokenByOneImplementation(t *testing.T) {
 		"Make `ByEmail` (`store/lite/members.go:13`) answer a missing row with a `nil` result")
 	mustLack(t, text, "http.StatusNotFound")
 }
+
+// TestNotFoundContractOffTheStack: a store's upsert, which the handler
+// reaches through a service and the stack does not show, tests the
+// lookup's result against nil for a first write, but the lookup answers a
+// missing row with the error: the lookup is named, and no 404 is advised
+// for a request that writes.
+func TestNotFoundContractOffTheStack(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/prefs\n",
+		"store/prefs.go": `package store
+
+import "database/sql"
+
+// Pref is a user's preference.
+type Pref struct{ User, Value string }
+
+// Prefs keeps preferences.
+type Prefs struct{ db *sql.DB }
+
+// Get finds a user's preference.
+func (s *Prefs) Get(user string) (*Pref, error) {
+	var p Pref
+	if err := s.db.QueryRow("SELECT user, value FROM prefs WHERE user = ?", user).Scan(&p.User, &p.Value); err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+// Upsert writes a user's preference.
+func (s *Prefs) Upsert(user, value string) error {
+	existing, err := s.Get(user)
+	if err != nil {
+		return err
+	}
+	if existing == nil {
+		_, err = s.db.Exec("INSERT INTO prefs (user, value) VALUES (?, ?)", user, value)
+		return err
+	}
+	_, err = s.db.Exec("UPDATE prefs SET value = ? WHERE user = ?", value, user)
+	return err
+}
+`,
+		"web/prefs.go": `package web
+
+import (
+	"net/http"
+
+	"example.com/prefs/store"
+)
+
+var prefs *store.Prefs
+
+func setPref(w http.ResponseWriter, r *http.Request) {
+	if err := prefs.Upsert(r.FormValue("user"), r.FormValue("value")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+		return
+	}
+}
+`,
+	})
+	r := statusReport("sql: no rows in result set\n", app.frame(t, "status", "example.com/prefs/web.setPref"))
+	r.Request.Method = "PUT"
+	text := Analyze(r)
+	mustHave(t, text, "where its caller expects nil", "it tests `existing` at `(*Prefs).Upsert` (`store/prefs.go:26`)")
+	mustLack(t, text, "answering 404", "404 Not Found where")
+	// An ORM's wording of the same ("record not found").
+	r = statusReport("record not found\n", app.frame(t, "status", "example.com/prefs/web.setPref"))
+	r.Request.Method = "PUT"
+	text = Analyze(r)
+	mustHave(t, text, "where its caller expects nil", "it tests `existing` at `(*Prefs).Upsert` (`store/prefs.go:26`)")
+	mustLack(t, text, "answering 404", "404 Not Found where")
+}

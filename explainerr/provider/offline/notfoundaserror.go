@@ -51,6 +51,14 @@ func (a *analysis) notFound() {
 	if a.zeroKeyNotFound(msg) || a.lostWrap(msg) {
 		return
 	}
+	if nc, ok := a.readNilContractInReach(); ok {
+		// "record not found" of a store the stack does not show, whose
+		// caller (an upsert) tests the lookup's result for nil.
+		a.headline("A lookup answered \"not found\" with an error where its caller expects nil")
+		a.why("The error says " + code(shorten(msg, 120)) + ".")
+		a.explainNilContract(nc)
+		return
+	}
 	a.headline("A missing record answered as a server error")
 	a.why("The error says " + code(shorten(msg, 120)) + ": a lookup found nothing. When the request named something that does not exist, that is the client's error (a 4xx: 404, or what the app answers for it), yet it reached the generic error path and became a 500.")
 	if a.notFoundWrapKept(msg) {

@@ -60,6 +60,33 @@ func (a *analysis) readNilContractAtSites() (nilContract, bool) {
 	return nilContract{}, false
 }
 
+// readNilContractInReach reads the statements of the functions the
+// request reached (the store's upsert behind a handler, off the stack)
+// for a call whose result the function tests against nil, a lookup whose
+// implementations pass the not-found error on: the first it finds.
+func (a *analysis) readNilContractInReach() (nilContract, bool) {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return nilContract{}, false
+	}
+	for _, r := range a.reached() {
+		f := src.byPath[r.File.Path]
+		if f == nil || r.Decl == nil || r.Decl.Body == nil {
+			continue
+		}
+		from, to := src.fset.Position(r.Decl.Body.Pos()).Line, src.fset.Position(r.Decl.Body.End()).Line
+		for line := from; line <= to && line <= len(f.text()); line++ {
+			if !reResultCall.MatchString(f.text()[line-1]) {
+				continue
+			}
+			if nc, ok := a.readNilContractIn(f, r.Decl, f.text()[line-1]); ok {
+				return nc, true
+			}
+		}
+	}
+	return nilContract{}, false
+}
+
 // readNilContractIn reads call, a statement of fd in f, for a result fd
 // tests against nil, and the functions of the called name: false when
 // every one of them already turns the not-found error into nil (then

@@ -152,3 +152,54 @@ func (s *Server) Fetch(id string) (string, error) {
 	mustHave(t, text, "`s.Database` is nil", "`s` was read through at", "Set `Database` where the `Server` is built")
 	mustLack(t, text, "one of `s.Database`, `s`")
 }
+
+// TestReadInTheFailingStatementIsNoProof: a panic reported on a line of a
+// composite literal over several lines says nothing of the order its
+// fields were read in, so a field read through the same variable on an
+// earlier line of that literal does not clear the variable; a read in an
+// earlier statement does.
+func TestReadInTheFailingStatementIsNoProof(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/tags\n\ngo 1.22\n",
+		"tags.go": `package tags
+
+import "time"
+
+// Tag is a stored tag.
+type Tag struct {
+	ID   int
+	Name string
+	Made time.Time
+}
+
+// DTO is a tag as the API answers it.
+type DTO struct {
+	ID   int
+	Name string
+	When int64
+}
+
+// Convert answers a tag.
+func Convert(t *Tag) *DTO {
+	return &DTO{
+		ID:   t.ID,
+		Name: t.Name,
+		When: t.Made.Unix(), //!lit
+	}
+}
+
+// ConvertNamed answers a tag after reading its name.
+func ConvertNamed(t *Tag) *DTO {
+	name := t.Name
+	return &DTO{
+		Name: name,
+		When: t.Made.Unix(), //!named
+	}
+}
+`,
+	})
+	text := Analyze(panicReport("runtime.Error", nilDeref, app.frame(t, "lit", "example.com/tags.Convert")))
+	mustLack(t, text, "was read through at", "`t` is not it")
+	text = Analyze(panicReport("runtime.Error", nilDeref, app.frame(t, "named", "example.com/tags.ConvertNamed")))
+	mustHave(t, text, "`t` was read through at `tags.go:30`")
+}

@@ -65,6 +65,9 @@ func (a *analysis) noRows() {
 	if !contract {
 		nc, contract = a.readNilContractAtSites()
 	}
+	if !contract {
+		nc, contract = a.readNilContractInReach()
+	}
 	if contract {
 		a.headline("A lookup answered \"no rows\" with an error where its caller expects nil")
 		a.why("A single-row query matched no row, so its Scan returned " + code(target) + ".")

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -14,6 +15,10 @@ var sqlSchemaPass = &pass{
 	needs:   []need{needModule, needSchema},
 	explain: always((*analysis).sqlSchema),
 }
+
+// ofRelationRe is PostgreSQL's name of the table whose INSERT or UPDATE
+// writes a column it does not have.
+var ofRelationRe = regexp.MustCompile(`column "[^"]+" of relation "(?:\w+\.)?(\w+)" does not exist`)
 
 // sqlSchema explains "no such column", "no such table" (SQLite),
 // "column ... does not exist", "relation ... does not exist" (PostgreSQL),
@@ -34,7 +39,10 @@ func (a *analysis) sqlSchema() {
 		a.why(engine + " rejected the query because the table has no column " + code(col) + ". It is a mistake in the SQL text (or a schema that is older than the code), found when the statement is prepared, so it fails for every request that runs it: a server error, not bad input.")
 		// A qualified name (e.state) is looked for as written: the bare
 		// one would find every other table's column of that name.
-		if a.reachedColumnValue(name) {
+		if m := ofRelationRe.FindStringSubmatch(a.f.Message); m != nil && a.writtenColumn(m[1], name) {
+			// An ORM's INSERT or UPDATE, written from a model's field:
+			// no SQL text of the app is that statement.
+		} else if a.reachedColumnValue(name) {
 			// The query the request ran is written from the column's
 			// name given as a value.
 		} else if !a.queryNaming(col) && !a.builderColumnNaming(col, name) {

@@ -246,3 +246,56 @@ func TestSQLSyntaxFaultBeforeTheWord(t *testing.T) {
 	text := Analyze(statusReport(`pq: syntax error at or near "customer_id"`+"\n", app.frame(t, "status", "main.countOrders")))
 	mustLack(t, text, "Write `")
 }
+
+// TestColumnAnORMWrites: PostgreSQL's "column … of relation …" names a
+// column an INSERT or UPDATE writes; with an ORM that is a model's field,
+// cited there, and not a SELECT that reads the column elsewhere.
+func TestColumnAnORMWrites(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/reviews\n\ngo 1.22\n",
+		"store/review.go": `package store
+
+// Review is a product's review, written by the ORM.
+type Review struct {
+	ID      int
+	Stars   int    ` + "`" + `gorm:"column:rating"` + "`" + `
+	Comment string
+}
+
+// DB runs the ORM's statements.
+type DB interface {
+	Create(v any) error
+	Raw(q string, args ...any) error
+}
+
+// Reviews keeps reviews.
+type Reviews struct{ db DB }
+
+// Add writes a review.
+func (s *Reviews) Add(r *Review) error { return s.db.Create(r) }
+
+// Average reads the average rating.
+func (s *Reviews) Average() error { return s.db.Raw("SELECT AVG(rating) FROM reviews") }
+`,
+		"main.go": `package main
+
+import (
+	"net/http"
+
+	"example.com/reviews/store"
+)
+
+var reviews *store.Reviews
+
+func add(w http.ResponseWriter, r *http.Request) {
+	if err := reviews.Add(&store.Review{Stars: 5}); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+		return
+	}
+}
+`,
+	})
+	text := Analyze(statusReport(`ERROR: column "rating" of relation "reviews" does not exist (SQLSTATE 42703)`+"\n", app.frame(t, "status", "main.add")))
+	mustHave(t, text, "the app's ORM writes `rating` from the field of `Review` at `review.go:6`")
+	mustLack(t, text, "The query is at `(*Reviews).Average`", "AVG(rating)")
+}
