@@ -3,6 +3,7 @@ package appsource
 import (
 	"go/ast"
 	"go/token"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -277,8 +278,12 @@ func typeExprOf(t ast.Expr) typeExpr {
 	return typeExpr{}
 }
 
-// errorMakerFormat returns which of errorMakerCalls call is and its
-// literal format, as written.
+// formatVerb is a verb of a Printf format.
+var formatVerb = regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)
+
+// errorMakerFormat returns which of errorMakerCalls call is, or which
+// constructor of the app's own errors given a format, and its literal
+// format, as written.
 func errorMakerFormat(call *ast.CallExpr) (name, format string, ok bool) {
 	if len(call.Args) == 0 {
 		return "", "", false
@@ -287,15 +292,42 @@ func errorMakerFormat(call *ast.CallExpr) (name, format string, ok bool) {
 	if !ok {
 		return "", "", false
 	}
-	pkg, ok := sel.X.(*ast.Ident)
-	if !ok || !errorMakerCalls[pkg.Name+"."+sel.Sel.Name] {
+	lit, isLit := call.Args[0].(*ast.BasicLit)
+	if !isLit || lit.Kind != token.STRING {
 		return "", "", false
 	}
-	lit, ok := call.Args[0].(*ast.BasicLit)
-	if !ok || lit.Kind != token.STRING {
+	if pkg, ok := sel.X.(*ast.Ident); ok && errorMakerCalls[pkg.Name+"."+sel.Sel.Name] {
+		return pkg.Name + "." + sel.Sel.Name, lit.Value, true
+	}
+	// An app's own error constructor given a format: errors.Errorf of
+	// pkg/errors, apperr.Newf, xerr.BadParam.New("cannot scan %T", v).
+	switch sel.Sel.Name {
+	case "Errorf", "Newf":
+	case "New":
+		if !formatVerb.MatchString(lit.Value) {
+			return "", "", false
+		}
+	default:
 		return "", "", false
 	}
-	return pkg.Name + "." + sel.Sel.Name, lit.Value, true
+	if recv := selectorPath(sel.X); recv != "" {
+		return recv + "." + sel.Sel.Name, lit.Value, true
+	}
+	return "", "", false
+}
+
+// selectorPath writes a name or a chain of selectors ("xerr.BadParam");
+// "" for any other expression.
+func selectorPath(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.SelectorExpr:
+		if x := selectorPath(e.X); x != "" {
+			return x + "." + e.Sel.Name
+		}
+	}
+	return ""
 }
 
 // oneLineText is the source text of n, "" when it spans several lines.

@@ -34,7 +34,7 @@ const cacheMagic = "explainerr module understanding\n"
 
 // factsVersion changes with fileFacts: a file of another version is
 // explainerr's, and rebuilt.
-const factsVersion = 21
+const factsVersion = 22
 
 // persisted is the file's content after cacheMagic.
 type persisted struct {

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -50,5 +51,27 @@ func TestOwnScannerRefusesTheDriversValue(t *testing.T) {
 	r.Error.Kind = report.KindError
 	text := Analyze(r)
 	mustHave(t, text, "The message is made by the module's own `(*Tags).Scan`", "Let `(*Tags).Scan` accept `string` too")
+	mustLack(t, text, "Scan the column into a Go type that can hold its values")
+}
+
+// TestOwnScannerWithTheAppsOwnErrors: the same when the Scan method makes
+// its error with the app's own constructor given a format
+// (apperr.BadParam.New("kind: cannot scan %T", v)) rather than
+// fmt.Errorf, and the logged message repeats after a "; ".
+func TestOwnScannerWithTheAppsOwnErrors(t *testing.T) {
+	files := map[string]string{"go.mod": labelFiles["go.mod"]}
+	files["main.go"] = strings.Replace(labelFiles["main.go"], `return fmt.Errorf("tags: cannot scan %T", v)`, `return apperr.BadParam.New("tags: cannot scan %T", v)`, 1)
+	files["main.go"] = strings.Replace(files["main.go"], "type Tags []string", `type kind struct{}
+
+func (kind) New(format string, args ...any) error { return fmt.Errorf(format, args...) }
+
+var apperr = struct{ BadParam kind }{}
+
+type Tags []string`, 1)
+	app := writeMarkedApp(t, files)
+	r := panicReport("*errors.errorString", `sql: Scan error on column index 1, name "tags": tags: cannot scan int64`, app.frame(t, "scan", "example.com/labels.list"))
+	r.Error.Kind = report.KindError
+	text := Analyze(r)
+	mustHave(t, text, "The message is made by the module's own `(*Tags).Scan`", "Let `(*Tags).Scan` accept `int64` too (the driver gives this column's values as `int64`)")
 	mustLack(t, text, "Scan the column into a Go type that can hold its values")
 }

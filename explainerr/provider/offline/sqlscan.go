@@ -122,7 +122,11 @@ func (a *analysis) ownScannerRejects(detail string) bool {
 	a.why("The message is made by the module's own "+code(at.Func)+", the column's "+code("sql.Scanner")+", at "+where+": it refuses the value the driver gave for the column.",
 		"The message is made by the module's own "+code(at.Func)+", the scanner of the column's type, at "+where+": it refuses the value the driver gave for the column.")
 	if got != "" {
-		a.fix("Let " + code(at.Func) + " accept " + code(got) + " too (drivers give a text column as " + code("string") + " or " + code("[]byte") + "): add a case for it beside the ones it handles.")
+		why := "drivers give a text column as " + code("string") + " or " + code("[]byte")
+		if got != "string" && got != "[]byte" && got != "[]uint8" {
+			why = "the driver gives this column's values as " + code(got)
+		}
+		a.fix("Let " + code(at.Func) + " accept " + code(got) + " too (" + why + "): add a case for it beside the ones it handles.")
 		return true
 	}
 	a.fix("Let " + code(at.Func) + " accept the type the driver gives for the column, beside the ones it handles.")
