@@ -310,10 +310,18 @@ func errorMakerFormat(call *ast.CallExpr) (name, format string, ok bool) {
 	default:
 		return "", "", false
 	}
-	if recv := selectorPath(sel.X); recv != "" {
+	// Only an errors package's or value's (a logger's Errorf logs).
+	if recv := selectorPath(sel.X); errorsPath(recv) {
 		return recv + "." + sel.Sel.Name, lit.Value, true
 	}
 	return "", "", false
+}
+
+// errorsPath reports whether a name or chain of selectors names errors
+// (pkgerrors, xerr.BadParam, apperrors) and no logger.
+func errorsPath(path string) bool {
+	lower := strings.ToLower(path)
+	return strings.Contains(lower, "err") && !strings.Contains(lower, "log")
 }
 
 // selectorPath writes a name or a chain of selectors ("xerr.BadParam");
