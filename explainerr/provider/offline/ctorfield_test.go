@@ -3,6 +3,8 @@ package offline
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // layeredFiles is an app whose store's constructor leaves its connection
@@ -159,4 +161,72 @@ func (h *handler) transfer(w http.ResponseWriter, r *http.Request) {
 	app = writeMarkedApp(t, files("dest, err := l.store.Get(to)\n\tif err != nil {\n\t\treturn err\n\t}\n\tbrowser, _ := agent.Browser()\n\t_ = browser"))
 	text = Analyze(statusReport(msg+"\n", app.frame(t, "status", "(*handler).transfer")))
 	mustLack(t, text, "drops the error", "agent.Browser()")
+}
+
+// TestNilFieldOfATypeTwoPackagesDeclare: two packages declare a handler
+// type of the same name with a method of the same name (an HTTP port and
+// a gRPC port), their receivers and parameters named differently; the
+// failing frame's file says which: its constructor leaves the cache out,
+// and the field, not the receiver, is named.
+func TestNilFieldOfATypeTwoPackagesDeclare(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/shop\n\ngo 1.22\n",
+		"cache/cache.go": `package cache
+
+// Cache keeps answers.
+type Cache interface{ Get(key string) (string, bool) }
+`,
+		"port/http/handlers.go": `package http
+
+import "example.com/shop/cache"
+
+// ProductHandler answers product requests over HTTP.
+type ProductHandler struct {
+	cache cache.Cache
+	name  string
+}
+
+// NewProductHandler builds the handler.
+func NewProductHandler(c cache.Cache, name string) *ProductHandler {
+	return &ProductHandler{
+		name: name,
+	}
+}
+
+// GetProductByID answers a product.
+func (p *ProductHandler) GetProductByID(id string) string {
+	v, _ := p.cache.Get(id) //!get
+	return v
+}
+`,
+		"middleware/ratelimit.go": `package middleware
+
+// Context is a request's context.
+type Context struct{ Next func() }
+
+// RateLimit limits requests.
+func RateLimit() func(c *Context) {
+	return func(c *Context) {
+		c.Next() //!next
+	}
+}
+`,
+		"port/grpc/handlers.go": `package grpc
+
+// ProductHandler answers product requests over gRPC.
+type ProductHandler struct{ name string }
+
+// NewProductHandler builds the handler.
+func NewProductHandler(name string) *ProductHandler { return &ProductHandler{name: name} }
+
+// GetProductByID answers a product.
+func (h *ProductHandler) GetProductByID(ctx, req string) string { return h.name + req }
+`,
+	})
+	fr := app.frame(t, "get", "example.com/shop/port/http.(*ProductHandler).GetProductByID")
+	dep := report.Frame{Function: "github.com/gin-gonic/gin.(*Context).Next", File: "/go/pkg/mod/github.com/gin-gonic/gin@v1.12.0/context.go", Line: 192, Kind: report.FrameDependency}
+	mw := app.frame(t, "next", "example.com/shop/server.(*Server).Run.RateLimit.func3")
+	text := Analyze(panicReport("runtime.Error", nilDeref, fr, dep, mw))
+	mustHave(t, text, "`ProductHandler` is built without setting `cache` at `NewProductHandler`", "Set `cache` where the `ProductHandler` is built")
+	mustLack(t, text, "`p` is a parameter")
 }

@@ -120,6 +120,14 @@ func (a *analysis) weighNilCandidates(exprs []string) []nilCandidate {
 			recvVar = src.receiverOf(name, recv)
 		}
 		params, _ = src.params(name, recv)
+		if _, fd := a.failingFunc(); fd != nil && fd.Name.Name == name && receiverName(fd) == recv {
+			// The declaration at the failing frame, not another
+			// package's of the same names (an HTTP and a gRPC handler).
+			recvVar, params = "", paramNames(fd.Type)
+			if fd.Recv != nil && len(fd.Recv.List) > 0 && len(fd.Recv.List[0].Names) > 0 {
+				recvVar = fd.Recv.List[0].Names[0].Name
+			}
+		}
 	}
 	for _, e := range exprs {
 		c := nilCandidate{Expr: e}
