@@ -37,6 +37,9 @@ func DefinesOneOf(text string, tables map[string]bool) bool {
 	return definesOneOf(definesTable, text, tables)
 }
 
+// DefinesATable reports whether text creates or alters a table or view.
+func DefinesATable(text string) bool { return definesTable.MatchString(text) }
+
 // NamesSQLWord reports whether text names word as SQL names a column or a
 // table.
 func NamesSQLWord(text, word string) bool { return word != "" && sqlNameWord(word).MatchString(text) }

@@ -150,7 +150,9 @@ func (l sqlLeads) of(c report.Chunk) (string, bool) {
 	switch {
 	case appsource.DefinesOneOf(c.Text, l.tables):
 		return contextLeads[report.ReasonSchema], true
-	case appsource.NamesSQLWord(c.Text, l.name):
+	case appsource.NamesSQLWord(c.Text, l.name) && (l.table == "" || !appsource.DefinesATable(c.Text)):
+		// Not another table's definition that has a column of that name
+		// (a category's slug, for tag.slug).
 		return "a schema statement that names " + code(l.name), true
 	}
 	return "", false

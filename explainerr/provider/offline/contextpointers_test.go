@@ -140,6 +140,26 @@ func TestConstraintLeadIsAWrite(t *testing.T) {
 	}
 }
 
+// TestSchemaLeadIsTheErrorsTable: for an error that names its table
+// (tag.slug), a schema chunk that defines another table with a column of
+// that name is not pointed at; the table's own is, and one that defines
+// no table but names the column may be.
+func TestSchemaLeadIsTheErrorsTable(t *testing.T) {
+	l := sqlLeads{name: "slug", table: "tag", tables: map[string]bool{"tag": true}}
+	other := report.Chunk{File: "table.sql", Reason: report.ReasonSchema, Text: "create table if not exists category\n(\n    id int,\n    slug varchar(255) not null\n);"}
+	own := report.Chunk{File: "table.sql", Reason: report.ReasonSchema, Text: "create table if not exists tag\n(\n    id int,\n    slug varchar(50)\n);"}
+	index := report.Chunk{File: "table.sql", Reason: report.ReasonSchema, Text: "create unique index tag_slug on tag (slug);"}
+	if s, ok := l.of(other); ok {
+		t.Errorf("another table's schema is pointed at: %s", s)
+	}
+	if _, ok := l.of(own); !ok {
+		t.Error("the table's own schema is not pointed at")
+	}
+	if _, ok := l.of(index); !ok {
+		t.Error("a statement that names the column and defines no table is not pointed at")
+	}
+}
+
 // shelfFiles is an app with two methods that make one message; the
 // request runs only one of them.
 var shelfFiles = map[string]string{
