@@ -43,9 +43,19 @@ func (a *analysis) contextEnded() {
 	if a.f.Class != ClassCanceled && a.poolWhileTx(a.f.Message) {
 		return
 	}
-	cited := false
+	cited, unset := false, false
 	if src := a.app(); src != nil {
 		lines, reach := a.deadlinesNearStack(src)
+		if a.f.Class == ClassDeadline && reach != deadlineElsewhere {
+			// Of the deadlines the request met, one whose length a
+			// setting no configuration gives leaves at 0.
+			for _, l := range lines {
+				if a.deadlineFromUnsetSetting(l) {
+					lines, unset = nil, true
+					break
+				}
+			}
+		}
 		if reach == deadlineReached && len(lines) > maxReachedDeadlines {
 			// Many places the request may have reached set one: naming
 			// them would name code that did not run.
@@ -86,7 +96,7 @@ func (a *analysis) contextEnded() {
 		}
 	}
 	switch {
-	case nanos:
+	case nanos, unset:
 	case a.f.Class == ClassCanceled:
 		a.fix("If the client went away, there is nobody to answer: check " + code("errors.Is(err, context.Canceled)") + " and log it quietly instead of as a server error.")
 		a.fix("Otherwise, make sure the cancel function is called only after the work that uses the context has finished (" + code("defer cancel()") + " in the function that does the work).")

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
 )
 
 // A value read from a settings struct (viper's Unmarshal, envconfig,
@@ -19,8 +20,9 @@ import (
 // settingTagKeys are the tag keys that name a setting's key.
 var settingTagKeys = []string{"mapstructure", "env", "envconfig", "koanf", "yaml", "toml"}
 
-// selectorIn matches x.Field in an expression's text.
-var selectorIn = regexp.MustCompile(`\b[a-zA-Z_]\w*\.([A-Z]\w*)\b`)
+// selectorIn matches x.Field in an expression's text, or a call's
+// result's field (config.Get().Field).
+var selectorIn = regexp.MustCompile(`(?:\b[a-zA-Z_]\w*|\))\.([A-Z]\w*)\b`)
 
 // maxValueSteps bounds the local assignments followed back from a value.
 const maxValueSteps = 4
@@ -42,6 +44,15 @@ func (a *analysis) explainUnsetSettingField(y string) bool {
 			}
 		}
 	}
+	return a.unsetSettingIn(texts)
+}
+
+// unsetSettingIn explains the first settings field that texts (a value
+// and the expressions it was computed from) read and whose key no
+// configuration file or environment variable gives. It reports whether
+// it did.
+func (a *analysis) unsetSettingIn(texts []string) bool {
+	src := a.app()
 	configs := src.configKeys()
 	for _, t := range texts {
 		for _, m := range selectorIn.FindAllStringSubmatch(t, -1) {
@@ -62,8 +73,12 @@ func (a *analysis) explainUnsetSettingField(y string) bool {
 				continue
 			}
 			a.fixedAtOrigin = true
-			a.g.Add(key, m[1], strings.TrimSpace(m[0]))
-			a.why(code(strings.TrimSpace(m[0])) + " is read from the setting " + code(key) + " (its tag at " + a.cite(at) + "), which no configuration file sets and the environment does not have: it is left 0.")
+			read := strings.TrimSpace(m[0])
+			if strings.HasPrefix(read, ")") {
+				read = m[1] // a call's result's field: the field
+			}
+			a.g.Add(key, m[1], read)
+			a.why(code(read) + " is read from the setting " + code(key) + " (its tag at " + a.cite(at) + "), which no configuration file sets and the environment does not have: it is left 0.")
 			if near != nil {
 				a.g.Add(near.key, near.line.Text)
 				a.why("The configuration sets " + code(near.key) + " at " + a.cite(near.line) + ", a name close to " + code(key) + " but not it.")
@@ -152,3 +167,39 @@ func identsIn(text string) []string {
 
 // localName matches a name in an expression's text.
 var localName = regexp.MustCompile(`\b[a-zA-Z_]\w*\b`)
+
+// deadlineFromUnsetSetting explains a deadline, set at l, whose length is
+// computed (on its line, or in a local of its function assigned before
+// it) from a settings field no configuration sets: a timeout of 0, which
+// passes at once. It reports whether it did.
+func (a *analysis) deadlineFromUnsetSetting(l sourceLine) bool {
+	src := a.app()
+	f, fd := src.funcAt(l.Path, l.Line)
+	if fd == nil || fd.Body == nil {
+		return false
+	}
+	texts := []string{l.Text}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || src.fset.Position(as.Pos()).Line >= l.Line || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, lhs := range as.Lhs {
+			if id, isIdent := lhs.(*ast.Ident); isIdent && slices.Contains(identsIn(l.Text), id.Name) {
+				texts = append(texts, src.exprText(f, as.Rhs[i]))
+			}
+		}
+		return true
+	})
+	if len(texts) == 1 && !selectorIn.MatchString(l.Text) {
+		return false
+	}
+	mark := len(a.d.Why)
+	if !a.unsetSettingIn(texts) {
+		return false
+	}
+	// Say where the deadline is before what its length is read from.
+	lead := draft.Item{"The request's work runs under a deadline set at " + a.cite(l) + ", whose length comes from a setting."}
+	a.d.Why = slices.Insert(a.d.Why, mark, lead)
+	return true
+}
