@@ -1,8 +1,11 @@
 package appsource
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
+	"regexp"
 
 	"github.com/explainerr/explainerr/internal/astutil"
 )
@@ -197,6 +200,10 @@ type TxErrorPassed struct {
 	// Stmt is the call whose error is let pass, Later the next statement
 	// on the transaction.
 	Stmt, Later token.Pos
+	// Expected is set when the function tests the statement's error and
+	// goes on deliberately on a failure (if err == nil { return nil }, or
+	// err != nil && !isDuplicate(err)): a failure it means to handle.
+	Expected bool
 }
 
 // TxErrorLetPass reports the first statement on a transaction whose error
@@ -215,18 +222,100 @@ func (m *Module) TxErrorLetPass(ref FuncRef) (TxErrorPassed, bool) {
 		}
 		return true
 	})
+	lits := txLiterals(fd.Body)
+	statementOf := func(st ast.Stmt) (*ast.CallExpr, string) {
+		if c, tx := txStatementOf(st); c != nil {
+			return c, tx
+		}
+		return litStatementOf(st, lits)
+	}
 	for i, st := range stmts {
-		call, tx := txStatementOf(st)
+		call, tx := statementOf(st)
 		if call == nil || !letsPass(st, stmts[i+1:]) {
 			continue
 		}
 		for _, later := range stmts[i+1:] {
-			if c, tx2 := txStatementOf(later); c != nil && tx2 == tx && later.Pos() > st.End() {
-				return TxErrorPassed{Func: ref, Stmt: call.Pos(), Later: c.Pos()}, true
+			if c, tx2 := statementOf(later); c != nil && tx2 == tx && later.Pos() > st.End() {
+				ifs, tested := st.(*ast.IfStmt)
+				expected := tested && astutil.Leaves(ifs.Body) && (passesSome(ifs.Cond) || testsSuccess(ifs.Cond))
+				return TxErrorPassed{Func: ref, Stmt: call.Pos(), Later: c.Pos(), Expected: expected}, true
 			}
 		}
 	}
 	return TxErrorPassed{}, false
+}
+
+// txFuncRe names a helper that runs a function literal in a transaction:
+// gorm's Transaction, an app's WithTransaction, RunInTx, InTx.
+var txFuncRe = regexp.MustCompile(`(?i)^(?:with|run|do|exec)?(?:in)?(?:tx|txn|transaction)$`)
+
+// ormStatements are the calls an ORM or a database wrapper runs a
+// statement with, beside database/sql's (txStatements).
+var ormStatements = map[string]bool{"Create": true, "Save": true, "Update": true, "Updates": true, "UpdateColumn": true,
+	"Delete": true, "First": true, "Find": true, "Take": true, "Last": true, "Raw": true, "Scan": true, "Count": true, "Pluck": true}
+
+// txLiterals returns the bodies of the function literals body hands to a
+// transaction helper (db.Transaction(func(tx *gorm.DB) error {…}),
+// r.db.WithTransaction(func() error {…})): every statement in one runs
+// on its transaction, whatever handle it is written on.
+func txLiterals(body *ast.BlockStmt) []*ast.BlockStmt {
+	var out []*ast.BlockStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if sel, ok := c.Fun.(*ast.SelectorExpr); ok && txFuncRe.MatchString(sel.Sel.Name) {
+			for _, a := range c.Args {
+				if fl, ok := a.(*ast.FuncLit); ok {
+					out = append(out, fl.Body)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// litStatementOf returns the statement st makes, when st is in one of
+// lits, and a key that pairs it with the others of that literal on the
+// same handle.
+func litStatementOf(st ast.Stmt, lits []*ast.BlockStmt) (*ast.CallExpr, string) {
+	var in *ast.BlockStmt
+	for _, b := range lits {
+		if st.Pos() >= b.Pos() && st.End() <= b.End() {
+			in = b
+		}
+	}
+	if in == nil {
+		return nil, ""
+	}
+	var e ast.Node = st
+	switch s := st.(type) {
+	case *ast.IfStmt:
+		if s.Init == nil {
+			return nil, ""
+		}
+		e = s.Init
+	case *ast.BlockStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+		return nil, ""
+	}
+	var found *ast.CallExpr
+	key := ""
+	ast.Inspect(e, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || found != nil {
+			return false
+		}
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if sel, ok := c.Fun.(*ast.SelectorExpr); ok && (txStatements[sel.Sel.Name] || ormStatements[sel.Sel.Name]) {
+			found, key = c, fmt.Sprintf("%d:%s", in.Pos(), types.ExprString(sel.X))
+		}
+		return found == nil
+	})
+	return found, key
 }
 
 // txStatementOf returns the statement call st makes on a variable named
@@ -293,9 +382,21 @@ func letsPass(st ast.Stmt, rest []ast.Stmt) bool {
 		next, ok := rest[0].(*ast.IfStmt)
 		return ok && next.Init == nil && identUse(next.Cond, last.Name) != nil && !astutil.Leaves(next.Body)
 	case *ast.IfStmt:
-		return !astutil.Leaves(s.Body) || passesSome(s.Cond)
+		return !astutil.Leaves(s.Body) || passesSome(s.Cond) || testsSuccess(s.Cond)
 	}
 	return false
+}
+
+// testsSuccess reports whether an if's condition is err == nil: its body
+// is the success's, and a failure goes on after it.
+func testsSuccess(cond ast.Expr) bool {
+	be, ok := cond.(*ast.BinaryExpr)
+	if !ok || be.Op != token.EQL {
+		return false
+	}
+	id, isIdent := be.X.(*ast.Ident)
+	nilY, isNil := be.Y.(*ast.Ident)
+	return isIdent && isNil && id.Name == "err" && nilY.Name == "nil"
 }
 
 // passesSome reports whether an if's condition tests err != nil together

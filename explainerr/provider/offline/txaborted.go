@@ -48,6 +48,15 @@ func (a *analysis) txAborted(msg string) bool {
 	stmt, later := src.lineAt(f, p.Stmt, fn), src.lineAt(f, p.Later, fn)
 	a.g.Add(fn, stmt.Text, later.Text, baseName(stmt.Path))
 	a.why(code(fn) + " lets an error of the statement at " + code(a.fileLoc(stmt.Path, stmt.Line)) + " pass (" + code(stmt.Text) + ") and then runs another on the same transaction at " + code(a.fileLoc(later.Path, later.Line)) + " (" + code(later.Text) + "): when the first fails, the second fails this way.")
+	if p.Expected {
+		// The function tests the error and goes on by design (insert,
+		// then update on a duplicate): returning it would fail every
+		// such request.
+		a.why(code(fn) + " means to go on when that statement fails (it tests its error and takes another path), but on PostgreSQL a failed statement ends what its transaction can do.")
+		a.fix("In " + code(fn) + ", keep the statement at " + code(a.fileLoc(stmt.Path, stmt.Line)) + " from aborting the transaction: run it under a savepoint (" + code("SAVEPOINT") + " … " + code("ROLLBACK TO SAVEPOINT") + ", gorm's " + code("SavePoint") + "/" + code("RollbackTo") + "), or write the insert-or-update as one statement (" + code("INSERT … ON CONFLICT … DO UPDATE") + ", gorm's " + code("clause.OnConflict") + ").")
+		a.g.Add("SAVEPOINT", "ROLLBACK TO SAVEPOINT", "SavePoint", "RollbackTo", "INSERT … ON CONFLICT … DO UPDATE", "clause.OnConflict")
+		return true
+	}
 	a.fix("In " + code(fn) + ", return the error of the statement at " + code(a.fileLoc(stmt.Path, stmt.Line)) + " (the transaction is then rolled back); when that failure is expected (a duplicate), avoid it in the statement itself (" + code("ON CONFLICT DO NOTHING") + ") or run it under a savepoint.")
 	a.g.Add("ON CONFLICT DO NOTHING")
 	return true

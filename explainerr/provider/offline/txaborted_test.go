@@ -62,5 +62,60 @@ func TestTxAbortedAfterAnErrorLetPass(t *testing.T) {
 	mustHave(t, text, "A statement ran in a transaction that had already failed",
 		"`(*Store).Link` lets an error of the statement at `store.go:20` pass",
 		"then runs another on the same transaction at `store.go:23`",
-		"return the error of the statement at `store.go:20`")
+		"means to go on when that statement fails", "keep the statement at `store.go:20` from aborting the transaction: run it under a savepoint")
+	mustLack(t, text, "return the error of the statement")
+}
+
+// TestTxAbortedInATransactionHelpersLiteral: the same in the function
+// literal a transaction helper runs (r.db.WithTransaction(func() error
+// {…})), the statements written on the store's own handle, the insert's
+// success tested with err == nil; and an error dropped outright is to be
+// returned.
+func TestTxAbortedInATransactionHelpersLiteral(t *testing.T) {
+	for _, tc := range []struct{ first, want string }{
+		{"if err := r.db.Create(p); err == nil {\n\t\t\treturn nil\n\t\t}", "run it under a savepoint"},
+		{"r.db.Create(p)", "return the error of the statement at `prefs.go:16`"},
+	} {
+		app := writeMarkedApp(t, map[string]string{
+			"go.mod": "module example.com/prefs\n\ngo 1.22\n",
+			"store/prefs.go": `package store
+
+// DB runs statements, in a transaction when asked.
+type DB interface {
+	WithTransaction(fn func() error) error
+	Create(v any) error
+	Update(v any) error
+}
+
+// Prefs keeps preferences.
+type Prefs struct{ db DB }
+
+// Upsert writes a preference.
+func (r *Prefs) Upsert(p any) error {
+	return r.db.WithTransaction(func() error {
+		` + tc.first + `
+		return r.db.Update(p)
+	})
+}
+`,
+			"main.go": `package main
+
+import (
+	"net/http"
+
+	"example.com/prefs/store"
+)
+
+var prefs *store.Prefs
+
+func set(w http.ResponseWriter, r *http.Request) {
+	if err := prefs.Upsert(1); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+	}
+}
+`,
+		})
+		text := Analyze(statusReport("ERROR: current transaction is aborted, commands ignored until end of transaction block (SQLSTATE 25P02)\n", app.frame(t, "status", "set")))
+		mustHave(t, text, "`(*Prefs).Upsert` lets an error of the statement at `prefs.go:16` pass", tc.want)
+	}
 }
