@@ -97,6 +97,9 @@ func (a *analysis) autoMigratedColumn(table, col string, origin string) bool {
 		a.fix("Use one name: " + code(name) + " in the query, or give the field back the name " + code(col) + " at " + code(a.fileLoc(l.Path, l.Line)) + " (and regenerate the ORM's code).")
 		return true
 	}
-	a.fix("Check that the ORM's schema still declares " + code(col) + " for " + code(table) + ", or name the column it declares in the query.")
+	if _, _, _, retagged := src.retaggedColumn(table, col); !retagged {
+		// (A field retagged away from the column has its own advice.)
+		a.fix("Check that the ORM's schema still declares " + code(col) + " for " + code(table) + ", or name the column it declares in the query.")
+	}
 	return true
 }

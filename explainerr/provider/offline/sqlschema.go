@@ -39,6 +39,9 @@ func (a *analysis) sqlSchema() {
 		a.why(engine + " rejected the query because the table has no column " + code(col) + ". It is a mistake in the SQL text (or a schema that is older than the code), found when the statement is prepared, so it fails for every request that runs it: a server error, not bad input.")
 		// A qualified name (e.state) is looked for as written: the bare
 		// one would find every other table's column of that name.
+		if table, _, qualified := strings.Cut(col, "."); qualified {
+			a.retaggedColumnSays(table, name)
+		}
 		if m := ofRelationRe.FindStringSubmatch(a.f.Message); m != nil && a.writtenColumn(m[1], name) {
 			// An ORM's INSERT or UPDATE, written from a model's field:
 			// no SQL text of the app is that statement.

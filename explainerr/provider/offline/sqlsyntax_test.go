@@ -299,3 +299,47 @@ func add(w http.ResponseWriter, r *http.Request) {
 	mustHave(t, text, "the app's ORM writes `rating` from the field of `Review` at `review.go:6`")
 	mustLack(t, text, "The query is at `(*Reviews).Average`", "AVG(rating)")
 }
+
+// TestColumnATagMapsElsewhere: "no such column: link.team" where the
+// model of link (its TableName returns a constant) has a field named for
+// team whose gorm tag maps it to team_name: the field and its tag are
+// cited, and one name advised.
+func TestColumnATagMapsElsewhere(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/links\n\ngo 1.22\n",
+		"store/link.go": `package store
+
+const tableLink = "link"
+
+// Link is a blogroll entry.
+type Link struct {
+	ID   int    ` + "`" + `gorm:"column:id"` + "`" + `
+	Team string ` + "`" + `gorm:"column:team_name"` + "`" + `
+}
+
+// TableName names the table of links.
+func (*Link) TableName() string { return tableLink }
+
+// Teams lists the teams.
+func Teams(db interface{ Raw(q string) error }) error {
+	return db.Raw("SELECT DISTINCT team FROM link")
+}
+`,
+		"main.go": `package main
+
+import (
+	"net/http"
+
+	"example.com/links/store"
+)
+
+func teams(w http.ResponseWriter, r *http.Request) {
+	if err := store.Teams(nil); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+	}
+}
+`,
+	})
+	text := Analyze(statusReport("no such column: link.team\n", app.frame(t, "status", "main.teams")))
+	mustHave(t, text, "The model `Link` has a field named for `team` whose tag maps it to the column `team_name`, at `link.go:8`", "Use one name for the column: `team` in the tag at `link.go:8`, or `team_name` in the query")
+}
