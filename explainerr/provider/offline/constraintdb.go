@@ -209,7 +209,7 @@ func (a *analysis) foreignKey(showStmt func()) {
 		a.why("The request was " + rl + ".")
 	}
 	a.discardOnPath()
-	if a.idNotReadBack(col) {
+	if a.idNotReadBack(col) || a.idCopiedBeforeCreate(col) {
 		return
 	}
 	a.fix("Check that the referenced row exists before inserting, and answer 404 Not Found (or 400) when it does not.")

@@ -3,9 +3,12 @@ package offline
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // A row the request has just inserted is often the one a foreign key
@@ -63,6 +66,72 @@ func (a *analysis) idNotReadBack(col string) bool {
 		a.g.AddScanned(a.fileLoc(at.Path, at.Line))
 		a.why("The request inserts the row of " + code(table) + " it refers to in " + code(fn) + " (" + code(a.fileLoc(at.Path, at.Line)) + "), and reads back only " + code("RETURNING "+returning) + ": not the new row's id. The id stays the zero value, and " + code(col) + " is given 0, which no row of " + code(table) + " has.")
 		a.fix("In " + code(fn) + ", read the new row's id back: add " + code("id") + " to " + code("RETURNING "+returning) + " and scan it into the struct's id.")
+		return true
+	}
+	return false
+}
+
+// createCalls are the calls that insert a row for a struct an ORM
+// writes.
+var createCalls = map[string]bool{"Create": true, "Save": true, "Insert": true, "InsertOne": true}
+
+// idCopiedBeforeCreate explains a foreign key (on col, when known) given
+// the parent's id before the parent was created: a function the request
+// reached copies p.ID into a field (line.OrderID = order.ID) and only
+// later creates p, whose id the database assigns then, so the children
+// carry the zero id. It reports whether it did.
+func (a *analysis) idCopiedBeforeCreate(col string) bool {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return false
+	}
+	for _, r := range a.reached() {
+		if r.Decl == nil || r.Decl.Body == nil {
+			continue
+		}
+		f, fn := src.viewOf(r.File), funcName(r.Decl)
+		var copied *ast.AssignStmt
+		var parent, field string
+		var created *ast.CallExpr
+		ast.Inspect(r.Decl.Body, func(n ast.Node) bool {
+			if _, lit := n.(*ast.FuncLit); lit || created != nil {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if copied != nil || n.Tok != token.ASSIGN || len(n.Lhs) != 1 || len(n.Rhs) != 1 {
+					return true
+				}
+				lhs, ok1 := n.Lhs[0].(*ast.SelectorExpr)
+				rhs, ok2 := n.Rhs[0].(*ast.SelectorExpr)
+				if !ok1 || !ok2 || rhs.Sel.Name != "ID" && rhs.Sel.Name != "Id" {
+					return true
+				}
+				p, ok := rhs.X.(*ast.Ident)
+				if !ok || col != "" && appsource.SnakeCase(lhs.Sel.Name) != col {
+					return true
+				}
+				copied, parent, field = n, p.Name, types.ExprString(lhs)
+			case *ast.CallExpr:
+				sel, ok := n.Fun.(*ast.SelectorExpr)
+				if copied == nil || !ok || !createCalls[sel.Sel.Name] {
+					return true
+				}
+				for _, arg := range n.Args {
+					if e := ast.Unparen(arg); types.ExprString(e) == parent || types.ExprString(e) == "&"+parent {
+						created = n
+					}
+				}
+			}
+			return true
+		})
+		if created == nil {
+			continue
+		}
+		set, made := src.lineAt(f, copied.Pos(), fn), src.lineAt(f, created.Pos(), fn)
+		a.g.Add(fn, field, parent+".ID", set.Text, made.Text)
+		a.why(code(fn) + " copies " + code(parent+".ID") + " into " + code(field) + " at " + a.cite(set) + " before it creates " + code(parent) + " at " + code(a.fileLoc(made.Path, made.Line)) + " (" + code(made.Text) + "): the id is assigned when the row is created, so the rows that refer to it were given the zero id, which no row has.")
+		a.fix("In " + code(fn) + ", set " + code(field) + " from " + code(parent+".ID") + " after " + code(parent) + " is created (" + code(a.fileLoc(made.Path, made.Line)) + "), or let the ORM create " + code(parent) + " with its children, which sets their keys.")
 		return true
 	}
 	return false

@@ -65,3 +65,64 @@ func SignUp(w http.ResponseWriter, r *http.Request) {
 	mustHave(t, text, "reads back only `RETURNING created_at`: not the new row's id", "add `id` to `RETURNING created_at`")
 	mustLack(t, text, "Check that the referenced row exists before inserting")
 }
+
+// TestForeignKeyToAParentCreatedAfter: a function the request reached
+// copies the parent's id into its children before it creates the parent,
+// whose id the database assigns then: the copy and the create are cited,
+// and no 404 is advised.
+func TestForeignKeyToAParentCreatedAfter(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/billing\n\ngo 1.22\n",
+		"store/invoices.go": `package store
+
+// Invoice is a bill.
+type Invoice struct {
+	ID    int
+	Items []*Item
+}
+
+// Item is a line of an invoice.
+type Item struct {
+	ID        int
+	InvoiceID int
+}
+
+// DB writes rows.
+type DB interface{ Create(v any) error }
+
+// Invoices keeps invoices.
+type Invoices struct{ db DB }
+
+// Add writes an invoice and its items.
+func (s *Invoices) Add(inv *Invoice, items []*Item) error {
+	for _, it := range items {
+		it.InvoiceID = inv.ID
+	}
+	if err := s.db.Create(inv); err != nil {
+		return err
+	}
+	return s.db.Create(&items)
+}
+`,
+		"main.go": `package main
+
+import (
+	"net/http"
+
+	"example.com/billing/store"
+)
+
+var invoices *store.Invoices
+
+func add(w http.ResponseWriter, r *http.Request) {
+	if err := invoices.Add(&store.Invoice{}, nil); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+	}
+}
+`,
+	})
+	msg := `ERROR: insert or update on table "items" violates foreign key constraint "fk_items_invoice" (SQLSTATE 23503)` + "\n"
+	text := Analyze(statusReport(msg, app.frame(t, "status", "main.add")))
+	mustHave(t, text, "`(*Invoices).Add` copies `inv.ID` into `it.InvoiceID`", "before it creates `inv` at `invoices.go:26`", "set `it.InvoiceID` from `inv.ID` after `inv` is created")
+	mustLack(t, text, "answer 404")
+}
