@@ -87,6 +87,9 @@ func (a *analysis) notFoundWrapKept(msg string) bool {
 	if !ok || !strings.Contains(l.Text, "%w") {
 		return false
 	}
+	if a.explainStatusByAssertion(l) {
+		return true
+	}
 	a.why("Its message is made at " + a.cite(l) + " with " + code("%w") + ", so the not-found error it wraps is still there to test; nothing on the error's path answers it with a 404.")
 	a.fix("Where the error is answered, test for that not-found error (" + code("errors.Is") + " with its sentinel, " + code("errors.As") + " with its type, or its library's own test) and answer 404 Not Found; keep 500 for the other errors.")
 	if l.Func != "" {
