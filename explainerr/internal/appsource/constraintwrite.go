@@ -24,14 +24,15 @@ var ormWrites = map[string]bool{"Create": true, "CreateInBatches": true, "Save":
 var reWriteSQL = regexp.MustCompile(`(?i)\b(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE\s+\S+\s+SET|REPLACE\s+INTO)\b`)
 
 // constraintWriteChunks gives, for a constraint error that names no
-// table or column, the functions the request reached (Reach) that write
+// table or column, or none that SQL text of the module names, the
+// functions the request reached (Reach) that write
 // rows, nearest the innermost frame first, as queries (at most
 // maxPerFinder).
 func (m *Module) constraintWriteChunks(r *report.Report, s *staticSet) []report.Chunk {
 	if !anyMessage(r, constraintWords) {
 		return nil
 	}
-	if name, _ := sqlErrorNames(r); name != "" {
+	if name, table := sqlErrorNames(r); name != "" && m.goSQLNames(name, table) {
 		return nil // the SQL finders follow the name
 	}
 	var out []report.Chunk
@@ -46,6 +47,20 @@ func (m *Module) constraintWriteChunks(r *report.Report, s *staticSet) []report.
 		out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonQuery))
 	}
 	return out
+}
+
+// goSQLNames reports whether SQL text in the module's Go strings names
+// one of names: else the SQL finders have nothing to follow (an ORM
+// writes the statement) and the writes the request reached stand in.
+func (m *Module) goSQLNames(names ...string) bool {
+	for _, l := range m.SQLLiterals() {
+		for _, n := range names {
+			if n != "" && NamesSQLWord(l.Value, n) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // writesRows reports whether fd writes rows: SQL text that inserts or

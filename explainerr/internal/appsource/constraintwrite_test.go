@@ -29,6 +29,20 @@ func TestConstraintErrorThatNamesNothingBringsTheWrite(t *testing.T) {
 	}
 }
 
+// TestConstraintErrorWhoseNamesNoSQLTextHasBringsTheWrite: a foreign key
+// error that names its table and constraint, written by an ORM (no SQL
+// text of the module names either), brings the write the request reached
+// the same way.
+func TestConstraintErrorWhoseNamesNoSQLTextHasBringsTheWrite(t *testing.T) {
+	root := writeModule(t, kennelModule)
+	fr := report.Frame{Function: "example.com/kennel/web.(*handler).register", File: "web/web.go", Line: 12}
+	r := shelfReport(root, "500 internal server error", fr)
+	r.Logs = []report.LogLine{{Text: `level=ERROR msg="failed to register" error="ERROR: insert or update on table \"dog_tags\" violates foreign key constraint \"fk_dogs_tags\" (SQLSTATE 23503)"`}}
+	if got := reasons(Static(r)); !contains(got["query"], "repo/repo.go:insertChunked") {
+		t.Errorf("the write is not shown as the query: %v", got)
+	}
+}
+
 // TestNotNullBringsTheInsertThatLeavesTheColumnOut: a NOT NULL violation
 // of accounts.locked brings, as the query, the INSERT into accounts that
 // does not name locked, not the UPDATE that does.

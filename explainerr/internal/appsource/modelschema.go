@@ -100,13 +100,19 @@ func (m *Module) modelSchemaChunks(r *report.Report, s *staticSet, found []repor
 		// column of that length, a model's tag among them.
 		_, table = m.tooLongColumn(r, s, sqlDialect(r))
 	}
-	isSchema := func(c report.Chunk) bool { return c.Reason == report.ReasonSchema }
-	if table == "" || slices.ContainsFunc(s.chunks, isSchema) || slices.ContainsFunc(found, isSchema) {
+	if table == "" {
 		return nil
 	}
 	// One model, or one with the ORM's tags among types of its name.
 	models := m.ModelStructs(table)
 	if len(models) == 0 || len(models) > 1 && (!ormTagged(models[0]) || ormTagged(models[1])) {
+		return nil
+	}
+	isSchema := func(c report.Chunk) bool { return c.Reason == report.ReasonSchema }
+	if (slices.ContainsFunc(s.chunks, isSchema) || slices.ContainsFunc(found, isSchema)) && !hasFieldFor(models[0], name) {
+		// A schema statement is in sight; the model only when it has a
+		// field for the column the error names (a field whose tag maps
+		// it elsewhere is the fix).
 		return nil
 	}
 	c := s.typeChunk(models[0])
@@ -115,6 +121,26 @@ func (m *Module) modelSchemaChunks(r *report.Report, s *staticSet, found []repor
 	}
 	c.Reason = report.ReasonSchema
 	return []report.Chunk{c}
+}
+
+// hasFieldFor reports whether the struct t has a field named for column
+// (its name in snake_case) or tagged with it.
+func hasFieldFor(t TypeRef, column string) bool {
+	st, ok := t.Spec.Type.(*ast.StructType)
+	if !ok || column == "" {
+		return false
+	}
+	for _, fl := range st.Fields.List {
+		for _, n := range fl.Names {
+			if SnakeCase(n.Name) == column {
+				return true
+			}
+		}
+		if fl.Tag != nil && (strings.Contains(fl.Tag.Value, "column:"+column+";") || strings.Contains(fl.Tag.Value, "column:"+column+`"`)) {
+			return true
+		}
+	}
+	return false
 }
 
 // reORMTag matches a struct tag an ORM reads.

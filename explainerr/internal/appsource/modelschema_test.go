@@ -59,3 +59,51 @@ func (h *Handlers) join(w http.ResponseWriter, r *http.Request) {
 		t.Errorf("want the gorm model store.Member as the schema, got %v", got)
 	}
 }
+
+// TestModelBesideASchemaScript: a table the app makes from its ORM model
+// at start, with an SQL script beside it that also defines it; for a
+// column the error names that a field of the model is named for (its tag
+// maps it elsewhere), the model is shown as a schema too.
+func TestModelBesideASchemaScript(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/roll\n",
+		"scripts/table.sql": "create table link\n(\n    id   int primary key,\n    team varchar(255) not null\n);\n",
+		"store/link.go": `package store
+
+import "gorm.io/gorm"
+
+type Link struct {
+	ID   int    ` + "`gorm:\"column:id\"`" + `
+	Team string ` + "`gorm:\"column:team_name\"`" + `
+}
+
+type Store struct{ db *gorm.DB }
+
+func (s *Store) Teams() ([]string, error) {
+	var teams []string
+	return teams, s.db.Model(&Link{}).Distinct().Pluck("team", &teams).Error
+}
+`,
+		"web/web.go": `package web
+
+import (
+	"net/http"
+
+	"example.com/roll/store"
+)
+
+var st *store.Store
+
+func teams(w http.ResponseWriter, r *http.Request) {
+	if _, err := st.Teams(); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}
+`,
+	})
+	r := shelfReport(root, "no such column: link.team", report.Frame{Function: "example.com/roll/web.teams", File: "web/web.go", Line: 13})
+	got := reasons(Static(r))
+	if !contains(got[report.ReasonSchema], "store/link.go:Link") {
+		t.Errorf("want the model Link as a schema beside the script, got %v", got)
+	}
+}
