@@ -66,7 +66,7 @@ func (h *Handlers) join(w http.ResponseWriter, r *http.Request) {
 // maps it elsewhere), the model is shown as a schema too.
 func TestModelBesideASchemaScript(t *testing.T) {
 	root := writeModule(t, map[string]string{
-		"go.mod": "module example.com/roll\n",
+		"go.mod":            "module example.com/roll\n",
 		"scripts/table.sql": "create table link\n(\n    id   int primary key,\n    team varchar(255) not null\n);\n",
 		"store/link.go": `package store
 
