@@ -267,6 +267,9 @@ func closestColumn(name string, tables []tableSchema, skip map[string]bool) (str
 	}
 	s := closest(strings.ToLower(name), all, 2)
 	if s == "" {
+		if c, t, ok := tablePrefixed(strings.ToLower(name), tables, skip); ok {
+			return c, t, true
+		}
 		s = sameStem(strings.ToLower(name), all)
 	}
 	if s == "" {
@@ -276,6 +279,20 @@ func closestColumn(name string, tables []tableSchema, skip map[string]bool) (str
 		return "", tableSchema{}, false
 	}
 	return s, owner[s], true
+}
+
+// tablePrefixed returns the column name means when it is that column
+// prefixed with its table's name, plural or singular (post_status, for
+// the column status of post or posts).
+func tablePrefixed(name string, tables []tableSchema, skip map[string]bool) (string, tableSchema, bool) {
+	for _, t := range tables {
+		for _, prefix := range []string{t.name + "_", strings.TrimSuffix(t.name, "s") + "_"} {
+			if rest, ok := strings.CutPrefix(name, strings.ToLower(prefix)); ok && rest != "" && !skip[rest] && contains(t.columns, rest) {
+				return rest, t, true
+			}
+		}
+	}
+	return "", tableSchema{}, false
 }
 
 // wordsWithin returns the one column whose name holds every word of name,

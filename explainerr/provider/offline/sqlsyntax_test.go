@@ -343,3 +343,31 @@ func teams(w http.ResponseWriter, r *http.Request) {
 	text := Analyze(statusReport("no such column: link.team\n", app.frame(t, "status", "main.teams")))
 	mustHave(t, text, "The model `Link` has a field named for `team` whose tag maps it to the column `team_name`, at `link.go:8`", "Use one name for the column: `team` in the tag at `link.go:8`, or `team_name` in the query")
 }
+
+// TestColumnPrefixedWithItsTable: a column written with its table's name
+// before it (post_status, post.post_status) where the table has status is
+// proposed as that column.
+func TestColumnPrefixedWithItsTable(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/blog\n\ngo 1.22\n",
+		"schema.sql": "CREATE TABLE post (\n    id INTEGER PRIMARY KEY,\n    title TEXT NOT NULL,\n    status INTEGER NOT NULL DEFAULT 0\n);\n",
+		"main.go": `package main
+
+import (
+	"database/sql"
+	"net/http"
+)
+
+var db *sql.DB
+
+func published(w http.ResponseWriter, r *http.Request) {
+	if _, err := db.Query("SELECT id, title FROM post WHERE post.post_status = 1"); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+	}
+}
+`,
+	})
+	text := Analyze(statusReport("no such column: post.post_status\n", app.frame(t, "status", "main.published")))
+	mustHave(t, text, "Correct the column name in the query: `post_status` → `status`.")
+	mustLack(t, text, "nor one with a name close to it")
+}
