@@ -349,7 +349,7 @@ func teams(w http.ResponseWriter, r *http.Request) {
 // proposed as that column.
 func TestColumnPrefixedWithItsTable(t *testing.T) {
 	app := writeMarkedApp(t, map[string]string{
-		"go.mod": "module example.com/blog\n\ngo 1.22\n",
+		"go.mod":     "module example.com/blog\n\ngo 1.22\n",
 		"schema.sql": "CREATE TABLE post (\n    id INTEGER PRIMARY KEY,\n    title TEXT NOT NULL,\n    status INTEGER NOT NULL DEFAULT 0\n);\n",
 		"main.go": `package main
 
