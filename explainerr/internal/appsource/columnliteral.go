@@ -167,3 +167,29 @@ func (s *staticSet) valueLiteralChunk(lit ValueLiteral) []report.Chunk {
 	s.markLead(c)
 	return []report.Chunk{c}
 }
+
+// ConditionLiterals returns the module's lines (outside tests, in a
+// function) that hold a string beginning with a condition on column
+// with a placeholder: "product_name ILIKE ?", "p.status = $1", handed to
+// any call (an app's own query wrapper as much as a builder's Where).
+func (m *Module) ConditionLiterals(column string) []ValueLiteral {
+	if column == "" {
+		return nil
+	}
+	cond := regexp.MustCompile(`"(?:\w+\.)?` + regexp.QuoteMeta(column) + `\s*(?:=|<>|!=|<=|>=|<|>|(?i:\bI?LIKE\b|\bIN\b|\bIS\b|\bBETWEEN\b))\s*(?:NOT\s+)?(?:\?|\$\d+|@\w+|:\w+|\(\s*\?)`)
+	var out []ValueLiteral
+	for _, f := range m.Files {
+		if strings.HasSuffix(f.Path, "_test.go") || !f.holds(column) {
+			continue
+		}
+		for i, l := range f.Lines() {
+			if !cond.MatchString(l) {
+				continue
+			}
+			if _, fd := m.FuncAt(f.Path, i+1); fd != nil {
+				out = append(out, ValueLiteral{Ref: FuncRef{File: f, Decl: fd}, Line: i + 1, Text: strings.TrimSpace(l)})
+			}
+		}
+	}
+	return out
+}

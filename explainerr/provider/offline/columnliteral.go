@@ -71,6 +71,17 @@ func (a *analysis) builderColumnNaming(col, name string) bool {
 			reached = append(reached, line)
 		}
 	}
+	if len(found) == 0 {
+		// A condition handed to a wrapper of the app's own
+		// (dbs.NewQuery("product_name ILIKE ?", …)).
+		for _, l := range src.mod.ConditionLiterals(name) {
+			line := sourceLine{Path: l.Ref.File.Path, Line: l.Line, Text: l.Text, Func: funcName(l.Ref.Decl)}
+			found = append(found, line)
+			if a.reachedLine(line) {
+				reached = append(reached, line)
+			}
+		}
+	}
 	switch {
 	case len(reached) > 0:
 		found = reached

@@ -186,7 +186,7 @@ func setPref(w http.ResponseWriter, r *http.Request) {
 	r := statusReport("sql: no rows in result set\n", app.frame(t, "status", "example.com/prefs/web.setPref"))
 	r.Request.Method = "PUT"
 	text := Analyze(r)
-	mustHave(t, text, "where its caller expects nil", "it tests `existing` at `(*Prefs).Upsert` (`store/prefs.go:26`)")
+	mustHave(t, text, "where its caller expects nil", "it tests `existing` at `(*Prefs).Upsert` (`store/prefs.go:26`)", "Make `(*Prefs).Get` (`store/prefs.go:12`) answer a missing row")
 	mustLack(t, text, "answering 404", "404 Not Found where")
 	// An ORM's wording of the same ("record not found").
 	r = statusReport("record not found\n", app.frame(t, "status", "example.com/prefs/web.setPref"))

@@ -26,6 +26,9 @@ var reResultCall = regexp.MustCompile(`\b(\w+)\s*,\s*\w+\s*:?=\s*(?:[\w.]+\.)?(\
 type nilContract struct {
 	result, callee         string
 	test, sibling, suspect sourceLine
+	// lookup is the one function of the called name, when there is one,
+	// that passes the not-found error on.
+	lookup sourceLine
 }
 
 // readNilContract reads call, the statement of the failing function whose
@@ -136,6 +139,9 @@ func (a *analysis) readNilContractIn(f *appFile, fd *ast.FuncDecl, call string) 
 	if len(breaking) == 0 {
 		return nilContract{}, false // the lookup already turns it to nil: something else is wrong
 	}
+	if len(breaking) == 1 {
+		nc.lookup = src.lineOfPos(breaking[0].Pos(), funcName(breaking[0]))
+	}
 	if len(keeping) > 0 && len(breaking) == 1 {
 		// Implementations of one method disagree: the one that passes
 		// the error on is the one that ran.
@@ -159,8 +165,12 @@ func (a *analysis) explainNilContract(nc nilContract) {
 	}
 	a.why(why)
 	callee := code(nc.callee)
-	if nc.suspect.Line != 0 {
+	switch {
+	case nc.suspect.Line != 0:
 		callee += " (" + code(a.modulePathLoc(nc.suspect)) + ")"
+	case nc.lookup.Line != 0:
+		a.g.Add(nc.lookup.Func)
+		callee = code(nc.lookup.Func) + " (" + code(a.fileLoc(nc.lookup.Path, nc.lookup.Line)) + ")"
 	}
 	a.fix("Make " + callee + " answer a missing row with a " + code("nil") + " result and no error, as its caller expects (test the driver's not-found error there and return nil), rather than turning the error into a 404 here: for this request, \"none found\" is the expected answer.")
 }

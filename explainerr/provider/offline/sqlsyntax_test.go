@@ -371,3 +371,46 @@ func published(w http.ResponseWriter, r *http.Request) {
 	mustHave(t, text, "Correct the column name in the query: `post_status` → `status`.")
 	mustLack(t, text, "nor one with a name close to it")
 }
+
+// TestMissingColumnInAConditionOfTheAppsOwnWrapper: a column that only a
+// condition handed to a query wrapper of the app's own names
+// (NewQuery("title_text ILIKE ?", …)) is cited there.
+func TestMissingColumnInAConditionOfTheAppsOwnWrapper(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/shelf\n\ngo 1.22\n",
+		"store/books.go": `package store
+
+// Query is a condition and its arguments.
+type Query struct {
+	Cond string
+	Args []any
+}
+
+// NewQuery makes a condition.
+func NewQuery(cond string, args ...any) Query { return Query{cond, args} }
+
+// Search finds books by title.
+func Search(title string) ([]string, error) {
+	q := []Query{NewQuery("title_text ILIKE ?", "%"+title+"%")}
+	_ = q
+	return nil, nil
+}
+`,
+		"main.go": `package main
+
+import (
+	"net/http"
+
+	"example.com/shelf/store"
+)
+
+func search(w http.ResponseWriter, r *http.Request) {
+	if _, err := store.Search(r.FormValue("q")); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+	}
+}
+`,
+	})
+	text := Analyze(statusReport(`ERROR: column "title_text" does not exist (SQLSTATE 42703)`+"\n", app.frame(t, "status", "main.search")))
+	mustHave(t, text, "The app's query builder names `title_text` at `Search` (`books.go:14`)")
+}

@@ -35,7 +35,7 @@ func WithID(id string) (*string, error) {
 
 // Join adds a member unless one with the name exists.
 func Join(w http.ResponseWriter, r *http.Request) error {
-	existing, err := Named(r.FormValue("name")) // want `A lookup answered "not found" with an error where its caller expects nil` `it tests .existing.` `as at .WithID. \(.members\.go:28.\)` `Make .Named. answer a missing row`
+	existing, err := Named(r.FormValue("name")) // want `A lookup answered "not found" with an error where its caller expects nil` `it tests .existing.` `as at .WithID. \(.members\.go:28.\)` `Make .Named. \(.members\.go:17.\) answer a missing row`
 	if err != nil {
 		return err
 	}

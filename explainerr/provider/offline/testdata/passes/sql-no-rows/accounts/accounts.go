@@ -33,7 +33,7 @@ func (s *Store) ByID(id string) (*string, error) {
 
 // SignUp creates the account of the form's email unless one exists.
 func (s *Store) SignUp(w http.ResponseWriter, r *http.Request) error {
-	found, err := s.ByEmail(r.FormValue("email")) // want `A lookup answered "no rows" with an error where its caller expects nil` `it tests .found. at .\(\*Store\)\.SignUp. \(.accounts\.go:40.\)` `as at .\(\*Store\)\.ByID. \(.accounts\.go:26.\)` `Make .ByEmail. answer a missing row with a .nil. result`
+	found, err := s.ByEmail(r.FormValue("email")) // want `A lookup answered "no rows" with an error where its caller expects nil` `it tests .found. at .\(\*Store\)\.SignUp. \(.accounts\.go:40.\)` `as at .\(\*Store\)\.ByID. \(.accounts\.go:26.\)` `Make .\(\*Store\)\.ByEmail. \(.accounts\.go:14.\) answer a missing row with a .nil. result`
 	if err != nil {
 		return err
 	}
