@@ -118,3 +118,17 @@ func TypeSwitchValue(ts *ast.TypeSwitchStmt) ast.Expr {
 	}
 	return nil
 }
+
+// SelectorChain returns "a.b.c" for a name or a chain of selectors rooted
+// at a name ("xerr.BadParam"), or "" for any other expression.
+func SelectorChain(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.SelectorExpr:
+		if head := SelectorChain(e.X); head != "" {
+			return head + "." + e.Sel.Name
+		}
+	}
+	return ""
+}

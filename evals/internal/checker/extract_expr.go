@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // exprClaims returns the names a Go expression or statement written in a
@@ -144,13 +146,13 @@ func (w *exprWalker) add(kind, text string) {
 // of it. implied is the type of a literal whose type is elided
 // ("[]*Account{{ID: 2}}").
 func (w *exprWalker) walkLit(n *ast.CompositeLit, implied string) {
-	typ := chain(unstar(n.Type))
+	typ := astutil.SelectorChain(unstar(n.Type))
 	if n.Type != nil {
 		w.walk(n.Type)
 	} else {
 		typ = implied
 	}
-	elem := chain(unstar(elementType(n.Type)))
+	elem := astutil.SelectorChain(unstar(elementType(n.Type)))
 	for _, el := range n.Elts {
 		val := el
 		if kv, ok := el.(*ast.KeyValueExpr); ok {
@@ -198,19 +200,6 @@ func elementType(t ast.Expr) ast.Expr {
 	return nil
 }
 
-// chain returns "a.b.c" for a selector chain rooted at a name, or "".
-func chain(e ast.Expr) string {
-	switch e := e.(type) {
-	case *ast.Ident:
-		return e.Name
-	case *ast.SelectorExpr:
-		if head := chain(e.X); head != "" {
-			return head + "." + e.Sel.Name
-		}
-	}
-	return ""
-}
-
 func (w *exprWalker) walk(n ast.Node) {
 	if n == nil {
 		return
@@ -222,7 +211,7 @@ func (w *exprWalker) walk(n ast.Node) {
 		}
 		return
 	case *ast.SelectorExpr:
-		if c := chain(n); c != "" {
+		if c := astutil.SelectorChain(n); c != "" {
 			if head := strings.Split(c, ".")[0]; !w.declared[head] {
 				w.add(KindSelector, c)
 			}
@@ -231,14 +220,14 @@ func (w *exprWalker) walk(n ast.Node) {
 		if ta, ok := ast.Unparen(n.X).(*ast.TypeAssertExpr); ok && ta.Type != nil {
 			// "`w.(http.Flusher).Flush()`": the member must be the
 			// asserted type's.
-			if t := chain(unstar(ta.Type)); t != "" {
+			if t := astutil.SelectorChain(unstar(ta.Type)); t != "" {
 				w.add(KindSelector, t+"."+n.Sel.Name)
 			}
 		}
 		w.walk(n.X) // a member of a call's result or an index: only the inner part is checkable
 		return
 	case *ast.CallExpr:
-		if c := chain(n.Fun); c != "" {
+		if c := astutil.SelectorChain(n.Fun); c != "" {
 			if head := strings.Split(c, ".")[0]; !w.declared[head] {
 				w.add(KindCall, c+"("+w.argsText(n)+")")
 			}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/evals/internal/source"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // KindLoopExit is a claim about whether a function's loop goes on or
@@ -347,7 +348,7 @@ func loopExits(loop ast.Stmt) (exits, continues bool) {
 					continues = true
 				}
 			case *ast.CallExpr:
-				switch chain(m.Fun) {
+				switch astutil.SelectorChain(m.Fun) {
 				case "panic", "os.Exit", "log.Fatal", "log.Fatalf", "log.Fatalln", "log.Panic", "log.Panicf":
 					exits = true
 				}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/explainerr/explainerr/internal/astutil"
 	"github.com/explainerr/explainerr/internal/words"
 )
 
@@ -40,15 +41,15 @@ func quotedParts(span string) []quotedPart {
 	ast.Inspect(root, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if c := chain(n.Fun); c != "" {
+			if c := astutil.SelectorChain(n.Fun); c != "" {
 				out = append(out, quotedPart{c + "(", text(n, int(n.Lparen)+1, int(n.Rparen))})
 			}
 		case *ast.IndexExpr:
-			if c := chain(n.X); c != "" {
+			if c := astutil.SelectorChain(n.X); c != "" {
 				out = append(out, quotedPart{c + "[", text(n, int(n.Lbrack)+1, int(n.Rbrack))})
 			}
 		case *ast.CompositeLit:
-			if c := chain(n.Type); c != "" {
+			if c := astutil.SelectorChain(n.Type); c != "" {
 				out = append(out, quotedPart{c + "{", text(n, int(n.Lbrace)+1, int(n.Rbrace))})
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/evals/internal/source"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // KindReturns is a claim about what a module function returns: an error,
@@ -266,7 +267,7 @@ func returnList(span string) []string {
 		switch e.(type) {
 		case *ast.Ident, *ast.BasicLit:
 		case *ast.SelectorExpr:
-			if chain(e) == "" {
+			if astutil.SelectorChain(e) == "" {
 				return nil
 			}
 		default:
@@ -320,7 +321,7 @@ func knownValue(info *types.Info, e ast.Expr) string {
 	case *ast.Ident:
 		id = x
 	case *ast.SelectorExpr:
-		if chain(x) == "" {
+		if astutil.SelectorChain(x) == "" {
 			return ""
 		}
 		id = x.Sel

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // KindStoredIn is a claim about the field or variable a function assigns
@@ -45,7 +47,7 @@ func (c *Checker) checkStoredIn(prose string, claims []Claim, results []Result) 
 			}
 			for i, lhs := range as.Lhs {
 				to := tightSpace(types.ExprString(lhs))
-				if sameTarget(to, target) && mentionsName(as.Rhs[i], lastName(value)) {
+				if sameTarget(to, target) && astutil.Mentions(as.Rhs[i], lastName(value)) {
 					held = true
 				}
 				if tightSpace(types.ExprString(as.Rhs[i])) == tightSpace(value) {
@@ -69,18 +71,6 @@ func sameTarget(a, b string) bool {
 	_, fa, _ := strings.Cut(a, ".")
 	_, fb, _ := strings.Cut(b, ".")
 	return a == b || fa != "" && fa == fb
-}
-
-// mentionsName reports whether e uses the identifier name.
-func mentionsName(e ast.Expr, name string) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && id.Name == name {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // sentenceFunc returns the declaration of the one module function the

@@ -311,7 +311,7 @@ func errorMakerFormat(call *ast.CallExpr) (name, format string, ok bool) {
 		return "", "", false
 	}
 	// Only an errors package's or value's (a logger's Errorf logs).
-	if recv := selectorPath(sel.X); errorsPath(recv) {
+	if recv := astutil.SelectorChain(sel.X); errorsPath(recv) {
 		return recv + "." + sel.Sel.Name, lit.Value, true
 	}
 	return "", "", false
@@ -322,20 +322,6 @@ func errorMakerFormat(call *ast.CallExpr) (name, format string, ok bool) {
 func errorsPath(path string) bool {
 	lower := strings.ToLower(path)
 	return strings.Contains(lower, "err") && !strings.Contains(lower, "log")
-}
-
-// selectorPath writes a name or a chain of selectors ("xerr.BadParam");
-// "" for any other expression.
-func selectorPath(e ast.Expr) string {
-	switch e := e.(type) {
-	case *ast.Ident:
-		return e.Name
-	case *ast.SelectorExpr:
-		if x := selectorPath(e.X); x != "" {
-			return x + "." + e.Sel.Name
-		}
-	}
-	return ""
 }
 
 // oneLineText is the source text of n, "" when it spans several lines.

@@ -290,14 +290,8 @@ func litStatementOf(st ast.Stmt, lits []*ast.BlockStmt) (*ast.CallExpr, string) 
 	if in == nil {
 		return nil, ""
 	}
-	var e ast.Node = st
-	switch s := st.(type) {
-	case *ast.IfStmt:
-		if s.Init == nil {
-			return nil, ""
-		}
-		e = s.Init
-	case *ast.BlockStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+	e := callPart(st)
+	if e == nil {
 		return nil, ""
 	}
 	var found *ast.CallExpr
@@ -318,19 +312,29 @@ func litStatementOf(st ast.Stmt, lits []*ast.BlockStmt) (*ast.CallExpr, string) 
 	return found, key
 }
 
+// callPart is the part of st whose calls are its own statement: st, or
+// an if's init; nil for a statement that holds others (a block, a loop, a
+// switch) or an if without init.
+func callPart(st ast.Stmt) ast.Node {
+	switch s := st.(type) {
+	case *ast.IfStmt:
+		if s.Init == nil {
+			return nil
+		}
+		return s.Init
+	case *ast.BlockStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+		return nil
+	}
+	return st
+}
+
 // txStatementOf returns the statement call st makes on a variable named
 // like a transaction (tx, txn, trx, or ending in Tx), and that name.
 func txStatementOf(st ast.Stmt) (*ast.CallExpr, string) {
 	var found *ast.CallExpr
 	name := ""
-	var e ast.Node = st
-	switch s := st.(type) {
-	case *ast.IfStmt:
-		if s.Init == nil {
-			return nil, ""
-		}
-		e = s.Init
-	case *ast.BlockStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+	e := callPart(st)
+	if e == nil {
 		return nil, ""
 	}
 	ast.Inspect(e, func(n ast.Node) bool {
