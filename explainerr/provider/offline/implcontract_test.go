@@ -127,8 +127,9 @@ func TestNotFoundContractBrokenByOneImplementation(t *testing.T) {
 // TestNotFoundContractOffTheStack: a store's upsert, which the handler
 // reaches through a service and the stack does not show, tests the
 // lookup's result against nil for a first write, but the lookup answers a
-// missing row with the error: the lookup is named, and no 404 is advised
-// for a request that writes.
+// missing row with the error: the lookup is named (the receiver's own
+// Get, not another type's), and no 404 is advised for a request that
+// writes.
 func TestNotFoundContractOffTheStack(t *testing.T) {
 	app := writeMarkedApp(t, map[string]string{
 		"go.mod": "module example.com/prefs\n",
@@ -163,6 +164,15 @@ func (s *Prefs) Upsert(user, value string) error {
 	}
 	_, err = s.db.Exec("UPDATE prefs SET value = ? WHERE user = ?", value, user)
 	return err
+}
+
+// Cache keeps answers.
+type Cache struct{ db *sql.DB }
+
+// Get reads a cached answer.
+func (c *Cache) Get(key string) (string, error) {
+	var v string
+	return v, c.db.QueryRow("SELECT v FROM cache WHERE k = ?", key).Scan(&v)
 }
 `,
 		"web/prefs.go": `package web

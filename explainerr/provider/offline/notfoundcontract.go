@@ -114,7 +114,13 @@ func (a *analysis) readNilContractIn(f *appFile, fd *ast.FuncDecl, call string) 
 	}
 	var keeping []*ast.IfStmt
 	var breaking []*ast.FuncDecl
-	for _, d := range src.funcs(nc.callee, "") {
+	recv := "" // a method of the caller's own receiver (r.Get of (*repo).Upsert): its type's
+	if fd.Recv != nil && len(fd.Recv.List) > 0 && len(fd.Recv.List[0].Names) > 0 {
+		if compiled(`\b` + regexp.QuoteMeta(fd.Recv.List[0].Names[0].Name) + `\.` + regexp.QuoteMeta(nc.callee) + `\(`).MatchString(call) {
+			recv = receiverName(fd)
+		}
+	}
+	for _, d := range src.funcs(nc.callee, recv) {
 		if strings.HasSuffix(d.f.path, "_test.go") {
 			continue
 		}
