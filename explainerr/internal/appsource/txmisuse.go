@@ -223,11 +223,15 @@ func (m *Module) TxErrorLetPass(ref FuncRef) (TxErrorPassed, bool) {
 		return true
 	})
 	lits := txLiterals(fd.Body)
+	self := ""
+	if fd.Recv != nil && len(fd.Recv.List) > 0 && len(fd.Recv.List[0].Names) > 0 {
+		self = fd.Recv.List[0].Names[0].Name
+	}
 	statementOf := func(st ast.Stmt) (*ast.CallExpr, string) {
 		if c, tx := txStatementOf(st); c != nil {
 			return c, tx
 		}
-		return litStatementOf(st, lits)
+		return litStatementOf(st, lits, self)
 	}
 	for i, st := range stmts {
 		call, tx := statementOf(st)
@@ -278,9 +282,11 @@ func txLiterals(body *ast.BlockStmt) []*ast.BlockStmt {
 }
 
 // litStatementOf returns the statement st makes, when st is in one of
-// lits, and a key that pairs it with the others of that literal on the
-// same handle.
-func litStatementOf(st ast.Stmt, lits []*ast.BlockStmt) (*ast.CallExpr, string) {
+// lits, and a key that pairs it with the others of that literal: every
+// statement there runs on its transaction, on any handle, and so does a
+// method of the function's own receiver self it calls (r.Get, a lookup
+// of the same store).
+func litStatementOf(st ast.Stmt, lits []*ast.BlockStmt, self string) (*ast.CallExpr, string) {
 	var in *ast.BlockStmt
 	for _, b := range lits {
 		if st.Pos() >= b.Pos() && st.End() <= b.End() {
@@ -304,8 +310,8 @@ func litStatementOf(st ast.Stmt, lits []*ast.BlockStmt) (*ast.CallExpr, string) 
 		if !ok {
 			return true
 		}
-		if sel, ok := c.Fun.(*ast.SelectorExpr); ok && (txStatements[sel.Sel.Name] || ormStatements[sel.Sel.Name]) {
-			found, key = c, fmt.Sprintf("%d:%s", in.Pos(), types.ExprString(sel.X))
+		if sel, ok := c.Fun.(*ast.SelectorExpr); ok && (txStatements[sel.Sel.Name] || ormStatements[sel.Sel.Name] || self != "" && types.ExprString(sel.X) == self) {
+			found, key = c, fmt.Sprintf("%d", in.Pos())
 		}
 		return found == nil
 	})

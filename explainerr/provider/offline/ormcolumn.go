@@ -82,16 +82,44 @@ func (s *appSource) modelsOfTable(table string) []modelStruct {
 // snake_case), with the model's name; false when there is none, or more
 // than one.
 func (s *appSource) modelColumn(table, column string) (field sourceLine, model string, ok bool) {
-	found := 0
+	var fields []sourceLine
+	var models []string
+	var tagged []bool
 	for _, m := range s.modelsOfTable(table) {
 		for _, fl := range m.st.Fields.List {
 			if len(fl.Names) == 1 && fieldColumn(fl) == column {
-				found++
-				field, model = s.lineOfPos(fl.Pos(), ""), m.spec.Name.Name
+				fields, models, tagged = append(fields, s.lineOfPos(fl.Pos(), "")), append(models, m.spec.Name.Name), append(tagged, gormTagged(m.st))
 			}
 		}
 	}
-	return field, model, found == 1
+	if len(fields) > 1 {
+		// An API or domain type shares the model's name: the one with
+		// the ORM's tags is the model.
+		var keep []int
+		for i := range fields {
+			if tagged[i] {
+				keep = append(keep, i)
+			}
+		}
+		if len(keep) != 1 {
+			return sourceLine{}, "", false
+		}
+		return fields[keep[0]], models[keep[0]], true
+	}
+	if len(fields) == 0 {
+		return sourceLine{}, "", false
+	}
+	return fields[0], models[0], true
+}
+
+// gormTagged reports whether a field of st has a gorm tag.
+func gormTagged(st *ast.StructType) bool {
+	for _, fl := range st.Fields.List {
+		if fl.Tag != nil && strings.Contains(fl.Tag.Value, `gorm:"`) {
+			return true
+		}
+	}
+	return false
 }
 
 // retaggedColumn returns the field of the module's model of table named

@@ -248,8 +248,9 @@ func TestSQLSyntaxFaultBeforeTheWord(t *testing.T) {
 }
 
 // TestColumnAnORMWrites: PostgreSQL's "column … of relation …" names a
-// column an INSERT or UPDATE writes; with an ORM that is a model's field,
-// cited there, and not a SELECT that reads the column elsewhere.
+// column an INSERT or UPDATE writes; with an ORM that is a model's field
+// (the model's, not an API type's of the same name), cited there, and
+// not a SELECT that reads the column elsewhere.
 func TestColumnAnORMWrites(t *testing.T) {
 	app := writeMarkedApp(t, map[string]string{
 		"go.mod": "module example.com/reviews\n\ngo 1.22\n",
@@ -277,6 +278,14 @@ func (s *Reviews) Add(r *Review) error { return s.db.Create(r) }
 // Average reads the average rating.
 func (s *Reviews) Average() error { return s.db.Raw("SELECT AVG(rating) FROM reviews") }
 `,
+		"api/review.go": `package api
+
+// Review is a review as the API answers it, named like the model.
+type Review struct {
+	Rating  int    ` + "`" + `json:"rating"` + "`" + `
+	Comment string ` + "`" + `json:"comment"` + "`" + `
+}
+`,
 		"main.go": `package main
 
 import (
@@ -295,9 +304,11 @@ func add(w http.ResponseWriter, r *http.Request) {
 }
 `,
 	})
-	text := Analyze(statusReport(`ERROR: column "rating" of relation "reviews" does not exist (SQLSTATE 42703)`+"\n", app.frame(t, "status", "main.add")))
-	mustHave(t, text, "the app's ORM writes `rating` from the field of `Review` at `review.go:6`")
-	mustLack(t, text, "The query is at `(*Reviews).Average`", "AVG(rating)")
+	for _, msg := range []string{`ERROR: column "rating" of relation "reviews" does not exist (SQLSTATE 42703)`} {
+		text := Analyze(statusReport(msg+"\n", app.frame(t, "status", "main.add")))
+		mustHave(t, text, "the app's ORM writes `rating` from the field of `Review` at `review.go:6`: `` Stars")
+		mustLack(t, text, "The query is at `(*Reviews).Average`", "AVG(rating)")
+	}
 }
 
 // TestColumnATagMapsElsewhere: "no such column: link.team" where the

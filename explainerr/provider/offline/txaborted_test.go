@@ -69,8 +69,8 @@ func TestTxAbortedAfterAnErrorLetPass(t *testing.T) {
 // TestTxAbortedInATransactionHelpersLiteral: the same in the function
 // literal a transaction helper runs (r.db.WithTransaction(func() error
 // {…})), the statements written on the store's own handle, the insert's
-// success tested with err == nil; and an error dropped outright is to be
-// returned.
+// success tested with err == nil, the next statement a method of the
+// same store; and an error dropped outright is to be returned.
 func TestTxAbortedInATransactionHelpersLiteral(t *testing.T) {
 	for _, tc := range []struct{ first, want string }{
 		{"if err := r.db.Create(p); err == nil {\n\t\t\treturn nil\n\t\t}", "run it under a savepoint"},
@@ -94,9 +94,15 @@ type Prefs struct{ db DB }
 func (r *Prefs) Upsert(p any) error {
 	return r.db.WithTransaction(func() error {
 		` + tc.first + `
+		if err := r.touch(p); err != nil {
+			return err
+		}
 		return r.db.Update(p)
 	})
 }
+
+// touch marks a preference read.
+func (r *Prefs) touch(p any) error { return r.db.Update(p) }
 `,
 			"main.go": `package main
 
@@ -116,6 +122,6 @@ func set(w http.ResponseWriter, r *http.Request) {
 `,
 		})
 		text := Analyze(statusReport("ERROR: current transaction is aborted, commands ignored until end of transaction block (SQLSTATE 25P02)\n", app.frame(t, "status", "set")))
-		mustHave(t, text, "`(*Prefs).Upsert` lets an error of the statement at `prefs.go:16` pass", tc.want)
+		mustHave(t, text, "`(*Prefs).Upsert` lets an error of the statement at `prefs.go:16` pass", "and then runs another on the same transaction at", "(`if err := r.touch(p); err != nil {`)", tc.want)
 	}
 }
