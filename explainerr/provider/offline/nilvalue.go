@@ -120,7 +120,7 @@ func (a *analysis) weighNilCandidates(exprs []string) []nilCandidate {
 			recvVar = src.receiverOf(name, recv)
 		}
 		params, _ = src.params(name, recv)
-		if _, fd := a.failingFunc(); fd != nil && fd.Name.Name == name && receiverName(fd) == recv {
+		if _, fd := a.failingFunc(); fd != nil && fd.Name.Name == name && (recv == "" || receiverName(fd) == recv) {
 			// The declaration at the failing frame, not another
 			// package's of the same names (an HTTP and a gRPC handler).
 			recvVar, params = "", paramNames(fd.Type)
@@ -156,11 +156,17 @@ func (a *analysis) weighNilCandidates(exprs []string) []nilCandidate {
 				a.weighField(src, &c, recv, nil)
 			} else if owner, ret, ok := a.madeBy(src, linefacts.RootIdent(e)); ok {
 				a.weighField(src, &c, owner, &ret)
-			} else if owner := src.paramType(name, recv, linefacts.RootIdent(e)); owner != "" && contains(params, linefacts.RootIdent(e)) {
+			} else if owner := a.failingParamType(src, name, recv, linefacts.RootIdent(e)); owner != "" && contains(params, linefacts.RootIdent(e)) {
 				// A field of a parameter of a module struct type: the
-				// places that build that type are where it is set.
-				if _, _, isStruct := src.structFieldIn(a.typeDir(owner), owner, lastSelector(e)); isStruct {
-					a.weighField(src, &c, owner, nil)
+				// places that build that type are where it is set. The
+				// type's package, when the parameter names it
+				// (tag *entity.Tag), says which of the types so named.
+				dir := a.typeDir(owner)
+				if d, ok := a.paramTypeDir(linefacts.RootIdent(e)); ok {
+					dir = d
+				}
+				if _, _, isStruct := src.structFieldIn(dir, owner, lastSelector(e)); isStruct {
+					a.weighFieldIn(src, &c, owner, dir, nil)
 				}
 			}
 		}
@@ -453,4 +459,48 @@ func (a *analysis) explainCandidate(c nilCandidate, chosen string) {
 	case c.Arg != "" && c.Expr != chosen && c.Arg != c.Expr:
 		a.why("The caller passes " + code(c.Arg) + " as " + code(c.Expr) + ".")
 	}
+}
+
+// paramTypeDir returns the directory of the module package whose type the
+// failing function's parameter param has, when it names that package
+// (tag *entity.Tag: entity's directory).
+func (a *analysis) paramTypeDir(param string) (string, bool) {
+	src := a.app()
+	f, fd := a.failingFunc()
+	if f == nil || fd == nil || fd.Type.Params == nil {
+		return "", false
+	}
+	for _, fl := range fd.Type.Params.List {
+		for _, n := range fl.Names {
+			if n.Name != param {
+				continue
+			}
+			t := fl.Type
+			if st, ok := t.(*ast.StarExpr); ok {
+				t = st.X
+			}
+			if sel, ok := t.(*ast.SelectorExpr); ok {
+				if pkg, ok := sel.X.(*ast.Ident); ok {
+					return src.mod.PackageDir(f.src, pkg.Name)
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// failingParamType is the type name of the parameter param of the
+// declaration at the failing frame, or else of the function recv.name
+// (appSource.paramType).
+func (a *analysis) failingParamType(src *appSource, name, recv, param string) string {
+	if _, fd := a.failingFunc(); fd != nil && fd.Name.Name == name && fd.Type.Params != nil {
+		for _, fl := range fd.Type.Params.List {
+			for _, n := range fl.Names {
+				if n.Name == param {
+					return typeName(fl.Type)
+				}
+			}
+		}
+	}
+	return src.paramType(name, recv, param)
 }

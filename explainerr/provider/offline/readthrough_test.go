@@ -203,3 +203,51 @@ func ConvertNamed(t *Tag) *DTO {
 	text = Analyze(panicReport("runtime.Error", nilDeref, app.frame(t, "named", "example.com/tags.ConvertNamed")))
 	mustHave(t, text, "`t` was read through at `tags.go:30`")
 }
+
+// TestFieldOfAnotherPackagesTypeThatCannotBeNil: a value receiver's
+// method reads a time.Time field through a parameter whose type another
+// package declares (tag *entity.Tag), while a type of that name is
+// declared twice in the module: the field cannot be nil, the parameter
+// is named.
+func TestFieldOfAnotherPackagesTypeThatCannotBeNil(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/tagged\n\ngo 1.22\n",
+		"entity/tag.go": `package entity
+
+import "time"
+
+// Tag is a stored tag.
+type Tag struct {
+	ID      int
+	Created time.Time
+}
+`,
+		"dto/tag.go": `package dto
+
+// Tag is a tag as the API answers it.
+type Tag struct {
+	ID      int
+	Created *int64
+}
+`,
+		"service/tags.go": `package service
+
+import (
+	"example.com/tagged/dto"
+	"example.com/tagged/entity"
+)
+
+type tags struct{}
+
+// Convert answers a tag.
+func (s tags) Convert(tag *entity.Tag) *dto.Tag {
+	made := tag.Created.Unix() //!conv
+	return &dto.Tag{Created: &made}
+}
+`,
+	})
+	fr := app.frame(t, "conv", "example.com/tagged/service.tags.Convert")
+	text := Analyze(panicReport("runtime.Error", nilDeref, fr))
+	mustHave(t, text, "`tag` is nil", "`tag.Created` is not it: its type cannot be nil")
+	mustLack(t, text, "one of `tag.Created`, `tag` is nil")
+}
