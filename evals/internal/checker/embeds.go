@@ -17,13 +17,13 @@ var embedsRe = regexp.MustCompile("(?i)^`?" + embedsPlace + embedsAfter + "\\s+(
 
 // embedsPlace is what may stand between the type's name and "embeds": its
 // kind and where it is declared ("`route` struct at router.go:19",
-// "`T` (t.go:4)").
-const embedsPlace = "(?:\\s+(?:struct|type))?(?:\\s+(?:at|in)\\s+[\\w./-]+\\.go(?::\\d+)?|\\s*\\([\\w./-]+\\.go(?::\\d+)?\\))?,?"
+// "`T` (t.go:4)", "`ID` type in package `xidb` (b/id.go)").
+const embedsPlace = "(?:\\s+(?:struct|type))?(?:\\s+in\\s+(?:the\\s+)?(?:package\\s+)?`?[\\w/.-]+`?(?:\\s+package)?)?(?:\\s+(?:at|in)\\s+[\\w./-]+\\.go(?::\\d+)?|\\s*\\([\\w./-]+\\.go(?::\\d+)?\\))?,?"
 
 // embedsAfter is another thing the sentence says the type declares
 // before it says what it embeds ("`T` declares a `msg string` field and
-// embeds `stack`").
-const embedsAfter = "(?:\\s+(?:declares|has|holds)\\b[^.;]*?\\band)?"
+// embeds `stack`"), or that it is a struct ("is a struct that embeds").
+const embedsAfter = "(?:\\s+(?:declares|has|holds)\\b[^.;]*?\\band|\\s+is\\s+a\\s+struct(?:\\s+type)?\\s+(?:that|which))?"
 
 // embedsMoreRe follows the first embedded type of a list: each further
 // one ("and `http.Handler`", ", `sync.Mutex`").
@@ -93,7 +93,7 @@ func (c *Checker) embedDiffers(name, span, how string) string {
 	for _, tn := range c.m.TypeNamed(name) {
 		st, ok := tn.Type().Underlying().(*types.Struct)
 		if !ok {
-			return ""
+			continue // another package's type of that name, no struct: it embeds nothing
 		}
 		found := false
 		for i := 0; i < st.NumFields(); i++ {

@@ -44,3 +44,9 @@ func (g *gauge) Reset() {
 	g.readings[1] = -2
 	g.unit = "none"
 }
+
+// calibrated is a gauge read with an offset.
+type calibrated struct {
+	gauge
+	offset int
+}
