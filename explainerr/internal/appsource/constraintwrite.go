@@ -20,6 +20,10 @@ var constraintWords = regexp.MustCompile(`(?i)duplicate(?:d)? key|unique constra
 // rows (an Exec is known to write by its SQL text).
 var ormWrites = map[string]bool{"Create": true, "CreateInBatches": true, "Save": true, "Insert": true, "InsertOne": true, "InsertMany": true, "Upsert": true}
 
+// ORMWrite reports whether a call of that name is an ORM's or a query
+// builder's that writes rows (Create, Save, Insert, …).
+func ORMWrite(name string) bool { return ormWrites[name] }
+
 // reWriteSQL matches SQL text that writes rows.
 var reWriteSQL = regexp.MustCompile(`(?i)\b(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE\s+\S+\s+SET|REPLACE\s+INTO)\b`)
 

@@ -61,3 +61,20 @@ func TaggedFields(st *ast.StructType) iter.Seq2[*ast.Field, reflect.StructTag] {
 		}
 	}
 }
+
+// GormColumn is the column gorm maps a struct field to: the column its
+// tag names (`gorm:"column:team_name"`), else its name in snake_case;
+// "" for an embedded field.
+func GormColumn(fl *ast.Field) string {
+	if len(fl.Names) != 1 {
+		return ""
+	}
+	if fl.Tag != nil {
+		if raw, err := strconv.Unquote(fl.Tag.Value); err == nil {
+			if c := gormColumn.FindStringSubmatch(reflect.StructTag(raw).Get("gorm")); c != nil {
+				return c[1]
+			}
+		}
+	}
+	return SnakeCase(fl.Names[0].Name)
+}

@@ -78,6 +78,18 @@ func (m *Module) ModelStructs(table string) []TypeRef {
 	return out
 }
 
+// ModelOf returns the struct an ORM maps to table: the one of
+// ModelStructs, or the one with the ORM's tags among types of its name
+// (an API type may share the model's name); false when there is none, or
+// no one such.
+func (m *Module) ModelOf(table string) (TypeRef, bool) {
+	models := m.ModelStructs(table)
+	if len(models) == 0 || len(models) > 1 && (!ormTagged(models[0]) || ormTagged(models[1])) {
+		return TypeRef{}, false
+	}
+	return models[0], true
+}
+
 // boolRank is 1 for true, 0 for false.
 func boolRank(b bool) int {
 	if b {
@@ -103,19 +115,18 @@ func (m *Module) modelSchemaChunks(r *report.Report, s *staticSet, found []repor
 	if table == "" {
 		return nil
 	}
-	// One model, or one with the ORM's tags among types of its name.
-	models := m.ModelStructs(table)
-	if len(models) == 0 || len(models) > 1 && (!ormTagged(models[0]) || ormTagged(models[1])) {
+	model, ok := m.ModelOf(table)
+	if !ok {
 		return nil
 	}
 	isSchema := func(c report.Chunk) bool { return c.Reason == report.ReasonSchema }
-	if (slices.ContainsFunc(s.chunks, isSchema) || slices.ContainsFunc(found, isSchema)) && !hasFieldFor(models[0], name) {
+	if (slices.ContainsFunc(s.chunks, isSchema) || slices.ContainsFunc(found, isSchema)) && !hasFieldFor(model, name) {
 		// A schema statement is in sight; the model only when it has a
 		// field for the column the error names (a field whose tag maps
 		// it elsewhere is the fix).
 		return nil
 	}
-	c := s.typeChunk(models[0])
+	c := s.typeChunk(model)
 	if covered(s.chunks, c) {
 		return nil
 	}
@@ -124,19 +135,14 @@ func (m *Module) modelSchemaChunks(r *report.Report, s *staticSet, found []repor
 }
 
 // hasFieldFor reports whether the struct t has a field named for column
-// (its name in snake_case) or tagged with it.
+// (its name in snake_case) or mapped to it by its tag.
 func hasFieldFor(t TypeRef, column string) bool {
 	st, ok := t.Spec.Type.(*ast.StructType)
 	if !ok || column == "" {
 		return false
 	}
 	for _, fl := range st.Fields.List {
-		for _, n := range fl.Names {
-			if SnakeCase(n.Name) == column {
-				return true
-			}
-		}
-		if fl.Tag != nil && (strings.Contains(fl.Tag.Value, "column:"+column+";") || strings.Contains(fl.Tag.Value, "column:"+column+`"`)) {
+		if len(fl.Names) == 1 && (SnakeCase(fl.Names[0].Name) == column || GormColumn(fl) == column) {
 			return true
 		}
 	}

@@ -146,10 +146,7 @@ func (m *Module) modelSizedColumns() []SizedColumn {
 					if mm == nil {
 						continue
 					}
-					col := SnakeCase(fl.Names[0].Name)
-					if c := gormColumn.FindStringSubmatch(gt); c != nil {
-						col = c[1]
-					}
+					col := GormColumn(fl)
 					line := m.Fset.Position(fl.Pos()).Line
 					out = append(out, SizedColumn{Table: GormTable(ts.Name.Name), Column: col, Length: firstNonEmpty(mm[1], mm[2]), File: m.Rel(f.Path), Line: line, Text: strings.TrimSpace(f.Lines()[line-1]), Model: true})
 				}

@@ -71,10 +71,6 @@ func (a *analysis) idNotReadBack(col string) bool {
 	return false
 }
 
-// createCalls are the calls that insert a row for a struct an ORM
-// writes.
-var createCalls = map[string]bool{"Create": true, "Save": true, "Insert": true, "InsertOne": true}
-
 // idCopiedBeforeCreate explains a foreign key (on col, when known) given
 // the parent's id before the parent was created: a function the request
 // reached copies p.ID into a field (line.OrderID = order.ID) and only
@@ -114,7 +110,7 @@ func (a *analysis) idCopiedBeforeCreate(col string) bool {
 				copied, parent, field = n, p.Name, types.ExprString(lhs)
 			case *ast.CallExpr:
 				sel, ok := n.Fun.(*ast.SelectorExpr)
-				if copied == nil || !ok || !createCalls[sel.Sel.Name] {
+				if copied == nil || !ok || !appsource.ORMWrite(sel.Sel.Name) {
 					return true
 				}
 				for _, arg := range n.Args {

@@ -2,10 +2,6 @@ package offline
 
 import (
 	"go/ast"
-	"go/token"
-	"reflect"
-	"strconv"
-	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
@@ -16,141 +12,48 @@ import (
 // its name gives. The model of that table with a field for that column is
 // where the statement's column comes from.
 
-// modelStruct is a struct type of the module an ORM maps to a table.
-type modelStruct struct {
-	file *appFile
-	spec *ast.TypeSpec
-	st   *ast.StructType
-}
-
-// modelsOfTable returns the module's structs an ORM maps to table: by
-// gorm's default name for the struct, or by its TableName method, which
-// returns the name or a constant of it.
-func (s *appSource) modelsOfTable(table string) []modelStruct {
-	named := map[string]bool{}
-	for _, l := range s.mod.TableLiterals() {
-		if fd, isFunc := l.Decl.(*ast.FuncDecl); isFunc && fd.Name.Name == "TableName" && strings.EqualFold(l.Value, table) {
-			named[receiverName(fd)] = true
-		}
+// modelField returns the one field of the module's model of table
+// (appsource.Module.ModelOf) for which match holds, its line, and the
+// model's name; false when the model or the field is not one.
+func (s *appSource) modelField(table string, match func(*ast.Field) bool) (*ast.Field, sourceLine, string, bool) {
+	t, ok := s.mod.ModelOf(table)
+	if !ok {
+		return nil, sourceLine{}, "", false
 	}
-	consts := map[string]string{} // a file's string constants, for TableName's return
-	var out []modelStruct
-	s.eachDecl(func(f *appFile, d ast.Decl, _ string) {
-		if strings.HasSuffix(f.path, "_test.go") {
-			return
-		}
-		switch d := d.(type) {
-		case *ast.GenDecl:
-			for _, spec := range d.Specs {
-				if vs, ok := spec.(*ast.ValueSpec); ok && d.Tok == token.CONST && len(vs.Names) == 1 && len(vs.Values) == 1 {
-					if lit, ok := vs.Values[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-						consts[f.path+"\x00"+vs.Names[0].Name], _ = strconv.Unquote(lit.Value)
-					}
-				}
-			}
-		case *ast.FuncDecl:
-			if d.Name.Name != "TableName" || d.Body == nil || len(d.Body.List) != 1 {
-				return
-			}
-			if ret, ok := d.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
-				if id, ok := ret.Results[0].(*ast.Ident); ok && strings.EqualFold(consts[f.path+"\x00"+id.Name], table) {
-					named[receiverName(d)] = true
-				}
-			}
-		}
-	})
-	s.eachDecl(func(f *appFile, d ast.Decl, _ string) {
-		gd, isGen := d.(*ast.GenDecl)
-		if !isGen || strings.HasSuffix(f.path, "_test.go") {
-			return
-		}
-		for _, spec := range gd.Specs {
-			ts, isType := spec.(*ast.TypeSpec)
-			if !isType {
-				continue
-			}
-			if st, isStruct := ts.Type.(*ast.StructType); isStruct && (named[ts.Name.Name] || strings.EqualFold(appsource.GormTable(ts.Name.Name), table)) {
-				out = append(out, modelStruct{f, ts, st})
-			}
-		}
-	})
-	return out
-}
-
-// modelColumn returns the field of the module's model of table whose
-// column is column (its `gorm:"column:…"` tag, or its name in
-// snake_case), with the model's name; false when there is none, or more
-// than one.
-func (s *appSource) modelColumn(table, column string) (field sourceLine, model string, ok bool) {
-	var fields []sourceLine
-	var models []string
-	var tagged []bool
-	for _, m := range s.modelsOfTable(table) {
-		for _, fl := range m.st.Fields.List {
-			if len(fl.Names) == 1 && fieldColumn(fl) == column {
-				fields, models, tagged = append(fields, s.lineOfPos(fl.Pos(), "")), append(models, m.spec.Name.Name), append(tagged, gormTagged(m.st))
-			}
-		}
+	st, isStruct := t.Spec.Type.(*ast.StructType)
+	if !isStruct {
+		return nil, sourceLine{}, "", false
 	}
-	if len(fields) > 1 {
-		// An API or domain type shares the model's name: the one with
-		// the ORM's tags is the model.
-		var keep []int
-		for i := range fields {
-			if tagged[i] {
-				keep = append(keep, i)
-			}
-		}
-		if len(keep) != 1 {
-			return sourceLine{}, "", false
-		}
-		return fields[keep[0]], models[keep[0]], true
-	}
-	if len(fields) == 0 {
-		return sourceLine{}, "", false
-	}
-	return fields[0], models[0], true
-}
-
-// gormTagged reports whether a field of st has a gorm tag.
-func gormTagged(st *ast.StructType) bool {
+	var found []*ast.Field
 	for _, fl := range st.Fields.List {
-		if fl.Tag != nil && strings.Contains(fl.Tag.Value, `gorm:"`) {
-			return true
+		if len(fl.Names) == 1 && match(fl) {
+			found = append(found, fl)
 		}
 	}
-	return false
+	if len(found) != 1 {
+		return nil, sourceLine{}, "", false
+	}
+	return found[0], s.lineOfPos(found[0].Pos(), ""), t.Spec.Name.Name, true
+}
+
+// modelColumn returns the field of the module's model of table that gorm
+// maps to column (appsource.GormColumn), with the model's name.
+func (s *appSource) modelColumn(table, column string) (field sourceLine, model string, ok bool) {
+	_, field, model, ok = s.modelField(table, func(fl *ast.Field) bool { return appsource.GormColumn(fl) == column })
+	return field, model, ok
 }
 
 // retaggedColumn returns the field of the module's model of table named
 // for column (its name in snake_case is column) whose tag maps it to
 // another column, that column, and the model's name.
 func (s *appSource) retaggedColumn(table, column string) (field sourceLine, tagged, model string, ok bool) {
-	found := 0
-	for _, m := range s.modelsOfTable(table) {
-		for _, fl := range m.st.Fields.List {
-			if len(fl.Names) == 1 && appsource.SnakeCase(fl.Names[0].Name) == column && fieldColumn(fl) != column {
-				found++
-				field, tagged, model = s.lineOfPos(fl.Pos(), ""), fieldColumn(fl), m.spec.Name.Name
-			}
-		}
+	fl, field, model, ok := s.modelField(table, func(fl *ast.Field) bool {
+		return appsource.SnakeCase(fl.Names[0].Name) == column && appsource.GormColumn(fl) != column
+	})
+	if !ok {
+		return sourceLine{}, "", "", false
 	}
-	return field, tagged, model, found == 1
-}
-
-// fieldColumn is the column gorm maps a struct field to: its tag's
-// column, else its name in snake_case.
-func fieldColumn(fl *ast.Field) string {
-	if fl.Tag != nil {
-		if raw, err := strconv.Unquote(fl.Tag.Value); err == nil {
-			for _, part := range strings.Split(reflect.StructTag(raw).Get("gorm"), ";") {
-				if k, v, ok := strings.Cut(strings.TrimSpace(part), ":"); ok && strings.EqualFold(k, "column") {
-					return strings.TrimSpace(v)
-				}
-			}
-		}
-	}
-	return appsource.SnakeCase(fl.Names[0].Name)
+	return field, appsource.GormColumn(fl), model, true
 }
 
 // writtenColumn says, for a column an INSERT or UPDATE of table writes,

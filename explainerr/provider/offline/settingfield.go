@@ -53,12 +53,16 @@ func (a *analysis) explainUnsetSettingField(y string) bool {
 // it did.
 func (a *analysis) unsetSettingIn(texts []string) bool {
 	src := a.app()
-	configs := src.configKeys()
+	var configs []configKey
+	haveConfigs := false // the configuration files are read once a setting is found
 	for _, t := range texts {
 		for _, m := range selectorIn.FindAllStringSubmatch(t, -1) {
 			key, at, ok := a.settingKeyOf(m[1])
 			if !ok || os.Getenv(key) != "" {
 				continue
+			}
+			if !haveConfigs {
+				configs, haveConfigs = src.configKeys(), true
 			}
 			var near *configKey
 			set := false
