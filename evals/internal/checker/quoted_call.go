@@ -61,11 +61,12 @@ func (c *Checker) checkQuotedCalls(prose string, results []Result) []Result {
 // quotes whole in a code span, and the span's submatch indexes in prose
 // (those of backtickRe), passing over the spans of a stretch of prose
 // (around gives it: the sentence, or the clause) that may quote code on
-// purpose (proposalRe: a fix, an example, a negation).
+// purpose (proposalWordsRe: a fix, an example), and a span negated
+// (negatedSpan).
 func eachQuotedExpr(prose string, around func(string, int) (int, int), each func(e ast.Expr, loc []int)) {
 	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose, -1) {
 		from, to := around(prose, loc[0])
-		if proposalRe.MatchString(outsideCode(prose[from:to])) {
+		if proposalWordsRe.MatchString(outsideCode(prose[from:to])) || negatedSpan(prose, loc) {
 			continue
 		}
 		e, err := parser.ParseExpr(prose[loc[2]:loc[3]])
@@ -74,6 +75,21 @@ func eachQuotedExpr(prose string, around func(string, int) (int, int), each func
 		}
 		each(e, loc)
 	}
+}
+
+// negatedSpan reports whether the code span at loc (backtickRe's
+// submatch indexes) may be quoted as what the code does not do: a
+// negation among the last six words leading to it ("never `g(1)`") or
+// after it in its clause ("`g(1)` is not called"). A negation elsewhere
+// in the sentence says something else ("for a value that is not a
+// string, `Scan` returns `…`").
+func negatedSpan(prose string, loc []int) bool {
+	from, to := nearLead(prose, loc[0])
+	if negationRe.MatchString(outsideCode(prose[from:to])) {
+		return true
+	}
+	_, end := clauseAround(prose, loc[0])
+	return end > loc[1] && negationRe.MatchString(outsideCode(prose[loc[1]:end]))
 }
 
 // quotedCallDiffers compares a quoted call with the module's calls of
@@ -104,7 +120,8 @@ func (c *Checker) quotedCallDiffers(q *ast.CallExpr) (string, bool) {
 }
 
 // closeCall reports whether two calls differ only in the order of three
-// or more arguments, or in one argument that is a number literal in both.
+// or more arguments, or in one argument: in its numbers only, or in the
+// words of a message quoted whole.
 func closeCall(a, b *ast.CallExpr) bool {
 	if len(a.Args) != len(b.Args) || a.Ellipsis.IsValid() != b.Ellipsis.IsValid() {
 		return false
@@ -119,11 +136,10 @@ func closeCall(a, b *ast.CallExpr) bool {
 		}
 	}
 	if len(diff) == 1 {
-		x, ok1 := a.Args[diff[0]].(*ast.BasicLit)
-		y, ok2 := b.Args[diff[0]].(*ast.BasicLit)
-		// A number only: a string argument may be quoted shortened or as
-		// an example of its kind ("intParam(r, "commentID")").
-		if ok1 && ok2 && x.Kind == y.Kind && (x.Kind == token.INT || x.Kind == token.FLOAT) {
+		// Numbers only, however deep in the argument ("id[8:10]" for
+		// "id[7:9]"), or a message misquoted rather than shortened or
+		// given as an example of its kind ("intParam(r, "commentID")").
+		if numbersOnlyDiffer(a.Args[diff[0]], b.Args[diff[0]]) || misquotedMessage(a.Args[diff[0]], b.Args[diff[0]]) {
 			return true
 		}
 		// Or a count of one unit ("5 * time.Minute" for "time.Minute").

@@ -209,14 +209,18 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 	// when none of them holds what the clause names at that line.
 	var reasons []string
 	for _, file := range files {
-		if c.inCallee(prose, claims, from, to, file, ref.line) || c.namedInProse(prose[from:to], file, ref.line) {
-			return "", false
-		}
 		first, last := c.statementLines(file, ref.line)
 		if ref.last > last && ref.last <= len(c.views().code[file]) {
 			last = ref.last // a range: every statement in it
 		}
 		stmt := strings.Join(c.views().code[file][first-1:last], "\n")
+		if reason, elsewhere := c.citedStatementElsewhere(prose[from:ref.start], file, ref, stmt); elsewhere {
+			reasons = append(reasons, reason)
+			continue
+		}
+		if c.inCallee(prose, claims, from, to, file, ref.line) || c.namedInProse(prose[from:to], file, ref.line) {
+			return "", false
+		}
 		if saysBranch(prose[from:ref.start], stmtHead(stmt)) || namesInWords(prose[from:to], stmt) || saysWhatLineDoes(citedFragment(prose[from:ref.start]), stmt) || saysReturned(prose[from:to], stmt) || saysNumberThere(prose[from:ref.start], stmt) || saysLiteralThere(prose[from:ref.start], stmt) {
 			return "", false
 		}
