@@ -19,10 +19,24 @@ var buildExprRe = regexp.MustCompile(`^[!(]*[A-Za-z_][\w.]*\)*(?:\s*(?:&&|\|\||,
 // buildSpan returns the build-constraint claim of a span the prose before
 // it introduces as one.
 func buildSpan(before, span string) (Claim, bool) {
-	if !buildLeadRe.MatchString(before) || !buildExprRe.MatchString(span) {
+	if !buildLeadRe.MatchString(before) || !buildExprRe.MatchString(span) || dottedNonRelease(span) {
 		return Claim{}, false
 	}
 	return Claim{Text: span, Kind: KindBuild}, true
+}
+
+// releaseTagRe is a release tag, the only build tag with a dot ("go1.21").
+var releaseTagRe = regexp.MustCompile(`^!?go1\.\d+$`)
+
+// dottedNonRelease reports whether a term of span has a dot but is no
+// release tag: "built with `fmt.Sprintf`" names a function, not a tag.
+func dottedNonRelease(span string) bool {
+	for _, term := range strings.Fields(buildTerms(span)) {
+		if strings.Contains(term, ".") && !releaseTagRe.MatchString(term) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkBuild looks a quoted build constraint up in the module's

@@ -221,6 +221,7 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkLocalDefaults,
 	(*Checker).checkPredicateBranches,
 	(*Checker).checkUnguardedReturns,
+	(*Checker).checkBareSignatures,
 }
 
 // Check returns the verdict on one claim.
@@ -833,8 +834,18 @@ func countArgs(args string) int {
 
 // checkSignature compares a declaration with the module's declarations of
 // that name: receiver type, parameter types and (when given) result types.
+//
+// A declaration quoted without its keyword and receiver ("`SetSize(n
+// int)`") may be a method's: its receiver is not compared, nor is the
+// receiver's pointer when written as a method expression ("`T.M(…)`").
 func (c *Checker) checkSignature(sig string) verdict {
 	src := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(sig), "{"))
+	anyReceiver, anyPointer := false, false
+	if !strings.HasPrefix(src, "func ") {
+		// "Encoder.Register(…)" may mean a pointer receiver too.
+		anyReceiver, anyPointer = !bareMethodRe.MatchString(src), !strings.HasPrefix(src, "(*")
+		src = bareSignature(src)
+	}
 	file, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+src+" {}\n", 0)
 	if err != nil || len(file.Decls) == 0 {
 		return verdict{v: UnknownIdentifier, reason: "not a parsable declaration: " + sig}
@@ -863,6 +874,12 @@ func (c *Checker) checkSignature(sig string) verdict {
 	claimedResults := fieldTypes(fd.Type.Results)
 	var diffs []string
 	for _, f := range cands {
+		if anyReceiver {
+			recv = f.Recv
+		}
+		if anyReceiver || anyPointer {
+			pointer = f.Recv != "" && isPointerReceiver(f.Decl)
+		}
 		if recv != f.Recv {
 			diffs = append(diffs, fmt.Sprintf("%s has receiver %q", f.QualifiedName(), f.Recv))
 			continue

@@ -3,6 +3,7 @@ package checker
 import (
 	"fmt"
 	"go/ast"
+	"regexp"
 	"strings"
 )
 
@@ -11,8 +12,11 @@ import (
 // "`n++` (f.go:12)"): when the cited statement does not hold it, while
 // another line of the same file does, the line is another statement's.
 // Only an assignment, an increment, a send or a return with values is
-// read: a call or a name may be quoted beside the line that uses it.
-func (c *Checker) citedStatementElsewhere(before, file string, ref lineRef, stmt string) (string, bool) {
+// read, and with calls a call written as a statement ("with
+// `d.pool.Put(dec)` at f.go:186"): a name may be quoted beside the line
+// that uses it. A cited statement that holds the quote with more after
+// it ("`Mode = iota`" of "Mode = iota + 1") holds another value.
+func (c *Checker) citedStatementElsewhere(before, file string, ref lineRef, stmt string, calls bool) (string, bool) {
 	loc := adjacentSpanRe.FindStringSubmatchIndex(before)
 	if loc == nil {
 		return "", false
@@ -25,6 +29,10 @@ func (c *Checker) citedStatementElsewhere(before, file string, ref lineRef, stmt
 	}
 	switch st := body.List[0].(type) {
 	case *ast.AssignStmt, *ast.IncDecStmt, *ast.SendStmt:
+	case *ast.ExprStmt:
+		if _, call := st.X.(*ast.CallExpr); !call || !calls {
+			return "", false
+		}
 	case *ast.ReturnStmt:
 		if len(st.Results) == 0 {
 			return "", false
@@ -33,7 +41,10 @@ func (c *Checker) citedStatementElsewhere(before, file string, ref lineRef, stmt
 		return "", false
 	}
 	want := tightSpace(span)
-	if containsWhole(tightSpace(stmt), want) {
+	if held := tightSpace(stmt); containsWhole(held, want) {
+		if i := strings.Index(held, want); i >= 0 && !calls && strings.IndexByte("+-*/%|&^<>", after(held, i+len(want))) >= 0 {
+			return fmt.Sprintf("%s:%d holds %q, more than `%s`", file, ref.line, strings.TrimSpace(stmtHead(stmt)), strings.TrimSpace(span)), true
+		}
 		return "", false
 	}
 	lines := c.views().code[file]
@@ -45,4 +56,70 @@ func (c *Checker) citedStatementElsewhere(before, file string, ref lineRef, stmt
 		return fmt.Sprintf("%s:%d holds %q; `%s` is at %s:%d", file, ref.line, strings.TrimSpace(stmtHead(stmt)), strings.TrimSpace(span), file, n), true
 	}
 	return "", false
+}
+
+// after is the byte of s at i, or 0 past its end.
+func after(s string, i int) byte {
+	if i < len(s) {
+		return s[i]
+	}
+	return 0
+}
+
+// pairSpanValueRe is a span that writes one key of a composite literal
+// with a literal value ("`maxArraySize: 1000`").
+var pairSpanValueRe = regexp.MustCompile("`" + `([A-Za-z_]\w*)\s*:\s*(-?\d[\w.]*|"[^"` + "`" + `]*"|true|false)` + "`")
+
+// citedPairDiffers judges a key of a composite literal the clause quotes
+// with a literal value before the line it cites ("with `maxArraySize:
+// 1000` in the literal at f.go:83"): when the cited statement writes
+// that key with another literal, the value is wrong.
+func citedPairDiffers(before, file string, ref lineRef, stmt string) (string, bool) {
+	for _, m := range pairSpanValueRe.FindAllStringSubmatch(before, -1) {
+		have := regexp.MustCompile(`(?:^|[{,\s])` + regexp.QuoteMeta(m[1]) + `\s*:\s*(-?\d[\w.]*|"[^"]*"|true|false)\s*(?:[,}]|$)`).FindStringSubmatch(strings.TrimSpace(stmt))
+		if have != nil && have[1] != m[2] {
+			return fmt.Sprintf("%s:%d writes %s: %s, not %s", file, ref.line, m[1], have[1], m[2]), true
+		}
+	}
+	return "", false
+}
+
+// placedCallLines lists the file:line claims lineRefs leaves to the claim
+// right beside them when that claim is a call quoted whole before the
+// line ("with `d.pool.Put(dec)` at f.go:186").
+func (c *Checker) placedCallLines(prose string, claims []Claim, results []Result) []lineRef {
+	var refs []lineRef
+	for i, r := range results {
+		if r.Kind != KindFileLine || r.InCode || !placedOn(prose, claims, r.Claim) {
+			continue
+		}
+		loc := adjacentSpanRe.FindStringSubmatchIndex(prose[:r.start])
+		if loc == nil || !callSpanRe.MatchString(prose[loc[2]:loc[3]]) {
+			continue
+		}
+		file, line := splitFileLine(r.Text)
+		refs = append(refs, lineRef{file: file, line: line, start: r.start, end: r.end, result: i, placed: true})
+	}
+	return refs
+}
+
+// placedCallElsewhere judges a line placed on the call quoted right
+// before it: citedStatementElsewhere's verdict on the call, in every
+// module file the line may mean, unless the line is in the callee (the
+// clause says the call reaches it).
+func (c *Checker) placedCallElsewhere(prose string, claims []Claim, ref lineRef) (string, bool) {
+	from, to := clauseAround(prose, ref.start)
+	var reasons []string
+	for _, file := range c.refFiles(claims, ref, from, to) {
+		if c.inCallee(prose, claims, from, to, file, ref.line) {
+			return "", false
+		}
+		first, last := c.statementLines(file, ref.line)
+		reason, elsewhere := c.citedStatementElsewhere(prose[from:ref.start], file, ref, strings.Join(c.views().code[file][first-1:last], "\n"), true)
+		if !elsewhere {
+			return "", false
+		}
+		reasons = append(reasons, reason)
+	}
+	return strings.Join(reasons, "; "), len(reasons) > 0
 }

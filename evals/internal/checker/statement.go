@@ -23,6 +23,10 @@ type lineRef struct {
 	last int
 	// result is the index of the file:line claim's result, or -1.
 	result int
+	// placed is set for a line placed on a call quoted right before it
+	// ("`d.pool.Put(dec)` at f.go:186"), which only placedCallElsewhere
+	// judges.
+	placed bool
 }
 
 // checkCitedLines checks what each cited line holds against what its
@@ -33,11 +37,14 @@ type lineRef struct {
 // statement, even inside the right function. A contradiction replaces the
 // verdict of the file:line claim, or is added as a result for a bare line.
 func (c *Checker) checkCitedLines(prose string, claims []Claim, results []Result) []Result {
-	for _, ref := range lineRefs(prose, claims, results) {
+	for _, ref := range append(lineRefs(prose, claims, results), c.placedCallLines(prose, claims, results)...) {
 		if ref.result >= 0 && results[ref.result].Verdict != Verified {
 			continue
 		}
 		reason, wrong := c.lineHoldsOther(prose, claims, ref)
+		if ref.placed {
+			reason, wrong = c.placedCallElsewhere(prose, claims, ref)
+		}
 		if !wrong {
 			continue
 		}
@@ -214,12 +221,20 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 			last = ref.last // a range: every statement in it
 		}
 		stmt := strings.Join(c.views().code[file][first-1:last], "\n")
-		if reason, elsewhere := c.citedStatementElsewhere(prose[from:ref.start], file, ref, stmt); elsewhere {
+		if reason, elsewhere := c.citedStatementElsewhere(prose[from:ref.start], file, ref, stmt, false); elsewhere {
+			reasons = append(reasons, reason)
+			continue
+		}
+		if reason, differs := citedPairDiffers(prose[from:ref.start], file, ref, stmt); differs {
 			reasons = append(reasons, reason)
 			continue
 		}
 		if c.inCallee(prose, claims, from, to, file, ref.line) || c.namedInProse(prose[from:to], file, ref.line) {
 			return "", false
+		}
+		if reason, elsewhere := c.citedStatementElsewhere(prose[from:ref.start], file, ref, stmt, true); elsewhere {
+			reasons = append(reasons, reason)
+			continue
 		}
 		if saysBranch(prose[from:ref.start], stmtHead(stmt)) || namesInWords(prose[from:to], stmt) || saysWhatLineDoes(citedFragment(prose[from:ref.start]), stmt) || saysReturned(prose[from:to], stmt) || saysNumberThere(prose[from:ref.start], stmt) || saysLiteralThere(prose[from:ref.start], stmt) {
 			return "", false
