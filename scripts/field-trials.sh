@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic or goshop (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg and goshop need PostgreSQL too)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop or journalist (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg and goshop need PostgreSQL too)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -24,9 +24,9 @@
 # on every interface of the machine). The todo, albums, bank,
 # bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr, spacebin, goclean, gormpg and goshop apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick and rwtxt apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, rwtxt and journalist apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18485 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18487 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -345,6 +345,16 @@ app_conf() {
 		# that nothing serves; its gRPC server on 127.0.0.1 at the port below
 		probe=/health
 		export grpc_port=$((19485 + shift_port)) ;;
+	journalist) mainpkg=. port=18487 # configured by JOURNALIST_ variables (viper; no journalist.toml): the address, the
+		# admin user the app makes at start (admin, password local-trials), SQLite (journalist.db in the scratch copy,
+		# mattn/go-sqlite3, foreign keys on, a 5 s busy timeout), whose tables ent's auto-migration makes at start, and the
+		# web endpoint its RSS pages link to. Its feed refresh runs at start (no feeds yet) and then every 900 s; zap JSON
+		# logs (production) on stderr
+		probe=/health
+		export JOURNALIST_DATABASE_TYPE=sqlite3 JOURNALIST_DATABASE_CONNECTION='file:journalist.db?_fk=1&_busy_timeout=5000' \
+			JOURNALIST_SERVER_BINDIP=127.0.0.1 JOURNALIST_SERVER_PORT=$((18487 + shift_port)) JOURNALIST_ADMIN_USERNAME=admin \
+			JOURNALIST_ADMIN_PASSWORD=local-trials JOURNALIST_SERVER_ENDPOINT_API=http://127.0.0.1:$((18487 + shift_port))/api \
+			JOURNALIST_SERVER_ENDPOINT_WEB=http://127.0.0.1:$((18487 + shift_port))/web JOURNALIST_FEEDS_AUTOREFRESH=900 ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -658,6 +668,8 @@ INSERT INTO tasks VALUES ('22222222-2222-4222-8222-222222222222', '11111111-1111
   'draft the quarterly report', 'todo', '2026-01-02 00:00:00', '2026-01-02 00:00:00');
 INSERT INTO history VALUES (DEFAULT, '11111111-1111-4111-8111-111111111111', 'auto', 'en', 'текст для перевода',
   'text for translation');" ;;
+	journalist) # its SQLite file: the app makes its tables (ent's auto-migration) and the admin user when it starts
+		rm -f journalist.db journalist.db-* ;;
 	sonic) # its SQLite file, logs and uploads: the app makes its tables when it starts; the blog is installed by
 		# app_login, through the app's own installation API
 		rm -rf sonic.db sonic.db-* logs upload ;;
@@ -1280,6 +1292,47 @@ INSERT INTO roles (name, description, created_at, updated_at) VALUES ('support',
 		[ -n "$tok" ] && auth=(-H "Admin-Authorization: $tok")
 		post /api/admin/tags json '{"name":"Kubernetes Tips"}' >/dev/null
 		post /api/admin/options/map_view/saving json '{"comment_page_size":"10"}' >/dev/null ;;
+	journalist) # written into the database once the app made its tables: alice (11111111-..., role user, password
+		# local-trials: the app keeps passwords as given) with her RSS access token localtrialsqat (the web routes'
+		# qat parameter), feed "Trials Blog" (33333333-..., on 127.0.0.1:9, never fetched), her subscription to it
+		# (group golang) and its items guid-first, guid-second and guid-third (published on 1, 2 and 3 January; the
+		# third with an author), by position (a case's schema may rename a column). Then guid-second is marked as read
+		# through the web route. The API takes Basic credentials: the admin's for the users and feeds routes (the users
+		# list is the admins' only; an admin lists and reads every feed, subscribed or not), alice's for any other API request
+		auth=()
+		rm -f "$jar"
+		sqlite3 -cmd '.timeout 5000' "$cdir/journalist.db" "
+INSERT INTO users (id, username, password, role, created_at, updated_at) VALUES
+  ('11111111-1111-4111-8111-111111111111', 'alice', 'local-trials', 'user', '2026-01-01 00:00:00+00:00', '2026-01-01 00:00:00+00:00');
+INSERT INTO tokens (id, type, name, token, created_at, updated_at, user_tokens) VALUES
+  ('22222222-2222-4222-8222-222222222222', 'qat', 'reader', 'localtrialsqat', '2026-01-01 00:00:00+00:00',
+  '2026-01-01 00:00:00+00:00', '11111111-1111-4111-8111-111111111111');
+INSERT INTO feeds (id, url, feed_title, feed_description, feed_link, feed_feed_link, feed_updated, feed_published,
+  feed_language, feed_copyright, feed_generator, feed_categories, created_at, updated_at) VALUES
+  ('33333333-3333-4333-8333-333333333333', 'http://127.0.0.1:9/feed.xml', 'Trials Blog', 'notes from the trials',
+  'http://127.0.0.1:9/', 'http://127.0.0.1:9/feed.xml', '2026-01-03 00:00:00+00:00', '2026-01-01 00:00:00+00:00', 'en', '',
+  'hugo', '', '2026-01-01 00:00:00+00:00', '2026-01-01 00:00:00+00:00');
+INSERT INTO subscriptions (id, name, \"group\", created_at, user_id, feed_id) VALUES
+  ('44444444-4444-4444-8444-444444444444', 'Trials Blog', 'golang', '2026-01-01 00:00:00+00:00',
+  '11111111-1111-4111-8111-111111111111', '33333333-3333-4333-8333-333333333333');
+INSERT INTO items VALUES
+  ('55555555-5555-4555-8555-555555555551', 'guid-first', 'First post', 'the first post', '<p>first</p>',
+  'http://127.0.0.1:9/first', '2026-01-01 10:00:00+00:00', '2026-01-01 10:00:00+00:00', NULL, NULL, NULL, NULL, '', '[]',
+  NULL, NULL, NULL, NULL, NULL, NULL, NULL, '2026-01-01 10:00:00+00:00', '2026-01-01 10:00:00+00:00',
+  '33333333-3333-4333-8333-333333333333'),
+  ('55555555-5555-4555-8555-555555555552', 'guid-second', 'Second post', 'the second post', '<p>second</p>',
+  'http://127.0.0.1:9/second', '2026-01-02 10:00:00+00:00', '2026-01-02 10:00:00+00:00', NULL, NULL, NULL, NULL, '', '[]',
+  NULL, NULL, NULL, NULL, NULL, NULL, NULL, '2026-01-02 10:00:00+00:00', '2026-01-02 10:00:00+00:00',
+  '33333333-3333-4333-8333-333333333333'),
+  ('55555555-5555-4555-8555-555555555553', 'guid-third', 'Third post', 'the third post', '<p>third</p>',
+  'http://127.0.0.1:9/third', '2026-01-03 10:00:00+00:00', '2026-01-03 10:00:00+00:00', 'Trials Author',
+  'author@example.com', NULL, NULL, '', '[]', NULL, NULL, NULL, NULL, NULL, NULL, NULL, '2026-01-03 10:00:00+00:00',
+  '2026-01-03 10:00:00+00:00', '33333333-3333-4333-8333-333333333333');" 2>/dev/null
+		curl -s -o /dev/null -m 30 "http://127.0.0.1:$port/web/actions/read/guid-second?qat=localtrialsqat"
+		case $path in
+		/api/v1/users | /api/v1/feeds | /api/v1/feeds/*) auth=(-u admin:local-trials) ;;
+		/api/*) auth=(-u alice:local-trials) ;;
+		esac ;;
 	goshop) # alice signs in for her access token, sent as a bearer token
 		auth=()
 		tok=$(post /api/v1/auth/login json '{"email":"alice@example.com","password":"local-trials"}' |
