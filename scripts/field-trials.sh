@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop or journalist (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg and goshop need PostgreSQL too)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist or litecart (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg and goshop need PostgreSQL too)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -24,7 +24,7 @@
 # on every interface of the machine). The todo, albums, bank,
 # bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr, spacebin, goclean, gormpg and goshop apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, rwtxt and journalist apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, rwtxt, journalist and litecart apps need the sqlite3 shell.
 #
 # The apps listen on 18431-18487 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
@@ -355,6 +355,11 @@ app_conf() {
 			JOURNALIST_SERVER_BINDIP=127.0.0.1 JOURNALIST_SERVER_PORT=$((18487 + shift_port)) JOURNALIST_ADMIN_USERNAME=admin \
 			JOURNALIST_ADMIN_PASSWORD=local-trials JOURNALIST_SERVER_ENDPOINT_API=http://127.0.0.1:$((18487 + shift_port))/api \
 			JOURNALIST_SERVER_ENDPOINT_WEB=http://127.0.0.1:$((18487 + shift_port))/web JOURNALIST_FEEDS_AUTOREFRESH=900 ;;
+	litecart) mainpkg=./cmd port=18486 # its serve command (below) on the address; SQLite (lc_base/data.db in the scratch
+		# copy, modernc), which the app makes and migrates (goose, its embedded SQL migrations) when it starts, uploads in
+		# lc_uploads and lc_digitals; its admin and site pages, built apart (SvelteKit), as empty pages (app_generate).
+		# Needs the sqlite3 shell
+		probe=/ping ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -373,6 +378,7 @@ app_conf() {
 	[ "$1" = lenpaste ] && binargs=(-address 127.0.0.1:$port -db-source lenpaste.db -db-cleanup-period 24h)
 	[ "$1" = golink ] && binargs=(-dev-listen 127.0.0.1:$port -sqlitedb golink.db)
 	[ "$1" = statping ] && binargs=(--ip 127.0.0.1 --port $port)
+	[ "$1" = litecart ] && binargs=(serve --http 127.0.0.1:$port)
 	[ "$1" = tgspam ] && binargs=(--server.enabled --server.listen=127.0.0.1:$port --server.auth=local-trials
 		--files.dynamic=data --storage-timeout=30s)
 	return 0
@@ -414,6 +420,9 @@ app_generate() { # code an app generates before it builds: wtf's HTML templates 
 				printf '\n\n'
 			done
 		} >internal/database/dbgen/queries.gen.sql && "$scratch/sqlc" generate ;;
+	litecart) # the admin and site pages the server embeds (web/admin/build, web/site/build, built with bun upstream) as
+		# empty pages
+		mkdir -p web/admin/build web/site/build && touch web/admin/build/index.html web/site/build/index.html ;;
 	pufferpanel) # the frontend the server embeds (client/frontend/dist, built with yarn upstream, which copies public/ and
 		# its webfiles.go into it) as public/ and an empty page
 		[ -d client/frontend/dist ] || { cp -r client/frontend/public client/frontend/dist &&
@@ -673,6 +682,9 @@ INSERT INTO history VALUES (DEFAULT, '11111111-1111-4111-8111-111111111111', 'au
 	sonic) # its SQLite file, logs and uploads: the app makes its tables when it starts; the blog is installed by
 		# app_login, through the app's own installation API
 		rm -rf sonic.db sonic.db-* logs upload ;;
+	litecart) # its SQLite file and its uploads: the app makes the database and runs its migrations when it starts; the
+		# cart is installed by app_login, through the app's own installation API
+		rm -rf lc_base lc_uploads lc_digitals ;;
 	gormpg) # its migrate command (the uuid-ossp extension and gorm's auto-migration of the users and posts tables, from
 		# the models; the server runs none), built once per case, then the seed: alice (11111111-...) and bob
 		# (33333333-...), both with the password local-trials (bcrypt), and alice's post 22222222-... ("Hello Gorm")
@@ -1339,6 +1351,23 @@ INSERT INTO items VALUES
 			jq -r '.result.access_token // empty' 2>/dev/null)
 		rm -f "$jar"
 		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
+	litecart) # the cart is installed through its installation API (admin@example.com, password local-trials, domain
+		# 127.0.0.1:9), then the admin signs in for a JWT, sent as a bearer token (the sign-in also sets it as a cookie,
+		# dropped here). Written into the database the app made: product trialsproduct01 ("Lisbon Travel Guide", 15.00,
+		# active, digital data) with one unsold key, and cart trialscart00001 (bob@example.com, that product, new, Stripe;
+		# by position: a case's migration may rename a column). The migrations made pages terms (ig9jpCixAgAu31f),
+		# privacy and cookies
+		auth=()
+		rm -f "$jar"
+		post /api/install json '{"email":"admin@example.com","password":"local-trials","domain":"127.0.0.1:9"}' >/dev/null
+		tok=$(post /api/sign/in json '{"email":"admin@example.com","password":"local-trials"}' | jq -r '.result // empty' 2>/dev/null)
+		rm -f "$jar"
+		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok")
+		sqlite3 -cmd '.timeout 5000' "$cdir/lc_base/data.db" "INSERT INTO product (id, name, desc, slug, amount, digital, active)
+  VALUES ('trialsproduct01', 'Lisbon Travel Guide', 'Three days in Lisbon', 'lisbon-guide', 1500, 'data', 1);
+INSERT INTO digital_data (id, product_id, content, cart_id) VALUES ('trialsdigital01', 'trialsproduct01', 'LISBON-KEY-0001', NULL);
+INSERT INTO cart VALUES ('trialscart00001', 'bob@example.com', 1500, 'USD', NULL, 'new',
+  '[{\"id\":\"trialsproduct01\",\"quantity\":1}]', '2026-12-01 10:00:00', NULL, 'stripe');" 2>/dev/null ;;
 	esac
 }
 
