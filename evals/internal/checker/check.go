@@ -222,6 +222,8 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkPredicateBranches,
 	(*Checker).checkUnguardedReturns,
 	(*Checker).checkBareSignatures,
+	(*Checker).checkStructFields,
+	(*Checker).checkMethodOn,
 }
 
 // Check returns the verdict on one claim.

@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/types"
 	"regexp"
+	"strings"
 )
 
 // KindVarInit is a claim about the call a package variable is made with:
@@ -92,7 +93,7 @@ func (c *Checker) packageVarValue(name string) ast.Expr {
 const KindVarInitial = "var_initial"
 
 // varInitialRe follows a name: the value it is said to start with.
-var varInitialRe = regexp.MustCompile("(?i)^`?\\s+(?:is\\s+)?(?:an?\\s+(?:(?:package-level|package|global|unexported|exported)\\s+)*(?:variable|var)\\s+(?:that\\s+|which\\s+)?)?(?:(?:is\\s+)?(?:initiali[sz]ed|declared|set)\\s+(?:to|as|with)|defaults\\s+to|starts\\s+(?:out\\s+)?as)\\s+(?:`([^`]+)`|(true|false|nil|-?\\d+)\\b)")
+var varInitialRe = regexp.MustCompile("(?i)^`?\\s+(?:is\\s+)?(?:an?\\s+(?:(?:package-level|package|global|unexported|exported)\\s+)*(?:variable|var)\\s+(?:that\\s+|which\\s+)?)?(?:(?:is\\s+)?(?:initiali[sz]ed|declared|set)\\s+(?:to|as|with)|defaults\\s+to|starts\\s+(?:out\\s+)?(?:as|at)|begins\\s+at)\\s+(?:`([^`]+)`|(true|false|nil|zero|-?\\d+)\\b)")
 
 // checkVarInitials judges the value a sentence says a package variable is
 // declared with, against its declaration: by text, or by constant value.
@@ -106,6 +107,9 @@ func (c *Checker) checkVarInitials(prose string, claims []Claim, results []Resul
 			continue
 		}
 		said := m[1] + m[2]
+		if strings.EqualFold(said, "zero") {
+			said = "0"
+		}
 		value := c.packageVarValue(cl.Text)
 		if value == nil || squash(types.ExprString(value)) == squash(said) {
 			continue

@@ -15,8 +15,10 @@ const KindReceiver = "receiver"
 // receiver", "takes a value receiver", "an `Error` method on a value
 // receiver", "`Is` methods are on pointer receivers", "the `Len` method
 // of the `ring` type is declared on a value receiver" (of that type); a
-// place in parentheses may come first ("`F` (f.go:12) is declared on …").
-var receiverProseRe = regexp.MustCompile(`(?i)^` + "`?" + `\s*(?:\([^()]{1,40}\)\s*)?(?:methods?\s+of\s+(?:the\s+)?` + "`(\\w+)`" + `(?:\s+type)?\s+)?(?:(?:methods?\s+)?(?:has|takes|uses|is declared with|is defined with|is a method with|with)\s+(?:an?|the)|(?:methods?\s+)?(?:(?:is|are)\s+)?(?:(?:declared|defined)\s+)?on(?:\s+an?|\s+the)?)\s+(value|pointer)\s+receivers?\b`)
+// place in parentheses may come first ("`F` (f.go:12) is declared on …"),
+// and the receiver may be quoted after it ("on the value receiver `(e
+// T)`"), which gives its type.
+var receiverProseRe = regexp.MustCompile(`(?i)^` + "`?" + `\s*(?:\([^()]{1,40}\)\s*)?(?:methods?\s+of\s+(?:the\s+)?` + "`(\\w+)`" + `(?:\s+type)?\s+)?(?:(?:methods?\s+)?(?:has|takes|uses|is declared with|is defined with|is a method with|with)\s+(?:an?|the)|(?:methods?\s+)?(?:(?:is|are)\s+)?(?:(?:declared|defined)\s+)?on(?:\s+an?|\s+the)?)\s+(value|pointer)\s+receivers?\b(?:\s+` + "`\\(\\w+\\s+\\*?(\\w+)\\)`" + `)?`)
 
 // checkReceiverProse judges each method named in prose with the kind of
 // receiver it is said to have: contradicted when every module method of
@@ -32,9 +34,13 @@ func (c *Checker) checkReceiverProse(prose string, claims []Claim, results []Res
 			continue
 		}
 		pointer := strings.EqualFold(mm[2], "pointer")
+		recv := mm[1]
+		if mm[3] != "" {
+			recv = mm[3]
+		}
 		var methods, others []string
 		for _, f := range c.subjectFuncs(cl.Text) {
-			if f.Recv == "" || mm[1] != "" && f.Recv != mm[1] {
+			if f.Recv == "" || recv != "" && f.Recv != recv {
 				continue
 			}
 			methods = append(methods, f.QualifiedName())

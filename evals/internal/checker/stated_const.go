@@ -37,6 +37,27 @@ var nounStopRe = regexp.MustCompile(`(?i)\b(?:which|that|under|of|for|in|to|by|w
 // "`Size` is declared at size.go:9 as the constant 16").
 var constNumberRe = regexp.MustCompile("^`" + appositive + "\\s*(?:\\([^()`]{1,60}\\)\\s*)?(?:is|equals|has the value|has value|is set to|is\\s+(?:declared|defined)(?:\\s+(?:at|in|on)\\s+[\\w./:-]*\\w)?\\s+as(?:\\s+the\\s+(?:constant|number|value))?|is\\s+the\\s+constant)\\s+(-?\\d+)\\b")
 
+// constRelativeRe follows a name whose value a relative clause states,
+// with the place that declares it as its subject: "`rawLen`, the
+// constant that id.go:66 sets to 16", "`ignore`, which form.go:10
+// declares as "_"".
+var constRelativeRe = regexp.MustCompile("^`,?\\s*(?:the\\s+(?:constant|value|number)\\s+)?(?:that|which)\\s+(?:[\\w./-]+:\\d+\\s+)?(?:sets?\\s+(?:it\\s+)?to|declares?\\s+(?:it\\s+)?as|defines?\\s+(?:it\\s+)?as)\\s+(?:`(" + statedValue + ")`|(-?\\d+)\\b|\"([^\"`]*)\")")
+
+// constRelativeValue returns constRelativeRe's match in text and the
+// value it states, written as Go ("_" in prose is `"_"`), or nil.
+func constRelativeValue(text string) []string {
+	m := constRelativeRe.FindStringSubmatch(text)
+	switch {
+	case m == nil:
+		return nil
+	case m[1] != "":
+		return []string{m[0], m[1]}
+	case m[2] != "":
+		return []string{m[0], m[2]}
+	}
+	return []string{m[0], strconv.Quote(m[3])}
+}
+
 // appositive is a phrase set off by commas between a name and the verb
 // that states its value ("`Path`, the key under which …, is
 // `ContextKey(0)`", "`Destroyed`, the last of the `iota` block, is
@@ -67,6 +88,9 @@ func (c *Checker) checkConstValues(prose string, claims []Claim, results []Resul
 		mm := constValueRe.FindStringSubmatch(prose[cl.end-1:])
 		if mm == nil {
 			mm = constNumberRe.FindStringSubmatch(prose[cl.end-1:])
+		}
+		if mm == nil {
+			mm = constRelativeValue(prose[cl.end-1:])
 		}
 		if mm == nil {
 			// "`FormKey` is the form key `"method"`": a short noun

@@ -708,11 +708,35 @@ func (c *Checker) occursIn(sp clauseSpan, stmt string, qualified bool) bool {
 		if !containsIdent(stmt, lastName(cl.Text)) {
 			return false
 		}
-		if q := c.packageQualified(cl); qualified && q != "" && !containsIdent(collapseSpace(stmt), q) {
+		q := c.packageQualified(cl)
+		if qualified && q != "" && !containsIdent(collapseSpace(stmt), q) {
+			return false
+		}
+		if q != "" && otherMiddle(stmt, normalizeSelector(cl.Text)) {
 			return false
 		}
 	}
 	return true
+}
+
+// otherMiddle reports whether stmt writes a package's chain to the same
+// last name through another member than chain does
+// ("base64.StdEncoding.EncodeToString" where the chain is
+// "base64.URLEncoding.EncodeToString"), and never chain itself.
+func otherMiddle(stmt, chain string) bool {
+	if i := strings.Index(chain, "("); i >= 0 {
+		chain = chain[:i]
+	}
+	parts := strings.Split(chain, ".")
+	if len(parts) != 3 {
+		return false
+	}
+	flat := collapseSpace(stmt)
+	if containsIdent(flat, chain) {
+		return false
+	}
+	other := regexp.MustCompile(`\b` + regexp.QuoteMeta(parts[0]) + `\.(\w+)\.` + regexp.QuoteMeta(parts[2]) + `\b`)
+	return other.MatchString(flat)
 }
 
 // packageQualified returns "pkg.Name" for a selector or call claim whose

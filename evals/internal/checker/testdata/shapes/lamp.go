@@ -1,6 +1,7 @@
 package shapes
 
 import (
+	"encoding/base64"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -63,4 +64,15 @@ func (l *lamp) Dim(by int, hard bool) {
 		l.watts = 0
 	}
 	lampPool.Put(l)
+}
+
+// lampCount counts the lamps made, from one.
+var lampCount = 1
+
+// lampCap is the most lamps a shop shows.
+const lampCap = 12
+
+// Code writes the lamp's label for a URL.
+func (l lamp) Code() string {
+	return base64.StdEncoding.EncodeToString([]byte(l.label))
 }
