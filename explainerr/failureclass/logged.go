@@ -120,11 +120,19 @@ func LoggedError(r *report.Report) string {
 	}
 	for i := len(r.Logs) - 1; i >= 0; i-- {
 		text := LogText(r.Logs[i].Text)
-		if text != "" && !logrecord.Quiet(r.Logs[i].Text) && LooksLikeError(text) {
+		if text != "" && !logrecord.Quiet(r.Logs[i].Text) && LooksLikeError(text) && !accessRecord(r.Logs[i].Text) {
 			return text
 		}
 	}
 	return ""
+}
+
+// accessRecord reports whether a captured line is a structured request
+// logger's record (logrecord.Record.IsAccess): at an error level for a
+// failed request, but saying only that it failed.
+func accessRecord(line string) bool {
+	rec, ok := logrecord.Parse(line)
+	return ok && rec.IsAccess()
 }
 
 // Recognised reports whether a failure class recognises msg.

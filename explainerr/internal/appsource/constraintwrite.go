@@ -17,8 +17,9 @@ import (
 var constraintWords = regexp.MustCompile(`(?i)duplicate(?:d)? key|unique constraint|UNIQUE constraint failed|foreign key constraint|violates (?:not-null|check) constraint|NOT NULL constraint failed|Duplicate entry|value too long for type|Data too long for column|String or binary data would be truncated`)
 
 // ormWrites are the names of the ORM and query-builder calls that write
-// rows (an Exec is known to write by its SQL text).
-var ormWrites = map[string]bool{"Create": true, "CreateInBatches": true, "Save": true, "Insert": true, "InsertOne": true, "InsertMany": true, "Upsert": true}
+// rows (an Exec is known to write by its SQL text); ent's CreateBulk among
+// them.
+var ormWrites = map[string]bool{"Create": true, "CreateBulk": true, "CreateInBatches": true, "Save": true, "Insert": true, "InsertOne": true, "InsertMany": true, "Upsert": true}
 
 // ORMWrite reports whether a call of that name is an ORM's or a query
 // builder's that writes rows (Create, Save, Insert, …).
@@ -46,6 +47,9 @@ func (m *Module) constraintWriteChunks(r *report.Report, s *staticSet) []report.
 		}
 		if s.seen[ref.Decl] || !writesRows(ref.Decl) {
 			continue
+		}
+		if _, gen := m.GeneratedBy(ref.File.Path); gen {
+			continue // an ORM's generated builder: the app's call of it is the write to fix
 		}
 		s.seen[ref.Decl] = true
 		out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonQuery))

@@ -97,6 +97,8 @@ type formatMatcher struct {
 	// own is how many bytes of text the format prints of its own.
 	own int
 	re  *regexp.Regexp
+	// values is re with a group for each verb that prints a value.
+	values *regexp.Regexp
 }
 
 // FormatMatches reports whether msg is what the quoted format literal
@@ -116,6 +118,21 @@ func FormatMatches(literal, msg string, min int) bool {
 	return fm.re.MatchString(msg)
 }
 
+// FormatValues returns what each verb of the quoted format literal
+// printed in msg, in order, when msg is what the format gives (as
+// FormatMatches decides, with min); nil otherwise.
+func FormatValues(literal, msg string, min int) []string {
+	fm := formatMatcherOf(literal)
+	if fm == nil || fm.own < min || !fm.holdsPieces(msg) || fm.values == nil {
+		return nil
+	}
+	m := fm.values.FindStringSubmatch(msg)
+	if m == nil {
+		return nil
+	}
+	return m[1:]
+}
+
 // formatMatcherOf returns the matcher of a format literal, made once; nil
 // when the literal is not a string or its pattern does not compile.
 func formatMatcherOf(literal string) *formatMatcher {
@@ -133,13 +150,19 @@ func formatMatcherOf(literal string) *formatMatcher {
 // newFormatMatcher compiles a format's pattern and lists its own texts.
 func newFormatMatcher(format string) *formatMatcher {
 	fm := &formatMatcher{}
-	pattern := "^"
+	pattern, grouped := "^", "^"
 	last := 0
 	for _, m := range reVerb.FindAllStringIndex(format, -1) {
 		fm.pieces = append(fm.pieces, format[last:m[0]])
 		pattern += regexp.QuoteMeta(format[last:m[0]]) + verbPattern(format[m[1]-1])
+		if verb := format[m[1]-1]; verb == '%' {
+			grouped += regexp.QuoteMeta(format[last:m[0]]) + "%"
+		} else {
+			grouped += regexp.QuoteMeta(format[last:m[0]]) + "(" + verbPattern(verb) + ")"
+		}
 		last = m[1]
 	}
+	fm.values, _ = regexp.Compile(grouped + regexp.QuoteMeta(format[last:]) + "$")
 	fm.pieces = append(fm.pieces, format[last:])
 	for _, p := range fm.pieces {
 		fm.own += len(p)

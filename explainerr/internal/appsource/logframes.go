@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"path"
 	"path/filepath"
+	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -32,8 +33,9 @@ const (
 // frame, a shallow copy of r with frames of the app in front of its
 // stack's: one for each function of the module its log lines name, at
 // the logged line, the latest line first (loggedPlacesOf); when none
-// does, the handler the request's route registers, matched by its method
-// and URL, at its declaration. The module is the one at the report's
+// does, or only a middleware that runs the next handler does (a request
+// logger), the handler the request's route registers, matched by its
+// method and URL, at its declaration. The module is the one at the report's
 // Build.Dir. It returns r itself when the stack has an app frame, the
 // directory is not known, or nothing stands in. how is StandInLog,
 // StandInRoute or "" for none.
@@ -46,10 +48,18 @@ func WithStandInFrames(r *report.Report) (out *report.Report, how string) {
 		return r, ""
 	}
 	var frames []report.Frame
+	chainLogger := true
 	for _, p := range m.loggedPlacesOf(r) {
 		frames = append(frames, m.standInFrame(p.Ref.File, p.Ref.Decl, p.Line))
+		chainLogger = chainLogger && runsNextHandler(p.Ref.Decl)
 	}
 	how = StandInLog
+	if chainLogger {
+		// Only a middleware logged it, the error the handlers after it
+		// returned (a request logger's "error" line): the handler the
+		// route registers is where it was met.
+		frames = nil
+	}
 	if len(frames) == 0 && r.Request.URL != "" {
 		if rt, ok := m.URLRouteHandler(r.Request.Method, r.Request.URL); ok && rt.Handler != nil {
 			pos := m.Fset.Position(rt.Handler.Pos())
@@ -57,6 +67,12 @@ func WithStandInFrames(r *report.Report) (out *report.Report, how string) {
 				frames, how = []report.Frame{m.standInFrame(f, rt.Handler, pos.Line)}, StandInRoute
 			}
 		}
+	}
+	if len(frames) == 0 && chainLogger {
+		for _, p := range m.loggedPlacesOf(r) {
+			frames = append(frames, m.standInFrame(p.Ref.File, p.Ref.Decl, p.Line))
+		}
+		how = StandInLog
 	}
 	if len(frames) == 0 {
 		return r, ""
@@ -98,4 +114,30 @@ func sourceWindow(f *File, line int) *report.Source {
 	}
 	from, to := max(1, line-standInContext), min(len(lines), line+standInContext)
 	return &report.Source{StartLine: from, Lines: lines[from-1 : to], Line: line}
+}
+
+// runsNextHandler reports whether fd is a middleware: its body, function
+// literals included, calls the next handler of a chain, as a router's
+// context does (c.Next()) or a net/http or echo middleware does
+// (next.ServeHTTP(w, r), next(c)).
+func runsNextHandler(fd *ast.FuncDecl) bool {
+	if fd == nil || fd.Body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		switch fun := call.Fun.(type) {
+		case *ast.SelectorExpr:
+			recv, isIdent := fun.X.(*ast.Ident)
+			found = fun.Sel.Name == "Next" && len(call.Args) == 0 || fun.Sel.Name == "ServeHTTP" && isIdent && strings.HasPrefix(strings.ToLower(recv.Name), "next")
+		case *ast.Ident:
+			found = strings.HasPrefix(strings.ToLower(fun.Name), "next") && len(call.Args) > 0
+		}
+		return !found
+	})
+	return found
 }

@@ -15,8 +15,38 @@ import (
 // module again. It is the one findErrorOrigins would give again, as a
 // Module's files never change under it and findErrorOrigins reads nothing
 // else. The slice is shared: callers only read it.
+//
+// A message a caller wrapped ("failed to render: render: template x does
+// not exist", a framework's "failed to render: %w") is tried whole first,
+// then its wrapped parts (WrappedParts).
 func (m *Module) ErrorOrigins(msgs ...string) []ErrorMaker {
-	return m.origins.answer(msgs, m.findErrorOrigins)
+	return m.origins.answer(withWrappedParts(msgs), m.findErrorOrigins)
+}
+
+// withWrappedParts returns msgs followed by their wrapped parts.
+func withWrappedParts(msgs []string) []string {
+	out := append([]string(nil), msgs...)
+	for _, msg := range msgs {
+		out = append(out, WrappedParts(msg)...)
+	}
+	return out
+}
+
+// WrappedParts returns what follows each ": " of msg, the longest first,
+// when that part has three words or more: what a callee's format may
+// have made before its callers wrapped it.
+func WrappedParts(msg string) []string {
+	var out []string
+	for rest := msg; ; {
+		_, after, ok := strings.Cut(rest, ": ")
+		if !ok {
+			return out
+		}
+		if len(strings.Fields(after)) >= 3 {
+			out = append(out, after)
+		}
+		rest = after
+	}
 }
 
 // maxRememberedOrigins bounds the messages a messageMemo keeps answers

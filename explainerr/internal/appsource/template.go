@@ -18,7 +18,11 @@ import (
 // text/template and html/template write it, html/template's escaping
 // errors' "html/template:NAME:LINE:COL" (a name may hold a directory),
 // and an app's own "template NAME: …" with no line.
-var templateAt = regexp.MustCompile(`template:? ?([\w./-]+\.(?:html|tmpl|gohtml|tpl|txt))(?::(\d+))?`)
+//
+// html/template's execution error names the template as its set does,
+// which an engine may give without the file's extension ("template:
+// views/list:18:9: executing …").
+var templateAt = regexp.MustCompile(`template:? ?([\w./-]+\.(?:html|tmpl|gohtml|tpl|txt))(?::(\d+))?|template: ([\w./-]+):(\d+):\d+: executing`)
 
 // evaluatedField matches the field a template's execution error names.
 var evaluatedField = regexp.MustCompile(`can't evaluate field (\w+)`)
@@ -45,12 +49,14 @@ func (m *Module) templateWindow(r *report.Report, near string) (report.Chunk, bo
 	if mm == nil {
 		return report.Chunk{}, false
 	}
+	if mm[1] == "" {
+		mm = []string{mm[0], mm[3], mm[4]} // a name without its extension
+	}
 	line, _ := strconv.Atoi(mm[2])
 	symbol := mm[1]
-	name := filepath.Base(mm[1])
-	path := FindFile(near, name)
+	path := FindTemplateFile(near, mm[1])
 	if path == "" {
-		path = FindFile(m.Root, name)
+		path = FindTemplateFile(m.Root, mm[1])
 	}
 	data, err := os.ReadFile(path)
 	if path == "" || err != nil {
@@ -125,6 +131,23 @@ func (s *staticSet) templateDataType(r *report.Report) (report.Chunk, bool) {
 // maxTemplateWalk bounds the directory entries looked at to find a
 // template.
 const maxTemplateWalk = 20000
+
+// FindTemplateFile returns the path of the template file called name
+// below dir (FindFile); a name without a template's extension, as an
+// engine that strips it names its templates ("views/index" of
+// views/index.html), is tried with each.
+func FindTemplateFile(dir, name string) string {
+	base := filepath.Base(name)
+	if path := FindFile(dir, base); path != "" || templateExts[filepath.Ext(base)] {
+		return path
+	}
+	for _, ext := range []string{".html", ".tmpl", ".gohtml", ".tpl"} {
+		if path := FindFile(dir, base+ext); path != "" {
+			return path
+		}
+	}
+	return ""
+}
 
 // FindFile returns the path of the first file called name below dir (not
 // in vendor, hidden or node_modules directories), "" when there is none;

@@ -21,8 +21,9 @@ const Console = "console"
 
 var (
 	// reConsoleTime matches a console record's first field: an ISO 8601
-	// time, or seconds since the epoch.
-	reConsoleTime = regexp.MustCompile(`^(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?|\d{9,10}\.\d+)$`)
+	// time, or seconds since the epoch, as a decimal or in the exponent
+	// form zap's EpochTimeEncoder writes (1.7964167379562786e+09).
+	reConsoleTime = regexp.MustCompile(`^(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?|\d{9,10}\.\d+|\d\.\d+e\+0?9)$`)
 	// reConsoleCaller matches a caller field: a Go file and line.
 	reConsoleCaller = regexp.MustCompile(`\.go:\d+$`)
 )

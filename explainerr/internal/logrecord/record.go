@@ -197,3 +197,24 @@ func canonicalKey(k string) bool {
 	}
 	return true
 }
+
+// IsAccess reports whether the record is a request logger's line, not a
+// report of what failed: it carries no error, and has the request's
+// method or path with its status, and its latency or duration
+// ({"method":"DELETE","url":"/x","status":500,"latency":"10s",
+// "message":"Server error"}). A failed request's access line says only
+// that it failed.
+func (r Record) IsAccess() bool {
+	if r.Error != "" || r.Stack != "" {
+		return false
+	}
+	has := func(keys ...string) bool {
+		for _, k := range keys {
+			if _, ok := r.Attrs[k]; ok {
+				return true
+			}
+		}
+		return false
+	}
+	return has("method", "url", "uri", "path", "route") && has("status", "status_code", "code") && has("latency", "duration", "elapsed", "took", "ms")
+}

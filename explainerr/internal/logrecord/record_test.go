@@ -29,6 +29,8 @@ func TestParseLoggers(t *testing.T) {
 			Record{Format: Console, Level: "error", Message: "create order", Error: "Issuer must be set", Caller: "app/orders.go:42", Time: "2026-12-01T10:00:00.906Z", Stack: "main.createOrder\n\t/src/app/orders.go:42", Attrs: map[string]string{"user": "7"}}},
 		{"zap console, named logger, no fields", "2026-12-01T10:00:00.906Z\tERROR\tapi\tapp/orders.go:42\tcreate order failed",
 			Record{Format: Console, Level: "ERROR", Message: "create order failed", Caller: "app/orders.go:42", Time: "2026-12-01T10:00:00.906Z"}},
+		{"zap console, epoch time in exponent form", "1.7964167379562786e+09\terror\tmw/logger.go:81\tfailed to render\t{\"context\": {\"pid\": \"6528\"}}",
+			Record{Format: Console, Level: "error", Message: "failed to render", Caller: "mw/logger.go:81", Time: "1.7964167379562786e+09", Attrs: map[string]string{"context": `{"pid": "6528"}`}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -241,12 +241,8 @@ var constraintName = regexp.MustCompile(`^(?:\w+_(?:key|pkey|fkey|idx|index|uniq
 // constraintLiteral returns the constraint name e quotes, "" when e is no
 // such string literal.
 func constraintLiteral(e ast.Expr) string {
-	lit, ok := e.(*ast.BasicLit)
-	if !ok || lit.Kind != token.STRING {
-		return ""
-	}
-	v, err := strconv.Unquote(lit.Value)
-	if err != nil || !constraintName.MatchString(v) {
+	v, ok := literalString(e)
+	if !ok || !constraintName.MatchString(v) {
 		return ""
 	}
 	return v

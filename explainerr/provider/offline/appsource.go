@@ -33,6 +33,9 @@ type appSource struct {
 	// wraps is textWraps' answer, found once (see textWraps).
 	wrapsOnce sync.Once
 	wraps     []textWrap
+	// verbWrapsFound are the wraps with %w (verbWraps).
+	verbWrapsOnce  sync.Once
+	verbWrapsFound []textWrap
 }
 
 // appFile is one file of the module: its syntax and lines are read from

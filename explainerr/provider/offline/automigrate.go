@@ -1,7 +1,9 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"go/ast"
+	"go/token"
 	"regexp"
 	"slices"
 	"strings"
@@ -79,7 +81,7 @@ func (s *appSource) ormColumnNear(col string) (sourceLine, string, bool) {
 // autoMigratedColumn explains a column the migration files give table but
 // the database lacks, of an app that makes its tables from an ORM's schema
 // at start; it reports whether it did.
-func (a *analysis) autoMigratedColumn(table, col string, origin string) bool {
+func (a *analysis) autoMigratedColumn(table, col string, t tableSchema) bool {
 	src := a.app()
 	if src == nil {
 		return false
@@ -89,7 +91,18 @@ func (a *analysis) autoMigratedColumn(table, col string, origin string) bool {
 		return false
 	}
 	a.g.Add(table, col, strings.TrimSpace(am.Text))
-	a.why("The app's migration files give " + code(table) + " a column " + code(col) + " (" + origin + "), and the app also makes its tables when it starts, from its ORM's schema, at " + a.cite(am) + ": what that schema declares is what the table has.")
+	given := "The app's migration files give "
+	if t.model {
+		given = "The app's model gives "
+	}
+	a.why(given + code(table) + " a column " + code(col) + " (" + a.origin(t) + "), and the app also makes its tables when it starts, from its ORM's schema, at " + a.cite(am) + ": what that schema declares is what the table has.")
+	if l, name, ok := src.storedUnder(col); ok {
+		a.g.Add(name)
+		a.g.AddScanned(a.fileLoc(l.Path, l.Line))
+		a.why("The ORM's generated code stores that field under another column, " + code(name) + ", at " + a.cite(l) + ": the table the app made has " + code(name) + ", not " + code(col) + ".")
+		a.fix("Name the column " + code(name) + " in the query (the ORM's field constant holds it), or drop the storage key that renamed it in the ORM's schema and regenerate its code.")
+		return true
+	}
 	if l, name, ok := src.ormColumnNear(col); ok {
 		a.g.Add(name)
 		a.g.AddScanned(a.fileLoc(l.Path, l.Line))
@@ -102,4 +115,32 @@ func (a *analysis) autoMigratedColumn(table, col string, origin string) bool {
 		a.fix("Check that the ORM's schema still declares " + code(col) + " for " + code(table) + ", or name the column it declares in the query.")
 	}
 	return true
+}
+
+// storedUnder returns the constant an ORM's generated code names a
+// column with (ent's FieldItemPublished for item_published), when it
+// holds another column name: the field is stored under that name (ent's
+// StorageKey), and the query that writes col misses it.
+func (s *appSource) storedUnder(col string) (sourceLine, string, bool) {
+	want := "Field" + appsource.CamelCase(col)
+	var found sourceLine
+	name, ok := "", false
+	s.eachDecl(func(f *appFile, d ast.Decl, in string) {
+		gd, isGen := d.(*ast.GenDecl)
+		if ok || !isGen || gd.Tok != token.CONST || strings.HasSuffix(f.path, "_test.go") {
+			return
+		}
+		for _, spec := range gd.Specs {
+			vs := spec.(*ast.ValueSpec)
+			for i, id := range vs.Names {
+				if id.Name != want || i >= len(vs.Values) {
+					continue
+				}
+				if v, isStr := literalString(vs.Values[i]); isStr && v != col && reColumnName.MatchString(v) {
+					found, name, ok = s.lineAt(f, id.Pos(), in), v, true
+				}
+			}
+		}
+	})
+	return found, name, ok
 }

@@ -15,16 +15,18 @@ import (
 
 // reConflictSkip matches a statement or a builder clause that lets a
 // duplicate pass.
-var reConflictSkip = regexp.MustCompile(`(?i)\bON\s+CONFLICT\b|\bINSERT\s+OR\s+(?:IGNORE|REPLACE)\b|\bINSERT\s+IGNORE\b|\bON\s+DUPLICATE\s+KEY\b|\bOnConflict\{`)
+// ent's builders say it with OnConflict() or OnConflictColumns(…).
+var reConflictSkip = regexp.MustCompile(`(?i)\bON\s+CONFLICT\b|\bINSERT\s+OR\s+(?:IGNORE|REPLACE)\b|\bINSERT\s+IGNORE\b|\bON\s+DUPLICATE\s+KEY\b|\bOnConflict\{|\bOnConflict\(\)|\bOnConflictColumns\(`)
 
 // conflictSkipped returns a line of the module that lets a duplicate pass
-// (reConflictSkip): in a file of the failing stack first, then in a file
-// whose SQL names table (when the error names one), then anywhere; not
-// in another database's files when the module has the failing one's.
-func (a *analysis) conflictSkipped(table string) (sourceLine, bool) {
+// (reConflictSkip): in a file of the failing stack first (rank 0), then
+// in a file that names table or the ORM's model of it ("reads",
+// client.Read.; rank 1), then anywhere (rank 2); not in another
+// database's files when the module has the failing one's.
+func (a *analysis) conflictSkipped(table string) (sourceLine, int, bool) {
 	src := a.app()
 	if src == nil || src.mod == nil {
-		return sourceLine{}, false
+		return sourceLine{}, 3, false
 	}
 	onStack := map[string]bool{}
 	for _, fr := range a.r.Frames {
@@ -32,7 +34,7 @@ func (a *analysis) conflictSkipped(table string) (sourceLine, bool) {
 	}
 	var named *regexp.Regexp
 	if table != "" {
-		named = regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(table) + `\b`)
+		named = regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(table) + `\b|\.` + regexp.QuoteMeta(appsource.ModelNames(table)[0]) + `\.`)
 	}
 	d := a.dialect()
 	own := src.mod.HasDialectFiles(d)
@@ -42,9 +44,12 @@ func (a *analysis) conflictSkipped(table string) (sourceLine, bool) {
 		if own && appsource.DialectRank(src.mod.Rel(f.path), d) == 2 {
 			continue // another database's statements
 		}
+		if _, gen := src.mod.GeneratedBy(f.path); gen {
+			continue // an ORM's generated builders declare the clause, the app's code uses it
+		}
 		lines := f.text()
 		for i, l := range lines {
-			if !reConflictSkip.MatchString(l) || strings.HasPrefix(strings.TrimSpace(l), "//") {
+			if !reConflictSkip.MatchString(l) || strings.HasPrefix(strings.TrimSpace(l), "//") || strings.HasPrefix(strings.TrimSpace(l), "func ") {
 				continue
 			}
 			rank := 2
@@ -64,5 +69,5 @@ func (a *analysis) conflictSkipped(table string) (sourceLine, bool) {
 			break
 		}
 	}
-	return best, bestRank < 3
+	return best, bestRank, bestRank < 3
 }

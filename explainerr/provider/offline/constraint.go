@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"encoding/json"
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 
 	"regexp"
@@ -43,8 +44,15 @@ func (a *analysis) constraint() {
 		stmt, hasStmt = a.writeCallLine()
 		viaCall = hasStmt
 	}
+	ormWrite, hasORMWrite := sourceLine{}, false
+	if !hasStmt {
+		ormWrite, hasORMWrite = a.ormWriteOfTable(table)
+	}
 	showStmt := func() {
 		switch {
+		case hasORMWrite:
+			a.g.AddScanned(a.fileLoc(ormWrite.Path, ormWrite.Line))
+			a.why("The request reaches the ORM's write of " + code(table) + " at " + a.cite(ormWrite) + ".")
 		case viaCall:
 			a.why("The statement runs inside the call at " + quoteLine(stmt) + ".")
 		case hasStmt:
@@ -186,11 +194,12 @@ func (a *analysis) constraint() {
 		if a.explainStatusBranch("409 Conflict", "Conflict", "409", "a duplicate") {
 			break
 		}
-		if sender == senderNotClient {
+		l, rank, skips := a.conflictSkipped(table)
+		if sender == senderNotClient && (!skips || rank > 1) {
 			a.explainAppMadeDuplicate(cols)
 			break
 		}
-		if l, ok := a.conflictSkipped(table); ok {
+		if skips {
 			a.why("The app lets duplicates pass elsewhere: " + a.cite(l) + ".")
 			a.fix("If a duplicate is expected here too, let it pass the same way in the statement that failed (as at " + code(a.fileLoc(l.Path, l.Line)) + "); if not, treat it as the client's error and answer 409 Conflict (" + code("http.StatusConflict") + ").")
 			break
@@ -227,8 +236,62 @@ func (a *analysis) constraint() {
 			a.fix("Set " + code(col) + " to a value the rule accepts where the app builds the row, before the statement.")
 			return
 		}
+		if col, sent := a.checkedColumnSent(check); col != "" && sent && a.explainSentValueLost(col) {
+			return
+		}
 		a.fix("Validate the input against the same rule before writing, and answer 400 Bad Request when it fails.")
 	}
+}
+
+// reStructDecl matches the line that declares a struct type.
+var reStructDecl = regexp.MustCompile(`^\s*(?:type\s+)?(\w+)\s+struct\s*\{`)
+
+// explainSentValueLost explains a CHECK on col that failed although the
+// request's JSON body gives col a value the rule names ('footer' of
+// "position == 'header' OR position == 'footer'"): the app did not write
+// the client's value, because the field it decodes the body into reads
+// another key (its json tag). It reports whether it found that field.
+func (a *analysis) explainSentValueLost(col string) bool {
+	var body map[string]any
+	if json.Unmarshal([]byte(a.r.Request.Body), &body) != nil {
+		return false
+	}
+	v, ok := body[col].(string)
+	if !ok || v == "" || !strings.Contains(a.f.Message, "'"+v+"'") {
+		return false
+	}
+	src := a.app()
+	if src == nil {
+		return false
+	}
+	field := compiled(`^\s*` + regexp.QuoteMeta(appsource.CamelCase(col)) + `\s+[\w.*\[\]]+\s+` + "`" + `[^` + "`" + `]*\bjson:"([^",]*)`)
+	for _, f := range src.files {
+		if strings.HasSuffix(f.path, "_test.go") {
+			continue
+		}
+		for i, l := range f.text() {
+			m := field.FindStringSubmatch(l)
+			if m == nil || m[1] == col || m[1] == "" || m[1] == "-" {
+				continue
+			}
+			if _, both := body[m[1]]; both {
+				continue
+			}
+			owner := ""
+			for j := i; j >= 0 && owner == ""; j-- {
+				if t := reStructDecl.FindStringSubmatch(f.text()[j]); t != nil {
+					owner = t[1]
+				}
+			}
+			at := src.lineIn(f.src, i+1, owner)
+			a.g.Add(col, m[1], v)
+			a.g.AddScanned(a.fileLoc(at.Path, at.Line))
+			a.why("The request sends " + code(col) + " as " + code(`"`+v+`"`) + ", a value the rule accepts, so the value written is not the client's: the field the body is decoded into reads the key " + code(m[1]) + " (" + a.cite(at) + "), which the request does not send, and is left empty.")
+			a.fix("Read the key the clients send: tag the field " + code(`json:"`+col+`"`) + " at " + code(a.fileLoc(at.Path, at.Line)) + " (or send " + code(m[1]) + ", if the new name is meant).")
+			return true
+		}
+	}
+	return false
 }
 
 // reCheckColumn finds the names a CHECK expression tests: words with an
@@ -241,6 +304,9 @@ var reCheckColumn = regexp.MustCompile(`\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`)
 // name, in any spelling (creation_time, creationTime, CreationTime).
 func (a *analysis) checkedColumnSent(check string) (string, bool) {
 	m := reCheckColumn.FindStringSubmatch(strings.ToLower(check))
+	if m == nil && reColumnName.MatchString(check) {
+		m = []string{check, check} // SQLite's message names the column alone ("CHECK constraint failed: position")
+	}
 	if m == nil {
 		return "", false
 	}

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
@@ -176,14 +175,7 @@ func settingKeyOf(e ast.Expr) string {
 	if !ok || len(call.Args) == 0 {
 		return ""
 	}
-	lit, ok := call.Args[len(call.Args)-1].(*ast.BasicLit)
-	if !ok || lit.Kind != token.STRING {
-		return ""
-	}
-	v, err := strconv.Unquote(lit.Value)
-	if err != nil {
-		return ""
-	}
+	v, _ := literalString(call.Args[len(call.Args)-1])
 	return v
 }
 

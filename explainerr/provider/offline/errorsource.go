@@ -35,6 +35,14 @@ func (a *analysis) errorMadeAt(msg string) (sourceLine, bool) {
 			found = append(found, src.lineIn(em.File, em.Line, em.Func))
 		}
 	}
+	if len(found) == 0 {
+		// A message wrapped by a caller ("failed to render: render:
+		// template x does not exist"): the part a format of the module
+		// made.
+		for _, em := range src.mod.ErrorOrigins(msg) {
+			found = append(found, src.lineIn(em.File, em.Line, em.Func))
+		}
+	}
 	if len(found) == 1 {
 		m.at, m.ok = found[0], true
 	}

@@ -274,7 +274,7 @@ func (a *analysis) schemaNames() []string {
 	src := a.app()
 	var names []string
 	if src != nil {
-		names = src.ddlWords()
+		names = append(src.ddlWords(), src.ormTableNames()...)
 	}
 	names = append(names, sqlFileWords(a.c)...)
 	if len(names) == 0 {

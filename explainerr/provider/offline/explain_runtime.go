@@ -154,7 +154,7 @@ func (a *analysis) raisedNil(candidates []string) {
 			return
 		}
 	}
-	if a.nilExplainedByItsSetting(cands, x) || a.fieldFromDroppedError(x) || a.neverSetField(x) {
+	if a.nilExplainedByItsSetting(cands, x) || a.fieldFromDroppedError(x) || a.neverSetField(x) || a.embeddedLeftOut(x) {
 		return
 	}
 	if owner := a.ownerType(x); owner != "" && strings.Count(x, ".") == 1 && a.explainCopiedBeforeSet(owner, lastSelector(x)) {
@@ -856,7 +856,7 @@ func (a *analysis) typeAssertion() {
 	if found && method == "" && a.jsonAssertion(target, want, actual) {
 		return
 	}
-	stored := found && method == "" && actual != "" && actual != "nil" && !twins && a.storedTypeFix(target, actual)
+	stored := found && method == "" && actual != "" && actual != "nil" && !twins && (a.storedTypeFix(target, actual) || a.storedFieldFix(target, actual))
 	if stored {
 		// The value is stored as another type on every request: the
 		// comma-ok form would only hide the mismatch.
@@ -1313,6 +1313,9 @@ func (a *analysis) unknown() {
 	}
 	if l, ok := a.errorMadeAt(msg); ok && !e.HandedOver && (a.s.Frame == nil || l.Line != a.s.Line || baseName(l.Path) != baseName(a.s.File)) {
 		a.why("Its message matches the error made at " + a.cite(l) + ".")
+		if a.madeValueGiven(msg) {
+			return
+		}
 	}
 	if e.Kind == report.KindStatus && !a.writtenByLibrary() {
 		a.explainBranch()

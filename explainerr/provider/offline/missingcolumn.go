@@ -108,7 +108,7 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 		return
 	}
 	if contains(t.columns, lower) {
-		if a.autoMigratedColumn(t.name, name, a.origin(t)) {
+		if a.autoMigratedColumn(t.name, name, t) {
 			return
 		}
 		a.g.Add(t.name, name)

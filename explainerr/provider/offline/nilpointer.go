@@ -145,7 +145,7 @@ func (a *analysis) nilPointer() {
 			return
 		}
 	}
-	if a.nilExplainedByItsSetting(cands, x) || a.fieldFromDroppedError(x) || a.neverSetField(x) {
+	if a.nilExplainedByItsSetting(cands, x) || a.fieldFromDroppedError(x) || a.neverSetField(x) || a.embeddedLeftOut(x) {
 		return
 	}
 	if owner := a.ownerType(x); owner != "" && strings.Count(x, ".") == 1 && a.explainCopiedBeforeSet(owner, lastSelector(x)) {

@@ -212,7 +212,12 @@ var fmtVerb = regexp.MustCompile(`%[-+# 0]*[0-9]*(?:\.[0-9]+)?[a-zA-Z%]`)
 // that format an error value (a name starting with Err or err) with a verb
 // other than %w, from the module understanding's error makers: no file is
 // parsed to find them. textWraps remembers its answer.
-func (s *appSource) findTextWraps() []textWrap {
+func (s *appSource) findTextWraps() []textWrap { return s.findWraps(false) }
+
+// findWraps lists the fmt.Errorf calls of the module that format a
+// sentinel or an error variable: with a verb other than %w (text-only
+// wraps), or, when wrapped is set, with %w.
+func (s *appSource) findWraps(wrapped bool) []textWrap {
 	var out []textWrap
 	for _, em := range s.mod.ErrorMakers() {
 		if em.Call != "fmt.Errorf" || em.Func == "" || len(em.Args) == 0 {
@@ -229,7 +234,7 @@ func (s *appSource) findTextWraps() []textWrap {
 			}
 		}
 		for i, a := range em.Args {
-			if i >= len(verbs) || strings.HasSuffix(verbs[i], "w") || a == "" {
+			if i >= len(verbs) || strings.HasSuffix(verbs[i], "w") != wrapped || a == "" {
 				continue
 			}
 			if name := lastSelector(a); strings.HasPrefix(name, "Err") || name == "err" || strings.HasSuffix(name, "Err") {

@@ -57,6 +57,10 @@ func (a *analysis) poolWhileTx(msg string) bool {
 		}
 	}
 	for _, r := range a.reached() {
+		if begin, use, pool := src.ownTxHelperUse(r); use != nil {
+			a.sayPoolWhileTx(msg, r, begin, use, pool, "")
+			return true
+		}
 		if h, ok := src.helperBesideTx(r); ok {
 			a.sayHelperBesideTx(msg, r, h, "")
 			return true

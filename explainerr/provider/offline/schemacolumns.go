@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -121,8 +122,9 @@ type sqlText struct {
 	text string
 	at   func(offset int) sourceLine
 	// corpus marks lines of the report's source, which may repeat a
-	// statement of the module's files.
+	// statement of the module's files; file is then their file.
 	corpus bool
+	file   string
 }
 
 // lineAtOffset returns the line of a text that starts at path:start.
@@ -142,7 +144,7 @@ func (a *analysis) corpusTexts(pattern *regexp.Regexp) []sqlText {
 	flush := func(run []string, file string, start int) {
 		text := strings.Join(run, "\n")
 		if len(run) > 0 && pattern.MatchString(text) {
-			out = append(out, sqlText{text: text, at: func(off int) sourceLine { return lineAtOffset(file, start, text, off) }, corpus: true})
+			out = append(out, sqlText{text: text, at: func(off int) sourceLine { return lineAtOffset(file, start, text, off) }, corpus: true, file: file})
 		}
 	}
 	var run []string
@@ -165,6 +167,7 @@ func (a *analysis) corpusTexts(pattern *regexp.Regexp) []sqlText {
 func (a *analysis) schemaTexts(table string) []sqlText {
 	named := compiled(`(?i)\b` + regexp.QuoteMeta(table) + `\b`)
 	var out []sqlText
+	read := map[string]bool{} // the schema files the module's history read whole
 	if src := a.app(); src != nil && src.mod != nil {
 		for _, l := range src.mod.SQLLiteralsIn(a.dialect()) {
 			if !l.DDL || !named.MatchString(l.Value) {
@@ -185,6 +188,7 @@ func (a *analysis) schemaTexts(table string) []sqlText {
 		}
 		for _, c := range src.mod.SchemaHistory(named, a.dialect()) {
 			path := filepath.Join(src.mod.Root, filepath.FromSlash(c.File))
+			read[c.File] = true
 			text, start := c.Text, c.StartLine
 			out = append(out, sqlText{text: text, at: func(off int) sourceLine { return lineAtOffset(path, start, text, off) }})
 		}
@@ -197,7 +201,9 @@ func (a *analysis) schemaTexts(table string) []sqlText {
 		seen[strings.Join(strings.Fields(t.text), " ")] = true
 	}
 	for _, t := range a.corpusTexts(ddl) {
-		if !seen[strings.Join(strings.Fields(t.text), " ")] {
+		// A chunk of a file the history read whole, cut elsewhere, would
+		// replay its statements after the later migrations.
+		if !seen[strings.Join(strings.Fields(t.text), " ")] && !readWhole(read, t.file) {
 			out = append(out, t)
 		}
 	}
@@ -301,4 +307,17 @@ func (a *analysis) schemaDDL(table string) tableSchema {
 	}
 	sort.Strings(out.columns)
 	return out
+}
+
+// readWhole reports whether file, a path as the report's source gives it
+// (relative to the module, absolute, or its base name alone), is one of
+// read's module-relative paths.
+func readWhole(read map[string]bool, file string) bool {
+	file = filepath.ToSlash(file)
+	for rel := range read {
+		if file == rel || strings.HasSuffix(file, "/"+rel) || !strings.Contains(file, "/") && path.Base(rel) == file {
+			return true
+		}
+	}
+	return false
 }

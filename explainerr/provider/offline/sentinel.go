@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
@@ -141,9 +142,11 @@ func (a *analysis) lostSentinelIn(src *appSource, f *appFile, fd *ast.FuncDecl, 
 			return false
 		}
 		if be, isCmp := n.(*ast.BinaryExpr); isCmp && (be.Op == token.EQL || be.Op == token.NEQ) {
+			// == misses a sentinel wrapped with %w as well: the wrapper
+			// is never equal to it.
 			for _, side := range []ast.Expr{be.X, be.Y} {
 				target := types.ExprString(side)
-				for _, w := range wraps {
+				for _, w := range slices.Concat(wraps, src.verbWraps()) {
 					if strings.HasPrefix(lastSelector(target), "Err") && lastSelector(w.Arg) == lastSelector(target) &&
 						sameHome(src.homeOf(f.path, target), src.homeOf(w.Line.Path, w.Arg)) && (!matched || a.wrapGivesMessage(w)) {
 						found = lostSentinel{Check: src.lineAt(f, be.Pos(), funcName(fd)), Target: target, Wrap: w, Equal: true}
@@ -261,6 +264,10 @@ func (a *analysis) explainLostSentinel(l lostSentinel) {
 	lost := l.Wrap.Arg
 	if lastSelector(lost) != lastSelector(l.Target) {
 		lost = l.Target
+	}
+	if l.Equal && l.Wrap.Verb == "w" {
+		a.explainEqualAfterWrap(l)
+		return
 	}
 	switch {
 	case l.Equal:
@@ -482,4 +489,14 @@ func anyLineMatches(lines []string, re *regexp.Regexp) bool {
 		}
 	}
 	return false
+}
+
+// explainEqualAfterWrap explains a sentinel wrapped with %w that a check
+// compares with ==: the wrap is right, the comparison is not.
+func (a *analysis) explainEqualAfterWrap(l lostSentinel) {
+	is := "errors.Is(err, " + l.Target + ")"
+	a.g.Add(l.Check.Text, is)
+	a.why(code(l.Check.Func) + " compares the error with " + code(l.Target) + " at " + code(a.fileLoc(l.Check.Path, l.Check.Line)) + " (" + code(l.Check.Text) + "): the comparison is false for this error, so the request fell through to the generic error path.")
+	a.why("The error is made at " + a.cite(l.Wrap.Line) + ", which wraps " + code(l.Wrap.Arg) + " with " + code(`"%w"`) + ": " + code("errors.Is") + " finds it there, but " + code("==") + " compares the wrapping error itself, which is never " + code(l.Target) + ".")
+	a.fix("Test it with " + code(is) + " in place of the comparison at " + code(a.fileLoc(l.Check.Path, l.Check.Line)) + ".")
 }

@@ -44,14 +44,14 @@ func (a *analysis) explainUnsetSettingField(y string) bool {
 			}
 		}
 	}
-	return a.unsetSettingIn(texts)
+	return a.unsetSettingIn(texts, "0")
 }
 
 // unsetSettingIn explains the first settings field that texts (a value
 // and the expressions it was computed from) read and whose key no
 // configuration file or environment variable gives. It reports whether
 // it did.
-func (a *analysis) unsetSettingIn(texts []string) bool {
+func (a *analysis) unsetSettingIn(texts []string, zero string) bool {
 	src := a.app()
 	var configs []configKey
 	haveConfigs := false // the configuration files are read once a setting is found
@@ -82,13 +82,13 @@ func (a *analysis) unsetSettingIn(texts []string) bool {
 				read = m[1] // a call's result's field: the field
 			}
 			a.g.Add(key, m[1], read)
-			a.why(code(read) + " is read from the setting " + code(key) + " (its tag at " + a.cite(at) + "), which no configuration file sets and the environment does not have: it is left 0.")
+			a.why(code(read) + " is read from the setting " + code(key) + " (its tag at " + a.cite(at) + "), which no configuration file sets and the environment does not have: it is left " + zero + ".")
 			if near != nil {
 				a.g.Add(near.key, near.line.Text)
 				a.why("The configuration sets " + code(near.key) + " at " + a.cite(near.line) + ", a name close to " + code(key) + " but not it.")
-				a.fix("Use one name for the setting: " + code(near.key) + " in the tag at " + code(a.fileLoc(at.Path, at.Line)) + ", or " + code(key) + " in " + code(a.fileLoc(near.line.Path, near.line.Line)) + "; and check the value when the settings are loaded, failing at start when it is 0.")
+				a.fix("Use one name for the setting: " + code(near.key) + " in the tag at " + code(a.fileLoc(at.Path, at.Line)) + ", or " + code(key) + " in " + code(a.fileLoc(near.line.Path, near.line.Line)) + "; and check the value when the settings are loaded, failing at start when it is " + zero + ".")
 			} else {
-				a.fix("Set " + code(key) + " in the app's configuration, or give " + code(m[1]) + " a default where the settings are loaded, and fail at start when it is 0.")
+				a.fix("Set " + code(key) + " in the app's configuration, or give " + code(m[1]) + " a default where the settings are loaded, and fail at start when it is " + zero + ".")
 			}
 			return true
 		}
@@ -199,7 +199,7 @@ func (a *analysis) deadlineFromUnsetSetting(l sourceLine) bool {
 		return false
 	}
 	mark := len(a.d.Why)
-	if !a.unsetSettingIn(texts) {
+	if !a.unsetSettingIn(texts, "0") {
 		return false
 	}
 	// Say where the deadline is before what its length is read from.

@@ -2,8 +2,10 @@ package offline
 
 import (
 	"go/ast"
+	"go/token"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -19,6 +21,9 @@ import (
 // schemaAtStart matches the calls that make or migrate a schema: an
 // ORM's AutoMigrate or Sync2, a migration library's Up, an app's own
 // Migrate.
+//
+// ent's client.Schema.Create counts too; xorm's Sync family only when it
+// is given a model (Sync(new(User))).
 var schemaAtStart = regexp.MustCompile(`^(?:AutoMigrate|Migrate|MigrateUp|RunMigrations|Sync|Sync2|SyncStructs|CreateTables|CreateSchema)$`)
 
 // loggerRecv matches the receiver of a logger's method, in lower case
@@ -54,7 +59,11 @@ func (a *analysis) schemaMadeByApp() (sourceLine, bool) {
 			if loggerRecv.MatchString(recv) {
 				return true // a logger's Sync flushes its buffer (zap's log.Sync())
 			}
-			if schemaAtStart.MatchString(name) || (name == "Up" || name == "UpTo") && (strings.Contains(recv, "migrat") || strings.Contains(recv, "goose")) {
+			inner, onSel := sel.X.(*ast.SelectorExpr)
+			if syncCall.MatchString(name) && !slices.ContainsFunc(call.Args, modelValue) {
+				return true // an app's own Sync (an RSS client's), not xorm's Sync(new(T))
+			}
+			if schemaAtStart.MatchString(name) || name == "Create" && onSel && inner.Sel.Name == "Schema" || (name == "Up" || name == "UpTo") && (strings.Contains(recv, "migrat") || strings.Contains(recv, "goose")) {
 				found, ok = src.lineAt(f, call.Pos(), appsource.FuncName(fd)), true
 			}
 			return !ok
@@ -129,4 +138,24 @@ func leadingNumber(name string) (int, bool) {
 	}
 	n, err := strconv.Atoi(name[:i])
 	return n, err == nil
+}
+
+// syncCall matches xorm's calls that make tables from the models they are
+// given.
+var syncCall = regexp.MustCompile(`^(?:Sync|Sync2|SyncStructs)$`)
+
+// modelValue reports whether e is a value of a model written in place:
+// new(T), &T{} or T{}.
+func modelValue(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.CallExpr:
+		id, ok := x.Fun.(*ast.Ident)
+		return ok && id.Name == "new"
+	case *ast.UnaryExpr:
+		_, lit := x.X.(*ast.CompositeLit)
+		return x.Op == token.AND && lit
+	case *ast.CompositeLit:
+		return true
+	}
+	return false
 }

@@ -98,6 +98,10 @@ func (a *analysis) template() {
 	src, hasSrc := a.templateLine(tname, tline)
 	if !hasSrc {
 		src, hasSrc = a.templateFromDisk(tname, tline)
+		if hasSrc && src.File != baseName(tname) {
+			// The set names it without its file's extension.
+			at = code(loc(src.File, tline))
+		}
 	}
 	if l, ok := a.definingTemplate(action, src, hasSrc); ok {
 		// The set named its first file; the action is in the file that

@@ -23,7 +23,7 @@ func (a *analysis) templateFromDisk(name string, n int) (corpus.Line, bool) {
 	if src == nil || name == "" || n <= 0 {
 		return corpus.Line{}, false
 	}
-	path := appsource.FindFile(src.root, baseName(name))
+	path := appsource.FindTemplateFile(src.root, name)
 	if path == "" {
 		return corpus.Line{}, false
 	}

@@ -14,3 +14,13 @@ func (s *appSource) textWraps() []textWrap {
 	s.wrapsOnce.Do(func() { s.wraps = s.findTextWraps() })
 	return s.wraps
 }
+
+// verbWraps returns the fmt.Errorf calls of the module that wrap a
+// sentinel or an error variable with %w (findWraps), found once.
+func (s *appSource) verbWraps() []textWrap {
+	if s.mod == nil {
+		return nil
+	}
+	s.verbWrapsOnce.Do(func() { s.verbWrapsFound = s.findWraps(true) })
+	return s.verbWrapsFound
+}

@@ -1,0 +1,59 @@
+package offline
+
+import (
+	"go/ast"
+	"go/token"
+	"strconv"
+	"strings"
+)
+
+// ormTableNames returns the table names an ORM's Go code declares: the
+// Name of ent's generated schema.Table literals (ent/migrate/schema.go)
+// and what a model's TableName method returns, for an app whose tables
+// no SQL text creates.
+func (s *appSource) ormTableNames() []string {
+	var out []string
+	s.eachDecl(func(f *appFile, d ast.Decl, in string) {
+		if strings.HasSuffix(f.path, "_test.go") || !linesHold(f.text(), "schema.Table{") && !linesHold(f.text(), "TableName()") {
+			return
+		}
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "TableName" && fd.Recv != nil && fd.Body != nil && len(fd.Body.List) == 1 {
+			if ret, ok := fd.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+				if v, ok := literalString(ret.Results[0]); ok {
+					out = append(out, v)
+				}
+			}
+			return
+		}
+		ast.Inspect(d, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			if sel, ok := lit.Type.(*ast.SelectorExpr); !ok || sel.Sel.Name != "Table" {
+				return true
+			}
+			for _, e := range lit.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					if key, ok := kv.Key.(*ast.Ident); ok && key.Name == "Name" {
+						if v, ok := literalString(kv.Value); ok {
+							out = append(out, v)
+						}
+					}
+				}
+			}
+			return true
+		})
+	})
+	return out
+}
+
+// literalString returns the value of a string literal.
+func literalString(e ast.Expr) (string, bool) {
+	lit, ok := e.(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	v, err := strconv.Unquote(lit.Value)
+	return v, err == nil
+}
