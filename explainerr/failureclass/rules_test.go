@@ -1,6 +1,7 @@
 package failureclass
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -77,6 +78,19 @@ func TestLoggedErrorPrefersARecognisedLine(t *testing.T) {
 	r.Logs = r.Logs[1:]
 	if got := LoggedError(r); got != "" {
 		t.Errorf("LoggedError with no error-looking line = %q, want empty", got)
+	}
+}
+
+// TestLoggedErrorPassesOverARequestLoggersLine: a structured access line
+// at an error level, after the line that reports the error, says only
+// that the request failed: the error line is the one read.
+func TestLoggedErrorPassesOverARequestLoggersLine(t *testing.T) {
+	r := &report.Report{Logs: []report.LogLine{
+		{Text: `{"level":"error","caller":"handlers/product.go:129","error":"disk quota exceeded","time":1796416597}`},
+		{Text: `{"level":"error","ip":"127.0.0.1","latency":"10.03s","status":500,"method":"DELETE","url":"/api/products/7","time":1796416597,"message":"Server error"}`},
+	}}
+	if got := LoggedError(r); !strings.Contains(got, "disk quota exceeded") {
+		t.Errorf("LoggedError = %q, want the line that carries the error", got)
 	}
 }
 

@@ -14,7 +14,7 @@ import (
 // in SQL text, or an ORM's Create, Save or Insert.
 
 // constraintWords matches an integrity constraint's error.
-var constraintWords = regexp.MustCompile(`(?i)duplicate(?:d)? key|unique constraint|UNIQUE constraint failed|foreign key constraint|violates (?:not-null|check) constraint|NOT NULL constraint failed|Duplicate entry|value too long for type|Data too long for column|String or binary data would be truncated`)
+var constraintWords = regexp.MustCompile(`(?i)duplicate(?:d)? key|unique constraint|UNIQUE constraint failed|foreign key constraint|violates (?:not-null|check) constraint|NOT NULL constraint failed|CHECK constraint failed|Duplicate entry|value too long for type|Data too long for column|String or binary data would be truncated`)
 
 // ormWrites are the names of the ORM and query-builder calls that write
 // rows (an Exec is known to write by its SQL text); ent's CreateBulk among

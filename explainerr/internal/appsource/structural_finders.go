@@ -74,6 +74,7 @@ func (m *Module) trailChunks(r *report.Report, s *staticSet) []report.Chunk {
 	out := append(m.sqlChunks(r, s), m.sqlFunctionChunks(r, s)...)
 	out = append(out, m.modelSchemaChunks(r, s, out)...)
 	out = append(out, m.constraintWriteChunks(r, s)...)
+	out = append(out, m.decodedBodyChunks(r, s)...)
 	out = append(out, m.columnValueChunks(r, s)...)
 	return append(out, m.settingChunks(r, s)...)
 }
@@ -907,7 +908,7 @@ func (m *Module) settingChunks(r *report.Report, s *staticSet) []report.Chunk {
 		}
 	}
 	if !matched {
-		return append(append(m.searchPathChunks(r, s), m.emptySettingChunks(r, s)...), m.unsetEnvChunks(r, s)...)
+		return append(append(append(m.searchPathChunks(r, s), m.emptySettingChunks(r, s)...), m.unsetEnvChunks(r, s)...), m.parsedSettingChunks(r, s)...)
 	}
 	// The readers whose text holds most of the message's words first
 	// (the one that builds the cookie codec for "securecookie: hash key

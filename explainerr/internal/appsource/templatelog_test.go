@@ -56,3 +56,30 @@ func home(w http.ResponseWriter, r *http.Request) {
 	}
 	t.Errorf("the template is not in the context: %v", reasonsInOrder(Static(r)))
 }
+
+// TestTemplateNamedWithoutItsExtension: an engine that names its
+// templates without the file's extension ("views/list" of
+// views/list.html) still brings the template file html/template's error
+// names.
+func TestTemplateNamedWithoutItsExtension(t *testing.T) {
+	msg := `template: views/list:2:9: executing "views/list" at <.Author>: can't evaluate field Author in type *store.Post`
+	root := writeModule(t, map[string]string{
+		"go.mod":          "module example.com/posts\n",
+		"views/list.html": "<ul>\n<li>{{.Author}}</li>\n</ul>\n",
+		"web/handler.go": `package web
+
+import "net/http"
+
+func list(w http.ResponseWriter, r *http.Request) {
+	http.Error(w, "render failed", http.StatusInternalServerError)
+}
+`,
+	})
+	r := shelfReport(root, msg, report.Frame{Function: "example.com/posts/web.list", File: "web/handler.go", Line: 6})
+	for _, c := range Static(r) {
+		if c.File == "views/list.html" {
+			return
+		}
+	}
+	t.Errorf("the template is not in the context: %v", reasonsInOrder(Static(r)))
+}

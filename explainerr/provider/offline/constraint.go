@@ -39,13 +39,19 @@ func (a *analysis) constraint() {
 		// kept in a constant): the statement that lists the column.
 		stmt, hasStmt = a.c.First(compiled(`(?i)(?:INSERT\s+(?:OR\s+\w+\s+)?INTO\s+["']?%s["']?\s*\([^)]*\b` + regexp.QuoteMeta(col) + `\b|UPDATE\s+["']?%s["']?\s+SET\s.*\b` + regexp.QuoteMeta(col) + `\s*=)`))
 	}
+	// With the route's handler standing in for a stack that shows none
+	// of the app, the write the handler reaches comes first: a line of
+	// the failing function is then only its declaration.
+	ormWrite, hasORMWrite := sourceLine{}, false
+	if !hasStmt && a.standIn == appsource.StandInRoute {
+		ormWrite, hasORMWrite = a.ormWriteOfTable(table)
+	}
 	viaCall := false
-	if !hasStmt {
+	if !hasStmt && !hasORMWrite {
 		stmt, hasStmt = a.writeCallLine()
 		viaCall = hasStmt
 	}
-	ormWrite, hasORMWrite := sourceLine{}, false
-	if !hasStmt {
+	if !hasStmt && !hasORMWrite {
 		ormWrite, hasORMWrite = a.ormWriteOfTable(table)
 	}
 	showStmt := func() {

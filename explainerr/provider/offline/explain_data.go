@@ -334,6 +334,12 @@ func (a *analysis) closestSchemaName(name string) (s, where string) {
 		if uses := src.sqlUses(s, 1); len(uses) > 0 {
 			return s, " (at " + a.cite(uses[0]) + ")"
 		}
+		for _, t := range src.ormTables() {
+			if t.name == s {
+				a.g.AddScanned(a.fileLoc(t.at.Path, t.at.Line))
+				return s, " (the ORM's schema declares it at " + a.cite(t.at) + ")"
+			}
+		}
 	}
 	return "", ""
 }

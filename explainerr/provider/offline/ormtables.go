@@ -3,24 +3,40 @@ package offline
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strconv"
 	"strings"
 )
 
-// ormTableNames returns the table names an ORM's Go code declares: the
-// Name of ent's generated schema.Table literals (ent/migrate/schema.go)
-// and what a model's TableName method returns, for an app whose tables
-// no SQL text creates.
+// ormTable is a table an ORM's Go code declares, and where.
+type ormTable struct {
+	name string
+	at   sourceLine
+}
+
+// ormTableNames returns the names of ormTables.
 func (s *appSource) ormTableNames() []string {
 	var out []string
+	for _, t := range s.ormTables() {
+		out = append(out, t.name)
+	}
+	return out
+}
+
+// ormTables returns the tables an ORM's Go code declares: the Name of
+// ent's generated schema.Table literals (ent/migrate/schema.go) and what
+// a model's TableName method returns, for an app whose tables no SQL
+// text creates.
+func (s *appSource) ormTables() []ormTable {
+	var out []ormTable
 	s.eachDecl(func(f *appFile, d ast.Decl, in string) {
-		if strings.HasSuffix(f.path, "_test.go") || !linesHold(f.text(), "schema.Table{") && !linesHold(f.text(), "TableName()") {
+		if strings.HasSuffix(f.path, "_test.go") || !linesHold(f.text(), "Table{") && !linesHold(f.text(), "TableName()") {
 			return
 		}
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "TableName" && fd.Recv != nil && fd.Body != nil && len(fd.Body.List) == 1 {
 			if ret, ok := fd.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
 				if v, ok := literalString(ret.Results[0]); ok {
-					out = append(out, v)
+					out = append(out, ormTable{v, s.lineAt(f, ret.Pos(), in)})
 				}
 			}
 			return
@@ -30,14 +46,14 @@ func (s *appSource) ormTableNames() []string {
 			if !ok {
 				return true
 			}
-			if sel, ok := lit.Type.(*ast.SelectorExpr); !ok || sel.Sel.Name != "Table" {
+			if name := lastSelector(types.ExprString(lit.Type)); name != "Table" {
 				return true
 			}
 			for _, e := range lit.Elts {
 				if kv, ok := e.(*ast.KeyValueExpr); ok {
 					if key, ok := kv.Key.(*ast.Ident); ok && key.Name == "Name" {
 						if v, ok := literalString(kv.Value); ok {
-							out = append(out, v)
+							out = append(out, ormTable{v, s.lineAt(f, kv.Pos(), in)})
 						}
 					}
 				}
