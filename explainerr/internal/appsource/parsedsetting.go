@@ -40,7 +40,9 @@ func (m *Module) parsedSettingChunks(r *report.Report, s *staticSet) []report.Ch
 		return nil
 	}
 	var loaders []FuncRef
-	m.eachFuncDecl(func(f *File) bool { return f.holds("SetDefault(") || f.holds("Unmarshal(") || f.holds(".Process(") || f.holds(".Parse(") }, func(f *File, fd *ast.FuncDecl) {
+	m.eachFuncDecl(func(f *File) bool {
+		return f.holds("SetDefault(") || f.holds("Unmarshal(") || f.holds(".Process(") || f.holds(".Parse(")
+	}, func(f *File, fd *ast.FuncDecl) {
 		if !strings.HasSuffix(f.Path, "_test.go") && reSettingLoader.MatchString(m.declText(FuncRef{File: f, Decl: fd})) {
 			loaders = append(loaders, FuncRef{File: f, Decl: fd})
 		}
