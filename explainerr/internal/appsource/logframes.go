@@ -118,12 +118,29 @@ func sourceWindow(f *File, line int) *report.Source {
 
 // runsNextHandler reports whether fd is a middleware: its body, function
 // literals included, calls the next handler of a chain, as a router's
-// context does (c.Next()) or a net/http or echo middleware does
-// (next.ServeHTTP(w, r), next(c)).
+// context given as a parameter does (c.Next()) or a net/http or echo
+// middleware does (next.ServeHTTP(w, r), next(c)).
 func runsNextHandler(fd *ast.FuncDecl) bool {
 	if fd == nil || fd.Body == nil {
 		return false
 	}
+	// A router's context is a parameter (of the function or of the
+	// handler it returns): rows.Next() of a local is no chain.
+	params := map[string]bool{}
+	addParams := func(ft *ast.FuncType) {
+		for _, f := range ft.Params.List {
+			for _, n := range f.Names {
+				params[n.Name] = true
+			}
+		}
+	}
+	addParams(fd.Type)
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok {
+			addParams(lit.Type)
+		}
+		return true
+	})
 	found := false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -133,7 +150,7 @@ func runsNextHandler(fd *ast.FuncDecl) bool {
 		switch fun := call.Fun.(type) {
 		case *ast.SelectorExpr:
 			recv, isIdent := fun.X.(*ast.Ident)
-			found = fun.Sel.Name == "Next" && len(call.Args) == 0 || fun.Sel.Name == "ServeHTTP" && isIdent && strings.HasPrefix(strings.ToLower(recv.Name), "next")
+			found = isIdent && (fun.Sel.Name == "Next" && len(call.Args) == 0 && params[recv.Name] || fun.Sel.Name == "ServeHTTP" && strings.HasPrefix(strings.ToLower(recv.Name), "next"))
 		case *ast.Ident:
 			found = strings.HasPrefix(strings.ToLower(fun.Name), "next") && len(call.Args) > 0
 		}

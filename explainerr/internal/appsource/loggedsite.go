@@ -57,8 +57,8 @@ func (m *Module) loggedSiteChunks(r *report.Report, s *staticSet) []report.Chunk
 			continue // "request started", "request completed": no part of the failure
 		}
 		for _, ref := range m.loggedAtFuncs(text) {
-			if s.seen[ref.Decl] {
-				continue
+			if s.seen[ref.Decl] || runsNextHandler(ref.Decl) {
+				continue // a request logger logs what the handlers returned: not where it was met
 			}
 			s.seen[ref.Decl] = true
 			out = append(out, s.funcChunk(ref.File, ref.Decl, report.ReasonOrigin))

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -100,6 +101,20 @@ func (a *analysis) autoMigratedColumn(table, col string, t tableSchema) bool {
 		a.g.Add(name)
 		a.g.AddScanned(a.fileLoc(l.Path, l.Line))
 		a.why("The ORM's generated code stores that field under another column, " + code(name) + ", at " + a.cite(l) + ": the table the app made has " + code(name) + ", not " + code(col) + ".")
+		// The app's own code that still writes the old name: a query's
+		// condition, and the schema's field that was given a storage key.
+		for _, lit := range src.stringLits(compiled(`^` + regexp.QuoteMeta(col) + `$`)) {
+			at := src.litLine(lit, compiled(regexp.QuoteMeta(strconv.Quote(col))))
+			if _, gen := src.mod.GeneratedBy(at.Path); gen || strings.HasSuffix(at.Path, "_test.go") {
+				continue
+			}
+			a.g.AddScanned(a.fileLoc(at.Path, at.Line))
+			if strings.Contains(at.Text, "StorageKey(") || strings.Contains(at.Text, "field.") {
+				a.why("The ORM's schema declares the field at " + a.cite(at) + ".")
+			} else {
+				a.why("The app's code names " + code(col) + " at " + a.cite(at) + ".")
+			}
+		}
 		a.fix("Name the column " + code(name) + " in the query (the ORM's field constant holds it), or drop the storage key that renamed it in the ORM's schema and regenerate its code.")
 		return true
 	}

@@ -77,6 +77,9 @@ func unread(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// postedBefore keeps the entries posted before t.
+func postedBefore(t int) (string, int) { return "posted_on", t }
+
 func older(w http.ResponseWriter, r *http.Request) {
 	if _, err := db.Query("SELECT id FROM entries WHERE posted_on < ?", 1); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError) //!column
@@ -108,5 +111,5 @@ func TestColumnStoredUnderAnotherName(t *testing.T) {
 	r.Build = report.Build{Module: "example.com/reader", Dir: app.root}
 	r.Context = appsource.Static(r)
 	text := Analyze(r)
-	mustHave(t, text, "stores that field under another column, `posted_at`, at `entry.go:7`", "Name the column `posted_at` in the query")
+	mustHave(t, text, "stores that field under another column, `posted_at`, at `entry.go:7`", "The app's code names `posted_on` at `postedBefore` (`main.go:28`)", "Name the column `posted_at` in the query")
 }

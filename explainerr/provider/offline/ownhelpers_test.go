@@ -242,3 +242,54 @@ func limit(w http.ResponseWriter, r *http.Request) {
 	text := Analyze(panicReport("*runtime.TypeAssertionError", "interface conversion: interface {} is sql.NullInt64, not int64", app.frame(t, "panic", "main.limit")))
 	mustHave(t, text, "`v`, declared `sql.NullInt64`, is put in `Value` at `load` (`main.go:20`)", "Store an `int64` at `main.go:20`")
 }
+
+// TestSentinelComparedAfterAWrapWhereErrorsIsTheApps: where the file's
+// errors is the app's own package, the test advised imports the standard
+// library's under another name.
+func TestSentinelComparedAfterAWrapWhereErrorsIsTheApps(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/wiki\n\ngo 1.22\n",
+		"errors/errors.go": `package errors
+
+import "errors"
+
+// ErrNoArticle is returned for an article that does not exist.
+var ErrNoArticle = errors.New("article not found")
+`,
+		"store/store.go": `package store
+
+import (
+	"fmt"
+
+	"example.com/wiki/errors"
+)
+
+// Article finds an article by its slug.
+func Article(slug string) (string, error) {
+	return "", fmt.Errorf("article %s: %w", slug, errors.ErrNoArticle)
+}
+`,
+		"main.go": `package main
+
+import (
+	"net/http"
+
+	"example.com/wiki/errors"
+	"example.com/wiki/store"
+)
+
+func article(w http.ResponseWriter, r *http.Request) {
+	_, err := store.Article(r.URL.Path)
+	if err != nil {
+		if err == errors.ErrNoArticle {
+			http.NotFound(w, r)
+			return
+		}
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+	}
+}
+`,
+	})
+	text := Analyze(statusReport("article intro: article not found\n", app.frame(t, "status", "main.article")))
+	mustHave(t, text, "Test it with `stderrors.Is(err, errors.ErrNoArticle)`", "the file's `errors` is `example.com/wiki/errors`")
+}

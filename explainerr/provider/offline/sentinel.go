@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
@@ -494,9 +495,57 @@ func anyLineMatches(lines []string, re *regexp.Regexp) bool {
 // explainEqualAfterWrap explains a sentinel wrapped with %w that a check
 // compares with ==: the wrap is right, the comparison is not.
 func (a *analysis) explainEqualAfterWrap(l lostSentinel) {
-	is := "errors.Is(err, " + l.Target + ")"
+	pkg, shadowed := a.errorsPackageIn(l.Check.Path)
+	is := pkg + ".Is(err, " + l.Target + ")"
 	a.g.Add(l.Check.Text, is)
 	a.why(code(l.Check.Func) + " compares the error with " + code(l.Target) + " at " + code(a.fileLoc(l.Check.Path, l.Check.Line)) + " (" + code(l.Check.Text) + "): the comparison is false for this error, so the request fell through to the generic error path.")
 	a.why("The error is made at " + a.cite(l.Wrap.Line) + ", which wraps " + code(l.Wrap.Arg) + " with " + code(`"%w"`) + ": " + code("errors.Is") + " finds it there, but " + code("==") + " compares the wrapping error itself, which is never " + code(l.Target) + ".")
+	if shadowed != "" {
+		a.g.Add(pkg, shadowed) // the import the fix introduces, and the package it names
+		a.fix("Test it with " + code(is) + " in place of the comparison at " + code(a.fileLoc(l.Check.Path, l.Check.Line)) + ", importing the standard library's " + code("errors") + " as " + code(pkg) + ": the file's " + code("errors") + " is " + code(shadowed) + ".")
+		return
+	}
 	a.fix("Test it with " + code(is) + " in place of the comparison at " + code(a.fileLoc(l.Check.Path, l.Check.Line)) + ".")
+}
+
+// errorsPackageIn returns the name the file at path can call the
+// standard library's errors package by: "errors", or, when the file
+// imports another package under that name (an app's own errors package),
+// the name it has under another import, else "stderrors", with the other
+// package's import path.
+func (a *analysis) errorsPackageIn(path string) (name, shadowed string) {
+	src := a.app()
+	if src == nil {
+		return "errors", ""
+	}
+	var f *appFile
+	for _, g := range src.files {
+		if g.path == path {
+			f = g
+		}
+	}
+	if f == nil || f.syntax() == nil {
+		return "errors", ""
+	}
+	std := ""
+	for _, im := range f.syntax().Imports {
+		p, _ := strconv.Unquote(im.Path.Value)
+		local := p[strings.LastIndexByte(p, '/')+1:]
+		if im.Name != nil {
+			local = im.Name.Name
+		}
+		switch {
+		case p == "errors":
+			std = local
+		case local == "errors":
+			shadowed = p
+		}
+	}
+	switch {
+	case shadowed == "":
+		return "errors", ""
+	case std != "" && std != "errors":
+		return std, shadowed
+	}
+	return "stderrors", shadowed
 }
