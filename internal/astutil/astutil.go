@@ -2,7 +2,11 @@
 // middleware and the evaluation.
 package astutil
 
-import "go/ast"
+import (
+	"go/ast"
+	"go/token"
+	"strconv"
+)
 
 // TypeName returns the name of the named type at the base of a type
 // expression: "Store" for *Store, []Store, Store[T], pkg.Store or (Store);
@@ -131,4 +135,15 @@ func SelectorChain(e ast.Expr) string {
 		}
 	}
 	return ""
+}
+
+// StringLit returns the value of a string literal; ok is false for any
+// other node, or a literal that does not unquote.
+func StringLit(n ast.Node) (string, bool) {
+	lit, ok := n.(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	v, err := strconv.Unquote(lit.Value)
+	return v, err == nil
 }

@@ -1,13 +1,13 @@
 package main
 
 import (
+	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -62,7 +62,7 @@ func ruleIDs(fn *ast.FuncDecl) []string {
 			return true
 		}
 		if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "RuleID" {
-			if s, ok := stringLit(kv.Value); ok {
+			if s, ok := astutil.StringLit(kv.Value); ok {
 				ids = append(ids, s)
 			}
 		}
@@ -90,7 +90,7 @@ func samplesOf(fn *ast.FuncDecl) ruleSamples {
 			if _, ok := n.(*ast.CallExpr); ok {
 				return false // a generated sample: its literals are parts
 			}
-			if lit, ok := stringLit(n); ok {
+			if lit, ok := astutil.StringLit(n); ok {
 				*into = append(*into, lit)
 			}
 			return true
@@ -118,14 +118,4 @@ func samplesOf(fn *ast.FuncDecl) ruleSamples {
 		return true
 	})
 	return s
-}
-
-// stringLit returns the value of a string literal expression.
-func stringLit(n ast.Node) (string, bool) {
-	lit, ok := n.(*ast.BasicLit)
-	if !ok || lit.Kind != token.STRING {
-		return "", false
-	}
-	s, err := strconv.Unquote(lit.Value)
-	return s, err == nil
 }

@@ -1,11 +1,11 @@
 package checker
 
 import (
+	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/scanner"
 	"go/token"
 	"go/types"
-	"strconv"
 	"strings"
 )
 
@@ -69,8 +69,8 @@ func exprTokens(src string) []exprToken {
 // message whole but not as the code writes it does ("xid: unsupported
 // scan type: %T" for "xid: scanning unsupported type: %T").
 func misquotedMessage(a, b ast.Expr) bool {
-	x, ok1 := stringValue(a)
-	y, ok2 := stringValue(b)
+	x, ok1 := astutil.StringLit(a)
+	y, ok2 := astutil.StringLit(b)
 	if !ok1 || !ok2 || x == y || strings.Contains(x, y) || strings.Contains(y, x) {
 		return false
 	}
@@ -94,14 +94,4 @@ func misquotedMessage(a, b ast.Expr) bool {
 		}
 	}
 	return 2*shared >= max(len(xw), len(yw))
-}
-
-// stringValue is the value of a string literal.
-func stringValue(e ast.Expr) (string, bool) {
-	lit, ok := e.(*ast.BasicLit)
-	if !ok || lit.Kind != token.STRING {
-		return "", false
-	}
-	v, err := strconv.Unquote(lit.Value)
-	return v, err == nil
 }

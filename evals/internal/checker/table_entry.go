@@ -2,12 +2,12 @@ package checker
 
 import (
 	"fmt"
+	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"regexp"
-	"strconv"
 )
 
 // KindTableEntry is a claim about an entry of a package-level table the
@@ -120,21 +120,11 @@ func mapValue(lit *ast.CompositeLit, key string) (string, bool) {
 		if !ok {
 			continue
 		}
-		if k, ok := stringLit(kv.Key); ok && k == key {
+		if k, ok := astutil.StringLit(kv.Key); ok && k == key {
 			return types.ExprString(kv.Value), true
 		}
 	}
 	return "", false
-}
-
-// stringLit returns the value of a string literal.
-func stringLit(e ast.Expr) (string, bool) {
-	lit, ok := e.(*ast.BasicLit)
-	if !ok || lit.Kind != token.STRING {
-		return "", false
-	}
-	v, err := strconv.Unquote(lit.Value)
-	return v, err == nil
 }
 
 // entryField returns the value the one element of a slice literal of
@@ -172,7 +162,7 @@ func (c *Checker) entryField(lit *ast.CompositeLit, str, field string) (string, 
 			} else if i < st.NumFields() {
 				name = st.Field(i).Name()
 			}
-			if s, ok := stringLit(v); ok && s == str {
+			if s, ok := astutil.StringLit(v); ok && s == str {
 				holds = true
 			}
 			if name == field {

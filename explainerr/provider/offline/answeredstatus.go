@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/token"
 	"regexp"
@@ -241,7 +242,7 @@ var constraintName = regexp.MustCompile(`^(?:\w+_(?:key|pkey|fkey|idx|index|uniq
 // constraintLiteral returns the constraint name e quotes, "" when e is no
 // such string literal.
 func constraintLiteral(e ast.Expr) string {
-	v, ok := literalString(e)
+	v, ok := astutil.StringLit(e)
 	if !ok || !constraintName.MatchString(v) {
 		return ""
 	}

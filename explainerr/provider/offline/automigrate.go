@@ -2,6 +2,7 @@ package offline
 
 import (
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/token"
 	"regexp"
@@ -92,11 +93,11 @@ func (a *analysis) autoMigratedColumn(table, col string, t tableSchema) bool {
 		return false
 	}
 	a.g.Add(table, col, strings.TrimSpace(am.Text))
-	given := "The app's migration files give "
+	given := "The app's migration files give " + code(table) + " a column " + code(col)
 	if t.model {
-		given = "The app's model gives "
+		given = "The app's model of " + code(table) + " has a field for " + code(col)
 	}
-	a.why(given + code(table) + " a column " + code(col) + " (" + a.origin(t) + "), and the app also makes its tables when it starts, from its ORM's schema, at " + a.cite(am) + ": what that schema declares is what the table has.")
+	a.why(given + " (" + a.origin(t) + "), and the app also makes its tables when it starts, from its ORM's schema, at " + a.cite(am) + ": what that schema declares is what the table has.")
 	if l, name, ok := src.storedUnder(col); ok {
 		a.g.Add(name)
 		a.g.AddScanned(a.fileLoc(l.Path, l.Line))
@@ -151,7 +152,7 @@ func (s *appSource) storedUnder(col string) (sourceLine, string, bool) {
 				if id.Name != want || i >= len(vs.Values) {
 					continue
 				}
-				if v, isStr := literalString(vs.Values[i]); isStr && v != col && reColumnName.MatchString(v) {
+				if v, isStr := astutil.StringLit(vs.Values[i]); isStr && v != col && reColumnName.MatchString(v) {
 					found, name, ok = s.lineAt(f, id.Pos(), in), v, true
 				}
 			}

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/token"
 	"regexp"
@@ -175,7 +176,7 @@ func settingKeyOf(e ast.Expr) string {
 	if !ok || len(call.Args) == 0 {
 		return ""
 	}
-	v, _ := literalString(call.Args[len(call.Args)-1])
+	v, _ := astutil.StringLit(call.Args[len(call.Args)-1])
 	return v
 }
 

@@ -1,10 +1,9 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
-	"go/token"
 	"go/types"
-	"strconv"
 	"strings"
 )
 
@@ -35,7 +34,7 @@ func (s *appSource) ormTables() []ormTable {
 		}
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "TableName" && fd.Recv != nil && fd.Body != nil && len(fd.Body.List) == 1 {
 			if ret, ok := fd.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
-				if v, ok := literalString(ret.Results[0]); ok {
+				if v, ok := astutil.StringLit(ret.Results[0]); ok {
 					out = append(out, ormTable{v, s.lineAt(f, ret.Pos(), in)})
 				}
 			}
@@ -52,7 +51,7 @@ func (s *appSource) ormTables() []ormTable {
 			for _, e := range lit.Elts {
 				if kv, ok := e.(*ast.KeyValueExpr); ok {
 					if key, ok := kv.Key.(*ast.Ident); ok && key.Name == "Name" {
-						if v, ok := literalString(kv.Value); ok {
+						if v, ok := astutil.StringLit(kv.Value); ok {
 							out = append(out, ormTable{v, s.lineAt(f, kv.Pos(), in)})
 						}
 					}
@@ -62,14 +61,4 @@ func (s *appSource) ormTables() []ormTable {
 		})
 	})
 	return out
-}
-
-// literalString returns the value of a string literal.
-func literalString(e ast.Expr) (string, bool) {
-	lit, ok := e.(*ast.BasicLit)
-	if !ok || lit.Kind != token.STRING {
-		return "", false
-	}
-	v, err := strconv.Unquote(lit.Value)
-	return v, err == nil
 }
