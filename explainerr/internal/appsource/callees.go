@@ -69,6 +69,18 @@ func (m *Module) calleesIn(f *File, fd *ast.FuncDecl, lit *ast.FuncLit, line int
 				calls = append(calls, call{at, ref})
 			}
 		}
+		// A module function handed over as a value (a condition, a
+		// callback: readWith(id, publishedUpTo)) runs inside the callee.
+		for _, arg := range ce.Args {
+			if !r.namesFuncValue(arg) {
+				continue
+			}
+			for _, ref := range r.resolve(arg) {
+				if ref.Decl != fd {
+					calls = append(calls, call{at, ref})
+				}
+			}
+		}
 		return true
 	})
 	rank := func(l int) int {
@@ -90,6 +102,21 @@ func (m *Module) calleesIn(f *File, fd *ast.FuncDecl, lit *ast.FuncLit, line int
 		}
 	}
 	return out
+}
+
+// namesFuncValue reports whether e names a function as a value: a name
+// that is no local of the function, or a package's member
+// (pkg.Func), not called.
+func (r *resolver) namesFuncValue(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Ident:
+		_, local := r.locals[x.Name]
+		return !local
+	case *ast.SelectorExpr:
+		id, ok := x.X.(*ast.Ident)
+		return ok && r.isPackage(id.Name)
+	}
+	return false
 }
 
 // resolver resolves the calls of one function by name.

@@ -2,6 +2,7 @@ package appsource
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -142,5 +143,34 @@ func Proxy(referer string) *Builder {
 	r.Error.Kind = report.KindPanic
 	if cs := Static(r); len(cs) == 0 {
 		t.Fatal("no context")
+	}
+}
+
+// TestFunctionHandedOverAsAValue: a module function passed as an
+// argument (a condition a helper applies) is among the callees of the
+// function that passes it.
+func TestFunctionHandedOverAsAValue(t *testing.T) {
+	root := writeModule(t, map[string]string{
+		"go.mod": "module example.com/marks\n",
+		"web/read.go": `package web
+
+func olderThan(n int) bool { return n < 10 }
+
+func markWith(id int, cond func(int) bool) bool { return cond(id) }
+
+func markOlder(id int) bool {
+	limit := id
+	return markWith(limit, olderThan)
+}
+`,
+	})
+	m := Load(filepath.Join(root, "go.mod"))
+	f := m.FileAt(filepath.Join(root, "web/read.go"))
+	var names []string
+	for _, ref := range m.Callees(f, m.funcNamedIn("markOlder", filepath.Join(root, "web")), 9) {
+		names = append(names, FuncName(ref.Decl))
+	}
+	if !slices.Contains(names, "olderThan") || !slices.Contains(names, "markWith") {
+		t.Errorf("callees of markOlder = %v, want markWith and olderThan", names)
 	}
 }
