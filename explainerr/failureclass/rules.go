@@ -71,6 +71,10 @@ var rules = []rule{
 	// clause has (session.token where the query reads FROM sessions).
 	{NoSuchTable, regexp.MustCompile(`missing FROM-clause entry for table "(?P<table>[^"]+)"`)},
 	{NoSuchColumn, regexp.MustCompile(`Unknown column '(?P<column>[^']+)'(?: in '(?P<clause>[^']+)')?`)},
+	// ent checks the columns a query orders or selects by against its
+	// schema before it builds the SQL.
+	// (A JSON body escapes its quotes.)
+	{NoSuchColumn, regexp.MustCompile(`\bunknown column \\?"(?P<column>\w+)\\?" for table \\?"(?P<table>\w+)\\?"`)},
 	{NoSuchTable, regexp.MustCompile(`Table '(?P<table>[^']+)' doesn't exist`)},
 	{NotNull, regexp.MustCompile(`NOT NULL constraint failed: (?P<table>\w+)\.(?P<column>\w+)`)},
 	{Unique, regexp.MustCompile(`UNIQUE constraint failed: (?P<table>\w+)\.(?P<column>\w+)`)},

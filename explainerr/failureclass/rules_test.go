@@ -18,6 +18,9 @@ func TestClassifyNamesTheClassAndItsCaptures(t *testing.T) {
 		{report.Error{Kind: report.KindError, Message: "load: wrapped", Chain: []string{"load: wrapped", "sql: no rows in result set"}}, NoRows, nil},
 		{report.Error{Kind: report.KindPanic, Type: "string", Message: "boom"}, DeliberatePanic, nil},
 		{report.Error{Kind: report.KindError, Message: "something odd"}, Unknown, nil},
+		// ent's check of a column against its schema, plain and as a JSON body quotes it.
+		{report.Error{Kind: report.KindError, Message: `ent: unknown column "title" for table "feeds"`}, NoSuchColumn, map[string]string{"column": "title", "table": "feeds"}},
+		{report.Error{Kind: report.KindStatus, Message: `{"message":"ent: unknown column \"title\" for table \"feeds\""}`}, NoSuchColumn, map[string]string{"column": "title", "table": "feeds"}},
 		// html/template's missing template, with the place that asked for it.
 		{report.Error{Kind: report.KindError, Message: `html/template:users.html:29:15: no such template "users_list"`}, TemplateUndef, map[string]string{"missing": "users_list", "tname": "users.html", "tline": "29"}},
 		{report.Error{Kind: report.KindError, Message: `html/template: no such template "rows"`}, TemplateUndef, map[string]string{"missing": "rows"}},

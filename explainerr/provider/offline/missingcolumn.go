@@ -283,13 +283,19 @@ func closestColumn(name string, tables []tableSchema, skip map[string]bool) (str
 
 // tablePrefixed returns the column name means when it is that column
 // prefixed with its table's name, plural or singular (post_status, for
-// the column status of post or posts); never id (order_id names another
-// table's key to the order).
+// the column status of post or posts), or the column that is name so
+// prefixed (title, for the column feed_title of feeds); never id
+// (order_id names another table's key to the order).
 func tablePrefixed(name string, tables []tableSchema, skip map[string]bool) (string, tableSchema, bool) {
 	for _, t := range tables {
 		for _, prefix := range []string{t.name + "_", strings.TrimSuffix(t.name, "s") + "_"} {
 			if rest, ok := strings.CutPrefix(name, strings.ToLower(prefix)); ok && rest != "" && rest != "id" && !skip[rest] && contains(t.columns, rest) {
 				return rest, t, true
+			}
+			// The other way round: the table's columns carry its name
+			// (feed_title of feeds) and the query does not.
+			if full := strings.ToLower(prefix) + name; name != "id" && !skip[full] && contains(t.columns, full) {
+				return full, t, true
 			}
 		}
 	}

@@ -36,7 +36,12 @@ func (a *analysis) sqlSchema() {
 		}
 		a.culprit = col
 		a.headline("SQL error: no such column " + code(col))
-		a.why(engine + " rejected the query because the table has no column " + code(col) + ". It is a mistake in the SQL text (or a schema that is older than the code), found when the statement is prepared, so it fails for every request that runs it: a server error, not bad input.")
+		if strings.Contains(a.f.Message, "unknown column") && strings.Contains(a.f.Message, "for table") {
+			// ent's own check, against its generated schema, before any SQL.
+			a.why("ent refused the query before it reached the database: its schema of " + code(caps["table"]) + " has no column " + code(col) + ". It is a mistake in the code that names the column, so it fails for every request that runs it: a server error, not bad input.")
+		} else {
+			a.why(engine + " rejected the query because the table has no column " + code(col) + ". It is a mistake in the SQL text (or a schema that is older than the code), found when the statement is prepared, so it fails for every request that runs it: a server error, not bad input.")
+		}
 		// A qualified name (e.state) is looked for as written: the bare
 		// one would find every other table's column of that name.
 		if table, _, qualified := strings.Cut(col, "."); qualified {

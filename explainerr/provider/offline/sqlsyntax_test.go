@@ -425,3 +425,31 @@ func search(w http.ResponseWriter, r *http.Request) {
 	text := Analyze(statusReport(`ERROR: column "title_text" does not exist (SQLSTATE 42703)`+"\n", app.frame(t, "status", "main.search")))
 	mustHave(t, text, "The app's query builder names `title_text` at `Search` (`books.go:14`)")
 }
+
+// TestColumnWithoutItsTablesPrefix: a column named without the table's
+// name the schema's columns carry (title for feed_title of feeds) is
+// proposed with it.
+func TestColumnWithoutItsTablesPrefix(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod":     "module example.com/feeds\n\ngo 1.22\n",
+		"schema.sql": "CREATE TABLE feeds (\n    id INTEGER PRIMARY KEY,\n    feed_title TEXT NOT NULL\n);\n",
+		"main.go": `package main
+
+import (
+	"database/sql"
+	"net/http"
+)
+
+var db *sql.DB
+
+func feeds(w http.ResponseWriter, r *http.Request) {
+	if _, err := db.Query("SELECT id FROM feeds ORDER BY title"); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+	}
+}
+`,
+	})
+	text := Analyze(statusReport("no such column: title\n", app.frame(t, "status", "main.feeds")))
+	mustHave(t, text, "`feed_title`")
+	mustLack(t, text, "none of them is `title` or close to it")
+}
