@@ -1,7 +1,6 @@
 package main
 
 import (
-	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -9,6 +8,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // ruleSamples are the literal examples a rule's Go definition holds.

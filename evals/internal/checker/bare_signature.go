@@ -18,10 +18,10 @@ var bareMethodRe = regexp.MustCompile(`^(\(\*?[A-Za-z_]\w*\)|[A-Z]\w*)\.([A-Za-z
 // method expression, then parameters of which at least one is written
 // with its name and its type ("mask(realToken []byte) string",
 // "(*decoder).getMapKey(key string, current reflect.Value) (err
-// error)"). A call ("f(a, b)") names no type and is not one; "" when
-// the span is not a bare signature.
-func bareSignature(s string) string {
-	decl := "func " + s
+// error)"), and the name it declares. A call ("f(a, b)") names no type
+// and is not one; both are "" when the span is not a bare signature.
+func bareSignature(s string) (decl, name string) {
+	decl = "func " + s
 	if m := bareMethodRe.FindStringSubmatchIndex(s); m != nil {
 		recv := s[m[2]:m[3]]
 		if recv[0] != '(' {
@@ -31,23 +31,23 @@ func bareSignature(s string) string {
 	}
 	f, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+decl+" {}\n", 0)
 	if err != nil || len(f.Decls) != 1 {
-		return ""
+		return "", ""
 	}
 	fd, ok := f.Decls[0].(*ast.FuncDecl)
 	if !ok || fd.Type.Params == nil {
-		return ""
+		return "", ""
 	}
 	named := false
 	for _, p := range fd.Type.Params.List {
 		if _, paren := p.Type.(*ast.ParenExpr); paren {
-			return "" // "Tag(Parts(t))": a call whose argument is one
+			return "", "" // "Tag(Parts(t))": a call whose argument is one
 		}
 		named = named || len(p.Names) > 0
 	}
 	if !named {
-		return ""
+		return "", ""
 	}
-	return decl
+	return decl, fd.Name.Name
 }
 
 // checkBareSignatures judges the declarations a sentence quotes without
@@ -60,15 +60,14 @@ func bareSignature(s string) string {
 func (c *Checker) checkBareSignatures(prose string, claims []Claim, results []Result) []Result {
 	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose, -1) {
 		span := strings.TrimSpace(prose[loc[2]:loc[3]])
-		decl := bareSignature(span)
-		if decl == "" {
+		_, name := bareSignature(span)
+		if name == "" {
 			continue
 		}
 		if from, to := sentenceAround(prose, loc[0]); proposalWordsRe.MatchString(outsideCode(prose[from:to])) {
 			continue
 		}
-		name := declaredName(decl)
-		if name == "" || len(c.m.FuncsNamed(name)) == 0 || c.interfaceMethod(name) {
+		if len(c.m.FuncsNamed(name)) == 0 || c.interfaceMethod(name) {
 			continue
 		}
 		if v := c.checkSignature(span); v.v == Contradicted {
@@ -77,19 +76,6 @@ func (c *Checker) checkBareSignatures(prose string, claims []Claim, results []Re
 		}
 	}
 	return results
-}
-
-// declaredName is the name of the function a declaration declares.
-func declaredName(decl string) string {
-	f, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+decl+" {}\n", 0)
-	if err != nil || len(f.Decls) != 1 {
-		return ""
-	}
-	fd, ok := f.Decls[0].(*ast.FuncDecl)
-	if !ok {
-		return ""
-	}
-	return fd.Name.Name
 }
 
 // interfaceMethod reports whether an interface the module declares or

@@ -846,7 +846,7 @@ func (c *Checker) checkSignature(sig string) verdict {
 	if !strings.HasPrefix(src, "func ") {
 		// "Encoder.Register(…)" may mean a pointer receiver too.
 		anyReceiver, anyPointer = !bareMethodRe.MatchString(src), !strings.HasPrefix(src, "(*")
-		src = bareSignature(src)
+		src, _ = bareSignature(src)
 	}
 	file, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+src+" {}\n", 0)
 	if err != nil || len(file.Decls) == 0 {

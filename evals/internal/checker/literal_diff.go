@@ -1,12 +1,13 @@
 package checker
 
 import (
-	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/scanner"
 	"go/token"
 	"go/types"
 	"strings"
+
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // numbersOnlyDiffer reports whether two expressions are written alike
@@ -14,7 +15,7 @@ import (
 // "x<<4" and "x<<3"): the same tokens in the same order, the numbers
 // aside, and at least one number different.
 func numbersOnlyDiffer(a, b ast.Expr) bool {
-	x, y := exprTokens(types.ExprString(a)), exprTokens(types.ExprString(b))
+	x, y := scanTokens(types.ExprString(a)), scanTokens(types.ExprString(b))
 	if len(x) != len(y) {
 		return false
 	}
@@ -40,9 +41,10 @@ type exprToken struct {
 	lit string
 }
 
-// exprTokens scans src into its tokens, leaving out the semicolon the
-// scanner adds at its end.
-func exprTokens(src string) []exprToken {
+// scanTokens scans src into its tokens, each with its text (the token's
+// own for an operator or a keyword), the semicolons the scanner inserts
+// included.
+func scanTokens(src string) []exprToken {
 	var sc scanner.Scanner
 	b := []byte(src)
 	sc.Init(token.NewFileSet().AddFile("", -1, len(b)), b, nil, 0)
@@ -51,9 +53,6 @@ func exprTokens(src string) []exprToken {
 		_, tok, lit := sc.Scan()
 		if tok == token.EOF {
 			return out
-		}
-		if tok == token.SEMICOLON && lit == "\n" {
-			continue
 		}
 		if lit == "" {
 			lit = tok.String()

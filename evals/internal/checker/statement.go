@@ -3,7 +3,6 @@ package checker
 import (
 	"fmt"
 	"go/ast"
-	"go/scanner"
 	"go/token"
 	"regexp"
 	"slices"
@@ -398,29 +397,11 @@ func pairsDiffer(span, stmt string) bool {
 // literalPairs reads the keys of the composite literals in a stretch of
 // code and, for each, the values written for it, white space aside.
 func literalPairs(text string) map[string][]string {
-	var sc scanner.Scanner
-	fset := token.NewFileSet()
-	src := []byte(text)
-	sc.Init(fset.AddFile("", -1, len(src)), src, nil, 0)
-	type tok struct {
-		t   token.Token
-		lit string
-	}
-	var toks []tok
-	for {
-		_, t, lit := sc.Scan()
-		if t == token.EOF {
-			break
-		}
-		if lit == "" {
-			lit = t.String()
-		}
-		toks = append(toks, tok{t, lit})
-	}
+	toks := scanTokens(text)
 	out := map[string][]string{}
 	braces := 0
 	for i := 0; i < len(toks); i++ {
-		switch toks[i].t {
+		switch toks[i].tok {
 		case token.LBRACE:
 			braces++
 			continue
@@ -428,14 +409,14 @@ func literalPairs(text string) map[string][]string {
 			braces--
 			continue
 		}
-		if braces == 0 || toks[i].t != token.IDENT || i+1 >= len(toks) || toks[i+1].t != token.COLON || i > 0 && toks[i-1].t != token.LBRACE && toks[i-1].t != token.COMMA {
+		if braces == 0 || toks[i].tok != token.IDENT || i+1 >= len(toks) || toks[i+1].tok != token.COLON || i > 0 && toks[i-1].tok != token.LBRACE && toks[i-1].tok != token.COMMA {
 			continue
 		}
 		var val strings.Builder
 		depth := 0
 		j := i + 2
 		for ; j < len(toks); j++ {
-			t := toks[j].t
+			t := toks[j].tok
 			if depth == 0 && (t == token.COMMA || t == token.RBRACE || t == token.SEMICOLON) {
 				break
 			}

@@ -2,12 +2,13 @@ package checker
 
 import (
 	"fmt"
-	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"regexp"
+
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // KindTableEntry is a claim about an entry of a package-level table the

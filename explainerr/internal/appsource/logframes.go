@@ -47,32 +47,24 @@ func WithStandInFrames(r *report.Report) (out *report.Report, how string) {
 	if m == nil {
 		return r, ""
 	}
-	var frames []report.Frame
+	// The places the log names; when only a middleware logged the
+	// error the handlers after it returned (a request logger's "error"
+	// line), the handler the route registers comes first: it is where
+	// the error was met.
+	var logged []report.Frame
 	chainLogger := true
 	for _, p := range m.loggedPlacesOf(r) {
-		frames = append(frames, m.standInFrame(p.Ref.File, p.Ref.Decl, p.Line))
+		logged = append(logged, m.standInFrame(p.Ref.File, p.Ref.Decl, p.Line))
 		chainLogger = chainLogger && runsNextHandler(p.Ref.Decl)
 	}
-	how = StandInLog
-	if chainLogger {
-		// Only a middleware logged it, the error the handlers after it
-		// returned (a request logger's "error" line): the handler the
-		// route registers is where it was met.
-		frames = nil
-	}
-	if len(frames) == 0 && r.Request.URL != "" {
+	frames, how := logged, StandInLog
+	if (len(logged) == 0 || chainLogger) && r.Request.URL != "" {
 		if rt, ok := m.URLRouteHandler(r.Request.Method, r.Request.URL); ok && rt.Handler != nil {
 			pos := m.Fset.Position(rt.Handler.Pos())
 			if f := m.FileAt(pos.Filename); f != nil {
 				frames, how = []report.Frame{m.standInFrame(f, rt.Handler, pos.Line)}, StandInRoute
 			}
 		}
-	}
-	if len(frames) == 0 && chainLogger {
-		for _, p := range m.loggedPlacesOf(r) {
-			frames = append(frames, m.standInFrame(p.Ref.File, p.Ref.Decl, p.Line))
-		}
-		how = StandInLog
 	}
 	if len(frames) == 0 {
 		return r, ""

@@ -1,7 +1,6 @@
 package offline
 
 import (
-	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/token"
 	"regexp"
@@ -10,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A handler that already answers a status for one of the app's errors

@@ -36,6 +36,9 @@ type appSource struct {
 	// verbWrapsFound are the wraps with %w (verbWraps).
 	verbWrapsOnce  sync.Once
 	verbWrapsFound []textWrap
+	// tables is ormTables' answer, found once.
+	tablesOnce sync.Once
+	tables     []ormTable
 }
 
 // appFile is one file of the module: its syntax and lines are read from

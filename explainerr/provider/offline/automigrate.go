@@ -1,14 +1,15 @@
 package offline
 
 import (
-	"github.com/explainerr/explainerr/explainerr/internal/appsource"
-	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/token"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // An app that makes its tables at start from its ORM's schema (ent's

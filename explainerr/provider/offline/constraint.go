@@ -2,11 +2,12 @@ package offline
 
 import (
 	"encoding/json"
-	"github.com/explainerr/explainerr/explainerr/internal/appsource"
-
+	"go/ast"
+	"go/token"
 	"regexp"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 )
 
@@ -249,9 +250,6 @@ func (a *analysis) constraint() {
 	}
 }
 
-// reStructDecl matches the line that declares a struct type.
-var reStructDecl = regexp.MustCompile(`^\s*(?:type\s+)?(\w+)\s+struct\s*\{`)
-
 // explainSentValueLost explains a CHECK on col that failed although the
 // request's JSON body gives col a value the rule names ('footer' of
 // "position == 'header' OR position == 'footer'"): the app did not write
@@ -270,34 +268,38 @@ func (a *analysis) explainSentValueLost(col string) bool {
 	if src == nil {
 		return false
 	}
-	field := compiled(`^\s*` + regexp.QuoteMeta(appsource.CamelCase(col)) + `\s+[\w.*\[\]]+\s+` + "`" + `[^` + "`" + `]*\bjson:"([^",]*)`)
-	for _, f := range src.files {
-		if strings.HasSuffix(f.path, "_test.go") {
-			continue
+	name := appsource.CamelCase(col)
+	found := false
+	src.eachDecl(func(f *appFile, d ast.Decl, in string) {
+		gd, ok := d.(*ast.GenDecl)
+		if found || !ok || gd.Tok != token.TYPE || strings.HasSuffix(f.path, "_test.go") {
+			return
 		}
-		for i, l := range f.text() {
-			m := field.FindStringSubmatch(l)
-			if m == nil || m[1] == col || m[1] == "" || m[1] == "-" {
+		for _, spec := range gd.Specs {
+			ts := spec.(*ast.TypeSpec)
+			st, ok := ts.Type.(*ast.StructType)
+			if !ok {
 				continue
 			}
-			if _, both := body[m[1]]; both {
-				continue
-			}
-			owner := ""
-			for j := i; j >= 0 && owner == ""; j-- {
-				if t := reStructDecl.FindStringSubmatch(f.text()[j]); t != nil {
-					owner = t[1]
+			for fl, tag := range appsource.TaggedFields(st) {
+				key, _, _ := strings.Cut(tag.Get("json"), ",")
+				if fl.Names[0].Name != name || key == col || key == "" || key == "-" {
+					continue
 				}
+				if _, both := body[key]; both {
+					continue
+				}
+				at := src.lineAt(f, fl.Pos(), ts.Name.Name)
+				a.g.Add(col, key, v)
+				a.g.AddScanned(a.fileLoc(at.Path, at.Line))
+				a.why("The request sends " + code(col) + " as " + code(`"`+v+`"`) + ", a value the rule accepts, so the value written is not the client's: the field the body is decoded into reads the key " + code(key) + " (" + a.cite(at) + "), which the request does not send, and is left empty.")
+				a.fix("Read the key the clients send: tag the field " + code(`json:"`+col+`"`) + " at " + code(a.fileLoc(at.Path, at.Line)) + " (or send " + code(key) + ", if the new name is meant).")
+				found = true
+				return
 			}
-			at := src.lineIn(f.src, i+1, owner)
-			a.g.Add(col, m[1], v)
-			a.g.AddScanned(a.fileLoc(at.Path, at.Line))
-			a.why("The request sends " + code(col) + " as " + code(`"`+v+`"`) + ", a value the rule accepts, so the value written is not the client's: the field the body is decoded into reads the key " + code(m[1]) + " (" + a.cite(at) + "), which the request does not send, and is left empty.")
-			a.fix("Read the key the clients send: tag the field " + code(`json:"`+col+`"`) + " at " + code(a.fileLoc(at.Path, at.Line)) + " (or send " + code(m[1]) + ", if the new name is meant).")
-			return true
 		}
-	}
-	return false
+	})
+	return found
 }
 
 // reCheckColumn finds the names a CHECK expression tests: words with an

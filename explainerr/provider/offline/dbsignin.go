@@ -1,13 +1,13 @@
 package offline
 
 import (
-	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/token"
 	"regexp"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // dbSignInPass explains a database that refused the connection's sign-in.

@@ -1,7 +1,6 @@
 package offline
 
 import (
-	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
 	"go/ast"
 	"path/filepath"
 	"regexp"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
+	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/grounding"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/site"

@@ -1,10 +1,11 @@
 package offline
 
 import (
-	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // A column the schema lacks: the name proposed in its place must be one

@@ -1,7 +1,6 @@
 package offline
 
 import (
-	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"go/ast"
 	"go/token"
 	"path"
@@ -9,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // Where a value was made, one step back from the failing line, found in

@@ -1,10 +1,11 @@
 package offline
 
 import (
-	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"go/types"
 	"strings"
+
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // ormTable is a table an ORM's Go code declares, and where.
@@ -25,8 +26,15 @@ func (s *appSource) ormTableNames() []string {
 // ormTables returns the tables an ORM's Go code declares: the Name of
 // ent's generated schema.Table literals (ent/migrate/schema.go) and what
 // a model's TableName method returns, for an app whose tables no SQL
-// text creates.
+// text creates. It is found once per view of a module, as textWraps is;
+// the slice is shared: callers only read it.
 func (s *appSource) ormTables() []ormTable {
+	s.tablesOnce.Do(func() { s.tables = s.findORMTables() })
+	return s.tables
+}
+
+// findORMTables does the work of ormTables.
+func (s *appSource) findORMTables() []ormTable {
 	var out []ormTable
 	s.eachDecl(func(f *appFile, d ast.Decl, in string) {
 		if strings.HasSuffix(f.path, "_test.go") || !linesHold(f.text(), "Table{") && !linesHold(f.text(), "TableName()") {

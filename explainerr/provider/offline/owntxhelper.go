@@ -77,7 +77,7 @@ func (s *appSource) helperTxPool(name, recv string) string {
 				return field == ""
 			}
 			sel, ok := ce.Fun.(*ast.SelectorExpr)
-			if !ok || !appsource.BeginCalls[sel.Sel.Name] && (sel.Sel.Name != "Tx" || len(ce.Args) != 1) {
+			if !ok || !beginsTx(ce, sel) {
 				return true
 			}
 			if x := types.ExprString(sel.X); strings.HasPrefix(x, theirs+".") {

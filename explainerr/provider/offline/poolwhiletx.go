@@ -281,7 +281,7 @@ func statementBesideTx(body *ast.BlockStmt) (begin, use *ast.CallExpr, pool stri
 			return true
 		}
 		switch {
-		case begin == nil && (appsource.BeginCalls[sel.Sel.Name] || sel.Sel.Name == "Tx" && len(ce.Args) == 1):
+		case begin == nil && beginsTx(ce, sel):
 			begin, pool = ce, types.ExprString(sel.X)
 		case begin != nil && statementCalls[sel.Sel.Name] && onPool(types.ExprString(sel.X), pool):
 			use = ce
@@ -289,6 +289,12 @@ func statementBesideTx(body *ast.BlockStmt) (begin, use *ast.CallExpr, pool stri
 		return true
 	})
 	return begin, use, pool
+}
+
+// beginsTx reports whether ce, a call of sel, begins a transaction:
+// database/sql's and the drivers' Begin calls, or ent's client.Tx(ctx).
+func beginsTx(ce *ast.CallExpr, sel *ast.SelectorExpr) bool {
+	return appsource.BeginCalls[sel.Sel.Name] || sel.Sel.Name == "Tx" && len(ce.Args) == 1
 }
 
 // txFuncCall matches the names of the methods that run a function in a

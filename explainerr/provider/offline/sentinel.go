@@ -297,18 +297,17 @@ func (a *analysis) explainLostSentinel(l lostSentinel) {
 // funcAt returns the function declaration of the file at path that holds
 // line.
 func (s *appSource) funcAt(path string, line int) (*appFile, *ast.FuncDecl) {
-	for _, f := range s.files {
-		if f.path != path {
+	f := s.byPath[path]
+	if f == nil {
+		return nil, nil
+	}
+	for _, d := range f.syntax().Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
 			continue
 		}
-		for _, d := range f.syntax().Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			if s.fset.Position(fd.Pos()).Line <= line && line <= s.fset.Position(fd.End()).Line {
-				return f, fd
-			}
+		if s.fset.Position(fd.Pos()).Line <= line && line <= s.fset.Position(fd.End()).Line {
+			return f, fd
 		}
 	}
 	return nil, nil
@@ -518,12 +517,7 @@ func (a *analysis) errorsPackageIn(path string) (name, shadowed string) {
 	if src == nil {
 		return "errors", ""
 	}
-	var f *appFile
-	for _, g := range src.files {
-		if g.path == path {
-			f = g
-		}
-	}
+	f := src.byPath[path]
 	if f == nil || f.syntax() == nil {
 		return "errors", ""
 	}
