@@ -206,13 +206,23 @@ var (
 	// after the checker's changes up to 1890970 by someone who had not
 	// read the checker, and frozen before the checker first ran on it.
 	formSet = frozenSet{"form", "606bddad331eb4b764d815572cad2d6f896b7e5b5ac5344f84d360f41c8bf135", "3773547932c7fb466adc360e83b94eafc758892d1f2f491fe04efd872b4cc7bb", 3, false}
+	// gocacheSet is about a module no labelled set was about
+	// (patrickmn/go-cache v2.1.0, both of its files), written blind
+	// after the checker's changes up to b6ae9cd by someone who had not
+	// read the checker, and frozen before the checker first ran on it.
+	gocacheSet = frozenSet{"gocache", "2979729bc5537d29f4ffe37b8cc2fb9cc412f4522b5fecd74198e8e8f70e3197", "1ae6c544eae20b4d47b746969a2209f9c3cc9c8101d602ebaabf3c1625b80fee", 3, false}
+	// sessionsSet is about a module no labelled set was about
+	// (gorilla/sessions v1.4.0, its six files), written blind after the
+	// checker's changes up to b6ae9cd by someone who had not read the
+	// checker, and frozen before the checker first ran on it.
+	sessionsSet = frozenSet{"sessions", "7442d86e771ee7aa66dbf0ed57cafe4d0b4053c46e777e2375364d7f3ad8a075", "3986c7d1e3bb652f47402d6261f01302400d9de8f4cb72beb2595608ea9b2c2c", 3, false}
 )
 
 // TestOutOfSampleSetsAreFrozen checks the SHA-256 of each out-of-sample
 // set, the fingerprint of its folder and that a set has a well-formed
 // module.json unless it is retired.
 func TestOutOfSampleSetsAreFrozen(t *testing.T) {
-	for _, f := range []frozenSet{tasksrvSet, rscorsSet, nosurfSet, secureSet, gziphandlerSet, patSet, securecookieSet, httprouterSet, negroniSet, schemaSet, httptreemuxSet, gojiSet, scsSet, muxSet, websocketSet, handlersSet, uuidSet, cronSet, jwtSet, envconfigSet, godotenvSet, backoffSet, golanglruSet, humanizeSet, pkgerrorsSet, httpsnoopSet, aliceSet, groupcacheSet, renderSet, httprateSet, ulidSet, xidSet, csrfSet, formSet} {
+	for _, f := range []frozenSet{tasksrvSet, rscorsSet, nosurfSet, secureSet, gziphandlerSet, patSet, securecookieSet, httprouterSet, negroniSet, schemaSet, httptreemuxSet, gojiSet, scsSet, muxSet, websocketSet, handlersSet, uuidSet, cronSet, jwtSet, envconfigSet, godotenvSet, backoffSet, golanglruSet, humanizeSet, pkgerrorsSet, httpsnoopSet, aliceSet, groupcacheSet, renderSet, httprateSet, ulidSet, xidSet, csrfSet, formSet, gocacheSet, sessionsSet} {
 		data, err := os.ReadFile(f.path())
 		if err != nil {
 			t.Fatal(err)
