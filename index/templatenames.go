@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
+	textwords "github.com/explainerr/explainerr/internal/words"
 )
 
 var (
@@ -153,7 +154,7 @@ func (r *Retriever) nearestTemplates(ctx context.Context, name string) ([]int64,
 		if err := rows.Scan(&id, &sym); err != nil {
 			return nil, r.broken(err)
 		}
-		if d := editDistance(strings.ToLower(sym), strings.ToLower(name)); d <= limit {
+		if d := textwords.EditDistance(strings.ToLower(sym), strings.ToLower(name)); d <= limit {
 			best = append(best, cand{id, d})
 		}
 	}
@@ -170,27 +171,6 @@ func (r *Retriever) nearestTemplates(ctx context.Context, name string) ([]int64,
 		}
 	}
 	return out, nil
-}
-
-// editDistance is the Levenshtein distance of two strings.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 func escapeLike(s string) string {

@@ -1,5 +1,6 @@
-// Package words finds text as whole words, for the evaluation's claim
-// checker. (blogapp/fixture keeps its own copy, containsWord: the sample
+// Package words finds text as whole words and measures how far apart two
+// strings are, for the evaluation's claim checker, the index and the
+// offline analyzer. (blogapp/fixture keeps its own copy, containsWord: the sample
 // app's source is the corpus of the index's recorded search figures, which
 // any edit of it moves.)
 package words

@@ -23,3 +23,22 @@ func TestContains(t *testing.T) {
 		}
 	}
 }
+
+func TestEditDistance(t *testing.T) {
+	cases := []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0},
+		{"flash", "flashes", 2},
+		{"teh", "the", 1},
+		{"kitten", "sitting", 3},
+		{"näme", "name", 1},
+		{"abc", "", 3},
+	}
+	for _, c := range cases {
+		if got := EditDistance(c.a, c.b); got != c.want {
+			t.Errorf("EditDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+}

@@ -172,6 +172,7 @@ var statedFactChecks = []factCheck{
 		return c.checkQuotedStrings(prose, results)
 	},
 	(*Checker).checkQuotedLiterals,
+	(*Checker).checkCitedMessages,
 	(*Checker).checkFuncFields,
 	(*Checker).checkInterfaceMethods,
 	(*Checker).checkTrueWhen,
@@ -318,6 +319,9 @@ func (c *Checker) placed(cl Claim, res verdict) (string, string) {
 			name = q // "http.NotFound" is not "r.NotFound"
 		}
 		if at := c.usedNear(files, name, cl.Line); at != "" {
+			if reason, wrong := c.quotedOtherwise(cl, files); wrong {
+				return Contradicted, reason
+			}
 			return Verified, fmt.Sprintf("%s appears at %s", name, at)
 		}
 		if cl.Line > 0 {

@@ -86,9 +86,29 @@ func (c *Checker) checkProseStatus(prose string, claims []Claim, results []Resul
 	return results
 }
 
+// statusConstRe finds a status written as net/http's constant in a code
+// span after a verb of answering or "status": "replies with
+// `http.StatusTooManyRequests`".
+var statusConstRe = regexp.MustCompile("(?i)\\b(?:answers?|answering|replies|reply|replying|responds?|responding|writes|writing|fails|status(?:\\s+code)?)\\s+(?:(?:with|through|using)\\s+)?(?:(?:the|a|an)\\s+)?(?:status\\s+(?:code\\s+)?)?`(?:http\\.)?(Status\\w+)`")
+
 // saidStatus returns the first status rest says, with its reason as
-// net/http writes it or as "status NNN", and where it starts; 0 when none.
+// net/http writes it, as "status NNN" or as net/http's constant after a
+// verb of answering, and where it starts; 0 when none.
 func saidStatus(rest string) (int, int) {
+	if mm := statusConstRe.FindStringSubmatchIndex(rest); mm != nil {
+		if code := statusConstants[rest[mm[2]:mm[3]]]; code != 0 {
+			if n, at := saidStatusInWords(rest[:mm[0]]); n != 0 {
+				return n, at
+			}
+			return code, mm[0]
+		}
+	}
+	return saidStatusInWords(rest)
+}
+
+// saidStatusInWords is saidStatus for a status with its reason or as
+// "status NNN".
+func saidStatusInWords(rest string) (int, int) {
 	for _, mm := range statusRe.FindAllStringSubmatchIndex(rest, -1) {
 		if mm[6] >= 0 {
 			n, _ := strconv.Atoi(rest[mm[6]:mm[7]])

@@ -18,14 +18,26 @@ import (
 
 // quotedPart is a call, index or composite literal of a quoted span: what
 // it applies to, written with its opening bracket ("c.Append("), and the
-// text between its brackets, white space removed.
+// text between its brackets, white space removed. A span that leaves
+// arguments out ("fmt.Errorf(\"…\", ...)") gives only their first ones:
+// elided.
 type quotedPart struct {
 	head, inner string
+	elided      bool
 }
+
+// elisionRe matches arguments a quoted call leaves out after others
+// ("f(a, ...)", "f(a, …)"), not a slice passed to a variadic parameter
+// ("f(a, b...)").
+var elisionRe = regexp.MustCompile(`,\s*(?:\.\.\.|…)\s*\)`)
 
 // quotedParts returns the calls, indexes and composite literals of a span
 // whose callee, indexed value or type is a name or a selector chain.
 func quotedParts(span string) []quotedPart {
+	elided := elisionRe.MatchString(span)
+	if elided {
+		span = elisionRe.ReplaceAllString(span, ")")
+	}
 	root, base := parseSnippet(span)
 	if root == nil {
 		return nil
@@ -42,15 +54,15 @@ func quotedParts(span string) []quotedPart {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			if c := astutil.SelectorChain(n.Fun); c != "" {
-				out = append(out, quotedPart{c + "(", text(n, int(n.Lparen)+1, int(n.Rparen))})
+				out = append(out, quotedPart{c + "(", text(n, int(n.Lparen)+1, int(n.Rparen)), elided})
 			}
 		case *ast.IndexExpr:
 			if c := astutil.SelectorChain(n.X); c != "" {
-				out = append(out, quotedPart{c + "[", text(n, int(n.Lbrack)+1, int(n.Rbrack))})
+				out = append(out, quotedPart{c + "[", text(n, int(n.Lbrack)+1, int(n.Rbrack)), false})
 			}
 		case *ast.CompositeLit:
 			if c := astutil.SelectorChain(n.Type); c != "" {
-				out = append(out, quotedPart{c + "{", text(n, int(n.Lbrace)+1, int(n.Rbrace))})
+				out = append(out, quotedPart{c + "{", text(n, int(n.Lbrace)+1, int(n.Rbrace)), false})
 			}
 		}
 		return true
@@ -111,7 +123,7 @@ func quotedArgsDiffer(span, stmt string) (quoted, held string, differ bool) {
 		}
 		same := false
 		for _, h := range have {
-			same = same || h == p.inner
+			same = same || h == p.inner || p.elided && strings.HasPrefix(h, p.inner+",")
 		}
 		if !same {
 			end := closers[p.head[len(p.head)-1]]

@@ -31,7 +31,7 @@ func (c *Checker) checkQuotedStrings(prose string, results []Result) []Result {
 		}
 		return pos, pos
 	}
-	eachQuotedExpr(prose, region, func(e ast.Expr, loc []int) {
+	judge := func(e ast.Expr, loc []int) {
 		ast.Inspect(e, func(n ast.Node) bool {
 			lit, ok := n.(*ast.BasicLit)
 			if !ok || lit.Kind != token.STRING {
@@ -47,12 +47,24 @@ func (c *Checker) checkQuotedStrings(prose string, results []Result) []Result {
 			}
 			return true
 		})
-	})
+	}
+	eachQuotedExpr(prose, region, judge)
+	// A call quoted with its last arguments left out ("`fmt.Errorf(\"…\",
+	// ...)`") is read without them.
+	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose, -1) {
+		span := prose[loc[2]:loc[3]]
+		if !elisionRe.MatchString(span) || quotedOnPurpose(prose, loc[0]) || negatedSpan(prose, loc) {
+			continue
+		}
+		if e, err := parser.ParseExpr(elisionRe.ReplaceAllString(span, ")")); err == nil {
+			judge(e, loc)
+		}
+	}
 	// A format quoted as the code writes it, without its quotes
 	// ("`Unsupported content type %q; expected one of %q`").
 	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose, -1) {
 		span := prose[loc[2]:loc[3]]
-		if !proseFormatRe.MatchString(span) || len(strings.Fields(span)) < 4 {
+		if !proseFormatRe.MatchString(span) || len(strings.Fields(span)) < 4 || elisionRe.MatchString(span) {
 			continue
 		}
 		if _, err := parser.ParseExpr(span); err == nil {

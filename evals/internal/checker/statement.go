@@ -239,9 +239,21 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 			return "", false
 		}
 		spans := clauseSpans(prose, claims, from, to)
+		for _, sp := range spans {
+			if i := strings.IndexByte(sp.text, '('); i > 0 && strings.HasSuffix(sp.text, ")") && c.guardedBy(file, ref.line, lastName(sp.text[:i])) > 0 {
+				// "returns an error when `valid(name)` is false (f.go:134)":
+				// the line the condition's branch starts at.
+				return "", false
+			}
+		}
 		if m := kindBeforeCiteRe.FindStringSubmatch(prose[from:ref.start]); m != nil && c.declaresAt(m[1], file, ref.line) {
 			// "the default `onError` handler (limiter.go:194)": the
 			// line that declares the function named right before it.
+			return "", false
+		}
+		if m := adjacentSpanRe.FindStringSubmatch(prose[from:ref.start]); m != nil && c.declaresAt(lastName(m[1]), file, ref.line) {
+			// "the package function `Save` (sessions.go:173)": the same,
+			// its kind said before its name.
 			return "", false
 		}
 		if loc := adjacentSpanRe.FindStringSubmatchIndex(prose[from:ref.start]); loc != nil && punctuationLiteral(prose[from+loc[2]:from+loc[3]]) && separatorLeadRe.MatchString(prose[from:from+loc[0]]) {

@@ -63,7 +63,10 @@ func (c nilCandidate) evidence() bool {
 	return len(c.Unset) > 0 || len(c.NilFrom) > 0 || c.Local || c.Discarded || c.GoesOn != nil || c.Built != nil
 }
 
-// app returns the app's parsed source, nil when it cannot be read.
+// app returns the app's parsed source, nil when it cannot be read. It is
+// kept out of line for the reason given at why.
+//
+//go:noinline
 func (a *analysis) app() *appSource {
 	if !a.srcLoaded {
 		a.srcLoaded = true

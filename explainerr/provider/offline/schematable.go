@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/internal/words"
 )
 
 // schemaTable is a table the module's own schema creates, and the line
@@ -60,7 +61,7 @@ func (a *analysis) similarSchemaTable(name string) (schemaTable, bool) {
 		if len(have) < 3 {
 			continue
 		}
-		if d := editDistance(want, have); d < bestDist {
+		if d := words.EditDistance(want, have); d < bestDist {
 			best, bestDist = t, d
 		}
 	}

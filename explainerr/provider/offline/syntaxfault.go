@@ -3,6 +3,8 @@ package offline
 import (
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/internal/words"
 )
 
 // The word a parser stopped at follows the fault, most often: a keyword
@@ -76,7 +78,7 @@ func faultOf(prev, near string) (syntaxFault, bool) {
 		return syntaxFault{}, false
 	}
 	for _, kw := range syntaxKeywords {
-		if len(kw) >= 4 && editDistance(p, kw) == 1 {
+		if len(kw) >= 4 && words.EditDistance(p, kw) == 1 {
 			return syntaxFault{prev: prev, keyword: strings.ToUpper(kw),
 				why: code(prev) + " is not an SQL keyword: it is " + code(strings.ToUpper(kw)) + " misspelt, so the parser stops at the word after it.",
 				fix: "Write " + code(strings.ToUpper(kw)) + " for " + code(prev)}, true

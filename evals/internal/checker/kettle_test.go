@@ -1,0 +1,34 @@
+package checker
+
+import "testing"
+
+// TestStringsAtTheirLines drives, on code shapes of their own
+// (testdata/shapes/kettle.go), the strings a sentence quotes beside the
+// line it cites: a message, a value returned or a constant's, judged
+// against the literals of the statement there (a quote with its
+// formatting verbs filled in, or a part of the message, is the message);
+// and a call quoted with its last arguments left out, or of a package's
+// function at its line, judged on the arguments it gives; a function's
+// line cited after its kind and name, and the first line of the branch
+// that a condition calling a function leads to, cited with the call.
+func TestStringsAtTheirLines(t *testing.T) {
+	c := shapes(t)
+	checkCases(t, c, []classCase{
+		{"message of a call over two lines", "`(*kettle).Pour` fails with the error \"kettle: no water for %q\" for an unknown cup (kettle.go:28).", false},
+		{"message of a call over two lines", "`(*kettle).Pour` fails with the error \"kettle: no tea for %q\" for an unknown cup (kettle.go:28).", true},
+		{"message with its verbs filled", "For the cup \"mint\", `Pour` fails with \"no water for \\\"mint\\\"\" (kettle.go:28).", false},
+		{"value returned at its line", "`Summary` returns \"(0 notes)\" for a kettle without notes (kettle.go:44).", false},
+		{"value returned at its line", "`Summary` returns \"(no notes)\" for a kettle without notes (kettle.go:44).", true},
+		{"constant at its line", "The default key `kettleKey`, declared at kettle.go:10, is \"_note\".", false},
+		{"constant at its line", "The default key `kettleKey`, declared at kettle.go:10, is \"_notes\".", true},
+		{"quote of another line than the one cited", "`Pour` takes the write lock (kettle.go:24) before it can fail with \"kettle %s holds too little water\".", false},
+		{"call with its last arguments left out", "`Pour` returns `fmt.Errorf(\"kettle %s holds too little water\", ...)` at kettle.go:33 for a cup that holds too little.", false},
+		{"call with its last arguments left out", "`Pour` returns `fmt.Errorf(\"kettle %s holds too little tea\", ...)` at kettle.go:33 for a cup that holds too little.", true},
+		{"package's call at its line", "`errKettleCold` is created with `errors.New(\"kettle cold\")` at kettle.go:13.", false},
+		{"package's call at its line", "`errKettleCold` is created with `errors.New(\"kettle not hot\")` at kettle.go:13.", true},
+		{"a line in parentheses is of what comes before", "`Summary` returns \"(0 notes)\" for a kettle without notes (kettle.go:44), and \"%d notes\" for more than one.", false},
+		{"a function's line after its kind and name", "The method `Summary` (kettle.go:41) counts the notes, while `Pour` takes water.", false},
+		{"the branch a call's condition leads to", "`Fill` returns an error when `validCup(name)` is false (kettle.go:54).", false},
+		{"the branch a call's condition leads to", "`Fill` returns an error when `validCup(name)` is false (kettle.go:57).", true},
+	})
+}
