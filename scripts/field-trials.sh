@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist or litecart (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg and goshop need PostgreSQL too)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist, litecart or fiberrw (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg and goshop need PostgreSQL too)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -24,9 +24,9 @@
 # on every interface of the machine). The todo, albums, bank,
 # bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr, spacebin, goclean, gormpg and goshop apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, rwtxt, journalist and litecart apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, rwtxt, journalist, litecart and fiberrw apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18487 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18488 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -360,6 +360,10 @@ app_conf() {
 		# lc_uploads and lc_digitals; its admin and site pages, built apart (SvelteKit), as empty pages (app_generate).
 		# Needs the sqlite3 shell
 		probe=/ping ;;
+	fiberrw) mainpkg=. port=18488 # its address (the wiring's) and SQLite (database/realworld.db in the scratch copy,
+		# gorm's sqlite driver over mattn/go-sqlite3), whose tables gorm's auto-migration makes at start. The probe's path
+		# has no route (fiber's 404). Needs the sqlite3 shell
+		probe=/ ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -685,6 +689,8 @@ INSERT INTO history VALUES (DEFAULT, '11111111-1111-4111-8111-111111111111', 'au
 	litecart) # its SQLite file and its uploads: the app makes the database and runs its migrations when it starts; the
 		# cart is installed by app_login, through the app's own installation API
 		rm -rf lc_base lc_uploads lc_digitals ;;
+	fiberrw) # its SQLite file: the app makes its tables (gorm's auto-migration) when it starts
+		rm -f database/realworld.db database/realworld.db-* ;;
 	gormpg) # its migrate command (the uuid-ossp extension and gorm's auto-migration of the users and posts tables, from
 		# the models; the server runs none), built once per case, then the seed: alice (11111111-...) and bob
 		# (33333333-...), both with the password local-trials (bcrypt), and alice's post 22222222-... ("Hello Gorm")
@@ -1368,6 +1374,27 @@ INSERT INTO items VALUES
 INSERT INTO digital_data (id, product_id, content, cart_id) VALUES ('trialsdigital01', 'trialsproduct01', 'LISBON-KEY-0001', NULL);
 INSERT INTO cart VALUES ('trialscart00001', 'bob@example.com', 1500, 'USD', NULL, 'new',
   '[{\"id\":\"trialsproduct01\",\"quantity\":1}]', '2026-12-01 10:00:00', NULL, 'stripe');" 2>/dev/null ;;
+	fiberrw) # alice (1) and bob (2) sign up through the API (password local-trials); bob writes article "Fiber Tips"
+		# (fiber-tips, tag go), alice "Hello Fiber" (hello-fiber, tags go and fiber). Written into the database: alice
+		# follows bob, and her comment "first comment" on hello-fiber (by position). Alice's token is sent as
+		# "Authorization: Token ..."
+		auth=()
+		rm -f "$jar"
+		local alice bob
+		alice=$(post /api/users json '{"user":{"username":"alice","email":"alice@example.com","password":"local-trials"}}' |
+			jq -r '.user.token // empty' 2>/dev/null)
+		bob=$(post /api/users json '{"user":{"username":"bob","email":"bob@example.com","password":"local-trials"}}' |
+			jq -r '.user.token // empty' 2>/dev/null)
+		[ -n "$bob" ] && auth=(-H "Authorization: Token $bob")
+		post /api/articles json '{"article":{"title":"Fiber Tips","description":"tips for fiber","body":"use fiber","tagList":["go"]}}' >/dev/null
+		auth=()
+		[ -n "$alice" ] && auth=(-H "Authorization: Token $alice")
+		post /api/articles json '{"article":{"title":"Hello Fiber","description":"first post","body":"hello from fiber","tagList":["go","fiber"]}}' >/dev/null
+		rm -f "$jar"
+		sqlite3 -cmd '.timeout 5000' "$cdir/database/realworld.db" "
+INSERT INTO follows VALUES ((SELECT id FROM users WHERE username = 'alice'), (SELECT id FROM users WHERE username = 'bob'));
+INSERT INTO comments VALUES (NULL, '2026-01-02 10:00:00', '2026-01-02 10:00:00', NULL,
+  (SELECT id FROM articles WHERE slug = 'hello-fiber'), (SELECT id FROM users WHERE username = 'alice'), 'first comment');" 2>/dev/null ;;
 	esac
 }
 
