@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist, litecart or fiberrw (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg and goshop need PostgreSQL too)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist, litecart, fiberrw or riverui (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg, goshop and riverui need PostgreSQL too)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -22,11 +22,11 @@
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
 # module proxy). Every server listens on 127.0.0.1 (authn, which takes no address,
 # on every interface of the machine). The todo, albums, bank,
-# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr, spacebin, goclean, gormpg and goshop apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
+# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr, spacebin, goclean, gormpg, goshop and riverui apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, rwtxt, journalist, litecart and fiberrw apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18488 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18489 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -364,6 +364,12 @@ app_conf() {
 		# gorm's sqlite driver over mattn/go-sqlite3), whose tables gorm's auto-migration makes at start. The probe's path
 		# has no route (fiber's 404). Needs the sqlite3 shell
 		probe=/ ;;
+	riverui) mainpkg=./cmd/riverui port=18489 # configured by the environment: the address (RIVER_HOST, PORT) and the trial
+		# database (River's tables in its public schema, app_reset's); no basic auth, text logs through slog on stdout. Its
+		# frontend (dist/, built with vite upstream) as vite leaves it (app_generate). The probe is its minimal health check
+		probe=/api/health-checks/minimal
+		export DATABASE_URL="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable" RIVER_HOST=127.0.0.1 \
+			PORT=$((18489 + shift_port)) ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -427,6 +433,12 @@ app_generate() { # code an app generates before it builds: wtf's HTML templates 
 	litecart) # the admin and site pages the server embeds (web/admin/build, web/site/build, built with bun upstream) as
 		# empty pages
 		mkdir -p web/admin/build web/site/build && touch web/admin/build/index.html web/site/build/index.html ;;
+	riverui) # the frontend the server embeds (dist/, built with vite upstream) as vite leaves it: public/ copied as it is
+		# (index.html is the Go template the server fills in), the manifest naming the entry's script and style sheet, both
+		# empty. Made again after each bug, as a bug may change public/index.html
+		rm -rf dist && mkdir -p dist/.vite dist/assets && cp -r public/. dist/ && touch dist/assets/main.js dist/assets/main.css &&
+			printf '%s\n' '{"src/main.tsx":{"file":"assets/main.js","name":"main","src":"src/main.tsx","isEntry":true,"css":["assets/main.css"]}}' \
+				>dist/.vite/manifest.json ;;
 	pufferpanel) # the frontend the server embeds (client/frontend/dist, built with yarn upstream, which copies public/ and
 		# its webfiles.go into it) as public/ and an empty page
 		[ -d client/frontend/dist ] || { cp -r client/frontend/public client/frontend/dist &&
@@ -751,6 +763,32 @@ INSERT INTO tenants (name, subdomain, created_at, cname, invitation, welcome_mes
   VALUES ('Trials', 'trials', now(), '', '', '', 1, false, '', '', 'en', true, true, true, false);
 INSERT INTO users (name, email, tenant_id, created_at, role, status, avatar_type, avatar_bkey, api_key, api_key_date)
   VALUES ('Alice', 'alice@example.com', 1, now(), 3, 1, 2, '', 'local-trials-api-key', now());" ;;
+	riverui) # River's migrations (the SQL files of the riverpgxv5 driver go.mod requires, main line 001-007, with their
+		# schema template comments removed, as River's migrator does), recorded as run, then the seed: queues default (its
+		# metadata: a concurrency limit partitioned by the args customer_id and region), mailers (paused) and reports; jobs
+		# 1 (email_send, available), 2 (report_build, completed), 3 (invoice_sync, discarded), 4 (invoice_sync, available,
+		# with 3's unique key and River's default unique states) and 5 (report_build, discarded)
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' || return 1
+		local d f
+		d=$(go list -m -f '{{.Dir}}' github.com/riverqueue/river/riverdriver/riverpgxv5) && [ -n "$d" ] || return 1
+		for f in "$d"/migration/main/*.up.sql; do sed 's#/\* TEMPLATE: schema \*/##g' "$f"; done | psql_q || return 1
+		psql_q <<'SQL'
+INSERT INTO river_migration (line, version) SELECT 'main', v FROM generate_series(1, 7) v;
+INSERT INTO river_queue (name, created_at, metadata, paused_at, updated_at) VALUES
+  ('default', now() - interval '2 days', '{"concurrency":{"global_limit":10,"local_limit":2,"partition":{"by_args":["customer_id","region"],"by_kind":true}}}', NULL, now()),
+  ('mailers', now() - interval '2 days', '{}', now() - interval '1 hour', now()),
+  ('reports', now() - interval '1 day', '{}', NULL, now());
+INSERT INTO river_job (id, args, attempt, attempted_at, attempted_by, errors, finalized_at, kind, max_attempts, priority, queue, state, scheduled_at, tags, unique_key, unique_states) VALUES
+  (1, '{"to":"alice@example.com","template":"welcome"}', 0, NULL, NULL, NULL, NULL, 'email_send', 25, 1, 'mailers', 'available', now() + interval '1 hour', '{welcome}', NULL, NULL),
+  (2, '{"report_id":42}', 1, now() - interval '3 hours', '{worker-1}', NULL, now() - interval '3 hours', 'report_build', 25, 2, 'reports', 'completed', now() - interval '3 hours', '{}', NULL, NULL),
+  (3, '{"customer_id":7,"region":"eu"}', 25, now() - interval '5 hours', '{worker-1}',
+     ARRAY['{"at":"2026-12-01T10:00:00Z","attempt":25,"error":"upstream timeout","trace":""}'::jsonb], now() - interval '5 hours',
+     'invoice_sync', 25, 1, 'default', 'discarded', now() - interval '5 hours', '{billing}', '\x696e766f6963655f73796e633a37', B'11110101'),
+  (4, '{"customer_id":7,"region":"eu"}', 0, NULL, NULL, NULL, NULL, 'invoice_sync', 25, 1, 'default', 'available', now() + interval '1 hour', '{billing}', '\x696e766f6963655f73796e633a37', B'11110101'),
+  (5, '{"report_id":43}', 3, now() - interval '1 day', '{worker-2}', NULL, now() - interval '1 day', 'report_build', 3, 2, 'reports', 'discarded', now() - interval '1 day', '{}', NULL, NULL);
+SELECT setval('river_job_id_seq', 100);
+SQL
+		;;
 	esac
 }
 app_login() { # data the case's request needs, and the credentials
@@ -1357,6 +1395,10 @@ INSERT INTO items VALUES
 			jq -r '.result.access_token // empty' 2>/dev/null)
 		rm -f "$jar"
 		[ -n "$tok" ] && auth=(-H "Authorization: Bearer $tok") ;;
+	riverui) # no users (no basic auth). The index page is served only to a client that accepts HTML: "/" is asked
+		# with the Accept header of a common HTTP client (axios's: JSON, plain text, anything)
+		auth=()
+		[ "$path" = / ] && auth=(-H 'Accept: application/json, text/plain, */*') ;;
 	litecart) # the cart is installed through its installation API (admin@example.com, password local-trials, domain
 		# 127.0.0.1:9), then the admin signs in for a JWT, sent as a bearer token (the sign-in also sets it as a cookie,
 		# dropped here). Written into the database the app made: product trialsproduct01 ("Lisbon Travel Guide", 15.00,
@@ -1455,7 +1497,7 @@ for arg in "$@"; do
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
 	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales | semaphore | gorsk | goapp | go8 | greenlight | todos | fider | gbtemplate | tpr | spacebin) pg_start || exit 1 ;; esac
-	case $app in fiberapi | pgbackweb | goclean | gormpg | goshop) pg_start || exit 1 ;; esac
+	case $app in fiberapi | pgbackweb | goclean | gormpg | goshop | riverui) pg_start || exit 1 ;; esac
 
 	port_sed=$port
 	base=$scratch/$app-base
