@@ -173,6 +173,7 @@ var statedFactChecks = []factCheck{
 	},
 	(*Checker).checkQuotedLiterals,
 	(*Checker).checkCitedMessages,
+	(*Checker).checkLiteralKeys,
 	(*Checker).checkFuncFields,
 	(*Checker).checkInterfaceMethods,
 	(*Checker).checkTrueWhen,

@@ -10,7 +10,11 @@ import "testing"
 // and a call quoted with its last arguments left out, or of a package's
 // function at its line, judged on the arguments it gives; a function's
 // line cited after its kind and name, and the first line of the branch
-// that a condition calling a function leads to, cited with the call.
+// that a condition calling a function leads to, cited with the call; and
+// a method written with its receiver ("`(*pit).Empty`", in package pit
+// testdata/shapes/pit), which no package's function of that name is;
+// a literal's "key: value" said of the function that writes it, with
+// another value, or a key the literal leaves out and nothing sets.
 func TestStringsAtTheirLines(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -30,5 +34,12 @@ func TestStringsAtTheirLines(t *testing.T) {
 		{"a function's line after its kind and name", "The method `Summary` (kettle.go:41) counts the notes, while `Pour` takes water.", false},
 		{"the branch a call's condition leads to", "`Fill` returns an error when `validCup(name)` is false (kettle.go:54).", false},
 		{"the branch a call's condition leads to", "`Fill` returns an error when `validCup(name)` is false (kettle.go:57).", true},
+		{"a method written with its receiver in a package of its type's name", "`(*pit).Empty` calls `p.mu.Unlock()` before `p.onEmpty(name)`.", false},
+		{"a method written with its receiver in a package of its type's name", "`(*pit).Empty` calls `p.onEmpty(name)` before `p.mu.Unlock()`.", true},
+		{"a literal's key and value", "`defaultKettleOptions` gives a new kettle `Size: 2 * 1000` and `Label: \"kettle\"`.", false},
+		{"a literal's key and value", "`defaultKettleOptions` gives a new kettle `Size: 3 * 1000` and `Label: \"kettle\"`.", true},
+		{"a literal's key and value", "`defaultKettleOptions` should give a new kettle `Size: 3 * 1000`.", false},
+		{"a key the literal leaves out", "`defaultKettleOptions` gives a new kettle `Size: 2 * 1000`, `Label: \"kettle\"` and `Hot: false`.", false},
+		{"a key the literal leaves out", "`defaultKettleOptions` gives a new kettle `Size: 2 * 1000`, `Label: \"kettle\"` and `Spout: true`.", true},
 	})
 }

@@ -14,7 +14,15 @@ func (c *Checker) namedReceiver(text string) string {
 		name = name[:i]
 	}
 	parts := strings.Split(name, ".")
-	if len(parts) != 2 || len(c.m.TypeNamed(parts[0])) == 0 || c.isVariable(parts[0]) || len(c.packagesNamed(parts[0])) > 0 {
+	if len(parts) != 2 || len(c.m.TypeNamed(parts[0])) == 0 {
+		return ""
+	}
+	if strings.HasPrefix(strings.TrimSpace(text), "(") {
+		// "(*cache).Delete" names a method, even in a package called
+		// cache.
+		return parts[0]
+	}
+	if c.isVariable(parts[0]) || len(c.packagesNamed(parts[0])) > 0 {
 		return ""
 	}
 	return parts[0]

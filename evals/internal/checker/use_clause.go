@@ -165,12 +165,13 @@ func (c *Checker) subjectFuncs(text string) []*source.Func {
 	if recv == "" {
 		// "cache.get": a method named with its unexported type, which
 		// SplitFuncName takes for a package.
-		recv = c.namedReceiver(name)
+		recv = c.namedReceiver(text)
 	}
 	funcs := c.m.FuncsNamed(bare)
-	if head, _, dotted := strings.Cut(name, "."); dotted && (len(c.m.Imported[head]) > 0 || len(c.m.TypeNamed(head)) == 0 && !c.isVariable(head)) {
+	if head, _, dotted := strings.Cut(name, "."); dotted && !strings.HasPrefix(strings.TrimSpace(text), "(") && (len(c.m.Imported[head]) > 0 || len(c.m.TypeNamed(head)) == 0 && !c.isVariable(head)) {
 		// "http.Error", "filepath.Join", "taskstore.New": only a function
-		// of that package, if the module declares it.
+		// of that package, if the module declares it ("(*cache).Delete"
+		// is a method, even in a package called cache).
 		return inPackages(funcs, c.m.Imported[head])
 	}
 	if recv == "" || len(c.m.TypeNamed(recv)) == 0 {

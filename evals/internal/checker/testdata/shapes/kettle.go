@@ -61,3 +61,21 @@ func (k *kettle) Fill(name string, n float64) error {
 
 // validCup reports whether a cup name is usable.
 func validCup(name string) bool { return name != "" }
+
+// kettleOptions are a kettle's settings.
+type kettleOptions struct {
+	Size  int
+	Hot   bool
+	Spout bool
+	Label string
+}
+
+// defaultKettleOptions returns the settings of a new kettle.
+func defaultKettleOptions() *kettleOptions {
+	o := &kettleOptions{
+		Size:  2 * 1000,
+		Label: "kettle",
+	}
+	o.Hot = false
+	return o
+}

@@ -1,0 +1,216 @@
+package checker
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/types"
+	"regexp"
+
+	"github.com/explainerr/explainerr/evals/internal/source"
+)
+
+// KindLiteralKey is a field of a composite literal a sentence quotes as
+// "key: value" about the function that writes the literal: "`New` gives
+// the store `MaxAge: 86400 * 30`".
+const KindLiteralKey = "literal_key"
+
+// keyValueSpanRe matches a code span written as a literal's "key: value".
+var keyValueSpanRe = regexp.MustCompile(`^([A-Za-z_]\w*):\s*(\S.*)$`)
+
+// keyValue is a "key: value" a sentence quotes, and where its span is.
+type keyValue struct {
+	key, value string
+	at, end    int
+}
+
+// checkLiteralKeys judges the "key: value" spans of a sentence whose
+// subject is a function of the module against the composite literals
+// that function writes: when literals of it have the key, none with that
+// value, the quote is contradicted; and when a literal of it has the keys
+// of the sentence's other spans but not that one, while neither the
+// function nor anything it reaches names the key, the field is one the
+// literal does not set. A sentence that may say what the code should do
+// (a fix, a change) or quotes a span on purpose is not read.
+func (c *Checker) checkLiteralKeys(prose string, claims []Claim, results []Result) []Result {
+	seen := map[int]bool{}
+	for _, cl := range claims {
+		f, to, ok := c.sentenceSubject(prose, cl)
+		if !ok || seen[to] {
+			continue
+		}
+		seen[to] = true
+		kvs := quotedKeyValues(prose, cl.end, to)
+		if len(kvs) == 0 {
+			continue
+		}
+		lits := literalsIn(f.Decl.Body)
+		for _, kv := range kvs {
+			if quotedOnPurpose(prose, kv.at) {
+				continue
+			}
+			reason, wrong := c.literalKeyDiffers(f, lits, kv, kvs)
+			if !wrong {
+				continue
+			}
+			claim := Claim{Text: kv.key + ": " + kv.value, Kind: KindLiteralKey, start: kv.at, end: kv.end}
+			results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: reason})
+		}
+	}
+	return results
+}
+
+// quotedKeyValues returns the "key: value" spans of prose between from
+// and to whose value is a Go expression.
+func quotedKeyValues(prose string, from, to int) []keyValue {
+	var out []keyValue
+	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose[from:to], -1) {
+		m := keyValueSpanRe.FindStringSubmatch(prose[from+loc[2] : from+loc[3]])
+		if m == nil {
+			continue
+		}
+		e, err := parser.ParseExpr(m[2])
+		if err != nil {
+			continue
+		}
+		out = append(out, keyValue{key: m[1], value: squeeze(types.ExprString(e)), at: from + loc[0], end: from + loc[1]})
+	}
+	return out
+}
+
+// literalsIn returns the composite literals of a body with keyed
+// elements.
+func literalsIn(body ast.Node) []*ast.CompositeLit {
+	var out []*ast.CompositeLit
+	ast.Inspect(body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.CompositeLit); ok && len(lit.Elts) > 0 {
+			if _, keyed := lit.Elts[0].(*ast.KeyValueExpr); keyed {
+				out = append(out, lit)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// literalKeyDiffers judges one quoted "key: value" against the literals
+// of f, and says why it is wrong.
+func (c *Checker) literalKeyDiffers(f *source.Func, lits []*ast.CompositeLit, kv keyValue, all []keyValue) (string, bool) {
+	var held []string
+	for _, lit := range lits {
+		if v, ok := literalValue(lit, kv.key); ok {
+			switch c.holdsValue(f, v, kv.value) {
+			case valueSame, valueUnknown:
+				return "", false
+			}
+			held = append(held, squeeze(types.ExprString(v)))
+		}
+	}
+	if len(held) > 0 {
+		return fmt.Sprintf("%s writes %s: %s, not %s: %s", f.QualifiedName(), kv.key, held[0], kv.key, kv.value), true
+	}
+	// The key is in none of f's literals: wrong when one of them has the
+	// keys of the sentence's other spans, and nothing f reaches names the
+	// key (a field set after the literal, or by a method it calls).
+	for _, lit := range lits {
+		others := 0
+		for _, o := range all {
+			if o.key == kv.key {
+				continue
+			}
+			if _, ok := literalValue(lit, o.key); !ok {
+				others = -1
+				break
+			}
+			others++
+		}
+		if others <= 0 {
+			continue
+		}
+		if c.reach([]*source.Func{f}).names[kv.key] {
+			return "", false
+		}
+		return fmt.Sprintf("the %s literal of %s has no %s key", types.ExprString(lit.Type), f.QualifiedName(), kv.key), true
+	}
+	return "", false
+}
+
+// literalValue returns the value a literal gives key.
+func literalValue(lit *ast.CompositeLit, key string) (ast.Expr, bool) {
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == key {
+			return kv.Value, true
+		}
+	}
+	return nil, false
+}
+
+// valueMatch is how a value written in the code compares with one a
+// sentence quotes.
+type valueMatch int
+
+const (
+	valueDiffers valueMatch = iota
+	valueSame
+	// valueUnknown is a name whose value the function does not show.
+	valueUnknown
+)
+
+// holdsValue compares a value f's code writes with one quoted, written
+// without white space: the same text, or a name whose value is (a
+// package's constant or variable, or a local variable f assigns), is the
+// same; a name of unknown value is unknown.
+func (c *Checker) holdsValue(f *source.Func, v ast.Expr, quoted string) valueMatch {
+	if squeeze(types.ExprString(v)) == quoted {
+		return valueSame
+	}
+	id, ok := v.(*ast.Ident)
+	if !ok {
+		return valueDiffers
+	}
+	info := f.Pkg.TypesInfo
+	if info == nil || info.Uses[id] == nil {
+		return valueUnknown
+	}
+	obj := info.Uses[id]
+	if vs, ok := c.packageInits()[obj].(*ast.ValueSpec); ok {
+		for i, name := range vs.Names {
+			if name.Name == id.Name && i < len(vs.Values) {
+				return sameOrDiffers(squeeze(types.ExprString(vs.Values[i])) == quoted)
+			}
+		}
+		return valueUnknown
+	}
+	var values []ast.Expr
+	ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+			for i, l := range as.Lhs {
+				if lid, ok := l.(*ast.Ident); ok && (info.Defs[lid] == obj || info.Uses[lid] == obj) {
+					values = append(values, as.Rhs[i])
+				}
+			}
+		}
+		return true
+	})
+	if len(values) == 0 {
+		return valueUnknown
+	}
+	for _, x := range values {
+		if squeeze(types.ExprString(x)) == quoted {
+			return valueSame
+		}
+	}
+	return valueDiffers
+}
+
+// sameOrDiffers is valueSame when same holds, else valueDiffers.
+func sameOrDiffers(same bool) valueMatch {
+	if same {
+		return valueSame
+	}
+	return valueDiffers
+}
