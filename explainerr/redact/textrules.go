@@ -369,8 +369,9 @@ func keepGoField(line string, m []int) bool {
 // sourceFile matches the name of a source, template or SQL file.
 var sourceFile = regexp.MustCompile(`\.(?:go|html|tmpl|gohtml|tpl|sql|js|ts|py|rb|php|java|yaml|yml|toml|json)$`)
 
-// fileLine matches a line and column after a file's name: "25", "25:35:".
-var fileLine = regexp.MustCompile(`^\d+(?::\d+)?:?$`)
+// fileLine matches a line and column after a file's name: "25", "25:35:",
+// and the punctuation that may close the place ("(a.go:25)", "a.go:25,").
+var fileLine = regexp.MustCompile(`^\d+(?::\d+)?:?[)\],;.]*$`)
 
 // isFileLocation reports whether name and value are a file's name and a
 // line in it, as errors and loggers write them ("reset-password.html:25:35:",

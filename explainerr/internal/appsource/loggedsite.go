@@ -199,7 +199,7 @@ func (m *Module) loggedPlacesOf(r *report.Report) []loggedPlace {
 	seen := map[*ast.FuncDecl]bool{}
 	for i := len(r.Logs) - 1; i >= 0; i-- {
 		text := r.Logs[i].Text
-		if AccessLogLine(r, text) {
+		if AccessLogLine(r, text) || SucceededQueryTrace(text) {
 			continue
 		}
 		for _, p := range m.loggedPlaces(text) {

@@ -19,6 +19,9 @@ var jsonDecodePass = &pass{
 
 // jsonError explains encoding/json errors.
 func (a *analysis) jsonError() {
+	if a.marshalerFailed() {
+		return
+	}
 	caps := a.f.Captures
 	call, hasCall := a.failingCall(compiled(`json\.|\.Decode\(|Unmarshal\(`))
 	fromBody := hasCall && strings.Contains(call.Text, "Body")

@@ -1,12 +1,14 @@
 package offline
 
 import (
-	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"go/ast"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/failureclass"
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // A store's not-found error is often an error of the app's own type or
@@ -106,6 +108,56 @@ func (s *appSource) sentinelTest(msg string) (sourceLine, bool) {
 					return sourceLine{Path: f.path, Line: i + 1, Text: strings.TrimSpace(l)}, true
 				}
 			}
+		}
+	}
+	return sourceLine{}, false
+}
+
+// maxCallerDepth is how many calls out from the function that wraps an
+// error callerErrorTest looks for a test of it.
+const maxCallerDepth = 3
+
+// callerErrorTest returns the first line that tests an error
+// (errorTestRe) in the module functions that call the function holding
+// at, up to maxCallerDepth calls out: where the error the function
+// returns is looked at.
+func (s *appSource) callerErrorTest(at sourceLine) (sourceLine, bool) {
+	if s == nil || s.mod == nil {
+		return sourceLine{}, false
+	}
+	f, fd := s.mod.FuncAt(at.Path, at.Line)
+	if fd == nil {
+		return sourceLine{}, false
+	}
+	seen := map[*ast.FuncDecl]bool{fd: true}
+	level := []appsource.FuncRef{{File: f, Decl: fd}}
+	for depth := 0; depth < maxCallerDepth && len(level) > 0; depth++ {
+		var next []appsource.FuncRef
+		for _, fn := range level {
+			for _, c := range s.mod.CallersOf(fn) {
+				if seen[c.Decl] || c.Decl.Body == nil || strings.HasSuffix(c.File.Path, "_test.go") {
+					continue
+				}
+				seen[c.Decl] = true
+				if l, ok := s.errorTestIn(c); ok {
+					return l, true
+				}
+				next = append(next, c)
+			}
+		}
+		level = next
+	}
+	return sourceLine{}, false
+}
+
+// errorTestIn returns the first line of a function that tests an error.
+func (s *appSource) errorTestIn(fn appsource.FuncRef) (sourceLine, bool) {
+	af := s.viewOf(fn.File)
+	lines := af.text()
+	start, end := s.fset.Position(fn.Decl.Pos()).Line, s.fset.Position(fn.Decl.End()).Line
+	for i := max(start, 1); i <= end && i <= len(lines); i++ {
+		if errorTestRe.MatchString(lines[i-1]) {
+			return sourceLine{Path: af.path, Line: i, Text: strings.TrimSpace(lines[i-1]), Func: funcName(fn.Decl)}, true
 		}
 	}
 	return sourceLine{}, false
@@ -230,6 +282,10 @@ func (a *analysis) lostWrap(msg string) bool {
 		// message ends with.
 		a.g.AddScanned(a.fileLoc(l.Path, l.Line))
 		a.why("The module tests that error at " + a.cite(l) + ", which the wrap keeps from matching.")
+	} else if l, ok := a.app().callerErrorTest(w.Line); ok {
+		// A caller of the function that wraps tests the error it gets.
+		a.g.AddScanned(a.fileLoc(l.Path, l.Line))
+		a.why("The error's way out tests it at " + a.cite(l) + ", which the wrap keeps from matching.")
 	} else if !a.errorPathTests() {
 		a.fix("Then answer that not-found error with 404 Not Found where the error is answered: nothing on the error's path tests it yet.")
 	}

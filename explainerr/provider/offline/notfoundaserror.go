@@ -72,6 +72,11 @@ func (a *analysis) notFound() {
 		} else {
 			a.fix("Find where the error is created and wrap the sentinel with " + code(`"%w"`) + ", so " + code("errors.Is") + " sees it.")
 		}
+	} else if l, ok := a.app().callerErrorTest(sourceLine{Path: a.s.Frame.File, Line: a.s.Line}); ok {
+		// A caller the stack does not show tests the error it gets.
+		a.g.AddScanned(a.fileLoc(l.Path, l.Line))
+		a.why("The error's way out tests it at " + a.cite(l) + ", so the error that came back does not match that test: on its way there it was made with " + code("fmt.Errorf") + " and " + code(`"%v"`) + " (or " + code(`"%s"`) + ") instead of " + code(`"%w"`) + ", or anew with " + code("errors.New") + ".")
+		a.fix("Find where the error is made between " + code(a.fileLoc(a.s.Frame.File, a.s.Line)) + " and that test, and wrap what it carries with " + code(`"%w"`) + ", so the test sees it.")
 	} else {
 		a.fix("Return a sentinel error (wrapped with " + code(`"%w"`) + ") for the not-found case, and check it with " + code("errors.Is") + " where the error is handled, answering 404 Not Found.")
 	}
