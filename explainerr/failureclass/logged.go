@@ -106,12 +106,16 @@ func unquoteLogValue(v string) string {
 }
 
 // LoggedError returns the text of the line the request r logged that most
-// likely holds its failure (the last one a failure class recognises, else
-// the last error-looking one; a line at info or debug level reports no
+// likely holds its failure (the last one that holds an error the
+// response's JSON body carries, else the last one a failure class
+// recognises, else the last error-looking one; a line at info or debug level reports no
 // failure), without the logger's timestamp; "" when no
 // line looks like an error. Handlers that log the real error and answer
 // with a generic body leave the cause only there.
 func LoggedError(r *report.Report) string {
+	if line := loggedBodyError(r); line != "" {
+		return line
+	}
 	for i := len(r.Logs) - 1; i >= 0; i-- {
 		text := LogText(r.Logs[i].Text)
 		if text != "" && !logrecord.Quiet(r.Logs[i].Text) && Recognised(LogMessage(text)) {
@@ -144,4 +148,36 @@ func Recognised(msg string) bool {
 // level, an error attribute, or the usual words of error messages.
 func LooksLikeError(line string) bool {
 	return reErrorLooking.MatchString(line)
+}
+
+// minBodyError is how long a text of the response's body must be to tie
+// a log line to the failure.
+const minBodyError = 8
+
+// loggedBodyError returns the last line the request logged that holds an
+// error text the response's JSON body carries ({"errors":{"body":
+// "database is locked"}}): the error the app answered with, when it also
+// logged other errors (a lookup that found nothing, and went on).
+func loggedBodyError(r *report.Report) string {
+	var texts []string
+	for _, t := range BodyTexts(r.Error.Message) {
+		if t = strings.TrimSpace(t); len(t) >= minBodyError && strings.Contains(t, " ") && !SaysNothing(t) {
+			texts = append(texts, t)
+		}
+	}
+	if len(texts) == 0 {
+		return ""
+	}
+	for i := len(r.Logs) - 1; i >= 0; i-- {
+		text := LogText(r.Logs[i].Text)
+		if text == "" || logrecord.Quiet(r.Logs[i].Text) || accessRecord(r.Logs[i].Text) {
+			continue
+		}
+		for _, t := range texts {
+			if strings.Contains(text, t) {
+				return text
+			}
+		}
+	}
+	return ""
 }

@@ -97,6 +97,29 @@ func TestLoggedErrorPassesOverARequestLoggersLine(t *testing.T) {
 	}
 }
 
+// TestLoggedErrorPrefersTheOneTheBodyCarries: a request that logged a
+// recognised error it went on from (a lookup that found nothing) and
+// then the error it answered with, which its JSON body carries: the
+// line with the body's error is read.
+func TestLoggedErrorPrefersTheOneTheBodyCarries(t *testing.T) {
+	r := &report.Report{
+		Error: report.Error{Message: `{"errors":{"body":"database is locked"}}`},
+		Logs: []report.LogLine{
+			{Text: "2026/12/04 23:40:26 /app/store/tags.go:85 record not found\n[0.017ms] [rows:0] SELECT * FROM `tags` WHERE `tag` = \"web\""},
+			{Text: "2026/12/04 23:40:31 /app/store/tags.go:106 database is locked\n[5030.785ms] [rows:0] UPDATE `articles` SET `updated_at` = 1"},
+			{Text: "2026/12/04 23:40:31 /app/store/tags.go:110 record not found"},
+			{Text: "23:40:25 | 500 |  5.03s | 127.0.0.1 | PUT | /api/articles/hello | -"},
+		},
+	}
+	if got := LoggedError(r); !strings.Contains(got, "database is locked") {
+		t.Errorf("LoggedError = %q, want the line with the body's error", got)
+	}
+	r.Error.Message = `{"errors":{"body":"internal error"}}`
+	if got := LoggedError(r); !strings.Contains(got, "tags.go:110 record not found") {
+		t.Errorf("LoggedError with a body that says nothing = %q, want the last recognised line", got)
+	}
+}
+
 func TestLogMessageReadsTheErrorAttribute(t *testing.T) {
 	line := `level=ERROR msg="handler failed" err="open config.yaml: no such file or directory"`
 	if got, want := LogMessage(line), "open config.yaml: no such file or directory"; got != want {

@@ -23,6 +23,10 @@ var credentialFailure = regexp.MustCompile(`(?i)\b(?:signature|secret|(?:api|sig
 // envReaders are the calls that read one environment variable.
 var envReaders = map[string]bool{"os.Getenv": true, "os.LookupEnv": true}
 
+// ReadsEnv reports whether call (a SettingRead's Call) reads one
+// environment variable.
+func ReadsEnv(call string) bool { return envReaders[call] }
+
 // credentialName matches the name of a setting that holds a key, a
 // secret or a password (PBW_DECRYPTION_KEY, JWT_SECRET).
 var credentialName = regexp.MustCompile(`(?i)(?:^|_)(?:key|secret|token|password|passwd|pass|salt|credentials?)(?:_|$)`)

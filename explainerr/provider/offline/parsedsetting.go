@@ -1,6 +1,10 @@
 package offline
 
 import (
+	"os"
+	"regexp"
+	"strings"
+
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
 )
@@ -47,4 +51,59 @@ func (a *analysis) settingDefaultLine() (sourceLine, bool) {
 		return sourceLine{}, false
 	}
 	return originLine(loads[0].Ref, loads[0].Line), true
+}
+
+// parsedArgRe captures what a strconv parse reads: a name or a chain of
+// selectors ("h.pageSize").
+var parsedArgRe = regexp.MustCompile(`strconv\.\w+\(\s*([\w.]+)\s*[,)]`)
+
+// parsedEnvField explains an empty value parsed from a field or a
+// variable that the module sets from one of its settings (pageSize:
+// os.Getenv("PAGE_SIZE") in a constructor), which the process does not
+// have: the parse is the one at call, or, when the stack does not show
+// it, one of the functions the request reached. It reports whether it
+// did.
+func (a *analysis) parsedEnvField(fn string, call corpus.Line, hasCall bool) bool {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return false
+	}
+	var parses []sourceLine
+	if hasCall {
+		parses = append(parses, sourceLine{Path: call.File, Line: call.Number, Text: strings.TrimSpace(call.Text)})
+	} else {
+		re := compiled(`strconv\.` + regexp.QuoteMeta(fn) + `\(`)
+		for _, ref := range a.reached() {
+			lines := ref.File.Lines()
+			start, end := src.fset.Position(ref.Decl.Pos()).Line, src.fset.Position(ref.Decl.End()).Line
+			for i := max(start, 1); i <= end && i <= len(lines); i++ {
+				if re.MatchString(lines[i-1]) {
+					parses = append(parses, originLine(ref, i))
+				}
+			}
+		}
+	}
+	for _, p := range parses {
+		m := parsedArgRe.FindStringSubmatch(p.Text)
+		if m == nil {
+			continue
+		}
+		name := lastSelector(m[1])
+		for _, sr := range src.mod.SettingReads() {
+			if !appsource.ReadsEnv(sr.Call) || os.Getenv(sr.Key) != "" {
+				continue
+			}
+			read := originLine(appsource.FuncRef{File: sr.File, Decl: sr.Decl}, sr.Line)
+			if !compiled(`\b` + regexp.QuoteMeta(name) + `\s*(?::|=|:=)\s*` + regexp.QuoteMeta(sr.Call) + `\(`).MatchString(read.Text) {
+				continue
+			}
+			a.culprit = m[1]
+			a.fixedAtOrigin = true
+			a.g.Add(m[1], name, sr.Key)
+			a.why("It parses " + code(m[1]) + " at " + a.cite(p) + ": one of the app's settings, set from the environment variable " + code(sr.Key) + " at " + a.cite(read) + ", not a value the request sent. The app's process has no " + code(sr.Key) + ", so the setting is empty, and every request that parses it fails the same way.")
+			a.fix("Set " + code(sr.Key) + " in the app's environment, or give " + code(name) + " a default at " + code(a.fileLoc(read.Path, read.Line)) + " when the variable is empty, and check it when the app starts: a 400 would blame the client for the app's setting.")
+			return true
+		}
+	}
+	return false
 }

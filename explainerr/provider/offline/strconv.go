@@ -38,7 +38,7 @@ func (a *analysis) strconvError() {
 	src := a.requestSource(value)
 	if src != "" {
 		a.why("The value comes from " + src + " of the request, so this is bad client input, not a server failure: it should be a 400, not a 500.")
-	} else if value == "" && hasCall && a.parsedSetting(call) {
+	} else if value == "" && (hasCall && a.parsedSetting(call) || a.parsedEnvField(fn, call, hasCall)) {
 		return
 	} else if value == "" {
 		named := compiled(`(?i)\bparam(?:eter)?\s+"?(\w+)"?`).FindStringSubmatch(a.r.Error.Message)
