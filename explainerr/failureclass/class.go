@@ -44,6 +44,7 @@ const (
 	ValueTooLong     Class = "sql-value-too-long"
 	ArgumentType     Class = "sql-argument-type"
 	ORMRelation      Class = "orm-relation"
+	MissingWhere     Class = "orm-missing-where"
 	SQLSyntax        Class = "sql-syntax"
 	SQLScan          Class = "sql-scan"
 	StrconvSyntax    Class = "strconv-syntax"

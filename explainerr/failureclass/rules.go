@@ -159,6 +159,9 @@ var rules = []rule{
 	{Deadline, regexp.MustCompile(`context deadline exceeded`)},
 	{Canceled, regexp.MustCompile(`context canceled`)},
 
+	// gorm refuses a Delete or an Update whose value has no primary key
+	// and that has no condition of its own (gorm.ErrMissingWhereClause).
+	{MissingWhere, regexp.MustCompile(`\bWHERE conditions required\b`)},
 	{MultipleRows, regexp.MustCompile(`(?i)\b(?:several|multiple|more than one|too many) rows\b`)},
 	{NotFound, regexp.MustCompile(`(?i)\bnot found\b|\b(?:returned|found|got) (?:0|no|zero) (?:results|rows|records|matches)\b`)},
 }

@@ -62,6 +62,7 @@ const (
 	ClassJSONEncode       = failureclass.JSONEncode
 	ClassUnexpectedEOF    = failureclass.UnexpectedEOF
 	ClassNotFound         = failureclass.NotFound
+	ClassMissingWhere     = failureclass.MissingWhere
 	ClassMultipleRows     = failureclass.MultipleRows
 	ClassConnRefused      = failureclass.ConnRefused
 	ClassDBSignIn         = failureclass.DBSignIn

@@ -101,7 +101,8 @@
 //     cannot parse; sql-argument-type: an argument database/sql cannot
 //     pass (a struct or slice whose Value method is on its pointer, or
 //     missing); orm-relation: a relation named to gorm's Preload or
-//     Joins that the model does not declare; constraint: a NOT NULL, UNIQUE,
+//     Joins that the model does not declare; orm-missing-where: a gorm
+//     Delete or Update given a value without its primary key; constraint: a NOT NULL, UNIQUE,
 //     FOREIGN KEY or CHECK constraint the statement violated, a value an
 //     enum type does not list, or one a column's type cannot read (the
 //     statement's arguments out of its placeholders' order).

@@ -28,11 +28,17 @@ var goStringLit = regexp.MustCompile("\"(?:[^\"\\\\]|\\\\.)*\"|`[^`]*`")
 // whose statement drops the error, when the failure answered is another
 // error. It reports whether it did.
 func (a *analysis) explainLoggedUnchecked() bool {
+	return a.fromLog != "" && a.explainUncheckedLookup(a.fromLog)
+}
+
+// explainUncheckedLookup is explainLoggedUnchecked for the log line
+// logged, whatever the failure analysed.
+func (a *analysis) explainUncheckedLookup(logged string) bool {
 	src := a.app()
-	if src == nil || a.fromLog == "" {
+	if src == nil {
 		return false
 	}
-	m := loggedCallerLine.FindStringSubmatch(a.fromLog)
+	m := loggedCallerLine.FindStringSubmatch(logged)
 	if m == nil {
 		return false
 	}

@@ -10,10 +10,10 @@ import (
 // model does not declare.
 var ormRelationPass = &pass{
 	name:    "orm-relation",
-	doc:     "A relation named to gorm's Preload or Joins that the model's struct does not declare: the call that names it, and the field the model has.",
-	classes: []Class{ClassORMRelation},
+	doc:     "A relation named to gorm's Preload or Joins that the model's struct does not declare: the call that names it, and the field the model has; a Delete or Update given a value without its primary key: the call, and the lookup that found nothing before it.",
+	classes: []Class{ClassORMRelation, ClassMissingWhere},
 	needs:   []need{needModule},
-	explain: always((*analysis).ormRelation),
+	explain: always((*analysis).ormFailure),
 }
 
 // gorm's Preload, Joins and Association take the name of a field of the
@@ -26,6 +26,16 @@ var ormRelationPass = &pass{
 // maxRelationEdits bounds how far a misspelled relation's name is from
 // the field meant.
 const maxRelationEdits = 3
+
+// ormFailure explains what gorm refused: a relation the model lacks, or a
+// statement without a condition.
+func (a *analysis) ormFailure() {
+	if a.f.Class == ClassMissingWhere {
+		a.missingWhere()
+		return
+	}
+	a.ormRelation()
+}
 
 // ormRelation explains "R: unsupported relations for schema M".
 func (a *analysis) ormRelation() {
