@@ -3,6 +3,7 @@ package offline
 import (
 	"go/ast"
 	"go/token"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -31,7 +32,9 @@ type constraintTest struct {
 }
 
 // constraintTests returns the tests of a constraint's name in the
-// functions that make the failure's message and in the failing one.
+// functions that make the failure's message and in the failing one, else
+// in the functions the request reached (a handler a library ran, which
+// the stack does not show).
 func (a *analysis) constraintTests() []constraintTest {
 	src := a.app()
 	if src == nil || src.mod == nil {
@@ -43,7 +46,14 @@ func (a *analysis) constraintTests() []constraintTest {
 		out = append(out, a.constraintTestsIn(src.viewOf(site.File), site.Decl(), seen)...)
 	}
 	f, fd := a.failingFunc()
-	return append(out, a.constraintTestsIn(f, fd, seen)...)
+	out = append(out, a.constraintTestsIn(f, fd, seen)...)
+	if len(out) > 0 {
+		return out
+	}
+	for _, ref := range a.reached() {
+		out = append(out, a.constraintTestsIn(src.viewOf(ref.File), ref.Decl, seen)...)
+	}
+	return out
 }
 
 // constraintTestsIn returns the tests of a constraint's name in fd (once:
@@ -60,23 +70,123 @@ func (a *analysis) constraintTestsIn(f *appFile, fd *ast.FuncDecl, seen map[*ast
 		if !ok || !astutil.Mentions(is.Cond, "err") {
 			return true
 		}
-		ast.Inspect(is.Cond, func(c ast.Node) bool {
-			lit, ok := c.(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING {
-				return true
-			}
-			text, err := strconv.Unquote(lit.Value)
-			if err != nil {
-				return true
-			}
-			if m := constraintNameLit.FindStringSubmatch(text); m != nil {
-				out = append(out, constraintTest{Line: src.lineAt(f, is.Pos(), funcName(fd)), Name: m[1] + m[2]})
-			}
-			return true
-		})
+		if name, ok := a.constraintNamedIn(f, is.Cond, true); ok {
+			out = append(out, constraintTest{Line: src.lineAt(f, is.Pos(), funcName(fd)), Name: name})
+		}
 		return true
 	})
 	return out
+}
+
+// similarConstraintTests returns the tests of a constraint's name
+// anywhere in the module (outside tests) whose name starts as named does,
+// by two words at least ("river_job_kind_unique_key_idx" for
+// "river_job_unique_idx"): a test of that constraint under an older name,
+// in code the stack and the request's reach do not show.
+func (a *analysis) similarConstraintTests(named string) []constraintTest {
+	src := a.app()
+	words := strings.Split(strings.ToLower(named), "_")
+	if src == nil || len(words) < 3 {
+		return nil
+	}
+	prefix := words[0] + "_" + words[1] + "_"
+	var out []constraintTest
+	seen := map[*ast.FuncDecl]bool{}
+	for _, f := range src.files {
+		if strings.HasSuffix(f.path, "_test.go") || !strings.Contains(strings.Join(f.text(), "\n"), prefix) {
+			continue
+		}
+		for _, d := range f.syntax().Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				for _, t := range a.constraintTestsIn(f, fd, seen) {
+					if strings.HasPrefix(strings.ToLower(t.Name), prefix) {
+						out = append(out, t)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// constraintNamedIn returns the constraint's name an expression tests
+// an error against: written in a string literal, held by a constant of
+// the package ("pgErr.ConstraintName == uniqueName"), or, when deeper is
+// true, in the body of a module function the expression hands the error
+// to (isUniqueConflict(err)).
+func (a *analysis) constraintNamedIn(f *appFile, e ast.Node, deeper bool) (string, bool) {
+	src := a.app()
+	name := ""
+	ast.Inspect(e, func(c ast.Node) bool {
+		if name != "" {
+			return false
+		}
+		switch c := c.(type) {
+		case *ast.BasicLit:
+			if c.Kind != token.STRING {
+				return true
+			}
+			if text, err := strconv.Unquote(c.Value); err == nil {
+				if m := constraintNameLit.FindStringSubmatch(text); m != nil {
+					name = m[1] + m[2]
+				}
+			}
+		case *ast.Ident:
+			if text, ok := src.constValue(f, c.Name); ok {
+				if m := constraintNameLit.FindStringSubmatch(text); m != nil {
+					name = m[1] + m[2]
+				}
+			}
+		case *ast.CallExpr:
+			if !deeper || !astutil.Mentions(c, "err") {
+				return true
+			}
+			for _, d := range src.funcs(calleeName(c.Fun), "") {
+				if d.fd.Body != nil {
+					if n, ok := a.constraintNamedIn(d.f, d.fd.Body, false); ok {
+						name = n
+						return false
+					}
+				}
+			}
+		}
+		return true
+	})
+	return name, name != ""
+}
+
+// constValue returns the value of a string constant of f's package
+// called name ("const uniqueName = \"jobs_key_idx\""), from the
+// declarations of the files of f's directory.
+func (s *appSource) constValue(f *appFile, name string) (string, bool) {
+	if f == nil {
+		return "", false
+	}
+	dir := filepath.Dir(f.path)
+	for _, g := range s.files {
+		if filepath.Dir(g.path) != dir || strings.HasSuffix(g.path, "_test.go") {
+			continue
+		}
+		for _, d := range g.syntax().Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.CONST {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, n := range vs.Names {
+					if n.Name != name || i >= len(vs.Values) {
+						continue
+					}
+					if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+						v, err := strconv.Unquote(lit.Value)
+						return v, err == nil
+					}
+				}
+			}
+		}
+	}
+	return "", false
 }
 
 // staleConstraintName explains a unique violation that a test of another
@@ -86,9 +196,13 @@ func (a *analysis) staleConstraintName() bool {
 	if named == "" {
 		named = a.loggedConstraint()
 	}
+	tests := a.constraintTests()
+	if len(tests) == 0 && named != "" {
+		tests = a.similarConstraintTests(named)
+	}
 	var test constraintTest
 	found := false
-	for _, t := range a.constraintTests() {
+	for _, t := range tests {
 		if named != "" && strings.EqualFold(t.Name, named) {
 			return false // the test names it: the failure is elsewhere
 		}
@@ -112,7 +226,7 @@ func (a *analysis) staleConstraintName() bool {
 	if named != "" {
 		target = code(named)
 	}
-	a.fix("Make the test at " + code(a.fileLoc(test.Line.Path, test.Line.Line)) + " match " + target + ", or test the error's code instead of its text: a unique violation is SQLSTATE 23505 in PostgreSQL, 1062 in MySQL, and an extended code 2067 (or 1555 for a primary key) in SQLite.")
+	a.fix("Make the test at " + code(a.fileLoc(test.Line.Path, test.Line.Line)) + " match " + target + ", or test the error's code alone, not a name: a unique violation is SQLSTATE 23505 in PostgreSQL, 1062 in MySQL, and an extended code 2067 (or 1555 for a primary key) in SQLite.")
 	return true
 }
 

@@ -1,6 +1,10 @@
 package offline
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
 
 // memberFiles is an app whose store recognises a duplicate by the
 // constraint name it writes in checked.
@@ -55,4 +59,66 @@ func TestUniqueCheckOfAnotherConstraintName(t *testing.T) {
 	app = writeMarkedApp(t, memberFiles(`violates unique constraint \"members_handle_key\"`))
 	text = Analyze(statusReport(msg, app.frame(t, "made", "example.com/club/store.(*Store).Join")))
 	mustLack(t, text, "already recognises a duplicate", "another constraint than")
+}
+
+// TestUniqueCheckByAConstantInAPredicate: the test of the constraint's
+// name is in a predicate the handler hands the error to, against a
+// constant of the package, in a handler a library ran (the stack and the
+// request's reach do not show it): it is found by the name's first words,
+// cited, and no 409 is advised, which the code already answers.
+func TestUniqueCheckByAConstantInAPredicate(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/queue\n\ngo 1.22\n",
+		"retry.go": `package main
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// retryConstraint is the unique index a retried job may collide with.
+const retryConstraint = "queue_job_kind_unique_key_idx"
+
+// retryEndpoint retries jobs; a library runs its Execute.
+type retryEndpoint struct{ exec func(ctx context.Context) error }
+
+// Execute retries the job.
+func (e *retryEndpoint) Execute(ctx context.Context) (int, error) {
+	if err := e.exec(ctx); err != nil {
+		if isRetryConflict(err) { //!test
+			return http.StatusConflict, err
+		}
+		return 0, err
+	}
+	return http.StatusOK, nil
+}
+
+// isRetryConflict reports whether err is the retry's unique violation.
+func isRetryConflict(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.ConstraintName == retryConstraint
+}
+`,
+		"main.go": `package main
+
+import "net/http"
+
+// serve hands every request to the library's router.
+func serve(w http.ResponseWriter, r *http.Request) {
+	router.ServeHTTP(w, r) //!serve
+}
+
+var router http.Handler
+`,
+	})
+	_, test := app.line("test")
+	r := statusReport(`{"message":"Internal server error."}`, app.frame(t, "serve", "main.serve"))
+	r.Logs = []report.LogLine{{Text: `level=ERROR msg="error running API route" error="ERROR: duplicate key value violates unique constraint \"queue_job_unique_idx\" (SQLSTATE 23505)"`}}
+	text := Analyze(r)
+	mustHave(t, text, "already recognises a duplicate at `(*retryEndpoint).Execute` (`retry.go:"+itoa(test)+"`)", "by the constraint `queue_job_kind_unique_key_idx`",
+		"Make the test at `retry.go:"+itoa(test)+"` match `queue_job_unique_idx`")
+	mustLack(t, text, "answer 409 Conflict (`http.StatusConflict`) with a clear message")
 }
