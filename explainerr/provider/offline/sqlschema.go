@@ -118,6 +118,14 @@ func (a *analysis) sqlSchema() {
 			a.fix("Name the table as the schema (or the model it is made from) names it, or add " + code(name) + " to the schema if it is new.")
 			break
 		}
+		if l, schema, ok := a.schemaSettingDefault(name); ok {
+			// "river.river_job": the schema comes from a setting whose
+			// default the app writes.
+			a.g.AddScanned(a.fileLoc(l.Path, l.Line))
+			a.why("The table is looked for in the schema " + code(schema) + ", which the app's setting gives by default at " + a.cite(l) + ": the database has no " + code(name[len(schema)+1:]) + " in a schema of that name.")
+			a.fix("If the tables are in another schema (migrations run without one make them in the default schema, public in PostgreSQL), give the setting that schema, or change its default at " + code(a.fileLoc(l.Path, l.Line)) + "; if they belong in " + code(schema) + ", run the migrations there.")
+			break
+		}
 		if engine == "SQLite" {
 			a.fix("Make sure the schema is created at startup, on the same database file the app opens.")
 		} else if l, ok := a.searchPathSetter(); ok && a.app().mod.SchemaCreatesTable(name, a.dialect()) {
@@ -155,4 +163,36 @@ func (a *analysis) unknownQualifier(engine, name string) {
 		return
 	}
 	a.fix("Qualify the column with a table or alias the statement's FROM or JOIN clauses declare, or add the table it belongs to in a JOIN.")
+}
+
+// settingDefaultRe matches a line that gives a setting its value or
+// default: a flag's definition, an environment read, a default of a
+// configuration library or a struct tag.
+var settingDefaultRe = regexp.MustCompile(`\bflag\.\w+\(|\bpflag\.|\bGetenv\(|\bLookupEnv\(|\bSetDefault\(|\bcmp\.Or\(|\b(?:env)?[dD]efault:`)
+
+// schemaSettingDefault returns, for a table named with its schema
+// ("river.river_job"), the module's line (outside tests) that gives a
+// setting that schema's name as its value or default, and the schema.
+func (a *analysis) schemaSettingDefault(name string) (sourceLine, string, bool) {
+	schema, _, qualified := strings.Cut(name, ".")
+	src := a.app()
+	if !qualified || schema == "" || src == nil {
+		return sourceLine{}, "", false
+	}
+	lit := `"` + schema + `"`
+	for _, f := range src.files {
+		if strings.HasSuffix(f.path, "_test.go") || !strings.HasSuffix(f.path, ".go") {
+			continue
+		}
+		for i, l := range f.text() {
+			if strings.Contains(l, lit) && settingDefaultRe.MatchString(l) && !strings.HasPrefix(strings.TrimSpace(l), "//") {
+				fn := ""
+				if _, fd := src.funcAt(f.path, i+1); fd != nil {
+					fn = funcName(fd)
+				}
+				return sourceLine{Path: f.path, Line: i + 1, Text: strings.TrimSpace(l), Func: fn}, schema, true
+			}
+		}
+	}
+	return sourceLine{}, "", false
 }
