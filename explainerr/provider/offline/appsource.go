@@ -271,6 +271,22 @@ func (s *appSource) structFieldIn(dir, typ, field string) (sourceLine, ast.Expr,
 	return sourceLine{}, nil, false
 }
 
+// embedsAny reports whether the struct type typ, of dir when dir is
+// given, has an embedded field.
+func (s *appSource) embedsAny(dir, typ string) bool {
+	for f, ts := range s.structTypes(typ, "") {
+		if dir != "" && filepath.Clean(filepath.Dir(f.path)) != filepath.Clean(dir) {
+			continue
+		}
+		for _, fl := range ts.Type.(*ast.StructType).Fields.List {
+			if len(fl.Names) == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // structTypes yields the declarations of the struct types called name in
 // the app's files (of the package called pkg, when pkg is not ""), with
 // the file of each.

@@ -31,6 +31,10 @@ type errBranch struct {
 	// First is the branch's first statement ("log.Println(err)"), when it
 	// has one.
 	First sourceLine
+	// LetsThrough is the error the check leaves out ("river.ErrNotFound"
+	// of "err != nil && !errors.Is(err, river.ErrNotFound)"): when the
+	// call fails with it, the code goes on past the check.
+	LetsThrough string
 }
 
 // errAssignment is an assignment that keeps a call's error (v, err :=
@@ -84,11 +88,17 @@ func (s *appSource) errBranchAfter(path string, line int) (errBranch, bool) {
 		return errBranch{}, false
 	}
 	ifs, ok := a.list[a.i+1].(*ast.IfStmt)
-	if !ok || ifs.Init != nil || !isNotNilTest(ifs.Cond, a.errVar) {
+	if !ok || ifs.Init != nil {
 		return errBranch{}, false
 	}
+	lets := ""
+	if !isNotNilTest(ifs.Cond, a.errVar) {
+		if lets = exceptedError(ifs.Cond, a.errVar); lets == "" {
+			return errBranch{}, false
+		}
+	}
 	fn := funcName(a.fd)
-	out := errBranch{Assign: s.lineAt(a.f, a.as.Pos(), fn), Check: s.lineAt(a.f, ifs.Pos(), fn), Leaves: astutil.Leaves(ifs.Body)}
+	out := errBranch{Assign: s.lineAt(a.f, a.as.Pos(), fn), Check: s.lineAt(a.f, ifs.Pos(), fn), Leaves: astutil.Leaves(ifs.Body) && lets == "", LetsThrough: lets}
 	if len(a.as.Rhs) == 1 {
 		if call, ok := ast.Unparen(a.as.Rhs[0]).(*ast.CallExpr); ok {
 			out.Call = calleeName(call.Fun)
@@ -111,6 +121,30 @@ func stmtList(n ast.Node) []ast.Stmt {
 		return n.Body
 	}
 	return nil
+}
+
+// exceptedError returns the error a check of name leaves out: X of
+// "name != nil && !errors.Is(name, X)" or "name != nil && name != X";
+// "" for another condition.
+func exceptedError(cond ast.Expr, name string) string {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.LAND || !isNotNilTest(b.X, name) {
+		return ""
+	}
+	switch y := ast.Unparen(b.Y).(type) {
+	case *ast.UnaryExpr:
+		call, ok := ast.Unparen(y.X).(*ast.CallExpr)
+		if y.Op == token.NOT && ok && astutil.SelectorChain(call.Fun) == "errors.Is" && len(call.Args) == 2 {
+			if id, ok := call.Args[0].(*ast.Ident); ok && id.Name == name {
+				return astutil.SelectorChain(call.Args[1])
+			}
+		}
+	case *ast.BinaryExpr:
+		if id, ok := ast.Unparen(y.X).(*ast.Ident); ok && y.Op == token.NEQ && id.Name == name {
+			return astutil.SelectorChain(y.Y)
+		}
+	}
+	return ""
 }
 
 // isNotNilTest reports whether cond is "name != nil" (or "nil != name").
@@ -218,6 +252,12 @@ func (a *analysis) explainGoesOn(root string, br errBranch) {
 		handled = br.First
 	}
 	fn := code(br.Call)
+	if br.LetsThrough != "" {
+		a.g.Add(br.LetsThrough)
+		a.why(code(root) + " comes from " + a.cite(br.Assign) + ", and the check of its error at " + a.cite(br.Check) + " leaves out " + code(br.LetsThrough) + ": when " + fn + " fails with it, " + code(root) + " is " + code("nil") + " and the code goes on to use it.")
+		a.fix("When " + fn + " fails with " + code(br.LetsThrough) + " (the check at " + code(a.fileLoc(br.Check.Path, br.Check.Line)) + " lets it through), skip what follows for that value, or answer it (404 Not Found for a missing record), instead of using a " + code("nil") + " " + code(root) + ".")
+		return
+	}
 	a.why(code(root)+" comes from "+a.cite(br.Assign)+", whose error is only handled at "+a.cite(handled)+" before the code goes on: when "+fn+" fails, "+code(root)+" is "+code("nil")+".",
 		code(root)+" comes from a call whose error is handled without leaving.")
 	line, ok := lastErrorLogLine(a.r)

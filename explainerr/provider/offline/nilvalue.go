@@ -225,8 +225,15 @@ func (a *analysis) weighFieldIn(src *appSource, c *nilCandidate, owner, typeDir 
 		// A field of a func type, called (s.clock()): the field is clock.
 		c.Field = c.Field[:i]
 	}
-	if _, typ, ok := src.structFieldIn(typeDir, owner, c.Field); ok && !src.nilable(typ) {
+	_, typ, direct := src.structFieldIn(typeDir, owner, c.Field)
+	if direct && !src.nilable(typ) {
 		c.NotNil = "its type cannot be nil"
+		return
+	}
+	if !direct && src.embedsAny(typeDir, owner) {
+		// A field promoted from an embedded value (a.Logger of an
+		// embedded bundle): a literal that sets the embedded value sets
+		// it, so no literal can be said to leave it out.
 		return
 	}
 	dir := ""
