@@ -17,6 +17,9 @@ var nilPointerPass = &pass{
 
 // nilPointer explains "invalid memory address or nil pointer dereference".
 func (a *analysis) nilPointer() {
+	if a.explainNilInLibrary() {
+		return
+	}
 	s, facts := a.s, a.s.Facts
 	var candidates []string
 	add := func(expr string) {
