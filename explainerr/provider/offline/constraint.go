@@ -201,6 +201,9 @@ func (a *analysis) constraint() {
 		if a.explainStatusBranch("409 Conflict", "Conflict", "409", "a duplicate") {
 			break
 		}
+		if sender != senderClient && a.explainUniqueTag(cols) {
+			break
+		}
 		l, rank, skips := a.conflictSkipped(table)
 		if sender == senderNotClient && (!skips || rank > 1) {
 			a.explainAppMadeDuplicate(cols)

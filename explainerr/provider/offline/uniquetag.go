@@ -1,0 +1,99 @@
+package offline
+
+import (
+	"go/ast"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+)
+
+// A unique index an ORM's model declares in its struct tags (gorm's
+// `gorm:"uniqueIndex:idx_comments_article_user"` on ArticleID and
+// UserID) is part of the schema the app makes: a duplicate of it is
+// what that declaration forbids. Whether the declaration is right (one
+// comment per user and article) or the write is wrong is the app's
+// choice; the explanation shows the declaration, not a guess.
+
+// uniqueTagRe finds a unique index or constraint in a gorm tag, with the
+// index's name when it has one.
+var uniqueTagRe = regexp.MustCompile(`(?i)\bunique(?:Index)?(?::([\w]+))?\b`)
+
+// uniqueTagLines returns the fields of the module's structs (outside
+// tests) whose gorm tags declare the unique index over exactly cols:
+// for several columns, fields of one struct sharing an index's name.
+func (s *appSource) uniqueTagLines(cols []string) []sourceLine {
+	if s == nil {
+		return nil
+	}
+	want := slices.Clone(cols)
+	slices.Sort(want)
+	for _, f := range s.files {
+		if strings.HasSuffix(f.path, "_test.go") || !strings.Contains(strings.Join(f.text(), "\n"), "unique") {
+			continue
+		}
+		var found []sourceLine
+		ast.Inspect(f.syntax(), func(n ast.Node) bool {
+			st, ok := n.(*ast.StructType)
+			if !ok || found != nil {
+				return found == nil
+			}
+			byIndex := map[string][]*ast.Field{}
+			for _, fl := range st.Fields.List {
+				if fl.Tag == nil || len(fl.Names) != 1 {
+					continue
+				}
+				raw, err := strconv.Unquote(fl.Tag.Value)
+				if err != nil {
+					continue
+				}
+				if m := uniqueTagRe.FindStringSubmatch(reflect.StructTag(raw).Get("gorm")); m != nil {
+					key := m[1]
+					if key == "" {
+						key = "\x00" + fl.Names[0].Name // an index of its own
+					}
+					byIndex[key] = append(byIndex[key], fl)
+				}
+			}
+			for _, fields := range byIndex {
+				var have []string
+				for _, fl := range fields {
+					have = append(have, appsource.GormColumn(fl))
+				}
+				slices.Sort(have)
+				if slices.Equal(have, want) {
+					for _, fl := range fields {
+						found = append(found, s.lineAt(f, fl.Pos(), ""))
+					}
+					return false
+				}
+			}
+			return true
+		})
+		if found != nil {
+			return found
+		}
+	}
+	return nil
+}
+
+// explainUniqueTag explains a duplicate of a unique index the model's tags
+// declare over cols; it reports whether it did.
+func (a *analysis) explainUniqueTag(cols []string) bool {
+	lines := a.app().uniqueTagLines(cols)
+	if len(lines) == 0 {
+		return false
+	}
+	var at []string
+	for _, l := range lines {
+		at = append(at, a.cite(l))
+	}
+	what := code(strings.Join(cols, ", "))
+	a.why("The model declares that unique index in its tags, at " + strings.Join(at, "; ") + ": each " + what + " may be written once, and the app makes the index from them when it migrates.")
+	a.fix("If one row per " + what + " is what the app means, check for it before writing and answer 409 Conflict (" + code("http.StatusConflict") + ") for a second one.")
+	a.fix("If not (a second row is allowed), take the unique index out of the tags at " + code(a.fileLoc(lines[0].Path, lines[0].Line)) + " and drop it from the database: an ORM's auto-migration adds indexes but does not drop them.")
+	return true
+}
