@@ -24,10 +24,20 @@ func (a *analysis) errorMadeAt(msg string) (sourceLine, bool) {
 	if m.done && m.msg == msg {
 		return m.at, m.ok
 	}
-	m.done, m.msg, m.ok = true, msg, false
+	found := a.errorMakersOf(msg)
+	m.done, m.msg, m.ok = true, msg, len(found) == 1
+	if m.ok {
+		m.at = found[0]
+	}
+	return m.at, m.ok
+}
+
+// errorMakersOf returns every line of the module whose format makes msg:
+// its own, else the part of it a format of the module made.
+func (a *analysis) errorMakersOf(msg string) []sourceLine {
 	src := a.app()
 	if src == nil || msg == "" {
-		return m.at, false
+		return nil
 	}
 	var found []sourceLine
 	for _, em := range src.mod.ErrorMakers() {
@@ -43,10 +53,7 @@ func (a *analysis) errorMadeAt(msg string) (sourceLine, bool) {
 			found = append(found, src.lineIn(em.File, em.Line, em.Func))
 		}
 	}
-	if len(found) == 1 {
-		m.at, m.ok = found[0], true
-	}
-	return m.at, m.ok
+	return found
 }
 
 // formatMatches reports whether msg is what the quoted format literal

@@ -61,6 +61,9 @@ func (s *appSource) txUsedAfterEnd(frames []report.Frame) []txEnd {
 // txDone explains ErrTxDone from the one function of the module that
 // ends a transaction before using it again. It reports whether it did.
 func (a *analysis) txDone(msg string) bool {
+	if a.txEscaped(msg) {
+		return true
+	}
 	if !strings.Contains(msg, knownSentinels["sql.ErrTxDone"]) {
 		return false
 	}
