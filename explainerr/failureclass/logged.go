@@ -18,6 +18,10 @@ var reErrorLooking = regexp.MustCompile(`(?i)(?:\blevel=error\b|^\s*(?:\S+\s+){0
 
 // reErrorAttr finds an error attribute in a structured log line:
 // err="..." or error=... (slog's text handler, logfmt).
+// reInnerErrorAttr finds the attribute a logger gives the error behind
+// the one answered (an API error's internal error, a cause).
+var reInnerErrorAttr = regexp.MustCompile(`\b(?:internal_?err(?:or)?|inner_?err(?:or)?|cause|underlying_?err(?:or)?)=(?:"((?:[^"\\]|\\.)*)"|(\S+))`)
+
 var reErrorAttr = regexp.MustCompile(`\berr(?:ors?)?=(?:"((?:[^"\\]|\\.)*)"|(\S+))`)
 
 // reLogTimestamp matches the date and time the standard logger writes
@@ -44,12 +48,21 @@ func LogText(line string) string {
 }
 
 // LogMessage returns the error message a log line carries: the value of
-// its error attribute when it has one; else, for a structured line at the
+// the error behind the one answered when it names one (internal_error=,
+// cause=); else its error attribute when it has one; else, for a structured line at the
 // error level, its message attribute (an app's serverError helper logs
 // err.Error() as the message); else the line without the attributes that
 // are not the message (a logged stack trace) and without the fields a
 // text logger writes before it (LogLineMessage).
 func LogMessage(line string) string {
+	if m := reInnerErrorAttr.FindStringSubmatch(line); m != nil {
+		// "error=\"Unable to query database.\" internal_error=\"ERROR:
+		// column …\"": the error the answer was made from.
+		if m[1] != "" {
+			return logrecord.FirstError(unquoteLogValue(m[1]))
+		}
+		return m[2]
+	}
 	if m := reErrorAttr.FindStringSubmatchIndex(line); m != nil {
 		if m[2] >= 0 {
 			return logrecord.FirstError(unquoteLogValue(line[m[2]:m[3]]))
@@ -169,8 +182,10 @@ func loggedBodyError(r *report.Report) string {
 		return ""
 	}
 	for i := len(r.Logs) - 1; i >= 0; i-- {
+		// A line at any level: one that holds the body's own error is
+		// about this failure (an API error logged at info level).
 		text := LogText(r.Logs[i].Text)
-		if text == "" || logrecord.Quiet(r.Logs[i].Text) || accessRecord(r.Logs[i].Text) {
+		if text == "" || accessRecord(r.Logs[i].Text) {
 			continue
 		}
 		for _, t := range texts {

@@ -120,6 +120,24 @@ func TestLoggedErrorPrefersTheOneTheBodyCarries(t *testing.T) {
 	}
 }
 
+// TestLoggedErrorBehindTheAnsweredOne: an API error logged at info level
+// with the body's message as its error and the database's as its
+// internal error: the line is read (it holds the body's text), and its
+// message is the internal error.
+func TestLoggedErrorBehindTheAnsweredOne(t *testing.T) {
+	r := &report.Report{
+		Error: report.Error{Message: `{"message":"Unable to query database. Check logs for details."}`},
+		Logs: []report.LogLine{
+			{Text: `level=INFO msg="API error response" error="Unable to query database. Check logs for details." internal_error="ERROR: column \"id\" does not exist (SQLSTATE 42703)"`},
+			{Text: `level=INFO msg="503: Service Unavailable" request.method=GET request.path=/api/health response.status=503`},
+		},
+	}
+	line := LoggedError(r)
+	if got, want := LogMessage(line), `ERROR: column "id" does not exist (SQLSTATE 42703)`; got != want {
+		t.Errorf("LogMessage(LoggedError) = %q, want %q (line %q)", got, want, line)
+	}
+}
+
 func TestLogMessageReadsTheErrorAttribute(t *testing.T) {
 	line := `level=ERROR msg="handler failed" err="open config.yaml: no such file or directory"`
 	if got, want := LogMessage(line), "open config.yaml: no such file or directory"; got != want {
