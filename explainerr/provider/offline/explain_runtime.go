@@ -1287,7 +1287,7 @@ func (a *analysis) unknown() {
 		}
 		return
 	}
-	if a.rejectedInput() || a.unpastedFailure(msg) || a.transactionMisuse(msg) || a.dsnSettingsSwapped(msg) || a.nilArgumentFromDiscard(msg) || a.assertBehindTextWrap() || a.optionLeftEmpty(msg) || a.aesKeySize(msg) || a.errorWordsKnown(msg) {
+	if a.rejectedInput() || a.rejectedArgument(msg) || a.unpastedFailure(msg) || a.transactionMisuse(msg) || a.dsnSettingsSwapped(msg) || a.nilArgumentFromDiscard(msg) || a.assertBehindTextWrap() || a.optionLeftEmpty(msg) || a.aesKeySize(msg) || a.errorWordsKnown(msg) {
 		return
 	}
 	a.headline("Error: " + code(shorten(msg, 100)))
