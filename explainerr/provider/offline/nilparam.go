@@ -73,6 +73,9 @@ func (a *analysis) followNilParameter(root string, sure bool) bool {
 	}
 	if !isIdent(arg) {
 		a.why(passed)
+		if a.mapMissSays(caller, arg) {
+			return true
+		}
 		if strings.Count(arg, ".") == 1 {
 			if recv, typ := a.receiverAt(caller.File, caller.Line); recv == linefacts.RootIdent(arg) {
 				a.fieldOriginSays(filepath.Dir(caller.File), typ, lastSelector(arg))
