@@ -8,7 +8,7 @@ import "testing"
 // and logging the error advised.
 func TestTemplateErrorDroppedForAFixedAnswer(t *testing.T) {
 	app := writeMarkedApp(t, map[string]string{
-		"go.mod": "module example.com/spa\n\ngo 1.22\n",
+		"go.mod":         "module example.com/spa\n\ngo 1.22\n",
 		"web/index.html": "<html><body>{{ index .Manifest \"main\" \"file\" }}</body></html>\n",
 		"main.go": `package main
 
