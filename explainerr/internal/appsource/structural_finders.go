@@ -908,7 +908,7 @@ func (m *Module) settingChunks(r *report.Report, s *staticSet) []report.Chunk {
 		}
 	}
 	if !matched {
-		return append(append(append(m.searchPathChunks(r, s), m.emptySettingChunks(r, s)...), m.unsetEnvChunks(r, s)...), m.parsedSettingChunks(r, s)...)
+		return slices.Concat(m.searchPathChunks(r, s), m.emptySettingChunks(r, s), m.unsetEnvChunks(r, s), m.parsedSettingChunks(r, s), m.schemaSettingChunks(r, s))
 	}
 	// The readers whose text holds most of the message's words first
 	// (the one that builds the cookie codec for "securecookie: hash key

@@ -24,6 +24,11 @@ import (
 // views/list:18:9: executing …").
 var templateAt = regexp.MustCompile(`template:? ?([\w./-]+\.(?:html|tmpl|gohtml|tpl|txt))(?::(\d+))?|template: ([\w./-]+):(\d+):\d+: executing`)
 
+// executedTemplate finds a template file an app's message says it could
+// not execute: "could not execute index.html", "failed to execute
+// template \"home.tmpl\"".
+var executedTemplate = regexp.MustCompile(`(?i)\bexecut\w*\s+(?:the\s+)?(?:template\s+)?\\?["']?([\w./-]+\.(?:html|tmpl|gohtml|tpl))\b`)
+
 // evaluatedField matches the field a template's execution error names.
 var evaluatedField = regexp.MustCompile(`can't evaluate field (\w+)`)
 
@@ -44,6 +49,16 @@ func (m *Module) templateWindow(r *report.Report, near string) (report.Chunk, bo
 		if mm = templateAt.FindStringSubmatch(m); mm != nil {
 			msg = m
 			break
+		}
+	}
+	if mm == nil {
+		// An app's own words for a template's execution that failed
+		// ("could not execute index.html"), with no line.
+		for _, m := range append([]string{r.Error.Message}, errorMessages(r)...) {
+			if em := executedTemplate.FindStringSubmatch(m); em != nil {
+				msg, mm = m, []string{em[0], em[1], ""}
+				break
+			}
 		}
 	}
 	if mm == nil {
@@ -76,13 +91,21 @@ func (m *Module) templateWindow(r *report.Report, near string) (report.Chunk, bo
 		}
 	}
 	if line < 1 {
-		// No line: the one that reads the field the message names.
+		// No line: the one that reads the field the message names, else
+		// the one with the most actions (where the template's logic is).
 		line = 1
 		if f := evaluatedField.FindStringSubmatch(msg); f != nil {
 			for i, l := range lines {
 				if strings.Contains(l, "."+f[1]) {
 					line = i + 1
 					break
+				}
+			}
+		} else {
+			most := 0
+			for i, l := range lines {
+				if n := strings.Count(l, "{{"); n > most {
+					line, most = i+1, n
 				}
 			}
 		}

@@ -1,6 +1,7 @@
 package appsource
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -78,6 +79,35 @@ func list(w http.ResponseWriter, r *http.Request) {
 	r := shelfReport(root, msg, report.Frame{Function: "example.com/posts/web.list", File: "web/handler.go", Line: 6})
 	for _, c := range Static(r) {
 		if c.File == "views/list.html" {
+			return
+		}
+	}
+	t.Errorf("the template is not in the context: %v", reasonsInOrder(Static(r)))
+}
+
+// TestTemplateAnAppCouldNotExecute: an app's own words for a template it
+// could not execute ("could not execute index.html"), with no line,
+// bring the template, around its line with the most actions.
+func TestTemplateAnAppCouldNotExecute(t *testing.T) {
+	long := strings.Repeat("<p>plain text of the page, with no action in it at all</p>\n", 40)
+	root := writeModule(t, map[string]string{
+		"go.mod":            "module example.com/spa\n",
+		"public/index.html": long + "{{ $js := index .Manifest \"main\" \"file\" }} {{ $css := index .Manifest \"main\" \"css\" }}\n" + long,
+		"web/handler.go": `package web
+
+import "net/http"
+
+func index(w http.ResponseWriter, r *http.Request) {
+	http.Error(w, "could not execute index.html", http.StatusInternalServerError)
+}
+`,
+	})
+	r := shelfReport(root, "could not execute index.html", report.Frame{Function: "example.com/spa/web.index", File: "web/handler.go", Line: 6})
+	for _, c := range Static(r) {
+		if c.File == "public/index.html" {
+			if c.StartLine > 41 || c.EndLine < 41 {
+				t.Errorf("the template is shown at %d-%d, not around its actions (41)", c.StartLine, c.EndLine)
+			}
 			return
 		}
 	}

@@ -165,34 +165,18 @@ func (a *analysis) unknownQualifier(engine, name string) {
 	a.fix("Qualify the column with a table or alias the statement's FROM or JOIN clauses declare, or add the table it belongs to in a JOIN.")
 }
 
-// settingDefaultRe matches a line that gives a setting its value or
-// default: a flag's definition, an environment read, a default of a
-// configuration library or a struct tag.
-var settingDefaultRe = regexp.MustCompile(`\bflag\.\w+\(|\bpflag\.|\bGetenv\(|\bLookupEnv\(|\bSetDefault\(|\bcmp\.Or\(|\b(?:env)?[dD]efault:`)
-
 // schemaSettingDefault returns, for a table named with its schema
 // ("river.river_job"), the module's line (outside tests) that gives a
 // setting that schema's name as its value or default, and the schema.
 func (a *analysis) schemaSettingDefault(name string) (sourceLine, string, bool) {
 	schema, _, qualified := strings.Cut(name, ".")
 	src := a.app()
-	if !qualified || schema == "" || src == nil {
+	if !qualified || schema == "" || src == nil || src.mod == nil {
 		return sourceLine{}, "", false
 	}
-	lit := `"` + schema + `"`
-	for _, f := range src.files {
-		if strings.HasSuffix(f.path, "_test.go") || !strings.HasSuffix(f.path, ".go") {
-			continue
-		}
-		for i, l := range f.text() {
-			if strings.Contains(l, lit) && settingDefaultRe.MatchString(l) && !strings.HasPrefix(strings.TrimSpace(l), "//") {
-				fn := ""
-				if _, fd := src.funcAt(f.path, i+1); fd != nil {
-					fn = funcName(fd)
-				}
-				return sourceLine{Path: f.path, Line: i + 1, Text: strings.TrimSpace(l), Func: fn}, schema, true
-			}
-		}
+	ref, line, ok := src.mod.SchemaSettingDefault(schema)
+	if !ok {
+		return sourceLine{}, "", false
 	}
-	return sourceLine{}, "", false
+	return originLine(ref, line), schema, true
 }
