@@ -13,6 +13,7 @@ import (
 	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/internal/logrecord"
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A failure's message is often put together on its way out, one part per
@@ -358,7 +359,10 @@ func (m *Module) FailureSites(r *report.Report) []MessageSite {
 			return FuncRef{File: site.File, Decl: site.Decl()}
 		})
 		if len(run) > 2 {
-			run = nil // words in too many places that may have run to tell one
+			// Words in too many places that may have run to tell one,
+			// unless an endpoint's own route pattern tells (a library
+			// runs it: no call of the module does).
+			run = onEndpoints(m, r, run)
 		}
 		for _, site := range run {
 			kept[site.key()] = true
@@ -510,4 +514,21 @@ func takesError(fd *ast.FuncDecl) bool {
 		}
 	}
 	return false
+}
+
+// onEndpoints keeps the sites in methods of the types whose route pattern
+// the request matches (Module.EndpointTypes), when one or two are; nil
+// otherwise.
+func onEndpoints(m *Module, r *report.Report, sites []MessageSite) []MessageSite {
+	types := m.EndpointTypes(r)
+	var out []MessageSite
+	for _, site := range sites {
+		if fd := site.Decl(); fd != nil && types[astutil.ReceiverName(fd)] {
+			out = append(out, site)
+		}
+	}
+	if len(out) == 0 || len(out) > 2 {
+		return nil
+	}
+	return out
 }

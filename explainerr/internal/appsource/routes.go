@@ -421,7 +421,7 @@ func (m *Module) URLRouteHandler(method, urlPath string) (Route, bool) {
 func (m *Module) routeHandlerChunks(r *report.Report, s *staticSet) []report.Chunk {
 	rt, ok := m.offStackRoute(r)
 	if !ok {
-		return nil
+		return m.endpointChunks(r, s)
 	}
 	var c report.Chunk
 	switch {

@@ -221,6 +221,11 @@ func (m *Module) requestFrames(r *report.Report) []report.Frame {
 		at := report.Frame{File: rt.File.Path, Line: m.Fset.Position(rt.Handler.Pos()).Line}
 		return append([]report.Frame{at}, frames...)
 	}
+	if ends := m.endpointMethods(r); len(ends) > 0 {
+		// A library ran the endpoint whose own route pattern the
+		// request matches: its methods ran for it.
+		return append(ends, frames...)
+	}
 	if r.Error.HandedOver {
 		// No route says which handler returned the error: the functions
 		// that worded its message ran, outermost first.
