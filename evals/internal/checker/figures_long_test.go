@@ -167,12 +167,15 @@ func TestCheckerFigures(t *testing.T) {
 		{"form (frozen)", "seen", New(load(t, moduleDir(t, "form"))), formSet.path()},
 		// Written blind and frozen (9cd3a06) about a module no labelled set
 		// was about, by someone who had not read the checker; its first
-		// run is its out-of-sample row (METHODOLOGY.md).
-		{"gocache (frozen)", "out", New(load(t, moduleDir(t, "gocache"))), gocacheSet.path()},
+		// run, on the checker of b6ae9cd, is its out-of-sample row
+		// (METHODOLOGY.md); six of its misses were fixed after.
+		{"gocache (frozen)", "seen", New(load(t, moduleDir(t, "gocache"))), gocacheSet.path()},
 		// Written blind and frozen (c2f0d53) about a module no labelled set
 		// was about, by someone who had not read the checker; its first
-		// run is its out-of-sample row (METHODOLOGY.md).
-		{"sessions (frozen)", "out", New(load(t, moduleDir(t, "sessions"))), sessionsSet.path()},
+		// run, on the checker of b6ae9cd, is its out-of-sample row
+		// (METHODOLOGY.md); its two false alarms and four of its misses
+		// were fixed after.
+		{"sessions (frozen)", "seen", New(load(t, moduleDir(t, "sessions"))), sessionsSet.path()},
 	}
 	methodology, err := os.ReadFile(filepath.Join(root, "METHODOLOGY.md"))
 	if err != nil {
