@@ -52,6 +52,8 @@ type appFile struct {
 }
 
 // syntax returns the file's syntax tree.
+//
+//go:noinline
 func (f *appFile) syntax() *ast.File {
 	if f.src != nil {
 		return f.src.Syntax()
@@ -60,6 +62,8 @@ func (f *appFile) syntax() *ast.File {
 }
 
 // text returns the file's lines.
+//
+//go:noinline
 func (f *appFile) text() []string {
 	if f.src != nil {
 		return f.src.Lines()
@@ -155,6 +159,8 @@ func (s *appSource) lineAt(f *appFile, pos token.Pos, fn string) sourceLine {
 
 // funcName returns the short name of a function declaration: "New",
 // "(*Store).Get", "Cache.Len".
+//
+//go:noinline
 func funcName(fd *ast.FuncDecl) string { return appsource.FuncName(fd) }
 
 // typeName returns the name of a type expression without package or type
@@ -225,6 +231,8 @@ func eachFuncOf(f *appFile, fn func(f *appFile, fd *ast.FuncDecl)) {
 }
 
 // viewOf returns the analyzer's view of a file of the module.
+//
+//go:noinline
 func (s *appSource) viewOf(f *appsource.File) *appFile {
 	if af := s.byPath[f.Path]; af != nil {
 		return af

@@ -66,6 +66,8 @@ func joinAnd(parts []string) string {
 }
 
 // block formats lines as a fenced Go code block, after a lead-in line.
+//
+//go:noinline
 func block(lead string, lines ...string) string {
 	return lead + "\n\n```go\n" + strings.Join(lines, "\n") + "\n```"
 }
@@ -81,6 +83,8 @@ var wordPattern = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 
 // lastSelector returns the last selected name of an expression ("cache"
 // for "s.cache"), or the expression when it is a plain identifier.
+//
+//go:noinline
 func lastSelector(expr string) string {
 	if i := strings.LastIndexByte(expr, '.'); i >= 0 {
 		return expr[i+1:]
@@ -89,6 +93,8 @@ func lastSelector(expr string) string {
 }
 
 // isIdent reports whether s is a plain Go identifier.
+//
+//go:noinline
 func isIdent(s string) bool {
 	m := wordPattern.FindString(s)
 	return m != "" && m == s

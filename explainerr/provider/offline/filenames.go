@@ -92,6 +92,8 @@ func sameFile(files map[string]bool, file string) bool {
 }
 
 // baseName returns the last element of a slash- or backslash-separated path.
+//
+//go:noinline
 func baseName(path string) string {
 	return filepath.Base(filepath.ToSlash(path))
 }
