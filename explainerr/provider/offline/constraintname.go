@@ -162,31 +162,16 @@ func (s *appSource) constValue(f *appFile, name string) (string, bool) {
 	if f == nil {
 		return "", false
 	}
-	dir := filepath.Dir(f.path)
-	for _, g := range s.files {
-		if filepath.Dir(g.path) != dir || strings.HasSuffix(g.path, "_test.go") {
-			continue
-		}
-		for _, d := range g.syntax().Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.CONST {
-				continue
-			}
-			for _, spec := range gd.Specs {
-				vs := spec.(*ast.ValueSpec)
-				for i, n := range vs.Names {
-					if n.Name != name || i >= len(vs.Values) {
-						continue
-					}
-					if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-						v, err := strconv.Unquote(lit.Value)
-						return v, err == nil
-					}
-				}
-			}
-		}
+	_, vs, i, ok := s.packageValueSpec(filepath.Dir(f.path), "", name, token.CONST)
+	if !ok || i >= len(vs.Values) {
+		return "", false
 	}
-	return "", false
+	lit, ok := vs.Values[i].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	v, err := strconv.Unquote(lit.Value)
+	return v, err == nil
 }
 
 // staleConstraintName explains a unique violation that a test of another

@@ -2,10 +2,8 @@ package offline
 
 import (
 	"go/ast"
-	"reflect"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
@@ -42,15 +40,8 @@ func (s *appSource) uniqueTagLines(cols []string) []sourceLine {
 				return found == nil
 			}
 			byIndex := map[string][]*ast.Field{}
-			for _, fl := range st.Fields.List {
-				if fl.Tag == nil || len(fl.Names) != 1 {
-					continue
-				}
-				raw, err := strconv.Unquote(fl.Tag.Value)
-				if err != nil {
-					continue
-				}
-				if m := uniqueTagRe.FindStringSubmatch(reflect.StructTag(raw).Get("gorm")); m != nil {
+			for fl, tag := range appsource.TaggedFields(st) {
+				if m := uniqueTagRe.FindStringSubmatch(tag.Get("gorm")); m != nil {
 					key := m[1]
 					if key == "" {
 						key = "\x00" + fl.Names[0].Name // an index of its own
