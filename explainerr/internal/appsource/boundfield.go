@@ -21,10 +21,21 @@ var outOfRange = regexp.MustCompile(`index out of range|slice bounds out of rang
 // boundFieldChunks gives, for an index or slice bounds panic on the
 // innermost frame's line, the functions that set a field its indexed
 // value or its bounds were read from (at most maxPerFinder, marked origin
-// and ranked with the origins).
+// and ranked with the origins); and the same for a library's panic about
+// an argument's value, for the fields the failing line's arguments read.
 func (m *Module) boundFieldChunks(r *report.Report, s *staticSet) []report.Chunk {
 	frames := r.AppFrames()
-	if len(frames) == 0 || !anyMessage(r, outOfRange) {
+	if len(frames) == 0 {
+		return nil
+	}
+	operands := boundOperands
+	switch {
+	case anyMessage(r, outOfRange):
+	case r.Error.Kind == report.KindPanic && argumentDemand.MatchString(r.Error.Message):
+		// A library's check of an argument's value ("count must be >
+		// 0"): the fields the failing line's arguments read.
+		operands = argumentFields
+	default:
 		return nil
 	}
 	f, fd := m.FuncAt(frames[0].File, frames[0].Line)
@@ -33,7 +44,7 @@ func (m *Module) boundFieldChunks(r *report.Report, s *staticSet) []report.Chunk
 	}
 	res := newResolver(m, f, fd)
 	var out []report.Chunk
-	for _, e := range boundOperands(m, fd, frames[0].Line) {
+	for _, e := range operands(m, fd, frames[0].Line) {
 		x, field := m.lastFieldRead(res, e)
 		if field == "" {
 			continue
@@ -50,6 +61,33 @@ func (m *Module) boundFieldChunks(r *report.Report, s *staticSet) []report.Chunk
 		}
 		out = append(out, s.writerChunks(setters, field, report.ReasonOrigin)...)
 	}
+	return out
+}
+
+// argumentDemand matches a library's panic about the value of an
+// argument it was given.
+var argumentDemand = regexp.MustCompile(`^\w+ (?:must|should|cannot|can't|may not) (?:be|have|exceed)\b`)
+
+// argumentFields returns the fields read (x.Field) in the arguments of
+// the calls of fd written on line.
+func argumentFields(m *Module, fd *ast.FuncDecl, line int) []ast.Expr {
+	var out []ast.Expr
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || m.Fset.Position(call.Pos()).Line != line {
+			return true
+		}
+		for _, arg := range call.Args {
+			ast.Inspect(arg, func(a ast.Node) bool {
+				if sel, ok := a.(*ast.SelectorExpr); ok {
+					out = append(out, sel)
+					return false
+				}
+				return true
+			})
+		}
+		return true
+	})
 	return out
 }
 
