@@ -77,11 +77,8 @@ func TestEndpointDeclaringItsOwnRoute(t *testing.T) {
 	r.Request.Method, r.Request.URL = "PATCH", "/api/shelves/attic?x=1"
 	var origins, routes []string
 	for _, c := range Static(r) {
-		switch c.Reason {
-		case report.ReasonOrigin:
+		if c.Reason == report.ReasonOrigin {
 			origins = append(origins, c.Symbol)
-		case report.ReasonRoute:
-			routes = append(routes, c.Symbol)
 		}
 	}
 	if len(origins) != 1 || origins[0] != "(*shelfUpdate).Execute" {

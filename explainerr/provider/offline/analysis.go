@@ -211,8 +211,8 @@ func (a *analysis) where() {
 
 // why adds paragraphs to the Why section, each a list of alternatives.
 //
-// why, fix, note, headline and app, and the small helpers marked
-// go:noinline (funcName, lastSelector, block, viewOf…), are each called
+// why, fix, note, headline and app, and the small helpers kept out of
+// line the same way (funcName, lastSelector, block, viewOf…), are each called
 // from dozens to hundreds of places; they are kept out of line so that
 // the app's binary carries one copy of each rather than one per call
 // (about 0.45 MB in all).
