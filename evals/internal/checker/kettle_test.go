@@ -14,7 +14,9 @@ import "testing"
 // a method written with its receiver ("`(*pit).Empty`", in package pit
 // testdata/shapes/pit), which no package's function of that name is;
 // a literal's "key: value" said of the function that writes it, with
-// another value, or a key the literal leaves out and nothing sets.
+// another value, or a key the literal leaves out and nothing sets; and a
+// constant said to have a value, after its type or after "has"; and the
+// lock a method is said to take, with the call that takes it.
 func TestStringsAtTheirLines(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -41,5 +43,10 @@ func TestStringsAtTheirLines(t *testing.T) {
 		{"a literal's key and value", "`defaultKettleOptions` should give a new kettle `Size: 3 * 1000`.", false},
 		{"a key the literal leaves out", "`defaultKettleOptions` gives a new kettle `Size: 2 * 1000`, `Label: \"kettle\"` and `Hot: false`.", false},
 		{"a key the literal leaves out", "`defaultKettleOptions` gives a new kettle `Size: 2 * 1000`, `Label: \"kettle\"` and `Spout: true`.", true},
+		{"a typed constant's value", "`fullKettle` is declared at kettle.go:87 as a `litre` constant with the value `2`.", false},
+		{"a typed constant's value", "`fullKettle` is declared at kettle.go:87 as a `litre` constant with the value `3`.", true},
+		{"a constant's value after has", "`fullKettle` has the value `3`.", true},
+		{"the lock taken", "The unexported `cups` method of `*kettle` takes the read lock with `k.mu.RLock()` before it counts.", false},
+		{"the lock taken", "The unexported `cups` method of `*kettle` takes the write lock with `k.mu.Lock()` before it counts.", true},
 	})
 }

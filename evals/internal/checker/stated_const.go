@@ -19,7 +19,12 @@ const KindConstValue = "const_value"
 // constValueRe follows a name whose value the text states in code: a
 // string literal or a constant's name, after "is", "which is", "equals",
 // "=" or in parentheses ("`nilMessage` (`"Request is nil"`)").
-var constValueRe = regexp.MustCompile("^`(?:" + appositive + "\\s*(?:,?\\s*(?:which|that)\\s+is|is|equals|=|==|is set to|is defined as|is declared as|holds)\\s+|\\s*\\(\\s*)`(" + statedValue + ")`")
+var constValueRe = regexp.MustCompile("^`(?:" + appositive + "\\s*(?:,?\\s*(?:which|that)\\s+is|is|equals|=|==|is set to|is defined as|is declared as|holds|has the value|has value)\\s+|\\s*\\(\\s*)`(" + statedValue + ")`")
+
+// constTypedValueRe follows a name said to be a constant of a type with a
+// value: "`DefaultExpiration` is declared at cache.go:32 as a
+// `time.Duration` constant with the value `-1`".
+var constTypedValueRe = regexp.MustCompile("^`" + appositive + "\\s*(?:\\([^()`]{1,60}\\)\\s*)?(?:is|is\\s+(?:declared|defined)(?:\\s+(?:at|in|on)\\s+[\\w./:-]*\\w)?\\s+as)\\s+(?:a|an|the)\\s+(?:`[^`]+`\\s+)?(?:typed\\s+)?constant\\s+(?:with|of)\\s+(?:the\\s+)?value\\s+`(" + statedValue + ")`")
 
 // constNounValueRe follows a name whose value the text states after a
 // short noun phrase, the phrase first: "`FormKey` is the form key
@@ -88,6 +93,9 @@ func (c *Checker) checkConstValues(prose string, claims []Claim, results []Resul
 		mm := constValueRe.FindStringSubmatch(prose[cl.end-1:])
 		if mm == nil {
 			mm = constNumberRe.FindStringSubmatch(prose[cl.end-1:])
+		}
+		if mm == nil {
+			mm = constTypedValueRe.FindStringSubmatch(prose[cl.end-1:])
 		}
 		if mm == nil {
 			mm = constRelativeValue(prose[cl.end-1:])

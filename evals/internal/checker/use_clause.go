@@ -15,12 +15,13 @@ var (
 	// "For a required field, ", "After the loop, ", "With an empty
 	// format, "), or "In", of a sentence that opens by naming the
 	// function it speaks of ("In `F`, the loop …").
-	subjectLeadRe = regexp.MustCompile(`(?i)^\s*(?:in\s+|(?:(?:when|whenever|if|once|unless|for|after|before|in|on|with|without)\s[^,;]*,\s*)?(?:(?:the|a|an)\s+)?(?:(?:handler|method|function|middleware|constructor|helper|func)\s+)?)$`)
+	subjectLeadRe = regexp.MustCompile(`(?i)^\s*(?:in\s+|(?:(?:when|whenever|if|once|unless|for|after|before|in|on|with|without)\s[^,;]*,\s*)?(?:(?:the|a|an)\s+)?(?:(?:unexported|exported|private|internal)\s+)?(?:(?:handler|method|function|middleware|constructor|helper|func)\s+)?)$`)
 	// useVerbRe follows a subject that does something in its own code:
-	// a place for it may come first ("in middleware.go", "(cart.go:40)"),
-	// and an adverb.
-	useVerbRe = regexp.MustCompile(`(?i)^\s*(?:(?:in|of)\s+\S+\s+)?(?:\([^)]*\)\s*)?,?\s*(?:(?:also|only|first|then|now|directly|still|always|just|itself|explicitly)\s+)*` +
-		`(calls|invokes|uses|reads|writes|logs|sorts|passes|sets|registers|adds|collects|gathers|assigns|encodes|decodes|parses|formats|saves|stores|loads|compares|checks|appends|copies|hashes|sends|queries|scans|locks|unlocks|closes|replaces|deletes|removes|updates|increments|decrements|converts|marshals|unmarshals|renders|executes|builds|allocates|creates|makes|constructs|initializes|initialises|instantiates|returns|panics|redirects|lower-cases|upper-cases|lowercases|uppercases|trims|splits|joins|feeds|falls\s+back\s+(?:to|on)|wraps|escapes|strips|computes|generates|signs|verifies|validates|normalizes|normalises|fills)\b`)
+	// a place for it may come first ("in middleware.go", "(cart.go:40)",
+	// "method of `*Store`"), and an adverb; taking a lock is done with
+	// the call that follows ("takes the write lock with `mu.Lock()`").
+	useVerbRe = regexp.MustCompile(`(?i)^\s*(?:(?:method|function|handler)\s+)?(?:(?:in|of)\s+\S+\s+)?(?:\([^)]*\)\s*)?,?\s*(?:(?:also|only|first|then|now|directly|still|always|just|itself|explicitly)\s+)*` +
+		`((?:takes|acquires|holds|grabs)\s+(?:the|a|its)\s+(?:(?:write|read|shared|exclusive|mutex's|mutex)\s+)?lock(?:\s+with)?|calls|invokes|uses|reads|writes|logs|sorts|passes|sets|registers|adds|collects|gathers|assigns|encodes|decodes|parses|formats|saves|stores|loads|compares|checks|appends|copies|hashes|sends|queries|scans|locks|unlocks|closes|replaces|deletes|removes|updates|increments|decrements|converts|marshals|unmarshals|renders|executes|builds|allocates|creates|makes|constructs|initializes|initialises|instantiates|returns|panics|redirects|lower-cases|upper-cases|lowercases|uppercases|trims|splits|joins|feeds|falls\s+back\s+(?:to|on)|wraps|escapes|strips|computes|generates|signs|verifies|validates|normalizes|normalises|fills)\b`)
 	// useStopRe ends what the verb's objects are: a clause of another
 	// subject, a relative clause, a condition, a negation, an alternative
 	// or a contrast.

@@ -79,3 +79,16 @@ func defaultKettleOptions() *kettleOptions {
 	o.Hot = false
 	return o
 }
+
+// litre is an amount of water.
+type litre int
+
+// fullKettle is what a kettle holds when full.
+const fullKettle litre = 2
+
+// cups counts the cups the kettle knows.
+func (k *kettle) cups() int {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	return len(k.litres)
+}
