@@ -16,7 +16,9 @@ import "testing"
 // a literal's "key: value" said of the function that writes it, with
 // another value, or a key the literal leaves out and nothing sets; and a
 // constant said to have a value, after its type or after "has"; and the
-// lock a method is said to take, with the call that takes it.
+// lock a method is said to take, with the call that takes it; and two
+// steps said in order with "first … and only then …", an index among
+// them.
 func TestStringsAtTheirLines(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -48,5 +50,8 @@ func TestStringsAtTheirLines(t *testing.T) {
 		{"a constant's value after has", "`fullKettle` has the value `3`.", true},
 		{"the lock taken", "The unexported `cups` method of `*kettle` takes the read lock with `k.mu.RLock()` before it counts.", false},
 		{"the lock taken", "The unexported `cups` method of `*kettle` takes the write lock with `k.mu.Lock()` before it counts.", true},
+		{"steps in order in words", "`Pour` first takes the lock with `k.mu.Lock()` and only then reads the cup with `k.litres[name]`.", false},
+		{"steps in order in words", "`Pour` first reads the cup with `k.litres[name]` and only then calls `k.mu.Lock()`.", true},
+		{"steps in order in words", "`Pour` reads the cup with `k.litres[name]` first and only then takes the lock with `k.mu.Lock()`.", true},
 	})
 }

@@ -24,7 +24,15 @@ var quotedOrderRe = regexp.MustCompile(`(?i)^\s+(?:[a-z-]+\s+){0,3}?(before|afte
 // quotedFirstRe joins two quoted things the other way: the first tried
 // "first", then the one it "falls back to": "looks at `A` first and
 // falls back to `B`", "tries `A` first, then `B`".
-var quotedFirstRe = regexp.MustCompile(`(?i)^\s+first,?\s+(?:and\s+)?(?:(?:only\s+)?then\s+)?(?:(?:falls?\s+back\s+(?:to|on)|[a-z]+s(?:\s+(?:at|for|to))?)\s+)?(?:the\s+)?$`)
+var quotedFirstRe = regexp.MustCompile(`(?i)^\s+first,?\s+(?:and\s+)?(?:(?:only\s+)?then\s+)?(?:(?:falls?\s+back\s+(?:to|on)|[a-z]+s(?:\s+(?:at|for|to))?|[a-z]+s(?:\s+(?:the|a|an|its))?(?:\s+[a-z]+){1,2}\s+(?:with|using|via|by))\s+)?(?:the\s+)?$`)
+
+// quotedThenRe joins two quoted things with "and (only) then" when the
+// words before the first say it comes first: "first reads the entropy
+// into `A` and only then calls `B`".
+var quotedThenRe = regexp.MustCompile(`(?i)^\s+,?\s*and\s+(?:only\s+)?then\s+(?:[a-z]+s(?:\s+(?:the|a|an|its))?(?:\s+[a-z]+){0,2}\s+(?:with|using|via|by)\s+|[a-z]+s\s+)?(?:the\s+)?$`)
+
+// firstLeadRe finds "first" among the words before a quoted step.
+var firstLeadRe = regexp.MustCompile(`(?i)\bfirst\b`)
 
 // checkQuotedOrder judges "`F` does `A` before `B`" (or after) when A and
 // B are statements or calls written as F's body writes them, on one line
@@ -43,6 +51,9 @@ func (c *Checker) checkQuotedOrder(prose string, claims []Claim, results []Resul
 			between := prose[cl.end+a[1] : cl.end+b[0]]
 			mm := quotedOrderRe.FindStringSubmatch(between)
 			if mm == nil && quotedFirstRe.MatchString(between) {
+				mm = []string{between, "before"}
+			}
+			if mm == nil && quotedThenRe.MatchString(between) && firstLeadRe.MatchString(outsideCode(prose[cl.end:cl.end+a[0]])) {
 				mm = []string{between, "before"}
 			}
 			if mm == nil {
@@ -139,7 +150,7 @@ func (c *Checker) statementPlaces(f *source.Func, text string) []call {
 	var out []call
 	inspectAround(f.Decl.Body, func(n ast.Node, around []ast.Node) {
 		switch n.(type) {
-		case *ast.AssignStmt, *ast.ExprStmt, *ast.IncDecStmt, *ast.ReturnStmt, *ast.CallExpr, *ast.SendStmt:
+		case *ast.AssignStmt, *ast.ExprStmt, *ast.IncDecStmt, *ast.ReturnStmt, *ast.CallExpr, *ast.SendStmt, *ast.TypeAssertExpr, *ast.SliceExpr, *ast.IndexExpr:
 		default:
 			return
 		}
