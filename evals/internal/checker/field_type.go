@@ -13,8 +13,9 @@ import (
 const KindFieldType = "field_type"
 
 var (
-	// declaresAsRe gives a field its type: "declares `F` as a `T`".
-	declaresAsRe = regexp.MustCompile("\\bdeclares\\s+`([A-Za-z_]\\w*)`\\s+as\\s+(?:an?\\s+)?`([^`]+)`")
+	// declaresAsRe gives a field its type: "declares `F` as a `T`",
+	// "declares its `F` field as a `T`".
+	declaresAsRe = regexp.MustCompile("\\bdeclares\\s+(?:its\\s+)?`([A-Za-z_]\\w*)`\\s+(?:field\\s+)?as\\s+(?:an?\\s+)?`([^`]+)`")
 	// typedFieldsRe lists fields after their type: "the string fields
 	// `A`, `B` and `C`", "its `error` field `Err`".
 	typedFieldsRe = regexp.MustCompile("\\b(string|bool|int|int64|uint|float64|error|`[^`]+`)\\s+fields?\\s+((?:`[A-Za-z_]\\w*`(?:\\s*,\\s*|\\s+and\\s+|\\s*,\\s*and\\s+)?)+)")

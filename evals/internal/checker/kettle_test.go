@@ -18,7 +18,7 @@ import "testing"
 // constant said to have a value, after its type or after "has"; and the
 // lock a method is said to take, with the call that takes it; and two
 // steps said in order with "first … and only then …", an index among
-// them.
+// them; and a field's type said as "declares its `F` field as a `T`".
 func TestStringsAtTheirLines(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -52,6 +52,8 @@ func TestStringsAtTheirLines(t *testing.T) {
 		{"the lock taken", "The unexported `cups` method of `*kettle` takes the write lock with `k.mu.Lock()` before it counts.", true},
 		{"steps in order in words", "`Pour` first takes the lock with `k.mu.Lock()` and only then reads the cup with `k.litres[name]`.", false},
 		{"steps in order in words", "`Pour` first reads the cup with `k.litres[name]` and only then calls `k.mu.Lock()`.", true},
+		{"a field's type after its", "The `kettleOptions` struct declares its `Size` field as an `int`.", false},
+		{"a field's type after its", "The `kettleOptions` struct declares its `Size` field as a `uint`.", true},
 		{"steps in order in words", "`Pour` reads the cup with `k.litres[name]` first and only then takes the lock with `k.mu.Lock()`.", true},
 	})
 }
