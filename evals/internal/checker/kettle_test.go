@@ -44,6 +44,8 @@ func TestStringsAtTheirLines(t *testing.T) {
 		{"a literal's key and value", "`defaultKettleOptions` gives a new kettle `Size: 3 * 1000` and `Label: \"kettle\"`.", true},
 		{"a literal's key and value", "`defaultKettleOptions` should give a new kettle `Size: 3 * 1000`.", false},
 		{"a key the literal leaves out", "`defaultKettleOptions` gives a new kettle `Size: 2 * 1000`, `Label: \"kettle\"` and `Hot: false`.", false},
+		{"a key given a value in words", "`defaultKettleOptions` gives a new kettle a `Size` of `2 * 1000`.", false},
+		{"a key given a value in words", "`defaultKettleOptions` gives a new kettle a `Size` of `3 * 1000`.", true},
 		{"a key the literal leaves out", "`defaultKettleOptions` gives a new kettle `Size: 2 * 1000`, `Label: \"kettle\"` and `Spout: true`.", true},
 		{"a typed constant's value", "`fullKettle` is declared at kettle.go:87 as a `litre` constant with the value `2`.", false},
 		{"a typed constant's value", "`fullKettle` is declared at kettle.go:87 as a `litre` constant with the value `3`.", true},

@@ -60,10 +60,20 @@ func (c *Checker) checkLiteralKeys(prose string, claims []Claim, results []Resul
 	return results
 }
 
+// keyOfValueRe matches a key given a value in words: "a `MaxAge` of
+// `86400 * 7`".
+var keyOfValueRe = regexp.MustCompile("\\ban?\\s+`([A-Z]\\w*)`\\s+of\\s+`([^`]+)`")
+
 // quotedKeyValues returns the "key: value" spans of prose between from
-// and to whose value is a Go expression.
+// and to whose value is a Go expression, and the keys given a value in
+// words ("a `MaxAge` of `86400 * 7`").
 func quotedKeyValues(prose string, from, to int) []keyValue {
 	var out []keyValue
+	for _, m := range keyOfValueRe.FindAllStringSubmatchIndex(prose[from:to], -1) {
+		if e, err := parser.ParseExpr(prose[from+m[4] : from+m[5]]); err == nil {
+			out = append(out, keyValue{key: prose[from+m[2] : from+m[3]], value: squeeze(types.ExprString(e)), at: from + m[0], end: from + m[1]})
+		}
+	}
 	for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose[from:to], -1) {
 		m := keyValueSpanRe.FindStringSubmatch(prose[from+loc[2] : from+loc[3]])
 		if m == nil {
