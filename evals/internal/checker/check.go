@@ -174,6 +174,7 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkQuotedLiterals,
 	(*Checker).checkCitedMessages,
 	(*Checker).checkLiteralKeys,
+	(*Checker).checkWriteOrder,
 	(*Checker).checkFuncFields,
 	(*Checker).checkInterfaceMethods,
 	(*Checker).checkTrueWhen,

@@ -18,7 +18,8 @@ import "testing"
 // constant said to have a value, after its type or after "has"; and the
 // lock a method is said to take, with the call that takes it; and two
 // steps said in order with "first … and only then …", an index among
-// them; and a field's type said as "declares its `F` field as a `T`".
+// them; a field's type said as "declares its `F` field as a `T`"; and
+// what a function writes, listed with "then".
 func TestStringsAtTheirLines(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -56,6 +57,8 @@ func TestStringsAtTheirLines(t *testing.T) {
 		{"steps in order in words", "`Pour` first reads the cup with `k.litres[name]` and only then calls `k.mu.Lock()`.", true},
 		{"a field's type after its", "The `kettleOptions` struct declares its `Size` field as an `int`.", false},
 		{"a field's type after its", "The `kettleOptions` struct declares its `Size` field as a `uint`.", true},
+		{"things written in order", "`tag` writes `kettleKey`, then `name`, then `k.notes[0]`.", false},
+		{"things written in order", "`tag` writes `name`, then `kettleKey`, then `k.notes[0]`.", true},
 		{"steps in order in words", "`Pour` reads the cup with `k.litres[name]` first and only then takes the lock with `k.mu.Lock()`.", true},
 	})
 }

@@ -92,3 +92,10 @@ func (k *kettle) cups() int {
 	defer k.mu.RUnlock()
 	return len(k.litres)
 }
+
+// tag writes the kettle's tag for a cup.
+func (k *kettle) tag(b interface{ WriteString(string) (int, error) }, name string) {
+	b.WriteString(kettleKey)
+	b.WriteString(name)
+	b.WriteString(k.notes[0])
+}
