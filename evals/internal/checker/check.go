@@ -175,6 +175,7 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkCitedMessages,
 	(*Checker).checkLiteralKeys,
 	(*Checker).checkWriteOrder,
+	(*Checker).checkSoleConditions,
 	(*Checker).checkFuncFields,
 	(*Checker).checkInterfaceMethods,
 	(*Checker).checkTrueWhen,

@@ -19,7 +19,8 @@ import "testing"
 // lock a method is said to take, with the call that takes it; and two
 // steps said in order with "first … and only then …", an index among
 // them; a field's type said as "declares its `F` field as a `T`"; and
-// what a function writes, listed with "then".
+// what a function writes, listed with "then"; and a condition said to be
+// the only one its line tests.
 func TestStringsAtTheirLines(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -59,6 +60,8 @@ func TestStringsAtTheirLines(t *testing.T) {
 		{"a field's type after its", "The `kettleOptions` struct declares its `Size` field as a `uint`.", true},
 		{"things written in order", "`tag` writes `kettleKey`, then `name`, then `k.notes[0]`.", false},
 		{"things written in order", "`tag` writes `name`, then `kettleKey`, then `k.notes[0]`.", true},
+		{"a condition said to be the only one", "`spill` empties every cup for which `k.litres[name] > most` holds (kettle.go:105), with no other check.", true},
+		{"a condition said to be the only one", "`spill` empties every cup for which `k.litres[name] > most` holds (kettle.go:105).", false},
 		{"steps in order in words", "`Pour` reads the cup with `k.litres[name]` first and only then takes the lock with `k.mu.Lock()`.", true},
 	})
 }

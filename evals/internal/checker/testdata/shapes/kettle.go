@@ -99,3 +99,10 @@ func (k *kettle) tag(b interface{ WriteString(string) (int, error) }, name strin
 	b.WriteString(name)
 	b.WriteString(k.notes[0])
 }
+
+// spill empties a cup that is over full.
+func (k *kettle) spill(name string, most float64) {
+	if k.litres != nil && k.litres[name] > most {
+		delete(k.litres, name)
+	}
+}

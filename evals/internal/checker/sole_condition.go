@@ -1,0 +1,89 @@
+package checker
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"regexp"
+	"strings"
+)
+
+// KindSoleCondition is a claim that a condition quoted beside a cited
+// line is all the line tests: "removes every item for which `now >
+// v.Expiration` holds (cache.go:937), with no other check".
+const KindSoleCondition = "sole_condition"
+
+// soleConditionRe finds words that say a condition is the only one.
+var soleConditionRe = regexp.MustCompile(`(?i)\b(?:with\s+no\s+other\s+(?:check|condition|test)|no\s+other\s+(?:check|condition|test)|only\s+(?:when|if)|whenever)\b`)
+
+// checkSoleConditions judges a condition a clause quotes as the only one
+// (soleConditionRe) beside the line it cites: when the if statement there
+// tests that condition joined with others by &&, it is contradicted.
+func (c *Checker) checkSoleConditions(prose string, claims []Claim, results []Result) []Result {
+	for _, r := range results {
+		if r.Kind != KindFileLine || r.InCode || r.Verdict != Verified {
+			continue
+		}
+		from, to := clauseAround(prose, r.start)
+		if !soleConditionRe.MatchString(outsideCode(prose[from:to])) {
+			continue
+		}
+		file, line := splitFileLine(r.Text)
+		for _, f := range c.m.FindFile(file) {
+			cond := c.ifConditionAt(f, line)
+			if cond == nil {
+				continue
+			}
+			parts := andParts(cond)
+			if len(parts) < 2 {
+				continue
+			}
+			for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose[from:to], -1) {
+				quoted := collapseSpace(prose[from+loc[2] : from+loc[3]])
+				var others []string
+				hit := false
+				for _, p := range parts {
+					if t := collapseSpace(c.nodeText(p)); t == quoted {
+						hit = true
+					} else {
+						others = append(others, t)
+					}
+				}
+				if hit && len(others) > 0 {
+					cl := Claim{Text: quoted, Kind: KindSoleCondition, File: f, Line: line, start: from + loc[0], end: from + loc[1]}
+					results = append(results, Result{Claim: cl, Verdict: Contradicted, Reason: fmt.Sprintf("%s:%d also tests %s", f, line, strings.Join(others, " && "))})
+				}
+			}
+		}
+	}
+	return results
+}
+
+// ifConditionAt returns the condition of the if statement that starts on
+// line of file, nil when none does.
+func (c *Checker) ifConditionAt(file string, line int) ast.Expr {
+	var cond ast.Expr
+	for _, p := range c.m.Pkgs {
+		for _, f := range p.Syntax {
+			if c.m.Rel(c.m.Fset.Position(f.Pos()).Filename) != file {
+				continue
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				if is, ok := n.(*ast.IfStmt); ok && cond == nil && c.m.Fset.Position(is.Pos()).Line == line {
+					cond = is.Cond
+				}
+				return cond == nil
+			})
+		}
+	}
+	return cond
+}
+
+// andParts returns the operands of a chain of && (one for any other
+// expression).
+func andParts(e ast.Expr) []ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(andParts(b.X), andParts(b.Y)...)
+	}
+	return []ast.Expr{e}
+}
