@@ -33,16 +33,10 @@ type keyValue struct {
 // literal does not set. A sentence that may say what the code should do
 // (a fix, a change) or quotes a span on purpose is not read.
 func (c *Checker) checkLiteralKeys(prose string, claims []Claim, results []Result) []Result {
-	seen := map[int]bool{}
-	for _, cl := range claims {
-		f, to, ok := c.sentenceSubject(prose, cl)
-		if !ok || seen[to] {
-			continue
-		}
-		seen[to] = true
+	c.eachSubject(prose, claims, func(cl Claim, f *source.Func, to int) {
 		kvs := quotedKeyValues(prose, cl.end, to)
 		if len(kvs) == 0 {
-			continue
+			return
 		}
 		lits := literalsIn(f.Decl.Body)
 		for _, kv := range kvs {
@@ -56,7 +50,7 @@ func (c *Checker) checkLiteralKeys(prose string, claims []Claim, results []Resul
 			claim := Claim{Text: kv.key + ": " + kv.value, Kind: KindLiteralKey, start: kv.at, end: kv.end}
 			results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: reason})
 		}
-	}
+	})
 	return results
 }
 

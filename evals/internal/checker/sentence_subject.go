@@ -32,3 +32,18 @@ func (c *Checker) sentenceSubject(prose string, cl Claim) (f *source.Func, to in
 	}
 	return funcs[0], to, true
 }
+
+// eachSubject calls fn once per sentence of prose that opens with a
+// module function as its subject (sentenceSubject), with the subject's
+// claim, the function and where the sentence ends.
+func (c *Checker) eachSubject(prose string, claims []Claim, fn func(cl Claim, f *source.Func, to int)) {
+	seen := map[int]bool{}
+	for _, cl := range claims {
+		f, to, ok := c.sentenceSubject(prose, cl)
+		if !ok || seen[to] {
+			continue
+		}
+		seen[to] = true
+		fn(cl, f, to)
+	}
+}

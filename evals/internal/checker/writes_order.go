@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/evals/internal/source"
 )
 
 // KindWriteOrder is a claim about the order in which a function writes
@@ -23,17 +25,11 @@ var thenJoinRe = regexp.MustCompile(`,?\s+(?:and\s+)?then\s+`)
 // written as quoted. Each must be written on one line of F only; a list
 // whose lines go back is contradicted.
 func (c *Checker) checkWriteOrder(prose string, claims []Claim, results []Result) []Result {
-	seen := map[int]bool{}
-	for _, cl := range claims {
-		f, to, ok := c.sentenceSubject(prose, cl)
-		if !ok || seen[to] {
-			continue
-		}
-		seen[to] = true
+	c.eachSubject(prose, claims, func(cl Claim, f *source.Func, to int) {
 		rest := prose[cl.end:to]
 		loc := writeListRe.FindStringIndex(rest)
 		if loc == nil {
-			continue
+			return
 		}
 		parts := thenJoinRe.Split(rest[loc[1]:], -1)
 		var items []string
@@ -45,25 +41,22 @@ func (c *Checker) checkWriteOrder(prose string, claims []Claim, results []Result
 			items = append(items, p[m[2]:m[3]])
 		}
 		if len(items) < 3 {
-			continue
+			return
 		}
 		lines := make([]int, len(items))
-		ok = true
 		for i, it := range items {
-			lines[i] = c.writtenLine(f.Decl.Body, it)
-			ok = ok && lines[i] > 0
-		}
-		if !ok {
-			continue
+			if lines[i] = c.writtenLine(f.Decl.Body, it); lines[i] == 0 {
+				return
+			}
 		}
 		for i := 1; i < len(items); i++ {
 			if lines[i] < lines[i-1] {
 				claim := Claim{Text: fmt.Sprintf("%s writes %s before %s", lastName(cl.Text), items[i-1], items[i]), Kind: KindWriteOrder, start: cl.start, end: to}
 				results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s writes %s at line %d, after %s at line %d", lastName(cl.Text), items[i-1], lines[i-1], items[i], lines[i])})
-				break
+				return
 			}
 		}
-	}
+	})
 	return results
 }
 
