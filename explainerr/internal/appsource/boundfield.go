@@ -3,6 +3,7 @@ package appsource
 import (
 	"go/ast"
 	"regexp"
+	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -31,7 +32,7 @@ func (m *Module) boundFieldChunks(r *report.Report, s *staticSet) []report.Chunk
 	operands := boundOperands
 	switch {
 	case anyMessage(r, outOfRange):
-	case r.Error.Kind == report.KindPanic && argumentDemand.MatchString(r.Error.Message):
+	case r.Error.Kind == report.KindPanic && DemandedArgument(r.Error.Message) != "":
 		// A library's check of an argument's value ("count must be >
 		// 0"): the fields the failing line's arguments read.
 		operands = argumentFields
@@ -65,8 +66,18 @@ func (m *Module) boundFieldChunks(r *report.Report, s *staticSet) []report.Chunk
 }
 
 // argumentDemand matches a library's panic about the value of an
-// argument it was given.
-var argumentDemand = regexp.MustCompile(`^\w+ (?:must|should|cannot|can't|may not) (?:be|have|exceed)\b`)
+// argument it was given, and captures the argument's name.
+var argumentDemand = regexp.MustCompile(`^(\w+) (?:must|should|cannot|can't|may not) (?:be|have|exceed)\b`)
+
+// DemandedArgument returns the argument a library's panic message says
+// had a value it refuses ("count" of "count must be > 0"), "" for
+// another message.
+func DemandedArgument(msg string) string {
+	if m := argumentDemand.FindStringSubmatch(strings.TrimSpace(msg)); m != nil {
+		return m[1]
+	}
+	return ""
+}
 
 // argumentFields returns the fields read (x.Field) in the arguments of
 // the calls of fd written on line.

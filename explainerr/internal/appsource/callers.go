@@ -80,8 +80,12 @@ func (m *Module) eachFuncDecl(keep func(*File) bool, fn func(*File, *ast.FuncDec
 }
 
 // holds reports whether the file's text holds s.
-func (f *File) holds(s string) bool {
-	for _, l := range f.Lines() {
+func (f *File) holds(s string) bool { return LinesHold(f.Lines(), s) }
+
+// LinesHold reports whether one of lines holds s: a file's text asked
+// for a word before it is parsed, without joining its lines.
+func LinesHold(lines []string, s string) bool {
+	for _, l := range lines {
 		if strings.Contains(l, s) {
 			return true
 		}

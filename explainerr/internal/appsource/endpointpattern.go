@@ -23,13 +23,19 @@ var patternParamRe = regexp.MustCompile(`\\\{[^/]*\\\}`)
 // EndpointTypes returns the names of the module's types (outside tests)
 // that have a method whose string literals hold a route pattern, method
 // and path, that the request matches: the endpoint a library ran for it.
+// The answer is kept per Module, by method and path.
 func (m *Module) EndpointTypes(r *report.Report) map[string]bool {
 	method := r.Request.Method
 	path, _, _ := strings.Cut(r.Request.URL, "?")
 	if method == "" || path == "" {
 		return nil
 	}
+	key := method + " " + path
+	if v, ok := m.endpoints.Load(key); ok {
+		return v.(map[string]bool)
+	}
 	out := map[string]bool{}
+	defer m.endpoints.Store(key, out)
 	for _, f := range m.Files {
 		if strings.HasSuffix(f.Path, "_test.go") || !f.holds(`"`+method+` /`) {
 			continue
@@ -86,11 +92,11 @@ func (m *Module) endpointMethods(r *report.Report) []report.Frame {
 }
 
 // methodsOf returns the methods with a body, outside tests, of the types
-// named in types.
+// named in types; only the files whose text names one are parsed.
 func (m *Module) methodsOf(types map[string]bool) []FuncRef {
 	var out []FuncRef
 	for _, f := range m.Files {
-		if strings.HasSuffix(f.Path, "_test.go") {
+		if strings.HasSuffix(f.Path, "_test.go") || !holdsAny(f, types) {
 			continue
 		}
 		for _, d := range f.Syntax().Decls {
@@ -123,4 +129,14 @@ func (m *Module) endpointChunks(r *report.Report, s *staticSet) []report.Chunk {
 		out = append(out, c)
 	}
 	return out
+}
+
+// holdsAny reports whether the text of f holds one of names.
+func holdsAny(f *File, names map[string]bool) bool {
+	for n := range names {
+		if f.holds(n) {
+			return true
+		}
+	}
+	return false
 }

@@ -86,6 +86,9 @@ type Module struct {
 	// by tables.
 	callers sync.Map
 	guards  sync.Map
+	// endpoints keeps EndpointTypes' answers, by the request's method
+	// and path.
+	endpoints sync.Map
 	// ctors keeps constructorsOf's answers, by type.
 	ctors sync.Map
 	// dialects keeps HasDialectFiles' answers, by dialect; dialectLits

@@ -78,7 +78,7 @@ func (a *analysis) droppedTemplateError(branch string) {
 	if m == nil || !strings.Contains(branch, "err") {
 		return
 	}
-	if logged := compiled(`\berr\b`).MatchString(strings.Replace(a.s.Text, "err :=", "", 1)); logged {
+	if compiled(`\berr\b`).MatchString(a.s.Text) {
 		return // the answer carries the error
 	}
 	a.g.Add(m[1], m[2])

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/internal/astutil"
 )
 
@@ -93,7 +94,7 @@ func (a *analysis) similarConstraintTests(named string) []constraintTest {
 	var out []constraintTest
 	seen := map[*ast.FuncDecl]bool{}
 	for _, f := range src.files {
-		if strings.HasSuffix(f.path, "_test.go") || !strings.Contains(strings.Join(f.text(), "\n"), prefix) {
+		if strings.HasSuffix(f.path, "_test.go") || !appsource.LinesHold(f.text(), prefix) {
 			continue
 		}
 		for _, d := range f.syntax().Decls {

@@ -43,15 +43,7 @@ func (a *analysis) explainUncheckedLookup(logged string) bool {
 		return false
 	}
 	n, _ := strconv.Atoi(m[2])
-	var at sourceLine
-	found := false
-	for _, f := range src.files {
-		if strings.HasSuffix(m[1], "/"+src.mod.Rel(f.path)) || m[1] == f.path {
-			if lines := f.text(); n >= 1 && n <= len(lines) {
-				at, found = sourceLine{Path: f.path, Line: n, Text: strings.TrimSpace(lines[n-1])}, true
-			}
-		}
-	}
+	at, found := src.loggedAt(m[1], n)
 	if !found || readsError.MatchString(goStringLit.ReplaceAllString(at.Text, `""`)) || !strings.Contains(at.Text, "(") {
 		return false
 	}
@@ -63,4 +55,19 @@ func (a *analysis) explainUncheckedLookup(logged string) bool {
 	}
 	a.fix("Check the lookup's error at " + code(a.fileLoc(at.Path, at.Line)) + " and answer 404 Not Found when nothing was found (its not-found error, " + code("errors.Is") + "), before using the value.")
 	return true
+}
+
+// loggedAt returns line n of the module file a log names as file (as the
+// logger wrote it: absolute, or ending in the file's path in the module).
+func (s *appSource) loggedAt(file string, n int) (sourceLine, bool) {
+	var at sourceLine
+	found := false
+	for _, f := range s.files {
+		if strings.HasSuffix(file, "/"+s.mod.Rel(f.path)) || file == f.path {
+			if lines := f.text(); n >= 1 && n <= len(lines) {
+				at, found = sourceLine{Path: f.path, Line: n, Text: strings.TrimSpace(lines[n-1])}, true
+			}
+		}
+	}
+	return at, found
 }

@@ -3,9 +3,6 @@ package offline
 import (
 	"regexp"
 	"strconv"
-	"strings"
-
-	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // gorm makes the condition of a Delete or an Update from the primary key
@@ -73,11 +70,10 @@ func (a *analysis) loggedNotFound() (sourceLine, bool) {
 			continue
 		}
 		n, _ := strconv.Atoi(m[2])
-		for _, f := range src.files {
-			if strings.HasSuffix(f.path, "/"+strings.TrimPrefix(m[1], "/")) || f.path == m[1] {
-				if af, fd := src.mod.FuncAt(f.path, n); fd != nil {
-					return originLine(appsource.FuncRef{File: af, Decl: fd}, n), true
-				}
+		if l, ok := src.loggedAt(m[1], n); ok {
+			if _, fd := src.funcAt(l.Path, n); fd != nil {
+				l.Func = funcName(fd)
+				return l, true
 			}
 		}
 	}

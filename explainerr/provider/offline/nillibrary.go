@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/report"
 	"github.com/explainerr/explainerr/internal/astutil"
 )
@@ -81,7 +82,7 @@ func (a *analysis) explainNilInLibrary() bool {
 	}
 	var left []sourceLine
 	for _, f := range src.files {
-		if strings.HasSuffix(f.path, "_test.go") || !strings.Contains(strings.Join(f.text(), "\n"), v.Library+".") {
+		if strings.HasSuffix(f.path, "_test.go") || !appsource.LinesHold(f.text(), v.Library+".") {
 			continue
 		}
 		ast.Inspect(f.syntax(), func(n ast.Node) bool {
@@ -92,7 +93,7 @@ func (a *analysis) explainNilInLibrary() bool {
 			if typ := astutil.SelectorChain(lit.Type); !strings.HasPrefix(typ, v.Library+".") || !holders[strings.TrimPrefix(typ, v.Library+".")] {
 				return true
 			}
-			if _, keyed := lit.Elts[0].(*ast.KeyValueExpr); !keyed || keyedIn(lit, v.Type) {
+			if _, keyed := lit.Elts[0].(*ast.KeyValueExpr); !keyed || litSets(lit, v.Type) {
 				return true
 			}
 			fn := ""
@@ -115,18 +116,6 @@ func (a *analysis) explainNilInLibrary() bool {
 	a.why("The app gives " + code(v.Library) + " its options at " + a.cite(l) + ", a literal that sets no " + code(v.Type) + ".")
 	a.fix("Set " + code(v.Type) + " in the literal at " + code(a.fileLoc(l.Path, l.Line)) + " (the " + code(typ) + " the app means the library to use).")
 	return true
-}
-
-// keyedIn reports whether a keyed literal sets key.
-func keyedIn(lit *ast.CompositeLit, key string) bool {
-	for _, e := range lit.Elts {
-		if kv, ok := e.(*ast.KeyValueExpr); ok {
-			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == key {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // libraryTypesHolding returns the struct types, declared in the Go files

@@ -72,7 +72,7 @@ func (a *analysis) notFound() {
 		} else {
 			a.fix("Find where the error is created and wrap the sentinel with " + code(`"%w"`) + ", so " + code("errors.Is") + " sees it.")
 		}
-	} else if l, ok := a.app().callerErrorTest(sourceLine{Path: a.s.Frame.File, Line: a.s.Line}); ok {
+	} else if l, ok := a.callerTestOfSite(); ok {
 		// A caller the stack does not show tests the error it gets.
 		a.g.AddScanned(a.fileLoc(l.Path, l.Line))
 		a.why("The error's way out tests it at " + a.cite(l) + ", so the error that came back does not match that test: on its way there it was made with " + code("fmt.Errorf") + " and " + code(`"%v"`) + " (or " + code(`"%s"`) + ") instead of " + code(`"%w"`) + ", or anew with " + code("errors.New") + ".")
@@ -101,4 +101,13 @@ func (a *analysis) notFoundWrapKept(msg string) bool {
 		a.fix("If the record does exist, the lookup in " + code(l.Func) + " does not find it: read the conditions of its query.")
 	}
 	return true
+}
+
+// callerTestOfSite is callerErrorTest for the failing site's line; false
+// when the failure has no site.
+func (a *analysis) callerTestOfSite() (sourceLine, bool) {
+	if a.s.Frame == nil {
+		return sourceLine{}, false
+	}
+	return a.app().callerErrorTest(sourceLine{Path: a.s.Frame.File, Line: a.s.Line})
 }

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // A library that checks its arguments panics with what it wanted ("count
@@ -12,9 +14,6 @@ import (
 // ("req.Limit" of the handler's request), that is the module's lines that
 // assign the field.
 
-// argumentDemandRe matches a library's message about an argument's value.
-var argumentDemandRe = regexp.MustCompile(`^(\w+) (?:must|should|cannot|can't|may not) (?:be|have|exceed)\b`)
-
 // fieldSelectorRe finds a field of a variable in an argument: "req.Limit".
 var fieldSelectorRe = regexp.MustCompile(`\b([a-z]\w*)\.([A-Z]\w*)\b`)
 
@@ -22,8 +21,8 @@ var fieldSelectorRe = regexp.MustCompile(`\b([a-z]\w*)\.([A-Z]\w*)\b`)
 // argument the failing line passed, with where the app sets the fields
 // of its parameters that the argument reads. It reports whether it did.
 func (a *analysis) rejectedArgument(msg string) bool {
-	m := argumentDemandRe.FindStringSubmatch(strings.TrimSpace(msg))
-	if m == nil || a.s.Raiser == nil {
+	demanded := appsource.DemandedArgument(msg)
+	if demanded == "" || a.s.Raiser == nil {
 		return false
 	}
 	called := lastName(a.s.Raiser.Function)
@@ -66,7 +65,7 @@ func (a *analysis) rejectedArgument(msg string) bool {
 		}
 		a.culprit = sm[0]
 		a.headline(code(qualifiedShort(a.s.Raiser.Function)) + " refused its argument: " + code(shorten(msg, 80)))
-		a.why(code(qualifiedShort(a.s.Raiser.Function)) + " checks the " + code(m[1]) + " it is given and panics when it is not what it wants: " + code(shorten(msg, 120)) + ". The line passes " + code(arg) + ", which reads " + code(sm[0]) + ".")
+		a.why(code(qualifiedShort(a.s.Raiser.Function)) + " checks the " + code(demanded) + " it is given and panics when it is not what it wants: " + code(shorten(msg, 120)) + ". The line passes " + code(arg) + ", which reads " + code(sm[0]) + ".")
 		a.why(code(sm[0]) + " is set at " + strings.Join(at, "; ") + ": the value it is given there is the one the library refused " + a.forThis() + ".")
 		a.fix("Make the value set at " + code(a.fileLoc(sets[0].Path, sets[0].Line)) + " one " + code(lastSelector(a.s.Raiser.Function)) + " accepts (" + code(shorten(msg, 60)) + "), or leave the field unset there so the default the line gives applies.")
 		return true

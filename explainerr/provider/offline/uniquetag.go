@@ -30,7 +30,7 @@ func (s *appSource) uniqueTagLines(cols []string) []sourceLine {
 	want := slices.Clone(cols)
 	slices.Sort(want)
 	for _, f := range s.files {
-		if strings.HasSuffix(f.path, "_test.go") || !strings.Contains(strings.Join(f.text(), "\n"), "unique") {
+		if strings.HasSuffix(f.path, "_test.go") || !appsource.LinesHold(f.text(), "unique") {
 			continue
 		}
 		var found []sourceLine
