@@ -21,6 +21,11 @@ import (
 // is worked out only when the request fails. A 5xx response is held back
 // for every client until then; one that may not see a report gets it as
 // the app wrote it.
+//
+// It is never inlined: it runs once per app start, and inlined it would
+// make every app's main package compile its closures again.
+//
+//go:noinline
 func (ex *Explainer) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		// The failure history, to the developer only (package

@@ -3,7 +3,6 @@ package redact
 import (
 	"encoding/json"
 	"reflect"
-	"sync"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -32,7 +31,7 @@ type sealed struct {
 	// hidden are the texts Hide returned, also redacted already: an
 	// explanation hidden as it came from the model is not redacted again
 	// when it is added. It only grows, and is safe for concurrent use.
-	hidden sync.Map
+	hidden textSet
 }
 
 // Seal returns a redacted copy of r, sealed: every string of the report,
@@ -133,7 +132,7 @@ func (s Sealed) Hide(text string) string {
 		return (&sealWalk{redact: true}).text(text)
 	}
 	out := (&sealWalk{redact: true, known: s.s.known, clean: s.s.clean, hidden: &s.s.hidden}).text(text)
-	s.s.hidden.Store(out, struct{}{})
+	s.s.hidden.add(out)
 	return out
 }
 

@@ -2,7 +2,6 @@ package redact
 
 import (
 	"reflect"
-	"sync"
 
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -16,11 +15,11 @@ type sealWalk struct {
 	known  *Known
 	// clean and hidden hold texts already redacted, kept as they are.
 	clean  map[string]struct{}
-	hidden *sync.Map
+	hidden *textSet
 	// out collects the redacted texts of the copy; record, when set,
 	// too.
 	out    map[string]struct{}
-	record *sync.Map
+	record *textSet
 }
 
 var sourceType = reflect.TypeOf(report.Source{})
@@ -178,8 +177,7 @@ func (w *sealWalk) isClean(s string) bool {
 		return true
 	}
 	if w.hidden != nil {
-		_, ok := w.hidden.Load(s)
-		return ok
+		return w.hidden.has(s)
 	}
 	return false
 }
@@ -193,6 +191,6 @@ func (w *sealWalk) keep(s string) {
 		w.out[s] = struct{}{}
 	}
 	if w.record != nil {
-		w.record.Store(s, struct{}{})
+		w.record.add(s)
 	}
 }
