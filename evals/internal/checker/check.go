@@ -109,6 +109,8 @@ func (c *Checker) CheckText(text string) []Result {
 			r.Verdict, r.Reason = Verified, "an argument of a call the sentence gives as a caller's use of the module's function, not a name of the code"
 		} else if r.Verdict == UnknownIdentifier && cl.Kind == KindIdentifier && c.exampleArgument(prose, cl.Text) {
 			r.Verdict, r.Reason = Verified, "a variable of a call the sentence writes as an example of the module's functions, not a name of the code"
+		} else if r.Verdict == UnknownIdentifier && cl.Kind == KindIdentifier && enumeratedExample(claims, cl.Text) {
+			r.Verdict, r.Reason = Verified, "one of a numbered sequence the sentence gives as example values (`ids0`, `ids1`), not a name of the code"
 		} else if r.Verdict == UnknownIdentifier && c.commentedDecl(prose, cl) {
 			r.Verdict, r.Reason = Verified, "a name the sentence says is commented out, which a comment of the module declares"
 		} else if r.Verdict == UnknownIdentifier && negatedStdName(prose, cl) {

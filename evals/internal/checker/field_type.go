@@ -24,6 +24,11 @@ var (
 	// "the `D` field of `Span` is a `time.Duration`", a place of it
 	// between ("of `Span` (span.go:12) is …").
 	fieldOfIsRe = regexp.MustCompile("`([A-Za-z_]\\w*)`\\s+field\\s+of\\s+`([A-Za-z_]\\w*)`\\s+(?:\\([^()`]*\\)\\s+)?is\\s+(?:an?\\s+)?`([^`]+)`")
+	// fieldsOfAreRe lists fields of a struct, then says their type:
+	// "the `major`, `minor` and `patch` fields of `Version` are declared
+	// together as `uint64`", "the `D` and `E` fields of `Span` are
+	// `int`s".
+	fieldsOfAreRe = regexp.MustCompile("((?:`[A-Za-z_]\\w*`(?:\\s*,\\s*|\\s+and\\s+|\\s*,\\s*and\\s+))+`[A-Za-z_]\\w*`)\\s+fields\\s+of\\s+`([A-Za-z_]\\w*)`\\s+(?:\\([^()`]*\\)\\s+)?are\\s+(?:all\\s+)?(?:(?:declared|defined)\\s+(?:together\\s+)?as\\s+|of\\s+type\\s+)?(?:an?\\s+)?`([^`]+)`")
 	// ofTypeProseRe is ofTypeRe written in words, with no code spans:
 	// "a Hi field of type uint16", "the field mu, of type sync.Mutex".
 	ofTypeProseRe = regexp.MustCompile(`\bfield\s+([A-Za-z_]\w*),?\s+(?:of\s+type|typed)\s+(` + proseTypePattern + `)|\b([A-Za-z_]\w*)\s+field,?\s+(?:of\s+type|typed)\s+(` + proseTypePattern + `)`)
@@ -46,6 +51,8 @@ func (c *Checker) checkFieldTypes(prose string, claims []Claim, results []Result
 		lead := prose[from:start]
 		if m := fieldOfIsRe.FindStringSubmatch(prose[start:end]); m != nil && m[2] != "" {
 			lead = "`" + m[2] + "`" // "the `F` field of `T` is …" names its struct after it
+		} else if m := fieldsOfAreRe.FindStringSubmatch(prose[start:end]); m != nil {
+			lead = "`" + m[2] + "`"
 		}
 		fields := c.fieldsOfSentence(lead, claims, name)
 		if len(fields) == 0 {
@@ -86,6 +93,13 @@ func (c *Checker) checkFieldTypes(prose string, claims []Claim, results []Result
 	for _, m := range fieldOfIsRe.FindAllStringSubmatchIndex(prose, -1) {
 		if typ := prose[m[6]:m[7]]; c.namesType(typ) {
 			judge(prose[m[2]:m[3]], typ, m[0], m[1])
+		}
+	}
+	for _, m := range fieldsOfAreRe.FindAllStringSubmatchIndex(prose, -1) {
+		if typ := prose[m[6]:m[7]]; c.namesType(typ) {
+			for _, n := range spanNameRe.FindAllStringSubmatch(prose[m[2]:m[3]], -1) {
+				judge(n[1], typ, m[0], m[1])
+			}
 		}
 	}
 	for _, m := range typedFieldsRe.FindAllStringSubmatchIndex(prose, -1) {

@@ -93,7 +93,7 @@ func (c *Checker) packageVarValue(name string) ast.Expr {
 const KindVarInitial = "var_initial"
 
 // varInitialRe follows a name: the value it is said to start with.
-var varInitialRe = regexp.MustCompile("(?i)^`?\\s+(?:is\\s+)?(?:an?\\s+(?:(?:package-level|package|global|unexported|exported)\\s+)*(?:variable|var)\\s+(?:that\\s+|which\\s+)?)?(?:(?:is\\s+)?(?:initiali[sz]ed|declared|set)\\s+(?:to|as|with)|defaults\\s+to|starts\\s+(?:out\\s+)?(?:as|at)|begins\\s+at)\\s+(?:`([^`]+)`|(true|false|nil|zero|-?\\d+)\\b)")
+var varInitialRe = regexp.MustCompile("(?i)^`?\\s+(?:is\\s+)?(?:an?\\s+(?:(?:package-level|package|global|unexported|exported)\\s+)*(?:variable|var)\\s+(?:that\\s+|which\\s+)?)?(?:(?:is\\s+)?(?:initiali[sz]ed|declared|set)\\s+(?:(?:at|in|on)\\s+[\\w./-]+(?::\\d+)?\\s+)?(?:to|as|with)|defaults\\s+to|starts\\s+(?:out\\s+)?(?:as|at)|begins\\s+at)\\s+(?:`([^`]+)`|(true|false|nil|zero|-?\\d+)\\b)")
 
 // checkVarInitials judges the value a sentence says a package variable is
 // declared with, against its declaration: by text, or by constant value.

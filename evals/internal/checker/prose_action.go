@@ -90,8 +90,9 @@ func saysReturned(clause, stmt string) bool {
 }
 
 // literalResultRe is a result a return statement writes as a bare literal
-// a sentence can say in words: nil, true, false or a whole number.
-var literalResultRe = regexp.MustCompile(`^(?:nil|true|false|-?\d+)$`)
+// a sentence can say in words: nil, true, false, a whole number or a
+// short string literal ("returns \"\" for a nil pointer").
+var literalResultRe = regexp.MustCompile(`^(?:nil|true|false|-?\d+|"[^"\\]{0,20}")$`)
 
 // saysLiteralReturned reports whether prose, lower-cased and outside code
 // spans, says that the literal results of a return statement are what is
@@ -105,8 +106,8 @@ func saysLiteralReturned(flat, results string) bool {
 		if !literalResultRe.MatchString(r) {
 			return false
 		}
-		lits = append(lits, regexp.QuoteMeta(r))
+		lits = append(lits, regexp.QuoteMeta(strings.ToLower(r)))
 	}
-	re := regexp.MustCompile(`\breturn(?:s|ed|ing)?\s+` + strings.Join(lits, `(?:\s*,\s*|\s+and\s+|,\s+and\s+)`) + `\b`)
+	re := regexp.MustCompile(`\breturn(?:s|ed|ing)?\s+` + strings.Join(lits, `(?:\s*,\s*|\s+and\s+|,\s+and\s+)`) + `(?:$|[^\w"])`)
 	return re.MatchString(flat)
 }

@@ -120,8 +120,9 @@ func (c *Checker) quotedCallDiffers(q *ast.CallExpr) (string, bool) {
 }
 
 // closeCall reports whether two calls differ only in the order of three
-// or more arguments, or in one argument: in its numbers only, or in the
-// words of a message quoted whole.
+// or more arguments, or in one argument: in its numbers only, in the
+// words of a message quoted whole, or in the member of a package it
+// names.
 func closeCall(a, b *ast.CallExpr) bool {
 	if len(a.Args) != len(b.Args) || a.Ellipsis.IsValid() != b.Ellipsis.IsValid() {
 		return false
@@ -139,7 +140,7 @@ func closeCall(a, b *ast.CallExpr) bool {
 		// Numbers only, however deep in the argument ("id[8:10]" for
 		// "id[7:9]"), or a message misquoted rather than shortened or
 		// given as an example of its kind ("intParam(r, "commentID")").
-		if numbersOnlyDiffer(a.Args[diff[0]], b.Args[diff[0]]) || misquotedMessage(a.Args[diff[0]], b.Args[diff[0]]) {
+		if numbersOnlyDiffer(a.Args[diff[0]], b.Args[diff[0]]) || misquotedMessage(a.Args[diff[0]], b.Args[diff[0]]) || siblingConstants(a.Args[diff[0]], b.Args[diff[0]]) {
 			return true
 		}
 		// Or a count of one unit ("5 * time.Minute" for "time.Minute").
@@ -155,6 +156,20 @@ func closeCall(a, b *ast.CallExpr) bool {
 	sort.Strings(as)
 	sort.Strings(bs)
 	return len(diff) > 1 && len(as) >= 3 && strings.Join(as, "\x00") == strings.Join(bs, "\x00")
+}
+
+// siblingConstants reports whether two arguments name two exported
+// members of one package ("time.RFC1123" for "time.RFC3339"): one
+// constant of a family quoted for another.
+func siblingConstants(a, b ast.Expr) bool {
+	x, ok1 := a.(*ast.SelectorExpr)
+	y, ok2 := b.(*ast.SelectorExpr)
+	if !ok1 || !ok2 || x.Sel.Name == y.Sel.Name || !x.Sel.IsExported() || !y.Sel.IsExported() {
+		return false
+	}
+	px, ok1 := x.X.(*ast.Ident)
+	py, ok2 := y.X.(*ast.Ident)
+	return ok1 && ok2 && px.Name == py.Name && !ast.IsExported(px.Name)
 }
 
 // scaledUnit reads an argument written as a count of a named unit: "5 *

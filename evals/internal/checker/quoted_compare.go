@@ -2,6 +2,9 @@ package checker
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"regexp"
 	"strings"
 )
@@ -66,7 +69,10 @@ func comparisonDiffers(span, stmt string) string {
 				return reason
 			}
 		}
-		return ""
+		if reason := negatedLeaf(span, stmt); reason != "" {
+			return reason
+		}
+		return swappedSelector(span, stmt)
 	}
 	m := spanCompareRe.FindStringSubmatch(span)
 	if m == nil {
@@ -115,6 +121,90 @@ func otherField(stmt, x, op, y string) string {
 		}
 		if m := re.FindStringSubmatch(stmt); m != nil && m[1] != x {
 			return m[1]
+		}
+	}
+	return ""
+}
+
+// negatedLeaf returns how a statement (tightSpace'd) holds a quoted
+// chain of conditions (tightSpace'd) with one comparison of it negated
+// and the rest as quoted (`sf.PkgPath!=""&&!sf.Anonymous` where
+// `sf.PkgPath==""&&!sf.Anonymous` is quoted), or "". Negating one part
+// of a chain is no other branch's condition: the whole chain's negation
+// would change its joiners too.
+func negatedLeaf(span, stmt string) string {
+	if strings.Contains(stmt, span) {
+		return ""
+	}
+	for _, cmp := range parseConditions(span) {
+		leaf := tightSpace(cmp.x + cmp.op + cmp.y)
+		neg := tightSpace(cmp.x + negatedOp[cmp.op] + cmp.y)
+		if negatedOp[cmp.op] == "" || !strings.Contains(span, leaf) {
+			continue
+		}
+		if whole := strings.Replace(span, leaf, neg, 1); strings.Contains(stmt, whole) {
+			return "tests " + whole
+		}
+	}
+	// A flag of the chain negated ("!l.spilled" for "l.spilled").
+	e, err := parser.ParseExpr(span)
+	if err != nil {
+		return ""
+	}
+	var flags []ast.Expr
+	var walk func(e ast.Expr)
+	walk = func(e ast.Expr) {
+		if b, ok := e.(*ast.BinaryExpr); ok && (b.Op == token.LAND || b.Op == token.LOR) {
+			walk(b.X)
+			walk(b.Y)
+			return
+		}
+		switch x := e.(type) {
+		case *ast.Ident, *ast.SelectorExpr:
+			flags = append(flags, x)
+		case *ast.UnaryExpr:
+			if x.Op == token.NOT {
+				flags = append(flags, x)
+			}
+		}
+	}
+	walk(e)
+	for _, f := range flags {
+		from, to := int(f.Pos())-1, int(f.End())-1
+		neg := "!" + span[from:to]
+		if u, ok := f.(*ast.UnaryExpr); ok {
+			neg = span[int(u.X.Pos())-1 : to]
+		}
+		if whole := span[:from] + neg + span[to:]; strings.Contains(stmt, whole) {
+			return "tests " + whole
+		}
+	}
+	return ""
+}
+
+// dottedRe is a selector of two or more names.
+var dottedRe = regexp.MustCompile(`[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+`)
+
+// swappedSelector returns how a statement (tightSpace'd) holds a quoted
+// condition (tightSpace'd) with one selector in it replaced by another of
+// the same prefix ("c.con.Major()>0||c.minorDirty" where
+// "c.con.Major()>0||c.patchDirty" is quoted), or "": the rest of the
+// condition, the same in both, places the quote on that line.
+func swappedSelector(span, stmt string) string {
+	if strings.Contains(stmt, span) {
+		return ""
+	}
+	for _, loc := range dottedRe.FindAllStringIndex(span, -1) {
+		x := span[loc[0]:loc[1]]
+		if loc[1] < len(span) && span[loc[1]] == '(' || containsWord(stmt, x) {
+			continue // a call, or a selector the statement has
+		}
+		dot := strings.LastIndex(x, ".")
+		re := regexp.MustCompile(`(?:^|[^\w.])(` + regexp.QuoteMeta(x[:dot+1]) + `\w+)`)
+		for _, m := range re.FindAllStringSubmatch(stmt, -1) {
+			if m[1] != x && strings.Contains(stmt, span[:loc[0]]+m[1]+span[loc[1]:]) {
+				return "tests " + m[1] + ", not " + x
+			}
 		}
 	}
 	return ""

@@ -26,10 +26,10 @@ var quotedOrderRe = regexp.MustCompile(`(?i)^\s+(?:[a-z-]+\s+){0,3}?(before|afte
 // falls back to `B`", "tries `A` first, then `B`".
 var quotedFirstRe = regexp.MustCompile(`(?i)^\s+first,?\s+(?:and\s+)?(?:(?:only\s+)?then\s+)?(?:(?:falls?\s+back\s+(?:to|on)|[a-z]+s(?:\s+(?:at|for|to))?|[a-z]+s(?:\s+(?:the|a|an|its))?(?:\s+[a-z]+){1,2}\s+(?:with|using|via|by))\s+)?(?:the\s+)?$`)
 
-// quotedThenRe joins two quoted things with "and (only) then" when the
-// words before the first say it comes first: "first reads the entropy
-// into `A` and only then calls `B`".
-var quotedThenRe = regexp.MustCompile(`(?i)^\s+,?\s*and\s+(?:only\s+)?then\s+(?:[a-z]+s(?:\s+(?:the|a|an|its))?(?:\s+[a-z]+){0,2}\s+(?:with|using|via|by)\s+|[a-z]+s\s+)?(?:the\s+)?$`)
+// quotedThenRe joins two quoted things with "and (only) then" or "and
+// only after that" when the words before the first say it comes first:
+// "first reads the entropy into `A` and only then calls `B`".
+var quotedThenRe = regexp.MustCompile(`(?i)^\s*,?\s*and\s+(?:only\s+)?(?:then|after\s+that(?:\s+(?:branch|step|check|call))?|afterwards)\s+(?:[a-z]+s(?:\s+(?:the|a|an|its))?(?:\s+[a-z]+){0,2}\s+(?:with|using|via|by)\s+|[a-z]+s\s+)?(?:the\s+)?$`)
 
 // firstLeadRe finds "first" among the words before a quoted step.
 var firstLeadRe = regexp.MustCompile(`(?i)\bfirst\b`)

@@ -78,7 +78,49 @@ func (c *Checker) checkQuotedStrings(prose string, results []Result) []Result {
 			results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("the module writes %q, not %q", near, span)})
 		}
 	}
+	// A message quoted in prose, between double quotes outside code
+	// spans ("fails with the error "query: … Got %v""), of four words at
+	// least.
+	for _, loc := range proseMessages(outsideCode(prose)) {
+		text := prose[loc[0]+1 : loc[1]-1]
+		if len(strings.Fields(text)) < 4 || quotedOnPurpose(prose, loc[0]) {
+			continue
+		}
+		if near, bad := c.nearString(text); bad {
+			claim := Claim{Text: text, Kind: KindQuotedString, start: loc[0], end: loc[1]}
+			results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("the module writes %q, not %q", near, text)})
+		}
+	}
 	return results
+}
+
+// proseMessages returns where flat (prose with its code spans blanked)
+// quotes a text between double quotes: the quote marks of each line
+// paired in order, first with second, third with fourth, so that the
+// words between two quotes are never read as one; a line with an odd
+// number of them is passed over, and so is a text that starts or ends
+// with a space.
+func proseMessages(flat string) [][2]int {
+	var out [][2]int
+	start := 0
+	for _, line := range strings.SplitAfter(flat, "\n") {
+		var marks []int
+		for i := 0; i < len(line); i++ {
+			if line[i] == '"' && (i == 0 || line[i-1] != '\\') {
+				marks = append(marks, start+i)
+			}
+		}
+		if len(marks)%2 == 0 {
+			for i := 0; i+1 < len(marks); i += 2 {
+				text := flat[marks[i]+1 : marks[i+1]]
+				if text != "" && text == strings.TrimSpace(text) {
+					out = append(out, [2]int{marks[i], marks[i+1] + 1})
+				}
+			}
+		}
+		start += len(line)
+	}
+	return out
 }
 
 // proseFormatRe matches a formatting verb in a span: a format quoted

@@ -28,12 +28,12 @@ var (
 	// field with: "`NewStatic` returns a `*Static` with `IndexFile` set to
 	// `"index.html"`".
 	withSetVerbRe = regexp.MustCompile(`(?i)\b(?:returns|builds|creates|makes)\b`)
-	withSetRe     = regexp.MustCompile("(?i)^[^.;`]*(?:`[^`]*`[^.;`]*)?\\bwith\\b[^.;]*?`([A-Za-z_][\\w.]*)`(?:\\s+field)?\\s+set\\s+to\\s+`?(-?(?:0[xX][0-9a-fA-F_]+|[0-9][0-9_]*(?:\\.[0-9]+)?)|true|false|\"(?:[^\"\\\\`]|\\\\.)*\")`?(?:\\s*(?:[,.;:)]|$)|\\s+(?:and|so|but|which|while|when|because|by|as|in|if|unless|before|after|on|for)\\b)")
-	leftAsRe      = regexp.MustCompile("(?i)^\\s+(?:the\\s+)?(?:field\\s+)?`?([A-Za-z_][\\w.]*)`?(?:\\s+field)?\\s+(?:(?:as|at|set\\s+to)\\s+)?`?(true|false|zero|-?[0-9]+)`?(?:\\s*(?:[,.;:)]|$)|\\s+(?:and|so|but|which|while|when|because|by|as|in|if|unless|before|after|on|for)\\b)")
+	withSetRe     = regexp.MustCompile("(?i)^[^.;`]*(?:`[^`]*`[^.;`]*)?\\bwith\\b[^.;]*?`([A-Za-z_][\\w.]*)`(?:\\s+field)?\\s+set\\s+to\\s+`?(-?(?:0[xX][0-9a-fA-F_]+|[0-9][0-9_]*(?:\\.[0-9]+)?)|true|false|\"(?:[^\"\\\\`]|\\\\.)*\")`?(?:\\s*(?:[,.;:)]|$)|\\s+(?:and|so|but|which|while|when|because|by|as|in|if|unless|before|after|on|for|at)\\b)")
+	leftAsRe      = regexp.MustCompile("(?i)^\\s+(?:the\\s+)?(?:field\\s+)?`?([A-Za-z_][\\w.]*)`?(?:\\s+field)?\\s+(?:(?:as|at|set\\s+to)\\s+)?`?(true|false|zero|-?[0-9]+)`?(?:\\s*(?:[,.;:)]|$)|\\s+(?:and|so|but|which|while|when|because|by|as|in|if|unless|before|after|on|for|at)\\b)")
 	// setToRe follows the verb: the name set, then the number. A number
 	// followed by a unit ("to 30 seconds") or by more of an expression
 	// ("to 86400 * 30") states something else, and is not read.
-	setToRe = regexp.MustCompile("(?i)^\\s+(?:the\\s+)?(?:field\\s+)?`([A-Za-z_][\\w.]*)`(?:\\s+field)?\\s+to\\s+`?(-?(?:0[xX][0-9a-fA-F_]+|[0-9][0-9_]*(?:\\.[0-9]+)?)|true|false|\"(?:[^\"\\\\`]|\\\\.)*\")`?(?:\\s*(?:[,.;:)]|$)|\\s+(?:and|so|but|which|while|when|because|by|as|in|if|unless|before|after|on|for)\\b)")
+	setToRe = regexp.MustCompile("(?i)^\\s+(?:the\\s+)?(?:field\\s+)?`([A-Za-z_][\\w.]*)`(?:\\s+field)?\\s+to\\s+`?(-?(?:0[xX][0-9a-fA-F_]+|[0-9][0-9_]*(?:\\.[0-9]+)?)|true|false|\"(?:[^\"\\\\`]|\\\\.)*\")`?(?:\\s*(?:[,.;:)]|$)|\\s+(?:and|so|but|which|while|when|because|by|as|in|if|unless|before|after|on|for|at)\\b)")
 )
 
 // checkSetValues judges "`F` sets `x` to N" (a number, true or false)
@@ -71,6 +71,13 @@ func (c *Checker) checkSetValues(prose string, claims []Claim, results []Result)
 			continue
 		}
 		have, known := c.valuesSet(c.reach(s.funcs), target)
+		reach := " and the functions it reaches"
+		if !known {
+			reach = " at the line cited"
+			// Not every value it gets is a constant: the line the
+			// clause cites, when it sets the name to one, is judged.
+			have, known = c.valueSetAtCitedLine(prose, claims, s.after+mm[1], target)
+		}
 		if !known || len(have) == 0 {
 			continue
 		}
@@ -89,7 +96,7 @@ func (c *Checker) checkSetValues(prose string, claims []Claim, results []Result)
 		}
 		name := lastName(s.subject.Text)
 		claim := Claim{Text: fmt.Sprintf("%s sets %s to %s", name, target, stated), Kind: KindSetValue, start: s.subject.start, end: s.after + mm[1]}
-		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s and the functions it reaches set %s to %s only", name, target, strings.Join(texts, ", "))})
+		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s%s set %s to %s only", name, reach, target, strings.Join(texts, ", "))})
 	}
 	for _, s := range subjects[:leaves] {
 		results = c.checkSetExprPairs(prose, s, results)
@@ -344,6 +351,34 @@ func (c *Checker) valuesSet(r *reached, name string) (have []constant.Value, kno
 		})
 	}
 	return have, known
+}
+
+// citedAssignRe is a statement that assigns one name a basic literal.
+var citedAssignRe = regexp.MustCompile(`^\s*([A-Za-z_][\w.]*)\s*:?=\s*(-?[0-9][0-9_.]*|true|false|"(?:[^"\\]|\\.)*")\s*$`)
+
+// valueSetAtCitedLine returns the constant the line cited right after a
+// set-value claim (a file:line claim starting within a few bytes of at,
+// in the same clause) assigns to target: "sets `del` to "+" at
+// encode.go:221" of `del = " "`. known is false unless that line is such
+// an assignment.
+func (c *Checker) valueSetAtCitedLine(prose string, claims []Claim, at int, target string) ([]constant.Value, bool) {
+	_, to := clauseAround(prose, at)
+	for _, cl := range claims {
+		if cl.Kind != KindFileLine || cl.start < at || cl.start > to || cl.start-at > 12 {
+			continue
+		}
+		file, line := splitFileLine(cl.Text)
+		for _, st := range c.statementsAt(file, line) {
+			m := citedAssignRe.FindStringSubmatch(st.text)
+			if m == nil || lastName(m[1]) != target {
+				continue
+			}
+			if v := statedConstant(m[2]); v.Kind() != constant.Unknown {
+				return []constant.Value{v}, true
+			}
+		}
+	}
+	return nil, false
 }
 
 // assignedName is the name an assignment's left side writes: "x" of "x",

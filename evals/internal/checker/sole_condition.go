@@ -41,13 +41,19 @@ func (c *Checker) checkSoleConditions(prose string, claims []Claim, results []Re
 			for _, loc := range backtickRe.FindAllStringSubmatchIndex(prose[from:to], -1) {
 				quoted := collapseSpace(prose[from+loc[2] : from+loc[3]])
 				var others []string
-				hit := false
+				hit, unsaid := false, false
 				for _, p := range parts {
 					if t := collapseSpace(c.nodeText(p)); t == quoted {
 						hit = true
 					} else {
 						others = append(others, t)
+						unsaid = unsaid || !saidInWords(p, outsideCode(prose[from:to]))
 					}
+				}
+				if !unsaid {
+					// "only when `sf.PkgPath != \"\"` and the field is not
+					// anonymous": the other conditions are said in words.
+					continue
 				}
 				if hit && len(others) > 0 {
 					cl := Claim{Text: quoted, Kind: KindSoleCondition, File: f, Line: line, start: from + loc[0], end: from + loc[1]}
@@ -77,6 +83,24 @@ func (c *Checker) ifConditionAt(file string, line int) ast.Expr {
 		}
 	}
 	return cond
+}
+
+// saidInWords reports whether prose names a condition in words: the
+// last name it tests, split into words ("anonymous" of "!sf.Anonymous",
+// "max age" of "opts.MaxAge > 0"), is among prose's words.
+func saidInWords(cond ast.Expr, prose string) bool {
+	var last string
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name != "nil" && id.Name != "true" && id.Name != "false" {
+			last = id.Name
+		}
+		return true
+	})
+	if last == "" {
+		return false
+	}
+	words := " " + strings.Join(proseWordRe.FindAllString(strings.ToLower(prose), -1), " ") + " "
+	return strings.Contains(words, " "+strings.Join(camelWords(last), " ")+" ")
 }
 
 // andParts returns the operands of a chain of && (one for any other

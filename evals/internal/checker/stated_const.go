@@ -18,8 +18,13 @@ const KindConstValue = "const_value"
 
 // constValueRe follows a name whose value the text states in code: a
 // string literal or a constant's name, after "is", "which is", "equals",
-// "=" or in parentheses ("`nilMessage` (`"Request is nil"`)").
-var constValueRe = regexp.MustCompile("^`(?:" + appositive + "\\s*(?:,?\\s*(?:which|that)\\s+is|is|equals|=|==|is set to|is defined as|is declared as|holds|has the value|has value)\\s+|\\s*\\(\\s*)`(" + statedValue + ")`")
+// "defaults to", "with a default of", "=" or in parentheses ("`nilMessage` (`"Request is nil"`)").
+var constValueRe = regexp.MustCompile("^`(?:" + appositive + "\\s*(?:,?\\s*(?:which|that)\\s+is|is|equals|=|==|is set to|is defined as|is declared as|holds|has the value|has value|defaults to|is initiali[sz]ed to|" + defaultOf + ")\\s+|\\s*\\(\\s*)`(" + statedValue + ")`")
+
+// defaultOf says the value a variable starts with, after the place that
+// declares it: "is declared at version.go:29 with a default of",
+// "has a default value of".
+const defaultOf = "(?:is\\s+(?:declared|defined)(?:\\s+(?:at|in|on)\\s+[\\w./:-]*\\w)?\\s+)?(?:with|has)\\s+(?:a|the)\\s+default(?:\\s+value)?(?:\\s+of)?"
 
 // constTypedValueRe follows a name said to be a constant of a type with a
 // value: "`DefaultExpiration` is declared at cache.go:32 as a
@@ -67,7 +72,7 @@ func constRelativeValue(text string) []string {
 // that states its value ("`Path`, the key under which …, is
 // `ContextKey(0)`", "`Destroyed`, the last of the `iota` block, is
 // `Status(2)`"): prose and whole code spans, a line's worth at most.
-const appositive = "(?:,(?:[^`,.;:]|`[^`,]*`){3,100},)?"
+const appositive = "(?:,(?:[^`,.;:]|`[^`,]*`|[\\w/-]+\\.go:\\d+){3,100},)?"
 
 // statedValue is a value a sentence states in code: a string literal, an
 // integer (negative, or converted to a named type: `ContextKey(1)`), a
@@ -113,6 +118,9 @@ func (c *Checker) checkConstValues(prose string, claims []Claim, results []Resul
 		if from, to := sentenceAround(prose, cl.start); modalRe.MatchString(outsideCode(prose[from:to])) {
 			continue // "`X` should be `"..."`"
 		}
+		if _, isVar := c.varNamed(cl.Text); isVar && conditionLeadRe.MatchString(prose[:cl.start]) {
+			continue // "when `Coerce` is `false`": a case, not the value
+		}
 		have, ok := c.constantOf(cl.Text)
 		if !ok {
 			continue
@@ -128,6 +136,20 @@ func (c *Checker) checkConstValues(prose string, claims []Claim, results []Resul
 		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s is %s, not %s", cl.Text, have.ExactString(), want.ExactString())})
 	}
 	return results
+}
+
+// conditionLeadRe ends prose that makes what follows a case the sentence
+// supposes ("when the variable `X` is `false`"), not a value it states.
+var conditionLeadRe = regexp.MustCompile(`(?i)\b(?:when|whenever|if|unless|while|whether|until|once)\s+(?:[\w-]+\s+){0,3}$`)
+
+// varNamed reports whether name is a package variable (not a constant).
+func (c *Checker) varNamed(name string) (*types.Var, bool) {
+	for _, o := range c.objectsNamed(normalizeSelector(name)) {
+		if v, ok := o.(*types.Var); ok && !v.IsField() && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+			return v, true
+		}
+	}
+	return nil, false
 }
 
 // constantOf returns the one value a name has: a constant's, or a
@@ -240,6 +262,9 @@ var statedNumberRe = regexp.MustCompile(`^(?:[A-Za-z_]\w*\(\s*)?(-?\d+)\s*\)?$`)
 // statedConstValue reads a stated value: a Go string literal, an integer
 // (alone or converted to a named type), or the name of a constant.
 func (c *Checker) statedConstValue(s string) (constant.Value, bool) {
+	if s == "true" || s == "false" {
+		return constant.MakeBool(s == "true"), true
+	}
 	if strings.HasPrefix(s, `"`) {
 		u, err := strconv.Unquote(s)
 		if err != nil {
