@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist, litecart, fiberrw or riverui (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg, goshop and riverui need PostgreSQL too)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist, litecart, fiberrw, riverui or templtodo (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg, goshop and riverui need PostgreSQL too)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -24,9 +24,9 @@
 # on every interface of the machine). The todo, albums, bank,
 # bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr, spacebin, goclean, gormpg, goshop and riverui apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, rwtxt, journalist, litecart and fiberrw apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, rwtxt, journalist, litecart, fiberrw and templtodo apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18489 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18490 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -370,6 +370,10 @@ app_conf() {
 		probe=/api/health-checks/minimal
 		export DATABASE_URL="postgres://postgres@127.0.0.1:$pgport/postgres?sslmode=disable" RIVER_HOST=127.0.0.1 \
 			PORT=$((18489 + shift_port)) ;;
+	templtodo) mainpkg=./cmd port=18490 # its address (the wiring's) and SQLite (app_data.db in the scratch copy,
+		# mattn/go-sqlite3), both in the code; no configuration. Its pages are templ components, generated before the
+		# build (app_generate). Its home page answers anyone. Needs the sqlite3 shell
+		probe=/ ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -439,6 +443,11 @@ app_generate() { # code an app generates before it builds: wtf's HTML templates 
 		rm -rf dist && mkdir -p dist/.vite dist/assets && cp -r public/. dist/ && touch dist/assets/main.js dist/assets/main.css &&
 			printf '%s\n' '{"src/main.tsx":{"file":"assets/main.js","name":"main","src":"src/main.tsx","isEntry":true,"css":["assets/main.css"]}}' \
 				>dist/.vite/manifest.json ;;
+	templtodo) # its pages: the .templ files compiled to Go by templ generate (templ v0.2.501, the version go.mod
+		# requires, built once into the scratch directory), as its README says; the *_templ.go files are not in the
+		# repository. Made again after each bug, as a bug may change a .templ file
+		[ -x "$scratch/templ" ] || GOBIN=$scratch GOFLAGS= go install github.com/a-h/templ/cmd/templ@v0.2.501 || return 1
+		"$scratch/templ" generate >/dev/null 2>&1 ;;
 	pufferpanel) # the frontend the server embeds (client/frontend/dist, built with yarn upstream, which copies public/ and
 		# its webfiles.go into it) as public/ and an empty page
 		[ -d client/frontend/dist ] || { cp -r client/frontend/public client/frontend/dist &&
@@ -703,6 +712,33 @@ INSERT INTO history VALUES (DEFAULT, '11111111-1111-4111-8111-111111111111', 'au
 		rm -rf lc_base lc_uploads lc_digitals ;;
 	fiberrw) # its SQLite file: the app makes its tables (gorm's auto-migration) when it starts
 		rm -f database/realworld.db database/realworld.db-* ;;
+	templtodo) # its SQLite file as a developer's database made by the app at this commit: its two tables as the app's
+		# createMigrations makes them (CREATE TABLE IF NOT EXISTS: the app leaves an existing table as it is), and the
+		# seed: alice (1) and bob (2), both with the password local-trials (bcrypt); alice's tasks "Buy milk" (1, open)
+		# and "Write report" (2, done), bob's "Fix bike" (3, open)
+		rm -f app_data.db app_data.db-* && sqlite3 app_data.db "
+CREATE TABLE users (
+		id INTEGER PRIMARY KEY AUTOINCREMENT,
+		email VARCHAR(255) NOT NULL UNIQUE,
+		password VARCHAR(255) NOT NULL,
+		username VARCHAR(64) NOT NULL
+	);
+CREATE TABLE todos (
+		id INTEGER PRIMARY KEY AUTOINCREMENT,
+		created_by INTEGER NOT NULL,
+		title VARCHAR(64) NOT NULL,
+		description VARCHAR(255) NULL,
+		status BOOLEAN DEFAULT(FALSE),
+		created_at DATETIME default CURRENT_TIMESTAMP,
+		FOREIGN KEY(created_by) REFERENCES users(id)
+	);
+INSERT INTO users (email, password, username) VALUES
+  ('alice@example.com', '\$2a\$10\$AuJVsXaGhTx0RPVBGwXude9WUo9tGXt6tgQp9rccs5PDadu2j.XOC', 'alice'),
+  ('bob@example.com', '\$2a\$10\$AuJVsXaGhTx0RPVBGwXude9WUo9tGXt6tgQp9rccs5PDadu2j.XOC', 'bob');
+INSERT INTO todos (created_by, title, description, status, created_at) VALUES
+  (1, 'Buy milk', 'two litres', FALSE, '2026-01-02 10:00:00'),
+  (1, 'Write report', 'the quarterly report', TRUE, '2026-01-03 10:00:00'),
+  (2, 'Fix bike', 'the front brake', FALSE, '2026-01-04 10:00:00');" ;;
 	gormpg) # its migrate command (the uuid-ossp extension and gorm's auto-migration of the users and posts tables, from
 		# the models; the server runs none), built once per case, then the seed: alice (11111111-...) and bob
 		# (33333333-...), both with the password local-trials (bcrypt), and alice's post 22222222-... ("Hello Gorm")
@@ -1416,6 +1452,12 @@ INSERT INTO items VALUES
 INSERT INTO digital_data (id, product_id, content, cart_id) VALUES ('trialsdigital01', 'trialsproduct01', 'LISBON-KEY-0001', NULL);
 INSERT INTO cart VALUES ('trialscart00001', 'bob@example.com', 1500, 'USD', NULL, 'new',
   '[{\"id\":\"trialsproduct01\",\"quantity\":1}]', '2026-12-01 10:00:00', NULL, 'stripe');" 2>/dev/null ;;
+	templtodo) # alice signs in through the login form (a session cookie in the jar), with the X-Timezone header the
+		# app's login page sends (UTC), which the app keeps in the session for the edit page's times. The header goes
+		# with the case's request too
+		auth=(-H 'X-Timezone: UTC')
+		rm -f "$jar"
+		post /login form 'email=alice@example.com&password=local-trials' >/dev/null ;;
 	fiberrw) # alice (1) and bob (2) sign up through the API (password local-trials); bob writes article "Fiber Tips"
 		# (fiber-tips, tag go), alice "Hello Fiber" (hello-fiber, tags go and fiber). Written into the database: alice
 		# follows bob, and her comment "first comment" on hello-fiber (by position). Alice's token is sent as
