@@ -15,7 +15,9 @@ import "testing"
 // at a cited line; a call quoted with another constant of the same
 // package; a message quoted between plain double quotes. And what was
 // wrongly flagged: a condition said with the others in words, values a
-// sentence lists as an example sequence, and a string literal returned.
+// sentence lists as an example sequence, and a string literal returned;
+// and a negative number said to be returned under a condition, after the
+// function's place.
 func TestLadleClasses(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -48,6 +50,8 @@ func TestLadleClasses(t *testing.T) {
 		{"quotes paired in order", "`Serve` joins \"broth\" and \",\" and then writes the time after \"stew\" and \";\" in every case.", false},
 		{"a condition said with the others in words", "`Serve` returns nothing only when `!l.warm` and the ladle has not spilled (ladle.go:38).", false},
 		{"values listed as an example sequence", "`portions` names the bowls with `fmt.Sprintf(\"bowl%d\", i)`, so they are `bowl0`, `bowl1` and so on.", false},
+		{"a negative number returned under a condition", "`compareBowls(a, b uint32)` (ladle.go:70) returns -1 when `a < b` and 1 when `a > b`.", false},
+		{"a negative number returned under a condition", "`compareBowls(a, b uint32)` (ladle.go:70) returns 1 when `a < b`.", true},
 		{"a string literal returned", "`strict` returns \"\" and an error for an empty soup (ladle.go:55).", false},
 	})
 }

@@ -132,12 +132,16 @@ func literalResult(ret *ast.ReturnStmt, number bool) (string, bool) {
 	if len(ret.Results) == 0 || !number && len(ret.Results) != 1 {
 		return "", false
 	}
-	lit, ok := ret.Results[0].(*ast.BasicLit)
+	first, sign := ret.Results[0], ""
+	if u, ok := first.(*ast.UnaryExpr); ok && u.Op == token.SUB && number {
+		first, sign = u.X, "-" // "return -1"
+	}
+	lit, ok := first.(*ast.BasicLit)
 	if !ok {
 		return "", false
 	}
 	if number {
-		n, err := strconv.ParseInt(strings.ReplaceAll(lit.Value, "_", ""), 0, 64)
+		n, err := strconv.ParseInt(sign+strings.ReplaceAll(lit.Value, "_", ""), 0, 64)
 		return strconv.FormatInt(n, 10), lit.Kind == token.INT && err == nil
 	}
 	if lit.Kind != token.STRING {

@@ -9,8 +9,9 @@ import (
 
 var (
 	// saidAdverbsRe is what may stand between a subject and its verb:
-	// nothing but adverbs ("`F` also returns").
-	saidAdverbsRe = regexp.MustCompile("(?i)^`?\\s*,?\\s*(?:(?:also|only|always|then|still|now|just|instead|simply|first|finally|itself)\\s+)*$")
+	// nothing but adverbs ("`F` also returns"), after its place perhaps
+	// ("`F` (f.go:12) returns").
+	saidAdverbsRe = regexp.MustCompile("(?i)^`?\\s*(?:\\([\\w./-]+:\\d+(?:-\\d+)?\\)\\s*)?,?\\s*(?:(?:also|only|always|then|still|now|just|instead|simply|first|finally|itself)\\s+)*$")
 	// andVerbRe ends the text between a clause's subject and a later verb
 	// of it: "`F` reads `G(x)` and returns ...".
 	andVerbRe = regexp.MustCompile(`(?i)\band\s+(?:(?:also|only|always|then|still|now|just|instead|simply|finally)\s+)*$`)

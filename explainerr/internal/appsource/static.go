@@ -124,6 +124,15 @@ func Static(r *report.Report) []report.Chunk {
 	if c, ok := m.templateWindow(r, filepath.Dir(frames[0].File)); ok {
 		s.add(c)
 	}
+	// The template a generated frame's file was made from (templ's
+	// .templ file), where the code that failed is written by hand.
+	for _, fr := range frames {
+		if c, ok := m.templateSourceChunk(fr); ok {
+			s.markLead(c)
+			s.add(c)
+			break
+		}
+	}
 	if c, ok := s.templateDataType(r); ok {
 		s.add(c)
 	}

@@ -119,6 +119,7 @@ func (a *analysis) explain() string {
 	} else if p := passFor(a.f.Class); p == nil || !p.explain(a) {
 		a.unknown()
 	}
+	a.whereGenerated()
 	if k := a.r.Error.Kind; k == report.KindStatus || k == report.KindError {
 		a.sayDuplicatedArgument()
 	}

@@ -192,7 +192,7 @@ func (a *analysis) constraint() {
 		if a.staleConstraintName() || a.uniqueDespiteCheck() || a.assertAfterWrapSays(" (a duplicate)") || upsert && a.explainUpsertMeant(up) || generated && a.explainGeneratedDuplicate(gen) {
 			break
 		}
-		if a.explainUniqueCheck() {
+		if a.constraintTestLost() || a.explainUniqueCheck() {
 			break
 		}
 		if a.explainAbortedAfter() || a.gormUntranslated("ErrDuplicatedKey") {

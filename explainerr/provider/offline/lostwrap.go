@@ -268,15 +268,7 @@ func (a *analysis) lostWrap(msg string) bool {
 		a.fix("Keep 500 for the other errors: those are real failures.")
 		return true
 	}
-	fixed := w.Format
-	if i := strings.LastIndex(fixed, verb); i >= 0 {
-		fixed = fixed[:i] + "%w" + fixed[i+len(verb):]
-	}
-	if call := strings.TrimSpace(w.Line.Text); fixed != w.Format && strings.Contains(call, w.Format) && strings.Count(w.Format, verb) == 1 {
-		a.fix(block("Wrap it with "+code("%w")+" at "+code(a.fileLoc(w.Line.Path, w.Line.Line))+", so the error it carries is still recognised:", strings.Replace(call, w.Format, fixed, 1)))
-	} else {
-		a.fix("Wrap " + code(w.Arg) + " with " + code("%w") + " at " + code(a.fileLoc(w.Line.Path, w.Line.Line)) + ", so the error it carries is still recognised.")
-	}
+	a.fixWrapVerb(w)
 	if l, ok := a.app().sentinelTest(msg); ok {
 		// The handler the stack does not show tests the sentinel the
 		// message ends with.
@@ -291,6 +283,22 @@ func (a *analysis) lostWrap(msg string) bool {
 	}
 	a.fix("Keep 500 for the other errors: those are real failures.")
 	return true
+}
+
+// fixWrapVerb advises wrapping with %w at the wrap w, which formats its
+// error with another verb: the line rewritten when its format is written
+// there with that verb once.
+func (a *analysis) fixWrapVerb(w textWrap) {
+	verb := "%" + w.Verb
+	fixed := w.Format
+	if i := strings.LastIndex(fixed, verb); i >= 0 {
+		fixed = fixed[:i] + "%w" + fixed[i+len(verb):]
+	}
+	if call := strings.TrimSpace(w.Line.Text); fixed != w.Format && strings.Contains(call, w.Format) && strings.Count(w.Format, verb) == 1 {
+		a.fix(block("Wrap it with "+code("%w")+" at "+code(a.fileLoc(w.Line.Path, w.Line.Line))+", so the error it carries is still recognised:", strings.Replace(call, w.Format, fixed, 1)))
+	} else {
+		a.fix("Wrap " + code(w.Arg) + " with " + code("%w") + " at " + code(a.fileLoc(w.Line.Path, w.Line.Line)) + ", so the error it carries is still recognised.")
+	}
 }
 
 // causeCallRe finds a call of a package's Cause function on an error.

@@ -109,7 +109,7 @@ func (a *analysis) missingColumnAdvice(col, name string) {
 		return
 	}
 	if contains(t.columns, lower) {
-		if a.autoMigratedColumn(t.name, name, t) {
+		if a.autoMigratedColumn(t.name, name, t) || a.columnOnlyInCreate(t, name) {
 			return
 		}
 		a.g.Add(t.name, name)

@@ -65,3 +65,14 @@ func portions(n int) []string {
 	}
 	return out
 }
+
+// compareBowls orders two bowls by size.
+func compareBowls(a, b uint32) int {
+	if a < b {
+		return -1
+	}
+	if a > b {
+		return 1
+	}
+	return 0
+}
