@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist, litecart, fiberrw, riverui or templtodo (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg, goshop and riverui need PostgreSQL too)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist, litecart, fiberrw, riverui, templtodo or answer (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg, goshop and riverui need PostgreSQL too)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -26,7 +26,7 @@
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, rwtxt, journalist, litecart, fiberrw and templtodo apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18490 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18491 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -374,6 +374,10 @@ app_conf() {
 		# mattn/go-sqlite3), both in the code; no configuration. Its pages are templ components, generated before the
 		# build (app_generate). Its home page answers anyone. Needs the sqlite3 shell
 		probe=/ ;;
+	answer) mainpkg=./cmd/answer port=18491 binargs=(run -C ./data/) # its config file, data/conf/config.yaml, written by
+		# its own installation (app_reset): SQLite (data/answer.db, modernc), its cache file, i18n files and uploads under
+		# data/; the address is the wiring's (the config file's is not read). The probe is its health check
+		probe=/healthz ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -739,6 +743,25 @@ INSERT INTO todos (created_by, title, description, status, created_at) VALUES
   (1, 'Buy milk', 'two litres', FALSE, '2026-01-02 10:00:00'),
   (1, 'Write report', 'the quarterly report', TRUE, '2026-01-03 10:00:00'),
   (2, 'Fix bike', 'the front brake', FALSE, '2026-01-04 10:00:00');" ;;
+	answer) # its data directory, made by the app's own installation, run by its environment (AUTO_INSTALL): "answer init"
+		# writes data/conf/config.yaml, makes the tables from the entities (xorm's Sync) with their initial data, and the
+		# administrator admin@example.com (password local-trials), then serves its installation page (INSTALL_PORT), which
+		# answers once all that is done, and is stopped
+		rm -rf data
+		local ipid i
+		AUTO_INSTALL=true DB_TYPE=sqlite3 DB_FILE=data/answer.db LANGUAGE=en_US SITE_NAME=trials \
+			SITE_URL=http://127.0.0.1:$port CONTACT_EMAIL=admin@example.com ADMIN_NAME=admin ADMIN_PASSWORD=local-trials \
+			ADMIN_EMAIL=admin@example.com EXTERNAL_CONTENT_DISPLAY=always_display INSTALL_PORT=$((port + 1000)) \
+			"$bin" init -C ./data/ >install.log 2>&1 &
+		ipid=$!
+		for i in $(seq 1 150); do
+			curl -s -o /dev/null -m 1 "http://127.0.0.1:$((port + 1000))/" && break
+			kill -0 $ipid 2>/dev/null || break
+			sleep 0.2
+		done
+		kill $ipid 2>/dev/null
+		wait $ipid 2>/dev/null
+		[ -s data/conf/config.yaml ] ;;
 	gormpg) # its migrate command (the uuid-ossp extension and gorm's auto-migration of the users and posts tables, from
 		# the models; the server runs none), built once per case, then the seed: alice (11111111-...) and bob
 		# (33333333-...), both with the password local-trials (bcrypt), and alice's post 22222222-... ("Hello Gorm")
@@ -1479,6 +1502,19 @@ INSERT INTO cart VALUES ('trialscart00001', 'bob@example.com', 1500, 'USD', NULL
 INSERT INTO follows VALUES ((SELECT id FROM users WHERE username = 'alice'), (SELECT id FROM users WHERE username = 'bob'));
 INSERT INTO comments VALUES (NULL, '2026-01-02 10:00:00', '2026-01-02 10:00:00', NULL,
   (SELECT id FROM articles WHERE slug = 'hello-fiber'), (SELECT id FROM users WHERE username = 'alice'), 'first comment');" 2>/dev/null ;;
+	answer) # the administrator (admin@example.com, password local-trials, made by the installation) signs in; its access
+		# token goes in the Authorization header. Through the API it asks question 10010000000000020 (tag go), answers it
+		# (answer 10020000000000022) and comments on it (comment 10070000000000023): the ids are the installation's next
+		# ones, the same every run
+		auth=()
+		rm -f "$jar"
+		local token
+		token=$(post /answer/api/v1/user/login/email json '{"e_mail":"admin@example.com","pass":"local-trials"}' |
+			jq -r '.data.access_token // empty' 2>/dev/null)
+		[ -n "$token" ] && auth=(-H "Authorization: $token")
+		post /answer/api/v1/question json '{"title":"How do I add middleware to gin?","content":"I want to add a middleware to my gin engine. How is it done?","tags":[{"slug_name":"go","display_name":"go","original_text":""}]}' >/dev/null
+		post /answer/api/v1/answer json '{"question_id":"10010000000000020","content":"Call r.Use with your middleware before the routes."}' >/dev/null
+		post /answer/api/v1/comment json '{"object_id":"10010000000000020","original_text":"first comment on the question"}' >/dev/null ;;
 	esac
 }
 
