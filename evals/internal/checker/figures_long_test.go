@@ -179,13 +179,14 @@ func TestCheckerFigures(t *testing.T) {
 		// Written blind and frozen (ffe06c7) about a module no labelled set
 		// was about, by someone who had not read the checker; its first
 		// run, on the checker of 1489c43, is its out-of-sample row
-		// (METHODOLOGY.md).
-		{"semver (frozen)", "out", New(load(t, moduleDir(t, "semver"))), semverSet.path()},
+		// (METHODOLOGY.md); thirteen of the two sets' misses were fixed
+		// after.
+		{"semver (frozen)", "seen", New(load(t, moduleDir(t, "semver"))), semverSet.path()},
 		// Written blind and frozen (9a175c9) about a module no labelled set
 		// was about, by someone who had not read the checker; its first
 		// run, on the checker of 1489c43, is its out-of-sample row
-		// (METHODOLOGY.md).
-		{"querystring (frozen)", "out", New(load(t, moduleDir(t, "querystring"))), querystringSet.path()},
+		// (METHODOLOGY.md); its three false alarms were fixed after.
+		{"querystring (frozen)", "seen", New(load(t, moduleDir(t, "querystring"))), querystringSet.path()},
 	}
 	methodology, err := os.ReadFile(filepath.Join(root, "METHODOLOGY.md"))
 	if err != nil {
