@@ -14,7 +14,7 @@ const KindDeclaredType = "declared_type"
 // declaredTypeRe follows a type's name (a line may be cited between) with
 // the type it is said to be declared as: "is declared as
 // `map[string]string`", "is defined as a `[]byte`", "is a `func(error)`".
-var declaredTypeRe = regexp.MustCompile("^`?\\s*(?:\\([^)\\n]{0,60}\\)\\s*)?,?\\s*(?:is|was)\\s+(?:(?:declared|defined)\\s+(?:(?:at|in|on)\\s+[\\w./-]+(?::\\d+)?\\s+)?(?:as\\s+)?)?(?:an?\\s+|the\\s+)?(?:type\\s+)?`([^`]+)`")
+var declaredTypeRe = regexp.MustCompile("^`?\\s*(?:\\([^)\\n]{0,60}\\)\\s*)?(?:,?\\s*(?:is|was)\\s+(?:(?:declared|defined)\\s+(?:(?:at|in|on)\\s+[\\w./-]+(?::\\d+)?\\s+)?(?:as\\s+)?)?|,\\s*(?:declared|defined)\\s+(?:(?:at|in|on)\\s+[\\w./-]+(?::\\d+)?\\s+)?as\\s+)(?:an?\\s+|the\\s+)?(?:type\\s+)?`([^`]+)`")
 
 // anyWordRe is the predeclared alias any, written as a word.
 var anyWordRe = regexp.MustCompile(`\bany\b`)

@@ -33,8 +33,9 @@ var (
 	// "a Hi field of type uint16", "the field mu, of type sync.Mutex".
 	ofTypeProseRe = regexp.MustCompile(`\bfield\s+([A-Za-z_]\w*),?\s+(?:of\s+type|typed)\s+(` + proseTypePattern + `)|\b([A-Za-z_]\w*)\s+field,?\s+(?:of\s+type|typed)\s+(` + proseTypePattern + `)`)
 	// ofTypeRe names a field, then its type: "a field `mu` of type
-	// `sync.Mutex`", "its `done` field, of type `chan struct{}`".
-	ofTypeRe = regexp.MustCompile("\\bfield\\s+`([A-Za-z_]\\w*)`,?\\s+(?:of\\s+type|typed)\\s+`([^`]+)`|`([A-Za-z_]\\w*)`\\s+field,?\\s+(?:of\\s+type|typed)\\s+`([^`]+)`")
+	// `sync.Mutex`", "its `done` field, of type `chan struct{}`", "the
+	// field `groups`, a `[][]*rule`".
+	ofTypeRe = regexp.MustCompile("\\bfield\\s+`([A-Za-z_]\\w*)`(?:,?\\s+(?:of\\s+type|typed)|,\\s+an?)\\s+`([^`]+)`|`([A-Za-z_]\\w*)`\\s+field,?\\s+(?:of\\s+type|typed)\\s+`([^`]+)`")
 )
 
 // proseTypePattern is a Go type written in prose: a name, qualified or

@@ -17,7 +17,9 @@ import "testing"
 // wrongly flagged: a condition said with the others in words, values a
 // sentence lists as an example sequence, and a string literal returned;
 // and a negative number said to be returned under a condition, after the
-// function's place.
+// function's place; a field's type in an appositive ("the field `name`, a
+// `string`"), a type "declared as" after a comma, and a parameter's type
+// after a possessive ("takes the soup's name as a `string`").
 func TestLadleClasses(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -52,6 +54,12 @@ func TestLadleClasses(t *testing.T) {
 		{"values listed as an example sequence", "`portions` names the bowls with `fmt.Sprintf(\"bowl%d\", i)`, so they are `bowl0`, `bowl1` and so on.", false},
 		{"a negative number returned under a condition", "`compareBowls(a, b uint32)` (ladle.go:70) returns -1 when `a < b` and 1 when `a > b`.", false},
 		{"a negative number returned under a condition", "`compareBowls(a, b uint32)` (ladle.go:70) returns 1 when `a < b`.", true},
+		{"a field's type in an appositive", "A `ladle` keeps its soup's name in the field `name`, a `string`.", false},
+		{"a field's type in an appositive", "A `ladle` keeps its soup's name in the field `name`, a `[]byte`.", true},
+		{"a type declared as, after a comma", "Pouring has the type `pourFunc`, declared as `func(l *ladle, amount int, hot bool) (string, error)`.", false},
+		{"a type declared as, after a comma", "Pouring has the type `pourFunc`, declared as `func(l *ladle, amount int) (string, error)`.", true},
+		{"a parameter's type after a possessive", "`labelOf` takes the soup's name as a `string`.", false},
+		{"a parameter's type after a possessive", "`labelOf` takes the soup's name as a `[]byte`.", true},
 		{"a string literal returned", "`strict` returns \"\" and an error for an empty soup (ladle.go:55).", false},
 	})
 }

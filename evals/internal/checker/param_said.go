@@ -15,8 +15,8 @@ const KindParamType = "param_type"
 var takesVerbRe = regexp.MustCompile(`(?i)\btakes\b`)
 
 // takesAsRe follows "takes" with what is taken and the type it is taken
-// as: " its limit as an `int`", " the name as a `string`".
-var takesAsRe = regexp.MustCompile("^\\s+(?:its|the|a|an|one)\\s+(?:[a-z]+\\s+){1,3}?as\\s+an?\\s+`([^`]+)`")
+// as: " its limit as an `int`", " the field's tag as a `string`".
+var takesAsRe = regexp.MustCompile("^\\s+(?:its|the|a|an|one)\\s+(?:[a-z]+(?:'s)?\\s+){1,3}?as\\s+an?\\s+`([^`]+)`")
 
 // checkParamSaid judges "`F` takes its limit as an `int`": contradicted
 // when no parameter of any function the subject names has that type, as

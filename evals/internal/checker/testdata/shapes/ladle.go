@@ -76,3 +76,9 @@ func compareBowls(a, b uint32) int {
 	}
 	return 0
 }
+
+// pourFunc is the type of a way to pour.
+type pourFunc func(l *ladle, amount int, hot bool) (string, error)
+
+// labelOf writes the label of a soup's name.
+func labelOf(name string) string { return "soup:" + name }
