@@ -119,19 +119,30 @@ func (m *Module) modelSchemaChunks(r *report.Report, s *staticSet, found []repor
 	if !ok {
 		return nil
 	}
+	// A table no database has: the lists of models a fresh database's
+	// tables are made from that leave this model out.
+	var lists []report.Chunk
+	if anyMessage(r, noSuchTable) {
+		for _, c := range m.modelSyncChunks(model.Spec.Name.Name) {
+			if !covered(s.chunks, c) {
+				s.markLead(c)
+				lists = append(lists, c)
+			}
+		}
+	}
 	isSchema := func(c report.Chunk) bool { return c.Reason == report.ReasonSchema }
 	if (slices.ContainsFunc(s.chunks, isSchema) || slices.ContainsFunc(found, isSchema)) && !hasFieldFor(model, name) {
 		// A schema statement is in sight; the model only when it has a
 		// field for the column the error names (a field whose tag maps
 		// it elsewhere is the fix).
-		return nil
+		return lists
 	}
 	c := s.typeChunk(model)
 	if covered(s.chunks, c) {
-		return nil
+		return lists
 	}
 	c.Reason = report.ReasonSchema
-	return []report.Chunk{c}
+	return append([]report.Chunk{c}, lists...)
 }
 
 // hasFieldFor reports whether the struct t has a field named for column

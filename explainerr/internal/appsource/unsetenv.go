@@ -20,6 +20,10 @@ import (
 // a token or a password: what a missing setting usually breaks.
 var credentialFailure = regexp.MustCompile(`(?i)\b(?:signature|secret|(?:api|signing|private|public|encryption)[ _-]?key|key (?:is )?(?:invalid|missing|empty|not set)|invalid key|token|credential|password|passwd|unauthori[sz]ed|authenticat\w*|hmac|decrypt\w*|cipher\w*|certificate)\b`)
 
+// emptyParse matches the error of a number, a flag or a duration parsed
+// from an empty text.
+var emptyParse = regexp.MustCompile(`\bparsing "": invalid syntax|invalid duration ""`)
+
 // envReaders are the calls that read one environment variable.
 var envReaders = map[string]bool{"os.Getenv": true, "os.LookupEnv": true}
 
@@ -35,17 +39,27 @@ var credentialName = regexp.MustCompile(`(?i)(?:^|_)(?:key|secret|token|password
 // process does not have in the functions the request reached (reach, its
 // RequestReach) and in the functions those pass as values (a
 // jwt.Keyfunc), nearest the frames first: for an error about a key, a
-// secret or a token, any such read; for another, those whose variable
-// names a key, a secret or a password (an empty decryption key makes
-// "pq: Illegal argument to function").
-func (m *Module) UnsetEnvReads(r *report.Report, reach []FuncRef) []SettingRead {
-	credential := false
+// secret or a token, or about an empty text parsed, any such read; for
+// another, those whose variable names a key, a secret or a password (an
+// empty decryption key makes "pq: Illegal argument to function").
+func (m *Module) UnsetEnvReads(r *report.Report, reach []FuncRef) (out []SettingRead) {
+	credential, parse := false, false
 	for _, msg := range errorMessages(r) {
 		msg = report.AnalysedText(msg)
 		if constraintWords.MatchString(msg) {
 			return nil
 		}
+		// A parse of an empty value ("strconv.Atoi: parsing \"\"") is
+		// as likely a variable the process lacks as a key is.
 		credential = credential || credentialFailure.MatchString(msg)
+		parse = parse || emptyParse.MatchString(msg)
+	}
+	if parse && !credential {
+		// The reads the parse itself makes (strconv.Atoi(os.Getenv(…))),
+		// when there are such: another unset variable on the way is
+		// not the one parsed.
+		defer func() { out = parsingReads(out) }()
+		credential = true
 	}
 	reads := map[*ast.FuncDecl][]SettingRead{}
 	// The functions holding such a read that a call may be given as a
@@ -64,7 +78,6 @@ func (m *Module) UnsetEnvReads(r *report.Report, reach []FuncRef) []SettingRead 
 	if len(reads) == 0 {
 		return nil
 	}
-	var out []SettingRead
 	seen := map[*ast.FuncDecl]bool{}
 	take := func(fd *ast.FuncDecl) {
 		if !seen[fd] {
@@ -90,6 +103,24 @@ func (m *Module) UnsetEnvReads(r *report.Report, reach []FuncRef) []SettingRead 
 			}
 			return true
 		})
+	}
+	return out
+}
+
+// parseCall finds a parse of a text into a number, a flag or a duration.
+var parseCall = regexp.MustCompile(`\bstrconv\.(?:Atoi|Parse\w+)\(|\btime\.ParseDuration\(`)
+
+// parsingReads keeps the reads whose line parses what they read, when
+// one does.
+func parsingReads(reads []SettingRead) []SettingRead {
+	var out []SettingRead
+	for _, sr := range reads {
+		if lines := sr.File.Lines(); sr.Line >= 1 && sr.Line <= len(lines) && parseCall.MatchString(lines[sr.Line-1]) {
+			out = append(out, sr)
+		}
+	}
+	if len(out) == 0 {
+		return reads
 	}
 	return out
 }

@@ -84,6 +84,22 @@ func (a *analysis) parsedEnvField(fn string, call corpus.Line, hasCall bool) boo
 		}
 	}
 	for _, p := range parses {
+		// The parse reads the variable itself: strconv.Atoi(os.Getenv("N")).
+		for _, sr := range src.mod.SettingReads() {
+			if sr.File.Path != p.Path || sr.Line != p.Line || !appsource.ReadsEnv(sr.Call) || os.Getenv(sr.Key) != "" {
+				continue
+			}
+			fn := "the function"
+			if p.Func != "" {
+				fn = code(p.Func)
+			}
+			a.culprit = sr.Key
+			a.fixedAtOrigin = true
+			a.g.Add(sr.Key)
+			a.why("It parses the environment variable " + code(sr.Key) + " at " + a.cite(p) + ": one of the app's settings, not a value the request sent. The app's process has no " + code(sr.Key) + ", so the value is empty, and every request that reaches the parse fails the same way.")
+			a.fix("Set " + code(sr.Key) + " in the app's environment, or give it a default in " + fn + " (" + code(a.fileLoc(p.Path, p.Line)) + ") when the variable is empty, and check it when the app starts: a 400 would blame the client for the app's setting.")
+			return true
+		}
 		m := parsedArgRe.FindStringSubmatch(p.Text)
 		if m == nil {
 			continue

@@ -96,6 +96,9 @@ func (a *analysis) sqlSchema() {
 		if !a.queryNaming(name) {
 			a.builderNaming(name)
 		}
+		if a.modelLeftOutOfSync(name) {
+			break // a new database's list of models leaves it out
+		}
 		if a.tableNamesDiffer(name) {
 			break // the schema creates it under another name: nothing to migrate
 		}

@@ -1,0 +1,177 @@
+package appsource
+
+import (
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// An app on an ORM makes its tables from its models: gorm's
+// db.AutoMigrate(&User{}, &Post{}), xorm's engine.Sync(tables...), often
+// from a package-level list the installation passes whole, while each
+// later migration syncs the models it adds. A table missing from a fresh
+// database is then a model the list leaves out, even when a migration
+// for older databases makes it.
+
+// modelSyncCalls are the methods that make tables from models.
+var modelSyncCalls = map[string]bool{"AutoMigrate": true, "Sync": true, "Sync2": true, "CreateTables": true}
+
+// ModelSync is one call of the module that makes tables from models.
+type ModelSync struct {
+	// Call is the call's line.
+	Call SourceLine
+	// List is the package-level variable whose models the call spreads
+	// (engine.Sync(tables...)), "" when it names its models itself;
+	// ListFile, ListStart and ListEnd are its declaration's file and lines.
+	List               string
+	ListFile           *File
+	ListStart, ListEnd int
+	// Models are the type names of the models it passes.
+	Models []string
+}
+
+// Has reports whether the call passes the model named model.
+func (s ModelSync) Has(model string) bool {
+	for _, m := range s.Models {
+		if m == model {
+			return true
+		}
+	}
+	return false
+}
+
+// ModelSyncs returns the module's calls that make tables from models, in
+// the files that name such a method (its tests left out).
+func (m *Module) ModelSyncs() []ModelSync {
+	if m == nil {
+		return nil
+	}
+	var out []ModelSync
+	for _, f := range m.Files {
+		if strings.HasSuffix(f.Path, "_test.go") || !strings.HasSuffix(f.Path, ".go") || !holdsAny(f, modelSyncCalls) {
+			continue
+		}
+		ast.Inspect(f.Syntax(), func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok || !modelSyncCalls[sel.Sel.Name] || len(call.Args) == 0 {
+				return true
+			}
+			line := m.Fset.Position(call.Pos()).Line
+			s := ModelSync{Call: SourceLine{Path: f.Path, Line: line, Text: strings.TrimSpace(f.Lines()[line-1])}}
+			for _, arg := range call.Args {
+				if name := modelOfArg(arg); name != "" {
+					s.Models = append(s.Models, name)
+				}
+			}
+			if call.Ellipsis.IsValid() {
+				if name := lastIdent(call.Args[len(call.Args)-1]); name != "" {
+					if lf, spec, decl, ok := m.listVar(name); ok {
+						s.List, s.ListFile = name, lf
+						s.ListStart, s.ListEnd = m.Fset.Position(decl.Pos()).Line, m.Fset.Position(decl.End()).Line
+						for _, v := range spec.Values {
+							if lit, ok := v.(*ast.CompositeLit); ok {
+								for _, e := range lit.Elts {
+									if name := modelOfArg(e); name != "" {
+										s.Models = append(s.Models, name)
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+			if len(s.Models) > 0 {
+				out = append(out, s)
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// modelOfArg returns the type name of a model value: &X{}, X{},
+// new(X), with or without a package.
+func modelOfArg(e ast.Expr) string {
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = u.X
+	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		return lastIdent(e.Type)
+	case *ast.CallExpr:
+		if id, ok := e.Fun.(*ast.Ident); ok && id.Name == "new" && len(e.Args) == 1 {
+			return lastIdent(e.Args[0])
+		}
+	}
+	return ""
+}
+
+// lastIdent returns the name an identifier or a selector ends with.
+func lastIdent(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.SelectorExpr:
+		return e.Sel.Name
+	}
+	return ""
+}
+
+// listVar finds the module's package-level variable named name whose
+// value is a composite literal (a list of models).
+func (m *Module) listVar(name string) (*File, *ast.ValueSpec, *ast.GenDecl, bool) {
+	for _, f := range m.Files {
+		if strings.HasSuffix(f.Path, "_test.go") || !strings.HasSuffix(f.Path, ".go") || !f.holds(name) {
+			continue
+		}
+		for _, d := range f.Syntax().Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, sp := range gd.Specs {
+				vs := sp.(*ast.ValueSpec)
+				for i, n := range vs.Names {
+					if n.Name == name && i < len(vs.Values) {
+						if _, ok := vs.Values[i].(*ast.CompositeLit); ok {
+							if len(gd.Specs) > 1 {
+								return f, vs, &ast.GenDecl{TokPos: vs.Pos(), Specs: []ast.Spec{vs}, Rparen: vs.End()}, true
+							}
+							return f, vs, gd, true
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil, nil, nil, false
+}
+
+// modelSyncChunks gives, for a table no database has whose model (its
+// type) some call of the module syncs and another call's list leaves out,
+// the list that leaves it out, as its schema: where a fresh database's
+// tables come from.
+func (m *Module) modelSyncChunks(model string) []report.Chunk {
+	syncs := m.ModelSyncs()
+	var out []report.Chunk
+	for _, s := range syncs {
+		if s.List == "" || s.Has(model) || len(s.Models) < 2 {
+			continue
+		}
+		lines := s.ListFile.Lines()
+		if s.ListStart < 1 || s.ListEnd > len(lines) {
+			continue
+		}
+		out = append(out, report.Chunk{
+			File: m.Rel(s.ListFile.Path), StartLine: s.ListStart, EndLine: s.ListEnd, Symbol: s.List, Kind: "var",
+			Reason: report.ReasonSchema, Text: strings.Join(lines[s.ListStart-1:s.ListEnd], "\n"),
+		})
+	}
+	return out
+}

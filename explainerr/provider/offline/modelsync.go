@@ -1,0 +1,69 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+)
+
+// A fresh database's tables are often made from a list of models the
+// installation syncs whole (xorm's engine.Sync(tables...), gorm's
+// AutoMigrate of a list), while each migration for older databases syncs
+// the models it adds. A model added by a migration only is missing from
+// a new database: the fix is the list, not the table's name.
+
+// listElementRe finds a model written in a list: "&entity.Question{}".
+var listElementRe = regexp.MustCompile(`(&?(?:\w+\.)?)(\w+)\{\}`)
+
+// modelLeftOutOfSync explains a missing table whose model (ModelOf) a
+// list of models synced whole leaves out (appsource.Module.ModelSyncs);
+// it reports whether it did.
+func (a *analysis) modelLeftOutOfSync(table string) bool {
+	src := a.app()
+	if src == nil || src.mod == nil {
+		return false
+	}
+	model, ok := src.mod.ModelOf(table)
+	if !ok {
+		return false
+	}
+	name := model.Spec.Name.Name
+	var lacking, having []appsource.ModelSync
+	for _, s := range src.mod.ModelSyncs() {
+		switch {
+		case s.Has(name):
+			having = append(having, s)
+		case s.List != "" && len(s.Models) >= 2:
+			lacking = append(lacking, s)
+		}
+	}
+	if len(lacking) != 1 {
+		return false
+	}
+	l := lacking[0]
+	lines := l.ListFile.Lines()
+	list := sourceLine{Path: l.ListFile.Path, Line: l.ListStart, Text: strings.TrimSpace(lines[l.ListStart-1])}
+	modelAt := sourceLine{Path: model.File.Path, Line: src.fset.Position(model.Spec.Pos()).Line, Text: "type " + name}
+	a.g.Add(name, l.List, table)
+	call := sourceLine{Path: l.Call.Path, Line: l.Call.Line, Text: l.Call.Text}
+	a.g.AddScanned(a.fileLoc(list.Path, list.Line))
+	a.g.AddScanned(a.fileLoc(call.Path, call.Line))
+	why := "The app makes a new database's tables from the models listed in " + code(l.List) + " (" + a.cite(list) + "), which " + a.cite(call) + " syncs; the list leaves out " + code(name) + " (" + code(a.fileLoc(modelAt.Path, modelAt.Line)) + "), the model of " + code(table) + "."
+	if len(having) > 0 {
+		h := sourceLine{Path: having[0].Call.Path, Line: having[0].Call.Line, Text: having[0].Call.Text}
+		a.g.AddScanned(a.fileLoc(h.Path, h.Line))
+		why += " Only " + a.cite(h) + " syncs it: a migration run for a database made before, not for a new one."
+	}
+	a.why(why)
+	elem := "&" + name + "{}"
+	for _, ln := range lines[l.ListStart-1 : l.ListEnd] {
+		if m := listElementRe.FindStringSubmatch(ln); m != nil {
+			elem = m[1] + name + "{}"
+			break
+		}
+	}
+	a.g.Add(elem)
+	a.fix("Add " + code(elem) + " to " + code(l.List) + " at " + code(a.fileLoc(list.Path, list.Line)) + ", so that a new database gets " + code(table) + " too.")
+	return true
+}
