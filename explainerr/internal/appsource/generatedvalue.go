@@ -29,6 +29,12 @@ type GeneratedValue struct {
 // the client's.
 var requestReaders = regexp.MustCompile(`(?i)(?:FormValue|PostFormValue|Query|Param|URLParam|PathValue|Bind\w*|Decode|Unmarshal|Header|Cookie|GetString|Get)$`)
 
+// identityReaders matches a call that reads who the client is (the
+// signed-in user's id from the request's context, session or token): an
+// identity, which a duplicate of is the client's second write, not a
+// generator's value.
+var identityReaders = regexp.MustCompile(`(?:From(?:Context|Ctx|Session|Token|Claims|Request)|(?i:^|\.)(?:Get)?(?:Login|Current|SignedIn|Auth(?:enticated)?)\w*(?:User|Account|Member)\w*)$`)
+
 // GeneratedColumnValue returns where a function of reached, the first,
 // sets the field that stands for column (tracking_id: TrackingID) from a
 // call that does not read the request; when none does (the stack lost
@@ -103,7 +109,7 @@ func generatedIn(ref FuncRef, want string) (GeneratedValue, bool) {
 			return GeneratedValue{}, false
 		}
 		name := CalleeName(call.Fun)
-		if name == "" || requestReaders.MatchString(name) {
+		if name == "" || requestReaders.MatchString(name) || identityReaders.MatchString(name) {
 			return GeneratedValue{}, false
 		}
 		for _, a := range call.Args {

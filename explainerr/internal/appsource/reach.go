@@ -71,6 +71,9 @@ func (m *Module) ReachPath(frames []report.Frame, target *ast.FuncDecl) []FuncRe
 type reachRoot struct {
 	ref  FuncRef
 	line int
+	// lit, when not nil, is the function literal of ref that ran: its
+	// calls only are followed from the root.
+	lit *ast.FuncLit
 }
 
 // frameRoots returns the functions of the app frames (at most
@@ -82,7 +85,15 @@ func (m *Module) frameRoots(frames []report.Frame) []reachRoot {
 			break
 		}
 		if f, fd := m.FuncAt(fr.File, fr.Line); fd != nil {
-			out = append(out, reachRoot{ref: FuncRef{File: f, Decl: fd}, line: fr.Line})
+			root := reachRoot{ref: FuncRef{File: f, Decl: fd}, line: fr.Line}
+			if fr.Function == "" || isClosure(fr.Function) {
+				// A function literal's frame (NewServer.func1, a
+				// middleware written inline), or a place a log names
+				// inside one, ran that literal only: the other calls of
+				// the function around it are not the request's.
+				root.lit = m.FuncLitAt(fd, fr.Line)
+			}
+			out = append(out, root)
 		}
 	}
 	return out
@@ -113,7 +124,11 @@ func (m *Module) walkReach(roots []reachRoot, depth int) ([]FuncRef, map[*ast.Fu
 		for d := 0; d < depth && len(level) > 0; d++ {
 			var next []FuncRef
 			for _, ref := range level {
-				for _, c := range m.Callees(ref.File, ref.Decl, line) {
+				var lit *ast.FuncLit
+				if d == 0 {
+					lit = root.lit
+				}
+				for _, c := range m.calleesIn(ref.File, ref.Decl, lit, line) {
 					if add(c) {
 						parent[c.Decl] = ref
 						next = append(next, c)

@@ -192,7 +192,9 @@ func (a *analysis) constraint() {
 		if a.staleConstraintName() || a.uniqueDespiteCheck() || a.assertAfterWrapSays(" (a duplicate)") || upsert && a.explainUpsertMeant(up) || generated && a.explainGeneratedDuplicate(gen) {
 			break
 		}
-		if a.constraintTestLost() || a.explainUniqueCheck() {
+		// A unique index over several columns that a model's tags declare
+		// is the schema's own choice, shown before a look-up's reading.
+		if a.constraintTestLost() || len(cols) > 1 && a.explainUniqueTag(cols) || a.explainUniqueCheck() {
 			break
 		}
 		if a.explainAbortedAfter() || a.gormUntranslated("ErrDuplicatedKey") {

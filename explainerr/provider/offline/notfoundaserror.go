@@ -59,6 +59,9 @@ func (a *analysis) notFound() {
 		a.explainNilContract(nc)
 		return
 	}
+	if a.notFoundNotAsked(msg) {
+		return
+	}
 	a.headline("A missing record answered as a server error")
 	a.why("The error says " + code(shorten(msg, 120)) + ": a lookup found nothing. When the request named something that does not exist, that is the client's error (a 4xx: 404, or what the app answers for it), yet it reached the generic error path and became a 500.")
 	if a.notFoundWrapKept(msg) {

@@ -17,11 +17,41 @@ import (
 // choice; the explanation shows the declaration, not a guess.
 
 // uniqueTagRe finds a unique index or constraint in a gorm tag, with the
-// index's name when it has one.
+// index's name when it has one (xormUniqueRe: in an xorm tag).
 var uniqueTagRe = regexp.MustCompile(`(?i)\bunique(?:Index)?(?::([\w]+))?\b`)
 
+// xormUniqueRe finds a unique index in an xorm tag ("unique" or
+// "unique(name)", the name shared by the fields of one index).
+var xormUniqueRe = regexp.MustCompile(`(?i)(?:^|\s)unique(?:\((\w+)\))?(?:\s|$)`)
+
+// xormKeywords are the words of an xorm tag that are not a column's name.
+var xormKeywords = map[string]bool{"not": true, "null": true, "pk": true, "autoincr": true, "default": true, "index": true, "unique": true,
+	"created": true, "updated": true, "deleted": true, "version": true, "extends": true, "comment": true, "notnull": true, "-": true, "<-": true, "->": true, "json": true, "jsonb": true}
+
+// xormColumn returns the column an xorm tag maps its field to: the tag's
+// word that is no keyword, type or default value (`not null default 0
+// BIGINT(20) user_id` gives user_id), else the field's name in
+// snake_case, as xorm's default mapper writes it.
+func xormColumn(tag, field string) string {
+	words := strings.Fields(tag)
+	col := ""
+	for i, w := range words {
+		w = strings.Trim(w, "'")
+		lw := strings.ToLower(w)
+		switch {
+		case xormKeywords[lw], strings.ContainsAny(w, "()"), i > 0 && strings.EqualFold(words[i-1], "default"), w != lw:
+			continue // a keyword, a type (BIGINT(20), TEXT), an index, a default
+		}
+		col = w
+	}
+	if col == "" {
+		return appsource.SnakeCase(field)
+	}
+	return col
+}
+
 // uniqueTagLines returns the fields of the module's structs (outside
-// tests) whose gorm tags declare the unique index over exactly cols:
+// tests) whose gorm or xorm tags declare the unique index over exactly cols:
 // for several columns, fields of one struct sharing an index's name.
 func (s *appSource) uniqueTagLines(cols []string) []sourceLine {
 	if s == nil {
@@ -40,19 +70,27 @@ func (s *appSource) uniqueTagLines(cols []string) []sourceLine {
 				return found == nil
 			}
 			byIndex := map[string][]*ast.Field{}
+			column := map[*ast.Field]string{}
 			for fl, tag := range appsource.TaggedFields(st) {
+				key, col, ok := "", "", false
 				if m := uniqueTagRe.FindStringSubmatch(tag.Get("gorm")); m != nil {
-					key := m[1]
-					if key == "" {
-						key = "\x00" + fl.Names[0].Name // an index of its own
-					}
-					byIndex[key] = append(byIndex[key], fl)
+					key, col, ok = m[1], appsource.GormColumn(fl), true
+				} else if m := xormUniqueRe.FindStringSubmatch(tag.Get("xorm")); m != nil {
+					key, col, ok = m[1], xormColumn(tag.Get("xorm"), fl.Names[0].Name), true
 				}
+				if !ok {
+					continue
+				}
+				if key == "" {
+					key = "\x00" + fl.Names[0].Name // an index of its own
+				}
+				column[fl] = col
+				byIndex[key] = append(byIndex[key], fl)
 			}
 			for _, fields := range byIndex {
 				var have []string
 				for _, fl := range fields {
-					have = append(have, appsource.GormColumn(fl))
+					have = append(have, column[fl])
 				}
 				slices.Sort(have)
 				if slices.Equal(have, want) {

@@ -1,0 +1,72 @@
+package offline
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/explainerr/explainerr/explainerr/report"
+)
+
+// TestUniqueIndexAnXormTagDeclares: a unique index over two columns that
+// a model's xorm tags declare (unique(name) on both fields), one of them
+// set from the signed-in user's id: the analysis shows the declaration
+// and its two readings, and does not take the user's id for a generated
+// value to make unique.
+func TestUniqueIndexAnXormTagDeclares(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/notes\n\ngo 1.22\n",
+		"entity/note.go": `package entity
+
+// Note is a user's note on a page.
+type Note struct {
+	ID     int64  ` + "`xorm:\"not null pk autoincr BIGINT(20) id\"`" + `
+	UserID string ` + "`xorm:\"not null default 0 BIGINT(20) unique(note_page_user) user_id\"`" + ` //!user
+	PageID string ` + "`xorm:\"not null default 0 BIGINT(20) INDEX unique(note_page_user) page_id\"`" + `
+	Text   string ` + "`xorm:\"TEXT text\"`" + `
+}
+`,
+		"auth/auth.go": `package auth
+
+import "context"
+
+type key struct{}
+
+// GetLoginUserIDFromContext returns the signed-in user's id.
+func GetLoginUserIDFromContext(ctx context.Context) string {
+	id, _ := ctx.Value(key{}).(string)
+	return id
+}
+`,
+		"service/notes.go": `package service
+
+import (
+	"context"
+
+	"example.com/notes/auth"
+	"example.com/notes/entity"
+	"xorm.io/xorm"
+)
+
+// AddNote stores the signed-in user's note on a page.
+func AddNote(ctx context.Context, engine *xorm.Engine, page, text string) error {
+	note := &entity.Note{UserID: auth.GetLoginUserIDFromContext(ctx), PageID: page, Text: text}
+	_, err := engine.Insert(note) //!insert
+	return err
+}
+`,
+	})
+	_, user := app.line("user")
+	_, insert := app.line("insert")
+	msg := "UNIQUE constraint failed: note.user_id, note.page_id"
+	r := &report.Report{
+		Error:   report.Error{Kind: report.KindError, Type: "*errors.errorString", Message: msg},
+		Status:  500,
+		Frames:  []report.Frame{{Function: "github.com/some/framework.(*Ctx).Next", File: "/go/pkg/mod/github.com/some/framework/ctx.go", Line: 90, Kind: report.FrameDependency}},
+		Request: report.Request{Method: "POST", URL: "/pages/7/notes"},
+		Logs:    []report.LogLine{{Text: fmt.Sprintf("%s/service/notes.go:%d %s", app.root, insert, msg)}},
+		Build:   report.Build{Module: "example.com/notes", Dir: app.root},
+	}
+	text := Analyze(r)
+	mustHave(t, text, "The model declares that unique index in its tags", "`note.go:"+itoa(user)+"`", "take the unique index out of the tags")
+	mustLack(t, text, "give values that are not taken", "GetLoginUserIDFromContext` give")
+}
