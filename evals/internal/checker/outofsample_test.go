@@ -236,7 +236,6 @@ var (
 	// checker's changes up to 634cfe2 by someone who had not read the
 	// checker, and frozen before the checker first ran on it.
 	ksuidSet = frozenSet{"ksuid", "24f89f3efe70917e534bd96707d8df246efbd302588a630019efbf3a0a41c055", "4648602472f1cb24ab2721f7b0fa16d78a9ec92288deecc937088424e51fe3f6", 3, false}
-
 )
 
 // TestOutOfSampleSetsAreFrozen checks the SHA-256 of each out-of-sample
