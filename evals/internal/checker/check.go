@@ -156,6 +156,7 @@ type factCheck func(c *Checker, prose string, claims []Claim, results []Result) 
 // run.
 var statedFactChecks = []factCheck{
 	(*Checker).checkReturns,
+	(*Checker).checkComparedAtLines,
 	(*Checker).checkResultTuples,
 	(*Checker).checkSetValues,
 	(*Checker).checkOrder,

@@ -84,6 +84,50 @@ func citedPairDiffers(before, file string, ref lineRef, stmt string) (string, bo
 	return "", false
 }
 
+// comparedPairRe is a clause that says two quoted things are compared,
+// right before the line it cites: "compares `len(s)` with
+// `stringEncodedLength` at f.go:182".
+var comparedPairRe = regexp.MustCompile("(?i)\\bcompar(?:es|ing|ed)\\s+`([^`]+)`\\s+(?:with|to|against|and)\\s+`([^`]+)`\\s*(?:\\(|at|on\\s+line)?$")
+
+// citedCompareMissing judges two things said to be compared at the line
+// cited right after ("compares `len(s)` with `max` at f.go:182"): the
+// statement there must write both, with a comparison between them.
+func citedCompareMissing(before, file string, ref lineRef, stmt string) (string, bool) {
+	m := comparedPairRe.FindStringSubmatch(strings.TrimSpace(before))
+	if m == nil {
+		return "", false
+	}
+	flat := tightSpace(stmt)
+	x, y := tightSpace(m[1]), tightSpace(m[2])
+	if !strings.Contains(flat, x) || !strings.Contains(flat, y) || !compareOpRe.MatchString(flat) {
+		return fmt.Sprintf("%s:%d holds %q, which does not compare %s with %s", file, ref.line, strings.TrimSpace(stmtHead(stmt)), m[1], m[2]), true
+	}
+	return "", false
+}
+
+// checkComparedAtLines judges each line a clause cites right after
+// saying two quoted things are compared there (citedCompareMissing),
+// whatever claim the line was placed on.
+func (c *Checker) checkComparedAtLines(prose string, _ []Claim, results []Result) []Result {
+	for _, r := range results {
+		if r.Kind != KindFileLine || r.InCode {
+			continue
+		}
+		from, _ := clauseAround(prose, r.start)
+		file, line := splitFileLine(r.Text)
+		for _, st := range c.statementsAt(file, line) {
+			if reason, missing := citedCompareMissing(prose[from:r.start], st.file, lineRef{file: file, line: line}, st.text); missing {
+				cl := Claim{Text: r.Text, Kind: KindCompare, start: r.start, end: r.end}
+				results = append(results, Result{Claim: cl, Verdict: Contradicted, Reason: reason})
+			}
+		}
+	}
+	return results
+}
+
+// compareOpRe finds a comparison operator.
+var compareOpRe = regexp.MustCompile(`==|!=|<=|>=|[^<-]<[^-<]|[^>-]>[^>=]`)
+
 // placedCallLines lists the file:line claims lineRefs leaves to the claim
 // right beside them when that claim is a call quoted whole before the
 // line ("with `d.pool.Put(dec)` at f.go:186").

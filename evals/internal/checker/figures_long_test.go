@@ -190,13 +190,14 @@ func TestCheckerFigures(t *testing.T) {
 		// Written blind and frozen (f2ade71) about a module no labelled set
 		// was about, by someone who had not read the checker; its first
 		// run, on the checker of 634cfe2, is its out-of-sample row
-		// (METHODOLOGY.md).
-		{"feeds (frozen)", "out", New(load(t, moduleDir(t, "feeds"))), feedsSet.path()},
+		// (METHODOLOGY.md); its false alarm was fixed after.
+		{"feeds (frozen)", "seen", New(load(t, moduleDir(t, "feeds"))), feedsSet.path()},
 		// Written blind and frozen (afd50e4) about a module no labelled set
 		// was about, by someone who had not read the checker; its first
 		// run, on the checker of 634cfe2, is its out-of-sample row
-		// (METHODOLOGY.md).
-		{"ksuid (frozen)", "out", New(load(t, moduleDir(t, "ksuid"))), ksuidSet.path()},
+		// (METHODOLOGY.md); its false alarm and one of its misses were
+		// fixed after.
+		{"ksuid (frozen)", "seen", New(load(t, moduleDir(t, "ksuid"))), ksuidSet.path()},
 	}
 	methodology, err := os.ReadFile(filepath.Join(root, "METHODOLOGY.md"))
 	if err != nil {

@@ -19,7 +19,10 @@ import "testing"
 // and a negative number said to be returned under a condition, after the
 // function's place; a field's type in an appositive ("the field `name`, a
 // `string`"), a type "declared as" after a comma, and a parameter's type
-// after a possessive ("takes the soup's name as a `string`").
+// after a possessive ("takes the soup's name as a `string`"); a literal
+// returned after "and", the verb said once before it; a line cited for
+// a second action joined by "and"; and two things said to be compared at
+// a line that does not compare them.
 func TestLadleClasses(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -60,6 +63,10 @@ func TestLadleClasses(t *testing.T) {
 		{"a type declared as, after a comma", "Pouring has the type `pourFunc`, declared as `func(l *ladle, amount int) (string, error)`.", true},
 		{"a parameter's type after a possessive", "`labelOf` takes the soup's name as a `string`.", false},
 		{"a parameter's type after a possessive", "`labelOf` takes the soup's name as a `[]byte`.", true},
+		{"a literal returned after and, its verb said once", "`firstWarm` returns `l.name` for the first warm ladle, and \"\" when none is (ladle.go:93).", false},
+		{"a line cited for a second action", "`stir` adds `compareUnit()` to the turns and increments the count when the sum wraps to zero (ladle.go:99).", false},
+		{"two things compared at a line", "`Serve` compares `amount` with `ladleLimit` at ladle.go:32 and fails over it.", false},
+		{"two things compared at a line", "`Serve` compares `amount` with `ladleLimit` at ladle.go:33 and fails over it.", true},
 		{"a string literal returned", "`strict` returns \"\" and an error for an empty soup (ladle.go:55).", false},
 	})
 }

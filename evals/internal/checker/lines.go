@@ -136,11 +136,16 @@ func subjectOf(prose string, claims []Claim, a, b int) int {
 	} else {
 		gap = prose[b:claims[target].start]
 	}
-	if elsewhereRe.MatchString(gap) {
+	if elsewhereRe.MatchString(gap) || claims[target].end <= a && secondActionRe.MatchString(outsideCode(gap)) {
 		return -1
 	}
 	return target
 }
+
+// secondActionRe finds a second action a sentence joins to the first
+// before the line it cites ("adds `x` to the payload and increments the
+// timestamp when it wraps (f.go:332)"): the line is the second's.
+var secondActionRe = regexp.MustCompile(`\band\s+(?:then\s+)?[a-z]+(?:s|es)\s+(?:the|a|an|its|it|them)\b`)
 
 // lineable reports whether a claim names a declaration a line can fall in.
 func lineable(c Claim) bool {

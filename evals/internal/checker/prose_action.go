@@ -89,6 +89,20 @@ func saysReturned(clause, stmt string) bool {
 	return false
 }
 
+// elidedReturn reports whether a clause says the literal results of the
+// return statement cited after "and", the verb of returning said once
+// before them ("returns `x` for …, and "" when every time is zero
+// (f.go:68)").
+func elidedReturn(prose string, from, to int, stmt string) bool {
+	flat := strings.ToLower(outsideCode(prose[from:to]))
+	loc := returnVerbRe.FindStringIndex(flat)
+	if loc == nil {
+		return false
+	}
+	joined := strings.ReplaceAll(flat[loc[1]:], " and ", " returns ")
+	return saysLiteralReturned(joined, strings.TrimPrefix(strings.TrimSpace(stmtHead(stmt)), "return "))
+}
+
 // literalResultRe is a result a return statement writes as a bare literal
 // a sentence can say in words: nil, true, false, a whole number or a
 // short string literal ("returns \"\" for a nil pointer").

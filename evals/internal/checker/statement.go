@@ -235,7 +235,7 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 			reasons = append(reasons, reason)
 			continue
 		}
-		if saysBranch(prose[from:ref.start], stmtHead(stmt)) || namesInWords(prose[from:to], stmt) || saysWhatLineDoes(citedFragment(prose[from:ref.start]), stmt) || saysReturned(prose[from:to], stmt) || saysNumberThere(prose[from:ref.start], stmt) || saysLiteralThere(prose[from:ref.start], stmt) {
+		if saysBranch(prose[from:ref.start], stmtHead(stmt)) || namesInWords(prose[from:to], stmt) || saysWhatLineDoes(citedFragment(prose[from:ref.start]), stmt) || saysReturned(prose[from:to], stmt) || elidedReturn(prose, from, to, stmt) || saysNumberThere(prose[from:ref.start], stmt) || saysLiteralThere(prose[from:ref.start], stmt) {
 			return "", false
 		}
 		spans := clauseSpans(prose, claims, from, to)

@@ -82,3 +82,24 @@ type pourFunc func(l *ladle, amount int, hot bool) (string, error)
 
 // labelOf writes the label of a soup's name.
 func labelOf(name string) string { return "soup:" + name }
+
+// firstWarm names the first warm ladle, "" when none is.
+func firstWarm(ladles ...*ladle) string {
+	for _, l := range ladles {
+		if l.warm {
+			return l.name
+		}
+	}
+	return ""
+}
+
+// stir turns the soup once and counts the turns.
+func stir(turns *uint32) uint32 {
+	next := *turns + compareUnit()
+	if next == 0 {
+		next++
+	}
+	return next
+}
+
+func compareUnit() uint32 { return 1 }
