@@ -73,6 +73,22 @@ def func_range(path, func):
                 while j < len(lines) and lines[j].strip() != "" and lines[j][:1] in ("\t", " ", ")", "}"):
                     j += 1
                 return (i + 1, j)
+        # One spec of a var block ("var (" then "\ttables = []any{"): to
+        # the line that closes what it opens.
+        gpat = re.compile(r"^\t" + re.escape(func) + r"\b[^=:]*=[^=]")
+        inblock = False
+        for i, line in enumerate(lines):
+            if line.startswith("var ("):
+                inblock = True
+            elif line.startswith(")"):
+                inblock = False
+            elif inblock and gpat.match(line):
+                depth = 0
+                for j in range(i, len(lines)):
+                    depth += lines[j].count("{") + lines[j].count("(") - lines[j].count("}") - lines[j].count(")")
+                    if depth <= 0:
+                        return (i + 1, j + 1)
+                return (i + 1, len(lines))
     return None
 
 
