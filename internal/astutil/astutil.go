@@ -147,3 +147,15 @@ func StringLit(n ast.Node) (string, bool) {
 	v, err := strconv.Unquote(lit.Value)
 	return v, err == nil
 }
+
+// LastName returns the name an identifier or a selector ends with: "x" of
+// x, "X" of a.b.X; "" for any other expression.
+func LastName(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.SelectorExpr:
+		return e.Sel.Name
+	}
+	return ""
+}

@@ -36,3 +36,15 @@ var y map[string]int
 		}
 	}
 }
+
+func TestLastName(t *testing.T) {
+	for src, want := range map[string]string{"x": "x", "a.b.X": "X", "f()": "", "&T{}": ""} {
+		e, err := parser.ParseExpr(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := LastName(e); got != want {
+			t.Errorf("LastName(%s) = %q, want %q", src, got, want)
+		}
+	}
+}

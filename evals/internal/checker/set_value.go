@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/evals/internal/source"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // KindSetValue is a claim about the number a function sets a field or
@@ -383,15 +384,7 @@ func (c *Checker) valueSetAtCitedLine(prose string, claims []Claim, at int, targ
 
 // assignedName is the name an assignment's left side writes: "x" of "x",
 // "s.x" or "a.b.x".
-func assignedName(e ast.Expr) string {
-	switch e := e.(type) {
-	case *ast.Ident:
-		return e.Name
-	case *ast.SelectorExpr:
-		return e.Sel.Name
-	}
-	return ""
-}
+func assignedName(e ast.Expr) string { return astutil.LastName(e) }
 
 // claimAt reports whether a claim of the prose starts at offset at: a
 // name written without backticks that the prose names as code.

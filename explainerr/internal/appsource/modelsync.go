@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // An app on an ORM makes its tables from its models: gorm's
@@ -70,7 +71,7 @@ func (m *Module) ModelSyncs() []ModelSync {
 				}
 			}
 			if call.Ellipsis.IsValid() {
-				if name := lastIdent(call.Args[len(call.Args)-1]); name != "" {
+				if name := astutil.LastName(call.Args[len(call.Args)-1]); name != "" {
 					if lf, spec, decl, ok := m.listVar(name); ok {
 						s.List, s.ListFile = name, lf
 						s.ListStart, s.ListEnd = m.Fset.Position(decl.Pos()).Line, m.Fset.Position(decl.End()).Line
@@ -103,22 +104,11 @@ func modelOfArg(e ast.Expr) string {
 	}
 	switch e := e.(type) {
 	case *ast.CompositeLit:
-		return lastIdent(e.Type)
+		return astutil.LastName(e.Type)
 	case *ast.CallExpr:
 		if id, ok := e.Fun.(*ast.Ident); ok && id.Name == "new" && len(e.Args) == 1 {
-			return lastIdent(e.Args[0])
+			return astutil.LastName(e.Args[0])
 		}
-	}
-	return ""
-}
-
-// lastIdent returns the name an identifier or a selector ends with.
-func lastIdent(e ast.Expr) string {
-	switch e := e.(type) {
-	case *ast.Ident:
-		return e.Name
-	case *ast.SelectorExpr:
-		return e.Sel.Name
 	}
 	return ""
 }

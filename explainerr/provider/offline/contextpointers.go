@@ -13,7 +13,7 @@ import (
 // The source context given with a failure (static or rag) holds, besides
 // the frames, the code the module understanding reached from the
 // failure's own words: where its message is made, the query and schema an
-// SQL error names, the code that reads the settings. When a pass's
+// SQL error names, where a setting gets its value. When a pass's
 // explanation does not name one of them, the location section points at
 // it, saying why it was picked and nothing more: a lead, not a claim
 // about the fault. The constructors of a nil value are left to the
@@ -25,7 +25,7 @@ var contextLeads = map[string]string{
 	report.ReasonOrigin:  "where the error's message is made",
 	report.ReasonQuery:   "the query the SQL error is about",
 	report.ReasonSchema:  "the schema statement of the table it uses",
-	report.ReasonSetting: "code that reads the app's settings",
+	report.ReasonSetting: "where a setting the failing code uses gets its value",
 }
 
 // maxContextLeads bounds the chunks pointed at.

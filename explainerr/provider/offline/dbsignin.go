@@ -133,7 +133,7 @@ func (s *appSource) signInSettings(field *regexp.Regexp) []signInSetting {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
 				for i, lhs := range n.Lhs {
-					if name := lastIdent(lhs); name != "" && field.MatchString(name) && len(n.Rhs) > 0 {
+					if name := astutil.LastName(lhs); name != "" && field.MatchString(name) && len(n.Rhs) > 0 {
 						add(n.Pos(), n.Rhs[min(i, len(n.Rhs)-1)])
 					}
 				}
@@ -155,17 +155,6 @@ func (s *appSource) signInSettings(field *regexp.Regexp) []signInSetting {
 		})
 	})
 	return out
-}
-
-// lastIdent returns the name an assignment's left side ends in: x, a.b.X.
-func lastIdent(e ast.Expr) string {
-	switch e := e.(type) {
-	case *ast.Ident:
-		return e.Name
-	case *ast.SelectorExpr:
-		return e.Sel.Name
-	}
-	return ""
 }
 
 // settingKeyOf returns the key a value is read by, when it is a call whose

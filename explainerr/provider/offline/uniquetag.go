@@ -123,6 +123,16 @@ func (a *analysis) explainUniqueTag(cols []string) bool {
 	what := code(strings.Join(cols, ", "))
 	a.why("The model declares that unique index in its tags, at " + strings.Join(at, "; ") + ": each " + what + " may be written once, and the app makes the index from them when it migrates.")
 	a.fix("If one row per " + what + " is what the app means, check for it before writing and answer 409 Conflict (" + code("http.StatusConflict") + ") for a second one.")
-	a.fix("If not (a second row is allowed), take the unique index out of the tags at " + code(a.fileLoc(lines[0].Path, lines[0].Line)) + " and drop it from the database: an ORM's auto-migration adds indexes but does not drop them.")
+	var places []string
+	for _, l := range lines {
+		places = append(places, code(a.fileLoc(l.Path, l.Line)))
+	}
+	where := strings.Join(places, " and ")
+	if strings.Contains(lines[0].Text, "xorm:") {
+		// xorm's Sync drops the indexes a struct no longer declares.
+		a.fix("If not (a second row is allowed), take the unique index out of the tags at " + where + " (from every field that names it: left on one, it becomes a unique index of that column alone); the app's sync then drops it from the database.")
+		return true
+	}
+	a.fix("If not (a second row is allowed), take the unique index out of the tags at " + where + " (from every field that names it) and drop it from the database: gorm's auto-migration adds indexes but does not drop them.")
 	return true
 }

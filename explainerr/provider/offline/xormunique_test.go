@@ -10,8 +10,9 @@ import (
 // TestUniqueIndexAnXormTagDeclares: a unique index over two columns that
 // a model's xorm tags declare (unique(name) on both fields), one of them
 // set from the signed-in user's id: the analysis shows the declaration
-// and its two readings, and does not take the user's id for a generated
-// value to make unique.
+// and its two readings (the index taken out of both fields, which xorm's
+// sync then drops), and does not take the user's id for a generated value
+// to make unique.
 func TestUniqueIndexAnXormTagDeclares(t *testing.T) {
 	app := writeMarkedApp(t, map[string]string{
 		"go.mod": "module example.com/notes\n\ngo 1.22\n",
@@ -21,7 +22,7 @@ func TestUniqueIndexAnXormTagDeclares(t *testing.T) {
 type Note struct {
 	ID     int64  ` + "`xorm:\"not null pk autoincr BIGINT(20) id\"`" + `
 	UserID string ` + "`xorm:\"not null default 0 BIGINT(20) unique(note_page_user) user_id\"`" + ` //!user
-	PageID string ` + "`xorm:\"not null default 0 BIGINT(20) INDEX unique(note_page_user) page_id\"`" + `
+	PageID string ` + "`xorm:\"not null default 0 BIGINT(20) INDEX unique(note_page_user) page_id\"`" + ` //!page
 	Text   string ` + "`xorm:\"TEXT text\"`" + `
 }
 `,
@@ -56,6 +57,7 @@ func AddNote(ctx context.Context, engine *xorm.Engine, page, text string) error 
 `,
 	})
 	_, user := app.line("user")
+	_, page := app.line("page")
 	_, insert := app.line("insert")
 	msg := "UNIQUE constraint failed: note.user_id, note.page_id"
 	r := &report.Report{
@@ -67,6 +69,6 @@ func AddNote(ctx context.Context, engine *xorm.Engine, page, text string) error 
 		Build:   report.Build{Module: "example.com/notes", Dir: app.root},
 	}
 	text := Analyze(r)
-	mustHave(t, text, "The model declares that unique index in its tags", "`note.go:"+itoa(user)+"`", "take the unique index out of the tags")
-	mustLack(t, text, "give values that are not taken", "GetLoginUserIDFromContext` give")
+	mustHave(t, text, "The model declares that unique index in its tags", "take the unique index out of the tags at `note.go:"+itoa(user)+"` and `note.go:"+itoa(page)+"`", "the app's sync then drops it")
+	mustLack(t, text, "give values that are not taken", "GetLoginUserIDFromContext` give", "adds indexes but does not drop them")
 }
