@@ -22,7 +22,8 @@ import "testing"
 // after a possessive ("takes the soup's name as a `string`"); a literal
 // returned after "and", the verb said once before it; a line cited for
 // a second action joined by "and"; and two things said to be compared at
-// a line that does not compare them.
+// a line that does not compare them; and a call quoted with the
+// subject's own parameter, which the subject does not make itself.
 func TestLadleClasses(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -67,6 +68,8 @@ func TestLadleClasses(t *testing.T) {
 		{"a line cited for a second action", "`stir` adds `compareUnit()` to the turns and increments the count when the sum wraps to zero (ladle.go:99).", false},
 		{"two things compared at a line", "`Serve` compares `amount` with `ladleLimit` at ladle.go:32 and fails over it.", false},
 		{"two things compared at a line", "`Serve` compares `amount` with `ladleLimit` at ladle.go:33 and fails over it.", true},
+		{"a call made with the subject's own parameter", "`pourInto` builds the label with `describe(name)`.", false},
+		{"a call made with the subject's own parameter", "`pourInto` builds the label with `labelOf(name)`.", true},
 		{"a string literal returned", "`strict` returns \"\" and an error for an empty soup (ladle.go:55).", false},
 	})
 }

@@ -45,6 +45,9 @@ func (c *Checker) checkUses(prose string, claims []Claim, results []Result) []Re
 				if !returns || cl.Kind == KindCall && !cl.fromExpr && strings.HasSuffix(strings.TrimRight(prose[cl.start:cl.end], "` "), ")") {
 					reason = c.unused(r, strings.Trim(prose[cl.start:cl.end], "` "), subject, uc.verb != "redirects")
 				}
+				if reason == "" && cl.Kind == KindCall && !returns && !cl.fromExpr {
+					reason = ownCallMissing(uc.funcs, strings.Trim(prose[cl.start:cl.end], "` "))
+				}
 				if reason == "" && cl.Kind == KindIdentifier && !cl.fromExpr && !cl.fromProse {
 					reason = c.othersLocal(r, cl.Text, subject)
 				}
