@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist, litecart, fiberrw, riverui, templtodo or answer (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg, goshop and riverui need PostgreSQL too)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist, litecart, fiberrw, riverui, templtodo, answer or navidrome (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg, goshop and riverui need PostgreSQL too)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -26,7 +26,7 @@
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, rwtxt, journalist, litecart, fiberrw and templtodo apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18491 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18492 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -378,6 +378,16 @@ app_conf() {
 		# its own installation (app_reset): SQLite (data/answer.db, modernc), its cache file, i18n files and uploads under
 		# data/; the address is the wiring's (the config file's is not read). The probe is its health check
 		probe=/healthz ;;
+	navidrome) mainpkg=. port=18492 # configured by ND_ variables: its address, its data folder (data/: SQLite in
+		# data/navidrome.db, mattn/go-sqlite3, its migrations run at start; caches and plugins) and an empty music folder
+		# (music/, library 1), both remade by app_reset; its Makefile's build tags (netgo, and fts5 for its full-text
+		# search tables); no network (external services, insights and the login page's background images off); no limit
+		# on sign-in requests. The probe is its heartbeat
+		export GOFLAGS="-p=1 -tags=netgo,sqlite_fts5" ND_ADDRESS=127.0.0.1 ND_PORT=$((18492 + shift_port)) \
+			ND_DATAFOLDER=data ND_MUSICFOLDER=music ND_LOGLEVEL=info ND_ENABLEINSIGHTSCOLLECTOR=false \
+			ND_ENABLEEXTERNALSERVICES=false ND_LASTFM_ENABLED=false ND_LISTENBRAINZ_ENABLED=false \
+			ND_UILOGINBACKGROUNDURL= ND_AUTHREQUESTLIMIT=0
+		probe=/ping ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -762,6 +772,9 @@ INSERT INTO todos (created_by, title, description, status, created_at) VALUES
 		kill $ipid 2>/dev/null
 		wait $ipid 2>/dev/null
 		[ -s data/conf/config.yaml ] ;;
+	navidrome) # its data folder (the app makes its database and runs its migrations when it starts, library 1 on the
+		# music folder) and the empty music folder
+		rm -rf data music && mkdir -p data music ;;
 	gormpg) # its migrate command (the uuid-ossp extension and gorm's auto-migration of the users and posts tables, from
 		# the models; the server runs none), built once per case, then the seed: alice (11111111-...) and bob
 		# (33333333-...), both with the password local-trials (bcrypt), and alice's post 22222222-... ("Hello Gorm")
@@ -1515,6 +1528,20 @@ INSERT INTO comments VALUES (NULL, '2026-01-02 10:00:00', '2026-01-02 10:00:00',
 		post /answer/api/v1/question json '{"title":"How do I add middleware to gin?","content":"I want to add a middleware to my gin engine. How is it done?","tags":[{"slug_name":"go","display_name":"go","original_text":""}]}' >/dev/null
 		post /answer/api/v1/answer json '{"question_id":"10010000000000020","content":"Call r.Use with your middleware before the routes."}' >/dev/null
 		post /answer/api/v1/comment json '{"object_id":"10010000000000020","original_text":"first comment on the question"}' >/dev/null ;;
+	navidrome) # the first administrator, admin (password local-trials), made through the app's own first-run endpoint,
+		# whose answer holds a session token: it goes in the X-ND-Authorization header. Through the native API: the radio
+		# Jazz FM, admin's playlist "Road trip", the user bob (not an administrator, password local-trials) and the
+		# library Podcasts on /srv (library 2; an empty directory of the system, as the API wants an absolute path that
+		# exists). admin has no play queue
+		auth=()
+		rm -f "$jar"
+		local token
+		token=$(post /auth/createAdmin json '{"username":"admin","password":"local-trials"}' | jq -r '.token // empty' 2>/dev/null)
+		[ -n "$token" ] && auth=(-H "X-ND-Authorization: Bearer $token")
+		post /api/radio json '{"name":"Jazz FM","streamUrl":"http://127.0.0.1:9/jazz","homePageUrl":"http://127.0.0.1:9/"}' >/dev/null
+		post /api/playlist json '{"name":"Road trip","comment":"songs for the car","public":false}' >/dev/null
+		post /api/user json '{"userName":"bob","name":"Bob","password":"local-trials","isAdmin":false}' >/dev/null
+		post /api/library json '{"name":"Podcasts","path":"/srv"}' >/dev/null ;;
 	esac
 }
 
