@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist, litecart, fiberrw, riverui, templtodo, answer or navidrome (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg, goshop and riverui need PostgreSQL too)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist, litecart, fiberrw, riverui, templtodo, answer, navidrome or alist (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg, goshop and riverui need PostgreSQL too)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -24,9 +24,9 @@
 # on every interface of the machine). The todo, albums, bank,
 # bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr, spacebin, goclean, gormpg, goshop and riverui apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, rwtxt, journalist, litecart, fiberrw and templtodo apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, rwtxt, journalist, litecart, fiberrw, templtodo and alist apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18492 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18493 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -388,6 +388,14 @@ app_conf() {
 			ND_ENABLEEXTERNALSERVICES=false ND_LASTFM_ENABLED=false ND_LISTENBRAINZ_ENABLED=false \
 			ND_UILOGINBACKGROUNDURL= ND_AUTHREQUESTLIMIT=0
 		probe=/ping ;;
+	alist) mainpkg=. port=18493 binargs=(server) # configured by the environment (ALIST_ variables over data/config.json,
+		# which the app writes with its defaults at its first start): the address, no log file (logrus on stderr) and the
+		# admin's password; SQLite in data/data.db (gorm over mattn/go-sqlite3, tables prefixed x_), made by the app at
+		# start. Its frontend (public/dist, built apart upstream) as an empty page (app_generate). The probe is its ping.
+		# Needs the sqlite3 shell
+		probe=/ping
+		export ALIST_ADDR=127.0.0.1 ALIST_HTTP_PORT=$((18493 + shift_port)) ALIST_LOG_ENABLE=false \
+			ALIST_ADMIN_PASSWORD=local-trials ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -451,6 +459,8 @@ app_generate() { # code an app generates before it builds: wtf's HTML templates 
 	litecart) # the admin and site pages the server embeds (web/admin/build, web/site/build, built with bun upstream) as
 		# empty pages
 		mkdir -p web/admin/build web/site/build && touch web/admin/build/index.html web/site/build/index.html ;;
+	alist) # the frontend the server embeds (public/dist, built apart upstream from alist-org/alist-web) as an empty page
+		[ -s public/dist/index.html ] || echo '<!doctype html><title>AList</title>' >public/dist/index.html ;;
 	riverui) # the frontend the server embeds (dist/, built with vite upstream) as vite leaves it: public/ copied as it is
 		# (index.html is the Go template the server fills in), the manifest naming the entry's script and style sheet, both
 		# empty. Made again after each bug, as a bug may change public/index.html
@@ -753,6 +763,12 @@ INSERT INTO todos (created_by, title, description, status, created_at) VALUES
   (1, 'Buy milk', 'two litres', FALSE, '2026-01-02 10:00:00'),
   (1, 'Write report', 'the quarterly report', TRUE, '2026-01-03 10:00:00'),
   (2, 'Fix bike', 'the front brake', FALSE, '2026-01-04 10:00:00');" ;;
+	alist) # its data directory: the app writes data/config.json with its defaults and makes the SQLite file data/data.db
+		# (its tables by gorm's auto-migration, its settings, the admin user with the password ALIST_ADMIN_PASSWORD and the
+		# disabled guest) when it starts. The files the local storage serves (app_login mounts it): notes.txt and
+		# docs/plan.md
+		rm -rf data files && mkdir -p files/docs && printf 'remember the milk\n' >files/notes.txt &&
+			printf 'draft\n' >files/docs/plan.md ;;
 	answer) # its data directory, made by the app's own installation, run by its environment (AUTO_INSTALL): "answer init"
 		# writes data/conf/config.yaml, makes the tables from the entities (xorm's Sync) with their initial data, and the
 		# administrator admin@example.com (password local-trials), then serves its installation page (INSTALL_PORT), which
@@ -1515,6 +1531,16 @@ INSERT INTO cart VALUES ('trialscart00001', 'bob@example.com', 1500, 'USD', NULL
 INSERT INTO follows VALUES ((SELECT id FROM users WHERE username = 'alice'), (SELECT id FROM users WHERE username = 'bob'));
 INSERT INTO comments VALUES (NULL, '2026-01-02 10:00:00', '2026-01-02 10:00:00', NULL,
   (SELECT id FROM articles WHERE slug = 'hello-fiber'), (SELECT id FROM users WHERE username = 'alice'), 'first comment');" 2>/dev/null ;;
+	alist) # the admin token (the setting "token", which the API takes in the Authorization header as the admin's), read
+		# from the database the app made; through the API the admin mounts the files directory as storage /local (the Local
+		# driver, served natively over WebDAV). The WebDAV cases send their own Basic credentials (ctype basic: the admin,
+		# password local-trials, or a user who does not exist)
+		auth=()
+		rm -f "$jar"
+		local tok
+		tok=$(sqlite3 -cmd '.timeout 5000' "$cdir/data/data.db" "SELECT value FROM x_setting_items WHERE key = 'token'" 2>/dev/null)
+		[ -n "$tok" ] && auth=(-H "Authorization: $tok")
+		post /api/admin/storage/create json '{"mount_path":"/local","order":0,"driver":"Local","remark":"","cache_expiration":0,"webdav_policy":"native_proxy","down_proxy_url":"","addition":"{\"root_folder_path\":\"files\",\"thumbnail\":false,\"thumb_cache_folder\":\"\",\"show_hidden\":true,\"mkdir_perm\":\"777\",\"recycle_bin_path\":\"delete permanently\"}"}' >/dev/null ;;
 	answer) # the administrator (admin@example.com, password local-trials, made by the installation) signs in; its access
 		# token goes in the Authorization header. Through the API it asks question 10010000000000020 (tag go), answers it
 		# (answer 10020000000000022) and comments on it (comment 10070000000000023): the ids are the installation's next
