@@ -204,7 +204,7 @@ round_ratios() {
 		awk '{printf "%.4f\n", $1 / $2}'
 }
 
-mb() { awk -v b="$1" 'BEGIN {printf "%.1f", b / 1048576}'; }
+mb() { awk -v b="$1" 'BEGIN {printf "%.2f", b / 1048576}'; }
 base_size=$(stat -c %s bin/recoverer)
 echo
 echo "| variant | binary (MB) | growth vs recoverer (MB) | one-line edit rebuild, median of $RUNS (s) | × recoverer per round, median (quartiles) | first build, empty cache |"

@@ -3,6 +3,7 @@ package offline
 import (
 	"go/ast"
 	"regexp"
+	"slices"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
@@ -46,6 +47,14 @@ func (a *analysis) reachedColumnValue(name string) bool {
 	return true
 }
 
+// aliasOnly reports whether code names name only as an alias ("user_name
+// as username"), which no table's column is.
+func aliasOnly(code, name string) bool {
+	all := compiled(`(?i)(?:^|[^\w.])`+regexp.QuoteMeta(name)+`(?:$|[^\w])`).FindAllStringIndex(code, -1)
+	aliases := compiled(`(?i)\bas\s+`+regexp.QuoteMeta(name)+`(?:$|[^\w])`).FindAllStringIndex(code, -1)
+	return len(all) > 0 && len(all) == len(aliases)
+}
+
 // builderColumnNaming says where a query builder of the app names the
 // missing column col (bare: name) among a column method's arguments
 // (Where("product_name ILIKE ?"), Order("title DESC")), for an SQL error
@@ -59,10 +68,16 @@ func (a *analysis) builderColumnNaming(col, name string) bool {
 	bare := compiled(`(?i)(?:^|[^\w.])` + regexp.QuoteMeta(name) + `(?:$|[^\w])`)
 	qualified := compiled(`(?i)(?:^|[^\w.])` + regexp.QuoteMeta(col) + `(?:$|[^\w])`)
 	var found, reached []sourceLine
+	// A literal that writes the column with its table ("user.username")
+	// is the one meant over one that has its bare name, which may be an
+	// alias ("user_name as username").
+	exact := col != name && slices.ContainsFunc(src.mod.ColumnLiterals(), func(l appsource.TableLiteral) bool {
+		return qualified.MatchString(appsource.SQLCode(l.Value))
+	})
 	for _, l := range src.mod.ColumnLiterals() {
 		fd, ok := l.Decl.(*ast.FuncDecl)
 		code := appsource.SQLCode(l.Value)
-		if !ok || !bare.MatchString(code) && !qualified.MatchString(code) {
+		if !ok || !qualified.MatchString(code) && (exact || !bare.MatchString(code) || aliasOnly(code, name)) {
 			continue
 		}
 		line := originLine(appsource.FuncRef{File: l.File, Decl: fd}, l.StartLine)
