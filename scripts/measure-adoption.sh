@@ -217,7 +217,7 @@ for v in "${variants[@]}"; do
 	else
 		edit_cols="not measured | not measured"
 	fi
-	printf "| %s | %s | %s | %s | %s |\n" "$v" "$(mb "$size")" "$(mb $((size - base_size)))" \
+	printf "| %s | %s | %s (%d bytes) | %s | %s |\n" "$v" "$(mb "$size")" "$(mb $((size - base_size)))" "$((size - base_size))" \
 		"$edit_cols" "${first[$v]:-not measured}"
 done
 
