@@ -1,7 +1,6 @@
 package offline
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -63,14 +62,7 @@ func addTag(w http.ResponseWriter, r *http.Request) error {
 	})
 	_, test := app.line("test")
 	_, wrap := app.line("wrap")
-	r := &report.Report{
-		Error:   report.Error{Kind: report.KindError, Type: "*fmt.wrapError", Message: "adding tag go: UNIQUE constraint failed: tags.name"},
-		Status:  500,
-		Frames:  []report.Frame{{Function: "github.com/some/framework.(*Ctx).Next", File: "/go/pkg/mod/github.com/some/framework/ctx.go", Line: 90, Kind: report.FrameDependency}},
-		Request: report.Request{Method: "POST", URL: "/tags"},
-		Logs:    []report.LogLine{{Text: fmt.Sprintf("%s/store/store.go:%d adding tag go: UNIQUE constraint failed: tags.name", app.root, wrap)}},
-		Build:   report.Build{Module: "example.com/shelf", Dir: app.root},
-	}
+	r := app.loggedFailure(t, "example.com/shelf", "wrap", report.KindError, "adding tag go: UNIQUE constraint failed: tags.name", "POST", "/tags")
 	text := Analyze(r)
 	mustHave(t, text, "`web.go:"+itoa(test)+"`", "errors.As(err, &conflict)", "Wrap it with `%w` at `store.go:"+itoa(wrap)+"`", `fmt.Errorf("adding tag %s: %w", name, err)`)
 	mustLack(t, text, "recognise the constraint error", "409 Conflict")

@@ -1,7 +1,6 @@
 package offline
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
@@ -78,15 +77,7 @@ func Visit(engine *xorm.Engine, id int64) error {
 `,
 	})
 	_, list := app.line("list")
-	_, insert := app.line("insert")
-	r := &report.Report{
-		Error:   report.Error{Kind: report.KindError, Type: "*errors.errorString", Message: "SQL logic error: no such table: jar_visit (1)"},
-		Status:  500,
-		Frames:  []report.Frame{{Function: "github.com/some/framework.(*Ctx).Next", File: "/go/pkg/mod/github.com/some/framework/ctx.go", Line: 90, Kind: report.FrameDependency}},
-		Request: report.Request{Method: "GET", URL: "/jars/1"},
-		Logs:    []report.LogLine{{Text: fmt.Sprintf("%s/store/store.go:%d SQL logic error: no such table: jar_visit (1)", app.root, insert)}},
-		Build:   report.Build{Module: "example.com/pantry", Dir: app.root},
-	}
+	r := app.loggedFailure(t, "example.com/pantry", "insert", report.KindError, "SQL logic error: no such table: jar_visit (1)", "GET", "/jars/1")
 	found := false
 	for _, c := range appsource.Static(r) {
 		if c.File == "migrations/init.go" && c.Symbol == "tables" && c.Reason == report.ReasonSchema && c.StartLine <= list && list <= c.EndLine {

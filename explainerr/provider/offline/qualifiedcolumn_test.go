@@ -1,7 +1,6 @@
 package offline
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -34,16 +33,8 @@ func both() (sq.SelectBuilder, sq.SelectBuilder) {
 		"migrations/001.sql": "CREATE TABLE user (id varchar PRIMARY KEY, user_name varchar);\nCREATE TABLE player (id varchar PRIMARY KEY, user_id varchar);\nCREATE TABLE share (id varchar PRIMARY KEY, user_id varchar);\n",
 	})
 	_, player := app.line("player")
-	_, both := app.line("both")
 	msg := "no such column: user.username"
-	r := &report.Report{
-		Error:   report.Error{Kind: report.KindStatus, Type: "http.Status", Message: msg},
-		Status:  500,
-		Frames:  []report.Frame{{Function: "github.com/some/framework.(*Ctx).Next", File: "/go/pkg/mod/github.com/some/framework/ctx.go", Line: 90, Kind: report.FrameDependency}},
-		Request: report.Request{Method: "GET", URL: "/api/player"},
-		Logs:    []report.LogLine{{Text: fmt.Sprintf("%s/store/store.go:%d %s", app.root, both, msg)}},
-		Build:   report.Build{Module: "example.com/players", Dir: app.root},
-	}
+	r := app.loggedFailure(t, "example.com/players", "both", report.KindStatus, msg, "GET", "/api/player")
 	text := Analyze(r)
 	mustHave(t, text, "`selectPlayer` (`store.go:"+itoa(player)+"`)")
 	mustLack(t, text, "names `user.username` at `selectShare`")

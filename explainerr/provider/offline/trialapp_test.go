@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -556,4 +557,24 @@ func TestEmptyResultIsNeverAnErrorReturn(t *testing.T) {
 	mustHave(t, text, "`snippets[0]`", "`snippets, err := app.snippetStore.Latest()`")
 	mustLack(t, text, "returns an empty result when nothing matches", "return nil, err", "return nil, rows.Err()")
 	assertGrounded(t, r, text)
+}
+
+// loggedFailure returns the report of a 500 that a framework wrote (its
+// frame only on the stack) for a request whose log names the app's line
+// marked label with the error's message msg: the shape of a handler that
+// returned its error to the framework.
+func (s *snipApp) loggedFailure(t *testing.T, module, label, kind, msg, method, url string) *report.Report {
+	t.Helper()
+	if _, ok := s.marks[label]; !ok {
+		t.Fatalf("no line marked %s", label)
+	}
+	path, line := s.line(label)
+	return &report.Report{
+		Error:   report.Error{Kind: kind, Type: "*errors.errorString", Message: msg},
+		Status:  500,
+		Frames:  []report.Frame{{Function: "github.com/some/framework.(*Ctx).Next", File: "/go/pkg/mod/github.com/some/framework/ctx.go", Line: 90, Kind: report.FrameDependency}},
+		Request: report.Request{Method: method, URL: url},
+		Logs:    []report.LogLine{{Text: fmt.Sprintf("%s:%d %s", path, line, msg)}},
+		Build:   report.Build{Module: module, Dir: s.root},
+	}
 }

@@ -1,7 +1,6 @@
 package offline
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -58,16 +57,8 @@ func AddNote(ctx context.Context, engine *xorm.Engine, page, text string) error 
 	})
 	_, user := app.line("user")
 	_, page := app.line("page")
-	_, insert := app.line("insert")
 	msg := "UNIQUE constraint failed: note.user_id, note.page_id"
-	r := &report.Report{
-		Error:   report.Error{Kind: report.KindError, Type: "*errors.errorString", Message: msg},
-		Status:  500,
-		Frames:  []report.Frame{{Function: "github.com/some/framework.(*Ctx).Next", File: "/go/pkg/mod/github.com/some/framework/ctx.go", Line: 90, Kind: report.FrameDependency}},
-		Request: report.Request{Method: "POST", URL: "/pages/7/notes"},
-		Logs:    []report.LogLine{{Text: fmt.Sprintf("%s/service/notes.go:%d %s", app.root, insert, msg)}},
-		Build:   report.Build{Module: "example.com/notes", Dir: app.root},
-	}
+	r := app.loggedFailure(t, "example.com/notes", "insert", report.KindError, msg, "POST", "/pages/7/notes")
 	text := Analyze(r)
 	mustHave(t, text, "The model declares that unique index in its tags", "take the unique index out of the tags at `note.go:"+itoa(user)+"` and `note.go:"+itoa(page)+"`", "the app's sync then drops it")
 	mustLack(t, text, "give values that are not taken", "GetLoginUserIDFromContext` give", "adds indexes but does not drop them")
