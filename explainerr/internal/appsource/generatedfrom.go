@@ -28,12 +28,19 @@ var reSourceComment = regexp.MustCompile(`^//\s*source:\s*(\S+)\s*$`)
 // a source that is itself Go, and for a line that shares no expression
 // with the source's.
 func (m *Module) TemplateSource(path, text string) (SourceLine, bool) {
-	_, gen := m.GeneratedBy(path)
-	if !gen || m.FileAt(path) == nil {
-		return SourceLine{}, false
+	at, _, _, ok := m.templateSource(path, text)
+	return at, ok
+}
+
+// templateSource is TemplateSource with the template's size and lines,
+// read once for both.
+func (m *Module) templateSource(path, text string) (SourceLine, int, []string, bool) {
+	f := m.FileAt(path)
+	if _, gen := m.GeneratedBy(path); !gen || f == nil {
+		return SourceLine{}, 0, nil, false
 	}
 	src := ""
-	for _, l := range m.FileAt(path).Lines()[:min(12, len(m.FileAt(path).Lines()))] {
+	for _, l := range f.Lines()[:min(12, len(f.Lines()))] {
 		if mm := reSourceComment.FindStringSubmatch(strings.TrimSpace(l)); mm != nil {
 			src = m.sourceNamed(filepath.Dir(path), mm[1])
 		}
@@ -42,23 +49,23 @@ func (m *Module) TemplateSource(path, text string) (SourceLine, bool) {
 		src = besideSource(path)
 	}
 	if src == "" || strings.HasSuffix(src, ".go") || !strings.HasPrefix(src, m.Root+string(filepath.Separator)) {
-		return SourceLine{}, false
+		return SourceLine{}, 0, nil, false
 	}
 	data, err := os.ReadFile(src)
 	if err != nil {
-		return SourceLine{}, false
+		return SourceLine{}, 0, nil, false
 	}
 	best, bestLen := 0, 0
-	lines := strings.Split(string(data), "\n")
+	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
 	for i, l := range lines {
 		if n := commonCode(l, text); n > bestLen {
 			best, bestLen = i+1, n
 		}
 	}
 	if bestLen < 6 {
-		return SourceLine{}, false
+		return SourceLine{}, 0, nil, false
 	}
-	return SourceLine{Path: src, Line: best, Text: strings.TrimSpace(lines[best-1])}, true
+	return SourceLine{Path: src, Line: best, Text: strings.TrimSpace(lines[best-1])}, len(data), lines, true
 }
 
 // sourceNamed returns the module file a generated file's header names,
@@ -129,21 +136,9 @@ func (m *Module) templateSourceChunk(fr report.Frame) (report.Chunk, bool) {
 	if f == nil || fr.Line < 1 || fr.Line > len(f.Lines()) {
 		return report.Chunk{}, false
 	}
-	at, ok := m.TemplateSource(path, f.Lines()[fr.Line-1])
+	at, size, lines, ok := m.templateSource(path, f.Lines()[fr.Line-1])
 	if !ok {
 		return report.Chunk{}, false
 	}
-	data, err := os.ReadFile(at.Path)
-	if err != nil {
-		return report.Chunk{}, false
-	}
-	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
-	start, end := 1, len(lines)
-	if len(data) > maxTemplate {
-		start, end = max(1, at.Line-frameBefore), min(len(lines), at.Line+frameAfter)
-	}
-	return report.Chunk{
-		File: m.Rel(at.Path), StartLine: start, EndLine: end, Symbol: filepath.Base(at.Path), Kind: "template",
-		Reason: report.ReasonTemplate, Text: strings.Join(lines[start-1:end], "\n"),
-	}, true
+	return m.templateChunk(at.Path, size, lines, at.Line, filepath.Base(at.Path), report.ReasonTemplate), true
 }

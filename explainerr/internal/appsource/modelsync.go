@@ -3,6 +3,7 @@ package appsource
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -34,21 +35,37 @@ type ModelSync struct {
 }
 
 // Has reports whether the call passes the model named model.
-func (s ModelSync) Has(model string) bool {
-	for _, m := range s.Models {
-		if m == model {
-			return true
+func (s ModelSync) Has(model string) bool { return slices.Contains(s.Models, model) }
+
+// ListsLeavingOut returns the module's lists of models, synced whole (a
+// fresh database's tables, engine.Sync(tables...)), that leave out the
+// model named model, and the calls that sync that model (a migration for
+// older databases).
+func (m *Module) ListsLeavingOut(model string) (lacking, having []ModelSync) {
+	for _, s := range m.ModelSyncs() {
+		switch {
+		case s.Has(model):
+			having = append(having, s)
+		case s.List != "" && len(s.Models) >= 2:
+			lacking = append(lacking, s)
 		}
 	}
-	return false
+	return lacking, having
 }
 
 // ModelSyncs returns the module's calls that make tables from models, in
-// the files that name such a method (its tests left out).
+// the files that name such a method (its tests left out); they are read
+// once per module version.
 func (m *Module) ModelSyncs() []ModelSync {
 	if m == nil {
 		return nil
 	}
+	m.modelSyncOnce.Do(func() { m.modelSyncs = m.findModelSyncs() })
+	return m.modelSyncs
+}
+
+// findModelSyncs does the work of ModelSyncs.
+func (m *Module) findModelSyncs() []ModelSync {
 	var out []ModelSync
 	for _, f := range m.Files {
 		if strings.HasSuffix(f.Path, "_test.go") || !strings.HasSuffix(f.Path, ".go") || !holdsAny(f, modelSyncCalls) {
@@ -75,6 +92,10 @@ func (m *Module) ModelSyncs() []ModelSync {
 					if lf, spec, decl, ok := m.listVar(name); ok {
 						s.List, s.ListFile = name, lf
 						s.ListStart, s.ListEnd = m.Fset.Position(decl.Pos()).Line, m.Fset.Position(decl.End()).Line
+						if len(decl.Specs) > 1 {
+							// One spec of a var block: its own lines.
+							s.ListStart, s.ListEnd = m.Fset.Position(spec.Pos()).Line, m.Fset.Position(spec.End()).Line
+						}
 						for _, v := range spec.Values {
 							if lit, ok := v.(*ast.CompositeLit); ok {
 								for _, e := range lit.Elts {
@@ -130,9 +151,6 @@ func (m *Module) listVar(name string) (*File, *ast.ValueSpec, *ast.GenDecl, bool
 				for i, n := range vs.Names {
 					if n.Name == name && i < len(vs.Values) {
 						if _, ok := vs.Values[i].(*ast.CompositeLit); ok {
-							if len(gd.Specs) > 1 {
-								return f, vs, &ast.GenDecl{TokPos: vs.Pos(), Specs: []ast.Spec{vs}, Rparen: vs.End()}, true
-							}
 							return f, vs, gd, true
 						}
 					}
@@ -143,17 +161,14 @@ func (m *Module) listVar(name string) (*File, *ast.ValueSpec, *ast.GenDecl, bool
 	return nil, nil, nil, false
 }
 
-// modelSyncChunks gives, for a table no database has whose model (its
-// type) some call of the module syncs and another call's list leaves out,
-// the list that leaves it out, as its schema: where a fresh database's
-// tables come from.
+// modelSyncChunks gives, for a table no database has, the lists of
+// models synced whole that leave its model (its type) out
+// (ListsLeavingOut), as its schema: where a fresh database's tables come
+// from.
 func (m *Module) modelSyncChunks(model string) []report.Chunk {
-	syncs := m.ModelSyncs()
+	lacking, _ := m.ListsLeavingOut(model)
 	var out []report.Chunk
-	for _, s := range syncs {
-		if s.List == "" || s.Has(model) || len(s.Models) < 2 {
-			continue
-		}
+	for _, s := range lacking {
 		lines := s.ListFile.Lines()
 		if s.ListStart < 1 || s.ListEnd > len(lines) {
 			continue

@@ -73,6 +73,10 @@ type Module struct {
 	// settings are the module's setting reads (SettingReads), read once.
 	settingOnce sync.Once
 	settings    []SettingRead
+	// modelSyncs are the module's calls that make tables from models
+	// (ModelSyncs), read once.
+	modelSyncOnce sync.Once
+	modelSyncs    []ModelSync
 	// sized keeps SizedColumns' answers, by dialect; unended holds
 	// UnendedTransactions', read once.
 	sized       sync.Map

@@ -110,14 +110,20 @@ func (m *Module) templateWindow(r *report.Report, near string) (report.Chunk, bo
 			}
 		}
 	}
+	return m.templateChunk(path, len(data), lines, line, symbol, report.ReasonFrame), true
+}
+
+// templateChunk shows a template file of size bytes, its lines, as a
+// template chunk: whole when it is short, else around line.
+func (m *Module) templateChunk(path string, size int, lines []string, line int, symbol, reason string) report.Chunk {
 	start, end := 1, len(lines)
-	if len(data) > maxTemplate {
+	if size > maxTemplate {
 		start, end = max(1, line-frameBefore), min(len(lines), line+frameAfter)
 	}
 	return report.Chunk{
 		File: m.Rel(path), StartLine: start, EndLine: end, Symbol: symbol, Kind: "template",
-		Reason: report.ReasonFrame, Text: strings.Join(lines[start-1:end], "\n"),
-	}, true
+		Reason: reason, Text: strings.Join(lines[start-1:end], "\n"),
+	}
 }
 
 // templateType finds the type a template error names as the data's

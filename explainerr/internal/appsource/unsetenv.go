@@ -42,7 +42,7 @@ var credentialName = regexp.MustCompile(`(?i)(?:^|_)(?:key|secret|token|password
 // secret or a token, or about an empty text parsed, any such read; for
 // another, those whose variable names a key, a secret or a password (an
 // empty decryption key makes "pq: Illegal argument to function").
-func (m *Module) UnsetEnvReads(r *report.Report, reach []FuncRef) (out []SettingRead) {
+func (m *Module) UnsetEnvReads(r *report.Report, reach []FuncRef) []SettingRead {
 	credential, parse := false, false
 	for _, msg := range errorMessages(r) {
 		msg = report.AnalysedText(msg)
@@ -54,19 +54,12 @@ func (m *Module) UnsetEnvReads(r *report.Report, reach []FuncRef) (out []Setting
 		credential = credential || credentialFailure.MatchString(msg)
 		parse = parse || emptyParse.MatchString(msg)
 	}
-	if parse && !credential {
-		// The reads the parse itself makes (strconv.Atoi(os.Getenv(…))),
-		// when there are such: another unset variable on the way is
-		// not the one parsed.
-		defer func() { out = parsingReads(out) }()
-		credential = true
-	}
 	reads := map[*ast.FuncDecl][]SettingRead{}
 	// The functions holding such a read that a call may be given as a
 	// value: a package's plain function, by its directory and name.
 	passable := map[dirName]*ast.FuncDecl{}
 	for _, sr := range m.SettingReads() {
-		if envReaders[sr.Call] && (credential || credentialName.MatchString(sr.Key)) {
+		if envReaders[sr.Call] && (credential || parse || credentialName.MatchString(sr.Key)) {
 			if _, set := os.LookupEnv(sr.Key); !set {
 				reads[sr.Decl] = append(reads[sr.Decl], sr)
 				if sr.Decl.Recv == nil {
@@ -78,6 +71,7 @@ func (m *Module) UnsetEnvReads(r *report.Report, reach []FuncRef) (out []Setting
 	if len(reads) == 0 {
 		return nil
 	}
+	var out []SettingRead
 	seen := map[*ast.FuncDecl]bool{}
 	take := func(fd *ast.FuncDecl) {
 		if !seen[fd] {
@@ -103,6 +97,12 @@ func (m *Module) UnsetEnvReads(r *report.Report, reach []FuncRef) (out []Setting
 			}
 			return true
 		})
+	}
+	if parse && !credential {
+		// The reads the parse itself makes (strconv.Atoi(os.Getenv(…))),
+		// when there are such: another unset variable on the way is
+		// not the one parsed.
+		return parsingReads(out)
 	}
 	return out
 }

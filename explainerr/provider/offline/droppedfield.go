@@ -24,21 +24,24 @@ func (a *analysis) fieldFromDroppedError(x string) bool {
 		return false
 	}
 	dropped := regexp.MustCompile(`\.` + regexp.QuoteMeta(field) + `\s*,\s*_\s*=`)
-	var drops []sourceLine // where each set's error is dropped, when not on its own line
-	for _, l := range sets {
+	// first is where the first set's error is dropped, when not on its
+	// own line.
+	var first sourceLine
+	for i, l := range sets {
 		if dropped.MatchString(l.Text) {
-			drops = append(drops, sourceLine{})
 			continue
 		}
 		d, ok := src.droppedLocal(l)
 		if !ok {
 			return false // another place sets it with its error checked, or from a value
 		}
-		drops = append(drops, d)
+		if i == 0 {
+			first = d
+		}
 	}
 	l := sets[0]
 	a.fixedAtOrigin = true
-	if d := drops[0]; d.Line != 0 {
+	if d := first; d.Line != 0 {
 		// "byId: byId" of "byId, _ := db.Prepare(…)" a few lines above.
 		a.why(code(field) + " is set at " + a.cite(l) + " from a value made at " + a.cite(d) + ", which drops the call's error: when that call fails, " + code(x) + " stays " + code("nil") + " and the first use of it panics.")
 		a.fix("Check the error at " + code(a.fileLoc(d.Path, d.Line)) + " instead of dropping it, and stop (return it) when the call fails: the failure it reports is the cause, and it shows at start rather than on a request.")

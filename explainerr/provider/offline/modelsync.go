@@ -3,8 +3,6 @@ package offline
 import (
 	"regexp"
 	"strings"
-
-	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 )
 
 // A fresh database's tables are often made from a list of models the
@@ -29,15 +27,7 @@ func (a *analysis) modelLeftOutOfSync(table string) bool {
 		return false
 	}
 	name := model.Spec.Name.Name
-	var lacking, having []appsource.ModelSync
-	for _, s := range src.mod.ModelSyncs() {
-		switch {
-		case s.Has(name):
-			having = append(having, s)
-		case s.List != "" && len(s.Models) >= 2:
-			lacking = append(lacking, s)
-		}
-	}
+	lacking, having := src.mod.ListsLeavingOut(name)
 	if len(lacking) != 1 {
 		return false
 	}
