@@ -32,14 +32,16 @@ var reLogTimestamp = regexp.MustCompile(`^\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(?:
 
 // LogText returns a log line without blanks around it and without the
 // standard logger's timestamp and file. A JSON record (logrus, zap, zerolog,
-// slog's JSON handler) or a record of zap's console encoder is read as its
+// slog's JSON handler), a record of zap's console encoder or one logrus
+// writes for a terminal is read as its
 // canonical logfmt line, level, msg, err and trace, as slog's text handler
 // writes them, without its time.
 func LogText(line string) string {
 	line = strings.TrimSpace(line)
-	// Only a JSON object or tab-separated fields can be such a record:
-	// other lines are not parsed.
-	if strings.HasPrefix(line, "{") || strings.Contains(line, "\t") {
+	// Only a JSON object, tab-separated fields or a level and a
+	// bracketed time (logrus for a terminal) can be such a record: other
+	// lines are not parsed.
+	if strings.HasPrefix(line, "{") || strings.Contains(line, "\t") || strings.IndexByte(line, '[') == 4 {
 		if rec, ok := logrecord.Parse(line); ok && rec.Format != logrecord.Logfmt {
 			return rec.Canonical()
 		}

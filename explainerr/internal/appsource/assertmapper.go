@@ -2,7 +2,6 @@ package appsource
 
 import (
 	"go/ast"
-	"go/types"
 	"strings"
 
 	"github.com/explainerr/explainerr/internal/astutil"
@@ -80,7 +79,7 @@ func (m *Module) AssertingMappers(fn FuncRef) []AssertingMapper {
 				}
 				if am != nil {
 					found := *am
-					found.Caller, found.Line, found.Call = c, line, types.ExprString(ce.Fun)
+					found.Caller, found.Line, found.Call = c, line, astutil.ExprString(ce.Fun)
 					out = append(out, found)
 				}
 			}
@@ -161,7 +160,7 @@ func (m *Module) assertingMapper(fn FuncRef, depth int) *AssertingMapper {
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			switch name := types.ExprString(n.Fun); {
+			switch name := astutil.ExprString(n.Fun); {
 			case name == "errors.As", name == "errors.Is", name == "Unwrap", strings.HasSuffix(name, ".Unwrap"), strings.HasSuffix(name, ".Cause"):
 				unwraps = true
 			default:
@@ -179,7 +178,7 @@ func (m *Module) assertingMapper(fn FuncRef, depth int) *AssertingMapper {
 			}
 			found = &AssertingMapper{Mapper: fn, AssertLine: m.Fset.Position(n.Pos()).Line, Switch: n.Type == nil}
 			if n.Type != nil {
-				found.Asserted = types.ExprString(n.Type)
+				found.Asserted = astutil.ExprString(n.Type)
 			}
 		}
 		return true
@@ -242,9 +241,9 @@ func kindOnlySwitches(body *ast.BlockStmt) map[*ast.TypeAssertExpr]bool {
 func valueKind(t ast.Expr) bool {
 	switch x := t.(type) {
 	case *ast.Ident:
-		return types.Universe.Lookup(x.Name) != nil
+		return astutil.Predeclared(x.Name)
 	case *ast.SelectorExpr:
-		return types.ExprString(x) == "fmt.Stringer"
+		return astutil.ExprString(x) == "fmt.Stringer"
 	case *ast.InterfaceType:
 		return true
 	case *ast.ArrayType:

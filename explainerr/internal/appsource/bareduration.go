@@ -2,8 +2,9 @@ package appsource
 
 import (
 	"go/ast"
-	"go/types"
 	"strings"
+
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A time.Duration counts nanoseconds: time.Duration(timeout), with
@@ -40,7 +41,7 @@ func (m *Module) BareDurationConversions() []DurationConversion {
 				}
 				switch conv.Args[0].(type) {
 				case *ast.Ident, *ast.SelectorExpr:
-					out = append(out, DurationConversion{Func: FuncRef{File: f, Decl: fd}, Line: m.Fset.Position(conv.Pos()).Line, Call: CalleeName(ce.Fun), Text: types.ExprString(conv)})
+					out = append(out, DurationConversion{Func: FuncRef{File: f, Decl: fd}, Line: m.Fset.Position(conv.Pos()).Line, Call: CalleeName(ce.Fun), Text: astutil.ExprString(conv)})
 				}
 			}
 			return true

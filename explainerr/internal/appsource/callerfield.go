@@ -64,9 +64,9 @@ func (s *staticSet) constructorChunksOf(recv typeKey, field string) []report.Chu
 	return out
 }
 
-// constructorsOf returns the module functions that build the type recv
-// (returning T or *T, or building a T literal, in its package or written
-// from another as pkg.T{…}), those named New… first; the answer is kept
+// constructorsOf returns the module functions and methods that build the
+// type recv (returning T or *T, or building a T literal, in its package or
+// written from another as pkg.T{…}), those named New… first; the answer is kept
 // per Module, by type.
 func (m *Module) constructorsOf(recv typeKey) []FuncRef {
 	if v, ok := m.ctors.Load(recv); ok {
@@ -77,12 +77,14 @@ func (m *Module) constructorsOf(recv typeKey) []FuncRef {
 		var rr *resolver
 		for _, d := range ff.Syntax().Decls {
 			cand, ok := d.(*ast.FuncDecl)
-			if !ok || cand.Recv != nil || cand.Body == nil {
+			if !ok || cand.Body == nil {
 				continue
 			}
 			// A constructor returns the type, or builds its literal in its
 			// package, returned as an interface or kept (a function that
-			// registers the value's methods as the app's routes).
+			// registers the value's methods as the app's routes); a
+			// method may be one (a service's NewRepository building the
+			// wrapper it hands a REST library).
 			if rr == nil {
 				rr = &resolver{m: m, f: ff, dir: filepath.Dir(ff.Path), imports: importDirs(m, ff)}
 			}

@@ -2,11 +2,11 @@ package appsource
 
 import (
 	"go/ast"
-	"go/types"
 	"path/filepath"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A constraint a request's value broke (a CHECK, a NOT NULL) may be
@@ -62,7 +62,7 @@ func decodedTypes(body *ast.BlockStmt) []string {
 		case *ast.ValueSpec:
 			if x.Type != nil {
 				for _, id := range x.Names {
-					declared[id.Name] = strings.TrimPrefix(types.ExprString(x.Type), "*")
+					declared[id.Name] = strings.TrimPrefix(astutil.ExprString(x.Type), "*")
 				}
 			}
 		case *ast.AssignStmt:
@@ -74,15 +74,15 @@ func decodedTypes(body *ast.BlockStmt) []string {
 				switch rhs := x.Rhs[i].(type) {
 				case *ast.UnaryExpr:
 					if lit, ok := rhs.X.(*ast.CompositeLit); ok && lit.Type != nil {
-						declared[id.Name] = types.ExprString(lit.Type)
+						declared[id.Name] = astutil.ExprString(lit.Type)
 					}
 				case *ast.CompositeLit:
 					if rhs.Type != nil {
-						declared[id.Name] = types.ExprString(rhs.Type)
+						declared[id.Name] = astutil.ExprString(rhs.Type)
 					}
 				case *ast.CallExpr:
 					if fn, ok := rhs.Fun.(*ast.Ident); ok && fn.Name == "new" && len(rhs.Args) == 1 {
-						declared[id.Name] = types.ExprString(rhs.Args[0])
+						declared[id.Name] = astutil.ExprString(rhs.Args[0])
 					}
 				}
 			}

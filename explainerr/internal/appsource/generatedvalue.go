@@ -3,11 +3,11 @@ package appsource
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 	"regexp"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A unique violation on a value the app makes itself (an id or a code
@@ -102,7 +102,7 @@ func generatedIn(ref FuncRef, want string) (GeneratedValue, bool) {
 		if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok && want == "id" && strings.EqualFold(sel.Sel.Name, "id") {
 			// The new row's own id copied from another value's: the
 			// row every such copy makes has the same id.
-			return GeneratedValue{Ref: ref, At: at, Copied: types.ExprString(sel)}, true
+			return GeneratedValue{Ref: ref, At: at, Copied: astutil.ExprString(sel)}, true
 		}
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
 		if !ok {

@@ -2,7 +2,6 @@ package appsource
 
 import (
 	"go/ast"
-	"go/types"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A handler that calls a store through an interface-typed field
@@ -298,7 +298,7 @@ func fieldTypes(fl *ast.FieldList) []string {
 	}
 	var out []string
 	for _, f := range fl.List {
-		text := reQualifier.ReplaceAllString(types.ExprString(f.Type), "")
+		text := reQualifier.ReplaceAllString(astutil.ExprString(f.Type), "")
 		if text == "interface{}" {
 			text = "any"
 		}

@@ -3,11 +3,11 @@ package appsource
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 	"path/filepath"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A value called through another package's name (client.HTTPClient.Do)
@@ -120,7 +120,7 @@ func (m *Module) varSetsIn(f *File, fd *ast.FuncDecl, name, importName string) [
 				}
 				set := VarSet{File: f, Line: m.Fset.Position(n.Pos()).Line, Func: FuncName(fd)}
 				if len(conds) > 0 {
-					set.Cond = types.ExprString(conds[len(conds)-1].Cond)
+					set.Cond = astutil.ExprString(conds[len(conds)-1].Cond)
 				}
 				out = append(out, set)
 			}
@@ -168,7 +168,7 @@ func (m *Module) importedVarChunks(r *report.Report, s *staticSet) []report.Chun
 		if _, ok := v.X.(*ast.Ident); !ok {
 			continue
 		}
-		iv, ok := m.ImportedVarAt(f.Path, types.ExprString(v))
+		iv, ok := m.ImportedVarAt(f.Path, astutil.ExprString(v))
 		if !ok {
 			continue
 		}

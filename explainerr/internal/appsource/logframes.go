@@ -14,8 +14,8 @@ import (
 // net/http) writes the status after the handler has returned, on a stack
 // of its own. The app's code is then known by what it logged: a logger's
 // caller field (zap's "[handler/notify.go:40]", slog's source) or a file
-// and line in the line's text; else by the handler the request's route
-// registers. WithStandInFrames puts those places in for the missing
+// and line in the line's text, else the literal that worded the logged
+// message; else by the handler the request's route registers. WithStandInFrames puts those places in for the missing
 // frames, so that the context and the analysis read the module as they
 // do from a stack.
 
@@ -33,7 +33,8 @@ const (
 // frame, a shallow copy of r with frames of the app in front of its
 // stack's: one for each function of the module its log lines name, at
 // the logged line, the latest line first (loggedPlacesOf); when none
-// does, or only a middleware that runs the next handler does (a request
+// names one, the functions whose literals worded the logged failure
+// (FailureSites); when none does, or only a middleware that runs the next handler does (a request
 // logger), the handler the request's route registers, matched by its
 // method and URL, at its declaration. The module is the one at the report's
 // Build.Dir. It returns r itself when the stack has an app frame, the
@@ -53,9 +54,22 @@ func WithStandInFrames(r *report.Report) (out *report.Report, how string) {
 	// the error was met.
 	var logged []report.Frame
 	chainLogger := true
+	seen := map[*ast.FuncDecl]bool{}
 	for _, p := range m.loggedPlacesOf(r) {
+		seen[p.Ref.Decl] = true
 		logged = append(logged, m.standInFrame(p.Ref.File, p.Ref.Decl, p.Line))
 		chainLogger = chainLogger && runsNextHandler(p.Ref.Decl)
+	}
+	if len(logged) == 0 {
+		// No line names a place: the literals that worded the logged
+		// failure stand in, innermost part first.
+		for _, site := range m.FailureSites(r) {
+			if fd := site.Decl(); fd != nil && !seen[fd] && len(logged) < maxLoggedSites {
+				seen[fd] = true
+				logged = append(logged, m.standInFrame(site.File, fd, site.Line))
+				chainLogger = false
+			}
+		}
 	}
 	frames, how := logged, StandInLog
 	if (len(logged) == 0 || chainLogger) && r.Request.URL != "" {

@@ -300,8 +300,9 @@ func sortSites(sites []MessageSite) {
 
 // siteMessages returns the texts a message site is looked for in: the
 // error's own (ownMessages), the error fields of the request's
-// structured log records, and the plain line that most likely logged the
-// failure (failureclass.LoggedError), from each place its message may
+// structured log records, and the line that most likely logged the
+// failure (failureclass.LoggedError; a record's message when it has no
+// error field), from each place its message may
 // start (failureclass.LogTails) and at each error it carries. Other free
 // text of the log is not: a startup or access log line would name its
 // own literal.
@@ -313,7 +314,15 @@ func siteMessages(r *report.Report) []string {
 		}
 	}
 	if line := failureclass.LoggedError(r); line != "" && !AccessLogLine(r, line) {
-		if _, structured := logrecord.Parse(line); !structured {
+		if rec, structured := logrecord.Parse(line); structured {
+			// A record whose error field was taken above; or one that
+			// carries its error in its message ("failed get user %s: %v").
+			line = ""
+			if rec.Error == "" {
+				line = rec.Message
+			}
+		}
+		if line != "" {
 			msgs = append(msgs, line)
 			msgs = append(msgs, failureclass.LogTails(line)...)
 			msgs = append(msgs, failureclass.ChainTails(failureclass.LogLineMessage(line))...)

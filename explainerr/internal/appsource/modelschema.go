@@ -52,9 +52,40 @@ func CamelCase(col string) string {
 // ModelStructs returns the module's struct types an ORM maps to table
 // (ModelNames), outside tests: those with an ORM's tags first (API and
 // view types share the model's name), then by ModelNames' order and
-// their packages' paths.
+// their packages' paths. When none has the name and the module sets a
+// prefix of its tables' names (TablePrefixed), the name after its first
+// "_" is tried.
 func (m *Module) ModelStructs(table string) []TypeRef {
-	names := ModelNames(table)
+	out := m.modelStructs(ModelNames(table))
+	if _, rest, ok := strings.Cut(table, "_"); ok && len(out) == 0 && rest != "" && m.TablePrefixed() {
+		// "x_download_stats" under a naming strategy's TablePrefix "x_".
+		out = m.modelStructs(ModelNames(rest))
+	}
+	return out
+}
+
+// tablePrefixSettings are what an ORM's setting of a prefix for every
+// table's name is called: gorm's NamingStrategy.TablePrefix, xorm's
+// names.NewPrefixMapper.
+var tablePrefixSettings = []string{"TablePrefix", "PrefixMapper"}
+
+// TablePrefixed reports whether a non-test file of the module sets a
+// prefix for its tables' names (tablePrefixSettings): a table's name is
+// then its model's after a prefix. It is read once per module version.
+func (m *Module) TablePrefixed() bool {
+	m.prefixOnce.Do(func() {
+		for _, f := range m.Files {
+			if strings.HasSuffix(f.Path, ".go") && !strings.HasSuffix(f.Path, "_test.go") && slices.ContainsFunc(tablePrefixSettings, f.holds) {
+				m.prefixed = true
+				return
+			}
+		}
+	})
+	return m.prefixed
+}
+
+// modelStructs is ModelStructs for the type names names.
+func (m *Module) modelStructs(names []string) []TypeRef {
 	var keys []dirName
 	for k := range m.index().types {
 		if slices.Contains(names, k.name) {

@@ -30,12 +30,28 @@ type ModelSync struct {
 	List               string
 	ListFile           *File
 	ListStart, ListEnd int
+	// Caller is the function that names the models itself, at least
+	// minInlineModels of them (db.AutoMigrate(&User{}, &Post{}, …), or a
+	// wrapper of the app given them: migrate(new(User), …)); "" for a
+	// list or fewer models. ListFile, ListStart and ListEnd are then its
+	// lines.
+	Caller string
 	// Models are the type names of the models it passes.
 	Models []string
 }
 
+// minInlineModels is how many models a call must name itself to be taken
+// for the whole list of a fresh database's tables, not a migration's.
+const minInlineModels = 3
+
 // Has reports whether the call passes the model named model.
 func (s ModelSync) Has(model string) bool { return slices.Contains(s.Models, model) }
+
+// Whole reports whether the call syncs a whole list of models: a list
+// variable, or a call that names several models itself.
+func (s ModelSync) Whole() bool {
+	return s.List != "" && len(s.Models) >= 2 || s.Caller != ""
+}
 
 // ListsLeavingOut returns the module's lists of models, synced whole (a
 // fresh database's tables, engine.Sync(tables...)), that leave out the
@@ -46,7 +62,7 @@ func (m *Module) ListsLeavingOut(model string) (lacking, having []ModelSync) {
 		switch {
 		case s.Has(model):
 			having = append(having, s)
-		case s.List != "" && len(s.Models) >= 2:
+		case s.Whole():
 			lacking = append(lacking, s)
 		}
 	}
@@ -54,8 +70,10 @@ func (m *Module) ListsLeavingOut(model string) (lacking, having []ModelSync) {
 }
 
 // ModelSyncs returns the module's calls that make tables from models, in
-// the files that name such a method (its tests left out); they are read
-// once per module version.
+// the files that name such a method (its tests left out), and the calls
+// of the app's own functions that hand their models on to one
+// (func AutoMigrate(dst ...any) error { return db.AutoMigrate(dst...) });
+// they are read once per module version.
 func (m *Module) ModelSyncs() []ModelSync {
 	if m == nil {
 		return nil
@@ -67,54 +85,111 @@ func (m *Module) ModelSyncs() []ModelSync {
 // findModelSyncs does the work of ModelSyncs.
 func (m *Module) findModelSyncs() []ModelSync {
 	var out []ModelSync
-	for _, f := range m.Files {
-		if strings.HasSuffix(f.Path, "_test.go") || !strings.HasSuffix(f.Path, ".go") || !holdsAny(f, modelSyncCalls) {
-			continue
+	// The app's functions that spread their variadic parameter into a
+	// sync call: their calls sync the models they are given (those named
+	// as a sync method is are found with it).
+	wrappers := map[string]bool{}
+	m.eachModelCall(modelSyncCalls, func(f *File, fd *ast.FuncDecl, call *ast.CallExpr) {
+		s := m.modelSync(f, fd, call)
+		if call.Ellipsis.IsValid() && fd.Recv == nil && !modelSyncCalls[fd.Name.Name] && variadicParam(fd) == astutil.LastName(call.Args[len(call.Args)-1]) {
+			wrappers[fd.Name.Name] = true
 		}
-		ast.Inspect(f.Syntax(), func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok || !modelSyncCalls[sel.Sel.Name] || len(call.Args) == 0 {
-				return true
-			}
-			line := m.Fset.Position(call.Pos()).Line
-			s := ModelSync{Call: SourceLine{Path: f.Path, Line: line, Text: strings.TrimSpace(f.Lines()[line-1])}}
-			for _, arg := range call.Args {
-				if name := modelOfArg(arg); name != "" {
-					s.Models = append(s.Models, name)
-				}
-			}
-			if call.Ellipsis.IsValid() {
-				if name := astutil.LastName(call.Args[len(call.Args)-1]); name != "" {
-					if lf, spec, decl, ok := m.listVar(name); ok {
-						s.List, s.ListFile = name, lf
-						s.ListStart, s.ListEnd = m.Fset.Position(decl.Pos()).Line, m.Fset.Position(decl.End()).Line
-						if len(decl.Specs) > 1 {
-							// One spec of a var block: its own lines.
-							s.ListStart, s.ListEnd = m.Fset.Position(spec.Pos()).Line, m.Fset.Position(spec.End()).Line
-						}
-						for _, v := range spec.Values {
-							if lit, ok := v.(*ast.CompositeLit); ok {
-								for _, e := range lit.Elts {
-									if name := modelOfArg(e); name != "" {
-										s.Models = append(s.Models, name)
-									}
-								}
-							}
-						}
-					}
-				}
-			}
-			if len(s.Models) > 0 {
+		if len(s.Models) > 0 {
+			out = append(out, s)
+		}
+	})
+	if len(wrappers) > 0 {
+		m.eachModelCall(wrappers, func(f *File, fd *ast.FuncDecl, call *ast.CallExpr) {
+			if s := m.modelSync(f, fd, call); len(s.Models) > 0 {
 				out = append(out, s)
 			}
-			return true
 		})
 	}
 	return out
+}
+
+// eachModelCall calls fn for each call, in a function of the module's
+// non-test files, of a function or method named in names.
+func (m *Module) eachModelCall(names map[string]bool, fn func(*File, *ast.FuncDecl, *ast.CallExpr)) {
+	for _, f := range m.Files {
+		if strings.HasSuffix(f.Path, "_test.go") || !strings.HasSuffix(f.Path, ".go") || !holdsAny(f, names) {
+			continue
+		}
+		for _, d := range f.Syntax().Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok && len(call.Args) > 0 && names[astutil.LastName(call.Fun)] {
+					fn(f, fd, call)
+				}
+				return true
+			})
+		}
+	}
+}
+
+// modelSync reads one sync call in fd: the models it names, and the
+// package-level list it spreads.
+func (m *Module) modelSync(f *File, fd *ast.FuncDecl, call *ast.CallExpr) ModelSync {
+	line := m.Fset.Position(call.Pos()).Line
+	s := ModelSync{Call: SourceLine{Path: f.Path, Line: line, Text: strings.TrimSpace(f.Lines()[line-1])}}
+	for _, arg := range call.Args {
+		if name := modelOfArg(arg); name != "" {
+			s.Models = append(s.Models, name)
+		}
+	}
+	if len(s.Models) >= minInlineModels {
+		s.Caller, s.ListFile = fd.Name.Name, f
+		s.ListStart, s.ListEnd = m.Fset.Position(fd.Pos()).Line, m.Fset.Position(fd.End()).Line
+		if s.ListEnd-s.ListStart > maxInlineCaller {
+			// A long setup function: the call's own lines.
+			s.ListStart, s.ListEnd = line, m.Fset.Position(call.End()).Line
+		}
+	}
+	if !call.Ellipsis.IsValid() {
+		return s
+	}
+	name := astutil.LastName(call.Args[len(call.Args)-1])
+	if name == "" {
+		return s
+	}
+	if lf, spec, decl, ok := m.listVar(name); ok {
+		s.List, s.ListFile = name, lf
+		s.ListStart, s.ListEnd = m.Fset.Position(decl.Pos()).Line, m.Fset.Position(decl.End()).Line
+		if len(decl.Specs) > 1 {
+			// One spec of a var block: its own lines.
+			s.ListStart, s.ListEnd = m.Fset.Position(spec.Pos()).Line, m.Fset.Position(spec.End()).Line
+		}
+		for _, v := range spec.Values {
+			if lit, ok := v.(*ast.CompositeLit); ok {
+				for _, e := range lit.Elts {
+					if name := modelOfArg(e); name != "" {
+						s.Models = append(s.Models, name)
+					}
+				}
+			}
+		}
+	}
+	return s
+}
+
+// maxInlineCaller is the longest function shown whole as the place that
+// names a list of models; a longer one is shown by its call's lines.
+const maxInlineCaller = 40
+
+// variadicParam returns the name of fd's variadic parameter, "" when it
+// has none.
+func variadicParam(fd *ast.FuncDecl) string {
+	ps := fd.Type.Params.List
+	if len(ps) == 0 || len(ps[len(ps)-1].Names) == 0 {
+		return ""
+	}
+	if _, ok := ps[len(ps)-1].Type.(*ast.Ellipsis); !ok {
+		return ""
+	}
+	return ps[len(ps)-1].Names[0].Name
 }
 
 // modelOfArg returns the type name of a model value: &X{}, X{},
@@ -164,7 +239,7 @@ func (m *Module) listVar(name string) (*File, *ast.ValueSpec, *ast.GenDecl, bool
 // modelSyncChunks gives, for a table no database has, the lists of
 // models synced whole that leave its model (its type) out
 // (ListsLeavingOut), as its schema: where a fresh database's tables come
-// from.
+// from. A list a function names itself is given as that function.
 func (m *Module) modelSyncChunks(model string) []report.Chunk {
 	lacking, _ := m.ListsLeavingOut(model)
 	var out []report.Chunk
@@ -173,8 +248,12 @@ func (m *Module) modelSyncChunks(model string) []report.Chunk {
 		if s.ListStart < 1 || s.ListEnd > len(lines) {
 			continue
 		}
+		symbol, kind := s.List, "var"
+		if s.List == "" {
+			symbol, kind = s.Caller, "func"
+		}
 		out = append(out, report.Chunk{
-			File: m.Rel(s.ListFile.Path), StartLine: s.ListStart, EndLine: s.ListEnd, Symbol: s.List, Kind: "var",
+			File: m.Rel(s.ListFile.Path), StartLine: s.ListStart, EndLine: s.ListEnd, Symbol: symbol, Kind: kind,
 			Reason: report.ReasonSchema, Text: strings.Join(lines[s.ListStart-1:s.ListEnd], "\n"),
 		})
 	}

@@ -77,6 +77,10 @@ type Module struct {
 	// (ModelSyncs), read once.
 	modelSyncOnce sync.Once
 	modelSyncs    []ModelSync
+	// prefixed is whether the module sets a prefix of its tables' names
+	// (TablePrefixed), read once.
+	prefixOnce sync.Once
+	prefixed   bool
 	// sized keeps SizedColumns' answers, by dialect; unended holds
 	// UnendedTransactions', read once.
 	sized       sync.Map

@@ -2,11 +2,11 @@ package appsource
 
 import (
 	"go/ast"
-	"go/types"
 	"regexp"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A "no rows" that reaches an error handler is not always a Scan's: an
@@ -72,7 +72,7 @@ func returnsSentinel(fd *ast.FuncDecl, name string) bool {
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if rs, ok := n.(*ast.ReturnStmt); ok {
 			for _, e := range rs.Results {
-				if s := types.ExprString(e); s == name || strings.HasPrefix(name, ".") && strings.HasSuffix(s, name) {
+				if s := astutil.ExprString(e); s == name || strings.HasPrefix(name, ".") && strings.HasSuffix(s, name) {
 					found = true
 				}
 			}

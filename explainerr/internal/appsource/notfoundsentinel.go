@@ -2,9 +2,10 @@ package appsource
 
 import (
 	"go/ast"
-	"go/types"
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // reNotFoundWords are the words of a sentinel's message that say nothing
@@ -31,7 +32,7 @@ func (m *Module) NotFoundSentinel(fd *ast.FuncDecl) string {
 			return true
 		}
 		for _, e := range rs.Results {
-			s := types.ExprString(e)
+			s := astutil.ExprString(e)
 			last := s[strings.LastIndexByte(s, '.')+1:]
 			switch {
 			case s == "sql.ErrNoRows" || s == "gorm.ErrRecordNotFound":

@@ -2,7 +2,6 @@ package appsource
 
 import (
 	"go/ast"
-	"go/types"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -57,7 +56,7 @@ func (m *Module) OptionPasses(ref FuncRef, option string) []OptionPass {
 				continue
 			}
 			if k, ok := kv.Key.(*ast.Ident); ok && strings.EqualFold(k.Name, option) {
-				out = append(out, OptionPass{Type: types.ExprString(sel), Value: types.ExprString(kv.Value), Func: ref, Line: m.Fset.Position(kv.Pos()).Line})
+				out = append(out, OptionPass{Type: astutil.ExprString(sel), Value: astutil.ExprString(kv.Value), Func: ref, Line: m.Fset.Position(kv.Pos()).Line})
 			}
 		}
 		return true

@@ -3,8 +3,9 @@ package appsource
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 	"regexp"
+
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A function run in a transaction is given the transaction's own handle:
@@ -41,7 +42,7 @@ func (m *Module) OutsideTxIn(ref FuncRef) []OutsideTx {
 	outer := map[string]string{} // the function's parameters, by name: their type as written
 	for _, fl := range fd.Type.Params.List {
 		for _, n := range fl.Names {
-			outer[n.Name] = types.ExprString(fl.Type)
+			outer[n.Name] = astutil.ExprString(fl.Type)
 		}
 	}
 	var out []OutsideTx
@@ -56,7 +57,7 @@ func (m *Module) OutsideTxIn(ref FuncRef) []OutsideTx {
 				continue
 			}
 			for _, fl := range lit.Type.Params.List {
-				typ := types.ExprString(fl.Type)
+				typ := astutil.ExprString(fl.Type)
 				for _, p := range fl.Names {
 					for name, t := range outer {
 						if t != typ || name == p.Name {
@@ -121,7 +122,7 @@ func passedIn(body *ast.BlockStmt, name string) []handleUse {
 			if id, ok := a.(*ast.Ident); ok && id.Name == name {
 				recv := ""
 				if isSel {
-					recv = types.ExprString(sel.X)
+					recv = astutil.ExprString(sel.X)
 				}
 				out = append(out, handleUse{at: ce.Pos(), recv: recv})
 				break

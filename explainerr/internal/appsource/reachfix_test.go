@@ -434,3 +434,53 @@ func TestNilFieldOfALocalIsNotAConfiguration(t *testing.T) {
 		t.Errorf("constructors for a local's field: %v", got)
 	}
 }
+
+// sessionsModule builds its session in a method of the service that
+// hands sessions out, whose literal leaves out the session's clock.
+var sessionsModule = map[string]string{
+	"go.mod": "module example.com/desk\n",
+	"desk/session.go": `package desk
+
+import "time"
+
+// Clock tells the time.
+type Clock interface{ Now() time.Time }
+
+type session struct {
+	user  string
+	clock Clock
+	seen  time.Time
+}
+
+// Touch marks the session as used now.
+func (s *session) Touch() {
+	s.seen = s.clock.Now()
+}
+`,
+	"desk/service.go": `package desk
+
+// Service hands sessions out.
+type Service struct{ clock Clock }
+
+// Open starts a session for user.
+func (s *Service) Open(user string) *session {
+	return &session{
+		user: user,
+	}
+}
+`,
+}
+
+// TestMethodThatBuildsTheReceiverIsItsConstructor: a nil field of a
+// receiver whose literal a method of another type builds (a service's
+// Open) brings that method as the receiver's constructor.
+func TestMethodThatBuildsTheReceiverIsItsConstructor(t *testing.T) {
+	root := writeModule(t, sessionsModule)
+	r := shelfReport(root, nilPointer,
+		report.Frame{Function: "example.com/desk/desk.(*session).Touch", File: "desk/session.go", Line: 16})
+	r.Error.Kind = report.KindPanic
+	cs := Static(r)
+	if len(cs) < 2 || cs[1].Reason != report.ReasonConstructor || cs[1].Symbol != "(*Service).Open" {
+		t.Errorf("the method that builds the session does not follow the frame: %v", reasonsInOrder(cs))
+	}
+}

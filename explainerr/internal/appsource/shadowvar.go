@@ -3,10 +3,10 @@ package appsource
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 	"path/filepath"
 
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A package variable declared without a value and never assigned stays
@@ -125,7 +125,7 @@ func (m *Module) findShadows() []Shadow {
 // int, …): such a variable is not what a nil dereference follows.
 func predeclared(typ ast.Expr) bool {
 	id, ok := typ.(*ast.Ident)
-	return ok && types.Universe.Lookup(id.Name) != nil
+	return ok && astutil.Predeclared(id.Name)
 }
 
 // rootIdent returns the variable an assigned expression writes to or

@@ -3,7 +3,6 @@ package appsource
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 	"io/fs"
 	"maps"
 	"os"
@@ -16,6 +15,7 @@ import (
 	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/internal/logrecord"
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // The code where a fix belongs is often reached by no call of the failing
@@ -617,6 +617,15 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 	default:
 		schema, _ = m.tableSchemaChunks(s, name, table, dialect, missing, queries)
 	}
+	if !missing && anyMessage(r, noSuchColumn) {
+		// A column the schema defines under a misspelt name: its
+		// statement first.
+		if near := m.misspeltColumnChunks(s, name, dialect); len(near) > 0 {
+			schema = append(near, slices.DeleteFunc(schema, func(c report.Chunk) bool {
+				return slices.ContainsFunc(near, func(n report.Chunk) bool { return keyOf(n) == keyOf(c) })
+			})...)
+		}
+	}
 	return append(queries, schema...)
 }
 
@@ -1113,7 +1122,7 @@ func dsnSwapsIn(fd *ast.FuncDecl) []DSNSwap {
 				continue
 			}
 			if j := slices.Index(names, key); j >= 0 {
-				out = append(out, DSNSwap{Call: ce, Key: key, Arg: types.ExprString(args[i]), Want: types.ExprString(args[j])})
+				out = append(out, DSNSwap{Call: ce, Key: key, Arg: astutil.ExprString(args[i]), Want: astutil.ExprString(args[j])})
 			}
 		}
 		return true

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
 	"regexp"
 
 	"github.com/explainerr/explainerr/internal/astutil"
@@ -310,7 +309,7 @@ func litStatementOf(st ast.Stmt, lits []*ast.BlockStmt, self string) (*ast.CallE
 		if !ok {
 			return true
 		}
-		if sel, ok := c.Fun.(*ast.SelectorExpr); ok && (txStatements[sel.Sel.Name] || ormStatements[sel.Sel.Name] || self != "" && types.ExprString(sel.X) == self) {
+		if sel, ok := c.Fun.(*ast.SelectorExpr); ok && (txStatements[sel.Sel.Name] || ormStatements[sel.Sel.Name] || self != "" && astutil.ExprString(sel.X) == self) {
 			found, key = c, fmt.Sprintf("%d", in.Pos())
 		}
 		return found == nil

@@ -2,9 +2,10 @@ package appsource
 
 import (
 	"go/ast"
-	"go/types"
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // Some statements may not run inside a transaction: SQLite refuses VACUUM
@@ -72,7 +73,7 @@ func (m *Module) StatementRuns(words string) []StatementRun {
 			if !ok || !takesArg(call, lit) {
 				return true
 			}
-			run := StatementRun{Func: FuncRef{File: l.File, Decl: fd}, Call: call, Runner: types.ExprString(sel.X)}
+			run := StatementRun{Func: FuncRef{File: l.File, Decl: fd}, Call: call, Runner: astutil.ExprString(sel.X)}
 			run.OnTx, run.Handle = onTransaction(fd, sel.X)
 			out = append(out, run)
 			return false
@@ -117,7 +118,7 @@ func onTransaction(fd *ast.FuncDecl, runner ast.Expr) (bool, string) {
 			return true
 		}
 		if lhs, ok := as.Lhs[0].(*ast.Ident); ok && lhs.Name == id.Name {
-			handle, began = types.ExprString(sel.X), true
+			handle, began = astutil.ExprString(sel.X), true
 		}
 		return !began
 	})
@@ -126,7 +127,7 @@ func onTransaction(fd *ast.FuncDecl, runner ast.Expr) (bool, string) {
 	}
 	for _, p := range fd.Type.Params.List {
 		for _, n := range p.Names {
-			if n.Name == id.Name && strings.HasSuffix(types.ExprString(p.Type), "Tx") {
+			if n.Name == id.Name && strings.HasSuffix(astutil.ExprString(p.Type), "Tx") {
 				return true, ""
 			}
 		}

@@ -109,13 +109,21 @@ func handsOn(fd *ast.FuncDecl, tx string) bool {
 }
 
 // unendedTxChunks gives, for a statement that waited for a lock and gave
-// up, the functions that leave a transaction open (at most maxPerFinder,
-// marked origin).
+// up, the functions the request ran that call a store inside the
+// transaction they began on it, then those that leave a transaction open
+// (at most maxPerFinder, marked origin).
 func (m *Module) unendedTxChunks(r *report.Report, s *staticSet) []report.Chunk {
 	if !anyMessage(r, LockWait) {
 		return nil
 	}
 	var refs []FuncRef
+	// A function the request ran that calls, inside its transaction,
+	// the store it began the transaction on (StoreInsideTx).
+	for _, ref := range s.requestReach(r) {
+		if _, ok := m.StoreInsideTx(ref.Decl); ok {
+			refs = append(refs, ref)
+		}
+	}
 	for _, u := range m.UnendedTransactions() {
 		refs = append(refs, u.Func)
 	}

@@ -3,10 +3,11 @@ package appsource
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A handler method goes through fields of its receiver (s.Store.Get(…));
@@ -106,7 +107,7 @@ func (m *Module) nilableField(dir string, st *ast.StructType, field string) (str
 			}
 			switch t := fl.Type.(type) {
 			case *ast.StarExpr, *ast.MapType, *ast.FuncType, *ast.InterfaceType, *ast.ChanType:
-				return types.ExprString(fl.Type), true
+				return astutil.ExprString(fl.Type), true
 			case *ast.Ident:
 				if d, ok := m.Type(dir, t.Name); ok {
 					_, iface := d.Spec.Type.(*ast.InterfaceType)

@@ -28,9 +28,10 @@ var divisorOf = regexp.MustCompile(`[^/*]\s*[/%]=?\s*([A-Za-z_][\w.]*(?:\([^()]*
 const maxFieldSteps = 8
 
 // zeroDivisorChunks gives, for an integer division by zero on the
-// innermost frame's line, the functions that set the field its divisor
-// was last read from (at most maxPerFinder, marked setting and ranked with
-// the origins).
+// innermost frame's line, the functions whose result the frame's function
+// gave the divisor earlier (DivisorAssignments), then those that set the
+// field its divisor was last read from (at most maxPerFinder each, marked
+// setting and ranked with the origins).
 func (m *Module) zeroDivisorChunks(r *report.Report, s *staticSet) []report.Chunk {
 	frames := r.AppFrames()
 	if !anyMessage(r, divideByZero) || len(frames) == 0 {
@@ -49,17 +50,31 @@ func (m *Module) zeroDivisorChunks(r *report.Report, s *staticSet) []report.Chun
 	if err != nil {
 		return nil
 	}
+	// The divisor given a function's result earlier in this function
+	// (req.PerPage = listPageSize()): that function chose the value.
+	var out []report.Chunk
+	for _, at := range m.DivisorAssignments(f, fd, mm[1], line) {
+		for _, ref := range m.CalleesOnLine(f, fd, at) {
+			if !s.seen[ref.Decl] && len(out) < maxPerFinder {
+				s.seen[ref.Decl] = true
+				c := s.funcChunk(ref.File, ref.Decl, report.ReasonSetting)
+				s.markLead(c)
+				out = append(out, c)
+			}
+		}
+	}
 	res := newResolver(m, f, fd)
 	x, field := m.lastFieldRead(res, e)
 	if field == "" {
-		return nil
+		return out
 	}
 	t := m.valueType(res, x)
 	if t.name == "" {
-		return nil
+		return out
 	}
-	out := s.writerChunks(m.FieldWriters(t.dir, t.name), field, report.ReasonSetting)
-	if len(out) == 0 {
+	writers := s.writerChunks(m.FieldWriters(t.dir, t.name), field, report.ReasonSetting)
+	out = append(out, writers...)
+	if len(writers) == 0 {
 		// Nothing assigns it: a settings struct a loader fills by its
 		// tags (viper's Unmarshal); the struct, whose tag names the key,
 		// is where the setting is named.
@@ -174,4 +189,19 @@ func unparen(e ast.Expr) ast.Expr {
 			return e
 		}
 	}
+}
+
+// DivisorAssignments returns the lines of fd, before line, that assign
+// to the expression divisor (written as the failing line writes it):
+// "req.PerPage = listPageSize()", "size := pageSize(cfg)".
+func (m *Module) DivisorAssignments(f *File, fd *ast.FuncDecl, divisor string, line int) []int {
+	assign := regexp.MustCompile(`(?:^|[^\w.])` + regexp.QuoteMeta(divisor) + `\s*:?=[^=]`)
+	lines := f.Lines()
+	var out []int
+	for n := m.Fset.Position(fd.Pos()).Line; n < line && n <= len(lines); n++ {
+		if assign.MatchString(lines[n-1]) {
+			out = append(out, n)
+		}
+	}
+	return out
 }

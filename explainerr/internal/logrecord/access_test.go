@@ -14,6 +14,8 @@ func TestIsAccess(t *testing.T) {
 		{`{"level":"error","caller":"product.go:129","error":"database is locked (5) (SQLITE_BUSY)"}`, false},
 		{`{"level":"error","method":"GET","url":"/x","status":500,"latency":"2ms","error":"boom"}`, false},
 		{`{"level":"info","msg":"listening","addr":":8080"}`, false},
+		{`time="2026-12-05T03:40:22Z" level=error msg="HTTP: DELETE http://127.0.0.1:4533/api/missing" elapsedTime=15.03s httpStatus=500 remoteAddr="127.0.0.1:54358" responseSize=31`, true},
+		{`level=error msg="purge failed" statusCode=500 elapsed_time=3ms`, false},
 	}
 	for _, c := range cases {
 		rec, ok := Parse(c.line)

@@ -6,6 +6,21 @@ import "strings"
 // double-quoted with backslash escapes. It reports false unless the whole
 // line is such pairs, at least two, one of them a level or a message key.
 func parseLogfmt(line string) (map[string]string, bool) {
+	out, ok := parsePairs(line)
+	if !ok || len(out) < 2 {
+		return nil, false
+	}
+	for _, k := range append(append([]string{}, levelKeys...), messageKeys...) {
+		if _, ok := out[k]; ok {
+			return out, true
+		}
+	}
+	return nil, false
+}
+
+// parsePairs reads a line made only of key=value pairs, as parseLogfmt
+// describes them; it reports false for any other text.
+func parsePairs(line string) (map[string]string, bool) {
 	out := map[string]string{}
 	i := 0
 	for i < len(line) {
@@ -66,13 +81,5 @@ func parseLogfmt(line string) (map[string]string, bool) {
 		}
 		out[key] = val
 	}
-	if len(out) < 2 {
-		return nil, false
-	}
-	for _, k := range append(append([]string{}, levelKeys...), messageKeys...) {
-		if _, ok := out[k]; ok {
-			return out, true
-		}
-	}
-	return nil, false
+	return out, true
 }

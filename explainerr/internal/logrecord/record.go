@@ -14,12 +14,13 @@ const (
 	Logfmt = "logfmt"
 )
 
-// Console, a record of tab-separated fields, is in console.go.
+// Console, a record of tab-separated fields, is in console.go; Terminal,
+// logrus' record written for a terminal, is in terminal.go.
 
 // Record is one structured log line's fields. Values are as the logger
 // wrote them, unescaped; a field the line lacks is "".
 type Record struct {
-	// Format is JSON, Console or Logfmt.
+	// Format is JSON, Console, Terminal or Logfmt.
 	Format string
 	// Time is the record's time, as written.
 	Time string
@@ -55,7 +56,8 @@ var (
 
 // Parse reads line as a structured record. It reports false for a line
 // that is not one: not a JSON object, nor tab-separated fields that start
-// with a time and a level (Console), nor key=value pairs that include a
+// with a time and a level (Console), nor a level and a bracketed time
+// as logrus writes for a terminal (Terminal), nor key=value pairs that include a
 // level or a message.
 func Parse(line string) (Record, bool) {
 	line = strings.TrimSpace(line)
@@ -68,6 +70,9 @@ func Parse(line string) (Record, bool) {
 	}
 	if fields, ok := parseConsole(line); ok {
 		return fromFields(Console, fields)
+	}
+	if fields, ok := parseTerminal(line); ok {
+		return fromFields(Terminal, fields)
 	}
 	fields, ok := parseLogfmt(line)
 	if !ok {
@@ -208,13 +213,24 @@ func (r Record) IsAccess() bool {
 	if r.Error != "" || r.Stack != "" {
 		return false
 	}
-	has := func(keys ...string) bool {
-		for _, k := range keys {
-			if _, ok := r.Attrs[k]; ok {
+	// Keys are compared without case and underscores: status_code,
+	// statusCode and httpStatus are one key.
+	keys := map[string]bool{}
+	for k := range r.Attrs {
+		keys[strings.ToLower(strings.ReplaceAll(k, "_", ""))] = true
+	}
+	has := func(names ...string) bool {
+		for _, k := range names {
+			if keys[k] {
 				return true
 			}
 		}
 		return false
 	}
-	return has("method", "url", "uri", "path", "route") && has("status", "status_code", "code") && has("latency", "duration", "elapsed", "took", "ms")
+	request := has("method", "url", "uri", "path", "route") || reRequestMessage.MatchString(r.Message)
+	return request && has("status", "statuscode", "code", "httpstatus", "respstatus") && has("latency", "duration", "elapsed", "elapsedtime", "took", "ms", "latencyms")
 }
+
+// reRequestMessage matches a request logger's message that names the
+// request itself: "HTTP: DELETE http://host/api/missing", "GET /books".
+var reRequestMessage = regexp.MustCompile(`^(?:HTTP:?\s+)?(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\s+\S+$`)

@@ -31,6 +31,10 @@ func TestParseLoggers(t *testing.T) {
 			Record{Format: Console, Level: "ERROR", Message: "create order failed", Caller: "app/orders.go:42", Time: "2026-12-01T10:00:00.906Z"}},
 		{"zap console, epoch time in exponent form", "1.7964167379562786e+09\terror\tmw/logger.go:81\tfailed to render\t{\"context\": {\"pid\": \"6528\"}}",
 			Record{Format: Console, Level: "error", Message: "failed to render", Caller: "mw/logger.go:81", Time: "1.7964167379562786e+09", Attrs: map[string]string{"context": `{"pid": "6528"}`}}},
+		{"logrus for a terminal, full time", "ERRO[2026-12-05 03:45:00] [webdav auth] failed get user carol: failed find user carol: record not found ",
+			Record{Format: Terminal, Level: "error", Message: "[webdav auth] failed get user carol: failed find user carol: record not found", Time: "2026-12-05 03:45:00"}},
+		{"logrus for a terminal, fields after the padded message", `ERRO[0003] save order                                   error="pq: duplicate key value" order=7`,
+			Record{Format: Terminal, Level: "error", Message: "save order", Error: "pq: duplicate key value", Time: "0003", Attrs: map[string]string{"order": "7"}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -62,6 +66,8 @@ func TestParseRefusesPlainText(t *testing.T) {
 		"",
 		"2026/12/01 10:00:00 listing failed: sql: no rows in result set",
 		"ERROR listing failed err=boom",
+		"ERRO listing failed",                // a level, but no bracketed time
+		"INFOS[0001] not a level",            // five letters
 		"user=ann id=7",                      // pairs, but neither a level nor a message
 		"2026-12-01T10:00:00Z\tnotice\tsaid", // tabs, but no level zap writes
 		"a\terror\tb",                        // tabs, but no time first

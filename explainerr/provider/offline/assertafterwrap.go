@@ -3,10 +3,10 @@ package offline
 import (
 	"go/ast"
 	gotoken "go/token"
-	"go/types"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // An app that maps a driver's error to an answer (a unique violation to
@@ -85,7 +85,7 @@ func assertedParam(fd *ast.FuncDecl) (param, typ string, at gotoken.Pos, ok bool
 		if !isIdent || paramIndex(fd, id.Name) < 0 || !strings.HasPrefix(strings.ToLower(id.Name), "err") {
 			return true
 		}
-		param, typ, at, ok = id.Name, types.ExprString(ta.Type), ta.Pos(), true
+		param, typ, at, ok = id.Name, astutil.ExprString(ta.Type), ta.Pos(), true
 		return false
 	})
 	return param, typ, at, ok

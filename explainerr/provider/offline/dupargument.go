@@ -2,10 +2,10 @@ package offline
 
 import (
 	"go/ast"
-	"go/types"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A value passed for two parameters of different names, where the value
@@ -37,7 +37,7 @@ func (a *analysis) findDuplicatedArgument() (duplicatedArgument, bool) {
 		used := map[string]bool{}
 		ast.Inspect(ref.Decl.Body, func(n ast.Node) bool {
 			if sel, ok := n.(*ast.SelectorExpr); ok {
-				used[types.ExprString(sel)] = true
+				used[astutil.ExprString(sel)] = true
 			}
 			return true
 		})
@@ -50,7 +50,7 @@ func (a *analysis) findDuplicatedArgument() (duplicatedArgument, bool) {
 			}
 			var params []string
 			fits := 0
-			for _, c := range src.calleesOf(types.ExprString(call.Fun)) {
+			for _, c := range src.calleesOf(astutil.ExprString(call.Fun)) {
 				if p := paramNames(c.Decl.Type); len(p) == len(call.Args) {
 					params = p
 					fits++
@@ -61,7 +61,7 @@ func (a *analysis) findDuplicatedArgument() (duplicatedArgument, bool) {
 			}
 			passed := map[string]bool{}
 			for _, arg := range call.Args {
-				passed[types.ExprString(arg)] = true
+				passed[astutil.ExprString(arg)] = true
 			}
 			for i := range call.Args {
 				si, isSel := call.Args[i].(*ast.SelectorExpr)
@@ -73,26 +73,26 @@ func (a *analysis) findDuplicatedArgument() (duplicatedArgument, bool) {
 				if p := params[i]; isIDName(si.Sel.Name) && isIDName(p) && !strings.EqualFold(si.Sel.Name, p) {
 					// The other id is written so in the same file (auth.GID
 					// beside auth.UID): a field of that value, not a guess.
-					other := types.ExprString(si.X) + "." + p
+					other := astutil.ExprString(si.X) + "." + p
 					if !passed[other] && src.hasField(si.Sel.Name, p) && linesHold(src.viewOf(ref.File).text(), other) {
 						f := src.viewOf(ref.File)
-						found = duplicatedArgument{at: src.lineAt(f, call.Pos(), funcName(ref.Decl)), callee: calleeName(call.Fun), value: types.ExprString(si), second: p, left: other}
+						found = duplicatedArgument{at: src.lineAt(f, call.Pos(), funcName(ref.Decl)), callee: calleeName(call.Fun), value: astutil.ExprString(si), second: p, left: other}
 						ok = true
 						return false
 					}
 				}
 				for j := i + 1; j < len(call.Args); j++ {
-					if types.ExprString(call.Args[j]) != types.ExprString(si) || strings.EqualFold(params[i], params[j]) || params[j] == "" {
+					if astutil.ExprString(call.Args[j]) != astutil.ExprString(si) || strings.EqualFold(params[i], params[j]) || params[j] == "" {
 						continue
 					}
 					// The value named for the second parameter, beside the
 					// one passed (form.Password beside form.Username).
-					left := types.ExprString(si.X) + "." + strings.ToUpper(params[j][:1]) + params[j][1:]
+					left := astutil.ExprString(si.X) + "." + strings.ToUpper(params[j][:1]) + params[j][1:]
 					if used[left] || !strings.EqualFold(si.Sel.Name, params[i]) || !src.hasField(si.Sel.Name, params[j]) {
 						continue
 					}
 					f := src.viewOf(ref.File)
-					found = duplicatedArgument{at: src.lineAt(f, call.Pos(), funcName(ref.Decl)), callee: calleeName(call.Fun), value: types.ExprString(si), first: params[i], second: params[j], left: left}
+					found = duplicatedArgument{at: src.lineAt(f, call.Pos(), funcName(ref.Decl)), callee: calleeName(call.Fun), value: astutil.ExprString(si), first: params[i], second: params[j], left: left}
 					ok = true
 					return false
 				}

@@ -2,12 +2,12 @@ package offline
 
 import (
 	"go/ast"
-	"go/types"
 	"path/filepath"
 	"regexp"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A deadline whose length is a field of the receiver
@@ -104,5 +104,5 @@ func (a *analysis) argumentPassed(caller appsource.FuncRef, callee *ast.FuncDecl
 			return true
 		})
 	}
-	return types.ExprString(arg), src.lineIn(caller.File, src.mod.Fset.Position(arg.Pos()).Line, appsource.FuncName(caller.Decl)), true
+	return astutil.ExprString(arg), src.lineIn(caller.File, src.mod.Fset.Position(arg.Pos()).Line, appsource.FuncName(caller.Decl)), true
 }

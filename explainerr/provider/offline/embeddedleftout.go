@@ -2,10 +2,10 @@ package offline
 
 import (
 	"go/ast"
-	"go/types"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A method's receiver may be a struct embedded in another
@@ -62,7 +62,7 @@ func (s *appSource) literalLeavingOut(inner string) (string, sourceLine, bool) {
 				continue
 			}
 			for _, fl := range st.Fields.List {
-				if len(fl.Names) == 0 && lastSelector(strings.TrimPrefix(types.ExprString(fl.Type), "*")) == inner {
+				if len(fl.Names) == 0 && lastSelector(strings.TrimPrefix(astutil.ExprString(fl.Type), "*")) == inner {
 					outers[ts.Name.Name] = true
 				}
 			}
@@ -83,7 +83,7 @@ func (s *appSource) literalLeavingOut(inner string) (string, sourceLine, bool) {
 			if found || !ok || lit.Type == nil || len(lit.Elts) == 0 {
 				return !found
 			}
-			typ := lastSelector(types.ExprString(lit.Type))
+			typ := lastSelector(astutil.ExprString(lit.Type))
 			if !outers[typ] {
 				return true
 			}

@@ -945,6 +945,9 @@ func (a *analysis) divideByZero() {
 			"Divide only when "+code(d.Y)+" is not 0.")
 		return
 	}
+	if a.divisorFromCall(d) {
+		return
+	}
 	if a.divisorFromRequest(d.Y) {
 		a.fix(block("Reject (or replace) a zero divisor before dividing:", a.guard(d.Y+" == 0", "http.StatusBadRequest")...),
 			"Check "+code(d.Y+" == 0")+" before dividing and answer 400 Bad Request (or use a default): the value comes from the request.")

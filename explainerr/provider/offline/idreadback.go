@@ -3,12 +3,12 @@ package offline
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A row the request has just inserted is often the one a foreign key
@@ -107,14 +107,14 @@ func (a *analysis) idCopiedBeforeCreate(col string) bool {
 				if !ok || col != "" && appsource.SnakeCase(lhs.Sel.Name) != col {
 					return true
 				}
-				copied, parent, field = n, p.Name, types.ExprString(lhs)
+				copied, parent, field = n, p.Name, astutil.ExprString(lhs)
 			case *ast.CallExpr:
 				sel, ok := n.Fun.(*ast.SelectorExpr)
 				if copied == nil || !ok || !appsource.ORMWrite(sel.Sel.Name) {
 					return true
 				}
 				for _, arg := range n.Args {
-					if e := ast.Unparen(arg); types.ExprString(e) == parent || types.ExprString(e) == "&"+parent {
+					if e := ast.Unparen(arg); astutil.ExprString(e) == parent || astutil.ExprString(e) == "&"+parent {
 						created = n
 					}
 				}

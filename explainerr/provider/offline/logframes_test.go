@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
@@ -107,7 +108,7 @@ func TestStackWithoutAppFrames(t *testing.T) {
 	}
 	r.Context = appsource.Static(r)
 	text := Analyze(r)
-	mustHave(t, text, "No frame of the app's own code is on the failing stack", "The request's log names the app's code that met the error, at `dogs.go:"+itoa(line)+"` in `ListDogs`",
+	mustHave(t, text, "No frame of the app's own code is on the failing stack", "What the request logged leads to the app's code that met the error (a place it names, or the literal that worded it), at `dogs.go:"+itoa(line)+"` in `ListDogs`",
 		"names `dog` at `(*Kennel).Dogs`")
 	if !hasChunk(r.Context, "(*Kennel).Dogs") {
 		t.Errorf("the static context lacks the query: %v", chunkSymbols(r.Context))
@@ -116,7 +117,7 @@ func TestStackWithoutAppFrames(t *testing.T) {
 
 	r.Build.Dir, r.Context = "", nil
 	text = Analyze(r)
-	mustLack(t, text, "The request's log names", "(*Kennel).Dogs")
+	mustLack(t, text, "What the request logged leads", "(*Kennel).Dogs")
 	if c := appsource.Static(r); len(c) != 0 {
 		t.Errorf("chunks without the module: %v", chunkSymbols(c))
 	}
@@ -208,4 +209,90 @@ func countBirds() error {
 	text := Analyze(r)
 	mustHave(t, text, "The request's route is handled by `listBirds`, declared at `main.go:17`", "`countBirds`")
 	assertGroundedIn(t, r, text, files)
+}
+
+// turnstileFiles is an app whose handler logs a failed lookup with logrus'
+// terminal format, which names no place, and answers 500 through a
+// framework that writes the status after the handler returned. The
+// lookup wraps its error with %v, so the handler's errors.Is no longer
+// lets the missing ticket through.
+var turnstileFiles = map[string]string{
+	"go.mod": "module example.com/turnstile\n\ngo 1.22\n",
+	"tickets/tickets.go": `package tickets
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrNoTicket is the error of a code no ticket has.
+var ErrNoTicket = errors.New("no ticket")
+
+// Ticket is a sold ticket.
+type Ticket struct{ Code string }
+
+var sold = map[string]*Ticket{}
+
+// Find returns the ticket of code.
+func Find(code string) (*Ticket, error) {
+	t, ok := sold[code]
+	if !ok {
+		return nil, fmt.Errorf("ticket %s not on file: %v", code, ErrNoTicket) //!wrap
+	}
+	return t, nil
+}
+`,
+	"web/gate.go": `package web
+
+import (
+	"errors"
+
+	"example.com/turnstile/tickets"
+)
+
+// Errorf logs at the error level.
+var Errorf func(format string, args ...any)
+
+// Gate answers whether code lets its holder in: 403 for an unknown code.
+func Gate(code string) int {
+	t, err := tickets.Find(code)
+	if err != nil && !errors.Is(err, tickets.ErrNoTicket) {
+		Errorf("[gate] cannot check ticket %s: %v", code, err) //!logged
+		return 500
+	}
+	if t == nil {
+		return 403
+	}
+	return 200
+}
+`,
+}
+
+// TestLoggedMessageStandsInForFrames: a status written with no frame of
+// the app, whose log line (logrus for a terminal) names no place, is read
+// from the literals that worded the logged message: the lookup that
+// wraps with %v is in the context and its wrap is the fix.
+func TestLoggedMessageStandsInForFrames(t *testing.T) {
+	app := writeMarkedApp(t, turnstileFiles)
+	_, wrapLine := app.line("wrap")
+	r := &report.Report{
+		Error:   report.Error{Kind: report.KindStatus, Type: "http.Status"},
+		Status:  500,
+		Frames:  []report.Frame{{Function: "github.com/some/framework.(*responseWriter).WriteHeaderNow", File: "/go/pkg/mod/github.com/some/framework/response_writer.go", Line: 77, Kind: report.FrameDependency}},
+		Request: report.Request{Method: "GET", URL: "/gate/A7"},
+		Logs: []report.LogLine{
+			{Text: "ERRO[2026-12-05 03:45:00] [gate] cannot check ticket A7: ticket A7 not on file: no ticket "},
+		},
+		Build: report.Build{Module: "example.com/turnstile", Dir: app.root},
+	}
+	r.Context = appsource.Static(r)
+	for _, want := range []string{"Find", "Gate"} {
+		if !hasChunk(r.Context, want) {
+			t.Errorf("the static context lacks %s: %v", want, chunkSymbols(r.Context))
+		}
+	}
+	text := Analyze(r)
+	mustHave(t, text, "the literal that worded it), at `tickets.go:"+itoa(wrapLine)+"` in `Find`", "Wrap it with `\"%w\"` instead of `\"%v\"` at `tickets.go:"+itoa(wrapLine)+"`")
+	// The record is quoted as its canonical line (failureclass.LogText).
+	assertGroundedIn(t, r, text, turnstileFiles, failureclass.LogText(r.Logs[0].Text))
 }

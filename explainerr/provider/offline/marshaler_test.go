@@ -91,7 +91,7 @@ func TestMarshalerThatWritesNoJSON(t *testing.T) {
 	mustHave(t, text, "the `MarshalJSON` of `main.cents` returned bytes that are not JSON",
 		"`cents.MarshalJSON` (`money.go:"+itoa(marshal)+"`)", "encode what it writes with `json.Marshal`",
 		"The request's route is handled by `listEntries`")
-	mustLack(t, text, "Invalid JSON", "The input is not valid JSON", "names the app's code that met the error")
+	mustLack(t, text, "Invalid JSON", "The input is not valid JSON", "leads to the app's code that met the error")
 	if !hasChunk(r.Context, "cents.MarshalJSON") {
 		t.Errorf("the static context lacks the method: %v", chunkSymbols(r.Context))
 	}
@@ -100,7 +100,7 @@ func TestMarshalerThatWritesNoJSON(t *testing.T) {
 	// it was met.
 	r.Logs[0].Text = fmt.Sprintf("\r\n2026/12/04 23:40:06 %s/main.go:%d no such table: entries\n[0.124ms] [rows:0] SELECT * FROM `entries`", app.root, load)
 	r.Context = nil
-	mustHave(t, Analyze(r), "names the app's code that met the error, at `main.go:"+itoa(load)+"`")
+	mustHave(t, Analyze(r), "leads to the app's code that met the error (a place it names, or the literal that worded it), at `main.go:"+itoa(load)+"`")
 
 	// A method that encodes with json.Marshal is not advised to.
 	r.Error.Message = "json: error calling MarshalJSON for type main.tag: unexpected end of JSON input"

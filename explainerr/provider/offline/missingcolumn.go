@@ -19,7 +19,7 @@ import (
 // missingColumnAdvice writes what the schema says of the table the query
 // reads and the fix: the column meant, or the migration that adds it.
 func (a *analysis) missingColumnAdvice(col, name string) {
-	if a.explainDroppedColumn(col, name) {
+	if a.explainDroppedColumn(col, name) || a.misspeltInSchema(name) {
 		return
 	}
 	tables := a.columnTables(col)

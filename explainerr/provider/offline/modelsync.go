@@ -7,12 +7,14 @@ import (
 
 // A fresh database's tables are often made from a list of models the
 // installation syncs whole (xorm's engine.Sync(tables...), gorm's
-// AutoMigrate of a list), while each migration for older databases syncs
+// AutoMigrate of a list, or of models a setup function names itself),
+// while each migration for older databases syncs
 // the models it adds. A model added by a migration only is missing from
 // a new database: the fix is the list, not the table's name.
 
-// listElementRe finds a model written in a list: "&entity.Question{}".
-var listElementRe = regexp.MustCompile(`(&?(?:\w+\.)?)(\w+)\{\}`)
+// listElementRe finds a model written in a list: "&entity.Question{}",
+// or "new(model.User)".
+var listElementRe = regexp.MustCompile(`(&?(?:\w+\.)?)(\w+)\{\}|new\(((?:\w+\.)?)\w+\)`)
 
 // modelLeftOutOfSync explains a missing table whose model (ModelOf) a
 // list of models synced whole leaves out (appsource.Module.ModelSyncs);
@@ -32,14 +34,19 @@ func (a *analysis) modelLeftOutOfSync(table string) bool {
 		return false
 	}
 	l := lacking[0]
-	lines := l.ListFile.Lines()
-	list := sourceLine{Path: l.ListFile.Path, Line: l.ListStart, Text: strings.TrimSpace(lines[l.ListStart-1])}
 	modelAt := sourceLine{Path: model.File.Path, Line: src.fset.Position(model.Spec.Pos()).Line, Text: "type " + name}
-	a.g.Add(name, l.List, table)
 	call := sourceLine{Path: l.Call.Path, Line: l.Call.Line, Text: l.Call.Text}
-	a.g.AddScanned(a.fileLoc(list.Path, list.Line))
+	a.g.Add(name, l.List, l.Caller, table)
 	a.g.AddScanned(a.fileLoc(call.Path, call.Line))
-	why := "The app makes a new database's tables from the models listed in " + code(l.List) + " (" + a.cite(list) + "), which " + a.cite(call) + " syncs; the list leaves out " + code(name) + " (" + code(a.fileLoc(modelAt.Path, modelAt.Line)) + "), the model of " + code(table) + "."
+	// Where the models are listed: the list variable, or the call that
+	// names them itself.
+	lines, at, first := l.ListFile.Lines()[l.ListStart-1:l.ListEnd], call, "The app makes a new database's tables from the models that "+code(l.Caller)+" names in "+a.cite(call)+"; the call leaves out "
+	if l.List != "" {
+		at = sourceLine{Path: l.ListFile.Path, Line: l.ListStart, Text: strings.TrimSpace(lines[0])}
+		a.g.AddScanned(a.fileLoc(at.Path, at.Line))
+		first = "The app makes a new database's tables from the models listed in " + code(l.List) + " (" + a.cite(at) + "), which " + a.cite(call) + " syncs; the list leaves out "
+	}
+	why := first + code(name) + " (" + code(a.fileLoc(modelAt.Path, modelAt.Line)) + "), the model of " + code(table) + "."
 	if len(having) > 0 {
 		h := sourceLine{Path: having[0].Call.Path, Line: having[0].Call.Line, Text: having[0].Call.Text}
 		a.g.AddScanned(a.fileLoc(h.Path, h.Line))
@@ -47,13 +54,20 @@ func (a *analysis) modelLeftOutOfSync(table string) bool {
 	}
 	a.why(why)
 	elem := "&" + name + "{}"
-	for _, ln := range lines[l.ListStart-1 : l.ListEnd] {
+	for _, ln := range lines {
 		if m := listElementRe.FindStringSubmatch(ln); m != nil {
 			elem = m[1] + name + "{}"
+			if m[2] == "" {
+				elem = "new(" + m[3] + name + ")"
+			}
 			break
 		}
 	}
 	a.g.Add(elem)
-	a.fix("Add " + code(elem) + " to " + code(l.List) + " at " + code(a.fileLoc(list.Path, list.Line)) + ", so that a new database gets " + code(table) + " too.")
+	if l.List != "" {
+		a.fix("Add " + code(elem) + " to " + code(l.List) + " at " + code(a.fileLoc(at.Path, at.Line)) + ", so that a new database gets " + code(table) + " too.")
+	} else {
+		a.fix("Add " + code(elem) + " to the models " + code(l.Caller) + " passes at " + code(a.fileLoc(at.Path, at.Line)) + ", so that a new database gets " + code(table) + " too.")
+	}
 	return true
 }

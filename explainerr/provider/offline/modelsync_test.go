@@ -91,3 +91,84 @@ func Visit(engine *xorm.Engine, id int64) error {
 	mustHave(t, text, "leaves out `JarVisit`", "Add `&entity.JarVisit{}` to `tables` at `init.go:"+itoa(list)+"`", "a migration run for a database made before")
 	mustLack(t, text, "correct the table name", "add a migration that creates it")
 }
+
+// TestModelsAWrapperIsGivenLeaveOneOut: a setup function names the models
+// itself and hands them to the app's own wrapper of gorm's AutoMigrate,
+// and the tables' names carry a prefix the naming strategy sets. The
+// setup function is the schema of the missing table's model, and the
+// analysis advises adding the model to the models it passes, written as
+// they are.
+func TestModelsAWrapperIsGivenLeaveOneOut(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/ledger\n\ngo 1.22\n",
+		"models/models.go": `package models
+
+// Invoice is a bill sent.
+type Invoice struct {
+	ID    uint ` + "`gorm:\"primaryKey\"`" + `
+	Total int64
+}
+
+// Customer is who is billed.
+type Customer struct {
+	ID   uint ` + "`gorm:\"primaryKey\"`" + `
+	Name string
+}
+
+// Payment is money received.
+type Payment struct {
+	ID     uint ` + "`gorm:\"primaryKey\"`" + `
+	Amount int64
+}
+
+// Refund is money given back.
+type Refund struct {
+	ID        uint ` + "`gorm:\"primaryKey\"`" + `
+	PaymentID uint
+}
+`,
+		"storage/open.go": `package storage
+
+import (
+	"example.com/ledger/models"
+	"gorm.io/gorm"
+	"gorm.io/gorm/schema"
+)
+
+var conn *gorm.DB
+
+// Config is the naming of the tables.
+var Config = gorm.Config{NamingStrategy: schema.NamingStrategy{TablePrefix: "lg_"}}
+
+// Prepare makes the tables.
+func Prepare(d *gorm.DB) error {
+	conn = d
+	return migrate(new(models.Invoice), new(models.Customer), new(models.Payment)) //!prepare
+}
+
+func migrate(all ...interface{}) error {
+	return conn.AutoMigrate(all...)
+}
+
+// AddRefund records a refund.
+func AddRefund(paymentID uint) error {
+	return conn.Create(&models.Refund{PaymentID: paymentID}).Error //!create
+}
+`,
+	})
+	_, prepare := app.line("prepare")
+	r := app.loggedFailure(t, "example.com/ledger", "create", report.KindError, "no such table: lg_refunds", "POST", "/refunds")
+	found := false
+	for _, c := range appsource.Static(r) {
+		if c.File == "storage/open.go" && c.Symbol == "Prepare" && c.Reason == report.ReasonSchema && c.StartLine <= prepare && prepare <= c.EndLine {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the static context lacks the function that names the models: %v", appsource.Static(r))
+	}
+	text := Analyze(r)
+	mustHave(t, text, "the models that `Prepare` names in `open.go:"+itoa(prepare)+"`", "leaves out `Refund`",
+		"Add `new(models.Refund)` to the models `Prepare` passes at `open.go:"+itoa(prepare)+"`")
+	mustLack(t, text, "correct the table name", "a migration run for a database made before")
+}

@@ -3,7 +3,8 @@ package offline
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
+
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // nilGuardAround returns the if statement of the failing function whose
@@ -42,7 +43,7 @@ func requiresNotNil(cond ast.Expr, x string) bool {
 		case token.LAND:
 			return requiresNotNil(c.X, x) || requiresNotNil(c.Y, x)
 		case token.NEQ:
-			l, r := types.ExprString(c.X), types.ExprString(c.Y)
+			l, r := astutil.ExprString(c.X), astutil.ExprString(c.Y)
 			return l == x && r == "nil" || r == x && l == "nil"
 		}
 	}

@@ -3,7 +3,6 @@ package offline
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 	"regexp"
 	"strconv"
 	"strings"
@@ -70,7 +69,7 @@ func (a *analysis) sentinelSwapped(target string) bool {
 				return !found
 			}
 			for _, r := range rs.Results {
-				if types.ExprString(r) == target {
+				if astutil.ExprString(r) == target {
 					ret, found = src.lineAt(src.viewOf(ref.File), rs.Pos(), funcName(ref.Decl)), true
 				}
 			}
@@ -128,7 +127,7 @@ func (a *analysis) otherSentinelTest(target string) (sourceLine, string, bool) {
 			var tested, against ast.Expr
 			switch x := n.(type) {
 			case *ast.CallExpr:
-				if types.ExprString(x.Fun) == "errors.Is" && len(x.Args) == 2 {
+				if astutil.ExprString(x.Fun) == "errors.Is" && len(x.Args) == 2 {
 					tested, against = x.Args[0], x.Args[1]
 				}
 			case *ast.BinaryExpr:
@@ -140,7 +139,7 @@ func (a *analysis) otherSentinelTest(target string) (sourceLine, string, bool) {
 			if tested == nil || !mentionsErr(tested) {
 				return true
 			}
-			s := types.ExprString(against)
+			s := astutil.ExprString(against)
 			if s != target && !strings.HasSuffix(s, ".ErrNoRows") && sentinelName.MatchString(s) {
 				out, sentinel = src.lineAt(f, n.Pos(), funcName(fd)), s
 			}

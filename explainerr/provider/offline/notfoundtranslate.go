@@ -2,7 +2,6 @@ package offline
 
 import (
 	"go/ast"
-	"go/types"
 	"strings"
 
 	"github.com/explainerr/explainerr/internal/astutil"
@@ -174,7 +173,7 @@ func passesErrorOn(fd *ast.FuncDecl) bool {
 		if !ok || found {
 			return !found
 		}
-		if cond := types.ExprString(is.Cond); strings.HasSuffix(cond, "err != nil") && returnsName(is.Body, "err") {
+		if cond := astutil.ExprString(is.Cond); strings.HasSuffix(cond, "err != nil") && returnsName(is.Body, "err") {
 			found = true
 		}
 		return !found

@@ -2,12 +2,12 @@ package offline
 
 import (
 	"go/ast"
-	"go/types"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A NOT NULL column with a DEFAULT still fails when the statement lists
@@ -99,16 +99,16 @@ func (a *analysis) nullValueOf(at sourceLine, arg string) (string, bool) {
 	if lit == nil {
 		return "", false
 	}
-	typ := types.ExprString(lit.Type)
+	typ := astutil.ExprString(lit.Type)
 	if !strings.HasPrefix(typ, "sql.Null") {
 		return "", false
 	}
 	for _, e := range lit.Elts {
 		kv, ok := e.(*ast.KeyValueExpr)
-		if !ok || types.ExprString(kv.Key) != "Valid" {
+		if !ok || astutil.ExprString(kv.Key) != "Valid" {
 			continue
 		}
-		valid := types.ExprString(kv.Value)
+		valid := astutil.ExprString(kv.Value)
 		if valid == "true" {
 			return "", false
 		}

@@ -2,7 +2,6 @@ package offline
 
 import (
 	"go/ast"
-	"go/types"
 	"strings"
 
 	"github.com/explainerr/explainerr/internal/astutil"
@@ -53,7 +52,7 @@ func (s *appSource) findORMTables() []ormTable {
 			if !ok {
 				return true
 			}
-			if name := lastSelector(types.ExprString(lit.Type)); name != "Table" {
+			if name := lastSelector(astutil.ExprString(lit.Type)); name != "Table" {
 				return true
 			}
 			for _, e := range lit.Elts {

@@ -2,10 +2,10 @@ package offline
 
 import (
 	"go/ast"
-	"go/types"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // ormWriteOfTable returns the line, in a function the request reached,
@@ -36,7 +36,7 @@ func (a *analysis) ormWriteOfTable(table string) (sourceLine, bool) {
 			if !ok || !appsource.ORMWrite(sel.Sel.Name) {
 				return true
 			}
-			chain := types.ExprString(sel.X)
+			chain := astutil.ExprString(sel.X)
 			for _, m := range models {
 				if strings.HasSuffix(chain, "."+m) || strings.Contains(chain, "."+m+".") {
 					at, found = originLine(ref, src.mod.Fset.Position(sel.Sel.Pos()).Line), true

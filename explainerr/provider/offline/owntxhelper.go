@@ -2,10 +2,10 @@ package offline
 
 import (
 	"go/ast"
-	"go/types"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // An app may wrap its transactions in a method of its own that takes a
@@ -51,7 +51,7 @@ func (s *appSource) ownTxHelperUse(r appsource.FuncRef) (begin, use *ast.CallExp
 			if !ok {
 				return true
 			}
-			if is, ok := inner.Fun.(*ast.SelectorExpr); ok && statementCalls[is.Sel.Name] && onPool(types.ExprString(is.X), p) && !passesAny(inner, txNames) {
+			if is, ok := inner.Fun.(*ast.SelectorExpr); ok && statementCalls[is.Sel.Name] && onPool(astutil.ExprString(is.X), p) && !passesAny(inner, txNames) {
 				begin, use, pool = ce, inner, p
 			}
 			return true
@@ -80,7 +80,7 @@ func (s *appSource) helperTxPool(name, recv string) string {
 			if !ok || !beginsTx(ce, sel) {
 				return true
 			}
-			if x := types.ExprString(sel.X); strings.HasPrefix(x, theirs+".") {
+			if x := astutil.ExprString(sel.X); strings.HasPrefix(x, theirs+".") {
 				field = strings.TrimPrefix(x, theirs)
 			}
 			return field == ""

@@ -2,13 +2,13 @@ package offline
 
 import (
 	"go/ast"
-	"go/types"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A statement run on the pool (m.DB.ExecContext, or a query built on it:
@@ -147,7 +147,7 @@ func (s *appSource) helperBesideTx(r appsource.FuncRef) (txHelper, bool) {
 			return true
 		}
 		if h.begin == nil {
-			x := types.ExprString(sel.X)
+			x := astutil.ExprString(sel.X)
 			if appsource.BeginCalls[sel.Sel.Name] && (strings.HasPrefix(x, self+".") || s.packagePool(r, sel.X)) {
 				h.begin, h.pool = ce, x
 			}
@@ -201,7 +201,7 @@ func funcLitArg(ce *ast.CallExpr) *ast.FuncLit {
 // chainRoot returns a call chain's value without the calls made on it:
 // r.db of r.db.WithContext(ctx).
 func chainRoot(e ast.Expr) string {
-	return types.ExprString(poolIdent(e))
+	return astutil.ExprString(poolIdent(e))
 }
 
 // poolIdent returns the expression a call chain starts from: r.db of
@@ -236,7 +236,7 @@ func (s *appSource) packagePool(r appsource.FuncRef, x ast.Expr) bool {
 func statementOn(body *ast.BlockStmt, pool string) (use *ast.CallExpr) {
 	ast.Inspect(body, func(n ast.Node) bool {
 		if ce, ok := n.(*ast.CallExpr); ok && use == nil {
-			if sel, ok := ce.Fun.(*ast.SelectorExpr); ok && statementCalls[sel.Sel.Name] && onPool(types.ExprString(sel.X), pool) {
+			if sel, ok := ce.Fun.(*ast.SelectorExpr); ok && statementCalls[sel.Sel.Name] && onPool(astutil.ExprString(sel.X), pool) {
 				use = ce
 			}
 		}
@@ -282,8 +282,8 @@ func statementBesideTx(body *ast.BlockStmt) (begin, use *ast.CallExpr, pool stri
 		}
 		switch {
 		case begin == nil && beginsTx(ce, sel):
-			begin, pool = ce, types.ExprString(sel.X)
-		case begin != nil && statementCalls[sel.Sel.Name] && onPool(types.ExprString(sel.X), pool):
+			begin, pool = ce, astutil.ExprString(sel.X)
+		case begin != nil && statementCalls[sel.Sel.Name] && onPool(astutil.ExprString(sel.X), pool):
 			use = ce
 		}
 		return true
@@ -325,7 +325,7 @@ func statementInTxFunc(body *ast.BlockStmt) (begin, use *ast.CallExpr, pool stri
 		if lit == nil {
 			return true
 		}
-		p := types.ExprString(sel.X)
+		p := astutil.ExprString(sel.X)
 		txNames := paramNames(lit.Type)
 		ast.Inspect(lit.Body, func(n ast.Node) bool {
 			inner, ok := n.(*ast.CallExpr)
@@ -334,7 +334,7 @@ func statementInTxFunc(body *ast.BlockStmt) (begin, use *ast.CallExpr, pool stri
 			}
 			// A call on the pool that is handed the transaction
 			// (db.SetSavePoint(sess, …)) works on the transaction.
-			if s, ok := inner.Fun.(*ast.SelectorExpr); ok && types.ExprString(s.X) == p && !txFuncCall.MatchString(s.Sel.Name) && !passesAny(inner, txNames) {
+			if s, ok := inner.Fun.(*ast.SelectorExpr); ok && astutil.ExprString(s.X) == p && !txFuncCall.MatchString(s.Sel.Name) && !passesAny(inner, txNames) {
 				begin, use, pool = ce, inner, p
 			}
 			return use == nil

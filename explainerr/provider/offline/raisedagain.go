@@ -2,7 +2,6 @@ package offline
 
 import (
 	"bufio"
-	"go/types"
 	"os"
 	"regexp"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/draft"
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A panic recovered on the goroutine that ran the handler and raised again
@@ -154,7 +154,7 @@ func (a *analysis) unsetReceiverField(handler string, ref appsource.FuncRef) {
 func (a *analysis) paramFor(u appsource.UnsetField) string {
 	fd := u.Ctor.Func.Decl
 	for _, p := range fd.Type.Params.List {
-		if u.Type != "" && types.ExprString(p.Type) == u.Type && len(p.Names) == 1 {
+		if u.Type != "" && astutil.ExprString(p.Type) == u.Type && len(p.Names) == 1 {
 			a.g.Add(p.Names[0].Name)
 			return ", from its parameter " + code(p.Names[0].Name)
 		}

@@ -3,7 +3,6 @@ package offline
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 	"path/filepath"
 	"strings"
 
@@ -88,7 +87,7 @@ func (a *analysis) receiverMadePerCall() (freshReceiver, bool) {
 		if head == nil || !calledAsFunction(f, head) || !a.makesNewValue(m, f, head, 0) {
 			return freshReceiver{}, false
 		}
-		return freshReceiver{Name: types.ExprString(head), Made: src.lineAt(a.fileOf(f), head.Pos(), fnName)}, true
+		return freshReceiver{Name: astutil.ExprString(head), Made: src.lineAt(a.fileOf(f), head.Pos(), fnName)}, true
 	}
 	made, value, ok := singleDefinition(body, name)
 	if !ok || line(made) > caller.Line || !a.makesNewValue(m, f, value, 0) {

@@ -3,7 +3,6 @@ package offline
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/report"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A handler that tests errors.Is(err, ErrNotFound) still answers 500 when
@@ -146,7 +146,7 @@ func (a *analysis) lostSentinelIn(src *appSource, f *appFile, fd *ast.FuncDecl, 
 			// == misses a sentinel wrapped with %w as well: the wrapper
 			// is never equal to it.
 			for _, side := range []ast.Expr{be.X, be.Y} {
-				target := types.ExprString(side)
+				target := astutil.ExprString(side)
 				for _, w := range slices.Concat(wraps, src.verbWraps()) {
 					if strings.HasPrefix(lastSelector(target), "Err") && lastSelector(w.Arg) == lastSelector(target) &&
 						sameHome(src.homeOf(f.path, target), src.homeOf(w.Line.Path, w.Arg)) && (!matched || a.wrapGivesMessage(w)) {

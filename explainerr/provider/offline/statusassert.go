@@ -2,10 +2,10 @@ package offline
 
 import (
 	"go/ast"
-	"go/types"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // An app often maps an error to its status with a function of its own
@@ -35,11 +35,11 @@ func (a *analysis) statusByAssertion() (statusMapper, bool) {
 	var found statusMapper
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || found.fn != "" || len(call.Args) != 1 || types.ExprString(call.Args[0]) != "err" {
+		if !ok || found.fn != "" || len(call.Args) != 1 || astutil.ExprString(call.Args[0]) != "err" {
 			return found.fn == ""
 		}
 		for _, ref := range src.mod.CalleesOnLine(f.src, fd, src.fset.Position(call.Pos()).Line) {
-			if m, ok := src.assertsItsError(ref); ok && strings.HasSuffix(types.ExprString(call.Fun), ref.Decl.Name.Name) {
+			if m, ok := src.assertsItsError(ref); ok && strings.HasSuffix(astutil.ExprString(call.Fun), ref.Decl.Name.Name) {
 				m.call = src.lineAt(f, call.Pos(), funcName(fd))
 				found = m
 				return false
@@ -55,21 +55,21 @@ func (a *analysis) statusByAssertion() (statusMapper, bool) {
 func (s *appSource) assertsItsError(ref appsource.FuncRef) (statusMapper, bool) {
 	fd := ref.Decl
 	ft := fd.Type
-	if fd.Body == nil || ft.Params == nil || len(ft.Params.List) != 1 || len(ft.Params.List[0].Names) != 1 || types.ExprString(ft.Params.List[0].Type) != "error" ||
-		ft.Results == nil || len(ft.Results.List) != 1 || types.ExprString(ft.Results.List[0].Type) != "int" {
+	if fd.Body == nil || ft.Params == nil || len(ft.Params.List) != 1 || len(ft.Params.List[0].Names) != 1 || astutil.ExprString(ft.Params.List[0].Type) != "error" ||
+		ft.Results == nil || len(ft.Results.List) != 1 || astutil.ExprString(ft.Results.List[0].Type) != "int" {
 		return statusMapper{}, false
 	}
 	param := ft.Params.List[0].Names[0].Name
 	var m statusMapper
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		ta, ok := n.(*ast.TypeAssertExpr)
-		if !ok || m.fn != "" || ta.Type == nil || types.ExprString(ta.X) != param {
+		if !ok || m.fn != "" || ta.Type == nil || astutil.ExprString(ta.X) != param {
 			return m.fn == ""
 		}
 		if _, iface := ta.Type.(*ast.InterfaceType); iface {
 			return true
 		}
-		m = statusMapper{fn: funcName(fd), assert: s.lineAt(s.viewOf(ref.File), ta.Pos(), funcName(fd)), assertOf: types.ExprString(ta.Type)}
+		m = statusMapper{fn: funcName(fd), assert: s.lineAt(s.viewOf(ref.File), ta.Pos(), funcName(fd)), assertOf: astutil.ExprString(ta.Type)}
 		return false
 	})
 	return m, m.fn != ""

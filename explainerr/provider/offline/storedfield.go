@@ -2,10 +2,10 @@ package offline
 
 import (
 	"go/ast"
-	"go/types"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/linefacts"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A field of interface type asserted to one type (s.Value.(string)) may
@@ -31,7 +31,7 @@ func (a *analysis) storedFieldFix(target linefacts.AssertOp, actual string) bool
 		}
 		declared := map[string]bool{} // the function's variables of the actual type
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if vs, ok := n.(*ast.ValueSpec); ok && vs.Type != nil && types.ExprString(vs.Type) == actual {
+			if vs, ok := n.(*ast.ValueSpec); ok && vs.Type != nil && astutil.ExprString(vs.Type) == actual {
 				for _, id := range vs.Names {
 					declared[id.Name] = true
 				}

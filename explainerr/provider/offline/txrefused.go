@@ -2,10 +2,10 @@ package offline
 
 import (
 	"go/ast"
-	"go/types"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A statement the database refuses inside a transaction (SQLite's VACUUM,
@@ -51,7 +51,7 @@ func (a *analysis) txRefused(msg string) bool {
 		a.fix("In " + code(fn) + ", do not run " + code(stmt) + " on " + code(run.Runner) + ": run it on the database handle (" + code("*sql.DB") + "), outside any transaction, after the transaction has committed.")
 		return true
 	}
-	call := types.ExprString(run.Call)
+	call := astutil.ExprString(run.Call)
 	onHandle := run.Handle + strings.TrimPrefix(call, run.Runner)
 	a.g.Add(onHandle, run.Handle)
 	a.fix("In " + code(fn) + ", commit the transaction first and then run " + code(stmt) + " on " + code(run.Handle) + ", the handle the transaction was begun on: " + code(onHandle) + " in place of " + code(call) + ".")

@@ -4,9 +4,8 @@ import (
 	"go/ast"
 	"strings"
 
-	"go/types"
-
 	"github.com/explainerr/explainerr/explainerr/stack"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // typedNilIn reports whether x, a parameter of the failing function, is
@@ -44,7 +43,7 @@ func (a *analysis) typedNilIn(x string) (declared, held string, ok bool) {
 			if _, ptr := fl.Type.(*ast.StarExpr); ptr || typeName(fl.Type) == recv {
 				return "", "", false
 			}
-			return types.ExprString(fl.Type), "*" + pkgName(pkg) + "." + recv, true
+			return astutil.ExprString(fl.Type), "*" + pkgName(pkg) + "." + recv, true
 		}
 	}
 	return "", "", false

@@ -2,11 +2,11 @@ package offline
 
 import (
 	"go/ast"
-	"go/types"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/provider/offline/internal/corpus"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A duplicate that an app's adapter answers (the handler returned the
@@ -98,9 +98,9 @@ func valueTransforms(fn appsource.FuncRef) []string {
 	var out []string
 	ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok {
-			switch types.ExprString(c.Fun) {
+			switch astutil.ExprString(c.Fun) {
 			case "strings.ToLower", "strings.ToUpper", "strings.TrimSpace", "strings.Title", "strings.EqualFold":
-				out = append(out, types.ExprString(c))
+				out = append(out, astutil.ExprString(c))
 			}
 		}
 		return true

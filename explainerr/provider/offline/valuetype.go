@@ -4,12 +4,12 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"go/types"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A value of a struct, array or basic type cannot be nil, so it is never a
@@ -404,7 +404,7 @@ func rangeType(src *appSource, t ast.Expr, isKey bool) ast.Expr {
 // allSame reports whether every type in ts is written the same way.
 func allSame(ts []ast.Expr) bool {
 	for _, t := range ts[1:] {
-		if types.ExprString(t) != types.ExprString(ts[0]) {
+		if astutil.ExprString(t) != astutil.ExprString(ts[0]) {
 			return false
 		}
 	}

@@ -9,7 +9,8 @@ import (
 // whereLogged writes the location section of a failure whose stack holds
 // no frame of the app's own code (a status a framework wrote after the
 // handler returned, on a stack of its own), from what stands in for the
-// site (standIn): the app's code a line of the request's log names, or
+// site (standIn): the app's code a line of the request's log names or
+// whose literal worded it, or
 // the handler of the request's route.
 func (a *analysis) whereLogged() {
 	text := "No frame of the app's own code is on the failing stack"
@@ -29,5 +30,5 @@ func (a *analysis) whereLogged() {
 	if a.s.Text != "" {
 		at += ":\n" + code(a.s.Text)
 	}
-	a.d.Where = append(a.d.Where, draft.Item{text + ". The request's log names the app's code that met the error, at " + at})
+	a.d.Where = append(a.d.Where, draft.Item{text + ". What the request logged leads to the app's code that met the error (a place it names, or the literal that worded it), at " + at})
 }

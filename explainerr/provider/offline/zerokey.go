@@ -2,11 +2,11 @@ package offline
 
 import (
 	"go/ast"
-	"go/types"
 	"regexp"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/internal/astutil"
 )
 
 // A lookup that found nothing for the key 0 (or "") often was never given
@@ -69,7 +69,7 @@ func (a *analysis) droppedInputError() (sourceLine, bool) {
 		return sourceLine{}, false
 	}
 	l := src.lineAt(f, found.Pos(), funcName(fd))
-	l.Text = types.ExprString(found) // the call, without what the line adds
+	l.Text = astutil.ExprString(found) // the call, without what the line adds
 	return l, true
 }
 

@@ -48,7 +48,7 @@ func (g *Set) eachUnknown(code string, fn func(name string) bool) bool {
 		if t.tok != token.IDENT {
 			continue
 		}
-		if g.words[t.lit] || predeclared[t.lit] || predeclaredMethods[t.lit] || stdPackageNames[t.lit] || declared[t.lit] {
+		if g.words[t.lit] || Predeclared(t.lit) || predeclaredMethods[t.lit] || stdPackageNames[t.lit] || declared[t.lit] {
 			continue
 		}
 		if inTemplate && templateKeywords[t.lit] {

@@ -3,14 +3,9 @@ package grounding
 import (
 	"go/token"
 	"strings"
-)
 
-// predeclared holds Go's predeclared identifiers: types, constants, the
-// zero value and built-in functions.
-var predeclared = setOf(`any bool byte comparable complex64 complex128 error float32 float64
-	int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr
-	true false iota nil _
-	append cap clear close complex copy delete imag len make max min new panic print println real recover`)
+	"github.com/explainerr/explainerr/internal/astutil"
+)
 
 // templateKeywords are the keywords of text/template and html/template
 // actions, allowed in code that contains an action.
@@ -44,9 +39,10 @@ func setOf(words string) map[string]bool {
 	return m
 }
 
-// Predeclared reports whether name is one of Go's predeclared identifiers:
-// a type, a constant, the zero value nil or a built-in function.
-func Predeclared(name string) bool { return predeclared[name] }
+// Predeclared reports whether name is one of Go's predeclared identifiers
+// (a type, a constant, the zero value nil or a built-in function) or the
+// blank identifier.
+func Predeclared(name string) bool { return name == "_" || astutil.Predeclared(name) }
 
 // StdPackage reports whether name is the name of a standard library
 // package an explanation may mention (such as http or json).
