@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist, litecart, fiberrw, riverui, templtodo, answer, navidrome or alist (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg, goshop and riverui need PostgreSQL too)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist, litecart, fiberrw, riverui, templtodo, answer, navidrome, alist or gotifysrv (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg, goshop and riverui need PostgreSQL too)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -26,7 +26,7 @@
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, rwtxt, journalist, litecart, fiberrw, templtodo and alist apps need the sqlite3 shell.
 #
-# The apps listen on 18431-18493 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18494 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -396,6 +396,14 @@ app_conf() {
 		probe=/ping
 		export ALIST_ADDR=127.0.0.1 ALIST_HTTP_PORT=$((18493 + shift_port)) ALIST_LOG_ENABLE=false \
 			ALIST_ADMIN_PASSWORD=local-trials ;;
+	gotifysrv) mainpkg=. port=18494 # configured by GOTIFY_ variables: the address, SQLite in data/gotify.db (gorm over
+		# mattn/go-sqlite3; its tables made by gorm's auto-migration at start), the first user, admin (password local-trials),
+		# made at start, a low bcrypt cost; its images and plugins directories under data/ (no plugins). Its web UI
+		# (ui/build, built with yarn upstream) as an empty page (app_generate). The probe is its health route
+		probe=/health
+		export GOTIFY_SERVER_LISTENADDR=127.0.0.1 GOTIFY_SERVER_PORT=$((18494 + shift_port)) GOTIFY_DATABASE_DIALECT=sqlite3 \
+			GOTIFY_DATABASE_CONNECTION=data/gotify.db GOTIFY_DEFAULTUSER_NAME=admin GOTIFY_DEFAULTUSER_PASS=local-trials \
+			GOTIFY_PASSSTRENGTH=4 GOTIFY_UPLOADEDIMAGESDIR=data/images GOTIFY_PLUGINSDIR=data/plugins NOCOLOR=1 ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -461,6 +469,10 @@ app_generate() { # code an app generates before it builds: wtf's HTML templates 
 		mkdir -p web/admin/build web/site/build && touch web/admin/build/index.html web/site/build/index.html ;;
 	alist) # the frontend the server embeds (public/dist, built apart upstream from alist-org/alist-web) as an empty page
 		[ -s public/dist/index.html ] || echo '<!doctype html><title>AList</title>' >public/dist/index.html ;;
+	gotifysrv) # the web UI the server embeds (ui/build, built with yarn upstream) as an empty page, its manifest and one
+		# static file (go:embed build/* wants a file in each directory)
+		mkdir -p ui/build/static && { [ -s ui/build/index.html ] || echo '<!doctype html><title>Gotify</title>' >ui/build/index.html; } &&
+			{ [ -s ui/build/manifest.json ] || echo '{}' >ui/build/manifest.json; } && touch ui/build/static/defaultapp.png ;;
 	riverui) # the frontend the server embeds (dist/, built with vite upstream) as vite leaves it: public/ copied as it is
 		# (index.html is the Go template the server fills in), the manifest naming the entry's script and style sheet, both
 		# empty. Made again after each bug, as a bug may change public/index.html
@@ -769,6 +781,9 @@ INSERT INTO todos (created_by, title, description, status, created_at) VALUES
 		# docs/plan.md
 		rm -rf data files && mkdir -p files/docs && printf 'remember the milk\n' >files/notes.txt &&
 			printf 'draft\n' >files/docs/plan.md ;;
+	gotifysrv) # its data directory: the app makes data/gotify.db (gorm's auto-migration of its models) and the first user,
+		# admin, when it starts
+		rm -rf data ;;
 	answer) # its data directory, made by the app's own installation, run by its environment (AUTO_INSTALL): "answer init"
 		# writes data/conf/config.yaml, makes the tables from the entities (xorm's Sync) with their initial data, and the
 		# administrator admin@example.com (password local-trials), then serves its installation page (INSTALL_PORT), which
@@ -1568,6 +1583,16 @@ INSERT INTO comments VALUES (NULL, '2026-01-02 10:00:00', '2026-01-02 10:00:00',
 		post /api/playlist json '{"name":"Road trip","comment":"songs for the car","public":false}' >/dev/null
 		post /api/user json '{"userName":"bob","name":"Bob","password":"local-trials","isAdmin":false}' >/dev/null
 		post /api/library json '{"name":"Podcasts","path":"/srv"}' >/dev/null ;;
+	gotifysrv) # admin (made by the app at start, password local-trials) sends Basic credentials with every request, which
+		# every route takes. Through the API: the applications Backups (1, sort key a0) and Deploys (2, a1), two messages
+		# of Backups (1 and 2) and the client phone (1, no expiry)
+		auth=(-u admin:local-trials)
+		rm -f "$jar"
+		post /application json '{"name":"Backups","description":"nightly backups"}' >/dev/null
+		post /application json '{"name":"Deploys","description":"release notes"}' >/dev/null
+		post /message json '{"appid":1,"title":"Backups","message":"backup done"}' >/dev/null
+		post /message json '{"appid":1,"title":"Backups","message":"backup took 5 min","priority":2}' >/dev/null
+		post /client json '{"name":"phone"}' >/dev/null ;;
 	esac
 }
 
