@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist, litecart, fiberrw, riverui, templtodo, answer, navidrome, alist, gotifysrv or stash (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg, goshop and riverui need PostgreSQL too)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist, litecart, fiberrw, riverui, templtodo, answer, navidrome, alist, gotifysrv, stash or ginadmin (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg, goshop and riverui need PostgreSQL too)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -24,10 +24,10 @@
 # on every interface of the machine). The todo, albums, bank,
 # bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr, spacebin, goclean, gormpg, goshop and riverui apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, rwtxt, journalist, litecart, fiberrw, templtodo and alist apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, rwtxt, journalist, litecart, fiberrw, templtodo, alist and ginadmin apps need the sqlite3 shell.
 # The stash app generates its GraphQL code (gqlgen, the version its go.mod requires) before it builds.
 #
-# The apps listen on 18431-18495 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18496 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -413,6 +413,12 @@ app_conf() {
 		# frontend as an empty page (app_generate). The probe is its heartbeat
 		probe=/healthz
 		export STASH_HOST=127.0.0.1 STASH_PORT=$((18495 + shift_port)) ;;
+	ginadmin) mainpkg=. port=18496 binargs=(start) # its TOML files in configs/dev (read from the working directory, no
+		# variables): the address (the wiring's), SQLite in data/ginadmin.db (gorm over mattn/go-sqlite3; its tables made
+		# by gorm's auto-migration at start, the menus from configs/menu.json), the log hook's table in the same file,
+		# the memory cache and the token store in data/auth (badger). The probe is its health check. Needs the sqlite3
+		# shell and python3 (app_login signs its tokens)
+		probe=/health ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -840,6 +846,9 @@ stash:
   - path: media
 EOF_STASH
 		;;
+	ginadmin) # its data directory (the SQLite file, the token store) and the casbin policy the app writes into configs/
+		# (read-only once written)
+		rm -rf data && rm -f configs/gen_rbac_policy.csv configs/gen_rbac_policy.csv.bak ;;
 	gormpg) # its migrate command (the uuid-ossp extension and gorm's auto-migration of the users and posts tables, from
 		# the models; the server runs none), built once per case, then the seed: alice (11111111-...) and bob
 		# (33333333-...), both with the password local-trials (bcrypt), and alice's post 22222222-... ("Hello Gorm")
@@ -1642,6 +1651,33 @@ INSERT INTO comments VALUES (NULL, '2026-01-02 10:00:00', '2026-01-02 10:00:00',
 			'sceneMarkerCreate(input: {title: \"Match point\", seconds: 40, scene_id: \"1\", primary_tag_id: \"2\"}) { id }'; do
 			post /graphql json "{\"query\":\"mutation { $q }\"}" >/dev/null
 		done ;;
+	ginadmin) # signing in needs a captcha: the trials sign the app's JWTs themselves (HS512 with the signing key of
+		# configs/dev/middleware.toml, subject the user's id), as its login would. The root user (id root, the
+		# configuration's super administrator, who passes the casbin check) goes in the Authorization header; bob's
+		# token (a user of the role editor, casbin-checked outside /api/v1/current/) is LOGIN_TOKEN, sent by the cases
+		# of ctype anon in the accessToken query parameter. Written into the database the app made: the role editor
+		# (role0000000000000001, enabled), bob (user0000000000000001, activated, no phone) in it, and the role's menu
+		# home (last, as a case may leave its table out)
+		auth=()
+		rm -f "$jar"
+		sign() {
+			python3 -c 'import base64, hashlib, hmac, json, sys, time
+b = lambda d: base64.urlsafe_b64encode(d).rstrip(b"=").decode()
+now = int(time.time())
+m = b(json.dumps({"alg": "HS512", "typ": "JWT"}).encode()) + "." + b(json.dumps({"exp": now + 86400, "iat": now, "nbf": now - 60, "sub": sys.argv[1]}).encode())
+print(m + "." + b(hmac.new(b"XnEsT0S@", m.encode(), hashlib.sha512).digest()))' "$1"
+		}
+		auth=(-H "Authorization: Bearer $(sign root)")
+		login_token=$(sign user0000000000000001)
+		sqlite3 -cmd '.timeout 5000' "$cdir/data/ginadmin.db" "
+INSERT INTO role (id, code, name, description, sequence, status, created_at, updated_at)
+  VALUES ('role0000000000000001', 'editor', 'Editor', 'edits the content', 1, 'enabled', datetime(), datetime());
+INSERT INTO user (id, username, name, password, phone, email, remark, status, created_at, updated_at)
+  VALUES ('user0000000000000001', 'bob', 'Bob', '', '', 'bob@example.com', '', 'activated', datetime(), datetime());
+INSERT INTO user_role (id, user_id, role_id, created_at, updated_at)
+  VALUES ('urole000000000000001', 'user0000000000000001', 'role0000000000000001', datetime(), datetime());
+INSERT INTO role_menu (id, role_id, menu_id, created_at, updated_at)
+  SELECT 'rmenu000000000000001', 'role0000000000000001', id, datetime(), datetime() FROM menu WHERE code = 'home';" 2>/dev/null ;;
 	esac
 }
 
