@@ -100,7 +100,7 @@ func proseNames(prose, code string, covered []bool) []Claim {
 			continue
 		}
 		word := prose[a:b]
-		if covered[a] || taken[a] || !identifierShaped(word) || notNames[word] || containsIdent(code, word) {
+		if covered[a] || taken[a] || !identifierShaped(word) || notNames[word] || containsIdent(code, word) || exampleNameRe.MatchString(prose[max(0, a-40):a]) {
 			continue
 		}
 		c := Claim{Text: word, Kind: KindIdentifier, start: a, end: b, fromProse: true}
@@ -109,6 +109,11 @@ func proseNames(prose, code string, covered []bool) []Claim {
 	}
 	return out
 }
+
+// exampleNameRe ends the prose before a name made up as an example: "a
+// field named DatabaseURL", "an env var called AppPort" (an indefinite
+// article: any such thing, not one of the module's).
+var exampleNameRe = regexp.MustCompile(`(?i)\ban?\s+(?:\w+\s+){1,2}(?:named|called)\s+$`)
 
 // identifierShaped reports whether a word has a capital letter right after
 // a lower-case one ("getTask", "TaskStore", "ErrNotFound"), which English

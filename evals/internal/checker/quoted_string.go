@@ -132,7 +132,7 @@ var proseFormatRe = regexp.MustCompile(`%[-+# 0-9.]*[qsdvwx]\b`)
 func (c *Checker) nearString(s string) (string, bool) {
 	near := ""
 	for _, m := range c.moduleStrings() {
-		if strings.Contains(m, s) {
+		if strings.Contains(m, s) || c.composedOf(s, m) {
 			return "", false
 		}
 		if near == "" && (oneWordApart(strings.Fields(s), strings.Fields(m)) || fewWordsApart(strings.Fields(s), strings.Fields(m))) {
@@ -140,6 +140,25 @@ func (c *Checker) nearString(s string) (string, bool) {
 		}
 	}
 	return near, near != ""
+}
+
+// composedOf reports whether s is the module string m after a prefix the
+// module writes too ("env: expected a pointer to a Struct": an error type's
+// Error writes "env:" before each error's own message).
+func (c *Checker) composedOf(s, m string) bool {
+	if m == "" || !strings.HasSuffix(s, m) {
+		return false
+	}
+	prefix := strings.TrimSpace(strings.TrimSuffix(s, m))
+	if prefix == "" {
+		return false
+	}
+	for _, p := range c.moduleStrings() {
+		if p = strings.TrimSpace(p); p == prefix || p == strings.TrimSuffix(prefix, ":") || strings.HasPrefix(p, prefix) && strings.Contains(p[len(prefix):], "%") {
+			return true
+		}
+	}
+	return false
 }
 
 // oneWordApart reports whether two lists of words differ in one place,

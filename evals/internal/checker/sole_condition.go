@@ -47,7 +47,7 @@ func (c *Checker) checkSoleConditions(prose string, claims []Claim, results []Re
 						hit = true
 					} else {
 						others = append(others, t)
-						unsaid = unsaid || !saidInWords(p, outsideCode(prose[from:to]))
+						unsaid = unsaid || !saidInWords(p, outsideCode(prose[from:to])) && !namedInCode(p, prose[from:to])
 					}
 				}
 				if !unsaid {
@@ -89,6 +89,40 @@ func (c *Checker) ifConditionAt(file string, line int) ast.Expr {
 // last name it tests, split into words ("anonymous" of "!sf.Anonymous",
 // "max age" of "opts.MaxAge > 0"), is among prose's words.
 func saidInWords(cond ast.Expr, prose string) bool {
+	last := lastIdent(cond)
+	if last == "" {
+		return false
+	}
+	words := " " + strings.Join(proseWordRe.FindAllString(strings.ToLower(prose), -1), " ") + " "
+	said := strings.Join(camelWords(last), " ")
+	// "exists" said as "does not exist": the verb's other form.
+	return strings.Contains(words, " "+said+" ") || strings.HasSuffix(said, "s") && strings.Contains(words, " "+strings.TrimSuffix(said, "s")+" ")
+}
+
+// namedInCode reports whether the clause names, in a code span of its
+// own or at the end of a selector in one, the last identifier of cond
+// ("when the state is `StateHalfOpen` and …" for state == StateHalfOpen;
+// "`p.OwnKey` is not empty" for p.OwnKey != "").
+func namedInCode(cond ast.Expr, clause string) bool {
+	last := lastIdent(cond)
+	if last == "" {
+		return false
+	}
+	for _, m := range backtickRe.FindAllStringSubmatch(clause, -1) {
+		if span := m[1]; span == last || selectorOnlyRe.MatchString(span) && strings.HasSuffix(span, "."+last) {
+			return true
+		}
+	}
+	return false
+}
+
+// selectorOnlyRe matches a code span that is a name or a selector only,
+// no operator or call.
+var selectorOnlyRe = regexp.MustCompile(`^[A-Za-z_][\w.]*$`)
+
+// lastIdent returns the last identifier of cond that is not nil, true or
+// false; "" when it has none.
+func lastIdent(cond ast.Expr) string {
 	var last string
 	ast.Inspect(cond, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && id.Name != "nil" && id.Name != "true" && id.Name != "false" {
@@ -96,11 +130,7 @@ func saidInWords(cond ast.Expr, prose string) bool {
 		}
 		return true
 	})
-	if last == "" {
-		return false
-	}
-	words := " " + strings.Join(proseWordRe.FindAllString(strings.ToLower(prose), -1), " ") + " "
-	return strings.Contains(words, " "+strings.Join(camelWords(last), " ")+" ")
+	return last
 }
 
 // andParts returns the operands of a chain of && (one for any other
