@@ -38,6 +38,8 @@ type ModelSync struct {
 	Caller string
 	// Models are the type names of the models it passes.
 	Models []string
+	// In is the function that makes the call.
+	In FuncRef
 }
 
 // minInlineModels is how many models a call must name itself to be taken
@@ -134,7 +136,7 @@ func (m *Module) eachModelCall(names map[string]bool, fn func(*File, *ast.FuncDe
 // package-level list it spreads.
 func (m *Module) modelSync(f *File, fd *ast.FuncDecl, call *ast.CallExpr) ModelSync {
 	line := m.Fset.Position(call.Pos()).Line
-	s := ModelSync{Call: SourceLine{Path: f.Path, Line: line, Text: strings.TrimSpace(f.Lines()[line-1])}}
+	s := ModelSync{Call: SourceLine{Path: f.Path, Line: line, Text: strings.TrimSpace(f.Lines()[line-1])}, In: FuncRef{File: f, Decl: fd}}
 	for _, arg := range call.Args {
 		if name := modelOfArg(arg); name != "" {
 			s.Models = append(s.Models, name)
@@ -256,6 +258,56 @@ func (m *Module) modelSyncChunks(model string) []report.Chunk {
 			File: m.Rel(s.ListFile.Path), StartLine: s.ListStart, EndLine: s.ListEnd, Symbol: symbol, Kind: kind,
 			Reason: report.ReasonSchema, Text: strings.Join(lines[s.ListStart-1:s.ListEnd], "\n"),
 		})
+	}
+	return out
+}
+
+// SyncsOfTable returns the module's calls that make a table of the name
+// table from a model of one of its names (ModelNames, after a prefix the
+// module sets when it sets one), however many structs share the name.
+func (m *Module) SyncsOfTable(table string) []ModelSync {
+	names := ModelNames(table)
+	if _, rest, ok := strings.Cut(table, "_"); ok && rest != "" && m.TablePrefixed() {
+		names = append(names, ModelNames(rest)...)
+	}
+	var out []ModelSync
+	for _, s := range m.ModelSyncs() {
+		if slices.ContainsFunc(names, s.Has) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// tableSyncChunks gives, for a table no database has, the functions that
+// make it from its model (SyncsOfTable) and the first caller of each, which
+// hands it the database it migrates: a table made on another database
+// than the one the query ran on is fixed where that database is chosen.
+func (m *Module) tableSyncChunks(r *report.Report, s *staticSet) []report.Chunk {
+	if !anyMessage(r, noSuchTable) {
+		return nil
+	}
+	_, table := sqlErrorNames(r)
+	if table == "" {
+		table, _ = sqlErrorNames(r)
+	}
+	var out []report.Chunk
+	for _, sync := range m.SyncsOfTable(table) {
+		if len(out) >= maxPerFinder {
+			break
+		}
+		if sync.In.Decl == nil || s.seen[sync.In.Decl] {
+			continue
+		}
+		s.seen[sync.In.Decl] = true
+		out = append(out, s.funcChunk(sync.In.File, sync.In.Decl, report.ReasonSchema))
+		for _, c := range m.CallersOf(sync.In) {
+			if !s.seen[c.Decl] {
+				s.seen[c.Decl] = true
+				out = append(out, s.funcChunk(c.File, c.Decl, report.ReasonSchema))
+				break
+			}
+		}
 	}
 	return out
 }

@@ -73,6 +73,7 @@ func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
 func (m *Module) trailChunks(r *report.Report, s *staticSet) []report.Chunk {
 	out := append(m.sqlChunks(r, s), m.sqlFunctionChunks(r, s)...)
 	out = append(out, m.modelSchemaChunks(r, s, out)...)
+	out = append(out, m.tableSyncChunks(r, s)...)
 	out = append(out, m.constraintWriteChunks(r, s)...)
 	out = append(out, m.decodedBodyChunks(r, s)...)
 	out = append(out, m.columnValueChunks(r, s)...)

@@ -164,15 +164,23 @@ const maxTemplateWalk = 20000
 // FindTemplateFile returns the path of the template file called name
 // below dir (FindFile); a name without a template's extension, as an
 // engine that strips it names its templates ("views/index" of
-// views/index.html), is tried with each.
+// views/index.html), is tried with each, and then in lower case (a set
+// named "Login" parsed from login.html).
 func FindTemplateFile(dir, name string) string {
 	base := filepath.Base(name)
 	if path := FindFile(dir, base); path != "" || templateExts[filepath.Ext(base)] {
 		return path
 	}
-	for _, ext := range []string{".html", ".tmpl", ".gohtml", ".tpl"} {
-		if path := FindFile(dir, base+ext); path != "" {
-			return path
+	// A set named as the app likes ("Login"), parsed from a file named in
+	// lower case (login.html).
+	for _, b := range []string{base, strings.ToLower(base)} {
+		for _, ext := range []string{".html", ".tmpl", ".gohtml", ".tpl"} {
+			if path := FindFile(dir, b+ext); path != "" {
+				return path
+			}
+		}
+		if b == strings.ToLower(b) {
+			break
 		}
 	}
 	return ""

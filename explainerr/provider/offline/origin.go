@@ -238,13 +238,22 @@ func (s *appSource) findWraps(wrapped bool) []textWrap {
 			if i >= len(verbs) || strings.HasSuffix(verbs[i], "w") != wrapped || a == "" {
 				continue
 			}
-			if name := lastSelector(a); strings.HasPrefix(name, "Err") || name == "err" || strings.HasSuffix(name, "Err") {
+			if name := lastSelector(a); strings.HasPrefix(name, "Err") || name == "err" || strings.HasSuffix(name, "Err") || errorLiteral(a) {
 				out = append(out, textWrap{Line: s.lineIn(em.File, em.Line, em.Func), Arg: a, Verb: verbs[i][len(verbs[i])-1:], Format: em.Format})
 			}
 		}
 	}
 	return out
 }
+
+// reErrorLiteral matches an error made as a composite literal of a type
+// named as errors are: "&InvalidCredentialsError{Username: u}",
+// "auth.ErrExpired{}".
+var reErrorLiteral = regexp.MustCompile(`^&?(?:\w+\.)?(?:\w*Error|Err\w*)\{`)
+
+// errorLiteral reports whether an argument, as written, is a value of an
+// error type made on the spot (reErrorLiteral).
+func errorLiteral(arg string) bool { return reErrorLiteral.MatchString(arg) }
 
 // reLoggedErrorf finds a fmt.Errorf made as the argument of a logging
 // method (Errorln(fmt.Errorf(…)), log.Print(fmt.Errorf(…))): the method's

@@ -114,6 +114,9 @@ func (a *analysis) sqlSchema() {
 		} else if a.tableNoSchemaCreates(name) {
 			break // no migration to run: the name is wrong, or the table new
 		}
+		if a.tableSyncedElsewhere(name) {
+			break // made by the app, on another database or not yet
+		}
 		if l, ok := a.schemaMadeByApp(); ok {
 			// The app makes its schema itself: applying it is not the fix.
 			a.g.AddScanned(a.fileLoc(l.Path, l.Line))

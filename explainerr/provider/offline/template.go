@@ -142,14 +142,23 @@ func (a *analysis) template() {
 		if hasMembers {
 			a.explainMembers(typ, members)
 		}
+		where := ""
+		if hasSrc && at != "" && !isInline {
+			where = " at " + at
+		}
 		if s := closest(field, append(members.Fields, members.Methods...), 2); hasMembers && s != "" {
 			a.why(code(s) + " is probably what was meant.")
-			a.fix("Correct the name in the template: " + code(field) + " → " + code(s) + ".")
+			a.fix("Correct the name in the template" + where + ": " + code(field) + " → " + code(s) + ".")
+		} else if s := nameEnding(field, members.Fields); hasMembers && s != "" {
+			// {{.ReturnURL}} for a field URL: the field's name with a
+			// word put before it.
+			a.why(code(s) + ", the type's one field whose name " + code(field) + " ends with, is probably what was meant.")
+			a.fix("Correct the name in the template" + where + ": " + code(field) + " → " + code(s) + ".")
 		} else if s := closest(field, exported(a.c.Words()), 2); !hasMembers && s != "" {
 			a.why("The code has " + code(s) + ", which is probably what was meant.")
 			a.fix("Correct the name in the template: " + code(field) + " → " + code(s) + ".")
 		} else {
-			a.fix("Correct the name in the template to a field or method that " + code(typ) + " has (exported, so it starts with a capital letter).")
+			a.fix("Correct the name in the template" + where + " to a field or method that " + code(typ) + " has (exported, so it starts with a capital letter).")
 		}
 		a.fix("Or add the field or method to the type, if the template is right.")
 	case ClassTemplateNil:
@@ -349,4 +358,19 @@ func (a *analysis) explainMembers(typ string, m typeMembers) {
 		has += " and the methods " + strings.Join(methods, ", ")
 	}
 	a.why(code(typ) + " has " + has + "; it is declared at " + a.cite(m.Decl) + ".")
+}
+
+// nameEnding returns the one name of names that ends field, a word or
+// more shorter ("URL" for "ReturnURL"); "" when none or several do.
+func nameEnding(field string, names []string) string {
+	found := ""
+	for _, n := range names {
+		if n != field && len(n) >= 2 && strings.HasSuffix(field, n) && n[0] >= 'A' && n[0] <= 'Z' {
+			if found != "" {
+				return ""
+			}
+			found = n
+		}
+	}
+	return found
 }

@@ -34,3 +34,41 @@ func form(w http.ResponseWriter, r *http.Request) {
 	mustHave(t, text, "`sub-form.html:3`")
 	mustLack(t, text, "`login.html:2`")
 }
+
+// TestTemplateSetNamedApartFromItsFile: a set named "Receipt" in code,
+// parsed from receipt.tmpl, is read from that file; the field the action
+// asks for ends with the one field of the type of that name's end, which
+// is proposed, at the template's line.
+func TestTemplateSetNamedApartFromItsFile(t *testing.T) {
+	files := map[string]string{
+		"go.mod":                   "module example.com/till\n\ngo 1.22\n",
+		"assets/mail/receipt.tmpl": "Thank you.\nTotal: {{.GrandTotal}}\n",
+		"mail.go": `package main
+
+import (
+	"os"
+	"strings"
+	"text/template"
+)
+
+type receiptData struct {
+	Total string
+	Items []string
+}
+
+func receipt(total string) (string, error) {
+	body, _ := os.ReadFile("assets/mail/receipt.tmpl")
+	t := template.Must(template.New("Receipt").Parse(string(body)))
+	var b strings.Builder
+	err := t.Execute(&b, receiptData{Total: total}) //! exec
+	return b.String(), err
+}
+`,
+	}
+	app := writeMarkedApp(t, files)
+	msg := `template: Receipt:2:10: executing "Receipt" at <.GrandTotal>: can't evaluate field GrandTotal in type main.receiptData`
+	r := statusReport(msg, app.frame(t, "exec", "receipt"))
+	text := Analyze(r)
+	mustHave(t, text, "`receipt.tmpl:2`", "Correct the name in the template at `receipt.tmpl:2`: `GrandTotal` → `Total`.")
+	assertGroundedIn(t, r, text, files)
+}
