@@ -237,6 +237,11 @@ func nilValueMessage(r *report.Report) string {
 			return text
 		}
 	}
+	if r.Error.Recoverer != "" && r.Error.Kind == report.KindPanic && strings.Contains(r.Error.Type, "value unknown") {
+		// A panic the app's own recoverer took, its value unknown: a
+		// nil pointer followed is the usual one.
+		return "nil pointer dereference"
+	}
 	return ""
 }
 

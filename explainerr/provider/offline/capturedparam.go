@@ -51,7 +51,7 @@ func (a *analysis) capturedParameter(root string) bool {
 	a.why(code(root) + " is a parameter of " + code(name) + ", and the function literal that failed keeps the value " + code(name) + " was given when it built it: " + a.cite(c.at) + " passes " + code(c.arg) + ".")
 	late, ok := src.setAfterCall(c)
 	if !ok {
-		return false
+		return true // where the literal's value came from is said
 	}
 	field := lastSelector(c.arg)
 	a.g.Add(field, late.fn)

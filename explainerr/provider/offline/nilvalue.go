@@ -128,7 +128,9 @@ func (a *analysis) weighNilCandidates(exprs []string) []nilCandidate {
 			// package's of the same names (an HTTP and a gRPC handler).
 			recvVar, params = "", paramNames(fd.Type)
 			if fd.Recv != nil && len(fd.Recv.List) > 0 && len(fd.Recv.List[0].Names) > 0 {
-				recvVar = fd.Recv.List[0].Names[0].Name
+				// A value receiver's method is named T.m, which reads as
+				// a package's function: its type is the declaration's.
+				recvVar, recv = fd.Recv.List[0].Names[0].Name, receiverName(fd)
 			}
 		}
 	}

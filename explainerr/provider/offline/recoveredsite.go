@@ -43,12 +43,16 @@ func (a *analysis) recoveredUnknown() bool {
 		a.why("What can panic on " + code(loc(a.s.File, a.s.Line)) + ":\n\n- " + strings.Join(cands, "\n- "))
 	}
 	a.runtimeRaiser()
-	for i, n := range nils {
-		if isIdent(n) {
-			if i == 0 {
-				a.why("\n\nIf it was a nil dereference:")
-			}
-			a.nilOrigin(n, false)
+	// If it was a nil dereference: each candidate weighed as a nil
+	// pointer's are (read through before, left out where its owner is
+	// built), and where a local one came from.
+	for i, c := range a.weighNilCandidates(nils) {
+		if i == 0 {
+			a.why("\n\nIf it was a nil dereference:")
+		}
+		a.explainCandidate(c, "")
+		if c.NotNil == "" && isIdent(c.Expr) {
+			a.nilOrigin(c.Expr, false)
 		}
 	}
 	a.fix("Let the panic reach explainerr while developing: take the app's recoverer out of the chain (or put explainerr inside it), or have it log the value, so the report says which of these failed.")
