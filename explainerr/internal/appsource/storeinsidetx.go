@@ -2,6 +2,8 @@ package appsource
 
 import (
 	"go/ast"
+	"path/filepath"
+	"strings"
 
 	"github.com/explainerr/explainerr/internal/astutil"
 )
@@ -53,4 +55,90 @@ func (m *Module) StoreInsideTx(fd *ast.FuncDecl) (line int, ok bool) {
 		return !ok
 	})
 	return line, ok
+}
+
+// A method that runs its statement on its receiver's database handle
+// (a.DB.Where(…)) while its sibling methods take the handle from a helper
+// given the request's context (GetUserRoleDB(ctx, a.DB), which returns
+// the transaction the context carries) runs beside that transaction, on
+// another connection: it waits for the transaction's locks.
+
+// TxHelperBypass is a method that uses its receiver's handle directly
+// where its siblings go through a context helper (TxHelperBypassed).
+type TxHelperBypass struct {
+	// Line is the method's line that uses the handle directly.
+	Line int
+	// Field is the handle's field (DB); Helper the siblings' helper
+	// (GetUserRoleDB); Sibling one sibling's call of it.
+	Field, Helper string
+	Sibling       SourceLine
+}
+
+// minHelperSiblings is how many sibling methods must call the helper.
+const minHelperSiblings = 2
+
+// TxHelperBypassed reports whether ref, a method, uses a field of its
+// receiver as a handle directly while at least minHelperSiblings methods
+// of its receiver's type hand that field, with a context, to one helper.
+func (m *Module) TxHelperBypassed(ref FuncRef) (TxHelperBypass, bool) {
+	fd := ref.Decl
+	if fd == nil || fd.Body == nil || fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
+		return TxHelperBypass{}, false
+	}
+	self, typ := fd.Recv.List[0].Names[0].Name, TypeName(fd.Recv.List[0].Type)
+	dir := filepath.Dir(ref.File.Path)
+	type use struct{ helper, field string }
+	count := map[use]int{}
+	example := map[use]SourceLine{}
+	for name := range m.index().methodNames[dirName{dir, typ}] {
+		for _, sib := range m.Methods(name) {
+			d := sib.Decl
+			if d == fd || d.Body == nil || filepath.Dir(sib.File.Path) != dir || TypeName(d.Recv.List[0].Type) != typ || len(d.Recv.List[0].Names) != 1 {
+				continue
+			}
+			recv := d.Recv.List[0].Names[0].Name
+			seen := map[use]bool{}
+			ast.Inspect(d.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || len(call.Args) < 2 {
+					return true
+				}
+				if id, ok := call.Args[0].(*ast.Ident); !ok || id.Name != "ctx" {
+					return true
+				}
+				for _, a := range call.Args[1:] {
+					if sel, ok := a.(*ast.SelectorExpr); ok && astutil.ExprString(sel.X) == recv {
+						u := use{CalleeName(call.Fun), sel.Sel.Name}
+						if !seen[u] {
+							seen[u] = true
+							count[u]++
+							line := m.Fset.Position(call.Pos()).Line
+							example[u] = SourceLine{Path: sib.File.Path, Line: line, Text: strings.TrimSpace(sib.File.Lines()[line-1])}
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	for u, n := range count {
+		if n < minHelperSiblings || Calls(fd, u.helper) {
+			continue
+		}
+		var line int
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok || line != 0 {
+				return line == 0
+			}
+			if inner, ok := sel.X.(*ast.SelectorExpr); ok && inner.Sel.Name == u.field && astutil.ExprString(inner.X) == self {
+				line = m.Fset.Position(sel.Pos()).Line
+			}
+			return true
+		})
+		if line != 0 {
+			return TxHelperBypass{Line: line, Field: u.field, Helper: u.helper, Sibling: example[u]}, true
+		}
+	}
+	return TxHelperBypass{}, false
 }

@@ -60,6 +60,7 @@ func (m *Module) leadChunks(r *report.Report, s *staticSet) []report.Chunk {
 	out = append(out, m.importedVarChunks(r, s)...)
 	out = append(out, m.valueFieldChunks(r, s)...)
 	out = append(out, m.zeroDivisorChunks(r, s)...)
+	out = append(out, m.panicGuardChunks(r, s)...)
 	out = append(out, m.boundFieldChunks(r, s)...)
 	out = append(out, m.callerFieldChunks(r, s)...)
 	out = append(out, m.guardChunks(r, s)...)

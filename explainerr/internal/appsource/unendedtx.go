@@ -110,7 +110,8 @@ func handsOn(fd *ast.FuncDecl, tx string) bool {
 
 // unendedTxChunks gives, for a statement that waited for a lock and gave
 // up, the functions the request ran that call a store inside the
-// transaction they began on it, then those that leave a transaction open
+// transaction they began on it, or that use a handle their siblings take
+// from the context's transaction (TxHelperBypassed), then those that leave a transaction open
 // (at most maxPerFinder, marked origin).
 func (m *Module) unendedTxChunks(r *report.Report, s *staticSet) []report.Chunk {
 	if !anyMessage(r, LockWait) {
@@ -121,6 +122,8 @@ func (m *Module) unendedTxChunks(r *report.Report, s *staticSet) []report.Chunk 
 	// the store it began the transaction on (StoreInsideTx).
 	for _, ref := range s.requestReach(r) {
 		if _, ok := m.StoreInsideTx(ref.Decl); ok {
+			refs = append(refs, ref)
+		} else if _, ok := m.TxHelperBypassed(ref); ok {
 			refs = append(refs, ref)
 		}
 	}

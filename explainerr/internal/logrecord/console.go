@@ -1,6 +1,7 @@
 package logrecord
 
 import (
+	"encoding/json"
 	"regexp"
 	"strings"
 )
@@ -46,6 +47,11 @@ func parseConsole(text string) (map[string]string, bool) {
 		if obj, ok := parseJSON(last); ok {
 			fields = obj
 			parts = parts[:len(parts)-1]
+		} else if obj := partialJSON(last); len(obj) > 0 {
+			// An object cut short (a capture's line limit): the fields
+			// written whole, and the last one as far as it goes.
+			fields = obj
+			parts = parts[:len(parts)-1]
 		}
 	}
 	fields["time"], fields["level"] = parts[0], parts[1]
@@ -65,4 +71,41 @@ func parseConsole(text string) (map[string]string, bool) {
 		}
 	}
 	return fields, true
+}
+
+var (
+	// rePartialPair finds a key and a value written whole in a JSON
+	// object's text: a string, a number, true, false or null.
+	rePartialPair = regexp.MustCompile(`"([\w.@-]+)":\s*("(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|true|false|null)`)
+	// reCutPair finds the last key of an object's text whose string value
+	// the cut left open.
+	reCutPair = regexp.MustCompile(`"([\w.@-]+)":\s*"((?:[^"\\]|\\.)*)$`)
+)
+
+// partialJSON reads the fields of a JSON object's text that was cut
+// short: those written whole, and a string value the cut left open, as
+// far as it goes (its escapes undone). Nothing when the text holds none.
+func partialJSON(text string) map[string]string {
+	out := map[string]string{}
+	for _, m := range rePartialPair.FindAllStringSubmatch(text, -1) {
+		v := m[2]
+		if strings.HasPrefix(v, `"`) {
+			var s string
+			if json.Unmarshal([]byte(v), &s) != nil {
+				continue
+			}
+			v = s
+		}
+		if _, taken := out[m[1]]; !taken {
+			out[m[1]] = v
+		}
+	}
+	if m := reCutPair.FindStringSubmatch(text); m != nil {
+		var s string
+		raw := strings.TrimRight(m[2], "\\")
+		if json.Unmarshal([]byte(`"`+raw+`"`), &s) == nil {
+			out[m[1]] = s
+		}
+	}
+	return out
 }

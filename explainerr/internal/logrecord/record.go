@@ -99,6 +99,11 @@ func fromFields(format string, fields map[string]string) (Record, bool) {
 	r.Message = take(messageKeys)
 	r.Error = FirstError(take(errorKeys))
 	r.Stack = take(stackKeys)
+	if r.Error == "" {
+		// pkg/errors' "%+v" under a stack key: the message, then the
+		// trace ("database is locked\npkg.(*T).M\n\t/src/t.go:102").
+		r.Error, r.Stack = messageBeforeTrace(r.Stack)
+	}
 	r.Caller = take(callerKeys)
 	delete(fields, "func") // logrus' ReportCaller: the file has the line
 	if r.Level == "" && r.Message == "" {
@@ -108,6 +113,22 @@ func fromFields(format string, fields map[string]string) (Record, bool) {
 		r.Attrs[k] = v
 	}
 	return r, true
+}
+
+// messageBeforeTrace splits a stack field that opens with an error's
+// message before its trace's first frame (a function, then its file
+// after a tab); a field that opens with a frame, or with "goroutine", is
+// all trace.
+func messageBeforeTrace(stack string) (msg, trace string) {
+	first, rest, ok := strings.Cut(stack, "\n")
+	if !ok || strings.HasPrefix(first, "goroutine ") || strings.HasPrefix(first, "\t") {
+		return "", stack
+	}
+	fn, next, _ := strings.Cut(rest, "\n")
+	if strings.ContainsAny(fn, " \t") || !strings.Contains(fn, ".") || !strings.HasPrefix(next, "\t") || !strings.Contains(first, " ") && strings.Contains(first, ".") {
+		return "", stack
+	}
+	return strings.TrimSpace(first), rest
 }
 
 // reNumberedError matches the numbered lines gin writes for a context's

@@ -50,13 +50,7 @@ func TestColumnMisspeltWhereTheSchemaMakesIt(t *testing.T) {
 	app := writeMarkedApp(t, billingFiles("UPDATE invoice SET discount_cents = ? WHERE id = ?"))
 	_, added := app.line("added")
 	r := app.loggedFailure(t, "example.com/billing", "exec", report.KindError, "SQL logic error: no such column: discount_cents (1)", "POST", "/invoices/1/discount")
-	found := false
-	for _, c := range appsource.Static(r) {
-		if c.File == "schema/schema.go" && c.Reason == report.ReasonSchema && c.StartLine <= added && added <= c.EndLine {
-			found = true
-		}
-	}
-	if !found {
+	if !schemaChunkAt(appsource.Static(r), "schema/schema.go", "", added) {
 		t.Errorf("the static context lacks the statement that misspells the column: %v", appsource.Static(r))
 	}
 	text := Analyze(r)

@@ -78,13 +78,7 @@ func Visit(engine *xorm.Engine, id int64) error {
 	})
 	_, list := app.line("list")
 	r := app.loggedFailure(t, "example.com/pantry", "insert", report.KindError, "SQL logic error: no such table: jar_visit (1)", "GET", "/jars/1")
-	found := false
-	for _, c := range appsource.Static(r) {
-		if c.File == "migrations/init.go" && c.Symbol == "tables" && c.Reason == report.ReasonSchema && c.StartLine <= list && list <= c.EndLine {
-			found = true
-		}
-	}
-	if !found {
+	if !schemaChunkAt(appsource.Static(r), "migrations/init.go", "tables", list) {
 		t.Errorf("the static context lacks the list of models a new database is made from: %v", appsource.Static(r))
 	}
 	text := Analyze(r)
@@ -158,17 +152,22 @@ func AddRefund(paymentID uint) error {
 	})
 	_, prepare := app.line("prepare")
 	r := app.loggedFailure(t, "example.com/ledger", "create", report.KindError, "no such table: lg_refunds", "POST", "/refunds")
-	found := false
-	for _, c := range appsource.Static(r) {
-		if c.File == "storage/open.go" && c.Symbol == "Prepare" && c.Reason == report.ReasonSchema && c.StartLine <= prepare && prepare <= c.EndLine {
-			found = true
-		}
-	}
-	if !found {
+	if !schemaChunkAt(appsource.Static(r), "storage/open.go", "Prepare", prepare) {
 		t.Errorf("the static context lacks the function that names the models: %v", appsource.Static(r))
 	}
 	text := Analyze(r)
 	mustHave(t, text, "the models that `Prepare` names in `open.go:"+itoa(prepare)+"`", "leaves out `Refund`",
 		"Add `new(models.Refund)` to the models `Prepare` passes at `open.go:"+itoa(prepare)+"`")
 	mustLack(t, text, "correct the table name", "a migration run for a database made before")
+}
+
+// schemaChunkAt reports whether cs holds a schema chunk of file that
+// covers line, with symbol as its symbol unless symbol is "".
+func schemaChunkAt(cs []report.Chunk, file, symbol string, line int) bool {
+	for _, c := range cs {
+		if c.File == file && (symbol == "" || c.Symbol == symbol) && c.Reason == report.ReasonSchema && c.StartLine <= line && line <= c.EndLine {
+			return true
+		}
+	}
+	return false
 }

@@ -57,6 +57,12 @@ func (a *analysis) poolWhileTx(msg string) bool {
 		}
 	}
 	for _, r := range a.reached() {
+		if b, ok := src.mod.TxHelperBypassed(r); ok && appsource.LockWait.MatchString(msg) {
+			a.sayTxHelperBypassed(msg, r, b)
+			return true
+		}
+	}
+	for _, r := range a.reached() {
 		if begin, use, pool := src.ownTxHelperUse(r); use != nil {
 			a.sayPoolWhileTx(msg, r, begin, use, pool, "")
 			return true
@@ -377,4 +383,24 @@ func (a *analysis) sayPoolWhileTx(msg string, r appsource.FuncRef, begin, use *a
 	}
 	a.why(lead + code(fn) + " begins a transaction on " + code(pool) + " at " + a.cite(bl) + ", and runs a statement on " + code(pool) + " itself at " + code(a.fileLoc(ul.Path, ul.Line)) + ": " + code(strings.TrimSpace(ul.Text)) + ", on another connection, while the transaction is open. " + wait)
 	a.fix("In " + code(fn) + ", run the statement at " + code(a.fileLoc(ul.Path, ul.Line)) + " on the transaction, not on " + code(pool) + ".")
+}
+
+// sayTxHelperBypassed explains a lock wait on a statement that r runs on
+// its receiver's handle while the other methods of its type take the
+// handle from a helper given the request's context, which hands them
+// the transaction the context carries (appsource.TxHelperBypass).
+func (a *analysis) sayTxHelperBypassed(msg string, r appsource.FuncRef, b appsource.TxHelperBypass) {
+	name := appsource.FuncName(r.Decl)
+	self := r.Decl.Recv.List[0].Names[0].Name
+	handle := self + "." + b.Field
+	lines := r.File.Lines()
+	use := sourceLine{Path: r.File.Path, Line: b.Line, Text: strings.TrimSpace(lines[b.Line-1])}
+	sib := sourceLine{Path: b.Sibling.Path, Line: b.Sibling.Line, Text: b.Sibling.Text}
+	a.g.Add(name, handle, b.Helper, b.Field)
+	a.g.AddScanned(a.fileLoc(use.Path, use.Line))
+	a.g.AddScanned(a.fileLoc(sib.Path, sib.Line))
+	a.headline("A statement run beside the request's transaction: "+code(name), "A statement run beside the request's transaction")
+	a.why("The error says " + code(shorten(msg, 120)) + ": the statement waited for a lock and gave up.")
+	a.why(code(name) + " runs its statement on " + code(handle) + " itself at " + a.cite(use) + ", while the other methods of its type take the handle from " + code(b.Helper) + ", given the request's context (" + a.cite(sib) + "), which gives them the transaction that context carries. When " + code(name) + " runs inside that transaction, its statement goes to another connection and waits for the locks the transaction holds.")
+	a.fix("In " + code(name) + ", take the handle from " + code(b.Helper) + " as its siblings do, so that the statement runs on the request's transaction.")
 }
