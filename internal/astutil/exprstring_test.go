@@ -6,8 +6,9 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -27,7 +28,11 @@ func TestExprStringAsGoTypesWritesIt(t *testing.T) {
 			t.Errorf("%s: got %q, want %q", src, got, want)
 		}
 	}
-	dir := filepath.Join(runtime.GOROOT(), "src", "net", "http")
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(strings.TrimSpace(string(goroot)), "src", "net", "http")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	if len(files) == 0 {
 		t.Fatalf("no Go files in %s", dir)
