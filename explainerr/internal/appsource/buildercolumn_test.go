@@ -66,3 +66,54 @@ func TestColumnOfAQueryBuilder(t *testing.T) {
 		t.Fatalf("the builder's query does not follow the frame: %v", reasonsInOrder(cs))
 	}
 }
+
+// cratesModule builds two queries of the table crate: one reads it whole
+// under an alias, the other adds a column written with the table's name.
+var cratesModule = map[string]string{
+	"go.mod": "module example.com/depot\n",
+	"store/crates.go": `package store
+
+type Builder interface {
+	Select(cols ...string) Builder
+	From(t string) Builder
+	Join(on string) Builder
+	Columns(cols ...string) Builder
+}
+
+func Select(cols ...string) Builder { return nil }
+
+// Stacked lists the crates on a pallet.
+func Stacked(pallet int) Builder {
+	return Select("c.*").From("crate c").Join("pallet p ON p.id = c.pallet_id")
+}
+
+// WithLabels lists the shipments with their crate's label.
+func WithLabels(b Builder) Builder {
+	return b.Columns("shipment.*").Join("crate ON shipment.crate_id = crate.id").Columns("crate.label")
+}
+`,
+	"web/errors.go": `package web
+
+import "net/http"
+
+func Errors(next func(http.ResponseWriter, *http.Request) error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := next(w, r); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+		}
+	}
+}
+`,
+}
+
+// TestColumnQualifiedByItsTableLeadsToItsBuilder: a column the error
+// qualifies with its table leads to the builder call that names it so,
+// not to another query of that table.
+func TestColumnQualifiedByItsTableLeadsToItsBuilder(t *testing.T) {
+	root := writeModule(t, cratesModule)
+	r := shelfReport(root, "SQL logic error: no such column: crate.label (1)", report.Frame{Function: "example.com/depot/web.Errors.func1", File: "web/errors.go", Line: 8})
+	got := reasons(Static(r))
+	if !contains(got[report.ReasonQuery], "store/crates.go:WithLabels") || contains(got[report.ReasonQuery], "store/crates.go:Stacked") {
+		t.Errorf("want WithLabels, and not Stacked, as the query: %v", got)
+	}
+}

@@ -573,6 +573,12 @@ func (m *Module) sqlChunks(r *report.Report, s *staticSet) []report.Chunk {
 			queries = append(queries, c)
 		}
 	}
+	if len(queries) == 0 && !shown && table != "" && name != table {
+		// A column the error qualifies with its table ("user.username"):
+		// the builder call that names it so, before any query of the
+		// table.
+		queries = append(queries, m.builderColumnChunks(s, name, table, dialect)...)
+	}
 	if len(queries) == 0 && !shown {
 		queries = append(queries, m.builderQueryChunks(s, firstNonEmpty(table, name), dialect)...)
 	}
