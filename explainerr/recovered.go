@@ -53,7 +53,7 @@ func (ex *Explainer) recoveredReport(f *respcapture.Failure, rec runtime.Frame, 
 	return &report.Report{
 		Error: report.Error{
 			Kind:      report.KindPanic,
-			Type:      "(recovered: value unknown)",
+			Type:      report.TypeRecoveredUnknown,
 			Message:   msg,
 			Recoverer: name,
 		},

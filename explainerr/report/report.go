@@ -20,6 +20,11 @@ const (
 	KindCrash  = "crash"  // a crash dump read by the CLI
 )
 
+// TypeRecoveredUnknown is Error.Type of a panic the app's own recoverer
+// took before the middleware saw it: where it happened is known (the
+// stack), what it said is not.
+const TypeRecoveredUnknown = "(recovered: value unknown)"
+
 // Frame kinds: who owns the code of a frame.
 const (
 	FrameApp        = "app"        // the main module or a module prefix the user named

@@ -48,15 +48,9 @@ func writeExpr(b *strings.Builder, x ast.Expr) {
 		b.WriteString(".")
 		b.WriteString(x.Sel.Name)
 	case *ast.IndexExpr:
-		writeExpr(b, x.X)
-		b.WriteString("[")
-		writeExpr(b, x.Index)
-		b.WriteString("]")
+		writeIndexed(b, x.X, []ast.Expr{x.Index})
 	case *ast.IndexListExpr:
-		writeExpr(b, x.X)
-		b.WriteString("[")
-		writeList(b, x.Indices)
-		b.WriteString("]")
+		writeIndexed(b, x.X, x.Indices)
 	case *ast.SliceExpr:
 		writeExpr(b, x.X)
 		b.WriteString("[")
@@ -141,6 +135,14 @@ func nodeKind(x ast.Expr) string {
 		return "*ast.KeyValueExpr"
 	}
 	return "unknown"
+}
+
+// writeIndexed writes x with its indices (or type arguments) in brackets.
+func writeIndexed(b *strings.Builder, x ast.Expr, indices []ast.Expr) {
+	writeExpr(b, x)
+	b.WriteString("[")
+	writeList(b, indices)
+	b.WriteString("]")
 }
 
 // writeOptional writes x when there is one.

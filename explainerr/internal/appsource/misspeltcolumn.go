@@ -142,8 +142,8 @@ func (m *Module) outsideSchema(col string, most int) (lines int, tagged bool) {
 // inSchemaLiteral reports whether line of f is inside one of the
 // module's schema statements.
 func (m *Module) inSchemaLiteral(f *File, line int) bool {
-	for _, l := range m.SQLLiterals() {
-		if l.DDL && l.File == f && l.StartLine <= line && line <= l.EndLine {
+	for _, sf := range f.facts.SQL {
+		if sf.DDL && sf.Line <= line && line <= sf.EndLine {
 			return true
 		}
 	}

@@ -57,11 +57,18 @@ func CamelCase(col string) string {
 // "_" is tried.
 func (m *Module) ModelStructs(table string) []TypeRef {
 	out := m.modelStructs(ModelNames(table))
-	if _, rest, ok := strings.Cut(table, "_"); ok && len(out) == 0 && rest != "" && m.TablePrefixed() {
-		// "x_download_stats" under a naming strategy's TablePrefix "x_".
+	if rest, ok := m.unprefixed(table); ok && len(out) == 0 {
 		out = m.modelStructs(ModelNames(rest))
 	}
 	return out
+}
+
+// unprefixed returns a table's name after its first "_" when the module
+// sets a prefix of its tables' names (TablePrefixed): "download_stats"
+// of "x_download_stats" under a naming strategy's TablePrefix "x_".
+func (m *Module) unprefixed(table string) (string, bool) {
+	_, rest, ok := strings.Cut(table, "_")
+	return rest, ok && rest != "" && m.TablePrefixed()
 }
 
 // tablePrefixSettings are what an ORM's setting of a prefix for every

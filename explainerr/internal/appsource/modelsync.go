@@ -267,7 +267,7 @@ func (m *Module) modelSyncChunks(model string) []report.Chunk {
 // module sets when it sets one), however many structs share the name.
 func (m *Module) SyncsOfTable(table string) []ModelSync {
 	names := ModelNames(table)
-	if _, rest, ok := strings.Cut(table, "_"); ok && rest != "" && m.TablePrefixed() {
+	if rest, ok := m.unprefixed(table); ok {
 		names = append(names, ModelNames(rest)...)
 	}
 	var out []ModelSync
@@ -287,9 +287,9 @@ func (m *Module) tableSyncChunks(r *report.Report, s *staticSet) []report.Chunk 
 	if !anyMessage(r, noSuchTable) {
 		return nil
 	}
-	_, table := sqlErrorNames(r)
+	name, table := sqlErrorNames(r)
 	if table == "" {
-		table, _ = sqlErrorNames(r)
+		table = name
 	}
 	var out []report.Chunk
 	for _, sync := range m.SyncsOfTable(table) {

@@ -1,8 +1,11 @@
 package appsource
 
 import (
+	"cmp"
 	"go/ast"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/explainerr/explainerr/internal/astutil"
@@ -90,7 +93,7 @@ func (m *Module) TxHelperBypassed(ref FuncRef) (TxHelperBypass, bool) {
 	type use struct{ helper, field string }
 	count := map[use]int{}
 	example := map[use]SourceLine{}
-	for name := range m.index().methodNames[dirName{dir, typ}] {
+	for _, name := range slices.Sorted(maps.Keys(m.index().methodNames[dirName{dir, typ}])) {
 		for _, sib := range m.Methods(name) {
 			d := sib.Decl
 			if d == fd || d.Body == nil || filepath.Dir(sib.File.Path) != dir || TypeName(d.Recv.List[0].Type) != typ || len(d.Recv.List[0].Names) != 1 {
@@ -112,8 +115,10 @@ func (m *Module) TxHelperBypassed(ref FuncRef) (TxHelperBypass, bool) {
 						if !seen[u] {
 							seen[u] = true
 							count[u]++
-							line := m.Fset.Position(call.Pos()).Line
-							example[u] = SourceLine{Path: sib.File.Path, Line: line, Text: strings.TrimSpace(sib.File.Lines()[line-1])}
+							if _, ok := example[u]; !ok {
+								line := m.Fset.Position(call.Pos()).Line
+								example[u] = SourceLine{Path: sib.File.Path, Line: line, Text: strings.TrimSpace(sib.File.Lines()[line-1])}
+							}
 						}
 					}
 				}
@@ -121,8 +126,13 @@ func (m *Module) TxHelperBypassed(ref FuncRef) (TxHelperBypass, bool) {
 			})
 		}
 	}
-	for u, n := range count {
-		if n < minHelperSiblings || Calls(fd, u.helper) {
+	// The helper most siblings use first, by name on a tie: one answer
+	// for one module.
+	uses := slices.SortedFunc(maps.Keys(count), func(a, b use) int {
+		return cmp.Or(count[b]-count[a], strings.Compare(a.helper, b.helper), strings.Compare(a.field, b.field))
+	})
+	for _, u := range uses {
+		if count[u] < minHelperSiblings || Calls(fd, u.helper) {
 			continue
 		}
 		var line int

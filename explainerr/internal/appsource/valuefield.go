@@ -237,7 +237,7 @@ func nilValueMessage(r *report.Report) string {
 			return text
 		}
 	}
-	if r.Error.Recoverer != "" && r.Error.Kind == report.KindPanic && strings.Contains(r.Error.Type, "value unknown") {
+	if r.Error.Type == report.TypeRecoveredUnknown {
 		// A panic the app's own recoverer took, its value unknown: a
 		// nil pointer followed is the usual one.
 		return "nil pointer dereference"
