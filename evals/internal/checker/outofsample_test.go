@@ -246,13 +246,23 @@ var (
 	// checker's changes up to 12c3e5c by someone who had not read the
 	// checker, and frozen before the checker first ran on it.
 	envSet = frozenSet{"env", "56b9b58185188309c914bb1736593da3778e6e68a9095a701d4f0fe5409f928a", "b11bd243755ab415c7c7b9bba2c2be5b82e77e3f744299f5e8c9693e4c0e05f8", 3, false}
+	// retrygoSet is about a module no labelled set was about
+	// (avast/retry-go/v4 v4.7.0, its two files), written blind after the
+	// checker's changes up to eeadd8e by someone who had not read the
+	// checker, and frozen before the checker first ran on it.
+	retrygoSet = frozenSet{"retrygo", "3f4cf99e7bf37a69e9fb29d22d669142ac9dc889bc7246e114a8d7ed313fab5d", "9a3eaff1603426f7c86b337f575b257743611e3c2d7886e4066fd36206f01d0b", 3, false}
+	// slugSet is about a module no labelled set was about
+	// (gosimple/slug v1.15.0, its three files), written blind after the
+	// checker's changes up to eeadd8e by someone who had not read the
+	// checker, and frozen before the checker first ran on it.
+	slugSet = frozenSet{"slug", "73bd7a1ec9c69b25af2f7b84b39d97d23ae181564b79983258c5d1958b9bcb9c", "e0d26b9456c0b7070b8c8e8965ccfec4a772c50ee467afd16172f062493a0c22", 3, false}
 )
 
 // TestOutOfSampleSetsAreFrozen checks the SHA-256 of each out-of-sample
 // set, the fingerprint of its folder and that a set has a well-formed
 // module.json unless it is retired.
 func TestOutOfSampleSetsAreFrozen(t *testing.T) {
-	for _, f := range []frozenSet{tasksrvSet, rscorsSet, nosurfSet, secureSet, gziphandlerSet, patSet, securecookieSet, httprouterSet, negroniSet, schemaSet, httptreemuxSet, gojiSet, scsSet, muxSet, websocketSet, handlersSet, uuidSet, cronSet, jwtSet, envconfigSet, godotenvSet, backoffSet, golanglruSet, humanizeSet, pkgerrorsSet, httpsnoopSet, aliceSet, groupcacheSet, renderSet, httprateSet, ulidSet, xidSet, csrfSet, formSet, gocacheSet, sessionsSet, semverSet, querystringSet, feedsSet, ksuidSet, gobreakerSet, envSet} {
+	for _, f := range []frozenSet{tasksrvSet, rscorsSet, nosurfSet, secureSet, gziphandlerSet, patSet, securecookieSet, httprouterSet, negroniSet, schemaSet, httptreemuxSet, gojiSet, scsSet, muxSet, websocketSet, handlersSet, uuidSet, cronSet, jwtSet, envconfigSet, godotenvSet, backoffSet, golanglruSet, humanizeSet, pkgerrorsSet, httpsnoopSet, aliceSet, groupcacheSet, renderSet, httprateSet, ulidSet, xidSet, csrfSet, formSet, gocacheSet, sessionsSet, semverSet, querystringSet, feedsSet, ksuidSet, gobreakerSet, envSet, retrygoSet, slugSet} {
 		data, err := os.ReadFile(f.path())
 		if err != nil {
 			t.Fatal(err)
