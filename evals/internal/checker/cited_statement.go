@@ -3,6 +3,8 @@ package checker
 import (
 	"fmt"
 	"go/ast"
+	"go/parser"
+	"go/types"
 	"regexp"
 	"strings"
 )
@@ -159,11 +161,133 @@ func (c *Checker) placedCallElsewhere(prose string, claims []Claim, ref lineRef)
 			return "", false
 		}
 		first, last := c.statementLines(file, ref.line)
-		reason, elsewhere := c.citedStatementElsewhere(prose[from:ref.start], file, ref, strings.Join(c.views().code[file][first-1:last], "\n"), true)
+		stmt := strings.Join(c.views().code[file][first-1:last], "\n")
+		reason, elsewhere := c.citedStatementElsewhere(prose[from:ref.start], file, ref, stmt, true)
+		if !elsewhere {
+			reason, elsewhere = citedCallDiffers(prose[from:ref.start], file, ref, stmt)
+		}
 		if !elsewhere {
 			return "", false
 		}
 		reasons = append(reasons, reason)
 	}
 	return strings.Join(reasons, "; "), len(reasons) > 0
+}
+
+// citedCallDiffers judges a call quoted whole right before the line it
+// cites ("calls `cb.onSuccess(state, gen, now)` (f.go:270)"): when the
+// statement there calls the same function, only with other arguments,
+// the quote is not what the line holds. A quote that elides arguments
+// ("`f(ctx, …)`") does not parse and is not read; one that leaves out
+// the receiver ("`onSuccess(…)`" of "cb.onSuccess(…)") is read as the
+// same callee.
+func citedCallDiffers(before, file string, ref lineRef, stmt string) (string, bool) {
+	loc := adjacentSpanRe.FindStringSubmatchIndex(before)
+	if loc == nil {
+		return "", false
+	}
+	node, _ := parseSnippet(before[loc[2]:loc[3]])
+	if st, ok := node.(*ast.BlockStmt); ok && len(st.List) == 1 {
+		if es, ok := st.List[0].(*ast.ExprStmt); ok {
+			node = es.X
+		}
+	}
+	call, ok := node.(*ast.CallExpr)
+	if !ok || call.Ellipsis.IsValid() {
+		return "", false
+	}
+	head := tightSpace(types.ExprString(call.Fun)) + "("
+	want, ok := strings.CutPrefix(tightSpace(before[loc[2]:loc[3]]), head)
+	if !ok {
+		return "", false
+	}
+	held := tightSpace(stmt)
+	var other string
+	for i := 0; ; {
+		j := strings.Index(held[i:], head)
+		if j < 0 {
+			break
+		}
+		j += i
+		i = j + len(head)
+		if j > 0 && identByte(held[j-1]) {
+			continue
+		}
+		args, ok := balancedArgs(held[i:])
+		if !ok {
+			continue
+		}
+		if args+")" == want {
+			return "", false
+		}
+		if other == "" {
+			other = held[j:i] + args + ")"
+		}
+	}
+	if other == "" {
+		return "", false
+	}
+	return fmt.Sprintf("%s:%d calls %s, not `%s`", file, ref.line, other, strings.TrimSpace(before[loc[2]:loc[3]])), true
+}
+
+// balancedArgs is the text of s up to the parenthesis that closes the
+// one opened before it, and whether s has one.
+func balancedArgs(s string) (string, bool) {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				return s[:i], s[i] == ')'
+			}
+			depth--
+		case '"', '\'', '`':
+			q := s[i]
+			for i++; i < len(s) && s[i] != q; i++ {
+				if s[i] == '\\' && q != '`' {
+					i++
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// citedCompareCut judges a comparison quoted right before the line it
+// cites ("when `n == config.attempts` (f.go:204)"): when the statement
+// there writes it with more of an arithmetic expression after it
+// ("n == config.attempts-1"), the quote leaves out part of the bound.
+func citedCompareCut(before, file string, ref lineRef, stmt string) (string, bool) {
+	loc := adjacentSpanRe.FindStringSubmatchIndex(before)
+	if loc == nil {
+		return "", false
+	}
+	e, err := parser.ParseExpr(before[loc[2]:loc[3]])
+	b, ok := e.(*ast.BinaryExpr)
+	if err != nil || !ok || !comparisonOp(b.Op) {
+		return "", false
+	}
+	want, held := tightSpace(before[loc[2]:loc[3]]), tightSpace(stmt)
+	found := false
+	for i := 0; ; {
+		j := strings.Index(held[i:], want)
+		if j < 0 {
+			break
+		}
+		j += i
+		i = j + len(want)
+		if j > 0 && identByte(held[j-1]) || identByte(after(held, i)) || after(held, i) == '.' || after(held, i) == '(' || after(held, i) == '[' {
+			continue
+		}
+		if strings.IndexByte("+-*/%", after(held, i)) < 0 {
+			return "", false // written as quoted
+		}
+		found = true
+	}
+	if !found {
+		return "", false
+	}
+	return fmt.Sprintf("%s:%d holds %q, more than `%s`", file, ref.line, strings.TrimSpace(stmtHead(stmt)), strings.TrimSpace(before[loc[2]:loc[3]])), true
 }

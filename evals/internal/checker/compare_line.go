@@ -41,16 +41,7 @@ func proseBound(rel string, n int64) bound {
 // for == and !=.
 func codeBound(op token.Token, n int64, xLeft bool) (bound, bool) {
 	if !xLeft { // "n < x" is "x > n"
-		switch op {
-		case token.LSS:
-			op = token.GTR
-		case token.GTR:
-			op = token.LSS
-		case token.LEQ:
-			op = token.GEQ
-		case token.GEQ:
-			op = token.LEQ
-		}
+		op = mirrored(op)
 	}
 	switch op {
 	case token.GTR:

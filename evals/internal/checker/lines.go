@@ -130,6 +130,11 @@ func subjectOf(prose string, claims []Claim, a, b int) int {
 	if target < 0 || claims[target].end <= a && calledOne(prose, claims, target) {
 		return -1
 	}
+	if claims[target].start >= b && adjacentSpanRe.MatchString(prose[from:a]) {
+		// "with `log = append(log, f(err))` (f.go:185), so `g(e)` …": the
+		// line is the place of the code quoted right before it.
+		return -1
+	}
 	var gap string
 	if claims[target].end <= a {
 		gap = prose[claims[target].end:a]

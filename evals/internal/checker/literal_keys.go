@@ -33,12 +33,8 @@ type keyValue struct {
 // literal does not set. A sentence that may say what the code should do
 // (a fix, a change) or quotes a span on purpose is not read.
 func (c *Checker) checkLiteralKeys(prose string, claims []Claim, results []Result) []Result {
-	c.eachSubject(prose, claims, func(cl Claim, f *source.Func, to int) {
-		kvs := quotedKeyValues(prose, cl.end, to)
-		if len(kvs) == 0 {
-			return
-		}
-		lits := literalsIn(f.Decl.Body)
+	judge := func(f *source.Func, lits []*ast.CompositeLit, from, to int) {
+		kvs := quotedKeyValues(prose, from, to)
 		for _, kv := range kvs {
 			if quotedOnPurpose(prose, kv.at) {
 				continue
@@ -50,7 +46,13 @@ func (c *Checker) checkLiteralKeys(prose string, claims []Claim, results []Resul
 			claim := Claim{Text: kv.key + ": " + kv.value, Kind: KindLiteralKey, start: kv.at, end: kv.end}
 			results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: reason})
 		}
+	}
+	c.eachSubject(prose, claims, func(cl Claim, f *source.Func, to int) {
+		judge(f, literalsIn(f.Decl.Body), cl.end, to)
 	})
+	for _, s := range c.literalSubjects(prose) {
+		judge(s.f, s.lits, s.from, s.to) // "the `Config` literal that `New` returns sets …"
+	}
 	return results
 }
 
@@ -114,8 +116,8 @@ func (c *Checker) literalKeyDiffers(f *source.Func, lits []*ast.CompositeLit, kv
 		return fmt.Sprintf("%s writes %s: %s, not %s: %s", f.QualifiedName(), kv.key, held[0], kv.key, kv.value), true
 	}
 	// The key is in none of f's literals: wrong when one of them has the
-	// keys of the sentence's other spans, and nothing f reaches names the
-	// key (a field set after the literal, or by a method it calls).
+	// keys of the sentence's other spans, and nothing f reaches sets the
+	// field (after the literal, or in a method or option it calls).
 	for _, lit := range lits {
 		others := 0
 		for _, o := range all {
@@ -131,7 +133,7 @@ func (c *Checker) literalKeyDiffers(f *source.Func, lits []*ast.CompositeLit, kv
 		if others <= 0 {
 			continue
 		}
-		if c.reach([]*source.Func{f}).names[kv.key] {
+		if fieldSetIn(c.reach([]*source.Func{f}).funcs, kv.key) {
 			return "", false
 		}
 		return fmt.Sprintf("the %s literal of %s has no %s key", types.ExprString(lit.Type), f.QualifiedName(), kv.key), true
@@ -217,4 +219,39 @@ func sameOrDiffers(same bool) valueMatch {
 		return valueSame
 	}
 	return valueDiffers
+}
+
+// fieldSetIn reports whether one of funcs sets a field named key: by an
+// assignment to a selector of that name ("c.maxDelay = d", "c.n++"), or
+// as a key of a literal of its own.
+func fieldSetIn(funcs []*source.Func, key string) bool {
+	set := false
+	for _, f := range funcs {
+		if f.Decl == nil || f.Decl.Body == nil {
+			continue
+		}
+		ast.Inspect(f.Decl.Body, func(n ast.Node) bool {
+			var lhs []ast.Expr
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				lhs = n.Lhs
+			case *ast.IncDecStmt:
+				lhs = []ast.Expr{n.X}
+			case *ast.CompositeLit:
+				if _, ok := literalValue(n, key); ok {
+					set = true
+				}
+			}
+			for _, l := range lhs {
+				if sel, ok := l.(*ast.SelectorExpr); ok && sel.Sel.Name == key {
+					set = true
+				}
+			}
+			return !set
+		})
+		if set {
+			return true
+		}
+	}
+	return false
 }

@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"regexp"
 )
 
 // KindOperator is a claim about the operator of an expression a function
@@ -28,6 +29,14 @@ func (c *Checker) checkOperators(prose string, claims []Claim, results []Result)
 		for _, mm := range backtickRe.FindAllStringSubmatchIndex(prose[cl.end:to], -1) {
 			e, err := parser.ParseExpr(prose[cl.end+mm[2] : cl.end+mm[3]])
 			want, ok := e.(*ast.BinaryExpr)
+			if err == nil && ok && comparisonOp(want.Op) && returnsLeadRe.MatchString(prose[cl.end:cl.end+mm[0]]) {
+				if reason, wrong := returnedComparisonDiffers(f.Decl.Body, want); wrong {
+					text := prose[cl.end+mm[2] : cl.end+mm[3]]
+					claim := Claim{Text: lastName(cl.Text) + " returns " + text, Kind: KindOperator, start: cl.end + mm[0], end: cl.end + mm[1]}
+					results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: lastName(cl.Text) + " " + reason})
+				}
+				continue
+			}
 			if err != nil || !ok || !arithmetic(want.Op) {
 				continue
 			}
@@ -128,4 +137,63 @@ func parseAssign(text string) (*ast.AssignStmt, bool) {
 		return nil, false
 	}
 	return as, true
+}
+
+// returnsLeadRe ends the words before a value said to be returned:
+// "(f.go:177) returns ".
+var returnsLeadRe = regexp.MustCompile(`(?i)^` + "`?" + `\s*(?:\([^()]*\)\s*)?(?:(?:only|always|simply|just)\s+)?returns\s*$`)
+
+// returnedComparisonDiffers judges a comparison said to be what a body
+// returns ("returns `n >= 5`") against the comparisons its return
+// statements write: contradicted when one compares the same operands
+// (either way round) with another operator and none with the one quoted.
+func returnedComparisonDiffers(body *ast.BlockStmt, want *ast.BinaryExpr) (string, bool) {
+	x, y := types.ExprString(want.X), types.ExprString(want.Y)
+	same, other := false, ""
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		r, ok := n.(*ast.ReturnStmt)
+		if !ok || len(r.Results) != 1 {
+			return true
+		}
+		b, ok := ast.Unparen(r.Results[0]).(*ast.BinaryExpr)
+		if !ok || !comparisonOp(b.Op) {
+			return true
+		}
+		bx, by := types.ExprString(b.X), types.ExprString(b.Y)
+		switch {
+		case bx == x && by == y:
+			same = same || b.Op == want.Op
+		case bx == y && by == x:
+			same = same || mirrored(b.Op) == want.Op
+		default:
+			return true
+		}
+		if other == "" {
+			other = types.ExprString(b)
+		}
+		return true
+	})
+	if same || other == "" {
+		return "", false
+	}
+	return "returns " + other, true
+}
+
+// mirrored is the operator that compares the same way with its operands
+// swapped: < for >.
+func mirrored(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
 }

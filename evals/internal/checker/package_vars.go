@@ -95,6 +95,10 @@ const KindVarInitial = "var_initial"
 // varInitialRe follows a name: the value it is said to start with.
 var varInitialRe = regexp.MustCompile("(?i)^`?\\s+(?:is\\s+)?(?:an?\\s+(?:(?:package-level|package|global|unexported|exported)\\s+)*(?:variable|var)\\s+(?:that\\s+|which\\s+)?)?(?:(?:is\\s+)?(?:initiali[sz]ed|declared|set)\\s+(?:(?:at|in|on)\\s+[\\w./-]+(?::\\d+)?\\s+)?(?:to|as|with)|defaults\\s+to|starts\\s+(?:out\\s+)?(?:as|at)|begins\\s+at)\\s+(?:`([^`]+)`|(true|false|nil|zero|-?\\d+)\\b)")
 
+// ownDeclRe is a variable's declaration quoted whole: "var x = y",
+// "var x T = y", "x := y".
+var ownDeclRe = regexp.MustCompile(`^(?:var\s+)?([A-Za-z_]\w*)(?:\s+[^=:]+?)?\s*:?=\s*(.+)$`)
+
 // checkVarInitials judges the value a sentence says a package variable is
 // declared with, against its declaration: by text, or by constant value.
 func (c *Checker) checkVarInitials(prose string, claims []Claim, results []Result) []Result {
@@ -107,6 +111,9 @@ func (c *Checker) checkVarInitials(prose string, claims []Claim, results []Resul
 			continue
 		}
 		said := m[1] + m[2]
+		if d := ownDeclRe.FindStringSubmatch(said); d != nil && d[1] == cl.Text {
+			said = d[2] // "declared as `var nnSub = nbSub`": the declaration quoted whole
+		}
 		if strings.EqualFold(said, "zero") {
 			said = "0"
 		}

@@ -57,3 +57,89 @@ func (c *Checker) checkParamSaid(prose string, claims []Claim, results []Result)
 	}
 	return results
 }
+
+// takesOnlyRe follows "takes" with the whole parameter list said as
+// typed names: "takes only `data []byte`", "takes only `s string` and
+// `n int`".
+var takesOnlyRe = regexp.MustCompile("^\\s+only\\s+((?:`[^`]+`(?:\\s*,\\s*|\\s*,?\\s+and\\s+)?)+)")
+
+// checkParamsOnly judges "`F` takes only `s string`": contradicted when
+// no function or interface method the subject names has exactly those
+// parameter types. A generic function is left alone, and so is a list
+// whose spans are not all typed names ("takes only `ctx`").
+func (c *Checker) checkParamsOnly(prose string, claims []Claim, results []Result) []Result {
+	for _, s := range c.verbSubjects(prose, claims, takesVerbRe) {
+		mm := takesOnlyRe.FindStringSubmatchIndex(prose[s.after:])
+		if mm == nil {
+			continue
+		}
+		var said []string
+		for _, sp := range spanNameAnyRe.FindAllStringSubmatch(prose[s.after+mm[2]:s.after+mm[3]], -1) {
+			ts, ok := namedParams(sp[1])
+			if !ok {
+				said = nil
+				break
+			}
+			said = append(said, ts...)
+		}
+		if len(said) == 0 {
+			continue
+		}
+		var have []string
+		held := false
+		for _, sig := range c.subjectSignatures(s) {
+			if sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
+				held = true
+				break
+			}
+			var real []string
+			for i := 0; i < sig.Params().Len(); i++ {
+				real = append(real, types.TypeString(sig.Params().At(i).Type(), func(*types.Package) string { return "" }))
+			}
+			same := len(real) == len(said)
+			for i := 0; same && i < len(real); i++ {
+				same = bareType(real[i]) == bareType(said[i])
+			}
+			held = held || same
+			have = append(have, "("+strings.Join(real, ", ")+")")
+		}
+		if held || len(have) == 0 {
+			continue
+		}
+		claim := Claim{Text: s.subject.Text + " takes only " + strings.Join(said, ", "), Kind: KindParamType, start: s.subject.start, end: s.after + mm[1]}
+		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s takes %s", s.subject.Text, strings.Join(have, " or "))})
+	}
+	return results
+}
+
+// spanNameAnyRe is any code span, its text in the group.
+var spanNameAnyRe = regexp.MustCompile("`([^`]+)`")
+
+// subjectSignatures lists the signatures of what a subject names: its
+// functions and methods, or else the interface methods of that name the
+// module declares.
+func (c *Checker) subjectSignatures(s saidOf) []*types.Signature {
+	var out []*types.Signature
+	for _, f := range s.funcs {
+		if sig, ok := f.Obj.Type().(*types.Signature); ok {
+			out = append(out, sig)
+		}
+	}
+	if len(out) > 0 || len(s.funcs) > 0 {
+		return out
+	}
+	name := normalizeSelector(s.subject.Text)
+	if i := strings.Index(name, "("); i >= 0 {
+		name = name[:i]
+	}
+	for _, o := range c.m.Objects[lastName(name)] {
+		if fn, ok := o.(*types.Func); ok {
+			if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+				if _, iface := sig.Recv().Type().Underlying().(*types.Interface); iface {
+					out = append(out, sig)
+				}
+			}
+		}
+	}
+	return out
+}

@@ -59,8 +59,8 @@ func (c *Checker) checkQuotedOrder(prose string, claims []Claim, results []Resul
 			if mm == nil {
 				continue
 			}
-			first := collapseSpace(prose[cl.end+a[2] : cl.end+a[3]])
-			second := collapseSpace(prose[cl.end+b[2] : cl.end+b[3]])
+			first := stepStatement(prose[cl.end:cl.end+a[0]], collapseSpace(prose[cl.end+a[2]:cl.end+a[3]]))
+			second := stepStatement(between, collapseSpace(prose[cl.end+b[2]:cl.end+b[3]]))
 			if strings.EqualFold(mm[1], "after") {
 				first, second = second, first
 			}
@@ -186,6 +186,9 @@ func wrongOrder(firsts, seconds []call) bool {
 	if len(firsts) == 0 || len(seconds) == 0 {
 		return false
 	}
+	if wrong, paired := wrongInLoops(firsts, seconds); paired {
+		return wrong
+	}
 	for _, a := range firsts {
 		for _, b := range seconds {
 			if a.late || b.late || a.pos < b.pos || sharesLoop(a, b) || a.pos == token.NoPos {
@@ -194,4 +197,59 @@ func wrongOrder(firsts, seconds []call) bool {
 		}
 	}
 	return true
+}
+
+// counterVerbRe ends the words before a variable said to be counted up
+// or down: "increments `n`", "it decrements".
+var counterVerbRe = regexp.MustCompile(`(?i)\b(increments|incrementing|decrements|decrementing)\s*$`)
+
+// stepStatement is the statement a quoted name stands for after the
+// verb before it: "increments `n`" is `n++`, "decrements `n`" `n--`;
+// any other quote stands for itself.
+func stepStatement(before, quoted string) string {
+	m := counterVerbRe.FindStringSubmatch(before)
+	if m == nil || !identRe.MatchString(quoted) {
+		return quoted
+	}
+	if strings.HasPrefix(strings.ToLower(m[1]), "inc") {
+		return quoted + "++"
+	}
+	return quoted + "--"
+}
+
+// wrongInLoops judges the order of two steps each written once per loop
+// body, in several loops (one loop for each case of a function): paired
+// is true when every place of each shares a loop's body with a place of
+// the other, and wrong when in every such pair the first is written
+// after the second.
+func wrongInLoops(firsts, seconds []call) (wrong, paired bool) {
+	met := map[int]bool{}
+	wrong = true
+	for _, a := range firsts {
+		found := false
+		for j, b := range seconds {
+			if a.late || b.late || !sharesLoop(a, b) && innermostShared(a, b) != nil {
+				found = true
+				met[j] = true
+				wrong = wrong && a.pos > b.pos && !a.late && !b.late
+			}
+		}
+		if !found {
+			return false, false
+		}
+	}
+	return wrong, len(met) == len(seconds)
+}
+
+// innermostShared is the innermost loop around both places, or nil.
+func innermostShared(a, b call) ast.Node {
+	var out ast.Node
+	for _, x := range a.loops {
+		for _, y := range b.loops {
+			if x == y {
+				out = x
+			}
+		}
+	}
+	return out
 }

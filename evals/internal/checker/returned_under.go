@@ -19,7 +19,7 @@ const KindReturnedUnder = "returned_under"
 // returnedUnderRe follows "returns": a string in double quotes or an
 // integer, a cited line perhaps, a few words perhaps ("without reading
 // anything"), and the words that lead to its condition.
-var returnedUnderRe = regexp.MustCompile("^\\s+(?:\"([^\"\\n]+)\"|`?(-?\\d+)`?)\\s+(?:at\\s+\\S+\\s+)?(?:[a-z]+\\s+){0,4}?(?:for|when|if|whenever|with)\\b")
+var returnedUnderRe = regexp.MustCompile("^\\s+(?:\"([^\"\\n]+)\"|`?(-?\\d+|true|false|nil)`?)\\s+(?:at\\s+\\S+\\s+)?(?:[a-z]+\\s+){0,4}?(?:for|when|if|whenever|with)\\b")
 
 // checkReturnedUnder judges "`F` returns "X" when `cond`": when F tests
 // cond as written in if statements whose bodies return a single string
@@ -41,7 +41,7 @@ func (c *Checker) checkReturnedUnder(prose string, claims []Claim, results []Res
 			said = prose[s.after+mm[2] : s.after+mm[3]]
 		}
 		rest := prose[s.after+mm[1]:]
-		if i := strings.IndexAny(rest, "\";"); i >= 0 {
+		if i := strings.IndexAny(outsideCode(rest), "\";"); i >= 0 {
 			rest = rest[:i]
 		}
 		if _, end := sentenceAround(prose, s.after+mm[1]); end-(s.after+mm[1]) < len(rest) {
@@ -49,9 +49,23 @@ func (c *Checker) checkReturnedUnder(prose string, claims []Claim, results []Res
 		}
 		cond := firstCondition(rest)
 		if cond == "" {
+			cond = nilCondition(rest) // "for a nil `buckets`": buckets==nil
+		}
+		if cond == "" {
+			continue
+		}
+		if said == "nil" {
+			if v, ok := resultUnder(s.funcs[0].Decl.Body, cond); ok && v != "nil" {
+				name := lastName(s.subject.Text)
+				claim := Claim{Text: fmt.Sprintf("%s returns nil when %s", name, cond), Kind: KindReturnedUnder, start: s.subject.start, end: s.after + mm[1]}
+				results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s returns %s when %s", name, v, cond)})
+			}
 			continue
 		}
 		under, elsewhere := returnsUnder(s.funcs[0].Decl.Body, cond, number)
+		if said == "true" || said == "false" {
+			under, elsewhere = boolsUnder(s.funcs[0].Decl.Body, cond)
+		}
 		if len(under) == 0 || containsFold(under, said) || !containsFold(elsewhere, said) {
 			continue
 		}
@@ -98,7 +112,7 @@ func returnsUnder(body *ast.BlockStmt, cond string, number bool) (under, elsewhe
 			return false
 		}
 		ifs, ok := n.(*ast.IfStmt)
-		if !ok || ifs.Else != nil || tightSpace(types.ExprString(ifs.Cond)) != cond {
+		if !ok || ifs.Else != nil || !runsWhen(ifs.Cond, cond) {
 			return true
 		}
 		for _, st := range ifs.Body.List {
@@ -149,4 +163,93 @@ func literalResult(ret *ast.ReturnStmt, number bool) (string, bool) {
 	}
 	v, err := strconv.Unquote(lit.Value)
 	return v, err == nil
+}
+
+// runsWhen reports whether an if statement's condition holds whenever
+// cond (written tight) does: it is cond, or cond is one of the terms it
+// joins with ||.
+func runsWhen(e ast.Expr, cond string) bool {
+	e = ast.Unparen(e)
+	if tightSpace(types.ExprString(e)) == cond {
+		return true
+	}
+	b, ok := e.(*ast.BinaryExpr)
+	return ok && b.Op == token.LOR && (runsWhen(b.X, cond) || runsWhen(b.Y, cond))
+}
+
+// boolsUnder is returnsUnder for a function that returns one boolean:
+// what the bodies of its if statements (without else) that run when
+// cond holds return first, and what its other returns give, as "true"
+// or "false".
+func boolsUnder(body *ast.BlockStmt, cond string) (under, elsewhere []string) {
+	boolOf := func(ret *ast.ReturnStmt) (string, bool) {
+		if len(ret.Results) != 1 {
+			return "", false
+		}
+		if id, ok := ret.Results[0].(*ast.Ident); ok && (id.Name == "true" || id.Name == "false") {
+			return id.Name, true
+		}
+		return "", false
+	}
+	inUnder := map[*ast.ReturnStmt]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		if ifs, ok := n.(*ast.IfStmt); ok && ifs.Else == nil && runsWhen(ifs.Cond, cond) && len(ifs.Body.List) > 0 {
+			if ret, ok := ifs.Body.List[0].(*ast.ReturnStmt); ok {
+				if v, ok := boolOf(ret); ok {
+					under = append(under, v)
+					inUnder[ret] = true
+				}
+			}
+		}
+		if ret, ok := n.(*ast.ReturnStmt); ok && !inUnder[ret] {
+			if v, ok := boolOf(ret); ok {
+				elsewhere = append(elsewhere, v)
+			}
+		}
+		return true
+	})
+	return under, elsewhere
+}
+
+// nilWordsRe says in words that a quoted name is nil: "a nil `p`", "`p`
+// is nil".
+var nilWordsRe = regexp.MustCompile("\\bnil\\s+`([A-Za-z_][\\w.]*)`|`([A-Za-z_][\\w.]*)`\\s+is\\s+nil\\b")
+
+// nilCondition is the comparison with nil that words before a comma or
+// the clause's end say ("for a nil `buckets` slice"), written tight; ""
+// if none.
+func nilCondition(text string) string {
+	if i := strings.IndexAny(outsideCode(text), ",;"); i >= 0 {
+		text = text[:i]
+	}
+	m := nilWordsRe.FindStringSubmatch(text)
+	if m == nil {
+		return ""
+	}
+	return m[1] + m[2] + "==nil"
+}
+
+// resultUnder is what the first statement of the one if statement
+// (without else) that runs when cond holds returns, when it returns one
+// value: "[]Counts{}" of `if buckets == nil { return []Counts{} }`.
+func resultUnder(body *ast.BlockStmt, cond string) (string, bool) {
+	var out []string
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		if ifs, ok := n.(*ast.IfStmt); ok && ifs.Else == nil && runsWhen(ifs.Cond, cond) && len(ifs.Body.List) > 0 {
+			if ret, ok := ifs.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+				out = append(out, types.ExprString(ret.Results[0]))
+			}
+		}
+		return true
+	})
+	if len(out) != 1 {
+		return "", false
+	}
+	return out[0], true
 }

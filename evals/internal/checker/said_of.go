@@ -11,7 +11,7 @@ var (
 	// saidAdverbsRe is what may stand between a subject and its verb:
 	// nothing but adverbs ("`F` also returns"), after its place perhaps
 	// ("`F` (f.go:12) returns").
-	saidAdverbsRe = regexp.MustCompile("(?i)^`?\\s*(?:\\([\\w./-]+:\\d+(?:-\\d+)?\\)\\s*)?,?\\s*(?:(?:also|only|always|then|still|now|just|instead|simply|first|finally|itself)\\s+)*$")
+	saidAdverbsRe = regexp.MustCompile("(?i)^`?\\s*(?:\\([\\w./-]+:\\d+(?:-\\d+)?\\)\\s*)?,?\\s*(?:(?:function|method)\\s+)?(?:(?:also|only|always|then|still|now|just|instead|simply|first|finally|itself)\\s+)*$")
 	// andVerbRe ends the text between a clause's subject and a later verb
 	// of it: "`F` reads `G(x)` and returns ...".
 	andVerbRe = regexp.MustCompile(`(?i)\band\s+(?:(?:also|only|always|then|still|now|just|instead|simply|finally)\s+)*$`)

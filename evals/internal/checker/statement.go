@@ -136,13 +136,22 @@ var proseQuoteRe = regexp.MustCompile(`"([^"\n]{1,60})"`)
 // code spans, quotes a string the statement writes as a literal ("sets
 // it to "true" at usage.go:140" of `req = "true"`).
 func saysLiteralThere(before, stmt string) bool {
-	for _, m := range proseQuoteRe.FindAllStringSubmatch(outsideCode(before), -1) {
+	words := outsideCode(before)
+	for _, m := range proseQuoteRe.FindAllStringSubmatch(words, -1) {
 		if strings.Contains(stmt, strconv.Quote(m[1])) || strings.Contains(stmt, "`"+m[1]+"`") {
+			return true
+		}
+	}
+	for _, m := range proseRuneRe.FindAllStringSubmatch(words, -1) {
+		if strings.Contains(stmt, m[1]) {
 			return true
 		}
 	}
 	return false
 }
+
+// proseRuneRe is a rune literal written in prose: "outside 'a' to 'z'".
+var proseRuneRe = regexp.MustCompile(`(?:^|[\s(,])('(?:[^'\\\s]|\\.)')`)
 
 // separatorLeadRe ends prose that quotes a literal as a separator, a
 // thing found in the text ("before the first `", "`"), not as a value the
@@ -225,6 +234,14 @@ func (c *Checker) lineHoldsOther(prose string, claims []Claim, ref lineRef) (str
 			continue
 		}
 		if reason, differs := citedPairDiffers(prose[from:ref.start], file, ref, stmt); differs {
+			reasons = append(reasons, reason)
+			continue
+		}
+		if reason, differs := citedCallDiffers(prose[from:ref.start], file, ref, stmt); differs {
+			reasons = append(reasons, reason)
+			continue
+		}
+		if reason, cut := citedCompareCut(prose[from:ref.start], file, ref, stmt); cut {
 			reasons = append(reasons, reason)
 			continue
 		}
