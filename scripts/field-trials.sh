@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist, litecart, fiberrw, riverui, templtodo, answer, navidrome, alist, gotifysrv, stash or ginadmin (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg, goshop and riverui need PostgreSQL too)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist, litecart, fiberrw, riverui, templtodo, answer, navidrome, alist, gotifysrv, stash, ginadmin or dnote (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg, goshop, riverui and dnote need PostgreSQL too)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -22,12 +22,12 @@
 # Nothing is downloaded but the apps' Go dependencies (module cache or the Go
 # module proxy). Every server listens on 127.0.0.1 (authn, which takes no address,
 # on every interface of the machine). The todo, albums, bank,
-# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr, spacebin, goclean, gormpg, goshop and riverui apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
+# bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr, spacebin, goclean, gormpg, goshop, riverui and dnote apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
 # stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, rwtxt, journalist, litecart, fiberrw, templtodo, alist and ginadmin apps need the sqlite3 shell.
 # The stash app generates its GraphQL code (gqlgen, the version its go.mod requires) before it builds.
 #
-# The apps listen on 18431-18496 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18497 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -419,6 +419,13 @@ app_conf() {
 		# the memory cache and the token store in data/auth (badger). The probe is its health check. Needs the sqlite3
 		# shell and python3 (app_login signs its tokens)
 		probe=/health ;;
+	dnote) mainpkg=./pkg/server port=18497 binargs=(start) # its server, configured by the environment: the trial
+		# database (DBHost, DBPort, DBName, DBUser; no SSL outside production), its web URL, on-premises (every new user
+		# a Pro user); not GO_ENV=PRODUCTION, so that mails are printed, not sent. The address is the wiring's (its
+		# -port flag's default). The probe is its health route
+		probe=/health
+		export DBHost=127.0.0.1 DBPort=$pgport DBName=postgres DBUser=postgres DBPassword= \
+			WebURL=http://127.0.0.1:$((18497 + shift_port)) OnPremises=true ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -849,6 +856,10 @@ EOF_STASH
 	ginadmin) # its data directory (the SQLite file, the token store) and the casbin policy the app writes into configs/
 		# (read-only once written)
 		rm -rf data && rm -f configs/gen_rbac_policy.csv configs/gen_rbac_policy.csv.bak ;;
+	dnote) # an empty schema: the app makes its tables when it starts (the uuid-ossp extension, gorm's auto-migration
+		# of the models, then its SQL migrations, sql-migrate: the text search configuration and the notes' tsv
+		# trigger); app_login seeds them
+		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' ;;
 	gormpg) # its migrate command (the uuid-ossp extension and gorm's auto-migration of the users and posts tables, from
 		# the models; the server runs none), built once per case, then the seed: alice (11111111-...) and bob
 		# (33333333-...), both with the password local-trials (bcrypt), and alice's post 22222222-... ("Hello Gorm")
@@ -1678,6 +1689,34 @@ INSERT INTO user_role (id, user_id, role_id, created_at, updated_at)
   VALUES ('urole000000000000001', 'user0000000000000001', 'role0000000000000001', datetime(), datetime());
 INSERT INTO role_menu (id, role_id, menu_id, created_at, updated_at)
   SELECT 'rmenu000000000000001', 'role0000000000000001', id, datetime(), datetime() FROM menu WHERE code = 'home';" 2>/dev/null ;;
+	dnote) # the seed, written into the tables the app made at start: alice (1) and bob (2), both Pro users, with the
+		# password local-trials (bcrypt); alice's e-mail not verified; alice's session (key local-trials-session-key,
+		# sent as a bearer token; the cases of ctype anon go without it); alice's book work (11111111-...) with her
+		# notes 22222222-... (private) and 33333333-... (public), bob's book personal (44444444-...); max_usn as the
+		# usns given
+		auth=()
+		rm -f "$jar"
+		psql_q -c "
+INSERT INTO users (id, uuid, max_usn, cloud, created_at, updated_at) VALUES
+  (1, 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', 3, true, now(), now()),
+  (2, 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', 1, true, now(), now());
+INSERT INTO accounts (user_id, email, email_verified, password, created_at, updated_at) VALUES
+  (1, 'alice@example.com', false, '\$2a\$10\$AuJVsXaGhTx0RPVBGwXude9WUo9tGXt6tgQp9rccs5PDadu2j.XOC', now(), now()),
+  (2, 'bob@example.com', true, '\$2a\$10\$AuJVsXaGhTx0RPVBGwXude9WUo9tGXt6tgQp9rccs5PDadu2j.XOC', now(), now());
+INSERT INTO sessions (user_id, key, last_used_at, expires_at, created_at, updated_at) VALUES
+  (1, 'local-trials-session-key', now(), now() + interval '30 days', now(), now());
+INSERT INTO email_preferences (user_id, inactive_reminder, product_update, created_at, updated_at) VALUES
+  (1, false, true, now(), now()), (2, false, true, now(), now());
+INSERT INTO books (uuid, user_id, label, added_on, usn, created_at, updated_at) VALUES
+  ('11111111-1111-4111-8111-111111111111', 1, 'work', 1764547200000000000, 1, now(), now()),
+  ('44444444-4444-4444-8444-444444444444', 2, 'personal', 1764547200000000000, 1, now(), now());
+INSERT INTO notes (uuid, user_id, book_uuid, body, added_on, usn, public, client, created_at, updated_at) VALUES
+  ('22222222-2222-4222-8222-222222222222', 1, '11111111-1111-4111-8111-111111111111', 'draft the quarterly report',
+   1764547200000000000, 2, false, 'cli', now(), now()),
+  ('33333333-3333-4333-8333-333333333333', 1, '11111111-1111-4111-8111-111111111111', 'review the release notes',
+   1764547200000000000, 3, true, 'web', now(), now());
+SELECT setval('users_id_seq', 2);" || log "dnote: seed failed"
+		auth=(-H 'Authorization: Bearer local-trials-session-key') ;;
 	esac
 }
 
@@ -1738,7 +1777,7 @@ for arg in "$@"; do
 	have=$(git -C "$src" rev-parse HEAD 2>/dev/null || echo unknown)
 	[ "$have" = "$want" ] || log "$app: checkout is at $have, the cases were written for $want"
 	case $app in todo | albums | bank | bookings | miniflux | gobase | pgweb | shiori | listmonk | sales | semaphore | gorsk | goapp | go8 | greenlight | todos | fider | gbtemplate | tpr | spacebin) pg_start || exit 1 ;; esac
-	case $app in fiberapi | pgbackweb | goclean | gormpg | goshop | riverui) pg_start || exit 1 ;; esac
+	case $app in fiberapi | pgbackweb | goclean | gormpg | goshop | riverui | dnote) pg_start || exit 1 ;; esac
 
 	port_sed=$port
 	base=$scratch/$app-base
