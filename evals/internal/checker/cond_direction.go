@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -155,4 +156,52 @@ func condNeeds(e ast.Expr, branch bool, flag string) []bool {
 		}
 	}
 	return nil
+}
+
+// citeRightAfterRe is a line cited right after a condition: " (f.go:127)",
+// " at f.go:127".
+var citeRightAfterRe = regexp.MustCompile(`^\s*\(?(?:at\s+|on\s+)?([\w./-]+\.go):(\d+)\b`)
+
+// ifFlagLineRe is a line that tests one flag: "if Lowercase {", "} else
+// if !o.strict {".
+var ifFlagLineRe = regexp.MustCompile(`^\s*(?:\}\s*else\s+)?if\s+(!?)([A-Za-z_][\w.]*)\s*\{\s*$`)
+
+// checkCitedFlag judges a flag's value said right before the line it
+// cites ("only when `Lowercase` is false (slug.go:127)"): when that line
+// is an if that tests the flag alone (`if Lowercase {`), its branch runs
+// under the other value, and the condition is contradicted.
+func (c *Checker) checkCitedFlag(prose string, _ []Claim, results []Result) []Result {
+	for _, mm := range flagCondRe.FindAllStringSubmatchIndex(prose, -1) {
+		cite := citeRightAfterRe.FindStringSubmatchIndex(prose[mm[1]:])
+		if cite == nil {
+			continue
+		}
+		file := prose[mm[1]+cite[2] : mm[1]+cite[3]]
+		line, _ := strconv.Atoi(prose[mm[1]+cite[4] : mm[1]+cite[5]])
+		span := prose[mm[4]:mm[5]]
+		value := strings.ToLower(prose[mm[8]:mm[9]])
+		want := value == "true" || value == "set" || value == "enabled"
+		if mm[6] >= 0 {
+			want = !want
+		}
+		if strings.EqualFold(prose[mm[2]:mm[3]], "unless") {
+			want = !want
+		}
+		for _, f := range c.m.FindFile(file) {
+			code := c.views().code[f]
+			if line < 1 || line > len(code) {
+				continue
+			}
+			m := ifFlagLineRe.FindStringSubmatch(code[line-1])
+			if m == nil || m[2] != span && lastName(m[2]) != span {
+				continue
+			}
+			if runs := m[1] == ""; runs != want {
+				claim := Claim{Text: fmt.Sprintf("%s is %s at %s:%d", span, value, file, line), Kind: KindCondition, start: mm[0], end: mm[1] + cite[1]}
+				results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s:%d is %q: its branch runs when %s is %v", file, line, strings.TrimSpace(code[line-1]), m[2], runs)})
+			}
+			break
+		}
+	}
+	return results
 }

@@ -70,6 +70,15 @@ func (c *Checker) checkFieldPointers(prose string, claims []Claim, results []Res
 // struct type the lead quotes, when one of its quoted types has such a
 // field, else every field of that name.
 func (c *Checker) fieldsOfSentence(lead string, claims []Claim, name string) []*types.Var {
+	if fields := c.structFieldsOfSentence(lead, claims, name); len(fields) > 0 {
+		return fields
+	}
+	return c.varsNamed(name, nil, true)
+}
+
+// structFieldsOfSentence returns the field called name of the first
+// struct type lead quotes that has one, or nothing.
+func (c *Checker) structFieldsOfSentence(lead string, claims []Claim, name string) []*types.Var {
 	for _, cl := range claims {
 		if !lineable(cl) || !c.isTypeName(cl.Text) || !containsSpan(lead, cl.Text) {
 			continue
@@ -82,7 +91,7 @@ func (c *Checker) fieldsOfSentence(lead string, claims []Claim, name string) []*
 			}
 		}
 	}
-	return c.varsNamed(name, nil, true)
+	return nil
 }
 
 // containsSpan reports whether s quotes text in backticks.

@@ -38,6 +38,14 @@ var (
 	ofTypeRe = regexp.MustCompile("\\bfield\\s+`([A-Za-z_]\\w*)`(?:,?\\s+(?:of\\s+type|typed)|,\\s+an?)\\s+`([^`]+)`|`([A-Za-z_]\\w*)`\\s+field,?\\s+(?:of\\s+type|typed)\\s+`([^`]+)`")
 )
 
+// isTypeSpanRe gives a quoted name a quoted type: "`Generation` is an
+// `int64`", "`buckets`, a `map[uint64]Counts`".
+var isTypeSpanRe = regexp.MustCompile("`([A-Za-z_]\\w*)`(?:\\s+is|,)\\s+an?\\s+`([^`]+)`")
+
+// typeBeforePlaceRe starts the words after a quoted type that place it
+// in a field named next: " in `g`".
+var typeBeforePlaceRe = regexp.MustCompile("^\\s+(?:in|as)\\s+`")
+
 // proseTypePattern is a Go type written in prose: a name, qualified or
 // not, behind pointers, slices, arrays or a map, and no sentence's end.
 const proseTypePattern = `\*?(?:\[\d*\]\*?)*(?:map\[[\w.*]+\])?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?`
@@ -59,9 +67,9 @@ func (c *Checker) checkFieldTypes(prose string, claims []Claim, results []Result
 		if len(fields) == 0 {
 			return
 		}
-		want := strings.Join(strings.Fields(strings.Trim(typ, "`")), "")
+		want := squeeze(strings.Trim(typ, "`"))
 		for _, f := range fields {
-			if fieldTypeString(f) == want {
+			if squeeze(fieldTypeString(f)) == want {
 				return
 			}
 		}
@@ -102,6 +110,21 @@ func (c *Checker) checkFieldTypes(prose string, claims []Claim, results []Result
 				judge(n[1], typ, m[0], m[1])
 			}
 		}
+	}
+	// "`F` is an `int64`", "in `buckets`, a `map[uint64]Counts`": judged
+	// only as a field of the struct the sentence names before it.
+	for _, m := range isTypeSpanRe.FindAllStringSubmatchIndex(prose, -1) {
+		name, typ := prose[m[2]:m[3]], prose[m[4]:m[5]]
+		if !c.namesType(typ) || typeBeforePlaceRe.MatchString(prose[m[1]:]) {
+			continue // "a `T` in `f`, a `U` in `g`": the list gives each type its field after it
+		}
+		from, _ := sentenceAround(prose, m[0])
+		fields := c.structFieldsOfSentence(prose[from:m[0]], claims, name)
+		if len(fields) == 0 || squeeze(fieldTypeString(fields[0])) == squeeze(typ) {
+			continue
+		}
+		claim := Claim{Text: fmt.Sprintf("field %s is a %s", name, typ), Kind: KindFieldType, start: m[0], end: m[1]}
+		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("field %s is declared %s", name, fieldTypeString(fields[0]))})
 	}
 	for _, m := range typedFieldsRe.FindAllStringSubmatchIndex(prose, -1) {
 		for _, n := range spanNameRe.FindAllStringSubmatch(prose[m[4]:m[5]], -1) {

@@ -29,6 +29,23 @@ func (c *Checker) checkFuncExpressions(prose string, claims []Claim, results []R
 			continue
 		}
 		span := prose[loc[2]:loc[3]]
+		if lit, addr, ok := quotedLiteral(span); ok {
+			// "wraps it as `&wrapped{err}`" of `return wrapped{err}`.
+			f, after := c.openingSubjectAt(prose, claims, from, loc[0])
+			if f == nil || !saidOfSubject(prose, after, loc[0]) {
+				continue
+			}
+			want, other := types.ExprString(lit), "&"+types.ExprString(lit)
+			if addr {
+				want, other = other, want
+			}
+			if writesExpr(c.reach([]*source.Func{f}).funcs, want) || !writesExpr([]*source.Func{f}, other) {
+				continue
+			}
+			cl := Claim{Text: span, Kind: KindSaidCode, start: loc[0], end: loc[1]}
+			results = append(results, Result{Claim: cl, Verdict: Contradicted, Reason: fmt.Sprintf("%s writes %s, not %s", f.QualifiedName(), other, want)})
+			continue
+		}
 		lhs, e, ok := quotedValue(span)
 		if !ok {
 			continue
@@ -68,6 +85,22 @@ func quotedValue(span string) (string, ast.Expr, bool) {
 		return "", nil, false
 	}
 	return "", b, true
+}
+
+// quotedLiteral reads a code span that is a composite literal with its
+// type ("wrapped{err}"), or its address ("&wrapped{err}"): the literal,
+// and whether its address is taken.
+func quotedLiteral(span string) (*ast.CompositeLit, bool, bool) {
+	e, err := parser.ParseExpr(span)
+	if err != nil {
+		return nil, false, false
+	}
+	addr := false
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e, addr = u.X, true
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	return lit, addr, ok && lit.Type != nil
 }
 
 // arithmeticOp reports whether op computes a number.

@@ -156,8 +156,9 @@ func (c *Checker) sameConstantValue(value ast.Expr, said string) (same, ok bool)
 const KindVarType = "var_type"
 
 // varTypeRe follows a name: "is a package-level `T`", "is a variable of
-// type `T`".
-var varTypeRe = regexp.MustCompile("^`?\\s+is\\s+(?:an?\\s+(?:(?:package-level|package|global|unexported|exported)\\s+)*(?:variable\\s+(?:of\\s+type\\s+)?|var\\s+)?|(?:a\\s+)?variable\\s+of\\s+type\\s+)`([^`]+)`")
+// type `T`", and after "of type" a type written in prose ("is a package
+// variable of type uint").
+var varTypeRe = regexp.MustCompile("^`?\\s+is\\s+(?:an?\\s+(?:(?:package-level|package|global|unexported|exported)\\s+)*(?:variable\\s+(?:of\\s+type\\s+)?|var\\s+)?|(?:a\\s+)?variable\\s+of\\s+type\\s+)(?:`([^`]+)`|(" + proseTypePattern + ")\\b)")
 
 // checkVarTypes judges the type a sentence gives the one package
 // variable of a name: its declared type, as Go writes it with package
@@ -168,8 +169,11 @@ func (c *Checker) checkVarTypes(prose string, claims []Claim, results []Result) 
 			continue
 		}
 		mm := varTypeRe.FindStringSubmatch(prose[cl.end:])
-		if mm == nil {
+		if mm == nil || mm[2] != "" && !strings.Contains(mm[0], "of type") {
 			continue
+		}
+		if mm[2] != "" {
+			mm[1] = mm[2] // "is a package variable of type uint"
 		}
 		if e, err := parser.ParseExpr(mm[1]); err != nil || !typeExpr(e) {
 			continue

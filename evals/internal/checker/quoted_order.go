@@ -217,8 +217,10 @@ func stepStatement(before, quoted string) string {
 	return quoted + "--"
 }
 
-// wrongInLoops judges the order of two steps each written once per loop
-// body, in several loops (one loop for each case of a function): paired
+// wrongInLoops judges the order of two statements quoted whole, each
+// written once per loop body, in one loop or several (one loop for each
+// case of a function), where one iteration runs them in the order they
+// are written: paired
 // is true when every place of each shares a loop's body with a place of
 // the other, and wrong when in every such pair the first is written
 // after the second.
@@ -228,7 +230,7 @@ func wrongInLoops(firsts, seconds []call) (wrong, paired bool) {
 	for _, a := range firsts {
 		found := false
 		for j, b := range seconds {
-			if a.late || b.late || !sharesLoop(a, b) && innermostShared(a, b) != nil {
+			if loop := innermostShared(a, b); a.late || b.late || loop != nil && bothInBody(loop, a.pos, b.pos) {
 				found = true
 				met[j] = true
 				wrong = wrong && a.pos > b.pos && !a.late && !b.late
@@ -252,4 +254,21 @@ func innermostShared(a, b call) ast.Node {
 		}
 	}
 	return out
+}
+
+// bothInBody reports whether two places are in one loop's body, where
+// one iteration runs them in the order they are written; a place in its
+// header (a for loop's post statement) runs after the body.
+func bothInBody(loop ast.Node, a, b token.Pos) bool {
+	var body *ast.BlockStmt
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		body = l.Body
+	case *ast.RangeStmt:
+		body = l.Body
+	default:
+		return false
+	}
+	in := func(p token.Pos) bool { return body.Pos() < p && p < body.End() }
+	return in(a) && in(b)
 }

@@ -179,3 +179,53 @@ func basicAlias(t string) string {
 	}
 	return t
 }
+
+// returnsKindRe follows "returns" with the kind of value said in words:
+// "returns a map from …", "returns a slice of …".
+var returnsKindRe = regexp.MustCompile(`(?i)^\s+an?\s+(map|slice|channel|string|boolean|bool)\b`)
+
+// checkResultKinds judges the kind of value a sentence says in words
+// that a module function returns ("`GetFieldParams` returns a map from
+// …"): contradicted when no function of that name has a first result
+// (an error aside) of that kind. A result of interface type may hold
+// anything and is not judged.
+func (c *Checker) checkResultKinds(prose string, claims []Claim, results []Result) []Result {
+	for _, s := range c.verbSubjects(prose, claims, returnsVerbRe) {
+		mm := returnsKindRe.FindStringSubmatchIndex(prose[s.after:])
+		if mm == nil || len(s.funcs) == 0 {
+			continue
+		}
+		kind := strings.ToLower(prose[s.after+mm[2] : s.after+mm[3]])
+		var have []string
+		held := false
+		for _, f := range s.funcs {
+			sig, ok := f.Obj.Type().(*types.Signature)
+			if !ok || sig.Results().Len() == 0 {
+				held = true
+				continue
+			}
+			t := sig.Results().At(0).Type()
+			switch u := t.Underlying().(type) {
+			case *types.Interface:
+				held = true
+			case *types.Map:
+				held = held || kind == "map"
+			case *types.Slice:
+				held = held || kind == "slice"
+			case *types.Chan:
+				held = held || kind == "channel"
+			case *types.Basic:
+				held = held || kind == "string" && u.Info()&types.IsString != 0 || (kind == "bool" || kind == "boolean") && u.Info()&types.IsBoolean != 0
+			case *types.TypeParam:
+				held = true
+			}
+			have = append(have, types.TypeString(t, func(p *types.Package) string { return p.Name() }))
+		}
+		if held || len(have) == 0 {
+			continue
+		}
+		claim := Claim{Text: fmt.Sprintf("%s returns a %s", s.subject.Text, kind), Kind: KindResult, start: s.subject.start, end: s.after + mm[1]}
+		results = append(results, Result{Claim: claim, Verdict: Contradicted, Reason: fmt.Sprintf("%s returns %s", s.subject.Text, strings.Join(have, " or "))})
+	}
+	return results
+}

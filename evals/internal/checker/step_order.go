@@ -528,28 +528,11 @@ func sharesLoop(a, b call) bool {
 	for _, x := range a.loops {
 		for _, y := range b.loops {
 			if x == y {
-				return !bothInBody(x, a.pos, b.pos)
+				return true
 			}
 		}
 	}
 	return false
-}
-
-// bothInBody reports whether two places are in one loop's body, where
-// one iteration runs them in the order they are written; a place in its
-// header (a for loop's post statement) runs after the body.
-func bothInBody(loop ast.Node, a, b token.Pos) bool {
-	var body *ast.BlockStmt
-	switch l := loop.(type) {
-	case *ast.ForStmt:
-		body = l.Body
-	case *ast.RangeStmt:
-		body = l.Body
-	default:
-		return false
-	}
-	in := func(p token.Pos) bool { return body.Pos() < p && p < body.End() }
-	return in(a) && in(b)
 }
 
 // verbStems returns the base forms a verb of the third person, a gerund
