@@ -9,7 +9,7 @@
 #              gophish, gobase, pgweb, pagoda, wakapi, shiori, authn,
 #              listmonk, sales, memos, semaphore, tgspam, gorsk, goapp, go8,
 #              greenlight, todos, fider, gbtemplate, tpr, spacebin, homebox, wtf, ntfy, yarr,
-#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist, litecart, fiberrw, riverui, templtodo, answer, navidrome, alist, gotifysrv, stash, ginadmin or dnote (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg, goshop, riverui and dnote need PostgreSQL too)
+#              cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, statping, wgportal, sftpgo, oneapi, artalk, pufferpanel, gva, casdoor, fiberapi, pgbackweb, goclean, rwtxt, gormpg, sonic, goshop, journalist, litecart, fiberrw, riverui, templtodo, answer, navidrome, alist, gotifysrv, stash, ginadmin, dnote or headscale (fieldtrials/apps.tsv; fiberapi, pgbackweb, goclean, gormpg, goshop, riverui and dnote need PostgreSQL too)
 #   CHECKOUT   a checkout of the app's repository at the commit in apps.tsv (homebox: its
 #              backend directory, where its Go module is)
 #   -e         the explainerr checkout the apps are built against (default:
@@ -24,10 +24,10 @@
 # on every interface of the machine). The todo, albums, bank,
 # bookings, miniflux, gobase, pgweb, shiori, listmonk, sales, semaphore, gorsk, goapp, go8, greenlight, todos, fider, gbtemplate, tpr, spacebin, goclean, gormpg, goshop, riverui and dnote apps need PostgreSQL's server binaries (PG_BIN, default /usr/lib/postgresql/15/bin):
 # a throwaway cluster is started on 127.0.0.1:54329 (PG_PORT: another port, which the wirings are given) under OUT_DIR and
-# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, rwtxt, journalist, litecart, fiberrw, templtodo, alist and ginadmin apps need the sqlite3 shell.
+# stopped at the end. The tasks, wakapi, tgspam, homebox, wtf, ntfy, yarr, cloudreve, picoshare, lenpaste, plik, golink, fathom, ezbookkeeping, donetick, rwtxt, journalist, litecart, fiberrw, templtodo, alist, ginadmin and headscale apps need the sqlite3 shell (headscale: and jq).
 # The stash app generates its GraphQL code (gqlgen, the version its go.mod requires) before it builds.
 #
-# The apps listen on 18431-18497 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
+# The apps listen on 18431-18498 (memos's gRPC server on 18448, semaphore's port: the apps run one at a
 # time); APP_PORT_SHIFT (default 0) moves them all
 # by that much, for a run that shares the machine with another. A case
 # whose server stopped before it answered (an address in use) is logged
@@ -426,6 +426,14 @@ app_conf() {
 		probe=/health
 		export DBHost=127.0.0.1 DBPort=$pgport DBName=postgres DBUser=postgres DBPassword= \
 			WebURL=http://127.0.0.1:$((18497 + shift_port)) OnPremises=true ;;
+	headscale) mainpkg=./cmd/headscale port=18498 binargs=(serve) # configured by config.yaml in its working directory
+		# (the wiring's, named by HEADSCALE_CONFIG): the address, SQLite in data/db.sqlite (gorm over modernc's pure Go
+		# driver, glebarez/sqlite; its tables made from the models at start and checked against hscontrol/db/schema.sql),
+		# the noise key and the control socket in data/, IPv4 addresses only, the policy stored in the database, no
+		# DERP map fetched (derp-example.yaml's), no update check, no metrics listener. The probe is its health check.
+		# Needs the sqlite3 shell, jq and curl's --unix-socket (app_login)
+		probe=/health
+		export HEADSCALE_CONFIG=config.yaml ;;
 	*) log "unknown app $1"; return 1 ;;
 	esac
 	port=$((port + shift_port))
@@ -860,6 +868,8 @@ EOF_STASH
 		# of the models, then its SQL migrations, sql-migrate: the text search configuration and the notes' tsv
 		# trigger); app_login seeds them
 		psql_q -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;' ;;
+	headscale) # its data directory: the SQLite file, the noise key (made at start) and the control socket
+		rm -rf data && mkdir -p data ;;
 	gormpg) # its migrate command (the uuid-ossp extension and gorm's auto-migration of the users and posts tables, from
 		# the models; the server runs none), built once per case, then the seed: alice (11111111-...) and bob
 		# (33333333-...), both with the password local-trials (bcrypt), and alice's post 22222222-... ("Hello Gorm")
@@ -1717,6 +1727,33 @@ INSERT INTO notes (uuid, user_id, book_uuid, body, added_on, usn, public, client
    1764547200000000000, 3, true, 'web', now(), now());
 SELECT setval('users_id_seq', 2);" || log "dnote: seed failed"
 		auth=(-H 'Authorization: Bearer local-trials-session-key') ;;
+	headscale) # an API key made over the control socket (data/headscale.sock, trusted without a key, as the CLI's
+		# apikeys create does) goes in the Authorization header. Through the API: the users alice (1), bob (2) and
+		# carol (3), a reusable pre-auth key of alice's (1), the nodes alice-laptop (1, alice's) and bob-desktop (2,
+		# bob's), each made as the CLI's debug create-node and nodes register do (a registration cached under an auth
+		# id, then registered to the user), a third registration, carol-phone (auth id ...0003), cached and left
+		# pending, and a policy that lets every node reach every other (the policy is kept in the database).
+		# alice-laptop joined with alice's pre-auth key: written into the database (auth_key_id 1), as a client's
+		# sign-in with the key would
+		auth=()
+		rm -f "$jar"
+		local key
+		key=$(curl -s -m 30 --unix-socket "$cdir/data/headscale.sock" -H 'Content-Type: application/json' -X POST \
+			--data '{"expiration":"2099-01-01T00:00:00Z"}' http://headscale/api/v1/apikey | jq -r '.apiKey // empty' 2>/dev/null)
+		[ -n "$key" ] && auth=(-H "Authorization: Bearer $key")
+		post /api/v1/user json '{"name":"alice","displayName":"Alice"}' >/dev/null
+		post /api/v1/user json '{"name":"bob","displayName":"Bob"}' >/dev/null
+		post /api/v1/user json '{"name":"carol","displayName":"Carol"}' >/dev/null
+		post /api/v1/preauthkey json '{"user":"1","reusable":true}' >/dev/null
+		post /api/v1/debug/node json '{"user":"alice","key":"hskey-authreq-000000000000000000000001","name":"alice-laptop"}' >/dev/null
+		post '/api/v1/node/register?user=alice&key=hskey-authreq-000000000000000000000001' - '' >/dev/null
+		post /api/v1/debug/node json '{"user":"bob","key":"hskey-authreq-000000000000000000000002","name":"bob-desktop"}' >/dev/null
+		post '/api/v1/node/register?user=bob&key=hskey-authreq-000000000000000000000002' - '' >/dev/null
+		post /api/v1/debug/node json '{"user":"carol","key":"hskey-authreq-000000000000000000000003","name":"carol-phone"}' >/dev/null
+		curl -s -m 30 "${auth[@]}" -H 'Content-Type: application/json' -X PUT \
+			--data '{"policy":"{\"acls\":[{\"action\":\"accept\",\"src\":[\"*\"],\"dst\":[\"*:*\"]}]}"}' \
+			"http://127.0.0.1:$port/api/v1/policy" >/dev/null
+		sqlite3 -cmd '.timeout 5000' "$cdir/data/db.sqlite" "UPDATE nodes SET auth_key_id = 1 WHERE id = 1;" 2>/dev/null ;;
 	esac
 }
 
