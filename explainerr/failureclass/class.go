@@ -43,6 +43,7 @@ const (
 	ValueType        Class = "sql-value-type"
 	ValueTooLong     Class = "sql-value-too-long"
 	ArgumentType     Class = "sql-argument-type"
+	ValuerResult     Class = "sql-valuer-result"
 	ORMRelation      Class = "orm-relation"
 	MissingWhere     Class = "orm-missing-where"
 	SQLSyntax        Class = "sql-syntax"

@@ -101,6 +101,9 @@ var rules = []rule{
 	// database/sql refusing a statement's argument of a type no driver
 	// takes (a struct, a slice) that is no driver.Valuer.
 	{ArgumentType, regexp.MustCompile(`converting argument \$?(?P<arg>\d+) type: unsupported type (?P<type>[\w.\[\]*]+), a (?P<kind>\w+)`)},
+	// A driver.Valuer whose Value returns what no driver takes (the value
+	// itself, a struct).
+	{ValuerResult, regexp.MustCompile(`converting argument \$?(?P<arg>\d+) type: non-Value type (?P<type>[\w.\[\]*]+) returned from Value`)},
 	// gorm: a relation named to Preload or Joins that the model's struct
 	// does not declare.
 	{ORMRelation, regexp.MustCompile(`(?P<relation>[\w.]+): unsupported relations for schema (?P<model>\w+)`)},

@@ -40,12 +40,15 @@ func (m *Module) constraintWriteChunks(r *report.Report, s *staticSet) []report.
 	if name, table := sqlErrorNames(r); name != "" && m.goSQLNames(name, table) {
 		return nil // the SQL finders follow the name
 	}
+	// A foreign key breaks on a delete too: the row deleted still has
+	// rows that refer to it.
+	deletes := anyMessage(r, foreignKeyWords)
 	var out []report.Chunk
 	for _, ref := range s.requestReach(r) {
 		if len(out) == maxPerFinder {
 			break
 		}
-		if s.seen[ref.Decl] || !writesRows(ref.Decl) {
+		if s.seen[ref.Decl] || !writesRows(ref.Decl, deletes) {
 			continue
 		}
 		if _, gen := m.GeneratedBy(ref.File.Path); gen {
@@ -72,8 +75,9 @@ func (m *Module) goSQLNames(names ...string) bool {
 }
 
 // writesRows reports whether fd writes rows: SQL text that inserts or
-// updates, or a write call of an ORM.
-func writesRows(fd *ast.FuncDecl) bool {
+// updates, or a write call of an ORM; with deletes, one that deletes
+// rows too.
+func writesRows(fd *ast.FuncDecl, deletes bool) bool {
 	if fd == nil || fd.Body == nil {
 		return false
 	}
@@ -81,9 +85,9 @@ func writesRows(fd *ast.FuncDecl) bool {
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BasicLit:
-			found = found || reWriteSQL.MatchString(n.Value)
+			found = found || reWriteSQL.MatchString(n.Value) || deletes && reDeleteSQL.MatchString(n.Value)
 		case *ast.CallExpr:
-			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && ormWrites[sel.Sel.Name] {
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && (ormWrites[sel.Sel.Name] || deletes && sel.Sel.Name == "Delete") {
 				found = true
 			}
 		}
@@ -91,3 +95,9 @@ func writesRows(fd *ast.FuncDecl) bool {
 	})
 	return found
 }
+
+// reDeleteSQL matches SQL text that deletes rows.
+var reDeleteSQL = regexp.MustCompile(`(?i)\bDELETE\s+FROM\b`)
+
+// foreignKeyWords matches a foreign key's error.
+var foreignKeyWords = regexp.MustCompile(`(?i)foreign key constraint|FOREIGN KEY constraint failed|a foreign key constraint fails`)

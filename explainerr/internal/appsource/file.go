@@ -49,6 +49,19 @@ func (f *File) Lines() []string {
 	return f.lines
 }
 
+// writes reports whether a line of the file holds one of texts, read
+// without parsing: a cheap test before a file's syntax is asked for.
+func (f *File) writes(texts ...string) bool {
+	for _, l := range f.Lines() {
+		for _, t := range texts {
+			if strings.Contains(l, t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Syntax returns the file's syntax tree, parsed on first use with
 // function bodies; a file with a syntax error gives what parsed, a file
 // that cannot be read an empty one in its package.

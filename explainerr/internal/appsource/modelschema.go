@@ -17,8 +17,8 @@ import (
 // table, the model is the schema an SQL error is fixed in.
 
 // ModelNames returns the struct names an ORM maps to table by default:
-// its singular in CamelCase, and the plural too (a TableName method may
-// keep it).
+// its singular in CamelCase (an "-f" or "-fe" one for "-ves"), and the
+// plural too (a TableName method may keep it).
 func ModelNames(table string) []string {
 	singular := table
 	switch {
@@ -29,7 +29,12 @@ func ModelNames(table string) []string {
 	case strings.HasSuffix(table, "s"):
 		singular = strings.TrimSuffix(table, "s")
 	}
-	return []string{CamelCase(singular), CamelCase(table)}
+	names := []string{CamelCase(singular)}
+	if stem, ok := strings.CutSuffix(table, "ves"); ok {
+		// shelves: Shelf, knives: Knife (the inflection gorm uses).
+		names = append(names, CamelCase(stem+"f"), CamelCase(stem+"fe"))
+	}
+	return append(names, CamelCase(table))
 }
 
 // CamelCase writes a snake_case name as Go names it (tracking_id:
@@ -139,7 +144,8 @@ func boolRank(b bool) int {
 // modelSchemaChunks gives, for an SQL error naming a table no schema
 // chunk shows or is about to (found, the trail's chunks so far), an
 // ORM's table, the model struct that stands for it (ModelStructs), when
-// there is one, as its schema.
+// there is one, as its schema; for a constraint an ORM made from a
+// model's tag (ConstraintModel), that model.
 func (m *Module) modelSchemaChunks(r *report.Report, s *staticSet, found []report.Chunk) []report.Chunk {
 	name, table := sqlErrorNames(r)
 	if table == "" && anyMessage(r, noSuchTable) {
@@ -149,6 +155,19 @@ func (m *Module) modelSchemaChunks(r *report.Report, s *staticSet, found []repor
 		// A value too long names only its length: the table of the one
 		// column of that length, a model's tag among them.
 		_, table = m.tooLongColumn(r, s, sqlDialect(r))
+	}
+	if table == "" && anyMessage(r, constraintWords) {
+		// A unique index an ORM made from a model's tag, named after
+		// its table and column (uix_books_label): that model.
+		if cf, ok := m.ConstraintModel(cmp.Or(name, constraintNamed(r))); ok {
+			c := s.typeChunk(cf.Model)
+			if covered(s.chunks, c) {
+				return nil
+			}
+			c.Reason = report.ReasonSchema
+			s.markLead(c)
+			return []report.Chunk{c}
+		}
 	}
 	if table == "" {
 		return nil
@@ -185,18 +204,7 @@ func (m *Module) modelSchemaChunks(r *report.Report, s *staticSet, found []repor
 
 // hasFieldFor reports whether the struct t has a field named for column
 // (its name in snake_case) or mapped to it by its tag.
-func hasFieldFor(t TypeRef, column string) bool {
-	st, ok := t.Spec.Type.(*ast.StructType)
-	if !ok || column == "" {
-		return false
-	}
-	for _, fl := range st.Fields.List {
-		if len(fl.Names) == 1 && (SnakeCase(fl.Names[0].Name) == column || GormColumn(fl) == column) {
-			return true
-		}
-	}
-	return false
-}
+func hasFieldFor(t TypeRef, column string) bool { return fieldFor(t, column) != nil }
 
 // reORMTag matches a struct tag an ORM reads.
 var reORMTag = regexp.MustCompile(`\b(?:gorm|bun|pg|db|xorm|sql):"`)

@@ -56,25 +56,48 @@ func (m *Module) madeOf(dir, owner, name string) bool {
 	return elem != nil && astutil.TypeName(elem) == name
 }
 
+// reNonValueResult finds the type whose Value method returned what no
+// driver takes.
+var reNonValueResult = regexp.MustCompile(`converting argument \$?\d+ type: non-Value type ([\w.\[\]*]+) returned from Value`)
+
+// ValueMethod returns the Value method the module declares on the type
+// called name (on its value or its pointer).
+func (m *Module) ValueMethod(name string) (FuncRef, bool) {
+	for _, v := range m.Methods("Value") {
+		if astutil.TypeName(v.Decl.Recv.List[0].Type) == name {
+			return v, true
+		}
+	}
+	return FuncRef{}, false
+}
+
 // pointerValuerChunks gives, for an argument database/sql could not
 // convert, the Value method declared on a pointer that leaves its values
-// no driver.Valuer (PointerValuer), as a lead.
+// no driver.Valuer (PointerValuer), as a lead; for a Value method that
+// returned what no driver takes, that method (ValueMethod).
 func (m *Module) pointerValuerChunks(r *report.Report, s *staticSet) []report.Chunk {
 	for _, msg := range errorMessages(r) {
-		mm := reUnsupportedArg.FindStringSubmatch(msg)
-		if mm == nil {
+		var v FuncRef
+		var ok bool
+		reason := report.ReasonOrigin
+		if mm := reUnsupportedArg.FindStringSubmatch(msg); mm != nil {
+			v, ok = m.PointerValuer(mm[1][strings.LastIndexByte(mm[1], '.')+1:])
+		} else if mm := reNonValueResult.FindStringSubmatch(msg); mm != nil {
+			// The driver.Valuer database/sql called.
+			v, ok = m.ValueMethod(mm[1][strings.LastIndexByte(mm[1], '.')+1:])
+			reason = report.ReasonImplementation
+		} else {
 			continue
 		}
-		v, ok := m.PointerValuer(mm[1][strings.LastIndexByte(mm[1], '.')+1:])
 		if !ok {
 			return nil
 		}
 		if s.seen[v.Decl] {
-			s.markShown(v.File, v.Decl, report.ReasonOrigin)
+			s.markShown(v.File, v.Decl, reason)
 			return nil
 		}
 		s.seen[v.Decl] = true
-		c := s.funcChunk(v.File, v.Decl, report.ReasonOrigin)
+		c := s.funcChunk(v.File, v.Decl, reason)
 		s.markLead(c)
 		return []report.Chunk{c}
 	}

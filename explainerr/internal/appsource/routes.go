@@ -38,6 +38,7 @@ var routeCalls = map[string]bool{
 	"GET": true, "POST": true, "PUT": true, "PATCH": true, "DELETE": true, "HEAD": true, "OPTIONS": true,
 	"Get": true, "Post": true, "Put": true, "Patch": true, "Delete": true, "Head": true, "Options": true,
 	"Handle": false, "HandleFunc": false, "Any": false, "Method": false, "MethodFunc": false, "Add": false,
+	"Register": false,
 }
 
 // reRouteParam matches a path parameter in any router's syntax: {id},
@@ -177,6 +178,9 @@ type routeArgs struct {
 // ServeMux's "GET /path" method prefix split off) and its handler, the
 // argument after the path.
 func routeOf(ce *ast.CallExpr, name string, isMethod bool) (routeArgs, bool) {
+	if name == "Register" {
+		return operationRoute(ce)
+	}
 	pathArg := 0
 	method := ""
 	if isMethod {
@@ -219,6 +223,45 @@ func routeOf(ce *ast.CallExpr, name string, isMethod bool) (routeArgs, bool) {
 		return routeArgs{}, false
 	}
 	return routeArgs{Route: Route{Method: method, Path: path}, handlerArg: handlerArgAfter(ce, pathArg)}, true
+}
+
+// operationRoute reads a registration that describes its operation in a
+// literal, the handler after it (huma's Register(api,
+// huma.Operation{Method: http.MethodDelete, Path: "/keys"}, handler)).
+func operationRoute(ce *ast.CallExpr) (routeArgs, bool) {
+	if len(ce.Args) != 3 {
+		return routeArgs{}, false
+	}
+	lit, ok := ast.Unparen(ce.Args[1]).(*ast.CompositeLit)
+	if !ok {
+		return routeArgs{}, false
+	}
+	var rt Route
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		key, _ := kv.Key.(*ast.Ident)
+		switch {
+		case key == nil:
+		case key.Name == "Method":
+			if sel, ok := kv.Value.(*ast.SelectorExpr); ok {
+				rt.Method, _ = httpMethodConst(sel)
+			} else if bl, ok := kv.Value.(*ast.BasicLit); ok && bl.Kind == token.STRING {
+				m, _ := strconv.Unquote(bl.Value)
+				rt.Method = strings.ToUpper(m)
+			}
+		case key.Name == "Path":
+			if bl, ok := kv.Value.(*ast.BasicLit); ok && bl.Kind == token.STRING {
+				rt.Path, _ = strconv.Unquote(bl.Value)
+			}
+		}
+	}
+	if !strings.HasPrefix(rt.Path, "/") {
+		return routeArgs{}, false
+	}
+	return routeArgs{Route: rt, handlerArg: 2}, true
 }
 
 // handlerArgAfter returns the index of a registration's handler after
@@ -503,6 +546,13 @@ func (m *Module) offStackRoute(r *report.Report) (Route, bool) {
 func (m *Module) RequestRoute(r *report.Report) (Route, bool) {
 	switch {
 	case r.Request.Route != "":
+		if strings.HasSuffix(r.Request.Route, "*") && r.Request.URL != "" {
+			// A router mounted under a wildcard ("/api/v1/*", a huma
+			// or gRPC gateway mux): its own routes match the URL.
+			if rt, ok := m.URLRouteHandler(r.Request.Method, r.Request.URL); ok && !strings.HasSuffix(rt.Path, "*") {
+				return rt, true
+			}
+		}
 		return m.RouteHandler(r.Request.Method, r.Request.Route)
 	case (r.Error.HandedOver || m.HandlerReturned(r)) && r.Request.URL != "":
 		return m.URLRouteHandler(r.Request.Method, r.Request.URL)
@@ -535,6 +585,9 @@ func (s *staticSet) leadRefs(refs []FuncRef) []report.Chunk {
 // the stack shows the handler that ran, whichever route matched.
 func (m *Module) anyRouteOnStack(r *report.Report) bool {
 	for _, rt := range m.Routes() {
+		if strings.HasSuffix(rt.Path, "*") {
+			continue // a router mounted under a wildcard, whose routes handle the request
+		}
 		var node ast.Node = rt.Handler
 		if rt.Handler == nil {
 			node = rt.Lit

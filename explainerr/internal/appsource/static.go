@@ -226,8 +226,15 @@ func (m *Module) requestFrames(r *report.Report) []report.Frame {
 		frames = append(frames, report.Frame{File: p.Ref.File.Path, Line: p.Line})
 	}
 	frames = append(frames, r.AppFrames()...)
-	if rt, ok := m.offStackRoute(r); ok && rt.Handler != nil {
-		at := report.Frame{File: rt.File.Path, Line: m.Fset.Position(rt.Handler.Pos()).Line}
+	if rt, ok := m.offStackRoute(r); ok && (rt.Handler != nil || rt.Lit != nil) {
+		var at report.Frame
+		if rt.Handler != nil {
+			at = report.Frame{File: rt.File.Path, Line: m.Fset.Position(rt.Handler.Pos()).Line}
+		} else {
+			// A function literal registered in place: the lines of its
+			// body, as a frame in it would show.
+			at = report.Frame{File: rt.File.Path, Line: m.Fset.Position(rt.Lit.Body.Pos()).Line}
+		}
 		return append([]report.Frame{at}, frames...)
 	}
 	if ends := m.endpointMethods(r); len(ends) > 0 {

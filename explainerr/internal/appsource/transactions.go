@@ -68,15 +68,16 @@ func (m *Module) txChunks(r *report.Report, s *staticSet) []report.Chunk {
 		}
 		out = append(out, c)
 	}
-	// A function that ends its transaction too early comes first.
+	// A function that ends its transaction too early comes first: one
+	// the request reached, else the module's one (TxEndedEarlyFuncs).
 	reached := s.requestReach(r)
+	if ends := m.TxEndedEarlyFuncs(reached); len(ends) == 1 || len(ends) > 1 && ReachSet(reached)[ends[0].Func.Decl] {
+		for _, e := range ends {
+			add(e.Func, true, e.End)
+		}
+	}
 	for _, ref := range reached {
-		end, early := m.TxEndedEarly(ref)
-		pass, passed := m.TxErrorLetPass(ref)
-		switch {
-		case early:
-			add(ref, true, end.End)
-		case passed:
+		if pass, passed := m.TxErrorLetPass(ref); passed {
 			add(ref, true, pass.Stmt)
 		}
 	}

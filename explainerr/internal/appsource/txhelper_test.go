@@ -224,3 +224,48 @@ func (h *handler) link(w http.ResponseWriter, r *http.Request) {
 		t.Errorf("the function that lets the insert's error pass is missing: %v", got)
 	}
 }
+
+// TestTransactionEndedEarlyOutsideTheStack: a failing request whose stack
+// stops in a framework's middleware (the handler is an operation the
+// framework calls, so no frame reaches the store) still brings the one
+// function of the module that commits inside the function it hands to
+// Transaction; with two such functions, neither is guessed.
+func TestTransactionEndedEarlyOutsideTheStack(t *testing.T) {
+	files := map[string]string{}
+	for k, v := range kennelModule {
+		files[k] = v
+	}
+	files["web/mw.go"] = `package web
+
+import "net/http"
+
+func guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(w, r)
+	})
+}
+`
+	root := writeModule(t, files)
+	fr := report.Frame{Function: "example.com/kennel/web.guard.func1", File: "web/mw.go", Line: 7}
+	r := shelfReport(root, "sql: transaction has already been committed or rolled back", fr)
+	if got := reasons(Static(r)); !contains(got["origin"], "repo/repo.go:insertChunked") {
+		t.Errorf("the module's one early end is missing: %v", got)
+	}
+
+	files["repo/other.go"] = `package repo
+
+import "gorm.io/gorm"
+
+func renameAll(db *gorm.DB) error {
+	return db.Transaction(func(tx *gorm.DB) error {
+		tx.Exec("UPDATE dogs SET name = name")
+		return tx.Commit().Error
+	})
+}
+`
+	root = writeModule(t, files)
+	r = shelfReport(root, "sql: transaction has already been committed or rolled back", fr)
+	if got := reasons(Static(r)); contains(got["origin"], "repo/repo.go:insertChunked") || contains(got["origin"], "repo/other.go:renameAll") {
+		t.Errorf("one of two early ends outside the request was guessed: %v", got)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"regexp"
+	"strings"
 
 	"github.com/explainerr/explainerr/internal/astutil"
 )
@@ -424,4 +425,42 @@ func passesSome(cond ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// TxEndedEarlyFuncs returns how the functions of reached end a
+// transaction too early (TxEndedEarly); when none does, how those of the
+// whole module do, outside tests: a failing request whose stack stops in
+// a framework's handler (a huma or gRPC gateway operation) does not show
+// the function that ended it. Only files that write Commit or Rollback
+// are parsed for it.
+func (m *Module) TxEndedEarlyFuncs(reached []FuncRef) []TxEnd {
+	var out []TxEnd
+	for _, ref := range reached {
+		if strings.HasSuffix(ref.File.Path, "_test.go") {
+			continue
+		}
+		if e, ok := m.TxEndedEarly(ref); ok {
+			out = append(out, e)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for _, f := range m.Files {
+		if strings.HasSuffix(f.Path, "_test.go") || !f.writes(".Commit(", ".Rollback(") {
+			continue
+		}
+		syn := f.Syntax()
+		if syn == nil {
+			continue
+		}
+		for _, d := range syn.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if e, ok := m.TxEndedEarly(FuncRef{File: f, Decl: fd}); ok {
+					out = append(out, e)
+				}
+			}
+		}
+	}
+	return out
 }

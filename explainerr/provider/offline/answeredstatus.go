@@ -193,6 +193,9 @@ func (a *analysis) explainStatusBranch(status, word, number, what string) bool {
 		return true
 	}
 	a.why(code(fn) + " already answers " + status + " when the error is " + code(b.target) + " (" + code(a.fileLoc(b.test.Path, b.test.Line)) + ": " + code(b.test.Text) + "). The database's constraint error is not " + code(b.target) + ", so it passed that branch and was answered with a server error.")
+	if l, ok := a.returnsError(b.target, b.fn.Decl); ok && a.explainIndexWiderThanCheck(b.target, l) {
+		return true // the app looks the row up already: the index is wider than its check
+	}
 	advice := "Make the function that writes the row return " + code(b.target) + " for " + what + " (look it up before the write, or recognise the constraint error there and return " + code(b.target) + "), so the existing branch answers it"
 	if l, ok := a.returnsError(b.target, b.fn.Decl); ok {
 		a.g.Add(l.Func)

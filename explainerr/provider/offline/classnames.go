@@ -43,6 +43,7 @@ const (
 	ClassNoSuchTable      = failureclass.NoSuchTable
 	ClassNoSuchFunction   = failureclass.NoSuchFunction
 	ClassArgumentType     = failureclass.ArgumentType
+	ClassValuerResult     = failureclass.ValuerResult
 	ClassORMRelation      = failureclass.ORMRelation
 	ClassNotNull          = failureclass.NotNull
 	ClassUnique           = failureclass.Unique

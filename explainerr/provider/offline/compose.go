@@ -49,12 +49,18 @@ func code(s string) string {
 }
 
 // codeList quotes each of names as code and joins them with commas.
-func codeList(names []string) string {
+func codeList(names []string) string { return strings.Join(codeEach(names), ", ") }
+
+// codeAnd quotes each of names as code and joins them as prose.
+func codeAnd(names []string) string { return joinAnd(codeEach(names)) }
+
+// codeEach quotes each of names as code.
+func codeEach(names []string) []string {
 	quoted := make([]string, len(names))
 	for i, n := range names {
 		quoted[i] = code(n)
 	}
-	return strings.Join(quoted, ", ")
+	return quoted
 }
 
 // joinAnd joins parts as prose: "a", "a and b", "a, b and c".

@@ -233,18 +233,26 @@ func (a *analysis) deletingCall() (sourceLine, bool) {
 		return sourceLine{}, false
 	}
 	_, refs := src.mod.ErrorSourceFor(a.r, f, fd, a.s.Line)
-	var found sourceLine
-	for _, ref := range src.mod.ReachFrom(refs, 1) {
-		for i, line := range ref.File.Lines()[src.mod.Fset.Position(ref.Decl.Pos()).Line-1 : src.mod.Fset.Position(ref.Decl.End()).Line] {
-			switch {
-			case writeCall.MatchString(line):
-				return sourceLine{}, false
-			case deleteCall.MatchString(line) && found.Path == "":
-				found = src.lineIn(ref.File, src.mod.Fset.Position(ref.Decl.Pos()).Line+i, appsource.FuncName(ref.Decl))
+	// What the frame's call that made the error reached, else what the
+	// request reached, its route's handler first (a framework's handler
+	// wrote the error, and the frame's call is the framework's).
+	for _, reached := range [][]appsource.FuncRef{src.mod.ReachFrom(refs, 1), src.mod.RequestReach(a.r)} {
+		var found sourceLine
+		for _, ref := range reached {
+			for i, line := range ref.File.Lines()[src.mod.Fset.Position(ref.Decl.Pos()).Line-1 : src.mod.Fset.Position(ref.Decl.End()).Line] {
+				switch {
+				case writeCall.MatchString(line):
+					return sourceLine{}, false
+				case deleteCall.MatchString(line) && found.Path == "":
+					found = src.lineIn(ref.File, src.mod.Fset.Position(ref.Decl.Pos()).Line+i, appsource.FuncName(ref.Decl))
+				}
 			}
 		}
+		if found.Path != "" {
+			return found, true
+		}
 	}
-	return found, found.Path != ""
+	return sourceLine{}, false
 }
 
 // writeCall matches a call that inserts or updates rows.

@@ -100,7 +100,8 @@
 //     calling a function the database does not have, or SQL the database
 //     cannot parse; sql-argument-type: an argument database/sql cannot
 //     pass (a struct or slice whose Value method is on its pointer, or
-//     missing); orm-relation: a relation named to gorm's Preload or
+//     missing); sql-valuer-result: a Value method that returns what no
+//     driver takes (the value itself); orm-relation: a relation named to gorm's Preload or
 //     Joins that the model does not declare; orm-missing-where: a gorm
 //     Delete or Update given a value without its primary key; constraint: a NOT NULL, UNIQUE,
 //     FOREIGN KEY or CHECK constraint the statement violated, a value an

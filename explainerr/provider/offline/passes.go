@@ -23,6 +23,7 @@ var passes = []*pass{
 	noRowsPass,
 	sqlSchemaPass,
 	argumentTypePass,
+	valuerResultPass,
 	ormRelationPass,
 	constraintPass,
 	sqlScanPass,

@@ -1,10 +1,8 @@
 package offline
 
 import (
-	"go/ast"
 	"strings"
 
-	"github.com/explainerr/explainerr/explainerr/internal/appsource"
 	"github.com/explainerr/explainerr/explainerr/report"
 )
 
@@ -26,35 +24,17 @@ type txEnd struct {
 }
 
 // txUsedAfterEnd returns the functions that end a transaction too early
-// (appsource.Module.TxEndedEarly): those the failing request reached,
-// else the module's (outside tests).
+// (appsource.Module.TxEndedEarlyFuncs): those the failing request
+// reached, else the module's (outside tests).
 func (s *appSource) txUsedAfterEnd(frames []report.Frame) []txEnd {
 	if s.mod == nil {
 		return nil
 	}
 	var out []txEnd
-	collect := func(ref appsource.FuncRef) {
-		if strings.HasSuffix(ref.File.Path, "_test.go") {
-			return
-		}
-		e, ok := s.mod.TxEndedEarly(ref)
-		if !ok {
-			return
-		}
-		f, fn := s.viewOf(ref.File), funcName(ref.Decl)
+	for _, e := range s.mod.TxEndedEarlyFuncs(s.mod.Reach(frames)) {
+		f, fn := s.viewOf(e.Func.File), funcName(e.Func.Decl)
 		out = append(out, txEnd{fn: fn, end: s.lineAt(f, e.End, fn), use: s.lineAt(f, e.After, fn), method: e.Method, inHelper: e.InHelper})
 	}
-	for _, ref := range s.mod.Reach(frames) {
-		collect(ref)
-	}
-	if len(out) > 0 {
-		return out
-	}
-	s.eachFunc(func(f *appFile, fd *ast.FuncDecl) {
-		if f.src != nil {
-			collect(appsource.FuncRef{File: f.src, Decl: fd})
-		}
-	})
 	return out
 }
 
