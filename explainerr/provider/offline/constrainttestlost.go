@@ -15,7 +15,7 @@ func (a *analysis) constraintTestLost() bool {
 	if !ok || w.Verb == "w" {
 		return false
 	}
-	l, ok := a.app().callerErrorTest(w.Line)
+	l, ok := a.app().callerErrorTest(w.Line, a.f.Message)
 	if !ok {
 		return false
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
+	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // A store's not-found error is often an error of the app's own type or
@@ -113,6 +114,49 @@ func (s *appSource) sentinelTest(msg string) (sourceLine, bool) {
 	return sourceLine{}, false
 }
 
+// testedSentinelName finds the sentinel a line tests: errors.Is(err,
+// db.ErrX), err == ErrX.
+var testedSentinelName = regexp.MustCompile(`\berrors\.Is\([^,]+,\s*(?:\w+\.)?(\w+)\)|[=!]=\s*(?:\w+\.)?(Err\w*)`)
+
+// testsOtherSentinel reports whether line tests one of the module's
+// sentinels whose text msg does not hold.
+func (s *appSource) testsOtherSentinel(line, msg string) bool {
+	m := testedSentinelName.FindStringSubmatch(line)
+	if m == nil || msg == "" {
+		return false
+	}
+	text := s.mod.Sentinels()[m[1]+m[2]]
+	return text != "" && !strings.Contains(msg, text)
+}
+
+// reachedSentinelTest returns the first line of a function the request
+// reached (its route's handler first) that tests one of the module's
+// sentinels whose text msg holds: the test on the error's own way out,
+// before one in another caller of the function that made it.
+func (s *appSource) reachedSentinelTest(r *report.Report, msg string) (sourceLine, bool) {
+	if s == nil || s.mod == nil || msg == "" {
+		return sourceLine{}, false
+	}
+	for _, ref := range s.mod.RequestReach(r) {
+		if strings.HasSuffix(ref.File.Path, "_test.go") {
+			continue
+		}
+		af := s.viewOf(ref.File)
+		lines := af.text()
+		start, end := s.fset.Position(ref.Decl.Pos()).Line, s.fset.Position(ref.Decl.End()).Line
+		for i := max(start, 1); i <= end && i <= len(lines); i++ {
+			m := testedSentinelName.FindStringSubmatch(lines[i-1])
+			if m == nil {
+				continue
+			}
+			if text := s.mod.Sentinels()[m[1]+m[2]]; text != "" && strings.Contains(msg, text) {
+				return sourceLine{Path: af.path, Line: i, Text: strings.TrimSpace(lines[i-1]), Func: funcName(ref.Decl)}, true
+			}
+		}
+	}
+	return sourceLine{}, false
+}
+
 // maxCallerDepth is how many calls out from the function that wraps an
 // error callerErrorTest looks for a test of it.
 const maxCallerDepth = 3
@@ -121,7 +165,7 @@ const maxCallerDepth = 3
 // (errorTestRe) in the module functions that call the function holding
 // at, up to maxCallerDepth calls out: where the error the function
 // returns is looked at.
-func (s *appSource) callerErrorTest(at sourceLine) (sourceLine, bool) {
+func (s *appSource) callerErrorTest(at sourceLine, msg string) (sourceLine, bool) {
 	if s == nil || s.mod == nil {
 		return sourceLine{}, false
 	}
@@ -139,7 +183,7 @@ func (s *appSource) callerErrorTest(at sourceLine) (sourceLine, bool) {
 					continue
 				}
 				seen[c.Decl] = true
-				if l, ok := s.errorTestIn(c); ok {
+				if l, ok := s.errorTestIn(c, msg); ok {
 					return l, true
 				}
 				next = append(next, c)
@@ -150,13 +194,15 @@ func (s *appSource) callerErrorTest(at sourceLine) (sourceLine, bool) {
 	return sourceLine{}, false
 }
 
-// errorTestIn returns the first line of a function that tests an error.
-func (s *appSource) errorTestIn(fn appsource.FuncRef) (sourceLine, bool) {
+// errorTestIn returns the first line of a function that tests an error,
+// but a test of one of the module's sentinels whose text the failure's
+// message msg does not hold (another error the function meets).
+func (s *appSource) errorTestIn(fn appsource.FuncRef, msg string) (sourceLine, bool) {
 	af := s.viewOf(fn.File)
 	lines := af.text()
 	start, end := s.fset.Position(fn.Decl.Pos()).Line, s.fset.Position(fn.Decl.End()).Line
 	for i := max(start, 1); i <= end && i <= len(lines); i++ {
-		if errorTestRe.MatchString(lines[i-1]) {
+		if errorTestRe.MatchString(lines[i-1]) && !s.testsOtherSentinel(lines[i-1], msg) {
 			return sourceLine{Path: af.path, Line: i, Text: strings.TrimSpace(lines[i-1]), Func: funcName(fn.Decl)}, true
 		}
 	}
@@ -274,7 +320,7 @@ func (a *analysis) lostWrap(msg string) bool {
 		// message ends with.
 		a.g.AddScanned(a.fileLoc(l.Path, l.Line))
 		a.why("The module tests that error at " + a.cite(l) + ", which the wrap keeps from matching.")
-	} else if l, ok := a.app().callerErrorTest(w.Line); ok {
+	} else if l, ok := a.app().callerErrorTest(w.Line, a.f.Message); ok {
 		// A caller of the function that wraps tests the error it gets.
 		a.g.AddScanned(a.fileLoc(l.Path, l.Line))
 		a.why("The error's way out tests it at " + a.cite(l) + ", which the wrap keeps from matching.")

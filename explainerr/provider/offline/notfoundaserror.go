@@ -78,6 +78,12 @@ func (a *analysis) notFound() {
 	} else if l, ok := a.callerTestOfSite(); ok {
 		// A caller the stack does not show tests the error it gets.
 		a.g.AddScanned(a.fileLoc(l.Path, l.Line))
+		if at, name, ok := a.sentinelCopy(msg, l); ok {
+			a.why("The error's way out tests it at " + a.cite(l) + ", but the error is made anew at " + a.cite(at) + " with the text of " + code(name) + ": another value, which " + code("errors.Is") + " does not match.")
+			a.fix("At " + code(a.fileLoc(at.Path, at.Line)) + ", return " + code(name) + " itself (or wrap it with " + code(`"%w"`) + ") in place of a new error with its text.")
+			a.fix("Keep 500 for the other errors: those are real failures.")
+			return
+		}
 		a.why("The error's way out tests it at " + a.cite(l) + ", so the error that came back does not match that test: on its way there it was made with " + code("fmt.Errorf") + " and " + code(`"%v"`) + " (or " + code(`"%s"`) + ") instead of " + code(`"%w"`) + ", or anew with " + code("errors.New") + ".")
 		a.fix("Find where the error is made between " + code(a.fileLoc(a.s.Frame.File, a.s.Line)) + " and that test, and wrap what it carries with " + code(`"%w"`) + ", so the test sees it.")
 	} else {
@@ -98,6 +104,14 @@ func (a *analysis) notFoundWrapKept(msg string) bool {
 	if a.explainStatusByAssertion(l) {
 		return true
 	}
+	if m := wrappedArg.FindStringSubmatch(l.Text); m != nil {
+		if check, target, ok := a.equalityTestOf(m[1]); ok {
+			// The path does test the sentinel, by a comparison the wrap
+			// defeats.
+			a.explainEqualAfterWrap(lostSentinel{Check: check, Target: target, Wrap: textWrap{Line: l, Arg: m[1], Verb: "w"}, Equal: true})
+			return true
+		}
+	}
 	a.why("Its message is made at " + a.cite(l) + " with " + code("%w") + ", so the not-found error it wraps is still there to test; nothing on the error's path answers it with a 404.")
 	a.fix("Where the error is answered, test for that not-found error (" + code("errors.Is") + " with its sentinel, " + code("errors.As") + " with its type, or its library's own test) and answer 404 Not Found; keep 500 for the other errors.")
 	if l.Func != "" {
@@ -112,5 +126,8 @@ func (a *analysis) callerTestOfSite() (sourceLine, bool) {
 	if a.s.Frame == nil {
 		return sourceLine{}, false
 	}
-	return a.app().callerErrorTest(sourceLine{Path: a.s.Frame.File, Line: a.s.Line})
+	if l, ok := a.app().reachedSentinelTest(a.r, a.f.Message); ok {
+		return l, true
+	}
+	return a.app().callerErrorTest(sourceLine{Path: a.s.Frame.File, Line: a.s.Line}, a.f.Message)
 }
