@@ -3,6 +3,8 @@ package appsource
 import (
 	"go/ast"
 	"go/token"
+	"os"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -272,11 +274,47 @@ func (m *Module) SyncsOfTable(table string) []ModelSync {
 	}
 	var out []ModelSync
 	for _, s := range m.ModelSyncs() {
-		if slices.ContainsFunc(names, s.Has) {
+		if slices.ContainsFunc(names, func(model string) bool { return s.Has(model) && m.gormMakes(s, model, table) }) {
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// gormMakes reports whether the sync s, when it is gorm's AutoMigrate,
+// makes the table called table (or that table less the module's prefix)
+// of model: gorm names a model's table in plural snake_case (User:
+// users) unless the module turns plurals off or the model names its
+// table itself (a TableName method). Other ORMs' calls, which name tables
+// their own ways, are taken to make it.
+func (m *Module) gormMakes(s ModelSync, model, table string) bool {
+	if !strings.Contains(s.Call.Text, "AutoMigrate(") || len(m.Named("TableName", model)) > 0 {
+		return true
+	}
+	made := GormTable(model)
+	if m.gormSingular() {
+		made = SnakeCase(model)
+	}
+	rest, _ := m.unprefixed(table)
+	return made == table || made == rest
+}
+
+// singularTables matches gorm's switch to singular table names.
+var singularTables = regexp.MustCompile(`SingularTable(?:\(\s*true\s*\)|:\s*true)`)
+
+// gormSingular reports whether a file of the module turns gorm's plural
+// table names off: SingularTable(true) (gorm v1) or a naming strategy
+// with SingularTable: true.
+func (m *Module) gormSingular() bool {
+	m.singularOnce.Do(func() {
+		for _, f := range m.Files {
+			if data, err := os.ReadFile(f.Path); err == nil && singularTables.Match(data) {
+				m.singular = true
+				return
+			}
+		}
+	})
+	return m.singular
 }
 
 // tableSyncChunks gives, for a table no database has, the functions that

@@ -111,6 +111,10 @@ type Module struct {
 	// sentinels are the package-level errors.New messages (Sentinels).
 	sentinelsOnce sync.Once
 	sentinels     map[string]string
+	// singular is whether the module turns gorm's plural table names
+	// off (SingularTable), read once (gormSingular).
+	singularOnce sync.Once
+	singular     bool
 	// origins and sites keep ErrorOrigins' and MessageSites' answers, by
 	// messages.
 	origins messageMemo[ErrorMaker]

@@ -57,6 +57,9 @@ func (a *analysis) sqlStatement(word string) (corpus.Line, bool) {
 			// "failed to get user from session cookie": a log line's or
 			// an error's words, which read as SQL to a case-blind match.
 		case !re.MatchString(code):
+		case strings.HasSuffix(l.File, ".go") && !wordInGoString(l.Text, word):
+			// Where("user_id = ?", user.ID): the word is Go's (a
+			// variable), not the statement's.
 		case asTable.MatchString(code):
 			lines = append(lines, l)
 		default:
@@ -79,6 +82,22 @@ func (a *analysis) sqlStatement(word string) (corpus.Line, bool) {
 	// A store per database shows each database's query: the one of the
 	// database whose driver wrote the error, when its files say so.
 	return appsource.ByDialect(lines, appsource.SQLDialect(a.r), false, func(l corpus.Line) string { return l.File })[0], true
+}
+
+// wordInGoString reports whether word is a word of a string literal of
+// the Go line, where an app writes SQL; true for a line of a raw string
+// (one with a backquote, or with no quotes at all: the middle of one).
+func wordInGoString(line, word string) bool {
+	if strings.Contains(line, "`") || !strings.Contains(line, `"`) {
+		return true
+	}
+	w := compiled(`(?i)\b` + regexp.QuoteMeta(word) + `\b`)
+	for _, lit := range goStringLit.FindAllString(line, -1) {
+		if w.MatchString(lit) {
+			return true
+		}
+	}
+	return false
 }
 
 // messageCall matches a line that writes a log record or makes an

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
@@ -69,4 +70,38 @@ func TestTableMadeOnAnotherDatabase(t *testing.T) {
 	mustHave(t, text, "The app makes `entries` itself, in `Attach` at `audit.go:"+itoa(migrate)+"`", "by `setupAudit`",
 		"Check which database `Attach` is given by `setupAudit`")
 	mustLack(t, text, "is not one of them under this name")
+}
+
+// TestTableGormNamesOtherwise: gorm names the model's table in the
+// plural, so a query of the singular table is not told that the app
+// makes it; with plurals turned off (SingularTable) or a TableName
+// method, the singular table is the one the app makes.
+func TestTableGormNamesOtherwise(t *testing.T) {
+	singular := func(extra map[string]string) *report.Report {
+		files := map[string]string{}
+		for k, v := range auditFiles {
+			files[k] = v
+		}
+		files["handlers.go"] = strings.Replace(files["handlers.go"], `db.Table("entries")`, `db.Table("entry")`, 1)
+		for k, v := range extra {
+			files[k] = v
+		}
+		app := writeMarkedApp(t, files)
+		return app.loggedFailure(t, "example.com/ledgerd", "query", report.KindError, "no such table: entry", "GET", "/audit")
+	}
+	mustLack(t, Analyze(singular(nil)), "The app makes `entry` itself")
+	mustHave(t, Analyze(singular(map[string]string{"naming.go": `package main
+
+import (
+	"gorm.io/gorm"
+	"gorm.io/gorm/schema"
+)
+
+var config = &gorm.Config{NamingStrategy: schema.NamingStrategy{SingularTable: true}}
+`})), "The app makes `entry` itself, in `Attach`")
+	mustHave(t, Analyze(singular(map[string]string{"audit/table.go": `package audit
+
+// TableName names the table of audited actions.
+func (Entry) TableName() string { return "entry" }
+`})), "The app makes `entry` itself, in `Attach`")
 }
