@@ -115,6 +115,11 @@ type Module struct {
 	// off (SingularTable), read once (gormSingular).
 	singularOnce sync.Once
 	singular     bool
+	// pkgGraph is the import graph of the module's packages, and
+	// programs the failing programs' packages (program.go).
+	graphOnce sync.Once
+	pkgGraph  *packageGraph
+	programs  programCache
 	// origins and sites keep ErrorOrigins' and MessageSites' answers, by
 	// messages.
 	origins messageMemo[ErrorMaker]

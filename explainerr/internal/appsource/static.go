@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/explainerr/explainerr/explainerr/report"
@@ -61,7 +62,7 @@ func Static(r *report.Report) []report.Chunk {
 	if m == nil {
 		return windows(frames)
 	}
-	s := staticSet{m: m, seen: map[*ast.FuncDecl]bool{}}
+	s := staticSet{m: m, r: r, seen: map[*ast.FuncDecl]bool{}}
 	var onLine, earlier [][]FuncRef
 	var receiver *TypeRef
 	// The functions and function literals whose frames were shown.
@@ -172,6 +173,11 @@ func Static(r *report.Report) []report.Chunk {
 	// Last, what two interfaces away the frames' calls reach, and the
 	// calls whose errors a message's words carry on.
 	s.addCallees(m.secondHop(append(append(onLine, earlier...), s.siteRefs...)...))
+	// Another program's schema (a client's tables beside a server's, a
+	// fixture's) is not the database the query ran on.
+	s.chunks = slices.DeleteFunc(s.chunks, func(c report.Chunk) bool {
+		return c.Reason == report.ReasonSchema && m.OfOtherProgram(r, c.File)
+	})
 	out := preciseFirst(r, s.chunks, s.lead)
 	if len(out) > maxStaticChunks {
 		out = out[:maxStaticChunks]
@@ -181,7 +187,9 @@ func Static(r *report.Report) []report.Chunk {
 
 // staticSet collects the chunks of Static, each function once.
 type staticSet struct {
-	m      *Module
+	m *Module
+	// r is the failure's report; nil in tests of one finder.
+	r      *report.Report
 	seen   map[*ast.FuncDecl]bool
 	chunks []report.Chunk
 	// lead holds the chunks that name the fix as surely as an origin

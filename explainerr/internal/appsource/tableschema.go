@@ -158,6 +158,11 @@ func (m *Module) tableSchemaChunks(s *staticSet, name, table, dialect string, mi
 		}
 		return r
 	}
+	// Another program's schema (a client's SQLite tables beside a
+	// server's) is not the database the query ran on.
+	if s.r != nil {
+		cands = slices.DeleteFunc(cands, func(c candidate) bool { return s.m.OfOtherProgram(s.r, c.c.File) })
+	}
 	for i := range cands {
 		cands[i].failing = len(failing) > 0 && definesOneOf(defines, cands[i].text, failing)
 		cands[i].rank = rank(cands[i])

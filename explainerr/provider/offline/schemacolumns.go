@@ -170,7 +170,7 @@ func (a *analysis) schemaTexts(table string) []sqlText {
 	read := map[string]bool{} // the schema files the module's history read whole
 	if src := a.app(); src != nil && src.mod != nil {
 		for _, l := range src.mod.SQLLiteralsIn(a.dialect()) {
-			if !l.DDL || !named.MatchString(l.Value) {
+			if !l.DDL || !named.MatchString(l.Value) || src.mod.OfOtherProgram(a.r, l.File.Path) {
 				continue
 			}
 			lit, ok := stringLitOf(l)
@@ -188,6 +188,10 @@ func (a *analysis) schemaTexts(table string) []sqlText {
 		}
 		for _, c := range src.mod.SchemaHistory(named, a.dialect()) {
 			path := filepath.Join(src.mod.Root, filepath.FromSlash(c.File))
+			if src.mod.OfOtherProgram(a.r, path) {
+				// Another program's schema: a client's, a fixture's.
+				continue
+			}
 			read[c.File] = true
 			text, start := c.Text, c.StartLine
 			out = append(out, sqlText{text: text, at: func(off int) sourceLine { return lineAtOffset(path, start, text, off) }})
@@ -203,6 +207,9 @@ func (a *analysis) schemaTexts(table string) []sqlText {
 	for _, t := range a.corpusTexts(ddl) {
 		// A chunk of a file the history read whole, cut elsewhere, would
 		// replay its statements after the later migrations.
+		if src := a.app(); src != nil && src.mod != nil && strings.Contains(t.file, "/") && src.mod.OfOtherProgram(a.r, t.file) {
+			continue
+		}
 		if !seen[strings.Join(strings.Fields(t.text), " ")] && !readWhole(read, t.file) {
 			out = append(out, t)
 		}

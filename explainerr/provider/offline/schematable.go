@@ -24,7 +24,7 @@ func (a *analysis) schemaTables() []schemaTable {
 	}
 	var out []schemaTable
 	for _, l := range src.mod.SQLLiteralsIn(a.dialect()) {
-		if !l.DDL {
+		if !l.DDL || src.mod.OfOtherProgram(a.r, l.File.Path) {
 			continue
 		}
 		lit, ok := stringLitOf(l)
@@ -35,11 +35,15 @@ func (a *analysis) schemaTables() []schemaTable {
 			out = append(out, schemaTable{m[1], src.litLine(lit, appsource.TableCreation(m[1]))})
 		}
 	}
-	// Every migration's, in order: a table the seventh creates is one.
+	// Every migration's, in order: a table the seventh creates is one;
+	// another program's schema (a client's, a fixture's) left out.
 	for _, c := range src.mod.SchemaHistory(appsource.CreateTable, a.dialect()) {
+		path := filepath.Join(src.mod.Root, filepath.FromSlash(c.File))
+		if src.mod.OfOtherProgram(a.r, path) {
+			continue
+		}
 		for i, line := range strings.Split(c.Text, "\n") {
 			if m := appsource.CreateTable.FindStringSubmatch(line); m != nil {
-				path := filepath.Join(src.mod.Root, filepath.FromSlash(c.File))
 				out = append(out, schemaTable{m[1], sourceLine{Path: path, Line: c.StartLine + i, Text: strings.TrimSpace(line)}})
 			}
 		}
