@@ -499,12 +499,17 @@ func (a *analysis) explainEqualAfterWrap(l lostSentinel) {
 	a.g.Add(l.Check.Text, is)
 	a.why(code(l.Check.Func) + " compares the error with " + code(l.Target) + " at " + code(a.fileLoc(l.Check.Path, l.Check.Line)) + " (" + code(l.Check.Text) + "): the comparison is false for this error, so the request fell through to the generic error path.")
 	a.why("The error is made at " + a.cite(l.Wrap.Line) + ", which wraps " + code(l.Wrap.Arg) + " with " + code(`"%w"`) + ": " + code("errors.Is") + " finds it there, but " + code("==") + " compares the wrapping error itself, which is never " + code(l.Target) + ".")
+	fix := "Test it with " + code(is) + " in place of the comparison at " + code(a.fileLoc(l.Check.Path, l.Check.Line))
 	if shadowed != "" {
 		a.g.Add(pkg, shadowed) // the import the fix introduces, and the package it names
-		a.fix("Test it with " + code(is) + " in place of the comparison at " + code(a.fileLoc(l.Check.Path, l.Check.Line)) + ", importing the standard library's " + code("errors") + " as " + code(pkg) + ": the file's " + code("errors") + " is " + code(shadowed) + ".")
-		return
+		fix += ", importing the standard library's " + code("errors") + " as " + code(pkg) + ": the file's " + code("errors") + " is " + code(shadowed)
 	}
-	a.fix("Test it with " + code(is) + " in place of the comparison at " + code(a.fileLoc(l.Check.Path, l.Check.Line)) + ".")
+	a.fix(fix + ".")
+	if strings.HasPrefix(lastSelector(l.Wrap.Arg), "Err") {
+		// The sentinel itself, returned bare, matches every comparison
+		// the app makes with it, not only this one.
+		a.fix("Or return " + code(l.Wrap.Arg) + " itself at " + code(a.fileLoc(l.Wrap.Line.Path, l.Wrap.Line.Line)) + " (the wrap adds only words to its message), so that this comparison and any other the app makes with " + code("==") + " or a " + code("case") + " hold again.")
+	}
 }
 
 // errorsPackageIn returns the name the file at path can call the

@@ -40,7 +40,8 @@ func signIn(w http.ResponseWriter, r *http.Request) {
 	const msg = "finding account carol@example.com: not found"
 	app := writeMarkedApp(t, files("if err == ErrNotFound {\n\t\thttp.Error(w, \"unknown\", http.StatusUnauthorized)\n\t\treturn\n\t}"))
 	text := Analyze(statusReport(msg, app.frame(t, "fail", "example.com/gate.signIn")))
-	mustHave(t, text, "`signIn` compares the error with `ErrNotFound` at `handlers.go:7`", "`errors.Is(err, ErrNotFound)` in place of the comparison at `handlers.go:7`")
+	mustHave(t, text, "`signIn` compares the error with `ErrNotFound` at `handlers.go:7`", "`errors.Is(err, ErrNotFound)` in place of the comparison at `handlers.go:7`",
+		"Or return `ErrNotFound` itself at `store.go:11`")
 	mustLack(t, text, "nothing on the error's path answers it")
 
 	app = writeMarkedApp(t, files("switch err {\n\tcase ErrNotFound:\n\t\thttp.Error(w, \"unknown\", http.StatusUnauthorized)\n\t\treturn\n\t}"))
