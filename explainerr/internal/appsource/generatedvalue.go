@@ -112,6 +112,11 @@ func generatedIn(ref FuncRef, want string) (GeneratedValue, bool) {
 		if name == "" || requestReaders.MatchString(name) || identityReaders.MatchString(name) {
 			return GeneratedValue{}, false
 		}
+		if getter := strings.ToLower(astutil.LastName(call.Fun)); getter == want || getter == "get"+want {
+			// Email: u.Email(): an accessor copies a value that exists
+			// (a view of a row, the request's body), it draws none.
+			return GeneratedValue{}, false
+		}
 		for _, a := range call.Args {
 			// The field made over from its own value (role.Name =
 			// normalize(role.Name)), or from the request: the client's

@@ -30,15 +30,15 @@ func (a *analysis) constraint() {
 	if table != "" && a.f.Class == ClassNotNull {
 		// A NOT NULL column is left out by an INSERT: its statement
 		// first.
-		stmt, hasStmt = a.c.First(compiled(`(?i)INSERT\s+(?:OR\s+\w+\s+)?INTO\s+["']?` + regexp.QuoteMeta(table) + `\b`))
+		stmt, hasStmt = a.firstRunLine(compiled(`(?i)INSERT\s+(?:OR\s+\w+\s+)?INTO\s+["']?` + regexp.QuoteMeta(table) + `\b`))
 	}
 	if table != "" && !hasStmt {
-		stmt, hasStmt = a.c.First(compiled(`(?i)(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE)\s+["']?` + regexp.QuoteMeta(table) + `\b`))
+		stmt, hasStmt = a.firstRunLine(compiled(`(?i)(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE)\s+["']?` + regexp.QuoteMeta(table) + `\b`))
 	}
 	if !hasStmt && col != "" {
 		// The table given by a format's verb (INSERT INTO %s, the name
 		// kept in a constant): the statement that lists the column.
-		stmt, hasStmt = a.c.First(compiled(`(?i)(?:INSERT\s+(?:OR\s+\w+\s+)?INTO\s+["']?%s["']?\s*\([^)]*\b` + regexp.QuoteMeta(col) + `\b|UPDATE\s+["']?%s["']?\s+SET\s.*\b` + regexp.QuoteMeta(col) + `\s*=)`))
+		stmt, hasStmt = a.firstRunLine(compiled(`(?i)(?:INSERT\s+(?:OR\s+\w+\s+)?INTO\s+["']?%s["']?\s*\([^)]*\b` + regexp.QuoteMeta(col) + `\b|UPDATE\s+["']?%s["']?\s+SET\s.*\b` + regexp.QuoteMeta(col) + `\s*=)`))
 	}
 	// With the route's handler standing in for a stack that shows none
 	// of the app, the write the handler reaches comes first: a line of
@@ -395,4 +395,17 @@ func uniqueColumns(msg, table string) []string {
 		}
 	}
 	return out
+}
+
+// firstRunLine returns the first line of the report's source that
+// matches re and is not known to be in a function the request did not
+// run (corpusLineNotRun): a migration's INSERT … SELECT run at start is
+// not the request's write.
+func (a *analysis) firstRunLine(re *regexp.Regexp) (corpus.Line, bool) {
+	for _, l := range a.c.Find(re) {
+		if !a.corpusLineNotRun(l) {
+			return l, true
+		}
+	}
+	return corpus.Line{}, false
 }
