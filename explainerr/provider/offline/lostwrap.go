@@ -315,7 +315,12 @@ func (a *analysis) lostWrap(msg string) bool {
 		return true
 	}
 	a.fixWrapVerb(w)
-	if l, ok := a.app().sentinelTest(msg); ok {
+	if l, ok := a.app().reachedSentinelTest(a.r, msg); ok {
+		// The request's own path tests the sentinel the message ends
+		// with: that test, before another caller's.
+		a.g.AddScanned(a.fileLoc(l.Path, l.Line))
+		a.why("The error's way out tests it at " + a.cite(l) + ", which the wrap keeps from matching.")
+	} else if l, ok := a.app().sentinelTest(msg); ok {
 		// The handler the stack does not show tests the sentinel the
 		// message ends with.
 		a.g.AddScanned(a.fileLoc(l.Path, l.Line))

@@ -446,7 +446,14 @@ func (a *analysis) sentinelTestedElsewhere(src *appSource, wraps []textWrap) (lo
 			continue
 		}
 		var found lostSentinel
-		ok, calling := false, false
+		// A test on the request's own path (a function it reached) that
+		// calls the wrap's function is best, then one that calls it,
+		// then one the request reached.
+		reached := map[string]bool{}
+		for _, ref := range a.reached() {
+			reached[ref.File.Path+":"+strconv.Itoa(src.fset.Position(ref.Decl.Pos()).Line)] = true
+		}
+		ok, best := false, -1
 		for _, f := range src.files {
 			if !linesHold(f.text(), "errors.Is(", name) {
 				continue
@@ -458,17 +465,24 @@ func (a *analysis) sentinelTestedElsewhere(src *appSource, wraps []textWrap) (lo
 				}
 				ast.Inspect(fd.Body, func(n ast.Node) bool {
 					call, isCall := n.(*ast.CallExpr)
-					if !isCall || ok && calling {
-						return !(ok && calling)
+					if !isCall || best == 3 {
+						return best != 3
 					}
 					target, isTest := src.errorsIsTarget(f, call)
 					if !isTest || lastSelector(target) != name || !sameHome(src.homeOf(f.path, target), src.homeOf(w.Line.Path, w.Arg)) {
 						return true
 					}
 					calls := appsource.Calls(fd, lastName(w.Line.Func))
-					if !ok || calls && !calling {
+					score := 0
+					if calls {
+						score++
+					}
+					if reached[f.path+":"+strconv.Itoa(src.fset.Position(fd.Pos()).Line)] {
+						score += 2
+					}
+					if score > best {
 						found = lostSentinel{Check: src.lineAt(f, call.Pos(), funcName(fd)), Target: target, Wrap: w, Elsewhere: !calls}
-						ok, calling = true, calls
+						ok, best = true, score
 					}
 					return true
 				})

@@ -56,11 +56,17 @@ func signIn(w http.ResponseWriter, r *http.Request) {
 // sentinel, nor by a test of another sentinel; the copy of the
 // sentinel's text is where the fix goes.
 func TestSentinelTestOnTheRequestsPath(t *testing.T) {
-	app := writeMarkedApp(t, map[string]string{
+	files := func(made string) map[string]string {
+		return map[string]string{
 		"go.mod": "module example.com/press\n",
 		"store.go": `package main
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
+
+var _ = fmt.Sprint
 
 var (
 	ErrPostNotFound = errors.New("post not found")
@@ -71,8 +77,10 @@ func findPost(id string) error {
 	if id == "" {
 		return ErrLocked
 	}
-	return errors.New("post not found")
+	return ` + made + `
 }
+
+func lookup(id string) error { return ErrPostNotFound }
 `,
 		"handlers.go": `package main
 
@@ -112,9 +120,24 @@ func fail(w http.ResponseWriter, err error) {
 	http.Error(w, err.Error(), http.StatusInternalServerError) //! fail
 }
 `,
-	})
+		}
+	}
+	app := writeMarkedApp(t, files(`errors.New("post not found")`))
 	text := Analyze(statusReport("post not found", app.frame(t, "fail", "example.com/press.fail")))
-	mustHave(t, text, "tests it at `showPost` (`handlers.go:28`)", "made anew at `findPost` (`store.go:14`)",
-		"At `store.go:14`, return `ErrPostNotFound` itself")
+	mustHave(t, text, "tests it at `showPost` (`handlers.go:28`)", "made anew at `findPost` (`store.go:19`)",
+		"At `store.go:19`, return `ErrPostNotFound` itself")
 	mustLack(t, text, "handlers.go:16", "handlers.go:20", "Find where the error is made")
+
+	// Wrapped with %v on its way: the request's path's test is the one
+	// the wrap defeats, not another caller's test of the same sentinel.
+	app = writeMarkedApp(t, files(`fmt.Errorf("finding post %s: %v", id, ErrPostNotFound)`))
+	text = Analyze(statusReport("finding post 7: post not found", app.frame(t, "fail", "example.com/press.fail")))
+	mustHave(t, text, "`errors.Is(err, ErrPostNotFound)` at `showPost` (`handlers.go:28`)", "Wrap it with `\"%w\"` instead of `\"%v\"` at `store.go:19`")
+	mustLack(t, text, "handlers.go:20")
+
+	// A store's error wrapped with %v: the same.
+	app = writeMarkedApp(t, files(`fmt.Errorf("finding post %s: %v", id, lookup(id))`))
+	text = Analyze(statusReport("finding post 7: post not found", app.frame(t, "fail", "example.com/press.fail")))
+	mustHave(t, text, "tests it at `showPost` (`handlers.go:28`)")
+	mustLack(t, text, "handlers.go:20")
 }
