@@ -58,8 +58,8 @@ func signIn(w http.ResponseWriter, r *http.Request) {
 func TestSentinelTestOnTheRequestsPath(t *testing.T) {
 	files := func(made string) map[string]string {
 		return map[string]string{
-		"go.mod": "module example.com/press\n",
-		"store.go": `package main
+			"go.mod": "module example.com/press\n",
+			"store.go": `package main
 
 import (
 	"errors"
@@ -82,7 +82,7 @@ func findPost(id string) error {
 
 func lookup(id string) error { return ErrPostNotFound }
 `,
-		"handlers.go": `package main
+			"handlers.go": `package main
 
 import (
 	"errors"
