@@ -548,6 +548,13 @@ func (a *analysis) nilFunc(c linefacts.CallOp) {
 		return
 	}
 	if owner := a.ownerType(c.Fun); owner != "" {
+		if b, ok := a.builderLacking(owner, c.Name); ok {
+			// The module's one literal of the type that leaves the
+			// field out, wherever it is.
+			a.g.AddScanned(a.fileLoc(b.Line.Path, b.Line.Line))
+			a.fix("Or set " + code(c.Name) + " where the " + code(owner) + " is built, at " + a.cite(b.Line) + ": that literal leaves it out.")
+			return
+		}
 		if ctor, _, ok := a.constructorFor(owner, c.Name); ok {
 			a.fix("Or set " + code(c.Name) + " where the " + code(owner) + " is built, at " + quoteLine(ctor) + ".")
 			return
@@ -558,24 +565,78 @@ func (a *analysis) nilFunc(c linefacts.CallOp) {
 
 // ownerType returns the type whose field expr selects, when expr is a field
 // of the failing method's receiver ("Store" for "s.cache" in (*Store).Put).
+//
+// A parameter of the failing function, or of the function whose literal
+// failed, gives its declared type too ("Backend" for "b.Change" in func
+// register(api huma.API, b Backend)).
 func (a *analysis) ownerType(expr string) string {
-	if !strings.Contains(expr, ".") {
-		return ""
-	}
-	recv := receiverType(enclosingFunc(a.s.Function))
-	if recv == "" {
-		return ""
-	}
-	root := linefacts.RootIdent(expr)
 	if strings.Count(expr, ".") != 1 {
 		return ""
 	}
-	// The receiver's name shows in the method's declaration line.
-	decl := compiled(`^func\s*\(\s*` + regexp.QuoteMeta(root) + `\s+\*?\s*` + regexp.QuoteMeta(recv) + `\b`)
-	if _, ok := a.c.First(decl); ok {
-		return recv
+	root := linefacts.RootIdent(expr)
+	fn := enclosingFunc(a.s.Function)
+	if recv := receiverType(fn); recv != "" {
+		// The receiver's name shows in the method's declaration line.
+		decl := compiled(`^func\s*\(\s*` + regexp.QuoteMeta(root) + `\s+\*?\s*` + regexp.QuoteMeta(recv) + `\b`)
+		if _, ok := a.c.First(decl); ok {
+			return recv
+		}
+		return ""
+	}
+	decl := compiled(`^func\s+` + regexp.QuoteMeta(lastSelector(fn)) + `\s*(?:\[[^\]]*\])?\(([^)]*)\)`)
+	l, ok := a.c.First(decl)
+	if !ok {
+		return ""
+	}
+	return paramType(decl.FindStringSubmatch(strings.TrimSpace(l.Text))[1], root)
+}
+
+// paramType returns the type name (its last part, no pointer) a Go
+// parameter list gives the parameter called name: "Backend" for b in
+// "api huma.API, b Backend", and for a in "a, b Backend"; "" when the
+// list has no such parameter.
+func paramType(params, name string) string {
+	var pending []string
+	for _, p := range strings.Split(params, ",") {
+		fs := strings.Fields(p)
+		switch len(fs) {
+		case 1:
+			pending = append(pending, fs[0])
+		case 2:
+			pending = append(pending, fs[0])
+			for _, n := range pending {
+				if n == name {
+					return lastSelector(strings.TrimLeft(fs[1], "*"))
+				}
+			}
+			pending = nil
+		default:
+			pending = nil
+		}
 	}
 	return ""
+}
+
+// builderLacking returns the module's one composite literal of the type
+// called owner, declared in the failing frame's package, that leaves
+// field out; false when none or several do.
+func (a *analysis) builderLacking(owner, field string) (builder, bool) {
+	src := a.app()
+	if src == nil || a.s.Frame == nil {
+		return builder{}, false
+	}
+	dir := filepath.Dir(a.s.Frame.File)
+	var lacking []builder
+	for _, b := range src.builders(owner) {
+		if b.Dir != "" && b.Dir != dir || b.All || b.Sets[field] {
+			continue
+		}
+		lacking = append(lacking, b)
+	}
+	if len(lacking) != 1 {
+		return builder{}, false
+	}
+	return lacking[0], true
 }
 
 // typeLiterals returns the composite literals of the type called name in
