@@ -22,10 +22,16 @@ func (a *analysis) siteAtHelperCaller() bool {
 	if a.r.Error.Kind != report.KindStatus || a.s.Frame == nil || a.s.Caller == nil {
 		return false
 	}
-	if !a.takesError(a.s.Frame) {
+	// The helper may have the status written by a renderer it calls with
+	// the status alone (handleHTMLError(w, r, err, msg) calls
+	// v.Render(w, r, data, status)): the helper is then the caller.
+	if !a.takesError(a.s.Frame) && !a.takesError(a.s.Caller) {
 		return false
 	}
 	helper := a.s.Frame
+	if !a.takesError(helper) {
+		helper = a.s.Caller // the error helper, not the renderer below it
+	}
 	moved := false
 	// Helpers may hand the error on to another (InternalServerError(msg,
 	// err) calls Fail(msg, err, 500)): the site is the first caller that

@@ -98,3 +98,46 @@ func count() error { return errors.New("shelf unreadable") }
 	text := Analyze(r)
 	mustHave(t, text, "the app reported the failure at `web.go:26` in `Stock`", "The status was written inside the app's error helper `writeJSON`")
 }
+
+// TestHelperRenderingThroughAView: an error helper that hands only the
+// status to a page renderer (handleError(w, err) calls
+// v.Render(w, data, status)): the failure is reported at the handler
+// that called the helper, and the helper, not the renderer, is named.
+func TestHelperRenderingThroughAView(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/desk\n\ngo 1.22\n",
+		"web/web.go": `package web
+
+import (
+	"errors"
+	"net/http"
+)
+
+type view struct{}
+
+func (v *view) Render(w http.ResponseWriter, data map[string]string, status int) {
+	w.WriteHeader(status) //!status
+	w.Write([]byte(data["message"]))
+}
+
+var page = &view{}
+
+func handleError(w http.ResponseWriter, err error, msg string) {
+	page.Render(w, map[string]string{"message": msg}, http.StatusInternalServerError) //!render
+}
+
+// Profile saves the profile.
+func Profile(w http.ResponseWriter, r *http.Request) {
+	if err := save(); err != nil {
+		handleError(w, err, "saving the profile") //!handler
+		return
+	}
+}
+
+func save() error { return errors.New("profile unsaved") }
+`,
+	})
+	r := statusReport("saving the profile", app.frame(t, "status", "example.com/desk/web.(*view).Render"), app.frame(t, "render", "example.com/desk/web.handleError"), app.frame(t, "handler", "example.com/desk/web.Profile"))
+	text := Analyze(r)
+	mustHave(t, text, "the app reported the failure at `web.go:24` in `Profile`", "The status was written inside the app's error helper `handleError`")
+}
