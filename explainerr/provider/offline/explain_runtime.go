@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"github.com/explainerr/explainerr/internal/astutil"
 	"go/ast"
 	"path/filepath"
 	"regexp"
@@ -582,6 +583,19 @@ func (a *analysis) ownerType(expr string) string {
 			return recv
 		}
 		return ""
+	}
+	if src := a.app(); src != nil && a.s.Frame != nil {
+		// The module's declaration of the function holding the line.
+		if _, fd := src.funcAt(a.s.Frame.File, a.s.Line); fd != nil {
+			for _, p := range fd.Type.Params.List {
+				for _, n := range p.Names {
+					if n.Name == root {
+						return lastSelector(strings.TrimLeft(astutil.ExprString(p.Type), "*"))
+					}
+				}
+			}
+			return ""
+		}
 	}
 	decl := compiled(`^func\s+` + regexp.QuoteMeta(lastSelector(fn)) + `\s*(?:\[[^\]]*\])?\(([^)]*)\)`)
 	l, ok := a.c.First(decl)

@@ -21,6 +21,36 @@ type Deps struct {
 }
 
 func register(mux *http.ServeMux, b Deps) {
+	// step 1 of the registration, kept apart from the handler.
+	// step 2 of the registration, kept apart from the handler.
+	// step 3 of the registration, kept apart from the handler.
+	// step 4 of the registration, kept apart from the handler.
+	// step 5 of the registration, kept apart from the handler.
+	// step 6 of the registration, kept apart from the handler.
+	// step 7 of the registration, kept apart from the handler.
+	// step 8 of the registration, kept apart from the handler.
+	// step 9 of the registration, kept apart from the handler.
+	// step 10 of the registration, kept apart from the handler.
+	// step 11 of the registration, kept apart from the handler.
+	// step 12 of the registration, kept apart from the handler.
+	// step 13 of the registration, kept apart from the handler.
+	// step 14 of the registration, kept apart from the handler.
+	// step 15 of the registration, kept apart from the handler.
+	// step 16 of the registration, kept apart from the handler.
+	// step 17 of the registration, kept apart from the handler.
+	// step 18 of the registration, kept apart from the handler.
+	// step 19 of the registration, kept apart from the handler.
+	// step 20 of the registration, kept apart from the handler.
+	// step 21 of the registration, kept apart from the handler.
+	// step 22 of the registration, kept apart from the handler.
+	// step 23 of the registration, kept apart from the handler.
+	// step 24 of the registration, kept apart from the handler.
+	// step 25 of the registration, kept apart from the handler.
+	// step 26 of the registration, kept apart from the handler.
+	// step 27 of the registration, kept apart from the handler.
+	// step 28 of the registration, kept apart from the handler.
+	// step 29 of the registration, kept apart from the handler.
+	// step 30 of the registration, kept apart from the handler.
 	mux.HandleFunc("/ping", func(w http.ResponseWriter, r *http.Request) {
 		b.Notify("ping") //! call
 		w.Write([]byte(b.Name))
