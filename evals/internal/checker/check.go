@@ -178,6 +178,8 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkCitedMessages,
 	(*Checker).checkLiteralKeys,
 	(*Checker).checkLiteralLeftOut,
+	(*Checker).checkFieldCase,
+	(*Checker).checkListedSelectors,
 	(*Checker).checkWriteOrder,
 	(*Checker).checkSoleConditions,
 	(*Checker).checkFuncFields,

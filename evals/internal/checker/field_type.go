@@ -23,7 +23,10 @@ var (
 	// fieldOfIsRe names a field, the struct it is of, and says its type:
 	// "the `D` field of `Span` is a `time.Duration`", a place of it
 	// between ("of `Span` (span.go:12) is …").
-	fieldOfIsRe = regexp.MustCompile("`([A-Za-z_]\\w*)`\\s+field\\s+of\\s+`([A-Za-z_]\\w*)`\\s+(?:\\([^()`]*\\)\\s+)?is\\s+(?:an?\\s+)?`([^`]+)`")
+	// "The `maxAge` field of `Cors` has type `time.Duration`", "the
+	// `AllowOriginFunc` option has the type `func(…) bool`": the struct
+	// may go unnamed (an option is a field of the options struct).
+	fieldOfIsRe = regexp.MustCompile("`([A-Za-z_]\\w*)`\\s+(?:field|option)\\s+(?:of\\s+`([A-Za-z_]\\w*)`\\s+)?(?:\\([^()`]*\\)\\s+)?(?:is\\s+(?:an?\\s+)?|has\\s+(?:the\\s+)?type\\s+|is\\s+of\\s+type\\s+)`([^`]+)`")
 	// fieldsOfAreRe lists fields of a struct, then says their type:
 	// "the `major`, `minor` and `patch` fields of `Version` are declared
 	// together as `uint64`", "the `D` and `E` fields of `Span` are
@@ -67,9 +70,10 @@ func (c *Checker) checkFieldTypes(prose string, claims []Claim, results []Result
 		if len(fields) == 0 {
 			return
 		}
-		want := squeeze(strings.Trim(typ, "`"))
 		for _, f := range fields {
-			if squeeze(fieldTypeString(f)) == want {
+			// func(origin string) bool is func(string) bool: names of
+			// parameters aside.
+			if sameTypeText(normalType(fieldTypeString(f)), normalType(strings.Trim(typ, "`"))) {
 				return
 			}
 		}

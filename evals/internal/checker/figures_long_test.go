@@ -220,6 +220,12 @@ func TestCheckerFigures(t *testing.T) {
 		// (METHODOLOGY.md); its false alarms and two misses were fixed
 		// after.
 		{"slug (frozen)", "seen", New(load(t, moduleDir(t, "slug"))), slugSet.path()},
+		// Written blind and frozen (d09dc6a) about a module no labelled set
+		// was about, by someone who had not read the checker; its first
+		// run, on the checker of 7c61d3d, is its out-of-sample row
+		// (METHODOLOGY.md); its false alarm and seven misses were fixed
+		// after.
+		{"chicors (frozen)", "seen", New(load(t, moduleDir(t, "chicors"))), chicorsSet.path()},
 	}
 	methodology, err := os.ReadFile(filepath.Join(root, "METHODOLOGY.md"))
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"regexp"
 	"strconv"
 	"strings"
@@ -79,6 +80,117 @@ func (c *Checker) moduleHoldsString(s string) bool {
 	for _, m := range c.moduleStrings() {
 		if strings.Contains(m, s) {
 			return true
+		}
+	}
+	return false
+}
+
+// selectorListRe is two or more package members in code spans joined as
+// a list: "`http.MethodGet`, `http.MethodPost` and `http.MethodHead`".
+var selectorListRe = regexp.MustCompile("`[A-Za-z_]\\w*\\.[A-Za-z_]\\w*`(?:\\s*,\\s*`[A-Za-z_]\\w*\\.[A-Za-z_]\\w*`)*,?\\s+(?:and|or)\\s+`[A-Za-z_]\\w*\\.[A-Za-z_]\\w*`")
+
+// listedSelectorRe is one member of such a list.
+var listedSelectorRe = regexp.MustCompile("`([A-Za-z_]\\w*\\.[A-Za-z_]\\w*)`")
+
+// checkListedSelectors judges a list of package members (constants of
+// another package, mostly) that a sentence says the function it opens
+// with uses alike ("`New` allows `http.MethodGet`, `http.MethodPost` and
+// `http.MethodPut`"), as checkListedStrings judges strings: when the
+// function, or one it reaches, writes one of them and no file of the
+// module writes another, that other is contradicted.
+func (c *Checker) checkListedSelectors(prose string, claims []Claim, results []Result) []Result {
+	for _, loc := range selectorListRe.FindAllStringIndex(prose, -1) {
+		if quotedOnPurpose(prose, loc[0]) {
+			continue
+		}
+		from, _ := sentenceAround(prose, loc[0])
+		f := c.openingSubject(prose, claims, from, loc[0])
+		if f == nil {
+			continue
+		}
+		written := map[string]bool{}
+		for _, g := range c.reach([]*source.Func{f}).funcs {
+			ast.Inspect(g.Decl, func(n ast.Node) bool {
+				if sel, ok := n.(*ast.SelectorExpr); ok {
+					if x, ok := sel.X.(*ast.Ident); ok {
+						written[x.Name+"."+sel.Sel.Name] = true
+					}
+				}
+				return true
+			})
+		}
+		values := listedSelectorRe.FindAllStringSubmatchIndex(prose[loc[0]:loc[1]], -1)
+		held := false
+		for _, v := range values {
+			held = held || written[prose[loc[0]+v[2]:loc[0]+v[3]]]
+		}
+		if !held {
+			continue
+		}
+		var list []string
+		for _, v := range values {
+			list = append(list, prose[loc[0]+v[2]:loc[0]+v[3]])
+		}
+		for i, v := range values {
+			value := list[i]
+			if written[value] {
+				continue
+			}
+			if lit, ok := literalListingOthers(f, list, value); ok {
+				// The function's own list of as many members has the
+				// others: the one said is not its.
+				cl := Claim{Text: value, Kind: KindListedString, start: loc[0] + v[0], end: loc[0] + v[1]}
+				results = append(results, Result{Claim: cl, Verdict: Contradicted, Reason: fmt.Sprintf("%s lists %s", f.QualifiedName(), lit)})
+				continue
+			}
+			if c.moduleWrites(value) {
+				continue
+			}
+			cl := Claim{Text: value, Kind: KindListedString, start: loc[0] + v[0], end: loc[0] + v[1]}
+			results = append(results, Result{Claim: cl, Verdict: Contradicted, Reason: fmt.Sprintf("%s writes the other members of the list, and no file of the module writes %s", f.QualifiedName(), value)})
+		}
+	}
+	return results
+}
+
+// literalListingOthers returns a composite literal of f, as written,
+// whose elements are as many as list and are the members of list but
+// value: the list f writes, which a sentence misquotes by one member.
+func literalListingOthers(f *source.Func, list []string, value string) (string, bool) {
+	var found string
+	ast.Inspect(f.Decl, func(n ast.Node) bool {
+		lit, ok := n.(*ast.CompositeLit)
+		if !ok || found != "" || len(lit.Elts) != len(list) {
+			return found == ""
+		}
+		have := map[string]bool{}
+		var elts []string
+		for _, e := range lit.Elts {
+			have[types.ExprString(e)] = true
+			elts = append(elts, types.ExprString(e))
+		}
+		for _, m := range list {
+			if m != value && !have[m] {
+				return true
+			}
+		}
+		if !have[value] {
+			found = "{" + strings.Join(elts, ", ") + "}"
+		}
+		return true
+	})
+	return found, found != ""
+}
+
+// moduleWrites reports whether a line of the module's files writes
+// name as a word.
+func (c *Checker) moduleWrites(name string) bool {
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`)
+	for _, lines := range c.m.Files {
+		for _, l := range lines {
+			if re.MatchString(l) {
+				return true
+			}
 		}
 	}
 	return false

@@ -33,13 +33,16 @@ type keyValue struct {
 // literal does not set. A sentence that may say what the code should do
 // (a fix, a change) or quotes a span on purpose is not read.
 func (c *Checker) checkLiteralKeys(prose string, claims []Claim, results []Result) []Result {
-	judge := func(f *source.Func, lits []*ast.CompositeLit, from, to int) {
+	judge := func(f *source.Func, lits []*ast.CompositeLit, from, to int, literalSaid bool) {
 		kvs := quotedKeyValues(prose, from, to)
 		for _, kv := range kvs {
 			if quotedOnPurpose(prose, kv.at) {
 				continue
 			}
 			reason, wrong := c.literalKeyDiffers(f, lits, kv, kvs)
+			if !wrong && literalSaid {
+				reason, wrong = literalLacksKey(f, lits, kv, prose[from:to])
+			}
 			if !wrong {
 				continue
 			}
@@ -48,10 +51,10 @@ func (c *Checker) checkLiteralKeys(prose string, claims []Claim, results []Resul
 		}
 	}
 	c.eachSubject(prose, claims, func(cl Claim, f *source.Func, to int) {
-		judge(f, literalsIn(f.Decl.Body), cl.end, to)
+		judge(f, literalsIn(f.Decl.Body), cl.end, to, false)
 	})
 	for _, s := range c.literalSubjects(prose) {
-		judge(s.f, s.lits, s.from, s.to) // "the `Config` literal that `New` returns sets …"
+		judge(s.f, s.lits, s.from, s.to, true) // "the `Config` literal that `New` returns sets …"
 	}
 	return results
 }
@@ -137,6 +140,27 @@ func (c *Checker) literalKeyDiffers(f *source.Func, lits []*ast.CompositeLit, kv
 			return "", false
 		}
 		return fmt.Sprintf("the %s literal of %s has no %s key", types.ExprString(lit.Type), f.QualifiedName(), kv.key), true
+	}
+	return "", false
+}
+
+// literalLacksKey judges a "key: value" a sentence about a literal
+// itself ("the `&Cors{...}` literal in `New` sets `a: b` besides `c`
+// and `d`") quotes: when no literal of lits has the key, while one has
+// another key the sentence names in a span of its own, the literal does
+// not set it, whatever the function assigns after it.
+func literalLacksKey(f *source.Func, lits []*ast.CompositeLit, kv keyValue, words string) (string, bool) {
+	for _, lit := range lits {
+		if _, ok := literalValue(lit, kv.key); ok {
+			return "", false
+		}
+	}
+	for _, lit := range lits {
+		for _, m := range spanNameRe.FindAllStringSubmatch(words, -1) {
+			if _, ok := literalValue(lit, m[1]); ok && m[1] != kv.key {
+				return fmt.Sprintf("the %s literal of %s has no %s key", types.ExprString(lit.Type), f.QualifiedName(), kv.key), true
+			}
+		}
 	}
 	return "", false
 }

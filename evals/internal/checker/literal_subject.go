@@ -12,8 +12,9 @@ import (
 
 // literalSubjectRe is a sentence's subject that is a composite literal
 // of a function: "The `SharedState` literal that `extract` builds", "the
-// `&Config{...}` literal returned by `newConfig`".
-var literalSubjectRe = regexp.MustCompile("`([^`]+)`\\s+literal\\s+(?:that|which)\\s+`([\\w.*()]+)`\\s+(?:builds|returns|writes|makes|creates|constructs|fills|assembles)\\b|`([^`]+)`\\s+literal\\s+(?:returned|built|written|made|created|constructed|assembled)\\s+(?:by|in)\\s+`([\\w.*()]+)`")
+// `&Config{...}` literal returned by `newConfig`", "the `&Cors{...}`
+// literal in `New`".
+var literalSubjectRe = regexp.MustCompile("`([^`]+)`\\s+literal\\s+(?:that|which)\\s+`([\\w.*()]+)`\\s+(?:builds|returns|writes|makes|creates|constructs|fills|assembles)\\b|`([^`]+)`\\s+literal\\s+(?:(?:returned|built|written|made|created|constructed|assembled)\\s+)?(?:by|in)\\s+`([\\w.*()]+)`")
 
 // literalSubject is a composite literal a sentence is about: the
 // function that writes it, the literals of that function of the type

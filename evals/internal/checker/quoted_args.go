@@ -155,14 +155,28 @@ func (c *Checker) quotedOtherwise(cl Claim, files []string) (string, bool) {
 }
 
 // squeeze removes the white space of Go code but between two names or
-// numbers ("return x" keeps its space, "f( a, b )" is "f(a,b)").
+// numbers ("return x" keeps its space, "f( a, b )" is "f(a,b)"), and
+// but inside a string literal (", " is not ",": a separator said wrong
+// is a wrong quote).
 func squeeze(code string) string {
 	var b strings.Builder
-	for i, f := range strings.Fields(code) {
-		if i > 0 && b.Len() > 0 && words.IsIdentByte(b.String()[b.Len()-1]) && words.IsIdentByte(f[0]) {
+	last := 0
+	for _, loc := range stringLitRe.FindAllStringIndex(code, -1) {
+		squeezeInto(&b, code[last:loc[0]])
+		b.WriteString(code[loc[0]:loc[1]])
+		last = loc[1]
+	}
+	squeezeInto(&b, code[last:])
+	return b.String()
+}
+
+// squeezeInto writes code without its white space to b, as squeeze
+// does outside string literals.
+func squeezeInto(b *strings.Builder, code string) {
+	for _, f := range strings.Fields(code) {
+		if b.Len() > 0 && words.IsIdentByte(b.String()[b.Len()-1]) && words.IsIdentByte(f[0]) {
 			b.WriteByte(' ')
 		}
 		b.WriteString(f)
 	}
-	return b.String()
 }

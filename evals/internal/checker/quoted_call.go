@@ -8,7 +8,9 @@ import (
 	"go/types"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // KindQuotedCall is a call quoted as the code writes it: "`Classic`
@@ -89,7 +91,16 @@ func negatedSpan(prose string, loc []int) bool {
 		return true
 	}
 	_, end := clauseAround(prose, loc[0])
-	return end > loc[1] && negationRe.MatchString(outsideCode(prose[loc[1]:end]))
+	if end <= loc[1] {
+		return false
+	}
+	// "… when the list is not empty": a condition after the quote,
+	// whose negation is its own.
+	after := outsideCode(prose[loc[1]:end])
+	if i := conditionWordRe.FindStringIndex(after); i != nil {
+		after = after[:i[0]]
+	}
+	return negationRe.MatchString(after)
 }
 
 // quotedCallDiffers compares a quoted call with the module's calls of
@@ -119,6 +130,31 @@ func (c *Checker) quotedCallDiffers(q *ast.CallExpr) (string, bool) {
 	return fmt.Sprintf("the module writes %s, not %s", near, want), true
 }
 
+// separatorsDiffer reports whether two arguments are separators that
+// differ: short string literals of punctuation and spaces only ("," for
+// ", " in strings.Join(list, ", ")).
+func separatorsDiffer(x, y ast.Expr) bool {
+	sep := func(e ast.Expr) (string, bool) {
+		lit, ok := e.(*ast.BasicLit)
+		if !ok || lit.Kind != token.STRING {
+			return "", false
+		}
+		v, err := strconv.Unquote(lit.Value)
+		if err != nil || v == "" || len(v) > 4 {
+			return "", false
+		}
+		for _, r := range v {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				return "", false
+			}
+		}
+		return v, true
+	}
+	a, okA := sep(x)
+	b, okB := sep(y)
+	return okA && okB && a != b
+}
+
 // closeCall reports whether two calls differ only in the order of three
 // or more arguments, or in one argument: in its numbers only, in the
 // words of a message quoted whole, or in the member of a package it
@@ -140,7 +176,7 @@ func closeCall(a, b *ast.CallExpr) bool {
 		// Numbers only, however deep in the argument ("id[8:10]" for
 		// "id[7:9]"), or a message misquoted rather than shortened or
 		// given as an example of its kind ("intParam(r, "commentID")").
-		if numbersOnlyDiffer(a.Args[diff[0]], b.Args[diff[0]]) || misquotedMessage(a.Args[diff[0]], b.Args[diff[0]]) || siblingConstants(a.Args[diff[0]], b.Args[diff[0]]) {
+		if numbersOnlyDiffer(a.Args[diff[0]], b.Args[diff[0]]) || misquotedMessage(a.Args[diff[0]], b.Args[diff[0]]) || siblingConstants(a.Args[diff[0]], b.Args[diff[0]]) || separatorsDiffer(a.Args[diff[0]], b.Args[diff[0]]) {
 			return true
 		}
 		// Or a count of one unit ("5 * time.Minute" for "time.Minute").

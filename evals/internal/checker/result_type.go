@@ -57,6 +57,10 @@ func (c *Checker) checkResultTypes(prose string, claims []Claim, results []Resul
 		claimed, ok := compositeType(prose[cl.end+mm[2] : cl.end+mm[3]])
 		if written := prose[cl.end+mm[2] : cl.end+mm[3]]; basic || basicTypeName(written) {
 			claimed, ok = written, true
+		} else if !ok && c.pointerOrValueSaid(written, prose[cl.end+mm[1]:]) {
+			// "returns a `*Store`", "returns a `Cors` value": a type of
+			// the module said as a pointer, or said to be a value.
+			claimed, ok = written, true
 		}
 		funcs := c.subjectFuncs(cl.Text)
 		if !ok || len(funcs) == 0 {
@@ -100,6 +104,21 @@ func (c *Checker) resultsOtherThan(funcs []*source.Func, claimed string) (have [
 		}
 	}
 	return have, len(have) > 0
+}
+
+// valueWordRe follows a type said as a value: " value", " struct".
+var valueWordRe = regexp.MustCompile(`^\s+(?:value|struct)\b`)
+
+// pointerOrValueSaid reports whether written, a type a sentence says a
+// function returns, names a type of the module as a pointer ("*Store"),
+// or as itself with the word "value" after it (after): the claims a
+// pointer said for a value, or a value for a pointer, make.
+func (c *Checker) pointerOrValueSaid(written, after string) bool {
+	name, pointer := strings.CutPrefix(strings.TrimSpace(written), "*")
+	if !selectorOnlyRe.MatchString(name) || len(c.m.TypeNamed(lastName(name))) == 0 {
+		return false
+	}
+	return pointer || valueWordRe.MatchString(after)
 }
 
 // basicTypeName reports whether s is a predeclared basic type ("int64",

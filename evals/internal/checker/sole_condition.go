@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -47,7 +48,7 @@ func (c *Checker) checkSoleConditions(prose string, claims []Claim, results []Re
 						hit = true
 					} else {
 						others = append(others, t)
-						unsaid = unsaid || !saidInWords(p, outsideCode(prose[from:to])) && !namedInCode(p, prose[from:to])
+						unsaid = unsaid || !saidInWords(p, outsideCode(prose[from:to])) && !namedInCode(p, prose[from:to]) && !stringSaid(p, prose[from:to])
 					}
 				}
 				if !unsaid {
@@ -87,7 +88,8 @@ func (c *Checker) ifConditionAt(file string, line int) ast.Expr {
 
 // saidInWords reports whether prose names a condition in words: the
 // last name it tests, split into words ("anonymous" of "!sf.Anonymous",
-// "max age" of "opts.MaxAge > 0"), is among prose's words.
+// "max age" of "opts.MaxAge > 0"), is among prose's words, or each
+// longer word of that name is.
 func saidInWords(cond ast.Expr, prose string) bool {
 	last := lastIdent(cond)
 	if last == "" {
@@ -96,7 +98,43 @@ func saidInWords(cond ast.Expr, prose string) bool {
 	words := " " + strings.Join(proseWordRe.FindAllString(strings.ToLower(prose), -1), " ") + " "
 	said := strings.Join(camelWords(last), " ")
 	// "exists" said as "does not exist": the verb's other form.
-	return strings.Contains(words, " "+said+" ") || strings.HasSuffix(said, "s") && strings.Contains(words, " "+strings.TrimSuffix(said, "s")+" ")
+	if strings.Contains(words, " "+said+" ") || strings.HasSuffix(said, "s") && strings.Contains(words, " "+strings.TrimSuffix(said, "s")+" ") {
+		return true
+	}
+	// A name of several words said with its words apart (hasOriginHeader
+	// as "has an Origin key … header", hasToken as "has a token header"):
+	// each of its longer words is there.
+	parts, long := camelWords(last), 0
+	if len(parts) < 2 {
+		return false
+	}
+	for _, w := range parts {
+		if len(w) < 4 {
+			continue
+		}
+		if !strings.Contains(words, " "+w+" ") {
+			return false
+		}
+		long++
+	}
+	return long > 0
+}
+
+// stringSaid reports whether the clause holds, in a code span or in
+// prose, a string cond tests (r.Header.Get("Access-Control-Request-Method")
+// != "" said as "the `Access-Control-Request-Method` header is
+// non-empty").
+func stringSaid(cond ast.Expr, clause string) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			if v, err := strconv.Unquote(lit.Value); err == nil && len(v) >= 3 && strings.Contains(strings.ToLower(clause), strings.ToLower(v)) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // namedInCode reports whether the clause names, in a code span of its
