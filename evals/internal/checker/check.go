@@ -157,6 +157,9 @@ type factCheck func(c *Checker, prose string, claims []Claim, results []Result) 
 var statedFactChecks = []factCheck{
 	(*Checker).checkReturns,
 	(*Checker).checkComparedAtLines,
+	(*Checker).checkNumbersAtLines,
+	(*Checker).checkTypeDeclared,
+	(*Checker).checkQuotedFormats,
 	(*Checker).checkResultTuples,
 	(*Checker).checkSetValues,
 	(*Checker).checkOrder,

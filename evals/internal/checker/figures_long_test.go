@@ -226,6 +226,11 @@ func TestCheckerFigures(t *testing.T) {
 		// (METHODOLOGY.md); its false alarm and seven misses were fixed
 		// after.
 		{"chicors (frozen)", "seen", New(load(t, moduleDir(t, "chicors"))), chicorsSet.path()},
+		// Written blind and frozen (902a1c0) about a module no labelled set
+		// was about, by someone who had not read the checker; its first
+		// run, on the checker of 902a1c0, is its out-of-sample row
+		// (METHODOLOGY.md); three of its misses were fixed after.
+		{"clock (frozen)", "seen", New(load(t, moduleDir(t, "clock"))), clockSet.path()},
 	}
 	methodology, err := os.ReadFile(filepath.Join(root, "METHODOLOGY.md"))
 	if err != nil {

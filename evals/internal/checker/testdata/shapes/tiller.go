@@ -1,6 +1,7 @@
 package shapes
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -54,3 +55,12 @@ func (t *Tiller) steer(w http.ResponseWriter, r *http.Request) {
 
 // tillerPause is the pause between two steers.
 func tillerPause(t *Tiller) time.Duration { return time.Duration(t.pause) * time.Second }
+
+// tillerSet is a sortable list of tillers.
+type tillerSet []*Tiller
+
+// tillerLabel names a tiller and its pause.
+func tillerLabel(t *Tiller) string {
+	time.Sleep(2 * time.Millisecond)
+	return fmt.Sprintf("tiller(%s [%d])", t.name, t.pause)
+}
