@@ -632,8 +632,9 @@ func paramType(params, name string) string {
 }
 
 // builderLacking returns the module's one composite literal of the type
-// called owner, declared in the failing frame's package, that leaves
-// field out; false when none or several do.
+// called owner, declared in the failing frame's package, that sets other
+// fields but leaves field out, tests aside; false when none or several
+// do.
 func (a *analysis) builderLacking(owner, field string) (builder, bool) {
 	src := a.app()
 	if src == nil || a.s.Frame == nil {
@@ -642,7 +643,10 @@ func (a *analysis) builderLacking(owner, field string) (builder, bool) {
 	dir := filepath.Dir(a.s.Frame.File)
 	var lacking []builder
 	for _, b := range src.builders(owner) {
-		if b.Dir != "" && b.Dir != dir || b.All || b.Sets[field] {
+		// A zero literal (Backend{}, for a spec that never calls the
+		// handlers) and a test's are no construction the app serves
+		// with; one that sets other fields but not this one is.
+		if b.Dir != "" && b.Dir != dir || b.All || b.Sets[field] || len(b.Sets) == 0 || strings.HasSuffix(b.Line.Path, "_test.go") {
 			continue
 		}
 		lacking = append(lacking, b)

@@ -63,6 +63,13 @@ func Handler(b Deps) http.Handler {
 	register(mux, b)
 	return mux
 }
+
+// Routes lists the routes; its zero Deps is never called.
+func Routes() *http.ServeMux {
+	mux := http.NewServeMux()
+	register(mux, Deps{})
+	return mux
+}
 `,
 		"admin/admin.go": `package admin
 
