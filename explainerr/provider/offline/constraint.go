@@ -208,7 +208,7 @@ func (a *analysis) constraint() {
 		}
 		l, rank, skips := a.conflictSkipped(table)
 		if sender == senderNotClient && (!skips || rank > 1) {
-			a.explainAppMadeDuplicate(cols)
+			a.explainAppMadeDuplicate(table, cols)
 			break
 		}
 		if skips {

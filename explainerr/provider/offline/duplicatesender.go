@@ -205,10 +205,33 @@ func jsonKeyOfValue(v any, value string) string {
 // explainAppMadeDuplicate says that the request sends none of the
 // columns cols of a violated unique constraint: the value is the app's,
 // and answering 409 would blame the client for it.
-func (a *analysis) explainAppMadeDuplicate(cols []string) {
+//
+// A unique index of one column that the schema gives (found in sight)
+// is named too: a value the client may leave out is written empty by
+// every request that does, and such an index admits it once.
+func (a *analysis) explainAppMadeDuplicate(table string, cols []string) {
 	a.g.Add(cols...)
 	what := code(strings.Join(cols, ", "))
 	a.why("The request sends no " + what + ": no field of its body, query or route has that name, so the value written is not one the client chose: the app's own, or an empty value read from a field the request does not have.")
-	a.fix("Find where the app sets " + what + " for the statement that failed: a value it reads from the request must be there (answer 400 Bad Request when it is missing); a value it makes must be unique (a UUID, the database's own key, a value not taken yet). Answering 409 Conflict would blame the client for the app's value.")
+	if k, ok := a.oneColumnKey(table, cols); ok {
+		a.g.AddScanned(a.fileLoc(k.at.Path, k.at.Line))
+		a.why("The schema makes " + what + " unique at " + a.cite(k.at) + ": every row written without a value for it holds the same empty value, which that index admits once.")
+		a.fix("If " + what + " is optional, keep the empty value out of the index where it is defined (" + code(a.fileLoc(k.at.Path, k.at.Line)) + "): a partial unique index over the rows that have one (with a WHERE clause that leaves the empty value out), or NULL stored for a missing value, which a unique index does not compare.")
+	}
+	a.fix("Find where the app sets " + what + " for the statement that failed: a value it reads from the request must be there (answer 400 Bad Request when it is required and missing); a value it makes must be unique (a UUID, the database's own key, a value not taken yet). Answering 409 Conflict would blame the client for the app's value.")
 	a.fix("If the client does send it, under another name, check for it before writing, or recognise the constraint error and answer 409 Conflict (" + code("http.StatusConflict") + ").")
+}
+
+// oneColumnKey returns the unique key of table, in the schema in sight,
+// over cols alone when cols is one column; false otherwise.
+func (a *analysis) oneColumnKey(table string, cols []string) (uniqueKey, bool) {
+	if table == "" || len(cols) != 1 {
+		return uniqueKey{}, false
+	}
+	for _, k := range a.uniqueKeys(table) {
+		if len(k.columns) == 1 && strings.EqualFold(k.columns[0], cols[0]) {
+			return k, true
+		}
+	}
+	return uniqueKey{}, false
 }

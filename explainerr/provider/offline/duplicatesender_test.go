@@ -81,3 +81,50 @@ func TestDuplicateSentByTheClientOrNot(t *testing.T) {
 	text = run(slug, "POST", "title=Road+trip")
 	mustLack(t, text, "The request sends it", "The request sends no")
 }
+
+// TestOptionalColumnUniqueIndex: a unique index over one column the
+// client may leave out (a member's e-mail) admits one empty value: the
+// index's definition is named, with a partial index or NULL for a
+// missing value as the fix beside the app's own value.
+func TestOptionalColumnUniqueIndex(t *testing.T) {
+	app := writeMarkedApp(t, map[string]string{
+		"go.mod": "module example.com/club\n\ngo 1.22\n",
+		"schema.sql": `CREATE TABLE members (
+	id INTEGER PRIMARY KEY,
+	name TEXT NOT NULL,
+	email TEXT NOT NULL DEFAULT ''
+);
+CREATE UNIQUE INDEX idx_members_email ON members(email);
+`,
+		"web.go": `package main
+
+import (
+	"database/sql"
+	"encoding/json"
+	"net/http"
+)
+
+var db *sql.DB
+
+type member struct {
+	Name  string ` + "`json:\"name\"`" + `
+	Email string ` + "`json:\"mail,omitempty\"`" + `
+}
+
+func join(w http.ResponseWriter, r *http.Request) {
+	var m member
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	if _, err := db.Exec("INSERT INTO members (name, email) VALUES (?, ?)", m.Name, m.Email); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError) //!status
+	}
+}
+`,
+	})
+	r := statusReport("UNIQUE constraint failed: members.email\n", app.frame(t, "status", "main.join"))
+	r.Request = report.Request{Method: "POST", URL: "/members", Body: `{"name": "dave"}`, BodyType: "application/json"}
+	text := Analyze(r)
+	mustHave(t, text, "The request sends no `email`", "The schema makes `email` unique at `schema.sql:6`", "a partial unique index")
+}
