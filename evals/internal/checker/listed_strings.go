@@ -34,7 +34,44 @@ var listedValueRe = regexp.MustCompile("\"([^\"\n`]{1,80})\"")
 // example, a negation) is not read, nor a value with white space inside
 // (a message, which the quoted-string check judges).
 func (c *Checker) checkListedStrings(prose string, claims []Claim, results []Result) []Result {
-	for _, loc := range stringListRe.FindAllStringIndex(prose, -1) {
+	return c.checkLists(prose, claims, results, listKind{
+		list:  stringListRe,
+		value: listedValueRe,
+		written: func(n ast.Node) (string, bool) {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return "", false
+			}
+			s, err := strconv.Unquote(lit.Value)
+			return s, err == nil
+		},
+		quote: func(v string) string { return `"` + v + `"` },
+		// A value with white space inside is a message, which the
+		// quoted-string check judges.
+		pass: func(v string) bool { return strings.ContainsAny(v, " \t") || c.moduleHoldsString(v) },
+		noun: "values", where: "string of the module holds",
+	})
+}
+
+// listKind is what checkLists reads a list of: the list and each value
+// in prose, what a function writes as a value, how a value is quoted
+// back, and whether to pass over a value the function does not write
+// (the module writes it elsewhere).
+type listKind struct {
+	list, value *regexp.Regexp
+	written     func(ast.Node) (string, bool)
+	quote       func(string) string
+	pass        func(string) bool
+	noun, where string
+}
+
+// checkLists judges the lists of one kind that a sentence says the
+// module function it opens with handles alike: when the function, or one
+// it reaches, writes one of the values and not another, that other is
+// contradicted unless the kind passes it over. A list the prose gives on
+// purpose (a fix, an example, a negation) is not read.
+func (c *Checker) checkLists(prose string, claims []Claim, results []Result, k listKind) []Result {
+	for _, loc := range k.list.FindAllStringIndex(prose, -1) {
 		if quotedOnPurpose(prose, loc[0]) {
 			continue
 		}
@@ -46,29 +83,37 @@ func (c *Checker) checkListedStrings(prose string, claims []Claim, results []Res
 		written := map[string]bool{}
 		for _, g := range c.reach([]*source.Func{f}).funcs {
 			ast.Inspect(g.Decl, func(n ast.Node) bool {
-				if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-					if s, err := strconv.Unquote(lit.Value); err == nil {
-						written[s] = true
-					}
+				if v, ok := k.written(n); ok {
+					written[v] = true
 				}
 				return true
 			})
 		}
-		values := listedValueRe.FindAllStringSubmatchIndex(prose[loc[0]:loc[1]], -1)
+		values := k.value.FindAllStringSubmatchIndex(prose[loc[0]:loc[1]], -1)
+		var list []string
 		held := false
 		for _, v := range values {
-			held = held || written[prose[loc[0]+v[2]:loc[0]+v[3]]]
+			list = append(list, prose[loc[0]+v[2]:loc[0]+v[3]])
+			held = held || written[list[len(list)-1]]
 		}
 		if !held {
 			continue
 		}
-		for _, v := range values {
-			value := prose[loc[0]+v[2] : loc[0]+v[3]]
-			if written[value] || strings.ContainsAny(value, " \t") || c.moduleHoldsString(value) {
+		for i, v := range values {
+			value := list[i]
+			if written[value] {
 				continue
 			}
-			cl := Claim{Text: `"` + value + `"`, Kind: KindListedString, start: loc[0] + v[0], end: loc[0] + v[1]}
-			results = append(results, Result{Claim: cl, Verdict: Contradicted, Reason: fmt.Sprintf("%s writes the other values of the list, and no string of the module holds %q", f.QualifiedName(), value)})
+			reason := fmt.Sprintf("%s writes the other %s of the list, and no %s %s", f.QualifiedName(), k.noun, k.where, k.quote(value))
+			if lit, ok := literalListingOthers(f, list, value); ok {
+				// The function's own list of as many has the others:
+				// the one said is not its.
+				reason = fmt.Sprintf("%s lists %s", f.QualifiedName(), lit)
+			} else if k.pass(value) {
+				continue
+			}
+			cl := Claim{Text: k.quote(value), Kind: KindListedString, start: loc[0] + v[0], end: loc[0] + v[1]}
+			results = append(results, Result{Claim: cl, Verdict: Contradicted, Reason: reason})
 		}
 	}
 	return results
@@ -99,58 +144,24 @@ var listedSelectorRe = regexp.MustCompile("`([A-Za-z_]\\w*\\.[A-Za-z_]\\w*)`")
 // function, or one it reaches, writes one of them and no file of the
 // module writes another, that other is contradicted.
 func (c *Checker) checkListedSelectors(prose string, claims []Claim, results []Result) []Result {
-	for _, loc := range selectorListRe.FindAllStringIndex(prose, -1) {
-		if quotedOnPurpose(prose, loc[0]) {
-			continue
-		}
-		from, _ := sentenceAround(prose, loc[0])
-		f := c.openingSubject(prose, claims, from, loc[0])
-		if f == nil {
-			continue
-		}
-		written := map[string]bool{}
-		for _, g := range c.reach([]*source.Func{f}).funcs {
-			ast.Inspect(g.Decl, func(n ast.Node) bool {
-				if sel, ok := n.(*ast.SelectorExpr); ok {
-					if x, ok := sel.X.(*ast.Ident); ok {
-						written[x.Name+"."+sel.Sel.Name] = true
-					}
-				}
-				return true
-			})
-		}
-		values := listedSelectorRe.FindAllStringSubmatchIndex(prose[loc[0]:loc[1]], -1)
-		held := false
-		for _, v := range values {
-			held = held || written[prose[loc[0]+v[2]:loc[0]+v[3]]]
-		}
-		if !held {
-			continue
-		}
-		var list []string
-		for _, v := range values {
-			list = append(list, prose[loc[0]+v[2]:loc[0]+v[3]])
-		}
-		for i, v := range values {
-			value := list[i]
-			if written[value] {
-				continue
+	return c.checkLists(prose, claims, results, listKind{
+		list:  selectorListRe,
+		value: listedSelectorRe,
+		written: func(n ast.Node) (string, bool) {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return "", false
 			}
-			if lit, ok := literalListingOthers(f, list, value); ok {
-				// The function's own list of as many members has the
-				// others: the one said is not its.
-				cl := Claim{Text: value, Kind: KindListedString, start: loc[0] + v[0], end: loc[0] + v[1]}
-				results = append(results, Result{Claim: cl, Verdict: Contradicted, Reason: fmt.Sprintf("%s lists %s", f.QualifiedName(), lit)})
-				continue
+			x, ok := sel.X.(*ast.Ident)
+			if !ok {
+				return "", false
 			}
-			if c.moduleWrites(value) {
-				continue
-			}
-			cl := Claim{Text: value, Kind: KindListedString, start: loc[0] + v[0], end: loc[0] + v[1]}
-			results = append(results, Result{Claim: cl, Verdict: Contradicted, Reason: fmt.Sprintf("%s writes the other members of the list, and no file of the module writes %s", f.QualifiedName(), value)})
-		}
-	}
-	return results
+			return x.Name + "." + sel.Sel.Name, true
+		},
+		quote: func(v string) string { return v },
+		pass:  c.moduleWrites,
+		noun:  "members", where: "file of the module writes",
+	})
 }
 
 // literalListingOthers returns a composite literal of f, as written,
