@@ -160,6 +160,7 @@ var statedFactChecks = []factCheck{
 	(*Checker).checkNumbersAtLines,
 	(*Checker).checkTypeDeclared,
 	(*Checker).checkQuotedFormats,
+	(*Checker).checkWhenOtherwise,
 	(*Checker).checkResultTuples,
 	(*Checker).checkSetValues,
 	(*Checker).checkOrder,

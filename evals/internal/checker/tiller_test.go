@@ -14,7 +14,9 @@ import "testing"
 // members one of which the function's own list of as many does not
 // hold; and those of the benbjohnson/clock set: a number quoted at a
 // cited line, what a type is declared as, and a format's verb quoted
-// in a call whose other arguments are elided.
+// in a call whose other arguments are elided; and what a sentence says
+// happens when a condition holds and otherwise, the branches the wrong
+// way round (the slug, go-chi/cors and clock sets each had one).
 func TestTillerClasses(t *testing.T) {
 	c := shapes(t)
 	checkCases(t, c, []classCase{
@@ -41,5 +43,8 @@ func TestTillerClasses(t *testing.T) {
 		{"what a type is declared as", "A set of tillers is a `tillerSet`, which is declared as `map[string]*Tiller`.", true},
 		{"a format's verb quoted", "`tillerLabel` writes the name and the pause with `fmt.Sprintf(\"tiller(%s [%d])\", ...)`.", false},
 		{"a format's verb quoted", "`tillerLabel` writes the name and the pause with `fmt.Sprintf(\"tiller(%s [%v])\", ...)`.", true},
+		{"what happens when a condition holds and otherwise", "`tillerMark` returns `\"busy:\" + label` when `taken[label]` is true, and `label` otherwise.", false},
+		{"what happens when a condition holds and otherwise", "`tillerMark` returns `label` when `taken[label]` is true, and `\"busy:\" + label` otherwise.", true},
+		{"what happens when a condition holds and otherwise", "`tillerMark` returns `label` when `taken[label]` is false, and `\"busy:\" + label` otherwise.", false},
 	})
 }

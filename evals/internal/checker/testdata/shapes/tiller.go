@@ -64,3 +64,12 @@ func tillerLabel(t *Tiller) string {
 	time.Sleep(2 * time.Millisecond)
 	return fmt.Sprintf("tiller(%s [%d])", t.name, t.pause)
 }
+
+// tillerMark marks a label as taken or free.
+func tillerMark(taken map[string]bool, label string) string {
+	if taken[label] {
+		return "busy:" + label
+	} else {
+		return label
+	}
+}
