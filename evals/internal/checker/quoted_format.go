@@ -18,9 +18,6 @@ const KindQuotedFormat = "quoted_format"
 // literal first: its callee and the literal.
 var formatCallSpanRe = regexp.MustCompile("`([A-Za-z_][\\w.]*)\\(\\s*(\"(?:[^\"\\\\]|\\\\.)*\")")
 
-// verbRe is a format verb with its flags, width and precision.
-var verbRe = regexp.MustCompile(`%[-+# 0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[a-zA-Z%]`)
-
 // checkQuotedFormats judges the format a sentence quotes a call with
 // (its other arguments may be elided): when no call of the module of the
 // same callee has that format, while one has a format that differs from
@@ -32,7 +29,7 @@ func (c *Checker) checkQuotedFormats(prose string, _ []Claim, results []Result) 
 		}
 		callee := prose[m[2]:m[3]]
 		quoted, err := strconv.Unquote(prose[m[4]:m[5]])
-		if err != nil || !verbRe.MatchString(quoted) {
+		if err != nil || !formatVerbRe.MatchString(quoted) {
 			continue
 		}
 		var near string
@@ -46,7 +43,7 @@ func (c *Checker) checkQuotedFormats(prose string, _ []Claim, results []Result) 
 				same = true
 				break
 			}
-			if near == "" && verbRe.ReplaceAllString(format, "%v") == verbRe.ReplaceAllString(quoted, "%v") {
+			if near == "" && formatVerbRe.ReplaceAllString(format, "%v") == formatVerbRe.ReplaceAllString(quoted, "%v") {
 				near = format
 			}
 		}

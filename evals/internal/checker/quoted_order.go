@@ -166,18 +166,10 @@ func (c *Checker) statementPlaces(f *source.Func, text string) []call {
 // collapsed, or "".
 func (c *Checker) nodeText(n ast.Node) string {
 	start, end := c.m.Fset.Position(n.Pos()), c.m.Fset.Position(n.End())
-	if start.Line != end.Line || !start.IsValid() {
+	if start.Line != end.Line {
 		return ""
 	}
-	lines := c.m.Files[c.m.Rel(start.Filename)]
-	if start.Line > len(lines) {
-		return ""
-	}
-	line := lines[start.Line-1]
-	if start.Column < 1 || end.Column-1 > len(line) || start.Column > end.Column {
-		return ""
-	}
-	return collapseSpace(line[start.Column-1 : end.Column-1])
+	return collapseSpace(c.sourceOf(n))
 }
 
 // wrongOrder reports whether every place of first comes after every place

@@ -152,7 +152,9 @@ func writesOnly(code, want, not string) bool {
 func (c *Checker) sourceOf(n ast.Node) string {
 	start, end := c.m.Fset.Position(n.Pos()), c.m.Fset.Position(n.End())
 	lines := c.m.Files[c.m.Rel(start.Filename)]
-	if !start.IsValid() || start.Line > len(lines) || end.Line > len(lines) {
+	if !start.IsValid() || start.Line > end.Line || end.Line > len(lines) ||
+		start.Column < 1 || start.Column-1 > len(lines[start.Line-1]) || end.Column-1 > len(lines[end.Line-1]) ||
+		start.Line == end.Line && start.Column > end.Column {
 		return ""
 	}
 	if start.Line == end.Line {

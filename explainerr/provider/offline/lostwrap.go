@@ -9,7 +9,6 @@ import (
 
 	"github.com/explainerr/explainerr/explainerr/failureclass"
 	"github.com/explainerr/explainerr/explainerr/internal/appsource"
-	"github.com/explainerr/explainerr/explainerr/report"
 )
 
 // A store's not-found error is often an error of the app's own type or
@@ -121,37 +120,54 @@ var testedSentinelName = regexp.MustCompile(`\berrors\.Is\([^,]+,\s*(?:\w+\.)?(\
 // testsOtherSentinel reports whether line tests one of the module's
 // sentinels whose text msg does not hold.
 func (s *appSource) testsOtherSentinel(line, msg string) bool {
-	m := testedSentinelName.FindStringSubmatch(line)
-	if m == nil || msg == "" {
-		return false
-	}
-	text := s.mod.Sentinels()[m[1]+m[2]]
-	return text != "" && !strings.Contains(msg, text)
+	_, text := s.sentinelTestedBy(line)
+	return msg != "" && text != "" && !strings.Contains(msg, text)
 }
 
-// reachedSentinelTest returns the first line of a function the request
-// reached (its route's handler first) that tests one of the module's
-// sentinels whose text msg holds: the test on the error's own way out,
-// before one in another caller of the function that made it.
-func (s *appSource) reachedSentinelTest(r *report.Report, msg string) (sourceLine, bool) {
+// sentinelTestedBy returns the module sentinel a line tests
+// (testedSentinelName) and its text; "" for the text when the line
+// tests none of the module's.
+func (s *appSource) sentinelTestedBy(line string) (name, text string) {
+	m := testedSentinelName.FindStringSubmatch(line)
+	if m == nil {
+		return "", ""
+	}
+	name = m[1] + m[2]
+	return name, s.mod.Sentinels()[name]
+}
+
+// reachedSentinelTest returns the first line of a function of reach,
+// what the request reached (its route's handler first), that tests one
+// of the module's sentinels whose text msg holds: the test on the
+// error's own way out, before one in another caller of the function
+// that made it.
+func (s *appSource) reachedSentinelTest(reach []appsource.FuncRef, msg string) (sourceLine, bool) {
 	if s == nil || s.mod == nil || msg == "" {
 		return sourceLine{}, false
 	}
-	for _, ref := range s.mod.RequestReach(r) {
+	for _, ref := range reach {
 		if strings.HasSuffix(ref.File.Path, "_test.go") {
 			continue
 		}
-		af := s.viewOf(ref.File)
-		lines := af.text()
-		start, end := s.fset.Position(ref.Decl.Pos()).Line, s.fset.Position(ref.Decl.End()).Line
-		for i := max(start, 1); i <= end && i <= len(lines); i++ {
-			m := testedSentinelName.FindStringSubmatch(lines[i-1])
-			if m == nil {
-				continue
-			}
-			if text := s.mod.Sentinels()[m[1]+m[2]]; text != "" && strings.Contains(msg, text) {
-				return sourceLine{Path: af.path, Line: i, Text: strings.TrimSpace(lines[i-1]), Func: funcName(ref.Decl)}, true
-			}
+		if l, ok := s.firstLineWhere(ref, func(line string) bool {
+			_, text := s.sentinelTestedBy(line)
+			return text != "" && strings.Contains(msg, text)
+		}); ok {
+			return l, true
+		}
+	}
+	return sourceLine{}, false
+}
+
+// firstLineWhere returns the first line of the function fn that match
+// accepts.
+func (s *appSource) firstLineWhere(fn appsource.FuncRef, match func(string) bool) (sourceLine, bool) {
+	af := s.viewOf(fn.File)
+	lines := af.text()
+	start, end := s.fset.Position(fn.Decl.Pos()).Line, s.fset.Position(fn.Decl.End()).Line
+	for i := max(start, 1); i <= end && i <= len(lines); i++ {
+		if match(lines[i-1]) {
+			return sourceLine{Path: af.path, Line: i, Text: strings.TrimSpace(lines[i-1]), Func: funcName(fn.Decl)}, true
 		}
 	}
 	return sourceLine{}, false
@@ -198,15 +214,9 @@ func (s *appSource) callerErrorTest(at sourceLine, msg string) (sourceLine, bool
 // but a test of one of the module's sentinels whose text the failure's
 // message msg does not hold (another error the function meets).
 func (s *appSource) errorTestIn(fn appsource.FuncRef, msg string) (sourceLine, bool) {
-	af := s.viewOf(fn.File)
-	lines := af.text()
-	start, end := s.fset.Position(fn.Decl.Pos()).Line, s.fset.Position(fn.Decl.End()).Line
-	for i := max(start, 1); i <= end && i <= len(lines); i++ {
-		if errorTestRe.MatchString(lines[i-1]) && !s.testsOtherSentinel(lines[i-1], msg) {
-			return sourceLine{Path: af.path, Line: i, Text: strings.TrimSpace(lines[i-1]), Func: funcName(fn.Decl)}, true
-		}
-	}
-	return sourceLine{}, false
+	return s.firstLineWhere(fn, func(line string) bool {
+		return errorTestRe.MatchString(line) && !s.testsOtherSentinel(line, msg)
+	})
 }
 
 // minSentinelWrapText is how much text of its own a wrap's format needs
@@ -315,20 +325,21 @@ func (a *analysis) lostWrap(msg string) bool {
 		return true
 	}
 	a.fixWrapVerb(w)
-	if l, ok := a.app().reachedSentinelTest(a.r, msg); ok {
-		// The request's own path tests the sentinel the message ends
-		// with: that test, before another caller's.
+	// The test the wrap defeats: the request's own path's test of the
+	// sentinel the message ends with, else the module's (a handler the
+	// stack does not show), else a caller's test of the error it gets.
+	src, where := a.app(), "The error's way out tests it at "
+	l, ok := src.reachedSentinelTest(a.reached(), msg)
+	if !ok {
+		if l, ok = src.sentinelTest(msg); ok {
+			where = "The module tests that error at "
+		} else {
+			l, ok = src.callerErrorTest(w.Line, a.f.Message)
+		}
+	}
+	if ok {
 		a.g.AddScanned(a.fileLoc(l.Path, l.Line))
-		a.why("The error's way out tests it at " + a.cite(l) + ", which the wrap keeps from matching.")
-	} else if l, ok := a.app().sentinelTest(msg); ok {
-		// The handler the stack does not show tests the sentinel the
-		// message ends with.
-		a.g.AddScanned(a.fileLoc(l.Path, l.Line))
-		a.why("The module tests that error at " + a.cite(l) + ", which the wrap keeps from matching.")
-	} else if l, ok := a.app().callerErrorTest(w.Line, a.f.Message); ok {
-		// A caller of the function that wraps tests the error it gets.
-		a.g.AddScanned(a.fileLoc(l.Path, l.Line))
-		a.why("The error's way out tests it at " + a.cite(l) + ", which the wrap keeps from matching.")
+		a.why(where + a.cite(l) + ", which the wrap keeps from matching.")
 	} else if !a.errorPathTests() {
 		a.fix("Then answer that not-found error with 404 Not Found where the error is answered: nothing on the error's path tests it yet.")
 	}

@@ -126,7 +126,7 @@ func (a *analysis) callerTestOfSite() (sourceLine, bool) {
 	if a.s.Frame == nil {
 		return sourceLine{}, false
 	}
-	if l, ok := a.app().reachedSentinelTest(a.r, a.f.Message); ok {
+	if l, ok := a.app().reachedSentinelTest(a.reached(), a.f.Message); ok {
 		return l, true
 	}
 	return a.app().callerErrorTest(sourceLine{Path: a.s.Frame.File, Line: a.s.Line}, a.f.Message)

@@ -18,13 +18,8 @@ func (a *analysis) sentinelCopy(msg string, check sourceLine) (sourceLine, strin
 	if src == nil || src.mod == nil {
 		return sourceLine{}, "", false
 	}
-	m := testedSentinelName.FindStringSubmatch(check.Text)
-	if m == nil {
-		return sourceLine{}, "", false
-	}
-	name := m[1] + m[2]
-	text, ok := src.mod.Sentinels()[name]
-	if !ok || !strings.HasSuffix(msg, text) {
+	name, text := src.sentinelTestedBy(check.Text)
+	if text == "" || !strings.HasSuffix(msg, text) {
 		return sourceLine{}, "", false
 	}
 	var found []sourceLine

@@ -44,7 +44,7 @@ func (a *analysis) equalityTestOf(target string) (sourceLine, string, bool) {
 		}
 		return false
 	}
-	reached := src.mod.RequestReach(a.r)
+	reached := a.reached()
 	for _, cases := range []bool{false, true} {
 		for _, ref := range reached {
 			var at ast.Expr
